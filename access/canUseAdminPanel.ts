@@ -1,0 +1,7 @@
+import type { PayloadRequest } from 'payload'
+
+import { hasRole } from './permissions'
+
+/** The admin panel admits admins and moderators (API-CONTRACT §7). */
+export const canUseAdminPanel = ({ req }: { req: PayloadRequest }): boolean =>
+  hasRole(req.user, 'admin') || hasRole(req.user, 'moderator')

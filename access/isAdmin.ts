@@ -1,0 +1,7 @@
+import type { Access, PayloadRequest } from 'payload'
+
+import { hasRole } from './permissions'
+
+export const isAdminUser = (req: Pick<PayloadRequest, 'user'>): boolean => hasRole(req.user, 'admin')
+
+export const isAdmin: Access = ({ req }) => isAdminUser(req)

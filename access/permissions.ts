@@ -1,0 +1,62 @@
+// The one role → permission table (SPEC "Authentication", API-CONTRACT §7).
+// Admin holds every permission; citizens hold none of the listed ones.
+export const ROLES = ['citizen', 'moderator', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+
+export const PERMISSIONS = [
+  'moderation.queue',
+  'moderation.action',
+  'review.delete_any',
+  'comment.delete_any',
+  'forum.delete_any_post',
+  'forum.pin_thread',
+  'forum.lock_thread',
+  'classified.delete_any',
+  'event.delete_any',
+  'group.delete_any',
+  'gallery.delete_any',
+  'product.delete_any',
+  'place.approve',
+  'article.approve',
+  'user.manage',
+  'role.assign',
+  'audit.read',
+  'taxonomy.manage',
+  'transparency.publish',
+] as const
+export type Permission = (typeof PERMISSIONS)[number]
+
+const MODERATOR: readonly Permission[] = [
+  'moderation.queue',
+  'moderation.action',
+  'review.delete_any',
+  'comment.delete_any',
+  'forum.delete_any_post',
+  'forum.pin_thread',
+  'forum.lock_thread',
+  'classified.delete_any',
+  'event.delete_any',
+  'group.delete_any',
+  'gallery.delete_any',
+  'product.delete_any',
+]
+
+export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
+  citizen: new Set(),
+  moderator: new Set(MODERATOR),
+  admin: new Set(PERMISSIONS),
+}
+
+/** Any user-like value (a Payload user, a session snapshot); missing roles mean none. */
+export function rolesOf(user: unknown): readonly string[] {
+  const roles = (user as { roles?: unknown } | null | undefined)?.roles
+  return Array.isArray(roles) ? roles : []
+}
+
+export function hasRole(user: unknown, role: Role): boolean {
+  return rolesOf(user).includes(role)
+}
+
+export function hasPermission(user: unknown, permission: Permission): boolean {
+  return rolesOf(user).some((role) => ROLE_PERMISSIONS[role as Role]?.has(permission))
+}

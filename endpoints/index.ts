@@ -1,0 +1,4 @@
+import type { Endpoint } from 'payload'
+
+// The documented /api contract, as Payload root endpoints (see src/lib/http/endpoint.ts).
+export const endpoints: Endpoint[] = []

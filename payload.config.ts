@@ -1,0 +1,59 @@
+// Composition only: database, collections, endpoints, localization, email, storage.
+// Every value comes from `settings()` (API-CONTRACT §8), read when this module loads.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { lexicalEditor } from '@payloadcms/richtext-lexical'
+import { buildConfig } from 'payload'
+import sharp from 'sharp'
+
+import { collections } from './collections/index'
+import { endpoints } from './endpoints/index'
+import { mailAdapter } from './src/lib/mail'
+import { payloadSecret } from './src/lib/secret'
+import { settings } from './src/lib/settings'
+
+const root = path.dirname(fileURLToPath(import.meta.url))
+
+// @payloadcms/email-nodemailer and @payloadcms/storage-s3 have no 3.90.2 release; their
+// 3.90.1 is what pairs with payload 3.90.2 (docs/decisions.md). Payload's dev-time version
+// checker would reject the mix with an unhandled rejection, so it is switched off.
+process.env.PAYLOAD_DISABLE_DEPENDENCY_CHECKER ??= 'true'
+const config = settings()
+
+export default buildConfig({
+  serverURL: config.publicUrl,
+  secret: payloadSecret(),
+  admin: {
+    user: 'users',
+    // Gravatar is unreachable offline; the default avatar needs no network.
+    avatar: 'default',
+    importMap: { baseDir: root },
+    meta: { titleSuffix: ' · Community Platform' },
+  },
+  collections,
+  endpoints,
+  localization: {
+    locales: config.locales,
+    defaultLocale: config.locales[0] ?? 'en',
+    fallback: true,
+  },
+  editor: lexicalEditor(),
+  db: postgresAdapter({
+    idType: 'uuid',
+    pool: { connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) },
+    // The schema comes from committed migrations, never from a dev push that could stop to
+    // ask a question on a terminal nobody watches (STACK-NOTES "Schema push").
+    push: config.dbPush,
+    migrationDir: path.join(root, 'src/migrations'),
+  }),
+  // The documented API is REST; GraphQL would be a second, unaudited way to every collection.
+  graphQL: { disable: true },
+  cors: config.trustedOrigins,
+  csrf: config.trustedOrigins,
+  email: mailAdapter(),
+  sharp,
+  telemetry: false,
+  typescript: { outputFile: path.join(root, 'src/payload-types.js') },
+})

@@ -1,0 +1,99 @@
+// The express shell (ARCHITECTURE "The request's way through"): security headers, client IP,
+// the global rate limit, then Payload for /api and Next (the admin panel) for the rest.
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express'
+import type { Payload } from 'payload'
+
+import { CLIENT_IP_HEADER, clientIpFrom, SOCKET_IP_HEADER } from './lib/client-ip'
+import { databaseIsUp } from './lib/health'
+import { ApiError, errorBody, familyOf, internalError } from './lib/http/errors'
+import { globalRateLimit, type ExemptCheck } from './lib/http/global-rate-limit'
+import { payloadBridge } from './lib/http/payload-bridge'
+import { buildRouteTable } from './lib/http/route-table'
+import { adminCsp, API_CSP, securityHeaders } from './lib/http/security-headers'
+import { settings } from './lib/settings'
+
+export interface AppOptions {
+  payload: Payload
+  /** Next's request handler (the admin panel); absent in API-only tests. */
+  nextHandler?: RequestHandler
+  dev?: boolean
+  isRateLimitExempt?: ExemptCheck
+}
+
+const SHELL_ROUTES: Record<string, string[]> = { '/api/health': ['GET'] }
+
+const pathOf = (req: Request) => new URL(req.originalUrl, 'http://localhost').pathname
+const isApi = (req: Request) => {
+  const path = pathOf(req)
+  return path === '/api' || path.startsWith('/api/')
+}
+
+function sendError(req: Request, res: express.Response, error: ApiError) {
+  res.set(error.options.headers ?? {}).status(error.status).json(errorBody(error, familyOf(pathOf(req))))
+}
+
+export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt }: AppOptions): express.Express {
+  const app = express()
+  app.disable('x-powered-by')
+  app.disable('etag')
+  const routes = buildRouteTable(payload.config, SHELL_ROUTES)
+
+  // Security headers first, so that every answer below carries them.
+  const apiHeaders = securityHeaders(API_CSP)
+  const adminHeaders = securityHeaders(adminCsp(dev))
+  app.use((req, res, next) => (isApi(req) ? apiHeaders : adminHeaders)(req, res, next))
+
+  // Work out the client IP once; downstream code (Payload endpoints, Next) reads our header.
+  app.use((req, _res, next) => {
+    delete req.headers[CLIENT_IP_HEADER]
+    delete req.headers[SOCKET_IP_HEADER]
+    const ip = clientIpFrom((name) => req.headers[name], settings().trustProxy)
+    if (ip) req.headers[CLIENT_IP_HEADER] = ip
+    req.headers[SOCKET_IP_HEADER] = req.socket.remoteAddress ?? 'unknown'
+    next()
+  })
+
+  app.get('/api/health', async (_req, res) => {
+    const up = await databaseIsUp(payload)
+    res.status(up ? 200 : 503).json(up ? { status: 'ok' } : { status: 'unavailable', error: 'database_unavailable' })
+  })
+
+  // 404 and 405 are decided here, before the rate limit and Payload's per-request setup.
+  app.use((req, res, next) => {
+    if (!isApi(req)) return next()
+    const allowed = routes.allowedMethods(pathOf(req))
+    if (allowed.length === 0) {
+      return sendError(req, res, new ApiError(404, 'not_found', `No API route at ${pathOf(req)}`))
+    }
+    const method = req.method === 'HEAD' ? 'GET' : req.method
+    if (method !== 'OPTIONS' && !allowed.includes(method)) {
+      res.setHeader('allow', allowed.join(', '))
+      return sendError(
+        req,
+        res,
+        new ApiError(405, 'method_not_allowed', `${req.method} is not allowed on ${pathOf(req)}; use ${allowed.join(', ')}`),
+      )
+    }
+    next()
+  })
+
+  const limiter = globalRateLimit(payload, isRateLimitExempt)
+  const bridge = payloadBridge(payload)
+  app.use((req, res, next) => (isApi(req) ? limiter(req, res, next) : next()))
+  app.use((req, res, next) => (isApi(req) ? bridge(req, res, next) : next()))
+
+  app.get('/', (_req, res) => res.redirect(302, '/admin'))
+  if (nextHandler) app.use(nextHandler)
+
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    payload.logger.error({ err: error, msg: `${req.method} ${req.originalUrl} failed` })
+    if (res.headersSent) return res.end()
+    if (error instanceof ApiError) return sendError(req, res, error)
+    // Body-parser style errors carry a status (e.g. a client that aborts mid-body).
+    const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500
+    if (status !== 500) return sendError(req, res, new ApiError(status, 'invalid_request', 'The request could not be read'))
+    sendError(req, res, internalError())
+  }
+  app.use(onError)
+  return app
+}

@@ -1,0 +1,68 @@
+// Errors are thrown as ApiError with a code and formatted in exactly one place
+// (`formatError`), in the family of the route (API-CONTRACT §1 "Error bodies").
+import { STATUS_CODES } from 'node:http'
+
+export type ErrorFamily = 'general' | 'auth' | 'moderation'
+
+export interface ValidationIssue {
+  path: string
+  message: string
+}
+
+export interface ApiErrorOptions {
+  issues?: ValidationIssue[]
+  /** Moderation errors name the offending field. */
+  field?: string
+  headers?: Record<string, string>
+}
+
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: string
+  readonly options: ApiErrorOptions
+
+  constructor(status: number, code: string, message: string, options: ApiErrorOptions = {}) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.code = code
+    this.options = options
+  }
+}
+
+export function familyOf(pathname: string): ErrorFamily {
+  if (pathname === '/api/auth' || pathname.startsWith('/api/auth/')) return 'auth'
+  if (pathname === '/api/admin/moderate' || pathname.startsWith('/api/admin/moderate/')) return 'moderation'
+  return 'general'
+}
+
+/** `TOO_MANY_REQUESTS` for 429: the `status` field of the auth family. */
+export function statusName(status: number): string {
+  return (STATUS_CODES[status] ?? 'Error').toUpperCase().replace(/[^A-Z0-9]+/g, '_')
+}
+
+export function errorBody(error: ApiError, family: ErrorFamily): Record<string, unknown> {
+  switch (family) {
+    case 'auth':
+      return { error: error.code, code: error.code.toUpperCase(), message: error.message, status: statusName(error.status) }
+    case 'moderation':
+      return {
+        error: error.code,
+        message: error.message,
+        ...(error.options.field ? { field: error.options.field } : {}),
+      }
+    default:
+      return {
+        error: error.code,
+        message: error.message,
+        ...(error.options.issues ? { issues: error.options.issues } : {}),
+      }
+  }
+}
+
+export const internalError = () => new ApiError(500, 'internal_error', 'Internal server error')
+export const notFound = (message = 'Not found') => new ApiError(404, 'not_found', message)
+export const forbidden = (message = 'Forbidden') => new ApiError(403, 'forbidden', message)
+export const unauthorized = (message = 'Authentication required') => new ApiError(401, 'unauthorized', message)
+export const invalidRequest = (message: string, issues?: ValidationIssue[]) =>
+  new ApiError(400, 'invalid_request', message, issues ? { issues } : {})

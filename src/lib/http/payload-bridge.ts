@@ -1,0 +1,66 @@
+// Hands an express request to Payload's router (stock collection REST and our custom
+// endpoints alike) as a Web Request, and streams the Web Response back. Bodies are
+// streamed both ways, so an upload is never held whole in memory here.
+import { Readable } from 'node:stream'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
+import { handleEndpoints, type Payload } from 'payload'
+
+import { errorBody, familyOf, internalError } from './errors'
+
+function toWebRequest(req: ExpressRequest, origin: string): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item)
+    else headers.set(name, value)
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+  return new Request(new URL(req.originalUrl, origin), {
+    method: req.method === 'HEAD' ? 'GET' : req.method,
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(req) as unknown as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit)
+}
+
+async function sendWebResponse(response: Response, res: ExpressResponse, headOnly: boolean): Promise<void> {
+  res.status(response.status)
+  response.headers.forEach((value, name) => {
+    // Security headers were set by the shell and stay authoritative; cookies go below.
+    if (name === 'set-cookie' || name === 'content-security-policy' || name === 'x-frame-options') return
+    res.setHeader(name, value)
+  })
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length) res.setHeader('set-cookie', cookies)
+  if (!response.body || headOnly) {
+    res.end()
+    return
+  }
+  await new Promise<void>((resolve, reject) => {
+    Readable.fromWeb(response.body as unknown as NodeReadableStream)
+      .on('error', reject)
+      .pipe(res)
+      .on('finish', resolve)
+      .on('error', reject)
+  })
+}
+
+export function payloadBridge(payload: Payload): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`
+      const response = await handleEndpoints({ config: payload.config, request: toWebRequest(req, origin) })
+      if (response.status >= 500) {
+        // Payload's own error bodies may carry library messages; ours never do.
+        const detail = await response.text().catch(() => '')
+        payload.logger.error({ msg: `${req.method} ${req.originalUrl} answered ${response.status}`, detail: detail.slice(0, 2000) })
+        res.status(500).json(errorBody(internalError(), familyOf(new URL(req.originalUrl, 'http://localhost').pathname)))
+        return
+      }
+      await sendWebResponse(response, res, req.method === 'HEAD')
+    } catch (error) {
+      next(error)
+    }
+  }
+}

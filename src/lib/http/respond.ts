@@ -1,0 +1,23 @@
+import { ApiError, errorBody, familyOf, internalError, type ErrorFamily } from './errors'
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  })
+}
+
+export function errorResponse(error: ApiError, family: ErrorFamily): Response {
+  return json(errorBody(error, family), error.status, error.options.headers)
+}
+
+/** Anything that is not an ApiError is a bug: log it whole, answer without detail. */
+export function toApiError(error: unknown, log: (error: unknown) => void): ApiError {
+  if (error instanceof ApiError) return error
+  log(error)
+  return internalError()
+}
+
+export function familyOfUrl(url: string): ErrorFamily {
+  return familyOf(new URL(url).pathname)
+}

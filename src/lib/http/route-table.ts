@@ -1,0 +1,62 @@
+// Which methods a path under /api answers, worked out from the same config Payload routes
+// with (root endpoints, then a collection's endpoints when the first segment is its slug).
+// The shell uses it to answer 404 and 405 itself, in our body format and without paying for
+// Payload's per-request setup on paths nobody serves.
+import { match, type MatchFunction } from 'path-to-regexp'
+import type { SanitizedConfig } from 'payload'
+
+interface Route {
+  method: string
+  matches: MatchFunction<object>
+}
+
+export interface RouteTable {
+  /** Upper-case methods that `pathname` (under /api) answers; empty when none. */
+  allowedMethods: (pathname: string) => string[]
+}
+
+type EndpointList = ReadonlyArray<{ method: string; path: string }> | false | undefined
+
+function compile(endpoints: EndpointList): Route[] {
+  if (!endpoints) return []
+  return endpoints.map((endpoint) => ({
+    method: endpoint.method.toUpperCase(),
+    matches: match(endpoint.path, { decode: decodeURIComponent }),
+  }))
+}
+
+export function buildRouteTable(config: SanitizedConfig, extra: Record<string, string[]> = {}): RouteTable {
+  const apiRoute = config.routes.api.replace(/\/+$/, '')
+  const root = compile(config.endpoints as EndpointList)
+  const collections = new Map(config.collections.map((collection) => [collection.slug, compile(collection.endpoints as EndpointList)]))
+  const globals = new Map(config.globals.map((global) => [global.slug, compile(global.endpoints as EndpointList)]))
+
+  return {
+    allowedMethods(pathname) {
+      const full = pathname.replace(/\/+$/, '') || '/'
+      if (extra[full]) return extra[full]
+      if (!full.startsWith(apiRoute)) return []
+      let rest = full.slice(apiRoute.length) || '/'
+      let routes = root
+      const [, first, second] = rest.split('/')
+      if (first === 'globals' && second && globals.has(second)) {
+        routes = globals.get(second)!
+        rest = rest.slice(`/globals/${second}`.length) || '/'
+      } else if (first && collections.has(first)) {
+        routes = collections.get(first)!
+        rest = rest.slice(first.length + 1) || '/'
+      }
+      let decodable = true
+      const methods = new Set<string>()
+      for (const route of routes) {
+        try {
+          if (route.matches(rest)) methods.add(route.method)
+        } catch {
+          decodable = false // a malformed %-escape: no route can match it
+        }
+      }
+      if (!decodable && methods.size === 0) return []
+      return [...methods]
+    },
+  }
+}

@@ -1,0 +1,51 @@
+// Starting and stopping Payload in one place, for the server, scripts and tests alike.
+import { getPayload, type Payload, type SanitizedConfig } from 'payload'
+
+import { migrations } from '../migrations/index'
+import { settings } from './settings'
+
+interface PgPool {
+  on: (event: 'error', listener: (error: Error) => void) => void
+  end: () => Promise<void>
+  _clients?: Array<{ release?: () => void }>
+  _idle?: Array<{ client: unknown }>
+}
+
+export const poolOf = (payload: Payload) => (payload.db as unknown as { pool: PgPool }).pool
+
+export async function loadConfig(): Promise<SanitizedConfig> {
+  const { default: config } = await import('../../payload.config')
+  return config
+}
+
+export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
+  const payload = await getPayload({ config: config ?? (await loadConfig()) })
+  // pg emits 'error' on the pool when an idle connection dies (a PostgreSQL restart);
+  // Payload adds no listener, and an unheard 'error' event would crash the process.
+  poolOf(payload).on('error', (err) => payload.logger.warn({ err, msg: 'database connection lost; the pool will reconnect' }))
+  if (!settings().dbPush) await payload.db.migrate({ migrations })
+  return payload
+}
+
+/**
+ * Payload's destroy() leaves the pg pool open and db-postgres keeps one client checked out
+ * for good (payload #15674, #11727), which keeps the event loop alive. Release it, end the
+ * pool, and forget the cached instance so a later getPayload() starts afresh.
+ */
+export async function stopPayload(payload: Payload): Promise<void> {
+  const pool = poolOf(payload)
+  await payload.destroy()
+  const idle = new Set((pool._idle ?? []).map((item) => item.client))
+  for (const client of pool._clients ?? []) {
+    if (!idle.has(client)) {
+      try {
+        client.release?.()
+      } catch {
+        // already released
+      }
+    }
+  }
+  await pool.end().catch(() => undefined)
+  const cache = (globalThis as { _payload?: Map<string, unknown> })._payload
+  cache?.delete('default')
+}

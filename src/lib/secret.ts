@@ -1,0 +1,30 @@
+// PAYLOAD_SECRET signs Payload's own tokens and our cookie cache. A newcomer should not have
+// to invent one, so in development it is generated once and kept beside the embedded
+// database; in production a missing secret is a configuration error worth stopping for.
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { dataDir } from './data-dir'
+
+export function payloadSecret(): string {
+  const fromEnv = process.env.PAYLOAD_SECRET
+  if (fromEnv) return fromEnv
+  if (process.env.NODE_ENV === 'production') {
+    throw new Error('PAYLOAD_SECRET is not set. In production it is required: set it to a long random string (for example `openssl rand -hex 32`).')
+  }
+  const file = path.join(dataDir(), 'payload-secret')
+  try {
+    return fs.readFileSync(file, 'utf8').trim()
+  } catch {
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    const secret = randomBytes(32).toString('hex')
+    // 'wx' fails if another process wrote it first; then theirs is the one to use.
+    try {
+      fs.writeFileSync(file, secret, { flag: 'wx', mode: 0o600 })
+      return secret
+    } catch {
+      return fs.readFileSync(file, 'utf8').trim()
+    }
+  }
+}

@@ -1,0 +1,87 @@
+// The service's configuration, read from the environment in one place (API-CONTRACT §8).
+// Everything else asks `settings()` instead of reading process.env, so a test can change a
+// variable and see it take effect on the next app it builds.
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} must be a non-negative integer, got "${raw}"`)
+  }
+  return value
+}
+
+function bool(name: string, fallback: boolean): boolean {
+  const raw = process.env[name]?.trim().toLowerCase()
+  if (raw === undefined || raw === '') return fallback
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false
+  throw new Error(`${name} must be true or false, got "${process.env[name]}"`)
+}
+
+function list(name: string, fallback: string[]): string[] {
+  const raw = process.env[name]
+  if (raw === undefined || raw.trim() === '') return fallback
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+}
+
+export interface RateLimitRule {
+  max: number
+  windowSeconds: number
+}
+
+export function settings() {
+  const port = int('PORT', 3000)
+  const publicUrl = (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '')
+  const trusted = list('TRUSTED_ORIGINS', []).map((origin) => origin.replace(/\/+$/, ''))
+  return {
+    production: process.env.NODE_ENV === 'production',
+    port,
+    publicUrl,
+    trustedOrigins: [...new Set([new URL(publicUrl).origin, ...trusted])],
+    cookiePrefix: process.env.COOKIE_PREFIX ?? 'community.',
+    locales: list('LOCALES', ['en', 'fr', 'de', 'es', 'it', 'nl']),
+    trustProxy: bool('TRUST_PROXY', true),
+    dbPush: bool('PAYLOAD_DB_PUSH', false),
+    mail: {
+      host: process.env.SMTP_HOST || undefined,
+      port: int('SMTP_PORT', 587),
+      user: process.env.SMTP_USER || undefined,
+      pass: process.env.SMTP_PASS || undefined,
+      secure: bool('SMTP_SECURE', false),
+      from: process.env.MAIL_FROM || 'Community Platform <no-reply@localhost>',
+    },
+    s3: {
+      bucket: process.env.S3_BUCKET || undefined,
+      region: process.env.S3_REGION || 'us-east-1',
+      endpoint: process.env.S3_ENDPOINT || undefined,
+      accessKeyId: process.env.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: process.env.S3_SECRET_ACCESS_KEY || undefined,
+      forcePathStyle: bool('S3_FORCE_PATH_STYLE', false),
+    },
+    rateLimits: {
+      global: {
+        max: int('RATE_LIMIT_GLOBAL_MAX', 100),
+        windowSeconds: int('RATE_LIMIT_GLOBAL_WINDOW', 60),
+      } satisfies RateLimitRule,
+      signInPerIp: {
+        max: int('RATE_LIMIT_SIGN_IN_MAX', 5),
+        windowSeconds: int('RATE_LIMIT_SIGN_IN_WINDOW', 15 * 60),
+      } satisfies RateLimitRule,
+      signInFailuresPerEmail: {
+        max: int('RATE_LIMIT_SIGN_IN_EMAIL_MAX', 5),
+        windowSeconds: int('RATE_LIMIT_SIGN_IN_EMAIL_WINDOW', 15 * 60),
+      } satisfies RateLimitRule,
+      signUp: {
+        max: int('RATE_LIMIT_SIGN_UP_MAX', 10),
+        windowSeconds: int('RATE_LIMIT_SIGN_UP_WINDOW', 60 * 60),
+      } satisfies RateLimitRule,
+    },
+  }
+}
+
+export type Settings = ReturnType<typeof settings>

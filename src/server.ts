@@ -1,0 +1,83 @@
+// `npm start`: the database (embedded unless DATABASE_URL is set), Payload with its
+// migrations, the admin panel (Next) and the API on one port, and an orderly shutdown.
+import http from 'node:http'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { createApp } from './app'
+import { dataDir } from './lib/data-dir'
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './lib/embedded-database'
+import { isStaffRequest } from './lib/staff-request'
+import { startPayload, stopPayload } from './lib/payload-lifecycle'
+import { payloadSecret } from './lib/secret'
+import { settings } from './lib/settings'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const log = (line: string) => console.log(`[server] ${line}`)
+
+// Next's anonymous usage reporting has nowhere to go offline and nothing to learn here.
+process.env.NEXT_TELEMETRY_DISABLED ??= '1'
+
+async function main() {
+  const started = Date.now()
+  const config = settings()
+  // Fail before anything starts when production lacks its secret.
+  process.env.PAYLOAD_SECRET = payloadSecret()
+
+  let embedded: EmbeddedDatabase | undefined
+  if (!process.env.DATABASE_URL) {
+    embedded = await startEmbeddedDatabase({
+      dataDir: path.join(dataDir(), 'postgres'),
+      port: Number(process.env.EMBEDDED_PG_PORT || 54329),
+      log,
+    })
+    // payload.config.ts reads it when it loads, below (and again inside Next's bundle).
+    process.env.DATABASE_URL = embedded.url
+  }
+
+  const payload = await startPayload()
+  const dev = !config.production
+  const { default: next } = await import('next')
+  const nextApp = next({ dev, dir: root, hostname: 'localhost', port: config.port })
+  await nextApp.prepare()
+  const nextHandle = nextApp.getRequestHandler()
+
+  const app = createApp({
+    payload,
+    dev,
+    nextHandler: (req, res) => void nextHandle(req, res),
+    isRateLimitExempt: (req) => isStaffRequest(payload, req),
+  })
+  const server = http.createServer(app)
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(config.port, resolve)
+  })
+  log(`ready on ${config.publicUrl} (admin at /admin, API at /api) in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log(`${signal}: finishing in-flight requests`)
+    // Stop accepting; idle keep-alive sockets would hold close() open, so drop those.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    server.closeIdleConnections()
+    const forced = setTimeout(() => server.closeAllConnections(), 10_000)
+    await closed
+    clearTimeout(forced)
+    await nextApp.close().catch(() => undefined)
+    await stopPayload(payload).catch((err) => log(`closing the database pool failed: ${err}`))
+    if (embedded) await embedded.stop()
+    log('stopped')
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+}
+
+main().catch((error: unknown) => {
+  console.error(`[server] could not start: ${error instanceof Error ? error.message : String(error)}`)
+  if (process.env.DEBUG && error instanceof Error) console.error(error.stack)
+  process.exit(1)
+})
