@@ -55,5 +55,6 @@ export default buildConfig({
   email: mailAdapter(),
   sharp,
   telemetry: false,
-  typescript: { outputFile: path.join(root, 'src/payload-types.js') },
+  // Types are generated on purpose (npm run generate:types), not by a child process at every start.
+  typescript: { autoGenerate: false, outputFile: path.join(root, 'src/payload-types.ts') },
 })

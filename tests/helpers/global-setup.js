@@ -1,0 +1,12 @@
+// Starts one PostgreSQL for the whole run (embedded, or DATABASE_URL when set) and builds a
+// template database with the committed migrations; every test file clones it.
+// Plain JS because jest loads globalSetup untransformed; TypeScript comes in through tsx.
+import { tsImport } from 'tsx/esm/api'
+
+export default async function globalSetup() {
+  const { setupTestDatabase } = await tsImport('./test-database.ts', import.meta.url)
+  const state = await setupTestDatabase()
+  globalThis.__TEST_DATABASE__ = state
+  // A Payload booted here must not leak into the test files as a destroyed instance.
+  delete globalThis._payload
+}

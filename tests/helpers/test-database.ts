@@ -1,0 +1,90 @@
+// The test run's PostgreSQL: the embedded one (under .test-data/, removed afterwards) unless
+// DATABASE_URL names a server to use. A template database gets the committed migrations
+// once; each test file then clones it (CREATE DATABASE … TEMPLATE, a file copy: fast).
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+
+import pg from 'pg'
+
+import { freePort, startEmbeddedDatabase } from '../../src/lib/embedded-database'
+
+const TEMPLATE = 'community_test_template'
+const STATE_FILE = path.resolve('.test-data/state.json')
+
+export interface TestDatabaseState {
+  /** Connection URL of the maintenance database (`postgres`), used to create clones. */
+  adminUrl: string
+  stop: () => Promise<void>
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url)
+  parsed.pathname = `/${database}`
+  return parsed.toString()
+}
+
+async function admin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    return await fn(client)
+  } finally {
+    await client.end()
+  }
+}
+
+export async function setupTestDatabase(): Promise<TestDatabaseState> {
+  const started = Date.now()
+  let adminUrl: string
+  let stopServer = async () => {}
+  if (process.env.DATABASE_URL) {
+    adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres')
+  } else {
+    const dir = path.resolve('.test-data', `pg-${process.pid}`)
+    await fs.mkdir(dir, { recursive: true })
+    // As root, PostgreSQL runs as the `postgres` user, which must be able to enter these folders.
+    await fs.chmod(path.dirname(dir), 0o755)
+    await fs.chmod(dir, 0o755)
+    const db = await startEmbeddedDatabase({ dataDir: path.join(dir, 'data'), port: await freePort(), database: 'postgres', log: () => {} })
+    adminUrl = db.url
+    stopServer = async () => {
+      await db.stop()
+      await fs.rm(dir, { recursive: true, force: true })
+    }
+  }
+
+  await admin(adminUrl, async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`)
+    await client.query(`CREATE DATABASE ${TEMPLATE}`)
+  })
+
+  // Migrate the template exactly as the server would at start.
+  process.env.DATABASE_URL = withDatabase(adminUrl, TEMPLATE)
+  process.env.PAYLOAD_SECRET ||= 'test-secret-test-secret-test-secret'
+  const { startPayload, stopPayload } = await import('../../src/lib/payload-lifecycle')
+  const payload = await startPayload()
+  await stopPayload(payload)
+
+  await fs.mkdir(path.dirname(STATE_FILE), { recursive: true })
+  await fs.writeFile(STATE_FILE, JSON.stringify({ adminUrl }))
+  console.log(`\n[tests] PostgreSQL ready with migrated template in ${Date.now() - started} ms`)
+  return {
+    adminUrl,
+    stop: async () => {
+      await stopServer()
+      await fs.rm(STATE_FILE, { force: true })
+    },
+  }
+}
+
+/** A fresh database for one test file, cloned from the migrated template. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { adminUrl } = JSON.parse(await fs.readFile(STATE_FILE, 'utf8')) as { adminUrl: string }
+  const name = `community_test_${randomBytes(6).toString('hex')}`
+  await admin(adminUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`))
+  return {
+    url: withDatabase(adminUrl, name),
+    drop: () => admin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  }
+}

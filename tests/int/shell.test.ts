@@ -1,0 +1,121 @@
+// The express shell: security headers on every kind of answer, 404/405/500 bodies,
+// client-IP selection and the persistent global rate limit (issue 2).
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import type { Endpoint } from 'payload'
+
+import { CLIENT_IP_HEADER, clientIpFrom } from '../../src/lib/client-ip'
+import { API_CSP } from '../../src/lib/http/security-headers'
+import { sql, startTestApp, type TestApp } from '../helpers/test-app'
+
+function expectSecurityHeaders(response: Response) {
+  expect(response.headers.get('content-security-policy')).toBe(API_CSP)
+  expect(response.headers.get('x-frame-options')).toBe('DENY')
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  expect(response.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains; preload')
+  expect(response.headers.get('referrer-policy')).toBe('no-referrer')
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+}
+
+let app: TestApp
+
+// A route that throws, to see what a bug looks like from outside.
+const boom: Endpoint = {
+  path: '/test-only/boom',
+  method: 'get',
+  handler: () => {
+    throw new Error('SELECT secret FROM internals -- must never reach a client')
+  },
+}
+
+beforeAll(async () => {
+  app = await startTestApp({
+    env: { RATE_LIMIT_GLOBAL_MAX: '1000' },
+    beforeApp: (payload) => void payload.config.endpoints.push(boom),
+  })
+})
+
+afterAll(async () => {
+  await app.stop()
+})
+
+describe('security headers and error bodies', () => {
+  it('200: health carries the security headers and says ok', async () => {
+    const response = await app.request('/api/health')
+    expect(response.status).toBe(200)
+    expectSecurityHeaders(response)
+    expect(await response.json()).toEqual({ status: 'ok' })
+  })
+
+  it('404: unknown /api path answers not_found in the general family', async () => {
+    const response = await app.request('/api/no-such-thing/here')
+    expect(response.status).toBe(404)
+    expectSecurityHeaders(response)
+    const body = await response.json()
+    expect(body.error).toBe('not_found')
+    expect(typeof body.message).toBe('string')
+  })
+
+  it('404 under /api/auth uses the authentication family', async () => {
+    const response = await app.request('/api/auth/no-such-endpoint', { method: 'POST' })
+    expect(response.status).toBe(404)
+    expectSecurityHeaders(response)
+    expect(await response.json()).toMatchObject({ error: 'not_found', code: 'NOT_FOUND', status: 'NOT_FOUND' })
+  })
+
+  it('405: known path, wrong method, with Allow', async () => {
+    const response = await app.request('/api/health', { method: 'DELETE' })
+    expect(response.status).toBe(405)
+    expectSecurityHeaders(response)
+    expect(response.headers.get('allow')).toBe('GET')
+    expect((await response.json()).error).toBe('method_not_allowed')
+  })
+
+  it('405 on a stock collection route lists the methods it does answer', async () => {
+    const response = await app.request('/api/users', { method: 'PUT' })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toContain('POST')
+  })
+})
+
+describe('500', () => {
+  it('answers internal_error with no stack or SQL, with the security headers', async () => {
+    const response = await app.request('/api/test-only/boom')
+    expect(response.status).toBe(500)
+    expectSecurityHeaders(response)
+    const text = await response.text()
+    expect(JSON.parse(text)).toEqual({ error: 'internal_error', message: 'Internal server error' })
+    expect(text).not.toMatch(/SELECT|secret|at .*\.ts/)
+  })
+})
+
+describe('client IP', () => {
+  const pick = (headers: Record<string, string>, trust = true) => clientIpFrom((name) => headers[name], trust)
+
+  it('prefers x-real-ip, then the first x-forwarded-for entry, then cf-connecting-ip, else null', () => {
+    expect(pick({ 'x-real-ip': '1.1.1.1', 'x-forwarded-for': '2.2.2.2', 'cf-connecting-ip': '3.3.3.3' })).toBe('1.1.1.1')
+    expect(pick({ 'x-forwarded-for': '2.2.2.2, 10.0.0.1', 'cf-connecting-ip': '3.3.3.3' })).toBe('2.2.2.2')
+    expect(pick({ 'cf-connecting-ip': '3.3.3.3' })).toBe('3.3.3.3')
+    expect(pick({})).toBeNull()
+    expect(pick({ 'x-real-ip': '1.1.1.1' }, false)).toBeNull()
+  })
+
+  it('keys the rate limit on the selected header over HTTP, and a client cannot forge the internal header', async () => {
+    await app.request('/api/users', { headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1', [CLIENT_IP_HEADER]: '6.6.6.6' } })
+    const rows = await sql<{ key: string }>(app, `SELECT key FROM rate_limits WHERE key LIKE 'global:%'`)
+    const keys = rows.map((row) => row.key)
+    expect(keys).toContain('global:203.0.113.7')
+    expect(keys).not.toContain('global:6.6.6.6')
+  })
+
+  it('with TRUST_PROXY=false ignores the headers and keys on the socket address', async () => {
+    process.env.TRUST_PROXY = 'false'
+    try {
+      await app.request('/api/users', { headers: { 'x-real-ip': '198.51.100.9' } })
+    } finally {
+      delete process.env.TRUST_PROXY
+    }
+    const keys = (await sql<{ key: string }>(app, `SELECT key FROM rate_limits`)).map((row) => row.key)
+    expect(keys).not.toContain('global:198.51.100.9')
+    expect(keys.some((key) => key.includes('127.0.0.1'))).toBe(true)
+  })
+})
