@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
+import { AuditLogs } from './AuditLogs'
 import { RateLimits } from './RateLimits'
 import { Users } from './Users/index'
 
-export const collections: CollectionConfig[] = [Users, RateLimits]
+export const collections: CollectionConfig[] = [Users, AuditLogs, RateLimits]

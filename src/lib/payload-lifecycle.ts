@@ -1,5 +1,5 @@
 // Starting and stopping Payload in one place, for the server, scripts and tests alike.
-import { getPayload, type Payload, type SanitizedConfig } from 'payload'
+import { getPayload, type Migration, type Payload, type SanitizedConfig } from 'payload'
 
 import { migrations } from '../migrations/index'
 import { settings } from './settings'
@@ -23,7 +23,8 @@ export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
   // pg emits 'error' on the pool when an idle connection dies (a PostgreSQL restart);
   // Payload adds no listener, and an unheard 'error' event would crash the process.
   poolOf(payload).on('error', (err) => payload.logger.warn({ err, msg: 'database connection lost; the pool will reconnect' }))
-  if (!settings().dbPush) await payload.db.migrate({ migrations })
+  // Migration files type their arguments more narrowly than the adapter's Migration type.
+  if (!settings().dbPush) await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
   return payload
 }
 

@@ -1,0 +1,76 @@
+// The audit log's one writer. Entries join the caller's transaction through `req`, so a
+// change and its entry commit or roll back together.
+import type {
+  CollectionAfterChangeHook,
+  CollectionAfterDeleteHook,
+  PayloadRequest,
+} from 'payload'
+
+import { requestIp } from '../../src/lib/client-ip'
+
+export interface AuditEntry {
+  action: string
+  targetType?: string
+  targetId?: string | null
+  data?: Record<string, unknown>
+  /** Defaults to the request's user; null for anonymous events (a failed sign-in). */
+  userId?: string | null
+}
+
+// Never recorded, whatever a caller passes: credentials and their derivatives.
+const SECRET_KEYS = new Set(['password', 'hash', 'salt', 'passwordHash', 'token', 'tokenHash', 'resetPasswordToken', '_verificationToken', 'sessions'])
+
+export function withoutSecrets(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([key]) => !SECRET_KEYS.has(key)))
+}
+
+export async function writeAudit(req: PayloadRequest, entry: AuditEntry): Promise<void> {
+  const headers = req.headers ?? new Headers()
+  await req.payload.create({
+    collection: 'audit-logs',
+    overrideAccess: true,
+    req,
+    data: {
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId ?? undefined,
+      userId: (entry.userId === undefined ? req.user?.id : entry.userId) ?? undefined,
+      ip: requestIp(headers) ?? undefined,
+      userAgent: headers.get('user-agent') ?? undefined,
+      data: withoutSecrets(entry.data ?? {}),
+    },
+  })
+}
+
+/** Fields whose value changed between two versions of a document (bookkeeping left out). */
+export function changedFields(previous: Record<string, unknown> | undefined, next: Record<string, unknown>): Record<string, unknown> {
+  const ignored = new Set(['updatedAt', 'createdAt'])
+  const changed: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(next)) {
+    if (ignored.has(key)) continue
+    if (JSON.stringify(previous?.[key]) !== JSON.stringify(value)) changed[key] = value
+  }
+  return changed
+}
+
+/**
+ * Audit hooks for a collection: `<prefix>.create|update|delete` with the changed data. An
+ * operation that means something more specific (a duplicate) sets
+ * `req.context.auditAction`; one that writes its own entry sets `req.context.skipAudit`.
+ */
+export function auditHooks(prefix: string): { afterChange: CollectionAfterChangeHook; afterDelete: CollectionAfterDeleteHook } {
+  return {
+    afterChange: async ({ collection, context, doc, operation, previousDoc, req }) => {
+      if (context.skipAudit) return doc
+      const action = (context.auditAction as string | undefined) ?? `${prefix}.${operation}`
+      const data = operation === 'create' ? doc : changedFields(previousDoc, doc)
+      await writeAudit(req, { action, targetType: collection.slug, targetId: String(doc.id), data })
+      return doc
+    },
+    afterDelete: async ({ collection, context, doc, id, req }) => {
+      if (context.skipAudit) return doc
+      await writeAudit(req, { action: `${prefix}.delete`, targetType: collection.slug, targetId: String(id), data: { deleted: doc } })
+      return doc
+    },
+  }
+}
