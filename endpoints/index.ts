@@ -1,4 +1,8 @@
 import type { Endpoint } from 'payload'
 
+import { authEndpoints } from './auth/index'
+
 // The documented /api contract, as Payload root endpoints (see src/lib/http/endpoint.ts).
-export const endpoints: Endpoint[] = []
+export const endpoints: Endpoint[] = [
+  ...authEndpoints,
+]

@@ -5,6 +5,7 @@ import type { Payload } from 'payload'
 
 import { CLIENT_IP_HEADER, clientIpFrom, SOCKET_IP_HEADER } from './lib/client-ip'
 import { databaseIsUp } from './lib/health'
+import { csrfCheck } from './lib/http/csrf'
 import { ApiError, errorBody, familyOf, internalError } from './lib/http/errors'
 import { globalRateLimit, type ExemptCheck } from './lib/http/global-rate-limit'
 import { payloadBridge } from './lib/http/payload-bridge'
@@ -80,6 +81,7 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   const limiter = globalRateLimit(payload, isRateLimitExempt)
   const bridge = payloadBridge(payload)
   app.use((req, res, next) => (isApi(req) ? limiter(req, res, next) : next()))
+  app.use((req, res, next) => (isApi(req) ? csrfCheck(req, res, next) : next()))
   app.use((req, res, next) => (isApi(req) ? bridge(req, res, next) : next()))
 
   app.get('/', (_req, res) => res.redirect(302, '/admin'))

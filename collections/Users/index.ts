@@ -4,13 +4,29 @@ import { adminOrSelf } from '../../access/adminOrSelf'
 import { canUseAdminPanel } from '../../access/canUseAdminPanel'
 import { isAdmin } from '../../access/isAdmin'
 import { hasRole, ROLES } from '../../access/permissions'
-import { firstUserIsAdmin } from './hooks/firstUserIsAdmin'
+import { sessionStrategy } from '../../src/lib/auth/strategy'
+import { SESSION_LIFETIME } from '../../src/lib/auth/timing'
+import { adminSessionEndpoints } from './endpoints/admin-session'
+import { hashPasswordHook } from './hooks/hashPassword'
+import { removeDependents } from './hooks/removeDependents'
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/
 
 export const Users: CollectionConfig = {
   slug: 'users',
-  auth: true,
+  // Payload's local strategy stays "enabled" only so the admin panel shows its login and
+  // first-user forms; every route that would use it is answered by our session system
+  // (endpoints/admin-session.ts), passwords are argon2id (hooks/hashPassword.ts), and the
+  // JWT strategy is removed at start (src/lib/payload-lifecycle.ts).
+  auth: {
+    strategies: [sessionStrategy],
+    useSessions: false,
+    tokenExpiration: SESSION_LIFETIME,
+    maxLoginAttempts: 0,
+    removeTokenFromResponses: true,
+    cookies: { secure: true, sameSite: 'Lax' },
+  },
+  endpoints: adminSessionEndpoints,
   admin: {
     useAsTitle: 'email',
     defaultColumns: ['email', 'name', 'roles', 'emailVerified', 'createdAt'],
@@ -24,7 +40,8 @@ export const Users: CollectionConfig = {
     delete: isAdmin,
   },
   hooks: {
-    beforeChange: [firstUserIsAdmin],
+    beforeOperation: [hashPasswordHook],
+    beforeDelete: [removeDependents],
   },
   fields: [
     { name: 'name', type: 'text' },
@@ -49,5 +66,12 @@ export const Users: CollectionConfig = {
       access: { update: ({ req }) => hasRole(req.user, 'admin') },
     },
     { name: 'emailVerified', type: 'checkbox', defaultValue: false, required: true },
+    {
+      // argon2id; never leaves the server (hidden, and no caller may read it).
+      name: 'passwordHash',
+      type: 'text',
+      hidden: true,
+      access: { read: () => false },
+    },
   ],
 }

@@ -22,6 +22,9 @@ export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
   const payload = await getPayload({ config: config ?? (await loadConfig()) })
   // pg emits 'error' on the pool when an idle connection dies (a PostgreSQL restart);
   // Payload adds no listener, and an unheard 'error' event would crash the process.
+  // Our session strategy is the only way in: Payload's JWT strategy would accept tokens
+  // minted by Payload's own login/reset operations, a second session system.
+  payload.authStrategies = payload.authStrategies.filter((strategy) => strategy.name !== 'local-jwt')
   poolOf(payload).on('error', (err) => payload.logger.warn({ err, msg: 'database connection lost; the pool will reconnect' }))
   // Migration files type their arguments more narrowly than the adapter's Migration type.
   if (!settings().dbPush) await payload.db.migrate({ migrations: migrations as unknown as Migration[] })

@@ -10,6 +10,13 @@ import { startPayload, stopPayload } from '../../src/lib/payload-lifecycle'
 import { isStaffRequest } from '../../src/lib/staff-request'
 import { createTestDatabase } from './test-database'
 
+const GENEROUS_LIMITS: Record<string, string> = {
+  RATE_LIMIT_GLOBAL_MAX: '100000',
+  RATE_LIMIT_SIGN_IN_MAX: '100000',
+  RATE_LIMIT_SIGN_IN_EMAIL_MAX: '100000',
+  RATE_LIMIT_SIGN_UP_MAX: '100000',
+}
+
 export interface TestApp {
   url: string
   payload: Payload
@@ -32,7 +39,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase()
   process.env.DATABASE_URL = database.url
   process.env.PAYLOAD_SECRET ||= 'test-secret-test-secret-test-secret'
-  Object.assign(process.env, options.env ?? {})
+  // Every test signs in from 127.0.0.1: SPEC's limits would stop a suite after five users.
+  // Tests of the limits themselves set them back through `env`.
+  Object.assign(process.env, GENEROUS_LIMITS, options.env ?? {})
 
   const payload = await startPayload()
   options.beforeApp?.(payload)

@@ -25,16 +25,26 @@ export async function createUser(app: TestApp, options: { roles?: Role[]; email?
   return { id: String(user.id), email, password: TEST_PASSWORD, roles }
 }
 
-/** Headers that authenticate as `user` (a fresh session each call). */
-export async function authHeaders(app: TestApp, user: TestUser): Promise<Record<string, string>> {
-  const response = await app.request('/api/users/login', {
+/** Signs in through the public API; the session token and cookie it handed out. */
+export async function signIn(app: TestApp, user: Pick<TestUser, 'email' | 'password'>): Promise<{ token: string; cookie: string }> {
+  const response = await app.request('/api/auth/sign-in/email', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: user.email, password: user.password }),
   })
   if (response.status !== 200) throw new Error(`test sign-in failed: ${response.status} ${await response.text()}`)
   const { token } = (await response.json()) as { token: string }
-  return { authorization: `JWT ${token}` }
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ')
+  return { token, cookie }
+}
+
+/** Headers that authenticate as `user` (a fresh bearer session each call). */
+export async function authHeaders(app: TestApp, user: TestUser): Promise<Record<string, string>> {
+  const { token } = await signIn(app, user)
+  return { authorization: `Bearer ${token}` }
 }
 
 export async function createAdmin(app: TestApp): Promise<TestUser & { headers: Record<string, string> }> {

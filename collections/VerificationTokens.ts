@@ -1,0 +1,20 @@
+import type { CollectionConfig } from 'payload'
+
+import { nobody } from '../access/nobody'
+
+export const TOKEN_PURPOSES = ['email_verification', 'password_reset'] as const
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number]
+
+// Single-use tokens mailed to users; the database keeps only their SHA-256.
+export const VerificationTokens: CollectionConfig = {
+  slug: 'verification-tokens',
+  admin: { hidden: true },
+  access: { read: nobody, create: nobody, update: nobody, delete: nobody },
+  fields: [
+    { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
+    { name: 'purpose', type: 'select', required: true, options: [...TOKEN_PURPOSES] },
+    { name: 'tokenHash', type: 'text', required: true, unique: true, index: true },
+    { name: 'expiresAt', type: 'date', required: true },
+    { name: 'usedAt', type: 'date' },
+  ],
+}

@@ -1,0 +1,40 @@
+// GET  /api/auth/organization/list → [{id, name, slug, role}]
+// POST /api/auth/organization/set-active {organizationId | null} → {organization, session}
+import { z } from 'zod'
+
+import { cacheCookie } from '../../src/lib/auth/cookies'
+import { parseAuthInput } from '../../src/lib/auth/errors'
+import { presentSession } from '../../src/lib/auth/present'
+import { sessionOf } from '../../src/lib/auth/sessions'
+import { readJson } from '../../src/lib/http/body'
+import { defineEndpoint } from '../../src/lib/http/endpoint'
+import { json } from '../../src/lib/http/respond'
+import { listOrganizations, setActiveOrganization } from '../../src/operations/auth/organizations'
+
+export const listOrganizationsEndpoint = defineEndpoint('/auth/organization/list', 'get', async (req) => json(await listOrganizations(req)))
+
+const setActiveBody = z
+  .object({
+    organizationId: z.uuid({ error: 'organizationId must be an organization id or null' }).nullable(),
+    organizationSlug: z.string().max(200).optional(),
+  })
+  .strict()
+
+export const setActiveEndpoint = defineEndpoint('/auth/organization/set-active', 'post', async (req) => {
+  const current = sessionOf(req)
+  const { organizationId } = parseAuthInput(setActiveBody, await readJson(req))
+  const result = await setActiveOrganization(req, organizationId)
+  const response = json({ organization: result.organization, session: presentSession(result.session) })
+  // A cookie client's cached snapshot still names the old organization: re-issue it.
+  if (current && req.user) {
+    const user = req.user as unknown as { id: string; email: string; name?: string | null; emailVerified?: boolean; roles?: string[] }
+    response.headers.append(
+      'set-cookie',
+      cacheCookie(
+        { session: result.session, user: { id: String(user.id), email: user.email, name: user.name ?? null, emailVerified: Boolean(user.emailVerified), roles: user.roles ?? [] } },
+        current.tokenHash,
+      ),
+    )
+  }
+  return response
+})

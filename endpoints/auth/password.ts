@@ -1,0 +1,31 @@
+// POST /api/auth/forget-password {email, redirectTo} (also /request-password-reset) → {status: true}
+// POST /api/auth/reset-password  {token, password} → {status: true}
+import { z } from 'zod'
+
+import { parseAuthInput } from '../../src/lib/auth/errors'
+import { emailField, passwordField, tokenField } from '../../src/lib/auth/schemas'
+import { readJson } from '../../src/lib/http/body'
+import { defineEndpoint } from '../../src/lib/http/endpoint'
+import { json } from '../../src/lib/http/respond'
+import { requestPasswordReset, resetPassword } from '../../src/operations/auth/password-reset'
+
+const requestBody = z.object({ email: emailField, redirectTo: z.string({ error: 'redirectTo must be a URL' }).min(1).max(2000) }).strict()
+
+const requestReset = async (req: Parameters<typeof requestPasswordReset>[0]) => {
+  const { email, redirectTo } = parseAuthInput(requestBody, await readJson(req))
+  await requestPasswordReset(req, email, redirectTo)
+  return json({ status: true })
+}
+
+export const requestResetEndpoints = [
+  ...defineEndpoint('/auth/forget-password', 'post', requestReset),
+  ...defineEndpoint('/auth/request-password-reset', 'post', requestReset),
+]
+
+const resetBody = z.object({ token: tokenField, password: passwordField }).strict()
+
+export const resetPasswordEndpoint = defineEndpoint('/auth/reset-password', 'post', async (req) => {
+  const { token, password } = parseAuthInput(resetBody, await readJson(req))
+  await resetPassword(req, token, password)
+  return json({ status: true })
+})

@@ -1,0 +1,36 @@
+// Verification and reset tokens: mailed once, stored as SHA-256, consumed exactly once
+// (an atomic UPDATE … RETURNING, inside the caller's transaction).
+import type { PayloadRequest } from 'payload'
+
+import type { TokenPurpose } from '../../../collections/VerificationTokens'
+import { execute, sql } from '../sql'
+import { newToken, tokenHash } from './tokens'
+
+export async function issueToken(req: PayloadRequest, userId: string, purpose: TokenPurpose, lifetimeSeconds: number): Promise<string> {
+  const token = newToken()
+  await req.payload.create({
+    collection: 'verification-tokens',
+    overrideAccess: true,
+    req,
+    data: {
+      user: userId,
+      purpose,
+      tokenHash: tokenHash(token),
+      expiresAt: new Date(Date.now() + lifetimeSeconds * 1000).toISOString(),
+    } as never,
+  })
+  return token
+}
+
+/** The user id the token was issued to, if it is live; it is spent either way it matched. */
+export async function consumeToken(req: PayloadRequest, token: string, purpose: TokenPurpose): Promise<string | null> {
+  const rows = await execute(
+    req,
+    sql`UPDATE verification_tokens SET used_at = now(), updated_at = now()
+        WHERE token_hash = ${tokenHash(token)} AND purpose = ${purpose}
+          AND used_at IS NULL AND expires_at > now()
+        RETURNING user_id`,
+  )
+  const userId = rows[0]?.user_id
+  return userId ? String(userId) : null
+}

@@ -1,0 +1,31 @@
+// The shapes /api/auth answers with (API-CONTRACT §2), built in one place.
+import type { SessionSnapshot } from './cookies'
+
+interface UserLike {
+  id: string | number
+  email: string
+  name?: string | null
+  username?: string | null
+  emailVerified?: boolean | null
+  createdAt?: string
+}
+
+export const presentUser = (user: UserLike) => ({
+  id: String(user.id),
+  email: user.email,
+  name: user.name ?? null,
+  emailVerified: Boolean(user.emailVerified),
+})
+
+export const presentNewUser = (user: UserLike) => ({
+  ...presentUser(user),
+  username: user.username ?? null,
+  createdAt: user.createdAt ? new Date(user.createdAt).toISOString() : null,
+})
+
+export const presentSession = (session: SessionSnapshot['session']) => ({
+  id: session.id,
+  userId: session.userId,
+  expiresAt: session.expiresAt,
+  activeOrganizationId: session.activeOrganizationId,
+})

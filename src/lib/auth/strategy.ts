@@ -1,0 +1,48 @@
+// The one way a request becomes a user, for every Payload route (custom, stock REST and
+// the admin panel): `Authorization: Bearer <token>` (always checked against the database,
+// so a signed-out token fails at once) or the session cookie (trusting the signed cookie
+// cache for up to 300 s, else the database, which then re-issues the cache).
+import type { AuthStrategy, AuthStrategyResult } from 'payload'
+
+import { cacheCookie, cacheCookieName, readCacheCookie, readCookie, sessionCookieName, type SessionSnapshot } from './cookies'
+import { findSession, snapshotOf, type SessionInfo, type SessionUser } from './sessions'
+import { tokenHash } from './tokens'
+
+export const STRATEGY_NAME = 'community-session'
+
+export function bearerToken(headers: Headers): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '')
+  return match?.[1]
+}
+
+function requestUser(user: SessionUser | SessionSnapshot['user'], snapshot: SessionSnapshot, hash: string): AuthStrategyResult['user'] {
+  const session: SessionInfo = { session: snapshot.session, tokenHash: hash }
+  return { ...user, collection: 'users', _strategy: STRATEGY_NAME, _session: session } as unknown as AuthStrategyResult['user']
+}
+
+export const sessionStrategy: AuthStrategy = {
+  name: STRATEGY_NAME,
+  authenticate: async ({ headers, payload }) => {
+    const bearer = bearerToken(headers)
+    if (bearer) {
+      const found = await findSession(payload, bearer)
+      if (!found) return { user: null }
+      return { user: requestUser(found.user, snapshotOf(found.doc, found.user), found.hash) }
+    }
+
+    const cookies = headers.get('cookie')
+    const token = readCookie(cookies, sessionCookieName())
+    if (!token) return { user: null }
+    const hash = tokenHash(token)
+    const cached = readCacheCookie(readCookie(cookies, cacheCookieName()), hash)
+    if (cached) return { user: requestUser(cached.user, cached, hash) }
+
+    const found = await findSession(payload, token)
+    if (!found) return { user: null }
+    const snapshot = snapshotOf(found.doc, found.user)
+    return {
+      user: requestUser(found.user, snapshot, hash),
+      responseHeaders: new Headers({ 'set-cookie': cacheCookie(snapshot, hash) }),
+    }
+  },
+}

@@ -1,0 +1,53 @@
+// Sign-in (API-CONTRACT §2): counted against the IP and, when it fails, against the email;
+// the same answer and the same hashing time for an unknown email and a wrong password;
+// `email_not_verified` only once the password matched. Session and audit in one transaction.
+import type { PayloadRequest } from 'payload'
+
+import { writeAudit } from '../../../hooks/shared/audit'
+import type { SessionSnapshot } from '../../lib/auth/cookies'
+import { emailNotVerified, invalidCredentials } from '../../lib/auth/errors'
+import { limitSignInAttempt, recordSignInFailure, refuseIfEmailLocked } from '../../lib/auth/limits'
+import { verifyPassword } from '../../lib/auth/password-hash'
+import { createSession, snapshotOf, type SessionUser } from '../../lib/auth/sessions'
+import { PASSWORD_MAX_LENGTH } from '../../lib/password-rules'
+import { inTransaction } from '../../lib/transaction'
+
+export interface SignInResult {
+  token: string
+  tokenHash: string
+  snapshot: SessionSnapshot
+  user: SessionUser
+}
+
+async function fail(req: PayloadRequest, email: string, reason: string, userId: string | null, error: Error): Promise<never> {
+  await recordSignInFailure(req, email)
+  await writeAudit(req, { action: 'login_failed', userId, targetType: 'users', targetId: userId, data: { email, reason } })
+  throw error
+}
+
+export async function signIn(req: PayloadRequest, email: string, password: string): Promise<SignInResult> {
+  await limitSignInAttempt(req)
+  await refuseIfEmailLocked(req, email)
+
+  const { docs } = await req.payload.find({
+    collection: 'users',
+    where: { email: { equals: email } },
+    limit: 1,
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    showHiddenFields: true,
+    req,
+  })
+  const user = docs[0] as unknown as (SessionUser & { passwordHash?: string | null }) | undefined
+  // An over-long password cannot be right (sign-up refuses them); it still costs a hash.
+  const matches = (await verifyPassword(user?.passwordHash, password)) && [...password].length <= PASSWORD_MAX_LENGTH
+  if (!user || !matches) return fail(req, email, user ? 'wrong_password' : 'unknown_email', user ? String(user.id) : null, invalidCredentials())
+  if (!user.emailVerified) return fail(req, email, 'email_not_verified', String(user.id), emailNotVerified())
+
+  return inTransaction(req, async () => {
+    const { token, hash, doc } = await createSession(req, String(user.id))
+    await writeAudit(req, { action: 'login_success', userId: String(user.id), targetType: 'sessions', targetId: String(doc.id), data: { sessionId: String(doc.id) } })
+    return { token, tokenHash: hash, snapshot: snapshotOf(doc, user), user }
+  })
+}
