@@ -9,6 +9,7 @@ import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
 import { collections } from './collections/index'
+import { catalogueDatabase } from './collections/ServiceListings/catalogue-indexes'
 import { endpoints } from './endpoints/index'
 import { mailAdapter } from './src/lib/mail'
 import { payloadSecret } from './src/lib/secret'
@@ -47,6 +48,8 @@ export default buildConfig({
     // ask a question on a terminal nobody watches (STACK-NOTES "Schema push").
     push: config.dbPush,
     migrationDir: path.join(root, 'src/migrations'),
+    // pg_trgm and the catalogue's named indexes (trigram search, list filters).
+    ...catalogueDatabase,
   }),
   // The documented API is REST; GraphQL would be a second, unaudited way to every collection.
   graphQL: { disable: true },

@@ -18,6 +18,13 @@ const log = (line: string) => console.log(`[server] ${line}`)
 // Next's anonymous usage reporting has nowhere to go offline and nothing to learn here.
 process.env.NEXT_TELEMETRY_DISABLED ??= '1'
 
+async function startAdminPanel(dev: boolean, port: number) {
+  const { default: next } = await import('next')
+  const nextApp = next({ dev, dir: root, hostname: 'localhost', port })
+  await nextApp.prepare()
+  return nextApp
+}
+
 async function main() {
   const started = Date.now()
   const config = settings()
@@ -37,15 +44,14 @@ async function main() {
 
   const payload = await startPayload()
   const dev = !config.production
-  const { default: next } = await import('next')
-  const nextApp = next({ dev, dir: root, hostname: 'localhost', port: config.port })
-  await nextApp.prepare()
-  const nextHandle = nextApp.getRequestHandler()
+  // ADMIN_PANEL=false leaves Next out: the API alone starts in seconds instead of compiling /admin.
+  const nextApp = config.adminPanel ? await startAdminPanel(dev, config.port) : undefined
+  const nextHandle = nextApp?.getRequestHandler()
 
   const app = createApp({
     payload,
     dev,
-    nextHandler: (req, res) => void nextHandle(req, res),
+    nextHandler: nextHandle ? (req, res) => void nextHandle(req, res) : undefined,
     isRateLimitExempt: (req) => isStaffRequest(payload, req),
   })
   const server = http.createServer(app)
@@ -53,7 +59,7 @@ async function main() {
     server.once('error', reject)
     server.listen(config.port, resolve)
   })
-  log(`ready on ${config.publicUrl} (admin at /admin, API at /api) in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  log(`ready on ${config.publicUrl} (${nextApp ? 'admin at /admin, ' : 'admin panel off, '}API at /api) in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 
   let stopping = false
   const shutdown = async (signal: string) => {
@@ -66,7 +72,7 @@ async function main() {
     const forced = setTimeout(() => server.closeAllConnections(), 10_000)
     await closed
     clearTimeout(forced)
-    await nextApp.close().catch(() => undefined)
+    await nextApp?.close().catch(() => undefined)
     await stopPayload(payload).catch((err) => log(`closing the database pool failed: ${err}`))
     if (embedded) await embedded.stop()
     log('stopped')

@@ -7,6 +7,7 @@ import { parseAuthInput } from '../../src/lib/auth/errors'
 import { presentSession } from '../../src/lib/auth/present'
 import { sessionOf } from '../../src/lib/auth/sessions'
 import { readJson } from '../../src/lib/http/body'
+import { unauthorized } from '../../src/lib/http/errors'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
 import { listOrganizations, setActiveOrganization } from '../../src/operations/auth/organizations'
@@ -22,19 +23,19 @@ const setActiveBody = z
 
 export const setActiveEndpoint = defineEndpoint('/auth/organization/set-active', 'post', async (req) => {
   const current = sessionOf(req)
+  // Who is asking comes before what they sent: an anonymous caller learns only 401.
+  if (!req.user || !current) throw unauthorized()
   const { organizationId } = parseAuthInput(setActiveBody, await readJson(req))
   const result = await setActiveOrganization(req, organizationId)
   const response = json({ organization: result.organization, session: presentSession(result.session) })
   // A cookie client's cached snapshot still names the old organization: re-issue it.
-  if (current && req.user) {
-    const user = req.user as unknown as { id: string; email: string; name?: string | null; emailVerified?: boolean; roles?: string[] }
-    response.headers.append(
-      'set-cookie',
-      cacheCookie(
-        { session: result.session, user: { id: String(user.id), email: user.email, name: user.name ?? null, emailVerified: Boolean(user.emailVerified), roles: user.roles ?? [] } },
-        current.tokenHash,
-      ),
-    )
-  }
+  const user = req.user as unknown as { id: string; email: string; name?: string | null; emailVerified?: boolean; roles?: string[] }
+  response.headers.append(
+    'set-cookie',
+    cacheCookie(
+      { session: result.session, user: { id: String(user.id), email: user.email, name: user.name ?? null, emailVerified: Boolean(user.emailVerified), roles: user.roles ?? [] } },
+      current.tokenHash,
+    ),
+  )
   return response
 })

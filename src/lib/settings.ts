@@ -47,6 +47,8 @@ export function settings() {
     locales: list('LOCALES', ['en', 'fr', 'de', 'es', 'it', 'nl']),
     trustProxy: bool('TRUST_PROXY', true),
     dbPush: bool('PAYLOAD_DB_PUSH', false),
+    // ADMIN_PANEL=false serves the API alone: no Next, so a start takes seconds (tests, API-only hosts).
+    adminPanel: bool('ADMIN_PANEL', true),
     mail: {
       host: process.env.SMTP_HOST || undefined,
       port: int('SMTP_PORT', 587),

@@ -47,8 +47,9 @@ const str = (value: unknown) => (typeof value === 'string' ? value : '')
 
 async function currentUser(req: PayloadRequest) {
   if (!req.user) return null
-  const user = await req.payload.findByID({ collection: 'users', id: req.user.id, depth: 0, overrideAccess: true, req })
-  return { ...user, collection: 'users' }
+  // A cookie cache can outlive its user by up to 300 s: a deleted user is "not signed in".
+  const user = await req.payload.findByID({ collection: 'users', id: req.user.id, depth: 0, overrideAccess: true, disableErrors: true, req })
+  return user ? { ...user, collection: 'users' } : null
 }
 
 function sessionCookies(result: SignInResult): string[] {

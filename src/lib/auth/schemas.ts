@@ -10,9 +10,10 @@ export const emailField = z
   .toLowerCase()
   .pipe(z.email({ error: 'email is not a valid address' }))
 
-// Checked for rules separately (weak_password); here only its type and a sane bound, so a
-// 10 kB string is refused before it reaches the hasher.
-export const passwordField = z.string({ error: 'password must be a string' }).min(1, 'password is required').max(1024, 'password is too long')
+// Only its type here. Length and rules are the operation's (API-CONTRACT §2): over 128
+// characters is weak_password at sign-up and reset and invalid_credentials at sign-in,
+// refused in both cases before the hasher sees it.
+export const passwordField = z.string({ error: 'password must be a string' }).min(1, 'password is required')
 
 export const usernameField = z
   .string({ error: 'username must be a string' })
@@ -22,7 +23,9 @@ export const usernameField = z
 
 export const nameField = z.string({ error: 'name must be a string' }).trim().max(100, 'name is at most 100 characters')
 
-export const tokenField = z.string({ error: 'token must be a string' }).min(1, 'token is required').max(200, 'token is too long')
+// Any string is a token to look up: an empty or over-long one simply matches nothing
+// (invalid_token, API-CONTRACT §2); only a missing field or a non-string is invalid_input.
+export const tokenField = z.string({ error: 'token must be a string' })
 
 // Better Auth's client sends these on sign-up and sign-in; accepted and ignored.
 export const betterAuthExtras = {

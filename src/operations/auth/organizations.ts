@@ -58,13 +58,16 @@ export async function setActiveOrganization(req: PayloadRequest, organizationId:
     if (!organization) throw forbidden('You are not a member of this organization')
   }
   await inTransaction(req, async () => {
-    await req.payload.update({
+    // By `where`, not `id`: a cookie client trusted from its cache may hold a session that
+    // was revoked meanwhile, which is 401, not a NotFound thrown as a 500.
+    const { docs } = await req.payload.update({
       collection: 'sessions',
-      id: current.session.id,
+      where: { id: { equals: current.session.id } },
       data: { activeOrganization: organizationId } as never,
       overrideAccess: true,
       req,
     })
+    if (docs.length === 0) throw unauthorized('Your session has ended; sign in again')
     await writeAudit(req, { action: 'organization.set_active', targetType: 'organizations', targetId: organizationId, data: { sessionId: current.session.id, organizationId } })
   })
   return { organization, session: { ...current.session, activeOrganizationId: organizationId } }

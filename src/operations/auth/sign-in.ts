@@ -40,8 +40,9 @@ export async function signIn(req: PayloadRequest, email: string, password: strin
     req,
   })
   const user = docs[0] as unknown as (SessionUser & { passwordHash?: string | null }) | undefined
-  // An over-long password cannot be right (sign-up refuses them); it still costs a hash.
-  const matches = (await verifyPassword(user?.passwordHash, password)) && [...password].length <= PASSWORD_MAX_LENGTH
+  // An over-long password cannot be right (sign-up refuses them): refused unhashed, whether
+  // or not the email exists, so it tells nothing about accounts and costs no hashing work.
+  const matches = [...password].length <= PASSWORD_MAX_LENGTH && (await verifyPassword(user?.passwordHash, password))
   if (!user || !matches) return fail(req, email, user ? 'wrong_password' : 'unknown_email', user ? String(user.id) : null, invalidCredentials())
   if (!user.emailVerified) return fail(req, email, 'email_not_verified', String(user.id), emailNotVerified())
 

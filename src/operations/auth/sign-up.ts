@@ -8,6 +8,7 @@ import { userAlreadyExists, usernameTaken, weakPassword } from '../../lib/auth/e
 import { sendVerificationEmail } from '../../lib/auth/mails'
 import { issueToken } from '../../lib/auth/one-time-tokens'
 import { hashPassword } from '../../lib/auth/password-hash'
+import { ApiError } from '../../lib/http/errors'
 import { VERIFICATION_TOKEN_LIFETIME } from '../../lib/auth/timing'
 import { checkPasswordRules } from '../../lib/password-rules'
 import { inTransaction } from '../../lib/transaction'
@@ -36,11 +37,26 @@ function isUniqueViolation(error: unknown, column: string): boolean {
   return (cause?.code === '23505' && Boolean(cause.constraint?.includes(column))) || text.includes(column)
 }
 
+// Simultaneous sign-ups can derive the same username; the unique index decides and the
+// losers derive again (a username the caller chose is never replaced: that is a 409).
+const DERIVED_USERNAME_ATTEMPTS = 10
+
 export async function signUp(req: PayloadRequest, input: SignUpInput): Promise<CreatedUser> {
   const rule = checkPasswordRules(input.password)
   if (rule) throw weakPassword(rule)
   const passwordHash = await hashPassword(input.password)
 
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createAccount(req, input, passwordHash)
+    } catch (error) {
+      const lostUsernameRace = !input.username && error instanceof ApiError && error.code === 'username_taken'
+      if (!lostUsernameRace || attempt >= DERIVED_USERNAME_ATTEMPTS) throw error
+    }
+  }
+}
+
+async function createAccount(req: PayloadRequest, input: SignUpInput, passwordHash: string): Promise<CreatedUser> {
   const { user, token } = await inTransaction(req, async () => {
     const existing = await req.payload.count({ collection: 'users', where: { email: { equals: input.email } }, overrideAccess: true, req })
     if (existing.totalDocs > 0) throw userAlreadyExists()

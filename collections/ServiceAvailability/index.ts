@@ -1,0 +1,58 @@
+import type { CollectionConfig } from 'payload'
+
+import { anyOf } from '../../access/anyOf'
+import { isAdmin } from '../../access/isAdmin'
+import { slotsOfActiveServices } from '../../access/slotsOfActiveServices'
+import { auditHooks } from '../../hooks/shared/audit'
+import { existingReference } from '../../src/operations/catalogue/rules/references'
+import {
+  SLOTS_COLLECTION,
+  validateDayOfWeek,
+  validateEndTime,
+  validateTime,
+  validSlotWithoutOverlap,
+} from '../../src/operations/catalogue/rules/slots'
+
+const audit = auditHooks('service_availability')
+
+export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+
+// Weekly availability of a service: day of week and a time range. Public for active
+// services (apps show when a service can be booked); writes for admins.
+export const ServiceAvailability: CollectionConfig = {
+  slug: SLOTS_COLLECTION,
+  labels: { singular: 'Availability slot', plural: 'Availability slots' },
+  admin: { defaultColumns: ['service', 'dayOfWeek', 'startTime', 'endTime', 'isAvailable'] },
+  access: { read: anyOf(isAdmin, slotsOfActiveServices), create: isAdmin, update: isAdmin, delete: isAdmin },
+  defaultSort: 'dayOfWeek',
+  hooks: {
+    beforeChange: [validSlotWithoutOverlap],
+    afterChange: [audit.afterChange],
+    afterDelete: [audit.afterDelete],
+  },
+  fields: [
+    {
+      name: 'service',
+      type: 'relationship',
+      relationTo: 'service-listings',
+      required: true,
+      maxDepth: 1,
+      validate: existingReference('service-listings', 'Service'),
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'dayOfWeek',
+          type: 'number',
+          required: true,
+          validate: validateDayOfWeek,
+          admin: { description: DAY_NAMES.map((name, day) => `${day} ${name}`).join(', ') },
+        },
+        { name: 'startTime', type: 'text', required: true, validate: validateTime, admin: { placeholder: 'HH:MM' } },
+        { name: 'endTime', type: 'text', required: true, validate: validateEndTime, admin: { placeholder: 'HH:MM' } },
+        { name: 'isAvailable', type: 'checkbox', required: true, defaultValue: true },
+      ],
+    },
+  ],
+}

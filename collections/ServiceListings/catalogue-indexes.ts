@@ -1,0 +1,68 @@
+// The catalogue's extra indexes, given to the database adapter (payload.config.ts:
+// `...catalogueDatabase`) because collection config cannot say them:
+// - `q` on the admin services list is a case-insensitive substring match (ILIKE '%q%') on
+//   `search_text`; only a trigram GIN index (pg_trgm) serves that. `extensions` makes Payload
+//   create pg_trgm when it connects; a generated migration needs
+//   `CREATE EXTENSION IF NOT EXISTS pg_trgm` before the index.
+// - compound indexes for every list filter with its order; collection `indexes` would name
+//   them without a table prefix (`status_createdAt_idx`), a clash waiting for the next
+//   collection with the same pair.
+// `afterSchemaInit` puts them in the schema that dev push and generated migrations are built from.
+import type { PostgresAdapterArgs } from '@payloadcms/db-postgres'
+import { index, type IndexBuilder } from '@payloadcms/db-postgres/drizzle/pg-core'
+
+type PostgresSchemaHook = NonNullable<PostgresAdapterArgs['afterSchemaInit']>[number]
+type Columns = Record<string, never>
+type IndexSpec = (name: string, columns: Columns) => IndexBuilder
+
+export const SEARCH_INDEX = 'service_listings_search_text_trgm_idx'
+
+const on =
+  (...keys: string[]): IndexSpec =>
+  (name, columns) =>
+    index(name).on(...keys.map((key) => columns[key]!) as [never, ...never[]])
+
+const trigram =
+  (key: string): IndexSpec =>
+  (name, columns) =>
+    index(name).using('gin', (columns[key] as unknown as { op: (opclass: string) => never }).op('gin_trgm_ops'))
+
+// table → index name → columns (the drizzle keys are the Payload field names).
+const INDEXES: Record<string, Record<string, IndexSpec>> = {
+  service_listings: {
+    [SEARCH_INDEX]: trigram('searchText'),
+    service_listings_status_created_at_idx: on('status', 'createdAt'),
+    service_listings_category_created_at_idx: on('category', 'createdAt'),
+    service_listings_organization_created_at_idx: on('organization', 'createdAt'),
+    service_listings_is_featured_created_at_idx: on('isFeatured', 'createdAt'),
+    service_listings_display_in_home_created_at_idx: on('displayInHome', 'createdAt'),
+  },
+  service_categories: {
+    service_categories_sort_order_slug_idx: on('sortOrder', 'slug'),
+  },
+  service_availability: {
+    service_availability_service_day_start_idx: on('service', 'dayOfWeek', 'startTime'),
+  },
+  bookings: {
+    bookings_service_status_idx: on('service', 'status'),
+    bookings_date_time_idx: on('bookingDate', 'bookingTime'),
+  },
+}
+
+const catalogueIndexes: PostgresSchemaHook = ({ extendTable, schema }) => {
+  for (const [tableName, indexes] of Object.entries(INDEXES)) {
+    const table = schema.tables[tableName]
+    if (!table) continue
+    extendTable({
+      table,
+      extraConfig: (columns) =>
+        Object.fromEntries(Object.entries(indexes).map(([name, build]) => [name, build(name, columns as unknown as Columns)])),
+    })
+  }
+  return schema
+}
+
+export const catalogueDatabase: Pick<PostgresAdapterArgs, 'extensions' | 'afterSchemaInit'> = {
+  extensions: ['pg_trgm'],
+  afterSchemaInit: [catalogueIndexes],
+}

@@ -1,0 +1,151 @@
+import type { CollectionConfig } from 'payload'
+
+import { activeServices } from '../../access/activeServices'
+import { adminField } from '../../access/adminField'
+import { anyOf } from '../../access/anyOf'
+import { isAdmin } from '../../access/isAdmin'
+import { auditHooks } from '../../hooks/shared/audit'
+import { DEFAULT_CURRENCY } from '../../src/lib/money'
+import { oneTranslationPerLanguage, validateLanguage } from '../../src/operations/catalogue/rules/languages'
+import { priceFitsCurrency, validateCurrency, validateDecimal } from '../../src/operations/catalogue/rules/price'
+import { existingReference } from '../../src/operations/catalogue/rules/references'
+import { refuseWithOpenBookingsAndDropSlots } from '../../src/operations/catalogue/rules/service-delete'
+import { freeCopySlug, SLUG_MAX, uniqueSlug, validateSlug } from '../../src/operations/catalogue/rules/slug'
+import { deriveTitleAndSearchText } from './hooks/deriveTitleAndSearchText'
+
+export const SERVICES_COLLECTION = 'service-listings'
+export const SERVICE_STATUSES = ['draft', 'active', 'suspended', 'archived'] as const
+export const PRICE_TYPES = ['hourly', 'fixed', 'per_session', 'custom'] as const
+export const MEDIA_LINK_TYPES = ['cover', 'gallery'] as const
+
+const audit = auditHooks('service')
+const wholeNumber = (min: number) => (value: unknown) =>
+  value === null || value === undefined || (Number.isInteger(value) && (value as number) >= min) ? true : `A whole number, at least ${min}`
+
+// Services as SPEC describes them. Anyone reads active ones (apps browse the catalogue
+// through the stock route); everything else, and every write, is for admins.
+export const ServiceListings: CollectionConfig = {
+  slug: SERVICES_COLLECTION,
+  labels: { singular: 'Service', plural: 'Services' },
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'status', 'category', 'slug', 'updatedAt'],
+    listSearchableFields: ['title', 'slug'],
+  },
+  access: { read: anyOf(isAdmin, activeServices), create: isAdmin, update: isAdmin, delete: isAdmin },
+  defaultSort: '-createdAt',
+  hooks: {
+    beforeChange: [uniqueSlug(SERVICES_COLLECTION), priceFitsCurrency(SERVICES_COLLECTION), deriveTitleAndSearchText],
+    beforeDelete: [refuseWithOpenBookingsAndDropSlots],
+    afterChange: [audit.afterChange],
+    afterDelete: [audit.afterDelete],
+  },
+  fields: [
+    {
+      name: 'title',
+      type: 'text',
+      admin: { readOnly: true, description: 'From the translations: the one in the service language, else the first.' },
+    },
+    {
+      name: 'slug',
+      type: 'text',
+      required: true,
+      unique: true,
+      index: true,
+      maxLength: SLUG_MAX,
+      validate: validateSlug,
+      hooks: { beforeDuplicate: [({ req, value }) => freeCopySlug(req, SERVICES_COLLECTION, value as string)] },
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'status',
+          type: 'select',
+          required: true,
+          defaultValue: 'draft',
+          options: [...SERVICE_STATUSES],
+          hooks: { beforeDuplicate: [() => 'draft'] },
+        },
+        { name: 'category', type: 'relationship', relationTo: 'service-categories', validate: existingReference('service-categories', 'Category') },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        // maxDepth 0: a provider is never populated, so no user record (email, hash) leaks through `depth`.
+        { name: 'provider', type: 'relationship', relationTo: 'users', required: true, index: true, maxDepth: 0, validate: existingReference('users', 'Provider') },
+        { name: 'organization', type: 'relationship', relationTo: 'organizations', maxDepth: 0, validate: existingReference('organizations', 'Organization') },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'basePrice', type: 'text', validate: validateDecimal, admin: { description: 'Decimal, e.g. 25.50' } },
+        { name: 'priceType', type: 'select', options: [...PRICE_TYPES] },
+        { name: 'currency', type: 'text', required: true, defaultValue: DEFAULT_CURRENCY, validate: validateCurrency, admin: { description: 'ISO 4217' } },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'durationMinutes', type: 'number', validate: wholeNumber(1) },
+        { name: 'maxParticipants', type: 'number', validate: wholeNumber(1) },
+        { name: 'bookingAdvanceHours', type: 'number', validate: wholeNumber(0) },
+        { name: 'cancellationHours', type: 'number', validate: wholeNumber(0) },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'isMobile', type: 'checkbox', defaultValue: false, required: true },
+        { name: 'isFeatured', type: 'checkbox', defaultValue: false, required: true },
+        { name: 'displayInHome', type: 'checkbox', defaultValue: false, required: true },
+        { name: 'allowReviews', type: 'checkbox', defaultValue: true, required: true },
+      ],
+    },
+    { name: 'inLanguage', type: 'text', validate: validateLanguage, admin: { description: 'Language code of the service, e.g. en' } },
+    {
+      name: 'translations',
+      type: 'array',
+      validate: oneTranslationPerLanguage,
+      admin: { initCollapsed: false },
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            { name: 'inLanguage', type: 'text', required: true, validate: validateLanguage },
+            { name: 'title', type: 'text', required: true, maxLength: 300 },
+          ],
+        },
+        { name: 'shortDescription', type: 'textarea', maxLength: 1000 },
+        { name: 'description', type: 'textarea', maxLength: 20000 },
+        { name: 'seoTitle', type: 'text', maxLength: 300 },
+        { name: 'seoDescription', type: 'textarea', maxLength: 1000 },
+      ],
+    },
+    {
+      name: 'media',
+      type: 'array',
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            // Not `required` on the column: deleting a media file empties its links (ON DELETE
+            // SET NULL) instead of failing; a link is still refused without one.
+            { name: 'file', type: 'upload', relationTo: 'service-media', validate: existingReference('service-media', 'Media', { required: true }) as never },
+            { name: 'type', type: 'select', required: true, defaultValue: 'gallery', options: [...MEDIA_LINK_TYPES] },
+            { name: 'position', type: 'number', required: true, defaultValue: 0, validate: wholeNumber(0) },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'searchText',
+      type: 'text',
+      // Derived (hooks/deriveTitleAndSearchText); trigram-indexed for `q` (see search-index.ts).
+      access: { read: adminField, create: () => false, update: () => false },
+      admin: { hidden: true },
+    },
+  ],
+}

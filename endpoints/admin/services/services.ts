@@ -1,0 +1,127 @@
+// GET                 /api/admin/services/services?page&perPage&q&status&featured&home&category&orgId → {services,…}
+// GET                 /api/admin/services/services?id=… → {service}
+// POST|PATCH|DELETE   /api/admin/services/services {action: create|update|delete|activate|deactivate|duplicate, …}
+import type { PayloadRequest } from 'payload'
+import { z } from 'zod'
+
+import { SERVICE_STATUSES, PRICE_TYPES, MEDIA_LINK_TYPES } from '../../../collections/ServiceListings/index'
+import { parseInput } from '../../../src/lib/http/body'
+import { defineEndpoint } from '../../../src/lib/http/endpoint'
+import { invalidRequest } from '../../../src/lib/http/errors'
+import { requireAdmin } from '../../../src/lib/http/guards'
+import { parseBoolean, parsePagination } from '../../../src/lib/http/pagination'
+import { json } from '../../../src/lib/http/respond'
+import { localeCodes } from '../../../src/lib/locales'
+import { DECIMAL_PATTERN, isCurrency } from '../../../src/lib/money'
+import { getService, listServices } from '../../../src/operations/catalogue/services-read'
+import { createService, deleteService, duplicateService, setServiceStatus, updateService } from '../../../src/operations/catalogue/services-write'
+import { SLUG_HINT, SLUG_MAX, SLUG_PATTERN } from '../../../src/operations/catalogue/rules/slug'
+import { MUTATION_METHODS, notEmpty, readAction, targetId, uuid } from './actions'
+
+const PATH = '/admin/services/services'
+const ACTIONS = ['create', 'update', 'delete', 'activate', 'deactivate', 'duplicate'] as const
+
+const listQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(SERVICE_STATUSES, { error: `status must be one of ${SERVICE_STATUSES.join(', ')}` }).optional(),
+  category: uuid('category').optional(),
+  orgId: uuid('orgId').optional(),
+})
+
+function serviceFields(locales: readonly string[]) {
+  const language = z.string().refine((code) => locales.includes(code), `Unknown language; configured: ${locales.join(', ')}`)
+  const count = (min: number) => z.int({ error: 'A whole number' }).min(min).max(1_000_000).nullable()
+  const text = (max: number) => z.string().max(max).nullable()
+  return {
+    slug: z.string().max(SLUG_MAX).regex(SLUG_PATTERN, `Not URL-friendly: use ${SLUG_HINT}`),
+    categoryId: uuid('categoryId').nullable(),
+    providerId: uuid('providerId'),
+    organizationId: uuid('organizationId').nullable(),
+    status: z.enum(SERVICE_STATUSES),
+    basePrice: z.string().regex(DECIMAL_PATTERN, 'A decimal string such as "25.50": digits, optionally a dot and more digits').nullable(),
+    priceType: z.enum(PRICE_TYPES).nullable(),
+    currency: z.string().refine(isCurrency, 'Unknown currency: use an ISO 4217 code such as EUR'),
+    durationMinutes: count(1),
+    isMobile: z.boolean(),
+    maxParticipants: count(1),
+    bookingAdvanceHours: count(0),
+    cancellationHours: count(0),
+    isFeatured: z.boolean(),
+    displayInHome: z.boolean(),
+    allowReviews: z.boolean(),
+    inLanguage: language.nullable(),
+    translations: z
+      .array(
+        z
+          .object({
+            inLanguage: language,
+            title: z.string().trim().min(1).max(300),
+            description: text(20000).optional(),
+            shortDescription: text(1000).optional(),
+            seoTitle: text(300).optional(),
+            seoDescription: text(1000).optional(),
+          })
+          .strict(),
+      )
+      .max(50)
+      .refine((rows) => new Set(rows.map((row) => row.inLanguage)).size === rows.length, 'One translation per language'),
+    media: z
+      .array(z.object({ mediaId: uuid('mediaId'), type: z.enum(MEDIA_LINK_TYPES).optional(), position: z.int().min(0).max(10_000).optional() }).strict())
+      .max(100),
+  }
+}
+
+function schemas(req: PayloadRequest) {
+  const fields = serviceFields(localeCodes(req.payload))
+  const { slug, providerId, ...optional } = fields
+  const optionalFields = Object.fromEntries(Object.entries(optional).map(([key, schema]) => [key, schema.optional()])) as {
+    [K in keyof typeof optional]: z.ZodOptional<(typeof optional)[K]>
+  }
+  return {
+    create: z.object({ action: z.literal('create'), slug, providerId, ...optionalFields }).strict(),
+    update: z
+      .object({ action: z.literal('update'), id: targetId, slug: slug.optional(), providerId: providerId.optional(), ...optionalFields })
+      .strict()
+      .refine((body) => notEmpty(body), 'Nothing to update: send at least one field'),
+    byId: z.object({ action: z.enum(['delete', 'activate', 'deactivate', 'duplicate']), id: targetId }).strict(),
+  }
+}
+
+export const servicesEndpoints = [
+  ...defineEndpoint(PATH, 'get', async (req) => {
+    requireAdmin(req)
+    const params = req.searchParams
+    const id = params.get('id')
+    if (id !== null) {
+      if (id === '') throw invalidRequest('id is empty', [{ path: 'id', message: 'Expected a service id' }])
+      return json(await getService(req, id))
+    }
+    const page = parsePagination(params)
+    const filters = parseInput(listQuery, Object.fromEntries([...params].filter(([key, value]) => key in listQuery.shape && value !== '')))
+    const featured = parseBoolean(params, 'featured')
+    const home = parseBoolean(params, 'home')
+    return json(await listServices(req, { ...filters, featured, home }, page))
+  }),
+
+  ...defineEndpoint(PATH, [...MUTATION_METHODS], async (req) => {
+    const { action, body } = await readAction(req, ACTIONS, ['update', 'delete', 'activate', 'deactivate', 'duplicate'])
+    const schema = schemas(req)
+    switch (action) {
+      case 'create': {
+        const { action: _action, ...input } = parseInput(schema.create, body)
+        return json(await createService(req, input), 201)
+      }
+      case 'update': {
+        const { action: _action, id, ...input } = parseInput(schema.update, body)
+        return json(await updateService(req, id, input))
+      }
+      default: {
+        const { id } = parseInput(schema.byId, body)
+        if (action === 'delete') return json(await deleteService(req, id))
+        if (action === 'activate') return json(await setServiceStatus(req, id, 'active'))
+        if (action === 'deactivate') return json(await setServiceStatus(req, id, 'suspended'))
+        return json(await duplicateService(req, id), 201)
+      }
+    }
+  }),
+]

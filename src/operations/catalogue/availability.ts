@@ -1,0 +1,103 @@
+// Weekly availability slots of a service for the admin API. Time format, start < end and
+// "no overlap within a service and day" are the collection's rules (shared with the admin
+// panel); the overlap check holds the service row lock, so concurrent writers queue.
+import type { PayloadRequest } from 'payload'
+
+import { writeAudit } from '../../../hooks/shared/audit'
+import { ApiError, notFound } from '../../lib/http/errors'
+import { presentSlot, slotData, type SlotInput, type SlotView } from './present-slot'
+import { isUuid } from './rules/references'
+import { overlaps, SLOTS_COLLECTION, type SlotTimes } from './rules/slots'
+import { findServiceDoc, SERVICES } from './services-read'
+import { catalogueTransaction, withContext } from './transaction'
+
+type Doc = Record<string, unknown>
+const ORDER = ['dayOfWeek', 'startTime']
+
+async function requireService(req: PayloadRequest, serviceId: string): Promise<void> {
+  if (!(await findServiceDoc(req, serviceId))) throw notFound('Service not found')
+}
+
+async function existing(req: PayloadRequest, id: string): Promise<Doc> {
+  const doc = isUuid(id)
+    ? await req.payload.findByID({ collection: SLOTS_COLLECTION, id, depth: 0, disableErrors: true, overrideAccess: false, req })
+    : null
+  if (!doc) throw notFound('Slot not found')
+  return doc as unknown as Doc
+}
+
+async function slotsOf(req: PayloadRequest, serviceId: string): Promise<SlotView[]> {
+  const { docs } = await req.payload.find({ collection: SLOTS_COLLECTION, where: { service: { equals: serviceId } }, sort: ORDER, depth: 0, pagination: false, overrideAccess: false, req })
+  return (docs as unknown as Doc[]).map(presentSlot)
+}
+
+export async function listSlots(req: PayloadRequest, serviceId: string): Promise<{ slots: SlotView[] }> {
+  await requireService(req, serviceId)
+  return { slots: await slotsOf(req, serviceId) }
+}
+
+export function createSlot(req: PayloadRequest, input: Required<Pick<SlotInput, 'dayOfWeek' | 'startTime' | 'endTime'>> & SlotInput & { serviceId: string }): Promise<{ slot: SlotView }> {
+  return catalogueTransaction(req, async () => {
+    await requireService(req, input.serviceId)
+    const doc = await req.payload.create({ collection: SLOTS_COLLECTION, data: slotData(input), depth: 0, overrideAccess: false, req })
+    return { slot: presentSlot(doc as unknown as Doc) }
+  })
+}
+
+export function updateSlot(req: PayloadRequest, id: string, input: SlotInput): Promise<{ slot: SlotView }> {
+  return catalogueTransaction(req, async () => {
+    await existing(req, id)
+    const doc = await req.payload.update({ collection: SLOTS_COLLECTION, id, data: slotData(input), depth: 0, overrideAccess: false, req })
+    return { slot: presentSlot(doc as unknown as Doc) }
+  })
+}
+
+export function deleteSlot(req: PayloadRequest, id: string): Promise<{ success: true }> {
+  return catalogueTransaction(req, async () => {
+    await existing(req, id)
+    await req.payload.delete({ collection: SLOTS_COLLECTION, id, depth: 0, overrideAccess: false, req })
+    return { success: true as const }
+  })
+}
+
+/** The first pair of slots in `slots` that overlap, if any. */
+function firstOverlap(slots: SlotTimes[]): [SlotTimes, SlotTimes] | undefined {
+  for (let i = 0; i < slots.length; i++) {
+    for (let j = i + 1; j < slots.length; j++) if (overlaps(slots[i]!, slots[j]!)) return [slots[i]!, slots[j]!]
+  }
+  return undefined
+}
+
+/**
+ * Replaces every slot of a service, all or nothing: one invalid or overlapping slot and the
+ * service keeps the slots it had. One audit entry, `service_availability.bulk_set`.
+ */
+export function bulkSetSlots(req: PayloadRequest, serviceId: string, slots: Array<SlotTimes & { isAvailable?: boolean }>): Promise<{ slots: SlotView[] }> {
+  return catalogueTransaction(req, async () => {
+    await requireService(req, serviceId)
+    const clash = firstOverlap(slots)
+    if (clash) {
+      const [a, b] = clash
+      throw new ApiError(409, 'slot_overlap', `Slots ${a.startTime}–${a.endTime} and ${b.startTime}–${b.endTime} overlap on day ${a.dayOfWeek}`)
+    }
+    const previous = await slotsOf(req, serviceId)
+    await withContext(req, { skipAudit: true }, async () => {
+      const removed = await req.payload.delete({ collection: SLOTS_COLLECTION, where: { service: { equals: serviceId } }, depth: 0, overrideAccess: false, req })
+      // A bulk delete reports per-document failures instead of throwing.
+      if (removed.errors.length > 0) throw new Error(`bulkSet could not remove slots: ${removed.errors.map((error) => error.message).join('; ')}`)
+      for (const slot of slots) {
+        await req.payload.create({ collection: SLOTS_COLLECTION, data: slotData({ ...slot, serviceId }), depth: 0, overrideAccess: false, req })
+      }
+    })
+    const current = await slotsOf(req, serviceId)
+    await writeAudit(req, {
+      action: 'service_availability.bulk_set',
+      targetType: SERVICES,
+      targetId: serviceId,
+      data: { previous: previous.map(withoutIds), slots: current.map(withoutIds) },
+    })
+    return { slots: current }
+  })
+}
+
+const withoutIds = ({ id: _id, serviceId: _serviceId, ...slot }: SlotView) => slot

@@ -1,0 +1,79 @@
+// Catalogue rules are enforced by collection hooks, so the admin panel, the stock REST routes
+// and our endpoints refuse the same things. A hook throws a RuleViolation: to Payload it is a
+// ValidationError (the admin panel shows the message on the field), and it carries the code
+// that our endpoints answer with (API-CONTRACT §3).
+import { APIError, NotFound, ValidationError } from 'payload'
+
+import { ApiError, notFound, type ValidationIssue } from '../../lib/http/errors'
+
+export type RuleCode = 'slug_taken' | 'slot_overlap' | 'invalid_parent' | 'service_has_bookings'
+
+export class RuleViolation extends ValidationError {
+  readonly code: RuleCode
+  readonly reason: string
+
+  constructor(code: RuleCode, status: number, where: { collection: string; path: string }, message: string) {
+    super({ collection: where.collection, errors: [{ path: where.path, message }] })
+    this.code = code
+    this.reason = message
+    // Stock routes answer with the same status as our endpoints (409 for conflicts).
+    this.status = status
+  }
+}
+
+// Payload field names where the API speaks of ids (SPEC shapes).
+const API_PATH: Record<string, string> = {
+  category: 'categoryId',
+  provider: 'providerId',
+  organization: 'organizationId',
+  parent: 'parentId',
+  service: 'serviceId',
+  featuredImage: 'featuredImageId',
+}
+
+export function apiPath(payloadPath: string): string {
+  return payloadPath
+    .split('.')
+    .map((part, index, parts) => {
+      // media.0.file is the API's media.0.mediaId
+      if (index === 2 && parts[0] === 'media' && part === 'file') return 'mediaId'
+      return index === 0 ? (API_PATH[part] ?? part) : part
+    })
+    .join('.')
+}
+
+interface FieldError {
+  path?: string
+  message?: string
+}
+
+function issuesOf(error: ValidationError): ValidationIssue[] {
+  const errors = ((error.data as { errors?: FieldError[] } | undefined)?.errors ?? []) as FieldError[]
+  return errors.map((item) => ({ path: apiPath(item.path ?? '(body)'), message: item.message ?? 'Invalid value' }))
+}
+
+/**
+ * What a failed Local API call inside a catalogue operation means to the API client.
+ * Anything unrecognised is rethrown as is (a logged 500).
+ */
+export function toCatalogueError(error: unknown): unknown {
+  if (error instanceof ApiError) return error
+  if (error instanceof RuleViolation) {
+    const issues = issuesOf(error)
+    return new ApiError(error.status, error.code, error.reason, error.status === 400 ? { issues } : {})
+  }
+  if (error instanceof ValidationError) {
+    const issues = issuesOf(error)
+    // A unique index beat our check (two requests at once): the same answer as the check.
+    const slugClash = issues.find((issue) => issue.path === 'slug' && /unique/i.test(issue.message))
+    if (slugClash) return new ApiError(409, 'slug_taken', 'This slug is already taken')
+    const first = issues[0]
+    return new ApiError(400, 'invalid_request', first ? `${first.path}: ${first.message}` : error.message, { issues })
+  }
+  if (error instanceof NotFound) return notFound()
+  if (error instanceof APIError && error.status >= 400 && error.status < 500) {
+    const code = error.status === 403 ? 'forbidden' : error.status === 404 ? 'not_found' : 'invalid_request'
+    return new ApiError(error.status, code, error.message)
+  }
+  return error
+}

@@ -1,0 +1,116 @@
+// The real programs as child processes (the server, scripts), run exactly as `npm start` and
+// `npm run …` run them (tsx), with the environment a test gives them.
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { freePort } from '../../src/lib/embedded-database'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const TSX_CLI = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs')
+
+export interface Exit {
+  code: number | null
+  signal: NodeJS.Signals | null
+}
+
+/** The parent's environment less jest's NODE_ENV=test (the server must see what `npm start` sees). */
+function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: undefined }
+  for (const [name, value] of Object.entries(env)) base[name] = value
+  for (const name of Object.keys(base)) if (base[name] === undefined) delete base[name]
+  return base
+}
+
+function spawnTsx(file: string, args: string[], env: Record<string, string | undefined>): ChildProcess {
+  // Its own process group: tsx runs the program in a grandchild, which a SIGKILL of tsx
+  // alone would leave running (holding its port and database connections).
+  return spawn(process.execPath, [TSX_CLI, file, ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+}
+
+function exitOf(child: ChildProcess): Promise<Exit> {
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+}
+
+function killGroup(child: ChildProcess) {
+  try {
+    process.kill(-child.pid!, 'SIGKILL')
+  } catch {
+    // already gone
+  }
+}
+
+export interface ScriptResult extends Exit {
+  stdout: string
+  stderr: string
+}
+
+/** Runs `tsx <file> …args` to the end (killed after `timeoutMs`, so a hang fails the test). */
+export async function runScript(
+  file: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  timeoutMs = 90_000,
+): Promise<ScriptResult> {
+  const child = spawnTsx(file, args, env)
+  let stdout = ''
+  let stderr = ''
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const timer = setTimeout(() => killGroup(child), timeoutMs)
+  const exit = await exitOf(child)
+  clearTimeout(timer)
+  return { ...exit, stdout, stderr }
+}
+
+export interface ServerProcess {
+  url: string
+  child: ChildProcess
+  exited: Promise<Exit>
+  /** Everything the server printed so far (stdout and stderr). */
+  output: () => string
+  /** SIGTERM, and SIGKILL if it has not exited within `graceMs`. */
+  stop: (graceMs?: number) => Promise<Exit>
+}
+
+/** Starts `src/server.ts` on a free port and waits for its "ready" line. */
+export async function startServerProcess(env: Record<string, string | undefined>, readyTimeoutMs = 60_000): Promise<ServerProcess> {
+  const port = await freePort()
+  const child = spawnTsx('src/server.ts', [], { PORT: String(port), ...env })
+  let output = ''
+  const exited = exitOf(child)
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server not ready after ${readyTimeoutMs} ms:\n${output}`)), readyTimeoutMs)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('[server] ready on')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', onData)
+    void exited.then((exit) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited before it was ready (${JSON.stringify(exit)}):\n${output}`))
+    })
+  })
+
+  const stop = async (graceMs = 20_000) => {
+    if (child.exitCode !== null || child.signalCode !== null) return exited
+    // SIGTERM to tsx, which relays it to the server, as `npm start` would receive it.
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => killGroup(child), graceMs)
+    const exit = await exited
+    clearTimeout(timer)
+    return exit
+  }
+
+  try {
+    await ready
+  } catch (error) {
+    await stop(5_000)
+    throw error
+  }
+  return { url: `http://127.0.0.1:${port}`, child, exited, output: () => output, stop }
+}
