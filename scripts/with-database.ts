@@ -1,5 +1,6 @@
 // Scripts run with the server's environment: DATABASE_URL when set, else the same embedded
-// PostgreSQL under .data/ that `npm start` uses (stopped again when the script ends).
+// PostgreSQL under .data/ that `npm start` uses: the server's own while it runs, else one
+// started for the script and stopped again when it ends.
 import path from 'node:path'
 
 import { dataDir } from '../src/lib/data-dir'
@@ -14,6 +15,8 @@ export async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
       dataDir: path.join(dataDir(), 'postgres'),
       port: Number(process.env.EMBEDDED_PG_PORT || 54329),
       log: (line) => console.error(line),
+      // Beside a running `npm start`, use its PostgreSQL rather than stopping it.
+      shareRunning: true,
     })
     process.env.DATABASE_URL = embedded.url
   }

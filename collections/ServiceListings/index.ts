@@ -30,7 +30,8 @@ export const ServiceListings: CollectionConfig = {
   admin: {
     useAsTitle: 'title',
     defaultColumns: ['title', 'status', 'category', 'slug', 'updatedAt'],
-    listSearchableFields: ['title', 'slug'],
+    // The trigram-indexed column: the panel's search stays fast with 100,000 services.
+    listSearchableFields: ['searchText'],
   },
   access: { read: anyOf(isAdmin, activeServices), create: isAdmin, update: isAdmin, delete: isAdmin },
   defaultSort: '-createdAt',
@@ -143,7 +144,8 @@ export const ServiceListings: CollectionConfig = {
     {
       name: 'searchText',
       type: 'text',
-      // Derived (hooks/deriveTitleAndSearchText); trigram-indexed for `q` (see search-index.ts).
+      label: 'Title or slug',
+      // Derived (hooks/deriveTitleAndSearchText); trigram-indexed for `q` (catalogue-indexes.ts).
       access: { read: adminField, create: () => false, update: () => false },
       admin: { hidden: true },
     },

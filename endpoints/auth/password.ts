@@ -1,5 +1,5 @@
 // POST /api/auth/forget-password {email, redirectTo} (also /request-password-reset) → {status: true}
-// POST /api/auth/reset-password  {token, password} → {status: true}
+// POST /api/auth/reset-password  {token, password} (or Better Auth's {token, newPassword}) → {status: true}
 import { z } from 'zod'
 
 import { parseAuthInput } from '../../src/lib/auth/errors'
@@ -22,10 +22,17 @@ export const requestResetEndpoints = [
   ...defineEndpoint('/auth/request-password-reset', 'post', requestReset),
 ]
 
-const resetBody = z.object({ token: tokenField, password: passwordField }).strict()
+// `newPassword` is Better Auth's name for the same field: its client's resetPassword() sends it.
+const resetBody = z
+  .object({ token: tokenField, password: passwordField.optional(), newPassword: passwordField.optional() })
+  .strict()
+  .refine((body) => (body.password === undefined) !== (body.newPassword === undefined), {
+    error: 'exactly one of password or newPassword is required',
+    path: ['password'],
+  })
 
 export const resetPasswordEndpoint = defineEndpoint('/auth/reset-password', 'post', async (req) => {
-  const { token, password } = parseAuthInput(resetBody, await readJson(req))
-  await resetPassword(req, token, password)
+  const { token, password, newPassword } = parseAuthInput(resetBody, await readJson(req))
+  await resetPassword(req, token, (password ?? newPassword)!)
   return json({ status: true })
 })

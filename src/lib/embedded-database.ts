@@ -22,6 +22,11 @@ export interface EmbeddedDatabaseOptions {
   port: number
   database?: string
   log?: (line: string) => void
+  /**
+   * When a live program (the server) already runs PostgreSQL on this folder, connect to it
+   * instead of failing; stop() then leaves it running. For scripts run beside `npm start`.
+   */
+  shareRunning?: boolean
 }
 
 const USER = 'postgres'
@@ -85,11 +90,44 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
 }
 
 /**
- * A run killed with SIGKILL leaves `postmaster.pid` behind, and sometimes the postgres it
- * started is still running. Either way the next start would fail: we stop a leftover server
- * of this data folder (fast shutdown, it holds no client we care about) and remove a stale file.
+ * Whether `pid` is a PostgreSQL serving `dataDir`, from its command line (`postgres -D <dir> …`);
+ * undefined where there is no /proc to ask. After a reboot the pid in a stale file may well
+ * belong to some other program, which must not be stopped.
  */
-async function clearLeftoverServer(dataDir: string, log: (line: string) => void): Promise<void> {
+async function isServerOf(pid: number, dataDir: string): Promise<boolean | undefined> {
+  try {
+    const args = (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0')
+    return path.basename(args[0] ?? '').startsWith('postgres') && args.includes(dataDir)
+  } catch {
+    return processAlive(pid) ? undefined : false
+  }
+}
+
+/** The node program that started `pid`, if it is still running (else the server is an orphan). */
+async function ownerOf(pid: number): Promise<number | undefined> {
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8')
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+    const argv0 = (await fs.readFile(`/proc/${parent}/cmdline`, 'utf8')).split('\0')[0] ?? ''
+    return path.basename(argv0).startsWith('node') ? parent : undefined
+  } catch {
+    return undefined
+  }
+}
+
+interface InUse {
+  pid: number
+  port: number
+  owner: number
+}
+
+/**
+ * A run killed with SIGKILL leaves `postmaster.pid` behind, and sometimes the postgres it
+ * started is still running (now an orphan). Either way the next start would fail: we stop a
+ * leftover server of this data folder (fast shutdown, it holds no client we care about) and
+ * remove a stale file. A server whose node program still runs is in use: that is returned.
+ */
+async function clearLeftoverServer(dataDir: string, log: (line: string) => void): Promise<InUse | undefined> {
   const pidFile = path.join(dataDir, 'postmaster.pid')
   let content: string
   try {
@@ -98,7 +136,13 @@ async function clearLeftoverServer(dataDir: string, log: (line: string) => void)
     return
   }
   const pid = Number.parseInt(content.split('\n')[0] ?? '', 10)
-  if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) {
+  const ours = Number.isInteger(pid) && pid > 0 && processAlive(pid) ? await isServerOf(pid, dataDir) : false
+  // Cannot tell: keep the file; PostgreSQL refuses to start if that server is real, and
+  // explainStartFailure says what to do.
+  if (ours === undefined) return
+  const owner = ours ? await ownerOf(pid) : undefined
+  if (owner) return { pid, port: Number.parseInt(content.split('\n')[3] ?? '', 10), owner }
+  if (ours) {
     log(`embedded PostgreSQL: stopping a server left running by an earlier run (pid ${pid})`)
     process.kill(pid, 'SIGINT')
     if (!(await waitForExit(pid, 15_000))) {
@@ -151,7 +195,16 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
   }
 
   await fs.mkdir(path.dirname(dataDir), { recursive: true })
-  await clearLeftoverServer(dataDir, log)
+  const inUse = await clearLeftoverServer(dataDir, log)
+  if (inUse && options.shareRunning) {
+    log(`embedded PostgreSQL: using the server already running on ${dataDir} (port ${inUse.port}, started by pid ${inUse.owner})`)
+    return shared(inUse.port, dataDir, database)
+  }
+  if (inUse) {
+    throw new Error(
+      `Cannot start the embedded PostgreSQL: ${dataDir} is in use by a running program (pid ${inUse.owner}, its PostgreSQL listens on port ${inUse.port}). Stop it first, or set DATA_DIR to another folder.`,
+    )
+  }
   if (!(await portIsFree(port))) {
     throw new Error(`Cannot start the embedded PostgreSQL: ${explainStartFailure(['Address already in use'], port, dataDir)}`)
   }
@@ -188,7 +241,16 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
     throw new Error(`Cannot start the embedded PostgreSQL: ${explainStartFailure(recent, port, dataDir)}`)
   }
 
-  const client = server.getPgClient('postgres', '127.0.0.1')
+  await ensureDatabase(port, database)
+  log(`embedded PostgreSQL: ready on 127.0.0.1:${port} (data in ${dataDir})`)
+  return { url: urlOf(port, database), port, dataDir, stop: () => server.stop() }
+}
+
+const urlOf = (port: number, database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`
+
+async function ensureDatabase(port: number, database: string): Promise<void> {
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: urlOf(port, 'postgres') })
   await client.connect()
   try {
     const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])
@@ -196,12 +258,9 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
   } finally {
     await client.end()
   }
+}
 
-  log(`embedded PostgreSQL: ready on 127.0.0.1:${port} (data in ${dataDir})`)
-  return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
-    port,
-    dataDir,
-    stop: () => server.stop(),
-  }
+async function shared(port: number, dataDir: string, database: string): Promise<EmbeddedDatabase> {
+  await ensureDatabase(port, database)
+  return { url: urlOf(port, database), port, dataDir, stop: async () => {} }
 }

@@ -1,4 +1,10 @@
 // Starting and stopping Payload in one place, for the server, scripts and tests alike.
+// Node 20 now and then never settles the import of @payloadcms/richtext-lexical: each of
+// lexical's entry modules awaits a dynamic import at top level, and evaluating many of them
+// in one graph can leave the outer import pending for good (the process hangs, or exits 13
+// with nothing logged; about one start in three here). Evaluating lexical's core first, in
+// this earlier graph, avoids it (0 hangs in 15 starts against 5 in 15).
+import 'lexical'
 import { getPayload, type Migration, type Payload, type SanitizedConfig } from 'payload'
 
 import { migrations } from '../migrations/index'

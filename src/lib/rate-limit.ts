@@ -29,19 +29,19 @@ ON CONFLICT (key) DO UPDATE SET
   updated_at = now()
 RETURNING count, ceil(extract(epoch FROM expires_at - now()))::int AS retry_after`
 
-const PEEK_SQL = `
-SELECT count, ceil(extract(epoch FROM expires_at - now()))::int AS retry_after
-FROM rate_limits WHERE key = $1 AND expires_at > now()`
+const RELEASE_SQL = `
+UPDATE rate_limits SET count = count - 1, updated_at = now()
+WHERE key = $1 AND count > 0 AND expires_at > now()`
 
 // Expired rows are useless; sweeping now and then keeps the table as small as the live keys.
 const SWEEP_SQL = `DELETE FROM rate_limits WHERE expires_at < now() - interval '1 hour'`
 const SWEEP_EVERY = 1000
 let hitsSinceSweep = 0
 
-function state(row: Record<string, unknown> | undefined, rule: RateLimitRule, counted: boolean): RateLimitState {
+function state(row: Record<string, unknown> | undefined, rule: RateLimitRule): RateLimitState {
   const count = Number(row?.count ?? 0)
   const retryAfter = Math.max(1, Number(row?.retry_after ?? rule.windowSeconds))
-  return { count, retryAfter, limited: counted ? count > rule.max : count >= rule.max }
+  return { count, retryAfter, limited: count > rule.max }
 }
 
 /** Counts one request against `key`; `limited` when this one is over the rule's max. */
@@ -53,13 +53,12 @@ export async function hit(payload: Payload, key: string, rule: RateLimitRule): P
       .query(SWEEP_SQL)
       .catch((err: unknown) => payload.logger.warn({ err, msg: 'rate-limit sweep failed' }))
   }
-  return state(rows[0], rule, true)
+  return state(rows[0], rule)
 }
 
-/** Reads `key` without counting; `limited` when the next hit would be refused. */
-export async function peek(payload: Payload, key: string, rule: RateLimitRule): Promise<RateLimitState> {
-  const { rows } = await pool(payload).query(PEEK_SQL, [key])
-  return state(rows[0], rule, false)
+/** Gives back one hit of `key` in its current window (a reserved slot that went unused). */
+export async function release(payload: Payload, key: string): Promise<void> {
+  await pool(payload).query(RELEASE_SQL, [key])
 }
 
 export async function reset(payload: Payload, key: string): Promise<void> {

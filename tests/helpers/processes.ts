@@ -16,10 +16,11 @@ export interface Exit {
 
 /** The parent's environment less jest's NODE_ENV=test (the server must see what `npm start` sees). */
 function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const base: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: undefined }
-  for (const [name, value] of Object.entries(env)) base[name] = value
+  const base: Record<string, string | undefined> = { ...process.env }
+  delete base.NODE_ENV
+  Object.assign(base, env)
   for (const name of Object.keys(base)) if (base[name] === undefined) delete base[name]
-  return base
+  return base as NodeJS.ProcessEnv
 }
 
 function spawnTsx(file: string, args: string[], env: Record<string, string | undefined>): ChildProcess {

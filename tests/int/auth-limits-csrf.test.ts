@@ -125,6 +125,21 @@ describe('sign-in: 5 failures per email', () => {
     })
   })
 
+  it('holds under a burst: of 20 simultaneous wrong passwords (20 IPs) at most 5 are tried, the rest get 429', async () => {
+    const target = await createUser(app)
+    await withEnv({ RATE_LIMIT_SIGN_IN_EMAIL_MAX: '5' }, async () => {
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => post('sign-in/email', { email: target.email, password: `Guess-Passw0rd-${i}!` }, { 'x-forwarded-for': freshIp() })),
+      )
+      const statuses = responses.map((r) => r.status)
+      expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5)
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(15)
+      expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([])
+      const attempts = await sql(app, `SELECT 1 FROM audit_logs WHERE action = 'login_failed' AND data->>'email' = $1`, [target.email])
+      expect(attempts.length).toBeLessThanOrEqual(5)
+    })
+  })
+
   it('successful sign-ins do not count as failures', async () => {
     const user = await createUser(app)
     await withEnv({ RATE_LIMIT_SIGN_IN_EMAIL_MAX: '5' }, async () => {

@@ -107,6 +107,13 @@ describe('email verification', () => {
     expectAuthError(await again.json(), 'invalid_token')
   })
 
+  it('of simultaneous verifications with one token exactly one succeeds', async () => {
+    const { id, mail } = await signUp(freshEmail('race-verify'))
+    const responses = await Promise.all(Array.from({ length: 4 }, () => post('verify-email', { token: tokenOf(mail) })))
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 400, 400, 400])
+    expect(await sql(app, `SELECT 1 FROM audit_logs WHERE action = 'email_verified' AND target_id = $1`, [id])).toHaveLength(1)
+  })
+
   it('POST verify-email {token} works too', async () => {
     const { id, mail } = await signUp(freshEmail('post-verify'))
     const response = await post('verify-email', { token: tokenOf(mail) })
@@ -334,6 +341,16 @@ describe('password reset', () => {
     expect((await post('sign-in/email', { email, password: NEW_PASSWORD })).status).toBe(200)
   })
 
+  it('of simultaneous resets with one token exactly one succeeds', async () => {
+    const { email } = await verifiedUser()
+    const { token } = await requestReset(email)
+    const passwords = ['Race-Passw0rd-1!', 'Race-Passw0rd-2!', 'Race-Passw0rd-3!', 'Race-Passw0rd-4!']
+    const responses = await Promise.all(passwords.map((password) => post('reset-password', { token, password })))
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 400, 400, 400])
+    const winner = passwords[responses.findIndex((r) => r.status === 200)]!
+    expect((await post('sign-in/email', { email, password: winner })).status).toBe(200)
+  })
+
   it('the reset token expires after 1 hour', async () => {
     const { email } = await verifiedUser()
     const { token } = await requestReset(email)
@@ -362,7 +379,7 @@ describe('password reset', () => {
       expect(response.status).toBe(400)
       expectAuthError(await response.json(), 'invalid_token')
     }
-    for (const body of [{ password: NEW_PASSWORD }, { token: 'x' }, { token: 5, password: NEW_PASSWORD }, { token: 'x', password: { $ne: 1 } }, { token: 'x', password: NEW_PASSWORD, userId: 'u' }]) {
+    for (const body of [{ password: NEW_PASSWORD }, { token: 'x' }, { token: 'x', password: NEW_PASSWORD, newPassword: NEW_PASSWORD }, { token: 5, password: NEW_PASSWORD }, { token: 'x', password: { $ne: 1 } }, { token: 'x', password: NEW_PASSWORD, userId: 'u' }]) {
       const response = await post('reset-password', body)
       expect(response.status).toBe(400)
       expectAuthError(await response.json(), 'invalid_input')

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { cacheCookie, type SessionSnapshot } from '../../src/lib/auth/cookies'
+import { API_CSP } from '../../src/lib/http/security-headers'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { createUser, signIn, TEST_PASSWORD, type TestUser } from '../helpers/users'
 
@@ -125,6 +126,15 @@ describe('POST /api/auth/sign-in/email', () => {
       [body.session.id],
     )
     expect(entries).toEqual([{ user_id: citizen.id, ip: '203.0.113.50', user_agent: 'sessions-test/2.0', data: { sessionId: body.session.id } }])
+  })
+
+  it('carries the security headers and a JSON content type, like every /api answer', () => {
+    expect(response.headers.get('content-security-policy')).toBe(API_CSP)
+    expect(response.headers.get('x-frame-options')).toBe('DENY')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains; preload')
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/)
   })
 
   it('never answers with the password or a hash', () => {

@@ -362,6 +362,46 @@ describe('unicode', () => {
   })
 })
 
+describe('failures mid-way', () => {
+  it('a database failure after the user row is written rolls everything back: 500 internal_error in the auth family', async () => {
+    const email = freshEmail('rollback')
+    const before = await counts()
+    // The wallet insert, the third write of the transaction, will fail.
+    await sql(app, 'ALTER TABLE wallets RENAME TO wallets_away')
+    let response: Response
+    try {
+      response = await post({ email, password: PASSWORD })
+    } finally {
+      await sql(app, 'ALTER TABLE wallets_away RENAME TO wallets')
+    }
+    expect(response.status).toBe(500)
+    const text = await response.text()
+    expect(JSON.parse(text)).toEqual({ error: 'internal_error', code: 'INTERNAL_ERROR', message: 'Internal server error', status: 'INTERNAL_SERVER_ERROR' })
+    expect(text).not.toMatch(/wallets|relation|SELECT|INSERT|at .*\.ts/i)
+    expect(await counts()).toEqual(before)
+    expect(await sql(app, 'SELECT 1 FROM users WHERE email = $1', [email])).toHaveLength(0)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(mailbox.to(email)).toEqual([])
+    // And the same email can sign up once the database is whole again.
+    expect((await post({ email, password: PASSWORD })).status).toBe(200)
+  })
+})
+
+describe('mail trouble (stops the SMTP server: the last mails of this file)', () => {
+  it('a verification mail that cannot be sent is logged and never undoes the account', async () => {
+    await mailbox.stop()
+    const email = freshEmail('no-smtp')
+    const response = await post({ email, password: PASSWORD })
+    expect(response.status).toBe(200)
+    expect(await sql(app, 'SELECT 1 FROM users WHERE email = $1', [email])).toHaveLength(1)
+    const deadline = Date.now() + 10_000
+    while (!logged.some((line) => /could not send/i.test(line)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(logged.some((line) => /could not send/i.test(line))).toBe(true)
+  })
+})
+
+// Last, so that every path above (the failed mail's error included) is in the log checked.
+
 describe('secrets', () => {
   it('never logs a password, a password hash or a mailed token', async () => {
     const hashes = (await sql<{ password_hash: string }>(app, 'SELECT password_hash FROM users WHERE password_hash IS NOT NULL')).map((r) => r.password_hash)

@@ -177,7 +177,7 @@ describe('bulkSet', () => {
   it('200 {slots}: replaces every slot of the service, one service_availability.bulk_set entry, no per-slot entries', async () => {
     const { id } = await makeService(admin)
     await makeSlot(admin, id, { dayOfWeek: 5, startTime: '18:00', endTime: '20:00' })
-    const slotEntriesBefore = (await sql(app, `SELECT count(*)::int AS n FROM audit_logs WHERE action LIKE 'service_availability.%'`))[0]!.n
+    const slotEntriesBefore = (await sql<{ n: number }>(app, `SELECT count(*)::int AS n FROM audit_logs WHERE action LIKE 'service_availability.%'`))[0]!.n
     const reply = await admin.send(AVAILABILITY, {
       action: 'bulkSet',
       serviceId: id,
@@ -197,7 +197,7 @@ describe('bulkSet', () => {
     expect(entries[0]).toMatchObject({ user_id: admin.user.id, target_type: 'service-listings', ip: CLIENT_HEADERS['x-real-ip'] })
     expect(entries[0]!.data.previous).toEqual([{ dayOfWeek: 5, startTime: '18:00', endTime: '20:00', isAvailable: true }])
     expect(entries[0]!.data.slots).toHaveLength(3)
-    const slotEntriesAfter = (await sql(app, `SELECT count(*)::int AS n FROM audit_logs WHERE action LIKE 'service_availability.%'`))[0]!.n
+    const slotEntriesAfter = (await sql<{ n: number }>(app, `SELECT count(*)::int AS n FROM audit_logs WHERE action LIKE 'service_availability.%'`))[0]!.n
     expect(slotEntriesAfter).toBe(slotEntriesBefore + 1)
 
     // An empty list clears the week.

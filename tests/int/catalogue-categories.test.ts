@@ -232,6 +232,10 @@ describe('update', () => {
     expect(entries).toHaveLength(1)
     expect(entries[0]).toMatchObject({ user_id: admin.user.id, ip: CLIENT_HEADERS['x-real-ip'] })
     expect(entries[0]!.data).toMatchObject({ sortOrder: 3, isActive: false, name: { fr: 'Nouveau', de: 'Neu' } })
+
+    // Clearing a language that has no text at all changes nothing and is no error.
+    expect((await admin.send(CATEGORIES, { action: 'update', id: category.id, seoTitle: { it: null } })).status).toBe(200)
+    expect(await names(category.id)).toEqual({ en: 'Old', fr: 'Nouveau', de: 'Neu' })
   })
 
   it('moves a category in the tree; 400 invalid_parent for itself, a descendant or a missing parent, unchanged', async () => {

@@ -5,7 +5,7 @@ import type { PayloadRequest } from 'payload'
 
 import { rateLimitIp } from '../client-ip'
 import { tooManyRequests } from '../http/global-rate-limit'
-import { hit, peek } from '../rate-limit'
+import { hit, release } from '../rate-limit'
 import { settings } from '../settings'
 
 const LOGIN_MESSAGE = 'Too many login attempts'
@@ -22,11 +22,17 @@ export async function limitSignInAttempt(req: PayloadRequest): Promise<void> {
 
 const failureKey = (email: string) => `sign-in-failures:${email}`
 
-export async function refuseIfEmailLocked(req: PayloadRequest, email: string): Promise<void> {
-  const state = await peek(req.payload, failureKey(email), settings().rateLimits.signInFailuresPerEmail)
+/**
+ * Takes one of the email's failure slots before the password is checked, so that a burst of
+ * simultaneous guesses cannot run more of them than the limit allows (a check-then-record
+ * would let every request of the burst pass the check). A sign-in that succeeds gives its
+ * slot back: only failures count against the email.
+ */
+export async function reserveSignInFailure(req: PayloadRequest, email: string): Promise<void> {
+  const state = await hit(req.payload, failureKey(email), settings().rateLimits.signInFailuresPerEmail)
   if (state.limited) throw tooManyRequests(state.retryAfter, LOGIN_MESSAGE)
 }
 
-export async function recordSignInFailure(req: PayloadRequest, email: string): Promise<void> {
-  await hit(req.payload, failureKey(email), settings().rateLimits.signInFailuresPerEmail)
+export async function releaseSignInFailure(req: PayloadRequest, email: string): Promise<void> {
+  await release(req.payload, failureKey(email))
 }

@@ -1,4 +1,5 @@
-// Sign-in (API-CONTRACT §2): counted against the IP and, when it fails, against the email;
+// Sign-in (API-CONTRACT §2): counted against the IP and, when it fails, against the email
+// (a failure slot is taken before the password is checked and given back on success);
 // the same answer and the same hashing time for an unknown email and a wrong password;
 // `email_not_verified` only once the password matched. Session and audit in one transaction.
 import type { PayloadRequest } from 'payload'
@@ -6,7 +7,7 @@ import type { PayloadRequest } from 'payload'
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { SessionSnapshot } from '../../lib/auth/cookies'
 import { emailNotVerified, invalidCredentials } from '../../lib/auth/errors'
-import { limitSignInAttempt, recordSignInFailure, refuseIfEmailLocked } from '../../lib/auth/limits'
+import { limitSignInAttempt, releaseSignInFailure, reserveSignInFailure } from '../../lib/auth/limits'
 import { verifyPassword } from '../../lib/auth/password-hash'
 import { createSession, snapshotOf, type SessionUser } from '../../lib/auth/sessions'
 import { PASSWORD_MAX_LENGTH } from '../../lib/password-rules'
@@ -19,15 +20,15 @@ export interface SignInResult {
   user: SessionUser
 }
 
+// The failure was counted up front (reserveSignInFailure); a failed attempt keeps its slot.
 async function fail(req: PayloadRequest, email: string, reason: string, userId: string | null, error: Error): Promise<never> {
-  await recordSignInFailure(req, email)
   await writeAudit(req, { action: 'login_failed', userId, targetType: 'users', targetId: userId, data: { email, reason } })
   throw error
 }
 
 export async function signIn(req: PayloadRequest, email: string, password: string): Promise<SignInResult> {
   await limitSignInAttempt(req)
-  await refuseIfEmailLocked(req, email)
+  await reserveSignInFailure(req, email)
 
   const { docs } = await req.payload.find({
     collection: 'users',
@@ -46,9 +47,11 @@ export async function signIn(req: PayloadRequest, email: string, password: strin
   if (!user || !matches) return fail(req, email, user ? 'wrong_password' : 'unknown_email', user ? String(user.id) : null, invalidCredentials())
   if (!user.emailVerified) return fail(req, email, 'email_not_verified', String(user.id), emailNotVerified())
 
-  return inTransaction(req, async () => {
+  const result = await inTransaction(req, async () => {
     const { token, hash, doc } = await createSession(req, String(user.id))
     await writeAudit(req, { action: 'login_success', userId: String(user.id), targetType: 'sessions', targetId: String(doc.id), data: { sessionId: String(doc.id) } })
     return { token, tokenHash: hash, snapshot: snapshotOf(doc, user), user }
   })
+  await releaseSignInFailure(req, email)
+  return result
 }

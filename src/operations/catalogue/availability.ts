@@ -9,7 +9,7 @@ import { presentSlot, slotData, type SlotInput, type SlotView } from './present-
 import { isUuid } from './rules/references'
 import { overlaps, SLOTS_COLLECTION, type SlotTimes } from './rules/slots'
 import { findServiceDoc, SERVICES } from './services-read'
-import { catalogueTransaction, withContext } from './transaction'
+import { catalogueTransaction, lockServiceRow, withContext } from './transaction'
 
 type Doc = Record<string, unknown>
 const ORDER = ['dayOfWeek', 'startTime']
@@ -80,6 +80,9 @@ export function bulkSetSlots(req: PayloadRequest, serviceId: string, slots: Arra
       const [a, b] = clash
       throw new ApiError(409, 'slot_overlap', `Slots ${a.startTime}–${a.endTime} and ${b.startTime}–${b.endTime} overlap on day ${a.dayOfWeek}`)
     }
+    // Held to the end: a slot written meanwhile by someone else can neither survive the
+    // replacement unseen nor slip in between the delete and the inserts.
+    await lockServiceRow(req, serviceId)
     const previous = await slotsOf(req, serviceId)
     await withContext(req, { skipAudit: true }, async () => {
       const removed = await req.payload.delete({ collection: SLOTS_COLLECTION, where: { service: { equals: serviceId } }, depth: 0, overrideAccess: false, req })

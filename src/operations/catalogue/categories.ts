@@ -100,7 +100,10 @@ export function updateCategory(req: PayloadRequest, id: string, input: CategoryI
     // Each call writes one language's row; the non-localized fields go with the first, in a
     // language the category has a name in (a row without its required name cannot be stored).
     const named = Object.entries(presentCategory(before).name).map(([locale]) => locale)
-    const texts = Object.entries(categoryTextsByLocale(input))
+    // Clearing a text in a language the category has no row for: nothing to clear.
+    const texts = Object.entries(categoryTextsByLocale(input)).filter(
+      ([locale, data]) => named.includes(locale) || Object.values(data).some((value) => value !== null),
+    )
     if (texts.length === 0) texts.push([named[0] ?? defaultLocale(req.payload), {}])
     await withContext(req, { skipAudit: true }, async () => {
       for (const [index, [locale, data]] of texts.entries()) {

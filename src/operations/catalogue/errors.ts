@@ -42,6 +42,19 @@ export function apiPath(payloadPath: string): string {
     .join('.')
 }
 
+/**
+ * A rule about the record as a whole (not one field): the admin panel shows `message` as
+ * it is (a delete refused while bookings are open, say).
+ */
+export class RuleRefusal extends APIError {
+  readonly code: RuleCode
+
+  constructor(code: RuleCode, status: number, message: string) {
+    super(message, status, null, true)
+    this.code = code
+  }
+}
+
 interface FieldError {
   path?: string
   message?: string
@@ -62,6 +75,7 @@ export function toCatalogueError(error: unknown): unknown {
     const issues = issuesOf(error)
     return new ApiError(error.status, error.code, error.reason, error.status === 400 ? { issues } : {})
   }
+  if (error instanceof RuleRefusal) return new ApiError(error.status, error.code, error.message)
   if (error instanceof ValidationError) {
     const issues = issuesOf(error)
     // A unique index beat our check (two requests at once): the same answer as the check.

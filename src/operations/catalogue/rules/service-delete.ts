@@ -3,7 +3,7 @@
 // the foreign key, as the history of what happened.
 import type { CollectionBeforeDeleteHook } from 'payload'
 
-import { RuleViolation } from '../errors'
+import { RuleRefusal } from '../errors'
 import { lockServiceRow } from '../transaction'
 import { SLOTS_COLLECTION } from './slots'
 
@@ -19,10 +19,9 @@ export const refuseWithOpenBookingsAndDropSlots: CollectionBeforeDeleteHook = as
     req,
   })
   if (totalDocs > 0) {
-    throw new RuleViolation(
+    throw new RuleRefusal(
       'service_has_bookings',
       409,
-      { collection: 'service-listings', path: 'id' },
       `This service has ${totalDocs} pending or confirmed booking${totalDocs === 1 ? '' : 's'}; finish or cancel them first`,
     )
   }

@@ -1,0 +1,118 @@
+// What every bench scenario needs: the real app (express shell + Payload, no admin panel)
+// on loopback against an embedded PostgreSQL in a throw-away folder, a bounded load
+// generator with progress, and a table printer. Nothing leaves 127.0.0.1.
+import fs from 'node:fs/promises'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+import type { Payload } from 'payload'
+
+export interface BenchApp {
+  url: string
+  payload: Payload
+  stop: () => Promise<void>
+}
+
+// Limits stay on (their counters are part of the measured path) but out of reach.
+const BENCH_ENV: Record<string, string> = {
+  PAYLOAD_DB_PUSH: 'true',
+  PAYLOAD_SECRET: 'bench-secret-bench-secret-bench-secret',
+  RATE_LIMIT_GLOBAL_MAX: '10000000',
+  RATE_LIMIT_SIGN_IN_MAX: '10000000',
+  RATE_LIMIT_SIGN_IN_EMAIL_MAX: '10000000',
+  RATE_LIMIT_SIGN_UP_MAX: '10000000',
+}
+
+export const log = (line: string) => process.stderr.write(`[bench] ${line}\n`)
+
+export async function startBenchApp(): Promise<BenchApp> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'community-bench-'))
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
+  await fs.chmod(root, 0o755)
+  const { freePort, startEmbeddedDatabase } = await import('../src/lib/embedded-database')
+  const started = Date.now()
+  const db = await startEmbeddedDatabase({ dataDir: path.join(root, 'pg'), port: await freePort(), database: 'bench', log: () => {} })
+  Object.assign(process.env, BENCH_ENV, { DATABASE_URL: db.url })
+  // Modules that read settings at load time come after the environment is in place.
+  const { startPayload, stopPayload } = await import('../src/lib/payload-lifecycle')
+  const { createApp } = await import('../src/app')
+  const { isStaffRequest } = await import('../src/lib/staff-request')
+  const payload = await startPayload()
+  const app = createApp({ payload, isRateLimitExempt: (req) => isStaffRequest(payload, req) })
+  const server = http.createServer(app)
+  server.keepAliveTimeout = 30_000
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  log(`app ready on ${url} (embedded PostgreSQL + schema push) in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+
+  return {
+    url,
+    payload,
+    stop: async () => {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await stopPayload(payload)
+      // Clients Payload still held see PostgreSQL go away (57P01): expected here, not news.
+      payload.logger.level = 'silent'
+      await db.stop()
+      await fs.rm(root, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface LoadResult {
+  label: string
+  count: number
+  concurrency: number
+  seconds: number
+  perSecond: number
+  p50: number
+  p95: number
+  failures: number
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN
+
+/**
+ * Runs `task` `count` times with `concurrency` in flight; a task resolving false is a failure.
+ * Prints progress every tenth of the way.
+ */
+export async function load(label: string, count: number, concurrency: number, task: (i: number) => Promise<boolean>): Promise<LoadResult> {
+  const latencies: number[] = []
+  let next = 0
+  let done = 0
+  let failures = 0
+  const step = Math.max(1, Math.floor(count / 10))
+  const started = performance.now()
+  const worker = async () => {
+    while (next < count) {
+      const i = next++
+      const t0 = performance.now()
+      const ok = await task(i).catch(() => false)
+      latencies.push(performance.now() - t0)
+      if (!ok) failures++
+      if (++done % step === 0 || done === count) process.stderr.write(`\r[bench] ${label}: ${done}/${count}`)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker))
+  process.stderr.write('\n')
+  const seconds = (performance.now() - started) / 1000
+  latencies.sort((a, b) => a - b)
+  return { label, count, concurrency, seconds, perSecond: count / seconds, p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), failures }
+}
+
+export function printTable(title: string, rows: Array<Record<string, string>>): void {
+  if (rows.length === 0) return
+  const columns = Object.keys(rows[0]!)
+  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => (row[column] ?? '').length)))
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`
+  console.log(`\n${title}`)
+  console.log(line(columns))
+  console.log(`|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`)
+  for (const row of rows) console.log(line(columns.map((column) => row[column] ?? '')))
+}
+
+export const ms = (value: number) => `${value.toFixed(1)} ms`
+export const rate = (value: number) => `${value.toFixed(1)}/s`

@@ -1,0 +1,32 @@
+// `npm run bench`: boots the app once on loopback (embedded PostgreSQL in a temp folder) and
+// runs the bench scenarios in order, each printing its table. Request counts are bounded.
+import { startBenchApp, log, type BenchApp } from './harness'
+import { signInBench } from './sign-in'
+
+const scenarios: Array<[name: string, run: (app: BenchApp) => Promise<void>]> = [['sign-in', signInBench]]
+
+async function main() {
+  const started = Date.now()
+  const app = await startBenchApp()
+  let failed = false
+  try {
+    for (const [name, run] of scenarios) {
+      log(`scenario ${name}`)
+      try {
+        await run(app)
+      } catch (error) {
+        failed = true
+        log(`scenario ${name} failed: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }
+  } finally {
+    await app.stop()
+  }
+  log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  process.exit(failed ? 1 : 0)
+}
+
+main().catch((error: unknown) => {
+  console.error(`[bench] could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+  process.exit(1)
+})

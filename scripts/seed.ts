@@ -1,0 +1,244 @@
+// `npm run seed`: demo data for the admin panel: a category tree named in English, French and
+// German, services with translations, prices and weekly slots, from two demo providers.
+// Safe to run again (what exists is left alone).
+// `npm run seed -- --services N`: also N generated services (with slots, translations and a
+// few bookings) for scale runs, written with set-based SQL in batches, with progress.
+// Uses the server's database (scripts/with-database.ts).
+import { randomBytes } from 'node:crypto'
+import { parseArgs } from 'node:util'
+
+import type { Payload } from 'payload'
+
+import { startPayload, stopPayload } from '../src/lib/payload-lifecycle'
+import { withDatabase } from './with-database'
+
+const USAGE = `Usage: npm run seed [-- --services N]
+
+Loads demo categories, services and availability slots (idempotent).
+--services N   also generates N services with slots and bookings (scale runs).
+Database: DATABASE_URL when set, else the embedded one under DATA_DIR (.data/).`
+
+const BATCH = 5_000
+const EXIT_FAILED = 1
+const EXIT_USAGE = 2
+
+type Texts = Record<'en' | 'fr' | 'de', string>
+
+interface DemoCategory {
+  slug: string
+  name: Texts
+  description?: Texts
+  parent?: string
+  sortOrder: number
+  isFeatured?: boolean
+  displayInHome?: boolean
+}
+
+const CATEGORIES: DemoCategory[] = [
+  { slug: 'wellness', sortOrder: 1, isFeatured: true, displayInHome: true, name: { en: 'Wellness', fr: 'Bien-être', de: 'Wellness' }, description: { en: 'Take care of yourself', fr: 'Prenez soin de vous', de: 'Gönnen Sie sich etwas' } },
+  { slug: 'yoga', parent: 'wellness', sortOrder: 1, name: { en: 'Yoga', fr: 'Yoga', de: 'Yoga' } },
+  { slug: 'massage', parent: 'wellness', sortOrder: 2, name: { en: 'Massage', fr: 'Massage', de: 'Massage' } },
+  { slug: 'home-services', sortOrder: 2, displayInHome: true, name: { en: 'Home services', fr: 'Services à domicile', de: 'Haushaltsdienste' } },
+  { slug: 'cleaning', parent: 'home-services', sortOrder: 1, name: { en: 'Cleaning', fr: 'Ménage', de: 'Reinigung' } },
+  { slug: 'gardening', parent: 'home-services', sortOrder: 2, name: { en: 'Gardening', fr: 'Jardinage', de: 'Gartenarbeit' } },
+  { slug: 'lessons', sortOrder: 3, name: { en: 'Lessons', fr: 'Cours', de: 'Unterricht' } },
+  { slug: 'music-lessons', parent: 'lessons', sortOrder: 1, name: { en: 'Music', fr: 'Musique', de: 'Musik' } },
+  { slug: 'language-lessons', parent: 'lessons', sortOrder: 2, name: { en: 'Languages', fr: 'Langues', de: 'Sprachen' } },
+]
+
+interface DemoService {
+  slug: string
+  category: string
+  status: 'draft' | 'active' | 'suspended'
+  basePrice: string
+  priceType: 'hourly' | 'fixed' | 'per_session'
+  durationMinutes: number
+  title: Texts
+  short: Texts
+  isFeatured?: boolean
+  isMobile?: boolean
+  /** [dayOfWeek, start, end] */
+  slots: Array<[number, string, string]>
+}
+
+const WEEKDAYS = (start: string, end: string): Array<[number, string, string]> => [1, 2, 3, 4, 5].map((day) => [day, start, end])
+
+const SERVICES: DemoService[] = [
+  { slug: 'morning-yoga', category: 'yoga', status: 'active', basePrice: '15.00', priceType: 'per_session', durationMinutes: 60, isFeatured: true, title: { en: 'Morning yoga', fr: 'Yoga du matin', de: 'Morgen-Yoga' }, short: { en: 'Start the day gently', fr: 'Commencez la journée en douceur', de: 'Sanft in den Tag' }, slots: WEEKDAYS('07:00', '09:00') },
+  { slug: 'yoga-for-beginners', category: 'yoga', status: 'active', basePrice: '12.50', priceType: 'per_session', durationMinutes: 75, title: { en: 'Yoga for beginners', fr: 'Yoga pour débutants', de: 'Yoga für Anfänger' }, short: { en: 'No experience needed', fr: 'Aucune expérience requise', de: 'Keine Vorkenntnisse nötig' }, slots: [[2, '18:00', '19:30'], [4, '18:00', '19:30'], [6, '10:00', '11:30']] },
+  { slug: 'relaxing-massage', category: 'massage', status: 'active', basePrice: '55.00', priceType: 'hourly', durationMinutes: 60, isMobile: true, title: { en: 'Relaxing massage', fr: 'Massage relaxant', de: 'Entspannungsmassage' }, short: { en: 'At your home', fr: 'À domicile', de: 'Bei Ihnen zu Hause' }, slots: [...WEEKDAYS('10:00', '13:00'), ...WEEKDAYS('14:00', '18:00')] },
+  { slug: 'home-cleaning', category: 'cleaning', status: 'active', basePrice: '25.00', priceType: 'hourly', durationMinutes: 120, isMobile: true, title: { en: 'Home cleaning', fr: 'Ménage à domicile', de: 'Wohnungsreinigung' }, short: { en: 'Weekly or one-off', fr: 'Hebdomadaire ou ponctuel', de: 'Wöchentlich oder einmalig' }, slots: WEEKDAYS('08:00', '16:00') },
+  { slug: 'garden-care', category: 'gardening', status: 'draft', basePrice: '30.00', priceType: 'hourly', durationMinutes: 180, title: { en: 'Garden care', fr: 'Entretien du jardin', de: 'Gartenpflege' }, short: { en: 'Mowing, pruning, weeding', fr: 'Tonte, taille, désherbage', de: 'Mähen, Schneiden, Jäten' }, slots: [[6, '09:00', '17:00']] },
+  { slug: 'piano-lessons', category: 'music-lessons', status: 'active', basePrice: '40.00', priceType: 'fixed', durationMinutes: 45, isFeatured: true, title: { en: 'Piano lessons', fr: 'Cours de piano', de: 'Klavierunterricht' }, short: { en: 'All levels', fr: 'Tous niveaux', de: 'Alle Niveaus' }, slots: [[1, '16:00', '20:00'], [3, '16:00', '20:00'], [5, '14:00', '18:00']] },
+  { slug: 'french-conversation', category: 'language-lessons', status: 'active', basePrice: '20.00', priceType: 'per_session', durationMinutes: 60, title: { en: 'French conversation', fr: 'Conversation en français', de: 'Französische Konversation' }, short: { en: 'Speak with confidence', fr: 'Parlez avec assurance', de: 'Sicher sprechen' }, slots: [[2, '12:00', '13:00'], [4, '12:00', '13:00']] },
+  { slug: 'guitar-workshop', category: 'music-lessons', status: 'suspended', basePrice: '35.00', priceType: 'fixed', durationMinutes: 90, title: { en: 'Guitar workshop', fr: 'Atelier guitare', de: 'Gitarren-Workshop' }, short: { en: 'Paused for the summer', fr: 'En pause pour l’été', de: 'Sommerpause' }, slots: [[6, '14:00', '16:00']] },
+]
+
+const PROVIDERS = ['provider.anna@example.com', 'provider.marc@example.com']
+
+function parse(argv: string[]): { services: number } | 'help' {
+  const { values } = parseArgs({ args: argv, options: { services: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true })
+  if (values.help) return 'help'
+  if (values.services === undefined) return { services: 0 }
+  if (!/^\d+$/.test(values.services) || Number(values.services) > 10_000_000) throw new Error('--services takes a whole number (up to 10,000,000)')
+  return { services: Number(values.services) }
+}
+
+async function findId(payload: Payload, collection: string, where: Record<string, unknown>): Promise<string | undefined> {
+  const { docs } = await payload.find({ collection: collection as never, where: where as never, limit: 1, depth: 0, overrideAccess: true })
+  return docs[0] ? String(docs[0].id) : undefined
+}
+
+async function ensureProviders(payload: Payload): Promise<string[]> {
+  const ids: string[] = []
+  for (const email of PROVIDERS) {
+    const found = await findId(payload, 'users', { email: { equals: email } })
+    if (found) {
+      ids.push(found)
+      continue
+    }
+    // Demo providers never sign in: their password is random and not kept anywhere.
+    const user = await payload.create({
+      collection: 'users',
+      data: { email, name: email.split('@')[0]!.replace('provider.', '').replace(/^./, (c) => c.toUpperCase()), password: `${randomBytes(24).toString('base64url')}Aa1!`, roles: ['citizen'], emailVerified: true } as never,
+      overrideAccess: true,
+    })
+    ids.push(String(user.id))
+  }
+  return ids
+}
+
+async function seedCategories(payload: Payload): Promise<Map<string, string>> {
+  const ids = new Map<string, string>()
+  let created = 0
+  for (const category of CATEGORIES) {
+    const found = await findId(payload, 'service-categories', { slug: { equals: category.slug } })
+    if (found) {
+      ids.set(category.slug, found)
+      continue
+    }
+    const { parent, ...fields } = category
+    const doc = await payload.create({
+      collection: 'service-categories',
+      locale: 'all',
+      data: { ...fields, parent: parent ? ids.get(parent) : null } as never,
+      overrideAccess: true,
+    })
+    ids.set(category.slug, String(doc.id))
+    created++
+  }
+  console.log(`seed: categories: ${created} created, ${CATEGORIES.length - created} already there`)
+  return ids
+}
+
+async function seedServices(payload: Payload, providers: string[], categories: Map<string, string>): Promise<void> {
+  let created = 0
+  for (const [index, service] of SERVICES.entries()) {
+    if (await findId(payload, 'service-listings', { slug: { equals: service.slug } })) continue
+    const doc = await payload.create({
+      collection: 'service-listings',
+      data: {
+        slug: service.slug,
+        category: categories.get(service.category),
+        provider: providers[index % providers.length],
+        status: service.status,
+        basePrice: service.basePrice,
+        priceType: service.priceType,
+        currency: 'EUR',
+        durationMinutes: service.durationMinutes,
+        isFeatured: service.isFeatured ?? false,
+        isMobile: service.isMobile ?? false,
+        inLanguage: 'en',
+        translations: (['en', 'fr', 'de'] as const).map((lang) => ({ inLanguage: lang, title: service.title[lang], shortDescription: service.short[lang] })),
+      } as never,
+      overrideAccess: true,
+    })
+    for (const [dayOfWeek, startTime, endTime] of service.slots) {
+      await payload.create({ collection: 'service-availability', data: { service: doc.id, dayOfWeek, startTime, endTime } as never, overrideAccess: true })
+    }
+    created++
+  }
+  console.log(`seed: services: ${created} created (with their slots), ${SERVICES.length - created} already there`)
+}
+
+/**
+ * N services for scale runs, in set-based INSERTs of BATCH rows: the Local API would take
+ * minutes per 10,000. Rows match what the collection hooks would store (title, search text,
+ * canonical price); no audit entries, since nobody changed anything.
+ */
+async function seedBulk(payload: Payload, total: number, providers: string[], categoryIds: string[]): Promise<void> {
+  const pool = (payload.db as unknown as { pool: { query: (text: string, values?: unknown[]) => Promise<unknown> } }).pool
+  const run = randomBytes(3).toString('hex')
+  const started = Date.now()
+  for (let from = 1; from <= total; from += BATCH) {
+    const to = Math.min(from + BATCH - 1, total)
+    // One statement per batch (data-modifying CTEs): a batch is written whole or not at all.
+    await pool.query(
+      `WITH services AS (
+         INSERT INTO service_listings (id, slug, title, search_text, status, base_price, price_type, currency, duration_minutes, provider_id, category_id,
+                                       is_mobile, is_featured, display_in_home, allow_reviews, in_language, created_at, updated_at)
+         SELECT gen_random_uuid(), 'bulk-' || $1 || '-' || i, 'Generated service ' || i,
+                'bulk-' || $1 || '-' || i || E'\\n' || 'generated service ' || i || E'\\n' || 'service généré ' || i,
+                (ARRAY['active','active','active','draft','suspended','archived'])[1 + i % 6]::enum_service_listings_status,
+                (10 + i % 90) || '.' || lpad((i % 100)::text, 2, '0'), (ARRAY['hourly','fixed','per_session'])[1 + i % 3]::enum_service_listings_price_type,
+                'EUR', 30 + 15 * (i % 6), ($4::uuid[])[1 + i % array_length($4::uuid[], 1)], ($5::uuid[])[1 + i % array_length($5::uuid[], 1)],
+                i % 7 = 0, i % 50 = 0, i % 40 = 0, true, 'en', now() - i * interval '1 second', now()
+         FROM generate_series($2::int, $3::int) AS i
+         RETURNING id, provider_id, substring(slug from '[0-9]+$')::int AS n
+       ), translations AS (
+         INSERT INTO service_listings_translations (_order, _parent_id, id, in_language, title)
+         SELECT t.position, s.id, substr(md5(random()::text), 1, 24), t.lang, t.prefix || s.n
+         FROM services s CROSS JOIN (VALUES (1, 'en', 'Generated service '), (2, 'fr', 'Service généré ')) AS t(position, lang, prefix)
+       ), slots AS (
+         INSERT INTO service_availability (id, service_id, day_of_week, start_time, end_time, is_available, created_at, updated_at)
+         SELECT gen_random_uuid(), s.id, d.day, d.start_time, d.end_time, true, now(), now()
+         FROM services s CROSS JOIN (VALUES (1, '09:00', '12:00'), (3, '14:00', '18:00')) AS d(day, start_time, end_time)
+       )
+       INSERT INTO bookings (id, service_id, provider_id, customer_id, booking_date, booking_time, end_time, duration_minutes, total_price, currency, status, created_at, updated_at)
+       SELECT gen_random_uuid(), s.id, s.provider_id, s.provider_id, to_char(current_date + (s.n % 60), 'YYYY-MM-DD'), '09:00', '10:00', 60, 1500, 'EUR',
+              (ARRAY['pending','confirmed','completed','cancelled_by_customer'])[1 + s.n / 10 % 4]::enum_bookings_status, now(), now()
+       FROM services s WHERE s.n % 10 = 0`,
+      [run, from, to, providers, categoryIds],
+    )
+    const seconds = ((Date.now() - started) / 1000).toFixed(1)
+    console.log(`seed: generated services ${to.toLocaleString('en')}/${total.toLocaleString('en')} (${seconds} s)`)
+  }
+  // Fresh statistics and visibility map, so the planner's first choices are the good ones.
+  await pool.query('VACUUM ANALYZE service_listings, service_listings_translations, service_availability, bookings')
+}
+
+async function main(): Promise<number> {
+  let args: { services: number } | 'help'
+  try {
+    args = parse(process.argv.slice(2))
+  } catch (error) {
+    console.error(`seed: ${(error as Error).message}\n\n${USAGE}`)
+    return EXIT_USAGE
+  }
+  if (args === 'help') {
+    console.log(USAGE)
+    return 0
+  }
+  const { services } = args
+  try {
+    await withDatabase(async () => {
+      const payload = await startPayload()
+      try {
+        const providers = await ensureProviders(payload)
+        const categories = await seedCategories(payload)
+        await seedServices(payload, providers, categories)
+        if (services > 0) await seedBulk(payload, services, providers, [...categories.values()])
+      } finally {
+        await stopPayload(payload)
+      }
+    })
+    console.log('seed: done. Sign in to /admin as an admin (npm run create-admin) to see the catalogue.')
+    return 0
+  } catch (error) {
+    console.error(`seed: failed: ${error instanceof Error ? error.message : String(error)}`)
+    return EXIT_FAILED
+  }
+}
+
+// Exit explicitly: a library timer left behind must not keep a finished script alive.
+process.exit(await main())

@@ -1,0 +1,83 @@
+// SIGTERM while a request is in flight: the real server (src/server.ts through tsx, as
+// `npm start` runs it, with ADMIN_PANEL=false so Next stays out) stops taking connections,
+// lets the request finish, closes the pool and exits 0 (issue 2).
+import http from 'node:http'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+
+import { startServerProcess, type ServerProcess } from '../helpers/processes'
+import { createTestDatabase } from '../helpers/test-database'
+
+let database: { url: string; drop: () => Promise<void> }
+let server: ServerProcess
+
+interface Answer {
+  status: number
+  body: string
+}
+
+/** POST whose body arrives in two halves; the second is sent when `release` is called. */
+function slowPost(url: string, path: string, body: string): { answer: Promise<Answer>; release: () => void } {
+  const half = Math.floor(body.length / 2)
+  const request = http.request(`${url}${path}`, {
+    method: 'POST',
+    agent: false,
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+  })
+  const answer = new Promise<Answer>((resolve, reject) => {
+    request.once('error', reject)
+    request.once('response', (response) => {
+      let text = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => (text += chunk))
+      response.once('end', () => resolve({ status: response.statusCode ?? 0, body: text }))
+      response.once('error', reject)
+    })
+  })
+  request.write(body.slice(0, half))
+  return { answer, release: () => request.end(body.slice(half)) }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  server = await startServerProcess({
+    DATABASE_URL: database.url,
+    PAYLOAD_SECRET: process.env.PAYLOAD_SECRET ?? 'test-secret-test-secret-test-secret',
+    ADMIN_PANEL: 'false',
+  })
+}, 120_000)
+
+afterAll(async () => {
+  await server?.stop(5_000)
+  await database?.drop()
+})
+
+describe('graceful shutdown', () => {
+  it('answers before the signal', async () => {
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
+  })
+
+  it('on SIGTERM finishes the request in flight, refuses new connections, and exits 0', async () => {
+    const body = JSON.stringify({ email: 'nobody-here@example.test', password: 'Not-The-Passw0rd!' })
+    const inFlight = slowPost(server.url, '/api/auth/sign-in/email', body)
+    await sleep(500) // the server has the headers and waits for the rest of the body
+
+    server.child.kill('SIGTERM')
+    await sleep(1_000)
+    await expect(fetch(`${server.url}/api/health`)).rejects.toThrow()
+
+    const released = Date.now()
+    inFlight.release()
+    const answer = await inFlight.answer
+    expect(answer.status).toBe(401)
+    expect(JSON.parse(answer.body)).toMatchObject({ error: 'invalid_credentials' })
+
+    const exit = await server.exited
+    expect(exit).toEqual({ code: 0, signal: null })
+    // Well before the 10 s after which remaining connections would be cut.
+    expect(Date.now() - released).toBeLessThan(8_000)
+    expect(server.output()).toMatch(/SIGTERM: finishing in-flight requests[\s\S]*\[server\] stopped/)
+  }, 60_000)
+})
