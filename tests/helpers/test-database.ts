@@ -9,8 +9,11 @@ import pg from 'pg'
 
 import { freePort, startEmbeddedDatabase } from '../../src/lib/embedded-database'
 
-const TEMPLATE = 'community_test_template'
-const STATE_FILE = path.resolve('.test-data/state.json')
+// Per run, so two runs in one tree (or against one DATABASE_URL) never share a template.
+// globalSetup publishes both through the environment, which every test file inherits.
+const TEMPLATE = `community_test_template_${process.pid}`
+const ADMIN_URL_ENV = 'COMMUNITY_TEST_ADMIN_URL'
+const TEMPLATE_ENV = 'COMMUNITY_TEST_TEMPLATE'
 
 export interface TestDatabaseState {
   /** Connection URL of the maintenance database (`postgres`), used to create clones. */
@@ -66,23 +69,25 @@ export async function setupTestDatabase(): Promise<TestDatabaseState> {
   const payload = await startPayload()
   await stopPayload(payload)
 
-  await fs.mkdir(path.dirname(STATE_FILE), { recursive: true })
-  await fs.writeFile(STATE_FILE, JSON.stringify({ adminUrl }))
+  process.env[ADMIN_URL_ENV] = adminUrl
+  process.env[TEMPLATE_ENV] = TEMPLATE
   console.log(`\n[tests] PostgreSQL ready with migrated template in ${Date.now() - started} ms`)
   return {
     adminUrl,
     stop: async () => {
+      await admin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`)).catch(() => undefined)
       await stopServer()
-      await fs.rm(STATE_FILE, { force: true })
     },
   }
 }
 
 /** A fresh database for one test file, cloned from the migrated template. */
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const { adminUrl } = JSON.parse(await fs.readFile(STATE_FILE, 'utf8')) as { adminUrl: string }
+  const adminUrl = process.env[ADMIN_URL_ENV]
+  const template = process.env[TEMPLATE_ENV]
+  if (!adminUrl || !template) throw new Error('No test database: run the tests through jest (globalSetup starts PostgreSQL)')
   const name = `community_test_${randomBytes(6).toString('hex')}`
-  await admin(adminUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`))
+  await admin(adminUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`))
   return {
     url: withDatabase(adminUrl, name),
     drop: () => admin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
