@@ -3,7 +3,8 @@
 export const ROLES = ['citizen', 'moderator', 'admin'] as const
 export type Role = (typeof ROLES)[number]
 
-export const PERMISSIONS = [
+// The moderator's set (SPEC "Authentication"); admin holds these and the rest below.
+const MODERATOR = [
   'moderation.queue',
   'moderation.action',
   'review.delete_any',
@@ -16,6 +17,9 @@ export const PERMISSIONS = [
   'group.delete_any',
   'gallery.delete_any',
   'product.delete_any',
+] as const
+
+const ADMIN_ONLY = [
   'place.approve',
   'article.approve',
   'user.manage',
@@ -24,22 +28,9 @@ export const PERMISSIONS = [
   'taxonomy.manage',
   'transparency.publish',
 ] as const
-export type Permission = (typeof PERMISSIONS)[number]
 
-const MODERATOR: readonly Permission[] = [
-  'moderation.queue',
-  'moderation.action',
-  'review.delete_any',
-  'comment.delete_any',
-  'forum.delete_any_post',
-  'forum.pin_thread',
-  'forum.lock_thread',
-  'classified.delete_any',
-  'event.delete_any',
-  'group.delete_any',
-  'gallery.delete_any',
-  'product.delete_any',
-]
+export const PERMISSIONS = [...MODERATOR, ...ADMIN_ONLY] as const
+export type Permission = (typeof PERMISSIONS)[number]
 
 export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
   citizen: new Set(),

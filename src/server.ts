@@ -5,8 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { createApp } from './app'
-import { dataDir } from './lib/data-dir'
-import { startEmbeddedDatabase, type EmbeddedDatabase } from './lib/embedded-database'
+import { useConfiguredDatabase } from './lib/database'
 import { isStaffRequest } from './lib/staff-request'
 import { startPayload, stopPayload } from './lib/payload-lifecycle'
 import { payloadSecret } from './lib/secret'
@@ -31,16 +30,8 @@ async function main() {
   // Fail before anything starts when production lacks its secret.
   process.env.PAYLOAD_SECRET = payloadSecret()
 
-  let embedded: EmbeddedDatabase | undefined
-  if (!process.env.DATABASE_URL) {
-    embedded = await startEmbeddedDatabase({
-      dataDir: path.join(dataDir(), 'postgres'),
-      port: Number(process.env.EMBEDDED_PG_PORT || 54329),
-      log,
-    })
-    // payload.config.ts reads it when it loads, below (and again inside Next's bundle).
-    process.env.DATABASE_URL = embedded.url
-  }
+  // Sets DATABASE_URL, which payload.config.ts reads when it loads below (and in Next's bundle).
+  const embedded = await useConfiguredDatabase({ log })
 
   const payload = await startPayload()
   const dev = !config.production

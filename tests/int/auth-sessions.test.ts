@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { cacheCookie, type SessionSnapshot } from '../../src/lib/auth/cookies'
-import { API_CSP } from '../../src/lib/http/security-headers'
+import { expectSecurityHeaders } from '../helpers/expectations'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { createUser, signIn, TEST_PASSWORD, type TestUser } from '../helpers/users'
 
@@ -129,12 +129,7 @@ describe('POST /api/auth/sign-in/email', () => {
   })
 
   it('carries the security headers and a JSON content type, like every /api answer', () => {
-    expect(response.headers.get('content-security-policy')).toBe(API_CSP)
-    expect(response.headers.get('x-frame-options')).toBe('DENY')
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(response.headers.get('referrer-policy')).toBe('no-referrer')
-    expect(response.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains; preload')
-    expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+    expectSecurityHeaders(response)
   })
 
   it('never answers with the password or a hash', () => {

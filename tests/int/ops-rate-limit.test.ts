@@ -3,7 +3,7 @@
 // the count survives a restart because it lives in PostgreSQL (SPEC "Limits", issue 2).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { API_CSP } from '../../src/lib/http/security-headers'
+import { expectSecurityHeaders } from '../helpers/expectations'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 import { createTestDatabase } from '../helpers/test-database'
 import { authHeaders, createUser } from '../helpers/users'
@@ -17,15 +17,6 @@ let app: TestApp
 
 const from = (ip: string, path = '/api/users', headers: Record<string, string> = {}) =>
   app.request(path, { headers: { 'x-real-ip': ip, ...headers } })
-
-function expectSecurityHeaders(response: Response) {
-  expect(response.headers.get('content-security-policy')).toBe(API_CSP)
-  expect(response.headers.get('x-frame-options')).toBe('DENY')
-  expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-  expect(response.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains; preload')
-  expect(response.headers.get('referrer-policy')).toBe('no-referrer')
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/)
-}
 
 function expectRetryAfter(response: Response) {
   const retryAfter = response.headers.get('retry-after')

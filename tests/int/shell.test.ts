@@ -4,17 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Endpoint } from 'payload'
 
 import { CLIENT_IP_HEADER, clientIpFrom } from '../../src/lib/client-ip'
-import { API_CSP } from '../../src/lib/http/security-headers'
+import { expectSecurityHeaders } from '../helpers/expectations'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
-
-function expectSecurityHeaders(response: Response) {
-  expect(response.headers.get('content-security-policy')).toBe(API_CSP)
-  expect(response.headers.get('x-frame-options')).toBe('DENY')
-  expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-  expect(response.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains; preload')
-  expect(response.headers.get('referrer-policy')).toBe('no-referrer')
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/)
-}
 
 let app: TestApp
 
