@@ -6,7 +6,7 @@ import { ValidationError, type Payload } from 'payload'
 
 import { startTestApp, type TestApp } from '../helpers/test-app'
 import { createAdmin, createUser } from '../helpers/users'
-import { audits, uniqueSlug } from './catalogue-helpers'
+import { audits, uniqueSlug } from '../helpers/catalogue'
 
 let app: TestApp
 let payload: Payload

@@ -16,7 +16,7 @@ import {
   MISSING_ID,
   snapshot,
   type Actor,
-} from './catalogue-helpers'
+} from '../helpers/catalogue'
 
 let app: TestApp
 let admin: Actor

@@ -21,7 +21,7 @@ import {
   snapshot,
   uniqueSlug,
   type Actor,
-} from './catalogue-helpers'
+} from '../helpers/catalogue'
 
 let app: TestApp
 let admin: Actor

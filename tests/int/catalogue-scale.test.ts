@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
-import { adminActor, makeCategory, makeService, SERVICES, uniqueSlug, type Actor } from './catalogue-helpers'
+import { adminActor, makeCategory, makeService, SERVICES, uniqueSlug, type Actor } from '../helpers/catalogue'
 
 const ROWS = 20_000
 

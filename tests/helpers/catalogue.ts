@@ -5,8 +5,8 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { sql, type TestApp } from '../helpers/test-app'
-import { authHeaders, createAdmin, createUser, type TestUser } from '../helpers/users'
+import { sql, type TestApp } from './test-app'
+import { authHeaders, createAdmin, createUser, type TestUser } from './users'
 
 const MEDIA_DIR = fileURLToPath(new URL('../../media', import.meta.url))
 
