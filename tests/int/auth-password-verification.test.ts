@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { linkIn, startMailbox, type Mail, type Mailbox } from '../helpers/mailbox'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
+import { captureLogs } from '../helpers/logs'
 import { createUser, signIn, TEST_PASSWORD } from '../helpers/users'
 
 const PASSWORD = 'First-Passw0rd!'
@@ -17,7 +18,7 @@ const HOUR = 3_600_000
 
 let app: TestApp
 let mailbox: Mailbox
-const logged: string[] = []
+let logged: string[] = []
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
@@ -63,13 +64,7 @@ beforeAll(async () => {
   app = await startTestApp({ env: { TRUSTED_ORIGINS: FRONT_END } })
   // Links in mails point at this very server.
   process.env.PUBLIC_URL = app.url
-  for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const) {
-    const original = app.payload.logger[level].bind(app.payload.logger)
-    app.payload.logger[level] = ((...args: unknown[]) => {
-      logged.push(JSON.stringify(args, (_key, value) => (value instanceof Error ? { message: value.message, stack: value.stack } : value)))
-      return (original as (...a: unknown[]) => void)(...args)
-    }) as never
-  }
+  logged = captureLogs(app.payload)
 })
 
 afterAll(async () => {

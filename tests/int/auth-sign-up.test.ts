@@ -5,13 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { startMailbox, type Mailbox } from '../helpers/mailbox'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
+import { captureLogs } from '../helpers/logs'
 
 const PASSWORD = 'Sign-Up-Passw0rd!'
 const ARGON2_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$'
 
 let app: TestApp
 let mailbox: Mailbox
-const logged: string[] = []
+let logged: string[] = []
 
 function post(body: unknown, headers: Record<string, string> = {}) {
   return app.request('/api/auth/sign-up/email', {
@@ -42,14 +43,7 @@ beforeAll(async () => {
   mailbox = await startMailbox()
   Object.assign(process.env, mailbox.env)
   app = await startTestApp()
-  // Everything the app logs, to prove no secret ends up there.
-  for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const) {
-    const original = app.payload.logger[level].bind(app.payload.logger)
-    app.payload.logger[level] = ((...args: unknown[]) => {
-      logged.push(JSON.stringify(args, (_key, value) => (value instanceof Error ? { message: value.message, stack: value.stack } : value)))
-      return (original as (...a: unknown[]) => void)(...args)
-    }) as never
-  }
+  logged = captureLogs(app.payload)
 })
 
 afterAll(async () => {
