@@ -10,6 +10,9 @@ import { dataDir } from './data-dir'
 export function payloadSecret(): string {
   const fromEnv = process.env.PAYLOAD_SECRET
   if (fromEnv) return fromEnv
+  // `next build` loads the config to collect page data; nothing it builds keeps the secret
+  // (the server loads the config again at run time, where the rule below applies).
+  if (process.env.NEXT_PHASE === 'phase-production-build') return 'build-time-placeholder-never-used-to-sign'
   if (process.env.NODE_ENV === 'production') {
     throw new Error('PAYLOAD_SECRET is not set. In production it is required: set it to a long random string (for example `openssl rand -hex 32`).')
   }
