@@ -29,7 +29,7 @@ it('uses PAYLOAD_SECRET when set', () => {
 })
 
 it('in development generates a secret once, keeps it under DATA_DIR, and reuses it', () => {
-  process.env.NODE_ENV = 'development'
+  Object.assign(process.env, { NODE_ENV: 'development' })
   const first = payloadSecret()
   expect(first).toMatch(/^[0-9a-f]{64}$/)
   expect(fs.readFileSync(path.join(dir, 'payload-secret'), 'utf8')).toBe(first)
@@ -37,13 +37,13 @@ it('in development generates a secret once, keeps it under DATA_DIR, and reuses 
 })
 
 it('in production refuses to start without one, in plain words', () => {
-  process.env.NODE_ENV = 'production'
+  Object.assign(process.env, { NODE_ENV: 'production' })
   expect(() => payloadSecret()).toThrow(/PAYLOAD_SECRET is not set/)
   expect(fs.existsSync(path.join(dir, 'payload-secret'))).toBe(false)
 })
 
 it('lets `next build` load the config without one', () => {
-  process.env.NODE_ENV = 'production'
+  Object.assign(process.env, { NODE_ENV: 'production' })
   process.env.NEXT_PHASE = 'phase-production-build'
   expect(payloadSecret()).toBe('build-time-placeholder-never-used-to-sign')
 })
