@@ -9,6 +9,7 @@ import { SESSION_LIFETIME } from '../../src/lib/auth/timing'
 import { adminSessionEndpoints } from './endpoints/admin-session'
 import { hashPasswordHook } from './hooks/hashPassword'
 import { removeDependents } from './hooks/removeDependents'
+import { syncProfileUsername } from './hooks/syncProfileUsername'
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/
 
@@ -42,6 +43,7 @@ export const Users: CollectionConfig = {
   hooks: {
     beforeOperation: [hashPasswordHook],
     beforeDelete: [removeDependents],
+    afterChange: [syncProfileUsername],
   },
   fields: [
     { name: 'name', type: 'text' },

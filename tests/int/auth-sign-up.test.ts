@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startMailbox, type Mailbox } from '../helpers/mailbox'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { captureLogs } from '../helpers/logs'
+import { createAdmin } from '../helpers/users'
 
 const PASSWORD = 'Sign-Up-Passw0rd!'
 const ARGON2_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$'
@@ -411,5 +412,39 @@ describe('secrets', () => {
     const text = JSON.stringify(rows)
     expect(text).not.toContain(PASSWORD)
     expect(text).not.toMatch(/argon2|passwordHash|tokenHash|"token"|"password"/)
+  })
+})
+
+describe('the profile username follows the user', () => {
+  it('copies an admin rename of the user onto the profile, in the same change', async () => {
+    const admin = await createAdmin(app)
+    const { user } = await (await post({ email: freshEmail('rename'), password: PASSWORD })).json()
+    const renamed = `renamed-${++seq}`
+    const response = await app.request(`/api/users/${user.id}`, {
+      method: 'PATCH',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ username: renamed }),
+    })
+    expect(response.status).toBe(200)
+    const [row] = await sql<{ user_name: string; profile_name: string }>(
+      app,
+      'SELECT u.username AS user_name, p.username AS profile_name FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.id = $1',
+      [user.id],
+    )
+    expect(row).toEqual({ user_name: renamed, profile_name: renamed })
+  })
+
+  it('refuses a username another user has with a 400, and changes neither record', async () => {
+    const admin = await createAdmin(app)
+    const first = (await (await post({ email: freshEmail('taken'), password: PASSWORD })).json()).user
+    const second = (await (await post({ email: freshEmail('other'), password: PASSWORD })).json()).user
+    const response = await app.request(`/api/users/${second.id}`, {
+      method: 'PATCH',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ username: first.username }),
+    })
+    expect(response.status).toBe(400)
+    const rows = await sql<{ username: string }>(app, 'SELECT username FROM profiles WHERE user_id = $1 UNION ALL SELECT username FROM users WHERE id = $1', [second.id])
+    expect(rows.map((row) => row.username)).toEqual([second.username, second.username])
   })
 })
