@@ -4,12 +4,17 @@ import { adminOrSelf } from '../../access/adminOrSelf'
 import { canUseAdminPanel } from '../../access/canUseAdminPanel'
 import { isAdmin } from '../../access/isAdmin'
 import { hasRole, ROLES } from '../../access/permissions'
+import { auditHooks } from '../../hooks/shared/audit'
 import { sessionStrategy } from '../../src/lib/auth/strategy'
 import { SESSION_LIFETIME } from '../../src/lib/auth/timing'
 import { adminSessionEndpoints } from './endpoints/admin-session'
 import { hashPasswordHook } from './hooks/hashPassword'
 import { removeDependents } from './hooks/removeDependents'
 import { syncProfileUsername } from './hooks/syncProfileUsername'
+
+// Admin changes to accounts (panel, stock routes, create-admin) are audited like any other
+// change; sign-up and verification write their own, more specific entries.
+const audit = auditHooks('user')
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/
 
@@ -43,7 +48,8 @@ export const Users: CollectionConfig = {
   hooks: {
     beforeOperation: [hashPasswordHook],
     beforeDelete: [removeDependents],
-    afterChange: [syncProfileUsername],
+    afterChange: [syncProfileUsername, audit.afterChange],
+    afterDelete: [audit.afterDelete],
   },
   fields: [
     { name: 'name', type: 'text' },

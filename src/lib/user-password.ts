@@ -9,6 +9,9 @@ export async function setUserPassword(payload: Payload, userId: string | number,
     id: userId,
     data: { passwordHash: await hashPassword(password) } as never,
     overrideAccess: true,
+    // Within a use case (a password reset) the caller writes the meaningful audit entry;
+    // a bare `user.update` with nothing to show (the hash is never recorded) would be noise.
+    context: { skipAudit: Boolean(req) },
     req,
   })
 }

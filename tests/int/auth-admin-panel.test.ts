@@ -384,3 +384,26 @@ describe('stock REST routes of sensitive collections', () => {
     expect((await signIn(app, { email, password })).token).toBeTruthy()
   })
 })
+
+describe('admin changes to accounts are audited', () => {
+  it('records user.create, user.update and user.delete for stock-route changes, never a secret', async () => {
+    const admin = await createUser(app, { roles: ['admin'] })
+    const headers = { ...(await authHeaders(app, admin)), 'content-type': 'application/json', 'x-real-ip': '203.0.113.77' }
+    const created = await app.request('/api/users', { method: 'POST', headers, body: JSON.stringify({ email: `audited-${randomBytes(4).toString('hex')}@example.test`, password: 'Audited-Passw0rd!' }) })
+    expect(created.status).toBe(201)
+    const { doc } = (await created.json()) as { doc: { id: string } }
+    const updated = await app.request(`/api/users/${doc.id}`, { method: 'PATCH', headers, body: JSON.stringify({ roles: ['moderator'], password: 'Changed-Passw0rd!' }) })
+    expect(updated.status).toBe(200)
+    expect((await app.request(`/api/users/${doc.id}`, { method: 'DELETE', headers })).status).toBe(200)
+
+    const rows = await sql<{ action: string; user_id: string; ip: string; data: Record<string, unknown> }>(
+      app,
+      `SELECT action, user_id, ip, data FROM audit_logs WHERE target_id = $1 AND action LIKE 'user.%' ORDER BY created_at`,
+      [doc.id],
+    )
+    expect(rows.map((row) => row.action)).toEqual(['user.create', 'user.update', 'user.delete'])
+    for (const row of rows) expect(row).toMatchObject({ user_id: admin.id, ip: '203.0.113.77' })
+    expect(rows[1]!.data).toMatchObject({ roles: ['moderator'] })
+    expect(JSON.stringify(rows)).not.toMatch(SECRET_FIELDS)
+  })
+})
