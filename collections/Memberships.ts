@@ -1,6 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '../access/isAdmin'
+import { auditHooks } from '../hooks/shared/audit'
+
+const audit = auditHooks('membership')
 
 export const MEMBERSHIP_ROLES = ['owner', 'admin', 'member'] as const
 
@@ -9,6 +12,8 @@ export const Memberships: CollectionConfig = {
   slug: 'memberships',
   admin: { defaultColumns: ['organization', 'user', 'role', 'createdAt'] },
   access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  // Member management is audit-logged (SPEC "Events"), from the panel as from anywhere.
+  hooks: { afterChange: [audit.afterChange], afterDelete: [audit.afterDelete] },
   indexes: [{ fields: ['organization', 'user'], unique: true }],
   fields: [
     { name: 'organization', type: 'relationship', relationTo: 'organizations', required: true, index: true },

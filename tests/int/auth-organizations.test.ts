@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
-import { createUser, signIn, type TestUser } from '../helpers/users'
+import { authHeaders, createUser, signIn, type TestUser } from '../helpers/users'
 
 let app: TestApp
 let member: TestUser
@@ -196,5 +196,32 @@ describe('POST /api/auth/organization/set-active', () => {
       expectAuthError(await response.json(), 'invalid_body', 'BAD_REQUEST')
     }
     expect((await sessionOf(headers))?.session.activeOrganizationId).toBeNull()
+  })
+})
+
+describe('member management is audited', () => {
+  it('records organization.create and membership.create|update|delete made through the stock routes', async () => {
+    const admin = await createUser(app, { roles: ['admin'] })
+    const headers = { ...(await authHeaders(app, admin)), 'content-type': 'application/json' }
+    const org = await app.request('/api/organizations', { method: 'POST', headers, body: JSON.stringify({ name: 'Audited org', slug: `audited-${Date.now()}` }) })
+    expect(org.status).toBe(201)
+    const orgId = ((await org.json()) as { doc: { id: string } }).doc.id
+    const membership = await app.request('/api/memberships', { method: 'POST', headers, body: JSON.stringify({ organization: orgId, user: outsider.id, role: 'member' }) })
+    expect(membership.status).toBe(201)
+    const membershipId = ((await membership.json()) as { doc: { id: string } }).doc.id
+    expect((await app.request(`/api/memberships/${membershipId}`, { method: 'PATCH', headers, body: JSON.stringify({ role: 'admin' }) })).status).toBe(200)
+    expect((await app.request(`/api/memberships/${membershipId}`, { method: 'DELETE', headers })).status).toBe(200)
+
+    const rows = await sql<{ action: string; user_id: string; target_id: string }>(
+      app,
+      `SELECT action, user_id, target_id FROM audit_logs WHERE target_id IN ($1, $2) ORDER BY created_at`,
+      [orgId, membershipId],
+    )
+    expect(rows).toEqual([
+      { action: 'organization.create', user_id: admin.id, target_id: orgId },
+      { action: 'membership.create', user_id: admin.id, target_id: membershipId },
+      { action: 'membership.update', user_id: admin.id, target_id: membershipId },
+      { action: 'membership.delete', user_id: admin.id, target_id: membershipId },
+    ])
   })
 })
