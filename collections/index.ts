@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { AuditLogs } from './AuditLogs'
 import { Bookings } from './Bookings'
 import { Memberships } from './Memberships'
+import { Notifications } from './Notifications'
 import { Organizations } from './Organizations'
 import { Profiles } from './Profiles'
 import { RateLimits } from './RateLimits'
@@ -29,6 +30,7 @@ export const collections: CollectionConfig[] = [
   ServiceAvailability,
   ServiceMedia,
   Bookings,
+  Notifications,
   AuditLogs,
   RateLimits,
 ]
