@@ -1,23 +1,28 @@
-// What every bench scenario needs: the real app (express shell + Payload, no admin panel)
-// on loopback against an embedded PostgreSQL in a throw-away folder, a bounded load
-// generator with progress, and a table printer. Nothing leaves 127.0.0.1.
+// What every bench scenario needs: the real server (`src/server.ts`, as `npm start` runs it,
+// admin panel off) in a process of its own on loopback, against an embedded PostgreSQL in a
+// throw-away folder; Payload in the bench process on the same database for fixtures; a
+// bounded load generator with progress, and a table printer. Nothing leaves 127.0.0.1.
 import fs from 'node:fs/promises'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
 import type { Payload } from 'payload'
 
+import { startServerProcess, type ServerProcess } from './processes'
+
 export interface BenchApp {
+  /** The server process's base URL. */
   url: string
+  /** Payload in the bench process, same database: for fixtures, never under load. */
   payload: Payload
+  server: ServerProcess
+  databaseUrl: string
   stop: () => Promise<void>
 }
 
 // Limits stay on (their counters are part of the measured path) but out of reach.
-const BENCH_ENV: Record<string, string> = {
-  PAYLOAD_DB_PUSH: 'true',
+export const BENCH_ENV: Record<string, string> = {
+  PAYLOAD_DB_PUSH: 'false',
   PAYLOAD_SECRET: 'bench-secret-bench-secret-bench-secret',
   RATE_LIMIT_GLOBAL_MAX: '10000000',
   RATE_LIMIT_SIGN_IN_MAX: '10000000',
@@ -37,22 +42,18 @@ export async function startBenchApp(): Promise<BenchApp> {
   Object.assign(process.env, BENCH_ENV, { DATABASE_URL: db.url })
   // Modules that read settings at load time come after the environment is in place.
   const { startPayload, stopPayload } = await import('../src/lib/payload-lifecycle')
-  const { createApp } = await import('../src/app')
-  const { isStaffRequest } = await import('../src/lib/staff-request')
+  // Migrates the database; the server then finds nothing left to run.
   const payload = await startPayload()
-  const app = createApp({ payload, isRateLimitExempt: (req) => isStaffRequest(payload, req) })
-  const server = http.createServer(app)
-  server.keepAliveTimeout = 30_000
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  log(`app ready on ${url} (embedded PostgreSQL + schema push) in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  const server = await startServerProcess('src/server.ts', await freePort(), { ...BENCH_ENV, DATABASE_URL: db.url, ADMIN_PANEL: 'false' })
+  log(`server ready on ${server.url} (pid ${server.pid}, embedded PostgreSQL) in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 
   return {
-    url,
+    url: server.url,
     payload,
+    server,
+    databaseUrl: db.url,
     stop: async () => {
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await server.stop()
       await stopPayload(payload)
       // Clients Payload still held see PostgreSQL go away (57P01): expected here, not news.
       payload.logger.level = 'silent'

@@ -1,16 +1,24 @@
-// `npm run bench`: boots the app once on loopback (embedded PostgreSQL in a temp folder) and
-// runs the bench scenarios in order, each printing its table. Request counts are bounded.
+// `npm run bench [-- scenario …]`: starts the server once on loopback (its own process, an
+// embedded PostgreSQL in a temp folder) and runs the scenarios in order, each printing its
+// table. Request counts and durations are bounded.
 import { startBenchApp, log, type BenchApp } from './harness'
+import { readsBench } from './reads'
+import { reportReads } from './report'
 import { signInBench } from './sign-in'
 
-const scenarios: Array<[name: string, run: (app: BenchApp) => Promise<void>]> = [['sign-in', signInBench]]
+// `npm run bench -- reads` runs only the named scenarios.
+const scenarios: Array<[name: string, run: (app: BenchApp) => Promise<void>]> = [
+  ['reads', async (app) => reportReads(await readsBench(app))],
+  ['sign-in', signInBench],
+]
+const only = process.argv.slice(2)
 
 async function main() {
   const started = Date.now()
   const app = await startBenchApp()
   let failed = false
   try {
-    for (const [name, run] of scenarios) {
+    for (const [name, run] of scenarios.filter(([name]) => only.length === 0 || only.includes(name))) {
       log(`scenario ${name}`)
       try {
         await run(app)

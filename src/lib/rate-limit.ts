@@ -3,6 +3,7 @@
 // exact counts, and a restart forgets nothing (SPEC "Limits").
 import type { Payload } from 'payload'
 
+import { run, statement } from './prepared'
 import type { RateLimitRule } from './settings'
 
 export interface RateLimitState {
@@ -20,14 +21,15 @@ function pool(payload: Payload): Queryable {
   return (payload.db as unknown as { pool: Queryable }).pool
 }
 
-const HIT_SQL = `
+// Prepared once per connection: every /api request runs it (src/lib/prepared.ts).
+const HIT = statement('rate-limit-hit', `
 INSERT INTO rate_limits (key, count, expires_at)
 VALUES ($1, 1, now() + make_interval(secs => $2))
 ON CONFLICT (key) DO UPDATE SET
   count = CASE WHEN rate_limits.expires_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
   expires_at = CASE WHEN rate_limits.expires_at <= now() THEN now() + make_interval(secs => $2) ELSE rate_limits.expires_at END,
   updated_at = now()
-RETURNING count, ceil(extract(epoch FROM expires_at - now()))::int AS retry_after`
+RETURNING count, ceil(extract(epoch FROM expires_at - now()))::int AS retry_after`)
 
 const RELEASE_SQL = `
 UPDATE rate_limits SET count = count - 1, updated_at = now()
@@ -46,7 +48,7 @@ function state(row: Record<string, unknown> | undefined, rule: RateLimitRule): R
 
 /** Counts one request against `key`; `limited` when this one is over the rule's max. */
 export async function hit(payload: Payload, key: string, rule: RateLimitRule): Promise<RateLimitState> {
-  const { rows } = await pool(payload).query(HIT_SQL, [key, rule.windowSeconds])
+  const { rows } = await run<Record<string, unknown>>(payload, HIT, [key, rule.windowSeconds])
   if (++hitsSinceSweep >= SWEEP_EVERY) {
     hitsSinceSweep = 0
     pool(payload)

@@ -50,7 +50,7 @@ beforeAll(async () => {
     const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined]
     const text = typeof first === 'string' ? first : first.text
     const values = (typeof first === 'string' ? second : (first.values ?? second)) ?? []
-    if (/"service_listings"/.test(text)) captured.push({ text, values })
+    if (/\bservice_listings\b/.test(text)) captured.push({ text, values })
     return query(...args)
   }
 })

@@ -1,5 +1,6 @@
-// Hands an express request to Payload's router (stock collection REST and our custom
-// endpoints alike) as a Web Request, and streams the Web Response back. Bodies are
+// Hands an express request to Payload (our root endpoints through the precompiled
+// dispatcher, stock collection REST through Payload's router) as a Web Request, and streams
+// the Web Response back. Bodies are
 // streamed both ways, so an upload is never held whole in memory here.
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
@@ -8,6 +9,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { handleEndpoints, type Payload } from 'payload'
 
 import { errorBody, familyOf, internalError } from './errors'
+import { rootDispatcher } from './root-endpoints'
 
 function toWebRequest(req: ExpressRequest, origin: string): Request {
   const headers = new Headers()
@@ -47,10 +49,12 @@ async function sendWebResponse(response: Response, res: ExpressResponse, headOnl
 }
 
 export function payloadBridge(payload: Payload): RequestHandler {
+  const dispatchRoot = rootDispatcher(payload)
   return async (req, res, next) => {
     try {
       const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`
-      const response = await handleEndpoints({ config: payload.config, request: toWebRequest(req, origin) })
+      const request = toWebRequest(req, origin)
+      const response = (await dispatchRoot(request)) ?? (await handleEndpoints({ config: payload.config, request }))
       if (response.status >= 500) {
         // Payload's own error bodies may carry library messages; ours never do.
         const detail = await response.text().catch(() => '')

@@ -1,11 +1,13 @@
-// Reading services for the admin API: the filtered, paginated list and one service.
+// Reading services for the admin API: the filtered, paginated list and one service (each one
+// prepared statement: services-query.ts), and the documents write operations start from.
 // Every filter and the order (newest first) are served by an index (catalogue-indexes.ts).
-import type { PayloadRequest, Where } from 'payload'
+import type { PayloadRequest } from 'payload'
 
 import { notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { isUuid } from './rules/references'
 import { presentService, type ServiceView } from './present-service'
+import { queryService, queryServicePage } from './services-query'
 
 export const SERVICES = 'service-listings'
 export const CATEGORIES = 'service-categories'
@@ -21,20 +23,6 @@ export interface ServiceFilters {
 
 // What the API shows; `searchText` and `title` are derived columns for search and the admin panel.
 const SERVICE_SELECT = { searchText: false, title: false } as const
-
-/** ILIKE wildcards in the user's text match themselves, not everything. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
-
-export function serviceWhere(filters: ServiceFilters): Where {
-  const and: Where[] = []
-  if (filters.q) and.push({ searchText: { contains: escapeLike(filters.q.toLowerCase()) } })
-  if (filters.status) and.push({ status: { equals: filters.status } })
-  if (filters.featured !== undefined) and.push({ isFeatured: { equals: filters.featured } })
-  if (filters.home !== undefined) and.push({ displayInHome: { equals: filters.home } })
-  if (filters.category) and.push({ category: { equals: filters.category } })
-  if (filters.orgId) and.push({ organization: { equals: filters.orgId } })
-  return { and }
-}
 
 /** Categories of a page of services in one query, as `{ id → doc }`. */
 export async function categoriesById(req: PayloadRequest, ids: Array<string | null>): Promise<Map<string, Record<string, unknown>>> {
@@ -54,32 +42,9 @@ export async function categoriesById(req: PayloadRequest, ids: Array<string | nu
 }
 
 export async function listServices(req: PayloadRequest, filters: ServiceFilters, page: Pagination) {
-  // The page is chosen on the narrow rows alone; the arrays (translations, media) are then
-  // read for those rows only. Asking for them in the same query would build them for every
-  // row the OFFSET skips too: fine on page 1, slow on page 2,000 of 100,000 services.
-  const result = await req.payload.find({
-    collection: SERVICES,
-    where: serviceWhere(filters),
-    sort: '-createdAt',
-    page: page.page,
-    limit: page.perPage,
-    select: { ...SERVICE_SELECT, translations: false, media: false },
-    depth: 0,
-    overrideAccess: false,
-    req,
-  })
-  const docs = result.docs as unknown as Array<Record<string, unknown>>
-  const ids = docs.map((doc) => doc.id as string)
-  // One after the other: Local API calls rewrite `req.locale`, so they do not share a req at once.
-  const arrays = ids.length
-    ? await req.payload.find({ collection: SERVICES, where: { id: { in: ids } }, select: { translations: true, media: true }, depth: 0, pagination: false, overrideAccess: false, req })
-    : { docs: [] }
-  const categories = await categoriesById(req, docs.map((doc) => doc.category as string | null))
-  const arraysById = new Map((arrays.docs as unknown as Array<Record<string, unknown>>).map((doc) => [doc.id as string, doc]))
-  const services = docs.map((doc) =>
-    presentService({ ...doc, ...arraysById.get(doc.id as string) }, { category: categories.get(doc.category as string) ?? null }),
-  )
-  return paginated('services', services, result.totalDocs, page)
+  const { total, rows } = await queryServicePage(req.payload, filters, page.perPage, (page.page - 1) * page.perPage)
+  const services = rows.map(({ doc, category }) => presentService(doc, { category }))
+  return paginated('services', services, total, page)
 }
 
 export async function findServiceDoc(req: PayloadRequest, id: string): Promise<Record<string, unknown> | null> {
@@ -95,7 +60,7 @@ export async function presentOneService(req: PayloadRequest, doc: Record<string,
 }
 
 export async function getService(req: PayloadRequest, id: string): Promise<{ service: ServiceView }> {
-  const doc = await findServiceDoc(req, id)
-  if (!doc) throw notFound('Service not found')
-  return { service: await presentOneService(req, doc) }
+  const found = isUuid(id) ? await queryService(req.payload, id) : null
+  if (!found) throw notFound('Service not found')
+  return { service: presentService(found.doc, { category: found.category, fullTranslations: true }) }
 }

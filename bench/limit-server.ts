@@ -1,0 +1,64 @@
+// The limit (issue 10): what a hand-written express + pg service would do for the same
+// requests. Same pool size, the same SQL (the same prepared statements, imported), the same
+// per-request rate-limit hit and session check, the same JSON; none of Payload's request
+// setup, our shell's middleware or Payload's router. Run by the bench in its own process.
+import http from 'node:http'
+
+import express, { type Request, type Response } from 'express'
+import pg from 'pg'
+import type { Payload } from 'payload'
+
+import { hasRole } from '../access/permissions'
+import { presentSession, presentUser } from '../src/lib/auth/present'
+import { findSession, snapshotOf } from '../src/lib/auth/sessions'
+import { bearerToken } from '../src/lib/auth/strategy'
+import { paginated, parsePagination } from '../src/lib/http/pagination'
+import { hit } from '../src/lib/rate-limit'
+import { presentService } from '../src/operations/catalogue/present-service'
+import { queryService, queryServicePage } from '../src/operations/catalogue/services-query'
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) })
+// The modules above only ever touch `payload.db.pool`.
+const payload = { db: { pool }, logger: console } as unknown as Payload
+const RULE = { max: 1_000_000_000, windowSeconds: 60 }
+
+async function session(req: Request) {
+  await hit(payload, `global:${req.socket.remoteAddress}`, RULE)
+  const token = bearerToken(new Headers(req.headers as Record<string, string>))
+  return token ? findSession(payload, token) : null
+}
+
+const app = express()
+app.disable('x-powered-by')
+app.disable('etag')
+
+app.get('/api/health', async (_req, res) => {
+  await pool.query('SELECT 1')
+  res.json({ status: 'ok' })
+})
+
+app.get('/api/auth/get-session', async (req: Request, res: Response) => {
+  const found = await session(req)
+  if (!found) return res.json(null)
+  res.json({ session: presentSession(snapshotOf(found.doc, found.user).session), user: presentUser(found.user) })
+})
+
+app.get('/api/admin/services/services', async (req: Request, res: Response) => {
+  const found = await session(req)
+  if (!found || !hasRole(found.user, 'admin')) return res.status(403).json({ error: 'forbidden', message: 'Forbidden' })
+  const params = new URL(req.originalUrl, 'http://localhost').searchParams
+  const id = params.get('id')
+  if (id) {
+    const one = await queryService(payload, id)
+    if (!one) return res.status(404).json({ error: 'not_found', message: 'Service not found' })
+    return res.json({ service: presentService(one.doc, { category: one.category, fullTranslations: true }) })
+  }
+  const page = parsePagination(params)
+  const { total, rows } = await queryServicePage(payload, { q: params.get('q') ?? undefined }, page.perPage, (page.page - 1) * page.perPage)
+  res.json(paginated('services', rows.map(({ doc, category }) => presentService(doc, { category })), total, page))
+})
+
+const server = http.createServer(app)
+server.keepAliveTimeout = 30_000
+server.listen(Number(process.env.PORT), '127.0.0.1')
+process.on('SIGTERM', () => server.close(() => void pool.end().then(() => process.exit(0))))

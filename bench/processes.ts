@@ -1,0 +1,51 @@
+// Servers under load run in processes of their own, so the load generator (autocannon, in
+// the bench process) never shares their event loop. RSS is read from /proc.
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs/promises'
+
+export interface ServerProcess {
+  url: string
+  pid: number
+  /** Resident memory of the process, in MB. */
+  rssMb: () => Promise<number>
+  stop: () => Promise<void>
+}
+
+export async function rssMb(pid: number): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN)
+  return kb / 1024
+}
+
+/** Starts `node --import tsx <entry>` and waits until `GET <url><readyPath>` answers 200. */
+export async function startServerProcess(entry: string, port: number, env: Record<string, string>, readyPath = '/api/health'): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000)
+  })
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}: ${stderr}`)
+    const ok = await fetch(`${url}${readyPath}`).then((response) => response.ok, () => false)
+    if (ok) break
+    if (Date.now() > deadline) throw new Error(`${entry} did not answer ${readyPath} within 120 s: ${stderr}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return {
+    url,
+    pid: child.pid!,
+    rssMb: () => rssMb(child.pid!),
+    stop: async () => {
+      if (child.exitCode !== null) return
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))])
+      if (child.exitCode === null) child.kill('SIGKILL')
+    },
+  }
+}

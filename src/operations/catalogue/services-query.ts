@@ -1,0 +1,96 @@
+// The admin services list and one service, each in one prepared statement (issue 10): the
+// page, its count, the translations and media of its rows and their categories' localized
+// names in a single round trip, where the Local API needs four finds and rebuilds every
+// query in JavaScript per request. Rows come out in the shape the Local API gives
+// (camelCase, arrays, relationship ids), so `presentService` stays the one mapping to SPEC.
+// Both routes are admin-only (the endpoint checks), and admins see every service: the
+// collection's access rules add nothing to filter here.
+import type { Payload } from 'payload'
+
+import { run, statement, type Statement } from '../../lib/prepared'
+import type { ServiceFilters } from './services-read'
+
+type Doc = Record<string, unknown>
+
+// Every column the API shows (not the derived `search_text` and `title`), numbers as numbers.
+const COLUMNS = `s.id, s.slug, s.status, s.category_id AS "category", s.provider_id AS "provider",
+  s.organization_id AS "organization", s.base_price AS "basePrice", s.price_type AS "priceType",
+  s.currency, s.duration_minutes::float8 AS "durationMinutes", s.max_participants::float8 AS "maxParticipants",
+  s.booking_advance_hours::float8 AS "bookingAdvanceHours", s.cancellation_hours::float8 AS "cancellationHours",
+  s.is_mobile AS "isMobile", s.is_featured AS "isFeatured", s.display_in_home AS "displayInHome",
+  s.allow_reviews AS "allowReviews", s.in_language AS "inLanguage", s.created_at AS "createdAt", s.updated_at AS "updatedAt"`
+
+const translations = (fields: string) => `COALESCE((SELECT json_agg(json_build_object(${fields}) ORDER BY t._order)
+  FROM service_listings_translations t WHERE t._parent_id = s.id), '[]') AS "translations"`
+const LIST_TRANSLATIONS = translations(`'inLanguage', t.in_language, 'title', t.title`)
+const FULL_TRANSLATIONS = translations(`'inLanguage', t.in_language, 'title', t.title, 'description', t.description,
+  'shortDescription', t.short_description, 'seoTitle', t.seo_title, 'seoDescription', t.seo_description`)
+
+const MEDIA = `COALESCE((SELECT json_agg(json_build_object('file', m.file_id, 'type', m.type, 'position', m.position::float8) ORDER BY m._order)
+  FROM service_listings_media m WHERE m._parent_id = s.id), '[]') AS "media"`
+
+// The category as `categoriesById` reads it with locale 'all': `{ id, slug, name: { en, fr } }`.
+const CATEGORY = `(SELECT json_build_object('id', c.id, 'slug', c.slug,
+    'name', (SELECT json_object_agg(l._locale, l.name) FROM service_categories_locales l WHERE l._parent_id = c.id))
+  FROM service_categories c WHERE c.id = s.category_id) AS "categoryDoc"`
+
+// A filter → its condition on `s`; `$n` is filled in by position.
+const FILTERS: Array<[keyof ServiceFilters, (n: number) => string]> = [
+  ['q', (n) => `s.search_text ILIKE $${n}`],
+  ['status', (n) => `s.status = $${n}`],
+  ['featured', (n) => `s.is_featured = $${n}`],
+  ['home', (n) => `s.display_in_home = $${n}`],
+  ['category', (n) => `s.category_id = $${n}`],
+  ['orgId', (n) => `s.organization_id = $${n}`],
+]
+
+/** ILIKE wildcards in the user's text match themselves, not everything. */
+const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+
+// One statement per combination of filters present (at most 64), each prepared once per
+// connection: a catch-all `($1 IS NULL OR …)` would get a generic plan that no index serves.
+const listStatements = new Map<string, Statement>()
+
+function listStatement(present: Array<keyof ServiceFilters>): Statement {
+  const key = present.join(',')
+  let found = listStatements.get(key)
+  if (!found) {
+    const where = present.map((name, i) => FILTERS.find(([filter]) => filter === name)![1](i + 3))
+    const condition = where.length ? `WHERE ${where.join(' AND ')}` : ''
+    // The page is chosen on the narrow rows, then the arrays are built for those rows only.
+    found = statement(
+      `services-list:${key}`,
+      `SELECT total.n AS "total", page.* FROM (SELECT count(*)::int AS n FROM service_listings s ${condition}) total
+       LEFT JOIN LATERAL (
+         SELECT ${COLUMNS}, ${LIST_TRANSLATIONS}, ${MEDIA}, ${CATEGORY}
+           FROM (SELECT id FROM service_listings s ${condition} ORDER BY s.created_at DESC LIMIT $1 OFFSET $2) chosen
+           JOIN service_listings s ON s.id = chosen.id
+          ORDER BY s.created_at DESC
+       ) page ON true`,
+    )
+    listStatements.set(key, found)
+  }
+  return found
+}
+
+const ONE_SERVICE = statement('service-by-id', `SELECT ${COLUMNS}, ${FULL_TRANSLATIONS}, ${MEDIA}, ${CATEGORY} FROM service_listings s WHERE s.id = $1`)
+
+function asDoc(row: Doc): { doc: Doc; category: Doc | null } {
+  const { categoryDoc, total: _total, ...doc } = row
+  doc.createdAt = (doc.createdAt as Date).toISOString()
+  doc.updatedAt = (doc.updatedAt as Date).toISOString()
+  return { doc, category: (categoryDoc as Doc | null) ?? null }
+}
+
+export async function queryServicePage(payload: Payload, filters: ServiceFilters, limit: number, offset: number): Promise<{ total: number; rows: Array<{ doc: Doc; category: Doc | null }> }> {
+  const present = FILTERS.map(([name]) => name).filter((name) => filters[name] !== undefined && filters[name] !== '')
+  const values = present.map((name) => (name === 'q' ? containing(String(filters.q)) : filters[name]))
+  const { rows } = await run<Doc>(payload, listStatement(present), [limit, offset, ...values])
+  const total = Number(rows[0]?.total ?? 0)
+  return { total, rows: rows.filter((row) => row.id !== null).map(asDoc) }
+}
+
+export async function queryService(payload: Payload, id: string): Promise<{ doc: Doc; category: Doc | null } | null> {
+  const { rows } = await run<Doc>(payload, ONE_SERVICE, [id])
+  return rows[0] ? asDoc(rows[0]) : null
+}
