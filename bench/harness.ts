@@ -34,11 +34,9 @@ export const log = (line: string) => process.stderr.write(`[bench] ${line}\n`)
 
 export async function startBenchApp(): Promise<BenchApp> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'community-bench-'))
-  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
-  await fs.chmod(root, 0o755)
-  const { freePort, startEmbeddedDatabase } = await import('../src/lib/embedded-database')
+  const { freePort, removeEmbeddedState, startEmbeddedDatabase } = await import('../src/lib/embedded-database')
   const started = Date.now()
-  const db = await startEmbeddedDatabase({ dataDir: path.join(root, 'pg'), port: await freePort(), database: 'bench', log: () => {} })
+  const db = await startEmbeddedDatabase({ stateDir: root, port: await freePort(), database: 'bench', log: () => {} })
   Object.assign(process.env, BENCH_ENV, { DATABASE_URL: db.url })
   // Modules that read settings at load time come after the environment is in place.
   const { startPayload, stopPayload } = await import('../src/lib/payload-lifecycle')
@@ -58,7 +56,7 @@ export async function startBenchApp(): Promise<BenchApp> {
       // Clients Payload still held see PostgreSQL go away (57P01): expected here, not news.
       payload.logger.level = 'silent'
       await db.stop()
-      await fs.rm(root, { recursive: true, force: true })
+      await removeEmbeddedState(root)
     },
   }
 }

@@ -5,13 +5,11 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
-import { freePort, startEmbeddedDatabase } from '../src/lib/embedded-database'
+import { freePort, removeEmbeddedState, startEmbeddedDatabase } from '../src/lib/embedded-database'
 
 const name = process.argv[2] ?? 'migration'
 const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'community-migrate-'))
-// As root, PostgreSQL runs as the 'postgres' user, which must be able to enter the folder.
-await fs.chmod(scratch, 0o755)
-const db = await startEmbeddedDatabase({ dataDir: path.join(scratch, 'pg'), port: await freePort(), log: () => {} })
+const db = await startEmbeddedDatabase({ stateDir: scratch, port: await freePort(), log: () => {} })
 process.env.DATABASE_URL = db.url
 process.env.PAYLOAD_SECRET ||= 'migration-scratch'
 process.env.PAYLOAD_DB_PUSH = 'false'
@@ -23,5 +21,5 @@ try {
   await stopPayload(payload)
 } finally {
   await db.stop()
-  await fs.rm(scratch, { recursive: true, force: true })
+  await removeEmbeddedState(scratch)
 }

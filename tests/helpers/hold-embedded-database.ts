@@ -1,9 +1,9 @@
 // A program that keeps an embedded PostgreSQL running, as `npm start` does, for tests of what
-// another program finds on the same folder. Run as `node --import tsx <this file> <dataDir> <port>`
+// another program finds on the same folder. Run as `node --import tsx <this file> <stateDir> <port>`
 // (one process, so that killing it orphans its PostgreSQL exactly as a killed server would).
 import { startEmbeddedDatabase } from '../../src/lib/embedded-database'
 
-const [dataDir, port] = process.argv.slice(2)
-await startEmbeddedDatabase({ dataDir: dataDir!, port: Number(port), log: () => {} })
+const [stateDir, port] = process.argv.slice(2)
+await startEmbeddedDatabase({ stateDir: stateDir!, port: Number(port), log: () => {} })
 console.log('ready')
 setInterval(() => {}, 1 << 30)

@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url'
 import { freePort } from '../../src/lib/embedded-database'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const TSX_CLI = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs')
 
 export interface Exit {
   code: number | null
@@ -23,10 +22,11 @@ function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   return base as NodeJS.ProcessEnv
 }
 
-function spawnTsx(file: string, args: string[], env: Record<string, string | undefined>): ChildProcess {
+function spawnTsx(file: string, args: string[], env: Record<string, string | undefined>, cwd = ROOT): ChildProcess {
   // Its own process group: tsx runs the program in a grandchild, which a SIGKILL of tsx
   // alone would leave running (holding its port and database connections).
-  return spawn(process.execPath, [TSX_CLI, file, ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  const tsx = path.join(cwd, 'node_modules/tsx/dist/cli.mjs')
+  return spawn(process.execPath, [tsx, file, ...args], { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
 }
 
 function exitOf(child: ChildProcess): Promise<Exit> {
@@ -74,10 +74,10 @@ export interface ServerProcess {
   stop: (graceMs?: number) => Promise<Exit>
 }
 
-/** Starts `src/server.ts` on a free port and waits for its "ready" line. */
-export async function startServerProcess(env: Record<string, string | undefined>, readyTimeoutMs = 60_000): Promise<ServerProcess> {
+/** Starts `src/server.ts` on a free port and waits for its "ready" line; `cwd`: another copy of the project. */
+export async function startServerProcess(env: Record<string, string | undefined>, readyTimeoutMs = 60_000, cwd = ROOT): Promise<ServerProcess> {
   const port = await freePort()
-  const child = spawnTsx('src/server.ts', [], { PORT: String(port), ...env })
+  const child = spawnTsx('src/server.ts', [], { PORT: String(port), ...env }, cwd)
   let output = ''
   const exited = exitOf(child)
   const ready = new Promise<void>((resolve, reject) => {

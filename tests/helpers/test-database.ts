@@ -2,12 +2,11 @@
 // DATABASE_URL names a server to use. A template database gets the committed migrations
 // once; each test file then clones it (CREATE DATABASE … TEMPLATE, a file copy: fast).
 import { randomBytes } from 'node:crypto'
-import fs from 'node:fs/promises'
 import path from 'node:path'
 
 import pg from 'pg'
 
-import { freePort, startEmbeddedDatabase } from '../../src/lib/embedded-database'
+import { freePort, removeEmbeddedState, startEmbeddedDatabase } from '../../src/lib/embedded-database'
 
 // Per run, so two runs in one tree (or against one DATABASE_URL) never share a template.
 // globalSetup publishes both through the environment, which every test file inherits.
@@ -44,16 +43,14 @@ export async function setupTestDatabase(): Promise<TestDatabaseState> {
   if (process.env.DATABASE_URL) {
     adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres')
   } else {
+    // As root the cluster itself may live outside (src/lib/postgres/cluster-location.ts).
     const dir = path.resolve('.test-data', `pg-${process.pid}`)
-    await fs.mkdir(dir, { recursive: true })
-    // As root, PostgreSQL runs as the `postgres` user, which must be able to enter these folders.
-    await fs.chmod(path.dirname(dir), 0o755)
-    await fs.chmod(dir, 0o755)
-    const db = await startEmbeddedDatabase({ dataDir: path.join(dir, 'data'), port: await freePort(), database: 'postgres', log: () => {} })
+    await removeEmbeddedState(dir)
+    const db = await startEmbeddedDatabase({ stateDir: dir, port: await freePort(), database: 'postgres', log: () => {} })
     adminUrl = db.url
     stopServer = async () => {
       await db.stop()
-      await fs.rm(dir, { recursive: true, force: true })
+      await removeEmbeddedState(dir)
     }
   }
 

@@ -8,7 +8,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { freePort, startEmbeddedDatabase, type EmbeddedDatabase } from '../../src/lib/embedded-database'
+import { freePort, removeEmbeddedState, startEmbeddedDatabase, type EmbeddedDatabase } from '../../src/lib/embedded-database'
 import { API_CSP } from '../../src/lib/http/security-headers'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 import { authHeaders, createUser, type TestUser } from '../helpers/users'
@@ -19,7 +19,7 @@ let db: EmbeddedDatabase | undefined
 let app: TestApp
 let admin: TestUser
 
-const startDatabase = () => startEmbeddedDatabase({ dataDir: path.join(dir, 'pg'), port, log: () => {} })
+const startDatabase = () => startEmbeddedDatabase({ stateDir: dir, port, log: () => {} })
 
 async function waitForHealth(status: number, timeoutMs = 15_000): Promise<Response> {
   const deadline = Date.now() + timeoutMs
@@ -39,8 +39,6 @@ const signInRequest = () =>
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'community-health-'))
-  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
-  await fs.chmod(dir, 0o755)
   port = await freePort()
   db = await startDatabase()
   app = await startTestApp({ databaseUrl: db.url })
@@ -50,7 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop({ drop: false })
   await db?.stop()
-  await fs.rm(dir, { recursive: true, force: true })
+  await removeEmbeddedState(dir)
 })
 
 describe('database outage', () => {

@@ -8,6 +8,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { handleEndpoints, type Payload } from 'payload'
 
+import { requestBody } from './body-limit'
 import { errorBody, familyOf, internalError } from './errors'
 import { rootDispatcher } from './root-endpoints'
 
@@ -22,11 +23,17 @@ function toWebRequest(req: ExpressRequest, origin: string): Request {
   return new Request(new URL(req.originalUrl, origin), {
     method: req.method === 'HEAD' ? 'GET' : req.method,
     headers,
-    ...(hasBody ? { body: Readable.toWeb(req) as unknown as ReadableStream, duplex: 'half' } : {}),
+    // The counted body (body-limit.ts), so that no route reads past the size limit.
+    ...(hasBody ? { body: Readable.toWeb(requestBody(req)) as unknown as ReadableStream, duplex: 'half' } : {}),
   } as RequestInit)
 }
 
 async function sendWebResponse(response: Response, res: ExpressResponse, headOnly: boolean): Promise<void> {
+  // The shell has answered already (413: the body grew past its limit while the route read it).
+  if (res.headersSent) {
+    await response.body?.cancel().catch(() => undefined)
+    return
+  }
   res.status(response.status)
   response.headers.forEach((value, name) => {
     // Security headers were set by the shell and stay authoritative; cookies go below.
@@ -55,7 +62,7 @@ export function payloadBridge(payload: Payload): RequestHandler {
       const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`
       const request = toWebRequest(req, origin)
       const response = (await dispatchRoot(request)) ?? (await handleEndpoints({ config: payload.config, request }))
-      if (response.status >= 500) {
+      if (response.status >= 500 && !res.headersSent) {
         // Payload's own error bodies may carry library messages; ours never do.
         const detail = await response.text().catch(() => '')
         payload.logger.error({ msg: `${req.method} ${req.originalUrl} answered ${response.status}`, detail: detail.slice(0, 2000) })

@@ -1,0 +1,65 @@
+// As root, from a folder other users cannot enter (root's 0700 home, any 0700 folder), the
+// server starts and serves /api/health (issue 7). PostgreSQL refuses to run as root, so it
+// runs as the `postgres` user, who can reach neither the binaries in node_modules nor a data
+// folder inside the private tree: src/lib/postgres/ runs it from places that user can reach.
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
+import { afterAll, describe, expect, it } from '@jest/globals'
+
+import { freePort, removeEmbeddedState } from '../../src/lib/embedded-database'
+import { POINTER_FILE } from '../../src/lib/postgres/cluster-location'
+import { PASSWORD_FILE } from '../../src/lib/postgres/database-password'
+import { startServerProcess, type ServerProcess } from '../helpers/processes'
+
+const asRoot = process.getuid?.() === 0
+// Only root meets the problem: as an ordinary user PostgreSQL runs as that user, who can
+// enter every folder of their own.
+const describeAsRoot = asRoot ? describe : describe.skip
+if (!asRoot) console.log('ops-private-folder: skipped, the tests do not run as root (the defect only exists for root)')
+
+let priv: string | undefined
+let server: ServerProcess | undefined
+
+/** A copy of this project in a 0700 folder: the sources copied, node_modules hard-linked. */
+async function privateCopy(): Promise<string> {
+  priv = await fs.mkdtemp(path.join(os.tmpdir(), 'community-private-'))
+  expect((await fs.stat(priv)).mode & 0o777).toBe(0o700)
+  const app = path.join(priv, 'app')
+  await fs.mkdir(app)
+  const exclude = ['./node_modules', './.data', './.test-data', './.next', './media', './.git'].flatMap((item) => ['--exclude', item])
+  execFileSync('sh', ['-c', `tar -c ${exclude.join(' ')} . | tar -x -C "${app}"`], { cwd: process.cwd() })
+  execFileSync('cp', ['-al', 'node_modules', path.join(app, 'node_modules')], { cwd: process.cwd() })
+  return app
+}
+
+afterAll(async () => {
+  await server?.stop()
+  if (priv) {
+    await removeEmbeddedState(path.join(priv, 'app', '.data'))
+    await fs.rm(priv, { recursive: true, force: true })
+  }
+})
+
+describeAsRoot('as root, in a 0700 folder', () => {
+  it('npm start (ADMIN_PANEL=false) serves /api/health; DATA_DIR stays private, the cluster lives outside', async () => {
+    const app = await privateCopy()
+    server = await startServerProcess({ ADMIN_PANEL: 'false', DATABASE_URL: undefined, DATA_DIR: undefined, EMBEDDED_PG_PORT: String(await freePort()) }, 120_000, app)
+    const health = await fetch(`${server.url}/api/health`)
+    expect(health.status).toBe(200)
+    expect(await health.json()).toEqual({ status: 'ok' })
+
+    const data = path.join(app, '.data')
+    expect((await fs.stat(data)).mode & 0o777).toBe(0o700)
+    expect((await fs.stat(path.join(data, PASSWORD_FILE))).mode & 0o777).toBe(0o600)
+    const cluster = (await fs.readFile(path.join(data, POINTER_FILE), 'utf8')).trim()
+    expect(cluster.startsWith(priv!)).toBe(false)
+    await fs.access(path.join(cluster, 'PG_VERSION'))
+
+    const exit = await server.stop()
+    expect(exit.code).toBe(0)
+    server = undefined
+  }, 240_000)
+})
