@@ -1,0 +1,92 @@
+// Bookings for the admin API (API-CONTRACT §3): the list with its filters and order, and the
+// moves of the transition table. The list is two queries whatever the page size: the page,
+// joined to its services and customers, and the count.
+import type { PayloadRequest } from 'payload'
+
+import { ApiError, notFound } from '../../lib/http/errors'
+import { paginated, type Pagination } from '../../lib/http/pagination'
+import { execute, sql } from '../../lib/sql'
+import { withContext } from '../catalogue/transaction'
+import { isUuid } from '../catalogue/rules/references'
+import { bookingTransaction } from './errors'
+import { presentAdminBooking, type AdminBooking } from './present'
+import { MOVES, type BookingAction } from './transitions'
+
+type SQL = ReturnType<typeof sql>
+
+export interface BookingFilters {
+  status?: string
+  serviceId?: string
+  q?: string
+  /** Inclusive bounds on bookingDate, `YYYY-MM-DD`. */
+  from?: string
+  to?: string
+}
+
+/** ILIKE wildcards in the user's text match themselves, not everything. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
+
+const ADMIN_COLUMNS = sql`
+  b.id, b.service_id, b.provider_id, b.customer_id, b.status, b.booking_date, b.booking_time, b.end_time,
+  b.duration_minutes, b.total_price, b.currency, b.customer_message, b.provider_response, b.created_at, b.updated_at,
+  s.slug AS service_slug, COALESCE(s.title, s.slug) AS service_title,
+  COALESCE(NULLIF(u.name, ''), u.username) AS customer_name, u.email AS customer_email`
+
+const ADMIN_FROM = sql`FROM bookings b LEFT JOIN service_listings s ON s.id = b.service_id LEFT JOIN users u ON u.id = b.customer_id`
+
+function whereOf(filters: BookingFilters): SQL {
+  const conditions: SQL[] = [sql`TRUE`]
+  if (filters.status) conditions.push(sql`b.status = ${filters.status}`)
+  if (filters.serviceId) conditions.push(sql`b.service_id = ${filters.serviceId}`)
+  if (filters.q) conditions.push(sql`b.customer_message ILIKE ${`%${escapeLike(filters.q)}%`}`)
+  if (filters.from) conditions.push(sql`b.booking_date >= ${filters.from}`)
+  if (filters.to) conditions.push(sql`b.booking_date <= ${filters.to}`)
+  return sql.join(conditions, sql` AND `)
+}
+
+export async function listBookings(req: PayloadRequest, filters: BookingFilters, page: Pagination) {
+  const where = whereOf(filters)
+  const rows = await execute(
+    req,
+    sql`SELECT ${ADMIN_COLUMNS} ${ADMIN_FROM} WHERE ${where}
+        ORDER BY b.booking_date DESC, b.booking_time DESC, b.id DESC
+        LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
+  )
+  const [counted] = await execute(req, sql`SELECT count(*)::int AS total FROM bookings b WHERE ${where}`)
+  return paginated('bookings', rows.map(presentAdminBooking), Number(counted?.total ?? 0), page)
+}
+
+export async function adminBooking(req: PayloadRequest, id: string): Promise<AdminBooking | null> {
+  if (!isUuid(id)) return null
+  const [row] = await execute(req, sql`SELECT ${ADMIN_COLUMNS} ${ADMIN_FROM} WHERE b.id = ${id}`)
+  return row ? presentAdminBooking(row) : null
+}
+
+/**
+ * One admin action on one booking. The row is locked before its status is judged, so two
+ * admins acting at once are served one after the other: the second is judged against the
+ * first's result (one winner, one 409 `invalid_transition`, one audit entry, one
+ * notification). The update runs the collection hooks, which write the audit entry and the
+ * customer's notification in this transaction. Confirming cannot create an overlap: a
+ * pending booking already holds its time under the exclusion constraint.
+ */
+export function actOnBooking(req: PayloadRequest, id: string, action: BookingAction, providerResponse?: string): Promise<{ booking: AdminBooking }> {
+  return bookingTransaction(req, async () => {
+    const [row] = isUuid(id) ? await execute(req, sql`SELECT status FROM bookings WHERE id = ${id} FOR UPDATE`) : []
+    if (!row) throw notFound('Booking not found')
+    let data: Record<string, unknown>
+    if (action === 'respond') {
+      data = { providerResponse }
+    } else {
+      const move = MOVES[action]
+      if (!move.from.includes(row.status as never)) {
+        throw new ApiError(409, 'invalid_transition', `Cannot ${action.replace('_', '-')} a ${String(row.status)} booking (allowed from: ${move.from.join(', ')})`)
+      }
+      data = { status: move.to }
+    }
+    await withContext(req, { bookingAction: action }, () =>
+      req.payload.update({ collection: 'bookings', id, data, depth: 0, overrideAccess: false, req }),
+    )
+    return { booking: (await adminBooking(req, id))! }
+  })
+}
