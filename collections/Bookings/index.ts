@@ -65,7 +65,8 @@ export const Bookings: CollectionConfig = {
       relationTo: 'users',
       index: true,
       maxDepth: 0,
-      validate: requiredOnCreate('users', 'Customer'),
+      // Optional for a booking an admin enters by hand (a walk-in); the public endpoint always sets it.
+      validate: existingReference('users', 'Customer'),
     },
     {
       type: 'row',

@@ -235,7 +235,8 @@ describe('GET /api/admin/services/bookings', () => {
   })
 
   it('refuses malformed filters with 400 invalid_request, and non-admins with 403', async () => {
-    for (const query of [{ status: 'done' }, { serviceId: 'abc' }, { from: '2026-02-30' }, { to: 'tomorrow' }, { page: '0' }, { perPage: 'x' }]) {
+    const queries: Array<Record<string, string>> = [{ status: 'done' }, { serviceId: 'abc' }, { from: '2026-02-30' }, { to: 'tomorrow' }, { page: '0' }, { perPage: 'x' }]
+    for (const query of queries) {
       expect(await admin.get(ADMIN_BOOKINGS, query)).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
     }
     expect((await customer.get(ADMIN_BOOKINGS)).status).toBe(403)
