@@ -1,9 +1,16 @@
 // `npm run bench`: boots the app once on loopback (embedded PostgreSQL in a temp folder) and
 // runs the bench scenarios in order, each printing its table. Request counts are bounded.
 import { startBenchApp, log, type BenchApp } from './harness'
+import { bookingsBench } from './bookings'
 import { signInBench } from './sign-in'
 
-const scenarios: Array<[name: string, run: (app: BenchApp) => Promise<void>]> = [['sign-in', signInBench]]
+// `npm run bench -- bookings` runs only the named scenarios.
+const all: Array<[name: string, run: (app: BenchApp) => Promise<void>]> = [
+  ['sign-in', signInBench],
+  ['bookings', bookingsBench],
+]
+const wanted = process.argv.slice(2)
+const scenarios = wanted.length ? all.filter(([name]) => wanted.includes(name)) : all
 
 async function main() {
   const started = Date.now()
