@@ -1,10 +1,10 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
+import { idOf } from '../../../src/operations/catalogue/localized'
 import { totalPriceOf } from '../../../src/operations/bookings/price'
 import { isCalendarDate, isClockTime, scheduleOf } from '../../../src/operations/bookings/schedule'
 import { serviceTerms } from '../../../src/operations/bookings/service-terms'
 
-const idOf = (value: unknown) => (value && typeof value === 'object' ? String((value as { id: unknown }).id) : value ? String(value) : null)
 
 /**
  * The fields a booking takes from its service (provider, duration, currency, price) when it

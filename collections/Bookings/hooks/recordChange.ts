@@ -1,24 +1,11 @@
 import type { CollectionAfterChangeHook } from 'payload'
 
 import { changedFields, writeAudit } from '../../../hooks/shared/audit'
-import { noticeToCustomer, noticeToProvider, type BookingFacts } from '../../../src/operations/bookings/notices'
+import { noticeToCustomer, noticeToProvider } from '../../../src/operations/bookings/notices'
+import { presentBooking } from '../../../src/operations/bookings/present'
 import { actionFor } from '../../../src/operations/bookings/transitions'
 import { BOOKINGS_COLLECTION } from '../statuses'
 import { movedFromKey } from './guardStatusMove'
-
-const idOf = (value: unknown) => (value && typeof value === 'object' ? String((value as { id: unknown }).id) : value ? String(value) : null)
-
-export function bookingFacts(doc: Record<string, unknown>): BookingFacts {
-  return {
-    id: String(doc.id),
-    serviceId: idOf(doc.service),
-    providerId: idOf(doc.provider),
-    customerId: idOf(doc.customer),
-    bookingDate: doc.bookingDate as string,
-    bookingTime: doc.bookingTime as string,
-    providerResponse: (doc.providerResponse as string | null) ?? null,
-  }
-}
 
 /**
  * Audit and notifications of a booking change, in its transaction, whatever the path:
@@ -31,7 +18,7 @@ export const recordChange: CollectionAfterChangeHook = async ({ context, doc, op
   const movedFrom = context[key] as string | undefined
   delete context[key]
   if (context.skipAudit) return doc
-  const facts = bookingFacts(doc)
+  const facts = { ...presentBooking(doc), providerResponse: (doc.providerResponse as string | null) ?? null }
   const entry = { targetType: BOOKINGS_COLLECTION, targetId: facts.id }
   if (operation === 'create') {
     await writeAudit(req, { action: 'booking.create', ...entry, data: doc })

@@ -3,16 +3,12 @@
 import type { PayloadRequest } from 'payload'
 
 import { notify } from '../notifications/notify'
+import type { BookingRecord } from './present'
 import { serviceTerms } from './service-terms'
 import { PAST_TENSE, type BookingAction } from './transitions'
 
-export interface BookingFacts {
-  id: string
-  serviceId: string | null
-  providerId: string | null
-  customerId: string | null
-  bookingDate: string
-  bookingTime: string
+/** What a notice names: the booking's parties, service, date and time (and the provider's reply). */
+export type BookingFacts = Pick<BookingRecord, 'id' | 'serviceId' | 'providerId' | 'customerId' | 'bookingDate' | 'bookingTime'> & {
   providerResponse?: string | null
 }
 

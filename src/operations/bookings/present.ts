@@ -1,7 +1,10 @@
 // The shapes the API shows a booking in: the record the public endpoint creates
-// (API-CONTRACT §4) and the admin representation (SPEC "Booking", API-CONTRACT §3).
-const idOf = (value: unknown) => (value && typeof value === 'object' ? String((value as { id: unknown }).id) : value ? String(value) : null)
+// (API-CONTRACT §4) and the admin representation (SPEC "Booking", API-CONTRACT §3). Both are
+// built from a booking document, or from a SQL row whose columns carry the same names.
+import { idOf } from '../catalogue/localized'
+
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value))
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null)
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value ? new Date(value as string).toISOString() : null)
 
 export interface BookingRecord {
@@ -28,12 +31,12 @@ export function presentBooking(doc: Record<string, unknown>): BookingRecord {
     customerId: idOf(doc.customer),
     bookingDate: doc.bookingDate as string,
     bookingTime: doc.bookingTime as string,
-    endTime: (doc.endTime as string | null) ?? null,
+    endTime: textOrNull(doc.endTime),
     durationMinutes: numberOrNull(doc.durationMinutes),
     totalPrice: numberOrNull(doc.totalPrice),
-    currency: (doc.currency as string | null) ?? null,
+    currency: textOrNull(doc.currency),
     status: doc.status as string,
-    customerMessage: (doc.customerMessage as string | null) ?? null,
+    customerMessage: textOrNull(doc.customerMessage),
     createdAt: iso(doc.createdAt),
   }
 }
@@ -48,29 +51,17 @@ export interface AdminBooking extends BookingRecord {
   updatedAt: string | null
 }
 
-/** A row of the admin list query (snake_case columns of bookings joined to its service and customer). */
+/** A booking with its service's slug and title and its customer's name and email. */
 export function presentAdminBooking(row: Record<string, unknown>): AdminBooking {
   return {
-    id: String(row.id),
-    serviceId: idOf(row.service_id),
-    providerId: idOf(row.provider_id),
-    customerId: idOf(row.customer_id),
-    status: row.status as string,
-    bookingDate: row.booking_date as string,
-    bookingTime: row.booking_time as string,
-    endTime: (row.end_time as string | null) ?? null,
-    durationMinutes: numberOrNull(row.duration_minutes),
-    totalPrice: numberOrNull(row.total_price),
-    currency: (row.currency as string | null) ?? null,
-    customerMessage: (row.customer_message as string | null) ?? null,
-    providerResponse: (row.provider_response as string | null) ?? null,
-    serviceSlug: (row.service_slug as string | null) ?? null,
-    serviceTitle: (row.service_title as string | null) ?? null,
-    customerName: (row.customer_name as string | null) ?? null,
-    customerEmail: (row.customer_email as string | null) ?? null,
+    ...presentBooking(row),
+    providerResponse: textOrNull(row.providerResponse),
+    serviceSlug: textOrNull(row.serviceSlug),
+    serviceTitle: textOrNull(row.serviceTitle),
+    customerName: textOrNull(row.customerName),
+    customerEmail: textOrNull(row.customerEmail),
     // Neither users nor profiles carry an image in this schema (docs/decisions.md).
     customerImage: null,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    updatedAt: iso(row.updatedAt),
   }
 }

@@ -4,6 +4,7 @@
 // customer may not read a draft service, yet must learn that it is not active (400).
 import type { PayloadRequest } from 'payload'
 
+import { idOf } from '../catalogue/localized'
 import { isUuid } from '../catalogue/rules/references'
 
 export interface ServiceTerms {
@@ -34,7 +35,6 @@ const SELECT = {
 const loaded = new WeakMap<PayloadRequest, Map<string, ServiceTerms | null>>()
 
 const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : value === null || value === undefined ? null : Number(value))
-const idOf = (value: unknown) => (value && typeof value === 'object' ? String((value as { id: unknown }).id) : value ? String(value) : null)
 
 export async function serviceTerms(req: PayloadRequest, serviceId: string): Promise<ServiceTerms | null> {
   if (!isUuid(serviceId)) return null
