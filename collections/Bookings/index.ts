@@ -6,6 +6,8 @@ import { ownBookings, providedBookings } from '../../access/bookingParties'
 import { isAdmin } from '../../access/isAdmin'
 import { auditHooks } from '../../hooks/shared/audit'
 import { isCalendarDate, isClockTime } from '../../src/operations/bookings/schedule'
+import { serviceTerms } from '../../src/operations/bookings/service-terms'
+import { idOf } from '../../src/operations/catalogue/localized'
 import { existingReference } from '../../src/operations/catalogue/rules/references'
 import { deriveTerms } from './hooks/deriveTerms'
 import { guardStatusMove } from './hooks/guardStatusMove'
@@ -21,11 +23,22 @@ const derived: FieldAccess = () => false
 const derivedField = { access: { create: derived, update: derived }, admin: { readOnly: true } }
 const MESSAGE_MAX = 2000
 
-/** A reference that must exist when the booking is made; later it may have been emptied by a delete. */
-function requiredOnCreate(relationTo: string, label: string): RelationshipFieldSingleValidation {
-  const check = existingReference(relationTo, label, { required: true })
-  return (value, options) => (options.operation === 'create' || value ? check(value, options) : true)
+/**
+ * The service must exist when the booking is made (later a delete may have emptied the
+ * reference). Read through the per-request loader the hooks and the public endpoint share,
+ * so the public path pays no extra query for it.
+ */
+const validateService: RelationshipFieldSingleValidation = async (value, options) => {
+  const id = idOf(value)
+  if (!id) return options.operation === 'create' ? 'Service is required' : true
+  if (options.event === 'onChange') return true
+  return (await serviceTerms(options.req, id)) ? true : `No service with id ${id}`
 }
+
+const customerReference = existingReference('users', 'Customer')
+/** Optional (an admin may enter a walk-in); when set it must exist, which the signed-in user does. */
+const validateCustomer: RelationshipFieldSingleValidation = (value, options) =>
+  value && idOf(value) === idOf(options.req.user?.id) ? true : customerReference(value, options)
 
 // Bookings (SPEC "Booking"). Customers book through `POST /api/services/bookings`; admins
 // manage them through `/api/admin/services/bookings`, the panel or the stock route, all
@@ -56,7 +69,7 @@ export const Bookings: CollectionConfig = {
       relationTo: 'service-listings',
       index: true,
       maxDepth: 0,
-      validate: requiredOnCreate('service-listings', 'Service'),
+      validate: validateService,
     },
     { name: 'provider', type: 'relationship', relationTo: 'users', index: true, maxDepth: 0, ...derivedField },
     {
@@ -65,8 +78,7 @@ export const Bookings: CollectionConfig = {
       relationTo: 'users',
       index: true,
       maxDepth: 0,
-      // Optional for a booking an admin enters by hand (a walk-in); the public endpoint always sets it.
-      validate: existingReference('users', 'Customer'),
+      validate: validateCustomer,
     },
     {
       type: 'row',

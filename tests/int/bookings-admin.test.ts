@@ -344,6 +344,28 @@ describe('the stock route /api/bookings', () => {
     expect(await count(app, 'bookings', `service_id = $1 AND booking_time = '13:30'`, [stockService.id])).toBe(0)
   })
 
+  it('an admin create names a service and customer that exist, a real date and a time', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000'
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ service: missing }, 'service'],
+      [{ service: undefined }, 'service'],
+      [{ customer: missing }, 'customer'],
+      [{ bookingDate: '2026-02-30' }, 'bookingDate'],
+      [{ bookingTime: '25:00' }, 'bookingTime'],
+    ]
+    for (const [change, field] of cases) {
+      const before = await count(app, 'bookings')
+      const response = await app.request('/api/bookings', {
+        method: 'POST',
+        headers: { ...admin.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ service: stockService.id, customer: customer.user.id, bookingDate: date.date, bookingTime: '19:00', ...change }),
+      })
+      expect(response.status).toBe(400)
+      expect(JSON.stringify(await response.json())).toContain(field)
+      expect(await count(app, 'bookings')).toBe(before)
+    }
+  })
+
   it('an admin edit is held to the transition table and the no-overlap rule', async () => {
     const patch = (id: string, data: Record<string, unknown>) =>
       app.request(`/api/bookings/${id}`, { method: 'PATCH', headers: { ...admin.headers, 'content-type': 'application/json' }, body: JSON.stringify(data) })
