@@ -11,6 +11,7 @@ import { log, startBenchApp } from './harness'
 
 const TOTAL = Number(process.argv[2] ?? 1_000_000)
 const SERVICES = 1_000
+const CUSTOMERS = 10_000
 
 async function explain(pool: Pool, title: string, text: string, values: unknown[] = [], warm = true): Promise<void> {
   if (warm) await pool.query(text, values) // warm the cache: the plans below are the steady state
@@ -31,24 +32,27 @@ async function main() {
        FROM generate_series(1, $2::int) AS i`,
       [provider.id, SERVICES],
     )
-    // Booking i: service i % SERVICES, the (i / SERVICES)-th hour from 2026-01-01 00:00 (so
+    await pool.query(`INSERT INTO users (email, name) SELECT 'customer-' || i || '@example.test', 'Customer ' || i FROM generate_series(1, $1::int) AS i`, [CUSTOMERS])
+    // Booking i: service i % SERVICES, customer i % CUSTOMERS, the (i / SERVICES)-th hour from 2026-01-01 00:00 (so
     // no two of one service overlap); a mix of statuses; a message on every tenth.
     await pool.query(
       `WITH s AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM service_listings WHERE slug LIKE 'explain-%'),
             b AS (SELECT i, i % $2 AS k, i / $2 AS j FROM generate_series(0, $1::int - 1) AS i),
-            t AS (SELECT b.*, s.id AS service_id, (DATE '2026-01-01' - DATE '1970-01-01') * 1440 + b.j * 60 AS start_minute FROM b JOIN s USING (k))
+            c AS (SELECT id AS customer_id, row_number() OVER (ORDER BY id) - 1 AS m FROM users WHERE email LIKE 'customer-%'),
+            t AS (SELECT b.*, s.id AS service_id, c.customer_id, (DATE '2026-01-01' - DATE '1970-01-01') * 1440 + b.j * 60 AS start_minute
+                  FROM b JOIN s USING (k) JOIN c ON c.m = b.i % $4)
        INSERT INTO bookings (service_id, provider_id, customer_id, booking_date, booking_time, end_time, duration_minutes, total_price, currency, status,
                              customer_message, start_minute, end_minute)
-       SELECT service_id, $3, $3, to_char(DATE '1970-01-01' + (start_minute / 1440)::int, 'YYYY-MM-DD'),
+       SELECT service_id, $3, customer_id, to_char(DATE '1970-01-01' + (start_minute / 1440)::int, 'YYYY-MM-DD'),
               to_char(make_time(((start_minute % 1440) / 60)::int, 0, 0), 'HH24:MI'), to_char(make_time(((start_minute % 1440) / 60 + 1)::int % 24, 0, 0), 'HH24:MI'),
               60, 2500, 'EUR',
               (ARRAY['pending','confirmed','completed','cancelled_by_customer','cancelled_by_provider','no_show'])[1 + i % 6]::enum_bookings_status,
               CASE WHEN i % 10 = 0 THEN 'Message number ' || i || ' about parking' END, start_minute, start_minute + 60
        FROM t`,
-      [TOTAL, SERVICES, provider.id],
+      [TOTAL, SERVICES, provider.id, CUSTOMERS],
     )
     await pool.query('VACUUM ANALYZE bookings, service_listings, users')
-    log(`${TOTAL.toLocaleString('en')} bookings over ${SERVICES} services in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    log(`${TOTAL.toLocaleString('en')} bookings over ${SERVICES} services and ${CUSTOMERS} customers in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 
     const [{ id: serviceId }] = (await pool.query(`SELECT id FROM service_listings WHERE slug = 'explain-500'`)).rows
     const [{ start_minute: busy }] = (await pool.query(`SELECT start_minute FROM bookings WHERE service_id = $1 AND status = 'pending' ORDER BY start_minute DESC LIMIT 1`, [serviceId])).rows

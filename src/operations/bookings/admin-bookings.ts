@@ -36,7 +36,8 @@ const ADMIN_COLUMNS = sql`
   s.slug AS "serviceSlug", COALESCE(s.title, s.slug) AS "serviceTitle",
   COALESCE(NULLIF(u.name, ''), u.username) AS "customerName", u.email AS "customerEmail"`
 
-const ADMIN_FROM = sql`FROM bookings b LEFT JOIN service_listings s ON s.id = b.service_id LEFT JOIN users u ON u.id = b.customer_id`
+const ADMIN_JOINS = sql`LEFT JOIN service_listings s ON s.id = b.service_id LEFT JOIN users u ON u.id = b.customer_id`
+const ORDER = sql`ORDER BY b.booking_date DESC, b.booking_time DESC, b.id DESC`
 
 function whereOf(filters: BookingFilters): SQL {
   const conditions: SQL[] = [sql`TRUE`]
@@ -52,9 +53,11 @@ function whereOf(filters: BookingFilters): SQL {
 export function listStatements(filters: BookingFilters, page: Pagination): { page: SQL; count: SQL } {
   const where = whereOf(filters)
   return {
-    page: sql`SELECT ${ADMIN_COLUMNS} ${ADMIN_FROM} WHERE ${where}
-        ORDER BY b.booking_date DESC, b.booking_time DESC, b.id DESC
-        LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
+    // The page is chosen on bookings alone (an index range under every filter), then only
+    // its rows are joined to their service and customer.
+    page: sql`SELECT ${ADMIN_COLUMNS}
+        FROM (SELECT * FROM bookings b WHERE ${where} ${ORDER} LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}) b
+        ${ADMIN_JOINS} ${ORDER}`,
     count: sql`SELECT count(*)::int AS total FROM bookings b WHERE ${where}`,
   }
 }
@@ -68,7 +71,7 @@ export async function listBookings(req: PayloadRequest, filters: BookingFilters,
 
 export async function adminBooking(req: PayloadRequest, id: string): Promise<AdminBooking | null> {
   if (!isUuid(id)) return null
-  const [row] = await execute(req, sql`SELECT ${ADMIN_COLUMNS} ${ADMIN_FROM} WHERE b.id = ${id}`)
+  const [row] = await execute(req, sql`SELECT ${ADMIN_COLUMNS} FROM bookings b ${ADMIN_JOINS} WHERE b.id = ${id}`)
   return row ? presentAdminBooking(row) : null
 }
 
