@@ -1,6 +1,7 @@
 // `npx tsx bench/explain-bookings.ts [bookings]`: EXPLAIN ANALYZE of the booking conflict
-// check and the admin booking list at scale (default 1,000,000 bookings over 1,000
-// services), in a throw-away embedded PostgreSQL. Prints the plans for docs/performance.md.
+// check and the admin booking list at scale (default 1,000,000 bookings over 100,000
+// services and 100,000 customers, the catalogue's scale), in a throw-away embedded
+// PostgreSQL. Prints the plans for docs/performance.md.
 import { PgDialect } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Pool } from 'pg'
 
@@ -10,8 +11,8 @@ import { up as noOverlap } from '../src/migrations/20261123_175155_bookings_no_o
 import { log, startBenchApp } from './harness'
 
 const TOTAL = Number(process.argv[2] ?? 1_000_000)
-const SERVICES = 1_000
-const CUSTOMERS = 10_000
+const SERVICES = 100_000
+const CUSTOMERS = 100_000
 
 async function explain(pool: Pool, title: string, text: string, values: unknown[] = [], warm = true): Promise<void> {
   if (warm) await pool.query(text, values) // warm the cache: the plans below are the steady state
@@ -33,13 +34,14 @@ async function main() {
       [provider.id, SERVICES],
     )
     await pool.query(`INSERT INTO users (email, name) SELECT 'customer-' || i || '@example.test', 'Customer ' || i FROM generate_series(1, $1::int) AS i`, [CUSTOMERS])
-    // Booking i: service i % SERVICES, customer i % CUSTOMERS, the (i / SERVICES)-th hour from 2026-01-01 00:00 (so
-    // no two of one service overlap); a mix of statuses; a message on every tenth.
+    // Booking i: service k = i % SERVICES, customer i % CUSTOMERS, its j-th booking (j = i / SERVICES)
+    // on day 3j from 2026-01-01 at (k % 12):00 for an hour (no two of one service overlap);
+    // a mix of statuses; a message on every tenth.
     await pool.query(
       `WITH s AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM service_listings WHERE slug LIKE 'explain-%'),
             b AS (SELECT i, i % $2 AS k, i / $2 AS j FROM generate_series(0, $1::int - 1) AS i),
             c AS (SELECT id AS customer_id, row_number() OVER (ORDER BY id) - 1 AS m FROM users WHERE email LIKE 'customer-%'),
-            t AS (SELECT b.*, s.id AS service_id, c.customer_id, (DATE '2026-01-01' - DATE '1970-01-01') * 1440 + b.j * 60 AS start_minute
+            t AS (SELECT b.*, s.id AS service_id, c.customer_id, (DATE '2026-01-01' - DATE '1970-01-01') * 1440 + b.j * 3 * 1440 + (b.k % 12) * 60 AS start_minute
                   FROM b JOIN s USING (k) JOIN c ON c.m = b.i % $4)
        INSERT INTO bookings (service_id, provider_id, customer_id, booking_date, booking_time, end_time, duration_minutes, total_price, currency, status,
                              customer_message, start_minute, end_minute)
@@ -54,7 +56,7 @@ async function main() {
     await pool.query('VACUUM ANALYZE bookings, service_listings, users')
     log(`${TOTAL.toLocaleString('en')} bookings over ${SERVICES} services and ${CUSTOMERS} customers in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 
-    const [{ id: serviceId }] = (await pool.query(`SELECT id FROM service_listings WHERE slug = 'explain-500'`)).rows
+    const [{ id: serviceId }] = (await pool.query(`SELECT id FROM service_listings WHERE slug = 'explain-50000'`)).rows
     const [{ start_minute: busy }] = (await pool.query(`SELECT start_minute FROM bookings WHERE service_id = $1 AND status = 'pending' ORDER BY start_minute DESC LIMIT 1`, [serviceId])).rows
     const start = Number(busy) + 30
     await explain(
