@@ -69,6 +69,7 @@ export interface LoadResult {
   perSecond: number
   p50: number
   p95: number
+  p99: number
   failures: number
 }
 
@@ -99,7 +100,7 @@ export async function load(label: string, count: number, concurrency: number, ta
   process.stderr.write('\n')
   const seconds = (performance.now() - started) / 1000
   latencies.sort((a, b) => a - b)
-  return { label, count, concurrency, seconds, perSecond: count / seconds, p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), failures }
+  return { label, count, concurrency, seconds, perSecond: count / seconds, p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), p99: quantile(latencies, 0.99), failures }
 }
 
 export function printTable(title: string, rows: Array<Record<string, string>>): void {

@@ -2,23 +2,26 @@
 // embedded PostgreSQL in a temp folder) and runs the scenarios in order, each printing its
 // table. Request counts and durations are bounded.
 import { startBenchApp, log, type BenchApp } from './harness'
+import { bookingsBench } from './bookings'
 import { readsBench } from './reads'
 import { reportReads } from './report'
 import { signInBench } from './sign-in'
 
-// `npm run bench -- reads` runs only the named scenarios.
-const scenarios: Array<[name: string, run: (app: BenchApp) => Promise<void>]> = [
+// `npm run bench -- reads bookings` runs only the named scenarios.
+const all: Array<[name: string, run: (app: BenchApp) => Promise<void>]> = [
   ['reads', async (app) => reportReads(await readsBench(app))],
+  ['bookings', bookingsBench],
   ['sign-in', signInBench],
 ]
-const only = process.argv.slice(2)
+const wanted = process.argv.slice(2)
+const scenarios = wanted.length ? all.filter(([name]) => wanted.includes(name)) : all
 
 async function main() {
   const started = Date.now()
   const app = await startBenchApp()
   let failed = false
   try {
-    for (const [name, run] of scenarios.filter(([name]) => only.length === 0 || only.includes(name))) {
+    for (const [name, run] of scenarios) {
       log(`scenario ${name}`)
       try {
         await run(app)

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { AuditLogs } from './AuditLogs'
-import { Bookings } from './Bookings'
+import { Bookings } from './Bookings/index'
 import { Memberships } from './Memberships'
 import { Notifications } from './Notifications'
 import { Organizations } from './Organizations'

@@ -2,9 +2,11 @@ import type { Endpoint } from 'payload'
 
 import { adminServicesEndpoints } from './admin/services/index'
 import { authEndpoints } from './auth/index'
+import { publicBookingEndpoints } from './services/bookings'
 
 // The documented /api contract, as Payload root endpoints (see src/lib/http/endpoint.ts).
 export const endpoints: Endpoint[] = [
   ...authEndpoints,
   ...adminServicesEndpoints,
+  ...publicBookingEndpoints,
 ]

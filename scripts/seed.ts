@@ -1,6 +1,6 @@
 // `npm run seed`: demo data for the admin panel: a category tree named in English, French and
 // German, services with translations, prices and weekly slots, from two demo providers.
-// Safe to run again (what exists is left alone).
+// Demo bookings, one in every status. Safe to run again (what exists is left alone).
 // `npm run seed -- --services N`: also N generated services (with slots, translations and a
 // few bookings) for scale runs, written with set-based SQL in batches, with progress.
 // Uses the server's database (scripts/with-database.ts).
@@ -89,18 +89,18 @@ async function findId(payload: Payload, collection: string, where: Record<string
   return docs[0] ? String(docs[0].id) : undefined
 }
 
-async function ensureProviders(payload: Payload): Promise<string[]> {
+async function ensureUsers(payload: Payload, emails: string[]): Promise<string[]> {
   const ids: string[] = []
-  for (const email of PROVIDERS) {
+  for (const email of emails) {
     const found = await findId(payload, 'users', { email: { equals: email } })
     if (found) {
       ids.push(found)
       continue
     }
-    // Demo providers never sign in: their password is random and not kept anywhere.
+    // Demo users never sign in: their password is random and not kept anywhere.
     const user = await payload.create({
       collection: 'users',
-      data: { email, name: email.split('@')[0]!.replace('provider.', '').replace(/^./, (c) => c.toUpperCase()), password: `${randomBytes(24).toString('base64url')}Aa1!`, roles: ['citizen'], emailVerified: true } as never,
+      data: { email, name: email.split('@')[0]!.replace(/^(provider|customer)\./, '').replace(/^./, (c) => c.toUpperCase()), password: `${randomBytes(24).toString('base64url')}Aa1!`, roles: ['citizen'], emailVerified: true } as never,
       overrideAccess: true,
     })
     ids.push(String(user.id))
@@ -161,6 +161,58 @@ async function seedServices(payload: Payload, providers: string[], categories: M
   console.log(`seed: services: ${created} created (with their slots), ${SERVICES.length - created} already there`)
 }
 
+const DEMO_CUSTOMER = 'customer.demo@example.com'
+// One booking in every status, on the weekday slots of a demo service (home-cleaning,
+// Monday to Friday 08:00–16:00): open ones ahead, finished ones in the past.
+const DEMO_BOOKINGS: Array<{ status: string; days: number; message?: string; response?: string }> = [
+  { status: 'pending', days: 7, message: 'Please bring your own products.' },
+  { status: 'confirmed', days: 9, message: 'The door code is 4821.', response: 'Noted, see you then.' },
+  { status: 'cancelled_by_customer', days: 11 },
+  { status: 'cancelled_by_provider', days: 13, response: 'Sorry, I am ill that day.' },
+  { status: 'completed', days: -7 },
+  { status: 'no_show', days: -5 },
+]
+
+/** The local date `days` from today, moved forward to the next Monday–Friday. */
+function weekdayDate(days: number): string {
+  const now = new Date()
+  const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days, 12)
+  while (date.getDay() === 0 || date.getDay() === 6) date.setDate(date.getDate() + 1)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+}
+
+/**
+ * Demo bookings through the Local API, so the collection hooks derive the provider, price
+ * and time range and write the audit entries and notifications. Created in their final
+ * status (an admin may enter a booking in any status); skipped once the demo customer has any.
+ */
+async function seedBookings(payload: Payload): Promise<void> {
+  const [customer] = await ensureUsers(payload, [DEMO_CUSTOMER])
+  const serviceId = await findId(payload, 'service-listings', { slug: { equals: 'home-cleaning' } })
+  if (!customer || !serviceId) return
+  if (await findId(payload, 'bookings', { customer: { equals: customer } })) {
+    console.log('seed: bookings: already there')
+    return
+  }
+  for (const booking of DEMO_BOOKINGS) {
+    await payload.create({
+      collection: 'bookings',
+      data: {
+        service: serviceId,
+        customer,
+        bookingDate: weekdayDate(booking.days),
+        bookingTime: '10:00',
+        status: booking.status,
+        customerMessage: booking.message,
+        providerResponse: booking.response,
+      } as never,
+      overrideAccess: true,
+    })
+  }
+  console.log(`seed: bookings: ${DEMO_BOOKINGS.length} created, one in every status`)
+}
+
 /**
  * N services for scale runs, in set-based INSERTs of BATCH rows: the Local API would take
  * minutes per 10,000. Rows match what the collection hooks would store (title, search text,
@@ -194,9 +246,12 @@ async function seedBulk(payload: Payload, total: number, providers: string[], ca
          SELECT gen_random_uuid(), s.id, d.day, d.start_time, d.end_time, true, now(), now()
          FROM services s CROSS JOIN (VALUES (1, '09:00', '12:00'), (3, '14:00', '18:00')) AS d(day, start_time, end_time)
        )
-       INSERT INTO bookings (id, service_id, provider_id, customer_id, booking_date, booking_time, end_time, duration_minutes, total_price, currency, status, created_at, updated_at)
+       INSERT INTO bookings (id, service_id, provider_id, customer_id, booking_date, booking_time, end_time, duration_minutes, total_price, currency, status,
+                             start_minute, end_minute, created_at, updated_at)
        SELECT gen_random_uuid(), s.id, s.provider_id, s.provider_id, to_char(current_date + (s.n % 60), 'YYYY-MM-DD'), '09:00', '10:00', 60, 1500, 'EUR',
-              (ARRAY['pending','confirmed','completed','cancelled_by_customer'])[1 + s.n / 10 % 4]::enum_bookings_status, now(), now()
+              (ARRAY['pending','confirmed','completed','cancelled_by_customer'])[1 + s.n / 10 % 4]::enum_bookings_status,
+              -- The wall-clock minute range the no-overlap constraint compares (src/operations/bookings/schedule.ts).
+              (current_date + (s.n % 60) - DATE '1970-01-01') * 1440 + 540, (current_date + (s.n % 60) - DATE '1970-01-01') * 1440 + 600, now(), now()
        FROM services s WHERE s.n % 10 = 0`,
       [run, from, to, providers, categoryIds],
     )
@@ -224,9 +279,10 @@ async function main(): Promise<number> {
     await withDatabase(async () => {
       const payload = await startPayload()
       try {
-        const providers = await ensureProviders(payload)
+        const providers = await ensureUsers(payload, PROVIDERS)
         const categories = await seedCategories(payload)
         await seedServices(payload, providers, categories)
+        await seedBookings(payload)
         if (services > 0) await seedBulk(payload, services, providers, [...categories.values()])
       } finally {
         await stopPayload(payload)

@@ -43,9 +43,14 @@ const INDEXES: Record<string, Record<string, IndexSpec>> = {
   service_availability: {
     service_availability_service_day_start_idx: on('service', 'dayOfWeek', 'startTime'),
   },
+  // The admin bookings list (src/operations/bookings/admin-list.ts): its order (date, time,
+  // id as the tie-break) under each filter, and `q` in customer messages.
   bookings: {
     bookings_service_status_idx: on('service', 'status'),
-    bookings_date_time_idx: on('bookingDate', 'bookingTime'),
+    bookings_date_time_idx: on('bookingDate', 'bookingTime', 'id'),
+    bookings_status_date_time_idx: on('status', 'bookingDate', 'bookingTime', 'id'),
+    bookings_service_date_time_idx: on('service', 'bookingDate', 'bookingTime', 'id'),
+    bookings_customer_message_trgm_idx: trigram('customerMessage'),
   },
 }
 

@@ -1,5 +1,7 @@
 import * as migration_20261121_065433_initial from './20261121_065433_initial';
 import * as migration_20261123_174525_notifications from './20261123_174525_notifications';
+import * as migration_20261123_175154_bookings from './20261123_175154_bookings';
+import * as migration_20261123_175155_bookings_no_overlap from './20261123_175155_bookings_no_overlap';
 
 export const migrations = [
   {
@@ -10,6 +12,16 @@ export const migrations = [
   {
     up: migration_20261123_174525_notifications.up,
     down: migration_20261123_174525_notifications.down,
-    name: '20261123_174525_notifications'
+    name: '20261123_174525_notifications',
+  },
+  {
+    up: migration_20261123_175154_bookings.up,
+    down: migration_20261123_175154_bookings.down,
+    name: '20261123_175154_bookings',
+  },
+  {
+    up: migration_20261123_175155_bookings_no_overlap.up,
+    down: migration_20261123_175155_bookings_no_overlap.down,
+    name: '20261123_175155_bookings_no_overlap',
   },
 ];

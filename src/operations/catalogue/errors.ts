@@ -6,7 +6,7 @@ import { APIError, NotFound, ValidationError } from 'payload'
 
 import { ApiError, notFound, type ValidationIssue } from '../../lib/http/errors'
 
-export type RuleCode = 'slug_taken' | 'slot_overlap' | 'invalid_parent' | 'service_has_bookings'
+export type RuleCode = 'slug_taken' | 'slot_overlap' | 'invalid_parent' | 'service_has_bookings' | 'invalid_transition' | 'booking_conflict'
 
 export class RuleViolation extends ValidationError {
   readonly code: RuleCode

@@ -1,0 +1,40 @@
+import type { CollectionAfterChangeHook } from 'payload'
+
+import { changedFields, writeAudit } from '../../../hooks/shared/audit'
+import { noticeToCustomer, noticeToProvider } from '../../../src/operations/bookings/notices'
+import { presentBooking } from '../../../src/operations/bookings/present'
+import { actionFor } from '../../../src/operations/bookings/transitions'
+import { BOOKINGS_COLLECTION } from '../statuses'
+import { movedFromKey } from './guardStatusMove'
+
+/**
+ * Audit and notifications of a booking change, in its transaction, whatever the path:
+ * `booking.create` and a notice to the provider; a status move `booking.<action>` and a
+ * notice to the customer; a new provider response `booking.respond` and a notice; any other
+ * edit `booking.update`.
+ */
+export const recordChange: CollectionAfterChangeHook = async ({ context, doc, operation, previousDoc, req }) => {
+  const key = movedFromKey(doc.id)
+  const movedFrom = context[key] as string | undefined
+  delete context[key]
+  if (context.skipAudit) return doc
+  const facts = { ...presentBooking(doc), providerResponse: (doc.providerResponse as string | null) ?? null }
+  const entry = { targetType: BOOKINGS_COLLECTION, targetId: facts.id }
+  if (operation === 'create') {
+    await writeAudit(req, { action: 'booking.create', ...entry, data: doc })
+    await noticeToProvider(req, facts)
+    return doc
+  }
+  const changes = changedFields(previousDoc, doc)
+  const moved = movedFrom !== undefined ? actionFor(movedFrom, doc.status) : null
+  // The admin API's `respond` counts even when it repeats the text already stored.
+  const responded = context.bookingAction === 'respond' || ('providerResponse' in changes && Boolean(doc.providerResponse))
+  const action = moved ?? (responded ? 'respond' : null)
+  if (!action) {
+    await writeAudit(req, { action: 'booking.update', ...entry, data: changes })
+    return doc
+  }
+  await writeAudit(req, { action: `booking.${action}`, ...entry, data: { ...(moved ? { from: movedFrom, to: doc.status } : {}), ...changes } })
+  await noticeToCustomer(req, facts, action)
+  return doc
+}

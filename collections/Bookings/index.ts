@@ -1,0 +1,112 @@
+import type { CollectionConfig, FieldAccess, RelationshipFieldSingleValidation } from 'payload'
+
+import { adminField } from '../../access/adminField'
+import { anyOf } from '../../access/anyOf'
+import { ownBookings, providedBookings } from '../../access/bookingParties'
+import { isAdmin } from '../../access/isAdmin'
+import { auditHooks } from '../../hooks/shared/audit'
+import { isCalendarDate, isClockTime } from '../../src/operations/bookings/schedule'
+import { serviceTerms } from '../../src/operations/bookings/service-terms'
+import { idOf } from '../../src/operations/catalogue/localized'
+import { existingReference } from '../../src/operations/catalogue/rules/references'
+import { deriveTerms } from './hooks/deriveTerms'
+import { guardStatusMove } from './hooks/guardStatusMove'
+import { overlapAsConflict } from './hooks/overlapAsConflict'
+import { recordChange } from './hooks/recordChange'
+import { BOOKING_STATUSES, BOOKINGS_COLLECTION } from './statuses'
+
+export { BOOKING_STATUSES, BOOKINGS_COLLECTION } from './statuses'
+
+const audit = auditHooks('booking')
+// Derived by hooks/deriveTerms from the service and the date and time: nobody types them.
+const derived: FieldAccess = () => false
+const derivedField = { access: { create: derived, update: derived }, admin: { readOnly: true } }
+const MESSAGE_MAX = 2000
+
+/**
+ * The service must exist when the booking is made (later a delete may have emptied the
+ * reference). Read through the per-request loader the hooks and the public endpoint share,
+ * so the public path pays no extra query for it.
+ */
+const validateService: RelationshipFieldSingleValidation = async (value, options) => {
+  const id = idOf(value)
+  if (!id) return options.operation === 'create' ? 'Service is required' : true
+  if (options.event === 'onChange') return true
+  return (await serviceTerms(options.req, id)) ? true : `No service with id ${id}`
+}
+
+const customerReference = existingReference('users', 'Customer')
+/** Optional (an admin may enter a walk-in); when set it must exist, which the signed-in user does. */
+const validateCustomer: RelationshipFieldSingleValidation = (value, options) =>
+  value && idOf(value) === idOf(options.req.user?.id) ? true : customerReference(value, options)
+
+// Bookings (SPEC "Booking"). Customers book through `POST /api/services/bookings`; admins
+// manage them through `/api/admin/services/bookings`, the panel or the stock route, all
+// held to the same rules by these hooks: fields derived from the service, the status
+// transition table, and PostgreSQL's no-overlap constraint (src/migrations/*_bookings_no_overlap).
+// A customer reads their own bookings, a provider those of their services, admins all.
+export const Bookings: CollectionConfig = {
+  slug: BOOKINGS_COLLECTION,
+  admin: {
+    useAsTitle: 'bookingDate',
+    defaultColumns: ['bookingDate', 'bookingTime', 'status', 'service', 'customer'],
+    listSearchableFields: ['customerMessage'],
+  },
+  access: { read: anyOf(isAdmin, ownBookings, providedBookings), create: isAdmin, update: isAdmin, delete: isAdmin },
+  defaultSort: ['-bookingDate', '-bookingTime'],
+  hooks: {
+    beforeChange: [deriveTerms, guardStatusMove],
+    afterChange: [recordChange],
+    afterDelete: [audit.afterDelete],
+    afterError: [overlapAsConflict],
+  },
+  fields: [
+    // Not required: a deleted service leaves its past bookings, with service emptied. A new
+    // booking needs one that exists (checked on create only, so old ones stay editable).
+    {
+      name: 'service',
+      type: 'relationship',
+      relationTo: 'service-listings',
+      index: true,
+      maxDepth: 0,
+      validate: validateService,
+    },
+    { name: 'provider', type: 'relationship', relationTo: 'users', index: true, maxDepth: 0, ...derivedField },
+    {
+      name: 'customer',
+      type: 'relationship',
+      relationTo: 'users',
+      index: true,
+      maxDepth: 0,
+      validate: validateCustomer,
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'bookingDate', type: 'text', required: true, admin: { placeholder: 'YYYY-MM-DD' }, validate: (value: unknown) => (isCalendarDate(value) ? true : 'A real date as YYYY-MM-DD') },
+        { name: 'bookingTime', type: 'text', required: true, admin: { placeholder: 'HH:MM' }, validate: (value: unknown) => (isClockTime(value) ? true : 'HH:MM, 24-hour, from 00:00 to 23:59') },
+        { name: 'endTime', type: 'text', ...derivedField },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'durationMinutes', type: 'number', ...derivedField },
+        { name: 'totalPrice', type: 'number', ...derivedField, admin: { readOnly: true, description: 'Minor currency units (cents)' } },
+        { name: 'currency', type: 'text', ...derivedField },
+      ],
+    },
+    { name: 'status', type: 'select', required: true, defaultValue: 'pending', index: true, options: [...BOOKING_STATUSES] },
+    { name: 'customerMessage', type: 'textarea', maxLength: MESSAGE_MAX },
+    { name: 'providerResponse', type: 'textarea', maxLength: MESSAGE_MAX },
+    // The booking's time as wall-clock minute numbers (src/operations/bookings/schedule.ts):
+    // the range `[startMinute, endMinute)` is what the exclusion constraint compares.
+    {
+      type: 'row',
+      fields: [
+        { name: 'startMinute', type: 'number', access: { read: adminField, create: derived, update: derived }, admin: { hidden: true } },
+        { name: 'endMinute', type: 'number', access: { read: adminField, create: derived, update: derived }, admin: { hidden: true } },
+      ],
+    },
+  ],
+}

@@ -1,0 +1,70 @@
+// GET                 /api/admin/services/bookings?status=&serviceId=&q=&from=&to=&page=&perPage= → {bookings, total, page, perPage, totalPages}
+// POST|PATCH|DELETE   /api/admin/services/bookings {id, action: confirm|cancel|complete|no_show|respond, providerResponse?} → {booking}
+import type { PayloadRequest } from 'payload'
+import { z } from 'zod'
+
+import { BOOKING_STATUSES } from '../../../collections/Bookings/statuses'
+import { parseInput } from '../../../src/lib/http/body'
+import { defineEndpoint } from '../../../src/lib/http/endpoint'
+import { requireAdmin } from '../../../src/lib/http/guards'
+import { parsePagination } from '../../../src/lib/http/pagination'
+import { json } from '../../../src/lib/http/respond'
+import { actOnBooking, listBookings, type BookingFilters } from '../../../src/operations/bookings/admin-bookings'
+import { isCalendarDate } from '../../../src/operations/bookings/schedule'
+import { BOOKING_ACTIONS } from '../../../src/operations/bookings/transitions'
+import { MUTATION_METHODS, readAction, targetId, uuid } from './actions'
+
+const PATH = '/admin/services/bookings'
+const RESPONSE_MAX = 2000
+
+// `from`/`to`: an ISO 8601 date, or a date-time whose date part is taken (bounds are on bookingDate).
+const dateBound = (name: string) =>
+  z
+    .string()
+    .transform((value) => value.slice(0, 10))
+    .refine((value) => isCalendarDate(value), `${name} must be an ISO 8601 date (YYYY-MM-DD)`)
+
+export const bookingListQuery = z.object({
+  status: z.enum(BOOKING_STATUSES, { error: `status must be one of ${BOOKING_STATUSES.join(', ')}` }).optional(),
+  serviceId: uuid('serviceId').optional(),
+  q: z.string().optional(),
+  from: dateBound('from').optional(),
+  to: dateBound('to').optional(),
+})
+
+export const moveBookingBody = z.object({ action: z.enum(['confirm', 'cancel', 'complete', 'no_show']), id: targetId }).strict()
+
+export const respondBody = z
+  .object({
+    action: z.literal('respond'),
+    id: targetId,
+    providerResponse: z
+      .string({ error: 'providerResponse is required: a string of 1 to 2000 characters' })
+      .trim()
+      .min(1, 'providerResponse must not be empty')
+      .max(RESPONSE_MAX, `providerResponse has at most ${RESPONSE_MAX} characters`),
+  })
+  .strict()
+
+function filtersOf(req: PayloadRequest): BookingFilters {
+  const params = req.searchParams
+  const raw = Object.fromEntries(['status', 'serviceId', 'q', 'from', 'to'].flatMap((key) => (params.get(key) ? [[key, params.get(key)]] : [])))
+  return parseInput(bookingListQuery, raw)
+}
+
+export const adminBookingsEndpoints = [
+  ...defineEndpoint(PATH, 'get', async (req) => {
+    requireAdmin(req)
+    return json(await listBookings(req, filtersOf(req), parsePagination(req.searchParams)))
+  }),
+
+  ...defineEndpoint(PATH, [...MUTATION_METHODS], async (req) => {
+    const { action, body } = await readAction(req, BOOKING_ACTIONS, BOOKING_ACTIONS)
+    if (action === 'respond') {
+      const input = parseInput(respondBody, body)
+      return json(await actOnBooking(req, input.id, 'respond', input.providerResponse))
+    }
+    const input = parseInput(moveBookingBody, body)
+    return json(await actOnBooking(req, input.id, input.action))
+  }),
+]

@@ -1,0 +1,37 @@
+// POST /api/services/bookings {serviceId, bookingDate, bookingTime, customerMessage?} → 201 {booking}
+// Any signed-in user (cookie or bearer). Checks in API-CONTRACT §4's order: 401, invalid_body,
+// invalid_request, then the operation's 404 / 400 / 409.
+import { z } from 'zod'
+
+import { parseInput, readJson } from '../../src/lib/http/body'
+import { defineEndpoint } from '../../src/lib/http/endpoint'
+import { requireUser } from '../../src/lib/http/guards'
+import { json } from '../../src/lib/http/respond'
+import { createBooking } from '../../src/operations/bookings/create-booking'
+import { isCalendarDate, TIME_PATTERN } from '../../src/operations/bookings/schedule'
+import { uuid } from '../admin/services/actions'
+
+export const MESSAGE_MAX = 2000
+
+export const bookingDate = z
+  .string({ error: 'bookingDate must be a string YYYY-MM-DD' })
+  .refine(isCalendarDate, 'bookingDate must be a real calendar date as YYYY-MM-DD')
+
+export const publicBookingBody = z
+  .object({
+    serviceId: uuid('serviceId'),
+    bookingDate,
+    bookingTime: z.string({ error: 'bookingTime must be a string HH:MM' }).regex(TIME_PATTERN, 'bookingTime must be HH:MM, 24-hour, from 00:00 to 23:59'),
+    customerMessage: z.string({ error: 'customerMessage must be a string' }).max(MESSAGE_MAX, `customerMessage has at most ${MESSAGE_MAX} characters`).nullish(),
+  })
+  .strict()
+
+export type PublicBookingBody = z.infer<typeof publicBookingBody>
+
+export const publicBookingEndpoints = [
+  ...defineEndpoint('/services/bookings', 'post', async (req) => {
+    const user = requireUser(req)
+    const input = parseInput(publicBookingBody, await readJson(req))
+    return json(await createBooking(req, String(user.id), input), 201)
+  }),
+]

@@ -1,0 +1,36 @@
+// What a failed booking write means to the client. The no-overlap guarantee is PostgreSQL's
+// exclusion constraint (src/migrations/*_bookings_no_overlap.ts); its violation (SQLSTATE
+// 23P01) is not one Payload's adapter recognises (it maps only unique violations, 23505), so
+// it arrives as the raw driver error, possibly wrapped in drizzle's query error (`cause`).
+import { ApiError } from '../../lib/http/errors'
+import { inTransaction } from '../../lib/transaction'
+import { toCatalogueError } from '../catalogue/errors'
+import type { PayloadRequest } from 'payload'
+
+export const OVERLAP_CONSTRAINT = 'bookings_no_overlap'
+export const CONFLICT_MESSAGE = 'This time overlaps another pending or confirmed booking of the service'
+
+/** True when `error`, or an error it wraps, is a violation of the bookings' no-overlap constraint. */
+export function isOverlapViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const { code, constraint, cause } = current as { code?: unknown; constraint?: unknown; cause?: unknown }
+    if (code === '23P01' && constraint === OVERLAP_CONSTRAINT) return true
+    current = cause
+  }
+  return false
+}
+
+export const bookingConflict = () => new ApiError(409, 'booking_conflict', CONFLICT_MESSAGE)
+
+export function toBookingError(error: unknown): unknown {
+  return isOverlapViolation(error) ? bookingConflict() : toCatalogueError(error)
+}
+
+/** One transaction for a booking use case; a lost race on the constraint is a 409, not a 500. */
+export async function bookingTransaction<T>(req: PayloadRequest, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await inTransaction(req, fn)
+  } catch (error) {
+    throw toBookingError(error)
+  }
+}

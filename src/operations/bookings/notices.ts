@@ -1,0 +1,43 @@
+// The in-app messages a booking sends (SPEC "Notification", type `booking`): to the provider
+// when it is made, to the customer at every move. Each names the service, date and time.
+import type { PayloadRequest } from 'payload'
+
+import { notify } from '../notifications/notify'
+import type { BookingRecord } from './present'
+import { serviceTerms } from './service-terms'
+import { PAST_TENSE, type BookingAction } from './transitions'
+
+/** What a notice names: the booking's parties, service, date and time (and the provider's reply). */
+export type BookingFacts = Pick<BookingRecord, 'id' | 'serviceId' | 'providerId' | 'customerId' | 'bookingDate' | 'bookingTime'> & {
+  providerResponse?: string | null
+}
+
+async function serviceName(req: PayloadRequest, serviceId: string | null): Promise<string> {
+  const terms = serviceId ? await serviceTerms(req, serviceId) : null
+  return terms?.title ?? 'a service that no longer exists'
+}
+
+const target = (booking: BookingFacts) => ({ targetType: 'bookings', targetId: booking.id })
+
+export async function noticeToProvider(req: PayloadRequest, booking: BookingFacts): Promise<void> {
+  if (!booking.providerId) return
+  const service = await serviceName(req, booking.serviceId)
+  await notify(req, {
+    userId: booking.providerId,
+    type: 'booking',
+    title: `New booking: ${service}`,
+    body: `${service} was booked for ${booking.bookingDate} at ${booking.bookingTime}. The booking waits for your confirmation.`,
+    ...target(booking),
+  })
+}
+
+export async function noticeToCustomer(req: PayloadRequest, booking: BookingFacts, action: BookingAction): Promise<void> {
+  if (!booking.customerId) return
+  const service = await serviceName(req, booking.serviceId)
+  const when = `${service} on ${booking.bookingDate} at ${booking.bookingTime}`
+  const notice =
+    action === 'respond'
+      ? { title: `Reply about your booking: ${service}`, body: `About your booking of ${when}, the provider says: ${booking.providerResponse ?? ''}` }
+      : { title: `Booking ${PAST_TENSE[action]}: ${service}`, body: `Your booking of ${when} was ${PAST_TENSE[action]}.` }
+  await notify(req, { userId: booking.customerId, type: 'booking', ...notice, ...target(booking) })
+}

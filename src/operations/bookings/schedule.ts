@@ -1,0 +1,76 @@
+// Booking times are the server's wall clock (SPEC "Times are treated as local to the
+// server; no timezone conversion"): a date `YYYY-MM-DD` and a time `HH:MM` are never turned
+// into an instant. For arithmetic and for the no-overlap constraint they become a minute
+// number, "minutes since 1970-01-01 00:00 on the wall clock", computed with UTC calendar
+// maths on the wall-clock fields (so no zone, DST rule or DateStyle can change it).
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/
+
+const MINUTES_PER_DAY = 24 * 60
+const MS_PER_MINUTE = 60_000
+
+/** A real calendar date in `YYYY-MM-DD` (2026-02-30 and 2026-13-01 are not). */
+export function isCalendarDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !DATE_PATTERN.test(value)) return false
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number]
+  if (year < 1970) return false
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+export const isClockTime = (value: unknown): value is string => typeof value === 'string' && TIME_PATTERN.test(value)
+
+function dayNumber(date: string): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
+  return Date.UTC(year, month - 1, day) / (MINUTES_PER_DAY * MS_PER_MINUTE)
+}
+
+/** 0 = Sunday … 6 = Saturday (SPEC "Availability slot"). */
+export function dayOfWeek(date: string): number {
+  // 1970-01-01 was a Thursday.
+  return (((dayNumber(date) + 4) % 7) + 7) % 7
+}
+
+export function minuteOfDay(time: string): number {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number]
+  return hours * 60 + minutes
+}
+
+/** `HH:MM` of a minute count, wrapping past midnight. */
+export function clockTime(minutes: number): string {
+  const inDay = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY
+  return `${String(Math.floor(inDay / 60)).padStart(2, '0')}:${String(inDay % 60).padStart(2, '0')}`
+}
+
+/** The wall-clock minute number of a date and time. */
+export function wallClockMinute(date: string, time: string): number {
+  return dayNumber(date) * MINUTES_PER_DAY + minuteOfDay(time)
+}
+
+/** Now on the server's wall clock, in (fractional) minutes on the same scale. */
+export function nowWallClockMinute(now: Date = new Date()): number {
+  const local = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate(), now.getHours(), now.getMinutes(), now.getSeconds(), now.getMilliseconds())
+  return local / MS_PER_MINUTE
+}
+
+export interface Schedule {
+  /** `[startMinute, endMinute)`: what the exclusion constraint compares. */
+  startMinute: number
+  endMinute: number
+  /** `HH:MM`, or null when the service has no duration. */
+  endTime: string | null
+}
+
+/**
+ * A booking occupies `[start, start + duration)`. Without a duration it still occupies its
+ * starting minute, so two bookings at the same start always clash (API-CONTRACT §4).
+ */
+export function scheduleOf(date: string, time: string, durationMinutes: number | null | undefined): Schedule {
+  const startMinute = wallClockMinute(date, time)
+  const duration = durationMinutes && durationMinutes > 0 ? durationMinutes : null
+  return {
+    startMinute,
+    endMinute: startMinute + (duration ?? 1),
+    endTime: duration ? clockTime(startMinute + duration) : null,
+  }
+}

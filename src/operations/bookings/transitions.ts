@@ -1,0 +1,35 @@
+// The admin's moves of a booking (API-CONTRACT §3). One table for every path: the admin
+// endpoint, the admin panel and the stock REST route (collections/Bookings/hooks).
+import { BOOKING_STATUSES } from '../../../collections/Bookings/statuses'
+
+export type BookingStatus = (typeof BOOKING_STATUSES)[number]
+
+export const BOOKING_ACTIONS = ['confirm', 'cancel', 'complete', 'no_show', 'respond'] as const
+export type BookingAction = (typeof BOOKING_ACTIONS)[number]
+export type StatusAction = Exclude<BookingAction, 'respond'>
+
+export const MOVES: Record<StatusAction, { from: readonly BookingStatus[]; to: BookingStatus }> = {
+  confirm: { from: ['pending'], to: 'confirmed' },
+  cancel: { from: ['pending', 'confirmed'], to: 'cancelled_by_provider' },
+  complete: { from: ['confirmed'], to: 'completed' },
+  no_show: { from: ['confirmed'], to: 'no_show' },
+}
+
+/** Statuses that hold their time: the no-overlap constraint covers exactly these. */
+export const BLOCKING_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed']
+
+/** The action that moves `from` to `to`, or null when the table has no such move. */
+export function actionFor(from: string, to: string): StatusAction | null {
+  for (const [action, move] of Object.entries(MOVES) as Array<[StatusAction, (typeof MOVES)[StatusAction]]>) {
+    if (move.to === to && move.from.includes(from as BookingStatus)) return action
+  }
+  return null
+}
+
+export const PAST_TENSE: Record<BookingAction, string> = {
+  confirm: 'confirmed',
+  cancel: 'cancelled',
+  complete: 'marked as completed',
+  no_show: 'marked as a no-show',
+  respond: 'answered',
+}

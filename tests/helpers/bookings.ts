@@ -1,0 +1,37 @@
+// Booking fixtures: dates on the server's wall clock (the test process is the server), an
+// active service with a slot on that date's weekday, and calls to the booking endpoints.
+import type { TestApp } from './test-app'
+import { actor, call, makeService, makeSlot, type Actor, type Reply } from './catalogue'
+import { authHeaders, createUser } from './users'
+
+export const PUBLIC_BOOKINGS = '/api/services/bookings'
+export const ADMIN_BOOKINGS = '/api/admin/services/bookings'
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** The local date `days` from today, as YYYY-MM-DD, with its weekday (0 = Sunday). */
+export function localDate(days: number): { date: string; dayOfWeek: number } {
+  const now = new Date()
+  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days, 12)
+  return { date: `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`, dayOfWeek: day.getDay() }
+}
+
+/** An active service (60 minutes, 25.00 EUR unless told) with a 09:00–17:00 slot on the weekday of `date`. */
+export async function bookableService(admin: Actor, date: { dayOfWeek: number }, fields: Record<string, unknown> = {}, slot: Record<string, unknown> = {}): Promise<{ id: string; slug: string }> {
+  const service = await makeService(admin, { status: 'active', durationMinutes: 60, basePrice: '25.00', priceType: 'fixed', translations: [{ inLanguage: 'en', title: 'Piano lesson' }], inLanguage: 'en', ...fields })
+  await makeSlot(admin, service.id, { dayOfWeek: date.dayOfWeek, startTime: '09:00', endTime: '17:00', ...slot })
+  return service
+}
+
+export async function customerActor(app: TestApp, name?: string): Promise<Actor> {
+  const user = await createUser(app, { name })
+  return actor(app, user, await authHeaders(app, user))
+}
+
+export function book(customer: Actor, body: Record<string, unknown>): Promise<Reply> {
+  return customer.send(PUBLIC_BOOKINGS, body)
+}
+
+export function rawBook(app: TestApp, headers: Record<string, string>, raw: string, contentType = 'application/json'): Promise<Reply> {
+  return call(app, 'POST', PUBLIC_BOOKINGS, { headers: { ...headers, 'content-type': contentType }, raw })
+}
