@@ -1,5 +1,6 @@
 import type { Endpoint } from 'payload'
 
+import { moderateEndpoints } from './admin/moderate'
 import { adminServicesEndpoints } from './admin/services/index'
 import { authEndpoints } from './auth/index'
 
@@ -7,4 +8,5 @@ import { authEndpoints } from './auth/index'
 export const endpoints: Endpoint[] = [
   ...authEndpoints,
   ...adminServicesEndpoints,
+  ...moderateEndpoints,
 ]

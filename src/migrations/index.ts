@@ -1,5 +1,6 @@
 import * as migration_20261121_065433_initial from './20261121_065433_initial';
 import * as migration_20261123_174525_notifications from './20261123_174525_notifications';
+import * as migration_20261123_175450_blog from './20261123_175450_blog';
 
 export const migrations = [
   {
@@ -10,6 +11,11 @@ export const migrations = [
   {
     up: migration_20261123_174525_notifications.up,
     down: migration_20261123_174525_notifications.down,
-    name: '20261123_174525_notifications'
+    name: '20261123_174525_notifications',
+  },
+  {
+    up: migration_20261123_175450_blog.up,
+    down: migration_20261123_175450_blog.down,
+    name: '20261123_175450_blog'
   },
 ];
