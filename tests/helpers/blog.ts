@@ -2,7 +2,10 @@
 // Local API (as server code, so any author and status can be set up), then read over HTTP.
 import { randomBytes } from 'node:crypto'
 
+import type { Role } from '../../access/permissions'
+import { actor, type Actor } from './catalogue'
 import { sql, type TestApp } from './test-app'
+import { authHeaders, createUser } from './users'
 
 export const COMMENT_STATUSES = ['published', 'moderated', 'deleted'] as const
 export type CommentStatus = (typeof COMMENT_STATUSES)[number]
@@ -26,4 +29,10 @@ export async function makeComment(app: TestApp, postId: string, authorId: string
 export async function commentStatus(app: TestApp, id: string): Promise<string | undefined> {
   const [row] = await sql<{ status: string }>(app, 'SELECT status FROM blog_comments WHERE id = $1', [id])
   return row?.status
+}
+
+/** A new user with `role`, signed in, as an HTTP actor. */
+export async function roleActor(app: TestApp, role: Role): Promise<Actor> {
+  const user = await createUser(app, { roles: [role] })
+  return actor(app, user, await authHeaders(app, user))
 }

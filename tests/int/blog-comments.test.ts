@@ -5,10 +5,10 @@
 // moderation makes a comment `moderated`. Blog posts: public when published, admin-written.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { commentStatus, makeComment, makePost } from '../helpers/blog'
-import { actor, anonymous, audits, count, MISSING_ID, type Actor } from '../helpers/catalogue'
+import { commentStatus, makeComment, makePost, roleActor } from '../helpers/blog'
+import { anonymous, audits, count, MISSING_ID, type Actor } from '../helpers/catalogue'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
-import { authHeaders, createUser } from '../helpers/users'
+import { createUser } from '../helpers/users'
 
 const COMMENTS = '/api/blog-comments'
 
@@ -20,18 +20,14 @@ let admin: Actor
 let published: string
 let draft: string
 
-const userActor = async (roles: Array<'citizen' | 'moderator' | 'admin'>) => {
-  const user = await createUser(app, { roles })
-  return actor(app, user, await authHeaders(app, user))
-}
 const ids = (docs: Array<{ id: string }>) => docs.map((doc) => doc.id)
 
 beforeAll(async () => {
   app = await startTestApp()
-  author = await userActor(['citizen'])
-  other = await userActor(['citizen'])
-  moderator = await userActor(['moderator'])
-  admin = await userActor(['admin'])
+  author = await roleActor(app, 'citizen')
+  other = await roleActor(app, 'citizen')
+  moderator = await roleActor(app, 'moderator')
+  admin = await roleActor(app, 'admin')
   published = await makePost(app)
   draft = await makePost(app, { status: 'draft' })
 })

@@ -5,11 +5,10 @@
 // two moderators at once: one 200, one BIZ_ALREADY_MODERATED, one notification, one entry.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { commentStatus, makeComment, makePost } from '../helpers/blog'
-import { actor, anonymous, audits, call, count, MISSING_ID, type Actor, type Reply } from '../helpers/catalogue'
+import { commentStatus, makeComment, makePost, roleActor } from '../helpers/blog'
+import { anonymous, audits, call, count, MISSING_ID, type Actor, type Reply } from '../helpers/catalogue'
 import { expectSecurityHeaders } from '../helpers/expectations'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
-import { authHeaders, createUser } from '../helpers/users'
 
 const PATH = '/api/admin/moderate'
 const REASON = 'Propos injurieux envers un autre membre'
@@ -22,10 +21,6 @@ let moderator: Actor
 let secondModerator: Actor
 let admin: Actor
 
-const userActor = async (roles: Array<'citizen' | 'moderator' | 'admin'>) => {
-  const user = await createUser(app, { roles })
-  return actor(app, user, await authHeaders(app, user))
-}
 
 const moderate = (who: Actor, body: unknown): Promise<Reply> => who.send(PATH, body)
 const fresh = (authorId = author.user.id) => makeComment(app, postId, authorId)
@@ -36,11 +31,11 @@ const effectsOf = async (commentId: string) => ({
 
 beforeAll(async () => {
   app = await startTestApp()
-  author = await userActor(['citizen'])
-  citizen = await userActor(['citizen'])
-  moderator = await userActor(['moderator'])
-  secondModerator = await userActor(['moderator'])
-  admin = await userActor(['admin'])
+  author = await roleActor(app, 'citizen')
+  citizen = await roleActor(app, 'citizen')
+  moderator = await roleActor(app, 'moderator')
+  secondModerator = await roleActor(app, 'moderator')
+  admin = await roleActor(app, 'admin')
   postId = await makePost(app)
 })
 
@@ -274,7 +269,7 @@ describe('one transaction', () => {
 
 describe('two moderators at once', () => {
   it('one 200, the others BIZ_ALREADY_MODERATED; one notification, one audit entry (five rounds)', async () => {
-    const third = await userActor(['admin'])
+    const third = await roleActor(app, 'admin')
     for (let round = 0; round < 5; round++) {
       const commentId = await fresh()
       const replies = await Promise.all(
