@@ -107,6 +107,8 @@ describe('the admin panel by role', () => {
     await page.locator('#moderation-reason').fill(REASON)
     await page.getByRole('button', { name: 'Moderate' }).click()
     await page.getByText('Comment moderated; its author has been notified.').waitFor({ state: 'visible' })
+    // The form reloads with the new status, and Moderate (for published comments) is gone.
+    await page.locator('[data-testid="moderate-comment"]').waitFor({ state: 'detached' })
 
     const status = await db.query(`SELECT status FROM blog_comments WHERE id = $1`, [comment!.id])
     expect(status.rows).toEqual([{ status: 'moderated' }])
