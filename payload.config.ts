@@ -8,6 +8,7 @@ import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
+import { harden } from './collections/hardening'
 import { collections } from './collections/index'
 import { catalogueDatabase } from './collections/ServiceListings/catalogue-indexes'
 import { endpoints } from './endpoints/index'
@@ -23,6 +24,7 @@ const root = path.dirname(fileURLToPath(import.meta.url))
 process.env.PAYLOAD_DISABLE_DEPENDENCY_CHECKER ??= 'true'
 const config = settings()
 
+// harden: rules that must also reach Payload's own collections (collections/hardening.ts).
 export default buildConfig({
   serverURL: config.publicUrl,
   secret: payloadSecret(),
@@ -60,4 +62,4 @@ export default buildConfig({
   telemetry: false,
   // Types are generated on purpose (npm run generate:types), not by a child process at every start.
   typescript: { autoGenerate: false, outputFile: path.join(root, 'src/payload-types.ts') },
-})
+}).then(harden)

@@ -1,6 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
+import { panelByRole } from '../access/panelByRole'
+
 import { AuditLogs } from './AuditLogs'
+import { BlogComments } from './BlogComments/index'
+import { BlogPosts } from './BlogPosts'
 import { Bookings } from './Bookings/index'
 import { Memberships } from './Memberships'
 import { Notifications } from './Notifications'
@@ -17,6 +21,7 @@ import { VerificationTokens } from './VerificationTokens'
 import { Wallets } from './Wallets'
 
 // One line per collection; keep the list sorted by area (accounts, catalogue, …, system).
+// Moderators see only some of them in the admin panel (access/panelByRole.ts).
 export const collections: CollectionConfig[] = [
   Users,
   Profiles,
@@ -30,7 +35,9 @@ export const collections: CollectionConfig[] = [
   ServiceAvailability,
   ServiceMedia,
   Bookings,
+  BlogPosts,
+  BlogComments,
   Notifications,
   AuditLogs,
   RateLimits,
-]
+].map(panelByRole)

@@ -1,5 +1,6 @@
 import type { Endpoint } from 'payload'
 
+import { moderateEndpoints } from './admin/moderate'
 import { adminServicesEndpoints } from './admin/services/index'
 import { authEndpoints } from './auth/index'
 import { publicBookingEndpoints } from './services/bookings'
@@ -9,4 +10,5 @@ export const endpoints: Endpoint[] = [
   ...authEndpoints,
   ...adminServicesEndpoints,
   ...publicBookingEndpoints,
+  ...moderateEndpoints,
 ]

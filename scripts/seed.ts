@@ -1,6 +1,7 @@
 // `npm run seed`: demo data for the admin panel: a category tree named in English, French and
 // German, services with translations, prices and weekly slots, from two demo providers.
-// Demo bookings, one in every status. Safe to run again (what exists is left alone).
+// Demo bookings, one in every status; a moderator, a blog post and comments to moderate
+// (scripts/seed-blog.ts). Safe to run again (what exists is left alone).
 // `npm run seed -- --services N`: also N generated services (with slots, translations and a
 // few bookings) for scale runs, written with set-based SQL in batches, with progress.
 // Uses the server's database (scripts/with-database.ts).
@@ -10,11 +11,13 @@ import { parseArgs } from 'node:util'
 import type { Payload } from 'payload'
 
 import { startPayload, stopPayload } from '../src/lib/payload-lifecycle'
+import { seedBlog } from './seed-blog'
 import { withDatabase } from './with-database'
 
 const USAGE = `Usage: npm run seed [-- --services N]
 
-Loads demo categories, services and availability slots (idempotent).
+Loads demo categories, services and availability slots, a moderator, a blog post and
+comments (idempotent).
 --services N   also generates N services with slots and bookings (scale runs).
 Database: DATABASE_URL when set, else the embedded one under DATA_DIR (.data/).`
 
@@ -283,6 +286,7 @@ async function main(): Promise<number> {
         const categories = await seedCategories(payload)
         await seedServices(payload, providers, categories)
         await seedBookings(payload)
+        await seedBlog(payload, providers)
         if (services > 0) await seedBulk(payload, services, providers, [...categories.values()])
       } finally {
         await stopPayload(payload)

@@ -2,6 +2,7 @@ import * as migration_20261121_065433_initial from './20261121_065433_initial';
 import * as migration_20261123_174525_notifications from './20261123_174525_notifications';
 import * as migration_20261123_175154_bookings from './20261123_175154_bookings';
 import * as migration_20261123_175155_bookings_no_overlap from './20261123_175155_bookings_no_overlap';
+import * as migration_20261123_175450_blog from './20261123_175450_blog';
 
 export const migrations = [
   {
@@ -23,5 +24,10 @@ export const migrations = [
     up: migration_20261123_175155_bookings_no_overlap.up,
     down: migration_20261123_175155_bookings_no_overlap.down,
     name: '20261123_175155_bookings_no_overlap',
+  },
+  {
+    up: migration_20261123_175450_blog.up,
+    down: migration_20261123_175450_blog.down,
+    name: '20261123_175450_blog'
   },
 ];

@@ -1,0 +1,23 @@
+import type { CollectionConfig } from 'payload'
+
+import { hasRole } from './permissions'
+
+/**
+ * The admin panel by role (API-CONTRACT §7): admins see every collection; a moderator sees
+ * the moderation queue and their own account, nothing else, not even by URL (a hidden
+ * collection has no panel routes). A collection added later is hidden from moderators
+ * until it is listed here. Only the panel: REST access is each collection's own rules.
+ */
+export const MODERATOR_PANEL: ReadonlySet<string> = new Set(['blog-comments', 'users'])
+
+export function panelByRole(collection: CollectionConfig): CollectionConfig {
+  const own = collection.admin?.hidden
+  if (own === true || MODERATOR_PANEL.has(collection.slug)) return collection
+  return {
+    ...collection,
+    admin: {
+      ...collection.admin,
+      hidden: ({ user }) => !hasRole(user, 'admin') || (typeof own === 'function' && own({ user })),
+    },
+  }
+}

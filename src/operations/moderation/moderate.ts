@@ -1,0 +1,83 @@
+// Moderating one piece of content (SPEC "Moderation", API-CONTRACT §6), for the endpoint and
+// the admin panel alike. One transaction: the row is locked first, so of two moderators at
+// once the second waits, then finds it `moderated` (one 200, one BIZ_ALREADY_MODERATED, one
+// notification, one audit entry); the status change, the author's notification and the
+// `content_moderated` entry commit together or not at all.
+import type { PayloadRequest } from 'payload'
+
+import { writeAudit } from '../../../hooks/shared/audit'
+import { execute, sql } from '../../lib/sql'
+import { inTransaction } from '../../lib/transaction'
+import { withContext } from '../catalogue/transaction'
+import { isUuid } from '../catalogue/rules/references'
+import { notify } from '../notifications/notify'
+import { MODERATABLE, MODERATING, type ModeratableType, type PostType } from './content-types'
+import { moderationErrors, requireModerator } from './errors'
+
+export interface ModerationInput {
+  postType: PostType
+  postId: string
+  /** Trimmed, at least REASON_MIN characters. */
+  reason: string
+}
+
+export interface ModerationResult {
+  success: true
+  postType: PostType
+  postId: string
+  status: 'moderated'
+}
+
+type Doc = Record<string, unknown>
+
+const idOf = (value: unknown): string | null => {
+  const id = value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value
+  return id === null || id === undefined ? null : String(id)
+}
+
+/** The content row, locked until the transaction ends; null when there is none. */
+async function lockedContent(req: PayloadRequest, type: ModeratableType, id: string): Promise<Doc | null> {
+  // A string that is not a UUID names nothing (and would be a type error to PostgreSQL).
+  if (!isUuid(id)) return null
+  const table = (req.payload.db as unknown as { tableNameMap: Map<string, string> }).tableNameMap.get(type.collection.replace(/-/g, '_'))
+  if (!table) throw new Error(`moderation: no table for ${type.collection}`)
+  const locked = await execute(req, sql`SELECT id FROM ${sql.identifier(table)} WHERE id = ${id} FOR UPDATE`)
+  if (locked.length === 0) return null
+  // Read after the lock: a moderator who waited sees the status the first one committed.
+  return (await req.payload.findByID({ collection: type.collection, id, depth: 0, overrideAccess: true, disableErrors: true, req })) as Doc | null
+}
+
+export async function moderate(req: PayloadRequest, input: ModerationInput): Promise<ModerationResult> {
+  const moderator = requireModerator(req)
+  const type: ModeratableType = MODERATABLE[input.postType]
+  return inTransaction(req, async () => {
+    const doc = await lockedContent(req, type, input.postId)
+    const status = doc?.[type.statusField]
+    if (!doc || status === 'deleted') throw moderationErrors.notFound()
+    const authorId = idOf(doc[type.authorField])
+    if (authorId !== null && authorId === String(moderator.id)) throw moderationErrors.selfModeration()
+    if (status === 'moderated') throw moderationErrors.alreadyModerated()
+
+    await withContext(req, { skipAudit: true, [MODERATING]: true }, () =>
+      req.payload.update({ collection: type.collection, id: input.postId, data: { [type.statusField]: 'moderated' }, depth: 0, overrideAccess: true, req }),
+    )
+    // A comment whose author's account is gone has nobody to tell.
+    if (authorId) {
+      await notify(req, {
+        userId: authorId,
+        type: 'moderation',
+        title: type.notificationTitle,
+        body: type.notificationBody(input.reason),
+        targetType: input.postType,
+        targetId: input.postId,
+      })
+    }
+    await writeAudit(req, {
+      action: 'content_moderated',
+      targetType: input.postType,
+      targetId: input.postId,
+      data: { postType: input.postType, reason: input.reason, authorId, timestamp: new Date().toISOString() },
+    })
+    return { success: true, postType: input.postType, postId: input.postId, status: 'moderated' }
+  })
+}
