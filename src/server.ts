@@ -73,6 +73,13 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 }
 
+// A promise a library leaves unhandled would end the process, and with it every request in
+// flight (Payload 3.90.2 left one for a `where` through two relationships: decisions 29,
+// now refused before Payload sees it). Logged, not fatal: one bad request costs one request.
+process.on('unhandledRejection', (reason) => {
+  console.error(`[server] unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`)
+})
+
 main().catch((error: unknown) => {
   console.error(`[server] could not start: ${error instanceof Error ? error.message : String(error)}`)
   if (process.env.DEBUG && error instanceof Error) console.error(error.stack)
