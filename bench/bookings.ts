@@ -1,19 +1,15 @@
 // Booking creation (issue 8): POST /api/services/bookings at 1, 10 and 50 concurrent clients,
 // each request a distinct free time, next to a baseline measured in the same run: plain
-// express on the same pg pool doing the same work in plain SQL (session lookup, service,
-// slot, insert under the same exclusion constraint, audit entry, notification, one
-// transaction). Afterwards the database is checked: every booking made, no two overlapping.
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-
-import express from 'express'
+// express + pg in a process of its own (bench/booking-limit-server.ts) doing the same work in
+// plain SQL (session lookup, service, slot, insert under the same exclusion constraint, audit
+// entry, notification, one transaction). Afterwards the database is checked: every booking
+// made, no two overlapping.
 import type { Pool } from 'pg'
 
 import { up as noOverlap } from '../src/migrations/20261123_175155_bookings_no_overlap'
-import { tokenHash } from '../src/lib/auth/tokens'
-import { totalPriceOf } from '../src/operations/bookings/price'
-import { dayOfWeek, minuteOfDay, scheduleOf } from '../src/operations/bookings/schedule'
+import { freePort } from '../src/lib/embedded-database'
 import { load, log, ms, printTable, rate, type BenchApp, type LoadResult } from './harness'
+import { startServerProcess } from './processes'
 
 const PHASES = [
   { concurrency: 1, count: 150 },
@@ -62,73 +58,9 @@ async function setUp(app: BenchApp) {
   return { pool, serviceId: String(service.id), tokens }
 }
 
-/** The baseline: one handler, the same checks and writes in plain SQL, one transaction. */
-async function startBaseline(pool: Pool): Promise<{ url: string; stop: () => Promise<void> }> {
-  const app = express()
-  app.post('/book', express.json(), async (req, res) => {
-    const token = req.headers.authorization?.replace(/^Bearer /, '') ?? ''
-    const { serviceId, bookingDate, bookingTime } = req.body as { serviceId: string; bookingDate: string; bookingTime: string }
-    const client = await pool.connect()
-    try {
-      const session = await client.query('SELECT user_id FROM sessions WHERE token_hash = $1 AND expires_at > now()', [tokenHash(token)])
-      if (!session.rows[0]) return void res.status(401).json({ error: 'unauthorized' })
-      const userId = session.rows[0].user_id as string
-      const service = await client.query('SELECT id, status, provider_id, base_price, price_type, duration_minutes, booking_advance_hours, currency, title FROM service_listings WHERE id = $1', [serviceId])
-      const row = service.rows[0]
-      if (!row) return void res.status(404).json({ error: 'not_found' })
-      if (row.status !== 'active') return void res.status(400).json({ error: 'service_not_active' })
-      const duration = Number(row.duration_minutes)
-      const schedule = scheduleOf(bookingDate, bookingTime, duration)
-      const end = minuteOfDay(bookingTime) + duration
-      const endTime = `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`
-      const slot = await client.query(
-        'SELECT 1 FROM service_availability WHERE service_id = $1 AND day_of_week = $2 AND is_available AND start_time <= $3 AND end_time > $3 AND end_time >= $4 LIMIT 1',
-        [serviceId, dayOfWeek(bookingDate), bookingTime, endTime],
-      )
-      if (!slot.rows[0]) return void res.status(400).json({ error: 'slot_unavailable' })
-      await client.query('BEGIN')
-      try {
-        const inserted = await client.query(
-          `INSERT INTO bookings (service_id, provider_id, customer_id, booking_date, booking_time, end_time, duration_minutes, total_price, currency, status, start_minute, end_minute)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11) RETURNING *`,
-          [serviceId, row.provider_id, userId, bookingDate, bookingTime, schedule.endTime, duration, totalPriceOf({ basePrice: row.base_price, priceType: row.price_type, currency: row.currency, durationMinutes: duration }), row.currency, schedule.startMinute, schedule.endMinute],
-        )
-        const booking = inserted.rows[0]
-        await client.query(`INSERT INTO audit_logs (action, user_id, target_type, target_id, data) VALUES ('booking.create', $1, 'bookings', $2, $3)`, [userId, booking.id, booking])
-        await client.query(`INSERT INTO notifications (user_id_id, type, title, body, target_type, target_id) VALUES ($1, 'booking', $2, $3, 'bookings', $4)`, [
-          row.provider_id,
-          `New booking: ${row.title}`,
-          `${row.title} was booked for ${bookingDate} at ${bookingTime}.`,
-          booking.id,
-        ])
-        await client.query('COMMIT')
-        res.status(201).json({ booking })
-      } catch (error) {
-        await client.query('ROLLBACK')
-        if ((error as { code?: string }).code === '23P01') return void res.status(409).json({ error: 'booking_conflict' })
-        throw error
-      }
-    } catch {
-      res.status(500).json({ error: 'internal_error' })
-    } finally {
-      client.release()
-    }
-  })
-  const server = http.createServer(app)
-  server.keepAliveTimeout = 30_000
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stop: async () => {
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-    },
-  }
-}
-
 export async function bookingsBench(app: BenchApp): Promise<void> {
   const { pool, serviceId, tokens } = await setUp(app)
-  const baseline = await startBaseline(pool)
+  const baseline = await startServerProcess('bench/booking-limit-server.ts', await freePort(), { DATABASE_URL: app.databaseUrl })
   let next = 0
   const post = (url: string) => async (i: number) => {
     const response = await fetch(url, {

@@ -42,7 +42,9 @@ export async function startBenchApp(): Promise<BenchApp> {
   const { startPayload, stopPayload } = await import('../src/lib/payload-lifecycle')
   // Migrates the database; the server then finds nothing left to run.
   const payload = await startPayload()
-  const server = await startServerProcess('src/server.ts', await freePort(), { ...BENCH_ENV, DATABASE_URL: db.url, ADMIN_PANEL: 'false' })
+  // BENCH_SERVER_NODE_ARGS reaches the server's node only: `--cpu-prof --cpu-prof-dir=…` profiles it under load.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+  const server = await startServerProcess('src/server.ts', await freePort(), { ...BENCH_ENV, DATABASE_URL: db.url, ADMIN_PANEL: 'false' }, '/api/health', nodeArgs)
   log(`server ready on ${server.url} (pid ${server.pid}, embedded PostgreSQL) in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 
   return {

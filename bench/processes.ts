@@ -17,9 +17,9 @@ export async function rssMb(pid: number): Promise<number> {
   return kb / 1024
 }
 
-/** Starts `node --import tsx <entry>` and waits until `GET <url><readyPath>` answers 200. */
-export async function startServerProcess(entry: string, port: number, env: Record<string, string>, readyPath = '/api/health'): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+/** Starts `node [nodeArgs] --import tsx <entry>` and waits until `GET <url><readyPath>` answers 200. */
+export async function startServerProcess(entry: string, port: number, env: Record<string, string>, readyPath = '/api/health', nodeArgs: string[] = []): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
   })

@@ -9,44 +9,14 @@ import type { PayloadRequest } from 'payload'
 import { ApiError, notFound } from '../../lib/http/errors'
 import { bookingTransaction } from './errors'
 import { presentBooking, type BookingRecord } from './present'
-import { clockTime, dayOfWeek, minuteOfDay, nowWallClockMinute, scheduleOf } from './schedule'
-import { serviceTerms, type ServiceTerms } from './service-terms'
+import { nowWallClockMinute, scheduleOf } from './schedule'
+import { serviceTermsAndSlot, type ServiceTerms } from './service-terms'
 
 export interface BookingInput {
   serviceId: string
   bookingDate: string
   bookingTime: string
   customerMessage?: string | null
-}
-
-const MINUTES_PER_DAY = 24 * 60
-
-/**
- * A slot of the booking's weekday, available, with `startTime ≤ bookingTime < endTime` and,
- * when the service has a duration, `bookingTime + duration ≤ endTime` (no overflow past the
- * slot, nor past midnight).
- */
-async function insideAvailableSlot(req: PayloadRequest, service: ServiceTerms, input: BookingInput): Promise<boolean> {
-  const start = minuteOfDay(input.bookingTime)
-  const end = service.durationMinutes ? start + service.durationMinutes : null
-  if (end !== null && end > MINUTES_PER_DAY) return false
-  const { totalDocs } = await req.payload.count({
-    collection: 'service-availability',
-    where: {
-      and: [
-        { service: { equals: service.id } },
-        { dayOfWeek: { equals: dayOfWeek(input.bookingDate) } },
-        { isAvailable: { equals: true } },
-        { startTime: { less_than_equal: input.bookingTime } },
-        { endTime: { greater_than: input.bookingTime } },
-        // "24:00" sorts after every HH:MM: a booking ending at midnight fits a slot ending 23:59 only if it ends by then.
-        ...(end !== null ? [{ endTime: { greater_than_equal: end === MINUTES_PER_DAY ? '24:00' : clockTime(end) } }] : []),
-      ],
-    },
-    overrideAccess: true,
-    req,
-  })
-  return totalDocs > 0
 }
 
 function checkTiming(service: ServiceTerms, input: BookingInput): void {
@@ -60,12 +30,15 @@ function checkTiming(service: ServiceTerms, input: BookingInput): void {
 }
 
 export async function createBooking(req: PayloadRequest, customerId: string, input: BookingInput): Promise<{ booking: BookingRecord }> {
-  const service = await serviceTerms(req, input.serviceId)
+  // One round trip reads the service and whether the time fits a slot; judged in order below.
+  const { terms: service, inSlot } = await serviceTermsAndSlot(req, input.serviceId, input.bookingDate, input.bookingTime)
   // A service whose provider account is gone (the reference emptied) cannot be booked either.
   if (!service || !service.providerId) throw notFound('Service not found')
   if (service.status !== 'active') throw new ApiError(400, 'service_not_active', 'This service is not available for booking')
   checkTiming(service, input)
-  if (!(await insideAvailableSlot(req, service, input))) {
+  // A slot of the booking's weekday, available, with `startTime ≤ bookingTime < endTime` and,
+  // when the service has a duration, the whole duration inside it (src/operations/bookings/service-terms.ts).
+  if (!inSlot) {
     throw new ApiError(400, 'slot_unavailable', 'The time is not inside an available slot of the service for that day')
   }
   return bookingTransaction(req, async () => {

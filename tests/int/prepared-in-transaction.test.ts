@@ -1,0 +1,111 @@
+// The single writers of audit entries and notifications are prepared INSERTs on the request's
+// transaction connection (src/lib/prepared.ts `runIn`, reaching into db-postgres's internal
+// `db.sessions[id].db.session.client`). This pins that: an entry written inside a use case
+// rolls back with it and commits with it, one written outside any transaction stands on its
+// own, and a public booking makes its documented number of statements (docs/performance.md).
+import { randomUUID } from 'node:crypto'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import pg from 'pg'
+import type { PayloadRequest } from 'payload'
+
+import { writeAudit } from '../../hooks/shared/audit'
+import { inTransaction } from '../../src/lib/transaction'
+import { notify } from '../../src/operations/notifications/notify'
+import { adminActor, audits, count, type Actor } from '../helpers/catalogue'
+import { bookableService, book, customerActor, localDate } from '../helpers/bookings'
+import { startTestApp, type TestApp } from '../helpers/test-app'
+
+let app: TestApp
+let admin: Actor
+
+beforeAll(async () => {
+  app = await startTestApp()
+  admin = await adminActor(app)
+})
+
+afterAll(async () => {
+  await app.stop()
+})
+
+async function localReq(): Promise<PayloadRequest> {
+  const { createLocalReq } = await import('payload')
+  const req = await createLocalReq({ user: { ...admin.user, collection: 'users' } as never }, app.payload)
+  // No socket behind a local request, so no client address (the HTTP path's ip is checked in bookings-public).
+  req.headers = new Headers({ 'user-agent': 'writer-tests/1.0' })
+  return req
+}
+
+const write = (req: PayloadRequest, targetId: string) =>
+  Promise.all([
+    writeAudit(req, { action: 'test.write', targetType: 'tests', targetId, data: { list: [1, 2], nested: { at: new Date(0) } } }),
+    notify(req, { userId: admin.user.id, type: 'booking', title: 'A title', body: 'A body', targetType: 'tests', targetId }),
+  ])
+
+describe('the audit and notification writers', () => {
+  it('roll back with the transaction they were written in', async () => {
+    const targetId = randomUUID()
+    const req = await localReq()
+    await expect(
+      inTransaction(req, async () => {
+        await write(req, targetId)
+        // Visible inside the transaction: the same connection.
+        const { rows } = await (app.payload.db as any).sessions[String(await req.transactionID)].db.session.client.query('SELECT count(*)::int AS n FROM audit_logs WHERE target_id = $1', [targetId])
+        expect(rows[0].n).toBe(1)
+        throw new Error('use case failed')
+      }),
+    ).rejects.toThrow('use case failed')
+    expect(await count(app, 'audit_logs', 'target_id = $1', [targetId])).toBe(0)
+    expect(await count(app, 'notifications', 'target_id = $1', [targetId])).toBe(0)
+  })
+
+  it('commit with it, every field stored', async () => {
+    const targetId = randomUUID()
+    const req = await localReq()
+    await inTransaction(req, () => write(req, targetId))
+    const [entry] = await audits(app, 'test.write', targetId)
+    expect(entry).toEqual({
+      action: 'test.write',
+      user_id: admin.user.id,
+      target_type: 'tests',
+      target_id: targetId,
+      ip: null,
+      user_agent: 'writer-tests/1.0',
+      data: { list: [1, 2], nested: { at: '1970-01-01T00:00:00.000Z' } },
+    })
+    const notices = await (await import('../helpers/test-app')).sql(app, 'SELECT user_id_id, type, title, body, target_type, read_at, created_at FROM notifications WHERE target_id = $1', [targetId])
+    expect(notices).toEqual([{ user_id_id: admin.user.id, type: 'booking', title: 'A title', body: 'A body', target_type: 'tests', read_at: null, created_at: expect.any(Date) }])
+  })
+
+  it('write on their own outside a transaction, and an anonymous entry has no user', async () => {
+    const targetId = randomUUID()
+    const req = await localReq()
+    await writeAudit(req, { action: 'test.write', targetId, userId: null })
+    const [entry] = await audits(app, 'test.write', targetId)
+    expect(entry).toMatchObject({ user_id: null, target_type: null, data: {} })
+  })
+})
+
+describe('a public booking', () => {
+  it('makes 9 statements: limit, session, service with slot, begin, insert, read back, audit, notification, commit', async () => {
+    const day = localDate(20)
+    const service = await bookableService(admin, day)
+    const customer = await customerActor(app)
+    const original = pg.Client.prototype.query
+    const statements: string[] = []
+    pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+      const query = args[0] as string | { text: string }
+      statements.push(typeof query === 'string' ? query : query.text)
+      return (original as (...values: unknown[]) => unknown).apply(this, args)
+    } as typeof original
+    try {
+      const reply = await book(customer, { serviceId: service.id, bookingDate: day.date, bookingTime: '10:00' })
+      expect(reply.status).toBe(201)
+    } finally {
+      pg.Client.prototype.query = original
+    }
+    expect(statements).toHaveLength(9)
+    expect(statements.filter((text) => /^INSERT INTO audit_logs/.test(text))).toHaveLength(1)
+    expect(statements.filter((text) => /^INSERT INTO notifications/.test(text))).toHaveLength(1)
+  })
+})
