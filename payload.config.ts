@@ -61,8 +61,9 @@ export default buildConfig({
   plugins: mediaStorage(),
   sharp,
   // Payload's own multipart parser (stock upload routes, the admin panel): one file of at
-  // most 10 MiB, refused with 413 while it streams (docs/decisions.md).
-  upload: { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } },
+  // most 10 MiB, refused with 413 while it streams (docs/decisions.md). busboy reports its
+  // limit when a file reaches `fileSize`, hence the one extra byte.
+  upload: { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 } },
   telemetry: false,
   // Types are generated on purpose (npm run generate:types), not by a child process at every start.
   typescript: { autoGenerate: false, outputFile: path.join(root, 'src/payload-types.ts') },

@@ -38,7 +38,9 @@ function parserFor(req: PayloadRequest, limits: MultipartLimits) {
     return busboy({
       headers: { 'content-type': req.headers.get('content-type') ?? '' },
       defParamCharset: 'utf8',
-      limits: { fileSize: limits.fileSize, files: limits.files, fields: limits.fields, fieldSize: limits.fieldSize, parts: limits.files + limits.fields },
+      // busboy reports its limit when a file *reaches* fileSize: one more byte lets a file of
+      // exactly `limits.fileSize` through and stops the first byte beyond it.
+      limits: { fileSize: limits.fileSize + 1, files: limits.files, fields: limits.fields, fieldSize: limits.fieldSize, parts: limits.files + limits.fields },
     })
   } catch {
     throw invalidBody('The multipart body has no boundary (content-type: multipart/form-data; boundary=…)')
@@ -64,6 +66,10 @@ export async function readMultipart(req: PayloadRequest, limits: MultipartLimits
       if (refusal) return
       chunks.push(chunk)
       size += chunk.length
+    })
+    // A body cut short inside the file fails the file stream too; the parser's error decides.
+    stream.on('error', () => {
+      broken = true
     })
     stream.on('limit', () => {
       refuse(limits.fileTooLarge())
