@@ -114,7 +114,7 @@ export async function upload(app: TestApp, headers: Record<string, string>, fiel
 
 /** POST a hand-made body with a hand-made content type. */
 export async function rawPost(app: TestApp, headers: Record<string, string>, contentType: string, body: Buffer | string, path = MEDIA) {
-  return reply(await app.request(path, { method: 'POST', headers: { ...CLIENT_HEADERS, ...headers, 'content-type': contentType }, body }))
+  return reply(await app.request(path, { method: 'POST', headers: { ...CLIENT_HEADERS, ...headers, 'content-type': contentType }, body: typeof body === 'string' ? body : new Uint8Array(body) }))
 }
 
 export const mediaFiles = async (): Promise<string[]> => (await fs.readdir(MEDIA_DIR)).filter((name) => name !== '.gitkeep')
