@@ -10,6 +10,7 @@ import { mediaInPublicUse } from '../../access/mediaInPublicUse'
 import { auditHooks } from '../../hooks/shared/audit'
 import { THUMBNAIL_SIZE } from '../../src/lib/media/limits'
 import { ACCEPTED_MIME_TYPES } from '../../src/lib/media/prepare-image'
+import { missingFile } from './handlers/missingFile'
 import { describeMedia } from './hooks/describeMedia'
 import { prepareUploadedFile } from './hooks/prepareUploadedFile'
 import { unlinkFromServices } from './hooks/unlinkFromServices'
@@ -40,6 +41,8 @@ export const ServiceMedia: CollectionConfig = {
     // catalogue needs neither.
     crop: false,
     focalPoint: false,
+    // Runs before storage (local or S3) is asked for the file.
+    handlers: [missingFile],
   },
   hooks: {
     beforeOperation: [prepareUploadedFile],

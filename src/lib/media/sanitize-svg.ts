@@ -37,9 +37,19 @@ function instance(): ReturnType<typeof createDOMPurify> {
   return dom
 }
 
+/** Well-formed XML whose root is an SVG element (not HTML with an <svg> somewhere inside). */
+function isSvgDocument(text: string): boolean {
+  try {
+    const root = new JSDOM(text, { contentType: 'image/svg+xml' }).window.document.documentElement
+    return root.namespaceURI === SVG_NS && root.localName === 'svg'
+  } catch {
+    return false
+  }
+}
+
 /**
  * The sanitized SVG document, or null when the bytes are not an SVG image (not UTF-8 text,
- * or no <svg> root once cleaned). Entity declarations are refused outright (null): they
+ * not well-formed XML with an <svg> root, or no <svg> root once cleaned). Entity declarations are refused outright (null): they
  * are how XML bombs and external-entity reads start, and no icon needs them.
  */
 export function sanitizeSvg(bytes: Buffer): Buffer | null {
@@ -49,7 +59,7 @@ export function sanitizeSvg(bytes: Buffer): Buffer | null {
   } catch {
     return null
   }
-  if (!/<svg[\s>]/i.test(text) || /<!ENTITY/i.test(text)) return null
+  if (!/<svg[\s>]/i.test(text) || /<!ENTITY/i.test(text) || !isSvgDocument(text)) return null
   let clean = instance()
     .sanitize(text, {
       USE_PROFILES: { svg: true, svgFilters: true },
