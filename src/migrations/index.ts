@@ -1,5 +1,5 @@
 import * as migration_20261121_065433_initial from './20261121_065433_initial';
-import * as migration_20261123_175148_service_media from './20261123_175148_service_media';
+import * as migration_20261123_181126_service_media from './20261123_181126_service_media';
 
 export const migrations = [
   {
@@ -8,8 +8,8 @@ export const migrations = [
     name: '20261121_065433_initial',
   },
   {
-    up: migration_20261123_175148_service_media.up,
-    down: migration_20261123_175148_service_media.down,
-    name: '20261123_175148_service_media'
+    up: migration_20261123_181126_service_media.up,
+    down: migration_20261123_181126_service_media.down,
+    name: '20261123_181126_service_media'
   },
 ];

@@ -9,16 +9,22 @@ import { settings } from '../settings'
 
 export function mediaStorage(): Plugin[] {
   const { s3 } = settings()
-  if (!s3.bucket) return []
   return [
     s3Storage({
-      bucket: s3.bucket,
+      // Switched off without a bucket, but its fields (`_objectKey`) stay in the schema, so one
+      // set of migrations serves both storages.
+      enabled: Boolean(s3.bucket),
+      alwaysInsertFields: true,
+      bucket: s3.bucket ?? '',
       collections: { 'service-media': true },
       config: {
         region: s3.region,
         endpoint: s3.endpoint,
         forcePathStyle: s3.forcePathStyle,
         credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
+        // S3-compatible servers (MinIO, R2, s3rver…) often reject the SDK's default CRC
+        // checksum trailers (aws-chunked bodies): send checksums only where S3 requires them.
+        ...(s3.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const } : {}),
       },
     }),
   ]

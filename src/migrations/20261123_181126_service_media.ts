@@ -8,6 +8,8 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TABLE "service_media" ADD COLUMN "duration" varchar;
   ALTER TABLE "service_media" ADD COLUMN "type" "enum_service_media_type" DEFAULT 'image' NOT NULL;
   ALTER TABLE "service_media" ADD COLUMN "encoding_format" varchar;
+  ALTER TABLE "service_media" ADD COLUMN "prefix" varchar DEFAULT '';
+  ALTER TABLE "service_media" ADD COLUMN "_objectkey" varchar;
   ALTER TABLE "service_media" ADD COLUMN "sizes_thumbnail_url" varchar;
   ALTER TABLE "service_media" ADD COLUMN "sizes_thumbnail_width" numeric;
   ALTER TABLE "service_media" ADD COLUMN "sizes_thumbnail_height" numeric;
@@ -28,6 +30,8 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   ALTER TABLE "service_media" DROP COLUMN "duration";
   ALTER TABLE "service_media" DROP COLUMN "type";
   ALTER TABLE "service_media" DROP COLUMN "encoding_format";
+  ALTER TABLE "service_media" DROP COLUMN "prefix";
+  ALTER TABLE "service_media" DROP COLUMN "_objectkey";
   ALTER TABLE "service_media" DROP COLUMN "sizes_thumbnail_url";
   ALTER TABLE "service_media" DROP COLUMN "sizes_thumbnail_width";
   ALTER TABLE "service_media" DROP COLUMN "sizes_thumbnail_height";
