@@ -2,34 +2,29 @@
 // admin drops a photo on the upload field, gives it an alt text and saves; the file goes
 // through the same checks as the API (EXIF gone, safe name, audit entry). A text file
 // disguised as a PNG is refused with the API's message and nothing is stored.
-import { existsSync } from 'node:fs'
 import fs from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 
 import { jpegWithExif, MEDIA_DIR, storedFile } from '../helpers/media'
+import { launchPanelBrowser, signInToPanel, type PanelBrowser } from '../helpers/panel'
 import { runScript, startServerProcess, type ServerProcess } from '../helpers/processes'
 import { createTestDatabase } from '../helpers/test-database'
 
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
 const EMAIL = 'media-panel-admin@example.test'
 const PASSWORD = 'Panel-Admin-Passw0rd!'
 
 let database: { url: string; drop: () => Promise<void> }
 let db: pg.Client
 let server: ServerProcess | undefined
-let profile: string
-let context: BrowserContext | undefined
+let browser: PanelBrowser | undefined
 let base: string
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium), as .ci/run does.`)
   database = await createTestDatabase()
   const env = { DATABASE_URL: database.url, PAYLOAD_SECRET: process.env.PAYLOAD_SECRET ?? 'test-secret-test-secret-test-secret' }
   const made = await runScript('scripts/create-admin.ts', ['--email', EMAIL, '--password', PASSWORD], env)
@@ -37,8 +32,7 @@ beforeAll(async () => {
   server = await startServerProcess(env, 180_000)
   // localhost: Chromium accepts the Secure session cookie over plain http only there.
   base = server.url.replace('127.0.0.1', 'localhost')
-  profile = await fs.mkdtemp(path.join(os.tmpdir(), 'community-chromium-'))
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+  browser = await launchPanelBrowser()
   db = new pg.Client({ connectionString: database.url })
   await db.connect()
 }, 300_000)
@@ -49,10 +43,9 @@ afterAll(async () => {
     await Promise.all(rows.flatMap((row) => [row.filename, row.thumbnail]).filter(Boolean).map((name) => fs.rm(path.join(MEDIA_DIR, name!), { force: true })))
     await db.end()
   }
-  await context?.close()
+  await browser?.close()
   await server?.stop()
   await database?.drop()
-  if (profile) await fs.rm(profile, { recursive: true, force: true })
 })
 
 /** Drops a file on the upload field's drop zone, as a user dragging it from the desktop does. */
@@ -73,15 +66,10 @@ async function dropFile(page: Page, file: Buffer, name: string, type: string) {
 
 describe('service media in the admin panel', () => {
   it('an admin drops a photo, sets its alt text and saves: stored cleaned, renamed and audited', async () => {
-    const page = await context!.newPage()
+    const page = await browser!.context.newPage()
     // Next dev compiles each panel route on first use: minutes on a busy machine.
     page.setDefaultTimeout(400_000)
-    await page.goto(`${base}/admin`)
-    await page.waitForURL(/\/admin\/login/)
-    await page.locator('input[name="email"]').fill(EMAIL)
-    await page.locator('input[name="password"]').fill(PASSWORD)
-    await page.locator('button[type="submit"]').click()
-    await page.waitForURL((url) => url.pathname === '/admin')
+    await signInToPanel(page, base, EMAIL, PASSWORD)
 
     await page.goto(`${base}/admin/collections/service-media/create`)
     await dropFile(page, await jpegWithExif(), '../../Holiday Photo.jpg', 'image/jpeg')
@@ -104,7 +92,7 @@ describe('service media in the admin panel', () => {
   }, 900_000)
 
   it('a text file disguised as a PNG is refused with the API message; nothing stored', async () => {
-    const page = await context!.newPage()
+    const page = await browser!.context.newPage()
     page.setDefaultTimeout(400_000)
     const before = Number((await db.query('SELECT count(*) AS n FROM service_media')).rows[0].n)
     await page.goto(`${base}/admin/collections/service-media/create`)

@@ -13,7 +13,8 @@ import { MediaRefusal, refusalAsApiError } from '../../lib/media/errors'
 import { inTransaction } from '../../lib/transaction'
 import { toCatalogueError } from '../catalogue/errors'
 import { isUuid } from '../catalogue/rules/references'
-import { withContext } from '../catalogue/transaction'
+import { textsByLocale } from '../catalogue/localized'
+import { updateByLocale } from '../catalogue/update-by-locale'
 import { presentMedia, filePath, type MediaView } from './present-media'
 
 type Doc = Record<string, unknown>
@@ -84,31 +85,17 @@ export function uploadMedia(req: PayloadRequest, input: MediaUpload): Promise<{ 
   })
 }
 
-/** The localized part, per language: `{ fr: { caption: '…', alt: null } }`. */
-function textsByLocale(input: MediaUpdate): Record<string, Doc> {
-  const byLocale: Record<string, Doc> = {}
-  for (const field of LOCALIZED_MEDIA_FIELDS) {
-    for (const [locale, value] of Object.entries(input[field] ?? {})) byLocale[locale] = { ...byLocale[locale], [field]: value }
-  }
-  return byLocale
-}
-
 /**
- * Fields not sent stay; a localized object changes the languages it names (null clears one).
- * Payload ignores localized fields in an all-locales update (STACK-NOTES), so each language
- * is its own update, all in one transaction under one audit entry.
+ * Fields not sent stay; a localized object changes the languages it names (null clears one);
+ * one update per language, all in one transaction under one audit entry.
  */
 export function updateMedia(req: PayloadRequest, id: string, input: MediaUpdate): Promise<{ media: MediaView }> {
   return mediaTransaction(req, async () => {
     const before = await findMediaDoc(req, id)
     const base: Doc = Object.fromEntries(TEXT_MEDIA_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]]))
-    const texts = Object.entries(textsByLocale(input))
+    const texts: Array<[string, Doc]> = Object.entries(textsByLocale(input, LOCALIZED_MEDIA_FIELDS))
     if (texts.length === 0) texts.push([defaultLocale(req.payload), {}])
-    await withContext(req, { skipAudit: true }, async () => {
-      for (const [index, [locale, data]] of texts.entries()) {
-        await req.payload.update({ collection: MEDIA_COLLECTION, id, locale, data: index === 0 ? { ...base, ...data } : data, depth: 0, overrideAccess: false, req })
-      }
-    })
+    await updateByLocale(req, MEDIA_COLLECTION, id, base, texts)
     const after = await findMediaDoc(req, id)
     await writeAudit(req, { action: 'services.media.update', targetType: MEDIA_COLLECTION, targetId: id, data: changedFields(before, after) })
     return { media: presentMedia(after) }
