@@ -35,7 +35,13 @@ const status = async (pid: number) => {
 
 async function main() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/media-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] })
-  const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve))
+  // Other lines (the schema push's progress) come first; the server's answer is the JSON one.
+  const first = await new Promise<string>((resolve) => {
+    const lines = createInterface({ input: child.stdout! })
+    lines.on('line', (line) => {
+      if (line.startsWith('{')) resolve(line)
+    })
+  })
   const { url, token, pid } = JSON.parse(first) as { url: string; token: string; pid: number }
   const ids: string[] = []
   const post = async (file: Buffer, name: string) => {
