@@ -12,6 +12,8 @@ import { harden } from './collections/hardening'
 import { collections } from './collections/index'
 import { catalogueDatabase } from './collections/ServiceListings/catalogue-indexes'
 import { endpoints } from './endpoints/index'
+import { MAX_UPLOAD_BYTES } from './src/lib/media/limits'
+import { mediaStorage } from './src/lib/media/storage'
 import { mailAdapter } from './src/lib/mail'
 import { payloadSecret } from './src/lib/secret'
 import { settings } from './src/lib/settings'
@@ -58,7 +60,12 @@ export default buildConfig({
   cors: config.trustedOrigins,
   csrf: config.trustedOrigins,
   email: mailAdapter(),
+  plugins: mediaStorage(),
   sharp,
+  // Payload's own multipart parser (stock upload routes, the admin panel): one file of at
+  // most 10 MiB, refused with 413 while it streams (docs/decisions.md). busboy reports its
+  // limit when a file reaches `fileSize`, hence the one extra byte.
+  upload: { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 } },
   telemetry: false,
   // Types are generated on purpose (npm run generate:types), not by a child process at every start.
   typescript: { autoGenerate: false, outputFile: path.join(root, 'src/payload-types.ts') },

@@ -62,23 +62,30 @@ export function changedFields(previous: Record<string, unknown> | undefined, nex
   return changed
 }
 
+type AuditedOperation = 'create' | 'update' | 'delete'
+
 /**
- * Audit hooks for a collection: `<prefix>.create|update|delete` with the changed data. An
- * operation that means something more specific (a duplicate) sets
- * `req.context.auditAction`; one that writes its own entry sets `req.context.skipAudit`.
+ * Audit hooks for a collection: `<prefix>.create|update|delete` with the changed data, or the
+ * names SPEC gives (`names.create: 'services.media.upload'`). An operation that means
+ * something more specific (a duplicate) sets `req.context.auditAction`; one that writes its
+ * own entry sets `req.context.skipAudit`.
  */
-export function auditHooks(prefix: string): { afterChange: CollectionAfterChangeHook; afterDelete: CollectionAfterDeleteHook } {
+export function auditHooks(
+  prefix: string,
+  names: Partial<Record<AuditedOperation, string>> = {},
+): { afterChange: CollectionAfterChangeHook; afterDelete: CollectionAfterDeleteHook } {
+  const nameOf = (operation: AuditedOperation) => names[operation] ?? `${prefix}.${operation}`
   return {
     afterChange: async ({ collection, context, doc, operation, previousDoc, req }) => {
       if (context.skipAudit) return doc
-      const action = (context.auditAction as string | undefined) ?? `${prefix}.${operation}`
+      const action = (context.auditAction as string | undefined) ?? nameOf(operation)
       const data = operation === 'create' ? doc : changedFields(previousDoc, doc)
       await writeAudit(req, { action, targetType: collection.slug, targetId: String(doc.id), data })
       return doc
     },
     afterDelete: async ({ collection, context, doc, id, req }) => {
       if (context.skipAudit) return doc
-      await writeAudit(req, { action: `${prefix}.delete`, targetType: collection.slug, targetId: String(id), data: { deleted: doc } })
+      await writeAudit(req, { action: nameOf('delete'), targetType: collection.slug, targetId: String(id), data: { deleted: doc } })
       return doc
     },
   }

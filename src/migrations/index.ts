@@ -3,6 +3,7 @@ import * as migration_20261123_174525_notifications from './20261123_174525_noti
 import * as migration_20261123_175154_bookings from './20261123_175154_bookings';
 import * as migration_20261123_175155_bookings_no_overlap from './20261123_175155_bookings_no_overlap';
 import * as migration_20261123_175450_blog from './20261123_175450_blog';
+import * as migration_20261123_181126_service_media from './20261123_181126_service_media';
 
 export const migrations = [
   {
@@ -29,5 +30,10 @@ export const migrations = [
     up: migration_20261123_175450_blog.up,
     down: migration_20261123_175450_blog.down,
     name: '20261123_175450_blog'
+  },
+  {
+    up: migration_20261123_181126_service_media.up,
+    down: migration_20261123_181126_service_media.down,
+    name: '20261123_181126_service_media'
   },
 ];

@@ -93,10 +93,11 @@ export async function makeMedia(app: TestApp, alt = 'A picture'): Promise<string
   return String(doc.id)
 }
 
-/** Removes the files tests wrote under media/ (the database goes with the test app). */
+/** Removes the files tests wrote under media/, thumbnails included (the database goes with the test app). */
 export async function dropMedia(app: TestApp): Promise<void> {
-  const rows = await sql<{ filename: string }>(app, `SELECT filename FROM service_media WHERE filename LIKE 'test-%'`)
-  await Promise.all(rows.map((row) => fs.rm(path.join(MEDIA_DIR, row.filename), { force: true })))
+  const rows = await sql<{ filename: string; thumbnail: string | null }>(app, `SELECT filename, sizes_thumbnail_filename AS thumbnail FROM service_media WHERE filename LIKE 'test-%'`)
+  const names = rows.flatMap((row) => [row.filename, row.thumbnail]).filter((name): name is string => Boolean(name))
+  await Promise.all(names.map((name) => fs.rm(path.join(MEDIA_DIR, name), { force: true })))
 }
 
 export interface AuditRow {

@@ -241,8 +241,14 @@ export const ACCESS: Record<string, AccessRow> = {
     probes: userProbes('service.provider'),
   },
   'service-media': {
-    setup: async (ctx) => ({ docs: { media: await makeMedia(ctx.app) } }),
-    read: all('*'),
+    // Public: only media that an active service shows (API-CONTRACT §7).
+    setup: async (ctx) => {
+      const used = await makeMedia(ctx.app)
+      const unused = await makeMedia(ctx.app)
+      await create(ctx.app, 'service-listings', { slug: slug('svc'), provider: ctx.other.id, status: 'active', media: [{ file: used, type: 'cover', position: 0 }] })
+      return { docs: { used, unused } }
+    },
+    read: { anonymous: ['used'], citizen: ['used'], moderator: ['used'], admin: '*' },
     update: adminOnly,
     delete: adminOnly,
     create: adminCreates,

@@ -3,7 +3,8 @@ import type { Endpoint } from 'payload'
 import { availabilityEndpoints } from './availability'
 import { adminBookingsEndpoints } from './bookings'
 import { categoriesEndpoints } from './categories'
+import { mediaEndpoints } from './media'
 import { servicesEndpoints } from './services'
 
 // /api/admin/services/*: the admin service catalogue (API-CONTRACT §3).
-export const adminServicesEndpoints: Endpoint[] = [...servicesEndpoints, ...categoriesEndpoints, ...availabilityEndpoints, ...adminBookingsEndpoints]
+export const adminServicesEndpoints: Endpoint[] = [...servicesEndpoints, ...categoriesEndpoints, ...availabilityEndpoints, ...adminBookingsEndpoints, ...mediaEndpoints]

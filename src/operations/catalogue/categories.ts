@@ -9,10 +9,12 @@ import { changedFields, writeAudit } from '../../../hooks/shared/audit'
 import { ApiError, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { defaultLocale } from '../../lib/locales'
-import { categoryData, categoryTextsByLocale, LOCALIZED_CATEGORY_FIELDS, presentCategory, type CategoryInput, type CategoryView } from './present-category'
+import { textsByLocale } from './localized'
+import { categoryData, LOCALIZED_CATEGORY_FIELDS, presentCategory, type CategoryInput, type CategoryView } from './present-category'
 import { isUuid } from './rules/references'
 import { CATEGORIES, SERVICES } from './services-read'
-import { catalogueTransaction, withContext } from './transaction'
+import { catalogueTransaction } from './transaction'
+import { updateByLocale } from './update-by-locale'
 
 type Doc = Record<string, unknown>
 
@@ -101,15 +103,11 @@ export function updateCategory(req: PayloadRequest, id: string, input: CategoryI
     // language the category has a name in (a row without its required name cannot be stored).
     const named = Object.entries(presentCategory(before).name).map(([locale]) => locale)
     // Clearing a text in a language the category has no row for: nothing to clear.
-    const texts = Object.entries(categoryTextsByLocale(input)).filter(
+    const texts = Object.entries(textsByLocale(input, LOCALIZED_CATEGORY_FIELDS)).filter(
       ([locale, data]) => named.includes(locale) || Object.values(data).some((value) => value !== null),
     )
     if (texts.length === 0) texts.push([named[0] ?? defaultLocale(req.payload), {}])
-    await withContext(req, { skipAudit: true }, async () => {
-      for (const [index, [locale, data]] of texts.entries()) {
-        await req.payload.update({ collection: CATEGORIES, id, locale, data: index === 0 ? { ...base, ...data } : data, depth: 0, overrideAccess: false, req })
-      }
-    })
+    await updateByLocale(req, CATEGORIES, id, base, texts)
     const after = await existing(req, id)
     await writeAudit(req, { action: 'service_category.update', targetType: CATEGORIES, targetId: id, data: changedFields(before, after) })
     return { category: presentCategory(after) }

@@ -13,3 +13,15 @@ export function idOf(value: unknown): string | null {
   if (typeof value === 'object') return String((value as { id: unknown }).id)
   return String(value)
 }
+
+/** The localized part of an input, per language: `{ fr: { caption: '…', alt: null } }`. */
+export function textsByLocale<F extends string>(
+  input: Partial<Record<F, Record<string, string | null> | null | undefined>>,
+  fields: readonly F[],
+): Record<string, Partial<Record<F, string | null>>> {
+  const byLocale: Record<string, Partial<Record<F, string | null>>> = {}
+  for (const field of fields) {
+    for (const [locale, value] of Object.entries(input[field] ?? {})) byLocale[locale] = { ...byLocale[locale], [field]: value }
+  }
+  return byLocale
+}

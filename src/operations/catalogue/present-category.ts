@@ -75,14 +75,3 @@ export function categoryData(input: CategoryInput): Doc {
   if (input.featuredImageId !== undefined) data.featuredImage = input.featuredImageId
   return data
 }
-
-/** The localized part, per language: `{ fr: { name: '…', description: null } }`. */
-export function categoryTextsByLocale(input: CategoryInput): Record<string, Partial<Record<LocalizedCategoryField, string | null>>> {
-  const byLocale: Record<string, Partial<Record<LocalizedCategoryField, string | null>>> = {}
-  for (const field of LOCALIZED_CATEGORY_FIELDS) {
-    for (const [locale, value] of Object.entries(input[field] ?? {})) {
-      byLocale[locale] = { ...byLocale[locale], [field]: value }
-    }
-  }
-  return byLocale
-}

@@ -1,0 +1,33 @@
+// Why an upload is refused. A MediaRefusal is a Payload APIError, so the stock route and the
+// admin panel answer it with its status and message; our endpoint answers with its code in
+// the general error body (API-CONTRACT §5).
+import { APIError } from 'payload'
+
+import { ApiError } from '../http/errors'
+
+import { MAX_PIXELS, MAX_UPLOAD_BYTES } from './limits'
+
+export type MediaRefusalCode = 'payload_too_large' | 'unsupported_media_type'
+
+export class MediaRefusal extends APIError {
+  readonly code: MediaRefusalCode
+
+  constructor(code: MediaRefusalCode, status: 413 | 415, message: string) {
+    super(message, status, null, true)
+    this.code = code
+  }
+}
+
+export const ACCEPTED_TYPES_TEXT = 'JPEG, PNG, WebP, AVIF, GIF or SVG'
+
+export const unsupportedMedia = (message = `Only ${ACCEPTED_TYPES_TEXT} images are accepted`) =>
+  new MediaRefusal('unsupported_media_type', 415, message)
+
+export const fileTooLarge = () =>
+  new MediaRefusal('payload_too_large', 413, `The file is larger than ${MAX_UPLOAD_BYTES} bytes (10 MiB)`)
+
+export const tooManyPixels = (width: number, height: number) =>
+  new MediaRefusal('payload_too_large', 413, `The image is ${width} × ${height} pixels; at most ${MAX_PIXELS.toLocaleString('en')} pixels are accepted`)
+
+/** The same refusal in our general error body. */
+export const refusalAsApiError = (refusal: MediaRefusal) => new ApiError(refusal.status, refusal.code, refusal.message)

@@ -1,0 +1,76 @@
+// SVG is XML that a browser may run as a document: scripts, event handlers, `javascript:`
+// links, <foreignObject> HTML and references to other sites must go. DOMPurify (the
+// sanitizer browsers-side XSS work relies on, maintained by cure53) does the cleaning over
+// jsdom's DOM, with its SVG profile; two hooks add what it lets through by default:
+// external URLs (only same-document `#fragment` references and embedded raster `data:`
+// images stay) and <style> sheets that import or point elsewhere.
+import createDOMPurify from 'dompurify'
+import { JSDOM } from 'jsdom'
+
+const SVG_NS = 'http://www.w3.org/2000/svg'
+const XLINK_NS = 'http://www.w3.org/1999/xlink'
+const URL_ATTRIBUTES = new Set(['href', 'xlink:href', 'src'])
+const SAFE_REFERENCE = /^(#|data:image\/(png|jpeg|gif|webp);base64,)/i
+
+let purifier: ReturnType<typeof createDOMPurify> | undefined
+
+/** Every `url(…)` in a CSS text points inside the document. */
+function cssIsLocal(css: string): boolean {
+  if (/@import/i.test(css)) return false
+  const targets = [...css.matchAll(/url\(\s*(['"]?)(.*?)\1\s*\)/gi)].map((match) => match[2] ?? '')
+  return targets.every((target) => target.trim().startsWith('#'))
+}
+
+function instance(): ReturnType<typeof createDOMPurify> {
+  if (purifier) return purifier
+  const dom = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0])
+  dom.addHook('uponSanitizeAttribute', (_node, data) => {
+    const name = data.attrName.toLowerCase()
+    const value = data.attrValue.trim()
+    if (URL_ATTRIBUTES.has(name) && !SAFE_REFERENCE.test(value)) data.keepAttr = false
+    if (/url\s*\(/i.test(value) && !cssIsLocal(value)) data.keepAttr = false
+  })
+  dom.addHook('uponSanitizeElement', (node, data) => {
+    if (data.tagName === 'style' && !cssIsLocal(node.textContent ?? '')) node.parentNode?.removeChild(node)
+  })
+  purifier = dom
+  return dom
+}
+
+/** Well-formed XML whose root is an SVG element (not HTML with an <svg> somewhere inside). */
+function isSvgDocument(text: string): boolean {
+  try {
+    const root = new JSDOM(text, { contentType: 'image/svg+xml' }).window.document.documentElement
+    return root.namespaceURI === SVG_NS && root.localName === 'svg'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The sanitized SVG document, or null when the bytes are not an SVG image (not UTF-8 text,
+ * not well-formed XML with an <svg> root, or no <svg> root once cleaned). Entity declarations are refused outright (null): they
+ * are how XML bombs and external-entity reads start, and no icon needs them.
+ */
+export function sanitizeSvg(bytes: Buffer): Buffer | null {
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return null
+  }
+  if (!/<svg[\s>]/i.test(text) || /<!ENTITY/i.test(text) || !isSvgDocument(text)) return null
+  let clean = instance()
+    .sanitize(text, {
+      USE_PROFILES: { svg: true, svgFilters: true },
+      FORBID_TAGS: ['foreignObject', 'script', 'iframe', 'embed', 'object'],
+      ALLOW_DATA_ATTR: false,
+    })
+    .trim()
+  if (!/^<svg[\s>]/i.test(clean)) return null
+  // DOMPurify serializes an HTML tree: a standalone .svg needs its namespaces declared.
+  const rootTag = clean.slice(0, clean.indexOf('>') + 1)
+  if (!rootTag.includes(`xmlns="${SVG_NS}"`)) clean = clean.replace(/^<svg/i, `<svg xmlns="${SVG_NS}"`)
+  if (clean.includes('xlink:') && !rootTag.includes('xmlns:xlink=')) clean = clean.replace(/^<svg/i, `<svg xmlns:xlink="${XLINK_NS}"`)
+  return Buffer.from(clean, 'utf8')
+}

@@ -1,0 +1,31 @@
+// Where media files live: the local media/ folder by default, an S3 bucket when S3_BUCKET is
+// set (S3_ENDPOINT and S3_FORCE_PATH_STYLE for S3-compatible servers). Files are still
+// served through Payload (/api/service-media/file/<name>), so read access and our security
+// headers apply to both; the bucket can stay private.
+import { s3Storage } from '@payloadcms/storage-s3'
+import type { Plugin } from 'payload'
+
+import { settings } from '../settings'
+
+export function mediaStorage(): Plugin[] {
+  const { s3 } = settings()
+  return [
+    s3Storage({
+      // Switched off without a bucket, but its fields (`_objectKey`) stay in the schema, so one
+      // set of migrations serves both storages.
+      enabled: Boolean(s3.bucket),
+      alwaysInsertFields: true,
+      bucket: s3.bucket ?? '',
+      collections: { 'service-media': true },
+      config: {
+        region: s3.region,
+        endpoint: s3.endpoint,
+        forcePathStyle: s3.forcePathStyle,
+        credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
+        // S3-compatible servers (MinIO, R2, s3rver…) often reject the SDK's default CRC
+        // checksum trailers (aws-chunked bodies): send checksums only where S3 requires them.
+        ...(s3.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const } : {}),
+      },
+    }),
+  ]
+}
