@@ -29,6 +29,8 @@ export interface FuzzReport {
   /** Failures by their first problem, for the summary. */
   failureKinds: Record<string, number>
   durationMs: number
+  /** The ten slowest answers, to spot a request shape that ties the server up. */
+  slowest: Array<{ ms: number; method: string; path: string; note: string; status: number }>
 }
 
 export interface FuzzOptions {
@@ -113,7 +115,7 @@ export async function runFuzz(app: TestApp, options: FuzzOptions): Promise<FuzzR
   const url = new URL(app.url)
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency ?? 4 })
   const ctx: Context = { random, ids: await knownIds(app), credentials: {}, origin: app.url, cookiePrefix: process.env.COOKIE_PREFIX ?? 'community.' }
-  const report: FuzzReport = { seed: options.seed, sent: 0, targets: targets.length, byStatus: {}, failures: [], failureKinds: {}, durationMs: 0 }
+  const report: FuzzReport = { seed: options.seed, sent: 0, targets: targets.length, byStatus: {}, failures: [], failureKinds: {}, durationMs: 0, slowest: [] }
   const fail = (failure: FuzzFailure) => {
     const kind = failure.problems[0]!.replace(/:.*$/s, '')
     report.failureKinds[kind] = (report.failureKinds[kind] ?? 0) + 1
@@ -131,8 +133,15 @@ export async function runFuzz(app: TestApp, options: FuzzOptions): Promise<FuzzR
         const offset = next++
         const request = batch[offset]!
         const index = first + offset
+        if (process.env.FUZZ_TRACE) console.error(`[fuzz] > #${index} ${request.method} ${request.path.slice(0, 200)} [${request.note}] ${request.body?.length ?? 0} bytes`)
+        const sentAt = Date.now()
         const answer = await send(url, request, agent)
+        const ms = Date.now() - sentAt
         report.sent++
+        if (report.slowest.length < 10 || ms > report.slowest.at(-1)!.ms) {
+          report.slowest.push({ ms, method: request.method, path: request.path.slice(0, 300), note: request.note, status: 'status' in answer ? answer.status : 0 })
+          report.slowest.sort((a, b) => b.ms - a.ms).splice(10)
+        }
         if ('error' in answer) {
           fail({ index, method: request.method, path: request.path.slice(0, 300), note: request.note, problems: [`no HTTP answer: ${answer.error}`] })
           continue

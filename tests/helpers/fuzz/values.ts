@@ -110,7 +110,11 @@ export function hostileJson(random: Random, depth = 3): unknown {
     case 5:
       return hostileString(random)
     case 6:
-      return Array.from({ length: random.pick([0, 1, 3, 101, 5000]) }, () => (depth > 1 ? hostileJson(random, 0) : random.int(0, 9)))
+    {
+      // Long arrays of small items: a long array of long strings would only measure the body limit.
+      const length = random.pick([0, 1, 3, 101, 5000])
+      return Array.from({ length }, () => (length <= 3 && depth > 1 ? hostileJson(random, 0) : random.pick([random.int(0, 9), 'x', null, {}])))
+    }
     case 7:
       return deepNesting(random.pick([20, 200]), random.chance(0.5))
     default: {
