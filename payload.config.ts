@@ -11,6 +11,7 @@ import sharp from 'sharp'
 import { collections } from './collections/index'
 import { catalogueDatabase } from './collections/ServiceListings/catalogue-indexes'
 import { endpoints } from './endpoints/index'
+import { clientErrorHook } from './src/lib/http/client-errors'
 import { mailAdapter } from './src/lib/mail'
 import { payloadSecret } from './src/lib/secret'
 import { settings } from './src/lib/settings'
@@ -35,6 +36,8 @@ export default buildConfig({
   },
   collections,
   endpoints,
+  // Stock routes answer a client's malformed input with 400, not 500 (issue 11's fuzzer).
+  hooks: { afterError: [clientErrorHook] },
   localization: {
     locales: config.locales,
     defaultLocale: config.locales[0] ?? 'en',

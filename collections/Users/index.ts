@@ -8,6 +8,7 @@ import { auditHooks } from '../../hooks/shared/audit'
 import { sessionStrategy } from '../../src/lib/auth/strategy'
 import { SESSION_LIFETIME } from '../../src/lib/auth/timing'
 import { adminSessionEndpoints } from './endpoints/admin-session'
+import { createDependents } from './hooks/createDependents'
 import { hashPasswordHook } from './hooks/hashPassword'
 import { removeDependents } from './hooks/removeDependents'
 import { syncProfileUsername } from './hooks/syncProfileUsername'
@@ -48,7 +49,7 @@ export const Users: CollectionConfig = {
   hooks: {
     beforeOperation: [hashPasswordHook],
     beforeDelete: [removeDependents],
-    afterChange: [syncProfileUsername, audit.afterChange],
+    afterChange: [createDependents, syncProfileUsername, audit.afterChange],
     afterDelete: [audit.afterDelete],
   },
   fields: [

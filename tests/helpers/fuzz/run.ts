@@ -73,6 +73,14 @@ function send(url: URL, request: FuzzRequest, agent: http.Agent): Promise<{ stat
   })
 }
 
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '))
+  } catch {
+    return text
+  }
+}
+
 async function knownIds(app: TestApp): Promise<string[]> {
   const rows = await sql<{ id: string }>(
     app,
@@ -149,7 +157,8 @@ export async function runFuzz(app: TestApp, options: FuzzOptions): Promise<FuzzR
         report.byStatus[answer.status] = (report.byStatus[answer.status] ?? 0) + 1
         if (answer.status === -1) continue
         const pathname = request.path.split('?')[0]!
-        const problems = problemsOf(pathname, request.target.collection !== undefined, answer)
+        const sent = `${decodeURIComponentSafe(request.path)} ${request.body?.toString('utf8') ?? ''}`
+        const problems = problemsOf(pathname, request.target.collection !== undefined, answer, sent)
         if (problems.length) fail({ index, method: request.method, path: request.path.slice(0, 300), note: request.note, status: answer.status, problems })
         if (answer.status < 400 && answer.body) bodies.push({ index, request, body: answer.body })
       }
