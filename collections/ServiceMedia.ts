@@ -5,8 +5,10 @@ import type { CollectionConfig } from 'payload'
 
 import { anyone } from '../access/anyone'
 import { isAdmin } from '../access/isAdmin'
+import { missingLocalFile } from '../hooks/uploads/missingLocalFile'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const staticDir = path.join(root, 'media')
 
 // Images that services link to (cover, gallery). Minimal on purpose: the upload endpoint with
 // its size, type and SVG checks is a later issue (API-CONTRACT §5). Public read, so apps can
@@ -16,7 +18,8 @@ export const ServiceMedia: CollectionConfig = {
   admin: { useAsTitle: 'filename', defaultColumns: ['filename', 'alt', 'mimeType', 'createdAt'] },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   upload: {
-    staticDir: path.join(root, 'media'),
+    staticDir,
+    handlers: [missingLocalFile(staticDir)],
     mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif', 'image/svg+xml'],
   },
   fields: [

@@ -10,6 +10,7 @@ import { SESSION_LIFETIME } from '../../src/lib/auth/timing'
 import { adminSessionEndpoints } from './endpoints/admin-session'
 import { createDependents } from './hooks/createDependents'
 import { hashPasswordHook } from './hooks/hashPassword'
+import { rejectMalformedEmail } from './hooks/rejectMalformedEmail'
 import { removeDependents } from './hooks/removeDependents'
 import { syncProfileUsername } from './hooks/syncProfileUsername'
 
@@ -47,7 +48,7 @@ export const Users: CollectionConfig = {
     delete: isAdmin,
   },
   hooks: {
-    beforeOperation: [hashPasswordHook],
+    beforeOperation: [rejectMalformedEmail, hashPasswordHook],
     beforeDelete: [removeDependents],
     afterChange: [createDependents, syncProfileUsername, audit.afterChange],
     afterDelete: [audit.afterDelete],
