@@ -68,7 +68,7 @@ export function payloadBridge(payload: Payload): RequestHandler {
         const checked = await readObjectBody(req)
         if (res.headersSent) return
         if (!checked.ok) {
-          res.status(400).json({ errors: [{ message: checked.message }] })
+          res.status(checked.status).json({ errors: [{ message: checked.message }] })
           return
         }
         buffered = checked.body

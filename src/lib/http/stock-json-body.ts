@@ -9,15 +9,20 @@ import { requestBody } from './body-limit'
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE'])
 
-export type StockBody = { ok: true; body?: Buffer } | { ok: false; message: string }
+export type StockBody = { ok: true; body?: Buffer } | { ok: false; status: number; message: string }
 
-const isJson = (contentType: string | undefined) => {
-  const type = contentType?.split(';')[0]?.trim().toLowerCase()
-  return type === 'application/json' || (type?.endsWith('+json') ?? false)
-}
+const mediaType = (contentType: string | undefined) => contentType?.split(';')[0]?.trim().toLowerCase() ?? ''
+const isJson = (type: string) => type === 'application/json' || type.endsWith('+json')
+const hasBody = (req: ExpressRequest) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
 
+/**
+ * A write to a collection route with a body that is JSON (checked to be an object) or
+ * neither JSON nor multipart (refused: Payload reads no other body, and went on with no data
+ * at all, a TypeError in its hooks).
+ */
 export function needsObjectBody(req: ExpressRequest, collections: ReadonlySet<string>, apiRoute: string): boolean {
-  if (!WRITES.has(req.method) || !isJson(req.headers['content-type'])) return false
+  const type = mediaType(req.headers['content-type'])
+  if (!WRITES.has(req.method) || type === 'multipart/form-data' || (!isJson(type) && !hasBody(req))) return false
   const path = new URL(req.originalUrl, 'http://localhost').pathname
   if (!path.startsWith(`${apiRoute}/`)) return false
   return collections.has(path.slice(apiRoute.length + 1).split('/')[0] ?? '')
@@ -25,6 +30,9 @@ export function needsObjectBody(req: ExpressRequest, collections: ReadonlySet<st
 
 /** The whole body when it is empty or a JSON object; otherwise why not. */
 export async function readObjectBody(req: ExpressRequest): Promise<StockBody> {
+  if (!isJson(mediaType(req.headers['content-type']))) {
+    return { ok: false, status: 415, message: 'Send the body as application/json (or multipart/form-data for uploads)' }
+  }
   const chunks: Buffer[] = []
   for await (const chunk of requestBody(req)) chunks.push(chunk as Buffer)
   const body = Buffer.concat(chunks)
@@ -33,8 +41,8 @@ export async function readObjectBody(req: ExpressRequest): Promise<StockBody> {
   try {
     parsed = JSON.parse(body.toString('utf8'))
   } catch {
-    return { ok: false, message: 'The request body is not valid JSON' }
+    return { ok: false, status: 400, message: 'The request body is not valid JSON' }
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { ok: false, message: 'The request body must be a JSON object' }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { ok: false, status: 400, message: 'The request body must be a JSON object' }
   return { ok: true, body }
 }
