@@ -205,3 +205,18 @@ describe('stock writes', () => {
     expect((await admin.get(AVAILABILITY, { serviceId: id })).status).toBe(404)
   })
 })
+
+// Found by the fuzzer (issue 11): Payload answers a file missing from the disk with a 500.
+describe('media files', () => {
+  it('404 for a file name that names no stored file, for anyone; a stored one is served', async () => {
+    for (const headers of [admin.headers, {}]) {
+      const response = await app.request('/api/service-media/file/no-such-file.png', { headers })
+      expect(response.status).toBe(404)
+      expect(await response.json()).toEqual({ errors: [{ message: 'File not found' }] })
+    }
+    const [stored] = await sql<{ filename: string }>(app, 'SELECT filename FROM service_media WHERE id = $1', [fixture.media])
+    const served = await app.request(`/api/service-media/file/${stored!.filename}`)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('content-type')).toBe('image/png')
+  })
+})
