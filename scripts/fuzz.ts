@@ -41,6 +41,7 @@ async function main(): Promise<number> {
     for (const failure of report.failures) {
       log(`FAIL #${failure.index} ${failure.method} ${failure.path.slice(0, 200)} [${failure.note}] → ${failure.status ?? '-'}: ${failure.problems.join('; ')}`)
     }
+    for (const [reason, count] of Object.entries(report.knownOpen)) log(`known open (${count}×): ${reason}`)
     if (Object.keys(report.failureKinds).length) log(`failures by kind: ${JSON.stringify(report.failureKinds)}`)
     for (const violation of violations) log(`INVARIANT ${violation}`)
     const passed = report.failures.length === 0 && violations.length === 0

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { checkInvariants } from '../helpers/invariants'
+import { KNOWN_OPEN } from '../helpers/fuzz/checks'
 import { pollution, runFuzz, type FuzzReport } from '../helpers/fuzz/run'
 import { removeFuzzMedia, seedFuzzData } from '../helpers/fuzz/seed'
 import { fuzzTargets } from '../helpers/fuzz/targets'
@@ -39,6 +40,7 @@ describe('hostile input, fixed seed', () => {
     const targets = fuzzTargets(app.payload)
     for (const endpoint of app.payload.config.endpoints) expect(targets).toContainEqual(expect.objectContaining({ method: endpoint.method.toUpperCase(), path: endpoint.path }))
     for (const collection of app.payload.config.collections) {
+      if (!collection.endpoints || collection.endpoints.length === 0) continue // e.g. payload-migrations: no REST routes
       expect(targets).toContainEqual(expect.objectContaining({ method: 'GET', path: `/${collection.slug}`, collection: collection.slug }))
       expect(targets).toContainEqual(expect.objectContaining({ method: 'PATCH', path: `/${collection.slug}/:id` }))
     }
@@ -48,6 +50,8 @@ describe('hostile input, fixed seed', () => {
     expect(report.sent).toBeGreaterThanOrEqual(COUNT)
     expect(describeFailures()).toBe('')
     expect(report.failureKinds).toEqual({})
+    // Only the open items of docs/reliability.md may answer 5xx.
+    for (const reason of Object.keys(report.knownOpen)) expect(KNOWN_OPEN.map((known) => known.reason)).toContain(reason)
   })
 
   it('gets past the front door: some requests succeed and some are refused as invalid', () => {

@@ -163,6 +163,20 @@ describe('hostile input on stock collection routes', () => {
     expect(await sql(app, `SELECT key FROM payload_preferences WHERE key = 'fuzz-key'`)).toHaveLength(1)
   })
 
+  it('400: limit, page or depth given twice or not a whole number', async () => {
+    for (const query of ['limit=1&limit=NaN', 'page=x', 'depth=1e9', 'limit=-1']) {
+      const reply = await ask(`/api/service-availability?${query}`, { headers: admin })
+      expect({ query, ...reply }).toEqual({ query, status: 400, body: { errors: [{ message: expect.any(String) }] } })
+    }
+    expect((await ask('/api/service-availability?limit=5&page=1&depth=0', { headers: admin })).status).toBe(200)
+  })
+
+  it('400: a JSON body nested deeper than 64 levels', async () => {
+    const deep = `{"user":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`
+    const reply = await ask('/api/memberships', { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: deep })
+    expect(reply).toEqual({ status: 400, body: { errors: [{ message: expect.stringContaining('64 levels') }] } })
+  })
+
   it('400 for a multipart body busboy cannot read', async () => {
     const reply = await ask('/api/service-listings', { method: 'POST', headers: { ...admin, 'content-type': 'multipart/mixed; boundary=x' }, body: '--x\r\n' })
     expect(reply.status).toBeLessThan(500)

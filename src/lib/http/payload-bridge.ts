@@ -11,7 +11,8 @@ import { handleEndpoints, type Payload } from 'payload'
 import { requestBody } from './body-limit'
 import { errorBody, familyOf, internalError } from './errors'
 import { rootDispatcher } from './root-endpoints'
-import { needsObjectBody, readObjectBody } from './stock-json-body'
+import { isCollectionRoute, needsObjectBody, readObjectBody } from './stock-json-body'
+import { stockQueryProblem } from './stock-query'
 
 function toWebRequest(req: ExpressRequest, origin: string, buffered?: Buffer): Request {
   const headers = new Headers()
@@ -64,7 +65,13 @@ export function payloadBridge(payload: Payload): RequestHandler {
     try {
       const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`
       let buffered: Buffer | undefined
-      if (needsObjectBody(req, collections, apiRoute)) {
+      const stock = isCollectionRoute(req, collections, apiRoute)
+      const queryProblem = stock ? stockQueryProblem(req) : undefined
+      if (queryProblem) {
+        res.status(400).json({ errors: [{ message: queryProblem }] })
+        return
+      }
+      if (stock && needsObjectBody(req)) {
         const checked = await readObjectBody(req)
         if (res.headersSent) return
         if (!checked.ok) {

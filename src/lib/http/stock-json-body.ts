@@ -20,12 +20,31 @@ const hasBody = (req: ExpressRequest) => req.headers['transfer-encoding'] !== un
  * neither JSON nor multipart (refused: Payload reads no other body, and went on with no data
  * at all, a TypeError in its hooks).
  */
-export function needsObjectBody(req: ExpressRequest, collections: ReadonlySet<string>, apiRoute: string): boolean {
-  const type = mediaType(req.headers['content-type'])
-  if (!WRITES.has(req.method) || type === 'multipart/form-data' || (!isJson(type) && !hasBody(req))) return false
+export function isCollectionRoute(req: ExpressRequest, collections: ReadonlySet<string>, apiRoute: string): boolean {
   const path = new URL(req.originalUrl, 'http://localhost').pathname
   if (!path.startsWith(`${apiRoute}/`)) return false
   return collections.has(path.slice(apiRoute.length + 1).split('/')[0] ?? '')
+}
+
+export function needsObjectBody(req: ExpressRequest): boolean {
+  const type = mediaType(req.headers['content-type'])
+  return WRITES.has(req.method) && type !== 'multipart/form-data' && (isJson(type) || hasBody(req))
+}
+
+/** Payload walks a document recursively; a body nested thousands deep overflowed its stack. */
+const MAX_DEPTH = 64
+
+function depthOf(value: unknown): number {
+  let deepest = 0
+  const stack: Array<[unknown, number]> = [[value, 1]]
+  while (stack.length) {
+    const [item, depth] = stack.pop()!
+    if (!item || typeof item !== 'object') continue
+    deepest = Math.max(deepest, depth)
+    if (deepest > MAX_DEPTH) return deepest
+    for (const child of Object.values(item)) stack.push([child, depth + 1])
+  }
+  return deepest
 }
 
 /** The whole body when it is empty or a JSON object; otherwise why not. */
@@ -44,5 +63,6 @@ export async function readObjectBody(req: ExpressRequest): Promise<StockBody> {
     return { ok: false, status: 400, message: 'The request body is not valid JSON' }
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { ok: false, status: 400, message: 'The request body must be a JSON object' }
+  if (depthOf(parsed) > MAX_DEPTH) return { ok: false, status: 400, message: `The request body is nested more than ${MAX_DEPTH} levels deep` }
   return { ok: true, body }
 }

@@ -5,7 +5,7 @@ import http from 'node:http'
 
 import { sql, type TestApp } from '../test-app'
 import { createUser, signIn } from '../users'
-import { problemsOf } from './checks'
+import { knownOpen, problemsOf } from './checks'
 import { seededRandom } from './random'
 import { buildRequest, type Context, type FuzzRequest, type Identity } from './requests'
 import { fuzzTargets, type Target } from './targets'
@@ -26,6 +26,8 @@ export interface FuzzReport {
   targets: number
   byStatus: Record<string, number>
   failures: FuzzFailure[]
+  /** 5xx answers on a route listed in KNOWN_OPEN (checks.ts), by reason. */
+  knownOpen: Record<string, number>
   /** Failures by their first problem, for the summary. */
   failureKinds: Record<string, number>
   durationMs: number
@@ -123,7 +125,7 @@ export async function runFuzz(app: TestApp, options: FuzzOptions): Promise<FuzzR
   const url = new URL(app.url)
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency ?? 4 })
   const ctx: Context = { random, ids: await knownIds(app), credentials: {}, origin: app.url, cookiePrefix: process.env.COOKIE_PREFIX ?? 'community.' }
-  const report: FuzzReport = { seed: options.seed, sent: 0, targets: targets.length, byStatus: {}, failures: [], failureKinds: {}, durationMs: 0, slowest: [] }
+  const report: FuzzReport = { seed: options.seed, sent: 0, targets: targets.length, byStatus: {}, failures: [], knownOpen: {}, failureKinds: {}, durationMs: 0, slowest: [] }
   const fail = (failure: FuzzFailure) => {
     const kind = failure.problems[0]!.replace(/:.*$/s, '')
     report.failureKinds[kind] = (report.failureKinds[kind] ?? 0) + 1
@@ -159,7 +161,9 @@ export async function runFuzz(app: TestApp, options: FuzzOptions): Promise<FuzzR
         const pathname = request.path.split('?')[0]!
         const sent = `${decodeURIComponentSafe(request.path)} ${request.body?.toString('utf8') ?? ''}`
         const problems = problemsOf(pathname, request.target.collection !== undefined, answer, sent)
-        if (problems.length) fail({ index, method: request.method, path: request.path.slice(0, 300), note: request.note, status: answer.status, problems })
+        const known = answer.status >= 500 && problems.length === 1 ? knownOpen(request.method, pathname) : undefined
+        if (known) report.knownOpen[known] = (report.knownOpen[known] ?? 0) + 1
+        else if (problems.length) fail({ index, method: request.method, path: request.path.slice(0, 300), note: request.note, status: answer.status, problems })
         if (answer.status < 400 && answer.body) bodies.push({ index, request, body: answer.body })
       }
     }
