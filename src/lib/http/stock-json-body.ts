@@ -15,20 +15,19 @@ const mediaType = (contentType: string | undefined) => contentType?.split(';')[0
 const isJson = (type: string) => type === 'application/json' || type.endsWith('+json')
 const hasBody = (req: ExpressRequest) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
 
-/**
- * A write to a collection route with a body that is JSON (checked to be an object) or
- * neither JSON nor multipart (refused: Payload reads no other body, and went on with no data
- * at all, a TypeError in its hooks).
- */
 export function isCollectionRoute(req: ExpressRequest, collections: ReadonlySet<string>, apiRoute: string): boolean {
   const path = new URL(req.originalUrl, 'http://localhost').pathname
   if (!path.startsWith(`${apiRoute}/`)) return false
   return collections.has(path.slice(apiRoute.length + 1).split('/')[0] ?? '')
 }
 
+/**
+ * Every write to a collection route that is not multipart: its body must be a JSON object
+ * (or nothing). Payload reads no other body and went on with no data at all, a TypeError in
+ * its field hooks.
+ */
 export function needsObjectBody(req: ExpressRequest): boolean {
-  const type = mediaType(req.headers['content-type'])
-  return WRITES.has(req.method) && type !== 'multipart/form-data' && (isJson(type) || hasBody(req))
+  return WRITES.has(req.method) && mediaType(req.headers['content-type']) !== 'multipart/form-data'
 }
 
 /** Payload walks a document recursively; a body nested thousands deep overflowed its stack. */
@@ -49,13 +48,20 @@ function depthOf(value: unknown): number {
 
 /** The whole body when it is empty or a JSON object; otherwise why not. */
 export async function readObjectBody(req: ExpressRequest): Promise<StockBody> {
-  if (!isJson(mediaType(req.headers['content-type']))) {
+  if (hasBody(req) && !isJson(mediaType(req.headers['content-type']))) {
     return { ok: false, status: 415, message: 'Send the body as application/json (or multipart/form-data for uploads)' }
   }
   const chunks: Buffer[] = []
   for await (const chunk of requestBody(req)) chunks.push(chunk as Buffer)
   const body = Buffer.concat(chunks)
-  if (body.toString('utf8').trim() === '') return { ok: true, body }
+  if (body.toString('utf8').trim() === '') {
+    if (req.method === 'DELETE') return { ok: true, body }
+    // No body on a create or update is no data: an empty object, never `undefined`.
+    req.headers['content-type'] = 'application/json'
+    req.headers['content-length'] = '2'
+    delete req.headers['transfer-encoding']
+    return { ok: true, body: Buffer.from('{}') }
+  }
   let parsed: unknown
   try {
     parsed = JSON.parse(body.toString('utf8'))

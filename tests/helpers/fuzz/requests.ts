@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 
 import type { Random } from './random'
 import type { Kind, Shape, Target } from './targets'
-import { deepNestingText, HIDDEN_FIELDS, hostileJson, hostileKey, hostileString, pollutionText } from './values'
+import { setOwn, deepNestingText, HIDDEN_FIELDS, hostileJson, hostileKey, hostileString, pollutionText } from './values'
 
 export type Identity = 'anonymous' | 'citizen' | 'admin'
 
@@ -78,7 +78,7 @@ function bodyObject(shape: Shape, ctx: Context): Record<string, unknown> {
     if (random.chance(0.15)) continue // missing field
     body[name] = value(kind, ctx)
   }
-  for (let extra = random.chance(0.3) ? random.int(1, 3) : 0; extra > 0; extra--) body[hostileKey(ctx.random)] = hostileJson(random, 2)
+  for (let extra = random.chance(0.3) ? random.int(1, 3) : 0; extra > 0; extra--) setOwn(body, hostileKey(ctx.random), hostileJson(random, 2))
   return body
 }
 
@@ -104,7 +104,7 @@ function buildBody(target: Target, ctx: Context): { body: Buffer; contentType?: 
     case 4:
       return { body: Buffer.from(deepNestingText(random.pick([100, 5000, 100_000]), random.chance(0.5), object)), contentType: json, note: 'deep nesting' }
     case 5:
-      return { body: Buffer.from(new URLSearchParams(Object.entries(object).map(([k, v]) => [k, String(v)])).toString()), contentType: 'application/x-www-form-urlencoded', note: 'form body' }
+      return { body: Buffer.from(new URLSearchParams(Object.entries(object).map(([k, v]) => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')])).toString()), contentType: 'application/x-www-form-urlencoded', note: 'form body' }
     case 6:
       return { body: Buffer.from(JSON.stringify(object)), contentType: random.pick(['text/plain', 'application/xml', 'application/json; charset=latin1', 'application/vnd.api+json', 'application/jsonx', '', ';;;', 'multipart/form-data']), note: 'wrong content type' }
     case 7:

@@ -119,10 +119,15 @@ export function hostileJson(random: Random, depth = 3): unknown {
       return deepNesting(random.pick([20, 200]), random.chance(0.5))
     default: {
       const object: Record<string, unknown> = {}
-      for (let i = random.int(0, 4); i > 0; i--) object[hostileKey(random)] = hostileJson(random, depth - 1)
+      for (let i = random.int(0, 4); i > 0; i--) setOwn(object, hostileKey(random), hostileJson(random, depth - 1))
       return object
     }
   }
+}
+
+/** An own property even for `__proto__` (plain assignment would set the prototype instead). */
+export function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true })
 }
 
 export function hostileKey(random: Random): string {
