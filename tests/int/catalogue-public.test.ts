@@ -219,4 +219,16 @@ describe('media files', () => {
     expect(served.status).toBe(200)
     expect(served.headers.get('content-type')).toBe('image/png')
   })
+
+  it('400 (not 500): an upload from a URL Payload refuses to fetch; nothing stored', async () => {
+    const before = await sql(app, 'SELECT id FROM service_media')
+    const response = await app.request('/api/service-media', {
+      method: 'POST',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ alt: 'x', url: 'http://127.0.0.1:1/picture.png', filename: 'picture.png' }),
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ errors: [{ message: 'The file could not be fetched from the given URL' }] })
+    expect(await sql(app, 'SELECT id FROM service_media')).toHaveLength(before.length)
+  })
 })

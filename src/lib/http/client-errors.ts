@@ -17,6 +17,8 @@ export function clientErrorOf(error: unknown): ClientError | undefined {
   const status = (error as { status?: unknown }).status
   if (error instanceof SyntaxError) return { status: 400, message: 'The request body or query is not valid JSON' }
   if (error instanceof URIError) return { status: 400, message: 'The request has a malformed %-escape' }
+  // An upload created from a `url` Payload may not or cannot fetch (private address, 404…).
+  if (error.name === 'FileRetrievalError') return { status: 400, message: 'The file could not be fetched from the given URL' }
   if (MULTIPART.test(error.message)) return { status: 400, message: 'The multipart body could not be read' }
   const code = (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code
   if (typeof code === 'string' && code.startsWith('22')) return { status: 400, message: 'A value in the request has the wrong type or range' }

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 
 import type { Random } from './random'
 import type { Kind, Shape, Target } from './targets'
-import { setOwn, deepNestingText, HIDDEN_FIELDS, hostileJson, hostileKey, hostileString, pollutionText } from './values'
+import { FUZZ_PASSWORD, setOwn, deepNestingText, HIDDEN_FIELDS, hostileJson, hostileKey, hostileString, pollutionText } from './values'
 
 export type Identity = 'anonymous' | 'citizen' | 'admin'
 
@@ -40,7 +40,7 @@ function validValue(kind: Kind, ctx: Context): unknown {
     case 'email':
       return `fuzz-${random.int(0, 1e9)}@example.test`
     case 'password':
-      return 'Correct-Horse-42!'
+      return FUZZ_PASSWORD
     case 'uuid':
       return ctx.ids.length && random.chance(0.7) ? random.pick(ctx.ids) : randomUUID()
     case 'date':

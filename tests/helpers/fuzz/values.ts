@@ -5,6 +5,9 @@ import type { Random } from './random'
 /** Fields no response may carry and no filter may use (API-CONTRACT §2, §7). */
 export const HIDDEN_FIELDS = ['passwordHash', 'tokenHash', 'hash', 'salt', 'password'] as const
 
+/** The password the generator sends as a valid one; a stored JSON field may echo it back later. */
+export const FUZZ_PASSWORD = 'Correct-Horse-42!'
+
 /** The property a prototype-pollution payload would plant on Object.prototype. */
 export const POLLUTION_MARK = 'fuzzPolluted'
 
