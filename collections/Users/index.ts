@@ -10,7 +10,7 @@ import { SESSION_LIFETIME } from '../../src/lib/auth/timing'
 import { adminSessionEndpoints } from './endpoints/admin-session'
 import { createDependents } from './hooks/createDependents'
 import { hashPasswordHook } from './hooks/hashPassword'
-import { rejectMalformedEmail } from './hooks/rejectMalformedEmail'
+import { rejectMalformedCredentials } from './hooks/rejectMalformedCredentials'
 import { removeDependents } from './hooks/removeDependents'
 import { syncProfileUsername } from './hooks/syncProfileUsername'
 
@@ -48,7 +48,7 @@ export const Users: CollectionConfig = {
     delete: isAdmin,
   },
   hooks: {
-    beforeOperation: [rejectMalformedEmail, hashPasswordHook],
+    beforeOperation: [rejectMalformedCredentials, hashPasswordHook],
     beforeDelete: [removeDependents],
     afterChange: [createDependents, syncProfileUsername, audit.afterChange],
     afterDelete: [audit.afterDelete],

@@ -432,7 +432,7 @@ describe('accounts made by an admin, and malformed input', () => {
     expect(await sql(app, 'SELECT 1 FROM wallets WHERE user_id = $1', [user.id])).toHaveLength(1)
   })
 
-  it('400 (not 500): a user email that is not a string', async () => {
+  it('400 (not 500): a user email or password that is not a string', async () => {
     const admin = await createUser(app, { roles: ['admin'] })
     const target = await createUser(app)
     const response = await app.request(`/api/users/${target.id}`, {
@@ -443,6 +443,13 @@ describe('accounts made by an admin, and malformed input', () => {
     expect(response.status).toBe(400)
     expect(await response.json()).toMatchObject({ errors: [{ message: expect.any(String) }] })
     expect(await sql(app, 'SELECT email FROM users WHERE id = $1', [target.id])).toEqual([{ email: target.email }])
+    const created = await app.request('/api/users', {
+      method: 'POST',
+      headers: { ...(await authHeaders(app, admin)), 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'object-password@example.test', password: { a: 1 } }),
+    })
+    expect(created.status).toBe(400)
+    expect(await sql(app, `SELECT 1 FROM users WHERE email = 'object-password@example.test'`)).toHaveLength(0)
   })
 
   it('400 (not 500): the panel login with a body that is not JSON', async () => {

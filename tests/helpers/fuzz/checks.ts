@@ -89,6 +89,11 @@ export const KNOWN_OPEN: Array<{ method: string; path: RegExp; reason: string }>
     path: /^\/api\/payload-preferences\//,
     reason: "Payload 3.90.2's preferences delete (db.deleteOne with a where on the polymorphic `user` field) builds SQL that PostgreSQL refuses: every DELETE /api/payload-preferences/:key is a 500",
   },
+  {
+    method: 'POST',
+    path: /^\/api\/payload-locked-documents/,
+    reason: "Payload 3.90.2's relationship hooks throw a TypeError on a malformed polymorphic `document`/`user` value in a payload-locked-documents create (the admin panel's edit locks)",
+  },
 ]
 
 export function knownOpen(method: string, path: string): string | undefined {
