@@ -12,6 +12,7 @@ import { harden } from './collections/hardening'
 import { collections } from './collections/index'
 import { catalogueDatabase } from './collections/ServiceListings/catalogue-indexes'
 import { endpoints } from './endpoints/index'
+import { clientErrorHook } from './src/lib/http/client-errors'
 import { MAX_UPLOAD_BYTES } from './src/lib/media/limits'
 import { mediaStorage } from './src/lib/media/storage'
 import { mailAdapter } from './src/lib/mail'
@@ -39,6 +40,8 @@ export default buildConfig({
   },
   collections,
   endpoints,
+  // Stock routes answer a client's malformed input with 400, not 500 (issue 11's fuzzer).
+  hooks: { afterError: [clientErrorHook] },
   localization: {
     locales: config.locales,
     defaultLocale: config.locales[0] ?? 'en',

@@ -11,6 +11,7 @@ import { auditHooks } from '../../hooks/shared/audit'
 import { THUMBNAIL_SIZE } from '../../src/lib/media/limits'
 import { ACCEPTED_MIME_TYPES } from '../../src/lib/media/prepare-image'
 import { missingFile } from './handlers/missingFile'
+import { missingLocalFile } from '../../hooks/uploads/missingLocalFile'
 import { describeMedia } from './hooks/describeMedia'
 import { prepareUploadedFile } from './hooks/prepareUploadedFile'
 import { unlinkFromServices } from './hooks/unlinkFromServices'
@@ -42,7 +43,7 @@ export const ServiceMedia: CollectionConfig = {
     crop: false,
     focalPoint: false,
     // Runs before storage (local or S3) is asked for the file.
-    handlers: [missingFile],
+    handlers: [missingFile, missingLocalFile(MEDIA_DIR)],
   },
   hooks: {
     beforeOperation: [prepareUploadedFile],

@@ -8,7 +8,9 @@ import { auditHooks } from '../../hooks/shared/audit'
 import { sessionStrategy } from '../../src/lib/auth/strategy'
 import { SESSION_LIFETIME } from '../../src/lib/auth/timing'
 import { adminSessionEndpoints } from './endpoints/admin-session'
+import { createDependents } from './hooks/createDependents'
 import { hashPasswordHook } from './hooks/hashPassword'
+import { rejectMalformedCredentials } from './hooks/rejectMalformedCredentials'
 import { removeDependents } from './hooks/removeDependents'
 import { syncProfileUsername } from './hooks/syncProfileUsername'
 
@@ -46,9 +48,9 @@ export const Users: CollectionConfig = {
     delete: isAdmin,
   },
   hooks: {
-    beforeOperation: [hashPasswordHook],
+    beforeOperation: [rejectMalformedCredentials, hashPasswordHook],
     beforeDelete: [removeDependents],
-    afterChange: [syncProfileUsername, audit.afterChange],
+    afterChange: [createDependents, syncProfileUsername, audit.afterChange],
     afterDelete: [audit.afterDelete],
   },
   fields: [

@@ -94,6 +94,20 @@ async function create(app: TestApp, collection: string, data: Record<string, unk
   return String(doc.id)
 }
 
+/** The one row every user gets with their account (a profile, a wallet). */
+async function ownedBy(app: TestApp, collection: string, user: string): Promise<string> {
+  const { docs } = await app.payload.find({ collection: collection as never, where: { user: { equals: user } }, overrideAccess: true })
+  if (docs.length !== 1) throw new Error(`expected one ${collection} row for user ${user}, found ${docs.length}`)
+  return String(docs[0]!.id)
+}
+
+/** A new user whose automatic profile or wallet is removed, so one may be created for them. */
+async function userWithout(app: TestApp, collection: 'profiles' | 'wallets'): Promise<string> {
+  const { id } = await createUser(app)
+  await app.payload.delete({ collection, where: { user: { equals: id } }, overrideAccess: true })
+  return id
+}
+
 /** `{mine, others}`: one row for the caller (when there is one), one for the other user. */
 async function perUser(ctx: Ctx, make: (userId: string) => Promise<string>): Promise<Record<string, string>> {
   const docs: Record<string, string> = { others: await make(ctx.other.id) }
@@ -127,22 +141,22 @@ export const ACCESS: Record<string, AccessRow> = {
     ],
   },
   profiles: {
-    setup: async (ctx) => ({ docs: await perUser(ctx, (user) => create(ctx.app, 'profiles', { user, username: slug('u') })) }),
+    setup: async (ctx) => ({ docs: await perUser(ctx, (user) => ownedBy(ctx.app, 'profiles', user)) }),
     read: adminOrOwn(),
     update: adminOnly,
     delete: adminOnly,
     create: adminCreates,
-    createBody: async (ctx) => ({ user: (await createUser(ctx.app)).id, username: slug('u') }),
+    createBody: async (ctx) => ({ user: await userWithout(ctx.app, 'profiles'), username: slug('u') }),
     patch: () => ({ username: slug('renamed') }),
     probes: userProbes('user'),
   },
   wallets: {
-    setup: async (ctx) => ({ docs: await perUser(ctx, (user) => create(ctx.app, 'wallets', { user })) }),
+    setup: async (ctx) => ({ docs: await perUser(ctx, (user) => ownedBy(ctx.app, 'wallets', user)) }),
     read: adminOrOwn(),
     update: adminOnly,
     delete: adminOnly,
     create: adminCreates,
-    createBody: async (ctx) => ({ user: (await createUser(ctx.app)).id }),
+    createBody: async (ctx) => ({ user: await userWithout(ctx.app, 'wallets') }),
     patch: { balance: '1.00' },
     probes: userProbes('user'),
   },

@@ -407,3 +407,54 @@ describe('admin changes to accounts are audited', () => {
     expect(JSON.stringify(rows)).not.toMatch(SECRET_FIELDS)
   })
 })
+
+// Found by the fuzzer (issue 11): accounts made outside sign-up, and malformed panel input.
+describe('accounts made by an admin, and malformed input', () => {
+  it('a user created through the stock route gets exactly one profile and one wallet, in its transaction', async () => {
+    const admin = await createUser(app, { roles: ['admin'] })
+    const headers = await authHeaders(app, admin)
+    const email = `stock-${randomBytes(4).toString('hex')}@example.test`
+    const response = await app.request('/api/users', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: TEST_PASSWORD, roles: ['citizen'] }),
+    })
+    expect(response.status).toBe(201)
+    const [user] = await sql<{ id: string; username: string }>(app, 'SELECT id, username FROM users WHERE email = $1', [email])
+    expect(user!.username).toMatch(/^stock-[0-9a-f]{8}$/)
+    expect(await sql(app, 'SELECT username FROM profiles WHERE user_id = $1', [user!.id])).toEqual([{ username: user!.username }])
+    expect(await sql(app, 'SELECT balance, currency FROM wallets WHERE user_id = $1', [user!.id])).toEqual([{ balance: '0.00', currency: 'EUR' }])
+  })
+
+  it('the test helpers’ users (Local API) have them too', async () => {
+    const user = await createUser(app)
+    expect(await sql(app, 'SELECT 1 FROM profiles WHERE user_id = $1', [user.id])).toHaveLength(1)
+    expect(await sql(app, 'SELECT 1 FROM wallets WHERE user_id = $1', [user.id])).toHaveLength(1)
+  })
+
+  it('400 (not 500): a user email or password that is not a string', async () => {
+    const admin = await createUser(app, { roles: ['admin'] })
+    const target = await createUser(app)
+    const response = await app.request(`/api/users/${target.id}`, {
+      method: 'PATCH',
+      headers: { ...(await authHeaders(app, admin)), 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 5 }),
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ errors: [{ message: expect.any(String) }] })
+    expect(await sql(app, 'SELECT email FROM users WHERE id = $1', [target.id])).toEqual([{ email: target.email }])
+    const created = await app.request('/api/users', {
+      method: 'POST',
+      headers: { ...(await authHeaders(app, admin)), 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'object-password@example.test', password: { a: 1 } }),
+    })
+    expect(created.status).toBe(400)
+    expect(await sql(app, `SELECT 1 FROM users WHERE email = 'object-password@example.test'`)).toHaveLength(0)
+  })
+
+  it('400 (not 500): the panel login with a body that is not JSON', async () => {
+    const response = await app.request('/api/users/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ errors: [{ message: expect.any(String) }] })
+  })
+})

@@ -465,3 +465,15 @@ describe('concurrent sign-ins', () => {
     expect(await sql(app, 'SELECT 1 FROM sessions WHERE user_id = $1', [user.id])).toHaveLength(20)
   })
 })
+
+// Found by the fuzzer (issue 11): a cookie value with a broken %-escape made every route a 500.
+describe('a malformed session cookie', () => {
+  it('is treated as no cookie: get-session null, sign-out 200, a stock route answers normally', async () => {
+    for (const cookie of ['community.session=%ZZ', 'community.session=%; community.session_data=%E0%A4%A']) {
+      expect(await getSession({ cookie })).toBeNull()
+      const signOut = await app.request('/api/auth/sign-out', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' })
+      expect(signOut.status).toBe(200)
+      expect((await app.request('/api/service-listings', { headers: { cookie } })).status).toBe(200)
+    }
+  })
+})

@@ -2,6 +2,9 @@
 // services (with translations, category, media), active categories, slots of active services
 // and media; everything else is for admins, writes too. Admin writes through the stock routes
 // follow the same rules and leave the same audit entries as the custom endpoints.
+import fs from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
@@ -205,5 +208,41 @@ describe('stock writes', () => {
     expect(deleted.status).toBe(200)
     expect(await audits(app, 'service.delete', id)).toHaveLength(1)
     expect((await admin.get(AVAILABILITY, { serviceId: id })).status).toBe(404)
+  })
+})
+
+// Found by the fuzzer (issue 11): Payload answers a file missing from the disk with a 500.
+describe('media files', () => {
+  it('404 for a file name that names no stored file (403 for the public); a stored one is served', async () => {
+    const response = await app.request('/api/service-media/file/no-such-file.png', { headers: admin.headers })
+    expect(response.status).toBe(404)
+    expect(await response.json()).toMatchObject({ error: 'not_found' })
+    // The public may read only files in public use: an unknown name is none of those.
+    expect((await app.request('/api/service-media/file/no-such-file.png')).status).toBe(403)
+    const [stored] = await sql<{ filename: string }>(app, 'SELECT filename FROM service_media WHERE id = $1', [fixture.media])
+    const served = await app.request(`/api/service-media/file/${stored!.filename}`)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('content-type')).toBe('image/png')
+  })
+
+  it('404 for a stored record whose file is gone from the disk', async () => {
+    const id = await makeMedia(app, 'Lost file')
+    const [stored] = await sql<{ filename: string }>(app, 'SELECT filename FROM service_media WHERE id = $1', [id])
+    await fs.rm(fileURLToPath(new URL(`../../media/${stored!.filename}`, import.meta.url)))
+    const response = await app.request(`/api/service-media/file/${stored!.filename}`, { headers: admin.headers })
+    expect(response.status).toBe(404)
+    expect(await response.json()).toMatchObject({ error: 'not_found' })
+  })
+
+  it('400 (not 500): an upload from a URL Payload refuses to fetch; nothing stored', async () => {
+    const before = await sql(app, 'SELECT id FROM service_media')
+    const response = await app.request('/api/service-media', {
+      method: 'POST',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ alt: 'x', url: 'http://127.0.0.1:1/picture.png', filename: 'picture.png' }),
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ errors: [{ message: 'The file could not be fetched from the given URL' }] })
+    expect(await sql(app, 'SELECT id FROM service_media')).toHaveLength(before.length)
   })
 })

@@ -6,6 +6,7 @@ import type { Endpoint } from 'payload'
 import { CLIENT_IP_HEADER, clientIpFrom } from '../../src/lib/client-ip'
 import { expectSecurityHeaders } from '../helpers/expectations'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
+import { createAdmin } from '../helpers/users'
 
 let app: TestApp
 
@@ -108,5 +109,81 @@ describe('client IP', () => {
     const keys = (await sql<{ key: string }>(app, `SELECT key FROM rate_limits`)).map((row) => row.key)
     expect(keys).not.toContain('global:198.51.100.9')
     expect(keys.some((key) => key.includes('127.0.0.1'))).toBe(true)
+  })
+})
+
+// Stock-route inputs the fuzzer (issue 11) found answered 500; each is the client's mistake.
+describe('hostile input on stock collection routes', () => {
+  let admin: Record<string, string>
+  beforeAll(async () => {
+    admin = (await createAdmin(app)).headers
+  })
+
+  const ask = async (path: string, init: RequestInit = {}) => {
+    const response = await app.request(path, init)
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  }
+
+  it('404 not_found: a document id that is no UUID, before PostgreSQL sees it', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/service-listings/not-a-uuid'],
+      ['DELETE', '/api/verification-tokens/%00'],
+      ['PATCH', '/api/profiles/-1'],
+      ['POST', '/api/memberships/0/duplicate'],
+    ] as const) {
+      const reply = await ask(path, { method, headers: { ...admin, 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' })
+      expect({ path, ...reply }).toEqual({ path, status: 404, body: { error: 'not_found', message: expect.any(String) } })
+    }
+  })
+
+  it('404 not_found: the version routes of a collection without versions', async () => {
+    for (const path of ['/api/wallets/versions', '/api/service-listings/versions/00000000-0000-4000-8000-000000000000']) {
+      expect(await ask(path, { headers: admin })).toEqual({ status: 404, body: { error: 'not_found', message: expect.any(String) } })
+    }
+  })
+
+  it("400 in Payload's shape: a where that is not JSON, a limit PostgreSQL cannot use", async () => {
+    for (const query of ['where=%25', 'where=+', 'limit=1.5']) {
+      const reply = await ask(`/api/payload-preferences?${query}`, { headers: admin })
+      expect({ query, ...reply }).toEqual({ query, status: 400, body: { errors: [{ message: expect.any(String) }] } })
+    }
+    expect((await ask('/api/service-listings?where=%25', { headers: admin })).status).toBe(400)
+  })
+
+  it('400 for a JSON body that is not an object, 415 for a body that is neither JSON nor multipart', async () => {
+    for (const sent of ['"text"', 'null', '[1]', '{']) {
+      const reply = await ask('/api/payload-preferences/fuzz-key', { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: sent })
+      expect({ sent, ...reply }).toEqual({ sent, status: 400, body: { errors: [{ message: expect.any(String) }] } })
+    }
+    const text = await ask('/api/payload-preferences', { method: 'POST', headers: { ...admin, 'content-type': 'text/plain' }, body: 'key=x' })
+    expect(text).toEqual({ status: 415, body: { errors: [{ message: expect.stringContaining('application/json') }] } })
+    // No body on a create is no data (Payload's hooks read fields of `undefined`: a 500).
+    // It is read as `{}`: the panel's own preference record is created.
+    const empty = await ask('/api/payload-preferences', { method: 'POST', headers: admin })
+    expect(empty.status).toBe(201)
+    // An object still goes through.
+    const stored = await ask('/api/payload-preferences/fuzz-key', { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: '{"value":{"a":1}}' })
+    expect(stored.status).toBe(200)
+    expect(await sql(app, `SELECT key FROM payload_preferences WHERE key = 'fuzz-key'`)).toHaveLength(1)
+  })
+
+  it('400: limit, page or depth given twice or not a whole number', async () => {
+    for (const query of ['limit=1&limit=NaN', 'page=x', 'depth=1e9', 'limit=-1']) {
+      const reply = await ask(`/api/service-availability?${query}`, { headers: admin })
+      expect({ query, ...reply }).toEqual({ query, status: 400, body: { errors: [{ message: expect.any(String) }] } })
+    }
+    expect((await ask('/api/service-availability?limit=5&page=1&depth=0', { headers: admin })).status).toBe(200)
+  })
+
+  it('400: a JSON body nested deeper than 64 levels', async () => {
+    const deep = `{"user":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`
+    const reply = await ask('/api/memberships', { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: deep })
+    expect(reply).toEqual({ status: 400, body: { errors: [{ message: expect.stringContaining('64 levels') }] } })
+  })
+
+  it('400 for a multipart body busboy cannot read', async () => {
+    const reply = await ask('/api/service-listings', { method: 'POST', headers: { ...admin, 'content-type': 'multipart/mixed; boundary=x' }, body: '--x\r\n' })
+    expect(reply.status).toBeLessThan(500)
+    expect(reply.body).toEqual({ errors: [{ message: expect.any(String) }] })
   })
 })

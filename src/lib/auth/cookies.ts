@@ -38,9 +38,18 @@ export function readCookie(header: string | null | undefined, name: string): str
   for (const part of header.split(';')) {
     const index = part.indexOf('=')
     if (index === -1) continue
-    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim())
+    if (part.slice(0, index).trim() === name) return decodeCookieValue(part.slice(index + 1).trim())
   }
   return undefined
+}
+
+/** A value with a broken %-escape (`%ZZ`) is no token we issued: treated as absent, not a 500. */
+function decodeCookieValue(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return undefined
+  }
 }
 
 function signature(body: string): Buffer {

@@ -11,8 +11,10 @@ import { handleEndpoints, type Payload } from 'payload'
 import { requestBody } from './body-limit'
 import { errorBody, familyOf, internalError } from './errors'
 import { rootDispatcher } from './root-endpoints'
+import { isCollectionRoute, needsObjectBody, readObjectBody } from './stock-json-body'
+import { stockQueryProblem } from './stock-query'
 
-function toWebRequest(req: ExpressRequest, origin: string): Request {
+function toWebRequest(req: ExpressRequest, origin: string, buffered?: Buffer): Request {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue
@@ -24,7 +26,7 @@ function toWebRequest(req: ExpressRequest, origin: string): Request {
     method: req.method === 'HEAD' ? 'GET' : req.method,
     headers,
     // The counted body (body-limit.ts), so that no route reads past the size limit.
-    ...(hasBody ? { body: Readable.toWeb(requestBody(req)) as unknown as ReadableStream, duplex: 'half' } : {}),
+    ...(hasBody ? { body: buffered ?? (Readable.toWeb(requestBody(req)) as unknown as ReadableStream), duplex: 'half' } : {}),
   } as RequestInit)
 }
 
@@ -57,10 +59,28 @@ async function sendWebResponse(response: Response, res: ExpressResponse, headOnl
 
 export function payloadBridge(payload: Payload): RequestHandler {
   const dispatchRoot = rootDispatcher(payload)
+  const collections = new Set(payload.config.collections.map((collection) => collection.slug))
+  const apiRoute = payload.config.routes.api.replace(/\/+$/, '')
   return async (req, res, next) => {
     try {
       const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`
-      const request = toWebRequest(req, origin)
+      let buffered: Buffer | undefined
+      const stock = isCollectionRoute(req, collections, apiRoute)
+      const queryProblem = stock ? stockQueryProblem(req) : undefined
+      if (queryProblem) {
+        res.status(400).json({ errors: [{ message: queryProblem }] })
+        return
+      }
+      if (stock && needsObjectBody(req)) {
+        const checked = await readObjectBody(req)
+        if (res.headersSent) return
+        if (!checked.ok) {
+          res.status(checked.status).json({ errors: [{ message: checked.message }] })
+          return
+        }
+        buffered = checked.body
+      }
+      const request = toWebRequest(req, origin, buffered)
       const response = (await dispatchRoot(request)) ?? (await handleEndpoints({ config: payload.config, request }))
       if (response.status >= 500 && !res.headersSent) {
         // Payload's own error bodies may carry library messages; ours never do.

@@ -1,3 +1,4 @@
+import { clientErrorOf } from './client-errors'
 import { ApiError, errorBody, familyOf, internalError, type ErrorFamily } from './errors'
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -14,6 +15,9 @@ export function errorResponse(error: ApiError, family: ErrorFamily): Response {
 /** Anything that is not an ApiError is a bug: log it whole, answer without detail. */
 export function toApiError(error: unknown, log: (error: unknown) => void): ApiError {
   if (error instanceof ApiError) return error
+  // A Payload helper refusing the client's input (e.g. invalid JSON in the admin panel's form).
+  const client = clientErrorOf(error)
+  if (client) return new ApiError(client.status, 'invalid_request', client.message)
   log(error)
   return internalError()
 }

@@ -8,7 +8,15 @@ import type { SanitizedConfig } from 'payload'
 interface Route {
   method: string
   matches: MatchFunction<object>
+  /** Collection routes: a document id that is no UUID can name no document. */
+  checkId?: boolean
 }
+
+// Every collection's id is a UUID (db-postgres `idType: 'uuid'`). Payload hands any other
+// id straight to PostgreSQL, whose type error became a 500 (found by the fuzzer, issue 11);
+// such a path names no document, so the shell answers 404 itself.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const VERSION_ROUTES = new Set(['/versions', '/versions/:id'])
 
 export interface RouteTable {
   /** Upper-case methods that `pathname` (under /api) answers; empty when none. */
@@ -17,18 +25,29 @@ export interface RouteTable {
 
 type EndpointList = ReadonlyArray<{ method: string; path: string }> | false | undefined
 
-function compile(endpoints: EndpointList): Route[] {
+function compile(endpoints: EndpointList, collection?: { versions?: unknown }): Route[] {
   if (!endpoints) return []
-  return endpoints.map((endpoint) => ({
-    method: endpoint.method.toUpperCase(),
-    matches: match(endpoint.path, { decode: decodeURIComponent }),
-  }))
+  return endpoints
+    // Payload adds the version routes to every collection; without versions they can only fail.
+    .filter((endpoint) => !collection || collection.versions || !VERSION_ROUTES.has(endpoint.path))
+    .map((endpoint) => ({
+      method: endpoint.method.toUpperCase(),
+      matches: match(endpoint.path, { decode: decodeURIComponent }),
+      checkId: collection !== undefined,
+    }))
+}
+
+function matchesRoute(route: Route, rest: string): boolean {
+  const result = route.matches(rest)
+  if (!result) return false
+  const id = (result.params as { id?: unknown }).id
+  return !route.checkId || id === undefined || (typeof id === 'string' && UUID.test(id))
 }
 
 export function buildRouteTable(config: SanitizedConfig, extra: Record<string, string[]> = {}): RouteTable {
   const apiRoute = config.routes.api.replace(/\/+$/, '')
   const root = compile(config.endpoints as EndpointList)
-  const collections = new Map(config.collections.map((collection) => [collection.slug, compile(collection.endpoints as EndpointList)]))
+  const collections = new Map(config.collections.map((collection) => [collection.slug, compile(collection.endpoints as EndpointList, collection)]))
   const globals = new Map(config.globals.map((global) => [global.slug, compile(global.endpoints as EndpointList)]))
 
   return {
@@ -50,7 +69,7 @@ export function buildRouteTable(config: SanitizedConfig, extra: Record<string, s
       const methods = new Set<string>()
       for (const route of routes) {
         try {
-          if (route.matches(rest)) methods.add(route.method)
+          if (matchesRoute(route, rest)) methods.add(route.method)
         } catch {
           decodable = false // a malformed %-escape: no route can match it
         }

@@ -1,0 +1,74 @@
+// Payload's stock collection routes (and the admin panel's preferences routes) read a JSON
+// body and use it as an object without checking: `"text"`, `null` or `[1]` as the body of
+// POST /api/<collection> or /api/payload-preferences/<key> threw TypeErrors, 500s (found by
+// the fuzzer, issue 11). For those routes the shell reads the JSON body (already capped at
+// 1 MB by body-limit.ts) and refuses anything but an object with Payload's own 400 shape.
+import type { Request as ExpressRequest } from 'express'
+
+import { requestBody } from './body-limit'
+
+const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE'])
+
+export type StockBody = { ok: true; body?: Buffer } | { ok: false; status: number; message: string }
+
+const mediaType = (contentType: string | undefined) => contentType?.split(';')[0]?.trim().toLowerCase() ?? ''
+const isJson = (type: string) => type === 'application/json' || type.endsWith('+json')
+const hasBody = (req: ExpressRequest) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
+
+export function isCollectionRoute(req: ExpressRequest, collections: ReadonlySet<string>, apiRoute: string): boolean {
+  const path = new URL(req.originalUrl, 'http://localhost').pathname
+  if (!path.startsWith(`${apiRoute}/`)) return false
+  return collections.has(path.slice(apiRoute.length + 1).split('/')[0] ?? '')
+}
+
+/**
+ * Every write to a collection route that is not multipart: its body must be a JSON object
+ * (or nothing). Payload reads no other body and went on with no data at all, a TypeError in
+ * its field hooks.
+ */
+export function needsObjectBody(req: ExpressRequest): boolean {
+  return WRITES.has(req.method) && mediaType(req.headers['content-type']) !== 'multipart/form-data'
+}
+
+/** Payload walks a document recursively; a body nested thousands deep overflowed its stack. */
+const MAX_DEPTH = 64
+
+function depthOf(value: unknown): number {
+  let deepest = 0
+  const stack: Array<[unknown, number]> = [[value, 1]]
+  while (stack.length) {
+    const [item, depth] = stack.pop()!
+    if (!item || typeof item !== 'object') continue
+    deepest = Math.max(deepest, depth)
+    if (deepest > MAX_DEPTH) return deepest
+    for (const child of Object.values(item)) stack.push([child, depth + 1])
+  }
+  return deepest
+}
+
+/** The whole body when it is empty or a JSON object; otherwise why not. */
+export async function readObjectBody(req: ExpressRequest): Promise<StockBody> {
+  if (hasBody(req) && !isJson(mediaType(req.headers['content-type']))) {
+    return { ok: false, status: 415, message: 'Send the body as application/json (or multipart/form-data for uploads)' }
+  }
+  const chunks: Buffer[] = []
+  for await (const chunk of requestBody(req)) chunks.push(chunk as Buffer)
+  const body = Buffer.concat(chunks)
+  if (body.toString('utf8').trim() === '') {
+    if (req.method === 'DELETE') return { ok: true, body }
+    // No body on a create or update is no data: an empty object, never `undefined`.
+    req.headers['content-type'] = 'application/json'
+    req.headers['content-length'] = '2'
+    delete req.headers['transfer-encoding']
+    return { ok: true, body: Buffer.from('{}') }
+  }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(body.toString('utf8'))
+  } catch {
+    return { ok: false, status: 400, message: 'The request body is not valid JSON' }
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { ok: false, status: 400, message: 'The request body must be a JSON object' }
+  if (depthOf(parsed) > MAX_DEPTH) return { ok: false, status: 400, message: `The request body is nested more than ${MAX_DEPTH} levels deep` }
+  return { ok: true, body }
+}

@@ -1,0 +1,86 @@
+// Database invariants (issue 11), checked after every fuzz run: what no sequence of requests,
+// however hostile, may leave behind. Each check is one SQL query returning the offending rows,
+// so a broken invariant names its rows. `checkInvariants` returns one line per violation.
+import { sql, type TestApp } from './test-app'
+
+interface Invariant {
+  name: string
+  query: string
+}
+
+const SHA256_HEX = `'^[0-9a-f]{64}$'`
+
+export const INVARIANTS: Invariant[] = [
+  {
+    name: 'every user has exactly one profile',
+    query: `SELECT u.id::text AS row, count(p.id) AS found FROM users u LEFT JOIN profiles p ON p.user_id = u.id GROUP BY u.id HAVING count(p.id) <> 1`,
+  },
+  {
+    name: 'every user has exactly one wallet',
+    query: `SELECT u.id::text AS row, count(w.id) AS found FROM users u LEFT JOIN wallets w ON w.user_id = u.id GROUP BY u.id HAVING count(w.id) <> 1`,
+  },
+  {
+    name: 'no profile or wallet without its user',
+    query: `SELECT 'profile ' || p.id AS row FROM profiles p LEFT JOIN users u ON u.id = p.user_id WHERE u.id IS NULL
+            UNION ALL SELECT 'wallet ' || w.id FROM wallets w LEFT JOIN users u ON u.id = w.user_id WHERE u.id IS NULL`,
+  },
+  {
+    // [booking_time, end_time) intervals on one service and date; a booking without an end
+    // time occupies its start minute (API-CONTRACT §4: the same start always conflicts).
+    name: 'no two pending/confirmed bookings of one service overlap',
+    query: `SELECT a.id::text || ' overlaps ' || b.id::text AS row
+            FROM bookings a JOIN bookings b
+              ON a.service_id = b.service_id AND a.booking_date = b.booking_date AND a.id < b.id
+            WHERE a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')
+              AND a.booking_time < COALESCE(NULLIF(b.end_time, ''), b.booking_time || ':00.1')
+              AND b.booking_time < COALESCE(NULLIF(a.end_time, ''), a.booking_time || ':00.1')`,
+  },
+  {
+    name: 'every session comes from an audited sign-in',
+    query: `SELECT s.id::text AS row FROM sessions s
+            WHERE NOT EXISTS (SELECT 1 FROM audit_logs a WHERE a.action = 'login_success' AND a.data->>'sessionId' = s.id::text)
+              AND NOT EXISTS (SELECT 1 FROM audit_logs a WHERE a.action = 'user.first_admin' AND a.target_id = s.user_id::text)`,
+  },
+  {
+    name: 'every failed sign-in entry names the email and the reason, and nothing secret',
+    query: `SELECT id::text AS row FROM audit_logs WHERE action = 'login_failed'
+              AND (data->>'email' IS NULL OR data->>'reason' IS NULL OR data ? 'password' OR data::text LIKE '%$argon2%')`,
+  },
+  {
+    name: 'every user has the audit entry of its creation',
+    query: `SELECT u.id::text AS row FROM users u WHERE NOT EXISTS (
+              SELECT 1 FROM audit_logs a WHERE a.target_id = u.id::text AND a.action IN ('user.sign_up', 'user.first_admin', 'user.create'))`,
+  },
+  {
+    name: 'no audit entry holds a password or its hash',
+    query: `SELECT id::text AS row FROM audit_logs WHERE data::text ~ '"(password|passwordHash|hash|salt)"' OR data::text LIKE '%$argon2%'`,
+  },
+  {
+    name: 'session tokens are stored as SHA-256 only',
+    query: `SELECT id::text AS row FROM sessions WHERE token_hash !~ ${SHA256_HEX}`,
+  },
+  {
+    name: 'verification and reset tokens are stored as SHA-256 only',
+    query: `SELECT id::text AS row FROM verification_tokens WHERE token_hash !~ ${SHA256_HEX}`,
+  },
+  {
+    // Payload's own reset flow is replaced by ours; its column would hold a token in clear.
+    name: "Payload's reset-token column stays empty",
+    query: `SELECT id::text AS row FROM users WHERE reset_password_token IS NOT NULL`,
+  },
+  {
+    // hash/salt hold Payload's PBKDF2 of a random stand-in (collections/Users/hooks/hashPassword.ts).
+    name: 'passwords are stored as argon2id only',
+    query: `SELECT id::text AS row FROM users WHERE password_hash IS NOT NULL AND password_hash NOT LIKE '$argon2id$%'`,
+  },
+]
+
+/** One line per violated invariant (with up to five offending rows); empty when all hold. */
+export async function checkInvariants(app: TestApp): Promise<string[]> {
+  const violations: string[] = []
+  for (const invariant of INVARIANTS) {
+    const rows = await sql<{ row: string }>(app, invariant.query)
+    if (rows.length) violations.push(`${invariant.name}: ${rows.length} violation(s), e.g. ${rows.slice(0, 5).map((row) => row.row).join(', ')}`)
+  }
+  return violations
+}
