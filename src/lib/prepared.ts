@@ -22,32 +22,47 @@ interface Pool {
  * holds the pg client the transaction runs on. Internal to both: pinned by
  * tests/int/prepared-in-transaction.test.ts.
  */
+export interface TransactionSession {
+  /** The drizzle transaction (`execute` for raw SQL); its session holds the pg client. */
+  db?: { execute?: unknown; session?: { client?: Pool } }
+}
+
 interface Adapter {
   pool: Pool
-  sessions?: Record<string, { db?: { session?: { client?: Pool } } }>
+  sessions?: Record<string, TransactionSession>
 }
 
 export function statement(name: string, text: string): Statement {
   return { name: `community.${name}`, text }
 }
 
-export async function run<T>(payload: Payload, statement: Statement, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
-  const pool = (payload.db as unknown as { pool: Pool }).pool
-  const result = await pool.query({ ...statement, values })
+async function query<T>(connection: Pool, statement: Statement, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
+  const result = await connection.query({ ...statement, values })
   return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 }
+}
+
+export function run<T>(payload: Payload, statement: Statement, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
+  return query<T>((payload.db as unknown as Adapter).pool, statement, values)
 }
 
 /** `run`, on the request's transaction connection when a transaction is open, else on the pool. */
 export async function runIn<T>(req: PayloadRequest, statement: Statement, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
-  const adapter = req.payload.db as unknown as Adapter
+  const transaction = await openTransaction(req)
+  const client = transaction?.db?.session?.client
+  // Never silently outside the transaction: the write would survive its rollback.
+  if (transaction && !client) throw new Error('No connection for the open transaction')
+  return query<T>(client ?? (req.payload.db as unknown as Adapter).pool, statement, values)
+}
+
+/**
+ * The request's open transaction as db-postgres keeps it, or undefined when there is none.
+ * Throws when the request names a transaction the adapter no longer has: a statement run
+ * "outside" it would commit even if the use case rolls back.
+ */
+export async function openTransaction(req: PayloadRequest): Promise<TransactionSession | undefined> {
   const transactionId = await req.transactionID
-  let connection = adapter.pool
-  if (transactionId !== undefined && transactionId !== null) {
-    const client = adapter.sessions?.[String(transactionId)]?.db?.session?.client
-    // Never silently outside the transaction: the write would survive its rollback.
-    if (!client) throw new Error(`No connection for transaction ${String(transactionId)}`)
-    connection = client
-  }
-  const result = await connection.query({ ...statement, values })
-  return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 }
+  if (transactionId === undefined || transactionId === null) return undefined
+  const session = (req.payload.db as unknown as Adapter).sessions?.[String(transactionId)]
+  if (!session) throw new Error(`No database session for transaction ${String(transactionId)}`)
+  return session
 }

@@ -4,6 +4,8 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
+import { openTransaction } from './prepared'
+
 type SQL = ReturnType<typeof sql>
 
 interface Executor {
@@ -11,9 +13,10 @@ interface Executor {
 }
 
 export async function execute(req: PayloadRequest, query: SQL): Promise<Array<Record<string, unknown>>> {
-  const db = req.payload.db as unknown as { drizzle: Executor; sessions?: Record<string, { db: Executor }> }
-  const transactionId = await req.transactionID
-  const executor = (transactionId !== undefined && transactionId !== null && db.sessions?.[String(transactionId)]?.db) || db.drizzle
+  // The same transaction lookup as prepared statements (src/lib/prepared.ts): a transaction
+  // the adapter lost is an error, never a silent fall back to autocommit.
+  const transaction = await openTransaction(req)
+  const executor = transaction ? (transaction.db as unknown as Executor) : (req.payload.db as unknown as { drizzle: Executor }).drizzle
   const result = await executor.execute(query)
   return result.rows
 }

@@ -2,7 +2,8 @@
 // transaction connection (src/lib/prepared.ts `runIn`, reaching into db-postgres's internal
 // `db.sessions[id].db.session.client`). This pins that: an entry written inside a use case
 // rolls back with it and commits with it, one written outside any transaction stands on its
-// own, and a public booking makes its documented number of statements (docs/performance.md).
+// own, a transaction the adapter lost fails the write instead of escaping it, and a
+// public booking makes its documented number of statements (docs/performance.md).
 import { randomUUID } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
@@ -10,6 +11,7 @@ import pg from 'pg'
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../hooks/shared/audit'
+import { execute, sql } from '../../src/lib/sql'
 import { inTransaction } from '../../src/lib/transaction'
 import { notify } from '../../src/operations/notifications/notify'
 import { adminActor, audits, count, type Actor } from '../helpers/catalogue'
@@ -83,6 +85,17 @@ describe('the audit and notification writers', () => {
     await writeAudit(req, { action: 'test.write', targetId, userId: null })
     const [entry] = await audits(app, 'test.write', targetId)
     expect(entry).toMatchObject({ user_id: null, target_type: null, data: {} })
+  })
+})
+
+describe('a transaction the adapter no longer has', () => {
+  it('fails both raw SQL paths instead of writing outside it (it would survive the rollback)', async () => {
+    const targetId = randomUUID()
+    const req = await localReq()
+    req.transactionID = 'lost-transaction'
+    await expect(writeAudit(req, { action: 'test.write', targetId })).rejects.toThrow(/transaction/)
+    await expect(execute(req, sql`SELECT 1`)).rejects.toThrow(/transaction/)
+    expect(await audits(app, 'test.write', targetId)).toHaveLength(0)
   })
 })
 
