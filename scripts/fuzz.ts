@@ -6,7 +6,8 @@
 import { parseArgs } from 'node:util'
 
 import { runFuzz } from '../tests/helpers/fuzz/run'
-import { removeFuzzMedia, seedFuzzData } from '../tests/helpers/fuzz/seed'
+import { dropMedia } from '../tests/helpers/catalogue'
+import { seedFuzzData } from '../tests/helpers/fuzz/seed'
 import { checkInvariants } from '../tests/helpers/invariants'
 import { startTestApp } from '../tests/helpers/test-app'
 import { setupTestDatabase } from '../tests/helpers/test-database'
@@ -48,7 +49,7 @@ async function main(): Promise<number> {
     log(passed ? 'PASS: no 5xx (beyond the known open items above), no unanswered request, no bad error body, no leak, no pollution, invariants hold' : 'FAIL')
     return passed ? 0 : 1
   } finally {
-    await removeFuzzMedia(app)
+    await dropMedia(app)
     await app.stop()
     await database.stop()
   }

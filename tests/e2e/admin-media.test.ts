@@ -2,15 +2,14 @@
 // admin drops a photo on the upload field, gives it an alt text and saves; the file goes
 // through the same checks as the API (EXIF gone, safe name, audit entry). A text file
 // disguised as a PNG is refused with the API's message and nothing is stored.
-import fs from 'node:fs/promises'
-import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 
-import { jpegWithExif, MEDIA_DIR, storedFile } from '../helpers/media'
+import { removeStoredMedia } from '../helpers/catalogue'
+import { jpegWithExif, storedFile } from '../helpers/media'
 import { launchPanelBrowser, signInToPanel, type PanelBrowser } from '../helpers/panel'
 import { runScript, startServerProcess, type ServerProcess } from '../helpers/processes'
 import { createTestDatabase } from '../helpers/test-database'
@@ -39,8 +38,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (db) {
-    const { rows } = await db.query<{ filename: string | null; thumbnail: string | null }>('SELECT filename, sizes_thumbnail_filename AS thumbnail FROM service_media')
-    await Promise.all(rows.flatMap((row) => [row.filename, row.thumbnail]).filter(Boolean).map((name) => fs.rm(path.join(MEDIA_DIR, name!), { force: true })))
+    const client = db
+    await removeStoredMedia(async (text) => (await client.query(text)).rows)
     await db.end()
   }
   await browser?.close()

@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url'
 import { sql, type TestApp } from './test-app'
 import { authHeaders, createAdmin, createUser, type TestUser } from './users'
 
-const MEDIA_DIR = fileURLToPath(new URL('../../media', import.meta.url))
 
 export interface Reply<T = any> {
   status: number
@@ -93,12 +92,20 @@ export async function makeMedia(app: TestApp, alt = 'A picture'): Promise<string
   return String(doc.id)
 }
 
-/** Removes the files tests wrote under media/, thumbnails included (the database goes with the test app). */
-export async function dropMedia(app: TestApp): Promise<void> {
-  const rows = await sql<{ filename: string; thumbnail: string | null }>(app, `SELECT filename, sizes_thumbnail_filename AS thumbnail FROM service_media WHERE filename LIKE 'test-%'`)
+/** The folder local storage writes to. */
+export const MEDIA_DIR = fileURLToPath(new URL('../../media', import.meta.url))
+
+/**
+ * Removes the stored files (and thumbnails) of every media row in a database: each test
+ * file has a database of its own, so its rows are exactly the files it wrote.
+ */
+export async function removeStoredMedia(query: (text: string) => Promise<Array<{ filename: string | null; thumbnail: string | null }>>): Promise<void> {
+  const rows = await query('SELECT filename, sizes_thumbnail_filename AS thumbnail FROM service_media')
   const names = rows.flatMap((row) => [row.filename, row.thumbnail]).filter((name): name is string => Boolean(name))
-  await Promise.all(names.map((name) => fs.rm(path.join(MEDIA_DIR, name), { force: true })))
+  await Promise.all(names.map((name) => fs.rm(path.join(MEDIA_DIR, path.basename(name)), { force: true })))
 }
+
+export const dropMedia = (app: TestApp): Promise<void> => removeStoredMedia((text) => sql(app, text))
 
 export interface AuditRow {
   action: string

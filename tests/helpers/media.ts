@@ -4,16 +4,16 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { crc32, deflateSync } from 'node:zlib'
 
 import sharp from 'sharp'
 
-import { CLIENT_HEADERS, type Reply } from './catalogue'
+import { CLIENT_HEADERS, MEDIA_DIR, type Reply } from './catalogue'
 import { sql, type TestApp } from './test-app'
 
+export { dropMedia, MEDIA_DIR } from './catalogue'
+
 export const MEDIA = '/api/admin/services/media'
-export const MEDIA_DIR = fileURLToPath(new URL('../../media', import.meta.url))
 export const MiB = 1024 * 1024
 
 const solid = (width: number, height: number, background = { r: 200, g: 80, b: 40 }) => sharp({ create: { width, height, channels: 3, background } })
@@ -134,8 +134,3 @@ export async function mediaRow(app: TestApp, id: string): Promise<Record<string,
 }
 
 /** Removes every file this test database's media rows point at (main files and thumbnails). */
-export async function dropAllMedia(app: TestApp): Promise<void> {
-  const rows = await sql<{ filename: string | null; thumbnail: string | null }>(app, 'SELECT filename, sizes_thumbnail_filename AS thumbnail FROM service_media')
-  const names = rows.flatMap((row) => [row.filename, row.thumbnail]).filter((name): name is string => Boolean(name))
-  await Promise.all(names.map((name) => fs.rm(path.join(MEDIA_DIR, name), { force: true })))
-}

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { checkInvariants } from '../helpers/invariants'
 import { KNOWN_OPEN } from '../helpers/fuzz/checks'
 import { pollution, runFuzz, type FuzzReport } from '../helpers/fuzz/run'
-import { removeFuzzMedia, seedFuzzData } from '../helpers/fuzz/seed'
+import { dropMedia } from '../helpers/catalogue'
+import { seedFuzzData } from '../helpers/fuzz/seed'
 import { fuzzTargets } from '../helpers/fuzz/targets'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
-  await removeFuzzMedia(app)
+  await dropMedia(app)
   await app.stop()
 })
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import sharp from 'sharp'
 
 import { adminActor, anonymous, audits, CATEGORIES, citizenActor, count, makeCategory, makeService, MISSING_ID, SERVICES, type Actor } from '../helpers/catalogue'
-import { bombPng, dropAllMedia, fileExists, jpegWithExif, MEDIA, mediaRow, MiB, png, pngOfSize, storedFile, upload } from '../helpers/media'
+import { bombPng, dropMedia, fileExists, jpegWithExif, MEDIA, mediaRow, MiB, png, pngOfSize, storedFile, upload } from '../helpers/media'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
 let app: TestApp
@@ -17,7 +17,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await dropAllMedia(app)
+  await dropMedia(app)
   await app.stop()
 })
 

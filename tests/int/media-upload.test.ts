@@ -11,7 +11,7 @@ import {
   animatedGif,
   avif,
   bombPng,
-  dropAllMedia,
+  dropMedia,
   fileExists,
   jpeg,
   jpegWithExif,
@@ -38,7 +38,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await dropAllMedia(app)
+  await dropMedia(app)
   await app.stop()
 })
 
