@@ -24,7 +24,16 @@ export interface AppOptions {
 
 const SHELL_ROUTES: Record<string, string[]> = { '/api/health': ['GET'] }
 
-const pathOf = (req: Request) => new URL(req.originalUrl, 'http://localhost').pathname
+// Every middleware below asks for the path (isApi alone five times); it is parsed once.
+const paths = new WeakMap<Request, string>()
+const pathOf = (req: Request) => {
+  let path = paths.get(req)
+  if (path === undefined) {
+    path = new URL(req.originalUrl, 'http://localhost').pathname
+    paths.set(req, path)
+  }
+  return path
+}
 const isApi = (req: Request) => {
   const path = pathOf(req)
   return path === '/api' || path.startsWith('/api/')

@@ -81,7 +81,8 @@ export function payloadBridge(payload: Payload): RequestHandler {
         buffered = checked.body
       }
       const request = toWebRequest(req, origin, buffered)
-      const response = (await dispatchRoot(request)) ?? (await handleEndpoints({ config: payload.config, request }))
+      // A collection route is never one of our root endpoints: straight to Payload's router.
+      const response = (stock ? undefined : await dispatchRoot(request)) ?? (await handleEndpoints({ config: payload.config, request }))
       if (response.status >= 500 && !res.headersSent) {
         // Payload's own error bodies may carry library messages; ours never do.
         const detail = await response.text().catch(() => '')
