@@ -10,7 +10,7 @@ import pg from 'pg'
 
 import { tokenHash } from '../src/lib/auth/tokens'
 import { totalPriceOf } from '../src/operations/bookings/price'
-import { dayOfWeek, minuteOfDay, scheduleOf } from '../src/operations/bookings/schedule'
+import { dayOfWeek, minuteOfDay, scheduleOf } from '../src/lib/wall-clock'
 
 // The same pool size as the server's (payload.config.ts).
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) })

@@ -253,7 +253,7 @@ async function seedBulk(payload: Payload, total: number, providers: string[], ca
                              start_minute, end_minute, created_at, updated_at)
        SELECT gen_random_uuid(), s.id, s.provider_id, s.provider_id, to_char(current_date + (s.n % 60), 'YYYY-MM-DD'), '09:00', '10:00', 60, 1500, 'EUR',
               (ARRAY['pending','confirmed','completed','cancelled_by_customer'])[1 + s.n / 10 % 4]::enum_bookings_status,
-              -- The wall-clock minute range the no-overlap constraint compares (src/operations/bookings/schedule.ts).
+              -- The wall-clock minute range the no-overlap constraint compares (src/lib/wall-clock.ts).
               (current_date + (s.n % 60) - DATE '1970-01-01') * 1440 + 540, (current_date + (s.n % 60) - DATE '1970-01-01') * 1440 + 600, now(), now()
        FROM services s WHERE s.n % 10 = 0`,
       [run, from, to, providers, categoryIds],

@@ -5,7 +5,7 @@ import { anyOf } from '../../access/anyOf'
 import { ownBookings, providedBookings } from '../../access/bookingParties'
 import { isAdmin } from '../../access/isAdmin'
 import { auditHooks } from '../../hooks/shared/audit'
-import { isCalendarDate, isClockTime } from '../../src/operations/bookings/schedule'
+import { isCalendarDate, isClockTime } from '../../src/lib/wall-clock'
 import { serviceTerms } from '../../src/operations/bookings/service-terms'
 import { idOf } from '../../src/operations/catalogue/localized'
 import { existingReference } from '../../src/operations/catalogue/rules/references'
@@ -99,7 +99,7 @@ export const Bookings: CollectionConfig = {
     { name: 'status', type: 'select', required: true, defaultValue: 'pending', index: true, options: [...BOOKING_STATUSES] },
     { name: 'customerMessage', type: 'textarea', maxLength: MESSAGE_MAX },
     { name: 'providerResponse', type: 'textarea', maxLength: MESSAGE_MAX },
-    // The booking's time as wall-clock minute numbers (src/operations/bookings/schedule.ts):
+    // The booking's time as wall-clock minute numbers (src/lib/wall-clock.ts):
     // the range `[startMinute, endMinute)` is what the exclusion constraint compares.
     {
       type: 'row',

@@ -8,7 +8,7 @@ import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { requireUser } from '../../src/lib/http/guards'
 import { json } from '../../src/lib/http/respond'
 import { createBooking } from '../../src/operations/bookings/create-booking'
-import { isCalendarDate, TIME_PATTERN } from '../../src/operations/bookings/schedule'
+import { isCalendarDate, TIME_PATTERN } from '../../src/lib/wall-clock'
 import { uuid } from '../admin/services/actions'
 
 export const MESSAGE_MAX = 2000

@@ -2,7 +2,7 @@ import type { CollectionBeforeChangeHook } from 'payload'
 
 import { idOf } from '../../../src/operations/catalogue/localized'
 import { totalPriceOf } from '../../../src/operations/bookings/price'
-import { isCalendarDate, isClockTime, scheduleOf } from '../../../src/operations/bookings/schedule'
+import { isCalendarDate, isClockTime, scheduleOf } from '../../../src/lib/wall-clock'
 import { serviceTerms } from '../../../src/operations/bookings/service-terms'
 
 

@@ -8,7 +8,7 @@ import { invalidRequest } from '../../../src/lib/http/errors'
 import { requireAdmin } from '../../../src/lib/http/guards'
 import { json } from '../../../src/lib/http/respond'
 import { bulkSetSlots, createSlot, deleteSlot, listSlots, updateSlot } from '../../../src/operations/catalogue/availability'
-import { TIME_PATTERN } from '../../../src/operations/catalogue/rules/slots'
+import { TIME_PATTERN } from '../../../src/lib/wall-clock'
 import { MUTATION_METHODS, notEmpty, readAction, targetId } from './actions'
 
 const PATH = '/admin/services/availability'

@@ -10,7 +10,7 @@ import { requireAdmin } from '../../../src/lib/http/guards'
 import { parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
 import { actOnBooking, listBookings, type BookingFilters } from '../../../src/operations/bookings/admin-bookings'
-import { isCalendarDate } from '../../../src/operations/bookings/schedule'
+import { isCalendarDate } from '../../../src/lib/wall-clock'
 import { BOOKING_ACTIONS } from '../../../src/operations/bookings/transitions'
 import { MUTATION_METHODS, readAction, targetId, uuid } from './actions'
 

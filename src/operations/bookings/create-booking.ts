@@ -9,7 +9,7 @@ import type { PayloadRequest } from 'payload'
 import { ApiError, notFound } from '../../lib/http/errors'
 import { bookingTransaction } from './errors'
 import { presentBooking, type BookingRecord } from './present'
-import { nowWallClockMinute, scheduleOf } from './schedule'
+import { nowWallClockMinute, scheduleOf } from '../../lib/wall-clock'
 import { serviceTermsAndSlot, type ServiceTerms } from './service-terms'
 
 export interface BookingInput {

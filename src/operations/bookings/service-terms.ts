@@ -8,7 +8,7 @@ import type { PayloadRequest } from 'payload'
 
 import { runIn, statement } from '../../lib/prepared'
 import { isUuid } from '../catalogue/rules/references'
-import { dayOfWeek, minuteOfDay } from './schedule'
+import { dayOfWeek, minuteOfDay } from '../../lib/wall-clock'
 
 export interface ServiceTerms {
   id: string

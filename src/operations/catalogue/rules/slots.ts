@@ -3,24 +3,22 @@
 // The overlap check runs with the service row locked, so two writers cannot both pass it.
 import { ValidationError, type CollectionBeforeChangeHook, type NumberFieldSingleValidation, type TextFieldSingleValidation } from 'payload'
 
+import { isClockTime } from '../../../lib/wall-clock'
 import { RuleViolation } from '../errors'
 import { lockServiceRow } from '../transaction'
 import { isUuid } from './references'
 
-export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/
 export const SLOTS_COLLECTION = 'service-availability'
 
-const isTime = (value: unknown): value is string => typeof value === 'string' && TIME_PATTERN.test(value)
-
-export const validateTime: TextFieldSingleValidation = (value) => (isTime(value) ? true : 'Use HH:MM, 24-hour, from 00:00 to 23:59')
+export const validateTime: TextFieldSingleValidation = (value) => (isClockTime(value) ? true : 'Use HH:MM, 24-hour, from 00:00 to 23:59')
 
 const END_BEFORE_START = 'The end time must be after the start time'
 
 // In the admin form (whole slot at hand); partial updates are checked by the hook below.
 export const validateEndTime: TextFieldSingleValidation = (value, { siblingData }) => {
-  if (!isTime(value)) return 'Use HH:MM, 24-hour, from 00:00 to 23:59'
+  if (!isClockTime(value)) return 'Use HH:MM, 24-hour, from 00:00 to 23:59'
   const start = (siblingData as { startTime?: unknown }).startTime
-  return isTime(start) && start >= value ? END_BEFORE_START : true
+  return isClockTime(start) && start >= value ? END_BEFORE_START : true
 }
 
 export const validateDayOfWeek: NumberFieldSingleValidation = (value) =>
@@ -42,7 +40,7 @@ export const validSlotWithoutOverlap: CollectionBeforeChangeHook = async ({ data
   const slot = { ...originalDoc, ...data } as SlotTimes & { service?: unknown }
   const serviceId = idOf(slot.service)
   // Malformed values are left to the field validations, which run after this hook.
-  if (!isUuid(serviceId) || !isTime(slot.startTime) || !isTime(slot.endTime) || !Number.isInteger(slot.dayOfWeek)) return data
+  if (!isUuid(serviceId) || !isClockTime(slot.startTime) || !isClockTime(slot.endTime) || !Number.isInteger(slot.dayOfWeek)) return data
   if (slot.startTime >= slot.endTime) {
     throw new ValidationError({ collection: SLOTS_COLLECTION, errors: [{ path: 'endTime', message: END_BEFORE_START }] })
   }
