@@ -1,4 +1,4 @@
-import type { Access, CollectionBeforeOperationHook } from 'payload'
+import { ValidationError, type Access, type CollectionBeforeOperationHook } from 'payload'
 
 import { canUseAdminPanel } from './canUseAdminPanel'
 import { isAdminUser } from './isAdmin'
@@ -19,5 +19,25 @@ export const lockOwnedByCaller: CollectionBeforeOperationHook = ({ args, operati
   if (operation !== 'create' || overrideAccess || !req.user) return args
   const create = args as { data?: Record<string, unknown> }
   create.data = { ...create.data, user: { relationTo: 'users', value: req.user.id } }
+  return args
+}
+
+/**
+ * A lock names its document as `{relationTo, value}` of a collection, or none (a global's lock).
+ * Anything else reached Payload's relationship hooks, which threw a TypeError: a 500 (fuzzer,
+ * docs/reliability.md). Checked before any hook runs.
+ */
+export const lockNamesADocument: CollectionBeforeOperationHook = ({ args, collection, operation, req }) => {
+  if (operation !== 'create' && operation !== 'update') return args
+  const document = (args as { data?: Record<string, unknown> }).data?.document
+  if (document === undefined || document === null) return args
+  const { relationTo, value } = (typeof document === 'object' && !Array.isArray(document) ? document : {}) as Record<string, unknown>
+  const known = typeof relationTo === 'string' && req.payload.collections[relationTo] !== undefined
+  if (!known || !(typeof value === 'string' || typeof value === 'number')) {
+    throw new ValidationError({
+      collection: collection.slug,
+      errors: [{ path: 'document', message: 'document must be {"relationTo": <a collection>, "value": <its id>}' }],
+    })
+  }
   return args
 }

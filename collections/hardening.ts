@@ -1,9 +1,11 @@
 // Rules for every collection, Payload's own included (those exist only once buildConfig has
-// run, so this works on the built config): the query guard on each (hooks/shared/queryGuard.ts)
-// and closed access for the panel's edit locks (access/editLocks.ts).
+// run, so this works on the built config): the query guard on each (hooks/shared/queryGuard.ts),
+// closed access for the panel's edit locks (access/editLocks.ts), and a working delete of
+// the panel's preferences (endpoints/payload/delete-own-preference.ts).
 import type { SanitizedConfig } from 'payload'
 
-import { lockOwnedByCaller, ownEditLocks, takeEditLock } from '../access/editLocks'
+import { lockNamesADocument, lockOwnedByCaller, ownEditLocks, takeEditLock } from '../access/editLocks'
+import { deleteOwnPreference } from '../endpoints/payload/delete-own-preference'
 import { queryGuard } from '../hooks/shared/queryGuard'
 
 export function harden(config: SanitizedConfig): SanitizedConfig {
@@ -11,7 +13,12 @@ export function harden(config: SanitizedConfig): SanitizedConfig {
     collection.hooks.beforeOperation = [queryGuard, ...(collection.hooks.beforeOperation ?? [])]
     if (collection.slug === 'payload-locked-documents') {
       collection.access = { ...collection.access, read: ownEditLocks, create: takeEditLock, update: ownEditLocks, delete: ownEditLocks }
-      collection.hooks.beforeOperation.push(lockOwnedByCaller)
+      collection.hooks.beforeOperation.push(lockOwnedByCaller, lockNamesADocument)
+    }
+    if (collection.slug === 'payload-preferences' && Array.isArray(collection.endpoints)) {
+      collection.endpoints = collection.endpoints.map((endpoint) =>
+        endpoint.method === 'delete' && endpoint.path === '/:key' ? { ...endpoint, handler: deleteOwnPreference } : endpoint,
+      )
     }
   }
   return config

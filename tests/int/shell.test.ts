@@ -181,6 +181,31 @@ describe('hostile input on stock collection routes', () => {
     expect(reply).toEqual({ status: 400, body: { errors: [{ message: expect.stringContaining('64 levels') }] } })
   })
 
+  it("DELETE /api/payload-preferences/:key removes the caller's preference, 404 when there is none", async () => {
+    const key = `delete-me-${Date.now()}`
+    const json = { ...admin, 'content-type': 'application/json' }
+    expect((await ask(`/api/payload-preferences/${key}`, { method: 'POST', headers: json, body: '{"value":{"a":1}}' })).status).toBe(200)
+    const removed = await ask(`/api/payload-preferences/${key}`, { method: 'DELETE', headers: admin })
+    expect(removed.status).toBe(200)
+    expect(await sql(app, `SELECT key FROM payload_preferences WHERE key = $1`, [key])).toHaveLength(0)
+    expect((await ask(`/api/payload-preferences/${key}`, { method: 'DELETE', headers: admin })).status).toBe(404)
+    // Another user's preference of the same key is not the caller's to delete.
+    const other = await createAdmin(app)
+    await ask(`/api/payload-preferences/${key}`, { method: 'POST', headers: { ...other.headers, 'content-type': 'application/json' }, body: '{"value":{"b":2}}' })
+    expect((await ask(`/api/payload-preferences/${key}`, { method: 'DELETE', headers: admin })).status).toBe(404)
+    expect(await sql(app, `SELECT key FROM payload_preferences WHERE key = $1`, [key])).toHaveLength(1)
+    expect((await ask(`/api/payload-preferences/${key}`, { method: 'DELETE' })).status).toBe(401)
+  })
+
+  it('400: an edit lock whose document is not {relationTo, value} of a known collection', async () => {
+    const json = { ...admin, 'content-type': 'application/json' }
+    for (const document of ['x', 1, [], { relationTo: 'nope', value: 'x' }, { relationTo: 'blog-posts' }, { relationTo: 'blog-posts', value: { a: 1 } }, { relationTo: ['users'], value: 'x' }]) {
+      const reply = await ask('/api/payload-locked-documents', { method: 'POST', headers: json, body: JSON.stringify({ document }) })
+      expect({ document, ...reply }).toEqual({ document, status: 400, body: expect.objectContaining({ errors: [expect.objectContaining({ message: expect.any(String) })] }) })
+    }
+    expect(await sql(app, `SELECT id FROM payload_locked_documents`)).toHaveLength(0)
+  })
+
   it('400 for a multipart body busboy cannot read', async () => {
     const reply = await ask('/api/service-listings', { method: 'POST', headers: { ...admin, 'content-type': 'multipart/mixed; boundary=x' }, body: '--x\r\n' })
     expect(reply.status).toBeLessThan(500)

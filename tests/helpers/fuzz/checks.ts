@@ -83,18 +83,7 @@ export function problemsOf(pathname: string, stock: boolean, answer: Answer, sen
  * Failures understood but not fixed yet, each with its reason (docs/reliability.md "Open").
  * Reported apart from failures, so they stay visible; remove an entry once it is fixed.
  */
-export const KNOWN_OPEN: Array<{ method: string; path: RegExp; reason: string }> = [
-  {
-    method: 'DELETE',
-    path: /^\/api\/payload-preferences\//,
-    reason: "Payload 3.90.2's preferences delete (db.deleteOne with a where on the polymorphic `user` field) builds SQL that PostgreSQL refuses: every DELETE /api/payload-preferences/:key is a 500",
-  },
-  {
-    method: 'POST',
-    path: /^\/api\/payload-locked-documents/,
-    reason: "Payload 3.90.2's relationship hooks throw a TypeError on a malformed polymorphic `document`/`user` value in a payload-locked-documents create (the admin panel's edit locks)",
-  },
-]
+export const KNOWN_OPEN: Array<{ method: string; path: RegExp; reason: string }> = []
 
 export function knownOpen(method: string, path: string): string | undefined {
   return KNOWN_OPEN.find((known) => known.method === method && known.path.test(path))?.reason
