@@ -1,16 +1,18 @@
 // Rules for every collection, Payload's own included (those exist only once buildConfig has
-// run, so this works on the built config): the query guard on each (hooks/shared/queryGuard.ts),
+// run, so this works on the built config): the query guard and the data check on each
+// (hooks/shared/queryGuard.ts, dataIsAnObject.ts),
 // closed access for the panel's edit locks (access/editLocks.ts), and a working delete of
 // the panel's preferences (endpoints/payload/delete-own-preference.ts).
 import type { SanitizedConfig } from 'payload'
 
 import { lockNamesADocument, lockOwnedByCaller, ownEditLocks, takeEditLock } from '../access/editLocks'
 import { deleteOwnPreference } from '../endpoints/payload/delete-own-preference'
+import { dataIsAnObject } from '../hooks/shared/dataIsAnObject'
 import { queryGuard } from '../hooks/shared/queryGuard'
 
 export function harden(config: SanitizedConfig): SanitizedConfig {
   for (const collection of config.collections) {
-    collection.hooks.beforeOperation = [queryGuard, ...(collection.hooks.beforeOperation ?? [])]
+    collection.hooks.beforeOperation = [queryGuard, dataIsAnObject, ...(collection.hooks.beforeOperation ?? [])]
     if (collection.slug === 'payload-locked-documents') {
       collection.access = { ...collection.access, read: ownEditLocks, create: takeEditLock, update: ownEditLocks, delete: ownEditLocks }
       collection.hooks.beforeOperation.push(lockOwnedByCaller, lockNamesADocument)

@@ -6,7 +6,7 @@ import type { Endpoint } from 'payload'
 import { CLIENT_IP_HEADER, clientIpFrom } from '../../src/lib/client-ip'
 import { expectSecurityHeaders } from '../helpers/expectations'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
-import { createAdmin } from '../helpers/users'
+import { authHeaders, createAdmin, createUser } from '../helpers/users'
 
 let app: TestApp
 
@@ -204,6 +204,22 @@ describe('hostile input on stock collection routes', () => {
       expect({ document, ...reply }).toEqual({ document, status: 400, body: expect.objectContaining({ errors: [expect.objectContaining({ message: expect.any(String) })] }) })
     }
     expect(await sql(app, `SELECT id FROM payload_locked_documents`)).toHaveLength(0)
+  })
+
+  it('a multipart write without a document object: none is no fields (400 validation), a non-object 400', async () => {
+    const headers = await authHeaders(app, await createUser(app))
+    const before = await sql(app, `SELECT id FROM blog_comments`)
+    // A bare multipart type with a JSON body (no boundary: busboy finds no parts).
+    const bare = await ask('/api/blog-comments', { method: 'POST', headers: { ...headers, 'content-type': 'multipart/form-data' }, body: '{"body":"x"}' })
+    expect(bare.status).toBe(400)
+    for (const payloadField of [undefined, '1', '"text"', '[1]']) {
+      const form = new FormData()
+      if (payloadField !== undefined) form.append('_payload', payloadField)
+      form.append('other', 'x')
+      const reply = await ask('/api/blog-comments', { method: 'POST', headers, body: form })
+      expect({ payloadField, status: reply.status, errors: Array.isArray(reply.body.errors) }).toEqual({ payloadField, status: 400, errors: true })
+    }
+    expect(await sql(app, `SELECT id FROM blog_comments`)).toHaveLength(before.length)
   })
 
   it('400 for a multipart body busboy cannot read', async () => {
