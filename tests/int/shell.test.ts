@@ -222,6 +222,14 @@ describe('hostile input on stock collection routes', () => {
     expect(await sql(app, `SELECT id FROM blog_comments`)).toHaveLength(before.length)
   })
 
+  it('400: a service whose translations are not an array of rows', async () => {
+    const json = { ...admin, 'content-type': 'application/json' }
+    for (const translations of [{}, 'x', 5, [1, 'x', null]]) {
+      const reply = await ask('/api/service-listings', { method: 'POST', headers: json, body: JSON.stringify({ slug: `odd-${Date.now()}`, translations }) })
+      expect({ translations, status: reply.status }).toEqual({ translations, status: 400 })
+    }
+  })
+
   it('400 for a multipart body busboy cannot read', async () => {
     const reply = await ask('/api/service-listings', { method: 'POST', headers: { ...admin, 'content-type': 'multipart/mixed; boundary=x' }, body: '--x\r\n' })
     expect(reply.status).toBeLessThan(500)

@@ -19,7 +19,10 @@ export function displayTitle(slug: string, inLanguage: string | null | undefined
 export const deriveTitleAndSearchText: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
   const slug = (data.slug ?? originalDoc?.slug ?? '') as string
   const inLanguage = (data.inLanguage !== undefined ? data.inLanguage : originalDoc?.inLanguage) as string | null
-  const translations = ((data.translations ?? originalDoc?.translations ?? []) as Translation[]).filter(Boolean)
+  // Collection hooks run before field validation: a stock write may send anything here
+  // (`"translations": {}` was a TypeError, a 500). Non-rows are skipped; validation refuses them.
+  const given: unknown = data.translations ?? originalDoc?.translations
+  const translations = (Array.isArray(given) ? given : []).filter((row): row is Translation => Boolean(row) && typeof row === 'object')
   data.title = displayTitle(slug, inLanguage, translations)
   data.searchText = [slug, ...translations.map((row) => row.title ?? '')].join('\n').toLowerCase()
   return data

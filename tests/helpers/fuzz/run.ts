@@ -47,18 +47,33 @@ const BATCH = 250
 const MAX_KEPT_FAILURES = 200
 const IDENTITIES: Identity[] = ['anonymous', 'citizen', 'admin']
 
-function send(url: URL, request: FuzzRequest, agent: http.Agent): Promise<{ status: number; body: string } | { error: string }> {
+type Answer = { status: number; body: string } | { error: string; staleSocket?: boolean }
+
+/**
+ * One request; sent again once if it went out on a kept-alive socket the server closed while
+ * it sat idle (Node's documented keep-alive race, `reusedSocket`: between batches the runner
+ * signs in again, which on a busy machine outlasts the server's 5 s keep-alive). That reset
+ * happens before the server reads a byte of the request, so it says nothing about the server.
+ */
+async function send(url: URL, request: FuzzRequest, agent: http.Agent): Promise<Answer> {
+  const first = await sendOnce(url, request, agent)
+  return 'error' in first && first.staleSocket ? sendOnce(url, request, agent) : first
+}
+
+function sendOnce(url: URL, request: FuzzRequest, agent: http.Agent): Promise<Answer> {
   return new Promise((resolve) => {
     const headers: Record<string, string | number> = { ...request.headers }
     if (request.body) headers['content-length'] = request.body.length
     let settled = false
-    const done = (value: { status: number; body: string } | { error: string }) => {
+    const done = (value: Answer) => {
       if (!settled) resolve(value)
       settled = true
     }
     let outgoing: http.ClientRequest
+    let responded = false
     try {
       outgoing = http.request({ host: url.hostname, port: url.port, method: request.method, path: request.path, headers, agent, timeout: 60_000 }, (res) => {
+        responded = true
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))
         res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
@@ -70,7 +85,10 @@ function send(url: URL, request: FuzzRequest, agent: http.Agent): Promise<{ stat
       return
     }
     outgoing.on('timeout', () => outgoing.destroy(new Error('no answer within 60 s')))
-    outgoing.on('error', (error) => done({ error: error.message }))
+    outgoing.on('error', (error) => {
+      const staleSocket = outgoing.reusedSocket && !responded && (error as NodeJS.ErrnoException).code === 'ECONNRESET'
+      done({ error: error.message, staleSocket })
+    })
     outgoing.end(request.body)
   })
 }
