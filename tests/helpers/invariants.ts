@@ -53,7 +53,11 @@ export const INVARIANTS: Invariant[] = [
   },
   {
     name: 'no audit entry holds a password or its hash',
-    query: `SELECT id::text AS row FROM audit_logs WHERE data::text ~ '"(password|passwordHash|hash|salt)"' OR data::text LIKE '%$argon2%'`,
+    // A key of that name at any depth; a value may say "password" (an email typed at sign-in).
+    query: `SELECT id::text AS row FROM audit_logs
+            WHERE jsonb_path_exists(data, 'lax $.**.password') OR jsonb_path_exists(data, 'lax $.**.passwordHash')
+               OR jsonb_path_exists(data, 'lax $.**.hash') OR jsonb_path_exists(data, 'lax $.**.salt')
+               OR data::text LIKE '%$argon2%'`,
   },
   {
     name: 'session tokens are stored as SHA-256 only',

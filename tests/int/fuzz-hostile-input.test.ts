@@ -11,7 +11,7 @@ import { pollution, runFuzz, type FuzzReport } from '../helpers/fuzz/run'
 import { dropMedia } from '../helpers/catalogue'
 import { seedFuzzData } from '../helpers/fuzz/seed'
 import { fuzzTargets } from '../helpers/fuzz/targets'
-import { startTestApp, type TestApp } from '../helpers/test-app'
+import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
 const SEED = 20261125
 const COUNT = 1500
@@ -68,5 +68,19 @@ describe('hostile input, fixed seed', () => {
 
   it('leaves the database invariants true', async () => {
     expect(await checkInvariants(app)).toEqual([])
+  })
+
+  it('the invariant checks see a planted violation, and not a look-alike', async () => {
+    const plant = async (data: object) =>
+      (await sql<{ id: string }>(app, `INSERT INTO audit_logs (action, data, updated_at, created_at) VALUES ('test.planted', $1, now(), now()) RETURNING id::text`, [JSON.stringify(data)]))[0]!.id
+    const nested = await plant({ changed: { password: 'x' } })
+    const lookAlike = await plant({ email: 'password', reason: 'unknown_email' })
+    try {
+      const violations = await checkInvariants(app)
+      expect(violations).toEqual([expect.stringContaining(nested)])
+      expect(violations.join('\n')).not.toContain(lookAlike)
+    } finally {
+      await sql(app, `DELETE FROM audit_logs WHERE action = 'test.planted'`)
+    }
   })
 })
