@@ -390,8 +390,8 @@ export const ACCESS: Record<string, AccessRow> = {
     createBody: () => ({ key: slug('kv'), data: { forged: true } }),
     patch: { data: { tampered: true } },
   },
-  // The mail queue (src/lib/mail-queue): Payload's own closed, hidden collection. The job
-  // waits a week, so the runner leaves it alone during the checks.
+  // The mail queue (src/lib/mail-queue): no REST routes, closed and hidden. The job waits a
+  // week, so the runner leaves it alone during the checks.
   'payload-jobs': {
     setup: async (ctx) => ({ docs: { job: await create(ctx.app, 'payload-jobs', { taskSlug: 'send-mail', queue: 'mail', input: { sealed: 'v1.AAAA' }, waitUntil: inAWeek() }) } }),
     read: nobody,
@@ -400,6 +400,7 @@ export const ACCESS: Record<string, AccessRow> = {
     create: all(false),
     createBody: () => ({ taskSlug: 'send-mail', queue: 'mail', input: { sealed: 'v1.forged' } }),
     patch: { processing: true },
+    noRoutes: true,
   },
   'payload-migrations': {
     setup: async () => ({ docs: {} }),

@@ -35,10 +35,11 @@ function sendMailTask(): TaskConfig {
 }
 
 /**
- * The jobs part of payload.config. Nobody reaches the queue over HTTP: Payload's default
- * access lets any signed-in user call /api/payload-jobs/run; the collection itself is
- * already closed and hidden by Payload (access all false, admin hidden). Completed jobs are
- * deleted (Payload's default), so a sent mail leaves nothing behind.
+ * The jobs part of payload.config. Nobody reaches the queue over HTTP: the collection has no
+ * REST routes at all (Payload's own `/api/payload-jobs/run` would let any signed-in user
+ * start a run, answering in a shape of its own), its access is closed and it is hidden in the
+ * panel (Payload's defaults), and the Local API's access checks say no as well. Completed
+ * jobs are deleted (Payload's default), so a sent mail leaves nothing behind.
  */
 export function jobsConfig(): JobsConfig {
   const nobody = () => false
@@ -46,5 +47,6 @@ export function jobsConfig(): JobsConfig {
     tasks: [sendMailTask()],
     access: { run: nobody, queue: nobody, cancel: nobody },
     deleteJobOnComplete: true,
+    jobsCollectionOverrides: ({ defaultJobsCollection }) => ({ ...defaultJobsCollection, endpoints: false }),
   }
 }
