@@ -16,6 +16,7 @@ import { clientErrorHook } from './src/lib/http/client-errors'
 import { MAX_UPLOAD_BYTES } from './src/lib/media/limits'
 import { mediaStorage } from './src/lib/media/storage'
 import { mailAdapter } from './src/lib/mail'
+import { jobsConfig } from './src/lib/mail-queue/send-mail-task'
 import { payloadSecret } from './src/lib/secret'
 import { settings } from './src/lib/settings'
 
@@ -63,6 +64,8 @@ export default buildConfig({
   cors: config.trustedOrigins,
   csrf: config.trustedOrigins,
   email: mailAdapter(),
+  // Outgoing mail goes through Payload's jobs queue (src/lib/mail-queue).
+  jobs: jobsConfig(),
   plugins: mediaStorage(),
   sharp,
   // Payload's own multipart parser (stock upload routes, the admin panel): one file of at

@@ -24,6 +24,11 @@ export function mailAdapter(): EmailAdapter | Promise<EmailAdapter> {
     defaultFromName: fromMatch ? fromMatch[1]!.trim() : 'Community Platform',
     skipVerify: true,
     transportOptions: {
+      // nodemailer waits up to 2 min for a silent server by default; a send that fails sooner
+      // is retried by the mail queue, and a shutdown does not wait minutes for it.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
       host: mail.host,
       port: mail.port,
       secure: mail.secure,

@@ -8,6 +8,7 @@ import 'lexical'
 import { getPayload, type Migration, type Payload, type SanitizedConfig } from 'payload'
 
 import { migrations } from '../migrations/index'
+import { startMailRunner, stopMailRunner } from './mail-queue/runner'
 import { settings } from './settings'
 
 interface PgPool {
@@ -34,6 +35,8 @@ export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
   poolOf(payload).on('error', (err) => payload.logger.warn({ err, msg: 'database connection lost; the pool will reconnect' }))
   // Migration files type their arguments more narrowly than the adapter's Migration type.
   if (!settings().dbPush) await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
+  // Mail waiting from before (SMTP was down, the last process stopped) goes out now.
+  startMailRunner(payload)
   return payload
 }
 
@@ -44,6 +47,8 @@ export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
  */
 export async function stopPayload(payload: Payload): Promise<void> {
   const pool = poolOf(payload)
+  // First: a mail being sent finishes on the pool that is about to close.
+  await stopMailRunner(payload)
   await payload.destroy()
   const idle = new Set((pool._idle ?? []).map((item) => item.client))
   for (const client of pool._clients ?? []) {

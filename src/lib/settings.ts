@@ -56,6 +56,10 @@ export function settings() {
       pass: process.env.SMTP_PASS || undefined,
       secure: bool('SMTP_SECURE', false),
       from: process.env.MAIL_FROM || 'Community Platform <no-reply@localhost>',
+      // The mail queue (src/lib/mail-queue): a failed send is retried this many times, waiting
+      // delay × 2^(tries so far) between attempts (30 s, 1 min, 2 min, … ≈ 8.5 h in all by default).
+      retryAttempts: int('MAIL_RETRY_ATTEMPTS', 10),
+      retryDelayMs: int('MAIL_RETRY_DELAY_MS', 30_000),
     },
     s3: {
       bucket: process.env.S3_BUCKET || undefined,

@@ -4,6 +4,7 @@ import * as migration_20261123_175154_bookings from './20261123_175154_bookings'
 import * as migration_20261123_175155_bookings_no_overlap from './20261123_175155_bookings_no_overlap';
 import * as migration_20261123_175450_blog from './20261123_175450_blog';
 import * as migration_20261123_181126_service_media from './20261123_181126_service_media';
+import * as migration_20261123_210213_mail_jobs from './20261123_210213_mail_jobs';
 
 export const migrations = [
   {
@@ -29,11 +30,16 @@ export const migrations = [
   {
     up: migration_20261123_175450_blog.up,
     down: migration_20261123_175450_blog.down,
-    name: '20261123_175450_blog'
+    name: '20261123_175450_blog',
   },
   {
     up: migration_20261123_181126_service_media.up,
     down: migration_20261123_181126_service_media.down,
-    name: '20261123_181126_service_media'
+    name: '20261123_181126_service_media',
+  },
+  {
+    up: migration_20261123_210213_mail_jobs.up,
+    down: migration_20261123_210213_mail_jobs.down,
+    name: '20261123_210213_mail_jobs'
   },
 ];

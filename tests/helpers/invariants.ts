@@ -1,9 +1,10 @@
 // Database invariants (issue 11), checked after every fuzz run: what no sequence of requests,
 // however hostile, may leave behind. Each check is one SQL query returning the offending rows,
 // so a broken invariant names its rows. `checkInvariants` returns one line per violation.
+import { MAIL_INVARIANTS } from './mail-invariants'
 import { sql, type TestApp } from './test-app'
 
-interface Invariant {
+export interface Invariant {
   name: string
   query: string
 }
@@ -82,7 +83,7 @@ export const INVARIANTS: Invariant[] = [
 /** One line per violated invariant (with up to five offending rows); empty when all hold. */
 export async function checkInvariants(app: TestApp): Promise<string[]> {
   const violations: string[] = []
-  for (const invariant of INVARIANTS) {
+  for (const invariant of [...INVARIANTS, ...MAIL_INVARIANTS]) {
     const rows = await sql<{ row: string }>(app, invariant.query)
     if (rows.length) violations.push(`${invariant.name}: ${rows.length} violation(s), e.g. ${rows.slice(0, 5).map((row) => row.row).join(', ')}`)
   }

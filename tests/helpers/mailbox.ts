@@ -117,7 +117,8 @@ export function linkIn(mail: Mail): URL {
   return new URL(match[0])
 }
 
-export async function startMailbox(): Promise<Mailbox> {
+/** `port`: listen on this one (a mailbox back where the app's SMTP_PORT points); else any free port. */
+export async function startMailbox(options: { port?: number } = {}): Promise<Mailbox> {
   const messages: Mail[] = []
   const waiters = new Set<{ predicate: (mail: Mail) => boolean; resolve: (mail: Mail) => void }>()
 
@@ -149,7 +150,7 @@ export async function startMailbox(): Promise<Mailbox> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
   })
   const port = (server.server.address() as AddressInfo).port
 

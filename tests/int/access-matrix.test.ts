@@ -390,6 +390,18 @@ export const ACCESS: Record<string, AccessRow> = {
     createBody: () => ({ key: slug('kv'), data: { forged: true } }),
     patch: { data: { tampered: true } },
   },
+  // The mail queue (src/lib/mail-queue): no REST routes, closed and hidden. The job waits a
+  // week, so the runner leaves it alone during the checks.
+  'payload-jobs': {
+    setup: async (ctx) => ({ docs: { job: await create(ctx.app, 'payload-jobs', { taskSlug: 'send-mail', queue: 'mail', input: { sealed: 'v1.AAAA' }, waitUntil: inAWeek() }) } }),
+    read: nobody,
+    update: nobody,
+    delete: nobody,
+    create: all(false),
+    createBody: () => ({ taskSlug: 'send-mail', queue: 'mail', input: { sealed: 'v1.forged' } }),
+    patch: { processing: true },
+    noRoutes: true,
+  },
   'payload-migrations': {
     setup: async () => ({ docs: {} }),
     read: nobody,

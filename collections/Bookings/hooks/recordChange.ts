@@ -1,6 +1,7 @@
 import type { CollectionAfterChangeHook } from 'payload'
 
 import { changedFields, writeAudit } from '../../../hooks/shared/audit'
+import { mailToCustomer } from '../../../src/operations/bookings/mails'
 import { noticeToCustomer, noticeToProvider } from '../../../src/operations/bookings/notices'
 import { presentBooking } from '../../../src/operations/bookings/present'
 import { actionFor } from '../../../src/operations/bookings/transitions'
@@ -8,10 +9,10 @@ import { BOOKINGS_COLLECTION } from '../statuses'
 import { movedFromKey } from './guardStatusMove'
 
 /**
- * Audit and notifications of a booking change, in its transaction, whatever the path:
- * `booking.create` and a notice to the provider; a status move `booking.<action>` and a
- * notice to the customer; a new provider response `booking.respond` and a notice; any other
- * edit `booking.update`.
+ * Audit, notifications and mail of a booking change, in its transaction, whatever the path:
+ * `booking.create`, a notice to the provider and a "received" mail to the customer; a status
+ * move `booking.<action>`, a notice and a mail to the customer; a new provider response
+ * `booking.respond` and a notice; any other edit `booking.update`.
  */
 export const recordChange: CollectionAfterChangeHook = async ({ context, doc, operation, previousDoc, req }) => {
   const key = movedFromKey(doc.id)
@@ -23,6 +24,7 @@ export const recordChange: CollectionAfterChangeHook = async ({ context, doc, op
   if (operation === 'create') {
     await writeAudit(req, { action: 'booking.create', ...entry, data: doc })
     await noticeToProvider(req, facts)
+    await mailToCustomer(req, facts, 'received')
     return doc
   }
   const changes = changedFields(previousDoc, doc)
@@ -36,5 +38,6 @@ export const recordChange: CollectionAfterChangeHook = async ({ context, doc, op
   }
   await writeAudit(req, { action: `booking.${action}`, ...entry, data: { ...(moved ? { from: movedFrom, to: doc.status } : {}), ...changes } })
   await noticeToCustomer(req, facts, action)
+  if (moved) await mailToCustomer(req, facts, moved)
   return doc
 }

@@ -4,7 +4,7 @@ import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
 import { invalidRedirect, invalidToken, weakPassword } from '../../lib/auth/errors'
-import { resetLink, sendResetEmail } from '../../lib/auth/mails'
+import { queueResetEmail, resetLink } from '../../lib/auth/mails'
 import { consumeToken, issueToken } from '../../lib/auth/one-time-tokens'
 import { revokeAllSessions } from '../../lib/auth/sessions'
 import { RESET_TOKEN_LIFETIME } from '../../lib/auth/timing'
@@ -30,12 +30,11 @@ export async function requestPasswordReset(req: PayloadRequest, email: string, r
   const { docs } = await req.payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, pagination: false, depth: 0, overrideAccess: true, req })
   const user = docs[0] as unknown as { id: string } | undefined
   if (!user) return
-  const token = await inTransaction(req, async () => {
-    const issued = await issueToken(req, String(user.id), 'password_reset', RESET_TOKEN_LIFETIME)
+  await inTransaction(req, async () => {
+    const token = await issueToken(req, String(user.id), 'password_reset', RESET_TOKEN_LIFETIME)
     await writeAudit(req, { action: 'password_reset_requested', userId: String(user.id), targetType: 'users', targetId: String(user.id), data: { email } })
-    return issued
+    await queueResetEmail(req, email, resetLink(target, token))
   })
-  void sendResetEmail(req.payload, email, resetLink(target, token))
 }
 
 export async function resetPassword(req: PayloadRequest, token: string, password: string): Promise<void> {

@@ -1,8 +1,8 @@
 // Re-sends the verification email. The answer never says whether the email has an account,
-// and the mail goes out after the response is decided, so timing says little either.
+// and the mail is sent by the mail queue after the response is decided, so timing says little either.
 import type { PayloadRequest } from 'payload'
 
-import { sendVerificationEmail } from '../../lib/auth/mails'
+import { queueVerificationEmail } from '../../lib/auth/mails'
 import { issueToken } from '../../lib/auth/one-time-tokens'
 import { VERIFICATION_TOKEN_LIFETIME } from '../../lib/auth/timing'
 import { inTransaction } from '../../lib/transaction'
@@ -11,6 +11,8 @@ export async function resendVerification(req: PayloadRequest, email: string): Pr
   const { docs } = await req.payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, pagination: false, depth: 0, overrideAccess: true, req })
   const user = docs[0] as unknown as { id: string; emailVerified?: boolean } | undefined
   if (!user || user.emailVerified) return
-  const token = await inTransaction(req, () => issueToken(req, String(user.id), 'email_verification', VERIFICATION_TOKEN_LIFETIME))
-  void sendVerificationEmail(req.payload, email, token)
+  await inTransaction(req, async () => {
+    const token = await issueToken(req, String(user.id), 'email_verification', VERIFICATION_TOKEN_LIFETIME)
+    await queueVerificationEmail(req, email, token)
+  })
 }

@@ -1,11 +1,11 @@
 // Sign-up (API-CONTRACT §2): user (citizen, unverified), profile with a unique username,
-// wallet (0.00 EUR), verification token and audit `user.sign_up` in one transaction; the
-// verification email after commit.
+// wallet (0.00 EUR), verification token, audit `user.sign_up` and the queued verification
+// email in one transaction; the mail queue sends it after commit.
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
 import { userAlreadyExists, usernameTaken, weakPassword } from '../../lib/auth/errors'
-import { sendVerificationEmail } from '../../lib/auth/mails'
+import { queueVerificationEmail } from '../../lib/auth/mails'
 import { issueToken } from '../../lib/auth/one-time-tokens'
 import { hashPassword } from '../../lib/auth/password-hash'
 import { VERIFICATION_TOKEN_LIFETIME } from '../../lib/auth/timing'
@@ -57,7 +57,7 @@ export async function signUp(req: PayloadRequest, input: SignUpInput): Promise<C
 }
 
 async function createAccount(req: PayloadRequest, input: SignUpInput, passwordHash: string): Promise<CreatedUser> {
-  const { user, token } = await inTransaction(req, async () => {
+  const user = await inTransaction(req, async () => {
     const existing = await req.payload.count({ collection: 'users', where: { email: { equals: input.email } }, overrideAccess: true, req })
     if (existing.totalDocs > 0) throw userAlreadyExists()
     let username: string
@@ -95,19 +95,15 @@ async function createAccount(req: PayloadRequest, input: SignUpInput, passwordHa
     await req.payload.create({ collection: 'wallets', overrideAccess: true, req, data: { user: userId, balance: '0.00', currency: 'EUR' } as never })
     const verification = await issueToken(req, userId, 'email_verification', VERIFICATION_TOKEN_LIFETIME)
     await writeAudit(req, { action: 'user.sign_up', userId, targetType: 'users', targetId: userId, data: { email: input.email, username } })
+    await queueVerificationEmail(req, input.email, verification)
     return {
-      token: verification,
-      user: {
-        id: userId,
-        email: input.email,
-        name: input.name || null,
-        username,
-        emailVerified: false,
-        createdAt: new Date(String(created.createdAt)).toISOString(),
-      },
+      id: userId,
+      email: input.email,
+      name: input.name || null,
+      username,
+      emailVerified: false,
+      createdAt: new Date(String(created.createdAt)).toISOString(),
     }
   })
-
-  void sendVerificationEmail(req.payload, user.email, token)
   return user
 }

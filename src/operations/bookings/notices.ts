@@ -12,7 +12,8 @@ export type BookingFacts = Pick<BookingRecord, 'id' | 'serviceId' | 'providerId'
   providerResponse?: string | null
 }
 
-async function serviceName(req: PayloadRequest, serviceId: string | null): Promise<string> {
+/** The service's title as notices and mails name it. */
+export async function serviceName(req: PayloadRequest, serviceId: string | null): Promise<string> {
   const terms = serviceId ? await serviceTerms(req, serviceId) : null
   return terms?.title ?? 'a service that no longer exists'
 }

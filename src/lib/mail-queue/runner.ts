@@ -1,0 +1,117 @@
+// Sends the mail queue: woken after a commit that queued mail (so mail in the happy path
+// leaves at once) and on a timer (retries after their backoff; mail queued through
+// Payload's own routes, which have no after-commit hook). One run at a time per process,
+// and one per database: a run holds a PostgreSQL advisory lock, because Payload claims jobs
+// by a find then an update, which two instances could do at once and send a mail twice.
+// Holding the lock also means a job still marked `processing` when a run starts was left
+// by a runner that died mid-send (a crash, a lost connection): it is handed back, so that
+// mail goes out (at least once) instead of being stuck for good.
+import type { Payload } from 'payload'
+
+import { settings } from '../settings'
+import { MAIL_QUEUE } from './send-mail-task'
+
+interface PoolClient {
+  query: (text: string, values?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>
+  release: (destroy?: boolean) => void
+}
+
+const LOCK = `hashtext('community.mail-queue')`
+/** Jobs per `jobs.run`, sent in parallel; the run repeats while full batches come back. */
+const BATCH = 10
+
+export interface MailRunner {
+  wake: () => void
+  stop: () => Promise<void>
+}
+
+const runners = new WeakMap<Payload, MailRunner>()
+
+/** Wakes the runner of `payload`, if it has one (a script without a runner leaves mail to the server). */
+export function wakeMailRunner(payload: Payload): void {
+  runners.get(payload)?.wake()
+}
+
+/** How often the queue is looked at without a wake-up: the retry delay, between 250 ms and 5 s. */
+export function pollInterval(): number {
+  return Math.min(5_000, Math.max(250, settings().mail.retryDelayMs))
+}
+
+export function startMailRunner(payload: Payload): MailRunner {
+  const pool = (payload.db as unknown as { pool: { connect: () => Promise<PoolClient> } }).pool
+  let stopped = false
+  let again = false
+  let running: Promise<void> | null = null
+  let unreachable = false
+
+  async function drainOnce(): Promise<void> {
+    const client = await pool.connect()
+    let broken = false
+    try {
+      const [row] = (await client.query(`SELECT pg_try_advisory_lock(${LOCK}) AS locked`)).rows
+      if (!row?.locked) return // another instance is sending; its next run takes what is new
+      try {
+        await client.query(`UPDATE payload_jobs SET processing = false WHERE queue = $1 AND processing AND completed_at IS NULL`, [MAIL_QUEUE])
+        for (;;) {
+          const result = await payload.jobs.run({ queue: MAIL_QUEUE, limit: BATCH, silent: { info: true, error: false } })
+          if (result.noJobsRemaining || Object.keys(result.jobStatus ?? {}).length < BATCH || stopped) break
+        }
+      } finally {
+        await client.query(`SELECT pg_advisory_unlock(${LOCK})`)
+      }
+    } catch (error) {
+      broken = true
+      throw error
+    } finally {
+      // A client whose query failed may be a dead connection: destroyed, not pooled again.
+      client.release(broken)
+    }
+  }
+
+  async function drain(): Promise<void> {
+    do {
+      again = false
+      try {
+        await drainOnce()
+        if (unreachable) payload.logger.info({ msg: 'mail queue: database reachable again' })
+        unreachable = false
+      } catch (err) {
+        // Said once per outage: the timer keeps trying every few seconds.
+        if (!unreachable) payload.logger.warn({ err, msg: 'mail queue: run failed; retrying on the next tick' })
+        unreachable = true
+      }
+    } while (again && !stopped)
+  }
+
+  const wake = () => {
+    if (stopped) return
+    if (running) {
+      again = true
+      return
+    }
+    running = drain().finally(() => {
+      running = null
+    })
+  }
+
+  const timer = setInterval(wake, pollInterval())
+  // The server's shutdown stops the runner; a forgotten runner must not keep a process alive.
+  timer.unref()
+  const runner: MailRunner = {
+    wake,
+    stop: async () => {
+      stopped = true
+      clearInterval(timer)
+      runners.delete(payload)
+      // A run in progress finishes its batch, so no job is left marked `processing`.
+      await running
+    },
+  }
+  runners.set(payload, runner)
+  wake()
+  return runner
+}
+
+export async function stopMailRunner(payload: Payload): Promise<void> {
+  await runners.get(payload)?.stop()
+}

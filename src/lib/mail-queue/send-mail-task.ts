@@ -1,0 +1,52 @@
+// Outgoing mail is a Payload job (issue 11): queued in the transaction of the change that
+// causes it, sent by the runner (./runner.ts) after commit, retried with exponential backoff
+// while SMTP is down. After the last attempt the job stays in payload_jobs with `hasError`
+// (Payload logs "max retries reached"): visible, not retried forever, its input still sealed.
+import type { JobsConfig, TaskConfig } from 'payload'
+
+import { settings } from '../settings'
+import { unseal } from './seal'
+
+export const SEND_MAIL_TASK = 'send-mail'
+/** The queue mail jobs wait in; the runner drains this one only. */
+export const MAIL_QUEUE = 'mail'
+
+export interface OutgoingMail {
+  to: string
+  subject: string
+  text: string
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\n/g, '<br>')
+
+function sendMailTask(): TaskConfig {
+  const { retryAttempts, retryDelayMs } = settings().mail
+  return {
+    slug: SEND_MAIL_TASK,
+    // The mail itself, sealed (./seal.ts): never a token, address or text in clear at rest.
+    inputSchema: [{ name: 'sealed', type: 'text', required: true }],
+    retries: { attempts: retryAttempts, backoff: { type: 'exponential', delay: retryDelayMs } },
+    handler: async ({ input, req }) => {
+      const mail = unseal<OutgoingMail>(req.payload.secret, (input as { sealed: string }).sealed)
+      await req.payload.sendEmail({ to: mail.to, subject: mail.subject, text: mail.text, html: `<p>${escapeHtml(mail.text)}</p>` })
+      return { output: {} }
+    },
+  }
+}
+
+/**
+ * The jobs part of payload.config. Nobody reaches the queue over HTTP: the collection has no
+ * REST routes at all (Payload's own `/api/payload-jobs/run` would let any signed-in user
+ * start a run, answering in a shape of its own), its access is closed and it is hidden in the
+ * panel (Payload's defaults), and the Local API's access checks say no as well. Completed
+ * jobs are deleted (Payload's default), so a sent mail leaves nothing behind.
+ */
+export function jobsConfig(): JobsConfig {
+  const nobody = () => false
+  return {
+    tasks: [sendMailTask()],
+    access: { run: nobody, queue: nobody, cancel: nobody },
+    deleteJobOnComplete: true,
+    jobsCollectionOverrides: ({ defaultJobsCollection }) => ({ ...defaultJobsCollection, endpoints: false }),
+  }
+}

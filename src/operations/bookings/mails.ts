@@ -1,0 +1,29 @@
+// The emails a booking sends its customer (decision 44: the documents name notifications
+// only; mail mirrors the customer's side of them): "received" when the booking is made,
+// and one at every status move (confirmed, cancelled, completed, no-show). Queued in the
+// booking's transaction by the collection hook, so every path (public endpoint, admin API,
+// panel, stock route) mails alike, and only what was committed is ever mailed.
+import type { PayloadRequest } from 'payload'
+
+import { queueMail } from '../../lib/mail-queue/queue-mail'
+import { execute, sql } from '../../lib/sql'
+import { serviceName, type BookingFacts } from './notices'
+import { PAST_TENSE, type StatusAction } from './transitions'
+
+export type BookingMailEvent = 'received' | StatusAction
+
+export async function mailToCustomer(req: PayloadRequest, booking: BookingFacts, event: BookingMailEvent): Promise<void> {
+  if (!booking.customerId) return
+  const [customer] = await execute(req, sql`SELECT email FROM users WHERE id = ${booking.customerId}`)
+  if (!customer?.email) return
+  const service = await serviceName(req, booking.serviceId)
+  const when = `${service} on ${booking.bookingDate} at ${booking.bookingTime}`
+  const mail =
+    event === 'received'
+      ? {
+          subject: `Booking received: ${service}`,
+          text: `We received your booking of ${when}. It waits for the provider's confirmation; you will get an email when it is confirmed or cancelled.`,
+        }
+      : { subject: `Booking ${PAST_TENSE[event]}: ${service}`, text: `Your booking of ${when} was ${PAST_TENSE[event]}.` }
+  await queueMail(req, { to: String(customer.email), ...mail })
+}
