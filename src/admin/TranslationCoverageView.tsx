@@ -12,7 +12,7 @@ import { coverageQuerySchema } from '../../endpoints/admin/services/translation-
 import { ApiError } from '../lib/http/errors'
 import { parsePagination } from '../lib/http/pagination'
 import { defaultLocale, localeCodes } from '../lib/locales'
-import { COVERAGE_TYPES, translationCoverage, type Coverage } from '../operations/catalogue/translation-coverage'
+import { COVERAGE_TEXTS, COVERAGE_TYPES, translationCoverage, type Coverage } from '../operations/catalogue/translation-coverage'
 
 const PER_PAGE = '50'
 
@@ -37,11 +37,11 @@ export async function TranslationCoverageView(props: AdminViewServerProps) {
   if (!hasRole(user, 'admin')) {
     problem = 'Translation coverage is for admins.'
   } else {
-    const parsed = coverageQuerySchema(all).safeParse({ lang: query.lang, status: query.status, type: query.type })
+    const parsed = coverageQuerySchema(all).safeParse({ lang: query.lang, status: query.status, type: query.type, missing: query.missing })
     try {
       if (!parsed.success) throw new ApiError(400, 'invalid_request', parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '))
       const page = parsePagination(new URLSearchParams({ page: query.page ?? '1', perPage: query.perPage }))
-      coverage = await translationCoverage(payload, { all, default: defaultLocale(payload) }, { language: parsed.data.lang, status: parsed.data.status, type: parsed.data.type }, page)
+      coverage = await translationCoverage(payload, { all, default: defaultLocale(payload) }, { language: parsed.data.lang, status: parsed.data.status, type: parsed.data.type, missing: parsed.data.missing }, page)
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
       problem = error.message
@@ -118,6 +118,17 @@ export async function TranslationCoverageView(props: AdminViewServerProps) {
                   {COVERAGE_TYPES.map((type) => (
                     <option key={type} value={type}>
                       {type}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                Lacking{' '}
+                <select name="missing" defaultValue={query.missing ?? ''}>
+                  <option value="">any text</option>
+                  {COVERAGE_TEXTS.map((text) => (
+                    <option key={text} value={text}>
+                      {text}
                     </option>
                   ))}
                 </select>

@@ -80,6 +80,7 @@ describe('bad queries: 400 invalid_request naming the parameter', () => {
     [{ lang: 'fre' }, 'lang'],
     [{ lang: 'fr', status: 'published' }, 'status'],
     [{ lang: 'fr', type: 'posts' }, 'type'],
+    [{ lang: 'fr', missing: 'name' }, 'missing'],
     [{ lang: 'fr', perPage: 'abc' }, 'perPage'],
     [{ lang: 'fr', page: '0' }, 'page'],
   ])('%j', async (query, path) => {
@@ -145,6 +146,22 @@ describe('what a language lacks', () => {
     const categories = await admin.get(COVERAGE, { lang: 'de', type: 'categories', perPage: '100' })
     expect(categories.body.items.every((item: { type: string }) => item.type === 'category')).toBe(true)
     expect(categories.body.total).toBe((await expectedCounts('de')).categories)
+  })
+
+  it('missing=title keeps the items without a title (a category: without a name) in the language, counted likewise', async () => {
+    const french = await admin.get(COVERAGE, { lang: 'fr', missing: 'title', perPage: '100' })
+    const ids = french.body.items.map((item: { id: string }) => item.id)
+    expect(ids).toContain(englishDraft.id)
+    expect(ids).not.toContain(frenchTitleOnly.id) // a French title, only its other texts missing
+    const [untitled] = await sql<{ services: number; categories: number }>(
+      app,
+      `SELECT (SELECT count(*) FROM service_listings s WHERE NOT EXISTS (SELECT 1 FROM service_listings_translations t WHERE t._parent_id = s.id AND t.in_language = 'fr'))::int AS services,
+              (SELECT count(*) FROM service_categories c WHERE NOT EXISTS (SELECT 1 FROM service_categories_locales l WHERE l._parent_id = c.id AND l._locale = 'fr'))::int AS categories`,
+    )
+    expect(french.body.counts.find((count: { language: string }) => count.language === 'fr')).toEqual({ language: 'fr', ...untitled })
+    expect(french.body.total).toBe(untitled!.services + untitled!.categories)
+    const german = await admin.get(COVERAGE, { lang: 'de', missing: 'title', type: 'categories' })
+    expect(german.body.items.find((item: { id: string }) => item.id === category.id)).toMatchObject({ missing: ['name', 'description', 'seoTitle', 'seoDescription'] })
   })
 
   it('pages through the list without repeats, services first, by title', async () => {

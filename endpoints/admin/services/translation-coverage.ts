@@ -1,4 +1,4 @@
-// GET /api/admin/services/translations/coverage?lang&status&type&page&perPage → {language, counts, items, …}
+// GET /api/admin/services/translations/coverage?lang&status&type&missing&page&perPage → {language, counts, items, …}
 // What a content language still lacks (issue 13): the services and categories without a
 // translation in `lang`, or without some of its texts, and the counts for every configured
 // language. Admins only, like the rest of /api/admin/services. The query and response
@@ -12,7 +12,7 @@ import { requireAdmin } from '../../../src/lib/http/guards'
 import { paginated, parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
 import { defaultLocale, localeCodes, unknownLanguage } from '../../../src/lib/locales'
-import { CATEGORY_TEXTS, COVERAGE_TYPES, SERVICE_TEXTS, translationCoverage } from '../../../src/operations/catalogue/translation-coverage'
+import { CATEGORY_TEXTS, COVERAGE_TEXTS, COVERAGE_TYPES, SERVICE_TEXTS, translationCoverage } from '../../../src/operations/catalogue/translation-coverage'
 
 export const COVERAGE_PATH = '/admin/services/translations/coverage'
 
@@ -25,6 +25,7 @@ export function coverageQuerySchema(locales: readonly string[]) {
     }),
     status: z.enum(SERVICE_STATUSES, { error: `status must be one of ${SERVICE_STATUSES.join(', ')}` }).optional(),
     type: z.enum(COVERAGE_TYPES, { error: `type must be one of ${COVERAGE_TYPES.join(', ')}` }).optional(),
+    missing: z.enum(COVERAGE_TEXTS, { error: `missing must be one of ${COVERAGE_TEXTS.join(', ')}` }).optional(),
   })
 }
 
@@ -54,7 +55,7 @@ export const coverageResponseSchema = z
   .strict()
 export type CoverageResponse = z.infer<typeof coverageResponseSchema>
 
-const QUERY_KEYS = ['lang', 'status', 'type']
+const QUERY_KEYS = ['lang', 'status', 'type', 'missing']
 
 export const translationCoverageEndpoints = defineEndpoint(COVERAGE_PATH, 'get', async (req) => {
   requireAdmin(req)
@@ -62,7 +63,7 @@ export const translationCoverageEndpoints = defineEndpoint(COVERAGE_PATH, 'get',
   const page = parsePagination(params)
   const all = localeCodes(req.payload)
   const query = parseInput(coverageQuerySchema(all), Object.fromEntries([...params].filter(([key, value]) => QUERY_KEYS.includes(key) && value !== '')))
-  const coverage = await translationCoverage(req.payload, { all, default: defaultLocale(req.payload) }, { language: query.lang, status: query.status, type: query.type }, page)
+  const coverage = await translationCoverage(req.payload, { all, default: defaultLocale(req.payload) }, { language: query.lang, status: query.status, type: query.type, missing: query.missing }, page)
   const body: CoverageResponse = { language: coverage.language, counts: coverage.counts, ...paginated('items', coverage.items, coverage.total, page) }
   return json(body)
 })

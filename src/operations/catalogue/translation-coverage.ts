@@ -19,6 +19,11 @@ export type CoverageType = (typeof COVERAGE_TYPES)[number]
 export const SERVICE_TEXTS = ['title', 'description', 'seoTitle', 'seoDescription'] as const
 export const CATEGORY_TEXTS = ['name', 'description', 'seoTitle', 'seoDescription'] as const
 
+/** A text the `missing` filter names: a category's `name` is its `title`. */
+export const COVERAGE_TEXTS = SERVICE_TEXTS
+export type CoverageText = (typeof COVERAGE_TEXTS)[number]
+const CATEGORY_TEXT: Record<CoverageText, (typeof CATEGORY_TEXTS)[number]> = { title: 'name', description: 'description', seoTitle: 'seoTitle', seoDescription: 'seoDescription' }
+
 export interface CoverageFilters {
   /** The language whose gaps are listed (a configured locale: the caller checks). */
   language: string
@@ -26,6 +31,8 @@ export interface CoverageFilters {
   status?: string
   /** Services or categories only; both when absent. */
   type?: CoverageType
+  /** Only items lacking this text (a category's `name` for `title`); any text when absent. */
+  missing?: CoverageText
 }
 
 export interface CoverageItem {
@@ -44,9 +51,9 @@ export interface CoverageItem {
 
 export interface CoverageCount {
   language: string
-  /** Services (in `status`, when given) lacking any text in `language`. */
+  /** Services (in `status`, when given) lacking any text in `language` (or the `missing` one). */
   services: number
-  /** Categories lacking any text in `language`. */
+  /** Categories lacking any text in `language` (or the `missing` one). */
   categories: number
 }
 
@@ -67,13 +74,17 @@ const SERVICE_MISSING = `array_remove(ARRAY[
     CASE WHEN ${blank('t.seo_description')} THEN 'seoDescription' END], NULL)`
 const CATEGORY_MISSING = SERVICE_MISSING.replace("'title'", "'name'")
 
+/** `gaps` (a text[] expression) holds any text, or the one named by parameter `$n` when it is set. */
+const lacking = (gaps: string, n: number) => `CASE WHEN $${n}::text IS NULL THEN cardinality(${gaps}) > 0 ELSE $${n}::text = ANY(${gaps}) END`
+
 const SERVICE_ROWS = `FROM service_listings s
   LEFT JOIN service_listings_translations t ON t._parent_id = s.id AND t.in_language = $1
   WHERE ($2::text IS NULL OR s.status::text = $2)`
 const CATEGORY_ROWS = `FROM service_categories c
   LEFT JOIN service_categories_locales t ON t._parent_id = c.id AND t._locale::text = $1`
 
-// $1 language, $2 status or null, $3 default language, $4/$5 include services/categories, $6 limit, $7 offset.
+// $1 language, $2 status or null, $3 default language, $4/$5 include services/categories,
+// $6 limit, $7 offset, $8/$9 the text to look for in services/categories, or null for any.
 const PAGE = statement(
   'translation-coverage-page',
   `SELECT * FROM (
@@ -87,21 +98,21 @@ const PAGE = statement(
        ${CATEGORY_MISSING}
      ${CATEGORY_ROWS} WHERE $5::boolean
    ) items
-   WHERE cardinality(missing) > 0
+   WHERE CASE WHEN type = 'service' THEN ${lacking('missing', 8)} ELSE ${lacking('missing', 9)} END
    ORDER BY type DESC, lower(title), id
    LIMIT $6 OFFSET $7`,
 )
 
-// $1 every configured language, in order; $2 status or null. The same gaps as PAGE, counted.
+// $1 every configured language, in order; $2 status or null; $3/$4 as PAGE's $8/$9. The same gaps as PAGE, counted.
 const COUNTS = statement(
   'translation-coverage-counts',
   `SELECT l.code AS language,
      (SELECT count(*) FROM service_listings s
         LEFT JOIN service_listings_translations t ON t._parent_id = s.id AND t.in_language = l.code
-       WHERE ($2::text IS NULL OR s.status::text = $2) AND cardinality(${SERVICE_MISSING}) > 0)::int AS services,
+       WHERE ($2::text IS NULL OR s.status::text = $2) AND ${lacking(SERVICE_MISSING, 3)})::int AS services,
      (SELECT count(*) FROM service_categories c
         LEFT JOIN service_categories_locales t ON t._parent_id = c.id AND t._locale::text = l.code
-       WHERE cardinality(${CATEGORY_MISSING}) > 0)::int AS categories
+       WHERE ${lacking(CATEGORY_MISSING, 4)})::int AS categories
    FROM unnest($1::text[]) WITH ORDINALITY AS l(code, position)
    ORDER BY l.position`,
 )
@@ -123,8 +134,9 @@ export async function translationCoverage(
   page: Pagination,
 ): Promise<Coverage> {
   const status = filters.status ?? null
+  const wanted = filters.missing ? [filters.missing, CATEGORY_TEXT[filters.missing]] : [null, null]
   const [counts, items] = await Promise.all([
-    run<CoverageCount>(payload, COUNTS, [[...locales.all], status]),
+    run<CoverageCount>(payload, COUNTS, [[...locales.all], status, ...wanted]),
     run<Omit<CoverageItem, 'adminUrl'>>(payload, PAGE, [
       filters.language,
       status,
@@ -133,6 +145,7 @@ export async function translationCoverage(
       filters.type !== 'services',
       page.perPage,
       (page.page - 1) * page.perPage,
+      ...wanted,
     ]),
   ])
   const mine = counts.rows.find((count) => count.language === filters.language)
