@@ -24,6 +24,23 @@ function firstValues(searchParams: AdminViewServerProps['searchParams']): Record
   )
 }
 
+/** One filter of the GET form; `any`: the option that leaves the parameter out. */
+function Choice(props: { label: string; name: string; value: string | undefined; options: readonly string[]; any?: string }) {
+  return (
+    <label>
+      {props.label}{' '}
+      <select name={props.name} defaultValue={props.value ?? ''}>
+        {props.any !== undefined && <option value="">{props.any}</option>}
+        {props.options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
 export async function TranslationCoverageView(props: AdminViewServerProps) {
   const { initPageResult, params, searchParams } = props
   const { req, permissions, locale, visibleEntities } = initPageResult
@@ -90,49 +107,10 @@ export async function TranslationCoverageView(props: AdminViewServerProps) {
               </tbody>
             </table>
             <form method="get" style={{ display: 'flex', gap: 'var(--base)', alignItems: 'end', marginBottom: 'var(--base)' }}>
-              <label>
-                Language{' '}
-                <select name="lang" defaultValue={coverage.language}>
-                  {all.map((code) => (
-                    <option key={code} value={code}>
-                      {code}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                Service status{' '}
-                <select name="status" defaultValue={query.status ?? ''}>
-                  <option value="">any</option>
-                  {SERVICE_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {status}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                Show{' '}
-                <select name="type" defaultValue={query.type ?? ''}>
-                  <option value="">services and categories</option>
-                  {COVERAGE_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {type}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                Lacking{' '}
-                <select name="missing" defaultValue={query.missing ?? ''}>
-                  <option value="">any text</option>
-                  {COVERAGE_TEXTS.map((text) => (
-                    <option key={text} value={text}>
-                      {text}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <Choice label="Language" name="lang" value={coverage.language} options={all} />
+              <Choice label="Service status" name="status" value={query.status} options={SERVICE_STATUSES} any="any" />
+              <Choice label="Show" name="type" value={query.type} options={COVERAGE_TYPES} any="services and categories" />
+              <Choice label="Lacking" name="missing" value={query.missing} options={COVERAGE_TEXTS} any="any text" />
               <button type="submit" className="btn btn--style-primary btn--size-small">
                 Filter
               </button>
