@@ -11,7 +11,7 @@ import { Notifications } from './Notifications'
 import { Organizations } from './Organizations'
 import { Profiles } from './Profiles'
 import { RateLimits } from './RateLimits'
-import { panelNavigation } from './navigation'
+import { inPanelOrder, panelNavigation } from './navigation'
 import { ServiceAvailability } from './ServiceAvailability/index'
 import { ServiceCategories } from './ServiceCategories/index'
 import { ServiceListings } from './ServiceListings/index'
@@ -24,7 +24,7 @@ import { Wallets } from './Wallets'
 // One line per collection; keep the list sorted by area (accounts, catalogue, …, system).
 // The panel groups them by task (./navigation.ts); moderators see only some of them
 // (access/panelByRole.ts).
-export const collections: CollectionConfig[] = [
+export const collections: CollectionConfig[] = inPanelOrder([
   Users,
   Profiles,
   Wallets,
@@ -42,6 +42,6 @@ export const collections: CollectionConfig[] = [
   Notifications,
   AuditLogs,
   RateLimits,
-]
+])
   .map(panelNavigation)
   .map(panelByRole)

@@ -28,6 +28,19 @@ export const NAVIGATION: Readonly<Record<string, { group: Group; description: st
   },
 }
 
+/**
+ * The collections with the groups in PANEL_GROUPS order (the panel lists groups in the
+ * order their first collection comes), keeping the order within a group; collections
+ * without a group (hidden from everyone) last.
+ */
+export function inPanelOrder(collections: CollectionConfig[]): CollectionConfig[] {
+  const rank = (collection: CollectionConfig) => {
+    const entry = NAVIGATION[collection.slug]
+    return entry ? PANEL_GROUPS.indexOf(entry.group) : PANEL_GROUPS.length
+  }
+  return [...collections].sort((a, b) => rank(a) - rank(b))
+}
+
 export function panelNavigation(collection: CollectionConfig): CollectionConfig {
   const entry = NAVIGATION[collection.slug]
   if (!entry) return collection

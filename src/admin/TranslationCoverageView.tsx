@@ -65,6 +65,7 @@ export async function TranslationCoverageView(props: AdminViewServerProps) {
     }
   }
 
+  const lacking = query.missing ?? 'texts'
   const page = Number(query.page ?? '1')
   const totalPages = coverage ? Math.max(1, Math.ceil(coverage.total / Number(query.perPage))) : 1
   const pageLink = (to: number) => `?${new URLSearchParams({ ...query, page: String(to) })}`
@@ -81,17 +82,19 @@ export async function TranslationCoverageView(props: AdminViewServerProps) {
       visibleEntities={visibleEntities}
     >
       <Gutter>
+        {/* Payload styles no bare tables: cells get room and a rule between rows. */}
+        <style>{`.coverage-table td, .coverage-table th { padding: 6px 16px 6px 0; text-align: left; border-bottom: 1px solid var(--theme-elevation-100); }`}</style>
         <h1>Translation coverage</h1>
         <p>Services and categories that lack a translation, or some of its texts (title, description, SEO title and description), per language.</p>
         {problem && <p role="alert">{problem}</p>}
         {coverage && (
           <>
-            <table data-testid="coverage-counts" style={{ marginBottom: 'var(--base)' }}>
+            <table className="coverage-table" data-testid="coverage-counts" style={{ marginBottom: 'calc(var(--base) * 1.5)' }}>
               <thead>
                 <tr>
                   <th>Language</th>
-                  <th>Services lacking texts</th>
-                  <th>Categories lacking texts</th>
+                  <th>Services lacking {lacking}</th>
+                  <th>Categories lacking {lacking}</th>
                 </tr>
               </thead>
               <tbody>
@@ -106,19 +109,19 @@ export async function TranslationCoverageView(props: AdminViewServerProps) {
                 ))}
               </tbody>
             </table>
-            <form method="get" style={{ display: 'flex', gap: 'var(--base)', alignItems: 'end', marginBottom: 'var(--base)' }}>
+            <form method="get" style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--base)', alignItems: 'center', marginBottom: 'var(--base)' }}>
               <Choice label="Language" name="lang" value={coverage.language} options={all} />
               <Choice label="Service status" name="status" value={query.status} options={SERVICE_STATUSES} any="any" />
               <Choice label="Show" name="type" value={query.type} options={COVERAGE_TYPES} any="services and categories" />
               <Choice label="Lacking" name="missing" value={query.missing} options={COVERAGE_TEXTS} any="any text" />
-              <button type="submit" className="btn btn--style-primary btn--size-small">
+              <button type="submit" className="btn btn--style-primary btn--size-small" style={{ margin: 0 }}>
                 Filter
               </button>
             </form>
             <p data-testid="coverage-total">
-              {coverage.total} item{coverage.total === 1 ? '' : 's'} lacking texts in <strong>{coverage.language}</strong>
+              {coverage.total} item{coverage.total === 1 ? '' : 's'} lacking {lacking} in <strong>{coverage.language}</strong>
             </p>
-            <table data-testid="coverage-items">
+            <table className="coverage-table" data-testid="coverage-items">
               <thead>
                 <tr>
                   <th>Kind</th>

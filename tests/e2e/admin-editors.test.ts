@@ -54,6 +54,8 @@ beforeAll(async () => {
   browser = await launchPanelBrowser()
   await fs.mkdir(SCREENSHOTS, { recursive: true })
   page = await browser.context.newPage()
+  // Wide enough for Payload's side navigation to stay open (below its large breakpoint it is a closed drawer).
+  await page.setViewportSize({ width: 1600, height: 1000 })
   // Next dev compiles each panel route on first use: minutes on a busy machine.
   page.setDefaultTimeout(400_000)
   await signInToPanel(page, base, EMAIL, PASSWORD)
