@@ -74,6 +74,14 @@ describe('who may call it', () => {
   })
 })
 
+describe('the route', () => {
+  it('answers GET only: another method is 405 with Allow: GET (the shell\'s route table knows it)', async () => {
+    const response = await app.request(COVERAGE, { method: 'POST', headers: { ...admin.headers, 'content-type': 'application/json' }, body: '{}' })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toBe('GET')
+  })
+})
+
 describe('bad queries: 400 invalid_request naming the parameter', () => {
   it.each([
     [{}, 'lang'],
