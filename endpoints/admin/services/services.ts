@@ -5,7 +5,7 @@ import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
 import { SERVICE_STATUSES, PRICE_TYPES, MEDIA_LINK_TYPES } from '../../../collections/ServiceListings/index'
-import { parseInput } from '../../../src/lib/http/body'
+import { parseInput, refineWith } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { invalidRequest } from '../../../src/lib/http/errors'
 import { requireAdmin } from '../../../src/lib/http/guards'
@@ -30,17 +30,9 @@ const listQuery = z.object({
   orgId: uuid('orgId').optional(),
 })
 
-/** A zod refinement from a rule that answers its message, or null when the value is fine. */
-function issue<T>(rule: (value: T) => string | null) {
-  return (value: T, ctx: z.RefinementCtx) => {
-    const message = rule(value)
-    if (message) ctx.addIssue({ code: 'custom', message })
-  }
-}
-
 function serviceFields(locales: readonly string[]) {
   // The checks and messages are the collection's (src/operations/catalogue/rules): one rule, two doors.
-  const language = z.string().superRefine(issue((code) => unknownLanguage(code, locales)))
+  const language = z.string().superRefine(refineWith((code) => unknownLanguage(code, locales)))
   const count = (min: number) => z.int({ error: 'A whole number' }).min(min).max(1_000_000).nullable()
   const text = (max: number) => z.string().max(max).nullable()
   return {
@@ -51,7 +43,7 @@ function serviceFields(locales: readonly string[]) {
     status: z.enum(SERVICE_STATUSES),
     basePrice: z.string().regex(DECIMAL_PATTERN, 'A decimal string such as "25.50": digits, optionally a dot and more digits').nullable(),
     priceType: z.enum(PRICE_TYPES).nullable(),
-    currency: z.string().superRefine(issue(unknownCurrency)),
+    currency: z.string().superRefine(refineWith(unknownCurrency)),
     durationMinutes: count(1),
     isMobile: z.boolean(),
     maxParticipants: count(1),
@@ -75,7 +67,7 @@ function serviceFields(locales: readonly string[]) {
           .strict(),
       )
       .max(50)
-      .superRefine(issue(repeatedLanguage)),
+      .superRefine(refineWith(repeatedLanguage)),
     media: z
       .array(z.object({ mediaId: uuid('mediaId'), type: z.enum(MEDIA_LINK_TYPES).optional(), position: z.int().min(0).max(10_000).optional() }).strict())
       .max(100),

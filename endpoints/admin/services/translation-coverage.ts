@@ -6,7 +6,7 @@
 import { z } from 'zod'
 
 import { SERVICE_STATUSES } from '../../../collections/ServiceListings/index'
-import { parseInput } from '../../../src/lib/http/body'
+import { parseInput, refineWith } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { requireAdmin } from '../../../src/lib/http/guards'
 import { paginated, parsePagination } from '../../../src/lib/http/pagination'
@@ -19,10 +19,7 @@ export const COVERAGE_PATH = '/admin/services/translations/coverage'
 /** The query (besides `page`/`perPage`, parsed as on every admin list) for the given locales. */
 export function coverageQuerySchema(locales: readonly string[]) {
   return z.object({
-    lang: z.string({ error: 'lang is required: one of the configured languages' }).superRefine((code, ctx) => {
-      const message = unknownLanguage(code, locales)
-      if (message) ctx.addIssue({ code: 'custom', message })
-    }),
+    lang: z.string({ error: 'lang is required: one of the configured languages' }).superRefine(refineWith((code: string) => unknownLanguage(code, locales))),
     status: z.enum(SERVICE_STATUSES, { error: `status must be one of ${SERVICE_STATUSES.join(', ')}` }).optional(),
     type: z.enum(COVERAGE_TYPES, { error: `type must be one of ${COVERAGE_TYPES.join(', ')}` }).optional(),
     missing: z.enum(COVERAGE_TEXTS, { error: `missing must be one of ${COVERAGE_TEXTS.join(', ')}` }).optional(),
