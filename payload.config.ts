@@ -38,6 +38,13 @@ export default buildConfig({
     avatar: 'default',
     importMap: { baseDir: root },
     meta: { titleSuffix: ' · Community Platform' },
+    // The panel for editors and translators (issue 13, docs/admin-panel.md): what needs the
+    // signed-in person now, and the translation coverage view.
+    components: {
+      beforeDashboard: ['/src/admin/WorkQueue#WorkQueue'],
+      afterNavLinks: ['/src/admin/CoverageNavLink#CoverageNavLink'],
+      views: { translationCoverage: { Component: '/src/admin/TranslationCoverageView#TranslationCoverageView', path: '/translations' } },
+    },
   },
   collections,
   endpoints,

@@ -10,6 +10,11 @@ import { hasRole } from './permissions'
  */
 export const MODERATOR_PANEL: ReadonlySet<string> = new Set(['blog-comments', 'users'])
 
+/** Whether `user` sees `slug` in the panel (collections hidden from everyone aside). */
+export function visibleInPanel(user: unknown, slug: string): boolean {
+  return hasRole(user, 'admin') || (hasRole(user, 'moderator') && MODERATOR_PANEL.has(slug))
+}
+
 export function panelByRole(collection: CollectionConfig): CollectionConfig {
   const own = collection.admin?.hidden
   if (own === true || MODERATOR_PANEL.has(collection.slug)) return collection

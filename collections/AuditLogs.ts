@@ -11,9 +11,10 @@ export const AuditLogs: CollectionConfig = {
   admin: {
     useAsTitle: 'action',
     defaultColumns: ['action', 'userId', 'targetType', 'targetId', 'ip', 'createdAt'],
-    description: 'Who did what, to what, from where. Entries cannot be edited or deleted. Filter by action, user id or date (Filters › Created At).',
     // The search box looks in these; Filters offers every field, createdAt for date ranges.
     listSearchableFields: ['action', 'userId', 'targetId'],
+    // Group by action or by user from the list's toolbar.
+    groupBy: true,
   },
   access: {
     read: ({ req }) => hasPermission(req.user, 'audit.read'),

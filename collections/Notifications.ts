@@ -16,7 +16,6 @@ export const Notifications: CollectionConfig = {
   admin: {
     useAsTitle: 'title',
     defaultColumns: ['title', 'type', 'targetType', 'readAt', 'createdAt'],
-    description: 'Your own notifications. Each user sees only theirs.',
   },
   access: { read: ownNotifications, create: nobody, update: ownNotifications, delete: ownNotifications },
   // NULLS FIRST on a descending sort (PostgreSQL's default): unread first, then newest.

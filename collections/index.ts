@@ -11,6 +11,7 @@ import { Notifications } from './Notifications'
 import { Organizations } from './Organizations'
 import { Profiles } from './Profiles'
 import { RateLimits } from './RateLimits'
+import { inPanelOrder, panelNavigation } from './navigation'
 import { ServiceAvailability } from './ServiceAvailability/index'
 import { ServiceCategories } from './ServiceCategories/index'
 import { ServiceListings } from './ServiceListings/index'
@@ -21,8 +22,9 @@ import { VerificationTokens } from './VerificationTokens'
 import { Wallets } from './Wallets'
 
 // One line per collection; keep the list sorted by area (accounts, catalogue, …, system).
-// Moderators see only some of them in the admin panel (access/panelByRole.ts).
-export const collections: CollectionConfig[] = [
+// The panel groups them by task (./navigation.ts); moderators see only some of them
+// (access/panelByRole.ts).
+export const collections: CollectionConfig[] = inPanelOrder([
   Users,
   Profiles,
   Wallets,
@@ -40,4 +42,6 @@ export const collections: CollectionConfig[] = [
   Notifications,
   AuditLogs,
   RateLimits,
-].map(panelByRole)
+])
+  .map(panelNavigation)
+  .map(panelByRole)

@@ -33,7 +33,6 @@ export const BlogComments: CollectionConfig = {
   admin: {
     useAsTitle: 'body',
     defaultColumns: ['body', 'status', 'authorId', 'postId', 'createdAt'],
-    description: 'Published comments, newest first: open one to moderate it with a reason.',
     // A moderator's list is the moderation queue: what is still published. Admins see all.
     baseFilter: ({ req }) => (isAdminUser(req) ? null : { status: { equals: 'published' } }),
   },

@@ -51,6 +51,8 @@ export const Bookings: CollectionConfig = {
     useAsTitle: 'bookingDate',
     defaultColumns: ['bookingDate', 'bookingTime', 'status', 'service', 'customer'],
     listSearchableFields: ['customerMessage'],
+    // Group by status (what waits to be confirmed) or by date from the list's toolbar.
+    groupBy: true,
   },
   access: { read: anyOf(isAdmin, ownBookings, providedBookings), create: isAdmin, update: isAdmin, delete: isAdmin },
   defaultSort: ['-bookingDate', '-bookingTime'],

@@ -4,6 +4,7 @@ import { anyOf } from '../../access/anyOf'
 import { isAdmin } from '../../access/isAdmin'
 import { slotsOfActiveServices } from '../../access/slotsOfActiveServices'
 import { auditHooks } from '../../hooks/shared/audit'
+import { DAY_NAMES } from '../../src/lib/wall-clock'
 import { existingReference } from '../../src/operations/catalogue/rules/references'
 import {
   SLOTS_COLLECTION,
@@ -15,14 +16,16 @@ import {
 
 const audit = auditHooks('service_availability')
 
-export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-
 // Weekly availability of a service: day of week and a time range. Public for active
 // services (apps show when a service can be booked); writes for admins.
 export const ServiceAvailability: CollectionConfig = {
   slug: SLOTS_COLLECTION,
   labels: { singular: 'Availability slot', plural: 'Availability slots' },
-  admin: { defaultColumns: ['service', 'dayOfWeek', 'startTime', 'endTime', 'isAvailable'] },
+  admin: {
+    // The day column reads `Monday 09:00–17:00` (src/admin/WeeklySlotCell.tsx).
+    defaultColumns: ['service', 'dayOfWeek', 'isAvailable', 'updatedAt'],
+    groupBy: true,
+  },
   access: { read: anyOf(isAdmin, slotsOfActiveServices), create: isAdmin, update: isAdmin, delete: isAdmin },
   defaultSort: 'dayOfWeek',
   hooks: {
@@ -46,8 +49,12 @@ export const ServiceAvailability: CollectionConfig = {
           name: 'dayOfWeek',
           type: 'number',
           required: true,
+          label: 'Day',
           validate: validateDayOfWeek,
-          admin: { description: DAY_NAMES.map((name, day) => `${day} ${name}`).join(', ') },
+          admin: {
+            description: DAY_NAMES.map((name, day) => `${day} ${name}`).join(', '),
+            components: { Cell: '/src/admin/WeeklySlotCell#WeeklySlotCell' },
+          },
         },
         { name: 'startTime', type: 'text', required: true, validate: validateTime, admin: { placeholder: 'HH:MM' } },
         { name: 'endTime', type: 'text', required: true, validate: validateEndTime, admin: { placeholder: 'HH:MM' } },

@@ -19,6 +19,7 @@ export const PRICE_TYPES = ['hourly', 'fixed', 'per_session', 'custom'] as const
 export const MEDIA_LINK_TYPES = ['cover', 'gallery'] as const
 
 const audit = auditHooks('service')
+const LANGUAGE_SELECT = '/src/admin/LanguageSelect#LanguageSelect'
 const wholeNumber = (min: number) => (value: unknown) =>
   value === null || value === undefined || (Number.isInteger(value) && (value as number) >= min) ? true : `A whole number, at least ${min}`
 
@@ -29,7 +30,9 @@ export const ServiceListings: CollectionConfig = {
   labels: { singular: 'Service', plural: 'Services' },
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'status', 'category', 'slug', 'updatedAt'],
+    defaultColumns: ['title', 'status', 'category', 'basePrice', 'currency', 'updatedAt'],
+    // Group by status or category from the list's toolbar; Filters for anything else.
+    groupBy: true,
     // The trigram-indexed column: the panel's search stays fast with 100,000 services.
     listSearchableFields: ['searchText'],
   },
@@ -82,9 +85,18 @@ export const ServiceListings: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'basePrice', type: 'text', validate: validateDecimal, admin: { description: 'Decimal, e.g. 25.50' } },
+        { name: 'basePrice', type: 'text', validate: validateDecimal, admin: { components: { Description: '/src/admin/PriceDecimalsHint#PriceDecimalsHint' } } },
         { name: 'priceType', type: 'select', options: [...PRICE_TYPES] },
-        { name: 'currency', type: 'text', required: true, defaultValue: DEFAULT_CURRENCY, validate: validateCurrency, admin: { description: 'ISO 4217' } },
+        // Text, not a `select`: a select is a PostgreSQL enum, re-migrated whenever the ISO list
+        // changes (docs/decisions.md). The list is the UI; `validate` is the rule.
+        {
+          name: 'currency',
+          type: 'text',
+          required: true,
+          defaultValue: DEFAULT_CURRENCY,
+          validate: validateCurrency,
+          admin: { description: 'ISO 4217', components: { Field: '/src/admin/CurrencySelect#CurrencySelect' } },
+        },
       ],
     },
     {
@@ -105,17 +117,24 @@ export const ServiceListings: CollectionConfig = {
         { name: 'allowReviews', type: 'checkbox', defaultValue: true, required: true },
       ],
     },
-    { name: 'inLanguage', type: 'text', validate: validateLanguage, admin: { description: 'Language code of the service, e.g. en' } },
+    {
+      name: 'inLanguage',
+      type: 'text',
+      validate: validateLanguage,
+      admin: { description: 'The language the service is written in', components: { Field: LANGUAGE_SELECT } },
+    },
     {
       name: 'translations',
       type: 'array',
+      // One per language: a second `fr` is refused on the array with the API's message.
       validate: oneTranslationPerLanguage,
-      admin: { initCollapsed: false },
+      labels: { singular: 'Translation', plural: 'Translations' },
+      admin: { initCollapsed: false, components: { RowLabel: '/src/admin/TranslationRowLabel#TranslationRowLabel' } },
       fields: [
         {
           type: 'row',
           fields: [
-            { name: 'inLanguage', type: 'text', required: true, validate: validateLanguage },
+            { name: 'inLanguage', label: 'Language', type: 'text', required: true, validate: validateLanguage, admin: { components: { Field: LANGUAGE_SELECT } } },
             { name: 'title', type: 'text', required: true, maxLength: 300 },
           ],
         },

@@ -14,12 +14,16 @@ export function defaultLocale(payload: Payload): string {
   return localization ? localization.defaultLocale : 'en'
 }
 
+/** Why `code` is no configured locale, or null when it is one (every language check says this). */
+export function unknownLanguage(code: unknown, locales: readonly string[]): string | null {
+  return typeof code === 'string' && locales.includes(code) ? null : `Unknown language "${String(code)}"; configured: ${locales.join(', ')}`
+}
+
 function onlyLocales(locales: readonly string[]) {
   return (object: Record<string, unknown>, ctx: z.RefinementCtx) => {
     for (const key of Object.keys(object)) {
-      if (!locales.includes(key)) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `Unknown language "${key}"; configured: ${locales.join(', ')}` })
-      }
+      const message = unknownLanguage(key, locales)
+      if (message) ctx.addIssue({ code: 'custom', path: [key], message })
     }
     if (Object.keys(object).length === 0) ctx.addIssue({ code: 'custom', message: 'At least one language is required' })
   }

@@ -23,6 +23,9 @@ const MINOR_DIGITS: ReadonlyMap<string, number> = new Map([
 
 export const DEFAULT_CURRENCY = 'EUR'
 
+/** Every accepted code, alphabetical (the admin panel's currency list). */
+export const CURRENCY_CODES: readonly string[] = [...MINOR_DIGITS.keys()].sort()
+
 /** The decimal format of every price: digits, optionally a dot and more digits. */
 export const DECIMAL_PATTERN = /^\d+(\.\d+)?$/
 // Large enough for any real price, small enough that minor units stay exact in a JS number.
@@ -36,6 +39,12 @@ export function minorDigits(currency: string): number {
   const digits = MINOR_DIGITS.get(currency)
   if (digits === undefined) throw new Error(`Unknown currency ${currency}`)
   return digits
+}
+
+/** "2 decimals", "0 decimals", "1 decimal": how prices in a currency are written. */
+export function decimalsText(currency: string): string {
+  const digits = minorDigits(currency)
+  return `${digits} decimal${digits === 1 ? '' : 's'}`
 }
 
 export type AmountCheck = { ok: true; value: string } | { ok: false; message: string }
@@ -52,7 +61,7 @@ export function normalizeAmount(amount: unknown, currency: string): AmountCheck 
   const digits = minorDigits(currency)
   const [rawInteger = '0', fraction = ''] = amount.split('.')
   if (fraction.length > digits) {
-    return { ok: false, message: `${currency} allows at most ${digits} decimal${digits === 1 ? '' : 's'}` }
+    return { ok: false, message: `${currency} allows at most ${decimalsText(currency)}` }
   }
   const integer = rawInteger.replace(/^0+(?=\d)/, '')
   if (integer.length > MAX_INTEGER_DIGITS) return { ok: false, message: `At most ${MAX_INTEGER_DIGITS} digits before the dot` }

@@ -25,6 +25,15 @@ function dayNumber(date: string): number {
   return Date.UTC(year, month - 1, day) / (MINUTES_PER_DAY * MS_PER_MINUTE)
 }
 
+/** Day names by `dayOfWeek` number: 0 = Sunday … 6 = Saturday (SPEC "Availability slot"). */
+export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
+
+/** A weekly slot as people read it: `Monday 09:00–17:00`. */
+export function weeklySlotLabel(dayOfWeek: unknown, startTime: unknown, endTime: unknown): string {
+  const day = typeof dayOfWeek === 'number' ? DAY_NAMES[dayOfWeek] : undefined
+  return `${day ?? '?'} ${String(startTime ?? '?')}–${String(endTime ?? '?')}`
+}
+
 /** 0 = Sunday … 6 = Saturday (SPEC "Availability slot"). */
 export function dayOfWeek(date: string): number {
   // 1970-01-01 was a Thursday.

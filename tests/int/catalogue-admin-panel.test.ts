@@ -6,12 +6,13 @@ import { ValidationError, type Payload } from 'payload'
 
 import { startTestApp, type TestApp } from '../helpers/test-app'
 import { createAdmin, createUser } from '../helpers/users'
-import { audits, uniqueSlug } from '../helpers/catalogue'
+import { audits, call, SERVICES, uniqueSlug } from '../helpers/catalogue'
 
 let app: TestApp
 let payload: Payload
 let editor: Record<string, unknown>
 let citizen: Record<string, unknown>
+let adminHeaders: Record<string, string>
 
 const asEditor = () => ({ overrideAccess: false, user: editor as never })
 
@@ -29,6 +30,7 @@ beforeAll(async () => {
   app = await startTestApp()
   payload = app.payload
   const admin = await createAdmin(app)
+  adminHeaders = admin.headers
   editor = { ...(await payload.findByID({ collection: 'users', id: admin.id, overrideAccess: true })), collection: 'users' }
   const user = await createUser(app)
   citizen = { ...(await payload.findByID({ collection: 'users', id: user.id, overrideAccess: true })), collection: 'users' }
@@ -63,6 +65,20 @@ describe('services in the admin panel', () => {
     expect(price.errors[0]).toMatchObject({ path: 'basePrice', message: 'JPY allows at most 0 decimals' })
     const provider = await refusal(service({ provider: '00000000-0000-4000-8000-000000000000' }))
     expect(provider.errors[0]).toMatchObject({ path: 'provider', message: expect.stringContaining('No provider') })
+  })
+
+  it('refuses an unknown language, a second translation in one language and an unknown currency with the admin API\'s words', async () => {
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ translations: [{ inLanguage: 'fre', title: 'x' }] }, 'translations.0.inLanguage', 'Unknown language "fre"; configured: en, fr, de, es, it, nl'],
+      [{ translations: [{ inLanguage: 'fr', title: 'a' }, { inLanguage: 'fr', title: 'b' }] }, 'translations', 'A translation in "fr" already exists: keep one per language'],
+      [{ currency: 'eur' }, 'currency', 'Unknown currency "eur": use an ISO 4217 code such as EUR'],
+    ]
+    for (const [data, path, message] of cases) {
+      const panel = await refusal(service(data))
+      expect(panel.errors).toEqual([expect.objectContaining({ path, message })])
+      const api = await call(app, 'POST', SERVICES, { headers: adminHeaders, body: { action: 'create', slug: uniqueSlug(), providerId: editor.id, ...data } })
+      expect(api.body.issues).toEqual([{ path, message }])
+    }
   })
 
   it("the panel's Duplicate gives a draft with the next free -copy slug", async () => {

@@ -5,6 +5,7 @@ import { adminBookingsEndpoints } from './bookings'
 import { categoriesEndpoints } from './categories'
 import { mediaEndpoints } from './media'
 import { servicesEndpoints } from './services'
+import { translationCoverageEndpoints } from './translation-coverage'
 
 // /api/admin/services/*: the admin service catalogue (API-CONTRACT §3).
-export const adminServicesEndpoints: Endpoint[] = [...servicesEndpoints, ...categoriesEndpoints, ...availabilityEndpoints, ...adminBookingsEndpoints, ...mediaEndpoints]
+export const adminServicesEndpoints: Endpoint[] = [...servicesEndpoints, ...categoriesEndpoints, ...availabilityEndpoints, ...adminBookingsEndpoints, ...mediaEndpoints, ...translationCoverageEndpoints]

@@ -5,16 +5,18 @@ import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
 import { SERVICE_STATUSES, PRICE_TYPES, MEDIA_LINK_TYPES } from '../../../collections/ServiceListings/index'
-import { parseInput } from '../../../src/lib/http/body'
+import { parseInput, refineWith } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { invalidRequest } from '../../../src/lib/http/errors'
 import { requireAdmin } from '../../../src/lib/http/guards'
 import { parseBoolean, parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
 import { localeCodes } from '../../../src/lib/locales'
-import { DECIMAL_PATTERN, isCurrency } from '../../../src/lib/money'
+import { DECIMAL_PATTERN } from '../../../src/lib/money'
 import { getService, listServices } from '../../../src/operations/catalogue/services-read'
 import { createService, deleteService, duplicateService, setServiceStatus, updateService } from '../../../src/operations/catalogue/services-write'
+import { repeatedLanguage, unknownLanguage } from '../../../src/operations/catalogue/rules/languages'
+import { unknownCurrency } from '../../../src/operations/catalogue/rules/price'
 import { SLUG_HINT, SLUG_MAX, SLUG_PATTERN } from '../../../src/operations/catalogue/rules/slug'
 import { MUTATION_METHODS, notEmpty, readAction, targetId, uuid } from './actions'
 
@@ -29,7 +31,8 @@ const listQuery = z.object({
 })
 
 function serviceFields(locales: readonly string[]) {
-  const language = z.string().refine((code) => locales.includes(code), `Unknown language; configured: ${locales.join(', ')}`)
+  // The checks and messages are the collection's (src/operations/catalogue/rules): one rule, two doors.
+  const language = z.string().superRefine(refineWith((code) => unknownLanguage(code, locales)))
   const count = (min: number) => z.int({ error: 'A whole number' }).min(min).max(1_000_000).nullable()
   const text = (max: number) => z.string().max(max).nullable()
   return {
@@ -40,7 +43,7 @@ function serviceFields(locales: readonly string[]) {
     status: z.enum(SERVICE_STATUSES),
     basePrice: z.string().regex(DECIMAL_PATTERN, 'A decimal string such as "25.50": digits, optionally a dot and more digits').nullable(),
     priceType: z.enum(PRICE_TYPES).nullable(),
-    currency: z.string().refine(isCurrency, 'Unknown currency: use an ISO 4217 code such as EUR'),
+    currency: z.string().superRefine(refineWith(unknownCurrency)),
     durationMinutes: count(1),
     isMobile: z.boolean(),
     maxParticipants: count(1),
@@ -64,7 +67,7 @@ function serviceFields(locales: readonly string[]) {
           .strict(),
       )
       .max(50)
-      .refine((rows) => new Set(rows.map((row) => row.inLanguage)).size === rows.length, 'One translation per language'),
+      .superRefine(refineWith(repeatedLanguage)),
     media: z
       .array(z.object({ mediaId: uuid('mediaId'), type: z.enum(MEDIA_LINK_TYPES).optional(), position: z.int().min(0).max(10_000).optional() }).strict())
       .max(100),

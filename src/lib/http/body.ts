@@ -53,6 +53,17 @@ export function issuesOf(error: z.ZodError): ValidationIssue[] {
   }))
 }
 
+/**
+ * A zod refinement from a rule that answers its message, or null when the value is fine: the
+ * rules the collections' `validate` functions also call (one rule, two doors).
+ */
+export function refineWith<T>(rule: (value: T) => string | null) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const message = rule(value)
+    if (message) ctx.addIssue({ code: 'custom', message })
+  }
+}
+
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const result = schema.safeParse(input)
   if (result.success) return result.data

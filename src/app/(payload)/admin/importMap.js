@@ -1,3 +1,8 @@
+import { PriceDecimalsHint as PriceDecimalsHint_7d7571b8f550481e55dde3c898a719a7 } from '../../../../src/admin/PriceDecimalsHint'
+import { CurrencySelect as CurrencySelect_d778e93a9528ef7b59b3a3a0fb53e53d } from '../../../../src/admin/CurrencySelect'
+import { LanguageSelect as LanguageSelect_d1bfadfdd19da4cb1b9271291373c5c4 } from '../../../../src/admin/LanguageSelect'
+import { TranslationRowLabel as TranslationRowLabel_61992e1d8bb2bc4e5fc24f221f53bead } from '../../../../src/admin/TranslationRowLabel'
+import { WeeklySlotCell as WeeklySlotCell_300a88b98c4d6b2ae9528b40316a7c6b } from '../../../../src/admin/WeeklySlotCell'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { LexicalDiffComponent as LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -22,11 +27,19 @@ import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997e
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ModerateComment as ModerateComment_d1d27d5f62013d0baf1d59ec27529f6f } from '../../../../collections/BlogComments/components/ModerateComment'
+import { CoverageNavLink as CoverageNavLink_e226678cbea8c53533afaddc6ceae117 } from '../../../../src/admin/CoverageNavLink'
+import { WorkQueue as WorkQueue_5b197fe495a7c5d8842e46fe98bca13d } from '../../../../src/admin/WorkQueue'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
+import { TranslationCoverageView as TranslationCoverageView_f8cb14c36078dbea8931c2e6eab83bf9 } from '../../../../src/admin/TranslationCoverageView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
 export const importMap = {
+  "/src/admin/PriceDecimalsHint#PriceDecimalsHint": PriceDecimalsHint_7d7571b8f550481e55dde3c898a719a7,
+  "/src/admin/CurrencySelect#CurrencySelect": CurrencySelect_d778e93a9528ef7b59b3a3a0fb53e53d,
+  "/src/admin/LanguageSelect#LanguageSelect": LanguageSelect_d1bfadfdd19da4cb1b9271291373c5c4,
+  "/src/admin/TranslationRowLabel#TranslationRowLabel": TranslationRowLabel_61992e1d8bb2bc4e5fc24f221f53bead,
+  "/src/admin/WeeklySlotCell#WeeklySlotCell": WeeklySlotCell_300a88b98c4d6b2ae9528b40316a7c6b,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#LexicalDiffComponent": LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e,
@@ -51,6 +64,9 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "/collections/BlogComments/components/ModerateComment#ModerateComment": ModerateComment_d1d27d5f62013d0baf1d59ec27529f6f,
+  "/src/admin/CoverageNavLink#CoverageNavLink": CoverageNavLink_e226678cbea8c53533afaddc6ceae117,
+  "/src/admin/WorkQueue#WorkQueue": WorkQueue_5b197fe495a7c5d8842e46fe98bca13d,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
+  "/src/admin/TranslationCoverageView#TranslationCoverageView": TranslationCoverageView_f8cb14c36078dbea8931c2e6eab83bf9,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

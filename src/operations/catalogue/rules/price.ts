@@ -6,8 +6,12 @@ import { ValidationError, type CollectionBeforeChangeHook, type TextFieldSingleV
 
 import { DECIMAL_PATTERN, DEFAULT_CURRENCY, isCurrency, normalizeAmount } from '../../../lib/money'
 
-export const validateCurrency: TextFieldSingleValidation = (value) =>
-  isCurrency(value) ? true : `Unknown currency "${String(value)}": use an ISO 4217 code such as EUR`
+/** Why `code` is no ISO 4217 currency, or null. Shared by the API's schema and the field. */
+export function unknownCurrency(code: unknown): string | null {
+  return isCurrency(code) ? null : `Unknown currency "${String(code)}": use an ISO 4217 code such as EUR`
+}
+
+export const validateCurrency: TextFieldSingleValidation = (value) => unknownCurrency(value) ?? true
 
 export const validateDecimal: TextFieldSingleValidation = (value) =>
   value === null || value === undefined || value === '' || (typeof value === 'string' && DECIMAL_PATTERN.test(value))

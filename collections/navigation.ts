@@ -1,0 +1,48 @@
+// The admin panel's navigation by task (issue 13): every collection a person works with sits
+// in a group, with one line saying what it is for. One table, so the whole navigation reads
+// in one place; `panelNavigation` puts it on the collection configs (collections/index.ts).
+// Who sees which collection is access/panelByRole.ts; collections hidden from everyone
+// (sessions, tokens, rate limits) need no entry.
+import type { CollectionConfig } from 'payload'
+
+export const PANEL_GROUPS = ['Catalogue', 'Bookings', 'Community', 'People', 'System'] as const
+type Group = (typeof PANEL_GROUPS)[number]
+
+export const NAVIGATION: Readonly<Record<string, { group: Group; description: string }>> = {
+  'service-listings': { group: 'Catalogue', description: 'What people can book: texts in every language, price, status. Open one to add a translation.' },
+  'service-categories': { group: 'Catalogue', description: 'The category tree. Names and descriptions per language: switch the locale at the top of the form.' },
+  'service-availability': { group: 'Catalogue', description: 'Weekly opening slots of each service, e.g. Monday 09:00–17:00.' },
+  'service-media': { group: 'Catalogue', description: 'Photos and files used by services and categories, with their alt texts per language.' },
+  bookings: { group: 'Bookings', description: 'Requests to confirm, upcoming and past bookings. Group by status to see what waits for you.' },
+  'blog-posts': { group: 'Community', description: 'Blog posts: drafts and published articles.' },
+  'blog-comments': { group: 'Community', description: 'Published comments, newest first: open one to moderate it with a reason.' },
+  notifications: { group: 'Community', description: 'Your own notifications. Each user sees only theirs.' },
+  users: { group: 'People', description: 'Accounts and their roles.' },
+  organizations: { group: 'People', description: 'Organizations that offer services.' },
+  memberships: { group: 'People', description: 'Who belongs to which organization, and as what.' },
+  profiles: { group: 'People', description: 'Public profile of each account (created with the account).' },
+  wallets: { group: 'People', description: 'Balance of each account (created with the account).' },
+  'audit-logs': {
+    group: 'System',
+    description: 'Who did what, to what, from where. Entries cannot be edited or deleted. Filter by action, user id or date (Filters › Created At).',
+  },
+}
+
+/**
+ * The collections with the groups in PANEL_GROUPS order (the panel lists groups in the
+ * order their first collection comes), keeping the order within a group; collections
+ * without a group (hidden from everyone) last.
+ */
+export function inPanelOrder(collections: CollectionConfig[]): CollectionConfig[] {
+  const rank = (collection: CollectionConfig) => {
+    const entry = NAVIGATION[collection.slug]
+    return entry ? PANEL_GROUPS.indexOf(entry.group) : PANEL_GROUPS.length
+  }
+  return [...collections].sort((a, b) => rank(a) - rank(b))
+}
+
+export function panelNavigation(collection: CollectionConfig): CollectionConfig {
+  const entry = NAVIGATION[collection.slug]
+  if (!entry) return collection
+  return { ...collection, admin: { ...collection.admin, group: entry.group, description: entry.description } }
+}

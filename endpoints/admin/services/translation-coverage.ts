@@ -1,0 +1,66 @@
+// GET /api/admin/services/translations/coverage?lang&status&type&missing&page&perPage → {language, counts, items, …}
+// What a content language still lacks (issue 13): the services and categories without a
+// translation in `lang`, or without some of its texts, and the counts for every configured
+// language. Admins only, like the rest of /api/admin/services. The query and response
+// schemas are exported for the OpenAPI document.
+import { z } from 'zod'
+
+import { SERVICE_STATUSES } from '../../../collections/ServiceListings/index'
+import { parseInput, refineWith } from '../../../src/lib/http/body'
+import { defineEndpoint } from '../../../src/lib/http/endpoint'
+import { requireAdmin } from '../../../src/lib/http/guards'
+import { paginated, parsePagination } from '../../../src/lib/http/pagination'
+import { json } from '../../../src/lib/http/respond'
+import { defaultLocale, localeCodes, unknownLanguage } from '../../../src/lib/locales'
+import { CATEGORY_TEXTS, COVERAGE_TEXTS, COVERAGE_TYPES, SERVICE_TEXTS, translationCoverage } from '../../../src/operations/catalogue/translation-coverage'
+
+export const COVERAGE_PATH = '/admin/services/translations/coverage'
+
+/** The query (besides `page`/`perPage`, parsed as on every admin list) for the given locales. */
+export function coverageQuerySchema(locales: readonly string[]) {
+  return z.object({
+    lang: z.string({ error: 'lang is required: one of the configured languages' }).superRefine(refineWith((code: string) => unknownLanguage(code, locales))),
+    status: z.enum(SERVICE_STATUSES, { error: `status must be one of ${SERVICE_STATUSES.join(', ')}` }).optional(),
+    type: z.enum(COVERAGE_TYPES, { error: `type must be one of ${COVERAGE_TYPES.join(', ')}` }).optional(),
+    missing: z.enum(COVERAGE_TEXTS, { error: `missing must be one of ${COVERAGE_TEXTS.join(', ')}` }).optional(),
+  })
+}
+
+const count = z.int().min(0)
+export const coverageResponseSchema = z
+  .object({
+    language: z.string(),
+    counts: z.array(z.object({ language: z.string(), services: count, categories: count }).strict()),
+    items: z.array(
+      z
+        .object({
+          type: z.enum(['service', 'category']),
+          id: z.string(),
+          slug: z.string(),
+          title: z.string(),
+          status: z.string(),
+          missing: z.array(z.enum([...new Set([...SERVICE_TEXTS, ...CATEGORY_TEXTS])] as [string, ...string[]])),
+          adminUrl: z.string(),
+        })
+        .strict(),
+    ),
+    total: count,
+    page: z.int().min(1),
+    perPage: z.int().min(1),
+    totalPages: count,
+  })
+  .strict()
+export type CoverageResponse = z.infer<typeof coverageResponseSchema>
+
+const QUERY_KEYS = ['lang', 'status', 'type', 'missing']
+
+export const translationCoverageEndpoints = defineEndpoint(COVERAGE_PATH, 'get', async (req) => {
+  requireAdmin(req)
+  const params = req.searchParams
+  const page = parsePagination(params)
+  const all = localeCodes(req.payload)
+  const query = parseInput(coverageQuerySchema(all), Object.fromEntries([...params].filter(([key, value]) => QUERY_KEYS.includes(key) && value !== '')))
+  const coverage = await translationCoverage(req.payload, { all, default: defaultLocale(req.payload) }, { language: query.lang, status: query.status, type: query.type, missing: query.missing }, page)
+  const body: CoverageResponse = { language: coverage.language, counts: coverage.counts, ...paginated('items', coverage.items, coverage.total, page) }
+  return json(body)
+})

@@ -1,0 +1,13 @@
+// "Translation coverage" in the navigation, for admins (the content team's view).
+import type { ServerProps } from 'payload'
+
+import { hasRole } from '../../access/permissions'
+
+export function CoverageNavLink({ payload, user }: ServerProps) {
+  if (!hasRole(user, 'admin')) return null
+  return (
+    <a className="nav__link" href={`${payload.config.routes.admin}/translations`} id="nav-translation-coverage">
+      <span className="nav__link-label">Translation coverage</span>
+    </a>
+  )
+}

@@ -1,0 +1,58 @@
+// The top of the dashboard: "what needs me now" (issue 13). Each line counts what the
+// signed-in person may see (Local API with their access, overrideAccess: false) in a
+// collection their role has in the panel, and links to that list already filtered.
+// Admins: bookings to confirm, comments in the moderation queue, translation gaps;
+// moderators: their queue.
+import type { ServerProps, Where } from 'payload'
+
+import { visibleInPanel } from '../../access/panelByRole'
+import { hasRole } from '../../access/permissions'
+
+interface Task {
+  collection: 'bookings' | 'blog-comments'
+  where: Where
+  /** The list URL's `where` query for the same filter. */
+  query: string
+  label: (count: number) => string
+}
+
+const TASKS: Task[] = [
+  {
+    collection: 'bookings',
+    where: { status: { equals: 'pending' } },
+    query: 'where[status][equals]=pending',
+    label: (n) => `${n} booking${n === 1 ? '' : 's'} to confirm`,
+  },
+  {
+    collection: 'blog-comments',
+    where: { status: { equals: 'published' } },
+    query: 'where[status][equals]=published',
+    label: (n) => `${n} comment${n === 1 ? '' : 's'} in the moderation queue`,
+  },
+]
+
+export async function WorkQueue({ payload, user }: ServerProps) {
+  if (!user) return null
+  const adminRoute = payload.config.routes.admin
+  const tasks = TASKS.filter((task) => visibleInPanel(user, task.collection))
+  const counts = await Promise.all(
+    tasks.map((task) => payload.count({ collection: task.collection, where: task.where, user, overrideAccess: false }).then((result) => result.totalDocs)),
+  )
+  return (
+    <section className="work-queue" data-testid="work-queue" style={{ marginBottom: 'calc(var(--base) * 2)' }}>
+      <h2>What needs you now</h2>
+      <ul>
+        {tasks.map((task, i) => (
+          <li key={task.collection}>
+            <a href={`${adminRoute}/collections/${task.collection}?${task.query}`}>{task.label(counts[i] ?? 0)}</a>
+          </li>
+        ))}
+        {hasRole(user, 'admin') && (
+          <li>
+            <a href={`${adminRoute}/translations`}>Translation coverage: what each language still lacks</a>
+          </li>
+        )}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,159 @@
+// Translation coverage (issue 13): for one content language, the services and categories
+// that lack a translation in it, or some of its texts (title/name, description, SEO title,
+// SEO description), with per-language counts. One read for the admin API
+// (GET /api/admin/services/translations/coverage) and the panel's coverage view alike, in two
+// prepared statements whatever the catalogue's size: never one Local API call per service.
+//
+// A service's translations are rows of its `translations` array (one per language); a
+// category's texts are Payload localized fields (one `service_categories_locales` row per
+// language that has a name). Admins see every row: the callers check the role.
+import type { Payload } from 'payload'
+
+import type { Pagination } from '../../lib/http/pagination'
+import { run, statement } from '../../lib/prepared'
+
+export const COVERAGE_TYPES = ['services', 'categories'] as const
+export type CoverageType = (typeof COVERAGE_TYPES)[number]
+
+/** The texts a translation is checked for, by the API's field names. */
+export const SERVICE_TEXTS = ['title', 'description', 'seoTitle', 'seoDescription'] as const
+export const CATEGORY_TEXTS = ['name', 'description', 'seoTitle', 'seoDescription'] as const
+
+/** A text the `missing` filter names: a category's `name` is its `title`. */
+export const COVERAGE_TEXTS = SERVICE_TEXTS
+export type CoverageText = (typeof COVERAGE_TEXTS)[number]
+const CATEGORY_TEXT: Record<CoverageText, (typeof CATEGORY_TEXTS)[number]> = { title: 'name', description: 'description', seoTitle: 'seoTitle', seoDescription: 'seoDescription' }
+
+export interface CoverageFilters {
+  /** The language whose gaps are listed (a configured locale: the caller checks). */
+  language: string
+  /** Services in this status only (categories have no status: unaffected). */
+  status?: string
+  /** Services or categories only; both when absent. */
+  type?: CoverageType
+  /** Only items lacking this text (a category's `name` for `title`); any text when absent. */
+  missing?: CoverageText
+}
+
+export interface CoverageItem {
+  type: 'service' | 'category'
+  id: string
+  slug: string
+  /** The title (a category's name) in the default language, else any, else the slug. */
+  title: string
+  /** A service's status; a category is `active` or `inactive`. */
+  status: string
+  /** Which texts the language lacks; all of them when there is no translation at all. */
+  missing: string[]
+  /** The admin panel form where the translation is added. */
+  adminUrl: string
+}
+
+export interface CoverageCount {
+  language: string
+  /** Services (in `status`, when given) lacking any text in `language` (or the `missing` one). */
+  services: number
+  /** Categories lacking any text in `language` (or the `missing` one). */
+  categories: number
+}
+
+export interface Coverage {
+  language: string
+  counts: CoverageCount[]
+  items: CoverageItem[]
+  total: number
+}
+
+const blank = (column: string) => `coalesce(btrim(${column}), '') = ''`
+
+// `t` is the row in the language checked ($1 in both statements); a missing row lacks every text.
+const SERVICE_MISSING = `array_remove(ARRAY[
+    CASE WHEN t._parent_id IS NULL THEN 'title' END,
+    CASE WHEN ${blank('t.description')} THEN 'description' END,
+    CASE WHEN ${blank('t.seo_title')} THEN 'seoTitle' END,
+    CASE WHEN ${blank('t.seo_description')} THEN 'seoDescription' END], NULL)`
+const CATEGORY_MISSING = SERVICE_MISSING.replace("'title'", "'name'")
+
+/** `gaps` (a text[] expression) holds any text, or the one named by parameter `$n` when it is set. */
+const lacking = (gaps: string, n: number) => `CASE WHEN $${n}::text IS NULL THEN cardinality(${gaps}) > 0 ELSE $${n}::text = ANY(${gaps}) END`
+
+const SERVICE_ROWS = `FROM service_listings s
+  LEFT JOIN service_listings_translations t ON t._parent_id = s.id AND t.in_language = $1
+  WHERE ($2::text IS NULL OR s.status::text = $2)`
+const CATEGORY_ROWS = `FROM service_categories c
+  LEFT JOIN service_categories_locales t ON t._parent_id = c.id AND t._locale::text = $1`
+
+// $1 language, $2 status or null, $3 default language, $4/$5 include services/categories,
+// $6 limit, $7 offset, $8/$9 the text to look for in services/categories, or null for any.
+const PAGE = statement(
+  'translation-coverage-page',
+  `SELECT * FROM (
+     SELECT 'service' AS type, s.id::text AS id, s.slug, s.status::text AS status,
+       coalesce((SELECT d.title FROM service_listings_translations d WHERE d._parent_id = s.id AND d.in_language = $3 LIMIT 1), s.title, s.slug) AS title,
+       ${SERVICE_MISSING} AS missing
+     ${SERVICE_ROWS} AND $4::boolean
+     UNION ALL
+     SELECT 'category', c.id::text, c.slug, CASE WHEN c.is_active THEN 'active' ELSE 'inactive' END,
+       coalesce((SELECT d.name FROM service_categories_locales d WHERE d._parent_id = c.id ORDER BY d._locale::text = $3 DESC, d._locale LIMIT 1), c.slug),
+       ${CATEGORY_MISSING}
+     ${CATEGORY_ROWS} WHERE $5::boolean
+   ) items
+   WHERE CASE WHEN type = 'service' THEN ${lacking('missing', 8)} ELSE ${lacking('missing', 9)} END
+   ORDER BY type DESC, lower(title), id
+   LIMIT $6 OFFSET $7`,
+)
+
+// $1 every configured language, in order; $2 status or null; $3/$4 as PAGE's $8/$9. The same gaps as PAGE, counted.
+const COUNTS = statement(
+  'translation-coverage-counts',
+  `SELECT l.code AS language,
+     (SELECT count(*) FROM service_listings s
+        LEFT JOIN service_listings_translations t ON t._parent_id = s.id AND t.in_language = l.code
+       WHERE ($2::text IS NULL OR s.status::text = $2) AND ${lacking(SERVICE_MISSING, 3)})::int AS services,
+     (SELECT count(*) FROM service_categories c
+        LEFT JOIN service_categories_locales t ON t._parent_id = c.id AND t._locale::text = l.code
+       WHERE ${lacking(CATEGORY_MISSING, 4)})::int AS categories
+   FROM unnest($1::text[]) WITH ORDINALITY AS l(code, position)
+   ORDER BY l.position`,
+)
+
+const FORMS: Record<CoverageItem['type'], string> = {
+  service: '/admin/collections/service-listings/',
+  category: '/admin/collections/service-categories/',
+}
+
+function adminUrl(type: CoverageItem['type'], id: string, language: string): string {
+  // A category's texts are localized fields: the form opens in the language to fill in.
+  return type === 'category' ? `${FORMS.category}${id}?locale=${encodeURIComponent(language)}` : `${FORMS.service}${id}`
+}
+
+export async function translationCoverage(
+  payload: Payload,
+  locales: { all: readonly string[]; default: string },
+  filters: CoverageFilters,
+  page: Pagination,
+): Promise<Coverage> {
+  const status = filters.status ?? null
+  const wanted = filters.missing ? [filters.missing, CATEGORY_TEXT[filters.missing]] : [null, null]
+  const [counts, items] = await Promise.all([
+    run<CoverageCount>(payload, COUNTS, [[...locales.all], status, ...wanted]),
+    run<Omit<CoverageItem, 'adminUrl'>>(payload, PAGE, [
+      filters.language,
+      status,
+      locales.default,
+      filters.type !== 'categories',
+      filters.type !== 'services',
+      page.perPage,
+      (page.page - 1) * page.perPage,
+      ...wanted,
+    ]),
+  ])
+  const mine = counts.rows.find((count) => count.language === filters.language)
+  const total = (filters.type !== 'categories' ? (mine?.services ?? 0) : 0) + (filters.type !== 'services' ? (mine?.categories ?? 0) : 0)
+  return {
+    language: filters.language,
+    counts: counts.rows,
+    items: items.rows.map((item) => ({ ...item, adminUrl: adminUrl(item.type, item.id, filters.language) })),
+    total,
+  }
+}

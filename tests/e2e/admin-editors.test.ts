@@ -1,0 +1,161 @@
+// The admin panel for editors and translators (issue 13), in Chromium against the real server
+// after `npm run create-admin` and `npm run seed`: the navigation by task and the dashboard's
+// work queue; a French translation added to a seeded service through the form, its row
+// labelled `fr — …`, and the admin API returning it; a second French row refused with the
+// API's message; the coverage view listing a service without a German title until the title
+// is added. One server start for all of it (the panel compiles slowly in dev mode).
+// Screenshots of the dashboard, the service form and the coverage view go to SCREENSHOTS
+// (docs/admin-panel.md shows copies).
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import pg from 'pg'
+import type { Page } from 'playwright-core'
+
+import { launchPanelBrowser, signInToPanel, type PanelBrowser } from '../helpers/panel'
+import { runScript, startServerProcess, type ServerProcess } from '../helpers/processes'
+import { createTestDatabase } from '../helpers/test-database'
+
+const EMAIL = 'editors-admin@example.test'
+const PASSWORD = 'Panel-Admin-Passw0rd!'
+const SCREENSHOTS = path.join(os.tmpdir(), 'community-admin-panel')
+// A seeded service (en, fr, de titles) whose French and German texts the setup removes.
+const SLUG = 'guitar-workshop'
+const DUPLICATE_MESSAGE = 'A translation in "fr" already exists: keep one per language'
+
+let database: { url: string; drop: () => Promise<void> }
+let db: pg.Client
+let server: ServerProcess | undefined
+let browser: PanelBrowser | undefined
+let page: Page
+let base: string
+let serviceId: string
+
+const languagesOf = async (id: string) =>
+  (await db.query<{ in_language: string; title: string }>('SELECT in_language, title FROM service_listings_translations WHERE _parent_id = $1 ORDER BY _order', [id])).rows
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  const env = { DATABASE_URL: database.url, PAYLOAD_SECRET: process.env.PAYLOAD_SECRET ?? 'test-secret-test-secret-test-secret' }
+  const admin = await runScript('scripts/create-admin.ts', ['--email', EMAIL, '--password', PASSWORD], env)
+  if (admin.code !== 0) throw new Error(`create-admin failed (${admin.code}):\n${admin.stdout}\n${admin.stderr}`)
+  const seed = await runScript('scripts/seed.ts', [], env, 180_000)
+  if (seed.code !== 0) throw new Error(`seed failed (${seed.code}):\n${seed.stdout}\n${seed.stderr}`)
+  db = new pg.Client({ connectionString: database.url })
+  await db.connect()
+  serviceId = (await db.query<{ id: string }>('SELECT id FROM service_listings WHERE slug = $1', [SLUG])).rows[0]!.id
+  await db.query(`DELETE FROM service_listings_translations WHERE _parent_id = $1 AND in_language IN ('fr', 'de')`, [serviceId])
+
+  server = await startServerProcess(env, 180_000)
+  // localhost: Chromium accepts the Secure session cookie over plain http only there.
+  base = server.url.replace('127.0.0.1', 'localhost')
+  browser = await launchPanelBrowser()
+  await fs.mkdir(SCREENSHOTS, { recursive: true })
+  page = await browser.context.newPage()
+  // Wide enough for Payload's side navigation to stay open (below its large breakpoint it is a closed drawer).
+  await page.setViewportSize({ width: 1600, height: 1000 })
+  // Next dev compiles each panel route on first use: minutes on a busy machine.
+  page.setDefaultTimeout(400_000)
+  await signInToPanel(page, base, EMAIL, PASSWORD)
+}, 600_000)
+
+afterAll(async () => {
+  await db?.end()
+  await browser?.close()
+  await server?.stop()
+  await database?.drop()
+})
+
+/** The value of `read` once it equals `expected` (the save's round trip), or the last one after `ms`. */
+async function settled<T>(read: () => Promise<T>, expected: T, ms = 120_000): Promise<T> {
+  const until = Date.now() + ms
+  let value = await read()
+  while (JSON.stringify(value) !== JSON.stringify(expected) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    value = await read()
+  }
+  return value
+}
+
+/** Adds a translation row in the service form: language picked from the list, then the title. */
+async function addTranslation(language: string, title: string) {
+  const rows = await page.locator('[id^="field-translations__"][id$="__inLanguage"]').count()
+  await page.getByRole('button', { name: 'Add Translation' }).click()
+  const select = page.locator(`#field-translations__${rows}__inLanguage`)
+  await select.locator('.rs__control').click()
+  await page.keyboard.type(language)
+  await page.keyboard.press('Enter')
+  await page.locator(`input[name="translations.${rows}.title"]`).fill(title)
+}
+
+describe('the admin panel for editors and translators', () => {
+  it('groups the navigation by task and shows the admin what needs them now', async () => {
+    const nav = page.locator('nav').first()
+    for (const group of ['Catalogue', 'Bookings', 'Community', 'People', 'System']) await nav.getByText(group, { exact: true }).first().waitFor({ state: 'visible' })
+    const queue = page.getByTestId('work-queue')
+    const pending = Number((await db.query(`SELECT count(*) AS n FROM bookings WHERE status = 'pending'`)).rows[0].n)
+    const published = Number((await db.query(`SELECT count(*) AS n FROM blog_comments WHERE status = 'published'`)).rows[0].n)
+    await expect(queue.innerText()).resolves.toContain(`${pending} booking${pending === 1 ? '' : 's'} to confirm`)
+    await expect(queue.innerText()).resolves.toContain(`${published} comment${published === 1 ? '' : 's'} in the moderation queue`)
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard.png'), fullPage: true })
+
+    // The services are found under their group.
+    await nav.locator('.nav-group', { hasText: 'Catalogue' }).getByText('Services', { exact: true }).click()
+    await page.waitForURL(/\/admin\/collections\/service-listings/)
+    await page.locator('table').getByText('Guitar workshop').waitFor({ state: 'visible' })
+  }, 900_000)
+
+  it('adds a French translation through the form: the row reads "fr — …" and the API returns it', async () => {
+    await page.goto(`${base}/admin/collections/service-listings/${serviceId}`)
+    await page.getByText('en — Guitar workshop').waitFor({ state: 'visible' })
+    await addTranslation('fr', 'Atelier guitare')
+    await page.getByText('fr — Atelier guitare').waitFor({ state: 'visible' })
+    await page.locator('#action-save').click()
+    const saved = [
+      { in_language: 'en', title: 'Guitar workshop' },
+      { in_language: 'fr', title: 'Atelier guitare' },
+    ]
+    expect(await settled(() => languagesOf(serviceId), saved)).toEqual(saved)
+    await page.reload()
+    await page.getByText('fr — Atelier guitare').waitFor({ state: 'visible' })
+    await expect(page.getByTestId('price-decimals').innerText()).resolves.toBe('EUR takes 2 decimals, e.g. 25.50')
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'service-form.png'), fullPage: true })
+
+    // The admin API (the browser's admin session) answers with the new translation.
+    const reply = await page.request.get(`${base}/api/admin/services/services?id=${serviceId}`)
+    expect(reply.status()).toBe(200)
+    expect((await reply.json()).service.translations).toEqual(expect.arrayContaining([expect.objectContaining({ inLanguage: 'fr', title: 'Atelier guitare' })]))
+  }, 900_000)
+
+  it('refuses a second French translation with the API message, and stores nothing', async () => {
+    await page.goto(`${base}/admin/collections/service-listings/${serviceId}`)
+    await page.getByText('fr — Atelier guitare').waitFor({ state: 'visible' })
+    await addTranslation('fr', 'Atelier de guitare')
+    await page.locator('#action-save').click()
+    await page.getByText(DUPLICATE_MESSAGE).first().waitFor({ state: 'visible' })
+    expect((await languagesOf(serviceId)).map((row) => row.in_language)).toEqual(['en', 'fr'])
+  }, 900_000)
+
+  it('the coverage view lists the service without a German title, and not once the title is added', async () => {
+    const coverage = `${base}/admin/translations?lang=de&missing=title`
+    await page.goto(coverage)
+    const items = page.getByTestId('coverage-items')
+    await items.getByRole('link', { name: 'Guitar workshop' }).waitFor({ state: 'visible' })
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'translation-coverage.png'), fullPage: true })
+
+    // Its link opens the form, where the German title is added.
+    await items.getByRole('link', { name: 'Guitar workshop' }).click()
+    await page.waitForURL(new RegExp(`/admin/collections/service-listings/${serviceId}$`))
+    await page.getByText('fr — Atelier guitare').waitFor({ state: 'visible' })
+    await addTranslation('de', 'Gitarren-Workshop')
+    await page.locator('#action-save').click()
+    const languages = async () => (await languagesOf(serviceId)).map((row) => row.in_language)
+    expect(await settled(languages, ['en', 'fr', 'de'])).toEqual(['en', 'fr', 'de'])
+
+    await page.goto(coverage)
+    await page.getByTestId('coverage-total').waitFor({ state: 'visible' })
+    expect(await items.innerText()).not.toContain('Guitar workshop')
+  }, 900_000)
+})
