@@ -3,6 +3,9 @@
 // so a broken invariant names its rows. `checkInvariants` returns one line per violation.
 import { sql, type TestApp } from './test-app'
 
+/** Raw SQL: the app's pool, or any client of the database (the soak and fault runs). */
+export type Query = <T>(text: string) => Promise<T[]>
+
 interface Invariant {
   name: string
   query: string
@@ -34,6 +37,21 @@ export const INVARIANTS: Invariant[] = [
             WHERE a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')
               AND a.booking_time < COALESCE(NULLIF(b.end_time, ''), b.booking_time || ':00.1')
               AND b.booking_time < COALESCE(NULLIF(a.end_time, ''), a.booking_time || ':00.1')`,
+  },
+  {
+    name: 'every booking has its audit entry',
+    query: `SELECT b.id::text AS row FROM bookings b
+            WHERE NOT EXISTS (SELECT 1 FROM audit_logs a WHERE a.action = 'booking.create' AND a.target_id = b.id::text)`,
+  },
+  {
+    name: 'every service has the audit entry of its creation',
+    query: `SELECT s.id::text AS row FROM service_listings s WHERE NOT EXISTS (
+              SELECT 1 FROM audit_logs a WHERE a.target_id = s.id::text AND a.action IN ('service.create', 'service.duplicate'))`,
+  },
+  {
+    name: 'every moderated comment has its moderation entry',
+    query: `SELECT c.id::text AS row FROM blog_comments c WHERE c.status = 'moderated'
+              AND NOT EXISTS (SELECT 1 FROM audit_logs a WHERE a.action = 'content_moderated' AND a.target_id = c.id::text)`,
   },
   {
     name: 'every session comes from an audited sign-in',
@@ -77,9 +95,13 @@ export const INVARIANTS: Invariant[] = [
 
 /** One line per violated invariant (with up to five offending rows); empty when all hold. */
 export async function checkInvariants(app: TestApp): Promise<string[]> {
+  return checkInvariantsWith((text) => sql(app, text))
+}
+
+export async function checkInvariantsWith(query: Query): Promise<string[]> {
   const violations: string[] = []
   for (const invariant of INVARIANTS) {
-    const rows = await sql<{ row: string }>(app, invariant.query)
+    const rows = await query<{ row: string }>(invariant.query)
     if (rows.length) violations.push(`${invariant.name}: ${rows.length} violation(s), e.g. ${rows.slice(0, 5).map((row) => row.row).join(', ')}`)
   }
   return violations

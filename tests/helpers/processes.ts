@@ -1,6 +1,7 @@
 // The real programs as child processes (the server, scripts), run exactly as `npm start` and
 // `npm run …` run them (tsx), with the environment a test gives them.
 import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -72,6 +73,18 @@ export interface ServerProcess {
   output: () => string
   /** SIGTERM, and SIGKILL if it has not exited within `graceMs`. */
   stop: (graceMs?: number) => Promise<Exit>
+}
+
+/**
+ * The pid of the server program itself: tsx runs it in a child of the process we spawned.
+ * A fault test kills this one alone, as `kill -9 <pid>` would, leaving whatever it started
+ * (the embedded PostgreSQL) to fend for itself.
+ */
+export async function programPid(child: ChildProcess): Promise<number> {
+  const children = await fs.readFile(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8')
+  const pid = Number(children.trim().split(/\s+/)[0])
+  if (!pid) throw new Error(`tsx (pid ${child.pid}) has no child process`)
+  return pid
 }
 
 /** Starts `src/server.ts` on a free port and waits for its "ready" line; `cwd`: another copy of the project. */
