@@ -8,6 +8,7 @@ import 'lexical'
 import { getPayload, type Migration, type Payload, type SanitizedConfig } from 'payload'
 
 import { migrations } from '../migrations/index'
+import { reportFailedCommits } from './postgres/failed-commits'
 import { settings } from './settings'
 
 interface PgClient {
@@ -52,6 +53,7 @@ export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
   // minted by Payload's own login/reset operations, a second session system.
   payload.authStrategies = payload.authStrategies.filter((strategy) => strategy.name !== 'local-jwt')
   listenForLostConnections(payload)
+  reportFailedCommits(payload)
   // Migration files type their arguments more narrowly than the adapter's Migration type.
   if (!settings().dbPush) await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
   return payload

@@ -53,8 +53,11 @@ describe('two instances on one PostgreSQL', () => {
     const user = await createUser(local)
     const { token } = await signIn(viaServer(local, a!.url), user)
     expect((await getSession(b!.url, token))?.user.id).toBe(user.id)
-    const bookings = await fetch(`${b!.url}${PUBLIC_BOOKINGS}`, { headers: { authorization: `Bearer ${token}` } })
+    // A route that needs the session: the user's own bookings (stock route).
+    const bookings = await fetch(`${b!.url}/api/bookings?limit=1`, { headers: { authorization: `Bearer ${token}` } })
     expect(bookings.status).toBe(200)
+    const anonymous = await fetch(`${b!.url}/api/bookings?limit=1`)
+    expect(anonymous.status).toBe(403)
   })
 
   it('a sign-out on one is refused on the other at once', async () => {

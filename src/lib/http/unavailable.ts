@@ -12,7 +12,7 @@ export const RETRY_AFTER_SECONDS = 5
 // (admin/crash shutdown, cannot connect now) and 53300 (too many connections).
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300'])
 // pg's own words when a connection dies or none can be had (no code on these).
-const CONNECTION_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|Client was closed and is not queryable|the database system is (shutting down|starting up|in recovery mode)/i
+const CONNECTION_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|Client was closed and is not queryable|the database system is (shutting down|starting up|in recovery mode)|cannot begin transaction/i
 // A filesystem that refuses the write (full, read-only, a folder that is a file, no right).
 const STORAGE_CODES = new Set(['ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT', 'EEXIST'])
 
