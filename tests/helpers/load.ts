@@ -11,6 +11,15 @@ import { actor, makeSlot, SERVICES, type Actor } from './catalogue'
 import type { TestApp } from './test-app'
 import { createAdmin, createUser, signIn, TEST_PASSWORD } from './users'
 
+/** The environment of a server process under test load: API only, rate limits out of reach. */
+export const SERVER_UNDER_LOAD_ENV: Record<string, string> = {
+  PAYLOAD_SECRET: process.env.PAYLOAD_SECRET ?? 'test-secret-test-secret-test-secret',
+  ADMIN_PANEL: 'false',
+  RATE_LIMIT_GLOBAL_MAX: '1000000',
+  RATE_LIMIT_SIGN_IN_MAX: '1000000',
+  RATE_LIMIT_SIGN_UP_MAX: '1000000',
+}
+
 export interface LoadFixture {
   admin: Actor
   citizens: Array<{ email: string; token: string }>

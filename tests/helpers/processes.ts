@@ -1,7 +1,6 @@
 // The real programs as child processes (the server, scripts), run exactly as `npm start` and
 // `npm run …` run them (tsx), with the environment a test gives them.
 import { spawn, type ChildProcess } from 'node:child_process'
-import fs from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -28,6 +27,15 @@ function spawnTsx(file: string, args: string[], env: Record<string, string | und
   // alone would leave running (holding its port and database connections).
   const tsx = path.join(cwd, 'node_modules/tsx/dist/cli.mjs')
   return spawn(process.execPath, [tsx, file, ...args], { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+}
+
+/**
+ * The server as `npm start` runs it: `node --import tsx src/server.ts`, one process (tsx's
+ * CLI would put a wrapper in between that turns a SIGTERM into a SIGKILL under load:
+ * decisions 103). Its own process group, so a test can kill it with what it started.
+ */
+function spawnServer(env: Record<string, string | undefined>, cwd: string): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
 }
 
 function exitOf(child: ChildProcess): Promise<Exit> {
@@ -75,22 +83,10 @@ export interface ServerProcess {
   stop: (graceMs?: number) => Promise<Exit>
 }
 
-/**
- * The pid of the server program itself: tsx runs it in a child of the process we spawned.
- * A fault test kills this one alone, as `kill -9 <pid>` would, leaving whatever it started
- * (the embedded PostgreSQL) to fend for itself.
- */
-export async function programPid(child: ChildProcess): Promise<number> {
-  const children = await fs.readFile(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8')
-  const pid = Number(children.trim().split(/\s+/)[0])
-  if (!pid) throw new Error(`tsx (pid ${child.pid}) has no child process`)
-  return pid
-}
-
 /** Starts `src/server.ts` on a free port and waits for its "ready" line; `cwd`: another copy of the project. */
 export async function startServerProcess(env: Record<string, string | undefined>, readyTimeoutMs = 60_000, cwd = ROOT): Promise<ServerProcess> {
   const port = await freePort()
-  const child = spawnTsx('src/server.ts', [], { PORT: String(port), ...env }, cwd)
+  const child = spawnServer({ PORT: String(port), ...env }, cwd)
   let output = ''
   const exited = exitOf(child)
   const ready = new Promise<void>((resolve, reject) => {
@@ -112,7 +108,7 @@ export async function startServerProcess(env: Record<string, string | undefined>
 
   const stop = async (graceMs = 20_000) => {
     if (child.exitCode !== null || child.signalCode !== null) return exited
-    // SIGTERM to tsx, which relays it to the server, as `npm start` would receive it.
+    // SIGTERM, as `npm start` receives it from a process manager.
     child.kill('SIGTERM')
     const timer = setTimeout(() => killGroup(child), graceMs)
     const exit = await exited

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { freePort, removeEmbeddedState, startEmbeddedDatabase, type EmbeddedDatabase } from '../../src/lib/embedded-database'
 import { checkInvariants } from '../helpers/invariants'
-import { missingWrites, runLoad, seedLoad, summary, type LoadFixture, type LoadReport } from '../helpers/load'
+import { missingWrites, runLoad, seedLoad, summary, SERVER_UNDER_LOAD_ENV, type LoadFixture, type LoadReport } from '../helpers/load'
 import { startServerProcess, type ServerProcess } from '../helpers/processes'
 import { viaServer } from '../helpers/server-app'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
@@ -50,11 +50,7 @@ beforeAll(async () => {
   local = await startTestApp({ databaseUrl: db.url })
   server = await startServerProcess({
     DATABASE_URL: db.url,
-    PAYLOAD_SECRET: process.env.PAYLOAD_SECRET ?? 'test-secret-test-secret-test-secret',
-    ADMIN_PANEL: 'false',
-    RATE_LIMIT_GLOBAL_MAX: '1000000',
-    RATE_LIMIT_SIGN_IN_MAX: '1000000',
-    RATE_LIMIT_SIGN_UP_MAX: '1000000',
+    ...SERVER_UNDER_LOAD_ENV,
   })
   app = viaServer(local, server.url)
   fixture = await seedLoad(app, { citizens: 8, comments: 40 })

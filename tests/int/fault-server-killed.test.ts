@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { freePort, removeEmbeddedState } from '../../src/lib/embedded-database'
 import { connectionUrl, readPassword } from '../../src/lib/postgres/database-password'
 import { checkInvariants } from '../helpers/invariants'
-import { missingWrites, runLoad, seedLoad, summary, type LoadFixture } from '../helpers/load'
-import { programPid, startServerProcess, type ServerProcess } from '../helpers/processes'
+import { missingWrites, runLoad, seedLoad, summary, SERVER_UNDER_LOAD_ENV, type LoadFixture } from '../helpers/load'
+import { startServerProcess, type ServerProcess } from '../helpers/processes'
 import { viaServer } from '../helpers/server-app'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -32,11 +32,7 @@ const startServer = () =>
       DATABASE_URL: undefined,
       DATA_DIR: dir,
       EMBEDDED_PG_PORT: String(port),
-      PAYLOAD_SECRET: process.env.PAYLOAD_SECRET ?? 'test-secret-test-secret-test-secret',
-      ADMIN_PANEL: 'false',
-      RATE_LIMIT_GLOBAL_MAX: '1000000',
-      RATE_LIMIT_SIGN_IN_MAX: '1000000',
-      RATE_LIMIT_SIGN_UP_MAX: '1000000',
+      ...SERVER_UNDER_LOAD_ENV,
     },
     120_000,
   )
@@ -82,7 +78,7 @@ describe('fault 2: SIGKILL under load, then a restart on the same DATA_DIR', () 
       const load = runLoad({ url: server.url, fixture: { ...fixture, comments: fixture.comments.splice(0, 20) }, clients: 16, until: new Promise<void>((resolve) => (finish = resolve)) })
       await sleep(4_000)
       if (kill.group) process.kill(-server.child.pid!, 'SIGKILL')
-      else process.kill(await programPid(server.child), 'SIGKILL')
+      else server.child.kill('SIGKILL')
       await server.exited
       await sleep(500)
       finish()

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { bookableService, localDate, PUBLIC_BOOKINGS } from '../helpers/bookings'
 import { actor, type Actor } from '../helpers/catalogue'
+import { SERVER_UNDER_LOAD_ENV } from '../helpers/load'
 import { startServerProcess, type ServerProcess } from '../helpers/processes'
 import { viaServer } from '../helpers/server-app'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
@@ -20,11 +21,8 @@ let admin: Actor
 
 const start = () =>
   startServerProcess({
+    ...SERVER_UNDER_LOAD_ENV,
     DATABASE_URL: local.databaseUrl,
-    PAYLOAD_SECRET: process.env.PAYLOAD_SECRET ?? 'test-secret-test-secret-test-secret',
-    ADMIN_PANEL: 'false',
-    RATE_LIMIT_GLOBAL_MAX: '1000000',
-    RATE_LIMIT_SIGN_IN_MAX: '1000000',
     RATE_LIMIT_SIGN_UP_MAX: String(SIGN_UP_MAX),
   })
 
