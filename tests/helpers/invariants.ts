@@ -1,10 +1,7 @@
-// Database invariants (issue 11), checked after every fuzz run: what no sequence of requests,
+// Database invariants (issue 11), checked after every fuzz, soak and fault run: what no sequence of requests,
 // however hostile, may leave behind. Each check is one SQL query returning the offending rows,
 // so a broken invariant names its rows. `checkInvariants` returns one line per violation.
 import { sql, type TestApp } from './test-app'
-
-/** Raw SQL: the app's pool, or any client of the database (the soak and fault runs). */
-export type Query = <T>(text: string) => Promise<T[]>
 
 interface Invariant {
   name: string
@@ -95,13 +92,9 @@ export const INVARIANTS: Invariant[] = [
 
 /** One line per violated invariant (with up to five offending rows); empty when all hold. */
 export async function checkInvariants(app: TestApp): Promise<string[]> {
-  return checkInvariantsWith((text) => sql(app, text))
-}
-
-export async function checkInvariantsWith(query: Query): Promise<string[]> {
   const violations: string[] = []
   for (const invariant of INVARIANTS) {
-    const rows = await query<{ row: string }>(invariant.query)
+    const rows = await sql<{ row: string }>(app, invariant.query)
     if (rows.length) violations.push(`${invariant.name}: ${rows.length} violation(s), e.g. ${rows.slice(0, 5).map((row) => row.row).join(', ')}`)
   }
   return violations
