@@ -46,6 +46,11 @@ async function main() {
     isRateLimitExempt: (req) => isStaffRequest(payload, req),
   })
   const server = http.createServer(app)
+  // A kept-alive connection is closed by the client (or the load balancer, 60 s on the usual
+  // ones), not by us: node's 5 s default races a client reusing the socket at that moment,
+  // whose request is then lost ("other side closed"; seen under load, issue 11).
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(config.port, resolve)
