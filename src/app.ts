@@ -9,6 +9,7 @@ import { csrfCheck } from './lib/http/csrf'
 import { bodyLimit } from './lib/http/body-limit'
 import { ApiError, errorBody, familyOf, internalError } from './lib/http/errors'
 import { globalRateLimit, type ExemptCheck } from './lib/http/global-rate-limit'
+import { unavailableOf } from './lib/http/unavailable'
 import { payloadBridge } from './lib/http/payload-bridge'
 import { buildRouteTable } from './lib/http/route-table'
 import { adminCsp, API_CSP, securityHeaders } from './lib/http/security-headers'
@@ -102,9 +103,13 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   if (nextHandler) app.use(nextHandler)
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    payload.logger.error({ err: error, msg: `${req.method} ${req.originalUrl} failed` })
+    // E.g. the session lookup of Payload's auth strategies while PostgreSQL is down.
+    const unavailable = unavailableOf(error)
+    if (unavailable) payload.logger.warn({ err: error, msg: `${req.method} ${req.originalUrl}: ${unavailable.code}` })
+    else payload.logger.error({ err: error, msg: `${req.method} ${req.originalUrl} failed` })
     if (res.headersSent) return res.end()
     if (error instanceof ApiError) return sendError(req, res, error)
+    if (unavailable) return sendError(req, res, unavailable)
     // Body-parser style errors carry a status (e.g. a client that aborts mid-body).
     const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500
     if (status !== 500) return sendError(req, res, new ApiError(status, 'invalid_request', 'The request could not be read'))

@@ -46,6 +46,11 @@ async function main() {
     isRateLimitExempt: (req) => isStaffRequest(payload, req),
   })
   const server = http.createServer(app)
+  // A kept-alive connection is closed by the client (or the load balancer, 60 s on the usual
+  // ones), not by us: node's 5 s default races a client reusing the socket at that moment,
+  // whose request is then lost ("other side closed"; seen under load, issue 11).
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(config.port, resolve)
@@ -53,10 +58,23 @@ async function main() {
   log(`ready on ${config.publicUrl} (${nextApp ? 'admin at /admin, ' : 'admin panel off, '}API at /api) in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 
   let stopping = false
+  // Once stopping, every answer closes its connection: a kept-alive client would otherwise
+  // go on sending requests on it, keeping the server busy until the forced cut below ended
+  // the requests that were in flight at the signal (fault 3, issue 11).
+  const answering = new Set<http.ServerResponse>()
+  const closeAfter = (res: http.ServerResponse) => {
+    if (!res.headersSent) res.setHeader('connection', 'close')
+  }
+  server.on('request', (_req, res: http.ServerResponse) => {
+    if (stopping) return closeAfter(res)
+    answering.add(res)
+    res.once('close', () => answering.delete(res))
+  })
   const shutdown = async (signal: string) => {
     if (stopping) return
     stopping = true
     log(`${signal}: finishing in-flight requests`)
+    answering.forEach(closeAfter)
     // Stop accepting; idle keep-alive sockets would hold close() open, so drop those.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
     server.closeIdleConnections()

@@ -18,7 +18,8 @@ import { unlinkFromServices } from './hooks/unlinkFromServices'
 
 export const MEDIA_COLLECTION = 'service-media'
 export const MEDIA_TYPES = ['image', 'video', 'audio'] as const
-export const MEDIA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../media')
+// MEDIA_DIR moves the folder (a mounted volume; a test that makes the storage fail).
+export const MEDIA_DIR = path.resolve(process.env.MEDIA_DIR || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../media'))
 
 const audit = auditHooks('services.media', { create: 'services.media.upload' })
 

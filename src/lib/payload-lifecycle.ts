@@ -9,16 +9,39 @@ import { getPayload, type Migration, type Payload, type SanitizedConfig } from '
 
 import { migrations } from '../migrations/index'
 import { startMailRunner, stopMailRunner } from './mail-queue/runner'
+import { reportFailedCommits } from './postgres/failed-commits'
 import { settings } from './settings'
 
-interface PgPool {
+interface PgClient {
   on: (event: 'error', listener: (error: Error) => void) => void
+}
+
+interface PgPool {
+  on: ((event: 'error', listener: (error: Error) => void) => void) & ((event: 'connect', listener: (client: PgClient) => void) => void)
   end: () => Promise<void>
-  _clients?: Array<{ release?: () => void }>
+  _clients?: Array<{ release?: () => void; on?: PgClient['on'] }>
   _idle?: Array<{ client: unknown }>
 }
 
 export const poolOf = (payload: Payload) => (payload.db as unknown as { pool: PgPool }).pool
+
+/**
+ * pg emits 'error' on the pool when an idle client's connection dies (PostgreSQL stopped or
+ * restarted), and on the client itself when it is checked out between two queries (a
+ * transaction in progress). Payload listens to neither, and an unheard 'error' event ends
+ * the process: the server died this way under load when PostgreSQL stopped (fault 1,
+ * issue 11). Heard, the client is marked unusable, its next query fails (503), and the
+ * pool drops it on release and connects anew. Clients made before this point count too
+ * (Payload keeps one checked out from its start).
+ */
+function listenForLostConnections(payload: Payload) {
+  const lost = (err: Error & { code?: string }) =>
+    payload.logger.warn({ msg: 'database connection lost; the pool will reconnect', code: err.code, reason: err.message })
+  const pool = poolOf(payload)
+  pool.on('error', lost)
+  pool.on('connect', (client) => client.on('error', lost))
+  for (const client of pool._clients ?? []) client.on?.('error', lost)
+}
 
 export async function loadConfig(): Promise<SanitizedConfig> {
   const { default: config } = await import('../../payload.config')
@@ -27,12 +50,11 @@ export async function loadConfig(): Promise<SanitizedConfig> {
 
 export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
   const payload = await getPayload({ config: config ?? (await loadConfig()) })
-  // pg emits 'error' on the pool when an idle connection dies (a PostgreSQL restart);
-  // Payload adds no listener, and an unheard 'error' event would crash the process.
   // Our session strategy is the only way in: Payload's JWT strategy would accept tokens
   // minted by Payload's own login/reset operations, a second session system.
   payload.authStrategies = payload.authStrategies.filter((strategy) => strategy.name !== 'local-jwt')
-  poolOf(payload).on('error', (err) => payload.logger.warn({ err, msg: 'database connection lost; the pool will reconnect' }))
+  listenForLostConnections(payload)
+  reportFailedCommits(payload)
   // Migration files type their arguments more narrowly than the adapter's Migration type.
   if (!settings().dbPush) await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
   // Mail waiting from before (SMTP was down, the last process stopped) goes out now.

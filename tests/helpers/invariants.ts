@@ -1,4 +1,4 @@
-// Database invariants (issue 11), checked after every fuzz run: what no sequence of requests,
+// Database invariants (issue 11), checked after every fuzz, soak and fault run: what no sequence of requests,
 // however hostile, may leave behind. Each check is one SQL query returning the offending rows,
 // so a broken invariant names its rows. `checkInvariants` returns one line per violation.
 import { MAIL_INVARIANTS } from './mail-invariants'
@@ -35,6 +35,21 @@ export const INVARIANTS: Invariant[] = [
             WHERE a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')
               AND a.booking_time < COALESCE(NULLIF(b.end_time, ''), b.booking_time || ':00.1')
               AND b.booking_time < COALESCE(NULLIF(a.end_time, ''), a.booking_time || ':00.1')`,
+  },
+  {
+    name: 'every booking has its audit entry',
+    query: `SELECT b.id::text AS row FROM bookings b
+            WHERE NOT EXISTS (SELECT 1 FROM audit_logs a WHERE a.action = 'booking.create' AND a.target_id = b.id::text)`,
+  },
+  {
+    name: 'every service has the audit entry of its creation',
+    query: `SELECT s.id::text AS row FROM service_listings s WHERE NOT EXISTS (
+              SELECT 1 FROM audit_logs a WHERE a.target_id = s.id::text AND a.action IN ('service.create', 'service.duplicate'))`,
+  },
+  {
+    name: 'every moderated comment has its moderation entry',
+    query: `SELECT c.id::text AS row FROM blog_comments c WHERE c.status = 'moderated'
+              AND NOT EXISTS (SELECT 1 FROM audit_logs a WHERE a.action = 'content_moderated' AND a.target_id = c.id::text)`,
   },
   {
     name: 'every session comes from an audited sign-in',

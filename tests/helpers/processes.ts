@@ -29,6 +29,15 @@ function spawnTsx(file: string, args: string[], env: Record<string, string | und
   return spawn(process.execPath, [tsx, file, ...args], { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
 }
 
+/**
+ * The server as `npm start` runs it: `node --import tsx src/server.ts`, one process (tsx's
+ * CLI would put a wrapper in between that turns a SIGTERM into a SIGKILL under load:
+ * decision 54). Its own process group, so a test can kill it with what it started.
+ */
+function spawnServer(env: Record<string, string | undefined>, cwd: string): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+}
+
 function exitOf(child: ChildProcess): Promise<Exit> {
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
 }
@@ -77,7 +86,7 @@ export interface ServerProcess {
 /** Starts `src/server.ts` on a free port and waits for its "ready" line; `cwd`: another copy of the project. */
 export async function startServerProcess(env: Record<string, string | undefined>, readyTimeoutMs = 60_000, cwd = ROOT): Promise<ServerProcess> {
   const port = await freePort()
-  const child = spawnTsx('src/server.ts', [], { PORT: String(port), ...env }, cwd)
+  const child = spawnServer({ PORT: String(port), ...env }, cwd)
   let output = ''
   const exited = exitOf(child)
   const ready = new Promise<void>((resolve, reject) => {
@@ -99,7 +108,7 @@ export async function startServerProcess(env: Record<string, string | undefined>
 
   const stop = async (graceMs = 20_000) => {
     if (child.exitCode !== null || child.signalCode !== null) return exited
-    // SIGTERM to tsx, which relays it to the server, as `npm start` would receive it.
+    // SIGTERM, as `npm start` receives it from a process manager.
     child.kill('SIGTERM')
     const timer = setTimeout(() => killGroup(child), graceMs)
     const exit = await exited

@@ -56,7 +56,7 @@ describe('database outage', () => {
     expect((await app.request('/api/health')).status).toBe(200)
   })
 
-  it('health is 503 while PostgreSQL is down; other requests fail as 5xx JSON; the process stays up', async () => {
+  it('health is 503 while PostgreSQL is down; other requests are 503 service_unavailable; the process stays up', async () => {
     await db!.stop()
     db = undefined
 
@@ -66,10 +66,11 @@ describe('database outage', () => {
     expect(await health.json()).toEqual({ status: 'unavailable', error: 'database_unavailable' })
 
     const signIn = await signInRequest()
-    expect(signIn.status).toBeGreaterThanOrEqual(500)
+    expect(signIn.status).toBe(503)
+    expect(signIn.headers.get('retry-after')).toBe('5')
     expect(signIn.headers.get('content-type')).toMatch(/^application\/json/)
     const text = await signIn.text()
-    expect(JSON.parse(text)).toMatchObject({ error: 'internal_error' })
+    expect(JSON.parse(text)).toMatchObject({ error: 'service_unavailable', code: 'SERVICE_UNAVAILABLE', status: 'SERVICE_UNAVAILABLE' })
     expect(text).not.toMatch(/ECONNREFUSED|connect|SELECT|postgres/i)
   })
 

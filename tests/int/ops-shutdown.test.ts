@@ -1,42 +1,14 @@
 // SIGTERM while a request is in flight: the real server (src/server.ts through tsx, as
 // `npm start` runs it, with ADMIN_PANEL=false so Next stays out) stops taking connections,
 // lets the request finish, closes the pool and exits 0 (issue 2).
-import http from 'node:http'
-
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { startServerProcess, type ServerProcess } from '../helpers/processes'
+import { slowPost } from '../helpers/slow-request'
 import { createTestDatabase } from '../helpers/test-database'
 
 let database: { url: string; drop: () => Promise<void> }
 let server: ServerProcess
-
-interface Answer {
-  status: number
-  body: string
-}
-
-/** POST whose body arrives in two halves; the second is sent when `release` is called. */
-function slowPost(url: string, path: string, body: string): { answer: Promise<Answer>; release: () => void } {
-  const half = Math.floor(body.length / 2)
-  const request = http.request(`${url}${path}`, {
-    method: 'POST',
-    agent: false,
-    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-  })
-  const answer = new Promise<Answer>((resolve, reject) => {
-    request.once('error', reject)
-    request.once('response', (response) => {
-      let text = ''
-      response.setEncoding('utf8')
-      response.on('data', (chunk: string) => (text += chunk))
-      response.once('end', () => resolve({ status: response.statusCode ?? 0, body: text }))
-      response.once('error', reject)
-    })
-  })
-  request.write(body.slice(0, half))
-  return { answer, release: () => request.end(body.slice(half)) }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

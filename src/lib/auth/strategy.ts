@@ -2,11 +2,12 @@
 // the admin panel): `Authorization: Bearer <token>` (always checked against the database,
 // so a signed-out token fails at once) or the session cookie (trusting the signed cookie
 // cache for up to 300 s, else the database, which then re-issues the cache).
-import type { AuthStrategy, AuthStrategyResult } from 'payload'
+import type { AuthStrategy, AuthStrategyResult, Payload } from 'payload'
 
 import { cacheCookie, cacheCookieName, readCacheCookie, readCookie, sessionCookieName, type SessionSnapshot } from './cookies'
 import { findSession, snapshotOf, type SessionInfo, type SessionUser } from './sessions'
 import { tokenHash } from './tokens'
+import { isDatabaseUnavailable, markCredentialsUnchecked } from '../http/unavailable'
 
 export const STRATEGY_NAME = 'community-session'
 
@@ -20,12 +21,22 @@ function requestUser(user: SessionUser | SessionSnapshot['user'], snapshot: Sess
   return { ...user, collection: 'users', _strategy: STRATEGY_NAME, _session: session } as unknown as AuthStrategyResult['user']
 }
 
+/** findSession, marking the request when the database could not be asked (unavailable.ts). */
+async function lookUp(payload: Payload, token: string, headers: Headers) {
+  try {
+    return await findSession(payload, token)
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) markCredentialsUnchecked(headers)
+    throw error
+  }
+}
+
 export const sessionStrategy: AuthStrategy = {
   name: STRATEGY_NAME,
   authenticate: async ({ headers, payload }) => {
     const bearer = bearerToken(headers)
     if (bearer) {
-      const found = await findSession(payload, bearer)
+      const found = await lookUp(payload, bearer, headers)
       if (!found) return { user: null }
       return { user: requestUser(found.user, snapshotOf(found.doc, found.user), found.hash) }
     }
@@ -37,7 +48,7 @@ export const sessionStrategy: AuthStrategy = {
     const cached = readCacheCookie(readCookie(cookies, cacheCookieName()), hash)
     if (cached) return { user: requestUser(cached.user, cached, hash) }
 
-    const found = await findSession(payload, token)
+    const found = await lookUp(payload, token, headers)
     if (!found) return { user: null }
     const snapshot = snapshotOf(found.doc, found.user)
     return {

@@ -5,6 +5,8 @@
 // their `{errors:[{message}]}` shape, with 400) and by our endpoints' error mapping.
 import type { AfterErrorHook } from 'payload'
 
+import { unavailableOf } from './unavailable'
+
 export interface ClientError {
   status: number
   message: string
@@ -27,8 +29,16 @@ export function clientErrorOf(error: unknown): ClientError | undefined {
   return undefined
 }
 
-/** Root `hooks.afterError`: a client's mistake on a stock route is a 400, not a 500. */
+/**
+ * Root `hooks.afterError`: a client's mistake on a stock route is a 400, not a 500; the
+ * database or storage being down is a 503 with its code (src/lib/http/unavailable.ts; the
+ * shell adds `Retry-After`).
+ */
 export const clientErrorHook: AfterErrorHook = ({ error, result }) => {
+  const unavailable = unavailableOf(error)
+  if (unavailable) {
+    return { status: unavailable.status, response: { ...(result ?? {}), errors: [{ message: unavailable.message, code: unavailable.code }] } }
+  }
   if (((error as { status?: number }).status ?? 500) < 500) return
   const client = clientErrorOf(error)
   if (!client) return

@@ -11,6 +11,7 @@ import { handleEndpoints, type Payload } from 'payload'
 import { requestBody } from './body-limit'
 import { errorBody, familyOf, internalError } from './errors'
 import { rootDispatcher } from './root-endpoints'
+import { credentialsWereUnchecked, RETRY_AFTER_SECONDS, serviceUnavailable } from './unavailable'
 import { isCollectionRoute, needsObjectBody, readObjectBody } from './stock-json-body'
 import { stockQueryProblem } from './stock-query'
 
@@ -83,7 +84,16 @@ export function payloadBridge(payload: Payload): RequestHandler {
       const request = toWebRequest(req, origin, buffered)
       // A collection route is never one of our root endpoints: straight to Payload's router.
       const response = (stock ? undefined : await dispatchRoot(request)) ?? (await handleEndpoints({ config: payload.config, request }))
-      if (response.status >= 500 && !res.headersSent) {
+      if (credentialsWereUnchecked(request.headers) && !res.headersSent) {
+        await response.body?.cancel().catch(() => undefined)
+        const unavailable = serviceUnavailable()
+        res.set(unavailable.options.headers).status(503)
+        res.json(stock ? { errors: [{ message: unavailable.message, code: unavailable.code }] } : errorBody(unavailable, familyOf(new URL(req.originalUrl, 'http://localhost').pathname)))
+        return
+      }
+      // 503: the database or storage is down (unavailable.ts); the client may try again.
+      if (response.status === 503) res.setHeader('retry-after', String(RETRY_AFTER_SECONDS))
+      else if (response.status >= 500 && !res.headersSent) {
         // Payload's own error bodies may carry library messages; ours never do.
         const detail = await response.text().catch(() => '')
         payload.logger.error({ msg: `${req.method} ${req.originalUrl} answered ${response.status}`, detail: detail.slice(0, 2000) })

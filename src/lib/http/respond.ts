@@ -1,4 +1,5 @@
 import { clientErrorOf } from './client-errors'
+import { unavailableOf } from './unavailable'
 import { ApiError, errorBody, familyOf, internalError, type ErrorFamily } from './errors'
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -15,6 +16,9 @@ export function errorResponse(error: ApiError, family: ErrorFamily): Response {
 /** Anything that is not an ApiError is a bug: log it whole, answer without detail. */
 export function toApiError(error: unknown, log: (error: unknown) => void): ApiError {
   if (error instanceof ApiError) return error
+  // The database or the media storage is down: 503 with Retry-After, no bug to log.
+  const unavailable = unavailableOf(error)
+  if (unavailable) return unavailable
   // A Payload helper refusing the client's input (e.g. invalid JSON in the admin panel's form).
   const client = clientErrorOf(error)
   if (client) return new ApiError(client.status, 'invalid_request', client.message)
