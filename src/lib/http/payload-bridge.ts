@@ -12,7 +12,7 @@ import { requestBody } from './body-limit'
 import { errorBody, familyOf, internalError } from './errors'
 import { rootDispatcher } from './root-endpoints'
 import { credentialsWereUnchecked, RETRY_AFTER_SECONDS, serviceUnavailable } from './unavailable'
-import { isCollectionRoute, needsObjectBody, readObjectBody } from './stock-json-body'
+import { isCollectionRoute, isReadSentAsPost, needsObjectBody, readObjectBody, readQueryBody } from './stock-json-body'
 import { stockQueryProblem } from './stock-query'
 
 function toWebRequest(req: ExpressRequest, origin: string, buffered?: Buffer): Request {
@@ -67,13 +67,13 @@ export function payloadBridge(payload: Payload): RequestHandler {
       const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`
       let buffered: Buffer | undefined
       const stock = isCollectionRoute(req, collections, apiRoute)
-      const queryProblem = stock ? stockQueryProblem(req) : undefined
+      const queryProblem = stock ? stockQueryProblem(new URL(req.originalUrl, 'http://localhost').searchParams) : undefined
       if (queryProblem) {
         res.status(400).json({ errors: [{ message: queryProblem }] })
         return
       }
-      if (stock && needsObjectBody(req)) {
-        const checked = await readObjectBody(req)
+      if (stock && (needsObjectBody(req) || isReadSentAsPost(req))) {
+        const checked = isReadSentAsPost(req) ? await readQueryBody(req) : await readObjectBody(req)
         if (res.headersSent) return
         if (!checked.ok) {
           res.status(checked.status).json({ errors: [{ message: checked.message }] })

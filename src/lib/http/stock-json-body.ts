@@ -6,6 +6,7 @@
 import type { Request as ExpressRequest } from 'express'
 
 import { requestBody } from './body-limit'
+import { stockQueryProblem } from './stock-query'
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE'])
 
@@ -27,7 +28,36 @@ export function isCollectionRoute(req: ExpressRequest, collections: ReadonlySet<
  * its field hooks.
  */
 export function needsObjectBody(req: ExpressRequest): boolean {
-  return WRITES.has(req.method) && mediaType(req.headers['content-type']) !== 'multipart/form-data'
+  return WRITES.has(req.method) && !isReadSentAsPost(req) && mediaType(req.headers['content-type']) !== 'multipart/form-data'
+}
+
+/**
+ * Payload's admin panel reads lists as `POST` with `X-Payload-HTTP-Method-Override: GET` and
+ * the query string as an `application/x-www-form-urlencoded` body (its relationship fields:
+ * a query too long for a URL). Payload's router turns that into a GET. It is a read: its body
+ * is a query, checked like a URL's (stock-query.ts), not a document.
+ */
+export function isReadSentAsPost(req: ExpressRequest): boolean {
+  if (req.method !== 'POST') return false
+  const override = req.headers['x-payload-http-method-override'] ?? req.headers['x-http-method-override']
+  return override === 'GET'
+}
+
+const FORM = 'application/x-www-form-urlencoded'
+
+/** The body of a read sent as POST: a form-encoded query (checked) or a JSON object. */
+export async function readQueryBody(req: ExpressRequest): Promise<StockBody> {
+  const type = mediaType(req.headers['content-type'])
+  if (isJson(type)) return readObjectBody(req)
+  if (type !== FORM) return { ok: false, status: 415, message: `Send the query of a read sent as POST as ${FORM}` }
+  const chunks: Buffer[] = []
+  for await (const chunk of requestBody(req)) chunks.push(chunk as Buffer)
+  const body = Buffer.concat(chunks)
+  const problem = stockQueryProblem(new URLSearchParams(body.toString('utf8')))
+  if (problem) return { ok: false, status: 400, message: problem }
+  // Payload's router compares the content type exactly; a charset parameter would lose the query.
+  req.headers['content-type'] = FORM
+  return { ok: true, body }
 }
 
 /** Payload walks a document recursively; a body nested thousands deep overflowed its stack. */
