@@ -23,7 +23,8 @@ export interface AppOptions {
   isRateLimitExempt?: ExemptCheck
 }
 
-const SHELL_ROUTES: Record<string, string[]> = { '/api/health': ['GET'], ...DOCS_ROUTES }
+/** The /api routes the shell answers itself (not Payload). */
+export const SHELL_ROUTES: Record<string, string[]> = { '/api/health': ['GET'], ...DOCS_ROUTES }
 
 // Every middleware below asks for the path (isApi alone five times); it is parsed once.
 const paths = new WeakMap<Request, string>()

@@ -39,6 +39,7 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Community Platform API reference</title>
+<link rel="icon" href="data:,">
 </head>
 <body>
 <div id="api-reference" data-url="/api/openapi.json" data-configuration='${JSON.stringify(SCALAR_CONFIG)}'></div>

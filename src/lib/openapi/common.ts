@@ -66,8 +66,10 @@ export function json(description: string, schema: z.ZodType, headers?: z.ZodObje
 export function errorResponses(family: ErrorFamily, errors: Record<number, string>, options: { write?: boolean } = {}): ZodOpenApiResponsesObject {
   const schema = FAMILY_BODIES[family]
   const responses: ZodOpenApiResponsesObject = {}
-  for (const [status, description] of Object.entries(errors)) responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] = json(description, schema)
-  responses['429'] ??= json('`too_many_requests`: the global limit per client IP (or a route’s own limit)', schema, rateLimitHeaders)
+  for (const [status, description] of Object.entries(errors)) {
+    responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] = json(description, schema, status === '429' ? rateLimitHeaders : undefined)
+  }
+  responses['429'] ??= json('`too_many_requests`: the global limit per client IP', schema, rateLimitHeaders)
   if (options.write) {
     responses['403'] ??= json('`forbidden`: the request carries the session cookie without a trusted `Origin` (CSRF rule)', schema)
     responses['413'] ??= json('`payload_too_large`: the body is over the limit (1 MiB JSON, 10 MiB + 256 KiB multipart)', schema)

@@ -103,6 +103,15 @@ export const stockPaths: ZodOpenApiPathsObject = {
       },
     },
   },
+  '/api/openapi.json': {
+    get: { tags: ['Operations'], summary: 'This reference (OpenAPI 3.1)', responses: { '200': { description: 'The document', content: { 'application/json': { schema: z.looseObject({ openapi: z.literal('3.1.0') }) } } } } },
+  },
+  '/api/docs': {
+    get: { tags: ['Operations'], summary: 'This reference as a page (Scalar)', responses: { '200': { description: 'The page', content: { 'text/html': { schema: z.string() } } } } },
+  },
+  '/api/docs/standalone.js': {
+    get: { tags: ['Operations'], summary: 'The page’s renderer (Scalar’s standalone bundle)', responses: { '200': { description: 'The script', content: { 'text/javascript': { schema: z.string() } } } } },
+  },
   ...catalogue('/api/service-listings', 'services (the public: `active` ones)', serviceDoc),
   ...catalogue('/api/service-categories', 'categories (the public: `isActive` ones)', categoryDoc),
   ...catalogue('/api/service-availability', 'availability slots (the public: of active services)', slotDoc),
