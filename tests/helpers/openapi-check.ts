@@ -66,7 +66,7 @@ function record(entry: Record<string, unknown>) {
 }
 
 /** Checks `response` (a clone is read) against the operation for (method, url); throws on a mismatch. */
-export async function checkResponse(method: string, url: string, response: Response, options: { log?: boolean } = {}): Promise<void> {
+export async function checkResponse(method: string, url: string | URL, response: Response, options: { log?: boolean } = {}): Promise<void> {
   const log = options.log ?? true
   const upper = method.toUpperCase()
   if (upper === 'HEAD' || upper === 'OPTIONS') return
@@ -95,7 +95,7 @@ export async function checkResponse(method: string, url: string, response: Respo
 }
 
 /** `fetch`, with the answer checked against the reference. */
-export async function checkedFetch(url: string, init?: RequestInit): Promise<Response> {
+export async function checkedFetch(url: string | URL, init?: RequestInit): Promise<Response> {
   const response = await fetch(url, init)
   await checkResponse(init?.method ?? 'GET', url, response)
   return response

@@ -5,6 +5,7 @@ import http from 'node:http'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import { checkedFetch } from '../helpers/openapi-check'
 import { startServerProcess, type ServerProcess } from '../helpers/processes'
 import { createTestDatabase } from '../helpers/test-database'
 
@@ -56,7 +57,7 @@ afterAll(async () => {
 
 describe('graceful shutdown', () => {
   it('answers before the signal', async () => {
-    expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
+    expect((await checkedFetch(`${server.url}/api/health`)).status).toBe(200)
   })
 
   it('on SIGTERM finishes the request in flight, refuses new connections, and exits 0', async () => {
