@@ -100,3 +100,22 @@ export async function checkedFetch(url: string | URL, init?: RequestInit): Promi
   await checkResponse(init?.method ?? 'GET', url, response)
   return response
 }
+
+/** For answers read without fetch (the fuzzer's raw requests): the mismatch, if any, as text. */
+export async function contractMismatch(method: string, url: string, answer: { status: number; body: string; contentType?: string }): Promise<string | undefined> {
+  let target: URL
+  try {
+    target = new URL(url)
+  } catch {
+    return undefined // a path no URL parser accepts reached no documented operation either
+  }
+  if (answer.status < 200 || answer.status > 599) return undefined
+  const bodiless = answer.body === '' || [204, 205, 304].includes(answer.status)
+  const response = new Response(bodiless ? null : answer.body, { status: answer.status, headers: answer.contentType ? { 'content-type': answer.contentType } : {} })
+  try {
+    await checkResponse(method, target, response)
+    return undefined
+  } catch (error) {
+    return (error as Error).message
+  }
+}

@@ -145,6 +145,28 @@ function actions(tag: string, summary: string, body: z.ZodType, answers: Record<
 
 const page = <K extends string>(key: K, item: z.ZodType) => z.object({ [key]: z.array(item), ...pageFields } as Record<K, z.ZodArray<z.ZodType>>)
 
+/** The media actions, whose POST is also the multipart upload. */
+function mediaChanges(bodies: ReturnType<typeof mediaBodies>) {
+  const operations = actions(
+    'Admin: media',
+    'Upload (multipart) → 201 {ok, id, url}; update → {media}; delete → {success} (JSON actions)',
+    z.union([bodies.update, bodies.delete]),
+    {
+      '200': { description: 'update, delete', schema: z.union([z.object({ media }), success]) },
+      '201': { description: 'Uploaded (multipart POST)', schema: z.object({ ok: z.literal(true), id, url: z.string() }) },
+    },
+    {
+      400: `${ENVELOPE}; for an upload: \`invalid_body\` (unreadable multipart) or \`invalid_request\` (no file, two files, an unknown field)`,
+      404: '`not_found`: no such media',
+      413: '`payload_too_large`: the file is over 10 MiB, or over 50,000,000 pixels',
+      415: '`unsupported_media_type`: not a JPEG, PNG, WebP, AVIF, GIF or SVG by its bytes, or a damaged image',
+    },
+  )
+  const upload = UPLOAD_FIELDS.extend({ file: z.string().meta({ format: 'binary', description: 'The image (at most 10 MiB)' }) })
+  const content = { 'multipart/form-data': { schema: upload }, 'application/json': { schema: z.union([bodies.update, bodies.delete]) } }
+  return { ...operations, post: { ...operations.post, requestBody: { content } } }
+}
+
 export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsObject {
   const services = serviceBodies(locales)
   const categories = categoryBodies(locales)
@@ -224,26 +246,7 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
         z.union([page('media', media), z.object({ media })]),
         { 404: '`not_found`: no media with that id' },
       ),
-      ...(() => {
-        const json = actions(
-          'Admin: media',
-          'Upload (multipart) → 201 {ok, id, url}; update → {media}; delete → {success} (JSON actions)',
-          z.union([mediaActions.update, mediaActions.delete]),
-          {
-            '200': { description: 'update, delete', schema: z.union([z.object({ media }), success]) },
-            '201': { description: 'Uploaded (multipart POST)', schema: z.object({ ok: z.literal(true), id, url: z.string() }) },
-          },
-          {
-            400: `${ENVELOPE}; for an upload: \`invalid_body\` (unreadable multipart) or \`invalid_request\` (no file, two files, an unknown field)`,
-            404: '`not_found`: no such media',
-            413: '`payload_too_large`: the file is over 10 MiB, or over 50,000,000 pixels',
-            415: '`unsupported_media_type`: not a JPEG, PNG, WebP, AVIF, GIF or SVG by its bytes, or a damaged image',
-          },
-        )
-        const upload = UPLOAD_FIELDS.extend({ file: z.string().meta({ format: 'binary', description: 'The image (at most 10 MiB)' }) })
-        json.post = { ...json.post, requestBody: { content: { 'multipart/form-data': { schema: upload }, 'application/json': json.post.requestBody!.content['application/json']! } } }
-        return json
-      })(),
+      ...mediaChanges(mediaActions),
     },
   }
 }
