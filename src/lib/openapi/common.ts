@@ -51,6 +51,11 @@ const rateLimitHeaders = z.object({
   'X-Retry-After': z.string().meta({ description: 'The same, for clients that read only this one' }),
 })
 
+/** Answered by Node's HTTP server before any of our code runs: no body, no headers of ours. */
+export const nodeAnswers: ZodOpenApiResponsesObject = {
+  '431': { description: 'Request headers over Node’s limit (16 KiB): answered by the HTTP server itself, without a body' },
+}
+
 const jsonBody = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } })
 
 export function json(description: string, schema: z.ZodType, headers?: z.ZodObject): ZodOpenApiResponseObject {
@@ -75,7 +80,7 @@ export function errorResponses(family: ErrorFamily, errors: Record<number, strin
     responses['413'] ??= json('`payload_too_large`: the body is over the limit (1 MiB JSON, 10 MiB + 256 KiB multipart)', schema)
   }
   responses['500'] ??= json('`internal_error`: a server fault (no detail; any change is rolled back)', schema)
-  return responses
+  return { ...responses, ...nodeAnswers }
 }
 
 /** Stock collection routes: Payload's error shape, with the shell's own 404 for a non-UUID id. */
@@ -86,7 +91,7 @@ export function stockErrorResponses(errors: Record<number, string>): ZodOpenApiR
   }
   responses['429'] ??= json('`too_many_requests`: the global limit per client IP', generalError, rateLimitHeaders)
   responses['500'] ??= json('Server fault', payloadErrors)
-  return responses
+  return { ...responses, ...nodeAnswers }
 }
 
 export const pageFields = {

@@ -1,12 +1,13 @@
 // The routes that are not our endpoints: the shell's health check and the Payload stock
 // collection routes the contract documents (the public catalogue reads, notifications).
-// Stock documents change shape with `depth` and `locale`, so their fields are listed but the
-// objects stay open; the list envelope and the error bodies are Payload's and are exact.
+// Stock documents change shape with `depth`, `locale` and `select`, so their fields are
+// listed, optional, and the objects stay open; the list envelope and the error bodies are
+// Payload's and are exact.
 import { z } from 'zod'
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { NOTIFICATION_TYPES } from '../../operations/notifications/notify'
-import { id, json, SESSION, stockErrorResponses, timestamp } from './common'
+import { id, json, nodeAnswers, SESSION, stockErrorResponses, timestamp } from './common'
 
 const listEnvelope = (item: z.ZodType) =>
   z.object({
@@ -32,7 +33,10 @@ const stockQuery = z.object({
 })
 const idPath = z.object({ id: z.string().meta({ description: 'A UUID (anything else: 404 from the shell)' }) })
 
-const doc = (name: string, fields: Record<string, z.ZodType>) => z.looseObject({ id, ...fields, createdAt: timestamp, updatedAt: timestamp }).meta({ id: name })
+const doc = (name: string, fields: Record<string, z.ZodType>) => {
+  const optional = Object.fromEntries(Object.entries({ ...fields, createdAt: timestamp, updatedAt: timestamp }).map(([key, schema]) => [key, schema.optional()]))
+  return z.looseObject({ id, ...optional }).meta({ id: name, description: 'Fields as `depth`, `locale` and `select` make them; `id` is always there' })
+}
 
 const serviceDoc = doc('StockService', { slug: z.string(), status: z.string() })
 const categoryDoc = doc('StockCategory', { slug: z.string() })
@@ -55,8 +59,15 @@ const notification = z
 
 const NOT_FOUND = 'Not found, or not readable by the caller (Payload’s body; a non-UUID id is the shell’s `not_found`)'
 
-function stockReads(tag: string, what: string, item: z.ZodType): { list: ZodOpenApiOperationObject; one: ZodOpenApiOperationObject } {
+function stockReads(tag: string, what: string, item: z.ZodType): { list: ZodOpenApiOperationObject; one: ZodOpenApiOperationObject; count: ZodOpenApiOperationObject } {
   return {
+    count: {
+      tags: [tag],
+      summary: `Count ${what}`,
+      security: [...SESSION, {}],
+      requestParams: { query: stockQuery.pick({ where: true, locale: true }) },
+      responses: { '200': json('The count', z.object({ totalDocs: z.int() })), ...stockErrorResponses({ 400: 'A malformed `where`', 403: 'Not readable by the caller' }) },
+    },
     list: {
       tags: [tag],
       summary: `List ${what}`,
@@ -75,8 +86,8 @@ function stockReads(tag: string, what: string, item: z.ZodType): { list: ZodOpen
 }
 
 const catalogue = (path: string, what: string, item: z.ZodType): ZodOpenApiPathsObject => {
-  const { list, one } = stockReads('Public catalogue', what, item)
-  return { [path]: { get: list }, [`${path}/{id}`]: { get: one } }
+  const { list, one, count } = stockReads('Public catalogue', what, item)
+  return { [path]: { get: list }, [`${path}/count`]: { get: count }, [`${path}/{id}`]: { get: one } }
 }
 
 const notifications = stockReads('Notifications', 'the caller’s own notifications (unread first, then newest)', notification)
@@ -100,6 +111,7 @@ export const stockPaths: ZodOpenApiPathsObject = {
       responses: {
         '200': json('Up', z.object({ status: z.literal('ok') })),
         '503': json('The database does not answer', z.object({ status: z.literal('unavailable'), error: z.literal('database_unavailable') })),
+        ...nodeAnswers,
       },
     },
   },
@@ -124,11 +136,12 @@ export const stockPaths: ZodOpenApiPathsObject = {
       requestParams: { path: z.object({ filename: z.string() }) },
       responses: {
         '200': { description: 'The file', content: { 'image/*': { schema: z.string().meta({ format: 'binary' }) } } },
-        ...stockErrorResponses({ 403: 'Not readable by the caller', 404: '`not_found`: no media has that file' }),
+        ...stockErrorResponses({ 400: 'A malformed file name (e.g. a bad %-escape)', 403: 'Not readable by the caller', 404: '`not_found`: no media has that file' }),
       },
     },
   },
   '/api/notifications': { get: notifications.list },
+  '/api/notifications/count': { get: notifications.count },
   '/api/notifications/{id}': {
     get: notifications.one,
     patch: notificationChange('Mark one read (readAt is the only field that changes)', z.object({ readAt: timestamp.nullable() })),
