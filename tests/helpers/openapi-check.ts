@@ -95,9 +95,10 @@ export async function checkResponse(method: string, url: string | URL, response:
 }
 
 /** `fetch`, with the answer checked against the reference. */
-export async function checkedFetch(url: string | URL, init?: RequestInit): Promise<Response> {
-  const response = await fetch(url, init)
-  await checkResponse(init?.method ?? 'GET', url, response)
+export async function checkedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, init)
+  const request = input instanceof Request ? input : undefined
+  await checkResponse(init?.method ?? request?.method ?? 'GET', request?.url ?? (input as string | URL), response)
   return response
 }
 
