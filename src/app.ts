@@ -6,6 +6,7 @@ import type { Payload } from 'payload'
 import { CLIENT_IP_HEADER, clientIpFrom, SOCKET_IP_HEADER } from './lib/client-ip'
 import { databaseIsUp } from './lib/health'
 import { csrfCheck } from './lib/http/csrf'
+import { DOCS_ROUTES, mountApiDocs } from './lib/http/api-docs'
 import { bodyLimit } from './lib/http/body-limit'
 import { ApiError, errorBody, familyOf, internalError } from './lib/http/errors'
 import { globalRateLimit, type ExemptCheck } from './lib/http/global-rate-limit'
@@ -23,7 +24,8 @@ export interface AppOptions {
   isRateLimitExempt?: ExemptCheck
 }
 
-const SHELL_ROUTES: Record<string, string[]> = { '/api/health': ['GET'] }
+/** The /api routes the shell answers itself (not Payload). */
+export const SHELL_ROUTES: Record<string, string[]> = { '/api/health': ['GET'], ...DOCS_ROUTES }
 
 // Every middleware below asks for the path (isApi alone five times); it is parsed once.
 const paths = new WeakMap<Request, string>()
@@ -69,6 +71,8 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
     const up = await databaseIsUp(payload)
     res.status(up ? 200 : 503).json(up ? { status: 'ok' } : { status: 'unavailable', error: 'database_unavailable' })
   })
+  // The reference and its page: static, answered before the rate limit like the health check.
+  mountApiDocs(app)
 
   // 404 and 405 are decided here, before the rate limit and Payload's per-request setup.
   app.use((req, res, next) => {

@@ -14,7 +14,7 @@ import { listOrganizations, setActiveOrganization } from '../../src/operations/a
 
 export const listOrganizationsEndpoint = defineEndpoint('/auth/organization/list', 'get', async (req) => json(await listOrganizations(req)))
 
-const setActiveBody = z
+export const setActiveBody = z
   .object({
     organizationId: z.uuid({ error: 'organizationId must be an organization id or null' }).nullable(),
     organizationSlug: z.string().max(200).optional(),

@@ -9,10 +9,10 @@ import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
 import { requestPasswordReset, resetPassword } from '../../src/operations/auth/password-reset'
 
-const requestBody = z.object({ email: emailField, redirectTo: z.string({ error: 'redirectTo must be a URL' }).min(1).max(2000) }).strict()
+export const requestResetBody = z.object({ email: emailField, redirectTo: z.string({ error: 'redirectTo must be a URL' }).min(1).max(2000) }).strict()
 
 const requestReset = async (req: Parameters<typeof requestPasswordReset>[0]) => {
-  const { email, redirectTo } = parseAuthInput(requestBody, await readJson(req))
+  const { email, redirectTo } = parseAuthInput(requestResetBody, await readJson(req))
   await requestPasswordReset(req, email, redirectTo)
   return json({ status: true })
 }
@@ -23,7 +23,7 @@ export const requestResetEndpoints = [
 ]
 
 // `newPassword` is Better Auth's name for the same field: its client's resetPassword() sends it.
-const resetBody = z
+export const resetBody = z
   .object({ token: tokenField, password: passwordField.optional(), newPassword: passwordField.optional() })
   .strict()
   .refine((body) => (body.password === undefined) !== (body.newPassword === undefined), {

@@ -12,7 +12,7 @@ import { json } from '../../src/lib/http/respond'
 import { resendVerification } from '../../src/operations/auth/send-verification-email'
 import { verifyEmail } from '../../src/operations/auth/verify-email'
 
-const tokenBody = z.object({ token: tokenField, callbackURL: betterAuthExtras.callbackURL }).strict()
+export const tokenBody = z.object({ token: tokenField, callbackURL: betterAuthExtras.callbackURL }).strict()
 
 async function verify(req: Parameters<typeof verifyEmail>[0], token: unknown) {
   if (typeof token !== 'string' || token.length === 0 || token.length > 200) throw invalidToken()
@@ -30,7 +30,7 @@ export const verifyEmailEndpoints = [
   }),
 ]
 
-const emailBody = z.object({ email: emailField, callbackURL: betterAuthExtras.callbackURL }).strict()
+export const emailBody = z.object({ email: emailField, callbackURL: betterAuthExtras.callbackURL }).strict()
 
 export const sendVerificationEndpoint = defineEndpoint('/auth/send-verification-email', 'post', async (req) => {
   const { email } = parseAuthInput(emailBody, await readJson(req))

@@ -1,3 +1,16 @@
+import { existsSync, readFileSync } from 'node:fs'
+
 export default async function globalTeardown() {
   await globalThis.__TEST_DATABASE__?.stop()
+  printOpenApiTotals()
+}
+
+// The responses tests/helpers/openapi-check.ts checked against the OpenAPI reference.
+function printOpenApiTotals() {
+  const log = process.env.OPENAPI_CHECK_LOG
+  if (!log || !existsSync(log)) return
+  const entries = readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line))
+  const mismatches = entries.filter((entry) => entry.result === 'mismatch')
+  console.log(`\nOpenAPI: ${entries.length} responses checked against the reference, ${entries.length - mismatches.length} valid, ${mismatches.length} mismatches (${log})`)
+  for (const entry of mismatches.slice(0, 20)) console.log(`  ${entry.operation} → ${entry.status}: ${entry.problem}`)
 }

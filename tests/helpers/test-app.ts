@@ -8,6 +8,7 @@ import type { Payload } from 'payload'
 import { createApp } from '../../src/app'
 import { startPayload, stopPayload } from '../../src/lib/payload-lifecycle'
 import { isStaffRequest } from '../../src/lib/staff-request'
+import { checkedFetch } from './openapi-check'
 import { createTestDatabase } from './test-database'
 
 const GENEROUS_LIMITS: Record<string, string> = {
@@ -21,7 +22,7 @@ export interface TestApp {
   url: string
   payload: Payload
   databaseUrl: string
-  /** fetch relative to the app's base URL. */
+  /** fetch relative to the app's base URL; the answer is checked against the OpenAPI reference (openapi-check.ts). */
   request: (path: string, init?: RequestInit) => Promise<Response>
   /** Stops the server and Payload; keeps the database (for restart tests) unless drop is set. */
   stop: (options?: { drop?: boolean }) => Promise<void>
@@ -54,7 +55,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     url,
     payload,
     databaseUrl: database.url,
-    request: (path, init) => fetch(`${url}${path}`, init),
+    request: (path, init) => checkedFetch(`${url}${path}`, init),
     stop: async ({ drop = true } = {}) => {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))

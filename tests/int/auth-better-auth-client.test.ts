@@ -6,6 +6,7 @@ import { createAuthClient } from 'better-auth/client'
 import { organizationClient } from 'better-auth/client/plugins'
 
 import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox'
+import { checkedFetch } from '../helpers/openapi-check'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
 const FRONT_END = 'https://app.example.test'
@@ -21,6 +22,8 @@ function makeClient() {
     baseURL: `${app.url}/api/auth`,
     plugins: [organizationClient()],
     fetchOptions: {
+      // Its answers are checked against the OpenAPI reference like every other test's.
+      customFetchImpl: checkedFetch,
       auth: { type: 'Bearer', token: () => token },
       // Better Auth's documented bearer recipe: keep the token the server hands out.
       onSuccess: (context) => {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { linkIn, startMailbox, type Mail, type Mailbox } from '../helpers/mailbox'
+import { checkedFetch } from '../helpers/openapi-check'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { captureLogs } from '../helpers/logs'
 import { createUser, signIn, TEST_PASSWORD } from '../helpers/users'
@@ -81,7 +82,7 @@ describe('email verification', () => {
     expect(link.origin).toBe(app.url)
     expect(link.pathname).toBe('/api/auth/verify-email')
 
-    const response = await fetch(link, { headers: { 'x-real-ip': '198.51.100.80', 'user-agent': 'mail-client/1' } })
+    const response = await checkedFetch(link, { headers: { 'x-real-ip': '198.51.100.80', 'user-agent': 'mail-client/1' } })
     expect(response.status).toBe(200)
     const body = await response.json()
     expect(body).toEqual({ status: true, user: { id, email, name: null, emailVerified: true } })
@@ -96,8 +97,8 @@ describe('email verification', () => {
 
   it('the token is single-use: following the link again answers 400 invalid_token', async () => {
     const { mail } = await signUp(freshEmail('twice'))
-    expect((await fetch(linkIn(mail))).status).toBe(200)
-    const again = await fetch(linkIn(mail))
+    expect((await checkedFetch(linkIn(mail))).status).toBe(200)
+    const again = await checkedFetch(linkIn(mail))
     expect(again.status).toBe(400)
     expectAuthError(await again.json(), 'invalid_token')
   })
@@ -123,7 +124,7 @@ describe('email verification', () => {
     const [row] = await sql<{ expires_at: Date; created_at: Date }>(app, 'SELECT expires_at, created_at FROM verification_tokens WHERE token_hash = $1', [sha256(token)])
     expect(Math.abs(new Date(row!.expires_at).getTime() - new Date(row!.created_at).getTime() - 24 * HOUR)).toBeLessThan(5_000)
     await sql(app, `UPDATE verification_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [sha256(token)])
-    const response = await fetch(linkIn(mail))
+    const response = await checkedFetch(linkIn(mail))
     expect(response.status).toBe(400)
     expectAuthError(await response.json(), 'invalid_token')
     expect(await isVerified(id)).toBe(false)
@@ -135,7 +136,7 @@ describe('email verification', () => {
     expect(response.status).toBe(400)
     expectAuthError(await response.json(), 'invalid_token')
     // Still good for what it was made for.
-    expect((await fetch(linkIn(mail))).status).toBe(200)
+    expect((await checkedFetch(linkIn(mail))).status).toBe(200)
     expect(await isVerified(id)).toBe(true)
   })
 
@@ -177,7 +178,7 @@ describe('POST /api/auth/send-verification-email', () => {
     expect(await response.json()).toEqual({ status: true })
     await mailbox.waitFor(() => mailbox.to(email).length === 2)
     const second = mailbox.to(email)[1]!
-    expect((await fetch(linkIn(second))).status).toBe(200)
+    expect((await checkedFetch(linkIn(second))).status).toBe(200)
     expect(await isVerified(id)).toBe(true)
   })
 
@@ -215,7 +216,7 @@ describe('password reset', () => {
   async function verifiedUser() {
     const email = freshEmail('reset')
     const { id, mail } = await signUp(email)
-    expect((await fetch(linkIn(mail))).status).toBe(200)
+    expect((await checkedFetch(linkIn(mail))).status).toBe(200)
     return { id, email }
   }
 

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from '@jest/globals'
 import { freePort, removeEmbeddedState } from '../../src/lib/embedded-database'
 import { POINTER_FILE } from '../../src/lib/postgres/cluster-location'
 import { PASSWORD_FILE } from '../../src/lib/postgres/database-password'
+import { checkedFetch } from '../helpers/openapi-check'
 import { startServerProcess, type ServerProcess } from '../helpers/processes'
 
 const asRoot = process.getuid?.() === 0
@@ -47,7 +48,7 @@ describeAsRoot('as root, in a 0700 folder', () => {
   it('npm start (ADMIN_PANEL=false) serves /api/health; DATA_DIR stays private, the cluster lives outside', async () => {
     const app = await privateCopy()
     server = await startServerProcess({ ADMIN_PANEL: 'false', DATABASE_URL: undefined, DATA_DIR: undefined, EMBEDDED_PG_PORT: String(await freePort()) }, 120_000, app)
-    const health = await fetch(`${server.url}/api/health`)
+    const health = await checkedFetch(`${server.url}/api/health`)
     expect(health.status).toBe(200)
     expect(await health.json()).toEqual({ status: 'ok' })
 

@@ -3,6 +3,7 @@
 // lets the request finish, closes the pool and exits 0 (issue 2).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import { checkedFetch } from '../helpers/openapi-check'
 import { startServerProcess, type ServerProcess } from '../helpers/processes'
 import { slowPost } from '../helpers/slow-request'
 import { createTestDatabase } from '../helpers/test-database'
@@ -28,7 +29,7 @@ afterAll(async () => {
 
 describe('graceful shutdown', () => {
   it('answers before the signal', async () => {
-    expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
+    expect((await checkedFetch(`${server.url}/api/health`)).status).toBe(200)
   })
 
   it('on SIGTERM finishes the request in flight, refuses new connections, and exits 0', async () => {

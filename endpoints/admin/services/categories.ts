@@ -39,8 +39,9 @@ function categoryFields(locales: readonly string[]) {
   }
 }
 
-function schemas(req: PayloadRequest) {
-  const { slug, name, ...rest } = categoryFields(localeCodes(req.payload))
+/** The bodies of the actions, for the configured `locales`. */
+export function categoryBodies(locales: readonly string[]) {
+  const { slug, name, ...rest } = categoryFields(locales)
   const optional = Object.fromEntries(Object.entries(rest).map(([key, schema]) => [key, schema.optional()])) as {
     [K in keyof typeof rest]: z.ZodOptional<(typeof rest)[K]>
   }
@@ -78,7 +79,7 @@ export const categoriesEndpoints = [
 
   ...defineEndpoint(PATH, [...MUTATION_METHODS], async (req) => {
     const { action, body } = await readAction(req, ACTIONS, ['update', 'delete'])
-    const schema = schemas(req)
+    const schema = categoryBodies(localeCodes(req.payload))
     if (action === 'create') {
       const { action: _action, ...input } = parseInput(schema.create, body)
       return json(await createCategory(req, input), 201)

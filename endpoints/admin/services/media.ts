@@ -22,15 +22,15 @@ import { MUTATION_METHODS, notEmpty, readAction, targetId } from './actions'
 const PATH = '/admin/services/media'
 const ACTIONS = ['update', 'delete'] as const
 
-const UPLOAD_FIELDS = z
+export const UPLOAD_FIELDS = z
   .object({
     alt: z.string().trim().max(1000).optional(),
     customName: z.string().trim().max(255).optional(),
   })
   .strict()
 
-function actionSchemas(req: PayloadRequest) {
-  const locales = localeCodes(req.payload)
+/** The bodies of the JSON actions, for the configured `locales`. */
+export function mediaBodies(locales: readonly string[]) {
   const optionalText = (max: number) => z.string().trim().max(max).nullable().optional()
   return {
     update: z
@@ -81,7 +81,7 @@ export const mediaEndpoints = [
       return upload(req)
     }
     const { action, body } = await readAction(req, ACTIONS, ['update', 'delete'])
-    const schema = actionSchemas(req)
+    const schema = mediaBodies(localeCodes(req.payload))
     if (action === 'update') {
       const { action: _action, id, ...input } = parseInput(schema.update, body)
       return json(await updateMedia(req, id, input))

@@ -23,7 +23,7 @@ import { MUTATION_METHODS, notEmpty, readAction, targetId, uuid } from './action
 const PATH = '/admin/services/services'
 const ACTIONS = ['create', 'update', 'delete', 'activate', 'deactivate', 'duplicate'] as const
 
-const listQuery = z.object({
+export const serviceListQuery = z.object({
   q: z.string().trim().max(200).optional(),
   status: z.enum(SERVICE_STATUSES, { error: `status must be one of ${SERVICE_STATUSES.join(', ')}` }).optional(),
   category: uuid('category').optional(),
@@ -74,8 +74,9 @@ function serviceFields(locales: readonly string[]) {
   }
 }
 
-function schemas(req: PayloadRequest) {
-  const fields = serviceFields(localeCodes(req.payload))
+/** The bodies of the actions, for the configured `locales`. */
+export function serviceBodies(locales: readonly string[]) {
+  const fields = serviceFields(locales)
   const { slug, providerId, ...optional } = fields
   const optionalFields = Object.fromEntries(Object.entries(optional).map(([key, schema]) => [key, schema.optional()])) as {
     [K in keyof typeof optional]: z.ZodOptional<(typeof optional)[K]>
@@ -100,7 +101,7 @@ export const servicesEndpoints = [
       return json(await getService(req, id))
     }
     const page = parsePagination(params)
-    const filters = parseInput(listQuery, Object.fromEntries([...params].filter(([key, value]) => key in listQuery.shape && value !== '')))
+    const filters = parseInput(serviceListQuery, Object.fromEntries([...params].filter(([key, value]) => key in serviceListQuery.shape && value !== '')))
     const featured = parseBoolean(params, 'featured')
     const home = parseBoolean(params, 'home')
     return json(await listServices(req, { ...filters, featured, home }, page))
@@ -108,7 +109,7 @@ export const servicesEndpoints = [
 
   ...defineEndpoint(PATH, [...MUTATION_METHODS], async (req) => {
     const { action, body } = await readAction(req, ACTIONS, ['update', 'delete', 'activate', 'deactivate', 'duplicate'])
-    const schema = schemas(req)
+    const schema = serviceBodies(localeCodes(req.payload))
     switch (action) {
       case 'create': {
         const { action: _action, ...input } = parseInput(schema.create, body)

@@ -3,6 +3,7 @@
 // filters probed on every hidden field, and Object.prototype compared before and after.
 import http from 'node:http'
 
+import { contractMismatch } from '../openapi-check'
 import { sql, type TestApp } from '../test-app'
 import { createUser, signIn } from '../users'
 import { knownOpen, problemsOf } from './checks'
@@ -47,7 +48,7 @@ const BATCH = 250
 const MAX_KEPT_FAILURES = 200
 const IDENTITIES: Identity[] = ['anonymous', 'citizen', 'admin']
 
-type Answer = { status: number; body: string } | { error: string; staleSocket?: boolean }
+type Answer = { status: number; body: string; contentType?: string } | { error: string; staleSocket?: boolean }
 
 /**
  * One request; sent again once if it went out on a kept-alive socket the server closed while
@@ -76,7 +77,7 @@ function sendOnce(url: URL, request: FuzzRequest, agent: http.Agent): Promise<An
         responded = true
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
+        res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), contentType: res.headers['content-type'] }))
         res.on('error', (error) => done({ error: `response: ${error.message}` }))
       })
     } catch (error) {
@@ -182,6 +183,8 @@ export async function runFuzz(app: TestApp, options: FuzzOptions): Promise<FuzzR
         const known = answer.status >= 500 && problems.length === 1 ? knownOpen(request.method, pathname) : undefined
         if (known) report.knownOpen[known] = (report.knownOpen[known] ?? 0) + 1
         else if (problems.length) fail({ index, method: request.method, path: request.path.slice(0, 300), note: request.note, status: answer.status, problems })
+        const mismatch = await contractMismatch(request.method, `${app.url}${request.path}`, answer)
+        if (mismatch) fail({ index, method: request.method, path: request.path.slice(0, 300), note: request.note, status: answer.status, problems: [`openapi: ${mismatch}`] })
         if (answer.status < 400 && answer.body) bodies.push({ index, request, body: answer.body })
       }
     }

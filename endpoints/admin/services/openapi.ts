@@ -1,0 +1,252 @@
+// The OpenAPI description of /api/admin/services/* (docs/api.md "Admin service catalogue",
+// "Bookings"): the action bodies are the schemas the endpoints parse with; the answers are
+// described here, beside them.
+import { z } from 'zod'
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi'
+
+import { BOOKING_STATUSES } from '../../../collections/Bookings/statuses'
+import { MEDIA_TYPES } from '../../../collections/ServiceMedia/index'
+import { MEDIA_LINK_TYPES, PRICE_TYPES, SERVICE_STATUSES } from '../../../collections/ServiceListings/index'
+import { booleanQuery, errorResponses, id, json, localized, pageFields, paginationQuery, SESSION, timestamp } from '../../../src/lib/openapi/common'
+import { BOOKING_ACTIONS } from '../../../src/operations/bookings/transitions'
+import { bookingRecord } from '../../services/openapi'
+import { bulkSetBody, createSlotBody, deleteSlotBody, updateSlotBody } from './availability'
+import { bookingListQuery, moveBookingBody, respondBody } from './bookings'
+import { categoryBodies } from './categories'
+import { mediaBodies, UPLOAD_FIELDS } from './media'
+import { serviceBodies, serviceListQuery } from './services'
+
+const translation = z.object({
+  inLanguage: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  shortDescription: z.string().nullable(),
+  seoTitle: z.string().nullable(),
+  seoDescription: z.string().nullable(),
+})
+const service = z
+  .object({
+    id,
+    slug: z.string(),
+    categoryId: id.nullable(),
+    providerId: id,
+    organizationId: id.nullable(),
+    status: z.enum(SERVICE_STATUSES),
+    basePrice: z.string().nullable().meta({ description: 'Decimal string, canonical for the currency', example: '25.50' }),
+    priceType: z.enum(PRICE_TYPES).nullable(),
+    currency: z.string().meta({ example: 'EUR' }),
+    durationMinutes: z.int().nullable(),
+    isMobile: z.boolean(),
+    maxParticipants: z.int().nullable(),
+    bookingAdvanceHours: z.int().nullable(),
+    cancellationHours: z.int().nullable(),
+    isFeatured: z.boolean(),
+    displayInHome: z.boolean(),
+    allowReviews: z.boolean(),
+    inLanguage: z.string().nullable(),
+    translations: z.array(z.union([translation, translation.pick({ inLanguage: true, title: true })])).meta({
+      description: 'Full rows for one service; `{inLanguage, title}` in lists',
+    }),
+    media: z.array(z.object({ mediaId: id, type: z.enum(MEDIA_LINK_TYPES), position: z.int() })),
+    category: z.object({ id, name: localized, slug: z.string() }).nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: 'Service' })
+
+const category = z
+  .object({
+    id,
+    slug: z.string(),
+    name: localized,
+    description: localized,
+    icon: z.string().nullable(),
+    featuredImageId: id.nullable(),
+    parentId: id.nullable(),
+    sortOrder: z.int(),
+    displayInHome: z.boolean(),
+    displayInMenu: z.boolean(),
+    isActive: z.boolean(),
+    isFeatured: z.boolean(),
+    seoTitle: localized,
+    seoDescription: localized,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    serviceCount: z.int().optional().meta({ description: 'Only when read by id' }),
+  })
+  .meta({ id: 'Category' })
+
+const slot = z
+  .object({ id, serviceId: id, dayOfWeek: z.int().min(0).max(6), startTime: z.string(), endTime: z.string(), isAvailable: z.boolean() })
+  .meta({ id: 'AvailabilitySlot' })
+
+const media = z
+  .object({
+    id,
+    url: z.string().meta({ example: '/api/service-media/file/garden-view-1a2b3c4d.jpg' }),
+    contentUrl: z.url(),
+    type: z.enum(MEDIA_TYPES),
+    encodingFormat: z.string().meta({ example: 'image/jpeg' }),
+    width: z.string().nullable(),
+    height: z.string().nullable(),
+    duration: z.string().nullable(),
+    license: z.string().nullable(),
+    copyrightHolder: z.string().nullable(),
+    caption: localized,
+    description: localized,
+    alt: localized,
+    thumbnailUrl: z.string(),
+    filename: z.string(),
+    filesize: z.int(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: 'Media' })
+
+const adminBooking = bookingRecord
+  .extend({
+    providerResponse: z.string().nullable(),
+    serviceSlug: z.string().nullable(),
+    serviceTitle: z.string().nullable(),
+    customerName: z.string().nullable(),
+    customerEmail: z.string().nullable(),
+    customerImage: z.null(),
+    updatedAt: timestamp.nullable(),
+  })
+  .meta({ id: 'AdminBooking' })
+
+const success = z.object({ success: z.literal(true) })
+const FORBIDDEN = '`forbidden`: not an admin (checked before anything else)'
+const ENVELOPE = '`invalid_body` (not a JSON object), `missing_action`, `unknown_action`, `missing_id`, or `invalid_request` (a field or reference is wrong, with `issues`)'
+const byId = z.string().optional().meta({ description: 'One record by id instead of a list' })
+
+const read = (tag: string, summary: string, query: z.ZodObject, answer: z.ZodType, errors: Record<number, string> = {}): ZodOpenApiOperationObject => ({
+  tags: [tag],
+  summary,
+  security: SESSION,
+  requestParams: { query },
+  responses: { '200': json('Found', answer), ...errorResponses('general', { 400: '`invalid_request`: a query parameter is malformed', 403: FORBIDDEN, ...errors }) },
+})
+
+/** The action envelope on POST, PATCH and DELETE alike (the method does not select the action). */
+function actions(tag: string, summary: string, body: z.ZodType, answers: Record<string, { description: string; schema: z.ZodType }>, errors: Record<number, string>) {
+  const operation: ZodOpenApiOperationObject = {
+    tags: [tag],
+    summary,
+    security: SESSION,
+    requestBody: { content: { 'application/json': { schema: body } } },
+    responses: {
+      ...Object.fromEntries(Object.entries(answers).map(([status, answer]) => [status, json(answer.description, answer.schema)])),
+      ...errorResponses('general', { 400: ENVELOPE, 403: FORBIDDEN, ...errors }, { write: true }),
+    },
+  }
+  return { post: operation, patch: operation, delete: operation }
+}
+
+const page = <K extends string>(key: K, item: z.ZodType) => z.object({ [key]: z.array(item), ...pageFields } as Record<K, z.ZodArray<z.ZodType>>)
+
+/** The media actions, whose POST is also the multipart upload. */
+function mediaChanges(bodies: ReturnType<typeof mediaBodies>) {
+  const operations = actions(
+    'Admin: media',
+    'Upload (multipart) → 201 {ok, id, url}; update → {media}; delete → {success} (JSON actions)',
+    z.union([bodies.update, bodies.delete]),
+    {
+      '200': { description: 'update, delete', schema: z.union([z.object({ media }), success]) },
+      '201': { description: 'Uploaded (multipart POST)', schema: z.object({ ok: z.literal(true), id, url: z.string() }) },
+    },
+    {
+      400: `${ENVELOPE}; for an upload: \`invalid_body\` (unreadable multipart) or \`invalid_request\` (no file, two files, an unknown field)`,
+      404: '`not_found`: no such media',
+      413: '`payload_too_large`: the file is over 10 MiB, or over 50,000,000 pixels',
+      415: '`unsupported_media_type`: not a JPEG, PNG, WebP, AVIF, GIF or SVG by its bytes, or a damaged image',
+    },
+  )
+  const upload = UPLOAD_FIELDS.extend({ file: z.string().meta({ format: 'binary', description: 'The image (at most 10 MiB)' }) })
+  const content = { 'multipart/form-data': { schema: upload }, 'application/json': { schema: z.union([bodies.update, bodies.delete]) } }
+  return { ...operations, post: { ...operations.post, requestBody: { content } } }
+}
+
+export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsObject {
+  const services = serviceBodies(locales)
+  const categories = categoryBodies(locales)
+  const mediaActions = mediaBodies(locales)
+  return {
+    '/api/admin/services/services': {
+      get: read(
+        'Admin: services',
+        'List services (newest first), or one with ?id=',
+        serviceListQuery.extend({ id: byId, featured: booleanQuery('isFeatured'), home: booleanQuery('displayInHome'), ...paginationQuery }),
+        z.union([page('services', service), z.object({ service })]),
+        { 404: '`not_found`: no service with that id' },
+      ),
+      ...actions(
+        'Admin: services',
+        'create → 201 {id, slug}; update → {service}; delete → {success, id}; activate, deactivate → {id, status}; duplicate → 201 {id, slug}',
+        z.union([services.create, services.update, services.byId]),
+        {
+          '200': { description: 'update, delete, activate, deactivate', schema: z.union([z.object({ service }), z.object({ success: z.literal(true), id }), z.object({ id, status: z.enum(SERVICE_STATUSES) })]) },
+          '201': { description: 'create, duplicate', schema: z.object({ id, slug: z.string() }) },
+        },
+        { 404: '`not_found`: no such service', 409: '`slug_taken`, or `service_has_bookings` (delete while pending or confirmed bookings exist)' },
+      ),
+    },
+    '/api/admin/services/categories': {
+      get: read(
+        'Admin: categories',
+        'List categories (by sortOrder, then slug), all of them with ?all=true, or one with ?id=',
+        z.object({ id: byId, all: booleanQuery('Every matching category, unpaginated'), parent: z.string().optional().meta({ description: 'A category id, or `root`' }), featured: booleanQuery('isFeatured'), home: booleanQuery('displayInHome'), menu: booleanQuery('displayInMenu'), ...paginationQuery }),
+        z.union([page('categories', category), z.object({ categories: z.array(category) }), z.object({ category })]),
+        { 404: '`not_found`: no category with that id' },
+      ),
+      ...actions(
+        'Admin: categories',
+        'create → 201 {category}; update → {category}; delete → {success}',
+        z.union([categories.create, categories.update, categories.delete]),
+        { '200': { description: 'update, delete', schema: z.union([z.object({ category }), success]) }, '201': { description: 'create', schema: z.object({ category }) } },
+        { 400: `${ENVELOPE}, or \`invalid_parent\` (no such parent, or a cycle)`, 404: '`not_found`: no such category', 409: '`slug_taken`' },
+      ),
+    },
+    '/api/admin/services/availability': {
+      get: read('Admin: availability', 'The weekly slots of a service, by day then start', z.object({ serviceId: z.string() }), z.object({ slots: z.array(slot) }), {
+        400: '`invalid_request`: no serviceId',
+        404: '`not_found`: no such service',
+      }),
+      ...actions(
+        'Admin: availability',
+        'create → 201 {slot}; update → {slot}; delete → {success}; bulkSet → {slots} (replaces the week, all or nothing)',
+        z.union([createSlotBody, updateSlotBody, deleteSlotBody, bulkSetBody]),
+        {
+          '200': { description: 'update, delete, bulkSet', schema: z.union([z.object({ slot }), success, z.object({ slots: z.array(slot) })]) },
+          '201': { description: 'create', schema: z.object({ slot }) },
+        },
+        { 404: '`not_found`: no such slot or service', 409: '`slot_overlap`: overlaps another slot of the service that day' },
+      ),
+    },
+    '/api/admin/services/bookings': {
+      get: read(
+        'Admin: bookings',
+        'List bookings (bookingDate, bookingTime desc)',
+        bookingListQuery.extend({ status: z.enum(BOOKING_STATUSES).optional(), ...paginationQuery }),
+        page('bookings', adminBooking),
+      ),
+      ...actions(
+        'Admin: bookings',
+        `Move a booking (${BOOKING_ACTIONS.join(', ')}) → {booking}`,
+        z.union([moveBookingBody, respondBody]),
+        { '200': { description: 'Moved (or answered)', schema: z.object({ booking: adminBooking }) } },
+        { 404: '`not_found`: no such booking', 409: '`invalid_transition`: not a move of the transition table' },
+      ),
+    },
+    '/api/admin/services/media': {
+      get: read(
+        'Admin: media',
+        'List media (newest first), or one with ?id=',
+        z.object({ id: byId, type: z.enum(MEDIA_TYPES).optional(), ...paginationQuery }),
+        z.union([page('media', media), z.object({ media })]),
+        { 404: '`not_found`: no media with that id' },
+      ),
+      ...mediaChanges(mediaActions),
+    },
+  }
+}

@@ -1,0 +1,154 @@
+// The OpenAPI description of /api/auth (docs/api.md "Accounts"): the request schemas are the
+// ones the endpoints parse with; the answers are described here, beside them.
+import { z } from 'zod'
+import type { ZodOpenApiPathsObject } from 'zod-openapi'
+
+import { errorResponses, id, json, SESSION, timestamp } from '../../src/lib/openapi/common'
+import { setActiveBody } from './organizations'
+import { requestResetBody, resetBody } from './password'
+import { signInBody } from './sign-in'
+import { signUpBody } from './sign-up'
+import { emailBody, tokenBody } from './verification'
+
+const user = z
+  .object({ id, email: z.email(), name: z.string().nullable(), emailVerified: z.boolean() })
+  .meta({ id: 'AuthUser' })
+const newUser = user.extend({ username: z.string().nullable(), createdAt: timestamp.nullable() }).meta({ id: 'NewUser' })
+const session = z
+  .object({ id, userId: id, expiresAt: timestamp, activeOrganizationId: id.nullable() })
+  .meta({ id: 'Session', description: 'The session (7 days, sliding at most once a day)' })
+const organization = z
+  .object({ id, name: z.string(), slug: z.string(), role: z.string().meta({ example: 'owner' }), createdAt: timestamp })
+  .meta({ id: 'MemberOrganization' })
+const status = z.object({ status: z.literal(true) })
+
+const body = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } })
+const errors = (statuses: Record<number, string>) => errorResponses('auth', statuses, { write: true })
+const INVALID = '`invalid_input` (a field missing, malformed, of the wrong type, or unknown) or `invalid_body` (not JSON)'
+const sessionCookies = z.object({
+  'set-auth-token': z.string().meta({ description: 'The session token, for bearer clients' }),
+  'Set-Cookie': z.string().meta({ description: '`community.session` (7 days) and `community.session_data` (signed snapshot, 300 s); HttpOnly, Secure, SameSite=Lax' }),
+})
+
+const verifyAnswers = {
+  '200': json('Verified', z.object({ status: z.literal(true), user })),
+  ...errors({ 400: '`invalid_token` (missing, unknown, expired, used, or for another purpose) or `invalid_input` (a token that is not a string)' }),
+}
+
+export const authPaths: ZodOpenApiPathsObject = {
+  '/api/auth/sign-up/email': {
+    post: {
+      tags: ['Accounts'],
+      summary: 'Create an account (unverified; a verification mail follows)',
+      requestBody: body(signUpBody),
+      responses: {
+        '200': json('Created; no session is issued', z.object({ user: newUser, session: z.null(), token: z.null() })),
+        ...errors({
+          400: `${INVALID}, or \`weak_password\` (rules unmet, over 128 characters)`,
+          409: '`user_already_exists` (email taken, any case) or `username_taken`',
+          429: '`too_many_requests`: 10 sign-ups per hour per client IP',
+        }),
+      },
+    },
+  },
+  '/api/auth/send-verification-email': {
+    post: {
+      tags: ['Accounts'],
+      summary: 'Send a fresh verification link (same answer whether or not the email has an account)',
+      requestBody: body(emailBody),
+      responses: { '200': json('Accepted', status), ...errors({ 400: INVALID }) },
+    },
+  },
+  '/api/auth/verify-email': {
+    get: {
+      tags: ['Accounts'],
+      summary: 'Verify an email address (the link in the mail)',
+      requestParams: { query: z.object({ token: z.string().optional() }) },
+      responses: verifyAnswers,
+    },
+    post: { tags: ['Accounts'], summary: 'Verify an email address', requestBody: body(tokenBody), responses: verifyAnswers },
+  },
+  '/api/auth/sign-in/email': {
+    post: {
+      tags: ['Accounts'],
+      summary: 'Sign in: a new session, as token, header and cookies',
+      requestBody: body(signInBody),
+      responses: {
+        '200': json(
+          'Signed in',
+          z.object({ redirect: z.literal(false), token: z.string(), user, session: session.omit({ activeOrganizationId: true }) }),
+          sessionCookies,
+        ),
+        ...errors({
+          400: INVALID,
+          401: '`invalid_credentials` (unknown email or wrong password, one body for both) or `email_not_verified`',
+          429: '`too_many_requests`: 5 attempts per 15 min per client IP, or 5 failures per 15 min per email',
+        }),
+      },
+    },
+  },
+  '/api/auth/get-session': {
+    get: {
+      tags: ['Accounts'],
+      summary: 'The current session and user, or null',
+      security: [...SESSION, {}],
+      responses: { '200': json('The session, or `null` without a valid one', z.object({ session, user }).nullable()), ...errorResponses('auth', {}) },
+    },
+  },
+  '/api/auth/sign-out': {
+    post: {
+      tags: ['Accounts'],
+      summary: 'Revoke the presented session and clear the cookies (idempotent)',
+      security: [...SESSION, {}],
+      responses: { '200': json('Signed out', z.object({ success: z.literal(true) })), ...errors({}) },
+    },
+  },
+  '/api/auth/forget-password': {
+    post: {
+      tags: ['Accounts'],
+      summary: 'Mail a password-reset link (same answer for unknown emails)',
+      requestBody: body(requestResetBody),
+      responses: { '200': json('Accepted', status), ...errors({ 400: `${INVALID}, or \`invalid_redirect\` (redirectTo not on a trusted origin)` }) },
+    },
+  },
+  '/api/auth/request-password-reset': {
+    post: {
+      tags: ['Accounts'],
+      summary: 'The same as /api/auth/forget-password (Better Auth’s newer name)',
+      requestBody: body(requestResetBody),
+      responses: { '200': json('Accepted', status), ...errors({ 400: `${INVALID}, or \`invalid_redirect\`` }) },
+    },
+  },
+  '/api/auth/reset-password': {
+    post: {
+      tags: ['Accounts'],
+      summary: 'Set a new password with a reset token; revokes every session of the user',
+      requestBody: body(resetBody),
+      responses: { '200': json('Password changed', status), ...errors({ 400: `${INVALID}, \`weak_password\` or \`invalid_token\`` }) },
+    },
+  },
+  '/api/auth/organization/list': {
+    get: {
+      tags: ['Accounts'],
+      summary: 'The caller’s organization memberships',
+      security: SESSION,
+      responses: { '200': json('Memberships (`[]` when none)', z.array(organization)), ...errorResponses('auth', { 401: '`unauthorized`: no session' }) },
+    },
+  },
+  '/api/auth/organization/set-active': {
+    post: {
+      tags: ['Accounts'],
+      summary: 'Choose (or clear with null) this session’s active organization',
+      security: SESSION,
+      requestBody: body(setActiveBody),
+      responses: {
+        '200': json('The organization (null when cleared) and the session', z.object({ organization: organization.nullable(), session })),
+        ...errors({
+          400: INVALID,
+          401: '`unauthorized`: no session, or it was revoked',
+          403: '`forbidden`: not a member, no such organization, or a failed CSRF check',
+        }),
+      },
+    },
+  },
+}

@@ -1,0 +1,129 @@
+// The OpenAPI reference (issue 12): valid OpenAPI 3.1, the committed docs/openapi.json is what
+// the code generates, every registered endpoint is documented and every documented operation
+// is served, the reference and its page are served with their headers, and the response check
+// that every test's answers go through (tests/helpers/openapi-check.ts) catches a mismatch.
+import { readFileSync } from 'node:fs'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { Validator } from '@seriousme/openapi-schema-validator'
+
+import { SHELL_ROUTES } from '../../src/app'
+import { DOCS_CSP } from '../../src/lib/http/api-docs'
+import { buildRouteTable } from '../../src/lib/http/route-table'
+import { API_CSP } from '../../src/lib/http/security-headers'
+import { openApiDocument, openApiJson } from '../../src/lib/openapi/document'
+import { checkResponse } from '../helpers/openapi-check'
+import { startTestApp, type TestApp } from '../helpers/test-app'
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
+// Payload's own root endpoint (the panel's permissions), not part of our contract.
+const PAYLOAD_ROOT_ENDPOINTS = new Set(['GET /api/access'])
+
+let app: TestApp
+const document = openApiDocument()
+const documented = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+  METHODS.filter((method) => (item as Record<string, unknown>)[method]).map((method) => `${method.toUpperCase()} ${path}`),
+)
+
+beforeAll(async () => {
+  app = await startTestApp()
+})
+afterAll(async () => {
+  await app?.stop()
+})
+
+describe('the reference', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator()
+    const result = await validator.validate(JSON.parse(openApiJson()))
+    expect(result.errors).toBeUndefined()
+    expect(result.valid).toBe(true)
+    expect(validator.version).toBe('3.1')
+  })
+
+  it('docs/openapi.json is what the code generates (run `npm run openapi` after a change)', () => {
+    expect(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')).toBe(openApiJson())
+  })
+
+  it('documents every endpoint registered in the Payload config', () => {
+    const apiRoute = app.payload.config.routes.api
+    const registered = (app.payload.config.endpoints || []).map(
+      (endpoint) => `${endpoint.method.toUpperCase()} ${apiRoute}${endpoint.path.replace(/:(\w+)/g, '{$1}')}`,
+    )
+    const missing = registered.filter((key) => !PAYLOAD_ROOT_ENDPOINTS.has(key) && !documented.includes(key))
+    expect(missing).toEqual([])
+    for (const [path, methods] of Object.entries(SHELL_ROUTES)) {
+      for (const method of methods) expect(documented).toContain(`${method} ${path}`)
+    }
+  })
+
+  it('documents only operations the server answers', () => {
+    const routes = buildRouteTable(app.payload.config, SHELL_ROUTES)
+    const unserved = documented.filter((key) => {
+      const [method, path] = key.split(' ') as [string, string]
+      const concrete = path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000')
+      return !routes.allowedMethods(concrete).includes(method)
+    })
+    expect(unserved).toEqual([])
+  })
+
+  it('describes the security schemes, the CSRF rule and the rate-limit headers', () => {
+    expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual(['bearer', 'sessionCookie'])
+    expect(document.info.description).toContain('CSRF')
+    const signIn = document.paths?.['/api/auth/sign-in/email']?.post?.responses?.['429'] as { headers?: Record<string, unknown> }
+    expect(Object.keys(signIn.headers ?? {})).toEqual(['Retry-After', 'X-Retry-After'])
+  })
+})
+
+describe('GET /api/openapi.json and /api/docs', () => {
+  it('serves the reference as JSON under the API CSP', async () => {
+    const response = await app.request('/api/openapi.json')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(response.headers.get('content-security-policy')).toBe(API_CSP)
+    expect(await response.text()).toBe(openApiJson())
+  })
+
+  it('serves the reference page and the renderer from this server, under the page’s own CSP', async () => {
+    const page = await app.request('/api/docs')
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(page.headers.get('content-security-policy')).toBe(DOCS_CSP)
+    const html = await page.text()
+    expect(html).toContain('src="/api/docs/standalone.js"')
+    expect(html).not.toMatch(/https?:\/\//)
+
+    const bundle = await app.request('/api/docs/standalone.js')
+    expect(bundle.status).toBe(200)
+    expect(bundle.headers.get('content-type')).toMatch(/javascript/)
+    expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(100_000)
+  })
+
+  it('answers other methods with 405 and other paths under /api/docs with 404', async () => {
+    const post = await app.request('/api/docs', { method: 'POST' })
+    expect(post.status).toBe(405)
+    expect(post.headers.get('allow')).toBe('GET')
+    expect((await app.request('/api/docs/other.js')).status).toBe(404)
+  })
+})
+
+describe('the response check', () => {
+  const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+  const url = `http://localhost/api/health`
+
+  it('passes a documented answer', async () => {
+    await expect(checkResponse('GET', url, answer(200, { status: 'ok' }), { log: false })).resolves.toBeUndefined()
+  })
+
+  it('fails a field the reference does not describe', async () => {
+    await expect(checkResponse('GET', url, answer(200, { status: 'ok', extra: 1 }), { log: false })).rejects.toThrow(/additional properties/)
+  })
+
+  it('fails an undocumented status', async () => {
+    await expect(checkResponse('GET', url, answer(418, { status: 'ok' }), { log: false })).rejects.toThrow(/status not documented/)
+  })
+
+  it('skips paths the reference does not document', async () => {
+    await expect(checkResponse('GET', 'http://localhost/api/users', answer(418, {}), { log: false })).resolves.toBeUndefined()
+  })
+})
