@@ -62,9 +62,9 @@ export async function seedUsers(client: PoolClient, total: number): Promise<numb
  * M bookings spread over every service with a provider and every user but that provider.
  * Booking k goes to service k mod S, in that service's slot k div S: slot s of a service is
  * day (s div 6)·2 after the service's first day (from 60 days ago to 60 days ahead), at
- * 08:00 + (s mod 6)·90 min, for 60 min — no two of a service ever overlap. Earlier bookings of
- * the same services (the demo ones, a previous run) may; those are skipped (ON CONFLICT DO
- * NOTHING on the exclusion constraint), and the count says how many were written.
+ * 12:00 + (s mod 6) h, for 60 min — no two of a service ever overlap, nor the --services and
+ * demo bookings (mornings). A previous run's may: those are skipped (ON CONFLICT DO NOTHING on
+ * the exclusion constraint), and the count says how many were written.
  */
 export async function seedBookings(client: PoolClient, total: number): Promise<number> {
   await client.query(`DROP TABLE IF EXISTS seed_services; CREATE TEMP TABLE seed_services AS
@@ -94,8 +94,8 @@ export async function seedBookings(client: PoolClient, total: number): Promise<n
               now() - (b.k % 1000) * interval '1 hour', now()
        FROM (SELECT k, k % $3 AS service_n, k / $3 AS slot,
                     current_date - 60 + ((k % $3) % 120) + (k / $3 / 6) * 2 AS day,
-                    480 + (k / $3 % 6) * 90 AS minute,
-                    (current_date - 60 + ((k % $3) % 120) + (k / $3 / 6) * 2) + (480 + (k / $3 % 6) * 90) * interval '1 minute' AS start_at
+                    720 + (k / $3 % 6) * 60 AS minute,
+                    (current_date - 60 + ((k % $3) % 120) + (k / $3 / 6) * 2) + (720 + (k / $3 % 6) * 60) * interval '1 minute' AS start_at
              FROM generate_series($1::int, $2::int) AS k) AS b
        JOIN seed_services s ON s.n = b.service_n
        -- Any user but the service's provider: the next one along when the pick is the provider.
