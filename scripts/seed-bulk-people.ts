@@ -99,7 +99,7 @@ export async function seedBookings(client: PoolClient, total: number): Promise<n
              FROM generate_series($1::int, $2::int) AS k) AS b
        JOIN seed_services s ON s.n = b.service_n
        -- Any user but the service's provider: the next one along when the pick is the provider.
-       JOIN seed_customers c0 ON c0.n = (b.k * 7919) % $4
+       JOIN seed_customers c0 ON c0.n = (b.k::bigint * 7919) % $4
        JOIN seed_customers c ON c.n = CASE WHEN c0.id = s.provider_id THEN (c0.n + 1) % $4 ELSE c0.n END
        ON CONFLICT DO NOTHING`,
       [from, to, services, customers],
