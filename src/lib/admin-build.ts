@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
+import { processAlive } from './process-alive'
+
 // What the panel's bundle is made of: the config and everything it imports (our code lives in
 // these folders), the Next and TypeScript settings, the locked dependencies.
 const INPUT_FILES = ['payload.config.ts', 'next.config.mjs', 'tsconfig.json', 'package-lock.json']
@@ -45,15 +47,6 @@ function readHash(root: string): string | undefined {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
 /** The pid in the lock, 0 while its owner has not written it yet, undefined when the lock is gone. */
 function lockOwner(file: string): number | undefined {
   try {
@@ -83,7 +76,7 @@ async function withBuildLock<T>(root: string, log: (line: string) => void, work:
       if (pid === undefined) continue // released meanwhile
       // No pid after a while: its owner died between taking the lock and writing its pid.
       const orphan = pid === 0 && Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 10_000
-      if ((pid && !isAlive(pid)) || orphan) {
+      if ((pid && !processAlive(pid)) || orphan) {
         fs.rmSync(lock, { recursive: true, force: true })
         continue
       }
