@@ -2,8 +2,9 @@
 // German, services with translations, prices and weekly slots, from two demo providers.
 // Demo bookings, one in every status; a moderator, a blog post and comments to moderate
 // (scripts/seed-blog.ts). Safe to run again (what exists is left alone).
-// `npm run seed -- --services N`: also N generated services (with slots, translations and a
-// few bookings) for scale runs, written with set-based SQL in batches, with progress.
+// `npm run seed -- --services N --users U --bookings M`: also N generated services (with slots,
+// translations and a few bookings), U customers and M bookings for scale runs, written with
+// set-based SQL in batches, with progress (scripts/seed-bulk-people.ts for users and bookings).
 // Uses the server's database (scripts/with-database.ts).
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
@@ -12,13 +13,17 @@ import type { Payload } from 'payload'
 
 import { startPayload, stopPayload } from '../src/lib/payload-lifecycle'
 import { seedBlog } from './seed-blog'
+import { seedBookings as seedBulkBookings, seedUsers as seedBulkUsers } from './seed-bulk-people'
 import { withDatabase } from './with-database'
 
-const USAGE = `Usage: npm run seed [-- --services N]
+const USAGE = `Usage: npm run seed [-- --services N] [--users U] [--bookings M]
 
 Loads demo categories, services and availability slots, a moderator, a blog post and
 comments (idempotent).
 --services N   also generates N services with slots and bookings (scale runs).
+--users U      also generates U customers, each with profile, wallet and audit entry.
+--bookings M   also generates M bookings over all services, from all users, in a
+               realistic status mix (past: mostly completed; ahead: pending/confirmed).
 Database: DATABASE_URL when set, else the embedded one under DATA_DIR (.data/).`
 
 const BATCH = 5_000
@@ -79,12 +84,26 @@ const SERVICES: DemoService[] = [
 
 const PROVIDERS = ['provider.anna@example.com', 'provider.marc@example.com']
 
-function parse(argv: string[]): { services: number } | 'help' {
-  const { values } = parseArgs({ args: argv, options: { services: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true })
+interface Counts {
+  services: number
+  users: number
+  bookings: number
+}
+
+function count(name: keyof Counts, raw: string | undefined): number {
+  if (raw === undefined) return 0
+  if (!/^\d+$/.test(raw) || Number(raw) > 10_000_000) throw new Error(`--${name} takes a whole number (up to 10,000,000)`)
+  return Number(raw)
+}
+
+function parse(argv: string[]): Counts | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    options: { services: { type: 'string' }, users: { type: 'string' }, bookings: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+  })
   if (values.help) return 'help'
-  if (values.services === undefined) return { services: 0 }
-  if (!/^\d+$/.test(values.services) || Number(values.services) > 10_000_000) throw new Error('--services takes a whole number (up to 10,000,000)')
-  return { services: Number(values.services) }
+  return { services: count('services', values.services), users: count('users', values.users), bookings: count('bookings', values.bookings) }
 }
 
 async function findId(payload: Payload, collection: string, where: Record<string, unknown>): Promise<string | undefined> {
@@ -265,8 +284,24 @@ async function seedBulk(payload: Payload, total: number, providers: string[], ca
   await pool.query('VACUUM ANALYZE service_listings, service_listings_translations, service_availability, bookings')
 }
 
+/** U customers, then M bookings, on one connection (the bookings use temporary tables). */
+async function seedPeople(payload: Payload, users: number, bookings: number): Promise<void> {
+  const pool = (payload.db as unknown as { pool: import('pg').Pool }).pool
+  const client = await pool.connect()
+  try {
+    if (users > 0) console.log(`seed: users: ${(await seedBulkUsers(client, users)).toLocaleString('en')} created`)
+    if (bookings > 0) {
+      const written = await seedBulkBookings(client, bookings)
+      console.log(`seed: bookings: ${written.toLocaleString('en')} created${written < bookings ? ` (${(bookings - written).toLocaleString('en')} would have overlapped earlier ones)` : ''}`)
+    }
+    await client.query('VACUUM ANALYZE users, users_roles, profiles, wallets, audit_logs, bookings')
+  } finally {
+    client.release()
+  }
+}
+
 async function main(): Promise<number> {
-  let args: { services: number } | 'help'
+  let args: Counts | 'help'
   try {
     args = parse(process.argv.slice(2))
   } catch (error) {
@@ -277,7 +312,7 @@ async function main(): Promise<number> {
     console.log(USAGE)
     return 0
   }
-  const { services } = args
+  const { services, users, bookings } = args
   try {
     await withDatabase(async () => {
       const payload = await startPayload()
@@ -288,6 +323,7 @@ async function main(): Promise<number> {
         await seedBookings(payload)
         await seedBlog(payload, providers)
         if (services > 0) await seedBulk(payload, services, providers, [...categories.values()])
+        if (users > 0 || bookings > 0) await seedPeople(payload, users, bookings)
       } finally {
         await stopPayload(payload)
       }

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { createApp } from './app'
+import { ensureAdminBuild } from './lib/admin-build'
 import { useConfiguredDatabase } from './lib/database'
 import { isStaffRequest } from './lib/staff-request'
 import { startPayload, stopPayload } from './lib/payload-lifecycle'
@@ -30,12 +31,16 @@ async function main() {
   // Fail before anything starts when production lacks its secret.
   process.env.PAYLOAD_SECRET = payloadSecret()
 
+  // Before the database starts: a build (≈1.5 GB for a minute) should not sit beside it.
+  if (config.adminPanel && !config.adminPanelDev) await ensureAdminBuild(root, log)
+
   // Sets DATABASE_URL, which payload.config.ts reads when it loads below (and in Next's bundle).
   const embedded = await useConfiguredDatabase({ log })
 
   const payload = await startPayload()
-  const dev = !config.production
-  // ADMIN_PANEL=false leaves Next out: the API alone starts in seconds instead of compiling /admin.
+  // The production build of the panel (built here first if its sources changed) unless
+  // `npm run dev` asked for Next dev. ADMIN_PANEL=false leaves Next out: the API alone.
+  const dev = config.adminPanelDev
   const nextApp = config.adminPanel ? await startAdminPanel(dev, config.port) : undefined
   const nextHandle = nextApp?.getRequestHandler()
 

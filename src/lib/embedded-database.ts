@@ -13,6 +13,7 @@ import { clusterLocation, isInitialised, POINTER_FILE } from './postgres/cluster
 import { connectionUrl, passwordForNewCluster, readPassword, settlePassword } from './postgres/database-password'
 import { initCluster, startPostgres } from './postgres/postgres-process'
 import { postgresRunAs } from './postgres/run-as'
+import { processAlive } from './process-alive'
 
 export interface EmbeddedDatabase {
   url: string
@@ -52,15 +53,6 @@ export function freePort(): Promise<number> {
       probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
     })
   })
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
 }
 
 async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {

@@ -49,6 +49,8 @@ export function settings() {
     dbPush: bool('PAYLOAD_DB_PUSH', false),
     // ADMIN_PANEL=false serves the API alone: no Next, so a start takes seconds (tests, API-only hosts).
     adminPanel: bool('ADMIN_PANEL', true),
+    // `npm run dev` sets it: Next dev (hot reload) instead of the production build `npm start` serves.
+    adminPanelDev: bool('ADMIN_PANEL_DEV', false),
     mail: {
       host: process.env.SMTP_HOST || undefined,
       port: int('SMTP_PORT', 587),

@@ -11,7 +11,7 @@ import sharp from 'sharp'
 import { removeStoredMedia } from '../helpers/catalogue'
 import { jpegWithExif, storedFile } from '../helpers/media'
 import { launchPanelBrowser, signInToPanel, type PanelBrowser } from '../helpers/panel'
-import { runScript, startServerProcess, type ServerProcess } from '../helpers/processes'
+import { PANEL_READY_TIMEOUT_MS, runScript, startServerProcess, type ServerProcess } from '../helpers/processes'
 import { createTestDatabase } from '../helpers/test-database'
 
 const EMAIL = 'media-panel-admin@example.test'
@@ -28,13 +28,13 @@ beforeAll(async () => {
   const env = { DATABASE_URL: database.url, PAYLOAD_SECRET: process.env.PAYLOAD_SECRET ?? 'test-secret-test-secret-test-secret' }
   const made = await runScript('scripts/create-admin.ts', ['--email', EMAIL, '--password', PASSWORD], env)
   if (made.code !== 0) throw new Error(`create-admin failed (${made.code}):\n${made.stdout}\n${made.stderr}`)
-  server = await startServerProcess(env, 180_000)
+  server = await startServerProcess(env, PANEL_READY_TIMEOUT_MS)
   // localhost: Chromium accepts the Secure session cookie over plain http only there.
   base = server.url.replace('127.0.0.1', 'localhost')
   browser = await launchPanelBrowser()
   db = new pg.Client({ connectionString: database.url })
   await db.connect()
-}, 300_000)
+}, PANEL_READY_TIMEOUT_MS + 120_000)
 
 afterAll(async () => {
   if (db) {

@@ -1,14 +1,14 @@
-// The admin panel in a real browser against the real server (src/server.ts with Next in dev
-// mode, as `npm start` runs it): an admin made by `npm run create-admin` signs in through the
-// login form and sees the users list (issue 2). Debian's chromium drives it; .ci/run installs
-// it. The first compile of /admin by Next dev takes tens of seconds, hence the timeouts.
+// The admin panel in a real browser against the real server (src/server.ts serving the panel's
+// production build, as `npm start` does): an admin made by `npm run create-admin` signs in
+// through the login form and sees the users list (issue 2). Debian's chromium drives it;
+// .ci/run installs it. On a fresh clone the first server start builds the panel, hence the timeouts.
 import os from 'node:os'
 import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { launchPanelBrowser, signInToPanel, type PanelBrowser } from '../helpers/panel'
-import { runScript, startServerProcess, type ServerProcess } from '../helpers/processes'
+import { PANEL_READY_TIMEOUT_MS, runScript, startServerProcess, type ServerProcess } from '../helpers/processes'
 import { createTestDatabase } from '../helpers/test-database'
 
 const EMAIL = 'panel-admin@example.test'
@@ -25,9 +25,9 @@ beforeAll(async () => {
   const made = await runScript('scripts/create-admin.ts', ['--email', EMAIL, '--password', PASSWORD], env)
   if (made.code !== 0) throw new Error(`create-admin failed (${made.code}):\n${made.stdout}\n${made.stderr}`)
 
-  server = await startServerProcess(env, 180_000)
+  server = await startServerProcess(env, PANEL_READY_TIMEOUT_MS)
   browser = await launchPanelBrowser()
-}, 300_000)
+}, PANEL_READY_TIMEOUT_MS + 120_000)
 
 afterAll(async () => {
   await browser?.close()

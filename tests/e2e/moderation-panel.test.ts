@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 
-import { runScript, startServerProcess, type ServerProcess } from '../helpers/processes'
+import { PANEL_READY_TIMEOUT_MS, runScript, startServerProcess, type ServerProcess } from '../helpers/processes'
 import { createTestDatabase } from '../helpers/test-database'
 
 const CHROMIUM = '/usr/bin/chromium'
@@ -51,7 +51,7 @@ beforeAll(async () => {
   moderatorPassword = /moderator \S+ created, password (\S+)/.exec(seed.stdout)?.[1] ?? ''
   if (!moderatorPassword) throw new Error(`seed printed no moderator password:\n${seed.stdout}`)
 
-  server = await startServerProcess(env, 180_000)
+  server = await startServerProcess(env, PANEL_READY_TIMEOUT_MS)
   base = server.url.replace('127.0.0.1', 'localhost')
   db = new pg.Client({ connectionString: database.url })
   await db.connect()
@@ -62,7 +62,7 @@ beforeAll(async () => {
 
   profile = await fs.mkdtemp(path.join(os.tmpdir(), 'community-chromium-'))
   context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
-}, 480_000)
+}, PANEL_READY_TIMEOUT_MS + 300_000)
 
 afterAll(async () => {
   await context?.close()

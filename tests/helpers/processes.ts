@@ -83,6 +83,13 @@ export interface ServerProcess {
   stop: (graceMs?: number) => Promise<Exit>
 }
 
+/**
+ * How long a server with the admin panel may take to be ready: on a fresh clone its first
+ * start builds the panel (`next build`, minutes on a busy 2-core machine; src/lib/admin-build.ts),
+ * and every later start finds the build. A bound against hanging, not a timing assertion.
+ */
+export const PANEL_READY_TIMEOUT_MS = 900_000
+
 /** Starts `src/server.ts` on a free port and waits for its "ready" line; `cwd`: another copy of the project. */
 export async function startServerProcess(env: Record<string, string | undefined>, readyTimeoutMs = 60_000, cwd = ROOT): Promise<ServerProcess> {
   const port = await freePort()

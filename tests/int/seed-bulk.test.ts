@@ -1,0 +1,55 @@
+// `npm run seed -- --services N --users U --bookings M` (issue 10): the bulk rows are what the
+// hooks would have written, so the seeded database passes every invariant (one profile and
+// one wallet per user, the audit entry of each user's creation, no overlapping open
+// bookings), and the counts and the status mix are the ones asked for.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+
+import { checkInvariants } from '../helpers/invariants'
+import { runScript } from '../helpers/processes'
+import { sql, startTestApp, type TestApp } from '../helpers/test-app'
+
+let app: TestApp
+let seed: { code: number | null; stdout: string; stderr: string }
+
+beforeAll(async () => {
+  app = await startTestApp()
+  seed = await runScript('scripts/seed.ts', ['--services', '40', '--users', '30', '--bookings', '500'], { DATABASE_URL: app.databaseUrl }, 300_000)
+}, 360_000)
+
+afterAll(async () => {
+  await app?.stop({ drop: true })
+})
+
+describe('npm run seed -- --services --users --bookings', () => {
+  it('writes the users with profile, wallet and audit entry, and the bookings, and reports the counts', async () => {
+    expect(seed.code).toBe(0)
+    expect(seed.stdout).toContain('seed: users: 30 created')
+    const [people] = await sql<{ users: number; profiles: number; wallets: number; audited: number }>(
+      app,
+      `WITH generated AS (SELECT id FROM users WHERE email ~ '^customer\\.[0-9a-f]{6}\\.[0-9]+@example\\.com$')
+       SELECT (SELECT count(*)::int FROM generated) AS users,
+              (SELECT count(*)::int FROM profiles WHERE user_id IN (SELECT id FROM generated)) AS profiles,
+              (SELECT count(*)::int FROM wallets WHERE user_id IN (SELECT id FROM generated)) AS wallets,
+              (SELECT count(*)::int FROM audit_logs WHERE action = 'user.create' AND target_id IN (SELECT id::text FROM generated)) AS audited`,
+    )
+    expect(people).toEqual({ users: 30, profiles: 30, wallets: 30, audited: 30 })
+    expect(seed.stdout).toContain('seed: bookings: 500 created')
+  })
+
+  it('leaves no booking in the past open, has open ones ahead, and no customer booking their own service', async () => {
+    const [mix] = await sql<{ stale: number; ahead: number; own: number }>(
+      app,
+      `SELECT count(*) FILTER (WHERE booking_date < to_char(current_date, 'YYYY-MM-DD') AND status IN ('pending', 'confirmed'))::int AS stale,
+              count(*) FILTER (WHERE booking_date >= to_char(current_date, 'YYYY-MM-DD') AND status IN ('pending', 'confirmed'))::int AS ahead,
+              -- Generated bookings start at 12:00 to 17:00; the --services ones (09:00) are the provider's own.
+              count(*) FILTER (WHERE customer_id = provider_id AND booking_time >= '12:00')::int AS own
+       FROM bookings`,
+    )
+    expect(mix).toEqual({ stale: 0, ahead: expect.any(Number), own: 0 })
+    expect(mix!.ahead).toBeGreaterThan(0)
+  })
+
+  it('passes every database invariant', async () => {
+    expect(await checkInvariants(app)).toEqual([])
+  })
+})
