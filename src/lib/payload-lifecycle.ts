@@ -8,7 +8,7 @@ import 'lexical'
 import { getPayload, type Migration, type Payload, type SanitizedConfig } from 'payload'
 
 import { migrations } from '../migrations/index'
-import { startMailRunner, stopMailRunner } from './mail-queue/runner'
+import { deleteSentMail, startMailRunner, stopMailRunner } from './mail-queue/runner'
 import { reportFailedCommits } from './postgres/failed-commits'
 import { settings } from './settings'
 
@@ -58,6 +58,7 @@ export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
   // Migration files type their arguments more narrowly than the adapter's Migration type.
   if (!settings().dbPush) await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
   // Mail waiting from before (SMTP was down, the last process stopped) goes out now.
+  await deleteSentMail((payload.db as unknown as { pool: Parameters<typeof deleteSentMail>[0] }).pool)
   startMailRunner(payload)
   return payload
 }

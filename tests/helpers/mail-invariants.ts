@@ -15,9 +15,11 @@ export const MAIL_INVARIANTS: Invariant[] = [
             UNION ALL SELECT 'job log ' || id FROM payload_jobs_log WHERE task_slug = 'send-mail' AND input IS NOT NULL AND ${SEALED_ONLY('input')}`,
   },
   {
-    // Sent mail leaves nothing behind; a job that gave up stays, visibly failed.
+    // Sent mail leaves nothing behind; a job that gave up stays, visibly failed. Payload
+    // deletes a batch's sent jobs when the batch ends, so a runner at work (another process
+    // on this database) holds some for a moment: only those older than a minute count.
     name: 'a mail job is waiting, running or failed: completed ones are deleted',
-    query: `SELECT id::text AS row FROM payload_jobs WHERE task_slug = 'send-mail' AND completed_at IS NOT NULL`,
+    query: `SELECT id::text AS row FROM payload_jobs WHERE task_slug = 'send-mail' AND completed_at < now() - interval '1 minute'`,
   },
 ]
 

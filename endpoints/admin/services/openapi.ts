@@ -15,6 +15,7 @@ import { bookingListQuery, moveBookingBody, respondBody } from './bookings'
 import { categoryBodies } from './categories'
 import { mediaBodies, UPLOAD_FIELDS } from './media'
 import { serviceBodies, serviceListQuery } from './services'
+import { COVERAGE_PATH, coverageQuerySchema, coverageResponseSchema } from './translation-coverage'
 
 const translation = z.object({
   inLanguage: z.string(),
@@ -247,6 +248,15 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
         { 404: '`not_found`: no media with that id' },
       ),
       ...mediaChanges(mediaActions),
+    },
+    [`/api${COVERAGE_PATH}`]: {
+      get: read(
+        'Admin: translations',
+        'What a content language lacks: services and categories without a translation in `lang`, or without some of its texts; counts for every language',
+        coverageQuerySchema(locales).extend(paginationQuery),
+        coverageResponseSchema,
+        { 400: '`invalid_request`: `lang` missing or not a configured language, or a bad `status`, `type`, `missing` or page' },
+      ),
     },
   }
 }

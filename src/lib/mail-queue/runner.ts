@@ -5,7 +5,8 @@
 // by a find then an update, which two instances could do at once and send a mail twice.
 // Holding the lock also means a job still marked `processing` when a run starts was left
 // by a runner that died mid-send (a crash, a lost connection): it is handed back, so that
-// mail goes out (at least once) instead of being stuck for good.
+// mail goes out (at least once) instead of being stuck for good; and a job left completed
+// (the process died before Payload deleted its batch) is deleted.
 import type { Payload } from 'payload'
 
 import { settings } from '../settings'
@@ -37,6 +38,19 @@ export function pollInterval(): number {
   return Math.min(5_000, Math.max(250, settings().mail.retryDelayMs))
 }
 
+interface Queryable {
+  query: PoolClient['query']
+}
+
+/**
+ * Payload deletes a batch's completed jobs only after the whole batch: a process killed
+ * mid-batch leaves sent mail behind as completed rows. Sent is sent: they go, at every run
+ * and before a server says it is ready (src/lib/payload-lifecycle.ts).
+ */
+export async function deleteSentMail(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM payload_jobs WHERE queue = $1 AND completed_at IS NOT NULL`, [MAIL_QUEUE])
+}
+
 export function startMailRunner(payload: Payload): MailRunner {
   const pool = (payload.db as unknown as { pool: { connect: () => Promise<PoolClient> } }).pool
   let stopped = false
@@ -52,6 +66,7 @@ export function startMailRunner(payload: Payload): MailRunner {
       if (!row?.locked) return // another instance is sending; its next run takes what is new
       try {
         await client.query(`UPDATE payload_jobs SET processing = false WHERE queue = $1 AND processing AND completed_at IS NULL`, [MAIL_QUEUE])
+        await deleteSentMail(client)
         for (;;) {
           const result = await payload.jobs.run({ queue: MAIL_QUEUE, limit: BATCH, silent: { info: true, error: false } })
           if (result.noJobsRemaining || Object.keys(result.jobStatus ?? {}).length < BATCH || stopped) break

@@ -1,6 +1,6 @@
 // Building blocks of the OpenAPI reference (src/lib/openapi/document.ts) shared by every
 // area: the error body of each family (API-CONTRACT §1 "Error bodies", src/lib/http/errors.ts),
-// the answers every /api route can give (429 with its headers, 413, 500), ids, timestamps.
+// the answers every /api route can give (429 with its headers, 413, 500, 503), ids, timestamps.
 // Response objects are z.object: rendered for answers with `additionalProperties: false`, so
 // a field the code returns and the reference does not name fails the tests' response check.
 import { z } from 'zod'
@@ -51,6 +51,10 @@ const rateLimitHeaders = z.object({
   'X-Retry-After': z.string().meta({ description: 'The same, for clients that read only this one' }),
 })
 
+const retryAfter = z.object({ 'Retry-After': z.string().meta({ description: 'Seconds to wait before trying again' }) })
+const UNAVAILABLE =
+  '`service_unavailable`: PostgreSQL cannot be reached (or a session could not be looked up); `storage_unavailable`: an upload the media storage cannot write. Nothing is stored; try again after `Retry-After`'
+
 /** Answered by Node's HTTP server before any of our code runs: no body, no headers of ours. */
 export const nodeAnswers: ZodOpenApiResponsesObject = {
   '431': { description: 'Request headers over Node’s limit (16 KiB): answered by the HTTP server itself, without a body' },
@@ -65,7 +69,8 @@ export function json(description: string, schema: z.ZodType, headers?: z.ZodObje
 /**
  * The error answers of an operation in its route's family: the `errors` it documents
  * (status → the codes and when), plus what the shell answers on every /api route: 429 (global
- * rate limit, `Retry-After` and `X-Retry-After`), 500, and for writes (POST, PATCH, DELETE)
+ * rate limit, `Retry-After` and `X-Retry-After`), 500, 503 (database or storage down, with
+ * `Retry-After`), and for writes (POST, PATCH, DELETE)
  * 413 (body limit) and 403 (the CSRF rule: a cookie request without a trusted Origin).
  */
 export function errorResponses(family: ErrorFamily, errors: Record<number, string>, options: { write?: boolean } = {}): ZodOpenApiResponsesObject {
@@ -80,6 +85,7 @@ export function errorResponses(family: ErrorFamily, errors: Record<number, strin
     responses['413'] ??= json('`payload_too_large`: the body is over the limit (1 MiB JSON, 10 MiB + 256 KiB multipart)', schema)
   }
   responses['500'] ??= json('`internal_error`: a server fault (no detail; any change is rolled back)', schema)
+  responses['503'] ??= json(UNAVAILABLE, schema, retryAfter)
   return { ...responses, ...nodeAnswers }
 }
 
@@ -91,6 +97,7 @@ export function stockErrorResponses(errors: Record<number, string>): ZodOpenApiR
   }
   responses['429'] ??= json('`too_many_requests`: the global limit per client IP', generalError, rateLimitHeaders)
   responses['500'] ??= json('Server fault', payloadErrors)
+  responses['503'] ??= json(UNAVAILABLE, payloadErrors, retryAfter)
   return { ...responses, ...nodeAnswers }
 }
 
