@@ -25,6 +25,14 @@ export const CHECK_LOG = process.env.OPENAPI_CHECK_LOG ?? path.join(os.tmpdir(),
 
 const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1')
 
+interface PathParameter {
+  in: string
+  name: string
+  schema?: { format?: string }
+}
+
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}'
+
 let state: { operations: Operation[]; ajv: Ajv2020; validators: Map<string, ValidateFunction> } | undefined
 
 function load() {
@@ -36,10 +44,15 @@ function load() {
   ajv.addSchema(document as object, 'openapi')
   const operations: Operation[] = []
   for (const [template, item] of Object.entries(document.paths ?? {})) {
-    const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')
+    const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&')
     for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
-      const operation = (item as Record<string, { responses?: Operation['responses'] }>)[method]
-      if (operation) operations.push({ method: method.toUpperCase(), template, matches: new RegExp(`^${pattern}/?$`), responses: operation.responses ?? {} })
+      const operation = (item as Record<string, { responses?: Operation['responses']; parameters?: PathParameter[] }>)[method]
+      if (!operation) continue
+      // A path parameter documented as a UUID matches only a UUID: `/notifications/count` is
+      // not `/notifications/{id}` (the shell answers a non-UUID id itself, 404).
+      const uuids = new Set((operation.parameters ?? []).filter((p) => p.in === 'path' && p.schema?.format === 'uuid').map((p) => p.name))
+      const pattern = escaped.replace(/\{([^}]+)\}/g, (_, name: string) => (uuids.has(name) ? UUID : '[^/]+'))
+      operations.push({ method: method.toUpperCase(), template, matches: new RegExp(`^${pattern}/?$`), responses: operation.responses ?? {} })
     }
   }
   // Literal paths before templated ones (`/api/service-media/file/{filename}` vs `{id}`).

@@ -100,7 +100,7 @@ describe('a transaction the adapter no longer has', () => {
 })
 
 describe('a public booking', () => {
-  it('makes 9 statements: limit, session, service with slot, begin, insert, read back, audit, notification, commit', async () => {
+  it('makes 11 statements: limit, session, service with slot, begin, insert, read back, audit, notification, mail job and its read-back, commit', async () => {
     const day = localDate(20)
     const service = await bookableService(admin, day)
     const customer = await customerActor(app)
@@ -117,7 +117,10 @@ describe('a public booking', () => {
     } finally {
       pg.Client.prototype.query = original
     }
-    expect(statements).toHaveLength(9)
+    // The request's own statements end with its COMMIT; the mail runner it wakes works after.
+    const request = statements.slice(0, statements.indexOf('commit') + 1)
+    expect(request).toHaveLength(11)
+    expect(request.filter((text) => /^insert into "payload_jobs"/.test(text))).toHaveLength(1)
     expect(statements.filter((text) => /^INSERT INTO audit_logs/.test(text))).toHaveLength(1)
     expect(statements.filter((text) => /^INSERT INTO notifications/.test(text))).toHaveLength(1)
   })

@@ -31,7 +31,7 @@ const stockQuery = z.object({
   depth: z.string().optional().meta({ description: 'Relationship depth (default 2)' }),
   locale: z.string().optional().meta({ description: 'A configured locale, or `all`' }),
 })
-const idPath = z.object({ id: z.string().meta({ description: 'A UUID (anything else: 404 from the shell)' }) })
+const idPath = z.object({ id: z.uuid().meta({ description: 'A UUID (anything else: 404 from the shell)' }) })
 
 const doc = (name: string, fields: Record<string, z.ZodType>) => {
   const optional = Object.fromEntries(Object.entries({ ...fields, createdAt: timestamp, updatedAt: timestamp }).map(([key, schema]) => [key, schema.optional()]))
@@ -99,7 +99,13 @@ const notificationChange = (summary: string, body?: z.ZodType): ZodOpenApiOperat
   ...(body ? { requestBody: { content: { 'application/json': { schema: body } } } } : {}),
   responses: {
     '200': json('Done', z.object({ doc: notification, message: z.string() })),
-    ...stockErrorResponses({ 400: 'A field other than readAt, or a malformed body', 403: 'Anonymous, or a CSRF failure', 404: NOT_FOUND, 413: 'Body over 1 MiB' }),
+    ...stockErrorResponses({
+      400: 'A field other than readAt, or a malformed body',
+      403: 'Anonymous, or a CSRF failure',
+      404: NOT_FOUND,
+      413: 'Body over 1 MiB',
+      415: 'A body that is neither JSON nor multipart',
+    }),
   },
 })
 

@@ -14,8 +14,8 @@ export type BookingMailEvent = 'received' | StatusAction
 
 export async function mailToCustomer(req: PayloadRequest, booking: BookingFacts, event: BookingMailEvent): Promise<void> {
   if (!booking.customerId) return
-  const [customer] = await execute(req, sql`SELECT email FROM users WHERE id = ${booking.customerId}`)
-  if (!customer?.email) return
+  const email = await customerEmail(req, booking.customerId)
+  if (!email) return
   const service = await serviceName(req, booking.serviceId)
   const when = `${service} on ${booking.bookingDate} at ${booking.bookingTime}`
   const mail =
@@ -25,5 +25,12 @@ export async function mailToCustomer(req: PayloadRequest, booking: BookingFacts,
           text: `We received your booking of ${when}. It waits for the provider's confirmation; you will get an email when it is confirmed or cancelled.`,
         }
       : { subject: `Booking ${PAST_TENSE[event]}: ${service}`, text: `Your booking of ${when} was ${PAST_TENSE[event]}.` }
-  await queueMail(req, { to: String(customer.email), ...mail })
+  await queueMail(req, { to: email, ...mail })
+}
+
+/** The customer's address: the caller's own when they booked for themselves (no query). */
+async function customerEmail(req: PayloadRequest, customerId: string): Promise<string | undefined> {
+  if (req.user && String(req.user.id) === String(customerId) && typeof req.user.email === 'string') return req.user.email
+  const [customer] = await execute(req, sql`SELECT email FROM users WHERE id = ${customerId}`)
+  return customer?.email ? String(customer.email) : undefined
 }
