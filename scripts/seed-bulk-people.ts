@@ -82,7 +82,10 @@ export async function seedBookings(client: PoolClient, total: number): Promise<n
   for (let from = 0; from < total; from += BATCH) {
     const to = Math.min(from + BATCH, total) - 1
     const result = await client.query(
-      `INSERT INTO bookings (service_id, provider_id, customer_id, booking_date, booking_time, end_time, duration_minutes, total_price, currency,
+      // One statement per batch: the bookings and their creation audit entries (an invariant,
+      // tests/helpers/invariants.ts); its row count is the bookings written.
+      `WITH booked AS (
+       INSERT INTO bookings (service_id, provider_id, customer_id, booking_date, booking_time, end_time, duration_minutes, total_price, currency,
                              status, start_minute, end_minute, created_at, updated_at)
        SELECT s.id, s.provider_id, c.id, to_char(b.day, 'YYYY-MM-DD'), to_char(b.start_at, 'HH24:MI'), to_char(b.start_at + interval '60 minutes', 'HH24:MI'),
               60, round(s.base_price::numeric * 100), 'EUR',
@@ -101,7 +104,11 @@ export async function seedBookings(client: PoolClient, total: number): Promise<n
        -- Any user but the service's provider: the next one along when the pick is the provider.
        JOIN seed_customers c0 ON c0.n = (b.k::bigint * 7919) % $4
        JOIN seed_customers c ON c.n = CASE WHEN c0.id = s.provider_id THEN (c0.n + 1) % $4 ELSE c0.n END
-       ON CONFLICT DO NOTHING`,
+       ON CONFLICT DO NOTHING
+       RETURNING id
+       )
+       INSERT INTO audit_logs (action, target_type, target_id, data)
+       SELECT 'booking.create', 'bookings', id::text, '{"seeded":true}'::jsonb FROM booked`,
       [from, to, services, customers],
     )
     inserted += result.rowCount ?? 0

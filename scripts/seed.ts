@@ -238,7 +238,7 @@ async function seedBookings(payload: Payload): Promise<void> {
 /**
  * N services for scale runs, in set-based INSERTs of BATCH rows: the Local API would take
  * minutes per 10,000. Rows match what the collection hooks would store (title, search text,
- * canonical price); no audit entries, since nobody changed anything.
+ * canonical price) and their creation audit entries, marked `seeded`.
  */
 async function seedBulk(payload: Payload, total: number, providers: string[], categoryIds: string[]): Promise<void> {
   const pool = (payload.db as unknown as { pool: { query: (text: string, values?: unknown[]) => Promise<unknown> } }).pool
@@ -267,14 +267,20 @@ async function seedBulk(payload: Payload, total: number, providers: string[], ca
          INSERT INTO service_availability (id, service_id, day_of_week, start_time, end_time, is_available, created_at, updated_at)
          SELECT gen_random_uuid(), s.id, d.day, d.start_time, d.end_time, true, now(), now()
          FROM services s CROSS JOIN (VALUES (1, '09:00', '12:00'), (3, '14:00', '18:00')) AS d(day, start_time, end_time)
+       ), booked AS (
+         INSERT INTO bookings (id, service_id, provider_id, customer_id, booking_date, booking_time, end_time, duration_minutes, total_price, currency, status,
+                               start_minute, end_minute, created_at, updated_at)
+         SELECT gen_random_uuid(), s.id, s.provider_id, s.provider_id, to_char(current_date + (s.n % 60), 'YYYY-MM-DD'), '09:00', '10:00', 60, 1500, 'EUR',
+                (ARRAY['pending','confirmed','completed','cancelled_by_customer'])[1 + s.n / 10 % 4]::enum_bookings_status,
+                -- The wall-clock minute range the no-overlap constraint compares (src/lib/wall-clock.ts).
+                (current_date + (s.n % 60) - DATE '1970-01-01') * 1440 + 540, (current_date + (s.n % 60) - DATE '1970-01-01') * 1440 + 600, now(), now()
+         FROM services s WHERE s.n % 10 = 0
+         RETURNING id
        )
-       INSERT INTO bookings (id, service_id, provider_id, customer_id, booking_date, booking_time, end_time, duration_minutes, total_price, currency, status,
-                             start_minute, end_minute, created_at, updated_at)
-       SELECT gen_random_uuid(), s.id, s.provider_id, s.provider_id, to_char(current_date + (s.n % 60), 'YYYY-MM-DD'), '09:00', '10:00', 60, 1500, 'EUR',
-              (ARRAY['pending','confirmed','completed','cancelled_by_customer'])[1 + s.n / 10 % 4]::enum_bookings_status,
-              -- The wall-clock minute range the no-overlap constraint compares (src/lib/wall-clock.ts).
-              (current_date + (s.n % 60) - DATE '1970-01-01') * 1440 + 540, (current_date + (s.n % 60) - DATE '1970-01-01') * 1440 + 600, now(), now()
-       FROM services s WHERE s.n % 10 = 0`,
+       -- The creation entries the collection hooks would write (an invariant: tests/helpers/invariants.ts).
+       INSERT INTO audit_logs (action, target_type, target_id, data, created_at, updated_at)
+       SELECT 'service.create', 'service-listings', id::text, '{"seeded":true}'::jsonb, now(), now() FROM services
+       UNION ALL SELECT 'booking.create', 'bookings', id::text, '{"seeded":true}'::jsonb, now(), now() FROM booked`,
       [run, from, to, providers, categoryIds],
     )
     const seconds = ((Date.now() - started) / 1000).toFixed(1)

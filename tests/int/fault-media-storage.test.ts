@@ -5,9 +5,10 @@
 // wrong and may try later), on our endpoint and on Payload's stock route alike, and leaves
 // nothing behind: no media row, no audit entry, no file. Once the folder is back, uploads
 // work again without a restart.
+// First: sets MEDIA_DIR before any module reads it.
+import { mediaDir, previousMediaDir as previous, storageRoot as dir } from '../helpers/unwritable-media-dir'
+
 import fs from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
@@ -16,17 +17,10 @@ import { png, upload } from '../helpers/media'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { createAdmin } from '../helpers/users'
 
-let dir: string
-let mediaDir: string
 let app: TestApp
 let headers: Record<string, string>
-const previous = process.env.MEDIA_DIR
 
 beforeAll(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'community-fault-media-'))
-  mediaDir = path.join(dir, 'media')
-  await fs.writeFile(mediaDir, 'not a folder')
-  process.env.MEDIA_DIR = mediaDir
   app = await startTestApp()
   headers = (await createAdmin(app)).headers
 }, 120_000)
