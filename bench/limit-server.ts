@@ -13,7 +13,7 @@ import { presentSession, presentUser } from '../src/lib/auth/present'
 import { findSession, snapshotOf } from '../src/lib/auth/sessions'
 import { bearerToken } from '../src/lib/auth/strategy'
 import { paginated, parsePagination } from '../src/lib/http/pagination'
-import { hit } from '../src/lib/rate-limit'
+import { hitLeased } from '../src/lib/rate-limit-lease'
 import { presentService } from '../src/operations/catalogue/present-service'
 import { queryService, queryServicePage } from '../src/operations/catalogue/services-query'
 
@@ -23,7 +23,7 @@ const payload = { db: { pool }, logger: console } as unknown as Payload
 const RULE = { max: 1_000_000_000, windowSeconds: 60 }
 
 async function session(req: Request) {
-  await hit(payload, `global:${req.socket.remoteAddress}`, RULE)
+  await hitLeased(payload, `global:${req.socket.remoteAddress}`, RULE)
   const token = bearerToken(new Headers(req.headers as Record<string, string>))
   return token ? findSession(payload, token) : null
 }

@@ -14,7 +14,7 @@ import { unavailableOf } from './lib/http/unavailable'
 import { payloadBridge } from './lib/http/payload-bridge'
 import { buildRouteTable } from './lib/http/route-table'
 import { adminCsp, API_CSP, securityHeaders } from './lib/http/security-headers'
-import { settings } from './lib/settings'
+import { reloadSettings, settings } from './lib/settings'
 
 export interface AppOptions {
   payload: Payload
@@ -47,6 +47,7 @@ function sendError(req: Request, res: express.Response, error: ApiError) {
 }
 
 export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt }: AppOptions): express.Express {
+  reloadSettings()
   const app = express()
   app.disable('x-powered-by')
   app.disable('etag')

@@ -10,7 +10,7 @@ import { getPayload, type Migration, type Payload, type SanitizedConfig } from '
 import { migrations } from '../migrations/index'
 import { deleteSentMail, startMailRunner, stopMailRunner } from './mail-queue/runner'
 import { reportFailedCommits } from './postgres/failed-commits'
-import { settings } from './settings'
+import { reloadSettings, settings } from './settings'
 
 interface PgClient {
   on: (event: 'error', listener: (error: Error) => void) => void
@@ -49,6 +49,7 @@ export async function loadConfig(): Promise<SanitizedConfig> {
 }
 
 export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
+  reloadSettings()
   const payload = await getPayload({ config: config ?? (await loadConfig()) })
   // Our session strategy is the only way in: Payload's JWT strategy would accept tokens
   // minted by Payload's own login/reset operations, a second session system.

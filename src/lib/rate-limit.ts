@@ -21,15 +21,16 @@ function pool(payload: Payload): Queryable {
   return (payload.db as unknown as { pool: Queryable }).pool
 }
 
-// Prepared once per connection: every /api request runs it (src/lib/prepared.ts).
-const HIT = statement('rate-limit-hit', `
+// Prepared once per connection: every /api request may run it (src/lib/prepared.ts). Adds
+// $3 units to the key's window (a fresh window starts at $3) and says how many ms it has left.
+const RESERVE = statement('rate-limit-reserve', `
 INSERT INTO rate_limits (key, count, expires_at)
-VALUES ($1, 1, now() + make_interval(secs => $2))
+VALUES ($1, $3, now() + make_interval(secs => $2))
 ON CONFLICT (key) DO UPDATE SET
-  count = CASE WHEN rate_limits.expires_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
+  count = CASE WHEN rate_limits.expires_at <= now() THEN $3 ELSE rate_limits.count + $3 END,
   expires_at = CASE WHEN rate_limits.expires_at <= now() THEN now() + make_interval(secs => $2) ELSE rate_limits.expires_at END,
   updated_at = now()
-RETURNING count, ceil(extract(epoch FROM expires_at - now()))::int AS retry_after`)
+RETURNING count, ceil(extract(epoch FROM expires_at - now()) * 1000)::bigint AS remaining_ms`)
 
 const RELEASE_SQL = `
 UPDATE rate_limits SET count = count - 1, updated_at = now()
@@ -40,22 +41,31 @@ const SWEEP_SQL = `DELETE FROM rate_limits WHERE expires_at < now() - interval '
 const SWEEP_EVERY = 1000
 let hitsSinceSweep = 0
 
-function state(row: Record<string, unknown> | undefined, rule: RateLimitRule): RateLimitState {
-  const count = Number(row?.count ?? 0)
-  const retryAfter = Math.max(1, Number(row?.retry_after ?? rule.windowSeconds))
-  return { count, retryAfter, limited: count > rule.max }
+export interface Reservation {
+  /** The window's count after this reservation. */
+  count: number
+  /** Milliseconds until the window resets, by the database's clock. */
+  remainingMs: number
 }
 
-/** Counts one request against `key`; `limited` when this one is over the rule's max. */
-export async function hit(payload: Payload, key: string, rule: RateLimitRule): Promise<RateLimitState> {
-  const { rows } = await run<Record<string, unknown>>(payload, HIT, [key, rule.windowSeconds])
+/** Adds `units` to `key`'s count in its current window (or opens a new window with them). */
+export async function reserve(payload: Payload, key: string, rule: RateLimitRule, units: number): Promise<Reservation> {
+  const { rows } = await run<{ count: number; remaining_ms: string }>(payload, RESERVE, [key, rule.windowSeconds, units])
   if (++hitsSinceSweep >= SWEEP_EVERY) {
     hitsSinceSweep = 0
     pool(payload)
       .query(SWEEP_SQL)
       .catch((err: unknown) => payload.logger.warn({ err, msg: 'rate-limit sweep failed' }))
   }
-  return state(rows[0], rule)
+  return { count: Number(rows[0]?.count ?? units), remainingMs: Number(rows[0]?.remaining_ms ?? rule.windowSeconds * 1000) }
+}
+
+export const retryAfterOf = (remainingMs: number) => Math.max(1, Math.ceil(remainingMs / 1000))
+
+/** Counts one request against `key`; `limited` when this one is over the rule's max. */
+export async function hit(payload: Payload, key: string, rule: RateLimitRule): Promise<RateLimitState> {
+  const { count, remainingMs } = await reserve(payload, key, rule, 1)
+  return { count, retryAfter: retryAfterOf(remainingMs), limited: count > rule.max }
 }
 
 /** Gives back one hit of `key` in its current window (a reserved slot that went unused). */

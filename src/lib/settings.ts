@@ -1,6 +1,10 @@
 // The service's configuration, read from the environment in one place (API-CONTRACT §8).
-// Everything else asks `settings()` instead of reading process.env, so a test can change a
-// variable and see it take effect on the next app it builds.
+// Everything else asks `settings()` instead of reading process.env. It is read once and kept:
+// process.env is slow to read, and a request asks settings() several times (the shell, the
+// rate limit, the session cookies; 11 % of a cached-session read's CPU when it re-read the
+// environment each time, issue 10). Building an app or Payload reads it afresh, so a test can
+// change a variable and see it take effect on the next app it builds; a test that changes one
+// under a running app calls reloadSettings() (tests/helpers/env.ts).
 
 function int(name: string, fallback: number): number {
   const raw = process.env[name]
@@ -34,7 +38,7 @@ export interface RateLimitRule {
   windowSeconds: number
 }
 
-export function settings() {
+function readSettings() {
   const port = int('PORT', 3000)
   const publicUrl = (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '')
   const trusted = list('TRUSTED_ORIGINS', []).map((origin) => origin.replace(/\/+$/, ''))
@@ -92,4 +96,15 @@ export function settings() {
   }
 }
 
-export type Settings = ReturnType<typeof settings>
+export type Settings = ReturnType<typeof readSettings>
+
+let current: Settings | undefined
+
+export function settings(): Settings {
+  return (current ??= readSettings())
+}
+
+/** Forgets the settings read so far: the next settings() reads the environment again. */
+export function reloadSettings(): void {
+  current = undefined
+}

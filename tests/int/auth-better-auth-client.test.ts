@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createAuthClient } from 'better-auth/client'
 import { organizationClient } from 'better-auth/client/plugins'
 
+import { setEnv, withEnv } from '../helpers/env'
 import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox'
 import { checkedFetch } from '../helpers/openapi-check'
 import { startTestApp, type TestApp } from '../helpers/test-app'
@@ -39,11 +40,11 @@ beforeAll(async () => {
   mailbox = await startMailbox()
   Object.assign(process.env, mailbox.env)
   app = await startTestApp({ env: { TRUSTED_ORIGINS: FRONT_END } })
-  process.env.PUBLIC_URL = app.url
+  setEnv({ PUBLIC_URL: app.url })
 })
 
 afterAll(async () => {
-  delete process.env.PUBLIC_URL
+  setEnv({ PUBLIC_URL: undefined })
   await app?.stop()
   await mailbox?.stop()
 })
@@ -162,13 +163,10 @@ describe('Better Auth client against our server', () => {
   })
 
   it('a rate-limited sign-in yields TOO_MANY_REQUESTS (429) through the client', async () => {
-    process.env.RATE_LIMIT_SIGN_IN_EMAIL_MAX = '2'
-    try {
+    await withEnv({ RATE_LIMIT_SIGN_IN_EMAIL_MAX: '2' }, async () => {
       for (let i = 0; i < 2; i++) await client.signIn.email({ email, password: 'Wrong-Passw0rd!' })
       const { error } = await client.signIn.email({ email, password: NEW_PASSWORD })
       expect(error).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many login attempts' })
-    } finally {
-      process.env.RATE_LIMIT_SIGN_IN_EMAIL_MAX = '100000'
-    }
+    })
   })
 })

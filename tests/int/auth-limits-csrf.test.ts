@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { API_CSP } from '../../src/lib/http/security-headers'
+import { withEnv } from '../helpers/env'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { createUser, signIn, TEST_PASSWORD, type TestUser } from '../helpers/users'
 
@@ -12,20 +13,6 @@ const TRUSTED = 'https://app.example.test'
 const EVIL = 'https://evil.example'
 
 let app: TestApp
-
-/** Runs `fn` with environment variables set (settings are read per request), then restores them. */
-async function withEnv<T>(vars: Record<string, string>, fn: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]))
-  Object.assign(process.env, vars)
-  try {
-    return await fn()
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name]
-      else process.env[name] = value
-    }
-  }
-}
 
 let ipSeq = 0
 const freshIp = () => `192.0.2.${++ipSeq}`

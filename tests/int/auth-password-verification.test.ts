@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import { setEnv } from '../helpers/env'
 import { linkIn, startMailbox, type Mail, type Mailbox } from '../helpers/mailbox'
 import { checkedFetch } from '../helpers/openapi-check'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
@@ -64,12 +65,12 @@ beforeAll(async () => {
   Object.assign(process.env, mailbox.env)
   app = await startTestApp({ env: { TRUSTED_ORIGINS: FRONT_END } })
   // Links in mails point at this very server.
-  process.env.PUBLIC_URL = app.url
+  setEnv({ PUBLIC_URL: app.url })
   logged = captureLogs(app.payload)
 })
 
 afterAll(async () => {
-  delete process.env.PUBLIC_URL
+  setEnv({ PUBLIC_URL: undefined })
   await app?.stop()
   await mailbox?.stop()
 })

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Endpoint } from 'payload'
 
 import { CLIENT_IP_HEADER, clientIpFrom } from '../../src/lib/client-ip'
+import { withEnv } from '../helpers/env'
 import { expectSecurityHeaders } from '../helpers/expectations'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { authHeaders, createAdmin, createUser } from '../helpers/users'
@@ -100,12 +101,7 @@ describe('client IP', () => {
   })
 
   it('with TRUST_PROXY=false ignores the headers and keys on the socket address', async () => {
-    process.env.TRUST_PROXY = 'false'
-    try {
-      await app.request('/api/users', { headers: { 'x-real-ip': '198.51.100.9' } })
-    } finally {
-      delete process.env.TRUST_PROXY
-    }
+    await withEnv({ TRUST_PROXY: 'false' }, () => app.request('/api/users', { headers: { 'x-real-ip': '198.51.100.9' } }))
     const keys = (await sql<{ key: string }>(app, `SELECT key FROM rate_limits`)).map((row) => row.key)
     expect(keys).not.toContain('global:198.51.100.9')
     expect(keys.some((key) => key.includes('127.0.0.1'))).toBe(true)

@@ -14,6 +14,8 @@ import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { createAdmin, createUser, signIn, TEST_PASSWORD } from '../helpers/users'
 
 const SIGN_UP_MAX = 6
+// Low enough to reach in a test; the file's other requests from 127.0.0.1 stay far below it.
+const GLOBAL_MAX = 300
 
 let local: TestApp
 let servers: ServerProcess[] = []
@@ -24,6 +26,7 @@ const start = () =>
     ...SERVER_UNDER_LOAD_ENV,
     DATABASE_URL: local.databaseUrl,
     RATE_LIMIT_SIGN_UP_MAX: String(SIGN_UP_MAX),
+    RATE_LIMIT_GLOBAL_MAX: String(GLOBAL_MAX),
   })
 
 const post = (url: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -80,6 +83,20 @@ describe('two instances on one PostgreSQL', () => {
     expect([refusedA.status, refusedB.status]).toEqual([429, 429])
     expect(Number(refusedB.headers.get('retry-after'))).toBeGreaterThan(0)
   })
+
+  it('the leased global limit never lets more than the max through across both', async () => {
+    const ip = { 'x-real-ip': '198.51.100.78' }
+    const statuses: number[] = []
+    for (let i = 0; i < GLOBAL_MAX + 20; i++) {
+      statuses.push((await fetch(`${servers[i % 2]!.url}/api/service-categories?limit=1`, { headers: ip })).status)
+    }
+    const admitted = statuses.filter((status) => status === 200).length
+    expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([])
+    expect(admitted).toBeLessThanOrEqual(GLOBAL_MAX)
+    // What a client can lose: the units the other instance still holds (a lease takes at most
+    // 1/8 of what is left, src/lib/rate-limit-lease.ts).
+    expect(admitted).toBeGreaterThanOrEqual(GLOBAL_MAX - Math.ceil(GLOBAL_MAX / 8))
+  }, 60_000)
 
   it('a 50-way race for one slot split across both makes exactly one booking', async () => {
     const date = localDate(45)

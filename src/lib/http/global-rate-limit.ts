@@ -1,13 +1,15 @@
 // The global limit: 100 /api requests per 60 s per client IP (SPEC "Limits"), on the
-// persistent counters. Requests authenticated as staff are exempt (the admin panel alone
-// makes dozens of calls a minute). Working out who is staff costs a session lookup that
-// Payload repeats for the request anyway, so it is asked only of a request that is over
-// the limit, and a staff request then gives its hit back. The check is injected so the
-// shell does not need to know how sessions work.
+// persistent counters, taken a few units at a time (rate-limit-lease.ts). Requests
+// authenticated as staff are exempt (the admin panel alone makes dozens of calls a minute).
+// Working out who is staff costs a session lookup that Payload repeats for the request
+// anyway, so it is asked only of a request that is over the limit, and a staff request then
+// gives its hit back. The check is injected so the shell does not need to know how sessions
+// work.
 import type { Request, RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
-import { hit, release } from '../rate-limit'
+import { release } from '../rate-limit'
+import { hitLeased } from '../rate-limit-lease'
 import { settings } from '../settings'
 import { CLIENT_IP_HEADER, SOCKET_IP_HEADER } from '../client-ip'
 import { ApiError, errorBody, familyOf } from './errors'
@@ -26,7 +28,7 @@ export function globalRateLimit(payload: Payload, isExempt: ExemptCheck = async 
     try {
       const ip = (req.headers[CLIENT_IP_HEADER] as string | undefined) ?? (req.headers[SOCKET_IP_HEADER] as string)
       const key = `global:${ip}`
-      const state = await hit(payload, key, settings().rateLimits.global)
+      const state = await hitLeased(payload, key, settings().rateLimits.global)
       if (!state.limited) return next()
       if (await isExempt(req)) {
         await release(payload, key)
