@@ -10,7 +10,7 @@ import { handleEndpoints, type Payload } from 'payload'
 
 import { requestBody } from './body-limit'
 import { errorBody, familyOf, internalError } from './errors'
-import { rootDispatcher } from './root-endpoints'
+import { rootDispatcher, type Answer } from './root-endpoints'
 import { credentialsWereUnchecked, RETRY_AFTER_SECONDS, serviceUnavailable } from './unavailable'
 import { isCollectionRoute, isReadSentAsPost, needsObjectBody, readObjectBody, readQueryBody } from './stock-json-body'
 import { stockQueryProblem } from './stock-query'
@@ -31,7 +31,7 @@ function toWebRequest(req: ExpressRequest, origin: string, buffered?: Buffer): R
   } as RequestInit)
 }
 
-async function sendWebResponse(response: Response, res: ExpressResponse, headOnly: boolean): Promise<void> {
+async function sendWebResponse(response: Answer, res: ExpressResponse, headOnly: boolean): Promise<void> {
   // The shell has answered already (413: the body grew past its limit while the route read it).
   if (res.headersSent) {
     await response.body?.cancel().catch(() => undefined)
@@ -47,6 +47,10 @@ async function sendWebResponse(response: Response, res: ExpressResponse, headOnl
   if (cookies.length) res.setHeader('set-cookie', cookies)
   if (!response.body || headOnly) {
     res.end()
+    return
+  }
+  if (response.bodyText !== undefined) {
+    res.end(response.bodyText)
     return
   }
   await writeBody(response.body, res)
@@ -123,7 +127,7 @@ export function payloadBridge(payload: Payload): RequestHandler {
       if (response.status === 503) res.setHeader('retry-after', String(RETRY_AFTER_SECONDS))
       else if (response.status >= 500 && !res.headersSent) {
         // Payload's own error bodies may carry library messages; ours never do.
-        const detail = await response.text().catch(() => '')
+        const detail = ('bodyText' in response && response.bodyText) || (await new Response(response.body).text().catch(() => ''))
         payload.logger.error({ msg: `${req.method} ${req.originalUrl} answered ${response.status}`, detail: detail.slice(0, 2000) })
         res.status(500).json(errorBody(internalError(), familyOf(new URL(req.originalUrl, 'http://localhost').pathname)))
         return

@@ -2,11 +2,22 @@ import { clientErrorOf } from './client-errors'
 import { unavailableOf } from './unavailable'
 import { ApiError, errorBody, familyOf, internalError, type ErrorFamily } from './errors'
 
+// The text of each answer made here, so the bridge can send it as it is instead of reading
+// the Response's stream back (payload-bridge.ts; a third of a cached-session read's CPU went
+// into web streams, issue 10). The Response keeps its body for any other reader.
+const texts = new WeakMap<Response, string>()
+
+/** The JSON text `json()` put in `response`, if it made it. */
+export const textOf = (response: Response): string | undefined => texts.get(response)
+
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  const text = JSON.stringify(body)
+  const response = new Response(text, {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   })
+  texts.set(response, text)
+  return response
 }
 
 export function errorResponse(error: ApiError, family: ErrorFamily): Response {

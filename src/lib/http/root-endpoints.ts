@@ -9,13 +9,23 @@
 import { match } from 'path-to-regexp'
 import { createPayloadRequest, headersWithCors, mergeHeaders, type Endpoint, type Payload, type PayloadHandler } from 'payload'
 
+import { textOf } from './respond'
+
 interface CompiledEndpoint {
   method: string
   matches: (path: string) => false | { params: object }
   handler: PayloadHandler
 }
 
-export type RootDispatcher = (request: Request) => Promise<Response | undefined>
+/** What the bridge sends: a Response, or its parts with the text of a `json()` answer. */
+export interface Answer {
+  status: number
+  headers: Headers
+  body: ReadableStream<Uint8Array> | null
+  bodyText?: string
+}
+
+export type RootDispatcher = (request: Request) => Promise<Answer | undefined>
 
 export function rootDispatcher(payload: Payload): RootDispatcher {
   const { config } = payload
@@ -52,10 +62,11 @@ export function rootDispatcher(payload: Payload): RootDispatcher {
     const req = await createPayloadRequest({ canSetHeaders: true, config, request })
     req.routeParams = found.params as Record<string, unknown>
     const response = await found.endpoint.handler(req)
-    return new Response(response.body, {
+    return {
       headers: headersWithCors({ headers: mergeHeaders(req.responseHeaders ?? new Headers(), response.headers), req }),
       status: response.status,
-      statusText: response.statusText,
-    })
+      body: response.body,
+      bodyText: textOf(response),
+    }
   }
 }
