@@ -8,26 +8,42 @@ export interface Measurement {
   p99: number
   errors: number
   non2xx: number
+  /** 2xx answers, warm-up included (what a write scenario checks the database against). */
+  ok: number
+}
+
+/** A request that differs each time (a booking's free slot, its client's token). */
+export interface Varying {
+  method: 'POST'
+  next: () => { body: string; headers: Record<string, string> }
 }
 
 interface Options {
   connections: number
   seconds: number
   headers?: Record<string, string>
+  varying?: Varying
 }
 
-async function fire(url: string, connections: number, seconds: number, headers: Record<string, string>) {
-  return autocannon({ url, connections, duration: seconds, headers })
+async function fire(url: string, connections: number, seconds: number, headers: Record<string, string>, varying?: Varying) {
+  const requests = varying
+    ? [{ method: varying.method, setupRequest: (request: Record<string, unknown>) => {
+        const { body, headers: extra } = varying.next()
+        return { ...request, body, headers: { ...(request.headers as object), ...extra } }
+      } }]
+    : undefined
+  return autocannon({ url, connections, duration: seconds, headers, ...(requests ? { requests } : {}) } as autocannon.Options)
 }
 
-export async function measure(url: string, { connections, seconds, headers = {} }: Options): Promise<Measurement> {
-  await fire(url, connections, 1, headers)
-  const result = await fire(url, connections, seconds, headers)
+export async function measure(url: string, { connections, seconds, headers = {}, varying }: Options): Promise<Measurement> {
+  const warmUp = await fire(url, connections, 1, headers, varying)
+  const result = await fire(url, connections, seconds, headers, varying)
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    ok: warmUp['2xx'] + result['2xx'],
   }
 }

@@ -1,19 +1,29 @@
 // The booking baseline (issue 8 "Performance"): a minimal handler on plain express + pg doing
 // the same checks and writes as POST /api/services/bookings in plain SQL (session lookup,
-// service, slot, insert under the same exclusion constraint, audit entry, notification, one
-// transaction). Run by the bench in a process of its own, like the server it is compared
+// service, slot, insert under the same exclusion constraint, audit entry, notification, the
+// customer's mail queued as a sealed job, one transaction; the global limit's leased count
+// before all that). Run by the bench in a process of its own, like the server it is compared
 // with, so neither shares an event loop with the load generator.
 import http from 'node:http'
 
 import express from 'express'
 import pg from 'pg'
+import type { Payload } from 'payload'
 
 import { tokenHash } from '../src/lib/auth/tokens'
+import { seal } from '../src/lib/mail-queue/seal'
+import { SEND_MAIL_TASK } from '../src/lib/mail-queue/send-mail-task'
+import { hitLeased } from '../src/lib/rate-limit-lease'
 import { totalPriceOf } from '../src/operations/bookings/price'
 import { dayOfWeek, minuteOfDay, scheduleOf } from '../src/lib/wall-clock'
 
 // The same pool size as the server's (payload.config.ts).
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) })
+
+// The rate-limit module only ever touches `payload.db.pool`.
+const payload = { db: { pool }, logger: console } as unknown as Payload
+const RULE = { max: 1_000_000_000, windowSeconds: 60 }
+const SECRET = process.env.PAYLOAD_SECRET ?? 'bench-secret'
 
 const app = express()
 app.disable('x-powered-by')
@@ -26,9 +36,10 @@ app.get('/api/health', async (_req, res) => {
 app.post('/book', express.json(), async (req, res) => {
   const token = req.headers.authorization?.replace(/^Bearer /, '') ?? ''
   const { serviceId, bookingDate, bookingTime } = req.body as { serviceId: string; bookingDate: string; bookingTime: string }
+  await hitLeased(payload, `global:${req.socket.remoteAddress}`, RULE)
   const client = await pool.connect()
   try {
-    const session = await client.query('SELECT user_id FROM sessions WHERE token_hash = $1 AND expires_at > now()', [tokenHash(token)])
+    const session = await client.query('SELECT s.user_id, u.email FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()', [tokenHash(token)])
     if (!session.rows[0]) return void res.status(401).json({ error: 'unauthorized' })
     const userId = session.rows[0].user_id as string
     const service = await client.query('SELECT id, status, provider_id, base_price, price_type, duration_minutes, booking_advance_hours, currency, title FROM service_listings WHERE id = $1', [serviceId])
@@ -59,6 +70,9 @@ app.post('/book', express.json(), async (req, res) => {
         `${row.title} was booked for ${bookingDate} at ${bookingTime}.`,
         booking.id,
       ])
+      const mail = { to: session.rows[0].email, subject: `Booking received: ${row.title}`, text: `We received your booking of ${row.title} on ${bookingDate} at ${bookingTime}.` }
+      // A queue of its own: the server's mail runner (same database) must not send these.
+      await client.query('INSERT INTO payload_jobs (input, task_slug, queue) VALUES ($1, $2, $3)', [{ sealed: seal(SECRET, mail) }, SEND_MAIL_TASK, 'bench-limit'])
       await client.query('COMMIT')
       res.status(201).json({ booking })
     } catch (error) {

@@ -2,6 +2,7 @@
 // admin panel off) in a process of its own on loopback, against an embedded PostgreSQL in a
 // throw-away folder; Payload in the bench process on the same database for fixtures; a
 // bounded load generator with progress, and a table printer. Nothing leaves 127.0.0.1.
+import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -17,7 +18,15 @@ export interface BenchApp {
   payload: Payload
   server: ServerProcess
   databaseUrl: string
+  /** The embedded PostgreSQL's folder (its postmaster names it on its command line). */
+  databaseDir: string
   stop: () => Promise<void>
+}
+
+export interface Sizes {
+  services: number
+  users: number
+  bookings: number
 }
 
 // Limits stay on (their counters are part of the measured path) but out of reach.
@@ -52,6 +61,7 @@ export async function startBenchApp(): Promise<BenchApp> {
     payload,
     server,
     databaseUrl: db.url,
+    databaseDir: db.clusterDir,
     stop: async () => {
       await server.stop()
       await stopPayload(payload)
@@ -61,6 +71,55 @@ export async function startBenchApp(): Promise<BenchApp> {
       await removeEmbeddedState(root)
     },
   }
+}
+
+/** Bulk-seeds (`npm run seed`, set-based SQL, its progress on stderr) up to about `sizes`. */
+export async function seedTo(app: BenchApp, sizes: Sizes): Promise<Sizes> {
+  const now = await countRows(app)
+  // Generated services bring a booking for every tenth of them.
+  const services = Math.max(0, sizes.services - now.services)
+  const more = {
+    services,
+    users: Math.max(0, sizes.users - now.users),
+    bookings: Math.max(0, sizes.bookings - now.bookings - Math.floor(services / 10)),
+  }
+  if (!more.services && !more.users && !more.bookings) return now
+  log(`seeding ${more.services.toLocaleString('en')} services, ${more.users.toLocaleString('en')} users, ${more.bookings.toLocaleString('en')} bookings more`)
+  const args = Object.entries(more).flatMap(([name, n]) => (n ? [`--${name}`, String(n)] : []))
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', ...args], {
+      env: { ...process.env, ...BENCH_ENV, DATABASE_URL: app.databaseUrl },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    })
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed exited with ${code}`))))
+  })
+  return countRows(app)
+}
+
+/** The rows there are now (demo data, bulk seeds and what earlier scenarios wrote). */
+export async function countRows(app: BenchApp): Promise<Sizes> {
+  const pool = (app.payload.db as unknown as { pool: { query: (text: string) => Promise<{ rows: Sizes[] }> } }).pool
+  const { rows } = await pool.query(
+    'SELECT (SELECT count(*) FROM service_listings)::int AS services, (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM bookings)::int AS bookings',
+  )
+  return rows[0]!
+}
+
+const PASSWORD = 'Bench-Passw0rd!'
+
+/** A signed-in admin's headers: by bearer token and by cookie (session and its cache). */
+export async function adminCredentials(app: BenchApp): Promise<{ bearer: Record<string, string>; cookie: Record<string, string> }> {
+  const email = `bench-admin-${Date.now()}@example.test`
+  await app.payload.create({ collection: 'users', overrideAccess: true, data: { email, password: PASSWORD, roles: ['admin'], emailVerified: true } as never })
+  const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  })
+  if (response.status !== 200) throw new Error(`bench sign-in failed: ${response.status}`)
+  const { token } = (await response.json()) as { token: string }
+  const cookie = response.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ')
+  return { bearer: { authorization: `Bearer ${token}` }, cookie: { cookie } }
 }
 
 export interface LoadResult {

@@ -8,12 +8,18 @@ import express, { type Request, type Response } from 'express'
 import pg from 'pg'
 import type { Payload } from 'payload'
 
+import { PgDialect } from '@payloadcms/db-postgres/drizzle/pg-core'
+
 import { hasRole } from '../access/permissions'
+import { cacheCookieName, readCacheCookie, readCookie, sessionCookieName, type SessionSnapshot } from '../src/lib/auth/cookies'
 import { presentSession, presentUser } from '../src/lib/auth/present'
 import { findSession, snapshotOf } from '../src/lib/auth/sessions'
 import { bearerToken } from '../src/lib/auth/strategy'
+import { tokenHash } from '../src/lib/auth/tokens'
 import { paginated, parsePagination } from '../src/lib/http/pagination'
 import { hitLeased } from '../src/lib/rate-limit-lease'
+import { listStatements } from '../src/operations/bookings/admin-bookings'
+import { presentAdminBooking } from '../src/operations/bookings/present'
 import { presentService } from '../src/operations/catalogue/present-service'
 import { queryService, queryServicePage } from '../src/operations/catalogue/services-query'
 
@@ -22,10 +28,18 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Numb
 const payload = { db: { pool }, logger: console } as unknown as Payload
 const RULE = { max: 1_000_000_000, windowSeconds: 60 }
 
-async function session(req: Request) {
+const dialect = new PgDialect()
+
+/** The caller's session: the bearer token from the database, else the session cookie's signed cache. */
+async function session(req: Request): Promise<SessionSnapshot | null> {
   await hitLeased(payload, `global:${req.socket.remoteAddress}`, RULE)
   const token = bearerToken(new Headers(req.headers as Record<string, string>))
-  return token ? findSession(payload, token) : null
+  if (token) {
+    const found = await findSession(payload, token)
+    return found ? snapshotOf(found.doc, found.user) : null
+  }
+  const cookieToken = readCookie(req.headers.cookie, sessionCookieName())
+  return cookieToken ? readCacheCookie(readCookie(req.headers.cookie, cacheCookieName()), tokenHash(cookieToken)) : null
 }
 
 const app = express()
@@ -40,7 +54,7 @@ app.get('/api/health', async (_req, res) => {
 app.get('/api/auth/get-session', async (req: Request, res: Response) => {
   const found = await session(req)
   if (!found) return res.json(null)
-  res.json({ session: presentSession(snapshotOf(found.doc, found.user).session), user: presentUser(found.user) })
+  res.json({ session: presentSession(found.session), user: presentUser(found.user as never) })
 })
 
 app.get('/api/admin/services/services', async (req: Request, res: Response) => {
@@ -56,6 +70,21 @@ app.get('/api/admin/services/services', async (req: Request, res: Response) => {
   const page = parsePagination(params)
   const { total, rows } = await queryServicePage(payload, { q: params.get('q') ?? undefined }, page.perPage, (page.page - 1) * page.perPage)
   res.json(paginated('services', rows.map(({ doc, category }) => presentService(doc, { category })), total, page))
+})
+
+app.get('/api/admin/services/bookings', async (req: Request, res: Response) => {
+  const found = await session(req)
+  if (!found || !hasRole(found.user, 'admin')) return res.status(403).json({ error: 'forbidden', message: 'Forbidden' })
+  const page = parsePagination(new URL(req.originalUrl, 'http://localhost').searchParams)
+  const statements = listStatements({}, page)
+  // One after the other, as the endpoint runs them.
+  const run = async (statement: ReturnType<typeof listStatements>['page']) => {
+    const { sql, params } = dialect.sqlToQuery(statement)
+    return (await pool.query(sql, params)).rows
+  }
+  const rows = await run(statements.page)
+  const [counted] = await run(statements.count)
+  res.json(paginated('bookings', rows.map(presentAdminBooking), Number(counted?.total ?? 0), page))
 })
 
 const server = http.createServer(app)

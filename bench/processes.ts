@@ -49,3 +49,22 @@ export async function startServerProcess(entry: string, port: number, env: Recor
     },
   }
 }
+
+async function pss(pid: number): Promise<number> {
+  const rollup = await fs.readFile(`/proc/${pid}/smaps_rollup`, 'utf8').catch(() => '')
+  return Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0) / 1024
+}
+
+/**
+ * Memory of the PostgreSQL whose postmaster runs on `dataDir`: the postmaster and its
+ * children, as proportional set size (shared buffers counted once, not once per backend), MB.
+ */
+export async function postgresPssMb(dataDir: string): Promise<number> {
+  const pids = (await fs.readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number)
+  const commands = await Promise.all(pids.map(async (pid) => ({ pid, cmdline: await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => ''), status: await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '') })))
+  const postmaster = commands.find((process) => process.cmdline.includes(dataDir) && /postgres/.test(process.cmdline))
+  if (!postmaster) return NaN
+  const family = commands.filter((process) => process.pid === postmaster.pid || /^PPid:\s+(\d+)/m.exec(process.status)?.[1] === String(postmaster.pid))
+  const sizes = await Promise.all(family.map((process) => pss(process.pid)))
+  return sizes.reduce((sum, size) => sum + size, 0)
+}

@@ -1,21 +1,38 @@
-// The read scenarios' table: printed, kept as JSON under bench/results/, and written into
-// docs/performance.md between its bench markers (the rest of that page is prose).
+// What a bench run leaves: one table of every scenario (ours beside the limit and the peer),
+// printed, kept whole as JSON under bench/results/, and written into docs/performance.md
+// between its bench markers with the run's other sections (the rest of that page is prose).
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
 import type { Measurement } from './autocannon'
 import { log, printTable } from './harness'
-import type { ReadRow } from './reads'
 
-const START = '<!-- bench:reads:start -->'
-const END = '<!-- bench:reads:end -->'
+/** One scenario at one number of connections. */
+export interface Row {
+  scenario: string
+  connections: number
+  ours: Measurement
+  /** The same work on plain express + pg (or, for sign-in, bare argon2 verifies). */
+  limit?: Measurement
+  /** Payload's stock REST for the same data. */
+  peer?: Measurement
+  /** The server process's RSS right after `ours` was measured. */
+  serverRssMb: number
+}
+
+/** What a scenario hands back: rows for the table, and sections of its own for the page. */
+export interface ScenarioResult {
+  rows?: Row[]
+  sections?: Array<{ name: string; markdown: string }>
+  data?: unknown
+}
 
 const rps = (m?: Measurement) => (m ? m.rps.toFixed(0) : '')
 const ratio = (a: Measurement, b?: Measurement) => (b && b.rps > 0 ? `${(a.rps / b.rps).toFixed(2)}×` : '')
 const bad = (m?: Measurement) => (m ? m.errors + m.non2xx : 0)
 
-function tableRows(rows: ReadRow[]): Array<Record<string, string>> {
+function tableRows(rows: Row[]): Array<Record<string, string>> {
   return rows.map((row) => ({
     scenario: row.scenario,
     conns: String(row.connections),
@@ -31,24 +48,40 @@ function tableRows(rows: ReadRow[]): Array<Record<string, string>> {
   }))
 }
 
-function markdown(rows: Array<Record<string, string>>): string {
+export function markdownTable(rows: Array<Record<string, string>>): string {
   const columns = Object.keys(rows[0] ?? {})
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`
   return [line(columns), line(columns.map((_, i) => (i === 0 ? '---' : '---:'))), ...rows.map((row) => line(columns.map((c) => row[c] ?? '')))].join('\n')
 }
 
-export async function reportReads(rows: ReadRow[]): Promise<void> {
-  if (rows.length === 0) return
+const machine = () => `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at the end`
+
+async function writeSection(page: string, name: string, body: string): Promise<string> {
+  const start = `<!-- bench:${name}:start -->`
+  const end = `<!-- bench:${name}:end -->`
+  const section = `${start}\n${body}\n${end}`
+  return page.includes(start) ? page.replace(new RegExp(`${start}[\\s\\S]*?${end}`), () => section) : `${page.trimEnd()}\n\n${section}\n`
+}
+
+/**
+ * Prints the table, writes bench/results/<stamp>.json, and updates docs/performance.md: the
+ * table only after a full run (a partial one would drop rows), the other sections always.
+ */
+export async function report(results: Array<[name: string, ScenarioResult]>, command: string, fullRun: boolean): Promise<void> {
+  const rows = results.flatMap(([, result]) => result.rows ?? [])
   const table = tableRows(rows)
-  printTable('Hot reads: ours vs the limit (express + pg, same SQL) and the peer (Payload stock REST)', table)
+  if (table.length) printTable('Ours vs the limit (express + pg, same SQL) and the peer (Payload stock REST)', table)
   const stamp = new Date().toISOString().replace(/[:.]/g, '-')
-  const machine = `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`
   await fs.mkdir('bench/results', { recursive: true })
   const jsonPath = path.join('bench/results', `${stamp}.json`)
-  await fs.writeFile(jsonPath, JSON.stringify({ date: new Date().toISOString(), machine, rows }, null, 2))
-  const section = `${START}\nLast run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${machine}, \`npm run bench\`.\n\n${markdown(table)}\n${END}`
-  const page = await fs.readFile('docs/performance.md', 'utf8').catch(() => '# Performance\n')
-  const next = page.includes(START) ? page.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section) : `${page.trimEnd()}\n\n## Hot reads (written by npm run bench)\n\n${section}\n`
-  await fs.writeFile('docs/performance.md', next)
-  log(`results in ${jsonPath} and docs/performance.md`)
+  await fs.writeFile(jsonPath, JSON.stringify({ date: new Date().toISOString(), machine: machine(), command, results: Object.fromEntries(results) }, null, 2))
+
+  const when = `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${machine()}, \`${command}\``
+  let page = await fs.readFile('docs/performance.md', 'utf8').catch(() => '# Performance\n')
+  if (fullRun && table.length) page = await writeSection(page, 'table', `Last run: ${when}.\n\n${markdownTable(table)}`)
+  for (const [, result] of results) {
+    for (const section of result.sections ?? []) page = await writeSection(page, section.name, `Last run: ${when}.\n\n${section.markdown}`)
+  }
+  await fs.writeFile('docs/performance.md', page)
+  log(`results in ${jsonPath}${fullRun ? '' : ' (partial run: the main table in docs/performance.md is left as it was)'}; docs/performance.md updated`)
 }

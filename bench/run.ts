@@ -1,30 +1,43 @@
-// `npm run bench [-- scenario …]`: starts the server once on loopback (its own process, an
-// embedded PostgreSQL in a temp folder) and runs the scenarios in order, each printing its
-// table. Request counts and durations are bounded.
-import { startBenchApp, log, type BenchApp } from './harness'
+// `npm run bench [-- scenario …]`: starts the server once on loopback (its own process, as
+// `npm start` runs it, API only, an embedded PostgreSQL in a temp folder), runs the
+// scenarios in order, then prints one table, writes bench/results/<date>.json and updates
+// docs/performance.md. Every measurement is bounded in time.
+// Default: reads, bookings, sign-in, memory (about 12 minutes here). `growth` (seeds a
+// million bookings) runs only when named: `npm run bench -- growth`.
 import { bookingsBench } from './bookings'
+import { growthBench } from './growth'
+import { startBenchApp, log, type BenchApp } from './harness'
+import { memoryBench } from './memory'
 import { readsBench } from './reads'
-import { reportReads } from './report'
+import { report, type ScenarioResult } from './report'
 import { signInBench } from './sign-in'
 
-// `npm run bench -- reads bookings` runs only the named scenarios.
-const all: Array<[name: string, run: (app: BenchApp) => Promise<void>]> = [
-  ['reads', async (app) => reportReads(await readsBench(app))],
-  ['bookings', bookingsBench],
-  ['sign-in', signInBench],
-]
-const wanted = process.argv.slice(2)
-const scenarios = wanted.length ? all.filter(([name]) => wanted.includes(name)) : all
+const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
+  reads: readsBench,
+  bookings: bookingsBench,
+  'sign-in': signInBench,
+  memory: memoryBench,
+  growth: growthBench,
+}
+const DEFAULT = ['reads', 'bookings', 'sign-in', 'memory']
 
 async function main() {
+  const wanted = process.argv.slice(2)
+  const unknown = wanted.filter((name) => !(name in SCENARIOS))
+  if (unknown.length) {
+    console.error(`[bench] unknown scenario(s): ${unknown.join(', ')}; known: ${Object.keys(SCENARIOS).join(', ')}`)
+    process.exit(2)
+  }
+  const names = wanted.length ? wanted : DEFAULT
   const started = Date.now()
   const app = await startBenchApp()
+  const results: Array<[string, ScenarioResult]> = []
   let failed = false
   try {
-    for (const [name, run] of scenarios) {
+    for (const name of names) {
       log(`scenario ${name}`)
       try {
-        await run(app)
+        results.push([name, await SCENARIOS[name]!(app)])
       } catch (error) {
         failed = true
         log(`scenario ${name} failed: ${error instanceof Error ? error.message : String(error)}`)
@@ -33,6 +46,8 @@ async function main() {
   } finally {
     await app.stop()
   }
+  const fullRun = !failed && DEFAULT.every((name) => names.includes(name))
+  await report(results, `npm run bench${wanted.length ? ` -- ${wanted.join(' ')}` : ''}`, fullRun)
   log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   process.exit(failed ? 1 : 0)
 }

@@ -1,18 +1,19 @@
 // Sign-in cost (issue 3): what one argon2id hash costs, how many sign-ins per second the
-// server answers over real HTTP, and how those compare with baselines measured in the same
-// run on the same machine: bare argon2 verifies at the same concurrency (the floor set by
-// the hash alone) and GET /api/health (the floor set by the shell and express).
-import { hash, verify } from '@node-rs/argon2'
+// server answers over real HTTP beside bare argon2 verifies at the same concurrency (the
+// floor set by the hash alone), and whether an unknown email answers in the time of a wrong
+// password.
+import { verify } from '@node-rs/argon2'
 
 import { hashPassword } from '../src/lib/auth/password-hash'
-import { load, log, ms, printTable, rate, type BenchApp, type LoadResult } from './harness'
+import { measure, type Measurement } from './autocannon'
+import { load, log, ms, printTable, rate, type BenchApp } from './harness'
+import { SECONDS } from './reads'
+import type { Row, ScenarioResult } from './report'
 
 const HASH_SAMPLES = 20
-const SIGN_INS = 120
-const HEALTH_REQUESTS = 1_000
-const CONCURRENCY = 8
+const VERIFIES = 200
+const CONNECTIONS = [1, 10, 50]
 const PARITY_ROUNDS = 30
-const ROUNDS = 3
 const PASSWORD = 'Bench-Passw0rd!'
 
 async function timeHashes(): Promise<{ perHash: number[]; median: number; p95: number }> {
@@ -70,33 +71,28 @@ const signIn = (url: string, email: string, password: string, expected: number) 
   return response.status === expected
 }
 
-export async function signInBench(app: BenchApp): Promise<void> {
+/** Bare argon2 verifies at `connections` in flight, in the bench process: the floor set by the hash. */
+async function bareVerify(stored: string, connections: number): Promise<Measurement> {
+  const result = await load(`bare argon2 verify ×${connections}`, VERIFIES, connections, async () => verify(stored, PASSWORD))
+  return { rps: result.perSecond, p50: Math.round(result.p50), p99: Math.round(result.p99), errors: result.failures, non2xx: 0, ok: result.count - result.failures }
+}
+
+export async function signInBench(app: BenchApp): Promise<ScenarioResult> {
   log(`argon2id (m=19456 KiB, t=2, p=1), ${HASH_SAMPLES} sequential hashes`)
   const hashes = await timeHashes()
-
   const email = await benchUser(app)
   const stored = await hashPassword(PASSWORD)
-  // The machine is shared: scenarios take turns in ROUNDS rounds (so a burst of outside load
-  // hits them alike) and each keeps its best round.
-  const scenarios: Array<[label: string, count: number, task: () => Promise<boolean>]> = [
-    ['GET /api/health', HEALTH_REQUESTS, async () => (await fetch(`${app.url}/api/health`)).ok],
-    ['bare argon2 verify', SIGN_INS, async () => verify(stored, PASSWORD)],
-    ['bare argon2 hash', SIGN_INS, async () => (await hash(PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 })).startsWith('$argon2id$')],
-    ['sign-in (right password)', SIGN_INS, signIn(app.url, email, PASSWORD, 200)],
-    ['sign-in (wrong password)', SIGN_INS, signIn(app.url, email, 'Wrong-Passw0rd!', 401)],
-    ['sign-in (unknown email)', SIGN_INS, signIn(app.url, 'nobody@example.test', PASSWORD, 401)],
-  ]
-  const best = new Map<string, LoadResult>()
-  const failures = new Map<string, number>()
-  for (let round = 1; round <= ROUNDS; round++) {
-    for (const [label, count, task] of scenarios) {
-      const result = await load(`${label} [round ${round}/${ROUNDS}]`, Math.ceil(count / ROUNDS), CONCURRENCY, task)
-      failures.set(label, (failures.get(label) ?? 0) + result.failures)
-      const kept = best.get(label)
-      if (!kept || result.perSecond > kept.perSecond) best.set(label, { ...result, label })
-    }
+  const rows: Row[] = []
+  for (const connections of CONNECTIONS) {
+    log(`sign-in at ${connections} connection(s), ${SECONDS} s`)
+    const ours = await measure(`${app.url}/api/auth/sign-in/email`, {
+      connections,
+      seconds: SECONDS,
+      varying: { method: 'POST', next: () => ({ body: JSON.stringify({ email, password: PASSWORD }), headers: { 'content-type': 'application/json' } }) },
+    })
+    const serverRssMb = await app.server.rssMb()
+    rows.push({ scenario: 'sign-in (limit: bare argon2 verify)', connections, ours, limit: await bareVerify(stored, connections), serverRssMb })
   }
-  const [health, bareVerify, bareHash, good, wrong, unknown] = scenarios.map(([label]) => ({ ...best.get(label)!, failures: failures.get(label)! }))
   const parity = await timingParity(app.url, email, PARITY_ROUNDS)
 
   printTable(`Password hashing (argon2id, n=${HASH_SAMPLES}, sequential)`, [
@@ -104,31 +100,15 @@ export async function signInBench(app: BenchApp): Promise<void> {
     { measure: 'time per hash, p95', value: ms(hashes.p95) },
     { measure: 'hashes per second (one at a time)', value: rate(1000 / hashes.median) },
   ])
-
-  const row = (result: LoadResult, baseline?: LoadResult) => ({
-    scenario: result.label,
-    'requests/round': String(result.count),
-    concurrency: String(result.concurrency),
-    throughput: rate(result.perSecond),
-    p50: ms(result.p50),
-    p95: ms(result.p95),
-    failures: String(result.failures),
-    'vs bare verify': baseline ? `${(result.perSecond / baseline.perSecond).toFixed(2)}×` : '',
-  })
-  printTable(`Throughput over HTTP on loopback (same run, same machine; best of ${ROUNDS} alternating rounds)`, [
-    row(health),
-    row(bareVerify),
-    row(bareHash),
-    row(good, bareVerify),
-    row(wrong, bareVerify),
-    row(unknown, bareVerify),
+  const parityRatio = parity.unknown / parity.wrong
+  printTable('Timing parity', [
+    { ratio: `unknown email ÷ wrong password, sequential medians (${ms(parity.unknown)} / ${ms(parity.wrong)}; ≈1: no enumeration by time)`, value: parityRatio.toFixed(2) },
   ])
-  printTable('Ratios', [
-    { ratio: 'sign-in ÷ bare argon2 verify (hash share of the work)', value: `${(good.perSecond / bareVerify.perSecond).toFixed(2)}` },
-    { ratio: 'sign-in ÷ GET /api/health (cost of the hash on the shell)', value: `${(good.perSecond / health.perSecond).toFixed(3)}` },
-    { ratio: `unknown email ÷ wrong password, sequential medians (${ms(parity.unknown)} / ${ms(parity.wrong)}; ≈1: no enumeration by time)`, value: `${(parity.unknown / parity.wrong).toFixed(2)}` },
-    { ratio: 'unknown email ÷ wrong password, p50 under load', value: `${(unknown.p50 / wrong.p50).toFixed(2)}` },
-  ])
-  const failed = [health, bareVerify, bareHash, good, wrong, unknown].filter((result) => result.failures > 0)
-  if (failed.length) throw new Error(`unexpected answers in: ${failed.map((result) => `${result.label} (${result.failures})`).join(', ')}`)
+  const failed = rows.filter((row) => row.ours.non2xx + row.ours.errors > 0)
+  if (failed.length) throw new Error(`sign-in: unexpected answers at ${failed.map((row) => `${row.connections} connection(s)`).join(', ')}`)
+  return {
+    rows,
+    data: { hashMs: { median: hashes.median, p95: hashes.p95 }, parity: { unknownMs: parity.unknown, wrongMs: parity.wrong, ratio: parityRatio } },
+    sections: [{ name: 'sign-in', markdown: `argon2id hash, median of ${HASH_SAMPLES} sequential: ${ms(hashes.median)} (p95 ${ms(hashes.p95)}). Timing parity, sequential medians of ${PARITY_ROUNDS} alternating sign-ins: unknown email ${ms(parity.unknown)}, wrong password ${ms(parity.wrong)}, ratio **${parityRatio.toFixed(2)}** (≈ 1: an email's existence does not show in the time).` }],
+  }
 }
