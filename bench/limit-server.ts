@@ -8,8 +8,6 @@ import express, { type Request, type Response } from 'express'
 import pg from 'pg'
 import type { Payload } from 'payload'
 
-import { PgDialect } from '@payloadcms/db-postgres/drizzle/pg-core'
-
 import { hasRole } from '../access/permissions'
 import { cacheCookieName, readCacheCookie, readCookie, sessionCookieName, type SessionSnapshot } from '../src/lib/auth/cookies'
 import { presentSession, presentUser } from '../src/lib/auth/present'
@@ -18,7 +16,7 @@ import { bearerToken } from '../src/lib/auth/strategy'
 import { tokenHash } from '../src/lib/auth/tokens'
 import { paginated, parsePagination } from '../src/lib/http/pagination'
 import { hitLeased } from '../src/lib/rate-limit-lease'
-import { listStatements } from '../src/operations/bookings/admin-bookings'
+import { bookingPageQuery } from '../src/operations/bookings/admin-bookings'
 import { presentAdminBooking } from '../src/operations/bookings/present'
 import { presentService } from '../src/operations/catalogue/present-service'
 import { queryService, queryServicePage } from '../src/operations/catalogue/services-query'
@@ -27,8 +25,6 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Numb
 // The modules above only ever touch `payload.db.pool`.
 const payload = { db: { pool }, logger: console } as unknown as Payload
 const RULE = { max: 1_000_000_000, windowSeconds: 60 }
-
-const dialect = new PgDialect()
 
 /** The caller's session: the bearer token from the database, else the session cookie's signed cache. */
 async function session(req: Request): Promise<SessionSnapshot | null> {
@@ -76,15 +72,9 @@ app.get('/api/admin/services/bookings', async (req: Request, res: Response) => {
   const found = await session(req)
   if (!found || !hasRole(found.user, 'admin')) return res.status(403).json({ error: 'forbidden', message: 'Forbidden' })
   const page = parsePagination(new URL(req.originalUrl, 'http://localhost').searchParams)
-  const statements = listStatements({}, page)
-  // One after the other, as the endpoint runs them.
-  const run = async (statement: ReturnType<typeof listStatements>['page']) => {
-    const { sql, params } = dialect.sqlToQuery(statement)
-    return (await pool.query(sql, params)).rows
-  }
-  const rows = await run(statements.page)
-  const [counted] = await run(statements.count)
-  res.json(paginated('bookings', rows.map(presentAdminBooking), Number(counted?.total ?? 0), page))
+  const { statement, values } = bookingPageQuery({}, page)
+  const { rows } = await pool.query({ ...statement, values })
+  res.json(paginated('bookings', rows.filter((row) => row.id !== null).map(presentAdminBooking), Number(rows[0]?.total ?? 0), page))
 })
 
 const server = http.createServer(app)

@@ -1,18 +1,17 @@
 // Bookings for the admin API (API-CONTRACT §3): the list with its filters and order, and the
-// moves of the transition table. The list is two queries whatever the page size: the page,
-// joined to its services and customers, and the count.
+// moves of the transition table. The list is one prepared statement whatever the page size:
+// the count and the page, joined to its services and customers.
 import type { PayloadRequest } from 'payload'
 
 import { ApiError, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
+import { runIn, statement, type Statement } from '../../lib/prepared'
 import { execute, sql } from '../../lib/sql'
 import { withContext } from '../catalogue/transaction'
 import { isUuid } from '../catalogue/rules/references'
 import { bookingTransaction } from './errors'
 import { presentAdminBooking, type AdminBooking } from './present'
 import { MOVES, type BookingAction } from './transitions'
-
-type SQL = ReturnType<typeof sql>
 
 export interface BookingFilters {
   status?: string
@@ -27,7 +26,7 @@ export interface BookingFilters {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
 // Named as the document's fields, so one presenter serves documents and these rows.
-const ADMIN_COLUMNS = sql`
+const ADMIN_COLUMNS = `
   b.id, b.service_id AS service, b.provider_id AS provider, b.customer_id AS customer, b.status,
   b.booking_date AS "bookingDate", b.booking_time AS "bookingTime", b.end_time AS "endTime",
   b.duration_minutes AS "durationMinutes", b.total_price AS "totalPrice", b.currency,
@@ -36,42 +35,63 @@ const ADMIN_COLUMNS = sql`
   s.slug AS "serviceSlug", COALESCE(s.title, s.slug) AS "serviceTitle",
   COALESCE(NULLIF(u.name, ''), u.username) AS "customerName", u.email AS "customerEmail"`
 
-const ADMIN_JOINS = sql`LEFT JOIN service_listings s ON s.id = b.service_id LEFT JOIN users u ON u.id = b.customer_id`
-const ORDER = sql`ORDER BY b.booking_date DESC, b.booking_time DESC, b.id DESC`
+const ADMIN_JOINS = `LEFT JOIN service_listings s ON s.id = b.service_id LEFT JOIN users u ON u.id = b.customer_id`
+const ORDER = `ORDER BY b.booking_date DESC, b.booking_time DESC, b.id DESC`
 
-function whereOf(filters: BookingFilters): SQL {
-  const conditions: SQL[] = [sql`TRUE`]
-  if (filters.status) conditions.push(sql`b.status = ${filters.status}`)
-  if (filters.serviceId) conditions.push(sql`b.service_id = ${filters.serviceId}`)
-  if (filters.q) conditions.push(sql`b.customer_message ILIKE ${`%${escapeLike(filters.q)}%`}`)
-  if (filters.from) conditions.push(sql`b.booking_date >= ${filters.from}`)
-  if (filters.to) conditions.push(sql`b.booking_date <= ${filters.to}`)
-  return sql.join(conditions, sql` AND `)
+// A filter → its condition on `b` (`$n` filled in by position) and the value it binds.
+const FILTERS: Array<[keyof BookingFilters, (n: number) => string, (value: string) => unknown]> = [
+  ['status', (n) => `b.status = $${n}`, (value) => value],
+  ['serviceId', (n) => `b.service_id = $${n}`, (value) => value],
+  ['q', (n) => `b.customer_message ILIKE $${n}`, (value) => `%${escapeLike(value)}%`],
+  ['from', (n) => `b.booking_date >= $${n}`, (value) => value],
+  ['to', (n) => `b.booking_date <= $${n}`, (value) => value],
+]
+
+// One statement per combination of filters present (at most 32), each prepared once per
+// connection, as the services list does (services-query.ts): a catch-all `($1 IS NULL OR …)`
+// would get a generic plan that no index serves.
+const pageStatements = new Map<string, Statement>()
+
+function pageStatement(present: Array<keyof BookingFilters>): Statement {
+  const key = present.join(',')
+  let found = pageStatements.get(key)
+  if (!found) {
+    const where = present.map((name, i) => FILTERS.find(([filter]) => filter === name)![1](i + 3))
+    const condition = where.length ? `WHERE ${where.join(' AND ')}` : ''
+    // The count and the page in one round trip. The page is chosen on bookings alone (an
+    // index range under every filter), then only its rows are joined to their service and
+    // customer.
+    found = statement(
+      `bookings-list:${key}`,
+      `SELECT total.n AS "total", page.* FROM (SELECT count(*)::int AS n FROM bookings b ${condition}) total
+       LEFT JOIN LATERAL (
+         SELECT ${ADMIN_COLUMNS}
+           FROM (SELECT * FROM bookings b ${condition} ${ORDER} LIMIT $1 OFFSET $2) b
+           ${ADMIN_JOINS} ${ORDER}
+       ) page ON true`,
+    )
+    pageStatements.set(key, found)
+  }
+  return found
 }
 
-/** The list's two statements: the page and the count (bench/explain-bookings.ts EXPLAINs these). */
-export function listStatements(filters: BookingFilters, page: Pagination): { page: SQL; count: SQL } {
-  const where = whereOf(filters)
-  return {
-    // The page is chosen on bookings alone (an index range under every filter), then only
-    // its rows are joined to their service and customer.
-    page: sql`SELECT ${ADMIN_COLUMNS}
-        FROM (SELECT * FROM bookings b WHERE ${where} ${ORDER} LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}) b
-        ${ADMIN_JOINS} ${ORDER}`,
-    count: sql`SELECT count(*)::int AS total FROM bookings b WHERE ${where}`,
-  }
+/** The list's one statement and its values (bench/explain-bookings.ts EXPLAINs these). */
+export function bookingPageQuery(filters: BookingFilters, page: Pagination): { statement: Statement; values: unknown[] } {
+  const present = FILTERS.filter(([name]) => filters[name]).map(([name]) => name)
+  const values = present.map((name) => FILTERS.find(([filter]) => filter === name)![2](filters[name]!))
+  return { statement: pageStatement(present), values: [page.perPage, (page.page - 1) * page.perPage, ...values] }
 }
 
 export async function listBookings(req: PayloadRequest, filters: BookingFilters, page: Pagination) {
-  const statements = listStatements(filters, page)
-  const rows = await execute(req, statements.page)
-  const [counted] = await execute(req, statements.count)
-  return paginated('bookings', rows.map(presentAdminBooking), Number(counted?.total ?? 0), page)
+  const { statement, values } = bookingPageQuery(filters, page)
+  const { rows } = await runIn<Record<string, unknown>>(req, statement, values)
+  const total = Number(rows[0]?.total ?? 0)
+  return paginated('bookings', rows.filter((row) => row.id !== null).map(presentAdminBooking), total, page)
 }
 
 export async function adminBooking(req: PayloadRequest, id: string): Promise<AdminBooking | null> {
   if (!isUuid(id)) return null
-  const [row] = await execute(req, sql`SELECT ${ADMIN_COLUMNS} FROM bookings b ${ADMIN_JOINS} WHERE b.id = ${id}`)
+  const [row] = await execute(req, sql`SELECT ${sql.raw(ADMIN_COLUMNS)} FROM bookings b ${sql.raw(ADMIN_JOINS)} WHERE b.id = ${id}`)
   return row ? presentAdminBooking(row) : null
 }
 
