@@ -37,6 +37,17 @@ export const INVARIANTS: Invariant[] = [
               AND b.booking_time < COALESCE(NULLIF(a.end_time, ''), a.booking_time || ':00.1')`,
   },
   {
+    // The totals the lists read (src/lib/list-counts.ts) are the rows there are.
+    name: 'list_counts hold the number of bookings and services per status',
+    query: `WITH actual AS (
+              SELECT 'bookings' AS list, status::text AS status, count(*) AS n FROM bookings GROUP BY status
+              UNION ALL SELECT 'service_listings', status::text, count(*) FROM service_listings GROUP BY status
+            ), counted AS (SELECT list, status, sum(n) AS n FROM list_counts GROUP BY list, status)
+            SELECT coalesce(a.list, c.list) || ' ' || coalesce(a.status, c.status) || ': ' || coalesce(a.n, 0) || ' rows, counted ' || coalesce(c.n, 0) AS row
+            FROM actual a FULL JOIN counted c ON c.list = a.list AND c.status = a.status
+            WHERE coalesce(a.n, 0) <> coalesce(c.n, 0)`,
+  },
+  {
     name: 'every booking has its audit entry',
     query: `SELECT b.id::text AS row FROM bookings b
             WHERE NOT EXISTS (SELECT 1 FROM audit_logs a WHERE a.action = 'booking.create' AND a.target_id = b.id::text)`,

@@ -5,6 +5,7 @@ import type { PayloadRequest } from 'payload'
 
 import { ApiError, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
+import { listTotal } from '../../lib/list-counts'
 import { runIn, statement, type Statement } from '../../lib/prepared'
 import { execute, sql } from '../../lib/sql'
 import { withContext } from '../catalogue/transaction'
@@ -50,26 +51,25 @@ const FILTERS: Array<[keyof BookingFilters, (n: number) => string, (value: strin
 // One statement per combination of filters present (at most 32), each prepared once per
 // connection, as the services list does (services-query.ts): a catch-all `($1 IS NULL OR …)`
 // would get a generic plan that no index serves.
-const pageStatements = new Map<string, Statement>()
+const pageStatements = new Map<string, { statement: Statement; bindsStatus: boolean }>()
 
-function pageStatement(present: Array<keyof BookingFilters>): Statement {
+function pageStatement(present: Array<keyof BookingFilters>): { statement: Statement; bindsStatus: boolean } {
   const key = present.join(',')
   let found = pageStatements.get(key)
   if (!found) {
     const where = present.map((name, i) => FILTERS.find(([filter]) => filter === name)![1](i + 3))
     const condition = where.length ? `WHERE ${where.join(' AND ')}` : ''
-    // The count and the page in one round trip. The page is chosen on bookings alone (an
+    const total = listTotal('bookings', present, `SELECT count(*)::int AS n FROM bookings b ${condition}`, present.length + 3)
+    // The total and the page in one round trip. The page is chosen on bookings alone (an
     // index range under every filter), then only its rows are joined to their service and
     // customer.
-    found = statement(
-      `bookings-list:${key}`,
-      `SELECT total.n AS "total", page.* FROM (SELECT count(*)::int AS n FROM bookings b ${condition}) total
+    const text = `SELECT total.n AS "total", page.* FROM (${total.sql}) total
        LEFT JOIN LATERAL (
          SELECT ${ADMIN_COLUMNS}
            FROM (SELECT * FROM bookings b ${condition} ${ORDER} LIMIT $1 OFFSET $2) b
            ${ADMIN_JOINS} ${ORDER}
-       ) page ON true`,
-    )
+       ) page ON true`
+    found = { statement: statement(`bookings-list:${key}`, text), bindsStatus: total.bindsStatus }
     pageStatements.set(key, found)
   }
   return found
@@ -79,7 +79,8 @@ function pageStatement(present: Array<keyof BookingFilters>): Statement {
 export function bookingPageQuery(filters: BookingFilters, page: Pagination): { statement: Statement; values: unknown[] } {
   const present = FILTERS.filter(([name]) => filters[name]).map(([name]) => name)
   const values = present.map((name) => FILTERS.find(([filter]) => filter === name)![2](filters[name]!))
-  return { statement: pageStatement(present), values: [page.perPage, (page.page - 1) * page.perPage, ...values] }
+  const { statement, bindsStatus } = pageStatement(present)
+  return { statement, values: [page.perPage, (page.page - 1) * page.perPage, ...values, ...(bindsStatus ? [filters.status] : [])] }
 }
 
 export async function listBookings(req: PayloadRequest, filters: BookingFilters, page: Pagination) {

@@ -7,6 +7,7 @@
 // collection's access rules add nothing to filter here.
 import type { Payload } from 'payload'
 
+import { listTotal } from '../../lib/list-counts'
 import { run, statement, type Statement } from '../../lib/prepared'
 import type { ServiceFilters } from './services-read'
 
@@ -49,25 +50,24 @@ const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (
 
 // One statement per combination of filters present (at most 64), each prepared once per
 // connection: a catch-all `($1 IS NULL OR …)` would get a generic plan that no index serves.
-const listStatements = new Map<string, Statement>()
+const listStatements = new Map<string, { statement: Statement; bindsStatus: boolean }>()
 
-function listStatement(present: Array<keyof ServiceFilters>): Statement {
+function listStatement(present: Array<keyof ServiceFilters>): { statement: Statement; bindsStatus: boolean } {
   const key = present.join(',')
   let found = listStatements.get(key)
   if (!found) {
     const where = present.map((name, i) => FILTERS.find(([filter]) => filter === name)![1](i + 3))
     const condition = where.length ? `WHERE ${where.join(' AND ')}` : ''
+    const total = listTotal('service_listings', present, `SELECT count(*)::int AS n FROM service_listings s ${condition}`, present.length + 3)
     // The page is chosen on the narrow rows, then the arrays are built for those rows only.
-    found = statement(
-      `services-list:${key}`,
-      `SELECT total.n AS "total", page.* FROM (SELECT count(*)::int AS n FROM service_listings s ${condition}) total
+    const text = `SELECT total.n AS "total", page.* FROM (${total.sql}) total
        LEFT JOIN LATERAL (
          SELECT ${COLUMNS}, ${LIST_TRANSLATIONS}, ${MEDIA}, ${CATEGORY}
            FROM (SELECT id FROM service_listings s ${condition} ORDER BY s.created_at DESC LIMIT $1 OFFSET $2) chosen
            JOIN service_listings s ON s.id = chosen.id
           ORDER BY s.created_at DESC
-       ) page ON true`,
-    )
+       ) page ON true`
+    found = { statement: statement(`services-list:${key}`, text), bindsStatus: total.bindsStatus }
     listStatements.set(key, found)
   }
   return found
@@ -85,7 +85,8 @@ function asDoc(row: Doc): { doc: Doc; category: Doc | null } {
 export async function queryServicePage(payload: Payload, filters: ServiceFilters, limit: number, offset: number): Promise<{ total: number; rows: Array<{ doc: Doc; category: Doc | null }> }> {
   const present = FILTERS.map(([name]) => name).filter((name) => filters[name] !== undefined && filters[name] !== '')
   const values = present.map((name) => (name === 'q' ? containing(String(filters.q)) : filters[name]))
-  const { rows } = await run<Doc>(payload, listStatement(present), [limit, offset, ...values])
+  const { statement: list, bindsStatus } = listStatement(present)
+  const { rows } = await run<Doc>(payload, list, [limit, offset, ...values, ...(bindsStatus ? [filters.status] : [])])
   const total = Number(rows[0]?.total ?? 0)
   return { total, rows: rows.filter((row) => row.id !== null).map(asDoc) }
 }
