@@ -100,7 +100,7 @@ describe('a transaction the adapter no longer has', () => {
 })
 
 describe('a public booking', () => {
-  it('makes 11 statements: limit, session, service with slot, begin, insert, read back, audit, notification, mail job and its read-back, commit', async () => {
+  it('makes 10 statements: session, service with slot, begin, insert, read back, audit, notification, mail job and its read-back, commit (and now and then the limit)', async () => {
     const day = localDate(20)
     const service = await bookableService(admin, day)
     const customer = await customerActor(app)
@@ -119,7 +119,11 @@ describe('a public booking', () => {
     }
     // The request's own statements end with its COMMIT; the mail runner it wakes works after.
     const request = statements.slice(0, statements.indexOf('commit') + 1)
-    expect(request).toHaveLength(11)
+    // The global limit's counter is leased a few units at a time (rate-limit-lease.ts): a
+    // request takes its unit from memory or, once in a while, reserves more.
+    const limit = request.filter((text) => /^\s*INSERT INTO rate_limits/.test(text))
+    expect(limit.length).toBeLessThanOrEqual(1)
+    expect(request.length - limit.length).toBe(10)
     expect(request.filter((text) => /^insert into "payload_jobs"/.test(text))).toHaveLength(1)
     expect(statements.filter((text) => /^INSERT INTO audit_logs/.test(text))).toHaveLength(1)
     expect(statements.filter((text) => /^INSERT INTO notifications/.test(text))).toHaveLength(1)
