@@ -5,8 +5,8 @@ import type { PayloadRequest } from 'payload'
 
 import { ApiError, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
-import { listTotal } from '../../lib/list-counts'
-import { runIn, statement, type Statement } from '../../lib/prepared'
+import { listQuery } from '../../lib/list-query'
+import { runIn } from '../../lib/prepared'
 import { execute, sql } from '../../lib/sql'
 import { withContext } from '../catalogue/transaction'
 import { isUuid } from '../catalogue/rules/references'
@@ -39,49 +39,25 @@ const ADMIN_COLUMNS = `
 const ADMIN_JOINS = `LEFT JOIN service_listings s ON s.id = b.service_id LEFT JOIN users u ON u.id = b.customer_id`
 const ORDER = `ORDER BY b.booking_date DESC, b.booking_time DESC, b.id DESC`
 
-// A filter → its condition on `b` (`$n` filled in by position) and the value it binds.
-const FILTERS: Array<[keyof BookingFilters, (n: number) => string, (value: string) => unknown]> = [
-  ['status', (n) => `b.status = $${n}`, (value) => value],
-  ['serviceId', (n) => `b.service_id = $${n}`, (value) => value],
-  ['q', (n) => `b.customer_message ILIKE $${n}`, (value) => `%${escapeLike(value)}%`],
-  ['from', (n) => `b.booking_date >= $${n}`, (value) => value],
-  ['to', (n) => `b.booking_date <= $${n}`, (value) => value],
-]
-
-// One statement per combination of filters present (at most 32), each prepared once per
-// connection, as the services list does (services-query.ts): a catch-all `($1 IS NULL OR …)`
-// would get a generic plan that no index serves.
-const pageStatements = new Map<string, { statement: Statement; bindsStatus: boolean }>()
-
-function pageStatement(present: Array<keyof BookingFilters>): { statement: Statement; bindsStatus: boolean } {
-  const key = present.join(',')
-  let found = pageStatements.get(key)
-  if (!found) {
-    const where = present.map((name, i) => FILTERS.find(([filter]) => filter === name)![1](i + 3))
-    const condition = where.length ? `WHERE ${where.join(' AND ')}` : ''
-    const total = listTotal('bookings', present, `SELECT count(*)::int AS n FROM bookings b ${condition}`, present.length + 3)
-    // The total and the page in one round trip. The page is chosen on bookings alone (an
-    // index range under every filter), then only its rows are joined to their service and
-    // customer.
-    const text = `SELECT total.n AS "total", page.* FROM (${total.sql}) total
-       LEFT JOIN LATERAL (
-         SELECT ${ADMIN_COLUMNS}
-           FROM (SELECT * FROM bookings b ${condition} ${ORDER} LIMIT $1 OFFSET $2) b
-           ${ADMIN_JOINS} ${ORDER}
-       ) page ON true`
-    found = { statement: statement(`bookings-list:${key}`, text), bindsStatus: total.bindsStatus }
-    pageStatements.set(key, found)
-  }
-  return found
-}
+const bookingPage = listQuery<keyof BookingFilters>({
+  table: 'bookings',
+  alias: 'b',
+  filters: [
+    ['status', (n) => `b.status = $${n}`],
+    ['serviceId', (n) => `b.service_id = $${n}`],
+    ['q', (n) => `b.customer_message ILIKE $${n}`, (value) => `%${escapeLike(value)}%`],
+    ['from', (n) => `b.booking_date >= $${n}`],
+    ['to', (n) => `b.booking_date <= $${n}`],
+  ],
+  // The page is chosen on bookings alone (an index range under every filter), then only its
+  // rows are joined to their service and customer.
+  page: (condition) => `SELECT ${ADMIN_COLUMNS}
+    FROM (SELECT * FROM bookings b ${condition} ${ORDER} LIMIT $1 OFFSET $2) b
+    ${ADMIN_JOINS} ${ORDER}`,
+})
 
 /** The list's one statement and its values (bench/explain-bookings.ts EXPLAINs these). */
-export function bookingPageQuery(filters: BookingFilters, page: Pagination): { statement: Statement; values: unknown[] } {
-  const present = FILTERS.filter(([name]) => filters[name]).map(([name]) => name)
-  const values = present.map((name) => FILTERS.find(([filter]) => filter === name)![2](filters[name]!))
-  const { statement, bindsStatus } = pageStatement(present)
-  return { statement, values: [page.perPage, (page.page - 1) * page.perPage, ...values, ...(bindsStatus ? [filters.status] : [])] }
-}
+export const bookingPageQuery = (filters: BookingFilters, page: Pagination) => bookingPage({ ...filters }, page.perPage, (page.page - 1) * page.perPage)
 
 export async function listBookings(req: PayloadRequest, filters: BookingFilters, page: Pagination) {
   const { statement, values } = bookingPageQuery(filters, page)

@@ -7,8 +7,8 @@
 // collection's access rules add nothing to filter here.
 import type { Payload } from 'payload'
 
-import { listTotal } from '../../lib/list-counts'
-import { run, statement, type Statement } from '../../lib/prepared'
+import { listQuery } from '../../lib/list-query'
+import { run, statement } from '../../lib/prepared'
 import type { ServiceFilters } from './services-read'
 
 type Doc = Record<string, unknown>
@@ -35,43 +35,26 @@ const CATEGORY = `(SELECT json_build_object('id', c.id, 'slug', c.slug,
     'name', (SELECT json_object_agg(l._locale, l.name) FROM service_categories_locales l WHERE l._parent_id = c.id))
   FROM service_categories c WHERE c.id = s.category_id) AS "categoryDoc"`
 
-// A filter → its condition on `s`; `$n` is filled in by position.
-const FILTERS: Array<[keyof ServiceFilters, (n: number) => string]> = [
-  ['q', (n) => `s.search_text ILIKE $${n}`],
-  ['status', (n) => `s.status = $${n}`],
-  ['featured', (n) => `s.is_featured = $${n}`],
-  ['home', (n) => `s.display_in_home = $${n}`],
-  ['category', (n) => `s.category_id = $${n}`],
-  ['orgId', (n) => `s.organization_id = $${n}`],
-]
-
 /** ILIKE wildcards in the user's text match themselves, not everything. */
 const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 
-// One statement per combination of filters present (at most 64), each prepared once per
-// connection: a catch-all `($1 IS NULL OR …)` would get a generic plan that no index serves.
-const listStatements = new Map<string, { statement: Statement; bindsStatus: boolean }>()
-
-function listStatement(present: Array<keyof ServiceFilters>): { statement: Statement; bindsStatus: boolean } {
-  const key = present.join(',')
-  let found = listStatements.get(key)
-  if (!found) {
-    const where = present.map((name, i) => FILTERS.find(([filter]) => filter === name)![1](i + 3))
-    const condition = where.length ? `WHERE ${where.join(' AND ')}` : ''
-    const total = listTotal('service_listings', present, `SELECT count(*)::int AS n FROM service_listings s ${condition}`, present.length + 3)
-    // The page is chosen on the narrow rows, then the arrays are built for those rows only.
-    const text = `SELECT total.n AS "total", page.* FROM (${total.sql}) total
-       LEFT JOIN LATERAL (
-         SELECT ${COLUMNS}, ${LIST_TRANSLATIONS}, ${MEDIA}, ${CATEGORY}
-           FROM (SELECT id FROM service_listings s ${condition} ORDER BY s.created_at DESC LIMIT $1 OFFSET $2) chosen
-           JOIN service_listings s ON s.id = chosen.id
-          ORDER BY s.created_at DESC
-       ) page ON true`
-    found = { statement: statement(`services-list:${key}`, text), bindsStatus: total.bindsStatus }
-    listStatements.set(key, found)
-  }
-  return found
-}
+const servicePage = listQuery<keyof ServiceFilters>({
+  table: 'service_listings',
+  alias: 's',
+  filters: [
+    ['q', (n) => `s.search_text ILIKE $${n}`, containing],
+    ['status', (n) => `s.status = $${n}`],
+    ['featured', (n) => `s.is_featured = $${n}`],
+    ['home', (n) => `s.display_in_home = $${n}`],
+    ['category', (n) => `s.category_id = $${n}`],
+    ['orgId', (n) => `s.organization_id = $${n}`],
+  ],
+  // The page is chosen on the narrow rows, then the arrays are built for those rows only.
+  page: (condition) => `SELECT ${COLUMNS}, ${LIST_TRANSLATIONS}, ${MEDIA}, ${CATEGORY}
+    FROM (SELECT id FROM service_listings s ${condition} ORDER BY s.created_at DESC LIMIT $1 OFFSET $2) chosen
+    JOIN service_listings s ON s.id = chosen.id
+    ORDER BY s.created_at DESC`,
+})
 
 const ONE_SERVICE = statement('service-by-id', `SELECT ${COLUMNS}, ${FULL_TRANSLATIONS}, ${MEDIA}, ${CATEGORY} FROM service_listings s WHERE s.id = $1`)
 
@@ -83,10 +66,8 @@ function asDoc(row: Doc): { doc: Doc; category: Doc | null } {
 }
 
 export async function queryServicePage(payload: Payload, filters: ServiceFilters, limit: number, offset: number): Promise<{ total: number; rows: Array<{ doc: Doc; category: Doc | null }> }> {
-  const present = FILTERS.map(([name]) => name).filter((name) => filters[name] !== undefined && filters[name] !== '')
-  const values = present.map((name) => (name === 'q' ? containing(String(filters.q)) : filters[name]))
-  const { statement: list, bindsStatus } = listStatement(present)
-  const { rows } = await run<Doc>(payload, list, [limit, offset, ...values, ...(bindsStatus ? [filters.status] : [])])
+  const { statement, values } = servicePage(filters as Partial<Record<keyof ServiceFilters, unknown>>, limit, offset)
+  const { rows } = await run<Doc>(payload, statement, values)
   const total = Number(rows[0]?.total ?? 0)
   return { total, rows: rows.filter((row) => row.id !== null).map(asDoc) }
 }

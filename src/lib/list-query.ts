@@ -1,0 +1,57 @@
+// The admin lists (services, bookings) as one prepared statement each: the total and the
+// page in one round trip (issue 10). One statement per combination of filters present, each
+// prepared once per connection: a catch-all `($1 IS NULL OR …)` would get a generic plan that
+// no index serves.
+// The total: PostgreSQL keeps the number of bookings and of services per status in
+// `list_counts`, in the same transaction as the rows (migration 20261124_001500_list_counts),
+// so a list that is unfiltered or filtered by status alone reads a few rows there, whatever
+// the table's size; any other filter counts the matching rows.
+import { statement, type Statement } from './prepared'
+
+export type CountedTable = 'bookings' | 'service_listings'
+
+/** A filter: its name, its condition on the table's alias (`$n` given), the value it binds. */
+export type ListFilter<K extends string> = [name: K, condition: (n: number) => string, value?: (raw: string) => unknown]
+
+export interface ListQuery<K extends string> {
+  table: CountedTable
+  /** The alias the conditions and the page use for the table. */
+  alias: string
+  filters: Array<ListFilter<K>>
+  /** The page's SELECT, given the WHERE clause; `$1` is the limit, `$2` the offset. */
+  page: (condition: string) => string
+}
+
+/** Builds, once per combination, the statement of `query` and the values to run it with. */
+export function listQuery<K extends string>(query: ListQuery<K>) {
+  const statements = new Map<string, { statement: Statement; bindsStatus: boolean }>()
+
+  function prepared(present: K[]) {
+    const key = present.join(',')
+    let found = statements.get(key)
+    if (!found) {
+      const where = present.map((name, i) => query.filters.find(([filter]) => filter === name)![1](i + 3))
+      const condition = where.length ? `WHERE ${where.join(' AND ')}` : ''
+      const counted = `SELECT coalesce(sum(n), 0)::int AS n FROM list_counts WHERE list = '${query.table}'`
+      // The status again as a parameter of its own: the page compares it with an enum
+      // column, list_counts with text, and one parameter cannot be both types.
+      const bindsStatus = present.length === 1 && present[0] === 'status'
+      const total = present.length === 0 ? counted : bindsStatus ? `${counted} AND status = $4` : `SELECT count(*)::int AS n FROM ${query.table} ${query.alias} ${condition}`
+      const text = `SELECT total.n AS "total", page.* FROM (${total}) total LEFT JOIN LATERAL (${query.page(condition)}) page ON true`
+      found = { statement: statement(`${query.table}-list:${key}`, text), bindsStatus }
+      statements.set(key, found)
+    }
+    return found
+  }
+
+  /** The statement for `filters` (absent or empty ones left out) and its values. */
+  return (filters: Partial<Record<K, unknown>>, limit: number, offset: number): { statement: Statement; values: unknown[] } => {
+    const present = query.filters.map(([name]) => name).filter((name) => filters[name] !== undefined && filters[name] !== '')
+    const values = present.map((name) => {
+      const value = query.filters.find(([filter]) => filter === name)![2]
+      return value ? value(String(filters[name])) : filters[name]
+    })
+    const { statement, bindsStatus } = prepared(present)
+    return { statement, values: [limit, offset, ...values, ...(bindsStatus ? [filters[present[0]!]] : [])] }
+  }
+}
