@@ -4,9 +4,9 @@
 // RSS and PostgreSQL's proportional size sampled every 5 s.
 import autocannon from 'autocannon'
 
-import { adminCredentials, log, type BenchApp } from './harness'
+import { adminCredentials, log, seedTo, type BenchApp } from './harness'
 import { postgresPssMb } from './processes'
-import { headersFor, readScenarios } from './reads'
+import { headersFor, readScenarios, SMALL } from './reads'
 import { markdownTable, type ScenarioResult } from './report'
 
 const SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60)
@@ -15,6 +15,7 @@ const EVERY_MS = 5_000
 const MIX = ['get-session, bearer', 'get-session, cookie (cache hit)', 'services list, 20', 'one service', 'admin bookings list, 20']
 
 export async function memoryBench(app: BenchApp): Promise<ScenarioResult> {
+  await seedTo(app, SMALL)
   const credentials = await adminCredentials(app)
   const scenarios = (await readScenarios(app, credentials)).filter((scenario) => MIX.includes(scenario.name))
   const requests = scenarios.map((scenario) => ({ method: 'GET' as const, path: scenario.ours, headers: headersFor(scenario, credentials) }))
