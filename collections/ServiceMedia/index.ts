@@ -15,11 +15,11 @@ import { missingLocalFile } from '../../hooks/uploads/missingLocalFile'
 import { describeMedia } from './hooks/describeMedia'
 import { prepareUploadedFile } from './hooks/prepareUploadedFile'
 import { unlinkFromServices } from './hooks/unlinkFromServices'
+import { MEDIA_COLLECTION, MEDIA_TYPES } from './constants'
 
-export const MEDIA_COLLECTION = 'service-media'
-export const MEDIA_TYPES = ['image', 'video', 'audio'] as const
-// MEDIA_DIR moves the folder (a mounted volume; a test that makes the storage fail).
-export const MEDIA_DIR = path.resolve(process.env.MEDIA_DIR || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../media'))
+// MEDIA_DIR moves the folder (a mounted volume; a test that makes the storage fail). Read
+// when Payload's config is loaded (payload-lifecycle.ts imports it on start).
+const MEDIA_DIR = path.resolve(process.env.MEDIA_DIR || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../media'))
 
 const audit = auditHooks('services.media', { create: 'services.media.upload' })
 

@@ -5,10 +5,10 @@
 // wrong and may try later), on our endpoint and on Payload's stock route alike, and leaves
 // nothing behind: no media row, no audit entry, no file. Once the folder is back, uploads
 // work again without a restart.
-// First: sets MEDIA_DIR before any module reads it.
-import { mediaDir, previousMediaDir as previous, storageRoot as dir } from '../helpers/unwritable-media-dir'
-
+import fsSync from 'node:fs'
 import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
@@ -17,10 +17,18 @@ import { png, upload } from '../helpers/media'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { createAdmin } from '../helpers/users'
 
+// MEDIA_DIR names a regular file, so every write under it fails even for root. Set before
+// the app starts: the media collection reads it when Payload's config is loaded.
+const dir = fsSync.mkdtempSync(path.join(os.tmpdir(), 'community-fault-media-'))
+const mediaDir = path.join(dir, 'media')
+const previous = process.env.MEDIA_DIR
+
 let app: TestApp
 let headers: Record<string, string>
 
 beforeAll(async () => {
+  await fs.writeFile(mediaDir, 'not a folder')
+  process.env.MEDIA_DIR = mediaDir
   app = await startTestApp()
   headers = (await createAdmin(app)).headers
 }, 120_000)

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { BOOKING_STATUSES } from '../../../collections/Bookings/statuses'
-import { MEDIA_TYPES } from '../../../collections/ServiceMedia/index'
+import { MEDIA_TYPES } from '../../../collections/ServiceMedia/constants'
 import { MEDIA_LINK_TYPES, PRICE_TYPES, SERVICE_STATUSES } from '../../../collections/ServiceListings/index'
 import { booleanQuery, errorResponses, id, json, localized, pageFields, paginationQuery, SESSION, timestamp } from '../../../src/lib/openapi/common'
 import { BOOKING_ACTIONS } from '../../../src/operations/bookings/transitions'
