@@ -7,6 +7,7 @@ import { CLIENT_IP_HEADER, clientIpFrom, SOCKET_IP_HEADER } from './lib/client-i
 import { databaseIsUp } from './lib/health'
 import { csrfCheck } from './lib/http/csrf'
 import { DOCS_ROUTES, mountApiDocs } from './lib/http/api-docs'
+import { GET_SESSION_PATH, getSessionRoute } from './lib/http/get-session-route'
 import { bodyLimit } from './lib/http/body-limit'
 import { ApiError, errorBody, familyOf, internalError } from './lib/http/errors'
 import { globalRateLimit, type ExemptCheck } from './lib/http/global-rate-limit'
@@ -25,7 +26,7 @@ export interface AppOptions {
 }
 
 /** The /api routes the shell answers itself (not Payload). */
-export const SHELL_ROUTES: Record<string, string[]> = { '/api/health': ['GET'], ...DOCS_ROUTES }
+export const SHELL_ROUTES: Record<string, string[]> = { '/api/health': ['GET'], [GET_SESSION_PATH]: ['GET'], ...DOCS_ROUTES }
 
 // Every middleware below asks for the path (isApi alone five times); it is parsed once.
 const paths = new WeakMap<Request, string>()
@@ -102,6 +103,8 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   const bridge = payloadBridge(payload)
   app.use((req, res, next) => (isApi(req) ? limiter(req, res, next) : next()))
   app.use((req, res, next) => (isApi(req) ? csrfCheck(req, res, next) : next()))
+  // Counted and checked like every /api request above; answered without Payload's request setup.
+  app.get(GET_SESSION_PATH, getSessionRoute(payload))
   app.use((req, res, next) => (isApi(req) ? bridge(req, res, next) : next()))
 
   app.get('/', (_req, res) => res.redirect(302, '/admin'))

@@ -2,7 +2,7 @@ import type { Endpoint } from 'payload'
 
 import { listOrganizationsEndpoint, setActiveEndpoint } from './organizations'
 import { requestResetEndpoints, resetPasswordEndpoint } from './password'
-import { getSessionEndpoint, signOutEndpoint } from './session'
+import { signOutEndpoint } from './session'
 import { signInEndpoint } from './sign-in'
 import { signUpEndpoint } from './sign-up'
 import { sendVerificationEndpoint, verifyEmailEndpoints } from './verification'
@@ -10,7 +10,6 @@ import { sendVerificationEndpoint, verifyEmailEndpoints } from './verification'
 export const authEndpoints: Endpoint[] = [
   ...signUpEndpoint,
   ...signInEndpoint,
-  ...getSessionEndpoint,
   ...signOutEndpoint,
   ...verifyEmailEndpoints,
   ...sendVerificationEndpoint,

@@ -240,6 +240,19 @@ describe('CSRF: cookie requests need a trusted Origin or Referer', () => {
   })
 })
 
+describe('CORS for trusted origins', () => {
+  // get-session is answered by the shell (src/lib/http/get-session-route.ts), the other auth
+  // routes by Payload: a browser on a trusted origin must get the same CORS answer from both.
+  it('get-session and a Payload-routed auth endpoint allow a trusted origin with credentials, and no other', async () => {
+    for (const path of ['/api/auth/get-session', '/api/auth/organization/list']) {
+      const trusted = await app.request(path, { headers: { origin: TRUSTED } })
+      expect({ path, origin: trusted.headers.get('access-control-allow-origin'), credentials: trusted.headers.get('access-control-allow-credentials') }).toEqual({ path, origin: TRUSTED, credentials: 'true' })
+      const evil = await app.request(path, { headers: { origin: EVIL } })
+      expect({ path, origin: evil.headers.get('access-control-allow-origin') }).toEqual({ path, origin: null })
+    }
+  })
+})
+
 describe('persistence', () => {
   it('counters survive a restart of the server', async () => {
     const ip = freshIp()

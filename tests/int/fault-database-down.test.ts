@@ -94,6 +94,9 @@ describe('fault 1: PostgreSQL stopped for 10 s under load', () => {
     })
     const adminList = await fetch(`${server.url}/api/admin/services/services`, { headers: fixture.admin.headers })
     const stockList = await fetch(`${server.url}/api/service-listings?limit=5`)
+    // Answered by the shell, not Payload (get-session-route.ts): a session that could not be
+    // checked is a 503, never `null` (which would tell the client to forget its token).
+    const session = await fetch(`${server.url}/api/auth/get-session`, { headers: fixture.admin.headers })
     outage = false
 
     db = await startDatabase()
@@ -120,6 +123,9 @@ describe('fault 1: PostgreSQL stopped for 10 s under load', () => {
     expect(stockList.status).toBe(503)
     expect(stockList.headers.get('retry-after')).toBe('5')
     expect(await stockList.json()).toMatchObject({ errors: [{ code: 'service_unavailable' }] })
+    expect(session.status).toBe(503)
+    expect(session.headers.get('retry-after')).toBe('5')
+    expect(await session.json()).toMatchObject({ error: 'service_unavailable', code: 'SERVICE_UNAVAILABLE' })
     for (const answer of Object.values(duringOutage)) expect(answer.retryAfter).toBe('5')
   }, 180_000)
 

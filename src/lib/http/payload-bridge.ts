@@ -15,13 +15,19 @@ import { credentialsWereUnchecked, RETRY_AFTER_SECONDS, serviceUnavailable } fro
 import { isCollectionRoute, isReadSentAsPost, needsObjectBody, readObjectBody, readQueryBody } from './stock-json-body'
 import { stockQueryProblem } from './stock-query'
 
-function toWebRequest(req: ExpressRequest, origin: string, buffered?: Buffer): Request {
+/** The request's headers as Web Headers, as Payload reads them. */
+export function webHeaders(req: ExpressRequest): Headers {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue
     if (Array.isArray(value)) for (const item of value) headers.append(name, item)
     else headers.set(name, value)
   }
+  return headers
+}
+
+function toWebRequest(req: ExpressRequest, origin: string, buffered?: Buffer): Request {
+  const headers = webHeaders(req)
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
   return new Request(new URL(req.originalUrl, origin), {
     method: req.method === 'HEAD' ? 'GET' : req.method,
