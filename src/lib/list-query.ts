@@ -36,7 +36,8 @@ export function listQuery<K extends string>(query: ListQuery<K>) {
       // The status again as a parameter of its own: the page compares it with an enum
       // column, list_counts with text, and one parameter cannot be both types.
       const bindsStatus = present.length === 1 && present[0] === 'status'
-      const total = present.length === 0 ? counted : bindsStatus ? `${counted} AND status = $4` : `SELECT count(*)::int AS n FROM ${query.table} ${query.alias} ${condition}`
+      // Parameters: $1 limit, $2 offset, $3… the filters, then the status again when counted.
+      const total = present.length === 0 ? counted : bindsStatus ? `${counted} AND status = $${present.length + 3}` : `SELECT count(*)::int AS n FROM ${query.table} ${query.alias} ${condition}`
       const text = `SELECT total.n AS "total", page.* FROM (${total}) total LEFT JOIN LATERAL (${query.page(condition)}) page ON true`
       found = { statement: statement(`${query.table}-list:${key}`, text), bindsStatus }
       statements.set(key, found)

@@ -249,7 +249,17 @@ describe('CORS for trusted origins', () => {
       expect({ path, origin: trusted.headers.get('access-control-allow-origin'), credentials: trusted.headers.get('access-control-allow-credentials') }).toEqual({ path, origin: TRUSTED, credentials: 'true' })
       const evil = await app.request(path, { headers: { origin: EVIL } })
       expect({ path, origin: evil.headers.get('access-control-allow-origin') }).toEqual({ path, origin: null })
+      // The browser's preflight before a credentialed cross-origin GET.
+      const preflight = await app.request(path, { method: 'OPTIONS', headers: { origin: TRUSTED, 'access-control-request-method': 'GET' } })
+      expect({ path, status: preflight.status, origin: preflight.headers.get('access-control-allow-origin') }).toEqual({ path, status: 200, origin: TRUSTED })
     }
+  })
+
+  it('get-session answers GET only: 405 with Allow for any other method', async () => {
+    const reply = await app.request('/api/auth/get-session', { method: 'POST', headers: { 'content-type': 'application/json', origin: TRUSTED }, body: '{}' })
+    expect(reply.status).toBe(405)
+    expect(reply.headers.get('allow')).toBe('GET')
+    expect(await reply.json()).toMatchObject({ error: 'method_not_allowed' })
   })
 })
 
