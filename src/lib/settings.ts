@@ -67,6 +67,12 @@ function readSettings() {
       retryAttempts: int('MAIL_RETRY_ATTEMPTS', 10),
       retryDelayMs: int('MAIL_RETRY_DELAY_MS', 30_000),
     },
+    media: {
+      // Memory the image decodes running together may need, and how many uploads may wait
+      // for room before more are refused with 503 media_busy (src/lib/media/decode-queue.ts).
+      decodeMemoryMb: Math.max(1, int('MEDIA_DECODE_MEMORY_MB', 256)),
+      decodeQueue: int('MEDIA_DECODE_QUEUE', 16),
+    },
     s3: {
       bucket: process.env.S3_BUCKET || undefined,
       region: process.env.S3_REGION || 'us-east-1',

@@ -1,5 +1,6 @@
 // Failures that are nobody's fault in the request: PostgreSQL stopped, restarting or out of
-// reach, or the media storage refusing writes (issue 11, faults 1 and 5). They are answered
+// reach, the media storage refusing writes (issue 11, faults 1 and 5), or the image decode
+// queue full (issue 19). They are answered
 // 503 with a code and `Retry-After`, in the route's error family, never 500: the client may
 // simply try again, and a monitor can tell "down" from "broken". One classifier, used by our
 // endpoints (respond.ts), Payload's stock routes (the root afterError hook) and the shell.
@@ -61,8 +62,15 @@ export const serviceUnavailable = () =>
 export const storageUnavailable = () =>
   new ApiError(503, 'storage_unavailable', 'The media storage cannot store files right now; nothing was saved, try again later', { headers: retryHeaders() })
 
+export const mediaBusy = () =>
+  new ApiError(503, 'media_busy', 'Too many images are being processed right now; nothing was saved, try again shortly', { headers: retryHeaders() })
+
+/** Thrown by the decode queue (src/lib/media/errors.ts MediaBusy); matched by name across realms. */
+const isMediaBusy = (error: unknown): boolean => [...chain(error)].some((item) => item.name === 'MediaBusy')
+
 /** The 503 for an error that means "down, not broken", else undefined. */
 export function unavailableOf(error: unknown): ApiError | undefined {
+  if (isMediaBusy(error)) return mediaBusy()
   if (isDatabaseUnavailable(error)) return serviceUnavailable()
   if (isStorageUnavailable(error)) return storageUnavailable()
   return undefined

@@ -29,5 +29,19 @@ export const fileTooLarge = () =>
 export const tooManyPixels = (width: number, height: number) =>
   new MediaRefusal('payload_too_large', 413, `The image is ${width} × ${height} pixels; at most ${MAX_PIXELS.toLocaleString('en')} pixels are accepted`)
 
+/**
+ * Too many images are being decoded and waiting: the upload is refused before its decode
+ * (nothing stored). A 503 like the other "try again shortly" answers
+ * (src/lib/http/unavailable.ts turns it into `media_busy` with Retry-After on every route).
+ */
+export class MediaBusy extends APIError {
+  constructor() {
+    super('Too many images are being processed right now; nothing was saved, try again shortly', 503, null, true)
+    this.name = 'MediaBusy'
+  }
+}
+
+export const mediaBusy = () => new MediaBusy()
+
 /** The same refusal in our general error body. */
 export const refusalAsApiError = (refusal: MediaRefusal) => new ApiError(refusal.status, refusal.code, refusal.message)

@@ -2,10 +2,12 @@
 // (file-type's magic numbers; SVG by parsing), never from the client's name or Content-Type.
 // Raster images are decoded by sharp under a pixel limit and re-encoded in their own format:
 // orientation applied, EXIF/GPS/XMP/IPTC dropped (sharp writes no metadata unless asked),
-// and anything appended after the image data (polyglot files) gone with it.
+// and anything appended after the image data (polyglot files) gone with it. The decode waits
+// its turn in the process's decode queue, sized by its pixels (decode-queue.ts).
 import { fileTypeFromBuffer } from 'file-type'
 import sharp, { type Sharp } from 'sharp'
 
+import { decodeCost, decodeQueue } from './decode-queue'
 import { tooManyPixels, unsupportedMedia } from './errors'
 import { MAX_PIXELS } from './limits'
 import { sanitizeSvg } from './sanitize-svg'
@@ -35,7 +37,10 @@ const isRaster = (mime: string): mime is RasterType => mime in RASTER_TYPES
 function encode(image: Sharp, mime: RasterType): Sharp {
   switch (mime) {
     case 'image/jpeg':
-      return image.jpeg({ quality: 90 })
+      // No Huffman optimisation: it makes libjpeg hold every DCT coefficient of the picture
+      // until the end (≈ 300 MiB for 48 MP, against ≈ 30 MiB streamed) and takes 6 × the time,
+      // for a file ≈ 5 % smaller (docs/decisions.md).
+      return image.jpeg({ quality: 90, optimiseCoding: false })
     case 'image/png':
       return image.png()
     case 'image/webp':
@@ -61,14 +66,17 @@ async function prepareRaster(bytes: Buffer, mime: RasterType): Promise<PreparedI
   const height = metadata.height ?? 0
   if (width * height > MAX_PIXELS) throw tooManyPixels(width, metadata.pageHeight ?? height)
 
-  let image = sharp(bytes, { animated, limitInputPixels: MAX_PIXELS, failOn: 'error' })
-  if ((metadata.orientation ?? 1) > 1) image = image.rotate()
-  try {
-    const { data, info } = await encode(image, mime).toBuffer({ resolveWithObject: true })
-    return { data, mimeType: mime, ext: RASTER_TYPES[mime], width: info.width, height: info.pageHeight ?? info.height }
-  } catch {
-    throw unsupportedMedia(`The ${RASTER_TYPES[mime].toUpperCase()} image could not be decoded (damaged or truncated)`)
-  }
+  const rotated = (metadata.orientation ?? 1) > 1
+  return decodeQueue().run(decodeCost(mime, width * height, rotated), async () => {
+    let image = sharp(bytes, { animated, limitInputPixels: MAX_PIXELS, failOn: 'error' })
+    if (rotated) image = image.rotate()
+    try {
+      const { data, info } = await encode(image, mime).toBuffer({ resolveWithObject: true })
+      return { data, mimeType: mime, ext: RASTER_TYPES[mime], width: info.width, height: info.pageHeight ?? info.height }
+    } catch {
+      throw unsupportedMedia(`The ${RASTER_TYPES[mime].toUpperCase()} image could not be decoded (damaged or truncated)`)
+    }
+  })
 }
 
 async function prepareSvg(bytes: Buffer): Promise<PreparedImage | null> {

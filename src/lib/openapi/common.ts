@@ -53,7 +53,7 @@ const rateLimitHeaders = z.object({
 
 const retryAfter = z.object({ 'Retry-After': z.string().meta({ description: 'Seconds to wait before trying again' }) })
 const UNAVAILABLE =
-  '`service_unavailable`: PostgreSQL cannot be reached (or a session could not be looked up); `storage_unavailable`: an upload the media storage cannot write. Nothing is stored; try again after `Retry-After`'
+  '`service_unavailable`: PostgreSQL cannot be reached (or a session could not be looked up); `storage_unavailable`: an upload the media storage cannot write; `media_busy`: an image upload while the image decode queue is full. Nothing is stored; try again after `Retry-After`'
 
 /** Answered by Node's HTTP server before any of our code runs: no body, no headers of ours. */
 export const nodeAnswers: ZodOpenApiResponsesObject = {

@@ -1,0 +1,100 @@
+// Decoding an image costs memory in proportion to its pixels, and uploads arrive together:
+// ten 48-megapixel photos decoded at once took the server from 407 MiB to 1.7 GB (issue 19).
+// So decodes share a memory budget (MEDIA_DECODE_MEMORY_MB): each one reserves what its pixels
+// will need, as many run as fit, the others wait in line (first come, first served, so a big
+// photo is not overtaken forever by small ones), and once MEDIA_DECODE_QUEUE are waiting a
+// further upload is refused at once with 503 `media_busy` + Retry-After instead of holding
+// its body in memory behind them. One queue per process; every upload collection's file
+// goes through it (prepare-image.ts).
+import sharp from 'sharp'
+
+import { settings } from '../settings'
+import { mediaBusy } from './errors'
+
+const MiB = 1024 * 1024
+
+// libvips' operation cache keeps recent images and their pixels for a repeat of the same
+// operation: uploads never repeat, so it only held memory. One libvips worker thread per
+// image (sharp's default on glibc, set whatever the platform): each thread of a decode
+// holds buffers of its own, so the memory a decode needs stays what the budget assumes;
+// the images themselves run in parallel on libuv's pool.
+sharp.cache(false)
+sharp.concurrency(1)
+
+/**
+ * Bytes a decode and re-encode needs per pixel, measured with sharp 0.34 (RSS high-water mark
+ * of one decode, `bench/media.ts` and docs/decisions.md): JPEG and PNG stream through libvips
+ * a few lines at a time (a 48 MP JPEG: ≈ 30 MiB, 0.7 B/px); WebP, AVIF and GIF encoders take
+ * the whole picture at once (RGBA plus their own planes).
+ */
+export const BYTES_PER_PIXEL: Record<string, number> = {
+  'image/jpeg': 1,
+  'image/png': 1.5,
+  'image/webp': 6,
+  'image/avif': 8,
+  'image/gif': 8,
+}
+
+/** Turning a photo upright (EXIF orientation) needs the whole decoded picture at once: RGBA. */
+const ROTATION_BYTES_PER_PIXEL = 4
+
+/** What a decode of `pixels` pixels (all frames) of type `mime` reserves from the budget. */
+export const decodeCost = (mime: string, pixels: number, rotated = false): number =>
+  Math.ceil(pixels * ((BYTES_PER_PIXEL[mime] ?? 8) + (rotated ? ROTATION_BYTES_PER_PIXEL : 0))) + 4 * MiB
+
+interface Waiter {
+  cost: number
+  start: () => void
+}
+
+export class DecodeQueue {
+  private inUse = 0
+  private readonly waiters: Waiter[] = []
+
+  constructor(
+    /** Bytes the decodes running together may need. */
+    readonly budget: number,
+    /** Decodes that may wait for room; one more is refused (503). */
+    readonly maxWaiting: number,
+  ) {}
+
+  /** Decodes running now and waiting, for tests and the bench. */
+  get load(): { inUse: number; waiting: number } {
+    return { inUse: this.inUse, waiting: this.waiters.length }
+  }
+
+  /** Runs `task` once `cost` bytes of the budget are free; throws MediaBusy when the line is full. */
+  async run<T>(cost: number, task: () => Promise<T>): Promise<T> {
+    // A decode bigger than the whole budget runs alone rather than never.
+    const reserved = Math.min(Math.max(cost, 1), this.budget)
+    if (this.waiters.length === 0 && this.inUse + reserved <= this.budget) {
+      this.inUse += reserved
+    } else {
+      if (this.waiters.length >= this.maxWaiting) throw mediaBusy()
+      await new Promise<void>((start) => this.waiters.push({ cost: reserved, start }))
+    }
+    try {
+      return await task()
+    } finally {
+      this.inUse -= reserved
+      this.startWaiters()
+    }
+  }
+
+  private startWaiters(): void {
+    while (this.waiters.length > 0 && this.inUse + this.waiters[0]!.cost <= this.budget) {
+      const next = this.waiters.shift()!
+      this.inUse += next.cost
+      next.start()
+    }
+  }
+}
+
+let queue: DecodeQueue | undefined
+
+/** The process's queue, sized from the settings (a test that changes them gets a new one). */
+export function decodeQueue(): DecodeQueue {
+  const { decodeMemoryMb, decodeQueue: maxWaiting } = settings().media
+  if (!queue || queue.budget !== decodeMemoryMb * MiB || queue.maxWaiting !== maxWaiting) queue = new DecodeQueue(decodeMemoryMb * MiB, maxWaiting)
+  return queue
+}

@@ -1,0 +1,107 @@
+// The image decode queue (issue 19, src/lib/media/decode-queue.ts): decodes share a memory
+// budget, uploads that do not fit wait in line, and once MEDIA_DECODE_QUEUE of them wait a
+// further upload is answered 503 `media_busy` with Retry-After at once, on our endpoint and
+// on Payload's stock route, with nothing stored; the waiting ones then finish normally.
+// The test occupies the process's real queue (the app runs in this process) with a decode
+// of its own that it releases when it chooses, so "full" does not depend on timing. The
+// memory the queue saves is measured by `npm run bench:media`, not asserted here.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+
+import { decodeQueue } from '../../src/lib/media/decode-queue'
+import { adminActor, audits, count, type Actor } from '../helpers/catalogue'
+import { dropMedia, fileExists, jpeg, mediaFiles, mediaRow, png, upload } from '../helpers/media'
+import { startTestApp, type TestApp } from '../helpers/test-app'
+
+const WAITING = 2
+
+let app: TestApp
+let admin: Actor
+
+beforeAll(async () => {
+  app = await startTestApp({ env: { MEDIA_DECODE_MEMORY_MB: '64', MEDIA_DECODE_QUEUE: String(WAITING) } })
+  admin = await adminActor(app)
+})
+
+afterAll(async () => {
+  await dropMedia(app)
+  await app.stop()
+  delete process.env.MEDIA_DECODE_MEMORY_MB
+  delete process.env.MEDIA_DECODE_QUEUE
+})
+
+/** Occupies the whole budget until the returned function is called. */
+async function occupy(): Promise<() => Promise<void>> {
+  const queue = decodeQueue()
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  const running = queue.run(queue.budget, () => held)
+  while (queue.load.inUse < queue.budget) await new Promise((resolve) => setTimeout(resolve, 5))
+  return async () => {
+    release()
+    await running
+  }
+}
+
+async function waitForWaiting(n: number): Promise<void> {
+  const deadline = Date.now() + 30_000
+  while (decodeQueue().load.waiting < n) {
+    if (Date.now() > deadline) throw new Error(`never ${n} waiting: ${JSON.stringify(decodeQueue().load)}`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+describe('the decode queue', () => {
+  it('is sized from MEDIA_DECODE_MEMORY_MB and MEDIA_DECODE_QUEUE', () => {
+    expect(decodeQueue().budget).toBe(64 * 1024 * 1024)
+    expect(decodeQueue().maxWaiting).toBe(WAITING)
+  })
+
+  it('full: 503 media_busy with Retry-After on both routes, nothing stored; the waiting uploads then finish', async () => {
+    const filesBefore = await mediaFiles()
+    const release = await occupy()
+    let waiting: Array<Promise<Awaited<ReturnType<typeof upload>>>> = []
+    try {
+      waiting = [upload(app, admin.headers, { file: { data: await jpeg(300, 200), name: 'first.jpg', type: 'image/jpeg' } }), upload(app, admin.headers, { file: { data: await png(300, 200), name: 'second.png', type: 'image/png' } })]
+      await waitForWaiting(WAITING)
+
+      const ours = await upload(app, admin.headers, { file: { data: await png(), name: 'third.png', type: 'image/png' }, alt: 'Third' })
+      expect(ours.status).toBe(503)
+      expect(ours.headers.get('retry-after')).toBe('5')
+      expect(ours.body).toEqual({ error: 'media_busy', message: expect.stringMatching(/try again/) })
+
+      const stock = await upload(app, admin.headers, { file: { data: await png(), name: 'fourth.png', type: 'image/png' }, _payload: JSON.stringify({ alt: 'Fourth' }) }, '/api/service-media')
+      expect(stock.status).toBe(503)
+      expect(stock.headers.get('retry-after')).toBe('5')
+      expect(stock.body).toMatchObject({ errors: [{ code: 'media_busy', message: expect.stringMatching(/try again/) }] })
+
+      // Refused before any decode or write: no row, no audit entry, no file; the line did not grow.
+      expect(await count(app, 'service_media')).toBe(0)
+      expect(await audits(app, 'services.media.upload')).toHaveLength(0)
+      expect(await mediaFiles()).toEqual(filesBefore)
+      expect(decodeQueue().load.waiting).toBe(WAITING)
+    } finally {
+      await release()
+    }
+
+    const done = await Promise.all(waiting)
+    expect(done.map((reply) => reply.status)).toEqual([201, 201])
+    for (const reply of done) {
+      const row = (await mediaRow(app, reply.body.id))!
+      expect(await fileExists(row.filename)).toBe(true)
+    }
+    expect(decodeQueue().load).toEqual({ inUse: 0, waiting: 0 })
+  })
+
+  it('decodes that fit the budget together run together, and room given back is used at once', async () => {
+    const replies = await Promise.all([1, 2, 3].map(async (i) => upload(app, admin.headers, { file: { data: await jpeg(640, 480), name: `photo-${i}.jpg`, type: 'image/jpeg' } })))
+    expect(replies.map((reply) => reply.status)).toEqual([201, 201, 201])
+    expect(decodeQueue().load).toEqual({ inUse: 0, waiting: 0 })
+  })
+
+  it('a refused or damaged image gives its room back', async () => {
+    const broken = Buffer.concat([(await jpeg(400, 300)).subarray(0, 400)])
+    const reply = await upload(app, admin.headers, { file: { data: broken, name: 'broken.jpg', type: 'image/jpeg' } })
+    expect(reply.status).toBe(415)
+    expect(decodeQueue().load).toEqual({ inUse: 0, waiting: 0 })
+  })
+})
