@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
 import { ensureAdminBuild } from './lib/admin-build'
 import { useConfiguredDatabase } from './lib/database'
+import { sweepOrphanFiles } from './lib/media/orphan-files'
 import { isStaffRequest } from './lib/staff-request'
 import { startPayload, stopPayload } from './lib/payload-lifecycle'
 import { payloadSecret } from './lib/secret'
@@ -61,6 +62,16 @@ async function main() {
     server.listen(config.port, resolve)
   })
   log(`ready on ${config.publicUrl} (${nextApp ? 'admin at /admin, ' : 'admin panel off, '}API at /api) in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  // Files of failed uploads a crash or a lost clean-up left (issue 19); in the background:
+  // a slow bucket listing must not hold the start. Only here, never where Payload starts for
+  // a script or a test: those may share the media folder with another database.
+  sweepOrphanFiles(payload).then(
+    (results) => {
+      for (const { collection, where, removed } of results) if (removed.length) log(`removed ${removed.length} file(s) of ${collection} that no record names from ${where}: ${removed.join(', ')}`)
+      log('media sweep done')
+    },
+    (error: unknown) => payload.logger.error({ err: error, msg: 'media sweep failed; files no record names stay until the next start' }),
+  )
 
   let stopping = false
   // Once stopping, every answer closes its connection: a kept-alive client would otherwise

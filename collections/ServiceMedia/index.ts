@@ -12,6 +12,7 @@ import { THUMBNAIL_SIZE } from '../../src/lib/media/limits'
 import { ACCEPTED_MIME_TYPES } from '../../src/lib/media/prepare-image'
 import { missingFile } from './handlers/missingFile'
 import { missingLocalFile } from '../../hooks/uploads/missingLocalFile'
+import { removeFilesOnRollback } from '../../hooks/uploads/removeFilesOnRollback'
 import { describeMedia } from './hooks/describeMedia'
 import { prepareUploadedFile } from './hooks/prepareUploadedFile'
 import { unlinkFromServices } from './hooks/unlinkFromServices'
@@ -48,7 +49,7 @@ export const ServiceMedia: CollectionConfig = {
   },
   hooks: {
     beforeOperation: [prepareUploadedFile],
-    beforeChange: [describeMedia],
+    beforeChange: [describeMedia, removeFilesOnRollback],
     beforeDelete: [unlinkFromServices],
     afterChange: [audit.afterChange],
     afterDelete: [audit.afterDelete],

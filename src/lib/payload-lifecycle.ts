@@ -10,6 +10,7 @@ import { getPayload, type Migration, type Payload, type SanitizedConfig } from '
 import { migrations } from '../migrations/index'
 import { deleteSentMail, startMailRunner, stopMailRunner } from './mail-queue/runner'
 import { reportFailedCommits } from './postgres/failed-commits'
+import { watchTransactionEnds } from './postgres/transaction-ends'
 import { reloadSettings, settings } from './settings'
 
 interface PgClient {
@@ -56,6 +57,8 @@ export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
   payload.authStrategies = payload.authStrategies.filter((strategy) => strategy.name !== 'local-jwt')
   listenForLostConnections(payload)
   reportFailedCommits(payload)
+  // After it: wraps the commit it installs (media files of a failed upload, issue 19).
+  watchTransactionEnds(payload)
   // Migration files type their arguments more narrowly than the adapter's Migration type.
   if (!settings().dbPush) await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
   // Mail waiting from before (SMTP was down, the last process stopped) goes out now.

@@ -72,6 +72,8 @@ function readSettings() {
       // for room before more are refused with 503 media_busy (src/lib/media/decode-queue.ts).
       decodeMemoryMb: Math.max(1, int('MEDIA_DECODE_MEMORY_MB', 256)),
       decodeQueue: int('MEDIA_DECODE_QUEUE', 16),
+      // The start sweep removes files no row names once they are this old (src/lib/media/orphan-files.ts).
+      orphanAgeMinutes: int('MEDIA_ORPHAN_AGE_MINUTES', 60),
     },
     s3: {
       bucket: process.env.S3_BUCKET || undefined,

@@ -1,0 +1,93 @@
+// Files no row names (issue 19). Payload writes an upload's files before its INSERT (to the
+// folder) or before the COMMIT (to S3, in an afterChange hook), and leaves them when the
+// transaction fails. Two nets, for any upload collection:
+// - at once: `removeFilesOnRollback` (hooks/uploads) hears the transaction end
+//   (src/lib/postgres/transaction-ends.ts) and removes the files of a rolled-back upload; when
+//   a COMMIT's outcome is unknown (the connection died on the way) it asks the database which
+//   of them a row names once the database answers again, and removes the others;
+// - at start: `sweepOrphanFiles` removes the files of every upload collection that no row (or
+//   version) names and that are older than MEDIA_ORPHAN_AGE_MINUTES (default 60), for what a
+//   crash or a lost clean-up left. The age is what keeps it from taking the file of an upload
+//   in flight in another instance (written, its row not yet committed): an upload's
+//   transaction lasts seconds, never an hour.
+import type { Payload, Where } from 'payload'
+
+import { isDatabaseUnavailable } from '../http/unavailable'
+import { settings } from '../settings'
+import { fileStoreOf } from './file-store'
+
+type Doc = Record<string, unknown> | null | undefined
+
+/** The stored file names a document of an upload collection names: the file and its sizes. */
+export function namesOf(doc: Doc): string[] {
+  if (!doc) return []
+  const sizes = Object.values((doc.sizes ?? {}) as Record<string, { filename?: unknown } | null>)
+  return [doc.filename, ...sizes.map((size) => size?.filename)].filter((name): name is string => typeof name === 'string' && name !== '')
+}
+
+/** Of `names` (every name when undefined), those a row or a version of `slug` names. */
+export async function heldNames(payload: Payload, slug: string, names?: readonly string[]): Promise<Set<string>> {
+  const config = payload.collections[slug]!.config
+  const sizeNames = (config.upload && typeof config.upload === 'object' ? (config.upload.imageSizes ?? []) : []).map((size) => size.name)
+  const fields = ['filename', ...sizeNames.map((size) => `sizes.${size}.filename`)]
+  const where = (prefix: string): Where => (names ? { or: fields.map((field) => ({ [`${prefix}${field}`]: { in: [...names] } })) } : {})
+  const held = new Set<string>()
+  const docs = await payload.find({ collection: slug, where: where(''), pagination: false, depth: 0, overrideAccess: true, draft: true })
+  for (const doc of docs.docs) for (const name of namesOf(doc as Doc)) held.add(name)
+  if (config.versions) {
+    const versions = await payload.findVersions({ collection: slug, where: where('version.'), pagination: false, depth: 0, overrideAccess: true })
+    for (const version of versions.docs) for (const name of namesOf((version as { version?: Doc }).version)) held.add(name)
+  }
+  return held
+}
+
+const RETRY_MS = 30_000
+const RETRIES = 20
+
+/**
+ * Removes those of `names` no row of `slug` names, once the database can say (retried every
+ * 30 s for 10 min while it cannot; after that the start sweep is left to do it).
+ */
+export function removeUnlessNamed(payload: Payload, slug: string, names: readonly string[], attempt = 0): Promise<void> {
+  return (async () => {
+    const held = await heldNames(payload, slug, names)
+    await fileStoreOf(payload, slug).remove(names.filter((name) => !held.has(name)))
+  })().catch((error: unknown) => {
+    if (isDatabaseUnavailable(error) && attempt < RETRIES) {
+      setTimeout(() => void removeUnlessNamed(payload, slug, names, attempt + 1), RETRY_MS).unref()
+      return
+    }
+    payload.logger.error({ err: error, msg: `${slug}: could not clean up ${names.join(', ')}; the start sweep will` })
+  })
+}
+
+/** Removes the files of a failed upload now (its transaction rolled back: no row names them). */
+export function removeFiles(payload: Payload, slug: string, names: readonly string[]): Promise<void> {
+  return fileStoreOf(payload, slug)
+    .remove(names)
+    .catch((error: unknown) => payload.logger.error({ err: error, msg: `${slug}: could not remove ${names.join(', ')} of a failed upload; the start sweep will` }))
+}
+
+export interface SweepResult {
+  collection: string
+  where: string
+  removed: string[]
+}
+
+/** The start sweep of every upload collection (see above). */
+export async function sweepOrphanFiles(payload: Payload, now = new Date()): Promise<SweepResult[]> {
+  const cutoff = now.getTime() - settings().media.orphanAgeMinutes * 60_000
+  const results: SweepResult[] = []
+  for (const collection of payload.config.collections.filter((item) => item.upload)) {
+    const store = fileStoreOf(payload, collection.slug)
+    // Listed first, then the names asked: a row committed meanwhile is seen.
+    const old: string[] = []
+    for await (const file of store.list()) if (file.modified.getTime() <= cutoff) old.push(file.name)
+    if (old.length === 0) continue
+    const held = await heldNames(payload, collection.slug)
+    const removed = old.filter((name) => !held.has(name))
+    await store.remove(removed)
+    results.push({ collection: collection.slug, where: store.where, removed })
+  }
+  return results
+}

@@ -1,0 +1,99 @@
+// A failed upload leaves storage as it was (issue 19), media in a folder of its own
+// (MEDIA_DIR). Payload writes the file and its thumbnail before the INSERT; here the database
+// fails at each later step (tests/helpers/media-faults.ts), on our endpoint and on the stock
+// route, and afterwards the folder holds exactly what it held before, no row and no audit
+// entry exist, and an upload without a fault still keeps its files. The sweep at start is
+// tested on a real server process: files no row names go once older than
+// MEDIA_ORPHAN_AGE_MINUTES; a young one (an upload in flight elsewhere) and named ones stay.
+// S3: media-orphans-s3.test.ts.
+import fsSync from 'node:fs'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+
+import { adminActor, count, type Actor } from '../helpers/catalogue'
+import { jpeg, png, upload } from '../helpers/media'
+import { eventually, installFaultFunctions, UPLOAD_FAULTS, withFault, type UploadFault } from '../helpers/media-faults'
+import { startServerProcess } from '../helpers/processes'
+import { sql, startTestApp, type TestApp } from '../helpers/test-app'
+
+const dir = fsSync.mkdtempSync(path.join(os.tmpdir(), 'community-media-orphans-'))
+const mediaDir = path.join(dir, 'media')
+const previous = process.env.MEDIA_DIR
+
+let app: TestApp
+let admin: Actor
+
+beforeAll(async () => {
+  await fs.mkdir(mediaDir)
+  process.env.MEDIA_DIR = mediaDir
+  app = await startTestApp()
+  admin = await adminActor(app)
+  await installFaultFunctions(app)
+}, 120_000)
+
+afterAll(async () => {
+  await app?.stop()
+  if (previous === undefined) delete process.env.MEDIA_DIR
+  else process.env.MEDIA_DIR = previous
+  await fs.rm(dir, { recursive: true, force: true })
+})
+
+const files = async () => (await fs.readdir(mediaDir)).sort()
+const uploads = () => count(app, 'service_media')
+const uploadAudits = () => count(app, 'audit_logs', `action = 'services.media.upload'`)
+
+const ours = async () => upload(app, admin.headers, { file: { data: await jpeg(900, 600), name: 'garden.jpg', type: 'image/jpeg' }, alt: 'A garden' })
+const stock = async () => upload(app, admin.headers, { file: { data: await png(900, 600), name: 'garden.png', type: 'image/png' }, _payload: JSON.stringify({ alt: 'A garden' }) }, '/api/service-media')
+
+describe('a failed upload leaves the folder as it was', () => {
+  const cases: Array<[UploadFault, string, () => Promise<{ status: number }>]> = []
+  for (const fault of Object.keys(UPLOAD_FAULTS) as UploadFault[]) {
+    cases.push([fault, 'our endpoint', ours], [fault, 'the stock route', stock])
+  }
+
+  it.each(cases)('%s (%s)', async (fault, _route, send) => {
+    const before = { files: await files(), rows: await uploads(), audits: await uploadAudits() }
+    const reply = await withFault(app, fault, send)
+    expect(reply.status).toBeGreaterThanOrEqual(500)
+    expect({ rows: await uploads(), audits: await uploadAudits() }).toEqual({ rows: before.rows, audits: before.audits })
+    // A COMMIT whose outcome was unknown is settled once the database answers: eventually.
+    expect(await eventually(files, before.files)).toEqual(before.files)
+  })
+
+  it('an upload without a fault keeps its file and thumbnail', async () => {
+    const reply = await ours()
+    expect(reply.status).toBe(201)
+    const [row] = await sql<{ filename: string; thumbnail: string }>(app, 'SELECT filename, sizes_thumbnail_filename AS thumbnail FROM service_media WHERE id = $1', [(reply as { body: { id: string } }).body.id])
+    expect(await files()).toEqual(expect.arrayContaining([row!.filename, row!.thumbnail]))
+  })
+})
+
+describe('the sweep at start', () => {
+  it('removes old files no row names, keeps young ones and named ones', async () => {
+    const kept = await files() // the named upload of the test above
+    expect(kept.length).toBeGreaterThan(0)
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000)
+    // Left by a crash two hours ago: no row names them.
+    for (const name of ['crashed-1a2b3c4d.jpg', 'crashed-1a2b3c4d-400x267.jpg']) {
+      await fs.writeFile(path.join(mediaDir, name), 'orphan')
+      await fs.utimes(path.join(mediaDir, name), hoursAgo(2), hoursAgo(2))
+    }
+    // An upload in flight in another instance: written a minute ago, its row not committed yet.
+    await fs.writeFile(path.join(mediaDir, 'in-flight-5e6f7a8b.jpg'), 'young')
+    await fs.utimes(path.join(mediaDir, 'in-flight-5e6f7a8b.jpg'), hoursAgo(1 / 60), hoursAgo(1 / 60))
+    // Named files are kept however old.
+    for (const name of kept) await fs.utimes(path.join(mediaDir, name), hoursAgo(5), hoursAgo(5))
+
+    const server = await startServerProcess({ DATABASE_URL: app.databaseUrl, MEDIA_DIR: mediaDir, ADMIN_PANEL: 'false', PAYLOAD_SECRET: process.env.PAYLOAD_SECRET })
+    try {
+      await eventually(async () => server.output().includes('media sweep done'), true, 30_000)
+      expect(server.output()).toContain('removed 2 file(s) of service-media that no record names')
+    } finally {
+      await server.stop()
+    }
+    expect(await files()).toEqual([...kept, 'in-flight-5e6f7a8b.jpg'].sort())
+  })
+})
