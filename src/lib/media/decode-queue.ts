@@ -22,17 +22,18 @@ sharp.cache(false)
 sharp.concurrency(1)
 
 /**
- * Bytes a decode and re-encode needs per pixel, measured with sharp 0.34 (RSS high-water mark
- * of one decode, `bench/media.ts` and docs/decisions.md): JPEG and PNG stream through libvips
- * a few lines at a time (a 48 MP JPEG: ≈ 30 MiB, 0.7 B/px); WebP, AVIF and GIF encoders take
- * the whole picture at once (RGBA plus their own planes).
+ * Bytes a decode and re-encode needs per pixel, measured with sharp 0.34 as the RSS high-water
+ * mark of one re-encode (docs/decisions.md 66): JPEG streams through libvips a few lines at a
+ * time (48 MP: ≈ 30 MiB, 0.7 B/px); PNG ≈ 4 B/px (zlib and line buffers, 12 MP); the WebP
+ * and GIF encoders take the whole picture at once and more (12 MP: 16 and 20 B/px). AVIF is
+ * not measured (too slow to encode here at that size) and counted as WebP.
  */
 export const BYTES_PER_PIXEL: Record<string, number> = {
   'image/jpeg': 1,
-  'image/png': 1.5,
-  'image/webp': 6,
-  'image/avif': 8,
-  'image/gif': 8,
+  'image/png': 4,
+  'image/webp': 16,
+  'image/avif': 16,
+  'image/gif': 20,
 }
 
 /** Turning a photo upright (EXIF orientation) needs the whole decoded picture at once: RGBA. */
@@ -40,7 +41,7 @@ const ROTATION_BYTES_PER_PIXEL = 4
 
 /** What a decode of `pixels` pixels (all frames) of type `mime` reserves from the budget. */
 export const decodeCost = (mime: string, pixels: number, rotated = false): number =>
-  Math.ceil(pixels * ((BYTES_PER_PIXEL[mime] ?? 8) + (rotated ? ROTATION_BYTES_PER_PIXEL : 0))) + 4 * MiB
+  Math.ceil(pixels * ((BYTES_PER_PIXEL[mime] ?? 20) + (rotated ? ROTATION_BYTES_PER_PIXEL : 0))) + 4 * MiB
 
 interface Waiter {
   cost: number
