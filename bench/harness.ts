@@ -37,6 +37,8 @@ export const BENCH_ENV: Record<string, string> = {
   RATE_LIMIT_SIGN_IN_MAX: '10000000',
   RATE_LIMIT_SIGN_IN_EMAIL_MAX: '10000000',
   RATE_LIMIT_SIGN_UP_MAX: '10000000',
+  // The server shares the project's media/ with the bench's throw-away database: no sweep.
+  MEDIA_SWEEP_AT_START: 'false',
 }
 
 export const log = (line: string) => process.stderr.write(`[bench] ${line}\n`)

@@ -4,6 +4,8 @@ import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+import type { Payload } from 'payload'
+
 import { createApp } from './app'
 import { ensureAdminBuild } from './lib/admin-build'
 import { useConfiguredDatabase } from './lib/database'
@@ -24,6 +26,20 @@ async function startAdminPanel(dev: boolean, port: number) {
   const nextApp = next({ dev, dir: root, hostname: 'localhost', port })
   await nextApp.prepare()
   return nextApp
+}
+
+// Files of failed uploads a crash or a lost clean-up left (issue 19); in the background: a
+// slow bucket listing must not hold the start. Only here, never where Payload starts for a
+// script or a test, and not in the servers tests and the bench start (MEDIA_SWEEP_AT_START=
+// false): those share the project's media/ folder with databases of their own.
+function sweepAtStart(payload: Payload): void {
+  sweepOrphanFiles(payload).then(
+    (results) => {
+      for (const { collection, where, removed } of results) if (removed.length) log(`removed ${removed.length} file(s) of ${collection} that no record names from ${where}: ${removed.join(', ')}`)
+      log('media sweep done')
+    },
+    (error: unknown) => payload.logger.error({ err: error, msg: 'media sweep failed; files no record names stay until the next start' }),
+  )
 }
 
 async function main() {
@@ -62,16 +78,7 @@ async function main() {
     server.listen(config.port, resolve)
   })
   log(`ready on ${config.publicUrl} (${nextApp ? 'admin at /admin, ' : 'admin panel off, '}API at /api) in ${((Date.now() - started) / 1000).toFixed(1)} s`)
-  // Files of failed uploads a crash or a lost clean-up left (issue 19); in the background:
-  // a slow bucket listing must not hold the start. Only here, never where Payload starts for
-  // a script or a test: those may share the media folder with another database.
-  sweepOrphanFiles(payload).then(
-    (results) => {
-      for (const { collection, where, removed } of results) if (removed.length) log(`removed ${removed.length} file(s) of ${collection} that no record names from ${where}: ${removed.join(', ')}`)
-      log('media sweep done')
-    },
-    (error: unknown) => payload.logger.error({ err: error, msg: 'media sweep failed; files no record names stay until the next start' }),
-  )
+  if (config.media.sweepAtStart) sweepAtStart(payload)
 
   let stopping = false
   // Once stopping, every answer closes its connection: a kept-alive client would otherwise

@@ -74,6 +74,8 @@ function readSettings() {
       decodeQueue: int('MEDIA_DECODE_QUEUE', 16),
       // The start sweep removes files no row names once they are this old (src/lib/media/orphan-files.ts).
       orphanAgeMinutes: int('MEDIA_ORPHAN_AGE_MINUTES', 60),
+      // Off where a server shares the project's media/ with a throw-away database (tests, bench).
+      sweepAtStart: bool('MEDIA_SWEEP_AT_START', true),
     },
     s3: {
       bucket: process.env.S3_BUCKET || undefined,

@@ -35,7 +35,8 @@ function spawnTsx(file: string, args: string[], env: Record<string, string | und
  * decision 54). Its own process group, so a test can kill it with what it started.
  */
 function spawnServer(env: Record<string, string | undefined>, cwd: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  // The project's media/ is shared with other databases here: no sweep unless a test asks.
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd, env: childEnv({ MEDIA_SWEEP_AT_START: 'false', ...env }), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
 }
 
 function exitOf(child: ChildProcess): Promise<Exit> {

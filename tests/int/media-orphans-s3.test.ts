@@ -82,7 +82,7 @@ describe('the sweep at start', () => {
     expect(named.length).toBeGreaterThan(0)
     for (const key of ['crashed-1a2b3c4d.jpg', 'crashed-1a2b3c4d-400x267.jpg']) await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: 'orphan' }))
     // s3rver's objects are all new: an age of 0 minutes lets the sweep consider them.
-    const server = await startServerProcess({ ...env, DATABASE_URL: app.databaseUrl, ADMIN_PANEL: 'false', PAYLOAD_SECRET: process.env.PAYLOAD_SECRET, MEDIA_ORPHAN_AGE_MINUTES: '0' })
+    const server = await startServerProcess({ ...env, DATABASE_URL: app.databaseUrl, ADMIN_PANEL: 'false', MEDIA_SWEEP_AT_START: 'true', PAYLOAD_SECRET: process.env.PAYLOAD_SECRET, MEDIA_ORPHAN_AGE_MINUTES: '0' })
     try {
       await eventually(async () => server.output().includes('media sweep done'), true, 30_000)
       expect(server.output()).toContain(`removed 2 file(s) of service-media that no record names from s3://${BUCKET}`)

@@ -87,7 +87,7 @@ describe('the sweep at start', () => {
     // Named files are kept however old.
     for (const name of kept) await fs.utimes(path.join(mediaDir, name), hoursAgo(5), hoursAgo(5))
 
-    const server = await startServerProcess({ DATABASE_URL: app.databaseUrl, MEDIA_DIR: mediaDir, ADMIN_PANEL: 'false', PAYLOAD_SECRET: process.env.PAYLOAD_SECRET })
+    const server = await startServerProcess({ DATABASE_URL: app.databaseUrl, MEDIA_DIR: mediaDir, ADMIN_PANEL: 'false', MEDIA_SWEEP_AT_START: 'true', PAYLOAD_SECRET: process.env.PAYLOAD_SECRET })
     try {
       await eventually(async () => server.output().includes('media sweep done'), true, 30_000)
       expect(server.output()).toContain('removed 2 file(s) of service-media that no record names')
