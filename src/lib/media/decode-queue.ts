@@ -59,7 +59,7 @@ export class DecodeQueue {
     readonly maxWaiting: number,
   ) {}
 
-  /** Decodes running now and waiting, for tests and the bench. */
+  /** Room in use and decodes waiting, for tests. */
   get load(): { inUse: number; waiting: number } {
     return { inUse: this.inUse, waiting: this.waiters.length }
   }
