@@ -1,0 +1,32 @@
+import type { CollectionConfig, DateFieldValidation } from 'payload'
+
+import { contentCollection } from './community/contentCollection'
+import { priceFields, text, validDate } from './community/fields'
+
+export const CLASSIFIED_MAX_DAYS = 90
+export const CLASSIFIED_DEFAULT_DAYS = 30
+const DAY = 86_400_000
+
+/** An author may choose an end up to 90 days ahead; without one, approval sets 30 days (§9). */
+const expiresAtRule: DateFieldValidation = (input, options) => {
+  const value: unknown = input
+  const parsed = validDate(input, options)
+  if (parsed !== true || value === null || value === undefined || value === '') return parsed
+  const time = Date.parse(String(value instanceof Date ? value.toISOString() : value))
+  if (time <= Date.now()) return 'The end must be in the future'
+  return time <= Date.now() + CLASSIFIED_MAX_DAYS * DAY ? true : `At most ${CLASSIFIED_MAX_DAYS} days ahead`
+}
+
+// Classified ads (§9): approved by moderators (POST /api/admin/approve), then `active` until
+// sold, archived by their author, or expired by the jobs queue.
+export const Classifieds: CollectionConfig = contentCollection('classifieds', {
+  auditPrefix: 'classified',
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'price', 'currency', 'status', 'expiresAt', 'author'] },
+  fields: [
+    text('title', 200, { required: true }),
+    text('description', 5000, { long: true }),
+    ...priceFields(),
+    text('location', 200),
+    { name: 'expiresAt', type: 'date', index: true, validate: expiresAtRule },
+  ],
+})
