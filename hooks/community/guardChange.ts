@@ -20,6 +20,13 @@ function mayMove(req: PayloadRequest, type: ContentType, doc: Record<string, unk
   )
 }
 
+/** An active classified past its end is expired for every purpose, before the job has run (§9). */
+function effectiveStatus(type: ContentType, doc: Record<string, unknown>): unknown {
+  const status = doc[type.statusField]
+  if (type.collection === 'classifieds' && status === 'active' && doc.expiresAt && Date.parse(String(doc.expiresAt)) <= Date.now()) return 'expired'
+  return status
+}
+
 /**
  * What an update by a person may do (API-CONTRACT §9): nothing to a locked item (409
  * `content_locked`); a status move only along the type's transition table (409
@@ -31,7 +38,7 @@ export const guardChange =
   (type: ContentType): CollectionBeforeChangeHook =>
   ({ context, data, operation, originalDoc, req }) => {
     if (operation !== 'update' || !originalDoc || !req.user || context[MODERATING] || context[SYSTEM_MOVE]) return data
-    const from = originalDoc[type.statusField]
+    const from = effectiveStatus(type, originalDoc)
     if (type.lockedStatuses.includes(String(from))) throw contentErrors.locked(from)
 
     const to = data[type.statusField]

@@ -13,6 +13,8 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE TYPE "public"."enum_groups_status" AS ENUM('published', 'moderated', 'deleted');
   CREATE TYPE "public"."enum_galleries_status" AS ENUM('published', 'moderated', 'deleted');
   CREATE TYPE "public"."enum_products_status" AS ENUM('published', 'moderated', 'deleted');
+  ALTER TYPE "public"."enum_payload_jobs_log_task_slug" ADD VALUE 'expire-classifieds';
+  ALTER TYPE "public"."enum_payload_jobs_task_slug" ADD VALUE 'expire-classifieds';
   CREATE TABLE "reviews" (
   	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
   	"author_id" uuid,
@@ -326,6 +328,14 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   
   ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_products_fk";
   
+  ALTER TABLE "payload_jobs_log" ALTER COLUMN "task_slug" SET DATA TYPE text;
+  DROP TYPE "public"."enum_payload_jobs_log_task_slug";
+  CREATE TYPE "public"."enum_payload_jobs_log_task_slug" AS ENUM('inline', 'send-mail');
+  ALTER TABLE "payload_jobs_log" ALTER COLUMN "task_slug" SET DATA TYPE "public"."enum_payload_jobs_log_task_slug" USING "task_slug"::"public"."enum_payload_jobs_log_task_slug";
+  ALTER TABLE "payload_jobs" ALTER COLUMN "task_slug" SET DATA TYPE text;
+  DROP TYPE "public"."enum_payload_jobs_task_slug";
+  CREATE TYPE "public"."enum_payload_jobs_task_slug" AS ENUM('inline', 'send-mail');
+  ALTER TABLE "payload_jobs" ALTER COLUMN "task_slug" SET DATA TYPE "public"."enum_payload_jobs_task_slug" USING "task_slug"::"public"."enum_payload_jobs_task_slug";
   DROP INDEX "payload_locked_documents_rels_reviews_id_idx";
   DROP INDEX "payload_locked_documents_rels_comments_id_idx";
   DROP INDEX "payload_locked_documents_rels_forum_threads_id_idx";
