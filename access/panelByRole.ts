@@ -1,6 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
-import { hasRole } from './permissions'
+import { CONTENT_TYPE_NAMES, CONTENT_TYPES, type ContentType } from '../src/operations/moderation/content-types'
+import { staffPermissions } from './community'
+import { hasPermission, hasRole } from './permissions'
 
 /**
  * The admin panel by role (API-CONTRACT §7): admins see every collection; a moderator sees
@@ -8,7 +10,20 @@ import { hasRole } from './permissions'
  * collection has no panel routes). A collection added later is hidden from moderators
  * until it is listed here. Only the panel: REST access is each collection's own rules.
  */
-export const MODERATOR_PANEL: ReadonlySet<string> = new Set(['blog-comments', 'users'])
+export const MODERATOR_PANEL: ReadonlySet<string> = new Set(['blog-comments', 'users', ...moderatedInPanel()])
+
+/**
+ * The community types a moderator acts on: those whose transitions or delete permission a
+ * moderator holds (reviews, threads, classifieds…), from the registry; places and articles
+ * (approved by admins only) stay admin-only.
+ */
+function moderatedInPanel(): string[] {
+  const moderator = { roles: ['moderator'] }
+  return CONTENT_TYPE_NAMES.filter((name) => name !== 'blogComments')
+    .map((name) => CONTENT_TYPES[name] as ContentType)
+    .filter((type) => staffPermissions(type).some((permission) => hasPermission(moderator, permission)))
+    .map((type) => type.collection)
+}
 
 /** Whether `user` sees `slug` in the panel (collections hidden from everyone aside). */
 export function visibleInPanel(user: unknown, slug: string): boolean {

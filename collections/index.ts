@@ -2,15 +2,26 @@ import type { CollectionConfig } from 'payload'
 
 import { panelByRole } from '../access/panelByRole'
 
+import { Articles } from './Articles'
 import { AuditLogs } from './AuditLogs'
 import { BlogComments } from './BlogComments/index'
 import { BlogPosts } from './BlogPosts'
 import { Bookings } from './Bookings/index'
+import { Classifieds } from './Classifieds'
+import { Comments } from './Comments/index'
+import { Events } from './Events'
+import { ForumPosts } from './ForumPosts/index'
+import { ForumThreads } from './ForumThreads/index'
+import { Galleries } from './Galleries'
+import { Groups } from './Groups'
 import { Memberships } from './Memberships'
 import { Notifications } from './Notifications'
 import { Organizations } from './Organizations'
+import { Places } from './Places'
+import { Products } from './Products'
 import { Profiles } from './Profiles'
 import { RateLimits } from './RateLimits'
+import { Reviews } from './Reviews/index'
 import { inPanelOrder, panelNavigation } from './navigation'
 import { ServiceAvailability } from './ServiceAvailability/index'
 import { ServiceCategories } from './ServiceCategories/index'
@@ -39,6 +50,17 @@ export const collections: CollectionConfig[] = inPanelOrder([
   Bookings,
   BlogPosts,
   BlogComments,
+  Reviews,
+  Comments,
+  ForumThreads,
+  ForumPosts,
+  Classifieds,
+  Places,
+  Articles,
+  Events,
+  Groups,
+  Galleries,
+  Products,
   Notifications,
   AuditLogs,
   RateLimits,

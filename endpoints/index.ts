@@ -1,5 +1,6 @@
 import type { Endpoint } from 'payload'
 
+import { approveEndpoints } from './admin/approve'
 import { moderateEndpoints } from './admin/moderate'
 import { adminServicesEndpoints } from './admin/services/index'
 import { authEndpoints } from './auth/index'
@@ -11,4 +12,5 @@ export const endpoints: Endpoint[] = [
   ...adminServicesEndpoints,
   ...publicBookingEndpoints,
   ...moderateEndpoints,
+  ...approveEndpoints,
 ]

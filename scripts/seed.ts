@@ -13,13 +13,15 @@ import type { Payload } from 'payload'
 
 import { startPayload, stopPayload } from '../src/lib/payload-lifecycle'
 import { seedBlog } from './seed-blog'
+import { seedCommunity } from './seed-community'
 import { seedBookings as seedBulkBookings, seedUsers as seedBulkUsers } from './seed-bulk-people'
 import { withDatabase } from './with-database'
 
 const USAGE = `Usage: npm run seed [-- --services N] [--users U] [--bookings M]
 
 Loads demo categories, services and availability slots, a moderator, a blog post and
-comments (idempotent).
+comments, and a small community: forum threads, places, classifieds, an article, a
+review (idempotent).
 --services N   also generates N services with slots and bookings (scale runs).
 --users U      also generates U customers, each with profile, wallet and audit entry.
 --bookings M   also generates M bookings over all services, from all users, in a
@@ -328,6 +330,7 @@ async function main(): Promise<number> {
         await seedServices(payload, providers, categories)
         await seedBookings(payload)
         await seedBlog(payload, providers)
+        await seedCommunity(payload, providers, DEMO_CUSTOMER)
         if (services > 0) await seedBulk(payload, services, providers, [...categories.values()])
         if (users > 0 || bookings > 0) await seedPeople(payload, users, bookings)
       } finally {

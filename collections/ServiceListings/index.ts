@@ -12,6 +12,7 @@ import { existingReference } from '../../src/operations/catalogue/rules/referenc
 import { refuseWithOpenBookingsAndDropSlots } from '../../src/operations/catalogue/rules/service-delete'
 import { freeCopySlug, SLUG_MAX, uniqueSlug, validateSlug } from '../../src/operations/catalogue/rules/slug'
 import { deriveTitleAndSearchText } from './hooks/deriveTitleAndSearchText'
+import { SERVICE_RATING_FIELDS } from './rating'
 
 export const SERVICES_COLLECTION = 'service-listings'
 export const SERVICE_STATUSES = ['draft', 'active', 'suspended', 'archived'] as const
@@ -117,6 +118,10 @@ export const ServiceListings: CollectionConfig = {
         { name: 'allowReviews', type: 'checkbox', defaultValue: true, required: true },
       ],
     },
+    // The published reviews' count and sum, kept by the reviews' hooks in the review's own
+    // transaction (collections/Reviews/serviceRating.ts); `rating` shows them as SPEC's
+    // `{average, count}`. Integers, so the average is exact however many reviews there are.
+    ...SERVICE_RATING_FIELDS,
     {
       name: 'inLanguage',
       type: 'text',

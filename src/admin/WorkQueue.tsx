@@ -1,15 +1,19 @@
 // The top of the dashboard: "what needs me now" (issue 13). Each line counts what the
 // signed-in person may see (Local API with their access, overrideAccess: false) in a
 // collection their role has in the panel, and links to that list already filtered.
-// Admins: bookings to confirm, comments in the moderation queue, translation gaps;
-// moderators: their queue.
-import type { ServerProps, Where } from 'payload'
+// Admins: bookings to confirm, comments in the moderation queue, places, articles and
+// classifieds waiting for approval, translation gaps; moderators: their queue and the
+// classifieds they approve.
+import type { CollectionSlug, ServerProps, Where } from 'payload'
 
 import { visibleInPanel } from '../../access/panelByRole'
-import { hasRole } from '../../access/permissions'
+import { hasPermission, hasRole, type Permission } from '../../access/permissions'
+import { APPROVED_TYPES, CONTENT_TYPES } from '../operations/moderation/content-types'
 
 interface Task {
-  collection: 'bookings' | 'blog-comments'
+  collection: CollectionSlug
+  /** Shown only to holders of this permission (besides seeing the collection). */
+  permission?: Permission
   where: Where
   /** The list URL's `where` query for the same filter. */
   query: string
@@ -29,12 +33,20 @@ const TASKS: Task[] = [
     query: 'where[status][equals]=published',
     label: (n) => `${n} comment${n === 1 ? '' : 's'} in the moderation queue`,
   },
+  // Waiting for approval (API-CONTRACT §9), for whoever may approve each type.
+  ...APPROVED_TYPES.map((name) => ({
+    collection: CONTENT_TYPES[name].collection,
+    permission: CONTENT_TYPES[name].approval.permission,
+    where: { status: { equals: 'pending_review' } },
+    query: 'where[status][equals]=pending_review',
+    label: (n: number) => `${n} ${name} waiting for approval`,
+  })),
 ]
 
 export async function WorkQueue({ payload, user }: ServerProps) {
   if (!user) return null
   const adminRoute = payload.config.routes.admin
-  const tasks = TASKS.filter((task) => visibleInPanel(user, task.collection))
+  const tasks = TASKS.filter((task) => visibleInPanel(user, task.collection) && (!task.permission || hasPermission(user, task.permission)))
   const counts = await Promise.all(
     tasks.map((task) => payload.count({ collection: task.collection, where: task.where, user, overrideAccess: false }).then((result) => result.totalDocs)),
   )

@@ -8,6 +8,7 @@ import 'lexical'
 import { getPayload, type Migration, type Payload, type SanitizedConfig } from 'payload'
 
 import { migrations } from '../migrations/index'
+import { startCommunityJobs, stopCommunityJobs } from './mail-queue/community-tasks'
 import { deleteSentMail, startMailRunner, stopMailRunner } from './mail-queue/runner'
 import { reportFailedCommits } from './postgres/failed-commits'
 import { watchTransactionEnds } from './postgres/transaction-ends'
@@ -64,6 +65,7 @@ export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
   // Mail waiting from before (SMTP was down, the last process stopped) goes out now.
   await deleteSentMail((payload.db as unknown as { pool: Parameters<typeof deleteSentMail>[0] }).pool)
   startMailRunner(payload)
+  startCommunityJobs(payload)
   return payload
 }
 
@@ -76,6 +78,7 @@ export async function stopPayload(payload: Payload): Promise<void> {
   const pool = poolOf(payload)
   // First: a mail being sent finishes on the pool that is about to close.
   await stopMailRunner(payload)
+  stopCommunityJobs(payload)
   await payload.destroy()
   const idle = new Set((pool._idle ?? []).map((item) => item.client))
   for (const client of pool._clients ?? []) {

@@ -69,6 +69,10 @@ interface AccessRow {
   noRoutes?: true
   /** Rows the delete checks leave alone (the caller's own account). */
   keep?: string[]
+  /** DELETE /:id sets status `deleted` and keeps the row (API-CONTRACT §9); bulk DELETE removes nothing. */
+  softDelete?: true
+  /** Rows in a locked status: whoever reaches them gets 409 content_locked on update and DELETE. */
+  locked?: string[]
 }
 
 const all = <T,>(value: T): PerWho<T> => ({ anonymous: value, citizen: value, moderator: value, admin: value })
@@ -324,6 +328,22 @@ export const ACCESS: Record<string, AccessRow> = {
     patch: { status: 'deleted' },
     probes: userProbes('authorId'),
   },
+  reviews: softContent('reviews', async (ctx, author, status) => {
+    const booking = await completedBooking(ctx, author)
+    return makeContent(ctx.app, 'reviews', author, { booking, rating: 4, body: 'Très bien' }, status)
+  }, undefined, (refs) => ({ booking: refs.booking, rating: 5, body: 'Parfait' })),
+  comments: softContent('comments', async (ctx, author, status, refs) => makeContent(ctx.app, 'comments', author, { target: { relationTo: 'places', value: refs.place }, body: 'Joli' }, status),
+    async (ctx) => ({ place: await makeContent(ctx.app, 'places', ctx.other.id, { name: 'Place' }, 'published') }), (refs) => ({ target: { relationTo: 'places', value: refs.place }, body: 'New' })),
+  'forum-threads': softContent('forum-threads', (ctx, author, status) => makeContent(ctx.app, 'forum-threads', author, { title: 'Thread', body: 'Body' }, status), undefined, () => ({ title: 'New thread', body: 'Body' })),
+  'forum-posts': softContent('forum-posts', (ctx, author, status, refs) => makeContent(ctx.app, 'forum-posts', author, { thread: refs.thread, body: 'Post' }, status),
+    async (ctx) => ({ thread: await makeContent(ctx.app, 'forum-threads', ctx.other.id, { title: 'Thread', body: 'Body' }) }), (refs) => ({ thread: refs.thread, body: 'New post' })),
+  events: softContent('events', (ctx, author, status) => makeContent(ctx.app, 'events', author, { title: 'Event', startsAt: inAWeek() }, status), undefined, () => ({ title: 'New event', startsAt: inAWeek() })),
+  groups: softContent('groups', (ctx, author, status) => makeContent(ctx.app, 'groups', author, { name: 'Group' }, status), undefined, () => ({ name: 'New group' })),
+  galleries: softContent('galleries', (ctx, author, status) => makeContent(ctx.app, 'galleries', author, { title: 'Gallery' }, status), undefined, () => ({ title: 'New gallery' })),
+  products: softContent('products', (ctx, author, status) => makeContent(ctx.app, 'products', author, { title: 'Product', price: '2.00' }, status), undefined, () => ({ title: 'New product' })),
+  classifieds: approvedContent('classifieds', 'active', { title: 'Bike', expiresAt: inAWeek() }, { title: 'New ad' }, '*'),
+  places: approvedContent('places', 'published', { name: 'Place' }, { name: 'New place' }, ['mine']),
+  articles: approvedContent('articles', 'published', { title: 'Article' }, { title: 'New article' }, ['mine']),
   notifications: {
     setup: async (ctx) => ({
       docs: await perUser(ctx, (userId) => create(ctx.app, 'notifications', { userId, type: 'moderation', title: 'T', body: 'B', targetType: 'blogComments', targetId: hex() })),
@@ -433,6 +453,80 @@ function tableOf(slug: string): string {
 }
 
 /** The whole row as JSON (null once deleted): equal before and after a refused change. */
+/** A community item written as server code, then put in `status` by SQL (API-CONTRACT §9). */
+async function makeContent(app: TestApp, collection: string, author: string, data: Record<string, unknown>, status?: string): Promise<string> {
+  const id = await create(app, collection, { ...data, author })
+  if (status) await sql(app, `UPDATE "${tableOf(collection)}" SET status = $2 WHERE id = $1`, [id, status])
+  return id
+}
+
+/** A completed booking of `customer` on a new active service that takes reviews. */
+async function completedBooking(ctx: Ctx, customer: string): Promise<string> {
+  const service = await create(ctx.app, 'service-listings', { slug: slug('svc'), provider: ctx.other.id, status: 'active' })
+  const booking = await create(ctx.app, 'bookings', { service, provider: ctx.other.id, customer, bookingDate: '2030-01-07', bookingTime: '10:00' })
+  await sql(ctx.app, `UPDATE bookings SET status = 'completed' WHERE id = $1`, [booking])
+  return booking
+}
+
+type Make = (ctx: Ctx, author: string, status: string | undefined, refs: Record<string, string>) => Promise<string>
+
+/**
+ * A type with `published`, `moderated`, `deleted`: anyone reads the published, an author also
+ * their own, moderators and admins all; an author or a holder of the type's delete_any
+ * (moderators) changes and soft-deletes, moderated ones are locked.
+ */
+function softContent(collection: string, make: Make, refsOf: ((ctx: Ctx) => Promise<Record<string, string>>) | undefined, body: (refs: Record<string, string>) => Record<string, unknown>): AccessRow {
+  const reach: PerWho<Reach> = { anonymous: false, citizen: ['mine', 'mineHidden'], moderator: '*', admin: '*' }
+  return {
+    setup: async (ctx) => {
+      const refs = refsOf ? await refsOf(ctx) : {}
+      const docs: Record<string, string> = { public: await make(ctx, ctx.other.id, undefined, refs), hidden: await make(ctx, ctx.other.id, 'moderated', refs) }
+      if (ctx.caller) {
+        docs.mine = await make(ctx, ctx.caller.id, undefined, refs)
+        docs.mineHidden = await make(ctx, ctx.caller.id, 'moderated', refs)
+      }
+      // A review's create body needs a fresh completed booking of the caller.
+      if (collection === 'reviews') refs.booking = await completedBooking(ctx, ctx.caller?.id ?? ctx.other.id)
+      return { docs, refs }
+    },
+    read: { anonymous: ['public'], citizen: ['public', 'mine', 'mineHidden'], moderator: '*', admin: '*' },
+    update: reach,
+    delete: reach,
+    create: { anonymous: false, citizen: true, moderator: true, admin: true },
+    createBody: (_ctx, fixture) => body(fixture.refs ?? {}),
+    patch: { status: 'published' },
+    probes: userProbes('author'),
+    softDelete: true,
+    locked: ['hidden', 'mineHidden'],
+  }
+}
+
+/**
+ * A type approved before it is public (classifieds, places, articles): anyone reads the
+ * approved ones, an author also their own pending one, moderators and admins all; rows
+ * are removed by their author or a holder of the type's delete permission (`staff`).
+ */
+function approvedContent(collection: string, approved: string, data: Record<string, unknown>, body: Record<string, unknown>, moderatorReach: Reach): AccessRow {
+  const reach: PerWho<Reach> = { anonymous: false, citizen: ['mine'], moderator: moderatorReach, admin: '*' }
+  return {
+    setup: async (ctx) => {
+      const docs: Record<string, string> = {
+        approved: await makeContent(ctx.app, collection, ctx.other.id, data, approved),
+        pending: await makeContent(ctx.app, collection, ctx.other.id, data),
+      }
+      if (ctx.caller) docs.mine = await makeContent(ctx.app, collection, ctx.caller.id, data)
+      return { docs }
+    },
+    read: { anonymous: ['approved'], citizen: ['approved', 'mine'], moderator: '*', admin: '*' },
+    update: reach,
+    delete: reach,
+    create: { anonymous: false, citizen: true, moderator: true, admin: true },
+    createBody: () => body,
+    patch: {},
+    probes: userProbes('author'),
+  }
+}
+
 async function rowState(slug: string, id: string): Promise<string | null> {
   const [row] = await sql<{ row: unknown }>(app, `SELECT to_jsonb(t) AS row FROM "${tableOf(slug)}" t WHERE id = $1`, [id])
   return row ? JSON.stringify(row.row) : null
@@ -562,8 +656,10 @@ describe('the access matrix', () => {
       for (const key of keys) {
         const before = await rowState(slug, idOf(key))
         const reply = await request('PATCH', `${base}/${idOf(key)}`, patchOf(row))
-        if (updatable.includes(key)) expect({ key, update: reply.status }).toEqual({ key, update: 200 })
-        else {
+        if (updatable.includes(key)) {
+          expect({ key, update: reply.status }).toEqual({ key, update: row.locked?.includes(key) ? 409 : 200 })
+          if (row.locked?.includes(key)) expect({ key, unchanged: await rowState(slug, idOf(key)) }).toEqual({ key, unchanged: before })
+        } else {
           expect({ key, update: [403, 404].includes(reply.status) }).toEqual({ key, update: true })
           expect({ key, unchanged: await rowState(slug, idOf(key)) }).toEqual({ key, unchanged: before })
         }
@@ -592,7 +688,12 @@ describe('the access matrix', () => {
       const targets = keys.filter((key) => !row.keep?.includes(key))
       for (const key of row.byKey ? [] : targets) {
         const reply = await request('DELETE', `${base}/${idOf(key)}`)
-        if (deletable.includes(key)) {
+        if (deletable.includes(key) && row.softDelete) {
+          const locked = row.locked?.includes(key)
+          expect({ key, delete: reply.status }).toEqual({ key, delete: locked ? 409 : 200 })
+          const [kept] = await sql<{ status: string }>(app, `SELECT status FROM "${tableOf(slug)}" WHERE id = $1`, [idOf(key)])
+          expect({ key, status: kept?.status }).toEqual({ key, status: locked ? 'moderated' : 'deleted' })
+        } else if (deletable.includes(key)) {
           expect({ key, delete: reply.status }).toEqual({ key, delete: 200 })
           expect(await rowState(slug, idOf(key))).toBeNull()
         } else {
@@ -600,11 +701,11 @@ describe('the access matrix', () => {
           expect({ key, kept: (await rowState(slug, idOf(key))) !== null }).toEqual({ key, kept: true })
         }
       }
-      const bulk = row.byKey ? targets : targets.filter((key) => !deletable.includes(key))
+      const bulk = row.byKey || row.softDelete ? targets : targets.filter((key) => !deletable.includes(key))
       if (bulk.length) {
         await request('DELETE', `${base}?where[id][in]=${bulk.map(idOf).join(',')}`)
         for (const key of bulk) {
-          expect({ key, bulkDeleted: (await rowState(slug, idOf(key))) === null }).toEqual({ key, bulkDeleted: deletable.includes(key) })
+          expect({ key, bulkDeleted: (await rowState(slug, idOf(key))) === null }).toEqual({ key, bulkDeleted: !row.softDelete && deletable.includes(key) })
         }
       }
     })

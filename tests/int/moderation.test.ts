@@ -118,7 +118,7 @@ describe('the body, in the documented order of checks', () => {
   })
 
   it('400 VAL_INVALID_ENUM (field postType) for an unsupported type, before the reason is looked at', async () => {
-    for (const postType of ['reviews', 'BlogComments', 'blog-comments', 'constructor', '__proto__']) {
+    for (const postType of ['classifieds', 'places', 'articles', 'forum-posts', 'BlogComments', 'blog-comments', 'constructor', '__proto__']) {
       const reply = await moderate(moderator, { postType, postId: target, reason: 'x' })
       expect(reply).toEqual({ status: 400, body: { error: 'VAL_INVALID_ENUM', message: expect.any(String), field: 'postType' } })
     }

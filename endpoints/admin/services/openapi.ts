@@ -44,6 +44,9 @@ const service = z
     isFeatured: z.boolean(),
     displayInHome: z.boolean(),
     allowReviews: z.boolean(),
+    rating: z
+      .object({ average: z.number().nullable().meta({ description: 'Mean of the published reviews, two decimals; null without any' }), count: z.int() })
+      .meta({ description: 'Over the service’s published reviews (API-CONTRACT §9)' }),
     inLanguage: z.string().nullable(),
     translations: z.array(z.union([translation, translation.pick({ inLanguage: true, title: true })])).meta({
       description: 'Full rows for one service; `{inLanguage, title}` in lists',

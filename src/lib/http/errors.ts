@@ -33,6 +33,8 @@ export class ApiError extends Error {
 export function familyOf(pathname: string): ErrorFamily {
   if (pathname === '/api/auth' || pathname.startsWith('/api/auth/')) return 'auth'
   if (pathname === '/api/admin/moderate' || pathname.startsWith('/api/admin/moderate/')) return 'moderation'
+  // Approval answers in the codes of moderation (API-CONTRACT §9).
+  if (pathname === '/api/admin/approve' || pathname.startsWith('/api/admin/approve/')) return 'moderation'
   return 'general'
 }
 

@@ -5,6 +5,7 @@
 import type { JobsConfig, TaskConfig } from 'payload'
 
 import { settings } from '../settings'
+import { expireClassifiedsTask } from './community-tasks'
 import { unseal } from './seal'
 
 export const SEND_MAIL_TASK = 'send-mail'
@@ -44,7 +45,7 @@ function sendMailTask(): TaskConfig {
 export function jobsConfig(): JobsConfig {
   const nobody = () => false
   return {
-    tasks: [sendMailTask()],
+    tasks: [sendMailTask(), expireClassifiedsTask()],
     access: { run: nobody, queue: nobody, cancel: nobody },
     deleteJobOnComplete: true,
     jobsCollectionOverrides: ({ defaultJobsCollection }) => ({ ...defaultJobsCollection, endpoints: false }),

@@ -7,7 +7,7 @@
 // tests/int/openapi.test.ts fails while a registered endpoint has no operation here.
 import { createDocument, type ZodOpenApiObject } from 'zod-openapi'
 
-import { moderationPaths } from '../../../endpoints/admin/openapi'
+import { approvalPaths, moderationPaths } from '../../../endpoints/admin/openapi'
 import { adminServicesPaths } from '../../../endpoints/admin/services/openapi'
 import { authPaths } from '../../../endpoints/auth/openapi'
 import { publicBookingPaths } from '../../../endpoints/services/openapi'
@@ -53,6 +53,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       ...adminServicesPaths(settings().locales),
       ...publicBookingPaths,
       ...moderationPaths,
+      ...approvalPaths,
       ...stockPaths,
     },
     components: {

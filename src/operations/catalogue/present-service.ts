@@ -1,6 +1,7 @@
 // The one mapping between a service document and SPEC's "Service" shape (ids as plain
 // strings, `categoryId` for the `category` relationship…), and back from API input.
 import { idOf, presentLocalized, type Localized } from './localized'
+import { ratingOf, type Rating } from './rating'
 
 export interface TranslationView {
   inLanguage: string
@@ -41,6 +42,8 @@ export interface ServiceView {
   isFeatured: boolean
   displayInHome: boolean
   allowReviews: boolean
+  /** Over the published reviews (API-CONTRACT §9). */
+  rating: Rating
   inLanguage: string | null
   translations: Array<TranslationView | Pick<TranslationView, 'inLanguage' | 'title'>>
   media: MediaLinkView[]
@@ -134,6 +137,7 @@ export function presentService(doc: Doc, options: { category?: Doc | null; fullT
     isFeatured: Boolean(doc.isFeatured),
     displayInHome: Boolean(doc.displayInHome),
     allowReviews: Boolean(doc.allowReviews),
+    rating: ratingOf(doc.ratingSum, doc.ratingCount),
     inLanguage: text(doc.inLanguage),
     translations: rows.map((row) =>
       options.fullTranslations

@@ -19,7 +19,7 @@ const COLUMNS = `s.id, s.slug, s.status, s.category_id AS "category", s.provider
   s.currency, s.duration_minutes::float8 AS "durationMinutes", s.max_participants::float8 AS "maxParticipants",
   s.booking_advance_hours::float8 AS "bookingAdvanceHours", s.cancellation_hours::float8 AS "cancellationHours",
   s.is_mobile AS "isMobile", s.is_featured AS "isFeatured", s.display_in_home AS "displayInHome",
-  s.allow_reviews AS "allowReviews", s.in_language AS "inLanguage", s.created_at AS "createdAt", s.updated_at AS "updatedAt"`
+  s.allow_reviews AS "allowReviews", s.rating_sum::float8 AS "ratingSum", s.rating_count::float8 AS "ratingCount", s.in_language AS "inLanguage", s.created_at AS "createdAt", s.updated_at AS "updatedAt"`
 
 const translations = (fields: string) => `COALESCE((SELECT json_agg(json_build_object(${fields}) ORDER BY t._order)
   FROM service_listings_translations t WHERE t._parent_id = s.id), '[]') AS "translations"`

@@ -5,7 +5,7 @@ import type { PayloadRequest } from 'payload'
 import { hasPermission } from '../../../access/permissions'
 import { ApiError } from '../../lib/http/errors'
 
-export type ModerationField = 'postType' | 'postId' | 'reason'
+export type ModerationField = 'postType' | 'postId' | 'reason' | 'decision'
 
 export const moderationErrors = {
   unauthorized: () => new ApiError(401, 'AUTH_UNAUTHORIZED', 'Sign in to moderate content'),

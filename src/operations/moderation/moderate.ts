@@ -36,7 +36,7 @@ const idOf = (value: unknown): string | null => {
 }
 
 /** The content row, locked until the transaction ends; null when there is none. */
-async function lockedContent(req: PayloadRequest, type: ModeratableType, id: string): Promise<Doc | null> {
+export async function lockedContent(req: PayloadRequest, type: Pick<ModeratableType, 'collection'>, id: string): Promise<Doc | null> {
   // A string that is not a UUID names nothing (and would be a type error to PostgreSQL).
   if (!isUuid(id)) return null
   const table = (req.payload.db as unknown as { tableNameMap: Map<string, string> }).tableNameMap.get(type.collection.replace(/-/g, '_'))

@@ -50,6 +50,7 @@ export const SHAPES: Record<string, { bodies?: Shape[]; query?: Shape }> = {
   'GET /admin/services/media': { query: { type: 'string', ...PAGE } },
   'POST /services/bookings': { bodies: [{ serviceId: 'uuid', bookingDate: 'date', bookingTime: 'time', customerMessage: 'string' }] },
   'POST /admin/moderate': { bodies: [{ postId: 'uuid', postType: 'string', action: 'string', reason: 'string' }] },
+  'POST /admin/approve': { bodies: [{ postId: 'uuid', postType: 'string', decision: 'string', reason: 'string' }] },
 }
 const MUTATIONS: Record<string, Shape[]> = {
   '/admin/services/services': [action('create', SERVICE), action('update', { id: 'uuid', ...SERVICE }), ...['delete', 'activate', 'deactivate', 'duplicate'].map((name) => action(name, { id: 'uuid' }))],

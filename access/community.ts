@@ -1,0 +1,50 @@
+// Who reads and changes the community content types (API-CONTRACT §9), from the registry
+// (src/operations/moderation/content-types.ts) rather than one file per type. *Which* change
+// a caller may make (the transition table, locks, pinning) is the status guard's
+// (hooks/community/guardChange.ts); here only whose rows they reach at all.
+import type { Access, Where } from 'payload'
+
+import type { ContentType } from '../src/operations/moderation/content-types'
+import { hasPermission, type Permission } from './permissions'
+
+/** The rows anonymous readers see: public statuses; a classified also while not expired. */
+export function publicRows(type: ContentType, now = new Date()): Where {
+  const visible: Where = { [type.statusField]: { in: [...type.publicStatuses] } }
+  if (type.collection !== 'classifieds') return visible
+  return { and: [visible, { expiresAt: { greater_than: now.toISOString() } }] }
+}
+
+const ownRows = (type: ContentType, userId: unknown): Where => ({ [type.authorField]: { equals: userId } })
+
+/** Anyone the public rows, an author also their own in any status, moderators and admins all. */
+export const visibleContent =
+  (type: ContentType): Access =>
+  ({ req }) => {
+    if (hasPermission(req.user, 'moderation.queue')) return true
+    if (!req.user) return publicRows(type)
+    return { or: [publicRows(type), ownRows(type, req.user.id)] }
+  }
+
+/** Every permission that moves some item of the type, whoever wrote it. */
+export function staffPermissions(type: ContentType): Permission[] {
+  const movers = type.transitions.map((transition) => transition.by).filter((by): by is Permission => by !== 'author')
+  return [...new Set([...movers, ...(type.deleteAny ? [type.deleteAny] : []), ...(type.collection === 'forum-threads' ? (['forum.pin_thread'] as const) : [])])]
+}
+
+/** Holders of one of the type's staff permissions reach every item; an author their own. */
+export const contentEditors =
+  (type: ContentType): Access =>
+  ({ req }) => {
+    if (!req.user) return false
+    if (staffPermissions(type).some((permission) => hasPermission(req.user, permission))) return true
+    return ownRows(type, req.user.id)
+  }
+
+/** Removing a row (types without a `deleted` status): its author, or a holder of `deleteAny`. */
+export const contentRemovers =
+  (type: ContentType): Access =>
+  ({ req }) => {
+    if (!req.user) return false
+    if (type.deleteAny && hasPermission(req.user, type.deleteAny)) return true
+    return ownRows(type, req.user.id)
+  }

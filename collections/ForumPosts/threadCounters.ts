@@ -1,0 +1,41 @@
+// A thread's `postCount` and `lastPostAt` (§9), kept exact under concurrent posting: a new
+// post first locks its thread's row (so posts into one thread queue up, and a thread closed
+// meanwhile is seen closed), then the counters are recomputed from the published posts in
+// the same transaction. Recomputing rather than adding one also keeps them right when a
+// post is deleted or moderated.
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
+
+import { execute, sql } from '../../src/lib/sql'
+import { contentErrors } from '../../src/operations/community/errors'
+import { isUuid } from '../../src/operations/catalogue/rules/references'
+import { idOf } from '../../hooks/community/context'
+
+/** A post goes into a published thread: closed is 409 `thread_closed`; missing, moderated or deleted 404. */
+export const threadTakesPosts: CollectionBeforeChangeHook = async ({ data, operation, req }) => {
+  // No thread at all: the field's own `required` answers (400).
+  if (operation !== 'create' || data.thread === undefined || data.thread === null || data.thread === '') return data
+  const threadId = idOf(data.thread)
+  if (!isUuid(threadId)) throw contentErrors.notFound('thread')
+  const [thread] = await execute(req, sql`SELECT status FROM forum_threads WHERE id = ${threadId} FOR UPDATE`)
+  if (!thread || thread.status === 'moderated' || thread.status === 'deleted') throw contentErrors.notFound('thread')
+  if (thread.status === 'closed') throw contentErrors.threadClosed()
+  return data
+}
+
+export async function recountThread(req: PayloadRequest, threadId: string): Promise<void> {
+  await execute(
+    req,
+    sql`UPDATE forum_threads t SET
+          post_count = p.n,
+          last_post_at = COALESCE(p.last, t.created_at)
+        FROM (SELECT count(*)::int AS n, max(created_at) AS last FROM forum_posts WHERE thread_id = ${threadId} AND status = 'published') p
+        WHERE t.id = ${threadId}`,
+  )
+}
+
+export const recountAfterPost: CollectionAfterChangeHook = async ({ doc, operation, previousDoc, req }) => {
+  if (operation === 'update' && previousDoc?.status === doc.status) return doc
+  const threadId = idOf(doc.thread)
+  if (threadId) await recountThread(req, threadId)
+  return doc
+}

@@ -1,0 +1,11 @@
+import type { CollectionConfig } from 'payload'
+
+import { contentCollection } from './community/contentCollection'
+import { text } from './community/fields'
+
+// Groups of people (SPEC "Other content types"): statuses of reviews (API-CONTRACT §9).
+export const Groups: CollectionConfig = contentCollection('groups', {
+  auditPrefix: 'group',
+  admin: { useAsTitle: 'name', defaultColumns: ['name', 'status', 'author', 'createdAt'] },
+  fields: [text('name', 200, { required: true }), text('description', 5000, { long: true })],
+})

@@ -1,0 +1,20 @@
+import type { CollectionConfig } from 'payload'
+
+import { contentCollection } from './community/contentCollection'
+import { boundedNumber, text } from './community/fields'
+
+export const PLACES = 'places'
+
+// Places proposed by members and approved by admins (SPEC "approving places"; §9): they wait
+// in `pending_review` until POST /api/admin/approve publishes or rejects them.
+export const Places: CollectionConfig = contentCollection('places', {
+  auditPrefix: 'place',
+  admin: { useAsTitle: 'name', defaultColumns: ['name', 'status', 'address', 'author', 'createdAt'] },
+  fields: [
+    text('name', 200, { required: true }),
+    text('description', 5000, { long: true }),
+    text('address', 500),
+    { name: 'latitude', type: 'number', validate: boundedNumber(-90, 90) },
+    { name: 'longitude', type: 'number', validate: boundedNumber(-180, 180) },
+  ],
+})

@@ -1,0 +1,11 @@
+import type { CollectionConfig } from 'payload'
+
+import { contentCollection } from './community/contentCollection'
+import { priceFields, text } from './community/fields'
+
+// Products offered by members (SPEC "Other content types"), statuses of reviews (§9).
+export const Products: CollectionConfig = contentCollection('products', {
+  auditPrefix: 'product',
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'price', 'currency', 'status', 'author', 'createdAt'] },
+  fields: [text('title', 200, { required: true }), text('description', 5000, { long: true }), ...priceFields()],
+})

@@ -1,0 +1,69 @@
+// One builder for every community content type (API-CONTRACT §9): the author and status
+// fields, access, the author/status hook, the status guard, audit, DELETE semantics and the
+// error codes all come from the type's registry entry (src/operations/moderation/
+// content-types.ts); a collection file adds only its own fields and hooks.
+import type { CollectionConfig, Field } from 'payload'
+
+import { contentEditors, contentRemovers, visibleContent } from '../../access/community'
+import { nobody } from '../../access/nobody'
+import { signedIn } from '../../access/signedIn'
+import { auditHooks } from '../../hooks/shared/audit'
+import { forceAuthorAndStatus } from '../../hooks/community/forceAuthorAndStatus'
+import { guardChange } from '../../hooks/community/guardChange'
+import { softDeleteEndpoint } from '../../hooks/community/softDelete'
+import { codeInBody } from '../../src/operations/community/errors'
+import { CONTENT_TYPES, type ContentTypeName } from '../../src/operations/moderation/content-types'
+import { platformOnly } from './fields'
+
+export interface ContentCollectionOptions {
+  /** Audit action prefix: `<prefix>.create|update|delete`. */
+  auditPrefix: string
+  fields: Field[]
+  hooks?: CollectionConfig['hooks']
+  admin?: CollectionConfig['admin']
+  indexes?: CollectionConfig['indexes']
+  defaultSort?: CollectionConfig['defaultSort']
+}
+
+export function contentCollection(name: ContentTypeName, options: ContentCollectionOptions): CollectionConfig {
+  const type = CONTENT_TYPES[name]
+  const softDeletes = (type.statuses as readonly string[]).includes('deleted')
+  const audit = auditHooks(options.auditPrefix)
+  const own = options.hooks ?? {}
+  return {
+    slug: type.collection,
+    admin: { defaultColumns: ['id', 'status', type.authorField, 'createdAt'], ...options.admin },
+    access: {
+      read: visibleContent(type),
+      create: signedIn,
+      update: contentEditors(type),
+      // Soft-deleting types are deleted by DELETE /:id (softDeleteEndpoint) as an update;
+      // nobody removes their rows over HTTP (bulk DELETE included).
+      delete: softDeletes ? nobody : contentRemovers(type),
+    },
+    defaultSort: options.defaultSort ?? '-createdAt',
+    indexes: options.indexes,
+    endpoints: softDeletes ? [softDeleteEndpoint(type)] : [],
+    hooks: {
+      ...own,
+      beforeValidate: [forceAuthorAndStatus(type), ...(own.beforeValidate ?? [])],
+      beforeChange: [guardChange(type), ...(own.beforeChange ?? [])],
+      afterChange: [...(own.afterChange ?? []), audit.afterChange],
+      afterDelete: [...(own.afterDelete ?? []), audit.afterDelete],
+      afterError: [codeInBody, ...(own.afterError ?? [])],
+    },
+    fields: [
+      // Not required in the schema: a deleted account leaves its content, authorless.
+      { name: type.authorField, type: 'relationship', relationTo: 'users', index: true, maxDepth: 0, access: { update: platformOnly }, admin: { readOnly: true } },
+      ...options.fields,
+      {
+        name: type.statusField,
+        type: 'select',
+        required: true,
+        index: true,
+        defaultValue: type.statuses[0],
+        options: [...type.statuses],
+      },
+    ],
+  }
+}

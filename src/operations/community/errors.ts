@@ -1,0 +1,27 @@
+// Errors of the community content types (API-CONTRACT §9), thrown from their hooks and
+// endpoints on the stock routes. Payload answers an APIError as `{errors: [{name, data,
+// message}]}`; `codeInBody` (each content collection's afterError hook) adds the general
+// family's `error` and `message` beside it, so a client reads `error: "invalid_transition"`
+// as on every other route, and Payload's own clients still find `errors`.
+import { APIError, type CollectionAfterErrorHook } from 'payload'
+
+export type ContentErrorCode = 'invalid_transition' | 'content_locked' | 'review_exists' | 'thread_closed' | 'not_found' | 'forbidden'
+
+export function contentError(status: number, code: ContentErrorCode, message: string): APIError {
+  return new APIError(message, status, { code }, true)
+}
+
+export const contentErrors = {
+  invalidTransition: (from: unknown, to: unknown) => contentError(409, 'invalid_transition', `The status cannot move from ${String(from)} to ${String(to)} here`),
+  locked: (status: unknown) => contentError(409, 'content_locked', `A ${String(status)} item cannot be edited`),
+  reviewExists: () => contentError(409, 'review_exists', 'This booking already has a review'),
+  threadClosed: () => contentError(409, 'thread_closed', 'This thread is closed to new posts'),
+  notFound: (what: string) => contentError(404, 'not_found', `No such ${what}`),
+  forbidden: (message: string) => contentError(403, 'forbidden', message),
+}
+
+export const codeInBody: CollectionAfterErrorHook = ({ error, result }) => {
+  const code = error instanceof APIError ? (error.data as { code?: unknown } | null)?.code : undefined
+  if (typeof code !== 'string' || !result) return
+  return { response: { error: code, message: error.message, ...result } }
+}
