@@ -76,6 +76,13 @@ export const Users: CollectionConfig = {
       access: { update: ({ req }) => hasRole(req.user, 'admin') },
     },
     { name: 'emailVerified', type: 'checkbox', defaultValue: false, required: true },
+    // A picture URL the person chose (Better Auth's `image`; API-CONTRACT §11 update-user).
+    { name: 'image', type: 'text', maxLength: 2000 },
+    // A ban (API-CONTRACT §11 admin/ban-user): sign-in refused with the reason until
+    // `banExpires` (none: for good). Set and lifted by admins only.
+    { name: 'banned', type: 'checkbox', defaultValue: false, required: true, index: true, access: { update: ({ req }) => hasRole(req.user, 'admin') } },
+    { name: 'banReason', type: 'text', maxLength: 500, access: { update: ({ req }) => hasRole(req.user, 'admin') } },
+    { name: 'banExpires', type: 'date', access: { update: ({ req }) => hasRole(req.user, 'admin') } },
     {
       // argon2id; never leaves the server (hidden, and no caller may read it).
       name: 'passwordHash',

@@ -1,7 +1,9 @@
 import type { Endpoint } from 'payload'
 
+import { accountEndpoints } from './account'
 import { listOrganizationsEndpoint, setActiveEndpoint } from './organizations'
 import { requestResetEndpoints, resetPasswordEndpoint } from './password'
+import { ownSessionEndpoints } from './own-sessions'
 import { signOutEndpoint } from './session'
 import { signInEndpoint } from './sign-in'
 import { signUpEndpoint } from './sign-up'
@@ -17,4 +19,6 @@ export const authEndpoints: Endpoint[] = [
   ...resetPasswordEndpoint,
   ...listOrganizationsEndpoint,
   ...setActiveEndpoint,
+  ...accountEndpoints,
+  ...ownSessionEndpoints,
 ]

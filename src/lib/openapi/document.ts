@@ -10,6 +10,7 @@ import { createDocument, type ZodOpenApiObject } from 'zod-openapi'
 import { moderationPaths } from '../../../endpoints/admin/openapi'
 import { adminServicesPaths } from '../../../endpoints/admin/services/openapi'
 import { authPaths } from '../../../endpoints/auth/openapi'
+import { accountPaths } from '../../../endpoints/auth/openapi-account'
 import { publicBookingPaths } from '../../../endpoints/services/openapi'
 import { settings } from '../settings'
 import { stockPaths } from './stock-paths'
@@ -50,6 +51,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
     ],
     paths: {
       ...authPaths,
+      ...accountPaths,
       ...adminServicesPaths(settings().locales),
       ...publicBookingPaths,
       ...moderationPaths,

@@ -43,6 +43,12 @@ export const SHAPES: Record<string, { bodies?: Shape[]; query?: Shape }> = {
   'POST /auth/request-password-reset': { bodies: [{ email: 'email', redirectTo: 'url' }] },
   'POST /auth/reset-password': { bodies: [{ token: 'string', password: 'password' }] },
   'POST /auth/organization/set-active': { bodies: [{ organizationId: 'uuid' }] },
+  // Self-service (API-CONTRACT §11).
+  'POST /auth/update-user': { bodies: [{ name: 'string', image: 'url', username: 'string' }] },
+  'POST /auth/change-password': { bodies: [{ currentPassword: 'password', newPassword: 'password', revokeOtherSessions: 'bool' }] },
+  'POST /auth/change-email': { bodies: [{ newEmail: 'email', callbackURL: 'url' }] },
+  'POST /auth/delete-user': { bodies: [{ password: 'password' }] },
+  'POST /auth/revoke-session': { bodies: [{ token: 'string' }] },
   'GET /admin/services/services': { query: { id: 'uuid', status: 'string', category: 'uuid', featured: 'bool', ...PAGE } },
   'GET /admin/services/categories': { query: { id: 'uuid', all: 'bool', parent: 'uuid', ...PAGE } },
   'GET /admin/services/availability': { query: { serviceId: 'uuid' } },
