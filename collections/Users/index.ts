@@ -9,6 +9,7 @@ import { sessionStrategy } from '../../src/lib/auth/strategy'
 import { SESSION_LIFETIME } from '../../src/lib/auth/timing'
 import { adminSessionEndpoints } from './endpoints/admin-session'
 import { createDependents } from './hooks/createDependents'
+import { enforceBan } from './hooks/enforceBan'
 import { hashPasswordHook } from './hooks/hashPassword'
 import { rejectMalformedCredentials } from './hooks/rejectMalformedCredentials'
 import { removeDependents } from './hooks/removeDependents'
@@ -37,7 +38,7 @@ export const Users: CollectionConfig = {
   endpoints: adminSessionEndpoints,
   admin: {
     useAsTitle: 'email',
-    defaultColumns: ['email', 'name', 'roles', 'emailVerified', 'createdAt'],
+    defaultColumns: ['email', 'name', 'roles', 'emailVerified', 'banned', 'createdAt'],
   },
   access: {
     admin: canUseAdminPanel,
@@ -50,7 +51,7 @@ export const Users: CollectionConfig = {
   hooks: {
     beforeOperation: [rejectMalformedCredentials, hashPasswordHook],
     beforeDelete: [removeDependents],
-    afterChange: [createDependents, syncProfileUsername, audit.afterChange],
+    afterChange: [createDependents, syncProfileUsername, enforceBan, audit.afterChange],
     afterDelete: [audit.afterDelete],
   },
   fields: [

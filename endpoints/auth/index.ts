@@ -1,6 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import { accountEndpoints } from './account'
+import { adminUserEndpoints } from './admin-users'
 import { listOrganizationsEndpoint, setActiveEndpoint } from './organizations'
 import { requestResetEndpoints, resetPasswordEndpoint } from './password'
 import { ownSessionEndpoints } from './own-sessions'
@@ -21,4 +22,5 @@ export const authEndpoints: Endpoint[] = [
   ...setActiveEndpoint,
   ...accountEndpoints,
   ...ownSessionEndpoints,
+  ...adminUserEndpoints,
 ]

@@ -37,7 +37,15 @@ const LIVE_SESSION = statement(
     WHERE s.id = $1 AND s.expires_at > now()`,
 )
 
-interface Row {
+const ACCOUNT_USER = statement(
+  'account-user',
+  `SELECT u.id, u.email, u.name, u.username, u.image, u.email_verified, u.password_hash,
+          u.banned, u.ban_reason, u.ban_expires, u.created_at, u.updated_at,
+          ARRAY(SELECT r.value::text FROM users_roles r WHERE r.parent_id = u.id ORDER BY r."order") AS roles
+     FROM users u WHERE u.id::text = $1`,
+)
+
+export interface UserRow {
   id: string
   email: string
   name: string | null
@@ -53,7 +61,7 @@ interface Row {
   roles: string[]
 }
 
-export function accountUserOf(row: Row): AccountUser {
+export function accountUserOf(row: UserRow): AccountUser {
   return {
     id: String(row.id),
     email: row.email,
@@ -84,7 +92,7 @@ export const bannedUser = (reason: string | null) => new ApiError(403, 'banned_u
 export async function requireCaller(req: PayloadRequest): Promise<Caller> {
   const current = sessionOf(req)
   if (!req.user || !current) throw unauthorized()
-  const row = (await runIn<Row>(req, LIVE_SESSION, [current.session.id])).rows[0]
+  const row = (await runIn<UserRow>(req, LIVE_SESSION, [current.session.id])).rows[0]
   if (!row) throw unauthorized('Your session has ended; sign in again')
   const user = accountUserOf(row)
   if (isBanned(user)) throw bannedUser(user.banReason)
@@ -96,4 +104,10 @@ export async function requireAdmin(req: PayloadRequest): Promise<Caller> {
   const caller = await requireCaller(req)
   if (!caller.user.roles.includes('admin')) throw forbidden('Only administrators may do this')
   return caller
+}
+
+/** Any user by id (an admin's target), read on the request's transaction when it has one. */
+export async function findAccountUser(req: PayloadRequest, id: string): Promise<AccountUser | null> {
+  const row = (await runIn<UserRow>(req, ACCOUNT_USER, [id])).rows[0]
+  return row ? accountUserOf(row) : null
 }

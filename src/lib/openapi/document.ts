@@ -11,6 +11,7 @@ import { moderationPaths } from '../../../endpoints/admin/openapi'
 import { adminServicesPaths } from '../../../endpoints/admin/services/openapi'
 import { authPaths } from '../../../endpoints/auth/openapi'
 import { accountPaths } from '../../../endpoints/auth/openapi-account'
+import { adminUserPaths } from '../../../endpoints/auth/openapi-admin-users'
 import { publicBookingPaths } from '../../../endpoints/services/openapi'
 import { settings } from '../settings'
 import { stockPaths } from './stock-paths'
@@ -52,6 +53,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
     paths: {
       ...authPaths,
       ...accountPaths,
+      ...adminUserPaths,
       ...adminServicesPaths(settings().locales),
       ...publicBookingPaths,
       ...moderationPaths,
