@@ -6,6 +6,7 @@ import { AuditLogs } from './AuditLogs'
 import { BlogComments } from './BlogComments/index'
 import { BlogPosts } from './BlogPosts'
 import { Bookings } from './Bookings/index'
+import { Invitations } from './Invitations'
 import { Memberships } from './Memberships'
 import { Notifications } from './Notifications'
 import { Organizations } from './Organizations'
@@ -30,6 +31,7 @@ export const collections: CollectionConfig[] = inPanelOrder([
   Wallets,
   Organizations,
   Memberships,
+  Invitations,
   Sessions,
   VerificationTokens,
   ServiceListings,

@@ -2,6 +2,8 @@ import type { Endpoint } from 'payload'
 
 import { accountEndpoints } from './account'
 import { adminUserEndpoints } from './admin-users'
+import { organizationInvitationEndpoints } from './organization-invitations'
+import { organizationManageEndpoints } from './organization-manage'
 import { listOrganizationsEndpoint, setActiveEndpoint } from './organizations'
 import { requestResetEndpoints, resetPasswordEndpoint } from './password'
 import { ownSessionEndpoints } from './own-sessions'
@@ -23,4 +25,6 @@ export const authEndpoints: Endpoint[] = [
   ...accountEndpoints,
   ...ownSessionEndpoints,
   ...adminUserEndpoints,
+  ...organizationManageEndpoints,
+  ...organizationInvitationEndpoints,
 ]

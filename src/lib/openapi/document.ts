@@ -12,6 +12,7 @@ import { adminServicesPaths } from '../../../endpoints/admin/services/openapi'
 import { authPaths } from '../../../endpoints/auth/openapi'
 import { accountPaths } from '../../../endpoints/auth/openapi-account'
 import { adminUserPaths } from '../../../endpoints/auth/openapi-admin-users'
+import { organizationPaths } from '../../../endpoints/auth/openapi-organizations'
 import { publicBookingPaths } from '../../../endpoints/services/openapi'
 import { settings } from '../settings'
 import { stockPaths } from './stock-paths'
@@ -54,6 +55,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       ...authPaths,
       ...accountPaths,
       ...adminUserPaths,
+      ...organizationPaths,
       ...adminServicesPaths(settings().locales),
       ...publicBookingPaths,
       ...moderationPaths,
