@@ -10,7 +10,9 @@ import type { Payload } from 'payload'
 
 import { hasRole } from '../access/permissions'
 import { cacheCookieName, readCacheCookie, readCookie, sessionCookieName, type SessionSnapshot } from '../src/lib/auth/cookies'
+import { accountUserOf } from '../src/lib/auth/current'
 import { presentSession, presentUser } from '../src/lib/auth/present'
+import { presentAccountUser } from '../src/lib/auth/present-account'
 import { findSession, snapshotOf } from '../src/lib/auth/sessions'
 import { bearerToken } from '../src/lib/auth/strategy'
 import { tokenHash } from '../src/lib/auth/tokens'
@@ -66,6 +68,24 @@ app.get('/api/admin/services/services', async (req: Request, res: Response) => {
   const page = parsePagination(params)
   const { total, rows } = await queryServicePage(payload, { q: params.get('q') ?? undefined }, page.perPage, (page.page - 1) * page.perPage)
   res.json(paginated('services', rows.map(({ doc, category }) => presentService(doc, { category })), total, page))
+})
+
+// admin/list-users with an email search (bench/list-users.ts): the statement
+// src/lib/auth/list-users-query.ts builds for that query, written out by hand.
+const LIST_USERS = `SELECT count(*) OVER ()::int AS total, u.id, u.email, u.name, u.username, u.image, u.email_verified, NULL AS password_hash,
+       u.banned, u.ban_reason, u.ban_expires, u.created_at, u.updated_at,
+       ARRAY(SELECT r.value::text FROM users_roles r WHERE r.parent_id = u.id ORDER BY r."order") AS roles
+  FROM users u WHERE u.email ILIKE $1 ORDER BY u.created_at desc NULLS LAST, u.id LIMIT $2 OFFSET $3`
+
+app.get('/api/auth/admin/list-users', async (req: Request, res: Response) => {
+  const found = await session(req)
+  if (!found || !hasRole(found.user, 'admin')) return res.status(403).json({ error: 'forbidden', message: 'Forbidden' })
+  const params = new URL(req.originalUrl, 'http://localhost').searchParams
+  const limit = Number(params.get('limit') ?? 100)
+  const offset = Number(params.get('offset') ?? 0)
+  const search = (params.get('searchValue') ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)
+  const { rows } = await pool.query(LIST_USERS, [`%${search}%`, limit, offset])
+  res.json({ users: rows.map((row) => presentAccountUser(accountUserOf(row))), total: rows[0]?.total ?? 0, limit, offset })
 })
 
 app.get('/api/admin/services/bookings', async (req: Request, res: Response) => {

@@ -3,9 +3,10 @@
 // scenarios in order, then prints one table, writes bench/results/<date>.json and updates
 // docs/performance.md. Every measurement is bounded in time.
 // Default: reads, bookings, sign-in, memory (about 12 minutes here). `growth` (seeds a
-// million bookings) runs only when named: `npm run bench -- growth`.
+// million bookings) and `list-users` (issue 22) run only when named: `npm run bench -- growth`.
 import { bookingsBench } from './bookings'
 import { growthBench } from './growth'
+import { listUsersBench } from './list-users'
 import { startBenchApp, log, type BenchApp } from './harness'
 import { memoryBench } from './memory'
 import { readsBench } from './reads'
@@ -18,6 +19,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   'sign-in': signInBench,
   memory: memoryBench,
   growth: growthBench,
+  'list-users': listUsersBench,
 }
 const DEFAULT = ['reads', 'bookings', 'sign-in', 'memory']
 

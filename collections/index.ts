@@ -14,6 +14,7 @@ import { ForumPosts } from './ForumPosts/index'
 import { ForumThreads } from './ForumThreads/index'
 import { Galleries } from './Galleries'
 import { Groups } from './Groups'
+import { Invitations } from './Invitations'
 import { Memberships } from './Memberships'
 import { Notifications } from './Notifications'
 import { Organizations } from './Organizations'
@@ -41,6 +42,7 @@ export const collections: CollectionConfig[] = inPanelOrder([
   Wallets,
   Organizations,
   Memberships,
+  Invitations,
   Sessions,
   VerificationTokens,
   ServiceListings,

@@ -31,6 +31,7 @@ export const NAVIGATION: Readonly<Record<string, { group: Group; description: st
   users: { group: 'People', description: 'Accounts and their roles.' },
   organizations: { group: 'People', description: 'Organizations that offer services.' },
   memberships: { group: 'People', description: 'Who belongs to which organization, and as what.' },
+  invitations: { group: 'People', description: 'Invitations to join an organization: pending ones expire after 48 hours.' },
   profiles: { group: 'People', description: 'Public profile of each account (created with the account).' },
   wallets: { group: 'People', description: 'Balance of each account (created with the account).' },
   'audit-logs': {

@@ -9,6 +9,7 @@ import { sessionStrategy } from '../../src/lib/auth/strategy'
 import { SESSION_LIFETIME } from '../../src/lib/auth/timing'
 import { adminSessionEndpoints } from './endpoints/admin-session'
 import { createDependents } from './hooks/createDependents'
+import { enforceBan } from './hooks/enforceBan'
 import { hashPasswordHook } from './hooks/hashPassword'
 import { rejectMalformedCredentials } from './hooks/rejectMalformedCredentials'
 import { removeDependents } from './hooks/removeDependents'
@@ -37,7 +38,7 @@ export const Users: CollectionConfig = {
   endpoints: adminSessionEndpoints,
   admin: {
     useAsTitle: 'email',
-    defaultColumns: ['email', 'name', 'roles', 'emailVerified', 'createdAt'],
+    defaultColumns: ['email', 'name', 'roles', 'emailVerified', 'banned', 'createdAt'],
   },
   access: {
     admin: canUseAdminPanel,
@@ -50,7 +51,7 @@ export const Users: CollectionConfig = {
   hooks: {
     beforeOperation: [rejectMalformedCredentials, hashPasswordHook],
     beforeDelete: [removeDependents],
-    afterChange: [createDependents, syncProfileUsername, audit.afterChange],
+    afterChange: [createDependents, syncProfileUsername, enforceBan, audit.afterChange],
     afterDelete: [audit.afterDelete],
   },
   fields: [
@@ -76,6 +77,13 @@ export const Users: CollectionConfig = {
       access: { update: ({ req }) => hasRole(req.user, 'admin') },
     },
     { name: 'emailVerified', type: 'checkbox', defaultValue: false, required: true },
+    // A picture URL the person chose (Better Auth's `image`; API-CONTRACT §11 update-user).
+    { name: 'image', type: 'text', maxLength: 2000 },
+    // A ban (API-CONTRACT §11 admin/ban-user): sign-in refused with the reason until
+    // `banExpires` (none: for good). Set and lifted by admins only.
+    { name: 'banned', type: 'checkbox', defaultValue: false, required: true, index: true, access: { update: ({ req }) => hasRole(req.user, 'admin') } },
+    { name: 'banReason', type: 'text', maxLength: 500, access: { update: ({ req }) => hasRole(req.user, 'admin') } },
+    { name: 'banExpires', type: 'date', access: { update: ({ req }) => hasRole(req.user, 'admin') } },
     {
       // argon2id; never leaves the server (hidden, and no caller may read it).
       name: 'passwordHash',

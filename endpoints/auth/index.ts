@@ -1,7 +1,12 @@
 import type { Endpoint } from 'payload'
 
+import { accountEndpoints } from './account'
+import { adminUserEndpoints } from './admin-users'
+import { organizationInvitationEndpoints } from './organization-invitations'
+import { organizationManageEndpoints } from './organization-manage'
 import { listOrganizationsEndpoint, setActiveEndpoint } from './organizations'
 import { requestResetEndpoints, resetPasswordEndpoint } from './password'
+import { ownSessionEndpoints } from './own-sessions'
 import { signOutEndpoint } from './session'
 import { signInEndpoint } from './sign-in'
 import { signUpEndpoint } from './sign-up'
@@ -17,4 +22,9 @@ export const authEndpoints: Endpoint[] = [
   ...resetPasswordEndpoint,
   ...listOrganizationsEndpoint,
   ...setActiveEndpoint,
+  ...accountEndpoints,
+  ...ownSessionEndpoints,
+  ...adminUserEndpoints,
+  ...organizationManageEndpoints,
+  ...organizationInvitationEndpoints,
 ]

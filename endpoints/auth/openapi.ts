@@ -32,7 +32,10 @@ const sessionCookies = z.object({
 
 const verifyAnswers = {
   '200': json('Verified', z.object({ status: z.literal(true), user })),
-  ...errors({ 400: '`invalid_token` (missing, unknown, expired, used, or for another purpose) or `invalid_input` (a token that is not a string)' }),
+  ...errors({
+    400: '`invalid_token` (missing, unknown, expired, used, or for another purpose) or `invalid_input` (a token that is not a string)',
+    409: '`user_already_exists`: a change-email link whose address another account took meanwhile',
+  }),
 }
 
 export const authPaths: ZodOpenApiPathsObject = {
@@ -82,6 +85,7 @@ export const authPaths: ZodOpenApiPathsObject = {
         ...errors({
           400: INVALID,
           401: '`invalid_credentials` (unknown email or wrong password, one body for both) or `email_not_verified`',
+          403: '`banned_user` (the password matched and the account is banned: the message is the ban’s reason) or `forbidden` (CSRF rule)',
           429: '`too_many_requests`: 5 attempts per 15 min per client IP, or 5 failures per 15 min per email',
         }),
       },

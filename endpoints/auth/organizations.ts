@@ -2,7 +2,6 @@
 // POST /api/auth/organization/set-active {organizationId | null} → {organization, session}
 import { z } from 'zod'
 
-import { cacheCookie } from '../../src/lib/auth/cookies'
 import { parseAuthInput } from '../../src/lib/auth/errors'
 import { presentSession } from '../../src/lib/auth/present'
 import { sessionOf } from '../../src/lib/auth/sessions'
@@ -11,6 +10,7 @@ import { unauthorized } from '../../src/lib/http/errors'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
 import { listOrganizations, setActiveOrganization } from '../../src/operations/auth/organizations'
+import { withFreshCache } from './session-response'
 
 export const listOrganizationsEndpoint = defineEndpoint('/auth/organization/list', 'get', async (req) => json(await listOrganizations(req)))
 
@@ -27,15 +27,12 @@ export const setActiveEndpoint = defineEndpoint('/auth/organization/set-active',
   if (!req.user || !current) throw unauthorized()
   const { organizationId } = parseAuthInput(setActiveBody, await readJson(req))
   const result = await setActiveOrganization(req, organizationId)
-  const response = json({ organization: result.organization, session: presentSession(result.session) })
   // A cookie client's cached snapshot still names the old organization: re-issue it.
   const user = req.user as unknown as { id: string; email: string; name?: string | null; emailVerified?: boolean; roles?: string[] }
-  response.headers.append(
-    'set-cookie',
-    cacheCookie(
-      { session: result.session, user: { id: String(user.id), email: user.email, name: user.name ?? null, emailVerified: Boolean(user.emailVerified), roles: user.roles ?? [] } },
-      current.tokenHash,
-    ),
+  return withFreshCache(
+    json({ organization: result.organization, session: presentSession(result.session) }),
+    current,
+    { id: String(user.id), email: user.email, name: user.name ?? null, emailVerified: Boolean(user.emailVerified), roles: user.roles ?? [] },
+    result.session,
   )
-  return response
 })

@@ -1,7 +1,8 @@
 // A response that hands a new session to the client: the token in the body and in the
 // `set-auth-token` header (bearer clients), and the session + cookie-cache cookies.
 import type { SignInResult } from '../../src/operations/auth/sign-in'
-import { cacheCookie, sessionCookie } from '../../src/lib/auth/cookies'
+import { cacheCookie, sessionCookie, type SessionSnapshot } from '../../src/lib/auth/cookies'
+import type { SessionInfo } from '../../src/lib/auth/sessions'
 
 export function withSession(body: unknown, result: SignInResult, status = 200): Response {
   const headers = new Headers({
@@ -12,4 +13,13 @@ export function withSession(body: unknown, result: SignInResult, status = 200): 
   headers.append('set-cookie', sessionCookie(result.token))
   headers.append('set-cookie', cacheCookie(result.snapshot, result.tokenHash))
   return new Response(JSON.stringify(body), { status, headers })
+}
+
+/**
+ * A cookie client's cached snapshot (trusted for 300 s) names what the session and user were
+ * when it was signed: after a change to either it is re-issued with the new values.
+ */
+export function withFreshCache(response: Response, current: SessionInfo, user: SessionSnapshot['user'], session: SessionSnapshot['session'] = current.session): Response {
+  response.headers.append('set-cookie', cacheCookie({ session, user }, current.tokenHash))
+  return response
 }

@@ -6,6 +6,8 @@ import * as migration_20261123_175450_blog from './20261123_175450_blog';
 import * as migration_20261123_181126_service_media from './20261123_181126_service_media';
 import * as migration_20261123_210213_mail_jobs from './20261123_210213_mail_jobs';
 import * as migration_20261124_001500_list_counts from './20261124_001500_list_counts';
+import * as migration_20261125_012607_accounts from './20261125_012607_accounts';
+import * as migration_20261125_020605_organization_invitations from './20261125_020605_organization_invitations';
 import * as migration_20261125_021513_community from './20261125_021513_community';
 
 export const migrations = [
@@ -50,8 +52,18 @@ export const migrations = [
     name: '20261124_001500_list_counts',
   },
   {
+    up: migration_20261125_012607_accounts.up,
+    down: migration_20261125_012607_accounts.down,
+    name: '20261125_012607_accounts',
+  },
+  {
+    up: migration_20261125_020605_organization_invitations.up,
+    down: migration_20261125_020605_organization_invitations.down,
+    name: '20261125_020605_organization_invitations',
+  },
+  {
     up: migration_20261125_021513_community.up,
     down: migration_20261125_021513_community.down,
-    name: '20261125_021513_community'
+    name: '20261125_021513_community',
   },
 ];

@@ -186,6 +186,18 @@ export const ACCESS: Record<string, AccessRow> = {
     patch: { role: 'admin' },
     probes: userProbes('user'),
   },
+  invitations: {
+    setup: async (ctx) => {
+      const organization = await create(ctx.app, 'organizations', { name: 'Org', slug: slug('org') })
+      return { docs: { invitation: await create(ctx.app, 'invitations', { organization, email: `${slug('inv')}@example.test`, role: 'member', status: 'pending', expiresAt: inAWeek() }) }, refs: { organization } }
+    },
+    read: adminOnly,
+    update: adminOnly,
+    delete: adminOnly,
+    create: adminCreates,
+    createBody: (_ctx, fixture) => ({ organization: fixture.refs!.organization, email: `${slug('inv')}@example.test`, role: 'member', expiresAt: inAWeek() }),
+    patch: { role: 'admin' },
+  },
   sessions: {
     setup: async (ctx) => ({
       docs: await perUser(ctx, (user) => create(ctx.app, 'sessions', { user, tokenHash: hex(32), expiresAt: inAWeek(), refreshedAt: new Date().toISOString() })),

@@ -4,6 +4,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
 import { settings } from '../settings'
+import { isStale } from './stale-snapshots'
 import { COOKIE_CACHE_SECONDS, SESSION_LIFETIME } from './timing'
 
 export interface SessionSnapshot {
@@ -98,6 +99,8 @@ export function readCacheCookie(value: string | undefined, tokenHashHex: string)
   try {
     const now = Math.floor(Date.now() / 1000)
     if (payload.bind !== tokenHashHex.slice(0, 16)) return null
+    // Banned, re-roled or signed out everywhere since it was signed: ask the database.
+    if (isStale(payload.user.id, payload.iat)) return null
     if (now - payload.iat >= COOKIE_CACHE_SECONDS || now < payload.iat || Date.parse(payload.session.expiresAt) <= Date.now()) {
       verified.delete(value)
       return null

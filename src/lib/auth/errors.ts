@@ -20,3 +20,5 @@ export function parseAuthInput<T extends z.ZodType>(schema: T, input: unknown): 
   const first = issuesOf(result.error)[0]
   throw invalidInput(first ? `${first.path}: ${first.message}` : 'Invalid input')
 }
+export const invalidPassword = () => new ApiError(400, 'invalid_password', 'Invalid password')
+export const sessionNotFresh = () => new ApiError(403, 'session_not_fresh', 'Sign in again (a session from the last 10 minutes is required)')

@@ -10,6 +10,9 @@ import { createDocument, type ZodOpenApiObject } from 'zod-openapi'
 import { approvalPaths, moderationPaths } from '../../../endpoints/admin/openapi'
 import { adminServicesPaths } from '../../../endpoints/admin/services/openapi'
 import { authPaths } from '../../../endpoints/auth/openapi'
+import { accountPaths } from '../../../endpoints/auth/openapi-account'
+import { adminUserPaths } from '../../../endpoints/auth/openapi-admin-users'
+import { organizationPaths } from '../../../endpoints/auth/openapi-organizations'
 import { publicBookingPaths } from '../../../endpoints/services/openapi'
 import { settings } from '../settings'
 import { stockPaths } from './stock-paths'
@@ -50,6 +53,9 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
     ],
     paths: {
       ...authPaths,
+      ...accountPaths,
+      ...adminUserPaths,
+      ...organizationPaths,
       ...adminServicesPaths(settings().locales),
       ...publicBookingPaths,
       ...moderationPaths,

@@ -1,11 +1,12 @@
 // Sign-in (API-CONTRACT §2): counted against the IP and, when it fails, against the email
 // (a failure slot is taken before the password is checked and given back on success);
 // the same answer and the same hashing time for an unknown email and a wrong password;
-// `email_not_verified` only once the password matched. Session and audit in one transaction.
+// `email_not_verified` and `banned_user` only once the password matched. Session and audit in one transaction.
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { SessionSnapshot } from '../../lib/auth/cookies'
+import { bannedUser, isBanned } from '../../lib/auth/current'
 import { emailNotVerified, invalidCredentials } from '../../lib/auth/errors'
 import { limitSignInAttempt, releaseSignInFailure, reserveSignInFailure } from '../../lib/auth/limits'
 import { verifyPassword } from '../../lib/auth/password-hash'
@@ -40,12 +41,15 @@ export async function signIn(req: PayloadRequest, email: string, password: strin
     showHiddenFields: true,
     req,
   })
-  const user = docs[0] as unknown as (SessionUser & { passwordHash?: string | null }) | undefined
+  const user = docs[0] as unknown as (SessionUser & { passwordHash?: string | null; banned?: boolean; banReason?: string | null; banExpires?: string | null }) | undefined
   // An over-long password cannot be right (sign-up refuses them): refused unhashed, whether
   // or not the email exists, so it tells nothing about accounts and costs no hashing work.
   const matches = [...password].length <= PASSWORD_MAX_LENGTH && (await verifyPassword(user?.passwordHash, password))
   if (!user || !matches) return fail(req, email, user ? 'wrong_password' : 'unknown_email', user ? String(user.id) : null, invalidCredentials())
   if (!user.emailVerified) return fail(req, email, 'email_not_verified', String(user.id), emailNotVerified())
+  // A ban (API-CONTRACT §11) is told only to whoever knows the password, with its reason.
+  const ban = { banned: Boolean(user.banned), banExpires: user.banExpires ? new Date(user.banExpires).toISOString() : null }
+  if (isBanned(ban)) return fail(req, email, 'banned', String(user.id), bannedUser(user.banReason ?? null))
 
   const result = await inTransaction(req, async () => {
     const { token, hash, doc } = await createSession(req, String(user.id))

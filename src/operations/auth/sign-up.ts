@@ -11,6 +11,7 @@ import { hashPassword } from '../../lib/auth/password-hash'
 import { VERIFICATION_TOKEN_LIFETIME } from '../../lib/auth/timing'
 import { ApiError } from '../../lib/http/errors'
 import { checkPasswordRules } from '../../lib/password-rules'
+import { isUniqueViolation } from '../../lib/unique-violation'
 import { inTransaction } from '../../lib/transaction'
 import { uniqueUsername } from './usernames'
 
@@ -28,13 +29,6 @@ export interface CreatedUser {
   username: string
   emailVerified: boolean
   createdAt: string
-}
-
-/** A unique-index violation from the database (a concurrent sign-up with the same email). */
-function isUniqueViolation(error: unknown, column: string): boolean {
-  const text = JSON.stringify((error as { data?: unknown })?.data ?? '') + String((error as Error)?.message ?? '')
-  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause
-  return (cause?.code === '23505' && Boolean(cause.constraint?.includes(column))) || text.includes(column)
 }
 
 // Simultaneous sign-ups can derive the same username; the unique index decides and the

@@ -1,24 +1,31 @@
-// Email verification: a live `email_verification` token, spent once, marks the user verified.
+// Email verification: a live token, spent once. An `email_verification` token marks the user
+// verified; an `email_change` token (API-CONTRACT §11 change-email) makes the address it was
+// mailed to the user's email, verified, unless another account took it meanwhile (409).
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
-import { invalidToken } from '../../lib/auth/errors'
-import { consumeToken } from '../../lib/auth/one-time-tokens'
+import { invalidToken, userAlreadyExists } from '../../lib/auth/errors'
+import { consumeTokenRow } from '../../lib/auth/one-time-tokens'
 import { inTransaction } from '../../lib/transaction'
+import { isUniqueViolation } from '../../lib/unique-violation'
 
-export async function verifyEmail(req: PayloadRequest, token: string) {
+type VerifiedUser = { id: string; email: string; name?: string | null; emailVerified: boolean }
+
+export async function verifyEmail(req: PayloadRequest, token: string): Promise<VerifiedUser> {
   return inTransaction(req, async () => {
-    const userId = await consumeToken(req, token, 'email_verification')
+    const verification = await consumeTokenRow(req, token, 'email_verification')
+    const change = verification ? null : await consumeTokenRow(req, token, 'email_change')
+    const userId = verification?.userId ?? change?.userId
     if (!userId) throw invalidToken()
-    const user = await req.payload.update({
-      collection: 'users',
-      id: userId,
-      data: { emailVerified: true } as never,
-      overrideAccess: true,
-      context: { skipAudit: true },
-      req,
-    })
-    await writeAudit(req, { action: 'email_verified', userId, targetType: 'users', targetId: userId, data: { email: user.email } })
-    return user as unknown as { id: string; email: string; name?: string | null; emailVerified: boolean }
+    const data = change?.newEmail ? { email: change.newEmail, emailVerified: true } : { emailVerified: true }
+    let user: VerifiedUser
+    try {
+      user = (await req.payload.update({ collection: 'users', id: userId, data: data as never, overrideAccess: true, context: { skipAudit: true }, req })) as unknown as VerifiedUser
+    } catch (error) {
+      if (change && isUniqueViolation(error, 'email')) throw userAlreadyExists()
+      throw error
+    }
+    await writeAudit(req, { action: change ? 'user.email_changed' : 'email_verified', userId, targetType: 'users', targetId: userId, data: { email: user.email } })
+    return user
   })
 }

@@ -1,0 +1,88 @@
+// The OpenAPI description of the organization routes (API-CONTRACT §11, docs/api.md
+// "Organizations"): request schemas are the ones the endpoints parse with.
+import { z } from 'zod'
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi'
+
+import { errorResponses, id, json, SESSION, timestamp } from '../../src/lib/openapi/common'
+import { getInvitationQuery, invitationIdBody, inviteMemberBody, listInvitationsQuery } from './organization-invitations'
+import { checkSlugBody, createOrganizationBody, fullOrganizationQuery, listMembersQuery, organizationIdBody, removeMemberBody, updateMemberRoleBody, updateOrganizationBody } from './organization-manage'
+
+const role = z.enum(['owner', 'admin', 'member'])
+const organization = z.object({ id, name: z.string(), slug: z.string(), logo: z.null(), metadata: z.null(), createdAt: timestamp }).meta({ id: 'Organization' })
+const member = z
+  .object({ id, organizationId: id, userId: id, role, createdAt: timestamp, user: z.object({ id, name: z.string().nullable(), email: z.email(), image: z.string().nullable() }) })
+  .meta({ id: 'OrganizationMember' })
+const invitation = z
+  .object({ id, organizationId: id, email: z.email(), role, status: z.enum(['pending', 'accepted', 'rejected', 'canceled']), expiresAt: timestamp, inviterId: id.nullable(), createdAt: timestamp })
+  .meta({ id: 'OrganizationInvitation' })
+
+const INVALID = '`invalid_input` (a field missing, malformed, of the wrong type, or unknown) or `invalid_body` (not JSON)'
+const WHO = {
+  401: '`unauthorized`: no session, or it was revoked',
+  403: '`forbidden` (not a member, or a role too low for this; or the CSRF rule) or `banned_user`',
+}
+const ORG = { 400: `${INVALID}, or \`no_active_organization\` (no organizationId and no active organization)`, 404: '`organization_not_found`' }
+
+function operation(summary: string, request: { body?: z.ZodType; query?: z.ZodObject }, ok: ReturnType<typeof json>, failures: Record<number, string> = {}): ZodOpenApiOperationObject {
+  return {
+    tags: ['Accounts'],
+    summary,
+    security: SESSION,
+    ...(request.body ? { requestBody: { content: { 'application/json': { schema: request.body } } } } : {}),
+    ...(request.query ? { requestParams: { query: request.query } } : {}),
+    responses: { '200': ok, ...errorResponses('auth', { 400: INVALID, ...WHO, ...failures }, { write: Boolean(request.body) }) },
+  }
+}
+
+const SETTLED = { 404: '`invitation_not_found`', 409: '`invitation_not_pending` (already accepted, rejected or canceled)', 410: '`invitation_expired` (past its 48 hours)' }
+
+export const organizationPaths: ZodOpenApiPathsObject = {
+  '/api/auth/organization/create': {
+    post: operation('Create an organization; the caller is its owner', { body: createOrganizationBody }, json('Created', organization.extend({ members: z.array(member) })), { 409: '`slug_is_taken`' }),
+  },
+  '/api/auth/organization/update': {
+    post: operation('Rename it or change its slug (owners and admins)', { body: updateOrganizationBody }, json('Updated', organization), { ...ORG, 409: '`slug_is_taken`' }),
+  },
+  '/api/auth/organization/delete': { post: operation('Delete it with its memberships and invitations (owners)', { body: organizationIdBody }, json('Deleted', organization), ORG) },
+  '/api/auth/organization/check-slug': { post: operation('Is this slug free?', { body: checkSlugBody }, json('Free', z.object({ status: z.literal(true) })), { 409: '`slug_is_taken`' }) },
+  '/api/auth/organization/get-full-organization': {
+    get: operation('The organization with its members and invitations (members)', { query: fullOrganizationQuery }, json('The organization', organization.extend({ members: z.array(member), invitations: z.array(invitation) })), ORG),
+  },
+  '/api/auth/organization/list-members': {
+    get: operation('Its members, oldest first (members)', { query: listMembersQuery }, json('A page of members', z.object({ members: z.array(member), total: z.number().int() })), ORG),
+  },
+  '/api/auth/organization/get-active-member': { get: operation('The caller’s membership in the active organization', {}, json('The membership', member), ORG) },
+  '/api/auth/organization/update-member-role': {
+    post: operation('Change a member’s role (owners and admins; only owners grant or change owner)', { body: updateMemberRoleBody }, json('The member', member), {
+      ...ORG,
+      404: '`organization_not_found` or `member_not_found`',
+      409: '`last_owner`: the organization would have no owner',
+    }),
+  },
+  '/api/auth/organization/remove-member': {
+    post: operation('Remove a member by membership id or email (owners and admins; only owners remove owners)', { body: removeMemberBody }, json('Removed', z.object({ member })), {
+      ...ORG,
+      404: '`organization_not_found` or `member_not_found`',
+      409: '`last_owner`',
+    }),
+  },
+  '/api/auth/organization/leave': { post: operation('Leave an organization', { body: organizationIdBody }, json('The membership that ended', member), { ...ORG, 409: '`last_owner`' }) },
+  '/api/auth/organization/invite-member': {
+    post: operation('Invite an email address (owners and admins; owners only for owner); mailed, valid 48 h', { body: inviteMemberBody }, json('The invitation', invitation), {
+      ...ORG,
+      409: '`already_member` or `already_invited` (send `resend: true` to mail it again)',
+    }),
+  },
+  '/api/auth/organization/accept-invitation': {
+    post: operation('Accept an invitation addressed to one’s email', { body: invitationIdBody }, json('Accepted', z.object({ invitation, member })), { ...SETTLED, 409: `${SETTLED[409]}, or \`already_member\`` }),
+  },
+  '/api/auth/organization/reject-invitation': {
+    post: operation('Reject an invitation addressed to one’s email', { body: invitationIdBody }, json('Rejected', z.object({ invitation, member: z.null() })), SETTLED),
+  },
+  '/api/auth/organization/cancel-invitation': { post: operation('Cancel a pending invitation (owners and admins)', { body: invitationIdBody }, json('Canceled', invitation), { 404: SETTLED[404], 409: SETTLED[409] }) },
+  '/api/auth/organization/get-invitation': {
+    get: operation('An invitation, for its recipient or a member', { query: getInvitationQuery }, json('The invitation', invitation.extend({ organizationName: z.string(), organizationSlug: z.string(), inviterEmail: z.email().nullable() })), { 404: SETTLED[404] }),
+  },
+  '/api/auth/organization/list-invitations': { get: operation('The organization’s invitations, newest first (members)', { query: listInvitationsQuery }, json('Invitations', z.array(invitation)), ORG) },
+  '/api/auth/organization/list-user-invitations': { get: operation('Pending, unexpired invitations to one’s email', {}, json('Invitations', z.array(invitation))) },
+}

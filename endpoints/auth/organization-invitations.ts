@@ -1,0 +1,52 @@
+// Organization invitations (API-CONTRACT §11), Better Auth's organization plugin path for path.
+// POST /api/auth/organization/invite-member {email, role, organizationId?, resend?} → invitation
+// POST /api/auth/organization/accept-invitation {invitationId}  → {invitation, member}
+// POST /api/auth/organization/reject-invitation {invitationId}  → {invitation, member: null}
+// POST /api/auth/organization/cancel-invitation {invitationId}  → invitation
+// GET  /api/auth/organization/get-invitation ?id                → invitation + organizationName, organizationSlug, inviterEmail
+// GET  /api/auth/organization/list-invitations ?organizationId  → [invitation]
+// GET  /api/auth/organization/list-user-invitations             → [invitation] addressed to the caller
+import type { PayloadRequest } from 'payload'
+import { z } from 'zod'
+
+import { requireCaller, type Caller } from '../../src/lib/auth/current'
+import { parseAuthInput } from '../../src/lib/auth/errors'
+import { presentInvitation, presentMember } from '../../src/lib/auth/organization-rows'
+import { emailField } from '../../src/lib/auth/schemas'
+import { readJson } from '../../src/lib/http/body'
+import { defineEndpoint } from '../../src/lib/http/endpoint'
+import { json } from '../../src/lib/http/respond'
+import * as invitations from '../../src/operations/auth/organization-invitations'
+import { orgRoleField } from './organization-manage'
+
+const invitationId = z.uuid({ error: 'invitationId must be an invitation id' })
+
+export const inviteMemberBody = z.object({ email: emailField, role: orgRoleField, organizationId: z.string().min(1).max(100).optional(), resend: z.boolean().optional() }).strict()
+export const invitationIdBody = z.object({ invitationId }).strict()
+export const getInvitationQuery = z.object({ id: invitationId }).strict()
+export const listInvitationsQuery = z.object({ organizationId: z.string().min(1).max(100).optional() }).strict()
+
+const queryOf = (req: PayloadRequest) => Object.fromEntries(new URL(req.url ?? '', 'http://x').searchParams)
+
+function route<T extends z.ZodType>(path: string, method: 'get' | 'post', schema: T, handle: (req: PayloadRequest, caller: Caller, input: z.infer<T>) => Promise<unknown>) {
+  return defineEndpoint(`/auth/organization/${path}`, method, async (req) => {
+    const caller = await requireCaller(req)
+    return json(await handle(req, caller, parseAuthInput(schema, method === 'get' ? queryOf(req) : await readJson(req))))
+  })
+}
+
+export const organizationInvitationEndpoints = [
+  ...route('invite-member', 'post', inviteMemberBody, async (req, caller, body) => presentInvitation(await invitations.inviteMember(req, caller, body))),
+  ...route('accept-invitation', 'post', invitationIdBody, async (req, caller, body) => {
+    const { invitation, member } = await invitations.acceptInvitation(req, caller, body.invitationId)
+    return { invitation: presentInvitation(invitation), member: presentMember(member) }
+  }),
+  ...route('reject-invitation', 'post', invitationIdBody, async (req, caller, body) => ({ invitation: presentInvitation(await invitations.rejectInvitation(req, caller, body.invitationId)), member: null })),
+  ...route('cancel-invitation', 'post', invitationIdBody, async (req, caller, body) => presentInvitation(await invitations.cancelInvitation(req, caller, body.invitationId))),
+  ...route('get-invitation', 'get', getInvitationQuery, async (req, caller, query) => {
+    const found = await invitations.getInvitation(req, caller, query.id)
+    return { ...presentInvitation(found.invitation), organizationName: found.organizationName, organizationSlug: found.organizationSlug, inviterEmail: found.inviterEmail }
+  }),
+  ...route('list-invitations', 'get', listInvitationsQuery, async (req, caller, query) => (await invitations.invitationsOf(req, caller, query.organizationId)).map(presentInvitation)),
+  ...route('list-user-invitations', 'get', z.object({}).passthrough(), async (req, caller) => (await invitations.invitationsToCaller(req, caller)).map(presentInvitation)),
+]

@@ -1,0 +1,33 @@
+// The caller's own sessions (API-CONTRACT §11), Better Auth's paths and bodies:
+// GET  /api/auth/list-sessions          → [{id, token, userId, expiresAt, createdAt, updatedAt, ipAddress, userAgent}]
+// POST /api/auth/revoke-session {token} → {status: true}   (token: a listed session's `token`, or a real token)
+// POST /api/auth/revoke-other-sessions  → {status: true}
+// POST /api/auth/revoke-sessions        → {status: true}   (the current session too)
+import { z } from 'zod'
+
+import { requireCaller } from '../../src/lib/auth/current'
+import { parseAuthInput } from '../../src/lib/auth/errors'
+import { readJson } from '../../src/lib/http/body'
+import { defineEndpoint } from '../../src/lib/http/endpoint'
+import { json } from '../../src/lib/http/respond'
+import { listOwnSessions, revokeAllOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from '../../src/operations/auth/own-sessions'
+
+export const revokeSessionBody = z.object({ token: z.string({ error: 'token must be a string' }).min(1, 'token is required').max(200, 'token is too long') }).strict()
+
+export const ownSessionEndpoints = [
+  ...defineEndpoint('/auth/list-sessions', 'get', async (req) => json(await listOwnSessions(req, await requireCaller(req)))),
+  ...defineEndpoint('/auth/revoke-session', 'post', async (req) => {
+    const caller = await requireCaller(req)
+    await revokeOwnSession(req, caller, parseAuthInput(revokeSessionBody, await readJson(req)).token)
+    return json({ status: true })
+  }),
+  // No body to read: like sign-out, the session says everything.
+  ...defineEndpoint('/auth/revoke-other-sessions', 'post', async (req) => {
+    await revokeOtherOwnSessions(req, await requireCaller(req))
+    return json({ status: true })
+  }),
+  ...defineEndpoint('/auth/revoke-sessions', 'post', async (req) => {
+    await revokeAllOwnSessions(req, await requireCaller(req))
+    return json({ status: true })
+  }),
+]

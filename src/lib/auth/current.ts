@@ -1,0 +1,113 @@
+// The caller of an account operation as the database has it now, not as the 300 s cookie
+// cache remembers it: these operations act on credentials and sessions, so a session revoked
+// a moment ago (sign-out elsewhere, a ban, a password change) must not pass (API-CONTRACT §11).
+import type { PayloadRequest } from 'payload'
+
+import { ApiError, forbidden, unauthorized } from '../http/errors'
+import { runIn, statement } from '../prepared'
+import { sessionOf, type SessionInfo } from './sessions'
+
+export interface AccountUser {
+  id: string
+  email: string
+  name: string | null
+  username: string | null
+  image: string | null
+  emailVerified: boolean
+  roles: string[]
+  passwordHash: string | null
+  banned: boolean
+  banReason: string | null
+  banExpires: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface Caller {
+  user: AccountUser
+  current: SessionInfo
+}
+
+const LIVE_SESSION = statement(
+  'live-session-user',
+  `SELECT u.id, u.email, u.name, u.username, u.image, u.email_verified, u.password_hash,
+          u.banned, u.ban_reason, u.ban_expires, u.created_at, u.updated_at,
+          ARRAY(SELECT r.value::text FROM users_roles r WHERE r.parent_id = u.id ORDER BY r."order") AS roles
+     FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.id = $1 AND s.expires_at > now()`,
+)
+
+const ACCOUNT_USER = statement(
+  'account-user',
+  `SELECT u.id, u.email, u.name, u.username, u.image, u.email_verified, u.password_hash,
+          u.banned, u.ban_reason, u.ban_expires, u.created_at, u.updated_at,
+          ARRAY(SELECT r.value::text FROM users_roles r WHERE r.parent_id = u.id ORDER BY r."order") AS roles
+     FROM users u WHERE u.id::text = $1`,
+)
+
+export interface UserRow {
+  id: string
+  email: string
+  name: string | null
+  username: string | null
+  image: string | null
+  email_verified: boolean
+  password_hash: string | null
+  banned: boolean
+  ban_reason: string | null
+  ban_expires: Date | null
+  created_at: Date
+  updated_at: Date
+  roles: string[]
+}
+
+export function accountUserOf(row: UserRow): AccountUser {
+  return {
+    id: String(row.id),
+    email: row.email,
+    name: row.name,
+    username: row.username,
+    image: row.image,
+    emailVerified: row.email_verified,
+    roles: row.roles,
+    passwordHash: row.password_hash,
+    banned: row.banned,
+    banReason: row.ban_reason,
+    banExpires: row.ban_expires ? row.ban_expires.toISOString() : null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  }
+}
+
+/** A ban in force now: `banned` with no expiry, or one still ahead. */
+export const isBanned = (user: Pick<AccountUser, 'banned' | 'banExpires'>): boolean =>
+  user.banned && (user.banExpires === null || Date.parse(user.banExpires) > Date.now())
+
+export const BANNED_MESSAGE = 'You have been banned from this application'
+
+// The message is the ban's reason itself (API-CONTRACT §11 "answers 403 with the ban's reason").
+export const bannedUser = (reason: string | null) => new ApiError(403, 'banned_user', reason || BANNED_MESSAGE)
+
+/** The signed-in caller, checked against the database; 401 without a live session, 403 when banned. */
+export async function requireCaller(req: PayloadRequest): Promise<Caller> {
+  const current = sessionOf(req)
+  if (!req.user || !current) throw unauthorized()
+  const row = (await runIn<UserRow>(req, LIVE_SESSION, [current.session.id])).rows[0]
+  if (!row) throw unauthorized('Your session has ended; sign in again')
+  const user = accountUserOf(row)
+  if (isBanned(user)) throw bannedUser(user.banReason)
+  return { user, current }
+}
+
+/** requireCaller, and the caller must hold the admin role (API-CONTRACT §11: 403 otherwise). */
+export async function requireAdmin(req: PayloadRequest): Promise<Caller> {
+  const caller = await requireCaller(req)
+  if (!caller.user.roles.includes('admin')) throw forbidden('Only administrators may do this')
+  return caller
+}
+
+/** Any user by id (an admin's target), read on the request's transaction when it has one. */
+export async function findAccountUser(req: PayloadRequest, id: string): Promise<AccountUser | null> {
+  const row = (await runIn<UserRow>(req, ACCOUNT_USER, [id])).rows[0]
+  return row ? accountUserOf(row) : null
+}

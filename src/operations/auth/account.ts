@@ -1,0 +1,83 @@
+// Self-service on one's own account (API-CONTRACT §11): name, image and username; password
+// change with the current password; deleting the account with the password. Each is one
+// transaction with its audit entry; the caller is checked against the database first.
+import type { PayloadRequest } from 'payload'
+
+import { writeAudit } from '../../../hooks/shared/audit'
+import type { Caller } from '../../lib/auth/current'
+import { invalidInput, invalidPassword, usernameTaken, weakPassword } from '../../lib/auth/errors'
+import { verifyPassword } from '../../lib/auth/password-hash'
+import { createSession, snapshotOf } from '../../lib/auth/sessions'
+import { revokeSessionsOf } from '../../lib/auth/session-rows'
+import { checkPasswordRules, PASSWORD_MAX_LENGTH } from '../../lib/password-rules'
+import { inTransaction } from '../../lib/transaction'
+import { isUniqueViolation } from '../../lib/unique-violation'
+import { setUserPassword } from '../../lib/user-password'
+import type { SignInResult } from './sign-in'
+
+export interface ProfileChanges {
+  name?: string
+  image?: string | null
+  username?: string
+}
+
+/** Writes name, image and username (unique) of the caller; the changed fields are audited. */
+export async function updateOwnUser(req: PayloadRequest, caller: Caller, changes: ProfileChanges): Promise<Caller['user']> {
+  const data = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined))
+  if (Object.keys(data).length === 0) throw invalidInput('No fields to update')
+  return inTransaction(req, async () => {
+    if (data.username !== undefined && data.username !== caller.user.username) {
+      const taken = await req.payload.count({ collection: 'users', where: { and: [{ username: { equals: data.username } }, { id: { not_equals: caller.user.id } }] }, overrideAccess: true, req })
+      if (taken.totalDocs > 0) throw usernameTaken()
+    }
+    try {
+      await req.payload.update({ collection: 'users', id: caller.user.id, data: data as never, overrideAccess: true, context: { skipAudit: true }, req })
+    } catch (error) {
+      // Two people claiming one username at once: the unique index decides.
+      if (isUniqueViolation(error, 'username')) throw usernameTaken()
+      throw error
+    }
+    await writeAudit(req, { action: 'user.profile_updated', userId: caller.user.id, targetType: 'users', targetId: caller.user.id, data })
+    return { ...caller.user, ...data } as Caller['user']
+  })
+}
+
+async function checkPassword(caller: Caller, password: string): Promise<void> {
+  const ok = [...password].length <= PASSWORD_MAX_LENGTH && (await verifyPassword(caller.user.passwordHash, password))
+  if (!ok) throw invalidPassword()
+}
+
+/**
+ * A new password, given the current one. With `revokeOtherSessions` every session of the
+ * user ends and a new one is handed out (Better Auth's behaviour): its token, else null.
+ */
+export async function changeOwnPassword(
+  req: PayloadRequest,
+  caller: Caller,
+  input: { currentPassword: string; newPassword: string; revokeOtherSessions?: boolean },
+): Promise<SignInResult | null> {
+  await checkPassword(caller, input.currentPassword)
+  const rule = checkPasswordRules(input.newPassword)
+  if (rule) throw weakPassword(rule)
+  return inTransaction(req, async () => {
+    await setUserPassword(req.payload, caller.user.id, input.newPassword, req)
+    let issued: SignInResult | null = null
+    let revoked: string[] = []
+    if (input.revokeOtherSessions) {
+      revoked = await revokeSessionsOf(req, caller.user.id)
+      const { token, hash, doc } = await createSession(req, caller.user.id)
+      issued = { token, tokenHash: hash, snapshot: snapshotOf(doc, caller.user), user: caller.user }
+    }
+    await writeAudit(req, { action: 'user.password_changed', userId: caller.user.id, targetType: 'users', targetId: caller.user.id, data: { revokeOtherSessions: Boolean(input.revokeOtherSessions), sessionsRevoked: revoked.length } })
+    return issued
+  })
+}
+
+/** Removes the account, its sessions and dependents (collections/Users hooks); audit entries stay. */
+export async function deleteOwnUser(req: PayloadRequest, caller: Caller, password: string): Promise<void> {
+  await checkPassword(caller, password)
+  await inTransaction(req, async () => {
+    await writeAudit(req, { action: 'user.deleted', userId: caller.user.id, targetType: 'users', targetId: caller.user.id, data: { email: caller.user.email, by: 'self' } })
+    await req.payload.delete({ collection: 'users', id: caller.user.id, overrideAccess: true, context: { skipAudit: true }, req })
+  })
+}
