@@ -10,6 +10,7 @@ import { signedIn } from '../../access/signedIn'
 import { auditHooks } from '../../hooks/shared/audit'
 import { forceAuthorAndStatus } from '../../hooks/community/forceAuthorAndStatus'
 import { guardChange } from '../../hooks/community/guardChange'
+import { signInToCreate } from '../../hooks/community/signInToCreate'
 import { softDeleteEndpoint } from '../../hooks/community/softDelete'
 import { codeInBody } from '../../src/operations/community/errors'
 import { CONTENT_TYPES, type ContentTypeName } from '../../src/operations/moderation/content-types'
@@ -46,6 +47,7 @@ export function contentCollection(name: ContentTypeName, options: ContentCollect
     endpoints: softDeletes ? [softDeleteEndpoint(type)] : [],
     hooks: {
       ...own,
+      beforeOperation: [signInToCreate, ...(own.beforeOperation ?? [])],
       beforeValidate: [forceAuthorAndStatus(type), ...(own.beforeValidate ?? [])],
       beforeChange: [guardChange(type), ...(own.beforeChange ?? [])],
       afterChange: [...(own.afterChange ?? []), audit.afterChange],

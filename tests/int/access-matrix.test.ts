@@ -73,6 +73,8 @@ interface AccessRow {
   softDelete?: true
   /** Rows in a locked status: whoever reaches them gets 409 content_locked on update and DELETE. */
   locked?: string[]
+  /** An anonymous create is 401, sign in first (API-CONTRACT §9); other refusals are 403. */
+  signInToCreate?: true
 }
 
 const all = <T,>(value: T): PerWho<T> => ({ anonymous: value, citizen: value, moderator: value, admin: value })
@@ -506,6 +508,7 @@ function softContent(collection: string, make: Make, refsOf: ((ctx: Ctx) => Prom
     delete: reach,
     create: { anonymous: false, citizen: true, moderator: true, admin: true },
     createBody: (_ctx, fixture) => body(fixture.refs ?? {}),
+    signInToCreate: true,
     patch: { status: 'published' },
     probes: userProbes('author'),
     softDelete: true,
@@ -534,6 +537,7 @@ function approvedContent(collection: string, approved: string, data: Record<stri
     delete: reach,
     create: { anonymous: false, citizen: true, moderator: true, admin: true },
     createBody: () => body,
+    signInToCreate: true,
     patch: {},
     probes: userProbes('author'),
   }
@@ -690,7 +694,8 @@ describe('the access matrix', () => {
       const created = await request('POST', base, await row.createBody(ctx, fixture))
       if (row.create[who]) expect({ create: created.status }).toEqual({ create: 201 })
       else {
-        expect({ create: created.status }).toEqual({ create: 403 })
+        const refusal = who === 'anonymous' && row.signInToCreate ? 401 : 403
+        expect({ create: created.status }).toEqual({ create: refusal })
         expect(await rowCount(slug)).toBe(countBefore)
       }
 

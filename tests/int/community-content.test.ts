@@ -51,7 +51,9 @@ describe('create', () => {
   it.each(DEFAULTS.map(([collection]) => collection))('%s: anonymous callers are refused and nothing is written', async (collection) => {
     const table = collection.replace(/-/g, '_')
     const before = await count(app, table)
-    expect((await anonymous(app).send(`/api/${collection}`, MINIMAL[collection]!())).status).toBe(403)
+    const reply = await anonymous(app).send(`/api/${collection}`, MINIMAL[collection]!())
+    expect(reply.status).toBe(401)
+    expect(reply.body).toMatchObject({ error: 'unauthorized' })
     expect(await count(app, table)).toBe(before)
   })
 

@@ -5,7 +5,7 @@
 // as on every other route, and Payload's own clients still find `errors`.
 import { APIError, type CollectionAfterErrorHook } from 'payload'
 
-export type ContentErrorCode = 'invalid_transition' | 'content_locked' | 'review_exists' | 'thread_closed' | 'not_found' | 'forbidden'
+export type ContentErrorCode = 'invalid_transition' | 'content_locked' | 'review_exists' | 'thread_closed' | 'not_found' | 'forbidden' | 'unauthorized'
 
 export function contentError(status: number, code: ContentErrorCode, message: string): APIError {
   return new APIError(message, status, { code }, true)
