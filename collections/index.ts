@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { panelByRole } from '../access/panelByRole'
+import { withReportHooks } from '../src/operations/reports/hooks'
 
 import { AuditLogs } from './AuditLogs'
 import { BlogComments } from './BlogComments/index'
@@ -11,6 +12,7 @@ import { Notifications } from './Notifications'
 import { Organizations } from './Organizations'
 import { Profiles } from './Profiles'
 import { RateLimits } from './RateLimits'
+import { ContentAppeals, ContentReports, ModerationDecisions, ReportQueue, TransparencyPublications } from './Reports/index'
 import { inPanelOrder, panelNavigation } from './navigation'
 import { ServiceAvailability } from './ServiceAvailability/index'
 import { ServiceCategories } from './ServiceCategories/index'
@@ -39,9 +41,16 @@ export const collections: CollectionConfig[] = inPanelOrder([
   Bookings,
   BlogPosts,
   BlogComments,
+  ContentReports,
+  ReportQueue,
+  ModerationDecisions,
+  ContentAppeals,
+  TransparencyPublications,
   Notifications,
   AuditLogs,
   RateLimits,
 ])
   .map(panelNavigation)
   .map(panelByRole)
+  // Reportable types keep the queue current and record moderators' deletions (§10).
+  .map(withReportHooks)

@@ -3,6 +3,7 @@ import type { Endpoint } from 'payload'
 import { moderateEndpoints } from './admin/moderate'
 import { adminServicesEndpoints } from './admin/services/index'
 import { authEndpoints } from './auth/index'
+import { reportsEndpoints } from './reports/index'
 import { publicBookingEndpoints } from './services/bookings'
 
 // The documented /api contract, as Payload root endpoints (see src/lib/http/endpoint.ts).
@@ -11,4 +12,5 @@ export const endpoints: Endpoint[] = [
   ...adminServicesEndpoints,
   ...publicBookingEndpoints,
   ...moderateEndpoints,
+  ...reportsEndpoints,
 ]

@@ -9,6 +9,7 @@ import { createDocument, type ZodOpenApiObject } from 'zod-openapi'
 
 import { moderationPaths } from '../../../endpoints/admin/openapi'
 import { adminServicesPaths } from '../../../endpoints/admin/services/openapi'
+import { reportsPaths } from '../../../endpoints/reports/openapi'
 import { authPaths } from '../../../endpoints/auth/openapi'
 import { publicBookingPaths } from '../../../endpoints/services/openapi'
 import { settings } from '../settings'
@@ -53,6 +54,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       ...adminServicesPaths(settings().locales),
       ...publicBookingPaths,
       ...moderationPaths,
+      ...reportsPaths,
       ...stockPaths,
     },
     components: {
