@@ -3,11 +3,13 @@
 // scenarios in order, then prints one table, writes bench/results/<date>.json and updates
 // docs/performance.md. Every measurement is bounded in time.
 // Default: reads, bookings, sign-in, memory (about 12 minutes here). `growth` (seeds a
-// million bookings) runs only when named: `npm run bench -- growth`.
+// million bookings) runs only when named: `npm run bench -- growth`; so does `queue` (the
+// moderation queue at 1,000 and 100,000 open reports).
 import { bookingsBench } from './bookings'
 import { growthBench } from './growth'
 import { startBenchApp, log, type BenchApp } from './harness'
 import { memoryBench } from './memory'
+import { queueBench } from './queue'
 import { readsBench } from './reads'
 import { report, type ScenarioResult } from './report'
 import { signInBench } from './sign-in'
@@ -18,6 +20,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   'sign-in': signInBench,
   memory: memoryBench,
   growth: growthBench,
+  queue: queueBench,
 }
 const DEFAULT = ['reads', 'bookings', 'sign-in', 'memory']
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { makeComment, makePost, roleActor } from '../helpers/blog'
 import { anonymous, audits, call, count, MISSING_ID, type Actor } from '../helpers/catalogue'
 import { expectSecurityHeaders } from '../helpers/expectations'
+import { checkInvariants } from '../helpers/invariants'
 import { bulkCitizens, DISMISS, postAll, QUEUE, queueRows, report, REPORTS, reportStatuses } from '../helpers/reports'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -271,4 +272,10 @@ describe('a storm of 1,000 reports from 1,000 users on one item', () => {
     expect((await moderator.send('/api/admin/moderate', { postType: 'blogComments', postId: target, reason: 'Contenu illicite' })).status).toBe(200)
     expect(await count(app, 'notifications', "type = 'report_resolved' AND target_id = $1", [target])).toBe(1000)
   }, 120_000)
+})
+
+describe('afterwards', () => {
+  it('the database invariants hold (one open queue entry per reported item, counting its open reports)', async () => {
+    expect(await checkInvariants(app)).toEqual([])
+  })
 })

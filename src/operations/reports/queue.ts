@@ -26,7 +26,8 @@ const ITEMS = `
          to_char(first_reported_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "firstReportedAt"
   FROM report_queue`
 
-const QUEUE_PAGE = statement(
+/** Exported for the bench's limit server (bench/limit-server.ts), which runs the same statement. */
+export const QUEUE_PAGE = statement(
   'report-queue-page',
   `SELECT (SELECT COALESCE(sum(n), 0)::int FROM list_counts WHERE list = 'report_queue' AND status = 'open') AS total,
           (SELECT COALESCE(json_agg(page), '[]'::json) FROM (
