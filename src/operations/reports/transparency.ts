@@ -152,3 +152,27 @@ export async function publishedReport(req: PayloadRequest, id: string): Promise<
   const row = (await run<{ id: string; figures: TransparencyFigures; publishedAt: string }>(req.payload, PUBLISHED_ONE, [id])).rows[0]
   return row ? { id: row.id, publishedAt: row.publishedAt, ...row.figures } : null
 }
+
+export interface WeekOfDecisions {
+  /** Monday of the ISO week, YYYY-MM-DD. */
+  week: string
+  moderated: number
+  rejected: number
+  deleted: number
+  dismissed: number
+}
+
+// The panel's bar chart: the period's decisions (approvals aside) per ISO week, one statement.
+const DECISIONS_PER_WEEK = statement(
+  'transparency-decisions-per-week',
+  `SELECT to_char(date_trunc('week', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week,
+          count(*) FILTER (WHERE outcome = 'moderated')::int AS moderated, count(*) FILTER (WHERE outcome = 'rejected')::int AS rejected,
+          count(*) FILTER (WHERE outcome = 'deleted')::int AS deleted, count(*) FILTER (WHERE outcome = 'dismissed')::int AS dismissed
+   FROM moderation_decisions
+   WHERE created_at >= ($1::date)::timestamp AT TIME ZONE 'UTC' AND created_at < ($2::date + 1)::timestamp AT TIME ZONE 'UTC' AND outcome <> 'approved'
+   GROUP BY 1 ORDER BY 1`,
+)
+
+export async function decisionsPerWeek(req: PayloadRequest, period: Period): Promise<WeekOfDecisions[]> {
+  return (await runIn<WeekOfDecisions>(req, DECISIONS_PER_WEEK, [period.from, period.to])).rows
+}
