@@ -41,9 +41,12 @@ export default buildConfig({
     // The panel for editors and translators (issue 13, docs/admin-panel.md): what needs the
     // signed-in person now, and the translation coverage view.
     components: {
-      beforeDashboard: ['/src/admin/WorkQueue#WorkQueue'],
-      afterNavLinks: ['/src/admin/CoverageNavLink#CoverageNavLink'],
-      views: { translationCoverage: { Component: '/src/admin/TranslationCoverageView#TranslationCoverageView', path: '/translations' } },
+      beforeDashboard: ['/src/admin/WorkQueue#WorkQueue', '/src/admin/ModerationDesk#ModerationDesk'],
+      afterNavLinks: ['/src/admin/CoverageNavLink#CoverageNavLink', '/src/admin/TransparencyNavLink#TransparencyNavLink'],
+      views: {
+        translationCoverage: { Component: '/src/admin/TranslationCoverageView#TranslationCoverageView', path: '/translations' },
+        transparency: { Component: '/src/admin/TransparencyView#TransparencyView', path: '/transparency' },
+      },
     },
   },
   collections,

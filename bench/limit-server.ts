@@ -8,7 +8,7 @@ import express, { type Request, type Response } from 'express'
 import pg from 'pg'
 import type { Payload } from 'payload'
 
-import { hasRole } from '../access/permissions'
+import { hasPermission, hasRole } from '../access/permissions'
 import { cacheCookieName, readCacheCookie, readCookie, sessionCookieName, type SessionSnapshot } from '../src/lib/auth/cookies'
 import { accountUserOf } from '../src/lib/auth/current'
 import { presentSession, presentUser } from '../src/lib/auth/present'
@@ -22,6 +22,7 @@ import { bookingPageQuery } from '../src/operations/bookings/admin-bookings'
 import { presentAdminBooking } from '../src/operations/bookings/present'
 import { presentService } from '../src/operations/catalogue/present-service'
 import { queryService, queryServicePage } from '../src/operations/catalogue/services-query'
+import { QUEUE_PAGE } from '../src/operations/reports/queue'
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) })
 // The modules above only ever touch `payload.db.pool`.
@@ -95,6 +96,14 @@ app.get('/api/admin/services/bookings', async (req: Request, res: Response) => {
   const { statement, values } = bookingPageQuery({}, page)
   const { rows } = await pool.query({ ...statement, values })
   res.json(paginated('bookings', rows.filter((row) => row.id !== null).map(presentAdminBooking), Number(rows[0]?.total ?? 0), page))
+})
+
+app.get('/api/admin/moderation/queue', async (req: Request, res: Response) => {
+  const found = await session(req)
+  if (!found || !hasPermission(found.user, 'moderation.queue')) return res.status(403).json({ error: 'AUTH_FORBIDDEN', message: 'Forbidden' })
+  const page = parsePagination(new URL(req.originalUrl, 'http://localhost').searchParams)
+  const { rows } = await pool.query({ ...QUEUE_PAGE, values: [page.perPage, (page.page - 1) * page.perPage] })
+  res.json(paginated('items', rows[0].items, rows[0].total, page))
 })
 
 const server = http.createServer(app)

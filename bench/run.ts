@@ -3,12 +3,14 @@
 // scenarios in order, then prints one table, writes bench/results/<date>.json and updates
 // docs/performance.md. Every measurement is bounded in time.
 // Default: reads, bookings, sign-in, memory (about 12 minutes here). `growth` (seeds a
-// million bookings) and `list-users` (issue 22) run only when named: `npm run bench -- growth`.
+// million bookings), `list-users` (issue 22) and `queue` (the moderation queue at 1,000 and
+// 100,000 open reports) run only when named: `npm run bench -- growth`.
 import { bookingsBench } from './bookings'
 import { growthBench } from './growth'
 import { listUsersBench } from './list-users'
 import { startBenchApp, log, type BenchApp } from './harness'
 import { memoryBench } from './memory'
+import { queueBench } from './queue'
 import { readsBench } from './reads'
 import { report, type ScenarioResult } from './report'
 import { signInBench } from './sign-in'
@@ -20,6 +22,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   memory: memoryBench,
   growth: growthBench,
   'list-users': listUsersBench,
+  queue: queueBench,
 }
 const DEFAULT = ['reads', 'bookings', 'sign-in', 'memory']
 

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { panelByRole } from '../access/panelByRole'
+import { withReportHooks } from '../src/operations/reports/hooks'
 
 import { Articles } from './Articles'
 import { AuditLogs } from './AuditLogs'
@@ -23,6 +24,7 @@ import { Products } from './Products'
 import { Profiles } from './Profiles'
 import { RateLimits } from './RateLimits'
 import { Reviews } from './Reviews/index'
+import { ContentAppeals, ContentReports, ModerationDecisions, ReportQueue, TransparencyPublications } from './Reports/index'
 import { inPanelOrder, panelNavigation } from './navigation'
 import { ServiceAvailability } from './ServiceAvailability/index'
 import { ServiceCategories } from './ServiceCategories/index'
@@ -63,9 +65,16 @@ export const collections: CollectionConfig[] = inPanelOrder([
   Groups,
   Galleries,
   Products,
+  ContentReports,
+  ReportQueue,
+  ModerationDecisions,
+  ContentAppeals,
+  TransparencyPublications,
   Notifications,
   AuditLogs,
   RateLimits,
 ])
   .map(panelNavigation)
   .map(panelByRole)
+  // Reportable types keep the queue current and record moderators' deletions (§10).
+  .map(withReportHooks)

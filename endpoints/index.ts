@@ -4,6 +4,7 @@ import { approveEndpoints } from './admin/approve'
 import { moderateEndpoints } from './admin/moderate'
 import { adminServicesEndpoints } from './admin/services/index'
 import { authEndpoints } from './auth/index'
+import { reportsEndpoints } from './reports/index'
 import { publicBookingEndpoints } from './services/bookings'
 
 // The documented /api contract, as Payload root endpoints (see src/lib/http/endpoint.ts).
@@ -13,4 +14,5 @@ export const endpoints: Endpoint[] = [
   ...publicBookingEndpoints,
   ...moderateEndpoints,
   ...approveEndpoints,
+  ...reportsEndpoints,
 ]

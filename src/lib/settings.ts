@@ -102,6 +102,11 @@ function readSettings() {
         max: int('RATE_LIMIT_SIGN_UP_MAX', 10),
         windowSeconds: int('RATE_LIMIT_SIGN_UP_WINDOW', 60 * 60),
       } satisfies RateLimitRule,
+      // API-CONTRACT §10: 20 reports per user per hour.
+      reportsPerUser: {
+        max: int('RATE_LIMIT_REPORTS_MAX', 20),
+        windowSeconds: int('RATE_LIMIT_REPORTS_WINDOW', 60 * 60),
+      } satisfies RateLimitRule,
     },
   }
 }

@@ -7,6 +7,7 @@ import * as migration_20261123_181126_service_media from './20261123_181126_serv
 import * as migration_20261123_210213_mail_jobs from './20261123_210213_mail_jobs';
 import * as migration_20261124_001500_list_counts from './20261124_001500_list_counts';
 import * as migration_20261125_012607_accounts from './20261125_012607_accounts';
+import * as migration_20261125_012809_reports from './20261125_012809_reports';
 import * as migration_20261125_020605_organization_invitations from './20261125_020605_organization_invitations';
 import * as migration_20261125_021513_community from './20261125_021513_community';
 
@@ -55,6 +56,11 @@ export const migrations = [
     up: migration_20261125_012607_accounts.up,
     down: migration_20261125_012607_accounts.down,
     name: '20261125_012607_accounts',
+  },
+  {
+    up: migration_20261125_012809_reports.up,
+    down: migration_20261125_012809_reports.down,
+    name: '20261125_012809_reports',
   },
   {
     up: migration_20261125_020605_organization_invitations.up,

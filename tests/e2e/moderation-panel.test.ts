@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 
-import { PANEL_READY_TIMEOUT_MS, runScript, startServerProcess, type ServerProcess } from '../helpers/processes'
-import { createTestDatabase } from '../helpers/test-database'
+import { startSeededPanel } from '../helpers/panel'
+import { PANEL_READY_TIMEOUT_MS, type ServerProcess } from '../helpers/processes'
 
 const CHROMIUM = '/usr/bin/chromium'
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
@@ -42,17 +42,7 @@ const navText = (page: Page) => page.locator('nav').first().innerText()
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium), as .ci/run does.`)
-  database = await createTestDatabase()
-  const env = { DATABASE_URL: database.url, PAYLOAD_SECRET: process.env.PAYLOAD_SECRET ?? 'test-secret-test-secret-test-secret' }
-  const admin = await runScript('scripts/create-admin.ts', ['--email', ADMIN.email, '--password', ADMIN.password], env)
-  if (admin.code !== 0) throw new Error(`create-admin failed (${admin.code}):\n${admin.stdout}\n${admin.stderr}`)
-  const seed = await runScript('scripts/seed.ts', [], env, 180_000)
-  if (seed.code !== 0) throw new Error(`seed failed (${seed.code}):\n${seed.stdout}\n${seed.stderr}`)
-  moderatorPassword = /moderator \S+ created, password (\S+)/.exec(seed.stdout)?.[1] ?? ''
-  if (!moderatorPassword) throw new Error(`seed printed no moderator password:\n${seed.stdout}`)
-
-  server = await startServerProcess(env, PANEL_READY_TIMEOUT_MS)
-  base = server.url.replace('127.0.0.1', 'localhost')
+  ;({ database, server, base, moderatorPassword } = await startSeededPanel(ADMIN))
   db = new pg.Client({ connectionString: database.url })
   await db.connect()
   // A citizen signs up through the API; the test plays the part of the verification email.

@@ -38,14 +38,28 @@ export const INVARIANTS: Invariant[] = [
   },
   {
     // The totals the lists read (src/lib/list-counts.ts) are the rows there are.
-    name: 'list_counts hold the number of bookings and services per status',
+    name: 'list_counts hold the number of bookings, services and queue entries per status',
     query: `WITH actual AS (
               SELECT 'bookings' AS list, status::text AS status, count(*) AS n FROM bookings GROUP BY status
               UNION ALL SELECT 'service_listings', status::text, count(*) FROM service_listings GROUP BY status
+              UNION ALL SELECT 'report_queue', status::text, count(*) FROM report_queue GROUP BY status
             ), counted AS (SELECT list, status, sum(n) AS n FROM list_counts GROUP BY list, status)
             SELECT coalesce(a.list, c.list) || ' ' || coalesce(a.status, c.status) || ': ' || coalesce(a.n, 0) || ' rows, counted ' || coalesce(c.n, 0) AS row
             FROM actual a FULL JOIN counted c ON c.list = a.list AND c.status = a.status
             WHERE coalesce(a.n, 0) <> coalesce(c.n, 0)`,
+  },
+  {
+    // The moderation queue (src/operations/reports): an item with open reports has exactly one
+    // open entry, whose counts are its open reports'.
+    name: 'every item with open reports has one open queue entry counting them',
+    query: `WITH open_reports AS (
+              SELECT post_type, post_id, count(*) AS n FROM content_reports WHERE status = 'open' GROUP BY post_type, post_id
+            ), entries AS (
+              SELECT post_type, post_id, sum(reports) AS n, count(*) AS rows FROM report_queue WHERE status = 'open' GROUP BY post_type, post_id
+            )
+            SELECT coalesce(r.post_id, e.post_id) || ': ' || coalesce(r.n, 0) || ' open reports, queue ' || coalesce(e.n, 0) || ' in ' || coalesce(e.rows, 0) || ' entries' AS row
+            FROM open_reports r FULL JOIN entries e ON e.post_type = r.post_type AND e.post_id = r.post_id
+            WHERE coalesce(r.n, 0) <> coalesce(e.n, 0) OR coalesce(e.rows, 0) > 1`,
   },
   {
     name: 'every booking has its audit entry',

@@ -81,6 +81,7 @@ const all = <T,>(value: T): PerWho<T> => ({ anonymous: value, citizen: value, mo
 const adminOnly: PerWho<Reach> = { anonymous: false, citizen: false, moderator: false, admin: '*' }
 const adminCreates: PerWho<boolean> = { anonymous: false, citizen: false, moderator: false, admin: true }
 const nobody: PerWho<Reach> = all(false)
+const staff: PerWho<Reach> = { anonymous: false, citizen: false, moderator: '*', admin: '*' }
 const ownOnly = (key = 'mine'): PerWho<Reach> => ({ anonymous: false, citizen: [key], moderator: [key], admin: [key] })
 const adminOrOwn = (key = 'mine'): PerWho<Reach> => ({ anonymous: false, citizen: [key], moderator: [key], admin: '*' })
 
@@ -378,6 +379,68 @@ export const ACCESS: Record<string, AccessRow> = {
     create: all(false),
     createBody: () => ({ action: 'forged' }),
     patch: { action: 'tampered' },
+  },
+  // Reports (API-CONTRACT §10): written only by their operations; read by who works the
+  // queue. A report names its reporter: no stock route shows one to anyone else.
+  'content-reports': {
+    setup: async (ctx) => ({
+      docs: { report: await create(ctx.app, 'content-reports', { postType: 'blogComments', postId: MISSING_ID, reporter: ctx.other.id, reason: 'spam', status: 'open' }) },
+    }),
+    read: staff,
+    update: nobody,
+    delete: nobody,
+    create: all(false),
+    createBody: (ctx) => ({ postType: 'blogComments', postId: MISSING_ID, reporter: ctx.other.id, reason: 'spam' }),
+    patch: { status: 'dismissed' },
+    probes: userProbes('reporter'),
+  },
+  'report-queue': {
+    setup: async (ctx) => ({
+      docs: { entry: await create(ctx.app, 'report-queue', { postType: 'blogComments', postId: hex(), status: 'open', author: ctx.other.id, reports: 1, reasons: { spam: 1 }, firstReportedAt: new Date().toISOString() }) },
+    }),
+    read: staff,
+    update: nobody,
+    delete: nobody,
+    create: all(false),
+    createBody: () => ({ postType: 'blogComments', postId: hex(), reports: 1, reasons: {}, firstReportedAt: new Date().toISOString() }),
+    patch: { reports: 0 },
+    probes: userProbes('author'),
+  },
+  'moderation-decisions': {
+    setup: async (ctx) => ({
+      docs: { decision: await create(ctx.app, 'moderation-decisions', { postType: 'blogComments', postId: MISSING_ID, outcome: 'moderated', author: ctx.other.id, onNotice: false }) },
+    }),
+    read: staff,
+    update: nobody,
+    delete: nobody,
+    create: all(false),
+    createBody: () => ({ postType: 'blogComments', postId: MISSING_ID, outcome: 'dismissed' }),
+    patch: { outcome: 'approved' },
+    probes: userProbes('author'),
+  },
+  'content-appeals': {
+    setup: async (ctx) => {
+      const decision = await create(ctx.app, 'moderation-decisions', { postType: 'blogComments', postId: MISSING_ID, outcome: 'moderated', onNotice: false })
+      return { docs: { appeal: await create(ctx.app, 'content-appeals', { decision, postType: 'blogComments', postId: MISSING_ID, appellant: ctx.other.id, statement: 'Je conteste.', status: 'open' }) } }
+    },
+    read: staff,
+    update: nobody,
+    delete: nobody,
+    create: all(false),
+    createBody: () => ({ postType: 'blogComments', postId: MISSING_ID, statement: 'Forged appeal' }),
+    patch: { status: 'reversed' },
+    probes: userProbes('appellant'),
+  },
+  'transparency-publications': {
+    setup: async (ctx) => ({
+      docs: { copy: await create(ctx.app, 'transparency-publications', { periodFrom: '2026-01-01', periodTo: '2026-01-31', figures: { notices: { total: 1 } }, publishedBy: ctx.other.id }) },
+    }),
+    read: adminOnly,
+    update: nobody,
+    delete: nobody,
+    create: all(false),
+    createBody: () => ({ periodFrom: '2026-01-01', periodTo: '2026-01-31', figures: {} }),
+    patch: { periodTo: '2026-12-31' },
   },
   // Payload's own collections.
   'payload-preferences': {

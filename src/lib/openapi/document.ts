@@ -9,6 +9,7 @@ import { createDocument, type ZodOpenApiObject } from 'zod-openapi'
 
 import { approvalPaths, moderationPaths } from '../../../endpoints/admin/openapi'
 import { adminServicesPaths } from '../../../endpoints/admin/services/openapi'
+import { reportsPaths } from '../../../endpoints/reports/openapi'
 import { authPaths } from '../../../endpoints/auth/openapi'
 import { accountPaths } from '../../../endpoints/auth/openapi-account'
 import { adminUserPaths } from '../../../endpoints/auth/openapi-admin-users'
@@ -60,6 +61,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       ...publicBookingPaths,
       ...moderationPaths,
       ...approvalPaths,
+      ...reportsPaths,
       ...stockPaths,
     },
     components: {

@@ -11,6 +11,7 @@ import { inTransaction } from '../../lib/transaction'
 import { withContext } from '../catalogue/transaction'
 import { isUuid } from '../catalogue/rules/references'
 import { notify } from '../notifications/notify'
+import { recordDecision } from '../reports/decisions'
 import { MODERATABLE, MODERATING, type ModeratableType, type PostType } from './content-types'
 import { moderationErrors, requireModerator } from './errors'
 
@@ -61,6 +62,8 @@ export async function moderate(req: PayloadRequest, input: ModerationInput): Pro
     await withContext(req, { skipAudit: true, [MODERATING]: true }, () =>
       req.payload.update({ collection: type.collection, id: input.postId, data: { [type.statusField]: 'moderated' }, depth: 0, overrideAccess: true, req }),
     )
+    // The decision's record, its reports closed as `actioned`, their reporters told (§10).
+    await recordDecision(req, { postType: input.postType, postId: input.postId, outcome: 'moderated', previousStatus: status == null ? null : String(status), authorId, reason: input.reason })
     // A comment whose author's account is gone has nobody to tell.
     if (authorId) {
       await notify(req, {

@@ -87,6 +87,16 @@ export const SHAPES: Record<string, { bodies?: Shape[]; query?: Shape }> = {
   'POST /services/bookings': { bodies: [{ serviceId: 'uuid', bookingDate: 'date', bookingTime: 'time', customerMessage: 'string' }] },
   'POST /admin/moderate': { bodies: [{ postId: 'uuid', postType: 'string', action: 'string', reason: 'string' }] },
   'POST /admin/approve': { bodies: [{ postId: 'uuid', postType: 'string', decision: 'string', reason: 'string' }] },
+  // API-CONTRACT §10.
+  'POST /reports': { bodies: [{ postType: 'string', postId: 'uuid', reason: 'string', details: 'string' }] },
+  'GET /admin/moderation/queue': { query: { postType: 'string', page: 'int', perPage: 'int' } },
+  'POST /admin/moderation/dismiss': { bodies: [{ postType: 'string', postId: 'uuid', reason: 'string' }] },
+  'POST /appeals': { bodies: [{ postType: 'string', postId: 'uuid', statement: 'string' }] },
+  'GET /admin/appeals': { query: { status: 'string', page: 'int', perPage: 'int' } },
+  'POST /admin/appeals/decide': { bodies: [{ appealId: 'uuid', decision: 'string', reason: 'string' }] },
+  'GET /admin/transparency-report': { query: { from: 'date', to: 'date', format: 'string' } },
+  'POST /admin/transparency-reports': { bodies: [{ from: 'date', to: 'date' }] },
+  'GET /transparency-reports': { query: { page: 'int', perPage: 'int' } },
 }
 const MUTATIONS: Record<string, Shape[]> = {
   '/admin/services/services': [action('create', SERVICE), action('update', { id: 'uuid', ...SERVICE }), ...['delete', 'activate', 'deactivate', 'duplicate'].map((name) => action(name, { id: 'uuid' }))],

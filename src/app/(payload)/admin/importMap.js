@@ -28,9 +28,12 @@ import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ModerateComment as ModerateComment_d1d27d5f62013d0baf1d59ec27529f6f } from '../../../../collections/BlogComments/components/ModerateComment'
 import { CoverageNavLink as CoverageNavLink_e226678cbea8c53533afaddc6ceae117 } from '../../../../src/admin/CoverageNavLink'
+import { TransparencyNavLink as TransparencyNavLink_66270ad5a6dffafce7638638663db418 } from '../../../../src/admin/TransparencyNavLink'
 import { WorkQueue as WorkQueue_5b197fe495a7c5d8842e46fe98bca13d } from '../../../../src/admin/WorkQueue'
+import { ModerationDesk as ModerationDesk_8fd4307ce2afc18c87db41c39cd91a85 } from '../../../../src/admin/ModerationDesk'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { TranslationCoverageView as TranslationCoverageView_f8cb14c36078dbea8931c2e6eab83bf9 } from '../../../../src/admin/TranslationCoverageView'
+import { TransparencyView as TransparencyView_4733ed734d1028e88459d84dd9b0c2a3 } from '../../../../src/admin/TransparencyView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
@@ -65,8 +68,11 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "/collections/BlogComments/components/ModerateComment#ModerateComment": ModerateComment_d1d27d5f62013d0baf1d59ec27529f6f,
   "/src/admin/CoverageNavLink#CoverageNavLink": CoverageNavLink_e226678cbea8c53533afaddc6ceae117,
+  "/src/admin/TransparencyNavLink#TransparencyNavLink": TransparencyNavLink_66270ad5a6dffafce7638638663db418,
   "/src/admin/WorkQueue#WorkQueue": WorkQueue_5b197fe495a7c5d8842e46fe98bca13d,
+  "/src/admin/ModerationDesk#ModerationDesk": ModerationDesk_8fd4307ce2afc18c87db41c39cd91a85,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "/src/admin/TranslationCoverageView#TranslationCoverageView": TranslationCoverageView_f8cb14c36078dbea8931c2e6eab83bf9,
+  "/src/admin/TransparencyView#TransparencyView": TransparencyView_4733ed734d1028e88459d84dd9b0c2a3,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

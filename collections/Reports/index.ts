@@ -1,0 +1,5 @@
+export { ContentAppeals } from './ContentAppeals'
+export { ContentReports } from './ContentReports'
+export { ModerationDecisions } from './ModerationDecisions'
+export { ReportQueue } from './ReportQueue'
+export { TransparencyPublications } from './TransparencyPublications'

@@ -1,0 +1,54 @@
+'use client'
+// One action of the moderation desk (src/admin/ModerationDesk.tsx): a reason and a button that
+// posts to the very endpoint apps use (moderate, dismiss, decide an appeal), so the panel runs
+// the same checks, notifications and audit entries; the answer's message is shown as it comes,
+// and the desk reloads on success.
+import { Button } from '@payloadcms/ui'
+import { useRouter } from 'next/navigation'
+import { useState } from 'react'
+
+interface Props {
+  /** e.g. `/api/admin/moderation/dismiss` */
+  path: string
+  body: Record<string, string>
+  label: string
+  done: string
+  testId: string
+}
+
+export function DeskAction({ path, body, label, done, testId }: Props) {
+  const router = useRouter()
+  const [reason, setReason] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [message, setMessage] = useState<string | null>(null)
+
+  const submit = async () => {
+    setBusy(true)
+    setMessage(null)
+    try {
+      const response = await fetch(path, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...body, reason }),
+      })
+      const answer = (await response.json().catch(() => ({}))) as { message?: string }
+      setMessage(response.ok ? done : (answer.message ?? `Failed (${response.status})`))
+      if (response.ok) router.refresh()
+    } catch {
+      setMessage('The server could not be reached')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <span data-testid={testId} style={{ display: 'inline-flex', gap: 8, alignItems: 'center', marginRight: 12 }}>
+      <input aria-label={`Reason to ${label.toLowerCase()}`} placeholder="Reason (5+ characters)" value={reason} onChange={(event) => setReason(event.target.value)} />
+      <Button buttonStyle="secondary" size="small" disabled={busy} onClick={submit} type="button" margin={false}>
+        {label}
+      </Button>
+      {message && <span role="status">{message}</span>}
+    </span>
+  )
+}

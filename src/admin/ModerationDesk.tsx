@@ -1,0 +1,93 @@
+// The moderator's first screen (issue 21): on the dashboard, the moderation queue (reported
+// items, oldest first report first, with reasons and counts) and, beside it, the open appeals;
+// each row acts through DeskAction (the same endpoints as apps). Read with the same operations
+// as GET /api/admin/moderation/queue and GET /api/admin/appeals.
+import type { PayloadRequest, ServerProps } from 'payload'
+
+import { hasPermission } from '../../access/permissions'
+import { MODERATABLE, type PostType } from '../operations/moderation/content-types'
+import { listAppeals } from '../operations/reports/appeals'
+import { moderationQueue } from '../operations/reports/queue'
+import { DeskAction } from './DeskAction'
+
+const PAGE = { page: 1, perPage: 20 }
+
+const reasonsText = (reasons: Record<string, number>) =>
+  Object.entries(reasons)
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, n]) => `${reason} ${n}`)
+    .join(', ')
+
+export async function ModerationDesk({ payload, user }: ServerProps) {
+  if (!user || !hasPermission(user, 'moderation.queue')) return null
+  const req = { payload, user, context: {} } as unknown as PayloadRequest
+  const [queue, appeals] = await Promise.all([moderationQueue(req, {}, PAGE), listAppeals(req, 'open', PAGE)])
+  const adminRoute = payload.config.routes.admin
+  const itemLink = (postType: string, postId: string) => {
+    const type = MODERATABLE[postType as PostType]
+    return type ? `${adminRoute}/collections/${type.collection}/${postId}` : undefined
+  }
+  return (
+    <section data-testid="moderation-desk" style={{ display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) * 2)', marginBottom: 'calc(var(--base) * 2)' }}>
+      <style>{`.desk td, .desk th { padding: 6px 12px 6px 0; text-align: left; vertical-align: top; border-bottom: 1px solid var(--theme-elevation-100); }`}</style>
+      <div style={{ flex: '2 1 600px' }} data-testid="moderation-queue">
+        <h2>Reported items ({queue.total})</h2>
+        {queue.items.length === 0 ? (
+          <p>Nothing reported: the queue is empty.</p>
+        ) : (
+          <table className="desk">
+            <thead>
+              <tr>
+                <th>Item</th>
+                <th>Reports</th>
+                <th>Reasons</th>
+                <th>First reported</th>
+                <th>Act</th>
+              </tr>
+            </thead>
+            <tbody>
+              {queue.items.map((item) => (
+                <tr key={`${item.postType}:${item.postId}`} data-testid="queue-row">
+                  <td>
+                    <a href={itemLink(item.postType, item.postId)}>{item.excerpt || item.postId}</a>
+                    <div style={{ opacity: 0.7 }}>
+                      {item.postType}, {item.status}
+                    </div>
+                  </td>
+                  <td>{item.reports}</td>
+                  <td>{reasonsText(item.reasons)}</td>
+                  <td>{item.firstReportedAt.slice(0, 16).replace('T', ' ')}</td>
+                  <td>
+                    <DeskAction path="/api/admin/moderate" body={{ postType: item.postType, postId: item.postId }} label="Moderate" done="Moderated; author and reporters notified." testId="queue-moderate" />
+                    <DeskAction path="/api/admin/moderation/dismiss" body={{ postType: item.postType, postId: item.postId }} label="Dismiss" done="Reports dismissed; reporters notified." testId="queue-dismiss" />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <div style={{ flex: '1 1 360px' }} data-testid="appeals-desk">
+        <h2>Open appeals ({appeals.total})</h2>
+        {appeals.appeals.length === 0 ? (
+          <p>No open appeals.</p>
+        ) : (
+          <table className="desk">
+            <tbody>
+              {appeals.appeals.map((appeal) => (
+                <tr key={appeal.id} data-testid="appeal-row">
+                  <td>
+                    <a href={itemLink(String(appeal.postType), String(appeal.postId))}>{String(appeal.postType)}</a>: “{String(appeal.statement)}”
+                    <div style={{ opacity: 0.7 }}>Decision appealed: {String((appeal.decision as { outcome?: string }).outcome)}</div>
+                    <DeskAction path="/api/admin/appeals/decide" body={{ appealId: appeal.id, decision: 'uphold' }} label="Uphold" done="Upheld; the author is told." testId="appeal-uphold" />
+                    <DeskAction path="/api/admin/appeals/decide" body={{ appealId: appeal.id, decision: 'reverse' }} label="Reverse" done="Reversed; the item is restored." testId="appeal-reverse" />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </section>
+  )
+}

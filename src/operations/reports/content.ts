@@ -1,0 +1,75 @@
+// The reported item, whatever its type: everything here goes through the registry entry
+// (src/operations/moderation/content-types.ts: collection, authorField, statusField), so a
+// content type added there is reportable, queueable and appealable with no change here.
+import type { PayloadRequest } from 'payload'
+
+import { execute, sql } from '../../lib/sql'
+import { isUuid } from '../catalogue/rules/references'
+import { MODERATABLE, type ModeratableType, type PostType } from '../moderation/content-types'
+
+export type Doc = Record<string, unknown>
+
+export const typeOf = (postType: PostType): ModeratableType => MODERATABLE[postType]
+
+export const idOf = (value: unknown): string | null => {
+  const id = value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value
+  return id === null || id === undefined ? null : String(id)
+}
+
+export const authorOf = (type: ModeratableType, doc: Doc): string | null => idOf(doc[type.authorField])
+export const statusOf = (type: ModeratableType, doc: Doc): string | null => (doc[type.statusField] == null ? null : String(doc[type.statusField]))
+
+function tableOf(req: PayloadRequest, type: ModeratableType): string {
+  const table = (req.payload.db as unknown as { tableNameMap: Map<string, string> }).tableNameMap.get(type.collection.replace(/-/g, '_'))
+  if (!table) throw new Error(`reports: no table for ${type.collection}`)
+  return table
+}
+
+/**
+ * Locks the item's row until the transaction ends; false when there is none. Reports take
+ * SHARE (many at once), decisions UPDATE: a report and a decision on one item never
+ * interleave, so a decision closes every report committed before it and none arrives after it
+ * for an item it has hidden.
+ */
+export async function lockItem(req: PayloadRequest, type: ModeratableType, id: string, mode: 'share' | 'update'): Promise<boolean> {
+  // A string that is not a UUID names nothing (and would be a type error to PostgreSQL).
+  if (!isUuid(id)) return false
+  const table = sql.identifier(tableOf(req, type))
+  const rows = await execute(req, mode === 'share' ? sql`SELECT 1 FROM ${table} WHERE id = ${id} FOR SHARE` : sql`SELECT 1 FROM ${table} WHERE id = ${id} FOR UPDATE`)
+  return rows.length > 0
+}
+
+/** The item as the caller may see it (the collection's own read access), else null. */
+export async function visibleItem(req: PayloadRequest, type: ModeratableType, id: string): Promise<Doc | null> {
+  if (!isUuid(id)) return null
+  return (await req.payload.findByID({ collection: type.collection, id, depth: 0, overrideAccess: false, user: req.user, req, disableErrors: true })) as Doc | null
+}
+
+/** The item whatever its status (server side), else null. */
+export async function anyItem(req: PayloadRequest, type: ModeratableType, id: string): Promise<Doc | null> {
+  if (!isUuid(id)) return null
+  return (await req.payload.findByID({ collection: type.collection, id, depth: 0, overrideAccess: true, req, disableErrors: true })) as Doc | null
+}
+
+// The text fields a content type is likely to have, most telling first (§9's field names).
+const TEXT_FIELDS = ['body', 'title', 'name', 'description', 'excerpt']
+export const EXCERPT_LENGTH = 200
+
+/** Plain text of a rich-text (Lexical) value: its text nodes in order. */
+function richText(value: unknown): string {
+  if (!value || typeof value !== 'object') return ''
+  const node = value as { text?: unknown; children?: unknown; root?: unknown }
+  if (typeof node.text === 'string') return node.text
+  const children = Array.isArray(node.children) ? node.children : node.root ? [node.root] : []
+  return children.map(richText).filter(Boolean).join(' ')
+}
+
+/** What the moderator reads in the queue: the item's first text field, whitespace collapsed, ≤ 200 characters. */
+export function excerptOf(doc: Doc): string {
+  for (const field of TEXT_FIELDS) {
+    const value = doc[field]
+    const text = (typeof value === 'string' ? value : richText(value)).replace(/\s+/g, ' ').trim()
+    if (text) return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text
+  }
+  return ''
+}

@@ -1,0 +1,56 @@
+// Hooks put on every reportable collection (collections/index.ts): the queue shows an item's
+// current status, and a moderator deleting an item (stock PATCH to `deleted`, or DELETE) is a
+// recorded decision that closes its reports, exactly as moderating it is. Operations that
+// record their own decision (moderation, approval, an appeal's reversal) set MODERATING in
+// req.context, as they already must to change a status.
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig } from 'payload'
+
+import { runIn, statement } from '../../lib/prepared'
+import { MODERATABLE, MODERATING, type ModeratableType } from '../moderation/content-types'
+import { authorOf, statusOf, type Doc } from './content'
+import { recordDecision } from './decisions'
+
+const SYNC_STATUS = statement(
+  'report-queue-item-status',
+  `UPDATE report_queue SET item_status = $3 WHERE post_type = $1 AND post_id = $2 AND status = 'open'`,
+)
+
+/** A deletion by someone other than the author: a moderator's (or admin's) decision. */
+const byModerator = (req: { user?: unknown }, authorId: string | null): boolean => {
+  const userId = (req.user as { id?: unknown } | null | undefined)?.id
+  return userId != null && String(userId) !== authorId
+}
+
+function hooksFor(postType: string, type: ModeratableType) {
+  const afterChange: CollectionAfterChangeHook = async ({ context, doc, operation, previousDoc, req }) => {
+    if (operation !== 'update') return doc
+    const before = statusOf(type, previousDoc as Doc)
+    const after = statusOf(type, doc as Doc)
+    if (before === after) return doc
+    await runIn(req, SYNC_STATUS, [postType, String(doc.id), after])
+    const authorId = authorOf(type, doc as Doc)
+    if (after === 'deleted' && !context[MODERATING] && byModerator(req, authorId)) {
+      await recordDecision(req, { postType, postId: String(doc.id), outcome: 'deleted', previousStatus: before, authorId })
+    }
+    return doc
+  }
+  const afterDelete: CollectionAfterDeleteHook = async ({ context, doc, req }) => {
+    const authorId = authorOf(type, doc as Doc)
+    if (context[MODERATING] || !byModerator(req, authorId)) return doc
+    await recordDecision(req, { postType, postId: String(doc.id), outcome: 'deleted', previousStatus: statusOf(type, doc as Doc), authorId })
+    return doc
+  }
+  return { afterChange, afterDelete }
+}
+
+/** `collection` with the hooks above when it is a reportable type's, unchanged otherwise. */
+export function withReportHooks(collection: CollectionConfig): CollectionConfig {
+  const entry = Object.entries(MODERATABLE).find(([, type]) => type.collection === collection.slug)
+  if (!entry) return collection
+  const { afterChange, afterDelete } = hooksFor(entry[0], entry[1])
+  const hooks = collection.hooks ?? {}
+  return {
+    ...collection,
+    hooks: { ...hooks, afterChange: [...(hooks.afterChange ?? []), afterChange], afterDelete: [...(hooks.afterDelete ?? []), afterDelete] },
+  }
+}
