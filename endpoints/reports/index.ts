@@ -8,7 +8,7 @@ import { invalidRequest } from '../../src/lib/http/errors'
 import { readJson } from '../../src/lib/http/body'
 import { paginated, parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
-import { POST_TYPES, type PostType } from '../../src/operations/moderation/content-types'
+import { REPORTABLE_TYPES, type ReportableType } from '../../src/operations/moderation/content-types'
 import { decideAppeal, fileAppeal, listAppeals } from '../../src/operations/reports/appeals'
 import { dismissReports } from '../../src/operations/reports/dismiss'
 import { requireSignedIn, requireStaff } from '../../src/operations/reports/errors'
@@ -22,7 +22,7 @@ import { transparencyEndpoints } from './transparency'
 const reportEndpoint = defineEndpoint('/reports', 'post', async (req) => {
   requireSignedIn(req)
   const fields = requireFields(await readJson(req), ['postType', 'postId', 'reason'])
-  const postType = oneOf<PostType>('postType', fields.postType, POST_TYPES)
+  const postType = oneOf<ReportableType>('postType', fields.postType, REPORTABLE_TYPES)
   const reason = oneOf('reason', fields.reason, REPORT_REASONS)
   const details = fields.details
   if (details !== undefined && details !== null && typeof details !== 'string') {
@@ -37,7 +37,7 @@ const queueEndpoint = defineEndpoint('/admin/moderation/queue', 'get', async (re
   requireStaff(req, 'moderation.queue')
   const params = new URL(req.url ?? 'http://x/').searchParams
   const raw = params.get('postType')
-  const postType = raw ? oneOf<PostType>('postType', raw, POST_TYPES) : undefined
+  const postType = raw ? oneOf<ReportableType>('postType', raw, REPORTABLE_TYPES) : undefined
   const pagination = parsePagination(params)
   const { items, total } = await moderationQueue(req, { postType }, pagination)
   return json(paginated('items', items, total, pagination))
@@ -47,7 +47,7 @@ const queueEndpoint = defineEndpoint('/admin/moderation/queue', 'get', async (re
 const dismissEndpoint = defineEndpoint('/admin/moderation/dismiss', 'post', async (req) => {
   requireStaff(req, 'moderation.action')
   const fields = requireFields(await readJson(req), ['postType', 'postId', 'reason'])
-  const postType = oneOf<PostType>('postType', fields.postType, POST_TYPES)
+  const postType = oneOf<ReportableType>('postType', fields.postType, REPORTABLE_TYPES)
   const reason = text('reason', fields.reason, REASON_MIN, REASON_MAX)
   return json(await dismissReports(req, { postType, postId: fields.postId, reason }))
 })
@@ -56,7 +56,7 @@ const dismissEndpoint = defineEndpoint('/admin/moderation/dismiss', 'post', asyn
 const appealEndpoint = defineEndpoint('/appeals', 'post', async (req) => {
   requireSignedIn(req)
   const fields = requireFields(await readJson(req), ['postType', 'postId', 'statement'])
-  const postType = oneOf<PostType>('postType', fields.postType, POST_TYPES)
+  const postType = oneOf<ReportableType>('postType', fields.postType, REPORTABLE_TYPES)
   const statement = text('statement', fields.statement, STATEMENT_MIN, STATEMENT_MAX)
   return json(await fileAppeal(req, { postType, postId: fields.postId, statement }), 201)
 })

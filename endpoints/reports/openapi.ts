@@ -5,10 +5,10 @@ import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-opena
 
 import { APPEAL_STATUSES, DETAILS_MAX, REPORT_REASONS, STATEMENT_MAX, STATEMENT_MIN } from '../../collections/Reports/constants'
 import { errorResponses, id, json, pageFields, paginationQuery, SESSION, timestamp } from '../../src/lib/openapi/common'
-import { POST_TYPES } from '../../src/operations/moderation/content-types'
+import { REPORTABLE_TYPES } from '../../src/operations/moderation/content-types'
 import { REASON_MAX, REASON_MIN } from '../admin/moderate'
 
-const postType = z.enum(POST_TYPES as [string, ...string[]])
+const postType = z.enum(REPORTABLE_TYPES as unknown as [string, ...string[]])
 const reason = z.enum(REPORT_REASONS)
 const counts = z.record(z.string(), z.int().min(0))
 const moderationReason = z.string().min(REASON_MIN).max(REASON_MAX).meta({ description: `${REASON_MIN}..${REASON_MAX} characters once trimmed` })

@@ -5,7 +5,7 @@
 import type { PayloadRequest, ServerProps } from 'payload'
 
 import { hasPermission } from '../../access/permissions'
-import { MODERATABLE, type PostType } from '../operations/moderation/content-types'
+import { CONTENT_TYPES, type ReportableType } from '../operations/moderation/content-types'
 import { listAppeals } from '../operations/reports/appeals'
 import { moderationQueue } from '../operations/reports/queue'
 import { DeskAction } from './DeskAction'
@@ -24,7 +24,7 @@ export async function ModerationDesk({ payload, user }: ServerProps) {
   const [queue, appeals] = await Promise.all([moderationQueue(req, {}, PAGE), listAppeals(req, 'open', PAGE)])
   const adminRoute = payload.config.routes.admin
   const itemLink = (postType: string, postId: string) => {
-    const type = MODERATABLE[postType as PostType]
+    const type = CONTENT_TYPES[postType as ReportableType]
     return type ? `${adminRoute}/collections/${type.collection}/${postId}` : undefined
   }
   return (

@@ -125,3 +125,27 @@ describe('checks, in §6’s order', () => {
     expect(await audits(app, 'content_approved', id)).toHaveLength(1)
   })
 })
+
+describe('decisions recorded for reports, appeals and transparency (API-CONTRACT §10)', () => {
+  const decisionsOf = (id: string) => sql(app, 'SELECT outcome, previous_status AS "previousStatus", decided_by_id AS "decidedBy", author_id AS "authorId" FROM moderation_decisions WHERE post_id = $1 ORDER BY created_at', [id])
+
+  it('an approval and a rejection are recorded with the status before them', async () => {
+    const approved = await makeItem(app, 'places', author.user.id)
+    const rejected = await makeItem(app, 'places', author.user.id)
+    expect((await admin.send(APPROVE, { postType: 'places', postId: approved, decision: 'approve' })).status).toBe(200)
+    expect((await admin.send(APPROVE, { postType: 'places', postId: rejected, decision: 'reject', reason: 'Adresse introuvable' })).status).toBe(200)
+    expect(await decisionsOf(approved)).toEqual([{ outcome: 'approved', previousStatus: 'pending_review', decidedBy: admin.user.id, authorId: author.user.id }])
+    expect(await decisionsOf(rejected)).toEqual([{ outcome: 'rejected', previousStatus: 'pending_review', decidedBy: admin.user.id, authorId: author.user.id }])
+  })
+
+  it('a rejected classified is appealed by its author; another moderator reverses it back to pending_review', async () => {
+    const id = await makeItem(app, 'classifieds', author.user.id)
+    expect((await moderator.send(APPROVE, { postType: 'classifieds', postId: id, decision: 'reject', reason: 'Photo manquante' })).status).toBe(200)
+    const appeal = await author.send('/api/appeals', { postType: 'classifieds', postId: id, statement: 'La photo est maintenant jointe à l’annonce.' })
+    expect(appeal.status).toBe(201)
+    // The moderator who rejected it may not review the appeal; an admin may.
+    expect((await moderator.send('/api/admin/appeals/decide', { appealId: appeal.body.appeal.id, decision: 'reverse', reason: 'Revu par moi' })).status).toBe(403)
+    expect((await admin.send('/api/admin/appeals/decide', { appealId: appeal.body.appeal.id, decision: 'reverse', reason: 'Photo ajoutée' })).status).toBe(200)
+    expect(await statusOf(app, 'classifieds', id)).toBe('pending_review')
+  })
+})

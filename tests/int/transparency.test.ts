@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { PayloadRequest } from 'payload'
 
 import { recordDecision } from '../../src/operations/reports/decisions'
+import { REPORTABLE_TYPES } from '../../src/operations/moderation/content-types'
 import { makeComment, makePost, roleActor } from '../helpers/blog'
 import { anonymous, audits, call, MISSING_ID, type Actor } from '../helpers/catalogue'
 import { APPEALS, bulkCitizens, DECIDE, DISMISS, report } from '../helpers/reports'
@@ -96,12 +97,12 @@ async function expectedFigures(from: string, to: string) {
   const hours = (a: Date, b: Date) => (a.getTime() - b.getTime()) / 3_600_000
   return {
     period: { from, to },
-    notices: { total: reports.length, byReason: tally(REASONS, reports.map((r) => r.reason)), byPostType: tally(['blogComments'], reports.map((r) => r.post_type)) },
+    notices: { total: reports.length, byReason: tally(REASONS, reports.map((r) => r.reason)), byPostType: tally([...REPORTABLE_TYPES], reports.map((r) => r.post_type)) },
     decisions: {
       total: moderation.length,
       onNotice: moderation.filter((d) => d.on_notice).length,
       ownInitiative: moderation.filter((d) => !d.on_notice).length,
-      byPostType: tally(['blogComments'], moderation.map((d) => d.post_type)),
+      byPostType: tally([...REPORTABLE_TYPES], moderation.map((d) => d.post_type)),
       byOutcome: tally(['moderated', 'rejected', 'deleted', 'dismissed'], moderation.map((d) => d.outcome)),
     },
     medianHoursNoticeToDecision: median(moderation.filter((d) => d.on_notice).map((d) => hours(d.created_at, d.first_notice_at!))),

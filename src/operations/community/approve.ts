@@ -14,6 +14,7 @@ import { withContext } from '../catalogue/transaction'
 import { notify } from '../notifications/notify'
 import { CONTENT_TYPES, type ApprovedType, type ContentType } from '../moderation/content-types'
 import { moderationErrors } from '../moderation/errors'
+import { recordDecision } from '../reports/decisions'
 import { lockedContent } from '../moderation/moderate'
 
 export type Decision = 'approve' | 'reject'
@@ -77,6 +78,9 @@ export async function decide(req: PayloadRequest, input: ApprovalInput): Promise
     await withContext(req, { skipAudit: true, [SYSTEM_MOVE]: true }, () =>
       req.payload.update({ collection: type.collection, id: input.postId, data, depth: 0, overrideAccess: true, req }),
     )
+    // The decision's record (§10): a rejection closes the item's reports as `actioned` and can
+    // be appealed; both count in the transparency report's approvals.
+    await recordDecision(req, { postType: input.postType, postId: input.postId, outcome: input.decision === 'approve' ? 'approved' : 'rejected', previousStatus: String(from), authorId, reason: input.reason })
     if (authorId) {
       await notify(req, { userId: authorId, type: 'moderation', ...notification(type, input.decision, input.reason), targetType: input.postType, targetId: input.postId })
     }

@@ -183,6 +183,12 @@ type Moderated = {
 }[ContentTypeName]
 
 /** Types approved through POST /api/admin/approve. */
+/** Every content type is reportable, and appealable once moderated or rejected (API-CONTRACT §10). */
+export type ReportableType = ContentTypeName
+export const REPORTABLE_TYPES: readonly ReportableType[] = CONTENT_TYPE_NAMES
+/** What reports, decisions and appeals read of an item's type. */
+export type ItemFields = Pick<ContentType, 'collection' | 'authorField' | 'statusField'>
+
 export type ApprovedType = {
   [K in ContentTypeName]: (typeof CONTENT_TYPES)[K] extends { approval: object } ? K : never
 }[ContentTypeName]

@@ -12,7 +12,7 @@ import { run, runIn, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
 import { withContext } from '../catalogue/transaction'
 import { isUuid } from '../catalogue/rules/references'
-import { MODERATING, type PostType } from '../moderation/content-types'
+import { MODERATING, type ReportableType } from '../moderation/content-types'
 import { notify } from '../notifications/notify'
 import { anyItem, authorOf, lockItem, statusOf, typeOf } from './content'
 import { reportErrors, requireSignedIn, requireStaff } from './errors'
@@ -20,7 +20,7 @@ import { reportErrors, requireSignedIn, requireStaff } from './errors'
 const APPEALABLE = ['moderated', 'rejected']
 
 export interface AppealInput {
-  postType: PostType
+  postType: ReportableType
   postId: string
   statement: string
 }
@@ -124,7 +124,7 @@ export async function decideAppeal(req: PayloadRequest, input: DecideInput): Pro
     if (appeal.status !== 'open') throw reportErrors.appealDecided()
     const now = new Date().toISOString()
 
-    if (input.decision === 'reverse') await restore(req, appeal.post_type as PostType, appeal.post_id, appeal.previous_status)
+    if (input.decision === 'reverse') await restore(req, appeal.post_type as ReportableType, appeal.post_id, appeal.previous_status)
     const status: AppealStatus = input.decision === 'reverse' ? 'reversed' : 'upheld'
     await runIn(req, CLOSE_APPEAL, [appeal.id, status, moderator.id, now, input.reason])
     if (appeal.appellant_id) {
@@ -149,7 +149,7 @@ export async function decideAppeal(req: PayloadRequest, input: DecideInput): Pro
 }
 
 /** The item back to its status before the decision (a type no longer registered: left as is). */
-async function restore(req: PayloadRequest, postType: PostType, postId: string, previousStatus: string | null): Promise<void> {
+async function restore(req: PayloadRequest, postType: ReportableType, postId: string, previousStatus: string | null): Promise<void> {
   const type = typeOf(postType)
   if (!type || !previousStatus || !(await lockItem(req, type, postId, 'update'))) return
   await withContext(req, { skipAudit: true, [MODERATING]: true }, () =>

@@ -5,21 +5,21 @@ import type { PayloadRequest } from 'payload'
 
 import { execute, sql } from '../../lib/sql'
 import { isUuid } from '../catalogue/rules/references'
-import { MODERATABLE, type ModeratableType, type PostType } from '../moderation/content-types'
+import { CONTENT_TYPES, type ItemFields, type ReportableType } from '../moderation/content-types'
 
 export type Doc = Record<string, unknown>
 
-export const typeOf = (postType: PostType): ModeratableType => MODERATABLE[postType]
+export const typeOf = (postType: ReportableType): ItemFields => CONTENT_TYPES[postType]
 
 export const idOf = (value: unknown): string | null => {
   const id = value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value
   return id === null || id === undefined ? null : String(id)
 }
 
-export const authorOf = (type: ModeratableType, doc: Doc): string | null => idOf(doc[type.authorField])
-export const statusOf = (type: ModeratableType, doc: Doc): string | null => (doc[type.statusField] == null ? null : String(doc[type.statusField]))
+export const authorOf = (type: ItemFields, doc: Doc): string | null => idOf(doc[type.authorField])
+export const statusOf = (type: ItemFields, doc: Doc): string | null => (doc[type.statusField] == null ? null : String(doc[type.statusField]))
 
-function tableOf(req: PayloadRequest, type: ModeratableType): string {
+function tableOf(req: PayloadRequest, type: ItemFields): string {
   const table = (req.payload.db as unknown as { tableNameMap: Map<string, string> }).tableNameMap.get(type.collection.replace(/-/g, '_'))
   if (!table) throw new Error(`reports: no table for ${type.collection}`)
   return table
@@ -31,7 +31,7 @@ function tableOf(req: PayloadRequest, type: ModeratableType): string {
  * interleave, so a decision closes every report committed before it and none arrives after it
  * for an item it has hidden.
  */
-export async function lockItem(req: PayloadRequest, type: ModeratableType, id: string, mode: 'share' | 'update'): Promise<boolean> {
+export async function lockItem(req: PayloadRequest, type: ItemFields, id: string, mode: 'share' | 'update'): Promise<boolean> {
   // A string that is not a UUID names nothing (and would be a type error to PostgreSQL).
   if (!isUuid(id)) return false
   const table = sql.identifier(tableOf(req, type))
@@ -40,13 +40,13 @@ export async function lockItem(req: PayloadRequest, type: ModeratableType, id: s
 }
 
 /** The item as the caller may see it (the collection's own read access), else null. */
-export async function visibleItem(req: PayloadRequest, type: ModeratableType, id: string): Promise<Doc | null> {
+export async function visibleItem(req: PayloadRequest, type: ItemFields, id: string): Promise<Doc | null> {
   if (!isUuid(id)) return null
   return (await req.payload.findByID({ collection: type.collection, id, depth: 0, overrideAccess: false, user: req.user, req, disableErrors: true })) as Doc | null
 }
 
 /** The item whatever its status (server side), else null. */
-export async function anyItem(req: PayloadRequest, type: ModeratableType, id: string): Promise<Doc | null> {
+export async function anyItem(req: PayloadRequest, type: ItemFields, id: string): Promise<Doc | null> {
   if (!isUuid(id)) return null
   return (await req.payload.findByID({ collection: type.collection, id, depth: 0, overrideAccess: true, req, disableErrors: true })) as Doc | null
 }

@@ -6,20 +6,20 @@ import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
 import { inTransaction } from '../../lib/transaction'
-import type { PostType } from '../moderation/content-types'
+import type { ReportableType } from '../moderation/content-types'
 import { anyItem, authorOf, lockItem, statusOf, typeOf } from './content'
 import { recordDecision } from './decisions'
 import { reportErrors, requireStaff } from './errors'
 
 export interface DismissInput {
-  postType: PostType
+  postType: ReportableType
   postId: string
   reason: string
 }
 
 export interface DismissResult {
   success: true
-  postType: PostType
+  postType: ReportableType
   postId: string
   dismissed: number
 }

@@ -6,7 +6,7 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig } from 'payload'
 
 import { runIn, statement } from '../../lib/prepared'
-import { MODERATABLE, MODERATING, type ModeratableType } from '../moderation/content-types'
+import { CONTENT_TYPES, MODERATING, type ItemFields } from '../moderation/content-types'
 import { authorOf, statusOf, type Doc } from './content'
 import { recordDecision } from './decisions'
 
@@ -21,7 +21,7 @@ const byModerator = (req: { user?: unknown }, authorId: string | null): boolean 
   return userId != null && String(userId) !== authorId
 }
 
-function hooksFor(postType: string, type: ModeratableType) {
+function hooksFor(postType: string, type: ItemFields) {
   const afterChange: CollectionAfterChangeHook = async ({ context, doc, operation, previousDoc, req }) => {
     if (operation !== 'update') return doc
     const before = statusOf(type, previousDoc as Doc)
@@ -45,7 +45,7 @@ function hooksFor(postType: string, type: ModeratableType) {
 
 /** `collection` with the hooks above when it is a reportable type's, unchanged otherwise. */
 export function withReportHooks(collection: CollectionConfig): CollectionConfig {
-  const entry = Object.entries(MODERATABLE).find(([, type]) => type.collection === collection.slug)
+  const entry = Object.entries(CONTENT_TYPES).find(([, type]) => type.collection === collection.slug)
   if (!entry) return collection
   const { afterChange, afterDelete } = hooksFor(entry[0], entry[1])
   const hooks = collection.hooks ?? {}

@@ -6,7 +6,7 @@ import type { PayloadRequest } from 'payload'
 
 import type { Pagination } from '../../lib/http/pagination'
 import { run, statement } from '../../lib/prepared'
-import type { PostType } from '../moderation/content-types'
+import type { ReportableType } from '../moderation/content-types'
 import { requireStaff } from './errors'
 
 export interface QueueItem {
@@ -43,7 +43,7 @@ const QUEUE_PAGE_OF_TYPE = statement(
           ) page) AS items`,
 )
 
-export async function moderationQueue(req: PayloadRequest, filter: { postType?: PostType }, pagination: Pagination) {
+export async function moderationQueue(req: PayloadRequest, filter: { postType?: ReportableType }, pagination: Pagination) {
   requireStaff(req, 'moderation.queue')
   const offset = (pagination.page - 1) * pagination.perPage
   const { rows } = filter.postType

@@ -11,12 +11,12 @@ import { hit, release } from '../../lib/rate-limit'
 import { settings } from '../../lib/settings'
 import { inTransaction } from '../../lib/transaction'
 import type { ReportReason } from '../../../collections/Reports/constants'
-import type { PostType } from '../moderation/content-types'
+import type { ReportableType } from '../moderation/content-types'
 import { authorOf, excerptOf, lockItem, statusOf, typeOf, visibleItem } from './content'
 import { reportErrors, requireSignedIn } from './errors'
 
 export interface ReportInput {
-  postType: PostType
+  postType: ReportableType
   postId: string
   reason: ReportReason
   details: string | null
@@ -24,7 +24,7 @@ export interface ReportInput {
 
 export interface ReportView {
   id: string
-  postType: PostType
+  postType: ReportableType
   postId: string
   reason: ReportReason
   status: 'open'

@@ -8,7 +8,7 @@ import { writeAudit } from '../../../hooks/shared/audit'
 import type { Pagination } from '../../lib/http/pagination'
 import { run, runIn, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
-import { POST_TYPES } from '../moderation/content-types'
+import { REPORTABLE_TYPES } from '../moderation/content-types'
 
 export interface Period {
   /** YYYY-MM-DD, inclusive, UTC days. */
@@ -88,7 +88,7 @@ const FIGURES = statement(
 )
 
 export async function transparencyFigures(req: PayloadRequest, period: Period): Promise<TransparencyFigures> {
-  const { rows } = await runIn<{ figures: TransparencyFigures }>(req, FIGURES, [period.from, period.to, [...REPORT_REASONS], [...POST_TYPES]])
+  const { rows } = await runIn<{ figures: TransparencyFigures }>(req, FIGURES, [period.from, period.to, [...REPORT_REASONS], [...REPORTABLE_TYPES]])
   return rows[0]!.figures
 }
 
