@@ -47,4 +47,33 @@ export const publicBookingPaths: ZodOpenApiPathsObject = {
       },
     },
   },
+  '/api/services/{id}/slots': {
+    get: {
+      tags: ['Bookings'],
+      summary: 'Bookable start times of a service, per date (public)',
+      description:
+        'Every date from `from` to `to` (both included, at most 62) is a key; its times are those a public booking made now, alone, would accept: each available slot’s start plus multiples of the service’s duration (60 minutes without one), inside a slot, not past, not sooner than `bookingAdvanceHours`, overlapping no pending or confirmed booking. Times are the server’s wall clock (no time zones).',
+      requestParams: {
+        path: z.object({ id: z.string().meta({ description: 'The service’s UUID (anything else: 404)' }) }),
+        query: z.object({
+          from: z.string().meta({ description: 'First date, YYYY-MM-DD', example: '2026-12-07' }),
+          to: z.string().meta({ description: 'Last date, YYYY-MM-DD (from ≤ to; at most 62 dates in all)', example: '2026-12-13' }),
+        }),
+      },
+      responses: {
+        '200': json(
+          'The bookable times, every date of the range a key',
+          z.object({
+            serviceId: id,
+            durationMinutes: z.int().meta({ description: 'The service’s duration, 60 when it has none: the grid step' }),
+            slots: z.record(z.iso.date(), z.array(z.string().regex(/^\d{2}:\d{2}$/))).meta({ example: { '2026-12-07': ['09:00', '10:00'], '2026-12-08': [] } }),
+          }),
+        ),
+        ...errorResponses('general', {
+          400: '`invalid_request` (with `issues`): `from` or `to` missing or not a real date, or `from` after `to`; `range_too_long`: more than 62 dates',
+          404: '`not_found`: no active service with that id (a non-UUID id, a draft, suspended, archived or deleted service)',
+        }),
+      },
+    },
+  },
 }
