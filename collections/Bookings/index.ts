@@ -9,6 +9,7 @@ import { isCalendarDate, isClockTime } from '../../src/lib/wall-clock'
 import { serviceTerms } from '../../src/operations/bookings/service-terms'
 import { idOf } from '../../src/operations/catalogue/localized'
 import { existingReference } from '../../src/operations/catalogue/rules/references'
+import { calendarEndpoints } from './endpoints/calendar'
 import { deriveTerms } from './hooks/deriveTerms'
 import { guardStatusMove } from './hooks/guardStatusMove'
 import { overlapAsConflict } from './hooks/overlapAsConflict'
@@ -56,6 +57,8 @@ export const Bookings: CollectionConfig = {
   },
   access: { read: anyOf(isAdmin, ownBookings, providedBookings), create: isAdmin, update: isAdmin, delete: isAdmin },
   defaultSort: ['-bookingDate', '-bookingTime'],
+  // GET /api/bookings/:id/calendar.ics, the booking as an iCalendar event.
+  endpoints: calendarEndpoints,
   hooks: {
     beforeChange: [deriveTerms, guardStatusMove],
     afterChange: [recordChange],
