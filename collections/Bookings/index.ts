@@ -104,6 +104,9 @@ export const Bookings: CollectionConfig = {
     { name: 'status', type: 'select', required: true, defaultValue: 'pending', index: true, options: [...BOOKING_STATUSES] },
     { name: 'customerMessage', type: 'textarea', maxLength: MESSAGE_MAX },
     { name: 'providerResponse', type: 'textarea', maxLength: MESSAGE_MAX },
+    // When the reminder mail was queued (src/operations/bookings/reminders.ts): set once, by
+    // a conditional UPDATE, so two instances or a restart never remind twice.
+    { name: 'reminderQueuedAt', type: 'date', access: { read: adminField, create: derived, update: derived }, admin: { hidden: true } },
     // The booking's time as wall-clock minute numbers (src/lib/wall-clock.ts):
     // the range `[startMinute, endMinute)` is what the exclusion constraint compares.
     {

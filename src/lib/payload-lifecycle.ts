@@ -9,6 +9,7 @@ import { getPayload, type Migration, type Payload, type SanitizedConfig } from '
 
 import { migrations } from '../migrations/index'
 import { deleteSentMail, startMailRunner, stopMailRunner } from './mail-queue/runner'
+import { startReminderSweeper, stopReminderSweeper } from '../operations/bookings/reminders'
 import { reportFailedCommits } from './postgres/failed-commits'
 import { reloadSettings, settings } from './settings'
 
@@ -61,6 +62,7 @@ export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
   // Mail waiting from before (SMTP was down, the last process stopped) goes out now.
   await deleteSentMail((payload.db as unknown as { pool: Parameters<typeof deleteSentMail>[0] }).pool)
   startMailRunner(payload)
+  startReminderSweeper(payload)
   return payload
 }
 
@@ -71,7 +73,8 @@ export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
  */
 export async function stopPayload(payload: Payload): Promise<void> {
   const pool = poolOf(payload)
-  // First: a mail being sent finishes on the pool that is about to close.
+  // First: a sweep or a mail being sent finishes on the pool that is about to close.
+  await stopReminderSweeper(payload)
   await stopMailRunner(payload)
   await payload.destroy()
   const idle = new Set((pool._idle ?? []).map((item) => item.client))

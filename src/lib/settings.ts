@@ -67,6 +67,12 @@ function readSettings() {
       retryAttempts: int('MAIL_RETRY_ATTEMPTS', 10),
       retryDelayMs: int('MAIL_RETRY_DELAY_MS', 30_000),
     },
+    bookings: {
+      // A reminder mail this many hours before a confirmed booking; 0 turns reminders off.
+      reminderHours: int('BOOKING_REMINDER_HOURS', 24),
+      // How often each instance looks for bookings due a reminder.
+      reminderSweepSeconds: Math.max(1, int('BOOKING_REMINDER_SWEEP_SECONDS', 60)),
+    },
     s3: {
       bucket: process.env.S3_BUCKET || undefined,
       region: process.env.S3_REGION || 'us-east-1',
