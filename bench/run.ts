@@ -11,6 +11,7 @@ import { memoryBench } from './memory'
 import { readsBench } from './reads'
 import { report, type ScenarioResult } from './report'
 import { signInBench } from './sign-in'
+import { slotsBench } from './slots'
 
 const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   reads: readsBench,
@@ -18,6 +19,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   'sign-in': signInBench,
   memory: memoryBench,
   growth: growthBench,
+  slots: slotsBench,
 }
 const DEFAULT = ['reads', 'bookings', 'sign-in', 'memory']
 

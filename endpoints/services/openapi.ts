@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { BOOKING_STATUSES } from '../../collections/Bookings/statuses'
-import { errorResponses, id, json, SESSION, timestamp } from '../../src/lib/openapi/common'
+import { errorResponses, id, json, payloadErrors, SESSION, timestamp } from '../../src/lib/openapi/common'
 import { publicBookingBody } from './bookings'
 
 export const bookingRecord = z
@@ -89,6 +89,8 @@ export const publicBookingPaths: ZodOpenApiPathsObject = {
           description: 'The event, as a download (`content-disposition: attachment; filename="booking-<id>.ics"`)',
           content: { 'text/calendar': { schema: z.string().meta({ example: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\n…\r\nEND:VCALENDAR\r\n' }) } },
         },
+        // The shell checks Payload's list parameters on every route under a collection's slug.
+        '400': json('`limit`, `page` or `depth` given twice or not a whole number (Payload’s error shape, as on every route under /api/bookings)', payloadErrors),
         ...errorResponses('general', { 404: '`not_found`: no such booking, or the caller is not its customer, its provider or an admin (signed out included)' }),
       },
     },

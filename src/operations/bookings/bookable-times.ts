@@ -23,7 +23,7 @@ interface WeeklySlot extends OpenSlot {
   dayOfWeek: number
 }
 
-interface Row {
+export interface BookableRow {
   status: string
   provider_id: string | null
   duration_minutes: string | null
@@ -35,7 +35,7 @@ interface Row {
 // `numrange(start_minute, end_minute, '[)') &&` and `status IN ('pending', 'confirmed')` are
 // the exclusion constraint's own expression and predicate (src/migrations/*_bookings_no_overlap),
 // so PostgreSQL can answer from its index (bench/explain-slots.ts shows the plan).
-const BOOKABLE_TIMES = statement(
+export const BOOKABLE_TIMES = statement(
   'bookable-times',
   `SELECT s.status, s.provider_id, s.duration_minutes, s.booking_advance_hours,
      (SELECT coalesce(json_agg(json_build_object('dayOfWeek', a.day_of_week, 'startTime', a.start_time, 'endTime', a.end_time)), '[]'::json)
@@ -89,24 +89,29 @@ export function listBookableTimes(terms: BookableTerms, from: string, to: string
 
 const numberOrNull = (value: string | null) => (value === null ? null : Number(value))
 
-/** 404 for a service that is not bookable at all: no such id, not active, or its provider gone (as the booking). */
-export async function bookableTimes(req: PayloadRequest, serviceId: string, from: string, to: string): Promise<BookableTimes> {
-  if (!isUuid(serviceId)) throw notFound('Service not found')
-  const rangeStart = wallClockMinute(from, '00:00')
-  const rangeEnd = wallClockMinute(to, '00:00') + 24 * 60
-  const { rows } = await run<Row>(req.payload, BOOKABLE_TIMES, [serviceId, rangeStart, rangeEnd])
-  const row = rows[0]
-  if (!row || row.status !== 'active' || !row.provider_id) throw notFound('Service not found')
-  const durationMinutes = numberOrNull(row.duration_minutes)
-  const terms: BookableTerms = {
-    durationMinutes,
+/** The row's terms, or null when the service is not bookable at all (not active, provider gone). */
+export function bookableTermsOf(row: BookableRow | undefined): BookableTerms | null {
+  if (!row || row.status !== 'active' || !row.provider_id) return null
+  return {
+    durationMinutes: numberOrNull(row.duration_minutes),
     bookingAdvanceHours: numberOrNull(row.booking_advance_hours),
     slots: row.slots,
     taken: row.taken.map(([start, end]) => ({ startMinute: Number(start), endMinute: Number(end) })),
   }
+}
+
+/** The statement's parameters for a range: the service, and the range as `[first minute, last minute + 1)`. */
+export const bookableTimesValues = (serviceId: string, from: string, to: string) => [serviceId, wallClockMinute(from, '00:00'), wallClockMinute(to, '00:00') + 24 * 60]
+
+/** 404 for a service that is not bookable at all: no such id, not active, or its provider gone (as the booking). */
+export async function bookableTimes(req: PayloadRequest, serviceId: string, from: string, to: string): Promise<BookableTimes> {
+  if (!isUuid(serviceId)) throw notFound('Service not found')
+  const { rows } = await run<BookableRow>(req.payload, BOOKABLE_TIMES, bookableTimesValues(serviceId, from, to))
+  const terms = bookableTermsOf(rows[0])
+  if (!terms) throw notFound('Service not found')
   return {
     serviceId,
-    durationMinutes: durationMinutes || DEFAULT_STEP_MINUTES,
+    durationMinutes: terms.durationMinutes || DEFAULT_STEP_MINUTES,
     slots: listBookableTimes(terms, from, to, nowWallClockMinute()),
   }
 }
