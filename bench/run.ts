@@ -14,6 +14,7 @@ import { queueBench } from './queue'
 import { readsBench } from './reads'
 import { report, type ScenarioResult } from './report'
 import { signInBench } from './sign-in'
+import { slotsBench } from './slots'
 
 const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   reads: readsBench,
@@ -23,6 +24,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   growth: growthBench,
   'list-users': listUsersBench,
   queue: queueBench,
+  slots: slotsBench,
 }
 const DEFAULT = ['reads', 'bookings', 'sign-in', 'memory']
 

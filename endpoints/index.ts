@@ -6,12 +6,14 @@ import { adminServicesEndpoints } from './admin/services/index'
 import { authEndpoints } from './auth/index'
 import { reportsEndpoints } from './reports/index'
 import { publicBookingEndpoints } from './services/bookings'
+import { publicSlotsEndpoints } from './services/slots'
 
 // The documented /api contract, as Payload root endpoints (see src/lib/http/endpoint.ts).
 export const endpoints: Endpoint[] = [
   ...authEndpoints,
   ...adminServicesEndpoints,
   ...publicBookingEndpoints,
+  ...publicSlotsEndpoints,
   ...moderateEndpoints,
   ...approveEndpoints,
   ...reportsEndpoints,

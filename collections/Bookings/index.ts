@@ -9,6 +9,7 @@ import { isCalendarDate, isClockTime } from '../../src/lib/wall-clock'
 import { serviceTerms } from '../../src/operations/bookings/service-terms'
 import { idOf } from '../../src/operations/catalogue/localized'
 import { existingReference } from '../../src/operations/catalogue/rules/references'
+import { calendarEndpoints } from './endpoints/calendar'
 import { deriveTerms } from './hooks/deriveTerms'
 import { guardStatusMove } from './hooks/guardStatusMove'
 import { overlapAsConflict } from './hooks/overlapAsConflict'
@@ -56,6 +57,8 @@ export const Bookings: CollectionConfig = {
   },
   access: { read: anyOf(isAdmin, ownBookings, providedBookings), create: isAdmin, update: isAdmin, delete: isAdmin },
   defaultSort: ['-bookingDate', '-bookingTime'],
+  // GET /api/bookings/:id/calendar.ics, the booking as an iCalendar event.
+  endpoints: calendarEndpoints,
   hooks: {
     beforeChange: [deriveTerms, guardStatusMove],
     afterChange: [recordChange],
@@ -101,6 +104,9 @@ export const Bookings: CollectionConfig = {
     { name: 'status', type: 'select', required: true, defaultValue: 'pending', index: true, options: [...BOOKING_STATUSES] },
     { name: 'customerMessage', type: 'textarea', maxLength: MESSAGE_MAX },
     { name: 'providerResponse', type: 'textarea', maxLength: MESSAGE_MAX },
+    // When the reminder mail was queued (src/operations/bookings/reminders.ts): set once, by
+    // a conditional UPDATE, so two instances or a restart never remind twice.
+    { name: 'reminderQueuedAt', type: 'date', access: { read: adminField, create: derived, update: derived }, admin: { hidden: true } },
     // The booking's time as wall-clock minute numbers (src/lib/wall-clock.ts):
     // the range `[startMinute, endMinute)` is what the exclusion constraint compares.
     {

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { BOOKING_STATUSES } from '../../collections/Bookings/statuses'
-import { errorResponses, id, json, SESSION, timestamp } from '../../src/lib/openapi/common'
+import { errorResponses, id, json, payloadErrors, SESSION, timestamp } from '../../src/lib/openapi/common'
 import { publicBookingBody } from './bookings'
 
 export const bookingRecord = z
@@ -44,6 +44,54 @@ export const publicBookingPaths: ZodOpenApiPathsObject = {
           },
           { write: true },
         ),
+      },
+    },
+  },
+  '/api/services/{id}/slots': {
+    get: {
+      tags: ['Bookings'],
+      summary: 'Bookable start times of a service, per date (public)',
+      description:
+        'Every date from `from` to `to` (both included, at most 62) is a key; its times are those a public booking made now, alone, would accept: each available slot’s start plus multiples of the service’s duration (60 minutes without one), inside a slot, not past, not sooner than `bookingAdvanceHours`, overlapping no pending or confirmed booking. Times are the server’s wall clock (no time zones).',
+      requestParams: {
+        path: z.object({ id: z.string().meta({ description: 'The service’s UUID (anything else: 404)' }) }),
+        query: z.object({
+          from: z.string().meta({ description: 'First date, YYYY-MM-DD', example: '2026-12-07' }),
+          to: z.string().meta({ description: 'Last date, YYYY-MM-DD (from ≤ to; at most 62 dates in all)', example: '2026-12-13' }),
+        }),
+      },
+      responses: {
+        '200': json(
+          'The bookable times, every date of the range a key',
+          z.object({
+            serviceId: id,
+            durationMinutes: z.int().meta({ description: 'The service’s duration, 60 when it has none: the grid step' }),
+            slots: z.record(z.iso.date(), z.array(z.string().regex(/^\d{2}:\d{2}$/))).meta({ example: { '2026-12-07': ['09:00', '10:00'], '2026-12-08': [] } }),
+          }),
+        ),
+        ...errorResponses('general', {
+          400: '`invalid_request` (with `issues`): `from` or `to` missing or not a real date, or `from` after `to`; `range_too_long`: more than 62 dates',
+          404: '`not_found`: no active service with that id (a non-UUID id, a draft, suspended, archived or deleted service)',
+        }),
+      },
+    },
+  },
+  '/api/bookings/{id}/calendar.ics': {
+    get: {
+      tags: ['Bookings'],
+      summary: 'The booking as an iCalendar event (its customer, its provider, admins)',
+      description:
+        'An RFC 5545 `VCALENDAR` with one `VEVENT`: `UID` `booking-<id>@<host of PUBLIC_URL>` (the same for good), `SEQUENCE` 0 pending, 1 confirmed, 2 after (cancelled, completed, no-show), `STATUS` `TENTATIVE`, `CONFIRMED` or `CANCELLED`, `SUMMARY` the service’s title, `DTSTART`/`DTEND` floating local times (no time zone; no `DTEND` without a duration). The confirmation mail carries the same event with `METHOD:REQUEST`, the cancellation mail with `METHOD:CANCEL`.',
+      security: SESSION,
+      requestParams: { path: z.object({ id: z.uuid().meta({ description: 'The booking’s UUID (anything else: 404)' }) }) },
+      responses: {
+        '200': {
+          description: 'The event, as a download (`content-disposition: attachment; filename="booking-<id>.ics"`)',
+          content: { 'text/calendar': { schema: z.string().meta({ example: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\n…\r\nEND:VCALENDAR\r\n' }) } },
+        },
+        // The shell checks Payload's list parameters on every route under a collection's slug.
+        '400': json('`limit`, `page` or `depth` given twice or not a whole number (Payload’s error shape, as on every route under /api/bookings)', payloadErrors),
+        ...errorResponses('general', { 404: '`not_found`: no such booking, or the caller is not its customer, its provider or an admin (signed out included)' }),
       },
     },
   },

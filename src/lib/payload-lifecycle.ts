@@ -10,6 +10,7 @@ import { getPayload, type Migration, type Payload, type SanitizedConfig } from '
 import { migrations } from '../migrations/index'
 import { startCommunityJobs, stopCommunityJobs } from './mail-queue/community-tasks'
 import { deleteSentMail, startMailRunner, stopMailRunner } from './mail-queue/runner'
+import { startReminderSweeper, stopReminderSweeper } from '../operations/bookings/reminders'
 import { reportFailedCommits } from './postgres/failed-commits'
 import { watchTransactionEnds } from './postgres/transaction-ends'
 import { reloadSettings, settings } from './settings'
@@ -66,6 +67,7 @@ export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
   await deleteSentMail((payload.db as unknown as { pool: Parameters<typeof deleteSentMail>[0] }).pool)
   startMailRunner(payload)
   startCommunityJobs(payload)
+  startReminderSweeper(payload)
   return payload
 }
 
@@ -76,7 +78,8 @@ export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
  */
 export async function stopPayload(payload: Payload): Promise<void> {
   const pool = poolOf(payload)
-  // First: a mail being sent finishes on the pool that is about to close.
+  // First: a sweep or a mail being sent finishes on the pool that is about to close.
+  await stopReminderSweeper(payload)
   await stopMailRunner(payload)
   stopCommunityJobs(payload)
   await payload.destroy()

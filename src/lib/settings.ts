@@ -77,6 +77,12 @@ function readSettings() {
       // Off where a server shares the project's media/ with a throw-away database (tests, bench).
       sweepAtStart: bool('MEDIA_SWEEP_AT_START', true),
     },
+    bookings: {
+      // A reminder mail this many hours before a confirmed booking; 0 turns reminders off.
+      reminderHours: int('BOOKING_REMINDER_HOURS', 24),
+      // How often each instance looks for bookings due a reminder.
+      reminderSweepSeconds: Math.max(1, int('BOOKING_REMINDER_SWEEP_SECONDS', 60)),
+    },
     s3: {
       bucket: process.env.S3_BUCKET || undefined,
       region: process.env.S3_REGION || 'us-east-1',

@@ -25,6 +25,16 @@ function dayNumber(date: string): number {
   return Date.UTC(year, month - 1, day) / (MINUTES_PER_DAY * MS_PER_MINUTE)
 }
 
+/** The date `days` after `date` (before it when negative), as YYYY-MM-DD. */
+export function addDays(date: string, days: number): string {
+  return new Date((dayNumber(date) + days) * MINUTES_PER_DAY * MS_PER_MINUTE).toISOString().slice(0, 10)
+}
+
+/** Dates from `from` to `to`, both included: 1 when they are the same day, 0 when `to` is before. */
+export function datesInRange(from: string, to: string): number {
+  return Math.max(0, dayNumber(to) - dayNumber(from) + 1)
+}
+
 /** Day names by `dayOfWeek` number: 0 = Sunday … 6 = Saturday (SPEC "Availability slot"). */
 export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
 

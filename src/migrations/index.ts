@@ -9,6 +9,7 @@ import * as migration_20261124_001500_list_counts from './20261124_001500_list_c
 import * as migration_20261125_012607_accounts from './20261125_012607_accounts';
 import * as migration_20261125_012809_reports from './20261125_012809_reports';
 import * as migration_20261125_020605_organization_invitations from './20261125_020605_organization_invitations';
+import * as migration_20261125_021005_booking_reminders from './20261125_021005_booking_reminders';
 import * as migration_20261125_021513_community from './20261125_021513_community';
 
 export const migrations = [
@@ -66,6 +67,11 @@ export const migrations = [
     up: migration_20261125_020605_organization_invitations.up,
     down: migration_20261125_020605_organization_invitations.down,
     name: '20261125_020605_organization_invitations',
+  },
+  {
+    up: migration_20261125_021005_booking_reminders.up,
+    down: migration_20261125_021005_booking_reminders.down,
+    name: '20261125_021005_booking_reminders',
   },
   {
     up: migration_20261125_021513_community.up,

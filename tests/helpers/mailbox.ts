@@ -16,6 +16,8 @@ export interface Mail {
   text: string
   /** The text/html part, decoded ('' when absent). */
   html: string
+  /** Every leaf part, decoded, with its content type (its parameters included, e.g. `method=REQUEST`). */
+  parts: Array<{ type: string; contentType: string; text: string }>
   raw: string
   receivedAt: number
 }
@@ -81,14 +83,14 @@ function decodeBody(part: Part): string {
 }
 
 /** Leaf parts of a (possibly nested) MIME message, decoded, by content type. */
-function leaves(part: Part): Array<{ type: string; text: string }> {
+function leaves(part: Part): Array<{ type: string; contentType: string; text: string }> {
   const contentType = part.headers.get('content-type') ?? 'text/plain'
   const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1]
   if (!/^multipart\//i.test(contentType) || !boundary) {
-    return [{ type: contentType.split(';')[0]!.trim().toLowerCase(), text: decodeBody(part) }]
+    return [{ type: contentType.split(';')[0]!.trim().toLowerCase(), contentType, text: decodeBody(part) }]
   }
   const sections = part.body.split(`--${boundary}`).slice(1)
-  const result: Array<{ type: string; text: string }> = []
+  const result: Array<{ type: string; contentType: string; text: string }> = []
   for (const section of sections) {
     if (section.startsWith('--')) break
     result.push(...leaves(splitPart(section.replace(/^\r?\n/, ''))))
@@ -105,6 +107,7 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
     subject: decodeWords(message.headers.get('subject') ?? ''),
     text: parts.find((part) => part.type === 'text/plain')?.text ?? '',
     html: parts.find((part) => part.type === 'text/html')?.text ?? '',
+    parts,
     raw,
     receivedAt: Date.now(),
   }

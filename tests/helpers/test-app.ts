@@ -42,7 +42,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   process.env.PAYLOAD_SECRET ||= 'test-secret-test-secret-test-secret'
   // Every test signs in from 127.0.0.1: SPEC's limits would stop a suite after five users.
   // Tests of the limits themselves set them back through `env`.
-  Object.assign(process.env, GENEROUS_LIMITS, options.env ?? {})
+  // Reminder sweeps (BOOKING_REMINDER_HOURS) would mail and query on their own timer in the
+  // middle of other tests: off unless a test asks (tests/int/booking-reminders.test.ts).
+  Object.assign(process.env, GENEROUS_LIMITS, { BOOKING_REMINDER_HOURS: '0' }, options.env ?? {})
 
   const payload = await startPayload()
   options.beforeApp?.(payload)

@@ -12,10 +12,18 @@ export const SEND_MAIL_TASK = 'send-mail'
 /** The queue mail jobs wait in; the runner drains this one only. */
 export const MAIL_QUEUE = 'mail'
 
+/** A file sent with the mail, as text (sealed with the rest of the mail while it waits). */
+export interface MailAttachment {
+  filename: string
+  contentType: string
+  content: string
+}
+
 export interface OutgoingMail {
   to: string
   subject: string
   text: string
+  attachments?: MailAttachment[]
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\n/g, '<br>')
@@ -29,7 +37,7 @@ function sendMailTask(): TaskConfig {
     retries: { attempts: retryAttempts, backoff: { type: 'exponential', delay: retryDelayMs } },
     handler: async ({ input, req }) => {
       const mail = unseal<OutgoingMail>(req.payload.secret, (input as { sealed: string }).sealed)
-      await req.payload.sendEmail({ to: mail.to, subject: mail.subject, text: mail.text, html: `<p>${escapeHtml(mail.text)}</p>` })
+      await req.payload.sendEmail({ to: mail.to, subject: mail.subject, text: mail.text, html: `<p>${escapeHtml(mail.text)}</p>`, ...(mail.attachments?.length ? { attachments: mail.attachments } : {}) })
       return { output: {} }
     },
   }

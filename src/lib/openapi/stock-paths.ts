@@ -13,7 +13,7 @@ const listEnvelope = (item: z.ZodType) =>
   z.object({
     docs: z.array(item),
     totalDocs: z.int(),
-    limit: z.int(),
+    limit: z.int().optional().meta({ description: 'Absent with `pagination=false` (every document in one answer)' }),
     totalPages: z.int(),
     page: z.int(),
     pagingCounter: z.int(),

@@ -9,8 +9,9 @@ import type { PayloadRequest } from 'payload'
 import { ApiError, notFound } from '../../lib/http/errors'
 import { bookingTransaction } from './errors'
 import { presentBooking, type BookingRecord } from './present'
-import { nowWallClockMinute, scheduleOf } from '../../lib/wall-clock'
-import { serviceTermsAndSlot, type ServiceTerms } from './service-terms'
+import { nowWallClockMinute } from '../../lib/wall-clock'
+import { bookingRange, inSomeSlot, timingRefusal } from './booking-rules'
+import { serviceTermsAndSlots } from './service-terms'
 
 export interface BookingInput {
   serviceId: string
@@ -19,28 +20,25 @@ export interface BookingInput {
   customerMessage?: string | null
 }
 
-function checkTiming(service: ServiceTerms, input: BookingInput): void {
-  const { startMinute } = scheduleOf(input.bookingDate, input.bookingTime, service.durationMinutes)
-  const now = nowWallClockMinute()
-  if (startMinute < now) throw new ApiError(400, 'booking_in_past', 'The booking date and time are in the past')
-  const advanceHours = service.bookingAdvanceHours ?? 0
-  if (startMinute < now + advanceHours * 60) {
-    throw new ApiError(400, 'booking_too_soon', `This service must be booked at least ${advanceHours} hour${advanceHours === 1 ? '' : 's'} in advance`)
-  }
+const TIMING_MESSAGES = {
+  booking_in_past: () => 'The booking date and time are in the past',
+  booking_too_soon: (hours: number) => `This service must be booked at least ${hours} hour${hours === 1 ? '' : 's'} in advance`,
 }
 
 export async function createBooking(req: PayloadRequest, customerId: string, input: BookingInput): Promise<{ booking: BookingRecord }> {
-  // One round trip reads the service and whether the time fits a slot; judged in order below.
-  const { terms: service, inSlot } = await serviceTermsAndSlot(req, input.serviceId, input.bookingDate, input.bookingTime)
+  // One round trip reads the service and the open slots of the date's weekday; judged in
+  // order below by the rules the bookable-times query lists with (booking-rules.ts).
+  const { terms: service, openSlots } = await serviceTermsAndSlots(req, input.serviceId, input.bookingDate)
   // A service whose provider account is gone (the reference emptied) cannot be booked either.
   if (!service || !service.providerId) throw notFound('Service not found')
   if (service.status !== 'active') throw new ApiError(400, 'service_not_active', 'This service is not available for booking')
-  checkTiming(service, input)
-  // A slot of the booking's weekday, available, with `startTime ≤ bookingTime < endTime` and,
-  // when the service has a duration, the whole duration inside it (src/operations/bookings/service-terms.ts).
-  if (!inSlot) {
+  const refusal = timingRefusal(bookingRange(input.bookingDate, input.bookingTime, service.durationMinutes).startMinute, nowWallClockMinute(), service.bookingAdvanceHours)
+  if (refusal) throw new ApiError(400, refusal, TIMING_MESSAGES[refusal](service.bookingAdvanceHours ?? 0))
+  if (!inSomeSlot(openSlots, input.bookingTime, service.durationMinutes)) {
     throw new ApiError(400, 'slot_unavailable', 'The time is not inside an available slot of the service for that day')
   }
+  // "No overlap" (booking-rules.ts `rangesOverlap`) is judged by PostgreSQL's exclusion
+  // constraint on the same range, at the insert: race-proof.
   return bookingTransaction(req, async () => {
     const doc = await req.payload.create({
       collection: 'bookings',

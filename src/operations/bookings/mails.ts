@@ -3,16 +3,24 @@
 // and one at every status move (confirmed, cancelled, completed, no-show). Queued in the
 // booking's transaction by the collection hook, so every path (public endpoint, admin API,
 // panel, stock route) mails alike, and only what was committed is ever mailed.
+// The confirmation carries the booking's calendar event as an invitation (METHOD:REQUEST),
+// the cancellation withdraws that same event (METHOD:CANCEL, same UID, higher SEQUENCE).
 import type { PayloadRequest } from 'payload'
 
 import { queueMail } from '../../lib/mail-queue/queue-mail'
 import { execute, sql } from '../../lib/sql'
+import { bookingCalendar, type CalendarMethod } from './calendar'
 import { serviceName, type BookingFacts } from './notices'
+import type { BookingRecord } from './present'
 import { PAST_TENSE, type StatusAction } from './transitions'
 
 export type BookingMailEvent = 'received' | StatusAction
 
-export async function mailToCustomer(req: PayloadRequest, booking: BookingFacts, event: BookingMailEvent): Promise<void> {
+const INVITATION: Partial<Record<BookingMailEvent, CalendarMethod>> = { confirm: 'REQUEST', cancel: 'CANCEL' }
+
+export type MailedBooking = BookingFacts & Pick<BookingRecord, 'durationMinutes' | 'status'>
+
+export async function mailToCustomer(req: PayloadRequest, booking: MailedBooking, event: BookingMailEvent): Promise<void> {
   if (!booking.customerId) return
   const email = await customerEmail(req, booking.customerId)
   if (!email) return
@@ -25,7 +33,11 @@ export async function mailToCustomer(req: PayloadRequest, booking: BookingFacts,
           text: `We received your booking of ${when}. It waits for the provider's confirmation; you will get an email when it is confirmed or cancelled.`,
         }
       : { subject: `Booking ${PAST_TENSE[event]}: ${service}`, text: `Your booking of ${when} was ${PAST_TENSE[event]}.` }
-  await queueMail(req, { to: email, ...mail })
+  const method = INVITATION[event]
+  const attachments = method
+    ? [{ filename: 'invite.ics', contentType: `text/calendar; charset=utf-8; method=${method}`, content: bookingCalendar({ ...booking, serviceTitle: service, customerEmail: email }, method) }]
+    : undefined
+  await queueMail(req, { to: email, ...mail, ...(attachments ? { attachments } : {}) })
 }
 
 /** The customer's address: the caller's own when they booked for themselves (no query). */

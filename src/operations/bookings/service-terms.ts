@@ -8,7 +8,8 @@ import type { PayloadRequest } from 'payload'
 
 import { runIn, statement } from '../../lib/prepared'
 import { isUuid } from '../catalogue/rules/references'
-import { dayOfWeek, minuteOfDay } from '../../lib/wall-clock'
+import { dayOfWeek } from '../../lib/wall-clock'
+import type { OpenSlot } from './booking-rules'
 
 export interface ServiceTerms {
   id: string
@@ -41,19 +42,16 @@ const COLUMNS = 's.id, s.slug, s.title, s.status, s.provider_id, s.base_price, s
 const SERVICE_TERMS = statement('service-terms', `SELECT ${COLUMNS} FROM service_listings s WHERE s.id = $1`)
 
 /**
- * The terms and, in the same round trip, whether the booking's time lies inside an available
- * slot of its weekday ($2): `startTime ≤ time < endTime` and, when the service has a duration,
- * `time + duration ≤ endTime` with no overflow past midnight. `end` is the booking's end as
- * HH:MM, "24:00" for midnight, which sorts after every slot end (a slot ends by 23:59): the
- * same text comparisons as the slot's own fields.
+ * The terms and, in the same round trip, the available slots of the booking's weekday ($2),
+ * judged by the shared rule (booking-rules.ts `inSomeSlot`) that the bookable-times query
+ * also uses: one rule, so the two cannot disagree about what "in a slot" means.
  */
-const SERVICE_TERMS_AND_SLOT = statement(
-  'service-terms-and-slot',
-  `SELECT ${COLUMNS}, EXISTS (
-     SELECT 1 FROM service_availability a, LATERAL (SELECT $4::int + NULLIF(s.duration_minutes, 0)::int AS minute) e
-     WHERE a.service_id = s.id AND a.day_of_week = $2 AND a.is_available AND a.start_time <= $3 AND a.end_time > $3
-       AND (e.minute IS NULL OR (e.minute <= 1440 AND a.end_time >= lpad((e.minute / 60)::text, 2, '0') || ':' || lpad((e.minute % 60)::text, 2, '0')))
-   ) AS in_slot
+const SERVICE_TERMS_AND_SLOTS = statement(
+  'service-terms-and-slots',
+  `SELECT ${COLUMNS}, (
+     SELECT coalesce(json_agg(json_build_object('startTime', a.start_time, 'endTime', a.end_time)), '[]'::json)
+     FROM service_availability a WHERE a.service_id = s.id AND a.day_of_week = $2 AND a.is_available
+   ) AS open_slots
    FROM service_listings s WHERE s.id = $1`,
 )
 
@@ -93,11 +91,11 @@ export async function serviceTerms(req: PayloadRequest, serviceId: string): Prom
   return terms
 }
 
-/** The public booking's read: the service's terms (kept for the hooks) and whether the time fits a slot. */
-export async function serviceTermsAndSlot(req: PayloadRequest, serviceId: string, bookingDate: string, bookingTime: string): Promise<{ terms: ServiceTerms | null; inSlot: boolean }> {
-  if (!isUuid(serviceId)) return { terms: null, inSlot: false }
-  const { rows } = await runIn<TermsRow & { in_slot: boolean }>(req, SERVICE_TERMS_AND_SLOT, [serviceId, dayOfWeek(bookingDate), bookingTime, minuteOfDay(bookingTime)])
+/** The public booking's read: the service's terms (kept for the hooks) and the open slots of the date's weekday. */
+export async function serviceTermsAndSlots(req: PayloadRequest, serviceId: string, bookingDate: string): Promise<{ terms: ServiceTerms | null; openSlots: OpenSlot[] }> {
+  if (!isUuid(serviceId)) return { terms: null, openSlots: [] }
+  const { rows } = await runIn<TermsRow & { open_slots: OpenSlot[] }>(req, SERVICE_TERMS_AND_SLOTS, [serviceId, dayOfWeek(bookingDate)])
   const terms = termsOf(rows[0])
   cacheOf(req).set(serviceId, terms)
-  return { terms, inSlot: rows[0]?.in_slot === true }
+  return { terms, openSlots: rows[0]?.open_slots ?? [] }
 }

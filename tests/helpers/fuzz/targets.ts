@@ -85,6 +85,7 @@ export const SHAPES: Record<string, { bodies?: Shape[]; query?: Shape }> = {
   'GET /admin/services/bookings': { query: { status: 'string', from: 'date', to: 'date', ...PAGE } },
   'GET /admin/services/media': { query: { type: 'string', ...PAGE } },
   'POST /services/bookings': { bodies: [{ serviceId: 'uuid', bookingDate: 'date', bookingTime: 'time', customerMessage: 'string' }] },
+  'GET /services/:id/slots': { query: { from: 'date', to: 'date' } },
   'POST /admin/moderate': { bodies: [{ postId: 'uuid', postType: 'string', action: 'string', reason: 'string' }] },
   'POST /admin/approve': { bodies: [{ postId: 'uuid', postType: 'string', decision: 'string', reason: 'string' }] },
   // API-CONTRACT §10.

@@ -1,0 +1,110 @@
+// Bookable times (issue 23): GET /api/services/:id/slots for 31 days at 1 and 10
+// connections beside the limit (bench/slots-limit-server.ts: express + pg, the same SQL and
+// listing), p50 as the bookings table grows from about 10,000 to 1,000,000 rows, and the CPU
+// one 62-day query costs the server (what 100 of them a minute from one IP, the global
+// limit, cost). `npm run bench -- slots`; BENCH_SLOTS_LARGE_BOOKINGS sets the large size.
+import fs from 'node:fs/promises'
+
+import type { Pool } from 'pg'
+
+import { up as noOverlap } from '../src/migrations/20261123_175155_bookings_no_overlap'
+import { freePort } from '../src/lib/embedded-database'
+import { measure, type Measurement } from './autocannon'
+import { log, seedTo, type BenchApp } from './harness'
+import { startServerProcess } from './processes'
+import { SECONDS } from './reads'
+import { markdownTable, type Row, type ScenarioResult } from './report'
+
+const SMALL_BOOKINGS = 10_000
+const LARGE_BOOKINGS = Number(process.env.BENCH_SLOTS_LARGE_BOOKINGS ?? 1_000_000)
+const FIRST_DAY = '2031-01-06'
+const DAYS_31 = '2031-02-05'
+const DAYS_62 = '2031-03-08'
+const SEQUENTIAL = 100
+
+/** An active 60-minute service open 08:00–20:00 every day, a third of its hours booked over the 62 days. */
+async function benchService(app: BenchApp, pool: Pool): Promise<string> {
+  const { rows } = await pool.query(`SELECT 1 FROM pg_constraint WHERE conname = 'bookings_no_overlap'`)
+  if (rows.length === 0) await noOverlap({ db: app.payload.db.drizzle, payload: app.payload, req: {} } as never)
+  const provider = await app.payload.create({ collection: 'users', data: { email: `slots-provider-${Date.now()}@example.test`, password: 'Bench-Passw0rd!', roles: ['citizen'], emailVerified: true } as never, overrideAccess: true })
+  const service = await app.payload.create({
+    collection: 'service-listings',
+    data: { slug: `slots-bench-${Date.now()}`, provider: provider.id, status: 'active', durationMinutes: 60, translations: [{ inLanguage: 'en', title: 'Slots bench' }], inLanguage: 'en' } as never,
+    overrideAccess: true,
+  })
+  for (let day = 0; day < 7; day++) {
+    await app.payload.create({ collection: 'service-availability', data: { service: service.id, dayOfWeek: day, startTime: '08:00', endTime: '20:00' } as never, overrideAccess: true })
+  }
+  // Every third hour of every day, pending or confirmed: the rows the query must subtract.
+  await pool.query(
+    `INSERT INTO bookings (service_id, provider_id, customer_id, booking_date, booking_time, end_time, duration_minutes, status, start_minute, end_minute, updated_at, created_at)
+     SELECT $1, $2, $2, to_char(d, 'YYYY-MM-DD'), lpad(h::text, 2, '0') || ':00', lpad((h + 1)::text, 2, '0') || ':00', 60,
+       (CASE WHEN h % 2 = 0 THEN 'pending' ELSE 'confirmed' END)::enum_bookings_status,
+       (d::date - DATE '1970-01-01') * 1440 + h * 60, (d::date - DATE '1970-01-01') * 1440 + h * 60 + 60, now(), now()
+     FROM generate_series($3::date, $4::date, interval '1 day') d, generate_series(8, 19, 3) h`,
+    [service.id, provider.id, FIRST_DAY, DAYS_62],
+  )
+  return String(service.id)
+}
+
+/** CPU seconds (user + system) the process has used: /proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms. */
+async function cpuMs(pid: number): Promise<number> {
+  const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+/** CPU ms per request of `count` sequential requests to `url`, on the server process `pid`. */
+async function cpuPerRequest(pid: number, url: string, count: number): Promise<number> {
+  for (let i = 0; i < 10; i++) await (await fetch(url)).arrayBuffer() // warm
+  const before = await cpuMs(pid)
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(url)
+    if (response.status !== 200) throw new Error(`slots: ${response.status}`)
+    await response.arrayBuffer()
+  }
+  return ((await cpuMs(pid)) - before) / count
+}
+
+export async function slotsBench(app: BenchApp): Promise<ScenarioResult> {
+  const pool = (app.payload.db as unknown as { pool: Pool }).pool
+  await seedTo(app, { services: 1_000, users: 1_000, bookings: SMALL_BOOKINGS })
+  const serviceId = await benchService(app, pool)
+  const path = (to: string) => `/api/services/${serviceId}/slots?from=${FIRST_DAY}&to=${to}`
+  const limit = await startServerProcess('bench/slots-limit-server.ts', await freePort(), { DATABASE_URL: app.databaseUrl })
+  try {
+    // The same answer from both (the limit is only a limit if it does the same work).
+    const [ours, theirs] = await Promise.all([app.url, limit.url].map(async (base) => (await (await fetch(`${base}${path(DAYS_31)}`)).json()) as { slots: Record<string, string[]> }))
+    if (JSON.stringify(ours) !== JSON.stringify(theirs)) throw new Error('slots: ours and the limit disagree')
+    const listed = Object.values(ours!.slots).flat().length
+
+    const rows: Row[] = []
+    for (const connections of [1, 10]) {
+      log(`slots: 31 days at ${connections} connection(s), ${SECONDS} s each side`)
+      const oursM = await measure(`${app.url}${path(DAYS_31)}`, { connections, seconds: SECONDS })
+      const limitM = await measure(`${limit.url}${path(DAYS_31)}`, { connections, seconds: SECONDS })
+      rows.push({ scenario: 'GET /api/services/:id/slots, 31 days', connections, ours: oursM, limit: limitM, serverRssMb: await app.server.rssMb() })
+    }
+    log(`slots: CPU of ${SEQUENTIAL} sequential 62-day queries`)
+    const cpuOurs = await cpuPerRequest(app.server.pid, `${app.url}${path(DAYS_62)}`, SEQUENTIAL)
+    const cpuLimit = await cpuPerRequest(limit.pid, `${limit.url}${path(DAYS_62)}`, SEQUENTIAL)
+
+    const small = rows[1]!.ours
+    const grown = await seedTo(app, { services: 1_000, users: 1_000, bookings: LARGE_BOOKINGS })
+    log(`slots: 31 days at 10 connections on ${grown.bookings.toLocaleString('en')} bookings`)
+    const large: Measurement = await measure(`${app.url}${path(DAYS_31)}`, { connections: 10, seconds: SECONDS })
+    const growth = large.p50 / Math.max(small.p50, 1)
+
+    const markdown = [
+      `One active service (60 minutes, open 08:00–20:00 daily, every third hour booked), ${listed} bookable times in 31 days. The limit is express + pg with the same SQL statement and listing arithmetic.`,
+      '',
+      markdownTable(rows.map((row) => ({ connections: String(row.connections), 'ours req/s': row.ours.rps.toFixed(0), 'ours p50': `${row.ours.p50} ms`, 'limit req/s': row.limit!.rps.toFixed(0), 'limit p50': `${row.limit!.p50} ms`, 'ours ÷ limit': `${(row.ours.rps / row.limit!.rps).toFixed(2)}×` }))),
+      '',
+      markdownTable([{ bookings: `${SMALL_BOOKINGS.toLocaleString('en')} → ${grown.bookings.toLocaleString('en')}`, 'p50 at 10 connections': `${small.p50} ms → ${large.p50} ms`, growth: `${growth.toFixed(2)}×`, 'req/s': `${small.rps.toFixed(0)} → ${large.rps.toFixed(0)}` }]),
+      '',
+      `A 62-day query costs the server ${cpuOurs.toFixed(2)} ms of CPU (the limit ${cpuLimit.toFixed(2)} ms), measured over ${SEQUENTIAL} sequential queries: 100 a minute from one IP (the global limit) cost ${((cpuOurs * 100) / 1000).toFixed(2)} s of CPU a minute, ${((cpuOurs * 100) / 600).toFixed(2)} % of one core.`,
+    ].join('\n')
+    return { rows, data: { listed, cpuOurs, cpuLimit, small, large, grownTo: grown.bookings }, sections: [{ name: 'slots', markdown }] }
+  } finally {
+    await limit.stop()
+  }
+}

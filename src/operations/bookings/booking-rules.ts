@@ -1,0 +1,64 @@
+// The rules that decide whether a start time can be booked, in one place for the two doors
+// that ask (API-CONTRACT §12: "the two endpoints share one rule"): the public booking
+// (create-booking.ts) refuses with them, the bookable-times query (bookable-times.ts) lists
+// what passes them. Pure functions on wall-clock minutes (src/lib/wall-clock.ts), so both
+// judge with the same arithmetic; tests/int/slots-property.test.ts checks that they agree.
+import { minuteOfDay, scheduleOf, type Schedule } from '../../lib/wall-clock'
+
+/** An available slot of the booking's weekday, as the availability table keeps it. */
+export interface OpenSlot {
+  startTime: string
+  endTime: string
+}
+
+/** A booking's time as the no-overlap constraint sees it: the half-open `[startMinute, endMinute)`. */
+export type MinuteRange = Pick<Schedule, 'startMinute' | 'endMinute'>
+
+/** What the booking occupies: `[start, start + duration)`, one minute without a duration. */
+export const bookingRange = scheduleOf
+
+/**
+ * "In a slot" (API-CONTRACT §4): `startTime ≤ time < endTime` and, when the service has a
+ * duration, `time + duration ≤ endTime` (so never past midnight: a slot ends by 23:59).
+ */
+export function inSlot(slot: OpenSlot, time: string, durationMinutes: number | null | undefined): boolean {
+  const start = minuteOfDay(time)
+  const slotEnd = minuteOfDay(slot.endTime)
+  if (start < minuteOfDay(slot.startTime) || start >= slotEnd) return false
+  return !durationMinutes || start + durationMinutes <= slotEnd
+}
+
+export const inSomeSlot = (slots: readonly OpenSlot[], time: string, durationMinutes: number | null | undefined): boolean =>
+  slots.some((slot) => inSlot(slot, time, durationMinutes))
+
+export type TimingRefusal = 'booking_in_past' | 'booking_too_soon'
+
+/**
+ * "Not past" and "not too soon": a start before now is past; one before now +
+ * `bookingAdvanceHours` is too soon. `now` is the wall-clock minute (fractional), so a start
+ * at the current minute is already past.
+ */
+export function timingRefusal(startMinute: number, now: number, advanceHours: number | null | undefined): TimingRefusal | null {
+  if (startMinute < now) return 'booking_in_past'
+  if (startMinute < now + (advanceHours ?? 0) * 60) return 'booking_too_soon'
+  return null
+}
+
+/** "No overlap": the exclusion constraint's `numrange(start, end, '[)') &&`, back-to-back ranges fit. */
+export const rangesOverlap = (a: MinuteRange, b: MinuteRange): boolean => a.startMinute < b.endMinute && b.startMinute < a.endMinute
+
+/**
+ * Whether `range` overlaps one of `taken`, sorted by start. Ranges the constraint admitted
+ * never overlap each other, so sorted by start they are sorted by end too: a binary search
+ * finds the first one that ends after `range` starts, the only one that can overlap it first.
+ */
+export function overlapsAny(range: MinuteRange, taken: readonly MinuteRange[]): boolean {
+  let low = 0
+  let high = taken.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (taken[middle]!.endMinute <= range.startMinute) low = middle + 1
+    else high = middle
+  }
+  return low < taken.length && rangesOverlap(range, taken[low]!)
+}

@@ -1,0 +1,105 @@
+// Booking reminders (API-CONTRACT §12): `BOOKING_REMINDER_HOURS` (default 24, 0 = off) before
+// a confirmed booking, its customer gets one reminder mail, through the mail queue.
+// Exactly once with any number of instances and across restarts, by the database: a sweep
+// claims due bookings with one conditional UPDATE (`reminder_queued_at IS NULL`, rows locked
+// `FOR UPDATE SKIP LOCKED`, the status re-checked on the locked row) and queues their mails
+// in the same transaction. Two instances sweeping at once claim disjoint rows; a crash before
+// the commit leaves neither claim nor mail (the next sweep takes them); after the commit the
+// mail is in the queue, which sends it once (src/lib/mail-queue/runner.ts). A booking
+// cancelled (or not yet confirmed) when the sweep runs is not claimed.
+import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
+
+import { writeAudit } from '../../../hooks/shared/audit'
+import { queueMail } from '../../lib/mail-queue/queue-mail'
+import { runIn, statement } from '../../lib/prepared'
+import { settings } from '../../lib/settings'
+import { inTransaction } from '../../lib/transaction'
+import { nowWallClockMinute } from '../../lib/wall-clock'
+
+/** Bookings claimed per sweep; a sweep that fills it runs again at once. */
+const BATCH = 100
+
+// The partial index bookings_reminder_due_idx (start_minute WHERE confirmed AND not reminded)
+// holds exactly the candidates.
+const CLAIM_DUE = statement(
+  'claim-due-reminders',
+  `WITH due AS (
+     SELECT id FROM bookings
+     WHERE status = 'confirmed' AND reminder_queued_at IS NULL AND start_minute >= $1 AND start_minute <= $2
+     ORDER BY start_minute LIMIT ${BATCH}
+     FOR UPDATE SKIP LOCKED
+   )
+   UPDATE bookings b SET reminder_queued_at = $3 FROM due
+   WHERE b.id = due.id AND b.status = 'confirmed' AND b.reminder_queued_at IS NULL
+   RETURNING b.id, b.booking_date, b.booking_time,
+     (SELECT coalesce(nullif(s.title, ''), s.slug) FROM service_listings s WHERE s.id = b.service_id) AS service_title,
+     (SELECT u.email FROM users u WHERE u.id = b.customer_id) AS customer_email`,
+)
+
+interface Claimed {
+  id: string
+  booking_date: string
+  booking_time: string
+  service_title: string | null
+  customer_email: string | null
+}
+
+/** One sweep: claims the confirmed bookings starting within the next `hours` and queues their reminders. */
+export async function queueDueReminders(req: PayloadRequest, hours: number, now = nowWallClockMinute()): Promise<number> {
+  return inTransaction(req, async () => {
+    const { rows } = await runIn<Claimed>(req, CLAIM_DUE, [now, now + hours * 60, new Date()])
+    for (const booking of rows) {
+      const service = booking.service_title ?? 'your booking'
+      const when = `${booking.booking_date} at ${booking.booking_time}`
+      if (booking.customer_email) {
+        await queueMail(req, {
+          to: booking.customer_email,
+          subject: `Reminder: ${service} on ${when}`,
+          text: `A reminder of your confirmed booking of ${service} on ${when}.`,
+        })
+      }
+      await writeAudit(req, { action: 'booking.reminder', targetType: 'bookings', targetId: String(booking.id), userId: null, data: { bookingDate: booking.booking_date, bookingTime: booking.booking_time } })
+    }
+    return rows.length
+  })
+}
+
+const sweepers = new WeakMap<Payload, { stop: () => Promise<void> }>()
+
+/** Each instance sweeps every BOOKING_REMINDER_SWEEP_SECONDS (and once at start); none when reminders are off. */
+export function startReminderSweeper(payload: Payload): void {
+  const { reminderHours, reminderSweepSeconds } = settings().bookings
+  if (reminderHours === 0) return
+  let running: Promise<void> | null = null
+  let failing = false
+  const sweep = () => {
+    if (running) return
+    running = (async () => {
+      try {
+        const req = await createLocalReq({}, payload)
+        while ((await queueDueReminders(req, reminderHours)) === BATCH);
+        failing = false
+      } catch (err) {
+        // Said once per outage: the next tick tries again.
+        if (!failing) payload.logger.warn({ err, msg: 'booking reminders: sweep failed; retrying on the next tick' })
+        failing = true
+      }
+    })().finally(() => {
+      running = null
+    })
+  }
+  const timer = setInterval(sweep, reminderSweepSeconds * 1000)
+  timer.unref()
+  sweep()
+  sweepers.set(payload, {
+    stop: async () => {
+      clearInterval(timer)
+      sweepers.delete(payload)
+      await running
+    },
+  })
+}
+
+export async function stopReminderSweeper(payload: Payload): Promise<void> {
+  await sweepers.get(payload)?.stop()
+}
