@@ -1,9 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { nobody } from '../access/nobody'
-
-export const TOKEN_PURPOSES = ['email_verification', 'password_reset'] as const
-export type TokenPurpose = (typeof TOKEN_PURPOSES)[number]
+import { TOKEN_PURPOSES } from '../src/lib/auth/one-time-tokens'
 
 // Single-use tokens mailed to users; the database keeps only their SHA-256.
 export const VerificationTokens: CollectionConfig = {

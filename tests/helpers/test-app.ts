@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net'
 
 import type { Payload } from 'payload'
 
+import { isStaff } from '../../access/permissions'
 import { createApp } from '../../src/app'
 import { startPayload, stopPayload } from '../../src/lib/payload-lifecycle'
-import { isStaffRequest } from '../../src/lib/staff-request'
+import { staffRequestCheck } from '../../src/lib/staff-request'
 import { checkedFetch } from './openapi-check'
 import { createTestDatabase } from './test-database'
 
@@ -46,7 +47,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 
   const payload = await startPayload()
   options.beforeApp?.(payload)
-  const app = createApp({ payload, isRateLimitExempt: (req) => isStaffRequest(payload, req) })
+  const app = createApp({ payload, isRateLimitExempt: staffRequestCheck(payload, isStaff) })
   const server = http.createServer(app)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

@@ -1,18 +1,62 @@
 // The OpenAPI 3.1 reference of /api, generated from the code with zod-openapi (decision 56):
 // each area's request schemas are the ones its endpoints parse with, and its answers are
-// described beside them (endpoints/**/openapi.ts). Served at GET /api/openapi.json, written
-// to docs/openapi.json by `npm run openapi`, and checked against every response the tests get.
+// described beside them (endpoints/**/openapi.ts). Served at GET /api/openapi.json (the shell
+// is handed `openApiJson`, src/app.ts), written to docs/openapi.json by `npm run openapi`,
+// and checked against every response the tests get. Assembled here, above the endpoints, so
+// that src/lib knows no route (decision 70).
 //
-// A new endpoint: describe it in its area's openapi.ts (or a new one added to AREAS below);
-// tests/int/openapi.test.ts fails while a registered endpoint has no operation here.
-import { createDocument, type ZodOpenApiObject } from 'zod-openapi'
+// A new endpoint family: describe it in its own openapi.ts and add one line to FAMILIES
+// (and its tag to TAGS); tests/int/openapi.test.ts fails while a registered endpoint has no
+// operation here.
+import { createDocument, type ZodOpenApiObject, type ZodOpenApiPathsObject } from 'zod-openapi'
 
-import { moderationPaths } from '../../../endpoints/admin/openapi'
-import { adminServicesPaths } from '../../../endpoints/admin/services/openapi'
-import { authPaths } from '../../../endpoints/auth/openapi'
-import { publicBookingPaths } from '../../../endpoints/services/openapi'
-import { settings } from '../settings'
+import { settings } from '../src/lib/settings'
+import { moderationPaths } from './admin/openapi'
+import { adminServicesPaths } from './admin/services/openapi'
+import { authPaths } from './auth/openapi'
+import { publicBookingPaths } from './services/openapi'
 import { stockPaths } from './stock-paths'
+
+/** Every family's route documents, one line each. */
+const FAMILIES = (): ZodOpenApiPathsObject[] => [
+  authPaths,
+  adminServicesPaths(settings().locales),
+  publicBookingPaths,
+  moderationPaths,
+  stockPaths,
+]
+
+const TAGS = [
+  'Accounts',
+  'Admin: services',
+  'Admin: categories',
+  'Admin: availability',
+  'Admin: media',
+  'Admin: bookings',
+  'Bookings',
+  'Moderation',
+  'Notifications',
+  'Public catalogue',
+  'Operations',
+]
+
+/**
+ * The families' paths in one object. Two families may document methods of the same path
+ * (e.g. GET and POST of one route); the same method twice would silently replace one with
+ * the other, so it throws instead.
+ */
+export function mergePaths(families: ZodOpenApiPathsObject[]): ZodOpenApiPathsObject {
+  const merged: ZodOpenApiPathsObject = {}
+  for (const family of families) {
+    for (const [path, item] of Object.entries(family)) {
+      const existing = (merged[path] ?? {}) as Record<string, unknown>
+      const clash = Object.keys(item).find((key) => key in existing)
+      if (clash) throw new Error(`OpenAPI: ${clash} ${path} is documented by two families`)
+      merged[path] = { ...existing, ...item }
+    }
+  }
+  return merged
+}
 
 const DESCRIPTION = `The Community Platform API. Prose, examples and every rule in detail: docs/api.md.
 
@@ -35,26 +79,8 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
   const spec: ZodOpenApiObject = {
     openapi: '3.1.0',
     info: { title: 'Community Platform API', version: '1.0.0', description: DESCRIPTION },
-    tags: [
-      { name: 'Accounts' },
-      { name: 'Admin: services' },
-      { name: 'Admin: categories' },
-      { name: 'Admin: availability' },
-      { name: 'Admin: media' },
-      { name: 'Admin: bookings' },
-      { name: 'Bookings' },
-      { name: 'Moderation' },
-      { name: 'Notifications' },
-      { name: 'Public catalogue' },
-      { name: 'Operations' },
-    ],
-    paths: {
-      ...authPaths,
-      ...adminServicesPaths(settings().locales),
-      ...publicBookingPaths,
-      ...moderationPaths,
-      ...stockPaths,
-    },
+    tags: TAGS.map((name) => ({ name })),
+    paths: mergePaths(FAMILIES()),
     components: {
       securitySchemes: {
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'community.session', description: 'The session cookie set by sign-in (HttpOnly, Secure, SameSite=Lax); the CSRF rule applies' },
