@@ -10,7 +10,7 @@ import { createApp } from '../../src/app'
 import { startPayload, stopPayload } from '../../src/lib/payload-lifecycle'
 import { staffRequestCheck } from '../../src/lib/staff-request'
 import { checkedFetch } from './openapi-check'
-import { createTestDatabase } from './test-database'
+import { createTestDatabase, testSecret } from './test-database'
 
 const GENEROUS_LIMITS: Record<string, string> = {
   RATE_LIMIT_GLOBAL_MAX: '100000',
@@ -40,7 +40,7 @@ export interface TestAppOptions {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase()
   process.env.DATABASE_URL = database.url
-  process.env.PAYLOAD_SECRET ||= 'test-secret-test-secret-test-secret'
+  process.env.PAYLOAD_SECRET = testSecret()
   // Every test signs in from 127.0.0.1: SPEC's limits would stop a suite after five users.
   // Tests of the limits themselves set them back through `env`.
   Object.assign(process.env, GENEROUS_LIMITS, options.env ?? {})
