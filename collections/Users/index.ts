@@ -12,6 +12,7 @@ import { createDependents } from './hooks/createDependents'
 import { hashPasswordHook } from './hooks/hashPassword'
 import { rejectMalformedCredentials } from './hooks/rejectMalformedCredentials'
 import { removeDependents } from './hooks/removeDependents'
+import { forgetAuthorNames, syncAuthorNames } from './hooks/syncAuthorNames'
 import { syncProfileUsername } from './hooks/syncProfileUsername'
 
 // Admin changes to accounts (panel, stock routes, create-admin) are audited like any other
@@ -49,8 +50,8 @@ export const Users: CollectionConfig = {
   },
   hooks: {
     beforeOperation: [rejectMalformedCredentials, hashPasswordHook],
-    beforeDelete: [removeDependents],
-    afterChange: [createDependents, syncProfileUsername, audit.afterChange],
+    beforeDelete: [removeDependents, forgetAuthorNames],
+    afterChange: [createDependents, syncProfileUsername, syncAuthorNames, audit.afterChange],
     afterDelete: [audit.afterDelete],
   },
   fields: [

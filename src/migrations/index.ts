@@ -6,6 +6,7 @@ import * as migration_20261123_175450_blog from './20261123_175450_blog';
 import * as migration_20261123_181126_service_media from './20261123_181126_service_media';
 import * as migration_20261123_210213_mail_jobs from './20261123_210213_mail_jobs';
 import * as migration_20261124_001500_list_counts from './20261124_001500_list_counts';
+import * as migration_20261125_020158_blog_comment_author_names from './20261125_020158_blog_comment_author_names';
 
 export const migrations = [
   {
@@ -41,11 +42,16 @@ export const migrations = [
   {
     up: migration_20261123_210213_mail_jobs.up,
     down: migration_20261123_210213_mail_jobs.down,
-    name: '20261123_210213_mail_jobs'
+    name: '20261123_210213_mail_jobs',
   },
   {
     up: migration_20261124_001500_list_counts.up,
     down: migration_20261124_001500_list_counts.down,
     name: '20261124_001500_list_counts',
+  },
+  {
+    up: migration_20261125_020158_blog_comment_author_names.up,
+    down: migration_20261125_020158_blog_comment_author_names.down,
+    name: '20261125_020158_blog_comment_author_names',
   },
 ];
