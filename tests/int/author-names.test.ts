@@ -14,21 +14,15 @@ import * as authorNamesMigration from '../../src/migrations/20261125_020158_blog
 const COMMENTS = '/api/blog-comments'
 
 let app: TestApp
-let author: Actor
-let other: Actor
-let moderator: Actor
-let admin: Actor
 let post: string
+let [author, other, moderator, admin] = [] as Actor[]
 
 const usernameOf = async (id: string) => (await sql<{ username: string }>(app, 'SELECT username FROM users WHERE id = $1', [id]))[0]!.username
 const storedName = async (id: string) => (await sql<{ author_name: string | null }>(app, 'SELECT author_name FROM blog_comments WHERE id = $1', [id]))[0]!.author_name
 
 beforeAll(async () => {
   app = await startTestApp()
-  author = await roleActor(app, 'citizen')
-  other = await roleActor(app, 'citizen')
-  moderator = await roleActor(app, 'moderator')
-  admin = await roleActor(app, 'admin')
+  ;[author, other, moderator, admin] = await Promise.all((['citizen', 'citizen', 'moderator', 'admin'] as const).map((role) => roleActor(app, role)))
   post = await makePost(app)
 })
 
