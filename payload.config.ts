@@ -17,6 +17,8 @@ import { MAX_UPLOAD_BYTES } from './src/lib/media/limits'
 import { mediaStorage } from './src/lib/media/storage'
 import { mailAdapter } from './src/lib/mail'
 import { jobsConfig } from './src/lib/mail-queue/send-mail-task'
+import { reminderSweeper } from './src/operations/bookings/reminders'
+import { communityJobs, expireClassifiedsTask } from './src/operations/community/jobs'
 import { payloadSecret } from './src/lib/secret'
 import { settings } from './src/lib/settings'
 
@@ -75,7 +77,9 @@ export default buildConfig({
   csrf: config.trustedOrigins,
   email: mailAdapter(),
   // Outgoing mail goes through Payload's jobs queue (src/lib/mail-queue).
-  jobs: jobsConfig(),
+  jobs: jobsConfig([expireClassifiedsTask()]),
+  // Timers every server process runs beside the mail runner (src/lib/background-workers.ts).
+  custom: { backgroundWorkers: [communityJobs, reminderSweeper] },
   plugins: mediaStorage(),
   sharp,
   // Payload's own multipart parser (stock upload routes, the admin panel): one file of at

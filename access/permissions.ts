@@ -51,3 +51,6 @@ export function hasRole(user: unknown, role: Role): boolean {
 export function hasPermission(user: unknown, permission: Permission): boolean {
   return rolesOf(user).some((role) => ROLE_PERMISSIONS[role as Role]?.has(permission))
 }
+
+/** Admins and moderators: not counted by the global rate limit (API-CONTRACT §1). */
+export const isStaff = (user: unknown): boolean => hasRole(user, 'admin') || hasRole(user, 'moderator')

@@ -44,7 +44,11 @@ export async function startServerProcess(entry: string, port: number, env: Recor
       if (child.exitCode !== null) return
       const exited = new Promise((resolve) => child.once('exit', resolve))
       child.kill('SIGTERM')
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))])
+      // SIGKILL after 15 s; the timer is cleared once the server is gone, or it would keep the
+      // caller (a bench run, jest after the soak test) alive for the rest of the 15 s.
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 15_000)))])
+      clearTimeout(timer)
       if (child.exitCode === null) child.kill('SIGKILL')
     },
   }

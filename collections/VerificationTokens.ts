@@ -1,9 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { nobody } from '../access/nobody'
-
-export const TOKEN_PURPOSES = ['email_verification', 'password_reset', 'email_change'] as const
-export type TokenPurpose = (typeof TOKEN_PURPOSES)[number]
+import { TOKEN_PURPOSES } from '../src/lib/auth/one-time-tokens'
 
 // Single-use tokens mailed to users; the database keeps only their SHA-256.
 export const VerificationTokens: CollectionConfig = {
@@ -16,7 +14,5 @@ export const VerificationTokens: CollectionConfig = {
     { name: 'tokenHash', type: 'text', required: true, unique: true, index: true },
     { name: 'expiresAt', type: 'date', required: true },
     { name: 'usedAt', type: 'date' },
-    // email_change: the address that becomes the user's when the token is spent.
-    { name: 'newEmail', type: 'email' },
   ],
 }

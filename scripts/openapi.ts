@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { openApiJson } from '../src/lib/openapi/document'
+import { openApiJson } from '../endpoints/openapi'
 
 const target = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'openapi.json')
 writeFileSync(target, openApiJson())

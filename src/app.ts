@@ -3,6 +3,7 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
+import { openApiJson } from '../endpoints/openapi'
 import { CLIENT_IP_HEADER, clientIpFrom, SOCKET_IP_HEADER } from './lib/client-ip'
 import { databaseIsUp } from './lib/health'
 import { csrfCheck } from './lib/http/csrf'
@@ -74,7 +75,7 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
     res.status(up ? 200 : 503).json(up ? { status: 'ok' } : { status: 'unavailable', error: 'database_unavailable' })
   })
   // The reference and its page: static, answered before the rate limit like the health check.
-  mountApiDocs(app)
+  mountApiDocs(app, openApiJson)
 
   // 404 and 405 are decided here, before the rate limit and Payload's per-request setup.
   app.use((req, res, next) => {

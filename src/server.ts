@@ -6,11 +6,12 @@ import { fileURLToPath } from 'node:url'
 
 import type { Payload } from 'payload'
 
+import { isStaff } from '../access/permissions'
 import { createApp } from './app'
 import { ensureAdminBuild } from './lib/admin-build'
 import { useConfiguredDatabase } from './lib/database'
 import { sweepOrphanFiles } from './lib/media/orphan-files'
-import { isStaffRequest } from './lib/staff-request'
+import { staffRequestCheck } from './lib/staff-request'
 import { startPayload, stopPayload } from './lib/payload-lifecycle'
 import { payloadSecret } from './lib/secret'
 import { settings } from './lib/settings'
@@ -65,7 +66,7 @@ async function main() {
     payload,
     dev,
     nextHandler: nextHandle ? (req, res) => void nextHandle(req, res) : undefined,
-    isRateLimitExempt: (req) => isStaffRequest(payload, req),
+    isRateLimitExempt: staffRequestCheck(payload, isStaff),
   })
   const server = http.createServer(app)
   // A kept-alive connection is closed by the client (or the load balancer, 60 s on the usual

@@ -2,9 +2,11 @@ import type { CollectionConfig, FieldAccess, TextareaFieldValidation } from 'pay
 
 import { commentEditors } from '../../access/commentEditors'
 import { isAdmin, isAdminUser } from '../../access/isAdmin'
+import { hasRole } from '../../access/permissions'
 import { signedIn } from '../../access/signedIn'
 import { visibleComments } from '../../access/visibleComments'
 import { auditHooks } from '../../hooks/shared/audit'
+import { authorNameField } from '../authorName'
 import { BLOG_POSTS } from '../BlogPosts'
 import { commentablePost } from './commentablePost'
 import { forceAuthorAndStatus } from './hooks/forceAuthorAndStatus'
@@ -32,7 +34,7 @@ export const BlogComments: CollectionConfig = {
   slug: BLOG_COMMENTS,
   admin: {
     useAsTitle: 'body',
-    defaultColumns: ['body', 'status', 'authorId', 'postId', 'createdAt'],
+    defaultColumns: ['body', 'status', 'authorName', 'postId', 'createdAt'],
     // A moderator's list is the moderation queue: what is still published. Admins see all.
     baseFilter: ({ req }) => (isAdminUser(req) ? null : { status: { equals: 'published' } }),
   },
@@ -47,7 +49,10 @@ export const BlogComments: CollectionConfig = {
   fields: [
     { name: 'postId', type: 'relationship', relationTo: BLOG_POSTS, required: true, index: true, validate: commentablePost, access: { update: fixed } },
     // Not required in the schema: a deleted account leaves its comments, authorless.
-    { name: 'authorId', type: 'relationship', relationTo: 'users', index: true, maxDepth: 0, access: { update: fixed }, admin: { readOnly: true } },
+    // Shown to admins only: a moderator may not read users, so it would read "Untitled - ID: …".
+    { name: 'authorId', type: 'relationship', relationTo: 'users', index: true, maxDepth: 0, access: { update: fixed }, admin: { readOnly: true, condition: (_data, _siblingData, { user }) => hasRole(user, 'admin') } },
+    // What the people who moderate see of the author instead.
+    authorNameField('authorId'),
     { name: 'body', type: 'textarea', required: true, validate: plainText, access: { update: fixed } },
     { name: 'status', type: 'select', required: true, defaultValue: 'published', index: true, options: [...COMMENT_STATUSES] },
     {

@@ -13,6 +13,7 @@ import { enforceBan } from './hooks/enforceBan'
 import { hashPasswordHook } from './hooks/hashPassword'
 import { rejectMalformedCredentials } from './hooks/rejectMalformedCredentials'
 import { removeDependents } from './hooks/removeDependents'
+import { forgetAuthorNames, syncAuthorNames } from './hooks/syncAuthorNames'
 import { syncProfileUsername } from './hooks/syncProfileUsername'
 
 // Admin changes to accounts (panel, stock routes, create-admin) are audited like any other
@@ -50,8 +51,8 @@ export const Users: CollectionConfig = {
   },
   hooks: {
     beforeOperation: [rejectMalformedCredentials, hashPasswordHook],
-    beforeDelete: [removeDependents],
-    afterChange: [createDependents, syncProfileUsername, enforceBan, audit.afterChange],
+    beforeDelete: [removeDependents, forgetAuthorNames],
+    afterChange: [createDependents, syncProfileUsername, syncAuthorNames, enforceBan, audit.afterChange],
     afterDelete: [audit.afterDelete],
   },
   fields: [

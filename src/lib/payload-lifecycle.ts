@@ -8,9 +8,8 @@ import 'lexical'
 import { getPayload, type Migration, type Payload, type SanitizedConfig } from 'payload'
 
 import { migrations } from '../migrations/index'
-import { startCommunityJobs, stopCommunityJobs } from './mail-queue/community-tasks'
+import { backgroundWorkersOf } from './background-workers'
 import { deleteSentMail, startMailRunner, stopMailRunner } from './mail-queue/runner'
-import { startReminderSweeper, stopReminderSweeper } from '../operations/bookings/reminders'
 import { reportFailedCommits } from './postgres/failed-commits'
 import { watchTransactionEnds } from './postgres/transaction-ends'
 import { reloadSettings, settings } from './settings'
@@ -66,8 +65,7 @@ export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
   // Mail waiting from before (SMTP was down, the last process stopped) goes out now.
   await deleteSentMail((payload.db as unknown as { pool: Parameters<typeof deleteSentMail>[0] }).pool)
   startMailRunner(payload)
-  startCommunityJobs(payload)
-  startReminderSweeper(payload)
+  for (const worker of backgroundWorkersOf(payload)) worker.start(payload)
   return payload
 }
 
@@ -79,9 +77,8 @@ export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
 export async function stopPayload(payload: Payload): Promise<void> {
   const pool = poolOf(payload)
   // First: a sweep or a mail being sent finishes on the pool that is about to close.
-  await stopReminderSweeper(payload)
+  await Promise.all(backgroundWorkersOf(payload).map((worker) => worker.stop(payload)))
   await stopMailRunner(payload)
-  stopCommunityJobs(payload)
   await payload.destroy()
   const idle = new Set((pool._idle ?? []).map((item) => item.client))
   for (const client of pool._clients ?? []) {

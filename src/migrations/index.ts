@@ -8,6 +8,7 @@ import * as migration_20261123_210213_mail_jobs from './20261123_210213_mail_job
 import * as migration_20261124_001500_list_counts from './20261124_001500_list_counts';
 import * as migration_20261125_012607_accounts from './20261125_012607_accounts';
 import * as migration_20261125_012809_reports from './20261125_012809_reports';
+import * as migration_20261125_020158_blog_comment_author_names from './20261125_020158_blog_comment_author_names';
 import * as migration_20261125_020605_organization_invitations from './20261125_020605_organization_invitations';
 import * as migration_20261125_021005_booking_reminders from './20261125_021005_booking_reminders';
 import * as migration_20261125_021513_community from './20261125_021513_community';
@@ -62,6 +63,11 @@ export const migrations = [
     up: migration_20261125_012809_reports.up,
     down: migration_20261125_012809_reports.down,
     name: '20261125_012809_reports',
+  },
+  {
+    up: migration_20261125_020158_blog_comment_author_names.up,
+    down: migration_20261125_020158_blog_comment_author_names.down,
+    name: '20261125_020158_blog_comment_author_names',
   },
   {
     up: migration_20261125_020605_organization_invitations.up,

@@ -11,12 +11,11 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import pg from 'pg'
 import type { Page } from 'playwright-core'
 
 import { launchPanelBrowser, signInToPanel, type PanelBrowser } from '../helpers/panel'
-import { runScript, startServerProcess, type ServerProcess } from '../helpers/processes'
-import { createTestDatabase } from '../helpers/test-database'
+import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
+import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 
 const EMAIL = 'editors-admin@example.test'
 const PASSWORD = 'Panel-Admin-Passw0rd!'
@@ -25,32 +24,20 @@ const SCREENSHOTS = path.join(os.tmpdir(), 'community-admin-panel')
 const SLUG = 'guitar-workshop'
 const DUPLICATE_MESSAGE = 'A translation in "fr" already exists: keep one per language'
 
-let database: { url: string; drop: () => Promise<void> }
-let db: pg.Client
-let server: ServerProcess | undefined
+let fixture: ServerFixture | undefined
 let browser: PanelBrowser | undefined
 let page: Page
 let base: string
 let serviceId: string
 
-const languagesOf = async (id: string) =>
-  (await db.query<{ in_language: string; title: string }>('SELECT in_language, title FROM service_listings_translations WHERE _parent_id = $1 ORDER BY _order', [id])).rows
+const languagesOf = (id: string) =>
+  fixture!.sql<{ in_language: string; title: string }>('SELECT in_language, title FROM service_listings_translations WHERE _parent_id = $1 ORDER BY _order', [id])
 
 beforeAll(async () => {
-  database = await createTestDatabase()
-  const env = { DATABASE_URL: database.url, PAYLOAD_SECRET: process.env.PAYLOAD_SECRET ?? 'test-secret-test-secret-test-secret' }
-  const admin = await runScript('scripts/create-admin.ts', ['--email', EMAIL, '--password', PASSWORD], env)
-  if (admin.code !== 0) throw new Error(`create-admin failed (${admin.code}):\n${admin.stdout}\n${admin.stderr}`)
-  const seed = await runScript('scripts/seed.ts', [], env, 180_000)
-  if (seed.code !== 0) throw new Error(`seed failed (${seed.code}):\n${seed.stdout}\n${seed.stderr}`)
-  db = new pg.Client({ connectionString: database.url })
-  await db.connect()
-  serviceId = (await db.query<{ id: string }>('SELECT id FROM service_listings WHERE slug = $1', [SLUG])).rows[0]!.id
-  await db.query(`DELETE FROM service_listings_translations WHERE _parent_id = $1 AND in_language IN ('fr', 'de')`, [serviceId])
-
-  server = await startServerProcess(env, 180_000)
-  // localhost: Chromium accepts the Secure session cookie over plain http only there.
-  base = server.url.replace('127.0.0.1', 'localhost')
+  fixture = await startServerFixture({ admin: { email: EMAIL, password: PASSWORD }, seed: true })
+  serviceId = (await fixture.sql<{ id: string }>('SELECT id FROM service_listings WHERE slug = $1', [SLUG]))[0]!.id
+  await fixture.sql(`DELETE FROM service_listings_translations WHERE _parent_id = $1 AND in_language IN ('fr', 'de')`, [serviceId])
+  base = fixture.panelUrl
   browser = await launchPanelBrowser()
   await fs.mkdir(SCREENSHOTS, { recursive: true })
   page = await browser.context.newPage()
@@ -59,13 +46,11 @@ beforeAll(async () => {
   // Next dev compiles each panel route on first use: minutes on a busy machine.
   page.setDefaultTimeout(400_000)
   await signInToPanel(page, base, EMAIL, PASSWORD)
-}, 600_000)
+}, PANEL_READY_TIMEOUT_MS + 600_000)
 
 afterAll(async () => {
-  await db?.end()
   await browser?.close()
-  await server?.stop()
-  await database?.drop()
+  await fixture?.stop()
 })
 
 /** The value of `read` once it equals `expected` (the save's round trip), or the last one after `ms`. */
@@ -95,8 +80,8 @@ describe('the admin panel for editors and translators', () => {
     const nav = page.locator('nav').first()
     for (const group of ['Catalogue', 'Bookings', 'Community', 'People', 'System']) await nav.getByText(group, { exact: true }).first().waitFor({ state: 'visible' })
     const queue = page.getByTestId('work-queue')
-    const pending = Number((await db.query(`SELECT count(*) AS n FROM bookings WHERE status = 'pending'`)).rows[0].n)
-    const published = Number((await db.query(`SELECT count(*) AS n FROM blog_comments WHERE status = 'published'`)).rows[0].n)
+    const pending = Number((await fixture!.sql<{ n: string }>(`SELECT count(*) AS n FROM bookings WHERE status = 'pending'`))[0]!.n)
+    const published = Number((await fixture!.sql<{ n: string }>(`SELECT count(*) AS n FROM blog_comments WHERE status = 'published'`))[0]!.n)
     await expect(queue.innerText()).resolves.toContain(`${pending} booking${pending === 1 ? '' : 's'} to confirm`)
     await expect(queue.innerText()).resolves.toContain(`${published} comment${published === 1 ? '' : 's'} in the moderation queue`)
     await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard.png'), fullPage: true })

@@ -2,36 +2,28 @@
 // refused at the door with a clear page; a moderator (made by `npm run seed`) sees only the
 // moderation queue and their own account, and moderates a comment with a reason, which runs
 // the same operation as POST /api/admin/moderate (status, notification, audit entry); an
-// admin sees everything, the audit log included. Same setup as admin-panel.test.ts.
-import { existsSync } from 'node:fs'
-import fs from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-
+// admin sees everything, the audit log included.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import pg from 'pg'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 
-import { startSeededPanel } from '../helpers/panel'
-import { PANEL_READY_TIMEOUT_MS, type ServerProcess } from '../helpers/processes'
+import { launchPanelBrowser, type PanelBrowser } from '../helpers/panel'
+import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
+import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
 const ADMIN = { email: 'panel-admin@example.test', password: 'Panel-Admin-Passw0rd!' }
 const CITIZEN = { email: 'panel-citizen@example.test', password: 'Panel-Citizen-Passw0rd!' }
 const MODERATOR_EMAIL = 'moderator@example.com'
 const REASON = 'Hors sujet, merci de rester courtois'
 
-let database: { url: string; drop: () => Promise<void> }
-let db: pg.Client
-let server: ServerProcess | undefined
-let profile: string
-let context: BrowserContext | undefined
+let fixture: ServerFixture
+let browser: PanelBrowser | undefined
 let base: string
 let moderatorPassword: string
 
+const sql = <T extends Record<string, unknown>>(text: string, values?: unknown[]) => fixture.sql<T>(text, values)
+
 async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
-  await context!.clearCookies()
+  await browser!.context.clearCookies()
   await page.goto(`${base}/admin/login`)
   await page.locator('input[name="email"]').fill(user.email)
   await page.locator('input[name="password"]').fill(user.password)
@@ -41,30 +33,25 @@ async function signIn(page: Page, user: { email: string; password: string }): Pr
 const navText = (page: Page) => page.locator('nav').first().innerText()
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium), as .ci/run does.`)
-  ;({ database, server, base, moderatorPassword } = await startSeededPanel(ADMIN))
-  db = new pg.Client({ connectionString: database.url })
-  await db.connect()
+  fixture = await startServerFixture({ admin: ADMIN, seed: true })
+  base = fixture.panelUrl
+  moderatorPassword = /moderator \S+ created, password (\S+)/.exec(fixture.seedOutput)?.[1] ?? ''
+  if (!moderatorPassword) throw new Error(`seed printed no moderator password:\n${fixture.seedOutput}`)
   // A citizen signs up through the API; the test plays the part of the verification email.
-  const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CITIZEN) })
+  const signUp = await fetch(`${fixture.url}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CITIZEN) })
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`)
-  await db.query('UPDATE users SET email_verified = true WHERE email = $1', [CITIZEN.email])
-
-  profile = await fs.mkdtemp(path.join(os.tmpdir(), 'community-chromium-'))
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+  await sql('UPDATE users SET email_verified = true WHERE email = $1', [CITIZEN.email])
+  browser = await launchPanelBrowser()
 }, PANEL_READY_TIMEOUT_MS + 300_000)
 
 afterAll(async () => {
-  await context?.close()
-  await db?.end()
-  await server?.stop()
-  await database?.drop()
-  if (profile) await fs.rm(profile, { recursive: true, force: true })
+  await browser?.close()
+  await fixture?.stop()
 })
 
 describe('the admin panel by role', () => {
   it('refuses a citizen at the door with a clear page', async () => {
-    const page = await context!.newPage()
+    const page = await browser!.context.newPage()
     page.setDefaultTimeout(180_000)
     await signIn(page, CITIZEN)
     await page.waitForURL(/\/admin\/unauthorized/)
@@ -76,12 +63,12 @@ describe('the admin panel by role', () => {
   }, 420_000)
 
   it('shows a moderator the comment queue and their account only, and moderates from the form', async () => {
-    const page = await context!.newPage()
+    const page = await browser!.context.newPage()
     page.setDefaultTimeout(180_000)
     await signIn(page, { email: MODERATOR_EMAIL, password: moderatorPassword })
     await page.waitForURL((url) => url.pathname === '/admin')
     // The dashboard's work queue: their queue, counted as they see it; nothing of the admins'.
-    const published = Number((await db.query(`SELECT count(*) AS n FROM blog_comments WHERE status = 'published'`)).rows[0].n)
+    const published = Number((await sql<{ n: string }>(`SELECT count(*) AS n FROM blog_comments WHERE status = 'published'`))[0]!.n)
     const queue = page.getByTestId('work-queue')
     await queue.getByText(`${published} comments in the moderation queue`).waitFor({ state: 'visible' })
     expect(await queue.innerText()).not.toMatch(/booking|Translation coverage/)
@@ -97,7 +84,7 @@ describe('the admin panel by role', () => {
     const listings = await page.goto(`${base}/admin/collections/service-listings`)
     expect(listings?.status()).toBe(404)
 
-    const [comment] = (await db.query<{ id: string; author: string }>(`SELECT id, author_id_id AS author FROM blog_comments WHERE body LIKE 'Is there parking%'`)).rows
+    const [comment] = await sql<{ id: string; author: string }>(`SELECT id, author_id_id AS author FROM blog_comments WHERE body LIKE 'Is there parking%'`)
     await page.goto(`${base}/admin/collections/blog-comments/${comment!.id}`)
     await page.locator('#moderation-reason').fill(REASON)
     await page.getByRole('button', { name: 'Moderate' }).click()
@@ -105,13 +92,10 @@ describe('the admin panel by role', () => {
     // The form reloads with the new status, and Moderate (for published comments) is gone.
     await page.locator('[data-testid="moderate-comment"]').waitFor({ state: 'detached' })
 
-    const status = await db.query(`SELECT status FROM blog_comments WHERE id = $1`, [comment!.id])
-    expect(status.rows).toEqual([{ status: 'moderated' }])
-    const notifications = await db.query(`SELECT user_id_id, type, title, body FROM notifications WHERE target_id = $1`, [comment!.id])
-    expect(notifications.rows).toEqual([{ user_id_id: comment!.author, type: 'moderation', title: 'Votre commentaire a été modéré', body: expect.stringContaining(REASON) }])
-    const audit = await db.query(`SELECT user_id, data FROM audit_logs WHERE action = 'content_moderated' AND target_id = $1`, [comment!.id])
-    const moderatorId = (await db.query<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [MODERATOR_EMAIL])).rows[0]!.id
-    expect(audit.rows).toEqual([{ user_id: moderatorId, data: expect.objectContaining({ postType: 'blogComments', reason: REASON, authorId: comment!.author }) }])
+    expect(await sql(`SELECT status FROM blog_comments WHERE id = $1`, [comment!.id])).toEqual([{ status: 'moderated' }])
+    expect(await sql(`SELECT user_id_id, type, title, body FROM notifications WHERE target_id = $1`, [comment!.id])).toEqual([{ user_id_id: comment!.author, type: 'moderation', title: 'Votre commentaire a été modéré', body: expect.stringContaining(REASON) }])
+    const moderatorId = (await sql<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [MODERATOR_EMAIL]))[0]!.id
+    expect(await sql(`SELECT user_id, data FROM audit_logs WHERE action = 'content_moderated' AND target_id = $1`, [comment!.id])).toEqual([{ user_id: moderatorId, data: expect.objectContaining({ postType: 'blogComments', reason: REASON, authorId: comment!.author }) }])
 
     // The queue holds what is still published: the moderated comment has left it.
     await page.goto(`${base}/admin/collections/blog-comments`)
@@ -121,7 +105,7 @@ describe('the admin panel by role', () => {
   }, 600_000)
 
   it('shows an admin everything, the audit log with the moderation in it included', async () => {
-    const page = await context!.newPage()
+    const page = await browser!.context.newPage()
     page.setDefaultTimeout(180_000)
     await signIn(page, ADMIN)
     await page.waitForURL((url) => url.pathname === '/admin')

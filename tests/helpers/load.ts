@@ -9,11 +9,12 @@ import { makePost, makeComment } from './blog'
 import { ADMIN_BOOKINGS, bookableService, localDate, PUBLIC_BOOKINGS } from './bookings'
 import { actor, makeSlot, SERVICES, type Actor } from './catalogue'
 import type { TestApp } from './test-app'
+import { testSecret } from './test-database'
 import { createAdmin, createUser, signIn, TEST_PASSWORD } from './users'
 
 /** The environment of a server process under test load: API only, rate limits out of reach. */
 export const SERVER_UNDER_LOAD_ENV: Record<string, string> = {
-  PAYLOAD_SECRET: process.env.PAYLOAD_SECRET ?? 'test-secret-test-secret-test-secret',
+  PAYLOAD_SECRET: testSecret(),
   ADMIN_PANEL: 'false',
   RATE_LIMIT_GLOBAL_MAX: '1000000',
   RATE_LIMIT_SIGN_IN_MAX: '1000000',

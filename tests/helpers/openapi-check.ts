@@ -1,5 +1,5 @@
 // Every response a test receives from a documented /api operation is checked against the
-// OpenAPI reference (src/lib/openapi/document.ts): its status must be documented for the
+// OpenAPI reference (endpoints/openapi.ts): its status must be documented for the
 // operation and its JSON body must validate (response objects are closed, so a field the
 // code returns and the reference does not describe fails). A path the reference does not
 // document, or a method it does not list for the path (the shell's 405), is skipped.
@@ -11,7 +11,7 @@ import path from 'node:path'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 
-import { openApiDocument } from '../../src/lib/openapi/document'
+import { openApiDocument } from '../../endpoints/openapi'
 
 type Document = ReturnType<typeof openApiDocument>
 interface Operation {

@@ -5,11 +5,12 @@ import type { AddressInfo } from 'node:net'
 
 import type { Payload } from 'payload'
 
+import { isStaff } from '../../access/permissions'
 import { createApp } from '../../src/app'
 import { startPayload, stopPayload } from '../../src/lib/payload-lifecycle'
-import { isStaffRequest } from '../../src/lib/staff-request'
+import { staffRequestCheck } from '../../src/lib/staff-request'
 import { checkedFetch } from './openapi-check'
-import { createTestDatabase } from './test-database'
+import { createTestDatabase, testSecret } from './test-database'
 
 const GENEROUS_LIMITS: Record<string, string> = {
   RATE_LIMIT_GLOBAL_MAX: '100000',
@@ -39,7 +40,7 @@ export interface TestAppOptions {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase()
   process.env.DATABASE_URL = database.url
-  process.env.PAYLOAD_SECRET ||= 'test-secret-test-secret-test-secret'
+  process.env.PAYLOAD_SECRET = testSecret()
   // Every test signs in from 127.0.0.1: SPEC's limits would stop a suite after five users.
   // Tests of the limits themselves set them back through `env`.
   // Reminder sweeps (BOOKING_REMINDER_HOURS) would mail and query on their own timer in the
@@ -48,7 +49,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 
   const payload = await startPayload()
   options.beforeApp?.(payload)
-  const app = createApp({ payload, isRateLimitExempt: (req) => isStaffRequest(payload, req) })
+  const app = createApp({ payload, isRateLimitExempt: staffRequestCheck(payload, isStaff) })
   const server = http.createServer(app)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

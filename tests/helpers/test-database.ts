@@ -14,6 +14,9 @@ const TEMPLATE = `community_test_template_${process.pid}`
 const ADMIN_URL_ENV = 'COMMUNITY_TEST_ADMIN_URL'
 const TEMPLATE_ENV = 'COMMUNITY_TEST_TEMPLATE'
 
+/** PAYLOAD_SECRET for tests' servers and scripts: the environment's, else a fixed one. */
+export const testSecret = () => process.env.PAYLOAD_SECRET || 'test-secret-test-secret-test-secret'
+
 export interface TestDatabaseState {
   /** Connection URL of the maintenance database (`postgres`), used to create clones. */
   adminUrl: string
@@ -61,7 +64,7 @@ export async function setupTestDatabase(): Promise<TestDatabaseState> {
 
   // Migrate the template exactly as the server would at start.
   process.env.DATABASE_URL = withDatabase(adminUrl, TEMPLATE)
-  process.env.PAYLOAD_SECRET ||= 'test-secret-test-secret-test-secret'
+  process.env.PAYLOAD_SECRET = testSecret()
   const { startPayload, stopPayload } = await import('../../src/lib/payload-lifecycle')
   const payload = await startPayload()
   await stopPayload(payload)

@@ -7,7 +7,7 @@ import { roleActor } from '../helpers/blog'
 import { anonymous, audits, type Actor } from '../helpers/catalogue'
 import { makeItem, statusOf } from '../helpers/community'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
-import { runCommunityJobs } from '../../src/lib/mail-queue/community-tasks'
+import { runCommunityJobs } from '../../src/operations/community/jobs'
 
 let app: TestApp
 let author: Actor

@@ -11,7 +11,7 @@ import { SHELL_ROUTES } from '../../src/app'
 import { DOCS_CSP } from '../../src/lib/http/api-docs'
 import { buildRouteTable } from '../../src/lib/http/route-table'
 import { API_CSP } from '../../src/lib/http/security-headers'
-import { openApiDocument, openApiJson } from '../../src/lib/openapi/document'
+import { mergePaths, openApiDocument, openApiJson } from '../../endpoints/openapi'
 import { checkResponse } from '../helpers/openapi-check'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -72,6 +72,16 @@ describe('the reference', () => {
     expect(document.info.description).toContain('CSRF')
     const signIn = document.paths?.['/api/auth/sign-in/email']?.post?.responses?.['429'] as { headers?: Record<string, unknown> }
     expect(Object.keys(signIn.headers ?? {})).toEqual(['Retry-After', 'X-Retry-After'])
+  })
+})
+
+describe('the families’ assembly', () => {
+  const get = { responses: {} }
+  it('joins the methods two families document on one path', () => {
+    expect(mergePaths([{ '/api/x': { get } }, { '/api/x': { post: get } }, { '/api/y': { get } }])).toEqual({ '/api/x': { get, post: get }, '/api/y': { get } })
+  })
+  it('refuses the same method on the same path from two families', () => {
+    expect(() => mergePaths([{ '/api/x': { get } }, { '/api/x': { get } }])).toThrow('get /api/x is documented by two families')
   })
 })
 

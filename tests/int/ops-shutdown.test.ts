@@ -4,27 +4,22 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { checkedFetch } from '../helpers/openapi-check'
-import { startServerProcess, type ServerProcess } from '../helpers/processes'
+import type { ServerProcess } from '../helpers/processes'
+import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 import { slowPost } from '../helpers/slow-request'
-import { createTestDatabase } from '../helpers/test-database'
 
-let database: { url: string; drop: () => Promise<void> }
+let fixture: ServerFixture
 let server: ServerProcess
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 beforeAll(async () => {
-  database = await createTestDatabase()
-  server = await startServerProcess({
-    DATABASE_URL: database.url,
-    PAYLOAD_SECRET: process.env.PAYLOAD_SECRET ?? 'test-secret-test-secret-test-secret',
-    ADMIN_PANEL: 'false',
-  })
+  fixture = await startServerFixture({ env: { ADMIN_PANEL: 'false' } })
+  server = fixture.server
 }, 120_000)
 
 afterAll(async () => {
-  await server?.stop(5_000)
-  await database?.drop()
+  await fixture?.stop(5_000)
 })
 
 describe('graceful shutdown', () => {

@@ -7,7 +7,7 @@ import { z } from 'zod'
 
 import { readJson, invalidBody } from '../../../src/lib/http/body'
 import { ApiError } from '../../../src/lib/http/errors'
-import { requireAdmin } from '../../../src/lib/http/guards'
+import { requireAdmin } from '../../guards'
 import { UUID_PATTERN } from '../../../src/operations/catalogue/rules/references'
 
 export const MUTATION_METHODS = ['post', 'patch', 'delete'] as const

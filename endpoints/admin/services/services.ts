@@ -8,7 +8,7 @@ import { SERVICE_STATUSES, PRICE_TYPES, MEDIA_LINK_TYPES } from '../../../collec
 import { parseInput, refineWith } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { invalidRequest } from '../../../src/lib/http/errors'
-import { requireAdmin } from '../../../src/lib/http/guards'
+import { requireAdmin } from '../../guards'
 import { parseBoolean, parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
 import { localeCodes } from '../../../src/lib/locales'

@@ -2,9 +2,12 @@
 // (an atomic UPDATE … RETURNING, inside the caller's transaction).
 import type { PayloadRequest } from 'payload'
 
-import type { TokenPurpose } from '../../../collections/VerificationTokens'
 import { execute, sql } from '../sql'
 import { newToken, tokenHash } from './tokens'
+
+/** What a token is for; the verification-tokens collection's `purpose` options. */
+export const TOKEN_PURPOSES = ['email_verification', 'password_reset', 'email_change'] as const
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number]
 
 export async function issueToken(req: PayloadRequest, userId: string, purpose: TokenPurpose, lifetimeSeconds: number, newEmail?: string): Promise<string> {
   const token = newToken()

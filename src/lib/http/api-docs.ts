@@ -1,4 +1,4 @@
-// GET /api/openapi.json (the reference generated from the code, src/lib/openapi/document.ts)
+// GET /api/openapi.json (the reference generated from the code, endpoints/openapi.ts, handed in)
 // and GET /api/docs, a page that renders it with Scalar's standalone bundle, served from
 // node_modules by this server (no CDN). The page gets its own CSP (decision 57); every
 // other /api answer keeps the deny-all API_CSP.
@@ -6,8 +6,6 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 
 import type { Express } from 'express'
-
-import { openApiJson } from '../openapi/document'
 
 export const DOCS_ROUTES: Record<string, string[]> = {
   '/api/openapi.json': ['GET'],
@@ -53,7 +51,8 @@ const scalarBundle = () => {
   return path.join(entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`)), 'dist', 'browser', 'standalone.js')
 }
 
-export function mountApiDocs(app: Express): void {
+/** `openApiJson` writes the reference's text; it is called once, at the first request for it. */
+export function mountApiDocs(app: Express, openApiJson: () => string): void {
   let document: string | undefined
   app.get('/api/openapi.json', (_req, res) => {
     document ??= openApiJson()

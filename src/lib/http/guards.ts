@@ -1,16 +1,18 @@
-// Who may call an endpoint. Every /api/admin/* route needs an admin session, answering 403
-// `forbidden` otherwise, anonymous callers included (SPEC "Authentication").
+// Who may call an endpoint, as the endpoint layer asks it: the library knows "signed in" and
+// "allowed or 403", not roles; the rule is handed in (endpoints/guards.ts, decision 70).
 import type { PayloadRequest } from 'payload'
 
-import { hasRole } from '../../../access/permissions'
 import { forbidden, unauthorized } from './errors'
 
-export function requireUser(req: PayloadRequest): NonNullable<PayloadRequest['user']> {
+type User = NonNullable<PayloadRequest['user']>
+
+export function requireUser(req: PayloadRequest): User {
   if (!req.user) throw unauthorized()
   return req.user
 }
 
-export function requireAdmin(req: PayloadRequest): NonNullable<PayloadRequest['user']> {
-  if (!req.user || !hasRole(req.user, 'admin')) throw forbidden('Admin access required')
+/** The caller when `allowed` says so; 403 `forbidden` with `message` otherwise, anonymous callers included. */
+export function requireAllowed(req: PayloadRequest, allowed: (user: User) => boolean, message: string): User {
+  if (!req.user || !allowed(req.user)) throw forbidden(message)
   return req.user
 }

@@ -5,7 +5,6 @@
 import type { JobsConfig, TaskConfig } from 'payload'
 
 import { settings } from '../settings'
-import { expireClassifiedsTask } from './community-tasks'
 import { unseal } from './seal'
 
 export const SEND_MAIL_TASK = 'send-mail'
@@ -50,10 +49,11 @@ function sendMailTask(): TaskConfig {
  * panel (Payload's defaults), and the Local API's access checks say no as well. Completed
  * jobs are deleted (Payload's default), so a sent mail leaves nothing behind.
  */
-export function jobsConfig(): JobsConfig {
+/** The queue's tasks: sending mail, and the tasks of the layers above (`payload.config.ts`). */
+export function jobsConfig(otherTasks: TaskConfig[] = []): JobsConfig {
   const nobody = () => false
   return {
-    tasks: [sendMailTask(), expireClassifiedsTask()],
+    tasks: [sendMailTask(), ...otherTasks],
     access: { run: nobody, queue: nobody, cancel: nobody },
     deleteJobOnComplete: true,
     jobsCollectionOverrides: ({ defaultJobsCollection }) => ({ ...defaultJobsCollection, endpoints: false }),

@@ -1,4 +1,4 @@
-// Building blocks of the OpenAPI reference (src/lib/openapi/document.ts) shared by every
+// Building blocks of the OpenAPI reference (assembled in endpoints/openapi.ts) shared by every
 // area: the error body of each family (API-CONTRACT §1 "Error bodies", src/lib/http/errors.ts),
 // the answers every /api route can give (429 with its headers, 413, 500, 503), ids, timestamps.
 // Response objects are z.object: rendered for answers with `additionalProperties: false`, so

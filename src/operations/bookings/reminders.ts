@@ -10,6 +10,7 @@
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
+import type { BackgroundWorker } from '../../lib/background-workers'
 import { queueMail } from '../../lib/mail-queue/queue-mail'
 import { runIn, statement } from '../../lib/prepared'
 import { settings } from '../../lib/settings'
@@ -103,3 +104,5 @@ export function startReminderSweeper(payload: Payload): void {
 export async function stopReminderSweeper(payload: Payload): Promise<void> {
   await sweepers.get(payload)?.stop()
 }
+
+export const reminderSweeper: BackgroundWorker = { start: startReminderSweeper, stop: stopReminderSweeper }

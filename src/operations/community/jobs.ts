@@ -4,7 +4,8 @@
 // two processes on one database never expire or notify one classified twice.
 import { createLocalReq, type Payload, type TaskConfig } from 'payload'
 
-import { expireClassifieds } from '../../operations/community/expire-classifieds'
+import type { BackgroundWorker } from '../../lib/background-workers'
+import { expireClassifieds } from './expire-classifieds'
 
 export const EXPIRE_CLASSIFIEDS_TASK = 'expire-classifieds'
 export const COMMUNITY_QUEUE = 'community'
@@ -44,3 +45,5 @@ export function stopCommunityJobs(payload: Payload): void {
   clearInterval(timers.get(payload))
   timers.delete(payload)
 }
+
+export const communityJobs: BackgroundWorker = { start: startCommunityJobs, stop: stopCommunityJobs }

@@ -6,8 +6,8 @@
 import { z } from 'zod'
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi'
 
-import { NOTIFICATION_TYPES } from '../../operations/notifications/notify'
-import { id, json, nodeAnswers, SESSION, stockErrorResponses, timestamp } from './common'
+import { id, json, nodeAnswers, SESSION, stockErrorResponses, timestamp } from '../src/lib/openapi/common'
+import { NOTIFICATION_TYPES } from '../src/operations/notifications/notify'
 
 const listEnvelope = (item: z.ZodType) =>
   z.object({

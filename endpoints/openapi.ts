@@ -1,0 +1,104 @@
+// The OpenAPI 3.1 reference of /api, generated from the code with zod-openapi (decision 56):
+// each area's request schemas are the ones its endpoints parse with, and its answers are
+// described beside them (endpoints/**/openapi.ts). Served at GET /api/openapi.json (the shell
+// is handed `openApiJson`, src/app.ts), written to docs/openapi.json by `npm run openapi`,
+// and checked against every response the tests get. Assembled here, above the endpoints, so
+// that src/lib knows no route (decision 70).
+//
+// A new endpoint family: describe it in its own openapi.ts and add one line to FAMILIES
+// (and its tag to TAGS); tests/int/openapi.test.ts fails while a registered endpoint has no
+// operation here.
+import { createDocument, type ZodOpenApiObject, type ZodOpenApiPathsObject } from 'zod-openapi'
+
+import { settings } from '../src/lib/settings'
+import { approvalPaths, moderationPaths } from './admin/openapi'
+import { adminServicesPaths } from './admin/services/openapi'
+import { authPaths } from './auth/openapi'
+import { accountPaths } from './auth/openapi-account'
+import { adminUserPaths } from './auth/openapi-admin-users'
+import { organizationPaths } from './auth/openapi-organizations'
+import { reportsPaths } from './reports/openapi'
+import { publicBookingPaths } from './services/openapi'
+import { stockPaths } from './stock-paths'
+
+/** Every family's route documents, one line each. */
+const FAMILIES = (): ZodOpenApiPathsObject[] => [
+  authPaths,
+  accountPaths,
+  adminUserPaths,
+  organizationPaths,
+  adminServicesPaths(settings().locales),
+  publicBookingPaths,
+  moderationPaths,
+  approvalPaths,
+  reportsPaths,
+  stockPaths,
+]
+
+const TAGS = [
+  'Accounts',
+  'Admin: services',
+  'Admin: categories',
+  'Admin: availability',
+  'Admin: media',
+  'Admin: bookings',
+  'Bookings',
+  'Moderation',
+  'Notifications',
+  'Public catalogue',
+  'Operations',
+]
+
+/**
+ * The families' paths in one object. Two families may document methods of the same path
+ * (e.g. GET and POST of one route); the same method twice would silently replace one with
+ * the other, so it throws instead.
+ */
+export function mergePaths(families: ZodOpenApiPathsObject[]): ZodOpenApiPathsObject {
+  const merged: ZodOpenApiPathsObject = {}
+  for (const family of families) {
+    for (const [path, item] of Object.entries(family)) {
+      const existing = (merged[path] ?? {}) as Record<string, unknown>
+      const clash = Object.keys(item).find((key) => key in existing)
+      if (clash) throw new Error(`OpenAPI: ${clash} ${path} is documented by two families`)
+      merged[path] = { ...existing, ...item }
+    }
+  }
+  return merged
+}
+
+const DESCRIPTION = `The Community Platform API. Prose, examples and every rule in detail: docs/api.md.
+
+**Sessions.** Sign in with \`POST /api/auth/sign-in/email\`; send the token back as
+\`Authorization: Bearer <token>\` or as the \`community.session\` cookie (prefix from \`COOKIE_PREFIX\`).
+
+**CSRF.** A POST, PUT, PATCH or DELETE that carries the session cookie needs an \`Origin\` (or, without
+one, a \`Referer\`) equal to the server's origin or one of \`TRUSTED_ORIGINS\`, else 403 \`forbidden\`.
+Requests carrying only a bearer token are exempt.
+
+**Rate limits.** Every /api request counts against a global limit per client IP (100 per minute by
+default; admins and moderators are not counted); sign-in and sign-up have their own. Over a limit:
+429 \`too_many_requests\` with \`Retry-After\` and \`X-Retry-After\` (seconds).
+
+**Errors** come in the family of the route: \`AuthError\` under /api/auth, \`ModerationError\` for
+/api/admin/moderate, \`GeneralError\` elsewhere, and Payload's \`PayloadErrors\` on stock collection routes.
+An unknown /api path is 404 \`not_found\`, a method a path does not serve 405 \`method_not_allowed\`.`
+
+export function openApiDocument(): ReturnType<typeof createDocument> {
+  const spec: ZodOpenApiObject = {
+    openapi: '3.1.0',
+    info: { title: 'Community Platform API', version: '1.0.0', description: DESCRIPTION },
+    tags: TAGS.map((name) => ({ name })),
+    paths: mergePaths(FAMILIES()),
+    components: {
+      securitySchemes: {
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'community.session', description: 'The session cookie set by sign-in (HttpOnly, Secure, SameSite=Lax); the CSRF rule applies' },
+        bearer: { type: 'http', scheme: 'bearer', description: 'The session token from sign-in (`token`, or the `set-auth-token` header); exempt from the CSRF rule' },
+      },
+    },
+  }
+  return createDocument(spec)
+}
+
+/** docs/openapi.json's exact text. */
+export const openApiJson = () => `${JSON.stringify(openApiDocument(), null, 2)}\n`
