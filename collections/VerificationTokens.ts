@@ -14,5 +14,7 @@ export const VerificationTokens: CollectionConfig = {
     { name: 'tokenHash', type: 'text', required: true, unique: true, index: true },
     { name: 'expiresAt', type: 'date', required: true },
     { name: 'usedAt', type: 'date' },
+    // email_change: the address that becomes the user's when the token is spent.
+    { name: 'newEmail', type: 'email' },
   ],
 }

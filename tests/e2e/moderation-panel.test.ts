@@ -76,6 +76,11 @@ describe('the admin panel by role', () => {
     await page.goto(`${base}/admin/collections/blog-comments`)
     const table = page.locator('table')
     await table.getByText('Is there parking near the community garden?').waitFor({ state: 'visible' })
+    // Each comment's author by name (issue 19 item 4), though a moderator may not read users.
+    const [author] = await sql<{ username: string }>(`SELECT u.username FROM blog_comments c JOIN users u ON u.id = c.author_id_id WHERE c.body LIKE 'Is there parking%'`)
+    const row = table.locator('tr', { hasText: 'Is there parking near the community garden?' })
+    await row.getByText(author!.username, { exact: true }).waitFor({ state: 'visible' })
+    expect(await table.innerText()).not.toMatch(/Untitled - ID/)
     const nav = await navText(page)
     expect(nav).toMatch(/Blog Comments/)
     expect(nav).toMatch(/Users/)
@@ -86,6 +91,8 @@ describe('the admin panel by role', () => {
 
     const [comment] = await sql<{ id: string; author: string }>(`SELECT id, author_id_id AS author FROM blog_comments WHERE body LIKE 'Is there parking%'`)
     await page.goto(`${base}/admin/collections/blog-comments/${comment!.id}`)
+    // The author's name on the comment's page too.
+    await expect(page.locator('#field-authorName').inputValue()).resolves.toBe(author!.username)
     await page.locator('#moderation-reason').fill(REASON)
     await page.getByRole('button', { name: 'Moderate' }).click()
     await page.getByText('Comment moderated; its author has been notified.').waitFor({ state: 'visible' })
