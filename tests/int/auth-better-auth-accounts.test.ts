@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createAuthClient } from 'better-auth/client'
 import { adminClient, organizationClient } from 'better-auth/client/plugins'
 
-import { setEnv } from '../helpers/env'
-import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox'
+import { startAppWithMailbox } from '../helpers/app-with-mailbox'
+import { linkIn, type Mailbox } from '../helpers/mailbox'
 import { checkedFetch } from '../helpers/openapi-check'
-import { sql, startTestApp, type TestApp } from '../helpers/test-app'
+import { sql, type TestApp } from '../helpers/test-app'
 import { createUser, TEST_PASSWORD, type TestUser } from '../helpers/users'
 
 const NEW_PASSWORD = 'Client-Changed-1!'
@@ -40,17 +40,14 @@ async function signedIn(user: TestUser, password = TEST_PASSWORD) {
   return made
 }
 
+let stop: (() => Promise<void>) | undefined
+
 beforeAll(async () => {
-  mailbox = await startMailbox()
-  Object.assign(process.env, mailbox.env)
-  app = await startTestApp()
-  setEnv({ PUBLIC_URL: app.url })
+  ;({ app, mailbox, stop } = await startAppWithMailbox())
 })
 
 afterAll(async () => {
-  setEnv({ PUBLIC_URL: undefined })
-  await app?.stop()
-  await mailbox?.stop()
+  await stop?.()
 })
 
 describe('self-service with the client', () => {

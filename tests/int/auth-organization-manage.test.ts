@@ -4,9 +4,9 @@
 // even when accepted twice at once. The database is checked after each change.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { setEnv } from '../helpers/env'
-import { startMailbox, type Mailbox } from '../helpers/mailbox'
-import { sql, startTestApp, type TestApp } from '../helpers/test-app'
+import { startAppWithMailbox } from '../helpers/app-with-mailbox'
+import type { Mailbox } from '../helpers/mailbox'
+import { sql, type TestApp } from '../helpers/test-app'
 import { createUser, signIn, type TestUser } from '../helpers/users'
 
 let app: TestApp
@@ -14,17 +14,14 @@ let mailbox: Mailbox
 let seq = 0
 const uniqueSlug = (base: string) => `${base}-${Date.now().toString(36)}-${++seq}`
 
+let stop: (() => Promise<void>) | undefined
+
 beforeAll(async () => {
-  mailbox = await startMailbox()
-  Object.assign(process.env, mailbox.env)
-  app = await startTestApp()
-  setEnv({ PUBLIC_URL: app.url })
+  ;({ app, mailbox, stop } = await startAppWithMailbox())
 })
 
 afterAll(async () => {
-  setEnv({ PUBLIC_URL: undefined })
-  await app?.stop()
-  await mailbox?.stop()
+  await stop?.()
 })
 
 type Headers = Record<string, string>

@@ -3,9 +3,9 @@
 // its code and nothing changed; the database checked after every success.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { setEnv } from '../helpers/env'
-import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox'
-import { sql, startTestApp, type TestApp } from '../helpers/test-app'
+import { startAppWithMailbox } from '../helpers/app-with-mailbox'
+import { linkIn, type Mailbox } from '../helpers/mailbox'
+import { sql, type TestApp } from '../helpers/test-app'
 import { createUser, signIn, TEST_PASSWORD, type TestUser } from '../helpers/users'
 
 const NEW_PASSWORD = 'Another-Passw0rd!'
@@ -13,17 +13,14 @@ const NEW_PASSWORD = 'Another-Passw0rd!'
 let app: TestApp
 let mailbox: Mailbox
 
+let stop: (() => Promise<void>) | undefined
+
 beforeAll(async () => {
-  mailbox = await startMailbox()
-  Object.assign(process.env, mailbox.env)
-  app = await startTestApp()
-  setEnv({ PUBLIC_URL: app.url })
+  ;({ app, mailbox, stop } = await startAppWithMailbox())
 })
 
 afterAll(async () => {
-  setEnv({ PUBLIC_URL: undefined })
-  await app?.stop()
-  await mailbox?.stop()
+  await stop?.()
 })
 
 function call(path: string, token: string | null, body?: unknown, method = 'POST') {
