@@ -90,9 +90,12 @@ describe('POST /api/reviews', () => {
     expect(await count(app, 'reviews', 'booking_id = $1', [bookingId])).toBe(0)
   })
 
-  it('anonymous: 403', async () => {
+  it('anonymous: 401 unauthorized, nothing written', async () => {
     const { bookingId } = await bookingOf(app, admin, customer)
-    expect((await review(anonymous(app), { booking: bookingId, rating: 4, body: 'Bien' })).status).toBe(403)
+    const reply = await review(anonymous(app), { booking: bookingId, rating: 4, body: 'Bien' })
+    expect(reply.status).toBe(401)
+    expect(reply.body).toMatchObject({ error: 'unauthorized' })
+    expect(await sql(app, 'SELECT id FROM reviews WHERE booking_id = $1', [bookingId])).toEqual([])
   })
 })
 
