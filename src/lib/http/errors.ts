@@ -30,14 +30,14 @@ export class ApiError extends Error {
   }
 }
 
-const MODERATION_ROUTES = ['/api/reports', '/api/appeals', '/api/admin/moderation', '/api/admin/appeals']
+/**
+ * Routes that answer in the moderation family (API-CONTRACT §1): moderation itself (§6),
+ * approval (§9) and the reports, queue and appeals of §10 (decision 100), each with its subpaths.
+ */
+const MODERATION_ROUTES = ['/api/admin/moderate', '/api/admin/approve', '/api/reports', '/api/appeals', '/api/admin/moderation', '/api/admin/appeals']
 
 export function familyOf(pathname: string): ErrorFamily {
   if (pathname === '/api/auth' || pathname.startsWith('/api/auth/')) return 'auth'
-  if (pathname === '/api/admin/moderate' || pathname.startsWith('/api/admin/moderate/')) return 'moderation'
-  // Approval answers in the codes of moderation (API-CONTRACT §9).
-  if (pathname === '/api/admin/approve' || pathname.startsWith('/api/admin/approve/')) return 'moderation'
-  // API-CONTRACT §10's reports, queue and appeals speak the moderation codes (decision 100).
   if (MODERATION_ROUTES.some((route) => pathname === route || pathname.startsWith(`${route}/`))) return 'moderation'
   return 'general'
 }
