@@ -99,6 +99,21 @@ describe('the decode queue', () => {
     expect(decodeQueue().load).toEqual({ inUse: 0, waiting: 0 })
   })
 
+  it('an upload reserves its decode once, on either route, at the cost of its pixels', async () => {
+    const queue = decodeQueue()
+    const original = queue.run.bind(queue)
+    const costs: number[] = []
+    queue.run = ((cost: number, task: () => Promise<unknown>) => (costs.push(cost), original(cost, task))) as typeof queue.run
+    try {
+      const ours = await upload(app, admin.headers, { file: { data: await jpeg(640, 480), name: 'once.jpg', type: 'image/jpeg' } })
+      const stock = await upload(app, admin.headers, { file: { data: await png(320, 240), name: 'once.png', type: 'image/png' }, _payload: JSON.stringify({ alt: 'Once' }) }, '/api/service-media')
+      expect([ours.status, stock.status]).toEqual([201, 201])
+    } finally {
+      queue.run = original
+    }
+    expect(costs).toEqual([decodeCost('image/jpeg', 640 * 480), decodeCost('image/png', 320 * 240)])
+  })
+
   it('a refused or damaged image gives its room back', async () => {
     const broken = Buffer.concat([(await jpeg(400, 300)).subarray(0, 400)])
     const reply = await upload(app, admin.headers, { file: { data: broken, name: 'broken.jpg', type: 'image/jpeg' } })
