@@ -11,7 +11,6 @@ import { migrations } from '../migrations/index'
 import { backgroundWorkersOf } from './background-workers'
 import { deleteSentMail, startMailRunner, stopMailRunner } from './mail-queue/runner'
 import { reportFailedCommits } from './postgres/failed-commits'
-import { watchTransactionEnds } from './postgres/transaction-ends'
 import { reloadSettings, settings } from './settings'
 
 interface PgClient {
@@ -58,8 +57,6 @@ export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
   payload.authStrategies = payload.authStrategies.filter((strategy) => strategy.name !== 'local-jwt')
   listenForLostConnections(payload)
   reportFailedCommits(payload)
-  // After it: wraps the commit it installs (media files of a failed upload, issue 19).
-  watchTransactionEnds(payload)
   // Migration files type their arguments more narrowly than the adapter's Migration type.
   if (!settings().dbPush) await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
   // Mail waiting from before (SMTP was down, the last process stopped) goes out now.

@@ -4,6 +4,7 @@
 // rename and gone with a deleted account; the migration's backfill.
 // Moderators still may not read users.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import pg from 'pg'
 
 import { makeComment, makePost, roleActor } from '../helpers/blog'
 import { anonymous, type Actor } from '../helpers/catalogue'
@@ -16,6 +17,23 @@ const COMMENTS = '/api/blog-comments'
 let app: TestApp
 let post: string
 let [author, other, moderator, admin] = [] as Actor[]
+
+/** The SQL texts every client of the process sends while `fn` runs. */
+async function capturing(fn: () => Promise<void>): Promise<string[]> {
+  const original = pg.Client.prototype.query
+  const statements: string[] = []
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    const query = args[0] as string | { text: string }
+    statements.push((typeof query === 'string' ? query : query.text).trim())
+    return (original as (...values: unknown[]) => unknown).apply(this, args)
+  } as typeof original
+  try {
+    await fn()
+  } finally {
+    pg.Client.prototype.query = original
+  }
+  return statements
+}
 
 const usernameOf = async (id: string) => (await sql<{ username: string }>(app, 'SELECT username FROM users WHERE id = $1', [id]))[0]!.username
 const storedName = async (id: string) => (await sql<{ author_name: string | null }>(app, 'SELECT author_name FROM blog_comments WHERE id = $1', [id]))[0]!.author_name
@@ -66,9 +84,13 @@ describe('a comment carries its author’s username', () => {
     const writer = await createUser(app)
     const ids = [await makeComment(app, post, writer.id), await makeComment(app, post, writer.id, 'moderated')]
     const untouched = await makeComment(app, post, author.user.id)
-    const reply = await admin.send(`/api/users/${writer.id}`, { username: 'renamed-writer' }, 'PATCH')
-    expect(reply.status).toBe(200)
+    const statements = await capturing(async () => {
+      const reply = await admin.send(`/api/users/${writer.id}`, { username: 'renamed-writer' }, 'PATCH')
+      expect(reply.status).toBe(200)
+    })
     for (const id of ids) expect(await storedName(id)).toBe('renamed-writer')
+    // One statement for the collection, not one per comment.
+    expect(statements.filter((text) => /^UPDATE "blog_comments" SET "author_name"/.test(text))).toHaveLength(1)
     expect(await storedName(untouched)).toBe(await usernameOf(author.user.id))
   })
 

@@ -7,7 +7,8 @@
 // memory the queue saves is measured by `npm run bench:media`, not asserted here.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { decodeQueue } from '../../src/lib/media/decode-queue'
+import { DecodeQueue, decodeCost, decodeQueue } from '../../src/lib/media/decode-queue'
+import { MediaBusy } from '../../src/lib/media/errors'
 import { adminActor, audits, count, type Actor } from '../helpers/catalogue'
 import { dropMedia, fileExists, jpeg, mediaFiles, mediaRow, png, upload } from '../helpers/media'
 import { startTestApp, type TestApp } from '../helpers/test-app'
@@ -98,10 +99,89 @@ describe('the decode queue', () => {
     expect(decodeQueue().load).toEqual({ inUse: 0, waiting: 0 })
   })
 
+  it('an upload reserves its decode once, on either route, at the cost of its pixels', async () => {
+    const queue = decodeQueue()
+    const original = queue.run.bind(queue)
+    const costs: number[] = []
+    queue.run = ((cost: number, task: () => Promise<unknown>) => (costs.push(cost), original(cost, task))) as typeof queue.run
+    try {
+      const ours = await upload(app, admin.headers, { file: { data: await jpeg(640, 480), name: 'once.jpg', type: 'image/jpeg' } })
+      const stock = await upload(app, admin.headers, { file: { data: await png(320, 240), name: 'once.png', type: 'image/png' }, _payload: JSON.stringify({ alt: 'Once' }) }, '/api/service-media')
+      expect([ours.status, stock.status]).toEqual([201, 201])
+    } finally {
+      queue.run = original
+    }
+    expect(costs).toEqual([decodeCost('image/jpeg', 640 * 480), decodeCost('image/png', 320 * 240)])
+  })
+
   it('a refused or damaged image gives its room back', async () => {
     const broken = Buffer.concat([(await jpeg(400, 300)).subarray(0, 400)])
     const reply = await upload(app, admin.headers, { file: { data: broken, name: 'broken.jpg', type: 'image/jpeg' } })
     expect(reply.status).toBe(415)
     expect(decodeQueue().load).toEqual({ inUse: 0, waiting: 0 })
+  })
+})
+
+describe('the queue itself (a queue of its own, in bytes of 1)', () => {
+  /** A task that runs until `finish` is called; `started` tells whether it has begun. */
+  function held() {
+    let finish!: () => void
+    const state = { started: false }
+    const done = new Promise<void>((resolve) => (finish = resolve))
+    return { state, finish, task: async () => ((state.started = true), await done) }
+  }
+  const tick = () => new Promise((resolve) => setImmediate(resolve))
+
+  it('first come, first served: a small decode that would fit waits behind a large one that does not', async () => {
+    const queue = new DecodeQueue(10, 5)
+    const [large1, large2, small] = [held(), held(), held()]
+    const runs = [queue.run(6, large1.task), queue.run(6, large2.task), queue.run(1, small.task)]
+    await tick()
+    expect([large1.state.started, large2.state.started, small.state.started]).toEqual([true, false, false])
+    expect(queue.load).toEqual({ inUse: 6, waiting: 2 })
+    large1.finish()
+    await tick()
+    // Room given back starts every waiter that now fits, in order.
+    expect([large2.state.started, small.state.started]).toEqual([true, true])
+    expect(queue.load).toEqual({ inUse: 7, waiting: 0 })
+    large2.finish()
+    small.finish()
+    await Promise.all(runs)
+    expect(queue.load).toEqual({ inUse: 0, waiting: 0 })
+  })
+
+  it('a decode larger than the whole budget runs alone rather than never', async () => {
+    const queue = new DecodeQueue(10, 5)
+    const [huge, next] = [held(), held()]
+    const runs = [queue.run(50, huge.task), queue.run(1, next.task)]
+    await tick()
+    expect([huge.state.started, next.state.started]).toEqual([true, false])
+    expect(queue.load).toEqual({ inUse: 10, waiting: 1 })
+    huge.finish()
+    next.finish()
+    await Promise.all(runs)
+    expect(queue.load).toEqual({ inUse: 0, waiting: 0 })
+  })
+
+  it('refuses with MediaBusy (503) once maxWaiting wait, and gives room back when a task fails', async () => {
+    const queue = new DecodeQueue(10, 1)
+    const [running, waiting] = [held(), held()]
+    const runs = [queue.run(10, running.task), queue.run(1, waiting.task)]
+    await tick()
+    const refused = await queue.run(1, async () => undefined).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(MediaBusy)
+    expect(refused).toMatchObject({ name: 'MediaBusy', status: 503 })
+    running.finish()
+    waiting.finish()
+    await Promise.all(runs)
+    await expect(queue.run(4, async () => Promise.reject(new Error('damaged')))).rejects.toThrow('damaged')
+    expect(queue.load).toEqual({ inUse: 0, waiting: 0 })
+  })
+
+  it('costs by format and pixels, rotation included, plus a fixed 4 MiB', () => {
+    const MiB = 1024 * 1024
+    expect(decodeCost('image/jpeg', 1_000_000)).toBe(1_000_000 + 4 * MiB)
+    expect(decodeCost('image/png', 1_000_000, true)).toBe(8_000_000 + 4 * MiB)
+    expect(decodeCost('image/webp', 1_000_000)).toBe(16_000_000 + 4 * MiB)
   })
 })

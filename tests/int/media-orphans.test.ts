@@ -13,6 +13,9 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import type { Payload } from 'payload'
+
+import { removeUnlessNamed, sweepOrphanFiles } from '../../src/lib/media/orphan-files'
 import { adminActor, count, type Actor } from '../helpers/catalogue'
 import { jpeg, png, upload } from '../helpers/media'
 import { eventually, installFaultFunctions, UPLOAD_FAULTS, withFault, type UploadFault } from '../helpers/media-faults'
@@ -68,6 +71,45 @@ describe('a failed upload leaves the folder as it was', () => {
     expect(reply.status).toBe(201)
     const [row] = await sql<{ filename: string; thumbnail: string }>(app, 'SELECT filename, sizes_thumbnail_filename AS thumbnail FROM service_media WHERE id = $1', [(reply as { body: { id: string } }).body.id])
     expect(await files()).toEqual(expect.arrayContaining([row!.filename, row!.thumbnail]))
+  })
+})
+
+describe('a COMMIT whose outcome is unknown', () => {
+  it('removes only the names no row holds: a committed upload keeps its file and thumbnail', async () => {
+    const reply = (await ours()) as { status: number; body: { id: string } }
+    expect(reply.status).toBe(201)
+    const [row] = await sql<{ filename: string; thumbnail: string }>(app, 'SELECT filename, sizes_thumbnail_filename AS thumbnail FROM service_media WHERE id = $1', [reply.body.id])
+    const stray = 'unknown-commit-0a1b2c3d.jpg'
+    await fs.writeFile(path.join(mediaDir, stray), 'never committed')
+    await removeUnlessNamed(app.payload, 'service-media', [row!.filename, row!.thumbnail, stray])
+    const left = await files()
+    expect(left).toEqual(expect.arrayContaining([row!.filename, row!.thumbnail]))
+    expect(left).not.toContain(stray)
+  })
+})
+
+describe('the sweep of a store two upload collections share', () => {
+  it('keeps a file any of them names, removes only what none names', async () => {
+    const shared = await fs.mkdtemp(path.join(dir, 'shared-'))
+    const old = new Date(Date.now() - 5 * 3_600_000)
+    for (const name of ['a-photo.jpg', 'a-photo-400x300.jpg', 'b-logo.png', 'nobodys.jpg']) {
+      await fs.writeFile(path.join(shared, name), name)
+      await fs.utimes(path.join(shared, name), old, old)
+    }
+    const rows: Record<string, Array<Record<string, unknown>>> = {
+      a: [{ filename: 'a-photo.jpg', sizes: { thumbnail: { filename: 'a-photo-400x300.jpg' } } }],
+      b: [{ filename: 'b-logo.png', sizes: {} }],
+    }
+    const upload = { staticDir: shared, imageSizes: [{ name: 'thumbnail' }] }
+    // Two upload collections on one folder: the smallest Payload the sweep reads.
+    const payload = {
+      config: { collections: [{ slug: 'a', upload }, { slug: 'b', upload }, { slug: 'not-an-upload' }] },
+      collections: { a: { config: { upload } }, b: { config: { upload } } },
+      find: async ({ collection }: { collection: string }) => ({ docs: rows[collection] }),
+    } as unknown as Payload
+    const results = await sweepOrphanFiles(payload)
+    expect(results).toEqual([{ collection: 'a, b', where: shared, removed: ['nobodys.jpg'] }])
+    expect((await fs.readdir(shared)).sort()).toEqual(['a-photo-400x300.jpg', 'a-photo.jpg', 'b-logo.png'])
   })
 })
 

@@ -62,15 +62,13 @@ export const serviceUnavailable = () =>
 export const storageUnavailable = () =>
   new ApiError(503, 'storage_unavailable', 'The media storage cannot store files right now; nothing was saved, try again later', { headers: retryHeaders() })
 
-export const mediaBusy = () =>
-  new ApiError(503, 'media_busy', 'Too many images are being processed right now; nothing was saved, try again shortly', { headers: retryHeaders() })
-
-/** Thrown by the decode queue (src/lib/media/errors.ts MediaBusy); matched by name across realms. */
-const isMediaBusy = (error: unknown): boolean => [...chain(error)].some((item) => item.name === 'MediaBusy')
+/** The decode queue's refusal (src/lib/media/errors.ts MediaBusy, whose message it keeps); matched by name across realms. */
+const mediaBusyIn = (error: unknown): Error | undefined => [...chain(error)].find((item) => item.name === 'MediaBusy')
 
 /** The 503 for an error that means "down, not broken", else undefined. */
 export function unavailableOf(error: unknown): ApiError | undefined {
-  if (isMediaBusy(error)) return mediaBusy()
+  const busy = mediaBusyIn(error)
+  if (busy) return new ApiError(503, 'media_busy', busy.message, { headers: retryHeaders() })
   if (isDatabaseUnavailable(error)) return serviceUnavailable()
   if (isStorageUnavailable(error)) return storageUnavailable()
   return undefined

@@ -10,11 +10,11 @@
 //   crash or a lost clean-up left. The age is what keeps it from taking the file of an upload
 //   in flight in another instance (written, its row not yet committed): an upload's
 //   transaction lasts seconds, never an hour.
-import type { Payload, Where } from 'payload'
+import type { Payload, SelectType, Where } from 'payload'
 
 import { isDatabaseUnavailable } from '../http/unavailable'
 import { settings } from '../settings'
-import { fileStoreOf } from './file-store'
+import { fileStoreOf, type FileStore } from './file-store'
 
 type Doc = Record<string, unknown> | null | undefined
 
@@ -25,17 +25,19 @@ export function namesOf(doc: Doc): string[] {
   return [doc.filename, ...sizes.map((size) => size?.filename)].filter((name): name is string => typeof name === 'string' && name !== '')
 }
 
-/** Of `names` (every name when undefined), those a row or a version of `slug` names. */
+/** Of `names` (every name when undefined), those a row or a version of `slug` names, trashed ones included. */
 export async function heldNames(payload: Payload, slug: string, names?: readonly string[]): Promise<Set<string>> {
   const config = payload.collections[slug]!.config
   const sizeNames = (config.upload && typeof config.upload === 'object' ? (config.upload.imageSizes ?? []) : []).map((size) => size.name)
   const fields = ['filename', ...sizeNames.map((size) => `sizes.${size}.filename`)]
   const where = (prefix: string): Where => (names ? { or: fields.map((field) => ({ [`${prefix}${field}`]: { in: [...names] } })) } : {})
+  // Only the names: the sweep reads every row of the collection.
+  const select: SelectType = { filename: true, sizes: Object.fromEntries(sizeNames.map((size) => [size, { filename: true as const }])) }
   const held = new Set<string>()
-  const docs = await payload.find({ collection: slug, where: where(''), pagination: false, depth: 0, overrideAccess: true, draft: true })
+  const docs = await payload.find({ collection: slug, where: where(''), select, pagination: false, depth: 0, overrideAccess: true, draft: true, trash: true })
   for (const doc of docs.docs) for (const name of namesOf(doc as Doc)) held.add(name)
   if (config.versions) {
-    const versions = await payload.findVersions({ collection: slug, where: where('version.'), pagination: false, depth: 0, overrideAccess: true })
+    const versions = await payload.findVersions({ collection: slug, where: where('version.'), select: { version: select }, pagination: false, depth: 0, overrideAccess: true, trash: true })
     for (const version of versions.docs) for (const name of namesOf((version as { version?: Doc }).version)) held.add(name)
   }
   return held
@@ -74,20 +76,31 @@ export interface SweepResult {
   removed: string[]
 }
 
-/** The start sweep of every upload collection (see above). */
+/**
+ * The start sweep of every upload collection (see above). Collections whose files share a
+ * store (one folder, the bucket) are swept together: a file is kept when a row of any of them
+ * names it, so one collection's sweep never takes another's files.
+ */
 export async function sweepOrphanFiles(payload: Payload, now = new Date()): Promise<SweepResult[]> {
   const cutoff = now.getTime() - settings().media.orphanAgeMinutes * 60_000
-  const results: SweepResult[] = []
+  const stores = new Map<string, { store: FileStore; slugs: string[] }>()
   for (const collection of payload.config.collections.filter((item) => item.upload)) {
     const store = fileStoreOf(payload, collection.slug)
+    const shared = stores.get(store.where)
+    if (shared) shared.slugs.push(collection.slug)
+    else stores.set(store.where, { store, slugs: [collection.slug] })
+  }
+  const results: SweepResult[] = []
+  for (const { store, slugs } of stores.values()) {
     // Listed first, then the names asked: a row committed meanwhile is seen.
     const old: string[] = []
     for await (const file of store.list()) if (file.modified.getTime() <= cutoff) old.push(file.name)
     if (old.length === 0) continue
-    const held = await heldNames(payload, collection.slug)
+    const held = new Set<string>()
+    for (const slug of slugs) for (const name of await heldNames(payload, slug)) held.add(name)
     const removed = old.filter((name) => !held.has(name))
     await store.remove(removed)
-    results.push({ collection: collection.slug, where: store.where, removed })
+    results.push({ collection: slugs.join(', '), where: store.where, removed })
   }
   return results
 }

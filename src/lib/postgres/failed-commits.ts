@@ -6,11 +6,15 @@
 // answered 200 and absent from the database). The two adapter methods are replaced here,
 // same contract (`sessions[id] = {db, resolve, reject}`), except that a failed COMMIT
 // rejects: the caller's transaction helper then answers 503 (src/lib/http/unavailable.ts).
+// Every transaction ends in its session's `resolve` or `reject`, so the session also tells
+// who listens how it ended (transaction-ends.ts: the files of a failed upload, issue 19).
 import { randomUUID } from 'node:crypto'
 
 import type { Payload } from 'payload'
 
-interface Session {
+import { endOfFailedCommit, tellEnd, type HeardSession } from './transaction-ends'
+
+interface Session extends HeardSession {
   db: unknown
   resolve: () => Promise<void>
   reject: () => Promise<void>
@@ -54,19 +58,28 @@ export function reportFailedCommits(payload: Payload): void {
       throw new Error(`Error: cannot begin transaction: ${(error as Error).message}`, { cause: error })
     }
     const id = randomUUID()
-    db.sessions[id] = {
+    const session: Session = {
       db: tx,
-      // Rejects with the COMMIT's error: the write did not happen.
+      listeners: [],
+      // Rejects with the COMMIT's error: the write did not happen (or, connection lost, may not have).
       resolve: async () => {
         commit()
-        await done
+        try {
+          await done
+        } catch (error) {
+          await tellEnd(session, endOfFailedCommit(error))
+          throw error
+        }
+        await tellEnd(session, 'committed')
       },
       // A rollback is the outcome asked for; one that fails leaves nothing committed either.
       reject: async () => {
         rollback()
         await done.catch(() => undefined)
+        await tellEnd(session, 'rolled-back')
       },
     }
+    db.sessions[id] = session
     return id
   }
 
