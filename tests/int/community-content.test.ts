@@ -290,6 +290,23 @@ describe('forum', () => {
     expect(Number(after!.post_count)).toBe(11)
   })
 
+  it('postCount stays exact when posts are deleted while others are written', async () => {
+    const thread = await makeItem(app, 'forum-threads', author.user.id)
+    const posts: string[] = []
+    for (let i = 0; i < 6; i++) posts.push((await author.send('/api/forum-posts', { thread, body: `Old ${i}` })).body.doc.id)
+    const replies = await Promise.all([
+      ...posts.map((id) => author.send(`/api/forum-posts/${id}`, undefined, 'DELETE')),
+      ...Array.from({ length: 6 }, (_, i) => other.send('/api/forum-posts', { thread, body: `New ${i}` })),
+    ])
+    expect(replies.map((reply) => reply.status)).toEqual([...Array(6).fill(200), ...Array(6).fill(201)])
+    const [row] = await sql<{ post_count: number; published: string }>(
+      app,
+      `SELECT post_count, (SELECT count(*) FROM forum_posts WHERE thread_id = $1 AND status = 'published') AS published FROM forum_threads WHERE id = $1`,
+      [thread],
+    )
+    expect([Number(row!.post_count), Number(row!.published)]).toEqual([6, 6])
+  })
+
   it('postCount and lastPostAt are never taken from a body', async () => {
     const reply = await author.send('/api/forum-threads', { title: 'Counts', body: 'b', postCount: 99, lastPostAt: '2001-01-01T00:00:00.000Z', pinned: false })
     expect(reply.status).toBe(201)

@@ -122,6 +122,19 @@ describe('the service’s rating {average, count}', () => {
     expect([Number(row!.rating_count), Number(row!.rating_sum)]).toEqual([1, 5])
   })
 
+  it('counts every review when many customers review one service at once', async () => {
+    // Each review locks its own booking, so nothing but the service row orders the recounts.
+    const customers = await Promise.all(Array.from({ length: 6 }, () => customerActor(app)))
+    const first = await bookingOf(app, admin, customers[0]!)
+    const bookings = [first.bookingId]
+    for (const other of customers.slice(1)) bookings.push((await bookingOf(app, admin, other, { serviceId: first.serviceId })).bookingId)
+    const replies = await Promise.all(customers.map((who, i) => review(who, { booking: bookings[i], rating: i % 2 ? 5 : 4, body: 'Avis' })))
+    expect(replies.map((reply) => reply.status)).toEqual(Array(6).fill(201))
+    const [row] = await sql<{ rating_count: string; rating_sum: string }>(app, 'SELECT rating_count, rating_sum FROM service_listings WHERE id = $1', [first.serviceId])
+    expect([Number(row!.rating_count), Number(row!.rating_sum)]).toEqual([6, 27])
+    expect(await ratingOf(first.serviceId)).toEqual({ average: 4.5, count: 6 })
+  })
+
   it('is never taken from a body', async () => {
     const { serviceId } = await bookingOf(app, admin, customer)
     await admin.send(`/api/service-listings/${serviceId}`, { ratingCount: 99, ratingSum: 495, rating: { average: 5, count: 99 } }, 'PATCH')
