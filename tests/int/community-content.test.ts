@@ -68,6 +68,11 @@ describe('create', () => {
     ['places', { name: 'n', address: 'x'.repeat(501) }, 'address'],
     ['events', { title: 't', startsAt: '2030-01-02T10:00:00.000Z', endsAt: '2030-01-02T09:00:00.000Z' }, 'endsAt'],
     ['events', { title: 't', startsAt: 'not a date' }, 'startsAt'],
+    ['events', { title: 't', startsAt: null }, 'startsAt'],
+    ['events', { title: 't' }, 'startsAt'],
+    ['classifieds', { title: 't', price: 12.5 }, 'price'],
+    ['places', { name: 'n', latitude: 500 }, 'latitude'],
+    ['places', { name: 'n', longitude: 'east' }, 'longitude'],
     ['articles', { title: 't', body: 'plain text is not rich text' }, 'body'],
     ['groups', { name: 'x'.repeat(201) }, 'name'],
   ])('%s: 400 on a field out of bounds (%#), writing nothing', async (collection, body, field) => {
@@ -178,6 +183,16 @@ describe('status moves (PATCH)', () => {
     }
     const [row] = await sql(app, 'SELECT name, status FROM groups WHERE id = $1', [id])
     expect(row).toEqual({ name: 'Before', status })
+  })
+
+  it('400 for a required field set to null or an end before the start, the row unchanged', async () => {
+    const id = await makeItem(app, 'events', author.user.id)
+    const [before] = await sql(app, 'SELECT starts_at, ends_at FROM events WHERE id = $1', [id])
+    for (const body of [{ startsAt: null }, { endsAt: '2000-01-01T00:00:00.000Z' }, { startsAt: '2100-01-01T00:00:00.000Z' }]) {
+      const reply = await author.send(`/api/events/${id}`, body, 'PATCH')
+      expect(reply.status).toBe(400)
+    }
+    expect(await sql(app, 'SELECT starts_at, ends_at FROM events WHERE id = $1', [id])).toEqual([before])
   })
 
   it('a moderator moves anyone’s item to deleted (delete_any) but does not rewrite it', async () => {

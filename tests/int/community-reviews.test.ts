@@ -83,6 +83,8 @@ describe('POST /api/reviews', () => {
     ['a rating as text', { rating: 'five' }],
     ['a 5,001-character body', { body: 'x'.repeat(5001) }],
     ['no booking', { booking: undefined }],
+    ['no rating', { rating: undefined }],
+    ['a rating of null', { rating: null }],
   ])('400 for %s', async (_label, change) => {
     const { bookingId } = await bookingOf(app, admin, customer)
     const reply = await review(customer, { booking: bookingId, rating: 4, body: 'Bien', ...change })
@@ -96,6 +98,18 @@ describe('POST /api/reviews', () => {
     expect(reply.status).toBe(401)
     expect(reply.body).toMatchObject({ error: 'unauthorized' })
     expect(await sql(app, 'SELECT id FROM reviews WHERE booking_id = $1', [bookingId])).toEqual([])
+  })
+})
+
+describe('PATCH /api/reviews/<id>', () => {
+  it('a rating set to null is 400 (a required field), the review unchanged', async () => {
+    const { bookingId } = await bookingOf(app, admin, customer)
+    const made = await review(customer, { booking: bookingId, rating: 4, body: 'Bien' })
+    expect(made.status).toBe(201)
+    const reply = await customer.send(`/api/reviews/${made.body.doc.id}`, { rating: null }, 'PATCH')
+    expect(reply.status).toBe(400)
+    expect(JSON.stringify(reply.body)).toContain('rating')
+    expect(await sql(app, 'SELECT rating::int AS rating FROM reviews WHERE id = $1', [made.body.doc.id])).toEqual([{ rating: 4 }])
   })
 })
 
