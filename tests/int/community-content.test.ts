@@ -322,6 +322,33 @@ describe('forum', () => {
     expect([Number(row!.post_count), Number(row!.published)]).toEqual([6, 6])
   })
 
+  it('a citizen does not create a thread pinned (403); a holder of forum.pin_thread does', async () => {
+    const refused = await author.send('/api/forum-threads', { title: 'Pin me', body: 'b', pinned: true })
+    expect(refused.status).toBe(403)
+    expect(await sql(app, "SELECT 1 FROM forum_threads WHERE title = 'Pin me'")).toHaveLength(0)
+    const pinned = await moderator.send('/api/forum-threads', { title: 'Pinned by a moderator', body: 'b', pinned: true })
+    expect(pinned.status).toBe(201)
+    expect((await sql(app, 'SELECT pinned FROM forum_threads WHERE id = $1', [pinned.body.doc.id]))[0]).toEqual({ pinned: true })
+  })
+
+  it('createdAt and updatedAt are never taken from a body, on create or update', async () => {
+    const future = '2100-01-01T00:00:00.000Z'
+    const thread = await makeItem(app, 'forum-threads', author.user.id)
+    const post = await author.send('/api/forum-posts', { thread, body: 'from the future', createdAt: future, updatedAt: future })
+    expect(post.status).toBe(201)
+    const read = () => sql<{ created_at: Date; updated_at: Date }>(app, 'SELECT created_at, updated_at FROM forum_posts WHERE id = $1', [post.body.doc.id])
+    const [created] = await read()
+    expect(new Date(created!.created_at).getFullYear()).toBeLessThan(2100)
+    expect(new Date(created!.updated_at).getFullYear()).toBeLessThan(2100)
+    const edit = await author.send(`/api/forum-posts/${post.body.doc.id}`, { body: 'edited', createdAt: future, updatedAt: future }, 'PATCH')
+    expect(edit.status).toBe(200)
+    const [edited] = await read()
+    expect(new Date(edited!.created_at).toISOString()).toBe(new Date(created!.created_at).toISOString())
+    expect(new Date(edited!.updated_at).getFullYear()).toBeLessThan(2100)
+    // updatedAt still moves with the edit (the closed field is not frozen at its old value).
+    expect(new Date(edited!.updated_at).getTime()).toBeGreaterThan(new Date(created!.updated_at).getTime())
+  })
+
   it('postCount and lastPostAt are never taken from a body', async () => {
     const reply = await author.send('/api/forum-threads', { title: 'Counts', body: 'b', postCount: 99, lastPostAt: '2001-01-01T00:00:00.000Z', pinned: false })
     expect(reply.status).toBe(201)
