@@ -22,7 +22,13 @@ export const threadTakesPosts: CollectionBeforeChangeHook = async ({ data, opera
   return data
 }
 
+/**
+ * Recounts under the thread's lock, taken in a statement of its own (a no-op for a new post,
+ * which holds it already): an UPDATE that waits for the row keeps its first snapshot, so a
+ * deletion recounting inside it would miss a post committed meanwhile.
+ */
 export async function recountThread(req: PayloadRequest, threadId: string): Promise<void> {
+  await execute(req, sql`SELECT 1 FROM forum_threads WHERE id = ${threadId} FOR NO KEY UPDATE`)
   await execute(
     req,
     sql`UPDATE forum_threads t SET

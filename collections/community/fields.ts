@@ -36,10 +36,14 @@ export function priceFields(): Field[] {
   ]
 }
 
-/** A date that must parse (the adapter would throw on garbage: a 500). */
-export const validDate: DateFieldValidation = (input) => {
+/**
+ * A date that must parse (the adapter would throw on garbage: a 500). A custom `validate`
+ * replaces Payload's, `required` check included, so it is made here: a required date sent as
+ * null would otherwise reach the NOT NULL column (a 500).
+ */
+export const validDate: DateFieldValidation = (input, { required }) => {
   const value: unknown = input
-  if (value === null || value === undefined || value === '') return true
+  if (value === null || value === undefined || value === '') return required ? 'This field is required' : true
   const time = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : Number.NaN
   return Number.isFinite(time) ? true : 'A date in ISO 8601 form'
 }
@@ -56,9 +60,10 @@ export function relation(name: string, relationTo: string, label: string, { requ
   } as RelationshipField
 }
 
+/** A number within bounds; `required` enforced here, as for dates (a custom validate replaces Payload's). */
 export function boundedNumber(min: number, max: number, { integer = false } = {}): NumberFieldSingleValidation {
-  return (value) => {
-    if (value === null || value === undefined) return true
+  return (value, { required }) => {
+    if (value === null || value === undefined) return required ? 'This field is required' : true
     if (typeof value !== 'number' || !Number.isFinite(value)) return 'A number is expected'
     if (integer && !Number.isInteger(value)) return 'A whole number is expected'
     return value >= min && value <= max ? true : `Between ${min} and ${max}`

@@ -27,26 +27,34 @@ function effectiveStatus(type: ContentType, doc: Record<string, unknown>): unkno
   return status
 }
 
+/** `pinned` changes only with `forum.pin_thread`, from a new thread's `false` as from a stored value. */
+function checkPinning(req: PayloadRequest, pinned: unknown, was: unknown): void {
+  if (pinned !== undefined && Boolean(pinned) !== Boolean(was) && !hasPermission(req.user, 'forum.pin_thread')) {
+    throw contentErrors.forbidden('Pinning a thread needs the forum.pin_thread permission')
+  }
+}
+
 /**
  * What an update by a person may do (API-CONTRACT §9): nothing to a locked item (409
  * `content_locked`); a status move only along the type's transition table (409
- * `invalid_transition`); `pinned` only with `forum.pin_thread`; the content itself only its
+ * `invalid_transition`); `pinned` only with `forum.pin_thread` (on create too); the content itself only its
  * author or an admin. Who reaches the item at all is the collection's access
  * (access/community.ts). Moderation and the platform's own moves pass (their own checks).
  */
 export const guardChange =
   (type: ContentType): CollectionBeforeChangeHook =>
   ({ context, data, operation, originalDoc, req }) => {
-    if (operation !== 'update' || !originalDoc || !req.user || context[MODERATING] || context[SYSTEM_MOVE]) return data
+    if (!req.user || context[MODERATING] || context[SYSTEM_MOVE]) return data
+    // A new thread is not pinned by its author either (author and status are forced before).
+    if (operation === 'create') return (checkPinning(req, data.pinned, false), data)
+    if (operation !== 'update' || !originalDoc) return data
     const from = effectiveStatus(type, originalDoc)
     if (type.lockedStatuses.includes(String(from))) throw contentErrors.locked(from)
 
     const to = data[type.statusField]
     if (to !== undefined && to !== from && !mayMove(req, type, originalDoc, from, to)) throw contentErrors.invalidTransition(from, to)
 
-    if (data.pinned !== undefined && Boolean(data.pinned) !== Boolean(originalDoc.pinned) && !hasPermission(req.user, 'forum.pin_thread')) {
-      throw contentErrors.forbidden('Pinning a thread needs the forum.pin_thread permission')
-    }
+    checkPinning(req, data.pinned, originalDoc.pinned)
     if (isAuthorOf(req, originalDoc, type.authorField) || isAdminUser(req)) return data
     const edited = Object.keys(data).filter((key) => !NOT_CONTENT.has(key) && key !== type.authorField && !same(data[key], originalDoc[key]))
     if (edited.length > 0) throw contentErrors.forbidden(`Only the author edits ${edited.join(', ')}`)

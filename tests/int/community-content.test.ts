@@ -68,6 +68,11 @@ describe('create', () => {
     ['places', { name: 'n', address: 'x'.repeat(501) }, 'address'],
     ['events', { title: 't', startsAt: '2030-01-02T10:00:00.000Z', endsAt: '2030-01-02T09:00:00.000Z' }, 'endsAt'],
     ['events', { title: 't', startsAt: 'not a date' }, 'startsAt'],
+    ['events', { title: 't', startsAt: null }, 'startsAt'],
+    ['events', { title: 't' }, 'startsAt'],
+    ['classifieds', { title: 't', price: 12.5 }, 'price'],
+    ['places', { name: 'n', latitude: 500 }, 'latitude'],
+    ['places', { name: 'n', longitude: 'east' }, 'longitude'],
     ['articles', { title: 't', body: 'plain text is not rich text' }, 'body'],
     ['groups', { name: 'x'.repeat(201) }, 'name'],
   ])('%s: 400 on a field out of bounds (%#), writing nothing', async (collection, body, field) => {
@@ -180,6 +185,16 @@ describe('status moves (PATCH)', () => {
     expect(row).toEqual({ name: 'Before', status })
   })
 
+  it('400 for a required field set to null or an end before the start, the row unchanged', async () => {
+    const id = await makeItem(app, 'events', author.user.id)
+    const [before] = await sql(app, 'SELECT starts_at, ends_at FROM events WHERE id = $1', [id])
+    for (const body of [{ startsAt: null }, { endsAt: '2000-01-01T00:00:00.000Z' }, { startsAt: '2100-01-01T00:00:00.000Z' }]) {
+      const reply = await author.send(`/api/events/${id}`, body, 'PATCH')
+      expect(reply.status).toBe(400)
+    }
+    expect(await sql(app, 'SELECT starts_at, ends_at FROM events WHERE id = $1', [id])).toEqual([before])
+  })
+
   it('a moderator moves anyone’s item to deleted (delete_any) but does not rewrite it', async () => {
     const id = await makeItem(app, 'products', author.user.id, undefined, { title: 'Jam' })
     expect((await moderator.send(`/api/products/${id}`, { title: 'Rewritten' }, 'PATCH')).status).toBe(403)
@@ -288,6 +303,50 @@ describe('forum', () => {
     expect((await author.send(`/api/forum-posts/${replies[1]!.body.doc.id}`, undefined, 'DELETE')).status).toBe(200)
     const [after] = await sql<{ post_count: number }>(app, 'SELECT post_count FROM forum_threads WHERE id = $1', [thread])
     expect(Number(after!.post_count)).toBe(11)
+  })
+
+  it('postCount stays exact when posts are deleted while others are written', async () => {
+    const thread = await makeItem(app, 'forum-threads', author.user.id)
+    const posts: string[] = []
+    for (let i = 0; i < 6; i++) posts.push((await author.send('/api/forum-posts', { thread, body: `Old ${i}` })).body.doc.id)
+    const replies = await Promise.all([
+      ...posts.map((id) => author.send(`/api/forum-posts/${id}`, undefined, 'DELETE')),
+      ...Array.from({ length: 6 }, (_, i) => other.send('/api/forum-posts', { thread, body: `New ${i}` })),
+    ])
+    expect(replies.map((reply) => reply.status)).toEqual([...Array(6).fill(200), ...Array(6).fill(201)])
+    const [row] = await sql<{ post_count: number; published: string }>(
+      app,
+      `SELECT post_count, (SELECT count(*) FROM forum_posts WHERE thread_id = $1 AND status = 'published') AS published FROM forum_threads WHERE id = $1`,
+      [thread],
+    )
+    expect([Number(row!.post_count), Number(row!.published)]).toEqual([6, 6])
+  })
+
+  it('a citizen does not create a thread pinned (403); a holder of forum.pin_thread does', async () => {
+    const refused = await author.send('/api/forum-threads', { title: 'Pin me', body: 'b', pinned: true })
+    expect(refused.status).toBe(403)
+    expect(await sql(app, "SELECT 1 FROM forum_threads WHERE title = 'Pin me'")).toHaveLength(0)
+    const pinned = await moderator.send('/api/forum-threads', { title: 'Pinned by a moderator', body: 'b', pinned: true })
+    expect(pinned.status).toBe(201)
+    expect((await sql(app, 'SELECT pinned FROM forum_threads WHERE id = $1', [pinned.body.doc.id]))[0]).toEqual({ pinned: true })
+  })
+
+  it('createdAt and updatedAt are never taken from a body, on create or update', async () => {
+    const future = '2100-01-01T00:00:00.000Z'
+    const thread = await makeItem(app, 'forum-threads', author.user.id)
+    const post = await author.send('/api/forum-posts', { thread, body: 'from the future', createdAt: future, updatedAt: future })
+    expect(post.status).toBe(201)
+    const read = () => sql<{ created_at: Date; updated_at: Date }>(app, 'SELECT created_at, updated_at FROM forum_posts WHERE id = $1', [post.body.doc.id])
+    const [created] = await read()
+    expect(new Date(created!.created_at).getFullYear()).toBeLessThan(2100)
+    expect(new Date(created!.updated_at).getFullYear()).toBeLessThan(2100)
+    const edit = await author.send(`/api/forum-posts/${post.body.doc.id}`, { body: 'edited', createdAt: future, updatedAt: future }, 'PATCH')
+    expect(edit.status).toBe(200)
+    const [edited] = await read()
+    expect(new Date(edited!.created_at).toISOString()).toBe(new Date(created!.created_at).toISOString())
+    expect(new Date(edited!.updated_at).getFullYear()).toBeLessThan(2100)
+    // updatedAt still moves with the edit (the closed field is not frozen at its old value).
+    expect(new Date(edited!.updated_at).getTime()).toBeGreaterThan(new Date(created!.updated_at).getTime())
   })
 
   it('postCount and lastPostAt are never taken from a body', async () => {

@@ -83,6 +83,8 @@ describe('POST /api/reviews', () => {
     ['a rating as text', { rating: 'five' }],
     ['a 5,001-character body', { body: 'x'.repeat(5001) }],
     ['no booking', { booking: undefined }],
+    ['no rating', { rating: undefined }],
+    ['a rating of null', { rating: null }],
   ])('400 for %s', async (_label, change) => {
     const { bookingId } = await bookingOf(app, admin, customer)
     const reply = await review(customer, { booking: bookingId, rating: 4, body: 'Bien', ...change })
@@ -96,6 +98,18 @@ describe('POST /api/reviews', () => {
     expect(reply.status).toBe(401)
     expect(reply.body).toMatchObject({ error: 'unauthorized' })
     expect(await sql(app, 'SELECT id FROM reviews WHERE booking_id = $1', [bookingId])).toEqual([])
+  })
+})
+
+describe('PATCH /api/reviews/<id>', () => {
+  it('a rating set to null is 400 (a required field), the review unchanged', async () => {
+    const { bookingId } = await bookingOf(app, admin, customer)
+    const made = await review(customer, { booking: bookingId, rating: 4, body: 'Bien' })
+    expect(made.status).toBe(201)
+    const reply = await customer.send(`/api/reviews/${made.body.doc.id}`, { rating: null }, 'PATCH')
+    expect(reply.status).toBe(400)
+    expect(JSON.stringify(reply.body)).toContain('rating')
+    expect(await sql(app, 'SELECT rating::int AS rating FROM reviews WHERE id = $1', [made.body.doc.id])).toEqual([{ rating: 4 }])
   })
 })
 
@@ -120,6 +134,19 @@ describe('the service’s rating {average, count}', () => {
     expect(await ratingOf(serviceId)).toEqual({ average: 5, count: 1 })
     const [row] = await sql<{ rating_count: string; rating_sum: string }>(app, 'SELECT rating_count, rating_sum FROM service_listings WHERE id = $1', [serviceId])
     expect([Number(row!.rating_count), Number(row!.rating_sum)]).toEqual([1, 5])
+  })
+
+  it('counts every review when many customers review one service at once', async () => {
+    // Each review locks its own booking, so nothing but the service row orders the recounts.
+    const customers = await Promise.all(Array.from({ length: 6 }, () => customerActor(app)))
+    const first = await bookingOf(app, admin, customers[0]!)
+    const bookings = [first.bookingId]
+    for (const other of customers.slice(1)) bookings.push((await bookingOf(app, admin, other, { serviceId: first.serviceId })).bookingId)
+    const replies = await Promise.all(customers.map((who, i) => review(who, { booking: bookings[i], rating: i % 2 ? 5 : 4, body: 'Avis' })))
+    expect(replies.map((reply) => reply.status)).toEqual(Array(6).fill(201))
+    const [row] = await sql<{ rating_count: string; rating_sum: string }>(app, 'SELECT rating_count, rating_sum FROM service_listings WHERE id = $1', [first.serviceId])
+    expect([Number(row!.rating_count), Number(row!.rating_sum)]).toEqual([6, 27])
+    expect(await ratingOf(first.serviceId)).toEqual({ average: 4.5, count: 6 })
   })
 
   it('is never taken from a body', async () => {
