@@ -317,6 +317,42 @@ describe('every registry type is reportable, not only blog comments (decision 10
   })
 })
 
+describe('removed items (types without a deleted status: the row goes)', () => {
+  const future = () => new Date(Date.now() + 86_400_000).toISOString()
+
+  it('removed by its author: no decision; the queue entry says deleted and can still be dismissed', async () => {
+    const id = await makeItem(app, 'classifieds', author.user.id, 'active', { expiresAt: future() })
+    expect((await reporter.send(REPORTS, { postType: 'classifieds', postId: id, reason: 'spam' })).status).toBe(201)
+    expect((await call(app, 'DELETE', `/api/classifieds/${id}`, { headers: author.headers })).status).toBe(200)
+    expect(await count(app, 'moderation_decisions', 'post_id = $1', [id])).toBe(0)
+    expect(await reportStatuses(app, id)).toEqual(['open'])
+    expect((await moderator.get(QUEUE, { perPage: '100' })).body.items.find((item: any) => item.postId === id)).toMatchObject({ status: 'deleted', authorId: author.user.id })
+    expect(await moderator.send(DISMISS, { postType: 'classifieds', postId: id, reason: 'Annonce retirée par son auteur' })).toEqual({
+      status: 200,
+      body: { success: true, postType: 'classifieds', postId: id, dismissed: 1 },
+    })
+    expect(await reportStatuses(app, id)).toEqual(['dismissed'])
+    expect(await sql(app, 'SELECT outcome::text, previous_status, author_id FROM moderation_decisions WHERE post_id = $1', [id])).toEqual([
+      { outcome: 'dismissed', previous_status: 'deleted', author_id: author.user.id },
+    ])
+    expect((await queueRows(app, id)).map((row) => row.status)).toEqual(['closed'])
+    // Nothing left open: the item is as missing as any other.
+    expect((await moderator.send(DISMISS, { postType: 'classifieds', postId: id, reason: 'Encore une fois' })).status).toBe(404)
+  })
+
+  it('removed by a moderator (stock DELETE): a recorded decision closing its reports as actioned', async () => {
+    const id = await makeItem(app, 'classifieds', author.user.id, 'active', { expiresAt: future() })
+    expect((await reporter.send(REPORTS, { postType: 'classifieds', postId: id, reason: 'illegal' })).status).toBe(201)
+    expect((await call(app, 'DELETE', `/api/classifieds/${id}`, { headers: moderator.headers })).status).toBe(200)
+    expect(await sql(app, 'SELECT outcome::text, previous_status, decided_by_id FROM moderation_decisions WHERE post_id = $1', [id])).toEqual([
+      { outcome: 'deleted', previous_status: 'active', decided_by_id: moderator.user.id },
+    ])
+    expect(await reportStatuses(app, id)).toEqual(['actioned'])
+    expect(await count(app, 'notifications', "type = 'report_resolved' AND target_id = $1", [id])).toBe(1)
+    expect((await queueRows(app, id)).map((row) => row.status)).toEqual(['closed'])
+  })
+})
+
 describe('a storm of 1,000 reports from 1,000 users on one item', () => {
   it('every one 201, one queue entry with the exact count, no 5xx', async () => {
     const target = await comment('Storm target')
