@@ -8,7 +8,7 @@ import { writeAudit } from '../../../hooks/shared/audit'
 import { runIn, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
 import type { ReportableType } from '../moderation/content-types'
-import { anyItem, authorOf, lockItem, statusOf, typeOf } from './content'
+import { authorOf, lockedItem, statusOf, typeOf } from './content'
 import { recordDecision } from './decisions'
 import { reportErrors, requireStaff } from './errors'
 
@@ -34,7 +34,7 @@ export async function dismissReports(req: PayloadRequest, input: DismissInput): 
   requireStaff(req, 'moderation.action')
   const type = typeOf(input.postType)
   return inTransaction(req, async () => {
-    const doc = (await lockItem(req, type, input.postId, 'update')) ? await anyItem(req, type, input.postId) : null
+    const doc = await lockedItem(req, type, input.postId)
     // An item its author removed (the row gone, no status to set) keeps its open queue entry,
     // which says who wrote it: its reports are still to be dismissed. No report can arrive for
     // it any more (the row is gone), so there is nothing to lock.
