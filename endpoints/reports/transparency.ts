@@ -13,9 +13,9 @@ import { figuresCsv, publishedReport, publishedReports, publishReport, transpare
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
-/** A real calendar date in YYYY-MM-DD. */
+/** A real calendar date in YYYY-MM-DD, from 0001-01-01 (PostgreSQL has no year 0; JavaScript does). */
 const isDate = (value: unknown): value is string => {
-  if (typeof value !== 'string' || !DATE.test(value)) return false
+  if (typeof value !== 'string' || !DATE.test(value) || value.startsWith('0000')) return false
   const date = new Date(`${value}T00:00:00Z`)
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
 }

@@ -5,54 +5,49 @@
 // transparency page shows the figures and the weekly chart and publishes. Every step is checked
 // in the database; screenshots for docs/moderation.md.
 import { createHash, randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
 import fs from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import pg from 'pg'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 
-import { startSeededPanel } from '../helpers/panel'
-import { PANEL_READY_TIMEOUT_MS, type ServerProcess } from '../helpers/processes'
+import { launchPanelBrowser, seededModeratorPassword, type PanelBrowser } from '../helpers/panel'
+import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
+import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
 const ADMIN = { email: 'panel-admin@example.test', password: 'Panel-Admin-Passw0rd!' }
 const MODERATOR_EMAIL = 'moderator@example.com'
 const SHOTS = path.join(process.cwd(), 'docs', 'moderation')
 
-let database: { url: string; drop: () => Promise<void> }
-let db: pg.Client
-let server: ServerProcess | undefined
-let profile: string
-let context: BrowserContext | undefined
+let fixture: ServerFixture
+let browser: PanelBrowser | undefined
 let base: string
 let moderatorPassword: string
 let reported: { id: string; author: string }
 let dismissed: { id: string }
 
+const sql = <T extends Record<string, unknown>>(text: string, values?: unknown[]) => fixture.sql<T>(text, values)
+
 /** A bearer session for an existing user, written as sign-in writes it. */
 async function sessionFor(userId: string): Promise<Record<string, string>> {
   const token = randomBytes(24).toString('hex')
-  await db.query(`INSERT INTO sessions (user_id, token_hash, expires_at, refreshed_at) VALUES ($1, $2, now() + interval '1 day', now())`, [userId, createHash('sha256').update(token).digest('hex')])
+  await sql(`INSERT INTO sessions (user_id, token_hash, expires_at, refreshed_at) VALUES ($1, $2, now() + interval '1 day', now())`, [userId, createHash('sha256').update(token).digest('hex')])
   return { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
 }
 
 async function citizen(): Promise<Record<string, string>> {
-  const { rows } = await db.query<{ id: string }>(`INSERT INTO users (email, email_verified) VALUES ($1, true) RETURNING id`, [`reporter-${randomBytes(4).toString('hex')}@example.test`])
-  await db.query(`INSERT INTO users_roles ("order", parent_id, value) VALUES (1, $1, 'citizen')`, [rows[0]!.id])
+  const rows = await sql<{ id: string }>(`INSERT INTO users (email, email_verified) VALUES ($1, true) RETURNING id`, [`reporter-${randomBytes(4).toString('hex')}@example.test`])
+  await sql(`INSERT INTO users_roles ("order", parent_id, value) VALUES (1, $1, 'citizen')`, [rows[0]!.id])
   return sessionFor(rows[0]!.id)
 }
 
 async function post(pathname: string, headers: Record<string, string>, body: unknown): Promise<number> {
-  const response = await fetch(`${server!.url}${pathname}`, { method: 'POST', headers, body: JSON.stringify(body) })
+  const response = await fetch(`${fixture.url}${pathname}`, { method: 'POST', headers, body: JSON.stringify(body) })
   return response.status
 }
 
 async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
-  await context!.clearCookies()
+  await browser!.context.clearCookies()
   await page.goto(`${base}/admin/login`)
   await page.locator('input[name="email"]').fill(user.email)
   await page.locator('input[name="password"]').fill(user.password)
@@ -61,36 +56,31 @@ async function signIn(page: Page, user: { email: string; password: string }): Pr
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium), as .ci/run does.`)
-  ;({ database, server, base, moderatorPassword } = await startSeededPanel(ADMIN))
-  db = new pg.Client({ connectionString: database.url })
-  await db.connect()
+  fixture = await startServerFixture({ admin: ADMIN, seed: true })
+  base = fixture.panelUrl
+  moderatorPassword = seededModeratorPassword(fixture.seedOutput)
 
   // Two published comments of the demo data: three reports on one, one on the other.
-  const comments = (await db.query<{ id: string; author: string }>(`SELECT id, author_id_id AS author FROM blog_comments WHERE status = 'published' AND author_id_id IS NOT NULL ORDER BY created_at LIMIT 2`)).rows
+  const comments = await sql<{ id: string; author: string }>(`SELECT id, author_id_id AS author FROM blog_comments WHERE status = 'published' AND author_id_id IS NOT NULL ORDER BY created_at LIMIT 2`)
   reported = comments[0]!
   dismissed = comments[1]!
   for (const reason of ['spam', 'spam', 'hate']) expect(await post('/api/reports', await citizen(), { postType: 'blogComments', postId: reported.id, reason })).toBe(201)
   expect(await post('/api/reports', await citizen(), { postType: 'blogComments', postId: dismissed.id, reason: 'other' })).toBe(201)
 
   await fs.mkdir(SHOTS, { recursive: true })
-  profile = await fs.mkdtemp(path.join(os.tmpdir(), 'community-chromium-'))
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1400, height: 900 } })
+  browser = await launchPanelBrowser({ width: 1400, height: 900 })
 }, PANEL_READY_TIMEOUT_MS + 300_000)
 
 afterAll(async () => {
-  await context?.close()
-  await db?.end()
-  await server?.stop()
-  await database?.drop()
-  if (profile) await fs.rm(profile, { recursive: true, force: true })
+  await browser?.close()
+  await fixture?.stop()
 })
 
 const rowOf = (page: Page, id: string) => page.getByTestId('queue-row').filter({ has: page.locator(`a[href$="${id}"]`) })
 
 describe('the moderation desk', () => {
   it('is the moderator’s first screen: reported items with reasons and counts; dismiss and moderate from there', async () => {
-    const page = await context!.newPage()
+    const page = await browser!.context.newPage()
     page.setDefaultTimeout(180_000)
     await signIn(page, { email: MODERATOR_EMAIL, password: moderatorPassword })
     const row = rowOf(page, reported.id)
@@ -102,19 +92,19 @@ describe('the moderation desk', () => {
     await other.getByTestId('queue-dismiss').locator('input').fill('Rien de contraire aux règles')
     await other.getByTestId('queue-dismiss').getByRole('button', { name: 'Dismiss' }).click()
     await other.waitFor({ state: 'detached' })
-    expect((await db.query(`SELECT status::text FROM content_reports WHERE post_id = $1`, [dismissed.id])).rows).toEqual([{ status: 'dismissed' }])
+    expect(await sql(`SELECT status::text FROM content_reports WHERE post_id = $1`, [dismissed.id])).toEqual([{ status: 'dismissed' }])
 
     await row.getByTestId('queue-moderate').locator('input').fill('Publicité non sollicitée')
     await row.getByTestId('queue-moderate').getByRole('button', { name: 'Moderate' }).click()
     await row.waitFor({ state: 'detached' })
-    expect((await db.query(`SELECT status FROM blog_comments WHERE id = $1`, [reported.id])).rows).toEqual([{ status: 'moderated' }])
-    expect((await db.query(`SELECT count(*)::int AS n FROM notifications WHERE type = 'report_resolved' AND target_id = $1`, [reported.id])).rows).toEqual([{ n: 3 }])
+    expect(await sql(`SELECT status FROM blog_comments WHERE id = $1`, [reported.id])).toEqual([{ status: 'moderated' }])
+    expect(await sql(`SELECT count(*)::int AS n FROM notifications WHERE type = 'report_resolved' AND target_id = $1`, [reported.id])).toEqual([{ n: 3 }])
     await page.close()
   }, 600_000)
 
   it('shows the author’s appeal beside the queue; its decider cannot decide it, an admin reverses it', async () => {
     expect(await post('/api/appeals', await sessionFor(reported.author), { postType: 'blogComments', postId: reported.id, statement: 'Ce n’était pas de la publicité.' })).toBe(201)
-    const page = await context!.newPage()
+    const page = await browser!.context.newPage()
     page.setDefaultTimeout(180_000)
     await signIn(page, { email: MODERATOR_EMAIL, password: moderatorPassword })
     const appeal = page.getByTestId('appeal-row').first()
@@ -130,15 +120,15 @@ describe('the moderation desk', () => {
     await adminAppeal.getByTestId('appeal-reverse').locator('input').fill('Citation, pas de la publicité')
     await adminAppeal.getByTestId('appeal-reverse').getByRole('button', { name: 'Reverse' }).click()
     await adminAppeal.waitFor({ state: 'detached' })
-    expect((await db.query(`SELECT status FROM blog_comments WHERE id = $1`, [reported.id])).rows).toEqual([{ status: 'published' }])
-    expect((await db.query(`SELECT status::text FROM content_appeals WHERE post_id = $1`, [reported.id])).rows).toEqual([{ status: 'reversed' }])
+    expect(await sql(`SELECT status FROM blog_comments WHERE id = $1`, [reported.id])).toEqual([{ status: 'published' }])
+    expect(await sql(`SELECT status::text FROM content_appeals WHERE post_id = $1`, [reported.id])).toEqual([{ status: 'reversed' }])
     await page.close()
   }, 600_000)
 })
 
 describe('the transparency page (admins)', () => {
   it('shows the figures and decisions per week, and publishes the report', async () => {
-    const page = await context!.newPage()
+    const page = await browser!.context.newPage()
     page.setDefaultTimeout(180_000)
     await signIn(page, ADMIN)
     const today = new Date().toISOString().slice(0, 10)
@@ -154,7 +144,7 @@ describe('the transparency page (admins)', () => {
     await page.screenshot({ path: path.join(SHOTS, 'transparency.png'), fullPage: true })
     await page.getByRole('button', { name: 'Publish this report' }).click()
     await page.getByText(/Published: \/api\/transparency-reports\//).waitFor({ state: 'visible' })
-    expect((await db.query(`SELECT period_from, period_to FROM transparency_publications`)).rows).toEqual([{ period_from: today, period_to: today }])
+    expect(await sql(`SELECT period_from, period_to FROM transparency_publications`)).toEqual([{ period_from: today, period_to: today }])
 
     // A moderator has no such page.
     await signIn(page, { email: MODERATOR_EMAIL, password: moderatorPassword })

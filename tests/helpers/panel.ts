@@ -24,13 +24,13 @@ export interface PanelBrowser {
   close: () => Promise<void>
 }
 
-/** A headless Chromium with a fresh profile. */
-export async function launchPanelBrowser(): Promise<PanelBrowser> {
+/** A headless Chromium with a fresh profile (`viewport`: Playwright's default 1280×720 otherwise). */
+export async function launchPanelBrowser(viewport?: { width: number; height: number }): Promise<PanelBrowser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium), as .ci/run does.`)
   }
   const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'community-chromium-'))
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, ...(viewport ? { viewport } : {}) })
   return {
     context,
     close: async () => {
@@ -53,22 +53,9 @@ export async function signInToPanel(page: Page, base: string, email: string, pas
   await page.waitForURL((url) => url.pathname === '/admin')
 }
 
-/**
- * A database with an admin (`admin`) and the demo data (`npm run seed`, which makes the
- * moderator), and the real server on it with the panel built: what the role-by-role panel
- * tests start from. `base` uses localhost (see signInToPanel).
- */
-export async function startSeededPanel(admin: { email: string; password: string }) {
-  const { PANEL_READY_TIMEOUT_MS, runScript, startServerProcess } = await import('./processes')
-  const { createTestDatabase } = await import('./test-database')
-  const database = await createTestDatabase()
-  const env = { DATABASE_URL: database.url, PAYLOAD_SECRET: process.env.PAYLOAD_SECRET ?? 'test-secret-test-secret-test-secret' }
-  const made = await runScript('scripts/create-admin.ts', ['--email', admin.email, '--password', admin.password], env)
-  if (made.code !== 0) throw new Error(`create-admin failed (${made.code}):\n${made.stdout}\n${made.stderr}`)
-  const seed = await runScript('scripts/seed.ts', [], env, 180_000)
-  if (seed.code !== 0) throw new Error(`seed failed (${seed.code}):\n${seed.stdout}\n${seed.stderr}`)
-  const moderatorPassword = /moderator \S+ created, password (\S+)/.exec(seed.stdout)?.[1] ?? ''
-  if (!moderatorPassword) throw new Error(`seed printed no moderator password:\n${seed.stdout}`)
-  const server = await startServerProcess(env, PANEL_READY_TIMEOUT_MS)
-  return { database, server, base: server.url.replace('127.0.0.1', 'localhost'), moderatorPassword }
+/** The moderator's password, as `npm run seed` prints it (startServerFixture's `seedOutput`). */
+export function seededModeratorPassword(seedOutput: string): string {
+  const password = /moderator \S+ created, password (\S+)/.exec(seedOutput)?.[1]
+  if (!password) throw new Error(`seed printed no moderator password:\n${seedOutput}`)
+  return password
 }

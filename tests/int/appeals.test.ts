@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { commentStatus, makeComment, makePost, roleActor } from '../helpers/blog'
 import { anonymous, audits, call, count, MISSING_ID, type Actor } from '../helpers/catalogue'
+import { makeItem, statusOf } from '../helpers/community'
 import { ADMIN_APPEALS, APPEALS, DECIDE, report } from '../helpers/reports'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -55,7 +56,7 @@ describe('POST /api/appeals', () => {
     expect((await author.send(APPEALS, { postType: 'x', postId: MISSING_ID, statement: STATEMENT })).body.field).toBe('postType')
     expect((await appeal(author, MISSING_ID, '  123456789  ')).body).toEqual({ error: 'VAL_TOO_SHORT', message: expect.any(String), field: 'statement' })
     expect((await appeal(author, MISSING_ID, 'x'.repeat(2001))).body).toEqual({ error: 'VAL_TOO_LONG', message: expect.any(String), field: 'statement' })
-    expect((await appeal(author, MISSING_ID)).status).toBe(404)
+    for (const id of [MISSING_ID, 'not-an-id']) expect(await appeal(author, id)).toEqual({ status: 404, body: { error: 'BIZ_NOT_FOUND', message: expect.any(String) } })
   })
 
   it('403 AUTH_FORBIDDEN for anyone but the author, for an item not moderated, and past 180 days', async () => {
@@ -120,7 +121,7 @@ describe('POST /api/admin/appeals/decide', () => {
     expect((await author.send(DECIDE, { appealId: MISSING_ID, decision: 'uphold', reason: 'Réexamen fait' })).body.error).toBe('AUTH_FORBIDDEN')
     expect((await moderator.send(DECIDE, { appealId: MISSING_ID, decision: 'maybe', reason: 'Réexamen fait' })).body).toEqual({ error: 'VAL_INVALID_ENUM', message: expect.any(String), field: 'decision' })
     expect((await moderator.send(DECIDE, { appealId: MISSING_ID, decision: 'uphold', reason: 'abc' })).body.field).toBe('reason')
-    for (const appealId of [MISSING_ID, 'nope']) expect((await decide(moderator, appealId, 'uphold')).body.error).toBe('BIZ_NOT_FOUND')
+    for (const appealId of [MISSING_ID, 'nope', `${MISSING_ID}0`]) expect((await decide(moderator, appealId, 'uphold')).body.error).toBe('BIZ_NOT_FOUND')
   })
 
   it('403 BIZ_SELF_REVIEW for the moderator who took the decision; nothing changes', async () => {
@@ -152,6 +153,30 @@ describe('POST /api/admin/appeals/decide', () => {
     expect(await commentStatus(app, id)).toBe('moderated')
     expect(await count(app, 'notifications', "user_id_id = $1 AND target_id = $2 AND title = 'Votre recours a été examiné'", [author.user.id, id])).toBe(1)
     expect(await audits(app, 'appeal_upheld', id)).toHaveLength(1)
+  })
+
+  it('a decided appeal: 409 appeal_decided to anyone else, BIZ_SELF_REVIEW (checked first) to the decision’s moderator; nothing changes', async () => {
+    const id = await moderated(moderator)
+    const appealId = (await appeal(author, id)).body.appeal.id
+    expect((await decide(secondModerator, appealId, 'uphold', 'Décision confirmée')).status).toBe(200)
+    expect(await decide(thirdModerator, appealId, 'reverse')).toEqual({ status: 409, body: { error: 'appeal_decided', message: expect.any(String) } })
+    expect((await decide(moderator, appealId, 'reverse')).body.error).toBe('BIZ_SELF_REVIEW')
+    expect(await commentStatus(app, id)).toBe('moderated')
+    expect(await sql(app, 'SELECT status::text, decided_by_id, decision_reason FROM content_appeals WHERE id = $1', [appealId])).toEqual([
+      { status: 'upheld', decided_by_id: secondModerator.user.id, decision_reason: 'Décision confirmée' },
+    ])
+    expect(await audits(app, 'appeal_reversed', id)).toEqual([])
+    expect(await count(app, 'notifications', "target_id = $1 AND title = 'Votre recours a été examiné'", [id])).toBe(1)
+  })
+
+  it('an appeal on a community type: a moderated group, reversed to published', async () => {
+    const group = await makeItem(app, 'groups', author.user.id)
+    expect((await moderator.send('/api/admin/moderate', { postType: 'groups', postId: group, reason: 'Nom trompeur' })).status).toBe(200)
+    expect((await other.send(APPEALS, { postType: 'groups', postId: group, statement: STATEMENT })).body.error).toBe('AUTH_FORBIDDEN')
+    const filed = await author.send(APPEALS, { postType: 'groups', postId: group, statement: STATEMENT })
+    expect(filed.body.appeal).toMatchObject({ postType: 'groups', postId: group, status: 'open' })
+    expect((await decide(secondModerator, filed.body.appeal.id, 'reverse')).body.appeal).toMatchObject({ status: 'reversed', postType: 'groups' })
+    expect(await statusOf(app, 'groups', group)).toBe('published')
   })
 
   it('two moderators deciding one appeal at once: one 200, one 409 appeal_decided, one effect', async () => {

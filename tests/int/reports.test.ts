@@ -10,6 +10,7 @@ import { recordDecision } from '../../src/operations/reports/decisions'
 import { makeComment, makePost, roleActor } from '../helpers/blog'
 import { anonymous, audits, call, count, MISSING_ID, type Actor } from '../helpers/catalogue'
 import { expectSecurityHeaders } from '../helpers/expectations'
+import { makeItem, statusOf } from '../helpers/community'
 import { checkInvariants } from '../helpers/invariants'
 import { bulkCitizens, DISMISS, postAll, QUEUE, queueRows, report, REPORTS, reportStatuses } from '../helpers/reports'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
@@ -270,6 +271,85 @@ describe('decisions close reports', () => {
       expect((await report(reporter, target, 'spam')).status).toBe(201)
       expect((await queueRows(app, target)).map((row) => row.status)).toEqual(['closed', 'open'])
     })
+  })
+})
+
+describe('every registry type is reportable, not only blog comments (decision 108)', () => {
+  const reportItem = (who: Actor, postType: string, postId: string, reason = 'spam') => who.send(REPORTS, { postType, postId, reason })
+  const queueItem = async (postId: string) => (await moderator.get(QUEUE, { perPage: '100' })).body.items.find((item: any) => item.postId === postId)
+
+  it('a group: 201, queued with its excerpt and author, BIZ_SELF_REPORT for its author; moderating it closes the report', async () => {
+    const group = await makeItem(app, 'groups', author.user.id, undefined, { name: 'Jardiniers   du quartier' })
+    expect(await reportItem(author, 'groups', group)).toEqual({ status: 400, body: { error: 'BIZ_SELF_REPORT', message: expect.any(String) } })
+    expect((await reportItem(reporter, 'groups', group, 'hate')).body.report).toMatchObject({ postType: 'groups', postId: group, reason: 'hate', status: 'open' })
+    expect(await reportItem(reporter, 'groups', group)).toEqual({ status: 409, body: { error: 'report_exists', message: expect.any(String) } })
+    expect(await queueItem(group)).toEqual({
+      postType: 'groups',
+      postId: group,
+      status: 'published',
+      authorId: author.user.id,
+      excerpt: 'Jardiniers du quartier',
+      reports: 1,
+      reasons: { hate: 1 },
+      firstReportedAt: expect.any(String),
+    })
+    expect((await moderator.get(QUEUE, { postType: 'groups', perPage: '100' })).body.items.map((item: any) => item.postId)).toContain(group)
+    expect((await moderator.send('/api/admin/moderate', { postType: 'groups', postId: group, reason: 'Propos haineux' })).status).toBe(200)
+    expect(await reportStatuses(app, group)).toEqual(['actioned'])
+    expect(await count(app, 'notifications', "type = 'report_resolved' AND target_id = $1 AND user_id_id = $2", [group, reporter.user.id])).toBe(1)
+    expect(await queueItem(group)).toBeUndefined()
+  })
+
+  it('a classified (approved, never moderated): 404 while pending or rejected, 201 once active; dismissed with its postType', async () => {
+    for (const status of ['pending_review', 'rejected']) {
+      const hidden = await makeItem(app, 'classifieds', author.user.id, status)
+      expect(await reportItem(reporter, 'classifieds', hidden)).toEqual({ status: 404, body: { error: 'BIZ_NOT_FOUND', message: expect.any(String) } })
+    }
+    const active = await makeItem(app, 'classifieds', author.user.id, 'active', { expiresAt: new Date(Date.now() + 86_400_000).toISOString() })
+    expect((await reportItem(reporter, 'classifieds', active, 'illegal')).status).toBe(201)
+    expect((await queueItem(active))?.status).toBe('active')
+    expect(await moderator.send(DISMISS, { postType: 'classifieds', postId: active, reason: 'Annonce conforme' })).toEqual({
+      status: 200,
+      body: { success: true, postType: 'classifieds', postId: active, dismissed: 1 },
+    })
+    expect(await reportStatuses(app, active)).toEqual(['dismissed'])
+    expect(await statusOf(app, 'classifieds', active)).toBe('active')
+  })
+})
+
+describe('removed items (types without a deleted status: the row goes)', () => {
+  const future = () => new Date(Date.now() + 86_400_000).toISOString()
+
+  it('removed by its author: no decision; the queue entry says deleted and can still be dismissed', async () => {
+    const id = await makeItem(app, 'classifieds', author.user.id, 'active', { expiresAt: future() })
+    expect((await reporter.send(REPORTS, { postType: 'classifieds', postId: id, reason: 'spam' })).status).toBe(201)
+    expect((await call(app, 'DELETE', `/api/classifieds/${id}`, { headers: author.headers })).status).toBe(200)
+    expect(await count(app, 'moderation_decisions', 'post_id = $1', [id])).toBe(0)
+    expect(await reportStatuses(app, id)).toEqual(['open'])
+    expect((await moderator.get(QUEUE, { perPage: '100' })).body.items.find((item: any) => item.postId === id)).toMatchObject({ status: 'deleted', authorId: author.user.id })
+    expect(await moderator.send(DISMISS, { postType: 'classifieds', postId: id, reason: 'Annonce retirée par son auteur' })).toEqual({
+      status: 200,
+      body: { success: true, postType: 'classifieds', postId: id, dismissed: 1 },
+    })
+    expect(await reportStatuses(app, id)).toEqual(['dismissed'])
+    expect(await sql(app, 'SELECT outcome::text, previous_status, author_id FROM moderation_decisions WHERE post_id = $1', [id])).toEqual([
+      { outcome: 'dismissed', previous_status: 'deleted', author_id: author.user.id },
+    ])
+    expect((await queueRows(app, id)).map((row) => row.status)).toEqual(['closed'])
+    // Nothing left open: the item is as missing as any other.
+    expect((await moderator.send(DISMISS, { postType: 'classifieds', postId: id, reason: 'Encore une fois' })).status).toBe(404)
+  })
+
+  it('removed by a moderator (stock DELETE): a recorded decision closing its reports as actioned', async () => {
+    const id = await makeItem(app, 'classifieds', author.user.id, 'active', { expiresAt: future() })
+    expect((await reporter.send(REPORTS, { postType: 'classifieds', postId: id, reason: 'illegal' })).status).toBe(201)
+    expect((await call(app, 'DELETE', `/api/classifieds/${id}`, { headers: moderator.headers })).status).toBe(200)
+    expect(await sql(app, 'SELECT outcome::text, previous_status, decided_by_id FROM moderation_decisions WHERE post_id = $1', [id])).toEqual([
+      { outcome: 'deleted', previous_status: 'active', decided_by_id: moderator.user.id },
+    ])
+    expect(await reportStatuses(app, id)).toEqual(['actioned'])
+    expect(await count(app, 'notifications', "type = 'report_resolved' AND target_id = $1", [id])).toBe(1)
+    expect((await queueRows(app, id)).map((row) => row.status)).toEqual(['closed'])
   })
 })
 

@@ -125,11 +125,24 @@ describe('GET /api/admin/transparency-report', () => {
   })
 
   it('400 invalid_request for a missing or unreal date, from after to, or an unknown format', async () => {
-    for (const query of [{}, { from: FROM }, { from: '2026-02-30', to: TO }, { from: '10/06/2026', to: TO }, { from: TO, to: FROM }, { from: FROM, to: TO, format: 'xml' }]) {
+    const queries = [
+      {},
+      { from: FROM },
+      { from: '2026-02-30', to: TO },
+      { from: '10/06/2026', to: TO },
+      { from: TO, to: FROM },
+      { from: FROM, to: TO, format: 'xml' },
+      // Year 0 is a date to JavaScript, not to PostgreSQL (1 BC precedes AD 1): 400, not 500.
+      { from: '0000-01-01', to: TO },
+      { from: '2026-06-10T00:00', to: TO },
+    ]
+    for (const query of queries) {
       const reply = await admin.get(FIGURES, query as Record<string, string>)
       expect(reply.status).toBe(400)
       expect(reply.body.error).toBe('invalid_request')
     }
+    // Refused by the route, naming the field, not by PostgreSQL's out-of-range error.
+    expect((await admin.get(FIGURES, { from: '0000-01-01', to: TO })).body.issues).toEqual([{ path: 'from', message: expect.any(String) }])
   })
 
   it.each([
@@ -141,6 +154,12 @@ describe('GET /api/admin/transparency-report', () => {
     const reply = await admin.get(FIGURES, { from, to })
     expect(reply.status).toBe(200)
     expect(reply.body).toEqual(await expectedFigures(from, to))
+  })
+
+  it('a period of every representable day (0001-01-01..9999-12-31) is answered, the same figures as computed here', async () => {
+    const reply = await admin.get(FIGURES, { from: '0001-01-01', to: '9999-12-31' })
+    expect(reply.status).toBe(200)
+    expect(reply.body).toEqual(await expectedFigures('0001-01-01', '9999-12-31'))
   })
 
   it('the wide period holds everything this test made', async () => {
@@ -175,6 +194,11 @@ describe('published reports', () => {
     expect((await moderator.send(PUBLISH, { from: FROM, to: TO })).body.error).toBe('forbidden')
     expect((await admin.send(PUBLISH, { from: FROM })).body.error).toBe('invalid_request')
     expect((await call(app, 'POST', PUBLISH, { headers: admin.headers, raw: 'nope' })).body.error).toBe('invalid_body')
+    for (const body of [{ from: '2026-02-30', to: TO }, { from: TO, to: FROM }, { from: '0000-01-01', to: TO }, { from: 20260610, to: TO }]) {
+      expect(await admin.send(PUBLISH, body)).toEqual({ status: 400, body: expect.objectContaining({ error: 'invalid_request' }) })
+    }
+    expect(await sql(app, 'SELECT count(*)::int AS n FROM transparency_publications')).toEqual([{ n: 0 }])
+    expect(await audits(app, 'transparency_report_published')).toEqual([])
   })
 
   it('201 with a frozen copy, audit transparency_report_published; public list and copy; later rows change the live figures only', async () => {
@@ -191,7 +215,9 @@ describe('published reports', () => {
     const list = await anonymous(app).get(PUBLIC)
     expect(list).toEqual({ status: 200, body: { reports: [{ id, period: { from: '2026-06-08', to: '2026-06-14' }, publishedAt }], total: 1, page: 1, perPage: 20, totalPages: 1 } })
     expect(await anonymous(app).get(`${PUBLIC}/${id}`)).toEqual({ status: 200, body: { report: reply.body.report } })
-    expect((await anonymous(app).get(`${PUBLIC}/${MISSING_ID}`)).status).toBe(404)
+    for (const missing of [MISSING_ID, 'not-an-id', `${id}x`]) {
+      expect(await anonymous(app).get(`${PUBLIC}/${missing}`)).toEqual({ status: 404, body: expect.objectContaining({ error: 'not_found' }) })
+    }
     // The stock route of the copies (it names who published) is the admins'.
     expect((await anonymous(app).get('/api/transparency-publications')).status).toBe(403)
   })

@@ -14,8 +14,8 @@ import { withContext } from '../catalogue/transaction'
 import { notify } from '../notifications/notify'
 import { CONTENT_TYPES, type ApprovedType, type ContentType } from '../moderation/content-types'
 import { moderationErrors } from '../moderation/errors'
+import { lockedItem } from '../reports/content'
 import { recordDecision } from '../reports/decisions'
-import { lockedContent } from '../moderation/moderate'
 
 export type Decision = 'approve' | 'reject'
 
@@ -65,7 +65,7 @@ export async function decide(req: PayloadRequest, input: ApprovalInput): Promise
   const type: ContentType = CONTENT_TYPES[input.postType]
   const decider = req.user!
   return inTransaction(req, async () => {
-    const doc = await lockedContent(req, type, input.postId)
+    const doc = await lockedItem(req, type, input.postId)
     if (!doc) throw moderationErrors.notFound()
     const authorId = idOf(doc[type.authorField])
     if (authorId !== null && authorId === String(decider.id)) throw moderationErrors.selfModeration()

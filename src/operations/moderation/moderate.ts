@@ -5,12 +5,12 @@
 // `content_moderated` entry commit together or not at all.
 import type { PayloadRequest } from 'payload'
 
+import { idOf } from '../../../hooks/community/context'
 import { writeAudit } from '../../../hooks/shared/audit'
-import { execute, sql } from '../../lib/sql'
 import { inTransaction } from '../../lib/transaction'
 import { withContext } from '../catalogue/transaction'
-import { isUuid } from '../catalogue/rules/references'
 import { notify } from '../notifications/notify'
+import { lockedItem } from '../reports/content'
 import { recordDecision } from '../reports/decisions'
 import { MODERATABLE, MODERATING, type ModeratableType, type PostType } from './content-types'
 import { moderationErrors, requireModerator } from './errors'
@@ -29,30 +29,11 @@ export interface ModerationResult {
   status: 'moderated'
 }
 
-type Doc = Record<string, unknown>
-
-const idOf = (value: unknown): string | null => {
-  const id = value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value
-  return id === null || id === undefined ? null : String(id)
-}
-
-/** The content row, locked until the transaction ends; null when there is none. */
-export async function lockedContent(req: PayloadRequest, type: Pick<ModeratableType, 'collection'>, id: string): Promise<Doc | null> {
-  // A string that is not a UUID names nothing (and would be a type error to PostgreSQL).
-  if (!isUuid(id)) return null
-  const table = (req.payload.db as unknown as { tableNameMap: Map<string, string> }).tableNameMap.get(type.collection.replace(/-/g, '_'))
-  if (!table) throw new Error(`moderation: no table for ${type.collection}`)
-  const locked = await execute(req, sql`SELECT id FROM ${sql.identifier(table)} WHERE id = ${id} FOR UPDATE`)
-  if (locked.length === 0) return null
-  // Read after the lock: a moderator who waited sees the status the first one committed.
-  return (await req.payload.findByID({ collection: type.collection, id, depth: 0, overrideAccess: true, disableErrors: true, req })) as Doc | null
-}
-
 export async function moderate(req: PayloadRequest, input: ModerationInput): Promise<ModerationResult> {
   const moderator = requireModerator(req)
   const type: ModeratableType = MODERATABLE[input.postType]
   return inTransaction(req, async () => {
-    const doc = await lockedContent(req, type, input.postId)
+    const doc = await lockedItem(req, type, input.postId)
     const status = doc?.[type.statusField]
     if (!doc || status === 'deleted') throw moderationErrors.notFound()
     const authorId = idOf(doc[type.authorField])

@@ -14,7 +14,7 @@ import { withContext } from '../catalogue/transaction'
 import { isUuid } from '../catalogue/rules/references'
 import { MODERATING, type ReportableType } from '../moderation/content-types'
 import { notify } from '../notifications/notify'
-import { anyItem, authorOf, lockItem, statusOf, typeOf } from './content'
+import { authorOf, lockedItem, lockItem, statusOf, typeOf } from './content'
 import { reportErrors, requireSignedIn, requireStaff } from './errors'
 
 const APPEALABLE = ['moderated', 'rejected']
@@ -87,7 +87,7 @@ export async function fileAppeal(req: PayloadRequest, input: AppealInput) {
   const user = requireSignedIn(req)
   const type = typeOf(input.postType)
   return inTransaction(req, async () => {
-    const doc = (await lockItem(req, type, input.postId, 'update')) ? await anyItem(req, type, input.postId) : null
+    const doc = await lockedItem(req, type, input.postId)
     if (!doc) throw reportErrors.notFound()
     if (authorOf(type, doc) !== String(user.id)) throw reportErrors.forbidden('Only the author of this item may appeal a decision on it')
     if (!APPEALABLE.includes(statusOf(type, doc) ?? '')) throw reportErrors.forbidden('Only a moderated or rejected item can be appealed')

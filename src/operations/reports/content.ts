@@ -3,6 +3,7 @@
 // content type added there is reportable, queueable and appealable with no change here.
 import type { PayloadRequest } from 'payload'
 
+import { idOf } from '../../../hooks/community/context'
 import { execute, sql } from '../../lib/sql'
 import { isUuid } from '../catalogue/rules/references'
 import { CONTENT_TYPES, type ItemFields, type ReportableType } from '../moderation/content-types'
@@ -10,11 +11,6 @@ import { CONTENT_TYPES, type ItemFields, type ReportableType } from '../moderati
 export type Doc = Record<string, unknown>
 
 export const typeOf = (postType: ReportableType): ItemFields => CONTENT_TYPES[postType]
-
-export const idOf = (value: unknown): string | null => {
-  const id = value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value
-  return id === null || id === undefined ? null : String(id)
-}
 
 export const authorOf = (type: ItemFields, doc: Doc): string | null => idOf(doc[type.authorField])
 export const statusOf = (type: ItemFields, doc: Doc): string | null => (doc[type.statusField] == null ? null : String(doc[type.statusField]))
@@ -37,6 +33,12 @@ export async function lockItem(req: PayloadRequest, type: ItemFields, id: string
   const table = sql.identifier(tableOf(req, type))
   const rows = await execute(req, mode === 'share' ? sql`SELECT 1 FROM ${table} WHERE id = ${id} FOR SHARE` : sql`SELECT 1 FROM ${table} WHERE id = ${id} FOR UPDATE`)
   return rows.length > 0
+}
+
+/** The item whatever its status, read after its row is locked FOR UPDATE (a decision's lock), else null. */
+export async function lockedItem(req: PayloadRequest, type: ItemFields, id: string): Promise<Doc | null> {
+  // Read after the lock: a decider who waited sees what the first one committed.
+  return (await lockItem(req, type, id, 'update')) ? anyItem(req, type, id) : null
 }
 
 /** The item as the caller may see it (the collection's own read access), else null. */

@@ -5,11 +5,17 @@
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
+import { runIn, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
 import type { ReportableType } from '../moderation/content-types'
-import { anyItem, authorOf, lockItem, statusOf, typeOf } from './content'
+import { authorOf, lockedItem, statusOf, typeOf } from './content'
 import { recordDecision } from './decisions'
 import { reportErrors, requireStaff } from './errors'
+
+const OPEN_ENTRY = statement(
+  'report-queue-open-entry',
+  `SELECT author_id AS "authorId", item_status AS status FROM report_queue WHERE post_type = $1 AND post_id = $2 AND status = 'open'`,
+)
 
 export interface DismissInput {
   postType: ReportableType
@@ -28,14 +34,18 @@ export async function dismissReports(req: PayloadRequest, input: DismissInput): 
   requireStaff(req, 'moderation.action')
   const type = typeOf(input.postType)
   return inTransaction(req, async () => {
-    const doc = (await lockItem(req, type, input.postId, 'update')) ? await anyItem(req, type, input.postId) : null
-    if (!doc) throw reportErrors.notFound()
+    const doc = await lockedItem(req, type, input.postId)
+    // An item its author removed (the row gone, no status to set) keeps its open queue entry,
+    // which says who wrote it: its reports are still to be dismissed. No report can arrive for
+    // it any more (the row is gone), so there is nothing to lock.
+    const removed = doc ? undefined : (await runIn<{ authorId: string | null; status: string | null }>(req, OPEN_ENTRY, [input.postType, input.postId])).rows[0]
+    if (!doc && !removed) throw reportErrors.notFound()
     const decision = await recordDecision(req, {
       postType: input.postType,
       postId: input.postId,
       outcome: 'dismissed',
-      previousStatus: statusOf(type, doc),
-      authorId: authorOf(type, doc),
+      previousStatus: doc ? statusOf(type, doc) : removed!.status,
+      authorId: doc ? authorOf(type, doc) : removed!.authorId,
       reason: input.reason,
     })
     // Nothing open: no decision to record (the rollback drops the row just written).

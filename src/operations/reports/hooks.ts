@@ -36,7 +36,13 @@ function hooksFor(postType: string, type: ItemFields) {
   }
   const afterDelete: CollectionAfterDeleteHook = async ({ context, doc, req }) => {
     const authorId = authorOf(type, doc as Doc)
-    if (context[MODERATING] || !byModerator(req, authorId)) return doc
+    if (context[MODERATING]) return doc
+    if (!byModerator(req, authorId)) {
+      // The author removed it: no decision. Its open queue entry says `deleted`, as for a type
+      // with that status, and stays for a moderator to dismiss (./dismiss.ts).
+      await runIn(req, SYNC_STATUS, [postType, String(doc.id), 'deleted'])
+      return doc
+    }
     await recordDecision(req, { postType, postId: String(doc.id), outcome: 'deleted', previousStatus: statusOf(type, doc as Doc), authorId })
     return doc
   }
