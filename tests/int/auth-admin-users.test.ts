@@ -34,7 +34,7 @@ async function expectError(response: Response, status: number, error: string) {
   expect(await response.json()).toMatchObject({ error, code: error.toUpperCase() })
 }
 
-const audits = (action: string, targetId: string) => sql<{ user_id: string; data: Record<string, unknown> }>(app, 'SELECT user_id, data FROM audit_logs WHERE action = $1 AND target_id = $2', [action, targetId])
+const audits = (action: string, targetId: string) => sql<{ user_id: string; data: Record<string, unknown> }>(app, 'SELECT user_id, data FROM audit_logs WHERE action = $1 AND target_id = $2 ORDER BY created_at', [action, targetId])
 const userRow = async (id: string) => (await sql<Record<string, unknown>>(app, 'SELECT * FROM users WHERE id = $1', [id]))[0]
 const sessionCount = async (userId: string) => Number((await sql<{ n: string }>(app, 'SELECT count(*) AS n FROM sessions WHERE user_id = $1', [userId]))[0]!.n)
 const bearer = async (user: TestUser) => ({ authorization: `Bearer ${(await signIn(app, user)).token}` })
