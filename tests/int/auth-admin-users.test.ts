@@ -34,7 +34,7 @@ async function expectError(response: Response, status: number, error: string) {
   expect(await response.json()).toMatchObject({ error, code: error.toUpperCase() })
 }
 
-const audits = (action: string, targetId: string) => sql<{ user_id: string; data: Record<string, unknown> }>(app, 'SELECT user_id, data FROM audit_logs WHERE action = $1 AND target_id = $2', [action, targetId])
+const audits = (action: string, targetId: string) => sql<{ user_id: string; data: Record<string, unknown> }>(app, 'SELECT user_id, data FROM audit_logs WHERE action = $1 AND target_id = $2 ORDER BY created_at', [action, targetId])
 const userRow = async (id: string) => (await sql<Record<string, unknown>>(app, 'SELECT * FROM users WHERE id = $1', [id]))[0]
 const sessionCount = async (userId: string) => Number((await sql<{ n: string }>(app, 'SELECT count(*) AS n FROM sessions WHERE user_id = $1', [userId]))[0]!.n)
 const bearer = async (user: TestUser) => ({ authorization: `Bearer ${(await signIn(app, user)).token}` })
@@ -198,6 +198,18 @@ describe('roles, user records and passwords', () => {
     expect(await audits('admin.update_user', user.id)).toHaveLength(1)
   })
 
+  // A failed query's SQL names the email and username columns; only a real unique violation
+  // is user_already_exists / username_taken (src/lib/unique-violation.ts).
+  it('a value the database refuses (NUL byte) is 400, never user_already_exists or username_taken; nothing written', async () => {
+    const email = `nul-${Date.now().toString(36)}@example.test`
+    await expectError(await call('create-user', adminUser.headers, { email, password: NEW_PASSWORD, name: 'a\u0000b' }), 400, 'invalid_request')
+    expect(await sql(app, 'SELECT 1 FROM users WHERE email = $1', [email])).toHaveLength(0)
+    const user = await createUser(app, { name: 'Kept' })
+    await expectError(await call('update-user', adminUser.headers, { userId: user.id, data: { name: 'a\u0000b' } }), 400, 'invalid_request')
+    expect(await userRow(user.id)).toMatchObject({ name: 'Kept' })
+    expect(await audits('admin.update_user', user.id)).toHaveLength(0)
+  })
+
   it('set-user-password: the new password signs in, the old does not; weak refused; audited without it', async () => {
     const user = await createUser(app)
     expect(await (await call('set-user-password', adminUser.headers, { userId: user.id, newPassword: NEW_PASSWORD })).json()).toEqual({ status: true })
@@ -280,6 +292,9 @@ describe('bans', () => {
     await expectError(await call('ban-user', adminUser.headers, { userId: adminUser.id }), 400, 'cannot_ban_yourself')
     await expectError(await call('ban-user', adminUser.headers, { userId: user.id, banReason: 'x'.repeat(501) }), 400, 'invalid_input')
     await expectError(await call('ban-user', adminUser.headers, { userId: user.id, banExpiresIn: -5 }), 400, 'invalid_input')
+    for (const banExpiresIn of [0, 1.5, 1e300, 100 * 365 * 86_400 + 1, '3600', null]) {
+      await expectError(await call('ban-user', adminUser.headers, { userId: user.id, banExpiresIn }), 400, 'invalid_input')
+    }
     await expectError(await call('ban-user', adminUser.headers, { userId: '00000000-0000-4000-8000-000000000000' }), 404, 'user_not_found')
   })
 

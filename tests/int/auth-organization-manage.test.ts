@@ -117,6 +117,13 @@ describe('create, check-slug, update, delete', () => {
     expect(await sql(app, 'SELECT count(*) FROM organizations')).toEqual(before)
   })
 
+  // The failed INSERT's SQL names the slug column; only a real unique violation is slug_is_taken.
+  it('create: a name the database refuses (NUL byte) is 400, not slug_is_taken; nothing written', async () => {
+    const slug = uniqueSlug('nul')
+    await expectError(await post('create', await bearer(await createUser(app)), { name: 'a\u0000b', slug }), 400, 'invalid_request')
+    expect(await sql(app, 'SELECT 1 FROM organizations WHERE slug = $1', [slug])).toHaveLength(0)
+  })
+
   it('update: owners and admins yes, members and outsiders 403; slug conflicts 409', async () => {
     const t = await team()
     const renamed = await ok<{ name: string }>(await post('update', t.adminH, { organizationId: t.org.id, data: { name: 'Renamed' } }))

@@ -131,6 +131,15 @@ describe('POST /api/auth/update-user', () => {
     expect(await userRow(user.id)).toEqual(before)
   })
 
+  // PostgreSQL refuses a NUL byte in text; the failed UPDATE's SQL names the username column,
+  // which once made it pass for a unique violation (409 username_taken).
+  it('400 invalid_request, not username_taken, for a NUL byte the database refuses', async () => {
+    const user = await createUser(app, { name: 'Before' })
+    const before = await userRow(user.id)
+    await expectError(await call('update-user', await session(user), { name: 'a\u0000b' }), 400, 'invalid_request')
+    expect(await userRow(user.id)).toEqual(before)
+  })
+
   it('400 invalid_body for a body that is not JSON', async () => {
     const user = await createUser(app)
     await expectError(await call('update-user', await session(user), 'not json'), 400, 'invalid_body')

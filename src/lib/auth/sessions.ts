@@ -17,6 +17,12 @@ export interface SessionUser {
   roles?: string[] | null
   createdAt?: string
   updatedAt?: string
+  // Read with the session (FIND_SESSION) so an account route needs no second query for them
+  // (src/lib/auth/current.ts); never in the cookie snapshot.
+  image?: string | null
+  banned?: boolean
+  banReason?: string | null
+  banExpires?: string | null
 }
 
 interface SessionDoc {
@@ -33,6 +39,8 @@ interface SessionDoc {
 export interface SessionInfo {
   session: SessionSnapshot['session']
   tokenHash: string
+  /** The session and its user were read from the database for this request (not the cookie cache). */
+  live?: boolean
 }
 
 const idOf = (value: { id: string } | string | null | undefined): string | null =>
@@ -85,7 +93,8 @@ export async function createSession(req: PayloadRequest, userId: string): Promis
 const FIND_SESSION = statement(
   'find-session',
   `SELECT s.id, s.expires_at, s.refreshed_at, s.created_at, s.active_organization_id,
-          u.id AS user_id, u.email, u.name, u.username, u.email_verified,
+          u.id AS user_id, u.email, u.name, u.username, u.email_verified, u.image,
+          u.banned, u.ban_reason, u.ban_expires,
           u.created_at AS user_created_at, u.updated_at AS user_updated_at,
           ARRAY(SELECT r.value::text FROM users_roles r WHERE r.parent_id = u.id ORDER BY r."order") AS roles
      FROM sessions s JOIN users u ON u.id = s.user_id
@@ -105,6 +114,10 @@ interface SessionRow {
   name: string | null
   username: string | null
   email_verified: boolean
+  image: string | null
+  banned: boolean
+  ban_reason: string | null
+  ban_expires: Date | null
   user_created_at: Date
   user_updated_at: Date
   roles: string[]
@@ -120,6 +133,10 @@ function sessionFrom(row: SessionRow): { doc: SessionDoc; user: SessionUser } {
     roles: row.roles,
     createdAt: row.user_created_at.toISOString(),
     updatedAt: row.user_updated_at.toISOString(),
+    image: row.image,
+    banned: row.banned,
+    banReason: row.ban_reason,
+    banExpires: row.ban_expires ? row.ban_expires.toISOString() : null,
   }
   const doc: SessionDoc = {
     id: row.id,

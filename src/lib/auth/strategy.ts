@@ -16,8 +16,8 @@ export function bearerToken(headers: Headers): string | undefined {
   return match?.[1]
 }
 
-function requestUser(user: SessionUser | SessionSnapshot['user'], snapshot: SessionSnapshot, hash: string): AuthStrategyResult['user'] {
-  const session: SessionInfo = { session: snapshot.session, tokenHash: hash }
+function requestUser(user: SessionUser | SessionSnapshot['user'], snapshot: SessionSnapshot, hash: string, live: boolean): AuthStrategyResult['user'] {
+  const session: SessionInfo = { session: snapshot.session, tokenHash: hash, live }
   return { ...user, collection: 'users', _strategy: STRATEGY_NAME, _session: session } as unknown as AuthStrategyResult['user']
 }
 
@@ -38,7 +38,7 @@ export const sessionStrategy: AuthStrategy = {
     if (bearer) {
       const found = await lookUp(payload, bearer, headers)
       if (!found) return { user: null }
-      return { user: requestUser(found.user, snapshotOf(found.doc, found.user), found.hash) }
+      return { user: requestUser(found.user, snapshotOf(found.doc, found.user), found.hash, true) }
     }
 
     const cookies = headers.get('cookie')
@@ -46,13 +46,13 @@ export const sessionStrategy: AuthStrategy = {
     if (!token) return { user: null }
     const hash = tokenHash(token)
     const cached = readCacheCookie(readCookie(cookies, cacheCookieName()), hash)
-    if (cached) return { user: requestUser(cached.user, cached, hash) }
+    if (cached) return { user: requestUser(cached.user, cached, hash, false) }
 
     const found = await lookUp(payload, token, headers)
     if (!found) return { user: null }
     const snapshot = snapshotOf(found.doc, found.user)
     return {
-      user: requestUser(found.user, snapshot, hash),
+      user: requestUser(found.user, snapshot, hash, true),
       responseHeaders: new Headers({ 'set-cookie': cacheCookie(snapshot, hash) }),
     }
   },

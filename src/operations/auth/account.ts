@@ -4,7 +4,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
-import type { Caller } from '../../lib/auth/current'
+import { passwordHashOf, type Caller } from '../../lib/auth/current'
 import { invalidInput, invalidPassword, usernameTaken, weakPassword } from '../../lib/auth/errors'
 import { verifyPassword } from '../../lib/auth/password-hash'
 import { createSession, snapshotOf } from '../../lib/auth/sessions'
@@ -42,8 +42,8 @@ export async function updateOwnUser(req: PayloadRequest, caller: Caller, changes
   })
 }
 
-async function checkPassword(caller: Caller, password: string): Promise<void> {
-  const ok = [...password].length <= PASSWORD_MAX_LENGTH && (await verifyPassword(caller.user.passwordHash, password))
+async function checkPassword(req: PayloadRequest, caller: Caller, password: string): Promise<void> {
+  const ok = [...password].length <= PASSWORD_MAX_LENGTH && (await verifyPassword(await passwordHashOf(req, caller.user.id), password))
   if (!ok) throw invalidPassword()
 }
 
@@ -56,7 +56,7 @@ export async function changeOwnPassword(
   caller: Caller,
   input: { currentPassword: string; newPassword: string; revokeOtherSessions?: boolean },
 ): Promise<SignInResult | null> {
-  await checkPassword(caller, input.currentPassword)
+  await checkPassword(req, caller, input.currentPassword)
   const rule = checkPasswordRules(input.newPassword)
   if (rule) throw weakPassword(rule)
   return inTransaction(req, async () => {
@@ -75,7 +75,7 @@ export async function changeOwnPassword(
 
 /** Removes the account, its sessions and dependents (collections/Users hooks); audit entries stay. */
 export async function deleteOwnUser(req: PayloadRequest, caller: Caller, password: string): Promise<void> {
-  await checkPassword(caller, password)
+  await checkPassword(req, caller, password)
   await inTransaction(req, async () => {
     await writeAudit(req, { action: 'user.deleted', userId: caller.user.id, targetType: 'users', targetId: caller.user.id, data: { email: caller.user.email, by: 'self' } })
     await req.payload.delete({ collection: 'users', id: caller.user.id, overrideAccess: true, context: { skipAudit: true }, req })
