@@ -8,7 +8,7 @@ import pg from 'pg'
 import { createLocalReq } from 'payload'
 
 import { queueDueReminders } from '../../src/operations/bookings/reminders'
-import { adminActor, audits, makeService, makeSlot, type Actor } from '../helpers/catalogue'
+import { adminActor, audits, call, makeService, makeSlot, type Actor } from '../helpers/catalogue'
 import { ADMIN_BOOKINGS, book, customerActor, localDate } from '../helpers/bookings'
 import { SERVER_UNDER_LOAD_ENV } from '../helpers/load'
 import { startMailbox, type Mailbox } from '../helpers/mailbox'
@@ -65,6 +65,11 @@ describe('one sweep', () => {
     expect(await sweep()).toBe(0)
     expect(await claimed()).toEqual([due])
     expect(await audits(app, 'booking.reminder', due)).toHaveLength(1)
+    // The claim is the system's bookkeeping: admins read it, the customer's own booking does not show it.
+    const own = await call(app, 'GET', `/api/bookings/${due}`, { headers: customer.headers })
+    expect(own.status).toBe(200)
+    expect(own.body).not.toHaveProperty('reminderQueuedAt')
+    expect((await call(app, 'GET', `/api/bookings/${due}`, { headers: admin.headers })).body.reminderQueuedAt).toEqual(expect.any(String))
 
     const mail = await mailbox.waitFor((m) => m.subject === `Reminder: Massage on ${tomorrow.date} at 10:00`, 10_000)
     expect(mail.to).toEqual([customer.user.email])

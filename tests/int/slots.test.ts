@@ -146,6 +146,8 @@ describe('bad input: the documented 400 and 404, never a 500', () => {
     ['month 13', 'from=2031-13-01&to=2031-13-02'],
     ['not a date', 'from=tomorrow&to=2031-01-02'],
     ['a date-time', 'from=2031-01-01T00:00:00Z&to=2031-01-02'],
+    ['a date before 1970 (the wall-clock minutes start there)', 'from=1969-12-31&to=1970-01-01'],
+    ['a year of five digits', 'from=2031-01-01&to=20310-01-02'],
     ['from after to', 'from=2031-01-10&to=2031-01-09'],
   ])('400 invalid_request: %s', async (_, query) => {
     const reply = await call(app, 'GET', `/api/services/${id}/slots?${query}`)
