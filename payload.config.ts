@@ -17,7 +17,7 @@ import { MAX_UPLOAD_BYTES } from './src/lib/media/limits'
 import { mediaStorage } from './src/lib/media/storage'
 import { mailAdapter } from './src/lib/mail'
 import { jobsConfig } from './src/lib/mail-queue/send-mail-task'
-import { reminderSweeper } from './src/operations/bookings/reminders'
+import { reminderMailConditions, reminderSweeper } from './src/operations/bookings/reminders'
 import { communityJobs, expireClassifiedsTask } from './src/operations/community/jobs'
 import { payloadSecret } from './src/lib/secret'
 import { settings } from './src/lib/settings'
@@ -77,7 +77,7 @@ export default buildConfig({
   csrf: config.trustedOrigins,
   email: mailAdapter(),
   // Outgoing mail goes through Payload's jobs queue (src/lib/mail-queue).
-  jobs: jobsConfig([expireClassifiedsTask()]),
+  jobs: jobsConfig([expireClassifiedsTask()], reminderMailConditions),
   // Timers every server process runs beside the mail runner (src/lib/background-workers.ts).
   custom: { backgroundWorkers: [communityJobs, reminderSweeper] },
   plugins: mediaStorage(),

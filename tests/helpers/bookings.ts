@@ -1,7 +1,7 @@
 // Booking fixtures: dates on the server's wall clock (the test process is the server), an
 // active service with a slot on that date's weekday, and calls to the booking endpoints.
-import type { TestApp } from './test-app'
-import { actor, call, makeService, makeSlot, type Actor, type Reply } from './catalogue'
+import { startTestApp, type TestApp } from './test-app'
+import { actor, adminActor, call, makeService, makeSlot, type Actor, type Reply } from './catalogue'
 import { authHeaders, createUser } from './users'
 
 export const PUBLIC_BOOKINGS = '/api/services/bookings'
@@ -26,6 +26,12 @@ export async function bookableService(admin: Actor, date: { dayOfWeek: number },
 export async function customerActor(app: TestApp, name?: string): Promise<Actor> {
   const user = await createUser(app, { name })
   return actor(app, user, await authHeaders(app, user))
+}
+
+/** A test app with an admin and one customer: the setup of the suites that book as that customer. */
+export async function startBookingApp(): Promise<{ app: TestApp; admin: Actor; customer: Actor }> {
+  const app = await startTestApp()
+  return { app, admin: await adminActor(app), customer: await customerActor(app) }
 }
 
 export function book(customer: Actor, body: Record<string, unknown>): Promise<Reply> {

@@ -1,12 +1,14 @@
 // Booking reminders (API-CONTRACT §12): BOOKING_REMINDER_HOURS before a confirmed booking,
 // one mail to its customer through the mail queue; exactly once when sweeps race (in one
 // process and across two server processes), and across a restart; none for a booking that
-// was cancelled, is still pending or is further away; none at all with the variable at 0.
+// was cancelled, is still pending or is further away; none for a booking cancelled while its
+// reminder waited in the mail queue; none at all with the variable at 0.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import pg from 'pg'
 import { createLocalReq } from 'payload'
 
 import { queueDueReminders } from '../../src/operations/bookings/reminders'
-import { adminActor, audits, makeService, makeSlot, type Actor } from '../helpers/catalogue'
+import { adminActor, audits, call, makeService, makeSlot, type Actor } from '../helpers/catalogue'
 import { ADMIN_BOOKINGS, book, customerActor, localDate } from '../helpers/bookings'
 import { SERVER_UNDER_LOAD_ENV } from '../helpers/load'
 import { startMailbox, type Mailbox } from '../helpers/mailbox'
@@ -63,6 +65,11 @@ describe('one sweep', () => {
     expect(await sweep()).toBe(0)
     expect(await claimed()).toEqual([due])
     expect(await audits(app, 'booking.reminder', due)).toHaveLength(1)
+    // The claim is the system's bookkeeping: admins read it, the customer's own booking does not show it.
+    const own = await call(app, 'GET', `/api/bookings/${due}`, { headers: customer.headers })
+    expect(own.status).toBe(200)
+    expect(own.body).not.toHaveProperty('reminderQueuedAt')
+    expect((await call(app, 'GET', `/api/bookings/${due}`, { headers: admin.headers })).body.reminderQueuedAt).toEqual(expect.any(String))
 
     const mail = await mailbox.waitFor((m) => m.subject === `Reminder: Massage on ${tomorrow.date} at 10:00`, 10_000)
     expect(mail.to).toEqual([customer.user.email])
@@ -72,6 +79,30 @@ describe('one sweep', () => {
     expect(reminders(tomorrow.date, '11:00')).toHaveLength(0)
     expect(reminders(tomorrow.date, '12:00')).toHaveLength(0)
     expect(reminders(localDate(5).date, '10:00')).toHaveLength(0)
+  })
+})
+
+describe('a booking cancelled while its reminder waits in the mail queue', () => {
+  it('is not reminded: the mail is dropped as it is about to leave, the cancellation mail still goes', async () => {
+    const id = await booking(tomorrow.date, '20:00', ['confirm'])
+    await mailbox.waitFor((m) => m.to.includes(customer.user.email) && m.subject.startsWith('Booking confirmed') && m.text.includes('20:00'), 10_000)
+    // Hold the mail runner off (it sends only while it holds this advisory lock, runner.ts).
+    const holder = new pg.Client({ connectionString: app.databaseUrl })
+    await holder.connect()
+    try {
+      await holder.query(`SELECT pg_advisory_lock(hashtext('community.mail-queue'))`)
+      expect(await queueDueReminders(await createLocalReq({}, app.payload), HOURS)).toBe(1)
+      expect(await claimed()).toContain(id)
+      expect((await admin.send(ADMIN_BOOKINGS, { action: 'cancel', id }, 'PATCH')).status).toBe(200)
+      expect(await sql(app, `SELECT count(*)::int AS n FROM payload_jobs WHERE queue = 'mail'`)).toEqual([{ n: 2 }])
+    } finally {
+      await holder.query(`SELECT pg_advisory_unlock(hashtext('community.mail-queue'))`)
+      await holder.end()
+    }
+    await mailbox.waitFor((m) => m.to.includes(customer.user.email) && m.subject.startsWith('Booking cancelled') && m.text.includes('20:00'), 15_000)
+    for (let i = 0; i < 100 && (await sql<{ n: number }>(app, `SELECT count(*)::int AS n FROM payload_jobs WHERE queue = 'mail'`))[0]!.n > 0; i++) await sleep(100)
+    expect(await sql(app, `SELECT count(*)::int AS n FROM payload_jobs WHERE queue = 'mail'`)).toEqual([{ n: 0 }])
+    expect(reminders(tomorrow.date, '20:00')).toHaveLength(0)
   })
 })
 

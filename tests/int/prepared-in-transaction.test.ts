@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import pg from 'pg'
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../hooks/shared/audit'
@@ -16,6 +15,7 @@ import { inTransaction } from '../../src/lib/transaction'
 import { notify } from '../../src/operations/notifications/notify'
 import { adminActor, audits, count, type Actor } from '../helpers/catalogue'
 import { bookableService, book, customerActor, localDate } from '../helpers/bookings'
+import { statementsDuring } from '../helpers/statements'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
 let app: TestApp
@@ -104,19 +104,8 @@ describe('a public booking', () => {
     const day = localDate(20)
     const service = await bookableService(admin, day)
     const customer = await customerActor(app)
-    const original = pg.Client.prototype.query
-    const statements: string[] = []
-    pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-      const query = args[0] as string | { text: string }
-      statements.push(typeof query === 'string' ? query : query.text)
-      return (original as (...values: unknown[]) => unknown).apply(this, args)
-    } as typeof original
-    try {
-      const reply = await book(customer, { serviceId: service.id, bookingDate: day.date, bookingTime: '10:00' })
-      expect(reply.status).toBe(201)
-    } finally {
-      pg.Client.prototype.query = original
-    }
+    const { result: reply, statements } = await statementsDuring(() => book(customer, { serviceId: service.id, bookingDate: day.date, bookingTime: '10:00' }))
+    expect(reply.status).toBe(201)
     // The request's own statements end with its COMMIT; the mail runner it wakes works after.
     const request = statements.slice(0, statements.indexOf('commit') + 1)
     // The global limit's counter is leased a few units at a time (rate-limit-lease.ts): a

@@ -7,18 +7,16 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 
-import { adminActor, AVAILABILITY, makeService, type Actor } from '../helpers/catalogue'
-import { ADMIN_BOOKINGS, book, customerActor, localDate } from '../helpers/bookings'
-import { startTestApp, type TestApp } from '../helpers/test-app'
+import { AVAILABILITY, makeService, type Actor } from '../helpers/catalogue'
+import { ADMIN_BOOKINGS, book, localDate, startBookingApp } from '../helpers/bookings'
+import type { TestApp } from '../helpers/test-app'
 
 let app: TestApp
 let admin: Actor
 let customer: Actor
 
 beforeAll(async () => {
-  app = await startTestApp()
-  admin = await adminActor(app)
-  customer = await customerActor(app)
+  ;({ app, admin, customer } = await startBookingApp())
 })
 
 afterAll(async () => {

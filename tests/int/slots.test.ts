@@ -4,18 +4,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
-import { adminActor, anonymous, call, count, makeService, makeSlot, MISSING_ID, SERVICES, type Actor } from '../helpers/catalogue'
-import { ADMIN_BOOKINGS, book, customerActor, localDate } from '../helpers/bookings'
-import { startTestApp, type TestApp } from '../helpers/test-app'
+import { anonymous, call, count, makeService, makeSlot, MISSING_ID, SERVICES, type Actor } from '../helpers/catalogue'
+import { ADMIN_BOOKINGS, book, localDate, startBookingApp } from '../helpers/bookings'
+import { statementsDuring } from '../helpers/statements'
+import type { TestApp } from '../helpers/test-app'
 
 let app: TestApp
 let admin: Actor
 let customer: Actor
 
 beforeAll(async () => {
-  app = await startTestApp()
-  admin = await adminActor(app)
-  customer = await customerActor(app)
+  ;({ app, admin, customer } = await startBookingApp())
 })
 
 afterAll(async () => {
@@ -147,6 +146,8 @@ describe('bad input: the documented 400 and 404, never a 500', () => {
     ['month 13', 'from=2031-13-01&to=2031-13-02'],
     ['not a date', 'from=tomorrow&to=2031-01-02'],
     ['a date-time', 'from=2031-01-01T00:00:00Z&to=2031-01-02'],
+    ['a date before 1970 (the wall-clock minutes start there)', 'from=1969-12-31&to=1970-01-01'],
+    ['a year of five digits', 'from=2031-01-01&to=20310-01-02'],
     ['from after to', 'from=2031-01-10&to=2031-01-09'],
   ])('400 invalid_request: %s', async (_, query) => {
     const reply = await call(app, 'GET', `/api/services/${id}/slots?${query}`)
@@ -188,19 +189,7 @@ describe('cost', () => {
     for (const time of ['09:00', '10:00', '11:30']) expect((await book(customer, { serviceId: id, bookingDate: day.date, bookingTime: time })).status).toBe(201)
     // The booking mails are sent first, so the mail runner's statements are not counted.
     for (let i = 0; i < 100 && (await count(app, 'payload_jobs')) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100))
-    const original = pg.Client.prototype.query
-    const statements: string[] = []
-    pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-      const query = args[0] as string | { text: string }
-      statements.push(typeof query === 'string' ? query : query.text)
-      return (original as (...values: unknown[]) => unknown).apply(this, args)
-    } as typeof original
-    let reply
-    try {
-      reply = await anonymous(app).get(`/api/services/${id}/slots`, { from: localDate(0).date, to: localDate(61).date })
-    } finally {
-      pg.Client.prototype.query = original
-    }
+    const { result: reply, statements } = await statementsDuring(() => anonymous(app).get(`/api/services/${id}/slots`, { from: localDate(0).date, to: localDate(61).date }))
     expect(reply.status).toBe(200)
     expect(reply.body.slots[day.date]).not.toContain('09:00')
     // The global limit's counter is leased a few units at a time (rate-limit-lease.ts).

@@ -13,6 +13,7 @@ import { run, statement } from '../../lib/prepared'
 import { addDays, clockTime, datesInRange, dayOfWeek, minuteOfDay, nowWallClockMinute, wallClockMinute } from '../../lib/wall-clock'
 import { isUuid } from '../catalogue/rules/references'
 import { bookingRange, inSomeSlot, overlapsAny, timingRefusal, type MinuteRange, type OpenSlot } from './booking-rules'
+import { COLUMNS, termsOf, type TermsRow } from './service-terms'
 
 /** The grid step when the service has no duration. */
 export const DEFAULT_STEP_MINUTES = 60
@@ -23,11 +24,7 @@ interface WeeklySlot extends OpenSlot {
   dayOfWeek: number
 }
 
-export interface BookableRow {
-  status: string
-  provider_id: string | null
-  duration_minutes: string | null
-  booking_advance_hours: string | null
+export interface BookableRow extends TermsRow {
   slots: WeeklySlot[]
   taken: Array<[number | string, number | string]>
 }
@@ -37,7 +34,7 @@ export interface BookableRow {
 // so PostgreSQL can answer from its index (bench/explain-slots.ts shows the plan).
 export const BOOKABLE_TIMES = statement(
   'bookable-times',
-  `SELECT s.status, s.provider_id, s.duration_minutes, s.booking_advance_hours,
+  `SELECT ${COLUMNS},
      (SELECT coalesce(json_agg(json_build_object('dayOfWeek', a.day_of_week, 'startTime', a.start_time, 'endTime', a.end_time)), '[]'::json)
       FROM service_availability a WHERE a.service_id = s.id AND a.is_available) AS slots,
      (SELECT coalesce(json_agg(json_build_array(b.start_minute, b.end_minute) ORDER BY b.start_minute), '[]'::json)
@@ -87,14 +84,13 @@ export function listBookableTimes(terms: BookableTerms, from: string, to: string
   return listing
 }
 
-const numberOrNull = (value: string | null) => (value === null ? null : Number(value))
-
 /** The row's terms, or null when the service is not bookable at all (not active, provider gone). */
 export function bookableTermsOf(row: BookableRow | undefined): BookableTerms | null {
-  if (!row || row.status !== 'active' || !row.provider_id) return null
+  const terms = termsOf(row)
+  if (!row || !terms || terms.status !== 'active' || !terms.providerId) return null
   return {
-    durationMinutes: numberOrNull(row.duration_minutes),
-    bookingAdvanceHours: numberOrNull(row.booking_advance_hours),
+    durationMinutes: terms.durationMinutes,
+    bookingAdvanceHours: terms.bookingAdvanceHours,
     slots: row.slots,
     taken: row.taken.map(([start, end]) => ({ startMinute: Number(start), endMinute: Number(end) })),
   }

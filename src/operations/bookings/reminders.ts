@@ -6,13 +6,16 @@
 // in the same transaction. Two instances sweeping at once claim disjoint rows; a crash before
 // the commit leaves neither claim nor mail (the next sweep takes them); after the commit the
 // mail is in the queue, which sends it once (src/lib/mail-queue/runner.ts). A booking
-// cancelled (or not yet confirmed) when the sweep runs is not claimed.
+// cancelled (or not yet confirmed) when the sweep runs is not claimed; one cancelled after
+// the claim, while its reminder waits in the queue, is not reminded either: the mail names
+// the condition `booking-confirmed`, which the queue checks as the mail is about to leave.
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { BackgroundWorker } from '../../lib/background-workers'
 import { queueMail } from '../../lib/mail-queue/queue-mail'
-import { runIn, statement } from '../../lib/prepared'
+import type { MailCondition } from '../../lib/mail-queue/send-mail-task'
+import { run, runIn, statement } from '../../lib/prepared'
 import { settings } from '../../lib/settings'
 import { inTransaction } from '../../lib/transaction'
 import { nowWallClockMinute } from '../../lib/wall-clock'
@@ -45,6 +48,16 @@ interface Claimed {
   customer_email: string | null
 }
 
+/** The mail condition of a reminder: its booking is still confirmed when the mail leaves. */
+export const BOOKING_CONFIRMED = 'booking-confirmed'
+
+const STILL_CONFIRMED = statement('booking-still-confirmed', `SELECT 1 FROM bookings WHERE id = $1 AND status = 'confirmed'`)
+
+const stillConfirmed: MailCondition = async (req, bookingId) => (await run(req.payload, STILL_CONFIRMED, [bookingId])).rows.length > 0
+
+/** The conditions the reminders' mails name, for the mail queue (`jobsConfig` in payload.config.ts). */
+export const reminderMailConditions: Record<string, MailCondition> = { [BOOKING_CONFIRMED]: stillConfirmed }
+
 /** One sweep: claims the confirmed bookings starting within the next `hours` and queues their reminders. */
 export async function queueDueReminders(req: PayloadRequest, hours: number, now = nowWallClockMinute()): Promise<number> {
   return inTransaction(req, async () => {
@@ -57,6 +70,7 @@ export async function queueDueReminders(req: PayloadRequest, hours: number, now 
           to: booking.customer_email,
           subject: `Reminder: ${service} on ${when}`,
           text: `A reminder of your confirmed booking of ${service} on ${when}.`,
+          onlyIf: { condition: BOOKING_CONFIRMED, key: String(booking.id) },
         })
       }
       await writeAudit(req, { action: 'booking.reminder', targetType: 'bookings', targetId: String(booking.id), userId: null, data: { bookingDate: booking.booking_date, bookingTime: booking.booking_time } })

@@ -24,7 +24,7 @@ export interface ServiceTerms {
   bookingAdvanceHours: number | null
 }
 
-interface TermsRow {
+export interface TermsRow {
   id: string
   slug: string
   title: string | null
@@ -37,7 +37,8 @@ interface TermsRow {
   booking_advance_hours: string | null
 }
 
-const COLUMNS = 's.id, s.slug, s.title, s.status, s.provider_id, s.base_price, s.price_type, s.currency, s.duration_minutes, s.booking_advance_hours'
+/** The columns `termsOf` reads, for every statement that reads a service's terms. */
+export const COLUMNS = 's.id, s.slug, s.title, s.status, s.provider_id, s.base_price, s.price_type, s.currency, s.duration_minutes, s.booking_advance_hours'
 
 const SERVICE_TERMS = statement('service-terms', `SELECT ${COLUMNS} FROM service_listings s WHERE s.id = $1`)
 
@@ -59,7 +60,7 @@ const loaded = new WeakMap<PayloadRequest, Map<string, ServiceTerms | null>>()
 
 const numberOrNull = (value: string | null) => (value === null ? null : Number(value))
 
-function termsOf(row: TermsRow | undefined): ServiceTerms | null {
+export function termsOf(row: TermsRow | undefined): ServiceTerms | null {
   if (!row) return null
   return {
     id: String(row.id),
