@@ -4,12 +4,10 @@ import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { errorResponses, id, json, SESSION, timestamp } from '../../src/lib/openapi/common'
+import { accountOperation, INVALID } from './openapi-operation'
 import { changeEmailBody, changePasswordBody, deleteUserBody, updateUserBody } from './account'
 import { revokeSessionBody } from './own-sessions'
 
-const body = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } })
-const errors = (statuses: Record<number, string>) => errorResponses('auth', statuses, { write: true })
-const INVALID = '`invalid_input` (a field missing, malformed, of the wrong type, or unknown) or `invalid_body` (not JSON)'
 const SIGNED_IN = '`unauthorized`: no session, or it was revoked (checked against the database, not the cookie cache)'
 const BANNED = '`banned_user`: the account is banned'
 const status = z.object({ status: z.literal(true) })
@@ -29,14 +27,9 @@ export const listedSession = z
 
 const changedPasswordUser = z.object({ id, email: z.email(), name: z.string().nullable(), image: z.string().nullable(), emailVerified: z.boolean(), createdAt: timestamp, updatedAt: timestamp })
 
+// Every self-service write is a POST that changes something (the CSRF refusal applies), body or not.
 const post = (summary: string, requestSchema: z.ZodType | null, ok: ReturnType<typeof json>, failures: Record<number, string>) => ({
-  post: {
-    tags: ['Accounts'],
-    summary,
-    security: SESSION,
-    ...(requestSchema ? { requestBody: body(requestSchema) } : {}),
-    responses: { '200': ok, ...errors({ 401: SIGNED_IN, ...failures }) },
-  },
+  post: accountOperation(summary, { body: requestSchema ?? undefined }, ok, { 401: SIGNED_IN, ...failures }, true),
 })
 
 export const accountPaths: ZodOpenApiPathsObject = {

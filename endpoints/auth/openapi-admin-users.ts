@@ -1,11 +1,12 @@
 // The OpenAPI description of user administration (API-CONTRACT §11, docs/api.md "User
 // administration"): request schemas are the ones the endpoints parse with.
 import { z } from 'zod'
-import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi'
+import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
-import { errorResponses, id, json, SESSION, timestamp } from '../../src/lib/openapi/common'
+import { id, json, timestamp } from '../../src/lib/openapi/common'
 import { banUserBody, createUserBody, getUserQuery, listUsersQuery, revokeUserSessionBody, setRoleBody, setUserPasswordBody, updateUserBody, userIdBody } from './admin-users'
 import { listedSession } from './openapi-account'
+import { accountOperation, INVALID, type AccountRequest } from './openapi-operation'
 
 const adminUser = z
   .object({
@@ -25,20 +26,11 @@ const adminUser = z
   })
   .meta({ id: 'AdminUser' })
 
-const INVALID = '`invalid_input` (a field missing, malformed, of the wrong type, or unknown) or `invalid_body` (not JSON)'
 const WHO = { 401: '`unauthorized`: no session, or it was revoked', 403: '`forbidden` (not an admin, or the CSRF rule) or `banned_user`' }
 const NOT_FOUND = { 404: '`user_not_found`' }
 
-function operation(summary: string, request: { body?: z.ZodType; query?: z.ZodObject }, ok: ReturnType<typeof json>, failures: Record<number, string> = {}): ZodOpenApiOperationObject {
-  return {
-    tags: ['Accounts'],
-    summary,
-    security: SESSION,
-    ...(request.body ? { requestBody: { content: { 'application/json': { schema: request.body } } } } : {}),
-    ...(request.query ? { requestParams: { query: request.query } } : {}),
-    responses: { '200': ok, ...errorResponses('auth', { 400: INVALID, ...WHO, ...failures }, { write: Boolean(request.body) }) },
-  }
-}
+const operation = (summary: string, request: AccountRequest, ok: ReturnType<typeof json>, failures: Record<number, string> = {}) =>
+  accountOperation(summary, request, ok, { 400: INVALID, ...WHO, ...failures })
 
 const success = z.object({ success: z.literal(true) })
 const withUser = (description: string) => json(description, z.object({ user: adminUser }))

@@ -1,9 +1,10 @@
 // The OpenAPI description of the organization routes (API-CONTRACT §11, docs/api.md
 // "Organizations"): request schemas are the ones the endpoints parse with.
 import { z } from 'zod'
-import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi'
+import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
-import { errorResponses, id, json, SESSION, timestamp } from '../../src/lib/openapi/common'
+import { id, json, timestamp } from '../../src/lib/openapi/common'
+import { accountOperation, INVALID, type AccountRequest } from './openapi-operation'
 import { getInvitationQuery, invitationIdBody, inviteMemberBody, listInvitationsQuery } from './organization-invitations'
 import { checkSlugBody, createOrganizationBody, fullOrganizationQuery, listMembersQuery, organizationIdBody, removeMemberBody, updateMemberRoleBody, updateOrganizationBody } from './organization-manage'
 
@@ -16,23 +17,14 @@ const invitation = z
   .object({ id, organizationId: id, email: z.email(), role, status: z.enum(['pending', 'accepted', 'rejected', 'canceled']), expiresAt: timestamp, inviterId: id.nullable(), createdAt: timestamp })
   .meta({ id: 'OrganizationInvitation' })
 
-const INVALID = '`invalid_input` (a field missing, malformed, of the wrong type, or unknown) or `invalid_body` (not JSON)'
 const WHO = {
   401: '`unauthorized`: no session, or it was revoked',
   403: '`forbidden` (not a member, or a role too low for this; or the CSRF rule) or `banned_user`',
 }
 const ORG = { 400: `${INVALID}, or \`no_active_organization\` (no organizationId and no active organization)`, 404: '`organization_not_found`' }
 
-function operation(summary: string, request: { body?: z.ZodType; query?: z.ZodObject }, ok: ReturnType<typeof json>, failures: Record<number, string> = {}): ZodOpenApiOperationObject {
-  return {
-    tags: ['Accounts'],
-    summary,
-    security: SESSION,
-    ...(request.body ? { requestBody: { content: { 'application/json': { schema: request.body } } } } : {}),
-    ...(request.query ? { requestParams: { query: request.query } } : {}),
-    responses: { '200': ok, ...errorResponses('auth', { 400: INVALID, ...WHO, ...failures }, { write: Boolean(request.body) }) },
-  }
-}
+const operation = (summary: string, request: AccountRequest, ok: ReturnType<typeof json>, failures: Record<number, string> = {}) =>
+  accountOperation(summary, request, ok, { 400: INVALID, ...WHO, ...failures })
 
 const SETTLED = { 404: '`invitation_not_found`', 409: '`invitation_not_pending` (already accepted, rejected or canceled)', 410: '`invitation_expired` (past its 48 hours)' }
 

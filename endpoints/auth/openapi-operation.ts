@@ -1,0 +1,26 @@
+// What every §11 route's OpenAPI operation shares (user administration, organizations,
+// self-service): the Accounts tag, a session, a JSON body or a query, and the auth family's
+// error answers (a write also answers the CSRF refusal).
+import type { z } from 'zod'
+import type { ZodOpenApiOperationObject } from 'zod-openapi'
+
+import { errorResponses, SESSION, type json } from '../../src/lib/openapi/common'
+
+export const INVALID = '`invalid_input` (a field missing, malformed, of the wrong type, or unknown) or `invalid_body` (not JSON)'
+
+export interface AccountRequest {
+  body?: z.ZodType
+  query?: z.ZodObject
+}
+
+/** `write`: the route changes something, so it also answers the CSRF refusal (a body says so unless told). */
+export function accountOperation(summary: string, request: AccountRequest, ok: ReturnType<typeof json>, errors: Record<number, string>, write = Boolean(request.body)): ZodOpenApiOperationObject {
+  return {
+    tags: ['Accounts'],
+    summary,
+    security: SESSION,
+    ...(request.body ? { requestBody: { content: { 'application/json': { schema: request.body } } } } : {}),
+    ...(request.query ? { requestParams: { query: request.query } } : {}),
+    responses: { '200': ok, ...errorResponses('auth', errors, { write }) },
+  }
+}
