@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
-import { launchPanelBrowser, type PanelBrowser } from '../helpers/panel'
+import { launchPanelBrowser, submitPanelLogin, type PanelBrowser } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 
@@ -22,13 +22,7 @@ let moderatorPassword: string
 
 const sql = <T extends Record<string, unknown>>(text: string, values?: unknown[]) => fixture.sql<T>(text, values)
 
-async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
-  await browser!.context.clearCookies()
-  await page.goto(`${base}/admin/login`)
-  await page.locator('input[name="email"]').fill(user.email)
-  await page.locator('input[name="password"]').fill(user.password)
-  await page.locator('button[type="submit"]').click()
-}
+const signIn = (page: Page, user: { email: string; password: string }) => submitPanelLogin(page, base, user)
 
 const navText = (page: Page) => page.locator('nav').first().innerText()
 

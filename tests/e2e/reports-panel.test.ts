@@ -11,7 +11,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
-import { launchPanelBrowser, seededModeratorPassword, type PanelBrowser } from '../helpers/panel'
+import { launchPanelBrowser, seededModeratorPassword, submitPanelLogin, type PanelBrowser } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 
@@ -47,11 +47,7 @@ async function post(pathname: string, headers: Record<string, string>, body: unk
 }
 
 async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
-  await browser!.context.clearCookies()
-  await page.goto(`${base}/admin/login`)
-  await page.locator('input[name="email"]').fill(user.email)
-  await page.locator('input[name="password"]').fill(user.password)
-  await page.locator('button[type="submit"]').click()
+  await submitPanelLogin(page, base, user)
   await page.waitForURL((url) => url.pathname === '/admin')
 }
 

@@ -47,10 +47,24 @@ export async function launchPanelBrowser(viewport?: { width: number; height: num
 export async function signInToPanel(page: Page, base: string, email: string, password: string): Promise<void> {
   await page.goto(`${base}/admin`)
   await page.waitForURL(/\/admin\/login/)
+  await fillLogin(page, email, password)
+  await page.waitForURL((url) => url.pathname === '/admin')
+}
+
+/**
+ * Signs whoever was signed in out (the browser's cookies cleared) and submits the login form
+ * as `user`; the caller waits for where that leads (the dashboard, or a citizen's refusal).
+ */
+export async function submitPanelLogin(page: Page, base: string, user: { email: string; password: string }): Promise<void> {
+  await page.context().clearCookies()
+  await page.goto(`${base}/admin/login`)
+  await fillLogin(page, user.email, user.password)
+}
+
+async function fillLogin(page: Page, email: string, password: string): Promise<void> {
   await page.locator('input[name="email"]').fill(email)
   await page.locator('input[name="password"]').fill(password)
   await page.locator('button[type="submit"]').click()
-  await page.waitForURL((url) => url.pathname === '/admin')
 }
 
 /** The moderator's password, as `npm run seed` prints it (startServerFixture's `seedOutput`). */
