@@ -1,6 +1,6 @@
 // Expiry of classifieds (API-CONTRACT §9): every active classified whose `expiresAt` has
-// passed becomes `expired`, its author is notified and the change audited, in one
-// transaction. One UPDATE … RETURNING picks and moves them: two runs at once (two
+// passed becomes `expired`, its author is notified, its open report-queue entry shows
+// `expired`, and the change is audited, in one transaction. One UPDATE … RETURNING picks and moves them: two runs at once (two
 // instances) cannot both move one classified, so each is expired and notified exactly once.
 import type { PayloadRequest } from 'payload'
 
@@ -9,6 +9,7 @@ import { execute, sql } from '../../lib/sql'
 import { inTransaction } from '../../lib/transaction'
 import { notify } from '../notifications/notify'
 import { CONTENT_TYPES } from '../moderation/content-types'
+import { syncQueuedStatus } from '../reports/hooks'
 
 /** At most this many per run; the next run takes the rest. */
 const BATCH = 500
@@ -21,6 +22,8 @@ export async function expireClassifieds(req: PayloadRequest, now = new Date()): 
           WHERE id IN (SELECT id FROM classifieds WHERE status = 'active' AND expires_at <= ${now.toISOString()} ORDER BY expires_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
           RETURNING id, author_id AS "authorId", title`,
     )
+    // This UPDATE passes Payload's hooks by; the queue is told here instead.
+    await syncQueuedStatus(req, 'classifieds', rows.map((row) => String(row.id)), 'expired')
     for (const row of rows) {
       const id = String(row.id)
       if (row.authorId) {

@@ -3,7 +3,7 @@
 // recorded decision that closes its reports, exactly as moderating it is. Operations that
 // record their own decision (moderation, approval, an appeal's reversal) set MODERATING in
 // req.context, as they already must to change a status.
-import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig } from 'payload'
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig, PayloadRequest } from 'payload'
 
 import { runIn, statement } from '../../lib/prepared'
 import { CONTENT_TYPES, MODERATING, type ItemFields } from '../moderation/content-types'
@@ -12,8 +12,16 @@ import { recordDecision } from './decisions'
 
 const SYNC_STATUS = statement(
   'report-queue-item-status',
-  `UPDATE report_queue SET item_status = $3 WHERE post_type = $1 AND post_id = $2 AND status = 'open'`,
+  `UPDATE report_queue SET item_status = $3 WHERE post_type = $1 AND post_id = ANY($2::text[]) AND status = 'open'`,
 )
+
+/**
+ * The open queue entries of these items show `status`: the one place the queue learns an
+ * item's status changed. The hooks below call it for changes made through Payload; an
+ * operation that moves items with its own SQL (classified expiry) calls it in its transaction.
+ */
+export const syncQueuedStatus = (req: PayloadRequest, postType: string, ids: string[], status: string | null): Promise<unknown> =>
+  ids.length === 0 ? Promise.resolve() : runIn(req, SYNC_STATUS, [postType, ids, status])
 
 /** A deletion by someone other than the author: a moderator's (or admin's) decision. */
 const byModerator = (req: { user?: unknown }, authorId: string | null): boolean => {
@@ -27,7 +35,7 @@ function hooksFor(postType: string, type: ItemFields) {
     const before = statusOf(type, previousDoc as Doc)
     const after = statusOf(type, doc as Doc)
     if (before === after) return doc
-    await runIn(req, SYNC_STATUS, [postType, String(doc.id), after])
+    await syncQueuedStatus(req, postType, [String(doc.id)], after)
     const authorId = authorOf(type, doc as Doc)
     if (after === 'deleted' && !context[MODERATING] && byModerator(req, authorId)) {
       await recordDecision(req, { postType, postId: String(doc.id), outcome: 'deleted', previousStatus: before, authorId })
@@ -40,7 +48,7 @@ function hooksFor(postType: string, type: ItemFields) {
     if (!byModerator(req, authorId)) {
       // The author removed it: no decision. Its open queue entry says `deleted`, as for a type
       // with that status, and stays for a moderator to dismiss (./dismiss.ts).
-      await runIn(req, SYNC_STATUS, [postType, String(doc.id), 'deleted'])
+      await syncQueuedStatus(req, postType, [String(doc.id)], 'deleted')
       return doc
     }
     await recordDecision(req, { postType, postId: String(doc.id), outcome: 'deleted', previousStatus: statusOf(type, doc as Doc), authorId })
