@@ -16,6 +16,7 @@ import { hasRole } from '../../access/permissions'
 import { codeInBody } from '../../src/operations/community/errors'
 import { CONTENT_TYPES, type ContentTypeName } from '../../src/operations/moderation/content-types'
 import { AUTHOR_NAME, authorNameField } from '../authorName'
+import { approvalField } from './approvalField'
 import { platformOnly } from './fields'
 
 export interface ContentCollectionOptions {
@@ -61,6 +62,8 @@ export function contentCollection(name: ContentTypeName, options: ContentCollect
       // admins only: a moderator may not read users, so it would read "Untitled - ID: …".
       {
         name: type.authorField,
+        // Beside `authorName` (labelled "Author"), which admins see too.
+        label: 'Author account',
         type: 'relationship',
         relationTo: 'users',
         index: true,
@@ -80,6 +83,7 @@ export function contentCollection(name: ContentTypeName, options: ContentCollect
         defaultValue: type.statuses[0],
         options: [...type.statuses],
       },
+      ...approvalField(name, type),
     ],
   }
 }
