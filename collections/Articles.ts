@@ -7,7 +7,7 @@ import { boundedRichText, platformOnly, text } from './community/fields'
 // admin through POST /api/admin/approve (which sets `publishedAt`).
 export const Articles: CollectionConfig = contentCollection('articles', {
   auditPrefix: 'article',
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'author', 'publishedAt', 'createdAt'] },
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'authorName', 'publishedAt', 'createdAt'] },
   fields: [
     text('title', 200, { required: true }),
     text('excerpt', 500, { long: true }),

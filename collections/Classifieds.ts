@@ -31,7 +31,7 @@ const expiredWhenPast: CollectionAfterReadHook = ({ doc }) => {
 export const Classifieds: CollectionConfig = contentCollection('classifieds', {
   auditPrefix: 'classified',
   hooks: { afterRead: [expiredWhenPast] },
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'price', 'currency', 'status', 'expiresAt', 'author'] },
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'price', 'currency', 'status', 'expiresAt', 'authorName'] },
   fields: [
     text('title', 200, { required: true }),
     text('description', 5000, { long: true }),

@@ -18,7 +18,7 @@ const endsAfterStart: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
 // Events (SPEC "Other content types"): statuses of reviews (§9), at a place, of a group.
 export const Events: CollectionConfig = contentCollection('events', {
   auditPrefix: 'event',
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'startsAt', 'status', 'author', 'createdAt'] },
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'startsAt', 'status', 'authorName', 'createdAt'] },
   defaultSort: 'startsAt',
   hooks: { beforeChange: [endsAfterStart] },
   fields: [

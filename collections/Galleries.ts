@@ -6,6 +6,6 @@ import { text } from './community/fields'
 // Members' photo galleries (§9), statuses of reviews.
 export const Galleries: CollectionConfig = contentCollection('galleries', {
   auditPrefix: 'gallery',
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'author', 'createdAt'] },
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'authorName', 'createdAt'] },
   fields: [text('title', 200, { required: true }), text('description', 5000, { long: true })],
 })

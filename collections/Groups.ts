@@ -6,6 +6,6 @@ import { text } from './community/fields'
 // Groups of people (SPEC "Other content types"): statuses of reviews (API-CONTRACT §9).
 export const Groups: CollectionConfig = contentCollection('groups', {
   auditPrefix: 'group',
-  admin: { useAsTitle: 'name', defaultColumns: ['name', 'status', 'author', 'createdAt'] },
+  admin: { useAsTitle: 'name', defaultColumns: ['name', 'status', 'authorName', 'createdAt'] },
   fields: [text('name', 200, { required: true }), text('description', 5000, { long: true })],
 })

@@ -9,7 +9,7 @@ export const PLACES = 'places'
 // in `pending_review` until POST /api/admin/approve publishes or rejects them.
 export const Places: CollectionConfig = contentCollection('places', {
   auditPrefix: 'place',
-  admin: { useAsTitle: 'name', defaultColumns: ['name', 'status', 'address', 'author', 'createdAt'] },
+  admin: { useAsTitle: 'name', defaultColumns: ['name', 'status', 'address', 'authorName', 'createdAt'] },
   fields: [
     text('name', 200, { required: true }),
     text('description', 5000, { long: true }),

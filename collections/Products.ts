@@ -6,6 +6,6 @@ import { priceFields, text } from './community/fields'
 // Products offered by members (SPEC "Other content types"), statuses of reviews (§9).
 export const Products: CollectionConfig = contentCollection('products', {
   auditPrefix: 'product',
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'price', 'currency', 'status', 'author', 'createdAt'] },
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'price', 'currency', 'status', 'authorName', 'createdAt'] },
   fields: [text('title', 200, { required: true }), text('description', 5000, { long: true }), ...priceFields()],
 })

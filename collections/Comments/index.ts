@@ -35,7 +35,7 @@ const targetIsPublic: CollectionBeforeChangeHook = async ({ data, operation, req
 // Comments on community items (§9); blog posts have their own (collections/BlogComments).
 export const Comments: CollectionConfig = contentCollection('comments', {
   auditPrefix: 'comment',
-  admin: { useAsTitle: 'body', defaultColumns: ['body', 'target', 'status', 'author', 'createdAt'] },
+  admin: { useAsTitle: 'body', defaultColumns: ['body', 'target', 'status', 'authorName', 'createdAt'] },
   hooks: { beforeChange: [targetIsPublic] },
   fields: [
     { name: 'target', type: 'relationship', relationTo: [...COMMENT_TARGETS], required: true, index: true, maxDepth: 1, access: { update: fixedAfterCreate } },

@@ -8,7 +8,7 @@ import { recountAfterPost, threadTakesPosts } from './threadCounters'
 // Posts of a forum thread (§9), read in order (the thread + createdAt index).
 export const ForumPosts: CollectionConfig = contentCollection('forumPosts', {
   auditPrefix: 'forum_post',
-  admin: { useAsTitle: 'body', defaultColumns: ['body', 'thread', 'status', 'author', 'createdAt'] },
+  admin: { useAsTitle: 'body', defaultColumns: ['body', 'thread', 'status', 'authorName', 'createdAt'] },
   defaultSort: 'createdAt',
   indexes: [{ fields: ['thread', 'createdAt'] }],
   hooks: { beforeChange: [threadTakesPosts], afterChange: [recountAfterPost] },

@@ -14,7 +14,7 @@ const startCounters: CollectionBeforeValidateHook = ({ data, operation }) =>
 // `postCount` and `lastPostAt` are kept by the posts' hooks (../ForumPosts/threadCounters.ts).
 export const ForumThreads: CollectionConfig = contentCollection('forumThreads', {
   auditPrefix: 'forum_thread',
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'pinned', 'postCount', 'lastPostAt', 'author'] },
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'pinned', 'postCount', 'lastPostAt', 'authorName'] },
   defaultSort: ['-pinned', '-lastPostAt'],
   indexes: [{ fields: ['pinned', 'lastPostAt'] }],
   hooks: { beforeValidate: [startCounters] },

@@ -8,7 +8,7 @@ import { refreshServiceRating } from './serviceRating'
 // Reviews of services by their customers (§9), one per completed booking.
 export const Reviews: CollectionConfig = contentCollection('reviews', {
   auditPrefix: 'review',
-  admin: { useAsTitle: 'body', defaultColumns: ['rating', 'body', 'service', 'status', 'author', 'createdAt'] },
+  admin: { useAsTitle: 'body', defaultColumns: ['rating', 'body', 'service', 'status', 'authorName', 'createdAt'] },
   hooks: { beforeChange: [reviewOfOwnCompletedBooking], afterChange: [refreshServiceRating] },
   fields: [
     { name: 'service', type: 'relationship', relationTo: 'service-listings', index: true, maxDepth: 0, admin: { readOnly: true }, access: { update: fixedAfterCreate } },

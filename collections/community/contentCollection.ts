@@ -12,8 +12,11 @@ import { forceAuthorAndStatus } from '../../hooks/community/forceAuthorAndStatus
 import { guardChange } from '../../hooks/community/guardChange'
 import { signInToCreate } from '../../hooks/community/signInToCreate'
 import { softDeleteEndpoint } from '../../hooks/community/softDelete'
+import { hasRole } from '../../access/permissions'
 import { codeInBody } from '../../src/operations/community/errors'
 import { CONTENT_TYPES, type ContentTypeName } from '../../src/operations/moderation/content-types'
+import { AUTHOR_NAME, authorNameField } from '../authorName'
+import { approvalField } from './approvalField'
 import { platformOnly } from './fields'
 
 export interface ContentCollectionOptions {
@@ -33,7 +36,7 @@ export function contentCollection(name: ContentTypeName, options: ContentCollect
   const own = options.hooks ?? {}
   return {
     slug: type.collection,
-    admin: { defaultColumns: ['id', 'status', type.authorField, 'createdAt'], ...options.admin },
+    admin: { defaultColumns: ['id', 'status', AUTHOR_NAME, 'createdAt'], ...options.admin },
     access: {
       read: visibleContent(type),
       create: signedIn,
@@ -55,8 +58,22 @@ export function contentCollection(name: ContentTypeName, options: ContentCollect
       afterError: [codeInBody, ...(own.afterError ?? [])],
     },
     fields: [
-      // Not required in the schema: a deleted account leaves its content, authorless.
-      { name: type.authorField, type: 'relationship', relationTo: 'users', index: true, maxDepth: 0, access: { update: platformOnly }, admin: { readOnly: true } },
+      // Not required in the schema: a deleted account leaves its content, authorless. Shown to
+      // admins only: a moderator may not read users, so it would read "Untitled - ID: …".
+      {
+        name: type.authorField,
+        // Beside `authorName` (labelled "Author"), which admins see too.
+        label: 'Author account',
+        type: 'relationship',
+        relationTo: 'users',
+        index: true,
+        maxDepth: 0,
+        access: { update: platformOnly },
+        admin: { readOnly: true, condition: (_data, _siblingData, { user }) => hasRole(user, 'admin') },
+      },
+      // What the people who moderate see of the author instead (decision 71), kept in step
+      // with the account by the users collection's hooks like every author name.
+      authorNameField(type.authorField),
       ...options.fields,
       {
         name: type.statusField,
@@ -66,6 +83,7 @@ export function contentCollection(name: ContentTypeName, options: ContentCollect
         defaultValue: type.statuses[0],
         options: [...type.statuses],
       },
+      ...approvalField(name, type),
     ],
   }
 }

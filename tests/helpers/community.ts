@@ -48,3 +48,21 @@ export async function bookingOf(app: TestApp, admin: Actor, customer: Actor, opt
   await sql(app, 'UPDATE bookings SET status = $2 WHERE id = $1', [bookingId, options.status ?? 'completed'])
   return { bookingId, serviceId }
 }
+
+/**
+ * An item of any content collection by `authorId`, with what that type needs around it: a
+ * thread for a post, a published place for a comment to be on, a completed booking of
+ * `customer` (booked through `admin`'s new service) for a review.
+ */
+export async function makeAnyItem(app: TestApp, collection: string, authorId: string, people: { admin: Actor; customer: Actor }): Promise<string> {
+  if (collection === 'forum-posts') return makeItem(app, collection, authorId, undefined, { thread: await makeItem(app, 'forum-threads', people.customer.user.id), body: 'Post' })
+  if (collection === 'comments') {
+    const place = await makeItem(app, 'places', people.customer.user.id, 'published')
+    return makeItem(app, collection, authorId, undefined, { target: { relationTo: 'places', value: place }, body: 'Comment' })
+  }
+  if (collection === 'reviews') {
+    const { bookingId } = await bookingOf(app, people.admin, people.customer)
+    return makeItem(app, collection, authorId, undefined, { booking: bookingId, rating: 3, body: 'Correct' })
+  }
+  return makeItem(app, collection, authorId)
+}

@@ -1,18 +1,27 @@
 // The author's username beside each comment for the people who moderate (issue 19 item 4,
 // decision 71; collections/authorName.ts): written from the account when the comment is
 // made, whatever the caller sends; readable by moderators and admins only; following a
-// rename and gone with a deleted account; the migration's backfill.
+// rename and gone with a deleted account; the migration's backfill. The same on every
+// community content type (issue 20, decision 113): one field from the collection factory,
+// and a rename is still one UPDATE per table, however many rows the author has.
 // Moderators still may not read users.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
 import { makeComment, makePost, roleActor } from '../helpers/blog'
 import { anonymous, type Actor } from '../helpers/catalogue'
+import { makeAnyItem } from '../helpers/community'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { createUser } from '../helpers/users'
+import { CONTENT_TYPE_NAMES, CONTENT_TYPES } from '../../src/operations/moderation/content-types'
 import * as authorNamesMigration from '../../src/migrations/20261125_020158_blog_comment_author_names'
+import * as communityAuthorNamesMigration from '../../src/migrations/20261125_055112_community_author_names'
 
 const COMMENTS = '/api/blog-comments'
+/** Every community collection of the registry (blog comments have their own tests above). */
+const COMMUNITY = CONTENT_TYPE_NAMES.filter((name) => name !== 'blogComments').map((name) => CONTENT_TYPES[name].collection as string)
+const tableOf = (collection: string) => collection.replace(/-/g, '_')
+const COMMUNITY_NAME = Object.fromEntries(CONTENT_TYPE_NAMES.map((name) => [CONTENT_TYPES[name].collection as string, name])) as Record<string, (typeof CONTENT_TYPE_NAMES)[number]>
 
 let app: TestApp
 let post: string
@@ -36,6 +45,8 @@ async function capturing(fn: () => Promise<void>): Promise<string[]> {
 }
 
 const usernameOf = async (id: string) => (await sql<{ username: string }>(app, 'SELECT username FROM users WHERE id = $1', [id]))[0]!.username
+const storedItemName = async (collection: string, id: string) =>
+  (await sql<{ author_name: string | null }>(app, `SELECT author_name FROM ${tableOf(collection)} WHERE id = $1`, [id]))[0]!.author_name
 const storedName = async (id: string) => (await sql<{ author_name: string | null }>(app, 'SELECT author_name FROM blog_comments WHERE id = $1', [id]))[0]!.author_name
 
 beforeAll(async () => {
@@ -80,18 +91,28 @@ describe('a comment carries its author’s username', () => {
     }
   })
 
-  it('follows a rename of the author, on every comment, with the rename', async () => {
+  it('follows a rename of the author, on every comment and every community item, with the rename', async () => {
     const writer = await createUser(app)
     const ids = [await makeComment(app, post, writer.id), await makeComment(app, post, writer.id, 'moderated')]
     const untouched = await makeComment(app, post, author.user.id)
+    // Two items of each community type, so a statement per row would show as two.
+    const items: Array<[string, string]> = []
+    for (const collection of COMMUNITY) {
+      for (let n = 0; n < 2; n++) items.push([collection, await makeAnyItem(app, collection, writer.id, { admin, customer: other })])
+    }
+    const untouchedItem = await makeAnyItem(app, 'forum-threads', author.user.id, { admin, customer: other })
     const statements = await capturing(async () => {
       const reply = await admin.send(`/api/users/${writer.id}`, { username: 'renamed-writer' }, 'PATCH')
       expect(reply.status).toBe(200)
     })
     for (const id of ids) expect(await storedName(id)).toBe('renamed-writer')
-    // One statement for the collection, not one per comment.
-    expect(statements.filter((text) => /^UPDATE "blog_comments" SET "author_name"/.test(text))).toHaveLength(1)
+    for (const [collection, id] of items) expect([collection, await storedItemName(collection, id)]).toEqual([collection, 'renamed-writer'])
+    // One statement per collection, not one per comment or item.
+    for (const table of ['blog_comments', ...COMMUNITY.map(tableOf)]) {
+      expect([table, statements.filter((text) => text.startsWith(`UPDATE "${table}" SET "author_name"`)).length]).toEqual([table, 1])
+    }
     expect(await storedName(untouched)).toBe(await usernameOf(author.user.id))
+    expect(await storedItemName('forum-threads', untouchedItem)).toBe(await usernameOf(author.user.id))
   })
 
   it('goes with a deleted account; the comment stays, authorless', async () => {
@@ -109,6 +130,64 @@ describe('a comment carries its author’s username', () => {
     await authorNamesMigration.down(args)
     await authorNamesMigration.up(args)
     expect(await storedName(id)).toBe(await usernameOf(writer.id))
+  })
+})
+
+describe('every community content type carries its author’s username (decision 113)', () => {
+  it('is written from the account on POST, whatever the caller sends', async () => {
+    const reply = await author.send('/api/forum-threads', { title: 'Named thread', body: 'Hello', authorName: 'someone-else' })
+    expect(reply.status).toBe(201)
+    expect(await storedItemName('forum-threads', reply.body.doc.id)).toBe(await usernameOf(author.user.id))
+  })
+
+  it.each(COMMUNITY)('%s: written when the item is made; read by moderators and admins, in lists and by id; by nobody else', async (collection) => {
+    const id = await makeAnyItem(app, collection, author.user.id, { admin, customer: other })
+    const username = await usernameOf(author.user.id)
+    expect(await storedItemName(collection, id)).toBe(username)
+    for (const staff of [moderator, admin]) {
+      expect((await staff.get(`/api/${collection}/${id}`)).body).toMatchObject({ id, authorName: username })
+      const list = await staff.get(`/api/${collection}`, { 'where[id][equals]': id, depth: '0' })
+      expect(list.body.docs).toEqual([expect.objectContaining({ id, authorName: username })])
+    }
+    // The author reads their item in any status, the others once it is public: never the name.
+    await sql(app, `UPDATE ${tableOf(collection)} SET status = $2 WHERE id = $1`, [id, CONTENT_TYPES[COMMUNITY_NAME[collection]!].publicStatuses[0]])
+    if (collection === 'classifieds') await sql(app, `UPDATE classifieds SET expires_at = now() + interval '1 day' WHERE id = $1`, [id])
+    for (const reader of [anonymous(app), other, author]) {
+      const one = await reader.get(`/api/${collection}/${id}`)
+      expect([collection, one.status]).toEqual([collection, 200])
+      expect(one.body).not.toHaveProperty('authorName')
+      const list = await reader.get(`/api/${collection}`, { 'where[id][equals]': id })
+      expect(list.body.docs).toHaveLength(1)
+      expect(list.body.docs[0]).not.toHaveProperty('authorName')
+    }
+  })
+
+  it('cannot be changed by a PATCH, not even an admin’s', async () => {
+    const id = await makeAnyItem(app, 'places', author.user.id, { admin, customer: other })
+    expect((await admin.send(`/api/places/${id}`, { authorName: 'forged' }, 'PATCH')).status).toBe(200)
+    expect(await storedItemName('places', id)).toBe(await usernameOf(author.user.id))
+  })
+
+  it('goes with a deleted account; the items stay, authorless', async () => {
+    const writer = await createUser(app)
+    const items: Array<[string, string]> = []
+    for (const collection of COMMUNITY) items.push([collection, await makeAnyItem(app, collection, writer.id, { admin, customer: other })])
+    expect((await admin.send(`/api/users/${writer.id}`, undefined, 'DELETE')).status).toBe(200)
+    for (const [collection, id] of items) {
+      expect([collection, await sql(app, `SELECT author_id, author_name FROM ${tableOf(collection)} WHERE id = $1`, [id])]).toEqual([collection, [{ author_id: null, author_name: null }]])
+    }
+  })
+
+  it('is backfilled by the migration for items written before it, on every table', async () => {
+    const writer = await createUser(app)
+    const items: Array<[string, string]> = []
+    for (const collection of COMMUNITY) items.push([collection, await makeAnyItem(app, collection, writer.id, { admin, customer: other })])
+    const db = (app.payload.db as unknown as { drizzle: unknown }).drizzle
+    const args = { db, payload: app.payload, req: {} } as unknown as Parameters<typeof communityAuthorNamesMigration.up>[0]
+    await communityAuthorNamesMigration.down(args)
+    await communityAuthorNamesMigration.up(args)
+    const username = await usernameOf(writer.id)
+    for (const [collection, id] of items) expect([collection, await storedItemName(collection, id)]).toEqual([collection, username])
   })
 })
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { roleActor } from '../helpers/blog'
 import { adminActor, anonymous, audits, count, MISSING_ID, type Actor } from '../helpers/catalogue'
-import { makeItem, MINIMAL, statusOf } from '../helpers/community'
+import { makeAnyItem, makeItem, MINIMAL, statusOf } from '../helpers/community'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
 let app: TestApp
@@ -384,19 +384,7 @@ describe('moderation of every type with a moderated status (POST /api/admin/mode
     ['products', 'products', 'Votre produit a été modéré'],
   ]
 
-  async function itemOf(collection: string): Promise<string> {
-    if (collection === 'forum-posts') return makeItem(app, collection, author.user.id, undefined, { thread: await makeItem(app, 'forum-threads', other.user.id), body: 'Post' })
-    if (collection === 'comments') {
-      const place = await makeItem(app, 'places', other.user.id, 'published')
-      return makeItem(app, collection, author.user.id, undefined, { target: { relationTo: 'places', value: place }, body: 'Comment' })
-    }
-    if (collection === 'reviews') {
-      const { bookingOf } = await import('../helpers/community')
-      const { bookingId } = await bookingOf(app, admin, author)
-      return makeItem(app, collection, author.user.id, undefined, { booking: bookingId, rating: 3, body: 'Correct' })
-    }
-    return makeItem(app, collection, author.user.id)
-  }
+  const itemOf = (collection: string) => makeAnyItem(app, collection, author.user.id, { admin, customer: author })
 
   it.each(TITLES)('%s: moderated, its author notified in French, audited, in one go', async (postType, collection, title) => {
     const id = await itemOf(collection)
