@@ -13,7 +13,7 @@ import fs from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
-import { launchPanelBrowser, seededModeratorPassword, signInToPanel, type PanelBrowser } from '../helpers/panel'
+import { launchPanelBrowser, seededModeratorPassword, signInToPanel, submitPanelLogin, type PanelBrowser } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 import { CONTENT_TYPE_NAMES, CONTENT_TYPES } from '../../src/operations/moderation/content-types'
@@ -172,13 +172,9 @@ describe('the Community group of the panel', () => {
   }, 600_000)
 
   it('citizen: refused at the door, Community pages included', async () => {
-    await browser!.context.clearCookies()
     const page = await browser!.context.newPage()
     page.setDefaultTimeout(180_000)
-    await page.goto(`${base}/admin/login`)
-    await page.locator('input[name="email"]').fill(CITIZEN.email)
-    await page.locator('input[name="password"]').fill(CITIZEN.password)
-    await page.locator('button[type="submit"]').click()
+    await submitPanelLogin(page, base, CITIZEN)
     await page.waitForURL(/\/admin\/unauthorized/)
     for (const collection of ['reviews', 'classifieds']) {
       await page.goto(`${base}/admin/collections/${collection}`)
