@@ -9,6 +9,7 @@ import type { Pool } from 'pg'
 
 import { findSession } from '../src/lib/auth/sessions'
 import { listBookings } from '../src/operations/bookings/admin-bookings'
+import { EVERYTHING } from '../src/operations/catalogue/scope'
 import { queryService, queryServicePage } from '../src/operations/catalogue/services-query'
 import { measure, type Measurement } from './autocannon'
 import { adminCredentials, log, seedTo, type BenchApp, type Sizes } from './harness'
@@ -50,7 +51,7 @@ async function hotStatements(pool: Pool, token: string, serviceId: string): Prom
   await as('one service', () => queryService(payload, serviceId))
   // A request without a transaction: listBookings runs on the pool.
   const req = { payload, transactionID: undefined } as unknown as PayloadRequest
-  await as('admin bookings list, 20', () => listBookings(req, {}, { page: 1, perPage: 20 }))
+  await as('admin bookings list, 20', () => listBookings(req, EVERYTHING, {}, { page: 1, perPage: 20 }))
   return recorded.filter((statement) => /^\s*(SELECT|WITH)/i.test(statement.text))
 }
 

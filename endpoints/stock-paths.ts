@@ -130,9 +130,9 @@ export const stockPaths: ZodOpenApiPathsObject = {
   '/api/docs/standalone.js': {
     get: { tags: ['Operations'], summary: 'The page’s renderer (Scalar’s standalone bundle)', responses: { '200': { description: 'The script', content: { 'text/javascript': { schema: z.string() } } } } },
   },
-  ...catalogue('/api/service-listings', 'services (the public: `active` ones)', serviceDoc),
+  ...catalogue('/api/service-listings', 'services (the public: `active` ones; an organization’s owners and admins: also its other ones)', serviceDoc),
   ...catalogue('/api/service-categories', 'categories (the public: `isActive` ones)', categoryDoc),
-  ...catalogue('/api/service-availability', 'availability slots (the public: of active services)', slotDoc),
+  ...catalogue('/api/service-availability', 'availability slots (the public: of active services; an organization’s owners and admins: also of its other ones)', slotDoc),
   ...catalogue('/api/service-media', 'media (the public: shown by an active service or category)', mediaDoc),
   '/api/service-media/file/{filename}': {
     get: {

@@ -4,6 +4,7 @@ import { adminField } from '../../access/adminField'
 import { anyOf } from '../../access/anyOf'
 import { ownBookings, providedBookings } from '../../access/bookingParties'
 import { isAdmin } from '../../access/isAdmin'
+import { bookingsOfManagedServices } from '../../access/organizationManagers'
 import { auditHooks } from '../../hooks/shared/audit'
 import { isCalendarDate, isClockTime } from '../../src/lib/wall-clock'
 import { serviceTerms } from '../../src/operations/bookings/service-terms'
@@ -45,7 +46,9 @@ const validateCustomer: RelationshipFieldSingleValidation = (value, options) =>
 // manage them through `/api/admin/services/bookings`, the panel or the stock route, all
 // held to the same rules by these hooks: fields derived from the service, the status
 // transition table, and PostgreSQL's no-overlap constraint (src/migrations/*_bookings_no_overlap).
-// A customer reads their own bookings, a provider those of their services, admins all.
+// A customer reads their own bookings, a provider those of their services, admins all; the
+// owners and admins of a service's organization read and move its bookings (decision 114;
+// entering and deleting bookings stays with platform admins).
 export const Bookings: CollectionConfig = {
   slug: BOOKINGS_COLLECTION,
   admin: {
@@ -55,7 +58,12 @@ export const Bookings: CollectionConfig = {
     // Group by status (what waits to be confirmed) or by date from the list's toolbar.
     groupBy: true,
   },
-  access: { read: anyOf(isAdmin, ownBookings, providedBookings), create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: {
+    read: anyOf(isAdmin, ownBookings, providedBookings, bookingsOfManagedServices),
+    create: isAdmin,
+    update: anyOf(isAdmin, bookingsOfManagedServices),
+    delete: isAdmin,
+  },
   defaultSort: ['-bookingDate', '-bookingTime'],
   // GET /api/bookings/:id/calendar.ics, the booking as an iCalendar event.
   endpoints: calendarEndpoints,

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { anyOf } from '../../access/anyOf'
 import { isAdmin } from '../../access/isAdmin'
+import { createsManagedSlot, slotsOfManagedServices } from '../../access/organizationManagers'
 import { slotsOfActiveServices } from '../../access/slotsOfActiveServices'
 import { auditHooks } from '../../hooks/shared/audit'
 import { DAY_NAMES } from '../../src/lib/wall-clock'
@@ -17,7 +18,8 @@ import {
 const audit = auditHooks('service_availability')
 
 // Weekly availability of a service: day of week and a time range. Public for active
-// services (apps show when a service can be booked); writes for admins.
+// services (apps show when a service can be booked); writes for admins and the owners and
+// admins of the service's organization (decision 114).
 export const ServiceAvailability: CollectionConfig = {
   slug: SLOTS_COLLECTION,
   labels: { singular: 'Availability slot', plural: 'Availability slots' },
@@ -26,7 +28,12 @@ export const ServiceAvailability: CollectionConfig = {
     defaultColumns: ['service', 'dayOfWeek', 'isAvailable', 'updatedAt'],
     groupBy: true,
   },
-  access: { read: anyOf(isAdmin, slotsOfActiveServices), create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: {
+    read: anyOf(isAdmin, slotsOfActiveServices, slotsOfManagedServices),
+    create: anyOf(isAdmin, createsManagedSlot),
+    update: anyOf(isAdmin, slotsOfManagedServices),
+    delete: anyOf(isAdmin, slotsOfManagedServices),
+  },
   defaultSort: 'dayOfWeek',
   hooks: {
     beforeChange: [validSlotWithoutOverlap],

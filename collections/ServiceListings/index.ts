@@ -4,6 +4,7 @@ import { activeServices } from '../../access/activeServices'
 import { adminField } from '../../access/adminField'
 import { anyOf } from '../../access/anyOf'
 import { isAdmin } from '../../access/isAdmin'
+import { createsManagedService, servicesOfManagedOrganizations, updatesManagedService } from '../../access/organizationManagers'
 import { auditHooks } from '../../hooks/shared/audit'
 import { DEFAULT_CURRENCY } from '../../src/lib/money'
 import { oneTranslationPerLanguage, validateLanguage } from '../../src/operations/catalogue/rules/languages'
@@ -25,7 +26,8 @@ const wholeNumber = (min: number) => (value: unknown) =>
   value === null || value === undefined || (Number.isInteger(value) && (value as number) >= min) ? true : `A whole number, at least ${min}`
 
 // Services as SPEC describes them. Anyone reads active ones (apps browse the catalogue
-// through the stock route); everything else, and every write, is for admins.
+// through the stock route); everything else, and every write, is for admins and, for the
+// services of their organizations, the organizations' owners and admins (decision 114).
 export const ServiceListings: CollectionConfig = {
   slug: SERVICES_COLLECTION,
   labels: { singular: 'Service', plural: 'Services' },
@@ -37,7 +39,12 @@ export const ServiceListings: CollectionConfig = {
     // The trigram-indexed column: the panel's search stays fast with 100,000 services.
     listSearchableFields: ['searchText'],
   },
-  access: { read: anyOf(isAdmin, activeServices), create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: {
+    read: anyOf(isAdmin, activeServices, servicesOfManagedOrganizations),
+    create: anyOf(isAdmin, createsManagedService),
+    update: anyOf(isAdmin, updatesManagedService),
+    delete: anyOf(isAdmin, servicesOfManagedOrganizations),
+  },
   defaultSort: '-createdAt',
   hooks: {
     beforeChange: [uniqueSlug(SERVICES_COLLECTION), priceFitsCurrency(SERVICES_COLLECTION), deriveTitleAndSearchText],

@@ -232,9 +232,10 @@ describe('bulkSet', () => {
     // The last slot passes the request's checks but not the collection's (a time the schema
     // lets through only because this test posts it straight to the operation's input).
     const { bulkSetSlots } = await import('../../src/operations/catalogue/availability')
+    const { EVERYTHING } = await import('../../src/operations/catalogue/scope')
     const req = await makeRequest()
     await expect(
-      bulkSetSlots(req, id, [
+      bulkSetSlots(req, EVERYTHING, id, [
         { dayOfWeek: 1, startTime: '09:00', endTime: '10:00' },
         { dayOfWeek: 2, startTime: '99:00', endTime: '10:00' },
       ]),

@@ -1,5 +1,6 @@
 // The admin API's mutation envelope (API-CONTRACT §3): `action` in a JSON body, accepted on
-// POST, PATCH and DELETE alike, checked in the documented order: admin (403), JSON (400
+// POST, PATCH and DELETE alike, checked in the documented order: admin, or for the service,
+// availability and booking routes an organization manager (403), JSON (400
 // invalid_body), action present (missing_action) and known (unknown_action), id present
 // (missing_id); field validation (invalid_request) comes after, per action.
 import type { PayloadRequest } from 'payload'
@@ -7,7 +8,8 @@ import { z } from 'zod'
 
 import { readJson, invalidBody } from '../../../src/lib/http/body'
 import { ApiError } from '../../../src/lib/http/errors'
-import { requireAdmin } from '../../guards'
+import { requireAdmin, requireCatalogueManager } from '../../guards'
+import type { CatalogueScope } from '../../../src/operations/catalogue/scope'
 import { UUID_PATTERN } from '../../../src/operations/catalogue/rules/references'
 
 export const MUTATION_METHODS = ['post', 'patch', 'delete'] as const
@@ -19,6 +21,16 @@ export interface ActionRequest<A extends string> {
 
 export async function readAction<A extends string>(req: PayloadRequest, actions: readonly A[], needsId: readonly A[]): Promise<ActionRequest<A>> {
   requireAdmin(req)
+  return readEnvelope(req, actions, needsId)
+}
+
+/** The envelope for the routes organization managers share (decision 114), with the caller's scope. */
+export async function readScopedAction<A extends string>(req: PayloadRequest, actions: readonly A[], needsId: readonly A[]): Promise<ActionRequest<A> & { scope: CatalogueScope }> {
+  const scope = await requireCatalogueManager(req)
+  return { ...(await readEnvelope(req, actions, needsId)), scope }
+}
+
+async function readEnvelope<A extends string>(req: PayloadRequest, actions: readonly A[], needsId: readonly A[]): Promise<ActionRequest<A>> {
   const body = await readJson(req)
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalidBody('The request body must be a JSON object')
   const { action, id } = body as Record<string, unknown>

@@ -1,15 +1,16 @@
 // GET                 /api/admin/services/availability?serviceId=… → {slots} (by day, then start)
 // POST|PATCH|DELETE   /api/admin/services/availability {action: create|update|delete|bulkSet, …}
+// Admins, and organization managers for their organizations' services (decision 114).
 import { z } from 'zod'
 
 import { parseInput } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { invalidRequest } from '../../../src/lib/http/errors'
-import { requireAdmin } from '../../guards'
+import { requireCatalogueManager } from '../../guards'
 import { json } from '../../../src/lib/http/respond'
 import { bulkSetSlots, createSlot, deleteSlot, listSlots, updateSlot } from '../../../src/operations/catalogue/availability'
 import { TIME_PATTERN } from '../../../src/lib/wall-clock'
-import { MUTATION_METHODS, notEmpty, readAction, targetId } from './actions'
+import { MUTATION_METHODS, notEmpty, readScopedAction, targetId } from './actions'
 
 const PATH = '/admin/services/availability'
 const ACTIONS = ['create', 'update', 'delete', 'bulkSet'] as const
@@ -42,28 +43,28 @@ export const bulkSetBody = z.object({ action: z.literal('bulkSet'), serviceId, s
 
 export const availabilityEndpoints = [
   ...defineEndpoint(PATH, 'get', async (req) => {
-    requireAdmin(req)
+    const scope = await requireCatalogueManager(req)
     const id = req.searchParams.get('serviceId')
     if (!id) throw invalidRequest('serviceId is required', [{ path: 'serviceId', message: 'Expected a service id' }])
-    return json(await listSlots(req, id))
+    return json(await listSlots(req, scope, id))
   }),
 
   ...defineEndpoint(PATH, [...MUTATION_METHODS], async (req) => {
-    const { action, body } = await readAction(req, ACTIONS, ['update', 'delete'])
+    const { action, body, scope } = await readScopedAction(req, ACTIONS, ['update', 'delete'])
     switch (action) {
       case 'create': {
         const { action: _action, ...input } = parseInput(createSlotBody, body)
-        return json(await createSlot(req, input), 201)
+        return json(await createSlot(req, scope, input), 201)
       }
       case 'update': {
         const { action: _action, id, ...input } = parseInput(updateSlotBody, body)
-        return json(await updateSlot(req, id, input))
+        return json(await updateSlot(req, scope, id, input))
       }
       case 'delete':
-        return json(await deleteSlot(req, parseInput(deleteSlotBody, body).id))
+        return json(await deleteSlot(req, scope, parseInput(deleteSlotBody, body).id))
       case 'bulkSet': {
         const input = parseInput(bulkSetBody, body)
-        return json(await bulkSetSlots(req, input.serviceId, input.slots))
+        return json(await bulkSetSlots(req, scope, input.serviceId, input.slots))
       }
     }
   }),

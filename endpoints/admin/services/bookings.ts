@@ -1,18 +1,19 @@
 // GET                 /api/admin/services/bookings?status=&serviceId=&q=&from=&to=&page=&perPage= → {bookings, total, page, perPage, totalPages}
 // POST|PATCH|DELETE   /api/admin/services/bookings {id, action: confirm|cancel|complete|no_show|respond, providerResponse?} → {booking}
+// Admins, and organization managers for the bookings of their organizations' services (decision 114).
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
 import { BOOKING_STATUSES } from '../../../collections/Bookings/statuses'
 import { parseInput } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
-import { requireAdmin } from '../../guards'
+import { requireCatalogueManager } from '../../guards'
 import { parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
 import { actOnBooking, listBookings, type BookingFilters } from '../../../src/operations/bookings/admin-bookings'
 import { isCalendarDate } from '../../../src/lib/wall-clock'
 import { BOOKING_ACTIONS } from '../../../src/operations/bookings/transitions'
-import { MUTATION_METHODS, readAction, targetId, uuid } from './actions'
+import { MUTATION_METHODS, readScopedAction, targetId, uuid } from './actions'
 
 const PATH = '/admin/services/bookings'
 const RESPONSE_MAX = 2000
@@ -54,17 +55,17 @@ function filtersOf(req: PayloadRequest): BookingFilters {
 
 export const adminBookingsEndpoints = [
   ...defineEndpoint(PATH, 'get', async (req) => {
-    requireAdmin(req)
-    return json(await listBookings(req, filtersOf(req), parsePagination(req.searchParams)))
+    const scope = await requireCatalogueManager(req)
+    return json(await listBookings(req, scope, filtersOf(req), parsePagination(req.searchParams)))
   }),
 
   ...defineEndpoint(PATH, [...MUTATION_METHODS], async (req) => {
-    const { action, body } = await readAction(req, BOOKING_ACTIONS, BOOKING_ACTIONS)
+    const { action, body, scope } = await readScopedAction(req, BOOKING_ACTIONS, BOOKING_ACTIONS)
     if (action === 'respond') {
       const input = parseInput(respondBody, body)
-      return json(await actOnBooking(req, input.id, 'respond', input.providerResponse))
+      return json(await actOnBooking(req, scope, input.id, 'respond', input.providerResponse))
     }
     const input = parseInput(moveBookingBody, body)
-    return json(await actOnBooking(req, input.id, input.action))
+    return json(await actOnBooking(req, scope, input.id, input.action))
   }),
 ]

@@ -121,6 +121,10 @@ const adminBooking = bookingRecord
 
 const success = z.object({ success: z.literal(true) })
 const FORBIDDEN = '`forbidden`: not an admin (checked before anything else)'
+// The routes an organization's owners and admins share (decision 114).
+const MANAGER_FORBIDDEN =
+  '`forbidden`: neither an admin nor an owner or admin of any organization (checked before anything else); for an organization manager, also a forbidden change (another organization, `isFeatured`/`displayInHome`)'
+const OUTSIDE = 'or one of a service outside the caller’s organizations'
 const ENVELOPE = '`invalid_body` (not a JSON object), `missing_action`, `unknown_action`, `missing_id`, or `invalid_request` (a field or reference is wrong, with `issues`)'
 const byId = z.string().optional().meta({ description: 'One record by id instead of a list' })
 
@@ -182,7 +186,7 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
         'List services (newest first), or one with ?id=',
         serviceListQuery.extend({ id: byId, featured: booleanQuery('isFeatured'), home: booleanQuery('displayInHome'), ...paginationQuery }),
         z.union([page('services', service), z.object({ service })]),
-        { 404: '`not_found`: no service with that id' },
+        { 403: MANAGER_FORBIDDEN, 404: `\`not_found\`: no service with that id, ${OUTSIDE}` },
       ),
       ...actions(
         'Admin: services',
@@ -192,7 +196,12 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
           '200': { description: 'update, delete, activate, deactivate', schema: z.union([z.object({ service }), z.object({ success: z.literal(true), id }), z.object({ id, status: z.enum(SERVICE_STATUSES) })]) },
           '201': { description: 'create, duplicate', schema: z.object({ id, slug: z.string() }) },
         },
-        { 404: '`not_found`: no such service', 409: '`slug_taken`, or `service_has_bookings` (delete while pending or confirmed bookings exist)' },
+        {
+          400: `${ENVELOPE}; for an organization manager also a missing \`organizationId\` on create, or a \`providerId\` who is not a member of the organization`,
+          403: MANAGER_FORBIDDEN,
+          404: `\`not_found\`: no such service, ${OUTSIDE}`,
+          409: '`slug_taken`, or `service_has_bookings` (delete while pending or confirmed bookings exist)',
+        },
       ),
     },
     '/api/admin/services/categories': {
@@ -214,7 +223,8 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
     '/api/admin/services/availability': {
       get: read('Admin: availability', 'The weekly slots of a service, by day then start', z.object({ serviceId: z.string() }), z.object({ slots: z.array(slot) }), {
         400: '`invalid_request`: no serviceId',
-        404: '`not_found`: no such service',
+        403: MANAGER_FORBIDDEN,
+        404: `\`not_found\`: no such service, ${OUTSIDE}`,
       }),
       ...actions(
         'Admin: availability',
@@ -224,7 +234,7 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
           '200': { description: 'update, delete, bulkSet', schema: z.union([z.object({ slot }), success, z.object({ slots: z.array(slot) })]) },
           '201': { description: 'create', schema: z.object({ slot }) },
         },
-        { 404: '`not_found`: no such slot or service', 409: '`slot_overlap`: overlaps another slot of the service that day' },
+        { 403: MANAGER_FORBIDDEN, 404: `\`not_found\`: no such slot or service, ${OUTSIDE}`, 409: '`slot_overlap`: overlaps another slot of the service that day' },
       ),
     },
     '/api/admin/services/bookings': {
@@ -233,13 +243,14 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
         'List bookings (bookingDate, bookingTime desc)',
         bookingListQuery.extend({ status: z.enum(BOOKING_STATUSES).optional(), ...paginationQuery }),
         page('bookings', adminBooking),
+        { 403: MANAGER_FORBIDDEN },
       ),
       ...actions(
         'Admin: bookings',
         `Move a booking (${BOOKING_ACTIONS.join(', ')}) → {booking}`,
         z.union([moveBookingBody, respondBody]),
         { '200': { description: 'Moved (or answered)', schema: z.object({ booking: adminBooking }) } },
-        { 404: '`not_found`: no such booking', 409: '`invalid_transition`: not a move of the transition table' },
+        { 403: MANAGER_FORBIDDEN, 404: `\`not_found\`: no such booking, ${OUTSIDE}`, 409: '`invalid_transition`: not a move of the transition table' },
       ),
     },
     '/api/admin/services/media': {

@@ -1,6 +1,8 @@
 // GET                 /api/admin/services/services?page&perPage&q&status&featured&home&category&orgId → {services,…}
 // GET                 /api/admin/services/services?id=… → {service}
 // POST|PATCH|DELETE   /api/admin/services/services {action: create|update|delete|activate|deactivate|duplicate, …}
+// Platform admins: every service. Owners and admins of organizations: their organizations'
+// services, through the same operations with their scope (decision 114).
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
@@ -8,7 +10,7 @@ import { SERVICE_STATUSES, PRICE_TYPES, MEDIA_LINK_TYPES } from '../../../collec
 import { parseInput, refineWith } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { invalidRequest } from '../../../src/lib/http/errors'
-import { requireAdmin } from '../../guards'
+import { requireCatalogueManager } from '../../guards'
 import { parseBoolean, parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
 import { localeCodes } from '../../../src/lib/locales'
@@ -18,7 +20,7 @@ import { createService, deleteService, duplicateService, setServiceStatus, updat
 import { repeatedLanguage, unknownLanguage } from '../../../src/operations/catalogue/rules/languages'
 import { unknownCurrency } from '../../../src/operations/catalogue/rules/price'
 import { SLUG_HINT, SLUG_MAX, SLUG_PATTERN } from '../../../src/operations/catalogue/rules/slug'
-import { MUTATION_METHODS, notEmpty, readAction, targetId, uuid } from './actions'
+import { MUTATION_METHODS, notEmpty, readScopedAction, targetId, uuid } from './actions'
 
 const PATH = '/admin/services/services'
 const ACTIONS = ['create', 'update', 'delete', 'activate', 'deactivate', 'duplicate'] as const
@@ -93,38 +95,38 @@ export function serviceBodies(locales: readonly string[]) {
 
 export const servicesEndpoints = [
   ...defineEndpoint(PATH, 'get', async (req) => {
-    requireAdmin(req)
+    const scope = await requireCatalogueManager(req)
     const params = req.searchParams
     const id = params.get('id')
     if (id !== null) {
       if (id === '') throw invalidRequest('id is empty', [{ path: 'id', message: 'Expected a service id' }])
-      return json(await getService(req, id))
+      return json(await getService(req, scope, id))
     }
     const page = parsePagination(params)
     const filters = parseInput(serviceListQuery, Object.fromEntries([...params].filter(([key, value]) => key in serviceListQuery.shape && value !== '')))
     const featured = parseBoolean(params, 'featured')
     const home = parseBoolean(params, 'home')
-    return json(await listServices(req, { ...filters, featured, home }, page))
+    return json(await listServices(req, scope, { ...filters, featured, home }, page))
   }),
 
   ...defineEndpoint(PATH, [...MUTATION_METHODS], async (req) => {
-    const { action, body } = await readAction(req, ACTIONS, ['update', 'delete', 'activate', 'deactivate', 'duplicate'])
+    const { action, body, scope } = await readScopedAction(req, ACTIONS, ['update', 'delete', 'activate', 'deactivate', 'duplicate'])
     const schema = serviceBodies(localeCodes(req.payload))
     switch (action) {
       case 'create': {
         const { action: _action, ...input } = parseInput(schema.create, body)
-        return json(await createService(req, input), 201)
+        return json(await createService(req, scope, input), 201)
       }
       case 'update': {
         const { action: _action, id, ...input } = parseInput(schema.update, body)
-        return json(await updateService(req, id, input))
+        return json(await updateService(req, scope, id, input))
       }
       default: {
         const { id } = parseInput(schema.byId, body)
-        if (action === 'delete') return json(await deleteService(req, id))
-        if (action === 'activate') return json(await setServiceStatus(req, id, 'active'))
-        if (action === 'deactivate') return json(await setServiceStatus(req, id, 'suspended'))
-        return json(await duplicateService(req, id), 201)
+        if (action === 'delete') return json(await deleteService(req, scope, id))
+        if (action === 'activate') return json(await setServiceStatus(req, scope, id, 'active'))
+        if (action === 'deactivate') return json(await setServiceStatus(req, scope, id, 'suspended'))
+        return json(await duplicateService(req, scope, id), 201)
       }
     }
   }),

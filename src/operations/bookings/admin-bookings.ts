@@ -1,6 +1,7 @@
 // Bookings for the admin API (API-CONTRACT §3): the list with its filters and order, and the
 // moves of the transition table. The list is one prepared statement whatever the page size:
-// the count and the page, joined to its services and customers.
+// the count and the page, joined to its services and customers. Both take the caller's scope:
+// an organization manager lists and moves only the bookings of their organizations' services.
 import type { PayloadRequest } from 'payload'
 
 import { ApiError, notFound } from '../../lib/http/errors'
@@ -10,6 +11,7 @@ import { runIn } from '../../lib/prepared'
 import { execute, sql } from '../../lib/sql'
 import { withContext } from '../catalogue/transaction'
 import { isUuid } from '../catalogue/rules/references'
+import { inScope, type CatalogueScope } from '../catalogue/scope'
 import { bookingTransaction } from './errors'
 import { presentAdminBooking, type AdminBooking } from './present'
 import { MOVES, type BookingAction } from './transitions'
@@ -21,6 +23,8 @@ export interface BookingFilters {
   /** Inclusive bounds on bookingDate, `YYYY-MM-DD`. */
   from?: string
   to?: string
+  /** Only the bookings of these organizations' services (an organization manager's scope). */
+  organizations?: readonly string[]
 }
 
 /** ILIKE wildcards in the user's text match themselves, not everything. */
@@ -48,6 +52,7 @@ const bookingPage = listQuery<keyof BookingFilters>({
     ['q', (n) => `b.customer_message ILIKE $${n}`, (value) => `%${escapeLike(value)}%`],
     ['from', (n) => `b.booking_date >= $${n}`],
     ['to', (n) => `b.booking_date <= $${n}`],
+    ['organizations', (n) => `b.service_id IN (SELECT id FROM service_listings WHERE organization_id = ANY($${n}::uuid[]))`],
   ],
   // The page is chosen on bookings alone (an index range under every filter), then only its
   // rows are joined to their service and customer.
@@ -59,8 +64,9 @@ const bookingPage = listQuery<keyof BookingFilters>({
 /** The list's one statement and its values (bench/explain-bookings.ts EXPLAINs these). */
 export const bookingPageQuery = (filters: BookingFilters, page: Pagination) => bookingPage({ ...filters }, page.perPage, (page.page - 1) * page.perPage)
 
-export async function listBookings(req: PayloadRequest, filters: BookingFilters, page: Pagination) {
-  const { statement, values } = bookingPageQuery(filters, page)
+/** The bookings of the services within `scope`, filtered and paginated. */
+export async function listBookings(req: PayloadRequest, scope: CatalogueScope, filters: BookingFilters, page: Pagination) {
+  const { statement, values } = bookingPageQuery(scope.kind === 'everything' ? filters : { ...filters, organizations: scope.ids }, page)
   const { rows } = await runIn<Record<string, unknown>>(req, statement, values)
   const total = Number(rows[0]?.total ?? 0)
   return paginated('bookings', rows.filter((row) => row.id !== null).map(presentAdminBooking), total, page)
@@ -80,10 +86,13 @@ export async function adminBooking(req: PayloadRequest, id: string): Promise<Adm
  * customer's notification in this transaction. Confirming cannot create an overlap: a
  * pending booking already holds its time under the exclusion constraint.
  */
-export function actOnBooking(req: PayloadRequest, id: string, action: BookingAction, providerResponse?: string): Promise<{ booking: AdminBooking }> {
+export function actOnBooking(req: PayloadRequest, scope: CatalogueScope, id: string, action: BookingAction, providerResponse?: string): Promise<{ booking: AdminBooking }> {
   return bookingTransaction(req, async () => {
-    const [row] = isUuid(id) ? await execute(req, sql`SELECT status FROM bookings WHERE id = ${id} FOR UPDATE`) : []
-    if (!row) throw notFound('Booking not found')
+    const [row] = isUuid(id)
+      ? await execute(req, sql`SELECT b.status, s.organization_id AS organization FROM bookings b LEFT JOIN service_listings s ON s.id = b.service_id WHERE b.id = ${id} FOR UPDATE OF b`)
+      : []
+    // A booking of a service outside the caller's scope is as missing as none (decision 114).
+    if (!row || !inScope(scope, row.organization)) throw notFound('Booking not found')
     let data: Record<string, unknown>
     if (action === 'respond') {
       data = { providerResponse }

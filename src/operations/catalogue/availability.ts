@@ -1,28 +1,34 @@
 // Weekly availability slots of a service for the admin API. Time format, start < end and
 // "no overlap within a service and day" are the collection's rules (shared with the admin
-// panel); the overlap check holds the service row lock, so concurrent writers queue.
+// panel); the overlap check holds the service row lock, so concurrent writers queue. Each use
+// case takes the caller's scope (decision 114): a slot of a service outside it is 404.
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
 import { ApiError, notFound } from '../../lib/http/errors'
+import { idOf } from './localized'
 import { presentSlot, slotData, type SlotInput, type SlotView } from './present-slot'
 import { isUuid } from './rules/references'
 import { overlaps, SLOTS_COLLECTION, type SlotTimes } from './rules/slots'
+import type { CatalogueScope } from './scope'
 import { findServiceDoc, SERVICES } from './services-read'
 import { catalogueTransaction, lockServiceRow, withContext } from './transaction'
 
 type Doc = Record<string, unknown>
 const ORDER = ['dayOfWeek', 'startTime']
 
-async function requireService(req: PayloadRequest, serviceId: string): Promise<void> {
-  if (!(await findServiceDoc(req, serviceId))) throw notFound('Service not found')
+async function requireService(req: PayloadRequest, scope: CatalogueScope, serviceId: string): Promise<void> {
+  if (!(await findServiceDoc(req, scope, serviceId))) throw notFound('Service not found')
 }
 
-async function existing(req: PayloadRequest, id: string): Promise<Doc> {
+/** A slot of a service within the scope (another's is as missing as none). */
+async function existing(req: PayloadRequest, scope: CatalogueScope, id: string): Promise<Doc> {
   const doc = isUuid(id)
     ? await req.payload.findByID({ collection: SLOTS_COLLECTION, id, depth: 0, disableErrors: true, overrideAccess: false, req })
     : null
   if (!doc) throw notFound('Slot not found')
+  // Slots of active services are public: readable is not manageable.
+  if (scope.kind !== 'everything' && !(await findServiceDoc(req, scope, idOf((doc as unknown as Doc).service) ?? ''))) throw notFound('Slot not found')
   return doc as unknown as Doc
 }
 
@@ -31,30 +37,30 @@ async function slotsOf(req: PayloadRequest, serviceId: string): Promise<SlotView
   return (docs as unknown as Doc[]).map(presentSlot)
 }
 
-export async function listSlots(req: PayloadRequest, serviceId: string): Promise<{ slots: SlotView[] }> {
-  await requireService(req, serviceId)
+export async function listSlots(req: PayloadRequest, scope: CatalogueScope, serviceId: string): Promise<{ slots: SlotView[] }> {
+  await requireService(req, scope, serviceId)
   return { slots: await slotsOf(req, serviceId) }
 }
 
-export function createSlot(req: PayloadRequest, input: Required<Pick<SlotInput, 'dayOfWeek' | 'startTime' | 'endTime'>> & SlotInput & { serviceId: string }): Promise<{ slot: SlotView }> {
+export function createSlot(req: PayloadRequest, scope: CatalogueScope, input: Required<Pick<SlotInput, 'dayOfWeek' | 'startTime' | 'endTime'>> & SlotInput & { serviceId: string }): Promise<{ slot: SlotView }> {
   return catalogueTransaction(req, async () => {
-    await requireService(req, input.serviceId)
+    await requireService(req, scope, input.serviceId)
     const doc = await req.payload.create({ collection: SLOTS_COLLECTION, data: slotData(input), depth: 0, overrideAccess: false, req })
     return { slot: presentSlot(doc as unknown as Doc) }
   })
 }
 
-export function updateSlot(req: PayloadRequest, id: string, input: SlotInput): Promise<{ slot: SlotView }> {
+export function updateSlot(req: PayloadRequest, scope: CatalogueScope, id: string, input: SlotInput): Promise<{ slot: SlotView }> {
   return catalogueTransaction(req, async () => {
-    await existing(req, id)
+    await existing(req, scope, id)
     const doc = await req.payload.update({ collection: SLOTS_COLLECTION, id, data: slotData(input), depth: 0, overrideAccess: false, req })
     return { slot: presentSlot(doc as unknown as Doc) }
   })
 }
 
-export function deleteSlot(req: PayloadRequest, id: string): Promise<{ success: true }> {
+export function deleteSlot(req: PayloadRequest, scope: CatalogueScope, id: string): Promise<{ success: true }> {
   return catalogueTransaction(req, async () => {
-    await existing(req, id)
+    await existing(req, scope, id)
     await req.payload.delete({ collection: SLOTS_COLLECTION, id, depth: 0, overrideAccess: false, req })
     return { success: true as const }
   })
@@ -72,9 +78,9 @@ function firstOverlap(slots: SlotTimes[]): [SlotTimes, SlotTimes] | undefined {
  * Replaces every slot of a service, all or nothing: one invalid or overlapping slot and the
  * service keeps the slots it had. One audit entry, `service_availability.bulk_set`.
  */
-export function bulkSetSlots(req: PayloadRequest, serviceId: string, slots: Array<SlotTimes & { isAvailable?: boolean }>): Promise<{ slots: SlotView[] }> {
+export function bulkSetSlots(req: PayloadRequest, scope: CatalogueScope, serviceId: string, slots: Array<SlotTimes & { isAvailable?: boolean }>): Promise<{ slots: SlotView[] }> {
   return catalogueTransaction(req, async () => {
-    await requireService(req, serviceId)
+    await requireService(req, scope, serviceId)
     const clash = firstOverlap(slots)
     if (clash) {
       const [a, b] = clash

@@ -3,8 +3,9 @@
 // names in a single round trip, where the Local API needs four finds and rebuilds every
 // query in JavaScript per request. Rows come out in the shape the Local API gives
 // (camelCase, arrays, relationship ids), so `presentService` stays the one mapping to SPEC.
-// Both routes are admin-only (the endpoint checks), and admins see every service: the
-// collection's access rules add nothing to filter here.
+// The collection's access rules are not consulted here: the caller's scope is a filter of the
+// statement (`organizations`, the organizations an organization manager manages: decision
+// 114), served by the (organization_id, created_at) index; platform admins see everything.
 import type { Payload } from 'payload'
 
 import { listQuery } from '../../lib/list-query'
@@ -48,6 +49,7 @@ const servicePage = listQuery<keyof ServiceFilters>({
     ['home', (n) => `s.display_in_home = $${n}`],
     ['category', (n) => `s.category_id = $${n}`],
     ['orgId', (n) => `s.organization_id = $${n}`],
+    ['organizations', (n) => `s.organization_id = ANY($${n}::uuid[])`],
   ],
   // The page is chosen on the narrow rows, then the arrays are built for those rows only.
   page: (condition) => `SELECT ${COLUMNS}, ${LIST_TRANSLATIONS}, ${MEDIA}, ${CATEGORY}

@@ -6,6 +6,7 @@ import type { PayloadRequest } from 'payload'
 import { notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { isUuid } from './rules/references'
+import { inScope, type CatalogueScope } from './scope'
 import { presentService, type ServiceView } from './present-service'
 import { queryService, queryServicePage } from './services-query'
 
@@ -19,6 +20,8 @@ export interface ServiceFilters {
   home?: boolean
   category?: string
   orgId?: string
+  /** Only the services of these organizations (an organization manager's scope). */
+  organizations?: readonly string[]
 }
 
 // What the API shows; `searchText` and `title` are derived columns for search and the admin panel.
@@ -41,16 +44,23 @@ export async function categoriesById(req: PayloadRequest, ids: Array<string | nu
   return new Map(docs.map((doc) => [String(doc.id), doc as unknown as Record<string, unknown>]))
 }
 
-export async function listServices(req: PayloadRequest, filters: ServiceFilters, page: Pagination) {
-  const { total, rows } = await queryServicePage(req.payload, filters, page.perPage, (page.page - 1) * page.perPage)
+/** The services within `scope`, filtered and paginated. */
+export async function listServices(req: PayloadRequest, scope: CatalogueScope, filters: ServiceFilters, page: Pagination) {
+  const scoped = scope.kind === 'everything' ? filters : { ...filters, organizations: scope.ids }
+  const { total, rows } = await queryServicePage(req.payload, scoped, page.perPage, (page.page - 1) * page.perPage)
   const services = rows.map(({ doc, category }) => presentService(doc, { category }))
   return paginated('services', services, total, page)
 }
 
-export async function findServiceDoc(req: PayloadRequest, id: string): Promise<Record<string, unknown> | null> {
+/**
+ * A service the caller may manage, or null: one outside their scope is as missing as one that
+ * does not exist (404, decision 114), even when it is active and so publicly readable.
+ */
+export async function findServiceDoc(req: PayloadRequest, scope: CatalogueScope, id: string): Promise<Record<string, unknown> | null> {
   if (!isUuid(id)) return null
   const doc = await req.payload.findByID({ collection: SERVICES, id, select: SERVICE_SELECT, depth: 0, disableErrors: true, overrideAccess: false, req })
-  return (doc as unknown as Record<string, unknown> | null) ?? null
+  const found = (doc as unknown as Record<string, unknown> | null) ?? null
+  return found && inScope(scope, found.organization) ? found : null
 }
 
 /** One service with everything: full translations, media links, its category. */
@@ -59,8 +69,8 @@ export async function presentOneService(req: PayloadRequest, doc: Record<string,
   return presentService(doc, { category: categories.get(doc.category as string) ?? null, fullTranslations: true })
 }
 
-export async function getService(req: PayloadRequest, id: string): Promise<{ service: ServiceView }> {
+export async function getService(req: PayloadRequest, scope: CatalogueScope, id: string): Promise<{ service: ServiceView }> {
   const found = isUuid(id) ? await queryService(req.payload, id) : null
-  if (!found) throw notFound('Service not found')
+  if (!found || !inScope(scope, found.doc.organization)) throw notFound('Service not found')
   return { service: presentService(found.doc, { category: found.category, fullTranslations: true }) }
 }
