@@ -232,6 +232,16 @@ describe('who reads, changes and deletes (stock routes)', () => {
   })
 })
 
+describe('the admin panel', () => {
+  it('lists community media in the Community group, for admins and for moderators (who take images down)', () => {
+    const { admin: panel } = app.payload.collections['community-media']!.config
+    expect(panel.group).toBe('Community')
+    const hidden = panel.hidden
+    const hiddenFor = (roles: string[]) => (typeof hidden === 'function' ? hidden({ user: { roles } as never }) : Boolean(hidden))
+    expect([hiddenFor(['admin']), hiddenFor(['moderator'])]).toEqual([false, false])
+  })
+})
+
 describe("a gallery's images", () => {
   it('attached to the author’s own gallery on create and on update, in order', async () => {
     const first = await uploaded(citizen)
