@@ -17,6 +17,7 @@ import { roleActor } from '../helpers/blog'
 import { adminActor, anonymous, audits, call, COMMUNITY_MEDIA_DIR, count, MISSING_ID, type Actor } from '../helpers/catalogue'
 import { makeItem } from '../helpers/community'
 import { bombPng, dropMedia, jpegWithExif, MALICIOUS_SVG, MiB, png, pngOfSize, upload, type UploadFields } from '../helpers/media'
+import { eventually, installFaultFunctions } from '../helpers/media-faults'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
 const ROUTE = '/api/community-media'
@@ -153,6 +154,23 @@ describe('upload (POST /api/community-media, multipart)', () => {
       release()
       await running
     }
+  })
+})
+
+describe('a failed upload', () => {
+  it('leaves media/community as it was when the transaction rolls back after the file was written', async () => {
+    await installFaultFunctions(app)
+    const before = { files: await communityFiles(), rows: await count(app, 'community_media') }
+    // The audit entry's INSERT fails: the row is in and the files written, then all rolls back.
+    await sql(app, `CREATE TRIGGER community_upload_fault BEFORE INSERT ON audit_logs FOR EACH ROW WHEN (NEW.action = 'community.media.upload') EXECUTE FUNCTION upload_fault_raise()`)
+    try {
+      const reply = await stock(citizen, { data: await png(300, 200), name: 'doomed.png', type: 'image/png' })
+      expect(reply.status).toBe(500)
+    } finally {
+      await sql(app, 'DROP TRIGGER IF EXISTS community_upload_fault ON audit_logs')
+    }
+    expect(await count(app, 'community_media')).toBe(before.rows)
+    expect(await eventually(communityFiles, before.files)).toEqual(before.files)
   })
 })
 
