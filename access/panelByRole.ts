@@ -10,9 +10,10 @@ import { hasPermission, hasRole } from './permissions'
  * collection has no panel routes). A collection added later is hidden from moderators
  * until it is listed here. Only the panel: REST access is each collection's own rules.
  */
-export const MODERATOR_PANEL: ReadonlySet<string> = new Set(['blog-comments', 'users', ...moderatedInPanel()])
+export const MODERATOR_PANEL: ReadonlySet<string> = new Set(['blog-comments', 'users', ...moderatedInPanel(), 'community-media'])
 
 /**
+ * (Community media: moderators take a gallery's image down, access/communityMedia.ts.)
  * The community types a moderator acts on: those whose transitions or delete permission a
  * moderator holds (reviews, threads, classifieds…), from the registry; places and articles
  * (approved by admins only) stay admin-only.

@@ -10,6 +10,7 @@ import { BlogPosts } from './BlogPosts'
 import { Bookings } from './Bookings/index'
 import { Classifieds } from './Classifieds'
 import { Comments } from './Comments/index'
+import { CommunityMedia } from './CommunityMedia/index'
 import { Events } from './Events'
 import { ForumPosts } from './ForumPosts/index'
 import { ForumThreads } from './ForumThreads/index'
@@ -64,6 +65,7 @@ export const collections: CollectionConfig[] = inPanelOrder([
   Events,
   Groups,
   Galleries,
+  CommunityMedia,
   Products,
   ContentReports,
   ReportQueue,

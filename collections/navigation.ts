@@ -26,6 +26,7 @@ export const NAVIGATION: Readonly<Record<string, { group: Group; description: st
   events: { group: 'Community', description: 'Events announced by members.' },
   groups: { group: 'Community', description: 'Groups of members.' },
   galleries: { group: 'Community', description: 'Photo galleries of members.' },
+  'community-media': { group: 'Community', description: 'Images members upload for their galleries. Delete one to take it down everywhere it is shown.' },
   products: { group: 'Community', description: 'Products offered by members.' },
   notifications: { group: 'Community', description: 'Your own notifications. Each user sees only theirs.' },
   users: { group: 'People', description: 'Accounts and their roles.' },

@@ -14,6 +14,7 @@ import { settings } from '../src/lib/settings'
 import { approvalPaths, moderationPaths } from './admin/openapi'
 import { adminServicesPaths } from './admin/services/openapi'
 import { authPaths } from './auth/openapi'
+import { communityMediaPaths } from './community/openapi'
 import { accountPaths } from './auth/openapi-account'
 import { adminUserPaths } from './auth/openapi-admin-users'
 import { organizationPaths } from './auth/openapi-organizations'
@@ -32,6 +33,7 @@ const FAMILIES = (): ZodOpenApiPathsObject[] => [
   moderationPaths,
   approvalPaths,
   reportsPaths,
+  communityMediaPaths,
   stockPaths,
 ]
 
@@ -44,6 +46,7 @@ const TAGS = [
   'Admin: bookings',
   'Bookings',
   'Moderation',
+  'Community',
   'Notifications',
   'Public catalogue',
   'Operations',

@@ -9,7 +9,7 @@ import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-opena
 import { id, json, nodeAnswers, SESSION, stockErrorResponses, timestamp } from '../src/lib/openapi/common'
 import { NOTIFICATION_TYPES } from '../src/operations/notifications/notify'
 
-const listEnvelope = (item: z.ZodType) =>
+export const listEnvelope = (item: z.ZodType) =>
   z.object({
     docs: z.array(item),
     totalDocs: z.int(),
@@ -23,7 +23,7 @@ const listEnvelope = (item: z.ZodType) =>
     nextPage: z.int().nullable(),
   })
 
-const stockQuery = z.object({
+export const stockQuery = z.object({
   where: z.string().optional().meta({ description: 'Payload filter (`where[field][equals]=…`); only narrows what the access rules allow' }),
   sort: z.string().optional(),
   limit: z.string().optional(),
@@ -31,9 +31,9 @@ const stockQuery = z.object({
   depth: z.string().optional().meta({ description: 'Relationship depth (default 2)' }),
   locale: z.string().optional().meta({ description: 'A configured locale, or `all`' }),
 })
-const idPath = z.object({ id: z.uuid().meta({ description: 'A UUID (anything else: 404 from the shell)' }) })
+export const idPath = z.object({ id: z.uuid().meta({ description: 'A UUID (anything else: 404 from the shell)' }) })
 
-const doc = (name: string, fields: Record<string, z.ZodType>) => {
+export const doc = (name: string, fields: Record<string, z.ZodType>) => {
   const optional = Object.fromEntries(Object.entries({ ...fields, createdAt: timestamp, updatedAt: timestamp }).map(([key, schema]) => [key, schema.optional()]))
   return z.looseObject({ id, ...optional }).meta({ id: name, description: 'Fields as `depth`, `locale` and `select` make them; `id` is always there' })
 }
@@ -57,7 +57,7 @@ const notification = z
   })
   .meta({ id: 'Notification' })
 
-const NOT_FOUND = 'Not found, or not readable by the caller (Payload’s body; a non-UUID id is the shell’s `not_found`)'
+export const NOT_FOUND = 'Not found, or not readable by the caller (Payload’s body; a non-UUID id is the shell’s `not_found`)'
 
 function stockReads(tag: string, what: string, item: z.ZodType): { list: ZodOpenApiOperationObject; one: ZodOpenApiOperationObject; count: ZodOpenApiOperationObject } {
   return {

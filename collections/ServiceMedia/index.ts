@@ -1,6 +1,3 @@
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-
 import type { CollectionConfig } from 'payload'
 
 import { adminField } from '../../access/adminField'
@@ -8,19 +5,20 @@ import { anyOf } from '../../access/anyOf'
 import { isAdmin } from '../../access/isAdmin'
 import { mediaInPublicUse } from '../../access/mediaInPublicUse'
 import { auditHooks } from '../../hooks/shared/audit'
+import { mediaFolder } from '../../src/lib/media/folders'
 import { THUMBNAIL_SIZE } from '../../src/lib/media/limits'
 import { ACCEPTED_MIME_TYPES } from '../../src/lib/media/prepare-image'
-import { missingFile } from './handlers/missingFile'
+import { describeMedia } from '../../hooks/uploads/describeMedia'
+import { missingFile } from '../../hooks/uploads/missingFile'
 import { missingLocalFile } from '../../hooks/uploads/missingLocalFile'
+import { prepareUploadedFile } from '../../hooks/uploads/prepareUploadedFile'
 import { removeFilesOnRollback } from '../../hooks/uploads/removeFilesOnRollback'
-import { describeMedia } from './hooks/describeMedia'
-import { prepareUploadedFile } from './hooks/prepareUploadedFile'
 import { unlinkFromServices } from './hooks/unlinkFromServices'
 import { MEDIA_COLLECTION, MEDIA_TYPES } from './constants'
 
 // MEDIA_DIR moves the folder (a mounted volume; a test that makes the storage fail). Read
 // when Payload's config is loaded (payload-lifecycle.ts imports it on start).
-const MEDIA_DIR = path.resolve(process.env.MEDIA_DIR || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../media'))
+const MEDIA_DIR = mediaFolder()
 
 const audit = auditHooks('services.media', { create: 'services.media.upload' })
 

@@ -95,14 +95,20 @@ export async function makeMedia(app: TestApp, alt = 'A picture'): Promise<string
 /** The folder local storage writes to. */
 export const MEDIA_DIR = fileURLToPath(new URL('../../media', import.meta.url))
 
+/** The community media folder (collections/CommunityMedia: `community` inside the media folder). */
+export const COMMUNITY_MEDIA_DIR = path.join(MEDIA_DIR, 'community')
+
 /**
- * Removes the stored files (and thumbnails) of every media row in a database: each test
- * file has a database of its own, so its rows are exactly the files it wrote.
+ * Removes the stored files (and thumbnails) of every media row in a database, service and
+ * community media: each test file has a database of its own, so its rows are exactly the
+ * files it wrote.
  */
 export async function removeStoredMedia(query: (text: string) => Promise<Array<{ filename: string | null; thumbnail: string | null }>>): Promise<void> {
-  const rows = await query('SELECT filename, sizes_thumbnail_filename AS thumbnail FROM service_media')
-  const names = rows.flatMap((row) => [row.filename, row.thumbnail]).filter((name): name is string => Boolean(name))
-  await Promise.all(names.map((name) => fs.rm(path.join(MEDIA_DIR, path.basename(name)), { force: true })))
+  for (const [table, dir] of [['service_media', MEDIA_DIR], ['community_media', COMMUNITY_MEDIA_DIR]] as const) {
+    const rows = await query(`SELECT filename, sizes_thumbnail_filename AS thumbnail FROM ${table}`)
+    const names = rows.flatMap((row) => [row.filename, row.thumbnail]).filter((name): name is string => Boolean(name))
+    await Promise.all(names.map((name) => fs.rm(path.join(dir, path.basename(name)), { force: true })))
+  }
 }
 
 export const dropMedia = (app: TestApp): Promise<void> => removeStoredMedia((text) => sql(app, text))

@@ -77,6 +77,19 @@ export function bombPng(): Buffer {
   return Buffer.concat([PNG_SIGNATURE, ihdr(100_000, 100_000), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))])
 }
 
+/** An SVG carrying every way to run script or reach out that the sanitizer removes, and shapes it keeps. */
+export const MALICIOUS_SVG = `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="20" viewBox="0 0 10 20" onload="alert('onload')">
+  <script>alert('script')</script>
+  <rect id="box" width="5" height="5" fill="#c00" onclick="alert('click')"/>
+  <a href="javascript:alert('href')"><circle cx="5" cy="5" r="2"/></a>
+  <a xlink:href="https://evil.example/phish"><text x="1" y="15">hi</text></a>
+  <image href="https://evil.example/track.png" width="1" height="1"/>
+  <foreignObject width="10" height="10"><div xmlns="http://www.w3.org/1999/xhtml"><iframe src="https://evil.example/"></iframe></div></foreignObject>
+  <style>@import url(https://evil.example/x.css);</style>
+  <rect width="2" height="2" style="fill:url(https://evil.example/paint)"/>
+</svg>`
+
 export interface UploadFields {
   file?: { data: Buffer; name?: string; type?: string }
   alt?: string

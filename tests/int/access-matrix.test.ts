@@ -355,6 +355,32 @@ export const ACCESS: Record<string, AccessRow> = {
   events: softContent('events', (ctx, author, status) => makeContent(ctx.app, 'events', author, { title: 'Event', startsAt: inAWeek() }, status), undefined, () => ({ title: 'New event', startsAt: inAWeek() })),
   groups: softContent('groups', (ctx, author, status) => makeContent(ctx.app, 'groups', author, { name: 'Group' }, status), undefined, () => ({ name: 'New group' })),
   galleries: softContent('galleries', (ctx, author, status) => makeContent(ctx.app, 'galleries', author, { title: 'Gallery' }, status), undefined, () => ({ title: 'New gallery' })),
+  // Gallery images (decision 111): anyone reads those a published gallery shows, an uploader
+  // also their own, moderators and admins all; the uploader or a holder of gallery.delete_any
+  // changes and deletes; any signed-in user uploads.
+  'community-media': {
+    setup: async (ctx) => {
+      const docs: Record<string, string> = { shown: await communityImage(ctx.app, ctx.other.id), unshown: await communityImage(ctx.app, ctx.other.id) }
+      docs.inHidden = await communityImage(ctx.app, ctx.other.id)
+      await makeContent(ctx.app, 'galleries', ctx.other.id, { title: 'Shown', images: [docs.shown] })
+      await makeContent(ctx.app, 'galleries', ctx.other.id, { title: 'Hidden', images: [docs.inHidden] }, 'moderated')
+      if (ctx.caller) docs.mine = await communityImage(ctx.app, ctx.caller.id)
+      return { docs }
+    },
+    read: { anonymous: ['shown'], citizen: ['shown', 'mine'], moderator: '*', admin: '*' },
+    update: { anonymous: false, citizen: ['mine'], moderator: '*', admin: '*' },
+    delete: { anonymous: false, citizen: ['mine'], moderator: '*', admin: '*' },
+    create: { anonymous: false, citizen: true, moderator: true, admin: true },
+    signInToCreate: true,
+    createBody: () => {
+      const form = new FormData()
+      form.append('file', new Blob([PNG], { type: 'image/png' }), `test-${hex(6)}.png`)
+      form.append('_payload', JSON.stringify({ alt: 'Uploaded' }))
+      return form
+    },
+    patch: { alt: 'Changed' },
+    probes: userProbes('uploader'),
+  },
   products: softContent('products', (ctx, author, status) => makeContent(ctx.app, 'products', author, { title: 'Product', price: '2.00' }, status), undefined, () => ({ title: 'New product' })),
   classifieds: approvedContent('classifieds', 'active', { title: 'Bike', expiresAt: inAWeek() }, { title: 'New ad' }, '*'),
   places: approvedContent('places', 'published', { name: 'Place' }, { name: 'New place' }, ['mine']),
@@ -535,6 +561,17 @@ async function makeContent(app: TestApp, collection: string, author: string, dat
   const id = await create(app, collection, { ...data, author })
   if (status) await sql(app, `UPDATE "${tableOf(collection)}" SET status = $2 WHERE id = $1`, [id, status])
   return id
+}
+
+/** A community image uploaded by `uploader`, written as server code. */
+async function communityImage(app: TestApp, uploader: string): Promise<string> {
+  const doc = await app.payload.create({
+    collection: 'community-media',
+    overrideAccess: true,
+    data: { uploader, alt: 'An image' },
+    file: { data: PNG, mimetype: 'image/png', name: `community-${hex(6)}.png`, size: PNG.length },
+  })
+  return String(doc.id)
 }
 
 /** A completed booking of `customer` on a new active service that takes reviews. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import sharp from 'sharp'
 
 import { adminActor, anonymous, audits, CATEGORIES, citizenActor, count, makeCategory, makeService, MISSING_ID, SERVICES, type Actor } from '../helpers/catalogue'
-import { bombPng, dropMedia, fileExists, jpegWithExif, MEDIA, mediaRow, MiB, png, pngOfSize, storedFile, upload } from '../helpers/media'
+import { bombPng, dropMedia, fileExists, jpegWithExif, MALICIOUS_SVG, MEDIA, mediaRow, MiB, png, pngOfSize, storedFile, upload } from '../helpers/media'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
 let app: TestApp
@@ -26,18 +26,6 @@ async function uploaded(fields: Parameters<typeof upload>[2] = {}): Promise<{ id
   if (reply.status !== 201) throw new Error(`upload: ${reply.status} ${JSON.stringify(reply.body)}`)
   return { ...reply.body, row: (await mediaRow(app, reply.body.id))! }
 }
-
-const MALICIOUS_SVG = `<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="20" viewBox="0 0 10 20" onload="alert('onload')">
-  <script>alert('script')</script>
-  <rect id="box" width="5" height="5" fill="#c00" onclick="alert('click')"/>
-  <a href="javascript:alert('href')"><circle cx="5" cy="5" r="2"/></a>
-  <a xlink:href="https://evil.example/phish"><text x="1" y="15">hi</text></a>
-  <image href="https://evil.example/track.png" width="1" height="1"/>
-  <foreignObject width="10" height="10"><div xmlns="http://www.w3.org/1999/xhtml"><iframe src="https://evil.example/"></iframe></div></foreignObject>
-  <style>@import url(https://evil.example/x.css);</style>
-  <rect width="2" height="2" style="fill:url(https://evil.example/paint)"/>
-</svg>`
 
 describe('SVG', () => {
   it('is sanitized: scripts, event handlers, javascript: and external URLs, foreignObject removed; shapes kept', async () => {

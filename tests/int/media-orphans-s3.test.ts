@@ -78,14 +78,18 @@ describe('a failed upload leaves the bucket as it was', () => {
 
 describe('the sweep at start', () => {
   it('removes objects no row names, keeps the named ones', async () => {
+    // Community media share the bucket (decision 111): a file a community row names stays too.
+    const community = await upload(app, admin.headers, { file: { data: await png(300, 200), name: 'gallery.png', type: 'image/png' }, _payload: JSON.stringify({ alt: 'Shown' }) }, '/api/community-media')
+    expect(community.status).toBe(201)
     const named = await objects()
+    expect(named).toEqual(expect.arrayContaining([community.body.doc.filename, community.body.doc.sizes.thumbnail.filename]))
     expect(named.length).toBeGreaterThan(0)
     for (const key of ['crashed-1a2b3c4d.jpg', 'crashed-1a2b3c4d-400x267.jpg']) await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: 'orphan' }))
     // s3rver's objects are all new: an age of 0 minutes lets the sweep consider them.
     const server = await startServerProcess({ ...env, DATABASE_URL: app.databaseUrl, ADMIN_PANEL: 'false', MEDIA_SWEEP_AT_START: 'true', PAYLOAD_SECRET: process.env.PAYLOAD_SECRET, MEDIA_ORPHAN_AGE_MINUTES: '0' })
     try {
       await eventually(async () => server.output().includes('media sweep done'), true, 30_000)
-      expect(server.output()).toContain(`removed 2 file(s) of service-media that no record names from s3://${BUCKET}`)
+      expect(server.output()).toContain(`removed 2 file(s) of service-media, community-media that no record names from s3://${BUCKET}`)
     } finally {
       await server.stop()
     }

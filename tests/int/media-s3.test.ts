@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import S3rver from 's3rver'
 import sharp from 'sharp'
 
-import { adminActor, anonymous, audits, makeService, type Actor } from '../helpers/catalogue'
+import { roleActor } from '../helpers/blog'
+import { adminActor, anonymous, audits, call, COMMUNITY_MEDIA_DIR, makeService, type Actor } from '../helpers/catalogue'
 import { jpegWithExif, MEDIA, mediaFiles, mediaRow, png, upload } from '../helpers/media'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -86,5 +87,31 @@ describe('S3 storage', () => {
     expect(await object(row.filename)).toBeNull()
     expect(await object(row.sizes_thumbnail_filename)).toBeNull()
     expect(await audits(app, 'services.media.delete', reply.body.id)).toHaveLength(1)
+  })
+})
+
+// Community media (decision 111) goes to the same bucket, uploaded by a citizen on the stock route.
+describe('S3 storage of community media', () => {
+  it('a citizen’s upload lands in the bucket, is served to its uploader, and its delete removes it', async () => {
+    const citizen = await roleActor(app, 'citizen')
+    const localBefore = await fs.readdir(COMMUNITY_MEDIA_DIR).catch(() => [])
+    const reply = await upload(app, citizen.headers, { file: { data: await jpegWithExif(), name: 'street.jpg', type: 'image/jpeg' }, _payload: JSON.stringify({ alt: 'A street' }) }, '/api/community-media')
+    expect(reply.status).toBe(201)
+    const { filename, sizes } = reply.body.doc
+    const stored = await object(filename)
+    expect(stored).not.toBeNull()
+    expect((await sharp(stored!).metadata()).exif).toBeUndefined()
+    expect(await object(sizes.thumbnail.filename)).not.toBeNull()
+    expect(await fs.readdir(COMMUNITY_MEDIA_DIR).catch(() => [])).toEqual(localBefore)
+
+    const served = await app.request(`/api/community-media/file/${filename}`, { headers: citizen.headers })
+    expect(served.status).toBe(200)
+    expect(Buffer.from(await served.arrayBuffer()).equals(stored!)).toBe(true)
+    expect((await app.request(`/api/community-media/file/${filename}`)).status).toBe(403)
+
+    expect((await call(app, 'DELETE', `/api/community-media/${reply.body.doc.id}`, { headers: citizen.headers })).status).toBe(200)
+    expect(await object(filename)).toBeNull()
+    expect(await object(sizes.thumbnail.filename)).toBeNull()
+    expect(await audits(app, 'community.media.delete', reply.body.doc.id)).toHaveLength(1)
   })
 })

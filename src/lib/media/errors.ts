@@ -13,7 +13,8 @@ export class MediaRefusal extends APIError {
   readonly code: MediaRefusalCode
 
   constructor(code: MediaRefusalCode, status: 413 | 415, message: string) {
-    super(message, status, null, true)
+    // The code rides in `data` too, where the community collections' error hook reads it.
+    super(message, status, { code }, true)
     this.code = code
   }
 }
@@ -36,7 +37,7 @@ export const tooManyPixels = (width: number, height: number) =>
  */
 export class MediaBusy extends APIError {
   constructor() {
-    super('Too many images are being processed right now; nothing was saved, try again shortly', 503, null, true)
+    super('Too many images are being processed right now; nothing was saved, try again shortly', 503, { code: 'media_busy' }, true)
     this.name = 'MediaBusy'
   }
 }

@@ -1,6 +1,6 @@
 // Where media files live: the local media/ folder by default, an S3 bucket when S3_BUCKET is
 // set (S3_ENDPOINT and S3_FORCE_PATH_STYLE for S3-compatible servers). Files are still
-// served through Payload (/api/service-media/file/<name>), so read access and our security
+// served through Payload (/api/<collection>/file/<name>), so read access and our security
 // headers apply to both; the bucket can stay private.
 import type { S3ClientConfig } from '@aws-sdk/client-s3'
 import { s3Storage } from '@payloadcms/storage-s3'
@@ -8,8 +8,12 @@ import type { Plugin } from 'payload'
 
 import { settings } from '../settings'
 
-/** The upload collections whose files go to the bucket when S3_BUCKET is set. */
-export const S3_COLLECTIONS = ['service-media'] as const
+/**
+ * The upload collections whose files go to the bucket when S3_BUCKET is set. They share its
+ * flat namespace (object key = file name, unique by its random suffix): the start sweep
+ * treats the bucket as one store and keeps a file any of them names (orphan-files.ts).
+ */
+export const S3_COLLECTIONS = ['service-media', 'community-media'] as const
 
 /** The S3 client's configuration, for the plugin and for our own cleaning (file-store.ts). */
 export function s3ClientConfig(): S3ClientConfig {

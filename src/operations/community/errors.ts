@@ -5,7 +5,7 @@
 // as on every other route, and Payload's own clients still find `errors`.
 import { APIError, type CollectionAfterErrorHook } from 'payload'
 
-export type ContentErrorCode = 'invalid_transition' | 'content_locked' | 'review_exists' | 'thread_closed' | 'not_found' | 'forbidden' | 'unauthorized'
+export type ContentErrorCode = 'invalid_transition' | 'content_locked' | 'review_exists' | 'thread_closed' | 'not_found' | 'forbidden' | 'unauthorized' | 'invalid_request'
 
 export function contentError(status: number, code: ContentErrorCode, message: string): APIError {
   return new APIError(message, status, { code }, true)
@@ -20,8 +20,20 @@ export const contentErrors = {
   forbidden: (message: string) => contentError(403, 'forbidden', message),
 }
 
+/**
+ * The code an error carries (`data.code`: ours, the media refusals, `media_busy`), or, for
+ * Payload's own multipart parser refusing a file over the upload limit (an APIError 413 with
+ * no code), `payload_too_large` as on every other route.
+ */
+function codeOf(error: unknown): string | undefined {
+  if (!(error instanceof APIError)) return undefined
+  const code = (error.data as { code?: unknown } | null)?.code
+  if (typeof code === 'string') return code
+  return error.status === 413 ? 'payload_too_large' : undefined
+}
+
 export const codeInBody: CollectionAfterErrorHook = ({ error, result }) => {
-  const code = error instanceof APIError ? (error.data as { code?: unknown } | null)?.code : undefined
+  const code = codeOf(error)
   if (typeof code !== 'string' || !result) return
   return { response: { error: code, message: error.message, ...result } }
 }

@@ -1,11 +1,11 @@
-// GET /api/service-media/file/<name> for a name no media record has (a deleted file, a typo)
-// is 404 in our error body. Payload's read access check only looks the name up for callers
+// GET /api/<upload collection>/file/<name> for a name no record of that collection has (a
+// deleted file, a typo) is 404 in our error body. Payload's read access check only looks the name up for callers
 // with a query-shaped access (the public), so for an admin the request would go on to
 // storage and end in Payload's 500 for a missing file.
 import type { PayloadRequest, UploadConfig } from 'payload'
 
-import { notFound } from '../../../src/lib/http/errors'
-import { errorResponse } from '../../../src/lib/http/respond'
+import { notFound } from '../../src/lib/http/errors'
+import { errorResponse } from '../../src/lib/http/respond'
 
 type FileHandler = NonNullable<UploadConfig['handlers']>[number]
 
