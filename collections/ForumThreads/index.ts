@@ -16,7 +16,7 @@ export const ForumThreads: CollectionConfig = contentCollection('forumThreads', 
   auditPrefix: 'forum_thread',
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'pinned', 'postCount', 'lastPostAt', 'author'] },
   defaultSort: ['-pinned', '-lastPostAt'],
-  indexes: [{ fields: ['pinned', 'lastPostAt'] }],
+  indexes: [{ fields: ['pinned', 'lastPostAt', 'createdAt'] }],
   hooks: { beforeValidate: [startCounters] },
   fields: [
     text('title', 200, { required: true }),

@@ -12,6 +12,7 @@ import * as migration_20261125_020158_blog_comment_author_names from './20261125
 import * as migration_20261125_020605_organization_invitations from './20261125_020605_organization_invitations';
 import * as migration_20261125_021005_booking_reminders from './20261125_021005_booking_reminders';
 import * as migration_20261125_021513_community from './20261125_021513_community';
+import * as migration_20261125_055147_forum_read_indexes from './20261125_055147_forum_read_indexes';
 
 export const migrations = [
   {
@@ -83,5 +84,10 @@ export const migrations = [
     up: migration_20261125_021513_community.up,
     down: migration_20261125_021513_community.down,
     name: '20261125_021513_community',
+  },
+  {
+    up: migration_20261125_055147_forum_read_indexes.up,
+    down: migration_20261125_055147_forum_read_indexes.down,
+    name: '20261125_055147_forum_read_indexes'
   },
 ];
