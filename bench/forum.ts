@@ -12,7 +12,7 @@ import type { Pool } from 'pg'
 import { freePort } from '../src/lib/embedded-database'
 import { POST_PAGE, THREAD_PAGE } from '../src/operations/community/forum-reads'
 import { measure, type Measurement } from './autocannon'
-import { log, runSeed, type BenchApp } from './harness'
+import { load, log, runSeed, type BenchApp } from './harness'
 import { startServerProcess } from './processes'
 import { SECONDS } from './reads'
 import { markdownTable, type Row, type ScenarioResult } from './report'
@@ -20,8 +20,10 @@ import { markdownTable, type Row, type ScenarioResult } from './report'
 const SMALL = { threads: 1_000, posts: 100_000 }
 const LARGE = { threads: Number(process.env.BENCH_FORUM_LARGE_THREADS ?? 100_000), posts: Number(process.env.BENCH_FORUM_LARGE_POSTS ?? 1_000_000) }
 const CONNECTIONS = [1, 10]
-/** The connections the growth is judged at (1 connection's p50 is 1–2 ms, too coarse for a ratio). */
+/** The connections the growth is judged at (autocannon's p50 is whole milliseconds: at 1 connection, 1–2 ms, too coarse for a ratio). */
 const GROWTH_AT = 10
+/** And one request at a time, timed to the microsecond: latency without queueing on the 2 cores. */
+const SEQUENTIAL = 300
 
 interface Read {
   name: string
@@ -60,8 +62,14 @@ function sameDocuments(a: string, b: string): boolean {
   return JSON.stringify(sorted(JSON.parse(a))) === JSON.stringify(sorted(JSON.parse(b)))
 }
 
-async function measureAll(app: BenchApp, limitUrl: string, reads: Read[], size: string, rows: Row[]): Promise<Record<string, Measurement>> {
-  const at: Record<string, Measurement> = {}
+interface AtSize {
+  ours: Measurement
+  /** p50 of SEQUENTIAL requests one after the other, ms. */
+  sequentialP50: number
+}
+
+async function measureAll(app: BenchApp, limitUrl: string, reads: Read[], size: string, rows: Row[]): Promise<Record<string, AtSize>> {
+  const at: Record<string, AtSize> = {}
   for (const read of reads) {
     await sameAnswers(app, limitUrl, read.path)
     for (const connections of CONNECTIONS) {
@@ -72,8 +80,14 @@ async function measureAll(app: BenchApp, limitUrl: string, reads: Read[], size: 
       const limit = await measure(`${limitUrl}${read.path}`, options)
       const peer = await measure(`${app.url}${peerOf(read.path)}`, options)
       rows.push({ scenario: `${read.name}, ${size}`, connections, ours, limit, peer, serverRssMb })
-      if (connections === GROWTH_AT) at[read.name] = ours
+      if (connections === GROWTH_AT) at[read.name] = { ours, sequentialP50: NaN }
     }
+    const sequential = await load(`forum: ${read.name}, ${SEQUENTIAL} sequential`, SEQUENTIAL, 1, async () => {
+      const response = await fetch(`${app.url}${read.path}`)
+      await response.arrayBuffer()
+      return response.ok
+    })
+    at[read.name]!.sequentialP50 = sequential.p50
   }
   return at
 }
@@ -133,9 +147,11 @@ export async function forumBench(app: BenchApp): Promise<ScenarioResult> {
       '',
       markdownTable(growth.map(({ read, small: s, large: l }) => ({
         read,
-        [`p50 at ${GROWTH_AT} connections`]: `${s.p50} ms → ${l.p50} ms`,
-        growth: `${(l.p50 / Math.max(s.p50, 1)).toFixed(2)}×`,
-        'req/s': `${s.rps.toFixed(0)} → ${l.rps.toFixed(0)}`,
+        [`p50 at ${GROWTH_AT} connections`]: `${s.ours.p50} ms → ${l.ours.p50} ms`,
+        growth: `${(l.ours.p50 / Math.max(s.ours.p50, 1)).toFixed(2)}×`,
+        'req/s': `${s.ours.rps.toFixed(0)} → ${l.ours.rps.toFixed(0)}`,
+        [`p50 of ${SEQUENTIAL} sequential`]: `${s.sequentialP50.toFixed(2)} ms → ${l.sequentialP50.toFixed(2)} ms`,
+        'sequential growth': `${(l.sequentialP50 / s.sequentialP50).toFixed(2)}×`,
       }))),
       '',
       `EXPLAIN (ANALYZE, BUFFERS) at ${label(large)}, each statement as the app sends it, run once before to warm the cache:`,
@@ -143,7 +159,7 @@ export async function forumBench(app: BenchApp): Promise<ScenarioResult> {
       plans,
     ].join('\n')
     log(markdown)
-    return { rows, sections: [{ name: 'forum', markdown }], data: { threadId, small, large, growth: growth.map(({ read, small: s, large: l }) => ({ read, small: s.p50, large: l.p50 })) } }
+    return { rows, sections: [{ name: 'forum', markdown }], data: { threadId, small, large, growth: growth.map(({ read, small: s, large: l }) => ({ read, small: s.ours.p50, large: l.ours.p50, sequentialSmall: s.sequentialP50, sequentialLarge: l.sequentialP50 })) } }
   } finally {
     await limit.stop()
   }
