@@ -90,7 +90,13 @@ export async function seedTo(app: BenchApp, sizes: Sizes): Promise<Sizes> {
   }
   if (!more.services && !more.users && !more.bookings) return now
   log(`seeding ${more.services.toLocaleString('en')} services, ${more.users.toLocaleString('en')} users, ${more.bookings.toLocaleString('en')} bookings more`)
-  const args = Object.entries(more).flatMap(([name, n]) => (n ? [`--${name}`, String(n)] : []))
+  await runSeed(app, more)
+  return countRows(app)
+}
+
+/** `npm run seed -- --<name> <n> …` against the bench's database, its progress on stderr. */
+export async function runSeed(app: BenchApp, counts: Record<string, number>): Promise<void> {
+  const args = Object.entries(counts).flatMap(([name, n]) => (n ? [`--${name}`, String(n)] : []))
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', ...args], {
       env: { ...process.env, ...BENCH_ENV, DATABASE_URL: app.databaseUrl },
@@ -98,7 +104,6 @@ export async function seedTo(app: BenchApp, sizes: Sizes): Promise<Sizes> {
     })
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed exited with ${code}`))))
   })
-  return countRows(app)
 }
 
 /** The rows there are now (demo data, bulk seeds and what earlier scenarios wrote). */

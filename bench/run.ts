@@ -3,9 +3,11 @@
 // scenarios in order, then prints one table, writes bench/results/<date>.json and updates
 // docs/performance.md. Every measurement is bounded in time.
 // Default: reads, bookings, sign-in, memory (about 12 minutes here). `growth` (seeds a
-// million bookings), `list-users` (issue 22) and `queue` (the moderation queue at 1,000 and
-// 100,000 open reports) run only when named: `npm run bench -- growth`.
+// million bookings), `list-users` (issue 22), `queue` (the moderation queue at 1,000 and
+// 100,000 open reports), `slots` and `forum` (issue 20's public forum reads at 1,000 and
+// 100,000 threads) run only when named: `npm run bench -- growth`.
 import { bookingsBench } from './bookings'
+import { forumBench } from './forum'
 import { growthBench } from './growth'
 import { listUsersBench } from './list-users'
 import { startBenchApp, log, type BenchApp } from './harness'
@@ -25,6 +27,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   'list-users': listUsersBench,
   queue: queueBench,
   slots: slotsBench,
+  forum: forumBench,
 }
 const DEFAULT = ['reads', 'bookings', 'sign-in', 'memory']
 

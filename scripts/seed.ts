@@ -5,6 +5,8 @@
 // `npm run seed -- --services N --users U --bookings M`: also N generated services (with slots,
 // translations and a few bookings), U customers and M bookings for scale runs, written with
 // set-based SQL in batches, with progress (scripts/seed-bulk-people.ts for users and bookings).
+// `-- --threads T --posts P`: T forum threads and P posts among them, counters exact
+// (scripts/seed-bulk-forum.ts).
 // Uses the server's database (scripts/with-database.ts).
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
@@ -14,10 +16,11 @@ import type { Payload } from 'payload'
 import { startPayload, stopPayload } from '../src/lib/payload-lifecycle'
 import { seedBlog } from './seed-blog'
 import { seedCommunity } from './seed-community'
+import { seedForum } from './seed-bulk-forum'
 import { seedBookings as seedBulkBookings, seedUsers as seedBulkUsers } from './seed-bulk-people'
 import { withDatabase } from './with-database'
 
-const USAGE = `Usage: npm run seed [-- --services N] [--users U] [--bookings M]
+const USAGE = `Usage: npm run seed [-- --services N] [--users U] [--bookings M] [--threads T --posts P]
 
 Loads demo categories, services and availability slots, a moderator, a blog post and
 comments, and a small community: forum threads, places, classifieds, an article, a
@@ -26,6 +29,10 @@ review (idempotent).
 --users U      also generates U customers, each with profile, wallet and audit entry.
 --bookings M   also generates M bookings over all services, from all users, in a
                realistic status mix (past: mostly completed; ahead: pending/confirmed).
+--threads T    also generates T forum threads (one in 500 pinned; some closed, moderated,
+               deleted) by the first 10,000 users.
+--posts P      also generates P posts spread evenly over those T threads (needs --threads);
+               each thread's postCount and lastPostAt are exact.
 Database: DATABASE_URL when set, else the embedded one under DATA_DIR (.data/).`
 
 const BATCH = 5_000
@@ -90,6 +97,8 @@ interface Counts {
   services: number
   users: number
   bookings: number
+  threads: number
+  posts: number
 }
 
 function count(name: keyof Counts, raw: string | undefined): number {
@@ -101,11 +110,26 @@ function count(name: keyof Counts, raw: string | undefined): number {
 function parse(argv: string[]): Counts | 'help' {
   const { values } = parseArgs({
     args: argv,
-    options: { services: { type: 'string' }, users: { type: 'string' }, bookings: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      services: { type: 'string' },
+      users: { type: 'string' },
+      bookings: { type: 'string' },
+      threads: { type: 'string' },
+      posts: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
     strict: true,
   })
   if (values.help) return 'help'
-  return { services: count('services', values.services), users: count('users', values.users), bookings: count('bookings', values.bookings) }
+  const counts = {
+    services: count('services', values.services),
+    users: count('users', values.users),
+    bookings: count('bookings', values.bookings),
+    threads: count('threads', values.threads),
+    posts: count('posts', values.posts),
+  }
+  if (counts.posts > 0 && counts.threads === 0) throw new Error('--posts goes into the threads the same run generates: add --threads')
+  return counts
 }
 
 async function findId(payload: Payload, collection: string, where: Record<string, unknown>): Promise<string | undefined> {
@@ -308,6 +332,20 @@ async function seedPeople(payload: Payload, users: number, bookings: number): Pr
   }
 }
 
+/** T forum threads and P posts (scripts/seed-bulk-forum.ts), on one connection (temporary tables). */
+async function seedThreads(payload: Payload, threads: number, posts: number): Promise<void> {
+  const pool = (payload.db as unknown as { pool: import('pg').Pool }).pool
+  const client = await pool.connect()
+  try {
+    const started = Date.now()
+    const written = await seedForum(client, threads, posts)
+    console.log(`seed: forum: ${written.threads.toLocaleString('en')} threads and ${written.posts.toLocaleString('en')} posts created in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    await client.query('VACUUM ANALYZE forum_threads, forum_posts')
+  } finally {
+    client.release()
+  }
+}
+
 async function main(): Promise<number> {
   let args: Counts | 'help'
   try {
@@ -320,7 +358,7 @@ async function main(): Promise<number> {
     console.log(USAGE)
     return 0
   }
-  const { services, users, bookings } = args
+  const { services, users, bookings, threads, posts } = args
   try {
     await withDatabase(async () => {
       const payload = await startPayload()
@@ -333,6 +371,7 @@ async function main(): Promise<number> {
         await seedCommunity(payload, providers, DEMO_CUSTOMER)
         if (services > 0) await seedBulk(payload, services, providers, [...categories.values()])
         if (users > 0 || bookings > 0) await seedPeople(payload, users, bookings)
+        if (threads > 0) await seedThreads(payload, threads, posts)
       } finally {
         await stopPayload(payload)
       }

@@ -16,6 +16,8 @@ import { unavailableOf } from './lib/http/unavailable'
 import { payloadBridge } from './lib/http/payload-bridge'
 import { buildRouteTable } from './lib/http/route-table'
 import { adminCsp, API_CSP, securityHeaders } from './lib/http/security-headers'
+import { FORUM_POSTS_PATH, FORUM_THREADS_PATH } from './operations/community/forum-reads'
+import { forumReadRoute } from './operations/community/forum-read-route'
 import { reloadSettings, settings } from './lib/settings'
 
 export interface AppOptions {
@@ -106,6 +108,8 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   app.use((req, res, next) => (isApi(req) ? csrfCheck(req, res, next) : next()))
   // Counted and checked like every /api request above; answered without Payload's request setup.
   app.get(GET_SESSION_PATH, getSessionRoute(payload))
+  // The forum's public reads, same way (decision 112); any other query goes on to Payload.
+  app.get([FORUM_THREADS_PATH, FORUM_POSTS_PATH], forumReadRoute(payload))
   app.use((req, res, next) => (isApi(req) ? bridge(req, res, next) : next()))
 
   app.get('/', (_req, res) => res.redirect(302, '/admin'))

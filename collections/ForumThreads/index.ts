@@ -10,13 +10,14 @@ const startCounters: CollectionBeforeValidateHook = ({ data, operation }) =>
   operation === 'create' ? { ...data, postCount: 0, lastPostAt: new Date().toISOString() } : data
 
 // Forum threads (§9): pinned ones first, then by last post (the index below serves exactly
-// that order). `pinned` needs forum.pin_thread, closing forum.lock_thread (the status guard);
+// that order, with `createdAt`, the tie-breaker Payload appends to every sort; anonymous
+// reads of the list are answered from it by src/operations/community/forum-reads.ts). `pinned` needs forum.pin_thread, closing forum.lock_thread (the status guard);
 // `postCount` and `lastPostAt` are kept by the posts' hooks (../ForumPosts/threadCounters.ts).
 export const ForumThreads: CollectionConfig = contentCollection('forumThreads', {
   auditPrefix: 'forum_thread',
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'pinned', 'postCount', 'lastPostAt', 'authorName'] },
   defaultSort: ['-pinned', '-lastPostAt'],
-  indexes: [{ fields: ['pinned', 'lastPostAt'] }],
+  indexes: [{ fields: ['pinned', 'lastPostAt', 'createdAt'] }],
   hooks: { beforeValidate: [startCounters] },
   fields: [
     text('title', 200, { required: true }),

@@ -13,6 +13,7 @@ import * as migration_20261125_020605_organization_invitations from './20261125_
 import * as migration_20261125_021005_booking_reminders from './20261125_021005_booking_reminders';
 import * as migration_20261125_021513_community from './20261125_021513_community';
 import * as migration_20261125_055112_community_author_names from './20261125_055112_community_author_names';
+import * as migration_20261125_055147_forum_read_indexes from './20261125_055147_forum_read_indexes';
 import * as migration_20261125_055836_community_media from './20261125_055836_community_media';
 
 export const migrations = [
@@ -90,6 +91,11 @@ export const migrations = [
     up: migration_20261125_055112_community_author_names.up,
     down: migration_20261125_055112_community_author_names.down,
     name: '20261125_055112_community_author_names',
+  },
+  {
+    up: migration_20261125_055147_forum_read_indexes.up,
+    down: migration_20261125_055147_forum_read_indexes.down,
+    name: '20261125_055147_forum_read_indexes',
   },
   {
     up: migration_20261125_055836_community_media.up,

@@ -1,7 +1,9 @@
 // `npm run seed -- --services N --users U --bookings M` (issue 10): the bulk rows are what the
 // hooks would have written, so the seeded database passes every invariant (one profile and
 // one wallet per user, the audit entry of each user's creation, no overlapping open
-// bookings), and the counts and the status mix are the ones asked for.
+// bookings), and the counts and the status mix are the ones asked for. `--threads --posts`
+// (issue 20): each generated thread's postCount and lastPostAt are what the posts' hook would
+// have recounted.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { checkInvariants } from '../helpers/invariants'
@@ -13,7 +15,7 @@ let seed: { code: number | null; stdout: string; stderr: string }
 
 beforeAll(async () => {
   app = await startTestApp()
-  seed = await runScript('scripts/seed.ts', ['--services', '40', '--users', '30', '--bookings', '500'], { DATABASE_URL: app.databaseUrl }, 300_000)
+  seed = await runScript('scripts/seed.ts', ['--services', '40', '--users', '30', '--bookings', '500', '--threads', '30', '--posts', '400'], { DATABASE_URL: app.databaseUrl }, 300_000)
 }, 360_000)
 
 afterAll(async () => {
@@ -48,6 +50,34 @@ describe('npm run seed -- --services --users --bookings', () => {
     expect(mix).toEqual({ stale: 0, ahead: expect.any(Number), own: 0 })
     expect(mix!.ahead).toBeGreaterThan(0)
   })
+
+  it('writes the threads and posts, each thread’s postCount and lastPostAt exact', async () => {
+    expect(seed.stdout).toContain('seed: forum: 30 threads and 400 posts created')
+    const [forum] = await sql<{ threads: number; posts: number; wrong: number; pinned: number; hidden: number; hiddenPosts: number }>(
+      app,
+      `WITH generated AS (SELECT * FROM forum_threads WHERE title LIKE 'Generated thread %'),
+            counted AS (SELECT thread_id, count(*)::int AS n, max(created_at) AS last FROM forum_posts WHERE status = 'published' GROUP BY thread_id)
+       SELECT (SELECT count(*)::int FROM generated) AS threads,
+              (SELECT count(*)::int FROM forum_posts WHERE thread_id IN (SELECT id FROM generated)) AS posts,
+              (SELECT count(*)::int FROM generated g LEFT JOIN counted c ON c.thread_id = g.id
+                WHERE g.post_count <> coalesce(c.n, 0) OR g.last_post_at IS DISTINCT FROM coalesce(c.last, g.created_at)) AS wrong,
+              (SELECT count(*)::int FROM generated WHERE pinned) AS pinned,
+              (SELECT count(*)::int FROM generated WHERE status IN ('moderated', 'deleted', 'closed')) AS hidden,
+              (SELECT count(*)::int FROM forum_posts WHERE status <> 'published' AND thread_id IN (SELECT id FROM generated)) AS "hiddenPosts"`,
+    )
+    expect(forum).toEqual({ threads: 30, posts: 400, wrong: 0, pinned: 1, hidden: expect.any(Number), hiddenPosts: expect.any(Number) })
+    expect(forum!.hidden).toBeGreaterThan(0)
+    expect(forum!.hiddenPosts).toBeGreaterThan(0)
+    // No post dated before its thread or in the future.
+    const [dates] = await sql<{ bad: number }>(app, `SELECT count(*)::int AS bad FROM forum_posts p JOIN forum_threads t ON t.id = p.thread_id WHERE p.created_at < t.created_at OR p.created_at > now()`)
+    expect(dates).toEqual({ bad: 0 })
+  })
+
+  it('refuses --posts without --threads (usage, exit 2), before touching the database', async () => {
+    const refused = await runScript('scripts/seed.ts', ['--posts', '10'], { DATABASE_URL: app.databaseUrl }, 120_000)
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('--posts goes into the threads the same run generates')
+  }, 150_000)
 
   it('passes every database invariant', async () => {
     expect(await checkInvariants(app)).toEqual([])
