@@ -73,10 +73,10 @@ app.get('/api/admin/services/services', async (req: Request, res: Response) => {
 
 // admin/list-users with an email search (bench/list-users.ts): the statement
 // src/lib/auth/list-users-query.ts builds for that query, written out by hand.
-const LIST_USERS = `SELECT count(*) OVER ()::int AS total, u.id, u.email, u.name, u.username, u.image, u.email_verified, NULL AS password_hash,
+const LIST_USERS = `SELECT (SELECT count(*)::int FROM users u WHERE u.email ILIKE $1) AS total, u.id, u.email, u.name, u.username, u.image, u.email_verified, NULL AS password_hash,
        u.banned, u.ban_reason, u.ban_expires, u.created_at, u.updated_at,
        ARRAY(SELECT r.value::text FROM users_roles r WHERE r.parent_id = u.id ORDER BY r."order") AS roles
-  FROM users u WHERE u.email ILIKE $1 ORDER BY u.created_at desc NULLS LAST, u.id LIMIT $2 OFFSET $3`
+  FROM users u WHERE u.email ILIKE $1 ORDER BY u.created_at desc, u.id LIMIT $2 OFFSET $3`
 
 app.get('/api/auth/admin/list-users', async (req: Request, res: Response) => {
   const found = await session(req)

@@ -83,6 +83,9 @@ function readSettings() {
       // How often each instance looks for bookings due a reminder.
       reminderSweepSeconds: Math.max(1, int('BOOKING_REMINDER_SWEEP_SECONDS', 60)),
     },
+    // The first wait before the stale-session listener reconnects (doubling to 10 s;
+    // src/lib/auth/stale-listener.ts). No snapshot is trusted while it is down.
+    staleListenerRetryMs: Math.max(1, int('STALE_LISTENER_RETRY_MS', 250)),
     s3: {
       bucket: process.env.S3_BUCKET || undefined,
       region: process.env.S3_REGION || 'us-east-1',

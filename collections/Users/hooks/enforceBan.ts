@@ -9,6 +9,6 @@ import { revokeSessionsOf } from '../../../src/lib/auth/session-rows'
 export const enforceBan: CollectionAfterChangeHook = async ({ context, doc, operation, previousDoc, req }) => {
   if (operation !== 'update' || context.banHandled || !doc.banned || previousDoc?.banned) return doc
   await revokeSessionsOf(req, String(doc.id))
-  announceStale(req, String(doc.id))
+  await announceStale(req, String(doc.id))
   return doc
 }

@@ -8,6 +8,7 @@ import { passwordHashOf, type Caller } from '../../lib/auth/current'
 import { invalidInput, invalidPassword, usernameTaken, weakPassword } from '../../lib/auth/errors'
 import { verifyPassword } from '../../lib/auth/password-hash'
 import { createSession, snapshotOf } from '../../lib/auth/sessions'
+import { announceStale } from '../../lib/auth/session-events'
 import { revokeSessionsOf } from '../../lib/auth/session-rows'
 import { checkPasswordRules, PASSWORD_MAX_LENGTH } from '../../lib/password-rules'
 import { inTransaction } from '../../lib/transaction'
@@ -65,6 +66,7 @@ export async function changeOwnPassword(
     let revoked: string[] = []
     if (input.revokeOtherSessions) {
       revoked = await revokeSessionsOf(req, caller.user.id)
+      await announceStale(req, caller.user.id)
       const { token, hash, doc } = await createSession(req, caller.user.id)
       issued = { token, tokenHash: hash, snapshot: snapshotOf(doc, caller.user), user: caller.user }
     }
@@ -79,5 +81,6 @@ export async function deleteOwnUser(req: PayloadRequest, caller: Caller, passwor
   await inTransaction(req, async () => {
     await writeAudit(req, { action: 'user.deleted', userId: caller.user.id, targetType: 'users', targetId: caller.user.id, data: { email: caller.user.email, by: 'self' } })
     await req.payload.delete({ collection: 'users', id: caller.user.id, overrideAccess: true, context: { skipAudit: true }, req })
+    await announceStale(req, caller.user.id)
   })
 }

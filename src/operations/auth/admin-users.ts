@@ -42,7 +42,7 @@ export async function setRoles(req: PayloadRequest, userId: string, roles: Role[
     const before = await target(req, userId)
     await updateUserRow(req, userId, { roles })
     await audit(req, 'set_role', userId, { roles, previous: before.roles })
-    announceStale(req, userId)
+    await announceStale(req, userId)
     return (await findAccountUser(req, userId))!
   })
 }
@@ -57,7 +57,7 @@ export async function banUser(req: PayloadRequest, caller: Caller, userId: strin
     // Every session at once, in the ban's transaction (API-CONTRACT §11).
     const revoked = await revokeSessionsOf(req, userId)
     await audit(req, 'ban_user', userId, { banReason, banExpires, sessionsRevoked: revoked.length })
-    announceStale(req, userId)
+    await announceStale(req, userId)
     return (await findAccountUser(req, userId))!
   })
 }
@@ -84,7 +84,7 @@ export async function revokeUserSession(req: PayloadRequest, handle: string): Pr
     const { rows } = await runIn<{ id: string; user_id: string }>(req, REVOKE_ANY, [tokenHash(handle), handle])
     const row = rows[0]
     await writeAudit(req, { action: 'admin.revoke_user_session', targetType: 'sessions', targetId: row ? String(row.id) : null, data: { userId: row ? String(row.user_id) : null } })
-    if (row) announceStale(req, String(row.user_id))
+    if (row) await announceStale(req, String(row.user_id))
   })
 }
 
@@ -93,7 +93,7 @@ export async function revokeUserSessions(req: PayloadRequest, userId: string): P
     await target(req, userId)
     const revoked = await revokeSessionsOf(req, userId)
     await audit(req, 'revoke_user_sessions', userId, { sessionIds: revoked })
-    announceStale(req, userId)
+    await announceStale(req, userId)
   })
 }
 
@@ -147,7 +147,7 @@ export async function updateUser(req: PayloadRequest, userId: string, data: Admi
     await checkFree(req, data, userId)
     await writeUser(req, () => updateUserRow(req, userId, { ...data }))
     await audit(req, 'update_user', userId, { ...data })
-    announceStale(req, userId)
+    await announceStale(req, userId)
     return (await findAccountUser(req, userId))!
   })
 }
@@ -158,7 +158,7 @@ export async function removeUser(req: PayloadRequest, caller: Caller, userId: st
     const user = await target(req, userId)
     await audit(req, 'remove_user', userId, { email: user.email })
     await req.payload.delete({ collection: 'users', id: userId, overrideAccess: true, context: { skipAudit: true }, req })
-    announceStale(req, userId)
+    await announceStale(req, userId)
   })
 }
 

@@ -1,10 +1,12 @@
 // The caller's own sessions (API-CONTRACT §11): list, revoke one, revoke all but the
-// current one, revoke all. Revocations are audited with the ids they ended.
+// current one, revoke all. Revocations are audited with the ids they ended, and the user's
+// cookie-cache snapshots go stale on every instance (session-events.ts, decision 83).
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { Caller } from '../../lib/auth/current'
 import { presentSessionRow } from '../../lib/auth/present-account'
+import { announceStale } from '../../lib/auth/session-events'
 import { listSessionRows, revokeSessionOf, revokeSessionsOf } from '../../lib/auth/session-rows'
 import { inTransaction } from '../../lib/transaction'
 
@@ -15,6 +17,7 @@ export async function listOwnSessions(req: PayloadRequest, caller: Caller) {
 async function audited(req: PayloadRequest, caller: Caller, action: string, revoke: () => Promise<string[]>): Promise<void> {
   await inTransaction(req, async () => {
     const sessionIds = await revoke()
+    if (sessionIds.length) await announceStale(req, caller.user.id)
     await writeAudit(req, { action, userId: caller.user.id, targetType: 'sessions', targetId: sessionIds.length === 1 ? sessionIds[0] : null, data: { sessionIds } })
   })
 }

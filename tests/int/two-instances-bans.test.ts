@@ -1,0 +1,145 @@
+// Bans reach every instance's cookie cache (decision 83, issue 22): two server processes on
+// one PostgreSQL. A user's cookie client is served by B from its signed 300 s snapshot; an
+// admin bans the user through A; B's next request refuses them, because A's transaction
+// NOTIFYs and B's listener marks the user stale. Also once B's LISTEN connection has been
+// killed and has reconnected, for a ban committed while B was not listening (B trusts no
+// snapshot then, and none signed before it listens again), and for a user's own revocation.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+
+import { listenerName } from '../../src/lib/auth/stale-listener'
+import { SERVER_UNDER_LOAD_ENV } from '../helpers/load'
+import { startServerProcess, type ServerProcess } from '../helpers/processes'
+import { viaServer } from '../helpers/server-app'
+import { sql, startTestApp, type TestApp } from '../helpers/test-app'
+import { createAdmin, createUser, signIn, type TestUser } from '../helpers/users'
+
+const CACHE_COOKIE = 'community.session_data'
+// B's first reconnect waits 2–4 s (jitter): long enough for a ban to land while it is down.
+const RETRY_MS = 4_000
+
+let local: TestApp
+let a: ServerProcess
+let b: ServerProcess
+let adminHeaders: Record<string, string>
+
+const start = () => startServerProcess({ ...SERVER_UNDER_LOAD_ENV, DATABASE_URL: local.databaseUrl, STALE_LISTENER_RETRY_MS: String(RETRY_MS) })
+
+beforeAll(async () => {
+  local = await startTestApp()
+  // One after the other: both run the migrations check at start.
+  a = await start()
+  b = await start()
+  adminHeaders = (await createAdmin(viaServer(local, a.url))).headers
+}, 180_000)
+
+afterAll(async () => {
+  for (const server of [a, b]) await server?.stop(5_000)
+  await local?.stop()
+})
+
+const cacheCookieOf = (response: Response) => response.headers.getSetCookie().find((c) => c.startsWith(`${CACHE_COOKIE}=`))
+
+/** The user's own bookings (a stock route: 200 signed in, 403 anonymous), as a cookie client of B. */
+const bookingsOnB = (cookie: string) => fetch(`${b.url}/api/bookings?limit=1`, { headers: { cookie } })
+
+const sessionOnB = async (cookie: string) =>
+  ((await (await fetch(`${b.url}/api/auth/get-session`, { headers: { cookie } })).json()) as { user: { id: string } } | null)?.user.id ?? null
+
+/**
+ * A cookie client of B whose snapshot B trusts: signed at least a second after B's listener
+ * last (re)connected (B distrusts every snapshot signed up to that second), and answered from
+ * the cache (no fresh snapshot in the answer, so B did not ask the database).
+ */
+async function cachedClientOfB(user: TestUser): Promise<string> {
+  await new Promise((resolve) => setTimeout(resolve, 1_100))
+  const { cookie } = await signIn(viaServer(local, b.url), user)
+  expect(cookie).toContain(`${CACHE_COOKIE}=`)
+  const served = await bookingsOnB(cookie)
+  expect(served.status).toBe(200)
+  expect(cacheCookieOf(served)).toBeUndefined()
+  return cookie
+}
+
+async function banThroughA(user: TestUser) {
+  const response = await fetch(`${a.url}/api/auth/admin/ban-user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...adminHeaders },
+    body: JSON.stringify({ userId: user.id, banReason: 'Spam' }),
+  })
+  expect(response.status).toBe(200)
+  const rows = await sql<{ banned: boolean; sessions: number }>(local, 'SELECT banned, (SELECT count(*)::int FROM sessions WHERE user_id = $1) AS sessions FROM users WHERE id = $1', [user.id])
+  expect(rows[0]).toEqual({ banned: true, sessions: 0 })
+}
+
+async function expectRefusedOnB(cookie: string) {
+  // The very next request: no waiting for the snapshot to age out.
+  expect((await bookingsOnB(cookie)).status).toBe(403)
+  expect(await sessionOnB(cookie)).toBeNull()
+}
+
+async function listenerPid(server: ServerProcess): Promise<number | undefined> {
+  const rows = await sql<{ pid: number }>(local, `SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query ILIKE 'LISTEN%'`, [listenerName(server.child.pid)])
+  return rows[0]?.pid
+}
+
+async function killListener(server: ServerProcess): Promise<number> {
+  const pid = await listenerPid(server)
+  expect(pid).toBeDefined()
+  await sql(local, 'SELECT pg_terminate_backend($1)', [pid])
+  return pid!
+}
+
+async function listeningAgain(server: ServerProcess, killed: number): Promise<void> {
+  // Bounded: the first retry comes within RETRY_MS.
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+    const pid = await listenerPid(server)
+    if (pid !== undefined && pid !== killed) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('the listener did not reconnect within 30 s')
+}
+
+describe('a ban through one instance reaches the other cookie cache at once', () => {
+  it('every instance listens on its own named connection', async () => {
+    expect(await listenerPid(a)).toBeDefined()
+    expect(await listenerPid(b)).toBeDefined()
+  })
+
+  it('a cookie client of B is refused on its next request after a ban through A', async () => {
+    const user = await createUser(local)
+    const cookie = await cachedClientOfB(user)
+    await banThroughA(user)
+    await expectRefusedOnB(cookie)
+  })
+
+  it('after B’s LISTEN connection is killed and reconnects, a ban through A still reaches B', async () => {
+    const killed = await killListener(b)
+    await listeningAgain(b, killed)
+    const user = await createUser(local)
+    const cookie = await cachedClientOfB(user)
+    await banThroughA(user)
+    await expectRefusedOnB(cookie)
+  }, 60_000)
+
+  it('a ban committed while B is not listening is not missed: B trusts no snapshot until it listens again, and none signed before', async () => {
+    const user = await createUser(local)
+    const cookie = await cachedClientOfB(user)
+    const killed = await killListener(b)
+    // Within B's first retry wait (≥ RETRY_MS / 2): the NOTIFY reaches no listener of B's.
+    await banThroughA(user)
+    expect(await listenerPid(b)).toBeUndefined()
+    await expectRefusedOnB(cookie)
+    await listeningAgain(b, killed)
+    await expectRefusedOnB(cookie)
+  }, 60_000)
+
+  it('a user ending their own sessions through A (a stolen cookie) cuts B’s cookie client too', async () => {
+    const user = await createUser(local)
+    const cookie = await cachedClientOfB(user)
+    const { token } = await signIn(viaServer(local, a.url), user)
+    const response = await fetch(`${a.url}/api/auth/revoke-sessions`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })
+    expect(response.status).toBe(200)
+    expect(await sql(local, 'SELECT id FROM sessions WHERE user_id = $1', [user.id])).toEqual([])
+    await expectRefusedOnB(cookie)
+  })
+})
