@@ -16,6 +16,9 @@ import { codeInBody } from '../../src/operations/community/errors'
 import { CONTENT_TYPES, type ContentTypeName } from '../../src/operations/moderation/content-types'
 import { platformOnly } from './fields'
 
+/** `custom` key marking a collection built here (its value: the registry name), for the OpenAPI reference. */
+export const COMMUNITY_CONTENT = 'communityContent'
+
 export interface ContentCollectionOptions {
   /** Audit action prefix: `<prefix>.create|update|delete`. */
   auditPrefix: string
@@ -33,6 +36,7 @@ export function contentCollection(name: ContentTypeName, options: ContentCollect
   const own = options.hooks ?? {}
   return {
     slug: type.collection,
+    custom: { [COMMUNITY_CONTENT]: name },
     admin: { defaultColumns: ['id', 'status', type.authorField, 'createdAt'], ...options.admin },
     access: {
       read: visibleContent(type),
