@@ -21,10 +21,13 @@ const TAG = 'Community'
 
 type DataField = Extract<Field, { name: string }> & { type: string; required?: boolean; defaultValue?: unknown }
 
+const PAYLOAD_FIELDS = new Set(['id', 'createdAt', 'updatedAt'])
+
 /** Every field that holds data, through the presentational ones (row, collapsible). */
 function dataFields(fields: readonly Field[]): DataField[] {
   return fields.flatMap((field) => {
-    if (field.type === 'ui') return []
+    // Payload adds id and the timestamps to the config it sanitizes (doc() has them).
+    if (field.type === 'ui' || ('name' in field && PAYLOAD_FIELDS.has(field.name))) return []
     if ('name' in field && field.name) return [field as DataField]
     if ('fields' in field && Array.isArray(field.fields)) return dataFields(field.fields)
     throw new Error(`OpenAPI: a community content field of type ${field.type} is not described (endpoints/community/openapi-content.ts)`)
