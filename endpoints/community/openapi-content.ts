@@ -239,6 +239,7 @@ function operations(name: ContentTypeName, type: ContentType, schemas: Schemas):
         responses: {
           '200': json('Deleted: the document, now `deleted`', changed),
           ...errors({
+            400: 'A body that is not a JSON object (none is needed)',
             403: `Not the author nor a holder of \`${type.deleteAny}\`; ${CSRF}`,
             404: NOT_FOUND,
             409: `\`content_locked\`: the item is ${type.lockedStatuses.join(', ')}; \`invalid_transition\`: not deletable from its status`,
@@ -254,7 +255,7 @@ function operations(name: ContentTypeName, type: ContentType, schemas: Schemas):
         requestParams: { path: idPath },
         responses: {
           '200': json('Removed: the document as it was', changed),
-          ...errors({ 403: `Anonymous; not the author${type.deleteAny ? ` nor a holder of \`${type.deleteAny}\`` : ''} (a missing item too, for them); ${CSRF}`, 404: MISSING, ...BODY, 503: UNAVAILABLE }),
+          ...errors({ 400: 'A body that is not a JSON object (none is needed)', 403: `Anonymous; not the author${type.deleteAny ? ` nor a holder of \`${type.deleteAny}\`` : ''} (a missing item too, for them); ${CSRF}`, 404: MISSING, ...BODY, 503: UNAVAILABLE }),
         },
       }
 

@@ -11,7 +11,7 @@ import { openApiDocument } from '../../endpoints/openapi'
 import { CONTENT_TYPES, type ContentTypeName } from '../../src/operations/moderation/content-types'
 import { roleActor } from '../helpers/blog'
 import { adminActor, anonymous, call, MISSING_ID, type Actor } from '../helpers/catalogue'
-import { makeItem } from '../helpers/community'
+import { makeItem, statusOf } from '../helpers/community'
 import { checkResponse } from '../helpers/openapi-check'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -91,11 +91,18 @@ describe('the answers other tests do not reach are the documented ones', () => {
     expect((await anonymous(app).get(`/api/places/${MISSING_ID}`)).status).toBe(404)
   })
 
-  it('a body that is not JSON is 415, one that is not an object 400, and nothing changes', async () => {
+  it('a body that is not JSON is 415, one that is not an object 400 (PATCH and DELETE), and nothing changes', async () => {
     const id = await makeItem(app, 'products', author.user.id)
     const text = await call(app, 'PATCH', `/api/products/${id}`, { headers: { ...author.headers, 'content-type': 'text/plain' }, raw: 'title=x' })
     expect(text.status).toBe(415)
     expect((await call(app, 'PATCH', `/api/products/${id}`, { headers: author.headers, raw: '[1]' })).status).toBe(400)
+    // DELETE needs no body, but one that is sent is read as on every write.
+    expect((await call(app, 'DELETE', `/api/products/${id}`, { headers: author.headers, raw: '[1]' })).status).toBe(400)
+    const place = await makeItem(app, 'places', author.user.id)
+    expect((await call(app, 'DELETE', `/api/places/${place}`, { headers: author.headers, raw: 'nope' })).status).toBe(400)
+    expect((await call(app, 'DELETE', `/api/places/${place}`, { headers: { ...author.headers, 'content-type': 'text/plain' }, raw: 'x' })).status).toBe(415)
+    expect(await statusOf(app, 'places', place)).toBe('pending_review')
+    expect(await statusOf(app, 'products', id)).toBe('published')
     const [row] = await sql<{ title: string }>(app, 'SELECT title FROM products WHERE id = $1', [id])
     expect(row?.title).not.toBe('x')
   })
