@@ -15,6 +15,7 @@ import { approvalPaths, moderationPaths } from './admin/openapi'
 import { adminServicesPaths } from './admin/services/openapi'
 import { authPaths } from './auth/openapi'
 import { communityMediaPaths } from './community/openapi'
+import { communityContentPaths } from './community/openapi-content'
 import { accountPaths } from './auth/openapi-account'
 import { adminUserPaths } from './auth/openapi-admin-users'
 import { organizationPaths } from './auth/openapi-organizations'
@@ -33,6 +34,7 @@ const FAMILIES = (): ZodOpenApiPathsObject[] => [
   moderationPaths,
   approvalPaths,
   reportsPaths,
+  communityContentPaths(),
   communityMediaPaths,
   stockPaths,
 ]

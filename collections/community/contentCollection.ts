@@ -19,6 +19,9 @@ import { AUTHOR_NAME, authorNameField } from '../authorName'
 import { approvalField } from './approvalField'
 import { platformOnly } from './fields'
 
+/** `custom` key marking a collection built here (its value: the registry name), for the OpenAPI reference. */
+export const COMMUNITY_CONTENT = 'communityContent'
+
 export interface ContentCollectionOptions {
   /** Audit action prefix: `<prefix>.create|update|delete`. */
   auditPrefix: string
@@ -36,6 +39,7 @@ export function contentCollection(name: ContentTypeName, options: ContentCollect
   const own = options.hooks ?? {}
   return {
     slug: type.collection,
+    custom: { [COMMUNITY_CONTENT]: name },
     admin: { defaultColumns: ['id', 'status', AUTHOR_NAME, 'createdAt'], ...options.admin },
     access: {
       read: visibleContent(type),

@@ -23,7 +23,7 @@ const communityError = z
 /** Payload's own refusals, the shell's (general family) and the community rules'. */
 const anyError = z.union([communityError, payloadErrors, generalError])
 
-function errors(described: Record<number, string>): ZodOpenApiResponsesObject {
+export function errors(described: Record<number, string>): ZodOpenApiResponsesObject {
   const responses: ZodOpenApiResponsesObject = {}
   for (const [status, description] of Object.entries(described)) responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] = json(description, anyError)
   responses['429'] ??= json('`too_many_requests`: the global limit per client IP', generalError)
