@@ -7,6 +7,8 @@ import { Button } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
+import { usePanelPost } from './usePanelPost'
+
 interface Props {
   /** e.g. `/api/admin/moderation/dismiss` */
   path: string
@@ -19,27 +21,10 @@ interface Props {
 export function DeskAction({ path, body, label, done, testId }: Props) {
   const router = useRouter()
   const [reason, setReason] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [message, setMessage] = useState<string | null>(null)
+  const { busy, outcome, post } = usePanelPost()
 
   const submit = async () => {
-    setBusy(true)
-    setMessage(null)
-    try {
-      const response = await fetch(path, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...body, reason }),
-      })
-      const answer = (await response.json().catch(() => ({}))) as { message?: string }
-      setMessage(response.ok ? done : (answer.message ?? `Failed (${response.status})`))
-      if (response.ok) router.refresh()
-    } catch {
-      setMessage('The server could not be reached')
-    } finally {
-      setBusy(false)
-    }
+    if (await post(path, { ...body, reason }, () => done)) router.refresh()
   }
 
   return (
@@ -48,7 +33,7 @@ export function DeskAction({ path, body, label, done, testId }: Props) {
       <Button buttonStyle="secondary" size="small" disabled={busy} onClick={submit} type="button" margin={false}>
         {label}
       </Button>
-      {message && <span role="status">{message}</span>}
+      {outcome && <span role="status">{outcome.message}</span>}
     </span>
   )
 }

@@ -5,39 +5,19 @@
 import { Button, useDocumentInfo } from '@payloadcms/ui'
 import { useState } from 'react'
 
-type Outcome = { ok: boolean; message: string } | null
+import { usePanelPost } from '../../../src/admin/usePanelPost'
 
 export function ModerateComment() {
   const { id } = useDocumentInfo()
   const [reason, setReason] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const { busy, outcome, post } = usePanelPost()
 
   if (!id) return null
 
   const submit = async () => {
-    setBusy(true)
-    setOutcome(null)
-    try {
-      const response = await fetch('/api/admin/moderate', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ postType: 'blogComments', postId: String(id), reason }),
-      })
-      const body = (await response.json().catch(() => ({}))) as { message?: string }
-      if (response.ok) {
-        setOutcome({ ok: true, message: 'Comment moderated; its author has been notified.' })
-        // The form shows the new status (and this box goes away with it).
-        window.setTimeout(() => window.location.reload(), 800)
-      } else {
-        setOutcome({ ok: false, message: body.message ?? `Moderation failed (${response.status})` })
-      }
-    } catch {
-      setOutcome({ ok: false, message: 'The server could not be reached' })
-    } finally {
-      setBusy(false)
-    }
+    const moderated = await post('/api/admin/moderate', { postType: 'blogComments', postId: String(id), reason }, () => 'Comment moderated; its author has been notified.', 'Moderation failed')
+    // The form shows the new status (and this box goes away with it).
+    if (moderated) window.setTimeout(() => window.location.reload(), 800)
   }
 
   return (

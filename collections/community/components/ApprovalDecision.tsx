@@ -7,8 +7,9 @@
 import { Button, useDocumentInfo } from '@payloadcms/ui'
 import { useState } from 'react'
 
+import { usePanelPost } from '../../../src/admin/usePanelPost'
+
 type Decision = 'approve' | 'reject'
-type Outcome = { ok: boolean; message: string } | null
 
 interface Props {
   /** The registry name the endpoint takes (`places`, `articles`, `classifieds`). */
@@ -23,34 +24,14 @@ const DONE: Record<Decision, string> = {
 export function ApprovalDecision({ postType }: Props) {
   const { id } = useDocumentInfo()
   const [reason, setReason] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const { busy, outcome, post } = usePanelPost()
 
   if (!id) return null
 
   const decide = async (decision: Decision) => {
-    setBusy(true)
-    setOutcome(null)
-    try {
-      const response = await fetch('/api/admin/approve', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ postType, postId: String(id), decision, reason }),
-      })
-      const body = (await response.json().catch(() => ({}))) as { message?: string }
-      if (response.ok) {
-        setOutcome({ ok: true, message: DONE[decision] })
-        // The form shows the new status (and this box goes away with it).
-        window.setTimeout(() => window.location.reload(), 800)
-      } else {
-        setOutcome({ ok: false, message: body.message ?? `The decision failed (${response.status})` })
-      }
-    } catch {
-      setOutcome({ ok: false, message: 'The server could not be reached' })
-    } finally {
-      setBusy(false)
-    }
+    const decided = await post('/api/admin/approve', { postType, postId: String(id), decision, reason }, () => DONE[decision], 'The decision failed')
+    // The form shows the new status (and this box goes away with it).
+    if (decided) window.setTimeout(() => window.location.reload(), 800)
   }
 
   return (
