@@ -3,28 +3,18 @@ import type { CollectionConfig } from 'payload'
 import { panelByRole } from '../access/panelByRole'
 import { withReportHooks } from '../src/operations/reports/hooks'
 
-import { Articles } from './Articles'
 import { AuditLogs } from './AuditLogs'
 import { BlogComments } from './BlogComments/index'
 import { BlogPosts } from './BlogPosts'
 import { Bookings } from './Bookings/index'
-import { Classifieds } from './Classifieds'
-import { Comments } from './Comments/index'
+import { COMMUNITY_CONTENT_COLLECTIONS } from './community/index'
 import { CommunityMedia } from './CommunityMedia/index'
-import { Events } from './Events'
-import { ForumPosts } from './ForumPosts/index'
-import { ForumThreads } from './ForumThreads/index'
-import { Galleries } from './Galleries'
-import { Groups } from './Groups'
 import { Invitations } from './Invitations'
 import { Memberships } from './Memberships'
 import { Notifications } from './Notifications'
 import { Organizations } from './Organizations'
-import { Places } from './Places'
-import { Products } from './Products'
 import { Profiles } from './Profiles'
 import { RateLimits } from './RateLimits'
-import { Reviews } from './Reviews/index'
 import { ContentAppeals, ContentReports, ModerationDecisions, ReportQueue, TransparencyPublications } from './Reports/index'
 import { inPanelOrder, panelNavigation } from './navigation'
 import { ServiceAvailability } from './ServiceAvailability/index'
@@ -55,18 +45,8 @@ export const collections: CollectionConfig[] = inPanelOrder([
   Bookings,
   BlogPosts,
   BlogComments,
-  Reviews,
-  Comments,
-  ForumThreads,
-  ForumPosts,
-  Classifieds,
-  Places,
-  Articles,
-  Events,
-  Groups,
-  Galleries,
+  ...COMMUNITY_CONTENT_COLLECTIONS,
   CommunityMedia,
-  Products,
   ContentReports,
   ReportQueue,
   ModerationDecisions,

@@ -9,9 +9,9 @@ import type { Field, FieldAccess } from 'payload'
 import { z } from 'zod'
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi'
 
-import { collections } from '../../collections/index'
 import { COMMUNITY_CONTENT } from '../../collections/community/contentCollection'
 import { fixedAfterCreate } from '../../collections/community/fields'
+import { COMMUNITY_CONTENT_COLLECTIONS } from '../../collections/community/index'
 import { id, json, SESSION, timestamp } from '../../src/lib/openapi/common'
 import { CONTENT_TYPES, type ContentType, type ContentTypeName } from '../../src/operations/moderation/content-types'
 import { doc, idPath, listEnvelope, NOT_FOUND, stockQuery } from '../stock-paths'
@@ -270,7 +270,7 @@ function operations(name: ContentTypeName, type: ContentType, schemas: Schemas):
 export function communityContentPaths(): ZodOpenApiPathsObject {
   const paths: ZodOpenApiPathsObject = {}
   for (const [name, type] of Object.entries(CONTENT_TYPES) as Array<[ContentTypeName, ContentType]>) {
-    const config = collections.find((collection) => collection.slug === type.collection)
+    const config = COMMUNITY_CONTENT_COLLECTIONS.find((collection) => collection.slug === type.collection)
     if (!config?.custom?.[COMMUNITY_CONTENT]) continue
     Object.assign(paths, operations(name, type, schemasOf(name, type, dataFields(config.fields))))
   }
