@@ -64,15 +64,20 @@ async function settled<T>(read: () => Promise<T>, expected: T, ms = 120_000): Pr
   return value
 }
 
-/** Adds a translation row in the service form: language picked from the list, then the title. */
+/**
+ * Adds a translation row in the service form: language picked from the list, then the title;
+ * returns once the row's label shows both, so a save never races the row's own state. The
+ * option is clicked, not typed and entered: keys typed before the list has opened are lost
+ * (a CI run saved a row with no language and waited for a message that could not come).
+ */
 async function addTranslation(language: string, title: string) {
   const rows = await page.locator('[id^="field-translations__"][id$="__inLanguage"]').count()
   await page.getByRole('button', { name: 'Add Translation' }).click()
   const select = page.locator(`#field-translations__${rows}__inLanguage`)
   await select.locator('.rs__control').click()
-  await page.keyboard.type(language)
-  await page.keyboard.press('Enter')
+  await select.locator('.rs__option', { hasText: new RegExp(`^${language}( —|$)`) }).click()
   await page.locator(`input[name="translations.${rows}.title"]`).fill(title)
+  await page.getByText(`${language} — ${title}`, { exact: true }).waitFor({ state: 'visible' })
 }
 
 describe('the admin panel for editors and translators', () => {
@@ -96,7 +101,6 @@ describe('the admin panel for editors and translators', () => {
     await page.goto(`${base}/admin/collections/service-listings/${serviceId}`)
     await page.getByText('en — Guitar workshop').waitFor({ state: 'visible' })
     await addTranslation('fr', 'Atelier guitare')
-    await page.getByText('fr — Atelier guitare').waitFor({ state: 'visible' })
     await page.locator('#action-save').click()
     const saved = [
       { in_language: 'en', title: 'Guitar workshop' },
