@@ -10,7 +10,8 @@ import { CONTENT_REPORTS, MODERATION_DECISIONS, REPORT_REASONS, REPORT_STATUSES 
 // One open report per reporter and item is a partial unique index (migration reports).
 export const ContentReports: CollectionConfig = {
   slug: CONTENT_REPORTS,
-  admin: { useAsTitle: 'reason', defaultColumns: ['postType', 'postId', 'reason', 'status', 'createdAt'] },
+  // The panel searches `like` on its listSearchableFields, else on the title: a select takes no `like`.
+  admin: { useAsTitle: 'reason', listSearchableFields: ['postId', 'details'], defaultColumns: ['postType', 'postId', 'reason', 'status', 'createdAt'] },
   access: { read: moderationStaff, create: nobody, update: nobody, delete: nobody },
   defaultSort: '-createdAt',
   fields: [

@@ -11,7 +11,8 @@ import { DECISION_OUTCOMES, MODERATION_DECISIONS } from './constants'
 // src/operations/reports/decisions.ts; the transparency report counts these rows.
 export const ModerationDecisions: CollectionConfig = {
   slug: MODERATION_DECISIONS,
-  admin: { useAsTitle: 'outcome', defaultColumns: ['postType', 'postId', 'outcome', 'decidedBy', 'onNotice', 'createdAt'] },
+  // The panel searches `like` on its listSearchableFields, else on the title: a select takes no `like`.
+  admin: { useAsTitle: 'outcome', listSearchableFields: ['postId', 'reason'], defaultColumns: ['postType', 'postId', 'outcome', 'decidedBy', 'onNotice', 'createdAt'] },
   access: { read: moderationStaff, create: nobody, update: nobody, delete: nobody },
   defaultSort: '-createdAt',
   fields: [

@@ -7,8 +7,14 @@
 // - Payload checks field access for `where`, never for `sort`: `sort=provider.passwordHash`
 //   or `sort=-user.email` orders rows by values the caller may not read (an oracle). A sort
 //   may name only the collection's own fields that the caller may read.
+// - An operator the field's type has no meaning for (`near` on a text, `contains` on a date,
+//   `all` on anything, a bare polymorphic relationship compared with a string) reached
+//   Payload's postgres adapter, which threw a TypeError or "Not supported": 500s, found by a
+//   black-box run over every operator and field type. Each field type takes the operators
+//   Payload's own filter builder offers for it (@payloadcms/ui WhereBuilder/field-types), the
+//   rest is a 400 naming the operator and the field.
 // Server code (overrideAccess) is trusted and left alone.
-import { QueryError, type CollectionBeforeOperationHook, type FlattenedField, type PayloadRequest, type Where } from 'payload'
+import { APIError, QueryError, type CollectionBeforeOperationHook, type FlattenedField, type PayloadRequest, type Where } from 'payload'
 
 interface Step {
   field: FlattenedField
@@ -44,13 +50,70 @@ function resolve(req: PayloadRequest, fields: FlattenedField[], path: string): S
   return found
 }
 
-function wherePaths(where: Where | undefined, into: string[] = []): string[] {
+interface Condition {
+  path: string
+  /** Absent when the path's value is no object of operators (Payload refuses that shape itself). */
+  operator?: string
+  operand?: unknown
+}
+
+/** Every condition of a `where`, `and` and `or` walked. */
+function conditions(where: Where | undefined, into: Condition[] = []): Condition[] {
   if (!where || typeof where !== 'object') return into
-  for (const [key, value] of Object.entries(where)) {
-    if ((key === 'and' || key === 'or') && Array.isArray(value)) for (const nested of value) wherePaths(nested as Where, into)
-    else into.push(key)
+  for (const [path, value] of Object.entries(where)) {
+    if ((path === 'and' || path === 'or') && Array.isArray(value)) for (const nested of value) conditions(nested as Where, into)
+    else if (value && typeof value === 'object' && !Array.isArray(value)) for (const [operator, operand] of Object.entries(value)) into.push({ path, operator, operand })
+    else into.push({ path })
   }
   return into
+}
+
+const EQUALS = ['equals', 'not_equals']
+const BASE = new Set([...EQUALS, 'in', 'not_in', 'exists'])
+const ORDERED = new Set([...BASE, 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal'])
+const TEXT = new Set([...BASE, 'like', 'not_like', 'contains'])
+/** Per field type, the operators Payload's filter builder offers; a type not named here (array, group, blocks) is left to Payload. */
+const OPERATORS: Record<string, ReadonlySet<string>> = {
+  checkbox: new Set([...EQUALS, 'exists']),
+  code: TEXT,
+  date: ORDERED,
+  // `like` too: the panel's list search of users runs `email like`.
+  email: TEXT,
+  json: new Set(['exists']),
+  number: ORDERED,
+  point: new Set([...EQUALS, 'exists', 'near', 'within', 'intersects']),
+  radio: BASE,
+  relationship: BASE,
+  richText: new Set(['exists']),
+  select: BASE,
+  text: TEXT,
+  textarea: TEXT,
+  upload: BASE,
+}
+/** A polymorphic relationship is compared as `{relationTo, value}`, or through `.value` (the id) and `.relationTo` (`exists` too: on the bare path the adapter fails). */
+const POLYMORPHIC = new Set([...EQUALS, 'exists'])
+
+const isTargetOf = (relationTo: string[], operand: unknown) =>
+  !!operand && typeof operand === 'object' && relationTo.includes((operand as { relationTo?: unknown }).relationTo as string) && 'value' in operand
+
+/** Why a condition cannot run, or null. Unknown paths are left to Payload's QueryError. */
+function operatorProblem(req: PayloadRequest, fields: FlattenedField[], { path, operator, operand }: Condition): string | null {
+  if (operator === undefined) return null
+  const refused = (what: string) => `The operator "${operator}" cannot be used on ${path} (${what})`
+  // Payload's id column is no flattened field; the panel's search of a collection with no title field is `id like`.
+  if (path === 'id') return BASE.has(operator) || operator === 'like' ? null : refused('an id')
+  const step = resolve(req, fields, path)
+  if (!step) return null
+  const { field } = step
+  if ((field.type === 'relationship' || field.type === 'upload') && Array.isArray(field.relationTo)) {
+    const tail = path.slice(path.lastIndexOf('.') + 1)
+    if (tail === 'relationTo') return BASE.has(operator) ? null : refused('a collection name')
+    if (tail === 'value') return POLYMORPHIC.has(operator) ? null : refused('an id of several collections')
+    if (EQUALS.includes(operator) && isTargetOf(field.relationTo, operand)) return null
+    return `${path} links to several collections: compare it with {relationTo, value} (relationTo one of ${field.relationTo.join(', ')}), or filter on ${path}.value or ${path}.relationTo`
+  }
+  const allowed = OPERATORS[field.type]
+  return !allowed || allowed.has(operator) ? null : refused(`a ${field.type} field`)
 }
 
 function sortPaths(sort: unknown): string[] {
@@ -69,8 +132,13 @@ export const queryGuard: CollectionBeforeOperationHook = async ({ args, collecti
   if (overrideAccess) return args
   const fields = collection.flattenedFields
   const query = args as { where?: Where; sort?: unknown }
-  const tooDeep = wherePaths(query.where).filter((path) => (resolve(req, fields, path)?.hops ?? 0) >= 2)
+  const where = conditions(query.where)
+  const tooDeep = [...new Set(where.map(({ path }) => path))].filter((path) => (resolve(req, fields, path)?.hops ?? 0) >= 2)
   if (tooDeep.length) throw new QueryError(tooDeep.map((path) => ({ path })))
+  for (const condition of where) {
+    const problem = operatorProblem(req, fields, condition)
+    if (problem) throw new APIError(problem, 400, null, true)
+  }
 
   const refused: string[] = []
   for (const path of sortPaths(query.sort)) {

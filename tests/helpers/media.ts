@@ -90,6 +90,9 @@ export const MALICIOUS_SVG = `<?xml version="1.0" encoding="UTF-8"?>
   <rect width="2" height="2" style="fill:url(https://evil.example/paint)"/>
 </svg>`
 
+/** A well-formed SVG with no width, height or viewBox: nothing says how large it is. */
+export const UNSIZED_SVG = '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>'
+
 export interface UploadFields {
   file?: { data: Buffer; name?: string; type?: string }
   alt?: string

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import sharp from 'sharp'
 
 import { adminActor, anonymous, audits, CATEGORIES, citizenActor, count, makeCategory, makeService, MISSING_ID, SERVICES, type Actor } from '../helpers/catalogue'
-import { bombPng, dropMedia, fileExists, jpegWithExif, MALICIOUS_SVG, MEDIA, mediaRow, MiB, png, pngOfSize, storedFile, upload } from '../helpers/media'
+import { bombPng, dropMedia, fileExists, jpegWithExif, MALICIOUS_SVG, MEDIA, mediaRow, MiB, png, pngOfSize, storedFile, upload, UNSIZED_SVG } from '../helpers/media'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
 let app: TestApp
@@ -59,11 +59,27 @@ describe('SVG', () => {
     ['an SVG declaring entities (XML bomb)', '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg">&b;</svg>'],
     ['XML that is not SVG', '<?xml version="1.0"?><note><to>x</to></note>'],
     ['an HTML page with an inline svg', '<html><body><svg width="1" height="1"></svg><script>alert(1)</script></body></html>'],
+    // Payload cannot measure it: its "There was a problem while uploading the file" was the answer.
+    ['an SVG that gives no size', UNSIZED_SVG],
+    ['an SVG sized in percent', '<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="50%"><rect width="1" height="1"/></svg>'],
   ])('415 for %s', async (_label, text) => {
     const before = await count(app, 'service_media')
     const reply = await upload(app, admin.headers, { file: { data: Buffer.from(text), name: 'x.svg', type: 'image/svg+xml' } })
     expect({ status: reply.status, error: reply.body.error }).toEqual({ status: 415, error: 'unsupported_media_type' })
     expect(await count(app, 'service_media')).toBe(before)
+  })
+
+  it('the 415 of an SVG without a size says what it needs', async () => {
+    const reply = await upload(app, admin.headers, { file: { data: Buffer.from(UNSIZED_SVG), name: 'dot.svg', type: 'image/svg+xml' } })
+    expect(reply.body.message).toBe('The SVG gives no size: its <svg> needs width and height, or a viewBox')
+  })
+
+  it('an SVG sized by its viewBox alone is stored with that size', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 24"><rect width="4" height="4"/></svg>'
+    const reply = await upload(app, admin.headers, { file: { data: Buffer.from(svg), name: 'wide.svg', type: 'image/svg+xml' } })
+    expect(reply.status).toBe(201)
+    const row = (await mediaRow(app, reply.body.id))!
+    expect([Number(row.width), Number(row.height)]).toEqual([48, 24])
   })
 })
 

@@ -13,7 +13,7 @@ import { errorBody, familyOf, internalError } from './errors'
 import { rootDispatcher, type Answer } from './root-endpoints'
 import { credentialsWereUnchecked, RETRY_AFTER_SECONDS, serviceUnavailable } from './unavailable'
 import { isCollectionRoute, isReadSentAsPost, needsObjectBody, readObjectBody, readQueryBody } from './stock-json-body'
-import { stockQueryProblem } from './stock-query'
+import { boundedStockRead, stockQueryProblem } from './stock-query'
 
 /** The request's headers as Web Headers, as Payload reads them. */
 export function webHeaders(req: ExpressRequest): Headers {
@@ -26,16 +26,18 @@ export function webHeaders(req: ExpressRequest): Headers {
   return headers
 }
 
-function toWebRequest(req: ExpressRequest, origin: string, buffered?: Buffer): Request {
+function toWebRequest(req: ExpressRequest, url: URL, buffered?: Buffer): Request {
   const headers = webHeaders(req)
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
-  return new Request(new URL(req.originalUrl, origin), {
+  return new Request(url, {
     method: req.method === 'HEAD' ? 'GET' : req.method,
     headers,
     // The counted body (body-limit.ts), so that no route reads past the size limit.
     ...(hasBody ? { body: buffered ?? (Readable.toWeb(requestBody(req)) as unknown as ReadableStream), duplex: 'half' } : {}),
   } as RequestInit)
 }
+
+const JSON_UTF8 = 'application/json; charset=utf-8'
 
 async function sendWebResponse(response: Answer, res: ExpressResponse, headOnly: boolean): Promise<void> {
   // The shell has answered already (413: the body grew past its limit while the route read it).
@@ -47,7 +49,8 @@ async function sendWebResponse(response: Answer, res: ExpressResponse, headOnly:
   response.headers.forEach((value, name) => {
     // Security headers were set by the shell and stay authoritative; cookies go below.
     if (name === 'set-cookie' || name === 'content-security-policy' || name === 'x-frame-options') return
-    res.setHeader(name, value)
+    // Payload's Response.json names no charset; every answer of ours does (API-CONTRACT §1).
+    res.setHeader(name, name === 'content-type' && value === 'application/json' ? JSON_UTF8 : value)
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length) res.setHeader('set-cookie', cookies)
@@ -105,7 +108,8 @@ export function payloadBridge(payload: Payload): RequestHandler {
       const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`
       let buffered: Buffer | undefined
       const stock = isCollectionRoute(req, collections, apiRoute)
-      const queryProblem = stock ? stockQueryProblem(new URL(req.originalUrl, 'http://localhost').searchParams) : undefined
+      const url = new URL(req.originalUrl, origin)
+      const queryProblem = stock ? stockQueryProblem(url.searchParams) : undefined
       if (queryProblem) {
         res.status(400).json({ errors: [{ message: queryProblem }] })
         return
@@ -119,7 +123,11 @@ export function payloadBridge(payload: Payload): RequestHandler {
         }
         buffered = checked.body
       }
-      const request = toWebRequest(req, origin, buffered)
+      if (stock && (req.method === 'GET' || req.method === 'HEAD')) {
+        const bounded = boundedStockRead(url.searchParams)
+        if (bounded) url.search = bounded.toString()
+      }
+      const request = toWebRequest(req, url, buffered)
       // A collection route is never one of our root endpoints: straight to Payload's router.
       const response = (stock ? undefined : await dispatchRoot(request)) ?? (await handleEndpoints({ config: payload.config, request }))
       if (credentialsWereUnchecked(request.headers) && !res.headersSent) {

@@ -6,7 +6,7 @@
 import type { Request as ExpressRequest } from 'express'
 
 import { requestBody } from './body-limit'
-import { stockQueryProblem } from './stock-query'
+import { boundedStockRead, stockQueryProblem } from './stock-query'
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE'])
 
@@ -53,11 +53,13 @@ export async function readQueryBody(req: ExpressRequest): Promise<StockBody> {
   const chunks: Buffer[] = []
   for await (const chunk of requestBody(req)) chunks.push(chunk as Buffer)
   const body = Buffer.concat(chunks)
-  const problem = stockQueryProblem(new URLSearchParams(body.toString('utf8')))
+  const query = new URLSearchParams(body.toString('utf8'))
+  const problem = stockQueryProblem(query)
   if (problem) return { ok: false, status: 400, message: problem }
   // Payload's router compares the content type exactly; a charset parameter would lose the query.
   req.headers['content-type'] = FORM
-  return { ok: true, body }
+  const bounded = boundedStockRead(query)
+  return { ok: true, body: bounded ? Buffer.from(bounded.toString()) : body }
 }
 
 /** Payload walks a document recursively; a body nested thousands deep overflowed its stack. */

@@ -10,7 +10,7 @@ import sharp, { type Sharp } from 'sharp'
 import { decodeCost, decodeQueue } from './decode-queue'
 import { tooManyPixels, unsupportedMedia } from './errors'
 import { MAX_PIXELS } from './limits'
-import { sanitizeSvg } from './sanitize-svg'
+import { sanitizeSvg, svgHasSize } from './sanitize-svg'
 
 export const RASTER_TYPES = {
   'image/jpeg': 'jpg',
@@ -82,6 +82,7 @@ async function prepareRaster(bytes: Buffer, mime: RasterType): Promise<PreparedI
 async function prepareSvg(bytes: Buffer): Promise<PreparedImage | null> {
   const clean = sanitizeSvg(bytes)
   if (!clean) return null
+  if (!svgHasSize(clean)) throw unsupportedMedia('The SVG gives no size: its <svg> needs width and height, or a viewBox')
   try {
     // librsvg parses the cleaned document: it must still be a drawable SVG.
     const metadata = await sharp(clean, { limitInputPixels: MAX_PIXELS }).metadata()

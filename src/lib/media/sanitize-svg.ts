@@ -74,3 +74,22 @@ export function sanitizeSvg(bytes: Buffer): Buffer | null {
   if (clean.includes('xlink:') && !rootTag.includes('xmlns:xlink=')) clean = clean.replace(/^<svg/i, `<svg xmlns:xlink="${XLINK_NS}"`)
   return Buffer.from(clean, 'utf8')
 }
+
+const lengthOf = (rootTag: string, name: string): number => {
+  const value = rootTag.match(new RegExp(`\\s${name}\\s*=\\s*["']\\s*([^"'\\s]+)`, 'i'))?.[1]
+  return value && !value.endsWith('%') ? Number.parseFloat(value) : Number.NaN
+}
+
+/**
+ * Whether the root <svg> gives its size: width and height as lengths (not percentages), or a
+ * viewBox of four numbers with a positive width and height. An SVG without one has no size
+ * to store (`width`/`height` of the media) and Payload's upload measures SVGs this way, so
+ * such a file is refused with a clear message rather than failing inside Payload.
+ */
+export function svgHasSize(svg: Buffer): boolean {
+  const text = svg.toString('utf8')
+  const rootTag = text.slice(0, text.indexOf('>') + 1)
+  if (lengthOf(rootTag, 'width') > 0 && lengthOf(rootTag, 'height') > 0) return true
+  const box = rootTag.match(/\sviewBox\s*=\s*["']([^"']*)["']/i)?.[1]?.trim().split(/[\s,]+/).map(Number) ?? []
+  return box.length === 4 && box.every(Number.isFinite) && box[2]! > 0 && box[3]! > 0
+}
