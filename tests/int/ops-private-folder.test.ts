@@ -36,13 +36,15 @@ async function privateCopy(): Promise<string> {
   return app
 }
 
+// Removing the copy unlinks every file of the hard-linked node_modules (tens of thousands):
+// past jest's 60 s on a busy 2-core machine (seen in a CI run beside other work).
 afterAll(async () => {
   await server?.stop()
   if (priv) {
     await removeEmbeddedState(path.join(priv, 'app', '.data'))
     await fs.rm(priv, { recursive: true, force: true })
   }
-})
+}, 300_000)
 
 describeAsRoot('as root, in a 0700 folder', () => {
   it('npm start (ADMIN_PANEL=false) serves /api/health; DATA_DIR stays private, the cluster lives outside', async () => {
