@@ -12,6 +12,7 @@ import { createDependents } from './hooks/createDependents'
 import { enforceBan } from './hooks/enforceBan'
 import { hashPasswordHook } from './hooks/hashPassword'
 import { rejectMalformedCredentials } from './hooks/rejectMalformedCredentials'
+import { refuseRemoval } from './hooks/refuseRemoval'
 import { removeDependents } from './hooks/removeDependents'
 import { forgetAuthorNames, syncAuthorNames } from './hooks/syncAuthorNames'
 import { syncProfileUsername } from './hooks/syncProfileUsername'
@@ -51,7 +52,7 @@ export const Users: CollectionConfig = {
   },
   hooks: {
     beforeOperation: [rejectMalformedCredentials, hashPasswordHook],
-    beforeDelete: [removeDependents, forgetAuthorNames],
+    beforeDelete: [refuseRemoval, removeDependents, forgetAuthorNames],
     afterChange: [createDependents, syncProfileUsername, syncAuthorNames, enforceBan, audit.afterChange],
     afterDelete: [audit.afterDelete],
   },

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { errorResponses, id, json, SESSION, timestamp } from '../../src/lib/openapi/common'
-import { accountOperation, INVALID } from './openapi-operation'
+import { accountOperation, INVALID, REMOVAL_REFUSED } from './openapi-operation'
 import { changeEmailBody, changePasswordBody, deleteUserBody, updateUserBody } from './account'
 import { revokeSessionBody } from './own-sessions'
 
@@ -53,7 +53,7 @@ export const accountPaths: ZodOpenApiPathsObject = {
     'Delete one’s account with its password: sessions, profile, wallet and memberships go; audit entries stay',
     deleteUserBody,
     json('Deleted; the cookies are cleared', z.object({ success: z.literal(true), message: z.string() })),
-    { 400: `${INVALID} or \`invalid_password\``, 403: `${BANNED}, or \`forbidden\` (CSRF rule)` },
+    { 400: `${INVALID} or \`invalid_password\``, 403: `${BANNED}, or \`forbidden\` (CSRF rule)`, 409: REMOVAL_REFUSED },
   ),
   '/api/auth/list-sessions': {
     get: {

@@ -6,7 +6,7 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi'
 import { id, json, timestamp } from '../../src/lib/openapi/common'
 import { banUserBody, createUserBody, getUserQuery, listUsersQuery, revokeUserSessionBody, setRoleBody, setUserPasswordBody, updateUserBody, userIdBody } from './admin-users'
 import { listedSession } from './openapi-account'
-import { accountOperation, INVALID, type AccountRequest } from './openapi-operation'
+import { accountOperation, INVALID, REMOVAL_REFUSED, type AccountRequest } from './openapi-operation'
 
 const adminUser = z
   .object({
@@ -77,6 +77,7 @@ export const adminUserPaths: ZodOpenApiPathsObject = {
     post: operation('Delete a user with their sessions and dependents; audit entries stay', { body: userIdBody }, json('Deleted', success), {
       400: `${INVALID}, or \`cannot_remove_yourself\``,
       ...NOT_FOUND,
+      409: REMOVAL_REFUSED,
     }),
   },
   '/api/auth/admin/set-user-password': {

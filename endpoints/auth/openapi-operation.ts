@@ -8,6 +8,10 @@ import { errorResponses, SESSION, type json } from '../../src/lib/openapi/common
 
 export const INVALID = '`invalid_input` (a field missing, malformed, of the wrong type, or unknown) or `invalid_body` (not JSON)'
 
+/** Why delete-user and admin/remove-user refuse an account (decision 119); nothing changes. */
+export const REMOVAL_REFUSED =
+  '`user_provides_services` (the account provides services: reassign or delete them first) or `last_owner` (it is an organization’s last owner: make another member owner or delete the organization first); nothing is deleted'
+
 export interface AccountRequest {
   body?: z.ZodType
   query?: z.ZodObject

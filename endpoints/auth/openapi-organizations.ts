@@ -9,7 +9,16 @@ import { getInvitationQuery, invitationIdBody, inviteMemberBody, listInvitations
 import { checkSlugBody, createOrganizationBody, fullOrganizationQuery, listMembersQuery, organizationIdBody, removeMemberBody, updateMemberRoleBody, updateOrganizationBody } from './organization-manage'
 
 const role = z.enum(['owner', 'admin', 'member'])
-const organization = z.object({ id, name: z.string(), slug: z.string(), logo: z.null(), metadata: z.null(), createdAt: timestamp }).meta({ id: 'Organization' })
+const organization = z
+  .object({
+    id,
+    name: z.string(),
+    slug: z.string(),
+    logo: z.string().nullable().meta({ description: 'A picture URL, or null' }),
+    metadata: z.record(z.string(), z.unknown()).nullable().meta({ description: 'The organization’s own JSON object (at most 10 kB), or null' }),
+    createdAt: timestamp,
+  })
+  .meta({ id: 'Organization' })
 const member = z
   .object({ id, organizationId: id, userId: id, role, createdAt: timestamp, user: z.object({ id, name: z.string().nullable(), email: z.email(), image: z.string().nullable() }) })
   .meta({ id: 'OrganizationMember' })
@@ -30,15 +39,25 @@ const SETTLED = { 404: '`invitation_not_found`', 409: '`invitation_not_pending` 
 
 export const organizationPaths: ZodOpenApiPathsObject = {
   '/api/auth/organization/create': {
-    post: operation('Create an organization; the caller is its owner', { body: createOrganizationBody }, json('Created', organization.extend({ members: z.array(member) })), { 409: '`slug_is_taken`' }),
+    post: operation(
+      'Create an organization; the caller is its owner, and it becomes the session’s active organization unless `keepCurrentActiveOrganization` is true',
+      { body: createOrganizationBody },
+      json('Created', organization.extend({ members: z.array(member) })),
+      { 409: '`slug_is_taken`' },
+    ),
   },
   '/api/auth/organization/update': {
-    post: operation('Rename it or change its slug (owners and admins)', { body: updateOrganizationBody }, json('Updated', organization), { ...ORG, 409: '`slug_is_taken`' }),
+    post: operation('Change its name, slug, logo or metadata (owners and admins)', { body: updateOrganizationBody }, json('Updated', organization), { ...ORG, 409: '`slug_is_taken`' }),
   },
   '/api/auth/organization/delete': { post: operation('Delete it with its memberships and invitations (owners)', { body: organizationIdBody }, json('Deleted', organization), ORG) },
   '/api/auth/organization/check-slug': { post: operation('Is this slug free?', { body: checkSlugBody }, json('Free', z.object({ status: z.literal(true) })), { 409: '`slug_is_taken`' }) },
   '/api/auth/organization/get-full-organization': {
-    get: operation('The organization with its members and invitations (members)', { query: fullOrganizationQuery }, json('The organization', organization.extend({ members: z.array(member), invitations: z.array(invitation) })), ORG),
+    get: operation(
+      'The organization with its members and invitations (members); null when the query names none and the session has no active organization',
+      { query: fullOrganizationQuery },
+      json('The organization, or null', organization.extend({ members: z.array(member), invitations: z.array(invitation) }).nullable()),
+      { 400: INVALID, 404: ORG[404] },
+    ),
   },
   '/api/auth/organization/list-members': {
     get: operation('Its members, oldest first (members)', { query: listMembersQuery }, json('A page of members', z.object({ members: z.array(member), total: z.number().int() })), ORG),
@@ -66,7 +85,10 @@ export const organizationPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/auth/organization/accept-invitation': {
-    post: operation('Accept an invitation addressed to one’s email', { body: invitationIdBody }, json('Accepted', z.object({ invitation, member })), { ...SETTLED, 409: `${SETTLED[409]}, or \`already_member\`` }),
+    post: operation('Accept an invitation addressed to one’s email; its organization becomes the session’s active one', { body: invitationIdBody }, json('Accepted', z.object({ invitation, member })), {
+      ...SETTLED,
+      409: `${SETTLED[409]}, or \`already_member\``,
+    }),
   },
   '/api/auth/organization/reject-invitation': {
     post: operation('Reject an invitation addressed to one’s email', { body: invitationIdBody }, json('Rejected', z.object({ invitation, member: z.null() })), SETTLED),

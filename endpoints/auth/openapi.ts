@@ -142,15 +142,15 @@ export const authPaths: ZodOpenApiPathsObject = {
   '/api/auth/organization/set-active': {
     post: {
       tags: ['Accounts'],
-      summary: 'Choose (or clear with null) this session’s active organization',
+      summary: 'Choose this session’s active organization by id or slug (`organizationId: null` clears it; `{}` answers the current one and changes nothing)',
       security: SESSION,
       requestBody: body(setActiveBody),
       responses: {
-        '200': json('The organization (null when cleared) and the session', z.object({ organization: organization.nullable(), session })),
+        '200': json('The organization (null when cleared, or none is active) and the session', z.object({ organization: organization.nullable(), session })),
         ...errors({
           400: INVALID,
           401: '`unauthorized`: no session, or it was revoked',
-          403: '`forbidden`: not a member, no such organization, or a failed CSRF check',
+          403: '`forbidden`: not a member, no such organization (by id or slug), or a failed CSRF check',
         }),
       },
     },

@@ -1,6 +1,6 @@
 // Organization invitations (API-CONTRACT §11), Better Auth's organization plugin path for path.
 // POST /api/auth/organization/invite-member {email, role, organizationId?, resend?} → invitation
-// POST /api/auth/organization/accept-invitation {invitationId}  → {invitation, member}
+// POST /api/auth/organization/accept-invitation {invitationId}  → {invitation, member}; the organization becomes the session's active one
 // POST /api/auth/organization/reject-invitation {invitationId}  → {invitation, member: null}
 // POST /api/auth/organization/cancel-invitation {invitationId}  → invitation
 // GET  /api/auth/organization/get-invitation ?id                → invitation + organizationName, organizationSlug, inviterEmail
@@ -18,6 +18,7 @@ import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
 import * as invitations from '../../src/operations/auth/organization-invitations'
 import { orgRoleField } from './organization-manage'
+import { withFreshCache } from './session-response'
 
 const invitationId = z.uuid({ error: 'invitationId must be an invitation id' })
 
@@ -37,9 +38,17 @@ function route<T extends z.ZodType>(path: string, method: 'get' | 'post', schema
 
 export const organizationInvitationEndpoints = [
   ...route('invite-member', 'post', inviteMemberBody, async (req, caller, body) => presentInvitation(await invitations.inviteMember(req, caller, body))),
-  ...route('accept-invitation', 'post', invitationIdBody, async (req, caller, body) => {
-    const { invitation, member } = await invitations.acceptInvitation(req, caller, body.invitationId)
-    return { invitation: presentInvitation(invitation), member: presentMember(member) }
+  ...defineEndpoint('/auth/organization/accept-invitation', 'post', async (req) => {
+    const caller = await requireCaller(req)
+    const { invitation, member } = await invitations.acceptInvitation(req, caller, parseAuthInput(invitationIdBody, await readJson(req)).invitationId)
+    // The organization joined is now the session's active one: a cookie client's cache is re-issued.
+    const { user, current } = caller
+    return withFreshCache(
+      json({ invitation: presentInvitation(invitation), member: presentMember(member) }),
+      current,
+      { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, roles: user.roles },
+      { ...current.session, activeOrganizationId: String(invitation.organization_id) },
+    )
   }),
   ...route('reject-invitation', 'post', invitationIdBody, async (req, caller, body) => ({ invitation: presentInvitation(await invitations.rejectInvitation(req, caller, body.invitationId)), member: null })),
   ...route('cancel-invitation', 'post', invitationIdBody, async (req, caller, body) => presentInvitation(await invitations.cancelInvitation(req, caller, body.invitationId))),

@@ -1,10 +1,12 @@
 // Organizations (API-CONTRACT §11), Better Auth's organization plugin path for path. Every
 // route needs a session checked against the database; roles are the caller's membership's.
-// POST /api/auth/organization/create {name, slug, keepCurrentActiveOrganization?} → organization + members
-// POST /api/auth/organization/update {data:{name?, slug?}, organizationId?}       → organization
+// POST /api/auth/organization/create {name, slug, logo?, metadata?, keepCurrentActiveOrganization?}
+//      → organization + members; it becomes the session's active one unless keepCurrentActiveOrganization
+// POST /api/auth/organization/update {data:{name?, slug?, logo?, metadata?}, organizationId?} → organization
 // POST /api/auth/organization/delete {organizationId}                              → organization
 // POST /api/auth/organization/check-slug {slug}                                     → {status: true} | 409 slug_is_taken
 // GET  /api/auth/organization/get-full-organization ?organizationId|organizationSlug → organization + members + invitations
+//      (neither and no active organization: null)
 // GET  /api/auth/organization/list-members ?organizationId&limit&offset            → {members, total}
 // GET  /api/auth/organization/get-active-member                                    → member
 // POST /api/auth/organization/update-member-role {memberId, role, organizationId?} → member
@@ -14,14 +16,16 @@ import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
 import { MEMBERSHIP_ROLES } from '../../collections/Memberships'
+import { ORGANIZATION_LOGO_MAX_LENGTH, ORGANIZATION_METADATA_MAX_BYTES, organizationMetadataProblem } from '../../collections/Organizations'
 import { requireCaller, type Caller } from '../../src/lib/auth/current'
 import { parseAuthInput } from '../../src/lib/auth/errors'
-import { listInvitations, listMembers, presentInvitation, presentMember, presentOrganization } from '../../src/lib/auth/organization-rows'
-import { readJson } from '../../src/lib/http/body'
+import { listInvitations, listMembers, presentInvitation, presentMember, presentOrganization, type OrgRole } from '../../src/lib/auth/organization-rows'
+import { readJson, refineWith } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
 import * as orgs from '../../src/operations/auth/organization-manage'
 import { slugTaken } from '../../src/operations/auth/organization-manage'
+import { withFreshCache } from './session-response'
 
 export const orgSlugField = z
   .string({ error: 'slug must be a string' })
@@ -30,11 +34,47 @@ export const orgSlugField = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug may contain lower-case letters, digits and single hyphens')
 const orgName = z.string({ error: 'name must be a string' }).trim().min(1, 'name is required').max(200, 'name is at most 200 characters')
 const organizationRef = z.string({ error: 'organizationId must be a string' }).min(1).max(100)
-export const orgRoleField = z.enum(MEMBERSHIP_ROLES, { error: `role must be one of ${MEMBERSHIP_ROLES.join(', ')}` })
+const ROLE_CHOICE = `one of ${MEMBERSHIP_ROLES.join(', ')}`
+// Better Auth sends a role, a list of roles, or their comma-separated form. A member has one
+// role here: a list (or comma form) naming one role is that role; naming several is refused.
+export const orgRoleField = z
+  .union([z.string().max(100), z.array(z.string().max(20)).max(10)], { error: `role must be ${ROLE_CHOICE}, or a list holding one of them` })
+  .transform((value, ctx) => {
+    const roles = [...new Set((Array.isArray(value) ? value : value.split(',')).map((role) => role.trim()).filter(Boolean))]
+    if (roles.length > 1) {
+      ctx.addIssue({ code: 'custom', message: `a member has one role: give ${ROLE_CHOICE}, not ${roles.length} (${roles.join(', ')})` })
+      return z.NEVER
+    }
+    if (roles.length === 0 || !(MEMBERSHIP_ROLES as readonly string[]).includes(roles[0]!)) {
+      ctx.addIssue({ code: 'custom', message: `role must be ${ROLE_CHOICE}` })
+      return z.NEVER
+    }
+    return roles[0] as OrgRole
+  })
+  .meta({ description: `The role, ${ROLE_CHOICE}; a list (or comma-separated form) naming one role is that role, naming several is refused (one role per member)` })
 
-export const createOrganizationBody = z.object({ name: orgName, slug: orgSlugField, keepCurrentActiveOrganization: z.boolean().optional() }).strict()
+const orgLogo = z
+  .string({ error: 'logo must be a string or null' })
+  .max(ORGANIZATION_LOGO_MAX_LENGTH, `logo is at most ${ORGANIZATION_LOGO_MAX_LENGTH} characters`)
+  .nullable()
+  .meta({ description: 'A picture URL; null clears it' })
+const orgMetadata = z
+  .record(z.string(), z.unknown(), { error: 'metadata must be an object or null' })
+  .nullable()
+  .superRefine(refineWith(organizationMetadataProblem))
+  .meta({ description: `A JSON object of the organization's own, at most ${ORGANIZATION_METADATA_MAX_BYTES} bytes serialised; null clears it` })
+
+export const createOrganizationBody = z
+  .object({ name: orgName, slug: orgSlugField, logo: orgLogo.optional(), metadata: orgMetadata.optional(), keepCurrentActiveOrganization: z.boolean({ error: 'keepCurrentActiveOrganization must be a boolean' }).optional() })
+  .strict()
 export const updateOrganizationBody = z
-  .object({ organizationId: organizationRef.optional(), data: z.object({ name: orgName.optional(), slug: orgSlugField.optional() }).strict().refine((d) => d.name !== undefined || d.slug !== undefined, 'data: no field to update') })
+  .object({
+    organizationId: organizationRef.optional(),
+    data: z
+      .object({ name: orgName.optional(), slug: orgSlugField.optional(), logo: orgLogo.optional(), metadata: orgMetadata.optional() })
+      .strict()
+      .refine((d) => Object.values(d).some((value) => value !== undefined), 'data: no field to update'),
+  })
   .strict()
 export const organizationIdBody = z.object({ organizationId: organizationRef }).strict()
 export const checkSlugBody = z.object({ slug: orgSlugField }).strict()
@@ -63,9 +103,16 @@ function get<T extends z.ZodType>(path: string, schema: T, handle: (req: Payload
 }
 
 export const organizationManageEndpoints = [
-  ...post('create', createOrganizationBody, async (req, caller, { name, slug }) => {
-    const { organization, membership } = await orgs.createOrganization(req, caller, { name, slug })
-    return { ...presentOrganization(organization), members: [presentMember(membership)] }
+  ...defineEndpoint('/auth/organization/create', 'post', async (req) => {
+    const caller = await requireCaller(req)
+    const { keepCurrentActiveOrganization, ...input } = parseAuthInput(createOrganizationBody, await readJson(req))
+    const activate = !keepCurrentActiveOrganization
+    const { organization, membership } = await orgs.createOrganization(req, caller, input, { activate })
+    const body = json({ ...presentOrganization(organization), members: [presentMember(membership)] })
+    if (!activate) return body
+    // The new organization is the session's active one: a cookie client's cache is re-issued.
+    const { user, current } = caller
+    return withFreshCache(body, current, { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, roles: user.roles }, { ...current.session, activeOrganizationId: String(organization.id) })
   }),
   ...post('update', updateOrganizationBody, async (req, caller, body) => presentOrganization(await orgs.updateOrganization(req, caller, body.organizationId, body.data))),
   ...post('delete', organizationIdBody, async (req, caller, body) => presentOrganization(await orgs.deleteOrganization(req, caller, body.organizationId))),
@@ -74,6 +121,8 @@ export const organizationManageEndpoints = [
     return { status: true }
   }),
   ...get('get-full-organization', fullOrganizationQuery, async (req, caller, query) => {
+    // Better Auth answers null when nothing names an organization and none is active.
+    if (!query.organizationId && !query.organizationSlug && !caller.current.session.activeOrganizationId) return null
     const { organization } = await orgs.organizationFor(req, caller, query.organizationId ?? query.organizationSlug)
     const id = String(organization.id)
     const { members } = await listMembers(req, id, query.membersLimit ?? 1000, 0)

@@ -1,5 +1,5 @@
 // GET  /api/auth/organization/list → [{id, name, slug, role}]
-// POST /api/auth/organization/set-active {organizationId | null} → {organization, session}
+// POST /api/auth/organization/set-active {organizationId | null} or {organizationSlug} or {} → {organization, session}
 import { z } from 'zod'
 
 import { parseAuthInput } from '../../src/lib/auth/errors'
@@ -14,10 +14,11 @@ import { withFreshCache } from './session-response'
 
 export const listOrganizationsEndpoint = defineEndpoint('/auth/organization/list', 'get', async (req) => json(await listOrganizations(req)))
 
+// Better Auth's body: an id (null clears), or a slug; neither answers the current one.
 export const setActiveBody = z
   .object({
-    organizationId: z.uuid({ error: 'organizationId must be an organization id or null' }).nullable(),
-    organizationSlug: z.string().max(200).optional(),
+    organizationId: z.uuid({ error: 'organizationId must be an organization id or null' }).nullable().optional(),
+    organizationSlug: z.string({ error: 'organizationSlug must be a string' }).min(1, 'organizationSlug must not be empty').max(200, 'organizationSlug is at most 200 characters').optional(),
   })
   .strict()
 
@@ -25,14 +26,10 @@ export const setActiveEndpoint = defineEndpoint('/auth/organization/set-active',
   const current = sessionOf(req)
   // Who is asking comes before what they sent: an anonymous caller learns only 401.
   if (!req.user || !current) throw unauthorized()
-  const { organizationId } = parseAuthInput(setActiveBody, await readJson(req))
-  const result = await setActiveOrganization(req, organizationId)
+  const result = await setActiveOrganization(req, parseAuthInput(setActiveBody, await readJson(req)))
+  const body = json({ organization: result.organization, session: presentSession(result.session) })
+  if (!result.changed) return body
   // A cookie client's cached snapshot still names the old organization: re-issue it.
   const user = req.user as unknown as { id: string; email: string; name?: string | null; emailVerified?: boolean; roles?: string[] }
-  return withFreshCache(
-    json({ organization: result.organization, session: presentSession(result.session) }),
-    current,
-    { id: String(user.id), email: user.email, name: user.name ?? null, emailVerified: Boolean(user.emailVerified), roles: user.roles ?? [] },
-    result.session,
-  )
+  return withFreshCache(body, current, { id: String(user.id), email: user.email, name: user.name ?? null, emailVerified: Boolean(user.emailVerified), roles: user.roles ?? [] }, result.session)
 })

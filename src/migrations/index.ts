@@ -15,6 +15,7 @@ import * as migration_20261125_021513_community from './20261125_021513_communit
 import * as migration_20261125_055112_community_author_names from './20261125_055112_community_author_names';
 import * as migration_20261125_055147_forum_read_indexes from './20261125_055147_forum_read_indexes';
 import * as migration_20261125_055836_community_media from './20261125_055836_community_media';
+import * as migration_20261126_214528_organization_logo_metadata from './20261126_214528_organization_logo_metadata';
 
 export const migrations = [
   {
@@ -101,5 +102,10 @@ export const migrations = [
     up: migration_20261125_055836_community_media.up,
     down: migration_20261125_055836_community_media.down,
     name: '20261125_055836_community_media',
+  },
+  {
+    up: migration_20261126_214528_organization_logo_metadata.up,
+    down: migration_20261126_214528_organization_logo_metadata.down,
+    name: '20261126_214528_organization_logo_metadata',
   },
 ];

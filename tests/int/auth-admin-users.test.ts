@@ -1,7 +1,8 @@
 // User administration (API-CONTRACT §11): Better Auth's admin routes under /api/auth/admin,
 // admins only (401 anonymous, 403 citizens and moderators on every route, before the body
 // is read); every action audited; a ban revokes every session at once, refuses sign-in with
-// its reason until it expires, and reaches a cookie client's next request despite the cache.
+// its reason until it expires (the first sign-in after that clears it), and reaches a cookie
+// client's next request despite the cache. Refused removals: tests/int/auth-user-removal.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
@@ -296,6 +297,34 @@ describe('bans', () => {
       await expectError(await call('ban-user', adminUser.headers, { userId: user.id, banExpiresIn }), 400, 'invalid_input')
     }
     await expectError(await call('ban-user', adminUser.headers, { userId: '00000000-0000-4000-8000-000000000000' }), 404, 'user_not_found')
+  })
+
+  it('a ban that has run out is cleared at the next sign-in: get-user and the banned filter stop showing it; audited', async () => {
+    const user = await createUser(app)
+    expect((await call('ban-user', adminUser.headers, { userId: user.id, banReason: 'Cooling off', banExpiresIn: 60 })).status).toBe(200)
+    await sql(app, "UPDATE users SET ban_expires = now() - interval '1 second' WHERE id = $1", [user.id])
+    const listed = async () => ((await (await call('list-users?filterField=banned&filterValue=true&limit=1000', adminUser.headers)).json()) as { users: Array<{ id: string }> }).users.map((u) => u.id)
+    // Until the user signs in again the row still says banned, as Better Auth's does.
+    expect(await listed()).toContain(user.id)
+
+    await expect(signIn(app, user)).resolves.toBeDefined()
+    expect(await userRow(user.id)).toMatchObject({ banned: false, ban_reason: null, ban_expires: null })
+    expect(await (await call(`get-user?id=${user.id}`, adminUser.headers)).json()).toMatchObject({ id: user.id, banned: false, banReason: null, banExpires: null })
+    expect(await listed()).not.toContain(user.id)
+    const [entry] = await audits('user.ban_expired', user.id)
+    expect(entry).toMatchObject({ user_id: user.id, data: { banReason: 'Cooling off', banExpires: expect.any(String) } })
+  })
+
+  it('a ban still in force is not touched by a sign-in attempt, nor is one cleared by a wrong password', async () => {
+    const user = await createUser(app)
+    expect((await call('ban-user', adminUser.headers, { userId: user.id, banReason: 'Still banned', banExpiresIn: 3600 })).status).toBe(200)
+    const before = await userRow(user.id)
+    await expect(signIn(app, user)).rejects.toThrow(/403/)
+    expect(await userRow(user.id)).toMatchObject({ banned: true, ban_reason: 'Still banned', ban_expires: before!.ban_expires })
+    await sql(app, "UPDATE users SET ban_expires = now() - interval '1 second' WHERE id = $1", [user.id])
+    await expect(signIn(app, { email: user.email, password: 'Wrong-Passw0rd!' })).rejects.toThrow(/401/)
+    expect(await userRow(user.id)).toMatchObject({ banned: true, ban_reason: 'Still banned' })
+    expect(await audits('user.ban_expired', user.id)).toHaveLength(0)
   })
 
   it('a ban set in the admin panel (stock PATCH /api/users/:id) also ends every session; citizens cannot set one', async () => {

@@ -132,6 +132,30 @@ describe('Better Auth client against our server', () => {
     expect(error).toMatchObject({ status: 403, code: 'FORBIDDEN' })
   })
 
+  it('organization.create (with logo and metadata) makes it active; getFullOrganization; setActive by slug; inviteMember with a role list', async () => {
+    const slug = `client-org-${Date.now().toString(36)}`
+    const created = await client.organization.create({ name: 'Client Org', slug, logo: 'https://cdn.example.test/client.png', metadata: { source: 'client' } })
+    expect(created.error).toBeNull()
+    expect(created.data).toMatchObject({ slug, logo: 'https://cdn.example.test/client.png', metadata: { source: 'client' }, members: [{ userId, role: 'owner' }] })
+    const id = created.data!.id
+    expect((await client.getSession()).data?.session).toMatchObject({ activeOrganizationId: id })
+    expect((await client.organization.getFullOrganization()).data).toMatchObject({ id, slug, metadata: { source: 'client' } })
+
+    expect((await client.organization.setActive({ organizationId: null })).error).toBeNull()
+    const none = await client.organization.getFullOrganization()
+    expect(none.error).toBeNull()
+    expect(none.data).toBeNull()
+
+    const bySlug = await client.organization.setActive({ organizationSlug: slug })
+    expect(bySlug.error).toBeNull()
+    expect((await client.getSession()).data?.session).toMatchObject({ activeOrganizationId: id })
+    const invited = await client.organization.inviteMember({ email: `guest-${Date.now()}@example.test`, role: ['admin'] })
+    expect(invited.error).toBeNull()
+    expect(invited.data).toMatchObject({ organizationId: id, role: 'admin', status: 'pending' })
+    const twoRoles = await client.organization.inviteMember({ email: `guest2-${Date.now()}@example.test`, role: ['admin', 'member'] })
+    expect(twoRoles.error).toMatchObject({ status: 400, code: 'INVALID_INPUT' })
+  })
+
   it('signOut revokes the token: getSession is then null', async () => {
     const before = token()
     const { data, error } = await client.signOut()

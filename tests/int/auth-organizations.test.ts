@@ -1,6 +1,6 @@
 // GET /api/auth/organization/list and POST /api/auth/organization/set-active (API-CONTRACT §2):
 // only the caller's organizations, the active one kept per session and shown by get-session,
-// null clearing it, and 401 / 403 / 400 with nothing changed.
+// chosen by id or slug, null clearing it, {} answering it, and 401 / 403 / 400 with nothing changed.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
@@ -183,9 +183,21 @@ describe('POST /api/auth/organization/set-active', () => {
     expect(await sql(app, `SELECT count(*) FROM audit_logs WHERE action = 'organization.set_active'`)).toEqual(auditsBefore)
   })
 
-  it('400 invalid_input for a bad id, a missing or wrongly typed field, or unknown fields; invalid_body for bad JSON', async () => {
+  it('400 invalid_input for a bad id or slug, a wrongly typed field, or unknown fields; invalid_body for bad JSON', async () => {
     const headers = await bearer(member)
-    for (const body of [{}, { organizationId: 'not-a-uuid' }, { organizationId: '' }, { organizationId: 42 }, { organizationId: { $ne: null } }, { organizationId: [orgA.id] }, { organizationId: 'x'.repeat(10_240) }, { organizationId: orgA.id, userId: outsider.id }]) {
+    for (const body of [
+      { organizationId: 'not-a-uuid' },
+      { organizationId: '' },
+      { organizationId: 42 },
+      { organizationId: { $ne: null } },
+      { organizationId: [orgA.id] },
+      { organizationId: 'x'.repeat(10_240) },
+      { organizationId: orgA.id, userId: outsider.id },
+      { organizationSlug: '' },
+      { organizationSlug: 42 },
+      { organizationSlug: null },
+      { organizationSlug: 'x'.repeat(201) },
+    ]) {
       const response = await setActive(body, headers)
       expect(response.status).toBe(400)
       expectAuthError(await response.json(), 'invalid_input', 'BAD_REQUEST')
@@ -196,6 +208,57 @@ describe('POST /api/auth/organization/set-active', () => {
       expectAuthError(await response.json(), 'invalid_body', 'BAD_REQUEST')
     }
     expect((await sessionOf(headers))?.session.activeOrganizationId).toBeNull()
+  })
+})
+
+describe('set-active by slug, and with neither id nor slug (Better Auth’s body)', () => {
+  const setActiveAudits = async () => Number((await sql<{ n: string }>(app, `SELECT count(*) AS n FROM audit_logs WHERE action = 'organization.set_active'`))[0]!.n)
+
+  it('organizationSlug chooses the organization by its slug; organizationId wins when both are given', async () => {
+    const headers = await bearer(member)
+    const response = await setActive({ organizationSlug: orgB.slug }, headers)
+    expect(response.status).toBe(200)
+    const body = await response.json()
+    expect(body.organization).toMatchObject({ ...orgB, role: 'member' })
+    expect(body.session.activeOrganizationId).toBe(orgB.id)
+    expect((await sessionOf(headers))?.session.activeOrganizationId).toBe(orgB.id)
+    const [row] = await sql<{ active_organization_id: string }>(app, 'SELECT active_organization_id FROM sessions WHERE id = $1', [body.session.id])
+    expect(row!.active_organization_id).toBe(orgB.id)
+    const both = await (await setActive({ organizationId: orgA.id, organizationSlug: orgB.slug }, headers)).json()
+    expect(both.organization).toMatchObject({ id: orgA.id })
+    expect((await sessionOf(headers))?.session.activeOrganizationId).toBe(orgA.id)
+  })
+
+  it('a slug the user is not a member of, or that no organization has, is 403 forbidden; nothing changes', async () => {
+    const headers = await bearer(member)
+    expect((await setActive({ organizationSlug: orgA.slug }, headers)).status).toBe(200)
+    const before = await setActiveAudits()
+    for (const organizationSlug of [orgC.slug, 'no-such-organization']) {
+      const response = await setActive({ organizationSlug }, headers)
+      expect(response.status).toBe(403)
+      expectAuthError(await response.json(), 'forbidden', 'FORBIDDEN')
+    }
+    expect((await sessionOf(headers))?.session.activeOrganizationId).toBe(orgA.id)
+    expect(await setActiveAudits()).toBe(before)
+  })
+
+  it('{} answers the current active organization, or null, and changes nothing', async () => {
+    const headers = await bearer(member)
+    const before = await setActiveAudits()
+    const none = await setActive({}, headers)
+    expect(none.status).toBe(200)
+    const noneBody = await none.json()
+    expect(noneBody).toEqual({ organization: null, session: expect.objectContaining({ userId: member.id, activeOrganizationId: null }) })
+    expect(await setActiveAudits()).toBe(before)
+
+    expect((await setActive({ organizationId: orgB.id }, headers)).status).toBe(200)
+    const current = await setActive({}, headers)
+    expect(current.status).toBe(200)
+    expect(await current.json()).toEqual({ organization: expect.objectContaining({ ...orgB, role: 'member' }), session: expect.objectContaining({ activeOrganizationId: orgB.id }) })
+    // Nothing to re-issue, nothing audited: only the explicit choice above was.
+    expect(current.headers.getSetCookie()).toEqual([])
+    expect(await setActiveAudits()).toBe(before + 1)
+    expect((await sessionOf(headers))?.session.activeOrganizationId).toBe(orgB.id)
   })
 })
 

@@ -6,11 +6,11 @@ import { runIn, statement } from '../prepared'
 
 export type OrgRole = 'owner' | 'admin' | 'member'
 
-export interface OrganizationRow { id: string; name: string; slug: string; created_at: Date }
+export interface OrganizationRow { id: string; name: string; slug: string; logo: string | null; metadata: Record<string, unknown> | null; created_at: Date }
 export interface MemberRow { id: string; organization_id: string; user_id: string; role: OrgRole; created_at: Date; name: string | null; email: string; image: string | null }
 export interface InvitationRow { id: string; organization_id: string; email: string; role: OrgRole; status: string; expires_at: Date; inviter_id: string | null; created_at: Date }
 
-const ORGANIZATION = statement('org-by-id-or-slug', 'SELECT id, name, slug, created_at FROM organizations WHERE id::text = $1 OR slug = $1')
+const ORGANIZATION = statement('org-by-id-or-slug', 'SELECT id, name, slug, logo, metadata, created_at FROM organizations WHERE id::text = $1 OR slug = $1')
 const MEMBERS = `SELECT m.id, m.organization_id, m.user_id, m.role, m.created_at, u.name, u.email, u.image
                    FROM memberships m JOIN users u ON u.id = m.user_id`
 const MEMBER_OF = statement('org-member-of', `${MEMBERS} WHERE m.organization_id = $1 AND m.user_id = $2`)
@@ -47,7 +47,7 @@ export const listInvitationsTo = async (req: PayloadRequest, email: string) =>
 
 const iso = (date: Date) => new Date(date).toISOString()
 
-export const presentOrganization = (row: OrganizationRow) => ({ id: String(row.id), name: row.name, slug: row.slug, logo: null, metadata: null, createdAt: iso(row.created_at) })
+export const presentOrganization = (row: OrganizationRow) => ({ id: String(row.id), name: row.name, slug: row.slug, logo: row.logo ?? null, metadata: row.metadata ?? null, createdAt: iso(row.created_at) })
 
 export const presentMember = (row: MemberRow) => ({
   id: String(row.id),

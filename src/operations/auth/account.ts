@@ -10,6 +10,7 @@ import { verifyPassword } from '../../lib/auth/password-hash'
 import { createSession, snapshotOf } from '../../lib/auth/sessions'
 import { announceStale } from '../../lib/auth/session-events'
 import { revokeSessionsOf } from '../../lib/auth/session-rows'
+import { assertRemovable } from '../../lib/auth/user-removal'
 import { checkPasswordRules, PASSWORD_MAX_LENGTH } from '../../lib/password-rules'
 import { inTransaction } from '../../lib/transaction'
 import { isUniqueViolation } from '../../lib/unique-violation'
@@ -75,12 +76,17 @@ export async function changeOwnPassword(
   })
 }
 
-/** Removes the account, its sessions and dependents (collections/Users hooks); audit entries stay. */
+/**
+ * Removes the account, its sessions and dependents (collections/Users hooks); audit entries
+ * stay. Refused with 409 while it provides services or is an organization's last owner
+ * (decision 119), after the password was checked; nothing changes then.
+ */
 export async function deleteOwnUser(req: PayloadRequest, caller: Caller, password: string): Promise<void> {
   await checkPassword(req, caller, password)
   await inTransaction(req, async () => {
+    const checked = await assertRemovable(req, caller.user.id)
     await writeAudit(req, { action: 'user.deleted', userId: caller.user.id, targetType: 'users', targetId: caller.user.id, data: { email: caller.user.email, by: 'self' } })
-    await req.payload.delete({ collection: 'users', id: caller.user.id, overrideAccess: true, context: { skipAudit: true }, req })
+    await req.payload.delete({ collection: 'users', id: caller.user.id, overrideAccess: true, context: { skipAudit: true, ...checked }, req })
     await announceStale(req, caller.user.id)
   })
 }

@@ -11,6 +11,7 @@ import { invalidInput, userAlreadyExists, usernameTaken, weakPassword } from '..
 import { presentSessionRow } from '../../lib/auth/present-account'
 import { listSessionRows, revokeSessionsOf } from '../../lib/auth/session-rows'
 import { announceStale } from '../../lib/auth/session-events'
+import { assertRemovable } from '../../lib/auth/user-removal'
 import { tokenHash } from '../../lib/auth/tokens'
 import { ApiError } from '../../lib/http/errors'
 import { checkPasswordRules } from '../../lib/password-rules'
@@ -152,12 +153,17 @@ export async function updateUser(req: PayloadRequest, userId: string, data: Admi
   })
 }
 
+/**
+ * The account and what goes with it (collections/Users hooks). Refused with 409 while it
+ * provides services or is an organization's last owner (decision 119); nothing changes then.
+ */
 export async function removeUser(req: PayloadRequest, caller: Caller, userId: string): Promise<void> {
   if (userId === caller.user.id) throw notYourself('remove')
   await inTransaction(req, async () => {
     const user = await target(req, userId)
+    const checked = await assertRemovable(req, userId)
     await audit(req, 'remove_user', userId, { email: user.email })
-    await req.payload.delete({ collection: 'users', id: userId, overrideAccess: true, context: { skipAudit: true }, req })
+    await req.payload.delete({ collection: 'users', id: userId, overrideAccess: true, context: { skipAudit: true, ...checked }, req })
     await announceStale(req, userId)
   })
 }

@@ -1,7 +1,8 @@
 // Invitations to an organization (API-CONTRACT §11): sent by owners and admins by email (the
 // mail queue), valid 48 hours, accepted or rejected by the invited address's account,
 // canceled by owners and admins. Accepting is one conditional UPDATE (pending and unexpired
-// → accepted), so two simultaneous accepts make one member.
+// → accepted), so two simultaneous accepts make one member; the organization joined becomes
+// the accepting session's active one, in the same transaction.
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
@@ -14,6 +15,7 @@ import { runIn, statement } from '../../lib/prepared'
 import { settings } from '../../lib/settings'
 import { inTransaction } from '../../lib/transaction'
 import { organizationFor, requireRole } from './organization-manage'
+import { activateInSession } from './organizations'
 
 export const invitationNotFound = () => new ApiError(404, 'invitation_not_found', 'No such invitation')
 export const invitationExpired = () => new ApiError(410, 'invitation_expired', 'This invitation has expired')
@@ -99,6 +101,8 @@ export async function acceptInvitation(req: PayloadRequest, caller: Caller, invi
     const organizationId = String(accepted.organization_id)
     if (await findMembership(req, organizationId, caller.user.id)) throw alreadyMember()
     await req.payload.create({ collection: 'memberships', data: { organization: organizationId, user: caller.user.id, role: accepted.role } as never, overrideAccess: true, context: { skipAudit: true }, req })
+    // Better Auth makes the organization joined the session's active one.
+    await activateInSession(req, caller.current.session.id, organizationId)
     await audit(req, 'accepted', accepted)
     return { invitation: accepted, member: (await findMembership(req, organizationId, caller.user.id))! }
   })

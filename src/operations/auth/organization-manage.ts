@@ -1,5 +1,6 @@
 // Organizations as their members run them (API-CONTRACT §11, Better Auth's organization
-// plugin): create (the creator is its owner), update (owners and admins), delete (owners),
+// plugin): create (the creator is its owner, and it becomes the session's active
+// organization unless asked not to), update (owners and admins), delete (owners),
 // slug checks, members and their roles, leaving. Roles owner > admin > member; an
 // organization always keeps an owner, decided under a lock on its membership rows.
 import type { PayloadRequest } from 'payload'
@@ -10,6 +11,7 @@ import { findMember, findMembership, findOrganization, lockMembers, type MemberR
 import { ApiError, forbidden } from '../../lib/http/errors'
 import { inTransaction } from '../../lib/transaction'
 import { isUniqueViolation } from '../../lib/unique-violation'
+import { activateInSession } from './organizations'
 
 export const organizationNotFound = () => new ApiError(404, 'organization_not_found', 'No such organization')
 export const memberNotFound = () => new ApiError(404, 'member_not_found', 'No such member of this organization')
@@ -52,7 +54,20 @@ export async function slugIsFree(req: PayloadRequest, slug: string): Promise<boo
   return (await findOrganization(req, slug)) === null
 }
 
-export async function createOrganization(req: PayloadRequest, caller: Caller, input: { name: string; slug: string }): Promise<{ organization: OrganizationRow; membership: MemberRow }> {
+/** What an organization's owners and admins may set: Better Auth's organization fields. */
+export interface OrganizationData {
+  name?: string
+  slug?: string
+  logo?: string | null
+  metadata?: Record<string, unknown> | null
+}
+
+export async function createOrganization(
+  req: PayloadRequest,
+  caller: Caller,
+  input: OrganizationData & { name: string; slug: string },
+  options: { activate: boolean },
+): Promise<{ organization: OrganizationRow; membership: MemberRow }> {
   return inTransaction(req, async () => {
     if (!(await slugIsFree(req, input.slug))) throw slugTaken()
     let id = ''
@@ -60,12 +75,15 @@ export async function createOrganization(req: PayloadRequest, caller: Caller, in
       id = String((await req.payload.create({ collection: 'organizations', data: input as never, overrideAccess: true, context: { skipAudit: true }, req })).id)
     })
     await req.payload.create({ collection: 'memberships', data: { organization: id, user: caller.user.id, role: 'owner' } as never, overrideAccess: true, context: { skipAudit: true }, req })
-    await audit(req, 'create', id, { ...input })
+    // Better Auth makes the new organization the session's active one (unless
+    // keepCurrentActiveOrganization): in this transaction, so both happen or neither.
+    if (options.activate) await activateInSession(req, caller.current.session.id, id)
+    await audit(req, 'create', id, { ...input, activeInSession: options.activate })
     return { organization: (await findOrganization(req, id))!, membership: (await findMembership(req, id, caller.user.id))! }
   })
 }
 
-export async function updateOrganization(req: PayloadRequest, caller: Caller, idOrSlug: string | undefined, data: { name?: string; slug?: string }): Promise<OrganizationRow> {
+export async function updateOrganization(req: PayloadRequest, caller: Caller, idOrSlug: string | undefined, data: OrganizationData): Promise<OrganizationRow> {
   const { organization, membership } = await organizationFor(req, caller, idOrSlug)
   requireRole(membership)
   return inTransaction(req, async () => {

@@ -1,7 +1,8 @@
 // Sign-in (API-CONTRACT §2): counted against the IP and, when it fails, against the email
 // (a failure slot is taken before the password is checked and given back on success);
 // the same answer and the same hashing time for an unknown email and a wrong password;
-// `email_not_verified` and `banned_user` only once the password matched. Session and audit in one transaction.
+// `email_not_verified` and `banned_user` only once the password matched. Session and audit in one transaction;
+// a ban whose time has passed is cleared in it (Better Auth does the same at sign-in).
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
@@ -12,6 +13,7 @@ import { limitSignInAttempt, releaseSignInFailure, reserveSignInFailure } from '
 import { verifyPassword } from '../../lib/auth/password-hash'
 import { createSession, snapshotOf, type SessionUser } from '../../lib/auth/sessions'
 import { PASSWORD_MAX_LENGTH } from '../../lib/password-rules'
+import { runIn, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
 
 export interface SignInResult {
@@ -20,6 +22,12 @@ export interface SignInResult {
   snapshot: SessionSnapshot
   user: SessionUser
 }
+
+// Only a ban that has run out: an admin banning again meanwhile (no expiry, or a later one) wins.
+const CLEAR_EXPIRED_BAN = statement(
+  'sign-in-clear-expired-ban',
+  'UPDATE users SET banned = false, ban_reason = NULL, ban_expires = NULL, updated_at = now() WHERE id = $1 AND banned AND ban_expires <= now() RETURNING id',
+)
 
 // The failure was counted up front (reserveSignInFailure); a failed attempt keeps its slot.
 async function fail(req: PayloadRequest, email: string, reason: string, userId: string | null, error: Error): Promise<never> {
@@ -52,6 +60,13 @@ export async function signIn(req: PayloadRequest, email: string, password: strin
   if (isBanned(ban)) return fail(req, email, 'banned', String(user.id), bannedUser(user.banReason ?? null))
 
   const result = await inTransaction(req, async () => {
+    // An expired ban is lifted, so admin/get-user and admin/list-users stop showing it.
+    if (ban.banned) {
+      const cleared = await runIn(req, CLEAR_EXPIRED_BAN, [String(user.id)])
+      if (cleared.rowCount > 0) {
+        await writeAudit(req, { action: 'user.ban_expired', userId: String(user.id), targetType: 'users', targetId: String(user.id), data: { banReason: user.banReason ?? null, banExpires: ban.banExpires } })
+      }
+    }
     const { token, hash, doc } = await createSession(req, String(user.id))
     await writeAudit(req, { action: 'login_success', userId: String(user.id), targetType: 'sessions', targetId: String(doc.id), data: { sessionId: String(doc.id) } })
     return { token, tokenHash: hash, snapshot: snapshotOf(doc, user), user }
