@@ -14,7 +14,6 @@ import { uploadedFilesOnly } from '../../hooks/uploads/uploadedFilesOnly'
 import { mediaFolder } from '../../src/lib/media/folders'
 import { THUMBNAIL_SIZE } from '../../src/lib/media/limits'
 import { ACCEPTED_MIME_TYPES } from '../../src/lib/media/prepare-image'
-import { codeInBody } from '../../src/operations/community/errors'
 import { authorNameField } from '../authorName'
 import { platformOnly, text } from '../community/fields'
 import { COMMUNITY_MEDIA_COLLECTION, COMMUNITY_MEDIA_FOLDER } from './constants'
@@ -30,8 +29,8 @@ const audit = auditHooks('community.media', { create: 'community.media.upload' }
 // collection: the same hooks check, re-encode and name every file whatever route brought it
 // (prepareUploadedFile, with this collection's own create access asked before the decode),
 // the same decode queue, thumbnail, rollback clean-up, start sweep and storage (its own
-// folder, or the bucket when S3_BUCKET is set). Errors carry the community family's `error`
-// code (codeInBody), an anonymous upload is 401 like any community create.
+// folder, or the bucket when S3_BUCKET is set). Errors carry the general family's `error`
+// code (decision 121), an anonymous upload is 401 like any community create.
 export const CommunityMedia: CollectionConfig = {
   slug: COMMUNITY_MEDIA_COLLECTION,
   labels: { singular: 'Community media', plural: 'Community media' },
@@ -57,7 +56,6 @@ export const CommunityMedia: CollectionConfig = {
     beforeChange: [describeMedia, removeFilesOnRollback],
     afterChange: [audit.afterChange],
     afterDelete: [audit.afterDelete],
-    afterError: [codeInBody],
   },
   fields: [
     // Not required in the schema: a deleted account leaves its images, uploaderless.

@@ -13,7 +13,6 @@ import { guardChange } from '../../hooks/community/guardChange'
 import { signInToCreate } from '../../hooks/community/signInToCreate'
 import { softDeleteEndpoint } from '../../hooks/community/softDelete'
 import { hasRole } from '../../access/permissions'
-import { codeInBody } from '../../src/operations/community/errors'
 import { CONTENT_TYPES, type ContentTypeName } from '../../src/operations/moderation/content-types'
 import { AUTHOR_NAME, authorNameField } from '../authorName'
 import { approvalField } from './approvalField'
@@ -59,7 +58,6 @@ export function contentCollection(name: ContentTypeName, options: ContentCollect
       beforeChange: [guardChange(type), ...(own.beforeChange ?? [])],
       afterChange: [...(own.afterChange ?? []), audit.afterChange],
       afterDelete: [...(own.afterDelete ?? []), audit.afterDelete],
-      afterError: [codeInBody, ...(own.afterError ?? [])],
     },
     fields: [
       // Not required in the schema: a deleted account leaves its content, authorless. Shown to

@@ -11,23 +11,14 @@ import { doc, idPath, listEnvelope, NOT_FOUND, stockQuery } from '../stock-paths
 const TAG = 'Community'
 const ROUTE = '/api/community-media'
 
-/** Errors the community collections raise themselves: the general family's fields beside Payload's. */
-const communityError = z
-  .object({
-    error: z.string().meta({ description: 'Machine-readable code, e.g. `unsupported_media_type`' }),
-    message: z.string(),
-    errors: z.array(z.looseObject({ message: z.string() })),
-  })
-  .meta({ id: 'CommunityError', description: 'Error body of the community stock routes for their own rules (decision 91)' })
-
-/** Payload's own refusals, the shell's (general family) and the community rules'. */
-const anyError = z.union([communityError, payloadErrors, generalError])
+/** Payload's refusals and the community rules' (both with the general family's fields, decision 119), and the shell's. */
+const anyError = z.union([payloadErrors, generalError])
 
 export function errors(described: Record<number, string>): ZodOpenApiResponsesObject {
   const responses: ZodOpenApiResponsesObject = {}
   for (const [status, description] of Object.entries(described)) responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] = json(description, anyError)
   responses['429'] ??= json('`too_many_requests`: the global limit per client IP', generalError)
-  responses['500'] ??= json('Server fault', anyError)
+  responses['500'] ??= json('`internal_error`: a server fault (no detail; any change is rolled back)', generalError)
   responses['503'] ??= json('`service_unavailable`, `storage_unavailable` or `media_busy` (the image decode queue is full): nothing stored, try again after `Retry-After`', anyError)
   return { ...responses, ...nodeAnswers }
 }

@@ -681,7 +681,7 @@ describe('the access matrix', () => {
     for (const path of ['service.provider.email', 'service.provider.passwordHash', 'service.category.name']) {
       const response = await app.request(`/api/service-availability?where[${path}][like]=a`)
       expect(response.status).toBe(400)
-      expect(await response.json()).toEqual({ errors: [expect.objectContaining({ name: 'QueryError', data: [{ path }] })] })
+      expect(await response.json()).toEqual({ error: 'invalid_request', message: expect.any(String), errors: [expect.objectContaining({ name: 'QueryError', data: [{ path }] })] })
     }
     // One relationship is fine: Payload checks it against the related collection's access.
     expect((await app.request('/api/service-availability?where[service.slug][like]=a')).status).toBe(200)

@@ -57,7 +57,7 @@ describe('POST /api/users/first-register (runs first: the users table starts emp
     for (const data of [{ email: 'first@example.test', password: 'weak' }, { email: 'not-an-email', password: ADMIN_PASSWORD }]) {
       const response = await panelPost('first-register', panelForm(data))
       expect(response.status).toBe(400)
-      expect(await response.json()).toEqual({ errors: [{ message: expect.any(String) }] })
+      expect(await response.json()).toEqual({ error: expect.any(String), message: expect.any(String), errors: [{ message: expect.any(String) }] })
     }
     expect(await userCount()).toBe(0)
   })
@@ -92,7 +92,7 @@ describe('POST /api/users/first-register (runs first: the users table starts emp
     expect(await sql(app, 'SELECT balance, currency FROM wallets WHERE user_id = $1', [row!.id])).toEqual([{ balance: '0.00', currency: 'EUR' }])
 
     const losers = responses.filter((r) => r.status === 403)
-    for (const loser of losers) expect(await loser.json()).toEqual({ errors: [{ message: expect.any(String) }] })
+    for (const loser of losers) expect(await loser.json()).toEqual({ error: expect.any(String), message: expect.any(String), errors: [{ message: expect.any(String) }] })
   })
 
   it('the new admin is signed in: /api/users/me answers the user', async () => {
@@ -149,7 +149,7 @@ describe('POST /api/users/login and the session it opens', () => {
   it('a wrong password is 401 in the panel’s error shape, with no cookie', async () => {
     const response = await panelPost('login', panelForm({ email: admin.email, password: 'Wrong-Passw0rd!' }))
     expect(response.status).toBe(401)
-    expect(await response.json()).toEqual({ errors: [{ message: expect.any(String) }] })
+    expect(await response.json()).toEqual({ error: expect.any(String), message: expect.any(String), errors: [{ message: expect.any(String) }] })
     expect(response.headers.getSetCookie()).toEqual([])
   })
 
@@ -455,6 +455,6 @@ describe('accounts made by an admin, and malformed input', () => {
   it('400 (not 500): the panel login with a body that is not JSON', async () => {
     const response = await app.request('/api/users/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' })
     expect(response.status).toBe(400)
-    expect(await response.json()).toEqual({ errors: [{ message: expect.any(String) }] })
+    expect(await response.json()).toEqual({ error: 'invalid_body', message: expect.any(String), errors: [{ message: expect.any(String) }] })
   })
 })

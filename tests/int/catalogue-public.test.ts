@@ -242,7 +242,7 @@ describe('media files', () => {
       body: JSON.stringify({ alt: 'x', url: 'http://127.0.0.1:1/picture.png', filename: 'picture.png' }),
     })
     expect(response.status).toBe(400)
-    expect(await response.json()).toEqual({ errors: [{ message: 'The file could not be fetched from the given URL' }] })
+    expect(await response.json()).toEqual({ error: 'invalid_request', message: 'The file could not be fetched from the given URL', errors: [{ message: 'The file could not be fetched from the given URL' }] })
     expect(await sql(app, 'SELECT id FROM service_media')).toHaveLength(before.length)
   })
 })

@@ -141,7 +141,7 @@ describe('hostile input on stock collection routes', () => {
   it("400 in Payload's shape: a where that is not JSON, a limit PostgreSQL cannot use", async () => {
     for (const query of ['where=%25', 'where=+', 'limit=1.5']) {
       const reply = await ask(`/api/payload-preferences?${query}`, { headers: admin })
-      expect({ query, ...reply }).toEqual({ query, status: 400, body: { errors: [{ message: expect.any(String) }] } })
+      expect({ query, ...reply }).toEqual({ query, status: 400, body: { error: 'invalid_request', message: expect.any(String), errors: [{ message: expect.any(String) }] } })
     }
     expect((await ask('/api/service-listings?where=%25', { headers: admin })).status).toBe(400)
   })
@@ -149,10 +149,11 @@ describe('hostile input on stock collection routes', () => {
   it('400 for a JSON body that is not an object, 415 for a body that is neither JSON nor multipart', async () => {
     for (const sent of ['"text"', 'null', '[1]', '{']) {
       const reply = await ask('/api/payload-preferences/fuzz-key', { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: sent })
-      expect({ sent, ...reply }).toEqual({ sent, status: 400, body: { errors: [{ message: expect.any(String) }] } })
+      const error = sent === '{' ? 'invalid_body' : 'invalid_request'
+      expect({ sent, ...reply }).toEqual({ sent, status: 400, body: { error, message: expect.any(String), errors: [expect.objectContaining({ message: expect.any(String) })] } })
     }
     const text = await ask('/api/payload-preferences', { method: 'POST', headers: { ...admin, 'content-type': 'text/plain' }, body: 'key=x' })
-    expect(text).toEqual({ status: 415, body: { errors: [{ message: expect.stringContaining('application/json') }] } })
+    expect(text).toEqual({ status: 415, body: { error: 'unsupported_media_type', message: expect.stringContaining('application/json'), errors: [{ message: expect.stringContaining('application/json') }] } })
     // No body on a create is no data (Payload's hooks read fields of `undefined`: a 500).
     // It is read as `{}`: the panel's own preference record is created.
     const empty = await ask('/api/payload-preferences', { method: 'POST', headers: admin })
@@ -163,10 +164,25 @@ describe('hostile input on stock collection routes', () => {
     expect(await sql(app, `SELECT key FROM payload_preferences WHERE key = 'fuzz-key'`)).toHaveLength(1)
   })
 
+  it("400, nothing written: a write linking to a row that does not exist (Payload checks only the id's form; the foreign key answered 500)", async () => {
+    const ghost = '00000000-0000-4000-8000-0000000000aa'
+    const json = { ...admin, 'content-type': 'application/json' }
+    const memberships = await sql(app, 'SELECT count(*)::int AS n FROM memberships')
+    const created = await ask('/api/memberships', { method: 'POST', headers: json, body: JSON.stringify({ user: ghost, organization: ghost, role: 'member' }) })
+    expect(created).toEqual({ status: 400, body: { error: 'invalid_request', message: 'A document this one links to does not exist', errors: [{ message: 'A document this one links to does not exist' }] } })
+    expect(await sql(app, 'SELECT count(*)::int AS n FROM memberships')).toEqual(memberships)
+
+    const owner = await createUser(app)
+    const [profile] = await sql<{ id: string }>(app, 'SELECT id FROM profiles WHERE user_id = $1', [owner.id])
+    const moved = await ask(`/api/profiles/${profile!.id}`, { method: 'PATCH', headers: json, body: JSON.stringify({ user: ghost }) })
+    expect(moved).toEqual({ status: 400, body: { error: 'invalid_request', message: 'A document this one links to does not exist', errors: [{ message: 'A document this one links to does not exist' }] } })
+    expect(await sql(app, 'SELECT user_id FROM profiles WHERE id = $1', [profile!.id])).toEqual([{ user_id: owner.id }])
+  })
+
   it('400: limit, page or depth given twice or not a whole number', async () => {
     for (const query of ['limit=1&limit=NaN', 'page=x', 'depth=1e9', 'limit=-1']) {
       const reply = await ask(`/api/service-availability?${query}`, { headers: admin })
-      expect({ query, ...reply }).toEqual({ query, status: 400, body: { errors: [{ message: expect.any(String) }] } })
+      expect({ query, ...reply }).toEqual({ query, status: 400, body: { error: 'invalid_request', message: expect.any(String), errors: [{ message: expect.any(String) }] } })
     }
     expect((await ask('/api/service-availability?limit=5&page=1&depth=0', { headers: admin })).status).toBe(200)
   })
@@ -174,7 +190,7 @@ describe('hostile input on stock collection routes', () => {
   it('400: a JSON body nested deeper than 64 levels', async () => {
     const deep = `{"user":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`
     const reply = await ask('/api/memberships', { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: deep })
-    expect(reply).toEqual({ status: 400, body: { errors: [{ message: expect.stringContaining('64 levels') }] } })
+    expect(reply).toEqual({ status: 400, body: { error: 'invalid_request', message: expect.stringContaining('64 levels'), errors: [{ message: expect.stringContaining('64 levels') }] } })
   })
 
   it("DELETE /api/payload-preferences/:key removes the caller's preference, 404 when there is none", async () => {
@@ -234,7 +250,7 @@ describe('hostile input on stock collection routes', () => {
     const labelled = await read(`depth=0&draft=true&limit=1&select%5Bemail%5D=true&where%5Bid%5D%5Bin%5D%5B0%5D=${user.id}`)
     expect(labelled.status).toBe(200)
     expect(labelled.body.docs).toEqual([expect.objectContaining({ id: user.id, email: user.email })])
-    expect(await read('limit=1e9')).toEqual({ status: 400, body: { errors: [{ message: 'limit must be a whole number' }] } })
+    expect(await read('limit=1e9')).toEqual({ status: 400, body: { error: 'invalid_request', message: 'limit must be a whole number', errors: [{ message: 'limit must be a whole number' }] } })
     expect((await read('limit=1', 'text/plain')).status).toBe(415)
     // Without the override a form body is still no document.
     const write = await ask('/api/users', { method: 'POST', headers: { ...admin, 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=x' })
@@ -244,6 +260,6 @@ describe('hostile input on stock collection routes', () => {
   it('400 for a multipart body busboy cannot read', async () => {
     const reply = await ask('/api/service-listings', { method: 'POST', headers: { ...admin, 'content-type': 'multipart/mixed; boundary=x' }, body: '--x\r\n' })
     expect(reply.status).toBeLessThan(500)
-    expect(reply.body).toEqual({ errors: [{ message: expect.any(String) }] })
+    expect(reply.body).toEqual({ error: reply.status === 415 ? 'unsupported_media_type' : 'invalid_request', message: expect.any(String), errors: [{ message: expect.any(String) }] })
   })
 })

@@ -3,7 +3,8 @@
 // has no meaning for, a polymorphic relationship compared with a plain id; the panel's list
 // search on a collection whose title is a select; and reads with no bound on their size
 // (`limit=0`, `limit=100000`, `pagination=false`). hooks/shared/queryGuard.ts and
-// src/lib/http/stock-query.ts; decision 118.
+// src/lib/http/stock-query.ts; decision 118. And the general family's fields on every stock
+// error (src/lib/http/stock-errors.ts, decision 121).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { FlattenedField } from 'payload'
 
@@ -148,5 +149,28 @@ describe('the size of a read', () => {
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
     expect(((await response.json()) as any).docs).toHaveLength(100)
     expect((await get('/api/groups?limit=7&depth=0', {})).body.docs).toHaveLength(7)
+  })
+})
+
+describe('error bodies (decision 121)', () => {
+  it("every stock error has the general family's error and message beside Payload's errors, and issues for a field", async () => {
+    const missing = await get('/api/places/00000000-0000-4000-8000-0000000000ab', {})
+    expect(missing).toEqual({ status: 404, body: { error: 'not_found', message: 'Not Found', errors: [{ message: 'Not Found' }] } })
+
+    const citizen = await authHeaders(app, author)
+    const json = { ...citizen, 'content-type': 'application/json' }
+    const group = await app.payload.create({ collection: 'groups', data: { name: 'Mine', author: author.id } as never, overrideAccess: true })
+    const stranger = await authHeaders(app, await createUser(app))
+    const refused = await app.request(`/api/groups/${group.id}`, { method: 'PATCH', headers: { ...stranger, 'content-type': 'application/json' }, body: '{"name":"Theirs"}' })
+    expect({ status: refused.status, body: await refused.json() }).toEqual({ status: 403, body: { error: 'forbidden', message: expect.any(String), errors: [expect.objectContaining({ message: expect.any(String) })] } })
+
+    const invalid = await app.request('/api/forum-threads', { method: 'POST', headers: json, body: JSON.stringify({ title: 'x'.repeat(201), body: 'Hello' }) })
+    const body = (await invalid.json()) as any
+    expect(invalid.status).toBe(400)
+    expect(body).toMatchObject({ error: 'invalid_request', message: 'The following field is invalid: Title', issues: [{ path: 'title', message: expect.any(String) }] })
+    expect(body.errors[0]).toMatchObject({ name: 'ValidationError' })
+
+    const notJson = await app.request('/api/groups', { method: 'POST', headers: json, body: '{"name":' })
+    expect({ status: notJson.status, error: ((await notJson.json()) as any).error }).toEqual({ status: 400, error: 'invalid_body' })
   })
 })

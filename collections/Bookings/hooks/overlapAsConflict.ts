@@ -1,5 +1,6 @@
 import type { CollectionAfterErrorHook } from 'payload'
 
+import { stockErrorBody } from '../../../src/lib/http/stock-errors'
 import { CONFLICT_MESSAGE, isOverlapViolation } from '../../../src/operations/bookings/errors'
 
 /**
@@ -9,5 +10,5 @@ import { CONFLICT_MESSAGE, isOverlapViolation } from '../../../src/operations/bo
  */
 export const overlapAsConflict: CollectionAfterErrorHook = ({ error }) => {
   if (!isOverlapViolation(error)) return
-  return { status: 409, response: { errors: [{ message: CONFLICT_MESSAGE, data: { code: 'booking_conflict' } }] } }
+  return { status: 409, response: stockErrorBody(409, { errors: [{ message: CONFLICT_MESSAGE, data: { code: 'booking_conflict' } }] }) }
 }

@@ -2,13 +2,15 @@
 // /first-register, /forgot-password, /reset-password), answered by our session system so
 // the panel and the API share one credential store and one session store. Collection
 // endpoints declared here come before Payload's defaults, so these replace them.
-// The panel posts forms as `_payload` JSON and reads Payload's `{errors:[{message}]}`.
+// The panel posts forms as `_payload` JSON and reads Payload's `{errors:[{message}]}`; the
+// general family's `error` and `message` ride beside it as on every stock route (decision 121).
 import { addDataAndFileToRequest, type Endpoint, type PayloadRequest } from 'payload'
 
 import { cacheCookie, clearedCookies, sessionCookie } from '../../../src/lib/auth/cookies'
 import { sessionOf } from '../../../src/lib/auth/sessions'
 import { ApiError } from '../../../src/lib/http/errors'
 import { toApiError } from '../../../src/lib/http/respond'
+import { stockErrorBody } from '../../../src/lib/http/stock-errors'
 import { signIn, type SignInResult } from '../../../src/operations/auth/sign-in'
 import { signOut } from '../../../src/operations/auth/sign-out'
 import { registerFirstAdmin } from '../../../src/operations/auth/first-admin'
@@ -32,7 +34,7 @@ function panelEndpoint(path: string, method: 'get' | 'post', handler: Handler): 
         return await handler(req)
       } catch (error) {
         const apiError = toApiError(error, (err) => req.payload.logger.error({ err, msg: `admin ${path} failed` }))
-        return panelJson({ errors: [{ message: apiError.message }] }, apiError.status, [])
+        return panelJson(stockErrorBody(apiError.status, { error: apiError.code, errors: [{ message: apiError.message }] }), apiError.status, [])
       }
     },
   }

@@ -13,6 +13,7 @@ import { errorBody, familyOf, internalError } from './errors'
 import { rootDispatcher, type Answer } from './root-endpoints'
 import { credentialsWereUnchecked, RETRY_AFTER_SECONDS, serviceUnavailable } from './unavailable'
 import { isCollectionRoute, isReadSentAsPost, needsObjectBody, readObjectBody, readQueryBody } from './stock-json-body'
+import { stockError, stockErrorBody } from './stock-errors'
 import { boundedStockRead, stockQueryProblem } from './stock-query'
 
 /** The request's headers as Web Headers, as Payload reads them. */
@@ -111,14 +112,14 @@ export function payloadBridge(payload: Payload): RequestHandler {
       const url = new URL(req.originalUrl, origin)
       const queryProblem = stock ? stockQueryProblem(url.searchParams) : undefined
       if (queryProblem) {
-        res.status(400).json({ errors: [{ message: queryProblem }] })
+        res.status(400).json(stockError(400, queryProblem))
         return
       }
       if (stock && (needsObjectBody(req) || isReadSentAsPost(req))) {
         const checked = isReadSentAsPost(req) ? await readQueryBody(req) : await readObjectBody(req)
         if (res.headersSent) return
         if (!checked.ok) {
-          res.status(checked.status).json({ errors: [{ message: checked.message }] })
+          res.status(checked.status).json(stockError(checked.status, checked.message, checked.code))
           return
         }
         buffered = checked.body
@@ -134,7 +135,7 @@ export function payloadBridge(payload: Payload): RequestHandler {
         await response.body?.cancel().catch(() => undefined)
         const unavailable = serviceUnavailable()
         res.set(unavailable.options.headers).status(503)
-        res.json(stock ? { errors: [{ message: unavailable.message, code: unavailable.code }] } : errorBody(unavailable, familyOf(new URL(req.originalUrl, 'http://localhost').pathname)))
+        res.json(stock ? stockErrorBody(503, { errors: [{ message: unavailable.message, code: unavailable.code }] }) : errorBody(unavailable, familyOf(new URL(req.originalUrl, 'http://localhost').pathname)))
         return
       }
       // 503: the database or storage is down (unavailable.ts); the client may try again.

@@ -10,7 +10,7 @@ import { boundedStockRead, stockQueryProblem } from './stock-query'
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE'])
 
-export type StockBody = { ok: true; body?: Buffer } | { ok: false; status: number; message: string }
+export type StockBody = { ok: true; body?: Buffer } | { ok: false; status: number; message: string; code?: string }
 
 const mediaType = (contentType: string | undefined) => contentType?.split(';')[0]?.trim().toLowerCase() ?? ''
 const isJson = (type: string) => type === 'application/json' || type.endsWith('+json')
@@ -98,7 +98,7 @@ export async function readObjectBody(req: ExpressRequest): Promise<StockBody> {
   try {
     parsed = JSON.parse(body.toString('utf8'))
   } catch {
-    return { ok: false, status: 400, message: 'The request body is not valid JSON' }
+    return { ok: false, status: 400, message: 'The request body is not valid JSON', code: 'invalid_body' }
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { ok: false, status: 400, message: 'The request body must be a JSON object' }
   if (depthOf(parsed) > MAX_DEPTH) return { ok: false, status: 400, message: `The request body is nested more than ${MAX_DEPTH} levels deep` }

@@ -40,9 +40,12 @@ export const moderationError = z
 
 export const payloadErrors = z
   .object({
+    error: z.string().meta({ example: 'not_found', description: 'The general family’s code (API-CONTRACT §1)' }),
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional().meta({ description: 'Field validation: each field’s problem' }),
     errors: z.array(z.looseObject({ message: z.string() })),
   })
-  .meta({ id: 'PayloadErrors', description: 'Error body of Payload’s stock collection routes' })
+  .meta({ id: 'PayloadErrors', description: 'Error body of Payload’s stock collection routes: Payload’s `errors` (the admin panel and Payload’s clients read it) with the general family’s `error`, `message` and `issues` beside it' })
 
 const FAMILY_BODIES = { general: generalError, auth: authError, moderation: moderationError } as const
 
@@ -96,7 +99,8 @@ export function stockErrorResponses(errors: Record<number, string>): ZodOpenApiR
     responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] = json(description, z.union([payloadErrors, generalError]))
   }
   responses['429'] ??= json('`too_many_requests`: the global limit per client IP', generalError, rateLimitHeaders)
-  responses['500'] ??= json('Server fault', payloadErrors)
+  // The shell answers every 500 in the general family, without Payload's detail.
+  responses['500'] ??= json('`internal_error`: a server fault (no detail; any change is rolled back)', generalError)
   responses['503'] ??= json(UNAVAILABLE, payloadErrors, retryAfter)
   return { ...responses, ...nodeAnswers }
 }

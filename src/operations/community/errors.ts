@@ -1,9 +1,10 @@
 // Errors of the community content types (API-CONTRACT §9), thrown from their hooks and
 // endpoints on the stock routes. Payload answers an APIError as `{errors: [{name, data,
-// message}]}`; `codeInBody` (each content collection's afterError hook) adds the general
-// family's `error` and `message` beside it, so a client reads `error: "invalid_transition"`
-// as on every other route, and Payload's own clients still find `errors`.
-import { APIError, type CollectionAfterErrorHook } from 'payload'
+// message}]}`; the root afterError hook adds the general family's `error` (here `data.code`)
+// and `message` beside it (src/lib/http/stock-errors.ts, decision 121), so a client reads
+// `error: "invalid_transition"` as on every other route, and Payload's own clients still
+// find `errors`.
+import { APIError } from 'payload'
 
 export type ContentErrorCode = 'invalid_transition' | 'content_locked' | 'review_exists' | 'thread_closed' | 'not_found' | 'forbidden' | 'unauthorized' | 'invalid_request'
 
@@ -18,22 +19,4 @@ export const contentErrors = {
   threadClosed: () => contentError(409, 'thread_closed', 'This thread is closed to new posts'),
   notFound: (what: string) => contentError(404, 'not_found', `No such ${what}`),
   forbidden: (message: string) => contentError(403, 'forbidden', message),
-}
-
-/**
- * The code an error carries (`data.code`: ours, the media refusals, `media_busy`), or, for
- * Payload's own multipart parser refusing a file over the upload limit (an APIError 413 with
- * no code), `payload_too_large` as on every other route.
- */
-function codeOf(error: unknown): string | undefined {
-  if (!(error instanceof APIError)) return undefined
-  const code = (error.data as { code?: unknown } | null)?.code
-  if (typeof code === 'string') return code
-  return error.status === 413 ? 'payload_too_large' : undefined
-}
-
-export const codeInBody: CollectionAfterErrorHook = ({ error, result }) => {
-  const code = codeOf(error)
-  if (typeof code !== 'string' || !result) return
-  return { response: { error: code, message: error.message, ...result } }
 }

@@ -129,11 +129,17 @@ function multipart(object: Record<string, unknown>, ctx: Context): { body: Buffe
   return { body: Buffer.from(body), contentType, note: 'multipart' }
 }
 
-/** Payload's query language, abused: hidden fields, absurd depth and limits, deep `where`. */
+// Every operator Payload knows, on fields of every type the collections have (decision 118).
+const OPERATORS = ['equals', 'contains', 'not_equals', 'in', 'all', 'not_in', 'exists', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal', 'like', 'not_like', 'within', 'intersects', 'near']
+const QUERIED_FIELDS = ['id', 'name', 'title', 'body', 'status', 'author', 'createdAt', 'target', 'target.value', 'pinned', 'postCount', 'price', 'latitude', 'images', 'translations.title', 'roles', 'rating', 'service', 'data']
+
+/** Payload's query language, abused: hidden fields, absurd depth and limits, deep `where`, operators on the wrong type. */
 function stockQuery(ctx: Context): [string, string][] {
   const { random } = ctx
   const hidden = random.pick(HIDDEN_FIELDS)
   return random.pick<[string, string][]>([
+    [[`where[${random.pick(QUERIED_FIELDS)}][${random.pick(OPERATORS)}]`, random.pick(['1', randomUUID(), 'abc', '1,2', 'true', '2020-01-01'])]],
+    [['pagination', random.pick(['false', '0', 'x'])], ['limit', random.pick(['0', '101', '5'])]],
     [['depth', random.pick(['1000', '-1', '1e9', 'abc', '2'])]],
     [['limit', random.pick(['1e9', '0', '-5', '999999999999', 'NaN', '100'])], ['page', random.pick(['0', '-1', '1e9', 'x'])]],
     [['sort', random.pick([hidden, `-${hidden}`, 'createdAt,-id', 'user.passwordHash', "id;DROP TABLE users", ''])]],
