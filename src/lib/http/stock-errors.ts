@@ -28,19 +28,26 @@ interface PayloadErrorItem {
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined)
 
-/** Payload's ValidationError lists each field's problem in `data.errors`: the general family's `issues`. */
+/** A validation error (Payload's ValidationError and ours) lists each field's problem in `data.errors`: the general family's `issues`. */
 function issuesOf(item: PayloadErrorItem | undefined): Array<{ path: string; message: string }> | undefined {
-  if (item?.name !== 'ValidationError' || !Array.isArray(item.data?.errors)) return undefined
+  if (!Array.isArray(item?.data?.errors)) return undefined
   return item.data.errors.map((issue) => ({ path: String(issue.path ?? ''), message: String(issue.message ?? '') }))
 }
 
-/** `body` (Payload's, or ours with `errors`) with `error`, `message` and, for field validation, `issues` beside its own keys. */
+/**
+ * `body` (Payload's, or ours with `errors`) with `error`, `message` and, for field
+ * validation, `issues` beside its own keys. A field validation gets no top-level `message`:
+ * the admin panel's form reads one as an error of the whole form, toasts it and never marks
+ * the fields (a CI run of the panel's duplicate-translation check saw exactly that); its
+ * text is in `errors` and each field's in `issues`.
+ */
 export function stockErrorBody(status: number, body: Record<string, unknown>): Record<string, unknown> {
   const first = (Array.isArray(body.errors) ? body.errors[0] : undefined) as PayloadErrorItem | undefined
   const error = text(body.error) ?? text(first?.code) ?? text(first?.data?.code) ?? CODES[status] ?? 'error'
-  const message = text(body.message) ?? text(first?.message) ?? STATUS_CODES[status] ?? 'Error'
   const issues = issuesOf(first)
-  return { error, message, ...(issues ? { issues } : {}), ...body }
+  if (issues) return { error, issues, ...body }
+  const message = text(body.message) ?? text(first?.message) ?? STATUS_CODES[status] ?? 'Error'
+  return { error, message, ...body }
 }
 
 /** A refusal the shell answers on a stock route before Payload runs (`code`: when the status's own is not the one, e.g. `invalid_body`). */

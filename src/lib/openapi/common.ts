@@ -41,11 +41,11 @@ export const moderationError = z
 export const payloadErrors = z
   .object({
     error: z.string().meta({ example: 'not_found', description: 'The general family’s code (API-CONTRACT §1)' }),
-    message: z.string(),
+    message: z.string().optional().meta({ description: 'Absent on a field validation, which has `issues` (the admin panel reads a top-level message as an error of the whole form)' }),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional().meta({ description: 'Field validation: each field’s problem' }),
     errors: z.array(z.looseObject({ message: z.string() })),
   })
-  .meta({ id: 'PayloadErrors', description: 'Error body of Payload’s stock collection routes: Payload’s `errors` (the admin panel and Payload’s clients read it) with the general family’s `error`, `message` and `issues` beside it' })
+  .meta({ id: 'PayloadErrors', description: 'Error body of Payload’s stock collection routes: Payload’s `errors` (the admin panel and Payload’s clients read it) with the general family’s `error` and `message` (or `issues` for a field validation) beside it' })
 
 const FAMILY_BODIES = { general: generalError, auth: authError, moderation: moderationError } as const
 
