@@ -14,7 +14,7 @@ import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
 import { changeOwnPassword, deleteOwnUser, updateOwnUser } from '../../src/operations/auth/account'
 import { requestEmailChange } from '../../src/operations/auth/change-email'
-import { withFreshCache, withSession } from './session-response'
+import { snapshotUserOf, withFreshCache, withSession } from './session-response'
 
 const callbackURL = z.string({ error: 'callbackURL must be a string' }).max(2000).optional()
 
@@ -30,7 +30,7 @@ export const updateUserEndpoint = defineEndpoint('/auth/update-user', 'post', as
   // Who is asking comes before what they sent: an anonymous caller learns only 401.
   const caller = await requireCaller(req)
   const user = await updateOwnUser(req, caller, parseAuthInput(updateUserBody, await readJson(req)))
-  return withFreshCache(json({ status: true }), caller.current, { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, roles: user.roles })
+  return withFreshCache(json({ status: true }), caller.current, snapshotUserOf(user))
 })
 
 export const changePasswordBody = z

@@ -18,7 +18,7 @@ import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
 import * as invitations from '../../src/operations/auth/organization-invitations'
 import { orgRoleField } from './organization-manage'
-import { withFreshCache } from './session-response'
+import { withActiveOrganization } from './session-response'
 
 const invitationId = z.uuid({ error: 'invitationId must be an invitation id' })
 
@@ -41,14 +41,7 @@ export const organizationInvitationEndpoints = [
   ...defineEndpoint('/auth/organization/accept-invitation', 'post', async (req) => {
     const caller = await requireCaller(req)
     const { invitation, member } = await invitations.acceptInvitation(req, caller, parseAuthInput(invitationIdBody, await readJson(req)).invitationId)
-    // The organization joined is now the session's active one: a cookie client's cache is re-issued.
-    const { user, current } = caller
-    return withFreshCache(
-      json({ invitation: presentInvitation(invitation), member: presentMember(member) }),
-      current,
-      { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, roles: user.roles },
-      { ...current.session, activeOrganizationId: String(invitation.organization_id) },
-    )
+    return withActiveOrganization(json({ invitation: presentInvitation(invitation), member: presentMember(member) }), caller, String(invitation.organization_id))
   }),
   ...route('reject-invitation', 'post', invitationIdBody, async (req, caller, body) => ({ invitation: presentInvitation(await invitations.rejectInvitation(req, caller, body.invitationId)), member: null })),
   ...route('cancel-invitation', 'post', invitationIdBody, async (req, caller, body) => presentInvitation(await invitations.cancelInvitation(req, caller, body.invitationId))),

@@ -25,7 +25,7 @@ import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
 import * as orgs from '../../src/operations/auth/organization-manage'
 import { slugTaken } from '../../src/operations/auth/organization-manage'
-import { withFreshCache } from './session-response'
+import { withActiveOrganization } from './session-response'
 
 export const orgSlugField = z
   .string({ error: 'slug must be a string' })
@@ -110,9 +110,7 @@ export const organizationManageEndpoints = [
     const { organization, membership } = await orgs.createOrganization(req, caller, input, { activate })
     const body = json({ ...presentOrganization(organization), members: [presentMember(membership)] })
     if (!activate) return body
-    // The new organization is the session's active one: a cookie client's cache is re-issued.
-    const { user, current } = caller
-    return withFreshCache(body, current, { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, roles: user.roles }, { ...current.session, activeOrganizationId: String(organization.id) })
+    return withActiveOrganization(body, caller, String(organization.id))
   }),
   ...post('update', updateOrganizationBody, async (req, caller, body) => presentOrganization(await orgs.updateOrganization(req, caller, body.organizationId, body.data))),
   ...post('delete', organizationIdBody, async (req, caller, body) => presentOrganization(await orgs.deleteOrganization(req, caller, body.organizationId))),

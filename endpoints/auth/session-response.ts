@@ -1,5 +1,6 @@
 // A response that hands a new session to the client: the token in the body and in the
 // `set-auth-token` header (bearer clients), and the session + cookie-cache cookies.
+import type { AccountUser, Caller } from '../../src/lib/auth/current'
 import type { SignInResult } from '../../src/operations/auth/sign-in'
 import { cacheCookie, sessionCookie, type SessionSnapshot } from '../../src/lib/auth/cookies'
 import type { SessionInfo } from '../../src/lib/auth/sessions'
@@ -23,3 +24,16 @@ export function withFreshCache(response: Response, current: SessionInfo, user: S
   response.headers.append('set-cookie', cacheCookie({ session, user }, current.tokenHash))
   return response
 }
+
+/** The user part of a snapshot, from the account the request was checked against. */
+export const snapshotUserOf = (user: Pick<AccountUser, 'id' | 'email' | 'name' | 'emailVerified' | 'roles'>): SessionSnapshot['user'] => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  emailVerified: user.emailVerified,
+  roles: user.roles,
+})
+
+/** The caller's session now has `organizationId` active (create, accept-invitation): its cached snapshot is re-issued. */
+export const withActiveOrganization = (response: Response, { user, current }: Caller, organizationId: string): Response =>
+  withFreshCache(response, current, snapshotUserOf(user), { ...current.session, activeOrganizationId: organizationId })
