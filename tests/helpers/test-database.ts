@@ -1,12 +1,10 @@
 // The test run's PostgreSQL: the embedded one (under .test-data/, removed afterwards) unless
 // DATABASE_URL names a server to use. A template database gets the committed migrations
 // once; each test file then clones it (CREATE DATABASE … TEMPLATE, a file copy: fast).
-import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 
-import pg from 'pg'
-
 import { freePort, removeEmbeddedState, startEmbeddedDatabase } from '../../src/lib/embedded-database'
+import { cloneDatabase, dropDatabase, onServer as admin, withDatabase } from '../../src/lib/postgres/template-database'
 
 // Per run, so two runs in one tree (or against one DATABASE_URL) never share a template.
 // globalSetup publishes both through the environment, which every test file inherits.
@@ -21,22 +19,6 @@ export interface TestDatabaseState {
   /** Connection URL of the maintenance database (`postgres`), used to create clones. */
   adminUrl: string
   stop: () => Promise<void>
-}
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url)
-  parsed.pathname = `/${database}`
-  return parsed.toString()
-}
-
-async function admin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    return await fn(client)
-  } finally {
-    await client.end()
-  }
 }
 
 export async function setupTestDatabase(): Promise<TestDatabaseState> {
@@ -75,7 +57,7 @@ export async function setupTestDatabase(): Promise<TestDatabaseState> {
   return {
     adminUrl,
     stop: async () => {
-      await admin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`)).catch(() => undefined)
+      await dropDatabase(adminUrl, TEMPLATE).catch(() => undefined)
       await stopServer()
     },
   }
@@ -86,10 +68,6 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   const adminUrl = process.env[ADMIN_URL_ENV]
   const template = process.env[TEMPLATE_ENV]
   if (!adminUrl || !template) throw new Error('No test database: run the tests through jest (globalSetup starts PostgreSQL)')
-  const name = `community_test_${randomBytes(6).toString('hex')}`
-  await admin(adminUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`))
-  return {
-    url: withDatabase(adminUrl, name),
-    drop: () => admin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
-  }
+  const { url, name } = await cloneDatabase(adminUrl, template, 'community_test_')
+  return { url, drop: () => dropDatabase(adminUrl, name) }
 }
