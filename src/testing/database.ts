@@ -1,17 +1,14 @@
 // The kit's database: a fresh copy of a migrated template, on the PostgreSQL that
 // DATABASE_URL names or else on an embedded one kept under COMMUNITY_TESTING_DIR
 // (`.test-data/kit`). The template is named after the migrations it holds, so it is built
-// once (the first start, or after a migration changes) and cut from at every later start.
-import { createHash } from 'node:crypto'
+// once per server (the first start, or after a migration changes) and cut from at every
+// later start; the project's own test run builds the same one (tests/helpers/test-database.ts).
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 
 import { freePort, startEmbeddedDatabase, type EmbeddedDatabase } from '../lib/embedded-database'
 import { processAlive } from '../lib/process-alive'
-import { cloneDatabase, dropDatabase, ensureTemplate, onServer, withDatabase } from '../lib/postgres/template-database'
-
-const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url))
+import { cloneDatabase, dropDatabase, ensureTemplate, migratedTemplateName, onServer, withDatabase } from '../lib/postgres/template-database'
 const RUN_PREFIX = 'community_kit_run_'
 /** Embedded clusters kept side by side, so that test files running at once each have one. */
 const SLOTS = 16
@@ -22,13 +19,6 @@ export interface KitDatabase {
   builtTemplate: boolean
   /** Drops the database; stops the embedded PostgreSQL if the kit started one. */
   stop: () => Promise<void>
-}
-
-/** The template's name: its migrations' files, hashed (a changed migration makes a new one). */
-export function templateName(): string {
-  const hash = createHash('sha256')
-  for (const file of fs.readdirSync(MIGRATIONS_DIR).sort()) hash.update(file).update(fs.readFileSync(path.join(MIGRATIONS_DIR, file)))
-  return `community_kit_${hash.digest('hex').slice(0, 16)}`
 }
 
 /**
@@ -101,7 +91,7 @@ export async function kitDatabase(options: {
   const { adminUrl, release, ours } = await server(options)
   try {
     if (ours) await dropLeftoverRuns(adminUrl)
-    const template = templateName()
+    const template = migratedTemplateName()
     const builtTemplate = await ensureTemplate(adminUrl, template, options.migrate)
     const { url, name } = await cloneDatabase(adminUrl, template, RUN_PREFIX)
     return {

@@ -1,14 +1,14 @@
 // The test run's PostgreSQL: the embedded one (under .test-data/, removed afterwards) unless
 // DATABASE_URL names a server to use. A template database gets the committed migrations
-// once; each test file then clones it (CREATE DATABASE … TEMPLATE, a file copy: fast).
+// once; each test file then clones it (CREATE DATABASE … TEMPLATE, a file copy: fast). It is
+// the template the testing kit uses (src/testing/), named after the migrations: built once
+// per server, kept on a DATABASE_URL server for the next run.
 import path from 'node:path'
 
 import { freePort, removeEmbeddedState, startEmbeddedDatabase } from '../../src/lib/embedded-database'
-import { cloneDatabase, dropDatabase, onServer as admin, withDatabase } from '../../src/lib/postgres/template-database'
+import { cloneDatabase, dropDatabase, ensureTemplate, migratedTemplateName, withDatabase } from '../../src/lib/postgres/template-database'
 
-// Per run, so two runs in one tree (or against one DATABASE_URL) never share a template.
 // globalSetup publishes both through the environment, which every test file inherits.
-const TEMPLATE = `community_test_template_${process.pid}`
 const ADMIN_URL_ENV = 'COMMUNITY_TEST_ADMIN_URL'
 const TEMPLATE_ENV = 'COMMUNITY_TEST_TEMPLATE'
 
@@ -39,27 +39,22 @@ export async function setupTestDatabase(): Promise<TestDatabaseState> {
     }
   }
 
-  await admin(adminUrl, async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`)
-    await client.query(`CREATE DATABASE ${TEMPLATE}`)
-  })
-
-  // Migrate the template exactly as the server would at start.
-  process.env.DATABASE_URL = withDatabase(adminUrl, TEMPLATE)
+  // Migrated exactly as the server would at start, unless a run before made it.
+  const template = migratedTemplateName()
   process.env.PAYLOAD_SECRET = testSecret()
-  const { startPayload, stopPayload } = await import('../../src/lib/payload-lifecycle')
-  const payload = await startPayload()
-  await stopPayload(payload)
+  await ensureTemplate(adminUrl, template, async (url) => {
+    process.env.DATABASE_URL = url
+    const { startPayload, stopPayload } = await import('../../src/lib/payload-lifecycle')
+    await stopPayload(await startPayload())
+  })
+  process.env.DATABASE_URL = withDatabase(adminUrl, template)
 
   process.env[ADMIN_URL_ENV] = adminUrl
-  process.env[TEMPLATE_ENV] = TEMPLATE
+  process.env[TEMPLATE_ENV] = template
   console.log(`\n[tests] PostgreSQL ready with migrated template in ${Date.now() - started} ms`)
   return {
     adminUrl,
-    stop: async () => {
-      await dropDatabase(adminUrl, TEMPLATE).catch(() => undefined)
-      await stopServer()
-    },
+    stop: stopServer,
   }
 }
 

@@ -1,9 +1,25 @@
 // Fresh databases cut from a migrated template: CREATE DATABASE … TEMPLATE is a file copy,
 // far faster than running every migration again. For the test suite (tests/helpers) and the
 // testing kit (src/testing/), each on a PostgreSQL of its own or the one DATABASE_URL names.
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 import pg from 'pg'
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url))
+
+/**
+ * The name of the template holding the committed migrations: their files, hashed. A changed
+ * or added migration names a new template, so a template, once built, never changes: runs
+ * and processes sharing a server share it safely, and it outlives them as a cache.
+ */
+export function migratedTemplateName(): string {
+  const hash = createHash('sha256')
+  for (const file of fs.readdirSync(MIGRATIONS_DIR).sort()) hash.update(file).update(fs.readFileSync(path.join(MIGRATIONS_DIR, file)))
+  return `community_template_${hash.digest('hex').slice(0, 16)}`
+}
 
 /** `url` with its database part replaced. */
 export function withDatabase(url: string, database: string): string {
