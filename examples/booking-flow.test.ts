@@ -92,7 +92,7 @@ describe('booking, confirming and reviewing a service', () => {
     const stranger = await platform.createUser()
     await expect(
       platform.payload.create({ collection: 'reviews', data: { booking: bookingId, rating: 1, body: 'Never went.' } as never, req: stranger.req, overrideAccess: false }),
-    ).rejects.toThrow()
+    ).rejects.toMatchObject({ status: 404 })
 
     const { totalDocs } = await platform.payload.count({ collection: 'reviews', where: { booking: { equals: bookingId } } })
     expect(totalDocs).toBe(1)

@@ -74,7 +74,7 @@ describe('a platform', () => {
     const other = await platform.createUser()
     const mine = await platform.payload.find({ collection: 'users', where: { id: { equals: owner.id } }, req: owner.req, overrideAccess: false })
     expect(mine.totalDocs).toBe(1)
-    await expect(platform.payload.update({ collection: 'users', id: owner.id, data: { name: 'Not yours' } as never, req: other.req, overrideAccess: false })).rejects.toThrow()
+    await expect(platform.payload.update({ collection: 'users', id: owner.id, data: { name: 'Not yours' } as never, req: other.req, overrideAccess: false })).rejects.toMatchObject({ status: 403 })
     const { totalDocs } = await platform.payload.count({ collection: 'sessions', where: { user: { equals: owner.id } } })
     expect(totalDocs).toBe(1)
   })
