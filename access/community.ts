@@ -4,8 +4,8 @@
 // (hooks/community/guardChange.ts); here only whose rows they reach at all.
 import type { Access, Where } from 'payload'
 
-import type { ContentType } from '../src/operations/moderation/content-types'
-import { hasPermission, type Permission } from './permissions'
+import type { ContentType } from '../domain/content-types'
+import { hasPermission, type Permission } from '../domain/permissions'
 
 /** The rows anonymous readers see: public statuses; a classified also while not expired. */
 export function publicRows(type: ContentType, now = new Date()): Where {

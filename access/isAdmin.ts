@@ -1,6 +1,6 @@
 import type { Access, PayloadRequest } from 'payload'
 
-import { hasRole } from './permissions'
+import { hasRole } from '../domain/permissions'
 
 export const isAdminUser = (req: Pick<PayloadRequest, 'user'>): boolean => hasRole(req.user, 'admin')
 

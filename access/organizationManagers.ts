@@ -6,7 +6,7 @@ import type { Access, PayloadRequest, Where } from 'payload'
 
 import { idOf } from '../src/operations/catalogue/localized'
 import { isUuid } from '../src/operations/catalogue/rules/references'
-import { catalogueScope, inScope, managedOrganizations, serviceOwnership, serviceWriteRefusal } from '../src/operations/catalogue/scope'
+import { catalogueScope, inScope, managedOrganizations, serviceOwnership, serviceWriteRefusal } from '../domain/catalogue-scope'
 
 type Data = Record<string, unknown> | undefined
 

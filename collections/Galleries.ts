@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { COMMUNITY_MEDIA_COLLECTION } from './CommunityMedia/constants'
+import { COMMUNITY_MEDIA_COLLECTION } from '../domain/media'
 import { contentCollection } from './community/contentCollection'
 import { text } from './community/fields'
 import { galleryImagesFilter, galleryImagesRule, MAX_GALLERY_IMAGES } from '../src/operations/community/gallery-images'

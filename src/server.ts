@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 
 import type { Payload } from 'payload'
 
-import { isStaff } from '../access/permissions'
+import { isStaff } from '../domain/permissions'
 import { createApp } from './app'
 import { ensureAdminBuild } from './lib/admin-build'
 import { useConfiguredDatabase } from './lib/database'

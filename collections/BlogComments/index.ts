@@ -2,7 +2,7 @@ import type { CollectionConfig, FieldAccess, TextareaFieldValidation } from 'pay
 
 import { commentEditors } from '../../access/commentEditors'
 import { isAdmin, isAdminUser } from '../../access/isAdmin'
-import { hasRole } from '../../access/permissions'
+import { hasRole } from '../../domain/permissions'
 import { signedIn } from '../../access/signedIn'
 import { visibleComments } from '../../access/visibleComments'
 import { auditHooks } from '../../hooks/shared/audit'

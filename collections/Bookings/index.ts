@@ -15,9 +15,7 @@ import { deriveTerms } from './hooks/deriveTerms'
 import { guardStatusMove } from './hooks/guardStatusMove'
 import { overlapAsConflict } from './hooks/overlapAsConflict'
 import { recordChange } from './hooks/recordChange'
-import { BOOKING_STATUSES, BOOKINGS_COLLECTION } from './statuses'
-
-export { BOOKING_STATUSES, BOOKINGS_COLLECTION } from './statuses'
+import { BOOKING_STATUSES, BOOKINGS_COLLECTION } from '../../domain/bookings'
 
 const audit = auditHooks('booking')
 // Derived by hooks/deriveTerms from the service and the date and time: nobody types them.

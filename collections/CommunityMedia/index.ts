@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { communityMediaEditors, communityMediaReaders, SHOWN_IN, UPLOADER } from '../../access/communityMedia'
-import { isStaff } from '../../access/permissions'
+import { isStaff } from '../../domain/permissions'
 import { signedIn } from '../../access/signedIn'
 import { signInToCreate } from '../../hooks/community/signInToCreate'
 import { auditHooks } from '../../hooks/shared/audit'
@@ -16,7 +16,7 @@ import { THUMBNAIL_SIZE } from '../../src/lib/media/limits'
 import { ACCEPTED_MIME_TYPES } from '../../src/lib/media/prepare-image'
 import { authorNameField } from '../authorName'
 import { platformOnly, text } from '../community/fields'
-import { COMMUNITY_MEDIA_COLLECTION, COMMUNITY_MEDIA_FOLDER } from './constants'
+import { COMMUNITY_MEDIA_COLLECTION, COMMUNITY_MEDIA_FOLDER } from '../../domain/media'
 import { forceUploader } from './forceUploader'
 
 // Read when Payload's config is loaded, like the service media folder.

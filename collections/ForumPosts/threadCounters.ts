@@ -6,7 +6,7 @@
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
 import { execute, sql } from '../../src/lib/sql'
-import { contentErrors } from '../../src/operations/community/errors'
+import { contentErrors } from '../../domain/content-errors'
 import { isUuid } from '../../src/operations/catalogue/rules/references'
 import { idOf } from '../../hooks/community/context'
 

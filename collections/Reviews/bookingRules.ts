@@ -4,7 +4,7 @@
 import { ValidationError, type CollectionBeforeChangeHook } from 'payload'
 
 import { execute, sql } from '../../src/lib/sql'
-import { contentErrors } from '../../src/operations/community/errors'
+import { contentErrors } from '../../domain/content-errors'
 import { isUuid } from '../../src/operations/catalogue/rules/references'
 import { idOf } from '../../hooks/community/context'
 

@@ -14,7 +14,7 @@ import { missingLocalFile } from '../../hooks/uploads/missingLocalFile'
 import { prepareUploadedFile } from '../../hooks/uploads/prepareUploadedFile'
 import { removeFilesOnRollback } from '../../hooks/uploads/removeFilesOnRollback'
 import { unlinkFromServices } from './hooks/unlinkFromServices'
-import { MEDIA_COLLECTION, MEDIA_TYPES } from './constants'
+import { MEDIA_COLLECTION, MEDIA_TYPES } from '../../domain/media'
 
 // MEDIA_DIR moves the folder (a mounted volume; a test that makes the storage fail). Read
 // when Payload's config is loaded (payload-lifecycle.ts imports it on start).

@@ -6,7 +6,7 @@ import { invalidBody, readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
 import { decide, requireApprover, type ApprovalInput, type Decision } from '../../src/operations/community/approve'
-import { APPROVED_TYPES, isApprovedType } from '../../src/operations/moderation/content-types'
+import { APPROVED_TYPES, isApprovedType } from '../../domain/content-types'
 import { moderationErrors, requireModerator } from '../../src/operations/moderation/errors'
 import { REASON_MAX, REASON_MIN } from './moderate'
 

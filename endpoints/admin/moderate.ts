@@ -5,7 +5,7 @@
 import { invalidBody, readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
-import { isPostType, POST_TYPES } from '../../src/operations/moderation/content-types'
+import { isPostType, POST_TYPES } from '../../domain/content-types'
 import { moderationErrors, requireModerator, type ModerationField } from '../../src/operations/moderation/errors'
 import { moderate, type ModerationInput } from '../../src/operations/moderation/moderate'
 

@@ -1,7 +1,7 @@
 // Transparency reports (API-CONTRACT §10): the admins' figures for any period (JSON or CSV),
 // publishing a frozen copy, and the public list and copies. /api/admin routes answer in the
 // general family (403 `forbidden` for non-admins, §3).
-import { hasPermission } from '../../access/permissions'
+import { hasPermission } from '../../domain/permissions'
 import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { forbidden, invalidRequest, notFound } from '../../src/lib/http/errors'

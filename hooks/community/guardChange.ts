@@ -1,9 +1,9 @@
 import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
 import { isAdminUser } from '../../access/isAdmin'
-import { hasPermission } from '../../access/permissions'
-import { contentErrors } from '../../src/operations/community/errors'
-import { MODERATING, type ContentType } from '../../src/operations/moderation/content-types'
+import { hasPermission } from '../../domain/permissions'
+import { contentErrors } from '../../domain/content-errors'
+import { MODERATING, type ContentType } from '../../domain/content-types'
 import { isAuthorOf, SYSTEM_MOVE } from './context'
 
 // Bookkeeping and fields the guard itself rules on, left out of "what the content says".

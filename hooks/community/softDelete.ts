@@ -2,7 +2,7 @@ import { NotFound, type Endpoint } from 'payload'
 
 import { isUuid } from '../../src/operations/catalogue/rules/references'
 
-import type { ContentType } from '../../src/operations/moderation/content-types'
+import type { ContentType } from '../../domain/content-types'
 
 /**
  * `DELETE /api/<slug>/<id>` of a type with a `deleted` status (API-CONTRACT §9): the item is

@@ -6,7 +6,7 @@ import { DefaultTemplate } from '@payloadcms/next/templates'
 import { Gutter } from '@payloadcms/ui'
 import type { AdminViewServerProps } from 'payload'
 
-import { hasRole } from '../../access/permissions'
+import { hasRole } from '../../domain/permissions'
 import { SERVICE_STATUSES } from '../../collections/ServiceListings/index'
 import { coverageQuerySchema } from '../../endpoints/admin/services/translation-coverage'
 import { ApiError } from '../lib/http/errors'

@@ -13,7 +13,7 @@ import { anonymous, type Actor } from '../helpers/catalogue'
 import { makeAnyItem } from '../helpers/community'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { createUser } from '../helpers/users'
-import { CONTENT_TYPE_NAMES, CONTENT_TYPES } from '../../src/operations/moderation/content-types'
+import { CONTENT_TYPE_NAMES, CONTENT_TYPES } from '../../domain/content-types'
 import * as authorNamesMigration from '../../src/migrations/20261125_020158_blog_comment_author_names'
 import * as communityAuthorNamesMigration from '../../src/migrations/20261125_055112_community_author_names'
 

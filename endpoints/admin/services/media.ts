@@ -5,7 +5,7 @@
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
-import { MEDIA_TYPES } from '../../../collections/ServiceMedia/constants'
+import { MEDIA_TYPES } from '../../../domain/media'
 import { parseInput } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { invalidRequest } from '../../../src/lib/http/errors'

@@ -5,7 +5,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
-import type { Role } from '../../../access/permissions'
+import type { Role } from '../../../domain/permissions'
 import { findAccountUser, type AccountUser, type Caller } from '../../lib/auth/current'
 import { invalidInput, userAlreadyExists, usernameTaken, weakPassword } from '../../lib/auth/errors'
 import { presentSessionRow } from '../../lib/auth/present-account'

@@ -11,10 +11,10 @@ import { runIn } from '../../lib/prepared'
 import { execute, sql } from '../../lib/sql'
 import { withContext } from '../catalogue/transaction'
 import { isUuid } from '../catalogue/rules/references'
-import { inScope, type CatalogueScope } from '../catalogue/scope'
+import { inScope, type CatalogueScope } from '../../../domain/catalogue-scope'
 import { bookingTransaction } from './errors'
 import { presentAdminBooking, type AdminBooking } from './present'
-import { MOVES, type BookingAction } from './transitions'
+import { MOVES, type BookingAction } from '../../../domain/bookings'
 
 export interface BookingFilters {
   status?: string

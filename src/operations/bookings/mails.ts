@@ -12,7 +12,7 @@ import { execute, sql } from '../../lib/sql'
 import { bookingCalendar, type CalendarMethod } from './calendar'
 import { serviceName, type BookingFacts } from './notices'
 import type { BookingRecord } from './present'
-import { PAST_TENSE, type StatusAction } from './transitions'
+import { PAST_TENSE, type StatusAction } from '../../../domain/bookings'
 
 export type BookingMailEvent = 'received' | StatusAction
 

@@ -5,7 +5,7 @@ import type { PayloadRequest } from 'payload'
 import { notify } from '../notifications/notify'
 import type { BookingRecord } from './present'
 import { serviceTerms } from './service-terms'
-import { PAST_TENSE, type BookingAction } from './transitions'
+import { PAST_TENSE, type BookingAction } from '../../../domain/bookings'
 
 /** What a notice names: the booking's parties, service, date and time (and the provider's reply). */
 export type BookingFacts = Pick<BookingRecord, 'id' | 'serviceId' | 'providerId' | 'customerId' | 'bookingDate' | 'bookingTime'> & {

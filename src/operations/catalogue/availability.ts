@@ -10,7 +10,7 @@ import { idOf } from './localized'
 import { presentSlot, slotData, type SlotInput, type SlotView } from './present-slot'
 import { isUuid } from './rules/references'
 import { overlaps, SLOTS_COLLECTION, type SlotTimes } from './rules/slots'
-import type { CatalogueScope } from './scope'
+import type { CatalogueScope } from '../../../domain/catalogue-scope'
 import { findServiceDoc, SERVICES } from './services-read'
 import { catalogueTransaction, lockServiceRow, withContext } from './transaction'
 

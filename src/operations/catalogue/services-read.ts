@@ -6,7 +6,7 @@ import type { PayloadRequest } from 'payload'
 import { notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { isUuid } from './rules/references'
-import { inScope, type CatalogueScope } from './scope'
+import { inScope, type CatalogueScope } from '../../../domain/catalogue-scope'
 import { presentService, type ServiceView } from './present-service'
 import { queryService, queryServicePage } from './services-query'
 

@@ -10,7 +10,7 @@ import { notFound } from '../../lib/http/errors'
 import { copyRows, COPIED_FIELDS, serviceData, type ServiceInput, type ServiceView } from './present-service'
 import { freeCopySlug } from './rules/slug'
 import { SLOTS_COLLECTION } from './rules/slots'
-import { assertServiceWrite, serviceOwnership, type CatalogueScope } from './scope'
+import { assertServiceWrite, serviceOwnership, type CatalogueScope } from '../../../domain/catalogue-scope'
 import { findServiceDoc, presentOneService, SERVICES } from './services-read'
 import { catalogueTransaction, lockServiceRow, withContext } from './transaction'
 

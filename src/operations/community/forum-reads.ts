@@ -15,7 +15,7 @@
 import type { Payload } from 'payload'
 
 import { run, statement } from '../../lib/prepared'
-import { CONTENT_TYPES } from '../moderation/content-types'
+import { CONTENT_TYPES } from '../../../domain/content-types'
 
 export const FORUM_THREADS_PATH = '/api/forum-threads'
 export const FORUM_POSTS_PATH = '/api/forum-posts'

@@ -4,7 +4,7 @@
 import { ValidationError, type PayloadRequest, type Where } from 'payload'
 
 import { changedFields, writeAudit } from '../../../hooks/shared/audit'
-import { MEDIA_COLLECTION } from '../../../collections/ServiceMedia/constants'
+import { MEDIA_COLLECTION } from '../../../domain/media'
 import { ApiError, notFound } from '../../lib/http/errors'
 import type { UploadedFile } from '../../lib/http/multipart'
 import { paginated, type Pagination } from '../../lib/http/pagination'

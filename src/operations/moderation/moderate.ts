@@ -12,7 +12,7 @@ import { withContext } from '../catalogue/transaction'
 import { notify } from '../notifications/notify'
 import { lockedItem } from '../reports/content'
 import { recordDecision } from '../reports/decisions'
-import { MODERATABLE, MODERATING, type ModeratableType, type PostType } from './content-types'
+import { MODERATABLE, MODERATING, type ModeratableType, type PostType } from '../../../domain/content-types'
 import { moderationErrors, requireModerator } from './errors'
 
 export interface ModerationInput {

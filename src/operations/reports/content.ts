@@ -6,7 +6,7 @@ import type { PayloadRequest } from 'payload'
 import { idOf } from '../../../hooks/community/context'
 import { execute, sql } from '../../lib/sql'
 import { isUuid } from '../catalogue/rules/references'
-import { CONTENT_TYPES, type ItemFields, type ReportableType } from '../moderation/content-types'
+import { CONTENT_TYPES, type ItemFields, type ReportableType } from '../../../domain/content-types'
 
 export type Doc = Record<string, unknown>
 

@@ -6,7 +6,7 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig, PayloadRequest } from 'payload'
 
 import { runIn, statement } from '../../lib/prepared'
-import { CONTENT_TYPES, MODERATING, type ItemFields } from '../moderation/content-types'
+import { CONTENT_TYPES, MODERATING, type ItemFields } from '../../../domain/content-types'
 import { authorOf, statusOf, type Doc } from './content'
 import { recordDecision } from './decisions'
 

@@ -6,7 +6,7 @@ import type { PayloadRequest } from 'payload'
 
 import type { Pagination } from '../../lib/http/pagination'
 import { run, statement } from '../../lib/prepared'
-import type { ReportableType } from '../moderation/content-types'
+import type { ReportableType } from '../../../domain/content-types'
 import { requireStaff } from './errors'
 
 export interface QueueItem {

@@ -7,7 +7,7 @@
 // collection file.
 import type { CollectionSlug } from 'payload'
 
-import type { Permission } from '../../../access/permissions'
+import type { Permission } from './permissions'
 
 /** Who may make a move: the item's author, or a holder of a permission (admins hold every one). */
 export type Mover = 'author' | Permission
