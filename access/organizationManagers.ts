@@ -4,9 +4,8 @@
 // with `isAdmin` by `anyOf`; for anyone who manages no organization it allows nothing.
 import type { Access, PayloadRequest, Where } from 'payload'
 
-import { idOf } from '../src/operations/catalogue/localized'
-import { isUuid } from '../src/operations/catalogue/rules/references'
 import { catalogueScope, inScope, managedOrganizations, serviceOwnership, serviceWriteRefusal } from '../domain/catalogue-scope'
+import { idOf, isUuid } from '../domain/ids'
 
 type Data = Record<string, unknown> | undefined
 

@@ -2,8 +2,8 @@ import { ValidationError, type CollectionBeforeChangeHook, type CollectionConfig
 
 import { publicRows } from '../../access/community'
 import { contentErrors } from '../../domain/content-errors'
-import { isUuid } from '../../src/operations/catalogue/rules/references'
 import { contentTypeOf } from '../../domain/content-types'
+import { isUuid } from '../../domain/ids'
 import { idOf } from '../../hooks/community/context'
 import { contentCollection } from '../community/contentCollection'
 import { fixedAfterCreate, text } from '../community/fields'

@@ -12,8 +12,8 @@ import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-opena
 import { COMMUNITY_CONTENT } from '../../collections/community/contentCollection'
 import { fixedAfterCreate } from '../../collections/community/fields'
 import { COMMUNITY_CONTENT_COLLECTIONS } from '../../collections/community/index'
-import { id, json, SESSION, timestamp } from '../../src/lib/openapi/common'
 import { CONTENT_TYPES, type ContentType, type ContentTypeName } from '../../domain/content-types'
+import { id, json, SESSION, timestamp } from '../../src/lib/openapi/common'
 import { doc, idPath, listEnvelope, NOT_FOUND, stockQuery } from '../stock-paths'
 import { errors } from './openapi'
 

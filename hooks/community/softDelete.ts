@@ -1,6 +1,6 @@
 import { NotFound, type Endpoint } from 'payload'
 
-import { isUuid } from '../../src/operations/catalogue/rules/references'
+import { isUuid } from '../../domain/ids'
 
 import type { ContentType } from '../../domain/content-types'
 

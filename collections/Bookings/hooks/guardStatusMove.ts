@@ -1,8 +1,8 @@
 import type { CollectionBeforeChangeHook, RequestContext } from 'payload'
 
 import { actionFor, BOOKINGS_COLLECTION } from '../../../domain/bookings'
-import { RuleViolation } from '../../../src/operations/catalogue/errors'
 import { execute, sql } from '../../../src/lib/sql'
+import { RuleViolation } from '../../../src/operations/catalogue/errors'
 
 /** Where the status a move started from waits for the afterChange hook (deleted there). */
 export const movedFromKey = (id: unknown) => `bookingMovedFrom:${String(id)}`

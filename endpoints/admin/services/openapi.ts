@@ -4,9 +4,9 @@
 import { z } from 'zod'
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi'
 
+import { MEDIA_LINK_TYPES, PRICE_TYPES, SERVICE_STATUSES } from '../../../collections/ServiceListings/index'
 import { BOOKING_ACTIONS, BOOKING_STATUSES } from '../../../domain/bookings'
 import { MEDIA_TYPES } from '../../../domain/media'
-import { MEDIA_LINK_TYPES, PRICE_TYPES, SERVICE_STATUSES } from '../../../collections/ServiceListings/index'
 import { booleanQuery, errorResponses, id, json, localized, pageFields, paginationQuery, SESSION, timestamp } from '../../../src/lib/openapi/common'
 import { bookingRecord } from '../../services/openapi'
 import { bulkSetBody, createSlotBody, deleteSlotBody, updateSlotBody } from './availability'

@@ -6,11 +6,11 @@
 // 404, and an organization manager's changes follow the catalogue's rule for managers.
 import type { PayloadRequest } from 'payload'
 
+import { assertServiceWrite, serviceOwnership, type CatalogueScope } from '../../../domain/catalogue-scope'
 import { notFound } from '../../lib/http/errors'
 import { copyRows, COPIED_FIELDS, serviceData, type ServiceInput, type ServiceView } from './present-service'
-import { freeCopySlug } from './rules/slug'
 import { SLOTS_COLLECTION } from './rules/slots'
-import { assertServiceWrite, serviceOwnership, type CatalogueScope } from '../../../domain/catalogue-scope'
+import { freeCopySlug } from './rules/slug'
 import { findServiceDoc, presentOneService, SERVICES } from './services-read'
 import { catalogueTransaction, lockServiceRow, withContext } from './transaction'
 

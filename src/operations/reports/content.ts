@@ -3,10 +3,10 @@
 // content type added there is reportable, queueable and appealable with no change here.
 import type { PayloadRequest } from 'payload'
 
+import { CONTENT_TYPES, type ItemFields, type ReportableType } from '../../../domain/content-types'
+import { isUuid } from '../../../domain/ids'
 import { idOf } from '../../../hooks/community/context'
 import { execute, sql } from '../../lib/sql'
-import { isUuid } from '../catalogue/rules/references'
-import { CONTENT_TYPES, type ItemFields, type ReportableType } from '../../../domain/content-types'
 
 export type Doc = Record<string, unknown>
 
