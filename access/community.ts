@@ -1,5 +1,5 @@
 // Who reads and changes the community content types (API-CONTRACT §9), from the registry
-// (src/operations/moderation/content-types.ts) rather than one file per type. *Which* change
+// (domain/content-types.ts) rather than one file per type. *Which* change
 // a caller may make (the transition table, locks, pinning) is the status guard's
 // (hooks/community/guardChange.ts); here only whose rows they reach at all.
 import type { Access, Where } from 'payload'

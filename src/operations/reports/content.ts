@@ -1,5 +1,5 @@
 // The reported item, whatever its type: everything here goes through the registry entry
-// (src/operations/moderation/content-types.ts: collection, authorField, statusField), so a
+// (domain/content-types.ts: collection, authorField, statusField), so a
 // content type added there is reportable, queueable and appealable with no change here.
 import type { PayloadRequest } from 'payload'
 
