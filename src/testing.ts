@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 
 import type { Payload } from 'payload'
 
-import { isStaff } from '../access/permissions'
+import { isStaff } from '../domain/permissions'
 import { createApp } from './app'
 import { startPayload, stopPayload } from './lib/payload-lifecycle'
 import { staffRequestCheck } from './lib/staff-request'
@@ -18,7 +18,7 @@ import { useCasesOf, type UseCases } from './testing/use-cases'
 import { createKitUser, type KitUser, type UserOptions } from './testing/users'
 
 export { ApiError } from './lib/http/errors'
-export type { Role } from '../access/permissions'
+export type { Role } from '../domain/permissions'
 export type { KitUser, UserOptions, UseCases }
 
 /** What the kit sets unless the environment (or `env`) already does. */

@@ -1,9 +1,9 @@
 // The bodies of §10's write routes, each checked in the documented order (fields.ts): the
 // endpoints read them from the request, the testing kit (src/testing/) from its caller, so
 // both refuse the same input with the same codes.
-import { DETAILS_MAX, REPORT_REASONS, STATEMENT_MAX, STATEMENT_MIN } from '../../collections/Reports/constants'
+import { REPORTABLE_TYPES, type ReportableType } from '../../domain/content-types'
+import { DETAILS_MAX, REPORT_REASONS, STATEMENT_MAX, STATEMENT_MIN } from '../../domain/reports'
 import { invalidRequest } from '../../src/lib/http/errors'
-import { REPORTABLE_TYPES, type ReportableType } from '../../src/operations/moderation/content-types'
 import type { AppealInput, DecideInput } from '../../src/operations/reports/appeals'
 import type { DismissInput } from '../../src/operations/reports/dismiss'
 import type { ReportInput } from '../../src/operations/reports/report'

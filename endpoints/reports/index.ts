@@ -2,12 +2,12 @@
 // Thin handlers: the checks of each body in bodies.ts, the use cases in src/operations/reports.
 import type { Endpoint } from 'payload'
 
-import { APPEAL_STATUSES, type AppealStatus } from '../../collections/Reports/constants'
-import { defineEndpoint } from '../../src/lib/http/endpoint'
+import { REPORTABLE_TYPES, type ReportableType } from '../../domain/content-types'
+import { APPEAL_STATUSES, type AppealStatus } from '../../domain/reports'
 import { readJson } from '../../src/lib/http/body'
+import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { paginated, parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
-import { REPORTABLE_TYPES, type ReportableType } from '../../src/operations/moderation/content-types'
 import { decideAppeal, fileAppeal, listAppeals } from '../../src/operations/reports/appeals'
 import { dismissReports } from '../../src/operations/reports/dismiss'
 import { requireSignedIn, requireStaff } from '../../src/operations/reports/errors'

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 
-import type { Role } from '../../access/permissions'
+import type { Role } from '../../domain/permissions'
 import { createSession } from '../lib/auth/sessions'
 import { sessionStrategy } from '../lib/auth/strategy'
 
