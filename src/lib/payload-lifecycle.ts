@@ -69,13 +69,15 @@ export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
 /**
  * Payload's destroy() leaves the pg pool open and db-postgres keeps one client checked out
  * for good (payload #15674, #11727), which keeps the event loop alive. Release it, end the
- * pool, and forget the cached instance so a later getPayload() starts afresh.
+ * pool, and forget the cached instance so a later getPayload() starts afresh. `log` hears
+ * each stage ("jobs stopped", "pool closed"): the server logs them.
  */
-export async function stopPayload(payload: Payload): Promise<void> {
+export async function stopPayload(payload: Payload, log: (stage: string) => void = () => undefined): Promise<void> {
   const pool = poolOf(payload)
   // First: a sweep or a mail being sent finishes on the pool that is about to close.
   await Promise.all(backgroundWorkersOf(payload).map((worker) => worker.stop(payload)))
   await stopMailRunner(payload)
+  log('jobs stopped')
   await payload.destroy()
   const idle = new Set((pool._idle ?? []).map((item) => item.client))
   for (const client of pool._clients ?? []) {
@@ -88,6 +90,7 @@ export async function stopPayload(payload: Payload): Promise<void> {
     }
   }
   await pool.end().catch(() => undefined)
+  log('pool closed')
   const cache = (globalThis as { _payload?: Map<string, unknown> })._payload
   cache?.delete('default')
 }
