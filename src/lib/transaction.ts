@@ -4,7 +4,7 @@
 // to it before) is registered with `afterCommit` and runs only if the commit happened.
 // A deadlock or a serialization failure is PostgreSQL undoing a transaction that met
 // another one, not a fault of the request: the whole use case runs again, a bounded number
-// of times, and the client gets what the new attempt finds (issue 33; decision 122).
+// of times, and the client gets what the new attempt finds (issue 33; decision 123).
 import { commitTransaction, getDataLoader, initTransaction, killTransaction, type PayloadRequest } from 'payload'
 
 const AFTER_COMMIT = 'afterCommit'
