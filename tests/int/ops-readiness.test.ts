@@ -61,6 +61,12 @@ describe('readiness', () => {
     await sql(app, `DELETE FROM payload_jobs WHERE queue = 'readiness-test'`)
   })
 
+  it('answers GET only: another method is 405 with Allow', async () => {
+    const response = await app.request('/api/health/ready', { method: 'POST' })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toBe('GET')
+  })
+
   it('is not rate-limited: probes go on past the global limit that stops ordinary requests', async () => {
     for (let i = 0; i < 6; i++) expect((await app.request('/api/health/ready')).status).toBe(200)
     const statuses: number[] = []
