@@ -4,7 +4,7 @@
 // docs/performance.md). `run` is for reads and writes outside a use case's transaction;
 // `runIn` runs on the request's transaction connection when there is one (so the statement
 // commits or rolls back with the use case), else on the pool.
-// DATABASE_PREPARED_STATEMENTS=false sends the same text unnamed (decision 124): behind
+// DATABASE_PREPARED_STATEMENTS=false sends the same text unnamed (decision 128): behind
 // PgBouncer in transaction mode the next transaction may run on a server connection that never
 // saw the PREPARE, and pg would fail with "prepared statement … does not exist".
 import type { Payload, PayloadRequest } from 'payload'

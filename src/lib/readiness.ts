@@ -1,4 +1,4 @@
-// `GET /api/health/ready` (API-CONTRACT §8 "Beyond one machine", decision 123): what a load
+// `GET /api/health/ready` (API-CONTRACT §8 "Beyond one machine", decision 127): what a load
 // balancer routes on. Unlike the liveness answer (/api/health: the database answers at all),
 // an instance is ready only when the primary answers AND its schema is the one this code was
 // built for: every migration in src/migrations is recorded in payload_migrations. An instance

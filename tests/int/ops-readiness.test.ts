@@ -1,4 +1,4 @@
-// `GET /api/health/ready` (API-CONTRACT §8 "Beyond one machine", decision 123): 200 while the
+// `GET /api/health/ready` (API-CONTRACT §8 "Beyond one machine", decision 127): 200 while the
 // primary answers and every migration is applied, 503 while it does not or one is pending, and
 // 200 again once that is over, without restarting the app. Never rate-limited. It needs a
 // PostgreSQL of its own to stop, so it starts one beside the run's shared server.

@@ -1,5 +1,5 @@
 // Behind a real PgBouncer in transaction mode (Debian's 1.18, installed by .ci/run like
-// chromium): with DATABASE_PREPARED_STATEMENTS=false (decision 124) a booking (a transaction
+// chromium): with DATABASE_PREPARED_STATEMENTS=false (decision 128) a booking (a transaction
 // with its audit entry) and hot reads work, again and again, while PgBouncer hands each
 // transaction whichever of its two server connections is free. PgBouncer refuses to run as
 // root; as root it is started with `-u postgres` (the user the embedded PostgreSQL runs as).

@@ -1,4 +1,4 @@
-// DATABASE_PREPARED_STATEMENTS=false (API-CONTRACT §8, decision 124): src/lib/prepared.ts sends
+// DATABASE_PREPARED_STATEMENTS=false (API-CONTRACT §8, decision 128): src/lib/prepared.ts sends
 // the same SQL unnamed, so that PgBouncer in transaction mode (no prepared statement survives
 // from one transaction to the next) can sit in front of PostgreSQL. Checked on the server: no
 // connection of the pool holds a statement of ours in pg_prepared_statements after a booking
