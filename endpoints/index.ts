@@ -4,6 +4,7 @@ import { approveEndpoints } from './admin/approve'
 import { moderateEndpoints } from './admin/moderate'
 import { adminServicesEndpoints } from './admin/services/index'
 import { authEndpoints } from './auth/index'
+import { profileEndpoints } from './profile/index'
 import { reportsEndpoints } from './reports/index'
 import { publicBookingEndpoints } from './services/bookings'
 import { publicSlotsEndpoints } from './services/slots'
@@ -17,4 +18,5 @@ export const endpoints: Endpoint[] = [
   ...moderateEndpoints,
   ...approveEndpoints,
   ...reportsEndpoints,
+  ...profileEndpoints,
 ]

@@ -19,6 +19,7 @@ import { communityContentPaths } from './community/openapi-content'
 import { accountPaths } from './auth/openapi-account'
 import { adminUserPaths } from './auth/openapi-admin-users'
 import { organizationPaths } from './auth/openapi-organizations'
+import { profilePaths } from './profile/openapi'
 import { reportsPaths } from './reports/openapi'
 import { publicBookingPaths } from './services/openapi'
 import { stockPaths } from './stock-paths'
@@ -34,6 +35,7 @@ const FAMILIES = (): ZodOpenApiPathsObject[] => [
   moderationPaths,
   approvalPaths,
   reportsPaths,
+  profilePaths(settings().locales),
   communityContentPaths(),
   communityMediaPaths,
   stockPaths,
@@ -50,6 +52,7 @@ const TAGS = [
   'Moderation',
   'Community',
   'Notifications',
+  'Profile',
   'Public catalogue',
   'Operations',
 ]
