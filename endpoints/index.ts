@@ -1,6 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import { approveEndpoints } from './admin/approve'
+import { adminOrganizationsEndpoints } from './admin/organizations'
 import { moderateEndpoints } from './admin/moderate'
 import { adminServicesEndpoints } from './admin/services/index'
 import { authEndpoints } from './auth/index'
@@ -19,4 +20,5 @@ export const endpoints: Endpoint[] = [
   ...approveEndpoints,
   ...reportsEndpoints,
   ...profileEndpoints,
+  ...adminOrganizationsEndpoints,
 ]

@@ -12,6 +12,7 @@ import { createDocument, type ZodOpenApiObject, type ZodOpenApiPathsObject } fro
 
 import { settings } from '../src/lib/settings'
 import { approvalPaths, moderationPaths } from './admin/openapi'
+import { adminOrganizationPaths } from './admin/openapi-organizations'
 import { adminServicesPaths } from './admin/services/openapi'
 import { authPaths } from './auth/openapi'
 import { communityMediaPaths } from './community/openapi'
@@ -36,6 +37,7 @@ const FAMILIES = (): ZodOpenApiPathsObject[] => [
   approvalPaths,
   reportsPaths,
   profilePaths(settings().locales),
+  adminOrganizationPaths,
   communityContentPaths(),
   communityMediaPaths,
   stockPaths,
@@ -48,6 +50,7 @@ const TAGS = [
   'Admin: availability',
   'Admin: media',
   'Admin: bookings',
+  'Admin: organizations',
   'Bookings',
   'Moderation',
   'Community',
