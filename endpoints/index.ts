@@ -1,6 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import { approveEndpoints } from './admin/approve'
+import { adminBlogEndpoints } from './admin/blog'
 import { adminOrganizationsEndpoints } from './admin/organizations'
 import { moderateEndpoints } from './admin/moderate'
 import { adminServicesEndpoints } from './admin/services/index'
@@ -21,4 +22,5 @@ export const endpoints: Endpoint[] = [
   ...reportsEndpoints,
   ...profileEndpoints,
   ...adminOrganizationsEndpoints,
+  ...adminBlogEndpoints,
 ]

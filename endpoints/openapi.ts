@@ -12,6 +12,7 @@ import { createDocument, type ZodOpenApiObject, type ZodOpenApiPathsObject } fro
 
 import { settings } from '../src/lib/settings'
 import { approvalPaths, moderationPaths } from './admin/openapi'
+import { adminBlogPaths } from './admin/openapi-blog'
 import { adminOrganizationPaths } from './admin/openapi-organizations'
 import { adminServicesPaths } from './admin/services/openapi'
 import { authPaths } from './auth/openapi'
@@ -38,6 +39,7 @@ const FAMILIES = (): ZodOpenApiPathsObject[] => [
   reportsPaths,
   profilePaths(settings().locales),
   adminOrganizationPaths,
+  adminBlogPaths(settings().locales),
   communityContentPaths(),
   communityMediaPaths,
   stockPaths,
@@ -51,6 +53,7 @@ const TAGS = [
   'Admin: media',
   'Admin: bookings',
   'Admin: organizations',
+  'Admin: blog',
   'Bookings',
   'Moderation',
   'Community',
