@@ -6,6 +6,7 @@ import { adminOrganizationsEndpoints } from './admin/organizations'
 import { moderateEndpoints } from './admin/moderate'
 import { adminServicesEndpoints } from './admin/services/index'
 import { authEndpoints } from './auth/index'
+import { authClientEndpoints } from './auth-client/index'
 import { profileEndpoints } from './profile/index'
 import { reportsEndpoints } from './reports/index'
 import { publicBookingEndpoints } from './services/bookings'
@@ -23,4 +24,5 @@ export const endpoints: Endpoint[] = [
   ...profileEndpoints,
   ...adminOrganizationsEndpoints,
   ...adminBlogEndpoints,
+  ...authClientEndpoints,
 ]

@@ -16,6 +16,7 @@ import { adminBlogPaths } from './admin/openapi-blog'
 import { adminOrganizationPaths } from './admin/openapi-organizations'
 import { adminServicesPaths } from './admin/services/openapi'
 import { authPaths } from './auth/openapi'
+import { authClientPaths } from './auth-client/openapi'
 import { communityMediaPaths } from './community/openapi'
 import { communityContentPaths } from './community/openapi-content'
 import { accountPaths } from './auth/openapi-account'
@@ -29,6 +30,7 @@ import { stockPaths } from './stock-paths'
 /** Every family's route documents, one line each. */
 const FAMILIES = (): ZodOpenApiPathsObject[] => [
   authPaths,
+  authClientPaths,
   accountPaths,
   adminUserPaths,
   organizationPaths,
