@@ -3,7 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { adminOrOwner } from '../access/adminOrOwner'
 import { isAdmin } from '../access/isAdmin'
 import { nobody } from '../access/nobody'
-import { COMMUNITY_MEDIA_COLLECTION } from './CommunityMedia/constants'
+import { COMMUNITY_MEDIA_COLLECTION } from '../domain/media'
 
 export const PROFILE_DISPLAY_NAME_MAX = 80
 export const PROFILE_BIO_MAX = 1000

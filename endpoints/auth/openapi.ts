@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
-import { ROLES } from '../../access/permissions'
+import { ROLES } from '../../domain/permissions'
 import { errorResponses, id, json, SESSION, timestamp } from '../../src/lib/openapi/common'
 import { setActiveBody } from './organizations'
 import { requestResetBody, resetBody } from './password'

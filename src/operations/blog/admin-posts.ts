@@ -8,18 +8,20 @@
 // `publishedAt` are the collection's hooks, shared with the admin panel.
 import type { PayloadRequest } from 'payload'
 
-import { BLOG_POSTS } from '../../../collections/BlogPosts'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { ApiError, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { defaultLocale } from '../../lib/locales'
 import { execute, sql } from '../../lib/sql'
-import { idOf, presentLocalized, textsByLocale, type Localized } from '../catalogue/localized'
-import { isUuid } from '../catalogue/rules/references'
+import { idOf, isUuid } from '../../../domain/ids'
+import { presentLocalized, textsByLocale, type Localized } from '../catalogue/localized'
 import { catalogueTransaction, withContext } from '../catalogue/transaction'
 import { updateByLocale } from '../catalogue/update-by-locale'
 
 type Doc = Record<string, unknown>
+
+// The collection's slug (collections/BlogPosts.ts; operations do not import collections).
+const BLOG_POSTS = 'blog-posts' as const
 export type PostStatus = 'draft' | 'published' | 'archived'
 
 export const LOCALIZED_POST_FIELDS = ['title', 'excerpt', 'body'] as const

@@ -13,7 +13,7 @@ import { paginated, type Pagination } from '../../lib/http/pagination'
 import { execute, sql } from '../../lib/sql'
 import { inTransaction } from '../../lib/transaction'
 import { isUniqueViolation } from '../../lib/unique-violation'
-import { isUuid } from '../catalogue/rules/references'
+import { isUuid } from '../../../domain/ids'
 import { lastOwner } from '../auth/organization-manage'
 
 export const slugTaken = () => new ApiError(409, 'slug_taken', 'This slug is already taken')

@@ -14,7 +14,7 @@ import { tooManyRequests } from '../../lib/http/global-rate-limit'
 import { hit } from '../../lib/rate-limit'
 import { settings } from '../../lib/settings'
 import { execute, sql } from '../../lib/sql'
-import { CONTENT_TYPES } from '../moderation/content-types'
+import { CONTENT_TYPES } from '../../../domain/content-types'
 import { PUBLISHED_TYPES } from './public-profile'
 
 export const EXPORT_BATCH = 500

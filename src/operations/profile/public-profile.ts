@@ -6,7 +6,7 @@ import type { PayloadRequest } from 'payload'
 
 import { notFound } from '../../lib/http/errors'
 import { run, statement } from '../../lib/prepared'
-import { CONTENT_TYPE_NAMES, CONTENT_TYPES, type ContentTypeName } from '../moderation/content-types'
+import { CONTENT_TYPE_NAMES, CONTENT_TYPES, type ContentTypeName } from '../../../domain/content-types'
 import { displayNameOf } from './profile'
 
 /** The §9 types (blog comments are the blog's, not §9's). */
