@@ -21,8 +21,8 @@ export const EXPORT_BATCH = 500
 
 type Row = Record<string, unknown>
 
-/** Columns never exported, whatever table they are in. */
-const SECRET_COLUMNS = ['password_hash', 'token_hash']
+/** Columns never exported, whatever table they are in (credentials and their derivatives). */
+const SECRET_COLUMNS = ['password_hash', 'token_hash', 'hash', 'salt', 'reset_password_token', 'reset_password_expiration', '_verificationtoken', '_verification_token']
 
 const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())
 const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`).replace(/-/g, '_')
@@ -74,7 +74,7 @@ async function page(req: PayloadRequest, section: Section, userId: string, after
 
 /** The document, piece by piece: each yielded string is a slice of the JSON text. */
 async function* exportText(req: PayloadRequest, userId: string): AsyncGenerator<string> {
-  const user = await one(req, sql`SELECT u.*, ARRAY(SELECT r.value::text FROM users_roles r WHERE r.parent_id = u.id ORDER BY r."order") AS roles FROM users u WHERE u.id = ${userId}::uuid`)
+  const user = await one(req, sql`SELECT u.id, u.email, u.name, u.username, u.image, u.email_verified, u.banned, u.ban_reason, u.ban_expires, u.created_at, u.updated_at, ARRAY(SELECT r.value::text FROM users_roles r WHERE r.parent_id = u.id ORDER BY r."order") AS roles FROM users u WHERE u.id = ${userId}::uuid`)
   const profile = await one(req, sql`SELECT * FROM profiles WHERE user_id = ${userId}::uuid`)
   const wallet = await one(req, sql`SELECT * FROM wallets WHERE user_id = ${userId}::uuid`)
   const organizations = (
