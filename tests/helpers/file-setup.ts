@@ -2,13 +2,10 @@
 // (decision 122), and several compare a media folder's listing before and after a refused
 // upload: each file gets a media folder of its own (MEDIA_DIR; jest gives every file its own
 // copy of process.env, and the servers and scripts a file starts inherit it). A file that
-// sets MEDIA_DIR itself still does so.
-import { mkdtempSync, rmSync } from 'node:fs'
+// sets MEDIA_DIR itself still does so. The folders live in the run's own (globalSetup makes
+// it, globalTeardown removes it: after every file's servers have stopped).
+import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { afterAll } from '@jest/globals'
-
-const mediaDir = mkdtempSync(path.join(os.tmpdir(), 'community-test-media-'))
-process.env.MEDIA_DIR = mediaDir
-afterAll(() => rmSync(mediaDir, { recursive: true, force: true }))
+process.env.MEDIA_DIR = mkdtempSync(path.join(process.env.COMMUNITY_TEST_MEDIA_ROOT ?? os.tmpdir(), 'media-'))
