@@ -3,7 +3,9 @@
 // once; each test file then clones it (CREATE DATABASE … TEMPLATE, a file copy: fast). It is
 // the template the testing kit uses (src/testing/), named after the migrations: built once
 // per server, kept on a DATABASE_URL server for the next run.
+import { spawn } from 'node:child_process'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 import { freePort, removeEmbeddedState, startEmbeddedDatabase } from '../../src/lib/embedded-database'
 import { cloneDatabase, dropDatabase, ensureTemplate, migratedTemplateName, withDatabase } from '../../src/lib/postgres/template-database'
@@ -11,6 +13,7 @@ import { cloneDatabase, dropDatabase, ensureTemplate, migratedTemplateName, with
 // globalSetup publishes both through the environment, which every test file inherits.
 const ADMIN_URL_ENV = 'COMMUNITY_TEST_ADMIN_URL'
 const TEMPLATE_ENV = 'COMMUNITY_TEST_TEMPLATE'
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 /** PAYLOAD_SECRET for tests' servers and scripts: the environment's, else a fixed one. */
 export const testSecret = () => process.env.PAYLOAD_SECRET || 'test-secret-test-secret-test-secret'
@@ -19,6 +22,15 @@ export interface TestDatabaseState {
   /** Connection URL of the maintenance database (`postgres`), used to create clones. */
   adminUrl: string
   stop: () => Promise<void>
+}
+
+function migrateTemplate(): Promise<void> {
+  const script = fileURLToPath(new URL('./migrate-template.ts', import.meta.url))
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: process.env, stdio: 'inherit' })
+  return new Promise((resolve, reject) => {
+    child.once('error', reject)
+    child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`migrating the test template failed (${signal ?? `exit ${code}`})`))))
+  })
 }
 
 export async function setupTestDatabase(): Promise<TestDatabaseState> {
@@ -39,13 +51,13 @@ export async function setupTestDatabase(): Promise<TestDatabaseState> {
     }
   }
 
-  // Migrated exactly as the server would at start, unless a run before made it.
+  // Migrated exactly as the server would at start (in a child: see migrate-template.ts),
+  // unless a run before made it.
   const template = migratedTemplateName()
   process.env.PAYLOAD_SECRET = testSecret()
   await ensureTemplate(adminUrl, template, async (url) => {
     process.env.DATABASE_URL = url
-    const { startPayload, stopPayload } = await import('../../src/lib/payload-lifecycle')
-    await stopPayload(await startPayload())
+    await migrateTemplate()
   })
   process.env.DATABASE_URL = withDatabase(adminUrl, template)
 
