@@ -16,6 +16,8 @@ import * as migration_20261125_055112_community_author_names from './20261125_05
 import * as migration_20261125_055147_forum_read_indexes from './20261125_055147_forum_read_indexes';
 import * as migration_20261125_055836_community_media from './20261125_055836_community_media';
 import * as migration_20261126_214528_organization_logo_metadata from './20261126_214528_organization_logo_metadata';
+import * as migration_20261127_053643_days_off_buffers from './20261127_053643_days_off_buffers';
+import * as migration_20261127_053644_bookings_buffered_overlap from './20261127_053644_bookings_buffered_overlap';
 
 export const migrations = [
   {
@@ -107,5 +109,15 @@ export const migrations = [
     up: migration_20261126_214528_organization_logo_metadata.up,
     down: migration_20261126_214528_organization_logo_metadata.down,
     name: '20261126_214528_organization_logo_metadata',
+  },
+  {
+    up: migration_20261127_053643_days_off_buffers.up,
+    down: migration_20261127_053643_days_off_buffers.down,
+    name: '20261127_053643_days_off_buffers',
+  },
+  {
+    up: migration_20261127_053644_bookings_buffered_overlap.up,
+    down: migration_20261127_053644_bookings_buffered_overlap.down,
+    name: '20261127_053644_bookings_buffered_overlap',
   },
 ];

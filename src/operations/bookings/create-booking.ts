@@ -1,5 +1,6 @@
-// Public booking (SPEC "Public booking", API-CONTRACT §4): the checks in their documented
-// order, then one insert. The last check, "no overlapping pending or confirmed booking", is
+// Public booking (SPEC "Public booking", API-CONTRACT §4 and §14): the checks in their
+// documented order (a closed date or window is "not in a slot"; a date at its cap is 409
+// `day_full`), then one insert. The last check, "no overlapping pending or confirmed booking", is
 // the insert itself: PostgreSQL's exclusion constraint refuses an overlap atomically, so of
 // N simultaneous requests for one slot exactly one succeeds and the others get 409.
 // Audit `booking.create` and the provider's notification come from the collection's hook,
@@ -10,7 +11,8 @@ import { ApiError, notFound } from '../../lib/http/errors'
 import { bookingTransaction } from './errors'
 import { presentBooking, type BookingRecord } from './present'
 import { nowWallClockMinute } from '../../lib/wall-clock'
-import { bookingRange, inSomeSlot, timingRefusal } from './booking-rules'
+import { bookingRange, dayFull, inSomeSlot, timingRefusal } from './booking-rules'
+import { lockServiceForBooking } from './booking-lock'
 import { serviceTermsAndSlots } from './service-terms'
 
 export interface BookingInput {
@@ -37,9 +39,14 @@ export async function createBooking(req: PayloadRequest, customerId: string, inp
   if (!inSomeSlot(openSlots, input.bookingTime, service.durationMinutes)) {
     throw new ApiError(400, 'slot_unavailable', 'The time is not inside an available slot of the service for that day')
   }
-  // "No overlap" (booking-rules.ts `rangesOverlap`) is judged by PostgreSQL's exclusion
-  // constraint on the same range, at the insert: race-proof.
+  // "No overlap" (booking-rules.ts `rangesOverlap` on `occupiedRange`, buffers included) is
+  // judged by PostgreSQL's exclusion constraint on the same widened range, at the insert:
+  // race-proof.
   return bookingTransaction(req, async () => {
+    // The service row's lock first (booking-lock.ts): bookers of one service queue, so the cap's
+    // count cannot be overrun and the constraint's waits cannot deadlock.
+    const { cap, booked } = await lockServiceForBooking(req, service.id, input.bookingDate)
+    if (dayFull(booked, cap)) throw new ApiError(409, 'day_full', 'This service takes no more bookings on that date')
     const doc = await req.payload.create({
       collection: 'bookings',
       data: {

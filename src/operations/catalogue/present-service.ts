@@ -39,6 +39,9 @@ export interface ServiceView {
   maxParticipants: number | null
   bookingAdvanceHours: number | null
   cancellationHours: number | null
+  bufferBeforeMinutes: number
+  bufferAfterMinutes: number
+  maxBookingsPerDay: number | null
   isFeatured: boolean
   displayInHome: boolean
   allowReviews: boolean
@@ -82,6 +85,9 @@ export interface ServiceInput {
   maxParticipants?: number | null
   bookingAdvanceHours?: number | null
   cancellationHours?: number | null
+  bufferBeforeMinutes?: number
+  bufferAfterMinutes?: number
+  maxBookingsPerDay?: number | null
   isFeatured?: boolean
   displayInHome?: boolean
   allowReviews?: boolean
@@ -103,6 +109,9 @@ const PLAIN_FIELDS = [
   'maxParticipants',
   'bookingAdvanceHours',
   'cancellationHours',
+  'bufferBeforeMinutes',
+  'bufferAfterMinutes',
+  'maxBookingsPerDay',
   'isFeatured',
   'displayInHome',
   'allowReviews',
@@ -134,6 +143,9 @@ export function presentService(doc: Doc, options: { category?: Doc | null; fullT
     maxParticipants: (doc.maxParticipants as number | null) ?? null,
     bookingAdvanceHours: (doc.bookingAdvanceHours as number | null) ?? null,
     cancellationHours: (doc.cancellationHours as number | null) ?? null,
+    bufferBeforeMinutes: Number(doc.bufferBeforeMinutes ?? 0),
+    bufferAfterMinutes: Number(doc.bufferAfterMinutes ?? 0),
+    maxBookingsPerDay: (doc.maxBookingsPerDay as number | null) ?? null,
     isFeatured: Boolean(doc.isFeatured),
     displayInHome: Boolean(doc.displayInHome),
     allowReviews: Boolean(doc.allowReviews),
