@@ -1,10 +1,10 @@
 // The bookable times of a service (API-CONTRACT §12 and §14): for every date of a range, the
-// start times a public booking made now, alone, would accept. Candidates are each window open
-// on the date (its weekly slots, or its openings, minus its closings: booking-rules.ts
-// `openWindows`) plus multiples of the service's duration (60 minutes without one); a
+// start times a public booking made now, alone, would accept. Candidates are the start of each
+// base window of the date (its weekly slots, or its openings when it has any: booking-rules.ts
+// `baseWindows`) plus multiples of the service's duration (60 minutes without one); a
 // candidate is listed exactly when it passes the rules the booking itself applies
-// (booking-rules.ts: in a window, not past, not too soon, the date not at its cap, its
-// buffered span overlapping no other's).
+// (booking-rules.ts: in a window left open by the closings, not past, not too soon, the date
+// not at its cap, its buffered span overlapping no other's).
 // One statement per request, whatever the range: the service's terms, all its available
 // slots, its exceptions in the range, and its pending and confirmed bookings whose buffered
 // spans meet the range widened by the service's buffers, found through the exclusion
@@ -15,7 +15,7 @@ import { notFound } from '../../lib/http/errors'
 import { run, statement } from '../../lib/prepared'
 import { addDays, clockTime, datesInRange, dayOfWeek, minuteOfDay, nowWallClockMinute, wallClockMinute } from '../../lib/wall-clock'
 import { isUuid } from '../catalogue/rules/references'
-import { dayFull, inSomeSlot, occupiedRange, openWindows, overlapsAny, timingRefusal, type Buffers, type DateException, type MinuteRange, type OpenSlot } from './booking-rules'
+import { baseWindows, dayFull, inSomeSlot, occupiedRange, openWindows, overlapsAny, timingRefusal, type Buffers, type DateException, type MinuteRange, type OpenSlot } from './booking-rules'
 import { COLUMNS, termsOf, type TermsRow } from './service-terms'
 
 /** The grid step when the service has no duration. */
@@ -91,10 +91,12 @@ export function listBookableTimes(terms: BookableTerms, from: string, to: string
   const listing: Record<string, string[]> = {}
   for (let offset = 0, days = datesInRange(from, to); offset < days; offset++) {
     const date = addDays(from, offset)
-    const windows = openWindows(byDay.get(dayOfWeek(date)) ?? [], exceptionsByDate.get(date) ?? [])
+    const weekly = byDay.get(dayOfWeek(date)) ?? []
+    const exceptions = exceptionsByDate.get(date) ?? []
+    const windows = exceptions.length > 0 ? openWindows(weekly, exceptions) : weekly
     const times = new Set<string>()
     if (!dayFull(terms.bookedByDay.get(wallClockMinute(date, '00:00') / MINUTES_PER_DAY) ?? 0, terms.maxBookingsPerDay)) {
-      for (const window of windows) {
+      for (const window of baseWindows(weekly, exceptions)) {
         for (let minute = minuteOfDay(window.startTime); minute < minuteOfDay(window.endTime); minute += step) {
           const time = clockTime(minute)
           if (!inSomeSlot(windows, time, terms.durationMinutes)) continue

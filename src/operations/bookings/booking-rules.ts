@@ -101,16 +101,20 @@ function withoutWindow(window: OpenSlot, from: number, to: number): OpenSlot[] {
   return pieces
 }
 
+/** The openings of a date when it has any, else the weekly slots of its weekday: where its grid starts. */
+export function baseWindows(weekly: readonly OpenSlot[], exceptions: readonly DateException[]): readonly OpenSlot[] {
+  const openings = exceptions.filter((exception) => exception.isAvailable && exception.startTime && exception.endTime)
+  return openings.length > 0 ? openings.map(({ startTime, endTime }) => ({ startTime: startTime!, endTime: endTime! })) : weekly
+}
+
 /**
- * The windows open on one date: its openings (`isAvailable: true` exceptions) when it has
- * any, else the weekly slots of its weekday; then every closing takes its window out, and a
- * closing without times closes the date. A start is "in a slot" when it is in one of these
- * (`inSomeSlot`), and the bookable-times grid starts at each of them.
+ * The windows open on one date: its base windows (above), then every closing takes its window
+ * out, and a closing without times closes the date. A start is "in a slot" when it is in one
+ * of these (`inSomeSlot`). The bookable-times grid still starts at each base window (a closed
+ * hour takes its times out of the grid; it does not shift the times after it).
  */
 export function openWindows(weekly: readonly OpenSlot[], exceptions: readonly DateException[]): OpenSlot[] {
-  if (exceptions.length === 0) return weekly as OpenSlot[]
-  const openings = exceptions.filter((exception) => exception.isAvailable && exception.startTime && exception.endTime)
-  let windows: OpenSlot[] = openings.length > 0 ? openings.map(({ startTime, endTime }) => ({ startTime: startTime!, endTime: endTime! })) : [...weekly]
+  let windows = [...baseWindows(weekly, exceptions)]
   for (const closing of exceptions) {
     if (closing.isAvailable) continue
     if (!closing.startTime || !closing.endTime) return []
