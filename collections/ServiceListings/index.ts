@@ -130,6 +130,19 @@ export const ServiceListings: CollectionConfig = {
         { name: 'maxBookingsPerDay', type: 'number', validate: wholeNumber(1), admin: { description: 'Pending and confirmed bookings per date; empty for no cap' } },
       ],
     },
+    // The service's days off and extra hours (API-CONTRACT §14 "Panel"): listed on its page
+    // (date, hours, reason) with "Add new", which opens the exception's form with the service
+    // filled in. Staff only, like the collection; a virtual field, no column.
+    {
+      name: 'availabilityExceptions',
+      label: 'Days off and extra hours',
+      type: 'join',
+      collection: 'availability-exceptions',
+      on: 'service',
+      defaultSort: 'date',
+      access: { read: adminField },
+      admin: { defaultColumns: ['date', 'isAvailable', 'startTime', 'endTime', 'reason'] },
+    },
     {
       type: 'row',
       fields: [

@@ -115,6 +115,10 @@ describe('exceptions on /api/admin/services/availability', () => {
       expect((await who.send('/api/availability-exceptions', { service: id, date: localDate(9).date, isAvailable: false })).status).toBe(403)
     }
     expect((await admin.get(`/api/availability-exceptions/${created.id}`)).body).toMatchObject({ id: created.id, reason: 'Private' })
+    // The service's page lists them (a join field), for staff only.
+    const page = await admin.get(`/api/service-listings/${id}`, { depth: '1' })
+    expect(page.body.availabilityExceptions.docs.map((doc: any) => doc.id ?? doc)).toEqual([created.id])
+    expect((await anonymous(app).get(`/api/service-listings/${id}`)).body.availabilityExceptions).toBeUndefined()
   })
 
   it('deleting a service removes its exceptions', async () => {
@@ -145,7 +149,7 @@ describe('booking and slots share the rule', () => {
     const service = await bookableService(admin, date)
     expect(await slotsOn(service.id, date.date)).toContain('12:00')
     await exception(service.id, { date: date.date, isAvailable: false, startTime: '12:00', endTime: '13:30' })
-    expect(await slotsOn(service.id, date.date)).toEqual(['09:00', '10:00', '11:00', '13:30', '14:30', '15:30'])
+    expect(await slotsOn(service.id, date.date)).toEqual(['09:00', '10:00', '11:00', '14:00', '15:00', '16:00'])
     expect(await book(customer, { serviceId: service.id, bookingDate: date.date, bookingTime: '11:30' })).toMatchObject({ status: 400, body: { error: 'slot_unavailable' } })
     expect((await book(customer, { serviceId: service.id, bookingDate: date.date, bookingTime: '13:30' })).status).toBe(201)
     // A whole-date closing would overlap the closed window: the window becomes the whole date.
