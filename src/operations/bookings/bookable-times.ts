@@ -11,10 +11,10 @@
 // constraint's GiST index (same expression, same partial predicate).
 import type { PayloadRequest } from 'payload'
 
+import { isUuid } from '../../../domain/ids'
 import { notFound } from '../../lib/http/errors'
 import { run, statement } from '../../lib/prepared'
 import { addDays, clockTime, datesInRange, dayOfWeek, minuteOfDay, nowWallClockMinute, wallClockMinute } from '../../lib/wall-clock'
-import { isUuid } from '../catalogue/rules/references'
 import { baseWindows, dayFull, inSomeSlot, occupiedRange, openWindows, overlapsAny, timingRefusal, type Buffers, type DateException, type MinuteRange, type OpenSlot } from './booking-rules'
 import { COLUMNS, termsOf, type TermsRow } from './service-terms'
 

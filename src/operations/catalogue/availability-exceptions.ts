@@ -5,12 +5,12 @@
 // 404. Audit `service_availability.exception_create|update|delete` from the collection's hooks.
 import type { PayloadRequest } from 'payload'
 
+import type { CatalogueScope } from '../../../domain/catalogue-scope'
+import { idOf, isUuid } from '../../../domain/ids'
+
 import { notFound } from '../../lib/http/errors'
-import { idOf } from './localized'
 import { exceptionData, presentException, type ExceptionInput, type ExceptionView } from './present-exception'
 import { EXCEPTIONS_COLLECTION } from './rules/exceptions'
-import { isUuid } from './rules/references'
-import type { CatalogueScope } from './scope'
 import { findServiceDoc } from './services-read'
 import { catalogueTransaction } from './transaction'
 

@@ -4,15 +4,14 @@
 // case takes the caller's scope (decision 114): a slot of a service outside it is 404.
 import type { PayloadRequest } from 'payload'
 
+import type { CatalogueScope } from '../../../domain/catalogue-scope'
+import { idOf, isUuid } from '../../../domain/ids'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { ApiError, notFound } from '../../lib/http/errors'
 import { exceptionsOf } from './availability-exceptions'
-import { idOf } from './localized'
 import type { ExceptionView } from './present-exception'
 import { presentSlot, slotData, type SlotInput, type SlotView } from './present-slot'
-import { isUuid } from './rules/references'
 import { overlaps, SLOTS_COLLECTION, type SlotTimes } from './rules/slots'
-import type { CatalogueScope } from './scope'
 import { findServiceDoc, SERVICES } from './services-read'
 import { catalogueTransaction, lockServiceRow, withContext } from './transaction'
 

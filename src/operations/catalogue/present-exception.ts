@@ -1,5 +1,5 @@
 // The one mapping between an availability-exception document and its API shape (API-CONTRACT §14).
-import { idOf } from './localized'
+import { idOf } from '../../../domain/ids'
 
 export interface ExceptionView {
   id: string

@@ -5,10 +5,11 @@
 // writers cannot both pass it (the slots' rule, rules/slots.ts).
 import { ValidationError, type CollectionBeforeChangeHook, type TextFieldSingleValidation } from 'payload'
 
+import { idOf, isUuid } from '../../../../domain/ids'
+
 import { addDays, isCalendarDate, isClockTime, nowWallClockMinute } from '../../../lib/wall-clock'
 import { RuleViolation } from '../errors'
 import { lockServiceRow } from '../transaction'
-import { isUuid } from './references'
 
 export const EXCEPTIONS_COLLECTION = 'availability-exceptions'
 /** The furthest date an exception may name, in days after today. */
@@ -53,8 +54,6 @@ export const validateExceptionDate: TextFieldSingleValidation = (value, { operat
 }
 
 export const validateOptionalTime: TextFieldSingleValidation = (value) => (value == null || value === '' || isClockTime(value) ? true : 'Use HH:MM, 24-hour, from 00:00 to 23:59')
-
-const idOf = (value: unknown) => (value && typeof value === 'object' ? (value as { id: string }).id : (value as string | undefined))
 
 /** Two windows of one kind on one date; a whole-date closing covers the day. */
 const windowsOverlap = (a: ExceptionTimes, b: ExceptionTimes) =>
