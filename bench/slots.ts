@@ -51,9 +51,9 @@ async function benchService(app: BenchApp, pool: Pool, withExceptions = false): 
   if (withExceptions) {
     await pool.query(
       `INSERT INTO availability_exceptions (service_id, date, is_available, start_time, end_time, reason)
-       SELECT $1, to_char(d, 'YYYY-MM-DD'), false, NULL, NULL, 'Closed' FROM generate_series($2::date, $3::date, interval '7 day') d
-       UNION ALL SELECT $1, to_char(d, 'YYYY-MM-DD'), false, '12:00', '13:00', 'Lunch' FROM generate_series($2::date + 1, $3::date, interval '5 day') d
-       UNION ALL SELECT $1, to_char(d, 'YYYY-MM-DD'), true, '18:00', '22:00', 'Late' FROM generate_series($2::date + 2, $3::date, interval '11 day') d`,
+       SELECT $1::uuid, to_char(d, 'YYYY-MM-DD'), false, NULL, NULL, 'Closed' FROM generate_series($2::date, $3::date, interval '7 day') d
+       UNION ALL SELECT $1::uuid, to_char(d, 'YYYY-MM-DD'), false, '12:00', '13:00', 'Lunch' FROM generate_series($2::date + 1, $3::date, interval '5 day') d
+       UNION ALL SELECT $1::uuid, to_char(d, 'YYYY-MM-DD'), true, '18:00', '22:00', 'Late' FROM generate_series($2::date + 2, $3::date, interval '11 day') d`,
       [service.id, FIRST_DAY, DAYS_62],
     )
   }
