@@ -1,5 +1,5 @@
 // The bench pushes the schema instead of migrating: the hand-written no-overlap constraint
-// (with the buffered span of decision 123) is added here, so the guarantee is part of what
+// (with the buffered span of decision 130) is added here, so the guarantee is part of what
 // is measured.
 import type { Pool } from 'pg'
 

@@ -122,7 +122,7 @@ export const Bookings: CollectionConfig = {
         { name: 'endMinute', type: 'number', access: { read: adminField, create: derived, update: derived }, admin: { hidden: true } },
       ],
     },
-    // The service's buffers when the booking was made (API-CONTRACT §14, decision 123): the
+    // The service's buffers when the booking was made (API-CONTRACT §14, decision 130): the
     // constraint compares `[startMinute − before, endMinute + after)`, so a later change of
     // the service's buffers never rewrites, nor retroactively clashes with, older bookings.
     {

@@ -120,7 +120,7 @@ export const ServiceListings: CollectionConfig = {
       ],
     },
     // API-CONTRACT §14: for conflicts a booking occupies [start − before, end + after); the
-    // booking keeps the buffers it was made with (decision 123). The cap counts pending and
+    // booking keeps the buffers it was made with (decision 130). The cap counts pending and
     // confirmed bookings of one date.
     {
       type: 'row',

@@ -1,7 +1,7 @@
 import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 
 // Hand-written (Payload cannot generate it): buffers in the no-double-booking guarantee
-// (API-CONTRACT §14, decision 123). For conflicts a booking occupies
+// (API-CONTRACT §14, decision 130). For conflicts a booking occupies
 // [start_minute − buffer_before_minutes, end_minute + buffer_after_minutes), with the buffers
 // the booking was made with (copied from its service by the collection hook), so changing a
 // service's buffers later neither rewrites nor retroactively clashes with older bookings.

@@ -43,8 +43,8 @@ export async function createBooking(req: PayloadRequest, customerId: string, inp
   // judged by PostgreSQL's exclusion constraint on the same widened range, at the insert:
   // race-proof.
   return bookingTransaction(req, async () => {
-    // The service row's lock first (booking-lock.ts): bookers of one service queue, so the cap's
-    // count cannot be overrun and the constraint's waits cannot deadlock.
+    // The service row's lock first (booking-lock.ts, decision 123): bookers of one service
+    // queue, so the constraint's waits cannot deadlock and the cap's count cannot be overrun.
     const { cap, booked } = await lockServiceForBooking(req, service.id, input.bookingDate)
     if (dayFull(booked, cap)) throw new ApiError(409, 'day_full', 'This service takes no more bookings on that date')
     const doc = await req.payload.create({
