@@ -6,8 +6,8 @@
 // made, no two overlapping.
 import type { Pool } from 'pg'
 
-import { up as noOverlap } from '../src/migrations/20261123_175155_bookings_no_overlap'
 import { freePort } from '../src/lib/embedded-database'
+import { ensureNoOverlap } from './no-overlap'
 import { measure, type Varying } from './autocannon'
 import { log, printTable, type BenchApp } from './harness'
 import { startServerProcess } from './processes'
@@ -34,8 +34,7 @@ async function setUp(app: BenchApp) {
   // The bench pushes the schema instead of migrating: add the hand-written constraint, so
   // the guarantee is part of what is measured.
   const pool = (app.payload.db as unknown as { pool: Pool }).pool
-  const { rows } = await pool.query(`SELECT 1 FROM pg_constraint WHERE conname = 'bookings_no_overlap'`)
-  if (rows.length === 0) await noOverlap({ db: app.payload.db.drizzle, payload: app.payload, req: {} } as never)
+  await ensureNoOverlap(app, pool)
   const provider = await app.payload.create({ collection: 'users', data: { email: `provider-${Date.now()}@example.test`, password: PASSWORD, roles: ['citizen'], emailVerified: true } as never, overrideAccess: true })
   const service = await app.payload.create({
     collection: 'service-listings',

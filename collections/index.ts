@@ -4,6 +4,7 @@ import { panelByRole } from '../access/panelByRole'
 import { withReportHooks } from '../src/operations/reports/hooks'
 
 import { AuditLogs } from './AuditLogs'
+import { AvailabilityExceptions } from './AvailabilityExceptions/index'
 import { BlogComments } from './BlogComments/index'
 import { BlogPosts } from './BlogPosts'
 import { Bookings } from './Bookings/index'
@@ -41,6 +42,7 @@ export const collections: CollectionConfig[] = inPanelOrder([
   ServiceListings,
   ServiceCategories,
   ServiceAvailability,
+  AvailabilityExceptions,
   ServiceMedia,
   Bookings,
   BlogPosts,

@@ -12,6 +12,7 @@ export const NAVIGATION: Readonly<Record<string, { group: Group; description: st
   'service-listings': { group: 'Catalogue', description: 'What people can book: texts in every language, price, status. Open one to add a translation.' },
   'service-categories': { group: 'Catalogue', description: 'The category tree. Names and descriptions per language: switch the locale at the top of the form.' },
   'service-availability': { group: 'Catalogue', description: 'Weekly opening slots of each service, e.g. Monday 09:00–17:00.' },
+  'availability-exceptions': { group: 'Catalogue', description: 'Days off and extra hours of each service, e.g. closed on 25 December, open late on the 3rd.' },
   'service-media': { group: 'Catalogue', description: 'Photos and files used by services and categories, with their alt texts per language.' },
   bookings: { group: 'Bookings', description: 'Requests to confirm, upcoming and past bookings. Group by status to see what waits for you.' },
   'blog-posts': { group: 'Community', description: 'Blog posts: drafts and published articles.' },

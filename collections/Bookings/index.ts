@@ -122,5 +122,15 @@ export const Bookings: CollectionConfig = {
         { name: 'endMinute', type: 'number', access: { read: adminField, create: derived, update: derived }, admin: { hidden: true } },
       ],
     },
+    // The service's buffers when the booking was made (API-CONTRACT §14, decision 135): the
+    // constraint compares `[startMinute − before, endMinute + after)`, so a later change of
+    // the service's buffers never rewrites, nor retroactively clashes with, older bookings.
+    {
+      type: 'row',
+      fields: [
+        { name: 'bufferBeforeMinutes', type: 'number', defaultValue: 0, access: { read: adminField, create: derived, update: derived }, admin: { hidden: true } },
+        { name: 'bufferAfterMinutes', type: 'number', defaultValue: 0, access: { read: adminField, create: derived, update: derived }, admin: { hidden: true } },
+      ],
+    },
   ],
 }

@@ -7,6 +7,7 @@ import { isAdmin } from '../../access/isAdmin'
 import { createsManagedService, servicesOfManagedOrganizations, updatesManagedService } from '../../access/organizationManagers'
 import { auditHooks } from '../../hooks/shared/audit'
 import { DEFAULT_CURRENCY } from '../../src/lib/money'
+import { MAX_BUFFER_MINUTES } from '../../src/operations/bookings/booking-rules'
 import { oneTranslationPerLanguage, validateLanguage } from '../../src/operations/catalogue/rules/languages'
 import { priceFitsCurrency, validateCurrency, validateDecimal } from '../../src/operations/catalogue/rules/price'
 import { existingReference } from '../../src/operations/catalogue/rules/references'
@@ -24,6 +25,8 @@ const audit = auditHooks('service')
 const LANGUAGE_SELECT = '/src/admin/LanguageSelect#LanguageSelect'
 const wholeNumber = (min: number) => (value: unknown) =>
   value === null || value === undefined || (Number.isInteger(value) && (value as number) >= min) ? true : `A whole number, at least ${min}`
+const wholeNumberIn = (min: number, max: number) => (value: unknown) =>
+  value === null || value === undefined || (Number.isInteger(value) && (value as number) >= min && (value as number) <= max) ? true : `A whole number from ${min} to ${max}`
 
 // Services as SPEC describes them. Anyone reads active ones (apps browse the catalogue
 // through the stock route); everything else, and every write, is for admins and, for the
@@ -115,6 +118,30 @@ export const ServiceListings: CollectionConfig = {
         { name: 'bookingAdvanceHours', type: 'number', validate: wholeNumber(0) },
         { name: 'cancellationHours', type: 'number', validate: wholeNumber(0) },
       ],
+    },
+    // API-CONTRACT §14: for conflicts a booking occupies [start − before, end + after); the
+    // booking keeps the buffers it was made with (decision 135). The cap counts pending and
+    // confirmed bookings of one date.
+    {
+      type: 'row',
+      fields: [
+        { name: 'bufferBeforeMinutes', type: 'number', required: true, defaultValue: 0, validate: wholeNumberIn(0, MAX_BUFFER_MINUTES), admin: { description: 'Minutes kept free before each booking (0–240)' } },
+        { name: 'bufferAfterMinutes', type: 'number', required: true, defaultValue: 0, validate: wholeNumberIn(0, MAX_BUFFER_MINUTES), admin: { description: 'Minutes kept free after each booking (0–240)' } },
+        { name: 'maxBookingsPerDay', type: 'number', validate: wholeNumber(1), admin: { description: 'Pending and confirmed bookings per date; empty for no cap' } },
+      ],
+    },
+    // The service's days off and extra hours (API-CONTRACT §14 "Panel"): listed on its page
+    // (date, hours, reason) with "Add new", which opens the exception's form with the service
+    // filled in. Staff only, like the collection; a virtual field, no column.
+    {
+      name: 'availabilityExceptions',
+      label: 'Days off and extra hours',
+      type: 'join',
+      collection: 'availability-exceptions',
+      on: 'service',
+      defaultSort: 'date',
+      access: { read: adminField },
+      admin: { defaultColumns: ['date', 'isAvailable', 'startTime', 'endTime', 'reason'] },
     },
     {
       type: 'row',

@@ -37,10 +37,10 @@ export const publicBookingPaths: ZodOpenApiPathsObject = {
         ...errorResponses(
           'general',
           {
-            400: '`invalid_body`, `invalid_request` (with `issues`), or a booking rule: `service_not_active`, `booking_in_past`, `booking_too_soon`, `slot_unavailable` (see docs/api.md)',
+            400: '`invalid_body`, `invalid_request` (with `issues`), or a booking rule: `service_not_active`, `booking_in_past`, `booking_too_soon`, `slot_unavailable` (also a closed date or window, API-CONTRACT §14; see docs/api.md)',
             401: '`unauthorized`: no session',
             404: '`not_found`: no such service',
-            409: '`booking_conflict`: a pending or confirmed booking of the service overlaps',
+            409: '`booking_conflict`: a pending or confirmed booking of the service overlaps (spans widened by the service’s buffers); `day_full`: the date holds `maxBookingsPerDay` pending or confirmed bookings',
           },
           { write: true },
         ),
@@ -52,7 +52,7 @@ export const publicBookingPaths: ZodOpenApiPathsObject = {
       tags: ['Bookings'],
       summary: 'Bookable start times of a service, per date (public)',
       description:
-        'Every date from `from` to `to` (both included, at most 62) is a key; its times are those a public booking made now, alone, would accept: each available slot’s start plus multiples of the service’s duration (60 minutes without one), inside a slot, not past, not sooner than `bookingAdvanceHours`, overlapping no pending or confirmed booking. Times are the server’s wall clock (no time zones).',
+        'Every date from `from` to `to` (both included, at most 62) is a key; its times are those a public booking made now, alone, would accept: each window open on the date (its weekly slots, or its opening exceptions, minus its closing exceptions) start plus multiples of the service’s duration (60 minutes without one), inside a window, not past, not sooner than `bookingAdvanceHours`, its span widened by the buffers overlapping no pending or confirmed booking’s; nothing on a date at its `maxBookingsPerDay`. Times are the server’s wall clock (no time zones).',
       requestParams: {
         path: z.object({ id: z.string().meta({ description: 'The service’s UUID (anything else: 404)' }) }),
         query: z.object({

@@ -17,6 +17,8 @@ import * as migration_20261125_055147_forum_read_indexes from './20261125_055147
 import * as migration_20261125_055836_community_media from './20261125_055836_community_media';
 import * as migration_20261126_214528_organization_logo_metadata from './20261126_214528_organization_logo_metadata';
 import * as migration_20261127_052204_profile_fields_blog_excerpt from './20261127_052204_profile_fields_blog_excerpt';
+import * as migration_20261127_053643_days_off_buffers from './20261127_053643_days_off_buffers';
+import * as migration_20261127_053644_bookings_buffered_overlap from './20261127_053644_bookings_buffered_overlap';
 
 export const migrations = [
   {
@@ -112,6 +114,16 @@ export const migrations = [
   {
     up: migration_20261127_052204_profile_fields_blog_excerpt.up,
     down: migration_20261127_052204_profile_fields_blog_excerpt.down,
-    name: '20261127_052204_profile_fields_blog_excerpt'
+    name: '20261127_052204_profile_fields_blog_excerpt',
+  },
+  {
+    up: migration_20261127_053643_days_off_buffers.up,
+    down: migration_20261127_053643_days_off_buffers.down,
+    name: '20261127_053643_days_off_buffers',
+  },
+  {
+    up: migration_20261127_053644_bookings_buffered_overlap.up,
+    down: migration_20261127_053644_bookings_buffered_overlap.down,
+    name: '20261127_053644_bookings_buffered_overlap',
   },
 ];

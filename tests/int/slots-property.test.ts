@@ -4,6 +4,10 @@
 // GET /api/services/:id/slots lists is booked by POST /api/services/bookings with 201, and
 // every on-grid time it leaves out (a start of one of the date's slots plus multiples of the
 // duration, inside that slot) is refused. fast-check shrinks a failure to the smallest service that shows it.
+// API-CONTRACT §14 on top: random exceptions (whole dates closed, windows closed, windows
+// opened), buffers and daily caps; the grid then also holds each window open on the date.
+// Every listed time books alone: each one booked is cancelled again before the next, since a
+// buffer or the cap lets two listed times exclude each other.
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 
@@ -49,9 +53,35 @@ const serviceShape = fc.record({
   days: fc.integer({ min: 1, max: 3 }),
   // Bookings made before the listing: [day offset in the range, minute of day, cancelled].
   earlier: fc.array(fc.tuple(fc.nat(2), fc.integer({ min: 0, max: 1439 }), fc.boolean()), { maxLength: 12 }),
+  bufferBeforeMinutes: fc.constantFrom(0, 0, 10, 30),
+  bufferAfterMinutes: fc.constantFrom(0, 0, 15, 45),
+  maxBookingsPerDay: fc.constantFrom(null, null, 1, 2, 4),
+  // [day offset in the range, kind, two 5-minute marks]: a closed date, a closed window, an opening.
+  exceptions: fc.array(fc.tuple(fc.nat(2), fc.constantFrom('closeDay', 'closeWindow', 'open'), fc.integer({ min: 0, max: 287 }), fc.integer({ min: 0, max: 287 })), { maxLength: 4 }),
 })
 
-const REFUSALS = ['400 booking_in_past', '400 booking_too_soon', '400 slot_unavailable', '409 booking_conflict']
+interface Window {
+  start: number
+  end: number
+}
+interface Exception {
+  isAvailable: boolean
+  window: Window | null
+}
+
+/** The contract's windows of a date (§14), written again here from the text, not imported. */
+function windowsOf(weekly: Window[], exceptions: Exception[]): Window[] {
+  const openings = exceptions.filter((exception) => exception.isAvailable).map((exception) => exception.window!)
+  let windows = openings.length > 0 ? openings : weekly
+  for (const closing of exceptions.filter((exception) => !exception.isAvailable)) {
+    if (!closing.window) return []
+    const { start: from, end: to } = closing.window
+    windows = windows.flatMap((w) => (to <= w.start || from >= w.end ? [w] : [...(from > w.start ? [{ start: w.start, end: from }] : []), ...(to < w.end ? [{ start: to, end: w.end }] : [])]))
+  }
+  return windows
+}
+
+const REFUSALS = ['400 booking_in_past', '400 booking_too_soon', '400 slot_unavailable', '409 booking_conflict', '409 day_full']
 
 /** Minutes of the wall clock now, and the day offset of a date from today. */
 const nowMinute = () => {
@@ -63,9 +93,30 @@ it('books every listed time (201) and is refused every on-grid time it leaves ou
   const tried = { booked: 0, refused: 0 }
   await fc.assert(
     fc.asyncProperty(serviceShape, async (shape) => {
-      const { id } = await makeService(admin, { status: 'active', durationMinutes: shape.durationMinutes, bookingAdvanceHours: shape.bookingAdvanceHours, translations: [{ inLanguage: 'en', title: 'Prop' }], inLanguage: 'en' })
+      const { id } = await makeService(admin, {
+        status: 'active',
+        durationMinutes: shape.durationMinutes,
+        bookingAdvanceHours: shape.bookingAdvanceHours,
+        bufferBeforeMinutes: shape.bufferBeforeMinutes,
+        bufferAfterMinutes: shape.bufferAfterMinutes,
+        maxBookingsPerDay: shape.maxBookingsPerDay,
+        translations: [{ inLanguage: 'en', title: 'Prop' }],
+        inLanguage: 'en',
+      })
       expect((await admin.send(AVAILABILITY, { action: 'bulkSet', serviceId: id, slots: shape.slots })).status).toBe(200)
       const dates = Array.from({ length: shape.days }, (_, i) => localDate(shape.firstDay + i))
+      // Exceptions: those the API accepts (not yesterday, no overlap of one kind) are the model's.
+      const exceptionsOn = new Map<string, Exception[]>()
+      for (const [offset, kind, a, b] of shape.exceptions) {
+        const date = dates[offset % dates.length]!
+        const window = a === b ? null : { start: Math.min(a, b) * 5, end: Math.max(a, b) * 5 }
+        if (kind !== 'closeDay' && !window) continue
+        const exception: Exception = { isAvailable: kind === 'open', window: kind === 'closeDay' ? null : window }
+        const times = exception.window ? { startTime: clock(exception.window.start), endTime: clock(exception.window.end) } : {}
+        const reply = await admin.send(AVAILABILITY, { action: 'createException', serviceId: id, date: date.date, isAvailable: exception.isAvailable, ...times })
+        expect([201, 400, 409]).toContain(reply.status)
+        if (reply.status === 201) exceptionsOn.set(date.date, [...(exceptionsOn.get(date.date) ?? []), exception])
+      }
       // Earlier bookings: an on-grid or any time, accepted or not; some then cancelled.
       for (const [offset, minute, cancelled] of shape.earlier) {
         const date = dates[offset % dates.length]!
@@ -86,11 +137,23 @@ it('books every listed time (201) and is refused every on-grid time it leaves ou
       // listing's own moment, so a slow machine leaves out more times, never decides wrongly.
       // The date's grid: each slot of its weekday (available or not), from its start by the
       // step, inside the slot; an on-grid time of another slot or weekday is not a candidate.
+      // The date's grid (§14): its openings when it has any, else its weekly slots (available
+      // or not); plus the closed windows' own steps, all refused. Listed times are on the grid of
+      // the openings or available weekly slots.
       const step = shape.durationMinutes ?? 60
-      const gridOf = (dayOfWeek: number) =>
-        shape.slots
-          .filter((slot) => slot.dayOfWeek === dayOfWeek)
-          .flatMap((slot) => Array.from({ length: Math.ceil((minuteOf(slot.endTime) - minuteOf(slot.startTime)) / step) }, (_, k) => minuteOf(slot.startTime) + k * step))
+      const stepsOf = (windows: Window[]) => windows.flatMap((w) => Array.from({ length: Math.ceil((w.end - w.start) / step) }, (_, k) => w.start + k * step))
+      const weeklyOf = (dayOfWeek: number, availableOnly: boolean) =>
+        shape.slots.filter((slot) => slot.dayOfWeek === dayOfWeek && (!availableOnly || slot.isAvailable)).map((slot) => ({ start: minuteOf(slot.startTime), end: minuteOf(slot.endTime) }))
+      const windowsOfKind = (date: string, isAvailable: boolean) => (exceptionsOn.get(date) ?? []).filter((exception) => exception.isAvailable === isAvailable && exception.window).map((exception) => exception.window!)
+      const baseOf = (date: { date: string; dayOfWeek: number }, availableOnly: boolean) => {
+        const openings = windowsOfKind(date.date, true)
+        return openings.length > 0 ? openings : weeklyOf(date.dayOfWeek, availableOnly)
+      }
+      const openGridOf = (date: { date: string; dayOfWeek: number }) => {
+        const open = windowsOf(weeklyOf(date.dayOfWeek, true), exceptionsOn.get(date.date) ?? [])
+        return stepsOf(baseOf(date, true)).filter((minute) => open.some((w) => minute >= w.start && minute + (shape.durationMinutes ?? 1) <= w.end))
+      }
+      const gridOf = (date: { date: string; dayOfWeek: number }) => [...new Set([...stepsOf(baseOf(date, false)), ...stepsOf(windowsOfKind(date.date, false))])]
       const advance = (shape.bookingAdvanceHours ?? 0) * 60
       const near = (dayOffset: number, minute: number) => {
         const at = dayOffset * 1440 + minute
@@ -100,8 +163,9 @@ it('books every listed time (201) and is refused every on-grid time it leaves ou
 
       for (const [index, date] of dates.entries()) {
         const listed = new Set(slots[date.date])
-        const grid = gridOf(date.dayOfWeek)
-        for (const time of listed) expect(grid).toContain(minuteOf(time))
+        const grid = gridOf(date)
+        const openGrid = openGridOf(date)
+        for (const time of listed) expect(openGrid).toContain(minuteOf(time))
         for (const minute of grid) {
           const time = clock(minute)
           if (listed.has(time) || near(shape.firstDay + index, minute)) continue
@@ -115,6 +179,7 @@ it('books every listed time (201) and is refused every on-grid time it leaves ou
           if (near(shape.firstDay + index, minuteOf(time))) continue
           const reply = await book(customer, { serviceId: id, bookingDate: date.date, bookingTime: time })
           expect([date.date, time, reply.status, reply.body.error]).toEqual([date.date, time, 201, undefined])
+          expect((await admin.send(ADMIN_BOOKINGS, { action: 'cancel', id: reply.body.booking.id }, 'PATCH')).status).toBe(200)
           tried.booked++
         }
       }

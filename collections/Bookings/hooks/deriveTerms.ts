@@ -24,6 +24,8 @@ export const deriveTerms: CollectionBeforeChangeHook = async ({ data, operation,
       data.durationMinutes = terms.durationMinutes
       data.currency = terms.currency
       data.totalPrice = totalPriceOf(terms)
+      data.bufferBeforeMinutes = terms.bufferBeforeMinutes
+      data.bufferAfterMinutes = terms.bufferAfterMinutes
     }
   }
   const date = 'bookingDate' in data ? data.bookingDate : originalDoc?.bookingDate

@@ -1,5 +1,7 @@
-// GET                 /api/admin/services/availability?serviceId=… → {slots} (by day, then start)
-// POST|PATCH|DELETE   /api/admin/services/availability {action: create|update|delete|bulkSet, …}
+// GET                 /api/admin/services/availability?serviceId=…[&from=&to=] → {slots, exceptions}
+//                     (slots by day, then start; exceptions by date, then start, from/to on their date)
+// POST|PATCH|DELETE   /api/admin/services/availability {action: create|update|delete|bulkSet|
+//                     createException|updateException|deleteException, …} (API-CONTRACT §3, §14)
 // Admins, and organization managers for their organizations' services (decision 114).
 import { z } from 'zod'
 
@@ -9,11 +11,13 @@ import { invalidRequest } from '../../../src/lib/http/errors'
 import { requireCatalogueManager } from '../../guards'
 import { json } from '../../../src/lib/http/respond'
 import { bulkSetSlots, createSlot, deleteSlot, listSlots, updateSlot } from '../../../src/operations/catalogue/availability'
-import { TIME_PATTERN } from '../../../src/lib/wall-clock'
+import { isCalendarDate, TIME_PATTERN } from '../../../src/lib/wall-clock'
+import { createException, deleteException, updateException } from '../../../src/operations/catalogue/availability-exceptions'
+import { exceptionDateProblem, exceptionTimesProblem, REASON_MAX } from '../../../src/operations/catalogue/rules/exceptions'
 import { MUTATION_METHODS, notEmpty, readScopedAction, targetId } from './actions'
 
 const PATH = '/admin/services/availability'
-const ACTIONS = ['create', 'update', 'delete', 'bulkSet'] as const
+const ACTIONS = ['create', 'update', 'delete', 'bulkSet', 'createException', 'updateException', 'deleteException'] as const
 // A week of half-hour slots is 336; more is a mistake, not a schedule.
 const MAX_SLOTS = 400
 
@@ -41,16 +45,45 @@ export const deleteSlotBody = z.object({ action: z.literal('delete'), id: target
 
 export const bulkSetBody = z.object({ action: z.literal('bulkSet'), serviceId, slots: z.array(slotTimes).max(MAX_SLOTS) }).strict()
 
+// Exceptions (API-CONTRACT §14): the date rule is read when the request comes (today moves).
+const exceptionDate = z.string({ error: 'Expected a date string' }).superRefine((value, ctx) => {
+  const problem = exceptionDateProblem(value)
+  if (problem) ctx.addIssue({ code: 'custom', message: problem })
+})
+const optionalTime = time.nullable().optional()
+const reason = z.string({ error: 'Expected a string' }).max(REASON_MAX).nullable().optional()
+const timesMakeSense = (body: { isAvailable?: boolean; startTime?: string | null; endTime?: string | null }, ctx: z.RefinementCtx) => {
+  const problem = exceptionTimesProblem({ isAvailable: Boolean(body.isAvailable), startTime: body.startTime, endTime: body.endTime })
+  if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.path] })
+}
+
+export const createExceptionBody = z
+  .object({ action: z.literal('createException'), serviceId, date: exceptionDate, isAvailable: z.boolean({ error: 'isAvailable must be true or false' }), startTime: optionalTime, endTime: optionalTime, reason })
+  .strict()
+  .superRefine(timesMakeSense)
+
+// Partial: the merged exception is checked by the collection's hook (same rule, same messages).
+export const updateExceptionBody = z
+  .object({ action: z.literal('updateException'), id: targetId, date: exceptionDate.optional(), isAvailable: z.boolean().optional(), startTime: optionalTime, endTime: optionalTime, reason })
+  .strict()
+  .refine((body) => notEmpty(body), 'Nothing to update: send at least one field')
+
+export const deleteExceptionBody = z.object({ action: z.literal('deleteException'), id: targetId }).strict()
+
+const dateFilter = z.string().refine(isCalendarDate, 'A real date as YYYY-MM-DD').optional()
+const exceptionRange = z.object({ from: dateFilter, to: dateFilter })
+
 export const availabilityEndpoints = [
   ...defineEndpoint(PATH, 'get', async (req) => {
     const scope = await requireCatalogueManager(req)
     const id = req.searchParams.get('serviceId')
     if (!id) throw invalidRequest('serviceId is required', [{ path: 'serviceId', message: 'Expected a service id' }])
-    return json(await listSlots(req, scope, id))
+    const range = parseInput(exceptionRange, { from: req.searchParams.get('from') ?? undefined, to: req.searchParams.get('to') ?? undefined })
+    return json(await listSlots(req, scope, id, range))
   }),
 
   ...defineEndpoint(PATH, [...MUTATION_METHODS], async (req) => {
-    const { action, body, scope } = await readScopedAction(req, ACTIONS, ['update', 'delete'])
+    const { action, body, scope } = await readScopedAction(req, ACTIONS, ['update', 'delete', 'updateException', 'deleteException'])
     switch (action) {
       case 'create': {
         const { action: _action, ...input } = parseInput(createSlotBody, body)
@@ -66,6 +99,16 @@ export const availabilityEndpoints = [
         const input = parseInput(bulkSetBody, body)
         return json(await bulkSetSlots(req, scope, input.serviceId, input.slots))
       }
+      case 'createException': {
+        const { action: _action, ...input } = parseInput(createExceptionBody, body)
+        return json(await createException(req, scope, input), 201)
+      }
+      case 'updateException': {
+        const { action: _action, id, ...input } = parseInput(updateExceptionBody, body)
+        return json(await updateException(req, scope, id, input))
+      }
+      case 'deleteException':
+        return json(await deleteException(req, scope, parseInput(deleteExceptionBody, body).id))
     }
   }),
 ]

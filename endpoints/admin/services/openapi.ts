@@ -9,7 +9,7 @@ import { BOOKING_ACTIONS, BOOKING_STATUSES } from '../../../domain/bookings'
 import { MEDIA_TYPES } from '../../../domain/media'
 import { booleanQuery, errorResponses, id, json, localized, pageFields, paginationQuery, SESSION, timestamp } from '../../../src/lib/openapi/common'
 import { bookingRecord } from '../../services/openapi'
-import { bulkSetBody, createSlotBody, deleteSlotBody, updateSlotBody } from './availability'
+import { bulkSetBody, createExceptionBody, createSlotBody, deleteExceptionBody, deleteSlotBody, updateExceptionBody, updateSlotBody } from './availability'
 import { bookingListQuery, moveBookingBody, respondBody } from './bookings'
 import { categoryBodies } from './categories'
 import { mediaBodies, UPLOAD_FIELDS } from './media'
@@ -40,6 +40,9 @@ const service = z
     maxParticipants: z.int().nullable(),
     bookingAdvanceHours: z.int().nullable(),
     cancellationHours: z.int().nullable(),
+    bufferBeforeMinutes: z.int().meta({ description: 'Minutes kept free before each booking, 0–240 (API-CONTRACT §14)' }),
+    bufferAfterMinutes: z.int().meta({ description: 'Minutes kept free after each booking, 0–240' }),
+    maxBookingsPerDay: z.int().nullable().meta({ description: 'Pending and confirmed bookings per date; null: no cap' }),
     isFeatured: z.boolean(),
     displayInHome: z.boolean(),
     allowReviews: z.boolean(),
@@ -82,6 +85,18 @@ const category = z
 const slot = z
   .object({ id, serviceId: id, dayOfWeek: z.int().min(0).max(6), startTime: z.string(), endTime: z.string(), isAvailable: z.boolean() })
   .meta({ id: 'AvailabilitySlot' })
+
+const availabilityException = z
+  .object({
+    id,
+    serviceId: id,
+    date: z.string().meta({ example: '2026-12-25' }),
+    isAvailable: z.boolean().meta({ description: 'false: closed (the whole date without times, else the window); true: an opening, replacing the weekly slots of the date' }),
+    startTime: z.string().nullable(),
+    endTime: z.string().nullable(),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'AvailabilityException' })
 
 const media = z
   .object({
@@ -220,20 +235,33 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
       ),
     },
     '/api/admin/services/availability': {
-      get: read('Admin: availability', 'The weekly slots of a service, by day then start', z.object({ serviceId: z.string() }), z.object({ slots: z.array(slot) }), {
-        400: '`invalid_request`: no serviceId',
-        403: MANAGER_FORBIDDEN,
-        404: `\`not_found\`: no such service, ${OUTSIDE}`,
-      }),
+      get: read(
+        'Admin: availability',
+        'The weekly slots of a service, by day then start, and its exceptions (API-CONTRACT §14), by date then start; `from`/`to` (inclusive) filter the exceptions by date',
+        z.object({ serviceId: z.string(), from: z.string().optional(), to: z.string().optional() }),
+        z.object({ slots: z.array(slot), exceptions: z.array(availabilityException) }),
+        {
+          400: '`invalid_request`: no serviceId, or `from`/`to` not a real date',
+          403: MANAGER_FORBIDDEN,
+          404: `\`not_found\`: no such service, ${OUTSIDE}`,
+        },
+      ),
       ...actions(
         'Admin: availability',
-        'create → 201 {slot}; update → {slot}; delete → {success}; bulkSet → {slots} (replaces the week, all or nothing)',
-        z.union([createSlotBody, updateSlotBody, deleteSlotBody, bulkSetBody]),
+        'create → 201 {slot}; update → {slot}; delete → {success}; bulkSet → {slots} (replaces the week, all or nothing); createException → 201 {exception}; updateException → {exception}; deleteException → {success} (audit `service_availability.exception_create|update|delete`)',
+        z.union([createSlotBody, updateSlotBody, deleteSlotBody, bulkSetBody, createExceptionBody, updateExceptionBody, deleteExceptionBody]),
         {
-          '200': { description: 'update, delete, bulkSet', schema: z.union([z.object({ slot }), success, z.object({ slots: z.array(slot) })]) },
-          '201': { description: 'create', schema: z.object({ slot }) },
+          '200': {
+            description: 'update, delete, bulkSet, updateException, deleteException',
+            schema: z.union([z.object({ slot }), success, z.object({ slots: z.array(slot) }), z.object({ exception: availabilityException })]),
+          },
+          '201': { description: 'create, createException', schema: z.union([z.object({ slot }), z.object({ exception: availabilityException })]) },
         },
-        { 403: MANAGER_FORBIDDEN, 404: `\`not_found\`: no such slot or service, ${OUTSIDE}`, 409: '`slot_overlap`: overlaps another slot of the service that day' },
+        {
+          403: MANAGER_FORBIDDEN,
+          404: `\`not_found\`: no such slot, exception or service, ${OUTSIDE}`,
+          409: '`slot_overlap`: overlaps another slot of the service that day, or another exception of the same kind (closing or opening) on that date',
+        },
       ),
     },
     '/api/admin/services/bookings': {

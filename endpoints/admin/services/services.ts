@@ -6,6 +6,7 @@
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
+import { MAX_BUFFER_MINUTES } from '../../../src/operations/bookings/booking-rules'
 import { SERVICE_STATUSES, PRICE_TYPES, MEDIA_LINK_TYPES } from '../../../collections/ServiceListings/index'
 import { parseInput, refineWith } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
@@ -51,6 +52,9 @@ function serviceFields(locales: readonly string[]) {
     maxParticipants: count(1),
     bookingAdvanceHours: count(0),
     cancellationHours: count(0),
+    bufferBeforeMinutes: z.int({ error: 'A whole number' }).min(0).max(MAX_BUFFER_MINUTES),
+    bufferAfterMinutes: z.int({ error: 'A whole number' }).min(0).max(MAX_BUFFER_MINUTES),
+    maxBookingsPerDay: count(1),
     isFeatured: z.boolean(),
     displayInHome: z.boolean(),
     allowReviews: z.boolean(),

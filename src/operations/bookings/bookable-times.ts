@@ -1,18 +1,21 @@
-// The bookable times of a service (API-CONTRACT §12): for every date of a range, the start
-// times a public booking made now, alone, would accept. Candidates are each available
-// slot's start plus multiples of the service's duration (60 minutes without one); a
+// The bookable times of a service (API-CONTRACT §12 and §14): for every date of a range, the
+// start times a public booking made now, alone, would accept. Candidates are the start of each
+// base window of the date (its weekly slots, or its openings when it has any: booking-rules.ts
+// `baseWindows`) plus multiples of the service's duration (60 minutes without one); a
 // candidate is listed exactly when it passes the rules the booking itself applies
-// (booking-rules.ts: in a slot, not past, not too soon, no overlap).
+// (booking-rules.ts: in a window left open by the closings, not past, not too soon, the date
+// not at its cap, its buffered span overlapping no other's).
 // One statement per request, whatever the range: the service's terms, all its available
-// slots, and its pending and confirmed bookings that overlap the range, found through the
-// no-overlap exclusion constraint's GiST index (same expression, same partial predicate).
+// slots, its exceptions in the range, and its pending and confirmed bookings whose buffered
+// spans meet the range widened by the service's buffers, found through the exclusion
+// constraint's GiST index (same expression, same partial predicate).
 import type { PayloadRequest } from 'payload'
 
 import { isUuid } from '../../../domain/ids'
 import { notFound } from '../../lib/http/errors'
 import { run, statement } from '../../lib/prepared'
 import { addDays, clockTime, datesInRange, dayOfWeek, minuteOfDay, nowWallClockMinute, wallClockMinute } from '../../lib/wall-clock'
-import { bookingRange, inSomeSlot, overlapsAny, timingRefusal, type MinuteRange, type OpenSlot } from './booking-rules'
+import { baseWindows, dayFull, inSomeSlot, occupiedRange, openWindows, overlapsAny, timingRefusal, type Buffers, type DateException, type MinuteRange, type OpenSlot } from './booking-rules'
 import { COLUMNS, termsOf, type TermsRow } from './service-terms'
 
 /** The grid step when the service has no duration. */
@@ -24,23 +27,38 @@ interface WeeklySlot extends OpenSlot {
   dayOfWeek: number
 }
 
-export interface BookableRow extends TermsRow {
-  slots: WeeklySlot[]
-  taken: Array<[number | string, number | string]>
+interface DatedException extends DateException {
+  date: string
 }
 
-// `numrange(start_minute, end_minute, '[)') &&` and `status IN ('pending', 'confirmed')` are
-// the exclusion constraint's own expression and predicate (src/migrations/*_bookings_no_overlap),
-// so PostgreSQL can answer from its index (bench/explain-slots.ts shows the plan).
+export interface BookableRow extends TermsRow {
+  slots: WeeklySlot[]
+  exceptions: DatedException[]
+  /** `[buffered start, buffered end, start]` of each pending or confirmed booking. */
+  taken: Array<[number | string, number | string, number | string]>
+}
+
+const MINUTES_PER_DAY = 24 * 60
+
+// `numrange(start_minute - before, end_minute + after, '[)') &&` and `status IN ('pending',
+// 'confirmed')` are the exclusion constraint's own expression and predicate
+// (src/migrations/*_bookings_buffered_overlap), so PostgreSQL can answer from its index
+// (bench/explain-slots.ts shows the plan). The range ($2, $3) is widened by the service's
+// buffers: a candidate's buffered span may reach into the day before or after.
 export const BOOKABLE_TIMES = statement(
-  'bookable-times',
+  'bookable-times-buffered',
   `SELECT ${COLUMNS},
      (SELECT coalesce(json_agg(json_build_object('dayOfWeek', a.day_of_week, 'startTime', a.start_time, 'endTime', a.end_time)), '[]'::json)
       FROM service_availability a WHERE a.service_id = s.id AND a.is_available) AS slots,
-     (SELECT coalesce(json_agg(json_build_array(b.start_minute, b.end_minute) ORDER BY b.start_minute), '[]'::json)
+     (SELECT coalesce(json_agg(json_build_object('date', e.date, 'isAvailable', e.is_available, 'startTime', e.start_time, 'endTime', e.end_time)), '[]'::json)
+      FROM availability_exceptions e WHERE e.service_id = s.id AND e.date BETWEEN $4 AND $5) AS exceptions,
+     (SELECT coalesce(json_agg(json_build_array(
+          b.start_minute - coalesce(b.buffer_before_minutes, 0), b.end_minute + coalesce(b.buffer_after_minutes, 0), b.start_minute)
+        ORDER BY b.start_minute), '[]'::json)
       FROM bookings b
       WHERE b.service_id = s.id AND b.status IN ('pending', 'confirmed')
-        AND numrange(b.start_minute, b.end_minute, '[)') && numrange($2::numeric, $3::numeric, '[)')) AS taken
+        AND numrange(b.start_minute - coalesce(b.buffer_before_minutes, 0), b.end_minute + coalesce(b.buffer_after_minutes, 0), '[)')
+          && numrange($2::numeric - s.buffer_before_minutes, $3::numeric + s.buffer_after_minutes, '[)')) AS taken
    FROM service_listings s WHERE s.id = $1`,
 )
 
@@ -50,12 +68,17 @@ export interface BookableTimes {
   slots: Record<string, string[]>
 }
 
-export interface BookableTerms {
+export interface BookableTerms extends Buffers {
   durationMinutes: number | null
   bookingAdvanceHours: number | null
+  maxBookingsPerDay: number | null
   slots: readonly WeeklySlot[]
-  /** Pending and confirmed bookings' ranges, sorted by start. */
+  /** The exceptions of the range's dates. */
+  exceptions: readonly DatedException[]
+  /** Pending and confirmed bookings' buffered spans, sorted by start (the constraint keeps them apart). */
   taken: readonly MinuteRange[]
+  /** Pending and confirmed bookings by the wall-clock day number of their start. */
+  bookedByDay: ReadonlyMap<number, number>
 }
 
 /** The listing itself, a pure function of the terms, the range and the wall-clock minute `now`. */
@@ -63,22 +86,27 @@ export function listBookableTimes(terms: BookableTerms, from: string, to: string
   const step = terms.durationMinutes || DEFAULT_STEP_MINUTES
   const byDay = new Map<number, WeeklySlot[]>()
   for (const slot of terms.slots) byDay.set(slot.dayOfWeek, [...(byDay.get(slot.dayOfWeek) ?? []), slot])
+  const exceptionsByDate = new Map<string, DatedException[]>()
+  for (const exception of terms.exceptions) exceptionsByDate.set(exception.date, [...(exceptionsByDate.get(exception.date) ?? []), exception])
   const listing: Record<string, string[]> = {}
   for (let offset = 0, days = datesInRange(from, to); offset < days; offset++) {
     const date = addDays(from, offset)
-    const slots = byDay.get(dayOfWeek(date)) ?? []
+    const weekly = byDay.get(dayOfWeek(date)) ?? []
+    const exceptions = exceptionsByDate.get(date) ?? []
+    const windows = exceptions.length > 0 ? openWindows(weekly, exceptions) : weekly
     const times = new Set<string>()
-    for (const slot of slots) {
-      for (let minute = minuteOfDay(slot.startTime); minute < minuteOfDay(slot.endTime); minute += step) {
-        const time = clockTime(minute)
-        if (!inSomeSlot(slots, time, terms.durationMinutes)) continue
-        const range = bookingRange(date, time, terms.durationMinutes)
-        if (timingRefusal(range.startMinute, now, terms.bookingAdvanceHours)) continue
-        if (overlapsAny(range, terms.taken)) continue
-        times.add(time)
+    if (!dayFull(terms.bookedByDay.get(wallClockMinute(date, '00:00') / MINUTES_PER_DAY) ?? 0, terms.maxBookingsPerDay)) {
+      for (const window of baseWindows(weekly, exceptions)) {
+        for (let minute = minuteOfDay(window.startTime); minute < minuteOfDay(window.endTime); minute += step) {
+          const time = clockTime(minute)
+          if (!inSomeSlot(windows, time, terms.durationMinutes)) continue
+          if (timingRefusal(wallClockMinute(date, time), now, terms.bookingAdvanceHours)) continue
+          if (overlapsAny(occupiedRange(date, time, terms.durationMinutes, terms), terms.taken)) continue
+          times.add(time)
+        }
       }
     }
-    // Several slots of one day may give the same time; HH:MM sorts as text.
+    // Several windows of one day may give the same time; HH:MM sorts as text.
     listing[date] = [...times].sort()
   }
   return listing
@@ -88,16 +116,26 @@ export function listBookableTimes(terms: BookableTerms, from: string, to: string
 export function bookableTermsOf(row: BookableRow | undefined): BookableTerms | null {
   const terms = termsOf(row)
   if (!row || !terms || terms.status !== 'active' || !terms.providerId) return null
+  const bookedByDay = new Map<number, number>()
+  for (const [, , start] of row.taken) {
+    const day = Math.floor(Number(start) / MINUTES_PER_DAY)
+    bookedByDay.set(day, (bookedByDay.get(day) ?? 0) + 1)
+  }
   return {
     durationMinutes: terms.durationMinutes,
     bookingAdvanceHours: terms.bookingAdvanceHours,
+    bufferBeforeMinutes: terms.bufferBeforeMinutes,
+    bufferAfterMinutes: terms.bufferAfterMinutes,
+    maxBookingsPerDay: terms.maxBookingsPerDay,
     slots: row.slots,
+    exceptions: row.exceptions,
     taken: row.taken.map(([start, end]) => ({ startMinute: Number(start), endMinute: Number(end) })),
+    bookedByDay,
   }
 }
 
-/** The statement's parameters for a range: the service, and the range as `[first minute, last minute + 1)`. */
-export const bookableTimesValues = (serviceId: string, from: string, to: string) => [serviceId, wallClockMinute(from, '00:00'), wallClockMinute(to, '00:00') + 24 * 60]
+/** The statement's parameters for a range: the service, the range as `[first minute, last minute + 1)`, and its dates. */
+export const bookableTimesValues = (serviceId: string, from: string, to: string) => [serviceId, wallClockMinute(from, '00:00'), wallClockMinute(to, '00:00') + MINUTES_PER_DAY, from, to]
 
 /** 404 for a service that is not bookable at all: no such id, not active, or its provider gone (as the booking). */
 export async function bookableTimes(req: PayloadRequest, serviceId: string, from: string, to: string): Promise<BookableTimes> {

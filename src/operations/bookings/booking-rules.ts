@@ -3,7 +3,7 @@
 // (create-booking.ts) refuses with them, the bookable-times query (bookable-times.ts) lists
 // what passes them. Pure functions on wall-clock minutes (src/lib/wall-clock.ts), so both
 // judge with the same arithmetic; tests/int/slots-property.test.ts checks that they agree.
-import { minuteOfDay, scheduleOf, type Schedule } from '../../lib/wall-clock'
+import { clockTime, minuteOfDay, scheduleOf, type Schedule } from '../../lib/wall-clock'
 
 /** An available slot of the booking's weekday, as the availability table keeps it. */
 export interface OpenSlot {
@@ -62,3 +62,68 @@ export function overlapsAny(range: MinuteRange, taken: readonly MinuteRange[]): 
   }
   return low < taken.length && rangesOverlap(range, taken[low]!)
 }
+
+// Days off, extra hours, buffers and daily caps (API-CONTRACT §14) --------------------------
+
+/** The most minutes a service may keep free before or after a booking. */
+export const MAX_BUFFER_MINUTES = 240
+
+export interface Buffers {
+  bufferBeforeMinutes: number
+  bufferAfterMinutes: number
+}
+
+/**
+ * What a booking occupies for conflicts: `[start − before, end + after)`, compared with the
+ * same widened span of every pending or confirmed booking. The exclusion constraint compares
+ * exactly this (src/migrations/*_bookings_buffered_overlap.ts), with each booking's own buffers.
+ */
+export function occupiedRange(date: string, time: string, durationMinutes: number | null | undefined, buffers: Buffers): MinuteRange {
+  const range = bookingRange(date, time, durationMinutes)
+  return { startMinute: range.startMinute - buffers.bufferBeforeMinutes, endMinute: range.endMinute + buffers.bufferAfterMinutes }
+}
+
+/** An exception of one date, as the exceptions table keeps it. */
+export interface DateException {
+  isAvailable: boolean
+  startTime: string | null
+  endTime: string | null
+}
+
+/** `window` minus `[from, to)`: none, one or two pieces. */
+function withoutWindow(window: OpenSlot, from: number, to: number): OpenSlot[] {
+  const start = minuteOfDay(window.startTime)
+  const end = minuteOfDay(window.endTime)
+  if (to <= start || from >= end) return [window]
+  const pieces: OpenSlot[] = []
+  if (from > start) pieces.push({ startTime: window.startTime, endTime: clockTime(from) })
+  if (to < end) pieces.push({ startTime: clockTime(to), endTime: window.endTime })
+  return pieces
+}
+
+/** The openings of a date when it has any, else the weekly slots of its weekday: where its grid starts. */
+export function baseWindows(weekly: readonly OpenSlot[], exceptions: readonly DateException[]): readonly OpenSlot[] {
+  const openings = exceptions.filter((exception) => exception.isAvailable && exception.startTime && exception.endTime)
+  return openings.length > 0 ? openings.map(({ startTime, endTime }) => ({ startTime: startTime!, endTime: endTime! })) : weekly
+}
+
+/**
+ * The windows open on one date: its base windows (above), then every closing takes its window
+ * out, and a closing without times closes the date. A start is "in a slot" when it is in one
+ * of these (`inSomeSlot`). The bookable-times grid still starts at each base window (a closed
+ * hour takes its times out of the grid; it does not shift the times after it).
+ */
+export function openWindows(weekly: readonly OpenSlot[], exceptions: readonly DateException[]): OpenSlot[] {
+  let windows = [...baseWindows(weekly, exceptions)]
+  for (const closing of exceptions) {
+    if (closing.isAvailable) continue
+    if (!closing.startTime || !closing.endTime) return []
+    const from = minuteOfDay(closing.startTime)
+    const to = minuteOfDay(closing.endTime)
+    windows = windows.flatMap((window) => withoutWindow(window, from, to))
+  }
+  return windows
+}
+
+/** "At its cap": the date already holds `cap` pending or confirmed bookings (null: no cap). */
+export const dayFull = (bookedThatDay: number, cap: number | null | undefined): boolean => cap != null && bookedThatDay >= cap

@@ -9,7 +9,7 @@ import type { PayloadRequest } from 'payload'
 import { isUuid } from '../../../domain/ids'
 import { runIn, statement } from '../../lib/prepared'
 import { dayOfWeek } from '../../lib/wall-clock'
-import type { OpenSlot } from './booking-rules'
+import { openWindows, type DateException, type OpenSlot } from './booking-rules'
 
 export interface ServiceTerms {
   id: string
@@ -22,6 +22,9 @@ export interface ServiceTerms {
   currency: string
   durationMinutes: number | null
   bookingAdvanceHours: number | null
+  bufferBeforeMinutes: number
+  bufferAfterMinutes: number
+  maxBookingsPerDay: number | null
 }
 
 export interface TermsRow {
@@ -35,24 +38,32 @@ export interface TermsRow {
   currency: string
   duration_minutes: string | null
   booking_advance_hours: string | null
+  buffer_before_minutes: string | null
+  buffer_after_minutes: string | null
+  max_bookings_per_day: string | null
 }
 
 /** The columns `termsOf` reads, for every statement that reads a service's terms. */
-export const COLUMNS = 's.id, s.slug, s.title, s.status, s.provider_id, s.base_price, s.price_type, s.currency, s.duration_minutes, s.booking_advance_hours'
+export const COLUMNS = `s.id, s.slug, s.title, s.status, s.provider_id, s.base_price, s.price_type, s.currency, s.duration_minutes, s.booking_advance_hours,
+  s.buffer_before_minutes, s.buffer_after_minutes, s.max_bookings_per_day`
 
 const SERVICE_TERMS = statement('service-terms', `SELECT ${COLUMNS} FROM service_listings s WHERE s.id = $1`)
 
 /**
- * The terms and, in the same round trip, the available slots of the booking's weekday ($2),
- * judged by the shared rule (booking-rules.ts `inSomeSlot`) that the bookable-times query
- * also uses: one rule, so the two cannot disagree about what "in a slot" means.
+ * The terms and, in the same round trip, the available slots of the booking's weekday ($2)
+ * and the exceptions of its date ($3), judged by the shared rules (booking-rules.ts
+ * `openWindows`, `inSomeSlot`) that the bookable-times query also uses: one rule, so the two
+ * cannot disagree about what "in a slot" means.
  */
 const SERVICE_TERMS_AND_SLOTS = statement(
   'service-terms-and-slots',
   `SELECT ${COLUMNS}, (
      SELECT coalesce(json_agg(json_build_object('startTime', a.start_time, 'endTime', a.end_time)), '[]'::json)
      FROM service_availability a WHERE a.service_id = s.id AND a.day_of_week = $2 AND a.is_available
-   ) AS open_slots
+   ) AS open_slots, (
+     SELECT coalesce(json_agg(json_build_object('isAvailable', e.is_available, 'startTime', e.start_time, 'endTime', e.end_time)), '[]'::json)
+     FROM availability_exceptions e WHERE e.service_id = s.id AND e.date = $3
+   ) AS exceptions
    FROM service_listings s WHERE s.id = $1`,
 )
 
@@ -73,6 +84,9 @@ export function termsOf(row: TermsRow | undefined): ServiceTerms | null {
     currency: row.currency,
     durationMinutes: numberOrNull(row.duration_minutes),
     bookingAdvanceHours: numberOrNull(row.booking_advance_hours),
+    bufferBeforeMinutes: Number(row.buffer_before_minutes ?? 0),
+    bufferAfterMinutes: Number(row.buffer_after_minutes ?? 0),
+    maxBookingsPerDay: numberOrNull(row.max_bookings_per_day),
   }
 }
 
@@ -92,11 +106,11 @@ export async function serviceTerms(req: PayloadRequest, serviceId: string): Prom
   return terms
 }
 
-/** The public booking's read: the service's terms (kept for the hooks) and the open slots of the date's weekday. */
+/** The public booking's read: the service's terms (kept for the hooks) and the windows open on the booking's date. */
 export async function serviceTermsAndSlots(req: PayloadRequest, serviceId: string, bookingDate: string): Promise<{ terms: ServiceTerms | null; openSlots: OpenSlot[] }> {
   if (!isUuid(serviceId)) return { terms: null, openSlots: [] }
-  const { rows } = await runIn<TermsRow & { open_slots: OpenSlot[] }>(req, SERVICE_TERMS_AND_SLOTS, [serviceId, dayOfWeek(bookingDate)])
+  const { rows } = await runIn<TermsRow & { open_slots: OpenSlot[]; exceptions: DateException[] }>(req, SERVICE_TERMS_AND_SLOTS, [serviceId, dayOfWeek(bookingDate), bookingDate])
   const terms = termsOf(rows[0])
   cacheOf(req).set(serviceId, terms)
-  return { terms, openSlots: rows[0]?.open_slots ?? [] }
+  return { terms, openSlots: openWindows(rows[0]?.open_slots ?? [], rows[0]?.exceptions ?? []) }
 }

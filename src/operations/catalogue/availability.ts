@@ -8,6 +8,8 @@ import type { CatalogueScope } from '../../../domain/catalogue-scope'
 import { idOf, isUuid } from '../../../domain/ids'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { ApiError, notFound } from '../../lib/http/errors'
+import { exceptionsOf } from './availability-exceptions'
+import type { ExceptionView } from './present-exception'
 import { presentSlot, slotData, type SlotInput, type SlotView } from './present-slot'
 import { overlaps, SLOTS_COLLECTION, type SlotTimes } from './rules/slots'
 import { findServiceDoc, SERVICES } from './services-read'
@@ -36,9 +38,10 @@ async function slotsOf(req: PayloadRequest, serviceId: string): Promise<SlotView
   return (docs as unknown as Doc[]).map(presentSlot)
 }
 
-export async function listSlots(req: PayloadRequest, scope: CatalogueScope, serviceId: string): Promise<{ slots: SlotView[] }> {
+/** The weekly slots and the exceptions (API-CONTRACT §14; `from`/`to` filter the exceptions). */
+export async function listSlots(req: PayloadRequest, scope: CatalogueScope, serviceId: string, range: { from?: string; to?: string } = {}): Promise<{ slots: SlotView[]; exceptions: ExceptionView[] }> {
   await requireService(req, scope, serviceId)
-  return { slots: await slotsOf(req, serviceId) }
+  return { slots: await slotsOf(req, serviceId), exceptions: await exceptionsOf(req, serviceId, range) }
 }
 
 export function createSlot(req: PayloadRequest, scope: CatalogueScope, input: Required<Pick<SlotInput, 'dayOfWeek' | 'startTime' | 'endTime'>> & SlotInput & { serviceId: string }): Promise<{ slot: SlotView }> {

@@ -40,6 +40,9 @@ export interface ServiceView {
   maxParticipants: number | null
   bookingAdvanceHours: number | null
   cancellationHours: number | null
+  bufferBeforeMinutes: number
+  bufferAfterMinutes: number
+  maxBookingsPerDay: number | null
   isFeatured: boolean
   displayInHome: boolean
   allowReviews: boolean
@@ -83,6 +86,9 @@ export interface ServiceInput {
   maxParticipants?: number | null
   bookingAdvanceHours?: number | null
   cancellationHours?: number | null
+  bufferBeforeMinutes?: number
+  bufferAfterMinutes?: number
+  maxBookingsPerDay?: number | null
   isFeatured?: boolean
   displayInHome?: boolean
   allowReviews?: boolean
@@ -104,6 +110,9 @@ const PLAIN_FIELDS = [
   'maxParticipants',
   'bookingAdvanceHours',
   'cancellationHours',
+  'bufferBeforeMinutes',
+  'bufferAfterMinutes',
+  'maxBookingsPerDay',
   'isFeatured',
   'displayInHome',
   'allowReviews',
@@ -135,6 +144,9 @@ export function presentService(doc: Doc, options: { category?: Doc | null; fullT
     maxParticipants: (doc.maxParticipants as number | null) ?? null,
     bookingAdvanceHours: (doc.bookingAdvanceHours as number | null) ?? null,
     cancellationHours: (doc.cancellationHours as number | null) ?? null,
+    bufferBeforeMinutes: Number(doc.bufferBeforeMinutes ?? 0),
+    bufferAfterMinutes: Number(doc.bufferAfterMinutes ?? 0),
+    maxBookingsPerDay: (doc.maxBookingsPerDay as number | null) ?? null,
     isFeatured: Boolean(doc.isFeatured),
     displayInHome: Boolean(doc.displayInHome),
     allowReviews: Boolean(doc.allowReviews),

@@ -5,6 +5,7 @@ import type { CollectionBeforeDeleteHook } from 'payload'
 
 import { RuleRefusal } from '../errors'
 import { lockServiceRow } from '../transaction'
+import { EXCEPTIONS_COLLECTION } from './exceptions'
 import { SLOTS_COLLECTION } from './slots'
 
 export const OPEN_BOOKING_STATUSES = ['pending', 'confirmed']
@@ -27,4 +28,5 @@ export const refuseWithOpenBookingsAndDropSlots: CollectionBeforeDeleteHook = as
   }
   // Adapter-level delete: no hooks, so no audit entry per slot; the service's own entry says it.
   await req.payload.db.deleteMany({ collection: SLOTS_COLLECTION, where: { service: { equals: id } }, req })
+  await req.payload.db.deleteMany({ collection: EXCEPTIONS_COLLECTION, where: { service: { equals: id } }, req })
 }
