@@ -94,8 +94,15 @@ describe('the panel fetches nothing from elsewhere and logs no error', () => {
     const seen = await walkCollections(page)
     // A document of most collections (the demo data fills them), the service among them.
     expect(seen.filter((path) => /\/collections\/[^/]+\/[^/]+$/.test(path)).length).toBeGreaterThan(10)
+    for (const view of ['/admin/account', '/admin/transparency', '/admin/translations', '/admin/collections/organizations/create']) await visit(page, `${base}${view}`)
     expect(trouble).toEqual({ offsite: [], consoleErrors: [], failedResources: [] })
+    await page.close()
+  }, 1_200_000)
 
+  it('shows a service’s rating in words and an organization’s metadata in a text area, without an editor from elsewhere', async () => {
+    const { page, trouble } = await watchedPage()
+    await submitPanelLogin(page, base, ADMIN)
+    await page.waitForURL((url) => url.pathname === '/admin')
     // The service's rating in words, where the JSON editor stayed an empty grey box.
     const services = await fixture.sql<{ id: string }>(`SELECT id FROM service_listings ORDER BY created_at LIMIT 2`)
     await fixture.sql(`UPDATE service_listings SET rating_sum = 9, rating_count = 2 WHERE id = $1`, [services[0]!.id])
@@ -108,14 +115,23 @@ describe('the panel fetches nothing from elsewhere and logs no error', () => {
       expect(await page.locator('.code-editor, .monaco-editor').count()).toBe(0)
     }
 
-    // An organization's metadata stays editable, in a plain JSON text area.
+    // An organization's metadata stays editable, as JSON in a text area; text that is not JSON is refused.
     await visit(page, `${base}/admin/collections/organizations/create`)
-    await page.getByTestId('json-text-field').waitFor({ state: 'visible' })
-
-    for (const view of ['/admin/account', '/admin/transparency', '/admin/translations']) await visit(page, `${base}${view}`)
-    expect(trouble).toEqual({ offsite: [], consoleErrors: [], failedResources: [] })
+    await page.locator('#field-name').fill('Walk organization')
+    await page.locator('#field-slug').fill('walk-organization')
+    const metadata = page.locator('textarea#field-metadata')
+    await metadata.fill('{"plan": ')
+    await page.locator('#action-save').click()
+    await page.locator('.field-type.error').first().waitFor({ state: 'visible' })
+    expect(await fixture.sql(`SELECT id FROM organizations WHERE slug = 'walk-organization'`)).toEqual([])
+    await metadata.fill('{"plan": "gold", "seats": 3}')
+    await page.locator('#action-save').click()
+    await page.waitForURL(/\/admin\/collections\/organizations\/[0-9a-f-]{36}/)
+    expect(await fixture.sql(`SELECT metadata FROM organizations WHERE slug = 'walk-organization'`)).toEqual([{ metadata: { plan: 'gold', seats: 3 } }])
+    expect(trouble.offsite).toEqual([])
+    expect(trouble.consoleErrors.filter((line) => /monaco|Content Security Policy/i.test(line))).toEqual([])
     await page.close()
-  }, 1_200_000)
+  }, 600_000)
 
   it('for the seeded moderator walking their collections and a document of each', async () => {
     const { page, trouble } = await watchedPage()
