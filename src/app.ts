@@ -8,6 +8,7 @@ import { CLIENT_IP_HEADER, clientIpFrom, SOCKET_IP_HEADER } from './lib/client-i
 import { databaseIsUp } from './lib/health'
 import { csrfCheck } from './lib/http/csrf'
 import { DOCS_ROUTES, mountApiDocs } from './lib/http/api-docs'
+import { mountFavicon } from './lib/http/favicon'
 import { GET_SESSION_PATH, getSessionRoute } from './lib/http/get-session-route'
 import { bodyLimit } from './lib/http/body-limit'
 import { ApiError, errorBody, familyOf, internalError } from './lib/http/errors'
@@ -113,6 +114,7 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   app.use((req, res, next) => (isApi(req) ? bridge(req, res, next) : next()))
 
   app.get('/', (_req, res) => res.redirect(302, '/admin'))
+  mountFavicon(app)
   if (nextHandler) app.use(nextHandler)
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {

@@ -70,6 +70,33 @@ async function walkCollections(page: Page): Promise<string[]> {
   return seen
 }
 
+/**
+ * Every panel link reachable from the dashboard, followed as a person clicking around would:
+ * each kind of page once (a document stands for its collection's documents), logout aside.
+ * The paths seen.
+ */
+async function crawlLinks(page: Page, limit = 150): Promise<string[]> {
+  const kind = (pathname: string) => pathname.replace(/\/[0-9a-f]{8}-[0-9a-f-]{27}(?=\/|$)/g, '/:id')
+  const seen = new Set<string>(['/admin'])
+  const queue = ['/admin']
+  const visited: string[] = []
+  while (queue.length > 0 && visited.length < limit) {
+    const next = queue.shift()!
+    await visit(page, `${base}${next}`)
+    visited.push(next)
+    const links = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href))
+    for (const href of links) {
+      const url = new URL(href)
+      if (url.origin !== new URL(base).origin || !url.pathname.startsWith('/admin') || /\/logout$/.test(url.pathname)) continue
+      const key = kind(url.pathname)
+      if (seen.has(key)) continue
+      seen.add(key)
+      queue.push(`${url.pathname}${url.search}`)
+    }
+  }
+  return visited
+}
+
 beforeAll(async () => {
   fixture = await startServerFixture({ admin: ADMIN, seed: true })
   base = fixture.panelUrl
@@ -141,6 +168,8 @@ describe('the panel fetches nothing from elsewhere and logs no error', () => {
     const seen = await walkCollections(page)
     expect(seen).toContain('/admin/collections/blog-comments')
     await visit(page, `${base}/admin/account`)
+    // And every link their pages offer, as a moderator clicking around would.
+    expect((await crawlLinks(page)).length).toBeGreaterThan(seen.length)
     expect(trouble).toEqual({ offsite: [], consoleErrors: [], failedResources: [] })
     await page.close()
   }, 900_000)
