@@ -146,7 +146,7 @@ function WeeklyChart({ weeks }: { weeks: WeekOfDecisions[] }) {
       {weeks.length === 0 && <p>No decisions in this period.</p>}
       {weeks.map((week, i) => (
         <div key={week.week} data-testid="chart-week" style={{ display: 'flex', alignItems: 'center', gap: 8, margin: '4px 0' }}>
-          <span style={{ width: 100, flex: 'none' }}>Week of {week.week}</span>
+          <span style={{ width: 150, flex: 'none' }}>Week of {week.week}</span>
           <span style={{ display: 'flex', flex: 1, minWidth: 0 }}>
             {OUTCOMES.map((outcome) => (
               <span key={outcome} title={`${OUTCOME_LABELS[outcome]}: ${week[outcome]}`} style={{ width: `${(week[outcome] / max) * 100}%`, height: 16, background: COLORS[outcome] }} />

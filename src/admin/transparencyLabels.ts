@@ -29,9 +29,12 @@ export function postTypeLabel(payload: BasePayload, postType: string): string {
   return capitalized(postType.replace(/([A-Z])/g, ' $1').toLowerCase())
 }
 
-/** A median in hours ("3.5 hours", "1 hour", "under 0.1 hours"); "none in this period" without any. */
+/**
+ * A median in hours ("3.5 hours", "1 hour"); "under 0.1 hours" for a few minutes (the figures
+ * round to 0.01, so 0 is "under 0.005"); "none in this period" without any.
+ */
 export function hoursText(hours: number | null): string {
   if (hours === null) return 'none in this period'
-  if (hours > 0 && hours < 0.05) return 'under 0.1 hours'
+  if (hours < 0.05) return 'under 0.1 hours'
   return countOf(hours, { one: 'hour', other: 'hours' }, 1)
 }

@@ -26,7 +26,7 @@ describe('counts in the panel', () => {
     expect(hoursText(1)).toBe('1 hour')
     expect(hoursText(1.04)).toBe('1 hour')
     expect(hoursText(3.46)).toBe('3.5 hours')
-    expect(hoursText(0)).toBe('0 hours')
+    expect(hoursText(0)).toBe('under 0.1 hours')
     expect(hoursText(0.01)).toBe('under 0.1 hours')
     expect(hoursText(null)).toBe('none in this period')
   })
