@@ -2,8 +2,8 @@
 // report: each key of the JSON and CSV gets the label a reader sees.
 import type { BasePayload } from 'payload'
 
-import type { ReportReason } from '../../collections/Reports/constants'
-import { CONTENT_TYPES, type ReportableType } from '../operations/moderation/content-types'
+import { CONTENT_TYPES, type ReportableType } from '../../domain/content-types'
+import type { ReportReason } from '../../domain/reports'
 import { collectionNoun } from './collectionNoun'
 import { countOf } from './plural'
 

@@ -1,11 +1,10 @@
 import type { CollectionAfterChangeHook } from 'payload'
 
+import { actionFor, BOOKINGS_COLLECTION } from '../../../domain/bookings'
 import { changedFields, writeAudit } from '../../../hooks/shared/audit'
 import { mailToCustomer } from '../../../src/operations/bookings/mails'
 import { noticeToCustomer, noticeToProvider } from '../../../src/operations/bookings/notices'
 import { presentBooking } from '../../../src/operations/bookings/present'
-import { actionFor } from '../../../src/operations/bookings/transitions'
-import { BOOKINGS_COLLECTION } from '../statuses'
 import { movedFromKey } from './guardStatusMove'
 
 /**

@@ -4,15 +4,15 @@
 // snapshots stale at once (src/lib/auth/stale-snapshots.ts).
 import type { PayloadRequest } from 'payload'
 
+import type { Role } from '../../../domain/permissions'
 import { writeAudit } from '../../../hooks/shared/audit'
-import type { Role } from '../../../access/permissions'
 import { findAccountUser, type AccountUser, type Caller } from '../../lib/auth/current'
 import { invalidInput, userAlreadyExists, usernameTaken, weakPassword } from '../../lib/auth/errors'
 import { presentSessionRow } from '../../lib/auth/present-account'
-import { listSessionRows, revokeSessionsOf } from '../../lib/auth/session-rows'
 import { announceStale } from '../../lib/auth/session-events'
-import { assertRemovable } from '../../lib/auth/user-removal'
+import { listSessionRows, revokeSessionsOf } from '../../lib/auth/session-rows'
 import { tokenHash } from '../../lib/auth/tokens'
+import { assertRemovable } from '../../lib/auth/user-removal'
 import { ApiError } from '../../lib/http/errors'
 import { checkPasswordRules } from '../../lib/password-rules'
 import { runIn, statement } from '../../lib/prepared'
