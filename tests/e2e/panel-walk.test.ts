@@ -144,12 +144,18 @@ describe('the panel fetches nothing from elsewhere and logs no error', () => {
 
     // An organization's metadata stays editable, as JSON in a text area; text that is not JSON is refused.
     await visit(page, `${base}/admin/collections/organizations/create`)
+    // Typing counts once React has hydrated the form: Save turns enabled on the first change it sees.
+    for (let attempt = 0; attempt < 30 && !(await page.locator('#action-save').isEnabled()); attempt++) {
+      await page.locator('#field-name').fill(`Walk organization${' '.repeat(attempt % 2)}`)
+      await page.waitForTimeout(1000)
+    }
     await page.locator('#field-name').fill('Walk organization')
     await page.locator('#field-slug').fill('walk-organization')
     const metadata = page.locator('textarea#field-metadata')
     await metadata.fill('{"plan": ')
+    expect(await metadata.inputValue()).toBe('{"plan": ')
     await page.locator('#action-save').click()
-    await page.locator('.field-type.error').first().waitFor({ state: 'visible' })
+    await page.locator('.field-type.textarea.error').waitFor({ state: 'visible' })
     expect(await fixture.sql(`SELECT id FROM organizations WHERE slug = 'walk-organization'`)).toEqual([])
     await metadata.fill('{"plan": "gold", "seats": 3}')
     await page.locator('#action-save').click()
