@@ -2,7 +2,8 @@
 // `npm start` runs it, API only, an embedded PostgreSQL in a temp folder), runs the
 // scenarios in order, then prints one table, writes bench/results/<date>.json and updates
 // docs/performance.md. Every measurement is bounded in time.
-// Default: reads, bookings, sign-in, memory (about 12 minutes here). `growth` (seeds a
+// Default: reads, profile (issue 31's public profile and inbox), bookings, sign-in, memory
+// (about 13 minutes here). `growth` (seeds a
 // million bookings), `list-users` (issue 22), `queue` (the moderation queue at 1,000 and
 // 100,000 open reports), `slots` and `forum` (issue 20's public forum reads at 1,000 and
 // 100,000 threads) run only when named: `npm run bench -- growth`.
@@ -12,6 +13,7 @@ import { growthBench } from './growth'
 import { listUsersBench } from './list-users'
 import { startBenchApp, log, type BenchApp } from './harness'
 import { memoryBench } from './memory'
+import { profileBench } from './profile'
 import { queueBench } from './queue'
 import { readsBench } from './reads'
 import { report, type ScenarioResult } from './report'
@@ -28,8 +30,9 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   queue: queueBench,
   slots: slotsBench,
   forum: forumBench,
+  profile: profileBench,
 }
-const DEFAULT = ['reads', 'bookings', 'sign-in', 'memory']
+const DEFAULT = ['reads', 'profile', 'bookings', 'sign-in', 'memory']
 
 async function main() {
   const wanted = process.argv.slice(2)

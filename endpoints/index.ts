@@ -1,9 +1,13 @@
 import type { Endpoint } from 'payload'
 
 import { approveEndpoints } from './admin/approve'
+import { adminBlogEndpoints } from './admin/blog'
+import { adminOrganizationsEndpoints } from './admin/organizations'
 import { moderateEndpoints } from './admin/moderate'
 import { adminServicesEndpoints } from './admin/services/index'
 import { authEndpoints } from './auth/index'
+import { authClientEndpoints } from './auth-client/index'
+import { profileEndpoints } from './profile/index'
 import { reportsEndpoints } from './reports/index'
 import { publicBookingEndpoints } from './services/bookings'
 import { publicSlotsEndpoints } from './services/slots'
@@ -17,4 +21,8 @@ export const endpoints: Endpoint[] = [
   ...moderateEndpoints,
   ...approveEndpoints,
   ...reportsEndpoints,
+  ...profileEndpoints,
+  ...adminOrganizationsEndpoints,
+  ...adminBlogEndpoints,
+  ...authClientEndpoints,
 ]
