@@ -31,6 +31,12 @@ export const Organizations: CollectionConfig = {
     // Better Auth's organization `logo` and `metadata` (API-CONTRACT §11 organization/create
     // and update); the same bounds hold in the panel and on the stock routes.
     { name: 'logo', type: 'text', maxLength: ORGANIZATION_LOGO_MAX_LENGTH },
-    { name: 'metadata', type: 'json', validate: (value, options) => organizationMetadataProblem(value) ?? validateJson(value, options) },
+    {
+      name: 'metadata',
+      type: 'json',
+      validate: (value, options) => organizationMetadataProblem(value) ?? validateJson(value, options),
+      // A text area, not Payload's JSON editor (Monaco from a CDN, issue 33).
+      admin: { components: { Field: '/src/admin/JsonTextField#JsonTextField' } },
+    },
   ],
 }

@@ -9,6 +9,7 @@ import { databaseIsUp } from './lib/health'
 import { readiness } from './lib/readiness'
 import { csrfCheck } from './lib/http/csrf'
 import { DOCS_ROUTES, mountApiDocs } from './lib/http/api-docs'
+import { mountFavicon } from './lib/http/favicon'
 import { GET_SESSION_PATH, getSessionRoute } from './lib/http/get-session-route'
 import { bodyLimit } from './lib/http/body-limit'
 import { ApiError, errorBody, familyOf, internalError } from './lib/http/errors'
@@ -120,6 +121,7 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   app.use((req, res, next) => (isApi(req) ? bridge(req, res, next) : next()))
 
   app.get('/', (_req, res) => res.redirect(302, '/admin'))
+  mountFavicon(app)
   if (nextHandler) app.use(nextHandler)
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {

@@ -23,7 +23,7 @@ export const ReportQueue: CollectionConfig = {
     { name: 'excerpt', type: 'text' },
     { name: 'reports', type: 'number', required: true, defaultValue: 0 },
     /** `{<reason>: n}` over the item's open reports. */
-    { name: 'reasons', type: 'json', required: true },
+    { name: 'reasons', type: 'json', required: true, admin: { components: { Field: '/src/admin/JsonView#JsonView' } } },
     { name: 'firstReportedAt', type: 'date', required: true },
     { name: 'closedAt', type: 'date' },
   ],

@@ -15,7 +15,8 @@ export const TransparencyPublications: CollectionConfig = {
   fields: [
     { name: 'periodFrom', type: 'text', required: true },
     { name: 'periodTo', type: 'text', required: true },
-    { name: 'figures', type: 'json', required: true },
+    // Shown as text: Payload's JSON editor loads Monaco from a CDN (issue 33).
+    { name: 'figures', type: 'json', required: true, admin: { components: { Field: '/src/admin/JsonView#JsonView' } } },
     { name: 'publishedBy', type: 'relationship', relationTo: 'users', maxDepth: 0 },
   ],
 }

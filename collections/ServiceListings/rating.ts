@@ -15,7 +15,8 @@ export const SERVICE_RATING_FIELDS: Field[] = [
     type: 'json',
     virtual: true,
     access: { create: kept, update: kept },
-    admin: { readOnly: true, description: 'Average of the published reviews, and how many there are.' },
+    // In words, not Payload's JSON editor (Monaco from a CDN, issue 33).
+    admin: { readOnly: true, description: 'Average of the published reviews, and how many there are.', components: { Field: '/src/admin/RatingField#RatingField' } },
     hooks: { afterRead: [({ siblingData }) => ratingOf(siblingData?.ratingSum, siblingData?.ratingCount)] },
   },
 ]

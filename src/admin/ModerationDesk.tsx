@@ -4,6 +4,7 @@
 // as GET /api/admin/moderation/queue and GET /api/admin/appeals.
 import type { PayloadRequest, ServerProps } from 'payload'
 
+import { visibleInPanel } from '../../access/panelByRole'
 import { CONTENT_TYPES, type ReportableType } from '../../domain/content-types'
 import { hasPermission } from '../../domain/permissions'
 import { listAppeals } from '../operations/reports/appeals'
@@ -23,9 +24,11 @@ export async function ModerationDesk({ payload, user }: ServerProps) {
   const req = { payload, user, context: {} } as unknown as PayloadRequest
   const [queue, appeals] = await Promise.all([moderationQueue(req, {}, PAGE), listAppeals(req, 'open', PAGE)])
   const adminRoute = payload.config.routes.admin
+  // A link only where the viewer's panel has the item's collection: a moderator's panel has
+  // no places or articles, whose pages answer them 404 (issue 33).
   const itemLink = (postType: string, postId: string) => {
     const type = CONTENT_TYPES[postType as ReportableType]
-    return type ? `${adminRoute}/collections/${type.collection}/${postId}` : undefined
+    return type && visibleInPanel(user, type.collection) ? `${adminRoute}/collections/${type.collection}/${postId}` : undefined
   }
   return (
     <section data-testid="moderation-desk" style={{ display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) * 2)', marginBottom: 'calc(var(--base) * 2)' }}>

@@ -13,6 +13,7 @@ import { ApiError } from '../lib/http/errors'
 import { parsePagination } from '../lib/http/pagination'
 import { defaultLocale, localeCodes } from '../lib/locales'
 import { COVERAGE_TEXTS, COVERAGE_TYPES, translationCoverage, type Coverage } from '../operations/catalogue/translation-coverage'
+import { countOf, regular } from './plural'
 
 const PER_PAGE = '50'
 
@@ -119,7 +120,7 @@ export async function TranslationCoverageView(props: AdminViewServerProps) {
               </button>
             </form>
             <p data-testid="coverage-total">
-              {coverage.total} item{coverage.total === 1 ? '' : 's'} lacking {lacking} in <strong>{coverage.language}</strong>
+              {countOf(coverage.total, regular('item'))} lacking {lacking} in <strong>{coverage.language}</strong>
             </p>
             <table className="coverage-table" data-testid="coverage-items">
               <thead>

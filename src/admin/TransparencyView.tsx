@@ -1,18 +1,45 @@
-// /admin/transparency (issue 21), for admins: the transparency figures of a period (the same
-// operation as GET /api/admin/transparency-report), a bar chart of decisions per week, and
-// "Publish". A plain GET form picks the period, so every state is a URL.
+// /admin/transparency (issues 21 and 33), for admins: the transparency figures of a period
+// (the same operation as GET /api/admin/transparency-report) as a report in words, in four
+// sections (notices, decisions, appeals, approvals) with the medians in hours, the weekly
+// chart of decisions beside them, and "Publish". The period is a GET form, so every state is
+// a URL. Built from the panel's own components (DatePicker, Button) and CSS variables.
 import { DefaultTemplate } from '@payloadcms/next/templates'
 import { Gutter } from '@payloadcms/ui'
-import type { AdminViewServerProps } from 'payload'
+import type { AdminViewServerProps, BasePayload } from 'payload'
+import type { ReactNode } from 'react'
 
 import { hasRole } from '../../domain/permissions'
+import { REPORT_REASONS } from '../../domain/reports'
 import { parsePeriod } from '../../endpoints/reports/transparency'
 import { ApiError } from '../lib/http/errors'
 import { decisionsPerWeek, transparencyFigures, type Period, type TransparencyFigures, type WeekOfDecisions } from '../operations/reports/transparency'
+import { PeriodForm } from './PeriodForm'
+import { countOf, formatNumber, regular } from './plural'
 import { PublishReport } from './PublishReport'
+import { hoursText, OUTCOME_LABELS, postTypeLabel, REASON_LABELS } from './transparencyLabels'
 
 const OUTCOMES = ['moderated', 'rejected', 'deleted', 'dismissed'] as const
-const COLORS: Record<(typeof OUTCOMES)[number], string> = { moderated: '#c0392b', rejected: '#8e44ad', deleted: '#2c3e50', dismissed: '#7f8c8d' }
+// Payload's own palette (its CSS variables), so the chart follows the light and dark themes.
+const COLORS: Record<(typeof OUTCOMES)[number], string> = {
+  moderated: 'var(--theme-error-500)',
+  rejected: 'var(--theme-warning-500)',
+  deleted: 'var(--theme-elevation-800)',
+  dismissed: 'var(--theme-elevation-400)',
+}
+
+const STYLES = `
+.transparency-report { display: grid; grid-template-columns: minmax(0, 3fr) minmax(320px, 2fr); gap: calc(var(--base) * 2); align-items: start; }
+.transparency-report__sections { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: var(--base); }
+.transparency-section, .transparency-chart { background: var(--theme-elevation-50); border: 1px solid var(--theme-elevation-150); border-radius: var(--style-radius-m); padding: var(--base); }
+.transparency-section h3, .transparency-chart h3 { margin: 0 0 calc(var(--base) / 2); }
+.transparency-section table { width: 100%; border-collapse: collapse; }
+.transparency-section th, .transparency-section td { padding: 4px 0; border-bottom: 1px solid var(--theme-elevation-100); text-align: left; font-weight: normal; }
+.transparency-section td { text-align: right; font-variant-numeric: tabular-nums; }
+.transparency-section tr.total th, .transparency-section tr.total td { font-weight: 600; }
+.transparency-section tr.group th { padding-top: calc(var(--base) / 2); color: var(--theme-elevation-500); font-size: 0.9em; }
+.transparency-section tr.sub th { padding-left: var(--base); }
+@media (max-width: 1024px) { .transparency-report { grid-template-columns: 1fr; } }
+`
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
 
@@ -23,34 +50,109 @@ function defaultPeriod(): Period {
   return { from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) }
 }
 
-/** `notices.byReason.spam` → value rows, as in the CSV. */
-function flatten(value: unknown, path = ''): Array<[string, string]> {
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => flatten(inner, path ? `${path}.${key}` : key))
-  return [[path, value === null ? '–' : String(value)]]
+/** A row: a label and its figure; `total` rows stand out, a `group` row heads the `sub` rows under it. */
+type Row = { label: string; value?: ReactNode; kind?: 'total' | 'group' | 'sub' }
+
+function Section({ title, testId, rows }: { title: string; testId: string; rows: Row[] }) {
+  return (
+    <section className="transparency-section" data-testid={testId}>
+      <h3>{title}</h3>
+      <table>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={`${row.kind ?? ''}${row.label}`} className={row.kind}>
+              <th scope="row" colSpan={row.kind === 'group' ? 2 : 1}>
+                {row.label}
+              </th>
+              {row.kind !== 'group' && <td>{row.value}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
+const count = (n: number) => formatNumber(n)
+
+function byPostType(payload: BasePayload, counts: Record<string, number>): Row[] {
+  return [{ label: 'By type of content', kind: 'group' }, ...Object.entries(counts).map(([type, n]): Row => ({ label: postTypeLabel(payload, type), value: count(n), kind: 'sub' }))]
+}
+
+function Sections({ figures, payload }: { figures: TransparencyFigures; payload: BasePayload }) {
+  const { notices, decisions, appeals, approvals } = figures
+  return (
+    <div className="transparency-report__sections" data-testid="transparency-figures">
+      <Section
+        title="Notices"
+        testId="section-notices"
+        rows={[
+          { label: 'Notices received', value: count(notices.total), kind: 'total' },
+          { label: 'By reason', kind: 'group' },
+          ...REPORT_REASONS.map((reason): Row => ({ label: REASON_LABELS[reason], value: count(notices.byReason[reason] ?? 0), kind: 'sub' })),
+          ...byPostType(payload, notices.byPostType),
+        ]}
+      />
+      <Section
+        title="Decisions"
+        testId="section-decisions"
+        rows={[
+          { label: 'Decisions taken', value: count(decisions.total), kind: 'total' },
+          { label: 'On a notice', value: count(decisions.onNotice) },
+          { label: 'On our own initiative', value: count(decisions.ownInitiative) },
+          { label: 'Median time from notice to decision', value: hoursText(figures.medianHoursNoticeToDecision) },
+          { label: 'By outcome', kind: 'group' },
+          ...OUTCOMES.map((outcome): Row => ({ label: OUTCOME_LABELS[outcome], value: count(decisions.byOutcome[outcome]), kind: 'sub' })),
+          ...byPostType(payload, decisions.byPostType),
+        ]}
+      />
+      <Section
+        title="Appeals"
+        testId="section-appeals"
+        rows={[
+          { label: 'Appeals received', value: count(appeals.received), kind: 'total' },
+          { label: 'Upheld', value: count(appeals.upheld) },
+          { label: 'Reversed', value: count(appeals.reversed) },
+          { label: 'Still open at the end of the period', value: count(appeals.open) },
+          { label: 'Median time to decide an appeal', value: hoursText(appeals.medianHoursToDecision) },
+        ]}
+      />
+      <Section
+        title="Approvals"
+        testId="section-approvals"
+        rows={[
+          { label: 'Approved', value: count(approvals.approved) },
+          { label: 'Rejected', value: count(approvals.rejected) },
+        ]}
+      />
+    </div>
+  )
 }
 
 function WeeklyChart({ weeks }: { weeks: WeekOfDecisions[] }) {
-  const max = Math.max(1, ...weeks.map((week) => OUTCOMES.reduce((sum, outcome) => sum + week[outcome], 0)))
+  const totals = weeks.map((week) => OUTCOMES.reduce((sum, outcome) => sum + week[outcome], 0))
+  const max = Math.max(1, ...totals)
   return (
-    <figure data-testid="decisions-chart" style={{ margin: 0 }}>
-      <figcaption>
-        Decisions per week{' '}
+    <figure className="transparency-chart" data-testid="decisions-chart" style={{ margin: 0 }}>
+      <h3>Decisions per week</h3>
+      <figcaption style={{ display: 'flex', flexWrap: 'wrap', gap: 12, marginBottom: 'calc(var(--base) / 2)' }}>
         {OUTCOMES.map((outcome) => (
-          <span key={outcome} style={{ marginLeft: 12 }}>
-            <span style={{ display: 'inline-block', width: 10, height: 10, background: COLORS[outcome] }} /> {outcome}
+          <span key={outcome}>
+            <span style={{ display: 'inline-block', width: 10, height: 10, marginRight: 4, background: COLORS[outcome] }} />
+            {OUTCOME_LABELS[outcome]}
           </span>
         ))}
       </figcaption>
       {weeks.length === 0 && <p>No decisions in this period.</p>}
-      {weeks.map((week) => (
+      {weeks.map((week, i) => (
         <div key={week.week} data-testid="chart-week" style={{ display: 'flex', alignItems: 'center', gap: 8, margin: '4px 0' }}>
-          <span style={{ width: 90 }}>{week.week}</span>
-          <span style={{ display: 'flex', width: 400 }}>
+          <span style={{ width: 150, flex: 'none' }}>Week of {week.week}</span>
+          <span style={{ display: 'flex', flex: 1, minWidth: 0 }}>
             {OUTCOMES.map((outcome) => (
-              <span key={outcome} title={`${outcome}: ${week[outcome]}`} style={{ width: `${(week[outcome] / max) * 100}%`, height: 16, background: COLORS[outcome] }} />
+              <span key={outcome} title={`${OUTCOME_LABELS[outcome]}: ${week[outcome]}`} style={{ width: `${(week[outcome] / max) * 100}%`, height: 16, background: COLORS[outcome] }} />
             ))}
           </span>
-          <span>{OUTCOMES.reduce((sum, outcome) => sum + week[outcome], 0)}</span>
+          <span style={{ width: 90, flex: 'none', textAlign: 'right' }}>{countOf(totals[i] ?? 0, regular('decision'))}</span>
         </div>
       ))}
     </figure>
@@ -77,37 +179,18 @@ export async function TransparencyView(props: AdminViewServerProps) {
       problem = error.message
     }
   }
+  const csv = `/api/admin/transparency-report?from=${encodeURIComponent(asked.from)}&to=${encodeURIComponent(asked.to)}&format=csv`
   return (
     <DefaultTemplate i18n={req.i18n} locale={locale} params={params} payload={payload} permissions={permissions} searchParams={searchParams} user={user ?? undefined} visibleEntities={visibleEntities}>
       <Gutter>
-        <style>{`.figures td { padding: 4px 16px 4px 0; border-bottom: 1px solid var(--theme-elevation-100); }`}</style>
+        <style>{STYLES}</style>
         <h1>Transparency report</h1>
-        <form method="get" style={{ display: 'flex', gap: 16, alignItems: 'end', marginBottom: 'var(--base)' }}>
-          <label>
-            From <input type="date" name="from" defaultValue={asked.from} />
-          </label>
-          <label>
-            To <input type="date" name="to" defaultValue={asked.to} />
-          </label>
-          <button type="submit">Show</button>
-          {figures && <a href={`/api/admin/transparency-report?from=${asked.from}&to=${asked.to}&format=csv`}>CSV</a>}
-        </form>
+        {hasRole(user, 'admin') && <PeriodForm from={asked.from} to={asked.to} csv={figures ? csv : undefined} />}
         {problem && <p role="alert">{problem}</p>}
         {figures && (
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) * 2)' }}>
-            <table className="figures" data-testid="transparency-figures">
-              <tbody>
-                {flatten(figures)
-                  .filter(([name]) => !name.startsWith('period.'))
-                  .map(([name, value]) => (
-                    <tr key={name}>
-                      <td>{name}</td>
-                      <td>{value}</td>
-                    </tr>
-                  ))}
-              </tbody>
-            </table>
-            <div>
+          <div className="transparency-report">
+            <Sections figures={figures} payload={payload} />
+            <div style={{ display: 'grid', gap: 'var(--base)' }}>
               <WeeklyChart weeks={weeks} />
               <PublishReport from={asked.from} to={asked.to} />
             </div>

@@ -9,6 +9,8 @@ import type { CollectionSlug, ServerProps, Where } from 'payload'
 import { visibleInPanel } from '../../access/panelByRole'
 import { APPROVED_TYPES, CONTENT_TYPES } from '../../domain/content-types'
 import { hasPermission, hasRole, type Permission } from '../../domain/permissions'
+import { collectionNoun } from './collectionNoun'
+import { countOf, regular, type NounForms } from './plural'
 
 interface Task {
   collection: CollectionSlug
@@ -17,7 +19,10 @@ interface Task {
   where: Where
   /** The list URL's `where` query for the same filter. */
   query: string
-  label: (count: number) => string
+  /** What is counted; the collection's own labels when absent ("1 classified", "2 places"). */
+  noun?: NounForms
+  /** After the count: "to confirm". */
+  what: string
 }
 
 const TASKS: Task[] = [
@@ -25,13 +30,15 @@ const TASKS: Task[] = [
     collection: 'bookings',
     where: { status: { equals: 'pending' } },
     query: 'where[status][equals]=pending',
-    label: (n) => `${n} booking${n === 1 ? '' : 's'} to confirm`,
+    noun: regular('booking'),
+    what: 'to confirm',
   },
   {
     collection: 'blog-comments',
     where: { status: { equals: 'published' } },
     query: 'where[status][equals]=published',
-    label: (n) => `${n} comment${n === 1 ? '' : 's'} in the moderation queue`,
+    noun: regular('comment'),
+    what: 'in the moderation queue',
   },
   // Waiting for approval (API-CONTRACT §9), for whoever may approve each type.
   ...APPROVED_TYPES.map((name) => ({
@@ -39,7 +46,7 @@ const TASKS: Task[] = [
     permission: CONTENT_TYPES[name].approval.permission,
     where: { status: { equals: 'pending_review' } },
     query: 'where[status][equals]=pending_review',
-    label: (n: number) => `${n} ${name} waiting for approval`,
+    what: 'waiting for approval',
   })),
 ]
 
@@ -56,7 +63,9 @@ export async function WorkQueue({ payload, user }: ServerProps) {
       <ul>
         {tasks.map((task, i) => (
           <li key={task.collection}>
-            <a href={`${adminRoute}/collections/${task.collection}?${task.query}`}>{task.label(counts[i] ?? 0)}</a>
+            <a href={`${adminRoute}/collections/${task.collection}?${task.query}`}>
+              {`${countOf(counts[i] ?? 0, task.noun ?? collectionNoun(payload, task.collection))} ${task.what}`}
+            </a>
           </li>
         ))}
         {hasRole(user, 'admin') && (

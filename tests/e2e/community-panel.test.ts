@@ -81,8 +81,8 @@ describe('the Community group of the panel', () => {
       await community.locator(`a[href$="/collections/${CONTENT_TYPES[name].collection}"]`).waitFor({ state: 'attached' })
     }
     const queue = page.getByTestId('work-queue')
-    await queue.getByText('1 places waiting for approval').waitFor({ state: 'visible' })
-    await queue.getByText('1 articles waiting for approval').waitFor({ state: 'visible' })
+    await queue.getByText('1 place waiting for approval', { exact: true }).waitFor({ state: 'visible' })
+    await queue.getByText('1 article waiting for approval', { exact: true }).waitFor({ state: 'visible' })
 
     const place = await one<{ id: string; author: string }>(`SELECT id, author_id AS author FROM places WHERE status = 'pending_review'`)
     await page.goto(`${base}/admin/collections/places/${place.id}`)
@@ -115,7 +115,7 @@ describe('the Community group of the panel', () => {
 
   it('moderator: authors by username, a review deleted, a thread pinned, a classified approved; no places', async () => {
     const page = await pageAs({ email: MODERATOR_EMAIL, password: moderatorPassword })
-    await page.getByTestId('work-queue').getByText('1 classifieds waiting for approval').waitFor({ state: 'visible' })
+    await page.getByTestId('work-queue').getByText('1 classified waiting for approval', { exact: true }).waitFor({ state: 'visible' })
     expect(await page.getByTestId('work-queue').innerText()).not.toMatch(/places|articles/)
     const nav = page.locator('nav').first()
     await nav.locator('a[href$="/collections/reviews"]').waitFor({ state: 'attached' })

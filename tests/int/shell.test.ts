@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Endpoint } from 'payload'
 
 import { CLIENT_IP_HEADER, clientIpFrom } from '../../src/lib/client-ip'
+import { adminCsp } from '../../src/lib/http/security-headers'
 import { withEnv } from '../helpers/env'
 import { expectSecurityHeaders } from '../helpers/expectations'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
@@ -37,6 +38,17 @@ describe('security headers and error bodies', () => {
     expect(response.status).toBe(200)
     expectSecurityHeaders(response)
     expect(await response.json()).toEqual({ status: 'ok' })
+  })
+
+  it('200: /favicon.ico is the panel’s icon from this server, not a 404 in the browser’s console (issue 33)', async () => {
+    const response = await app.request('/favicon.ico')
+    expect(response.status).toBe(200)
+    // The panel's headers, as on its pages.
+    expect(response.headers.get('content-security-policy')).toBe(adminCsp(false))
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('content-type')).toMatch(/^image\/png/)
+    // A PNG's signature.
+    expect([...new Uint8Array(await response.arrayBuffer()).slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47])
   })
 
   it('404: unknown /api path answers not_found in the general family', async () => {

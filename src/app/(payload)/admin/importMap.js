@@ -1,5 +1,6 @@
 import { PriceDecimalsHint as PriceDecimalsHint_7d7571b8f550481e55dde3c898a719a7 } from '../../../../src/admin/PriceDecimalsHint'
 import { CurrencySelect as CurrencySelect_d778e93a9528ef7b59b3a3a0fb53e53d } from '../../../../src/admin/CurrencySelect'
+import { RatingField as RatingField_3fac517e1edd5863a8c3addbcab95f58 } from '../../../../src/admin/RatingField'
 import { LanguageSelect as LanguageSelect_d1bfadfdd19da4cb1b9271291373c5c4 } from '../../../../src/admin/LanguageSelect'
 import { TranslationRowLabel as TranslationRowLabel_61992e1d8bb2bc4e5fc24f221f53bead } from '../../../../src/admin/TranslationRowLabel'
 import { WeeklySlotCell as WeeklySlotCell_300a88b98c4d6b2ae9528b40316a7c6b } from '../../../../src/admin/WeeklySlotCell'
@@ -28,6 +29,8 @@ import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ModerateComment as ModerateComment_d1d27d5f62013d0baf1d59ec27529f6f } from '../../../../collections/BlogComments/components/ModerateComment'
 import { ApprovalDecision as ApprovalDecision_f91049518740426367f53a8ac4ecadf0 } from '../../../../collections/community/components/ApprovalDecision'
+import { JsonTextField as JsonTextField_c39f3e0f37ea3b7edf858422e7ddb669 } from '../../../../src/admin/JsonTextField'
+import { JsonView as JsonView_10cc8d4865518ffb417729dbfd68148e } from '../../../../src/admin/JsonView'
 import { CoverageNavLink as CoverageNavLink_e226678cbea8c53533afaddc6ceae117 } from '../../../../src/admin/CoverageNavLink'
 import { TransparencyNavLink as TransparencyNavLink_66270ad5a6dffafce7638638663db418 } from '../../../../src/admin/TransparencyNavLink'
 import { WorkQueue as WorkQueue_5b197fe495a7c5d8842e46fe98bca13d } from '../../../../src/admin/WorkQueue'
@@ -41,6 +44,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 export const importMap = {
   "/src/admin/PriceDecimalsHint#PriceDecimalsHint": PriceDecimalsHint_7d7571b8f550481e55dde3c898a719a7,
   "/src/admin/CurrencySelect#CurrencySelect": CurrencySelect_d778e93a9528ef7b59b3a3a0fb53e53d,
+  "/src/admin/RatingField#RatingField": RatingField_3fac517e1edd5863a8c3addbcab95f58,
   "/src/admin/LanguageSelect#LanguageSelect": LanguageSelect_d1bfadfdd19da4cb1b9271291373c5c4,
   "/src/admin/TranslationRowLabel#TranslationRowLabel": TranslationRowLabel_61992e1d8bb2bc4e5fc24f221f53bead,
   "/src/admin/WeeklySlotCell#WeeklySlotCell": WeeklySlotCell_300a88b98c4d6b2ae9528b40316a7c6b,
@@ -69,6 +73,8 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "/collections/BlogComments/components/ModerateComment#ModerateComment": ModerateComment_d1d27d5f62013d0baf1d59ec27529f6f,
   "/collections/community/components/ApprovalDecision#ApprovalDecision": ApprovalDecision_f91049518740426367f53a8ac4ecadf0,
+  "/src/admin/JsonTextField#JsonTextField": JsonTextField_c39f3e0f37ea3b7edf858422e7ddb669,
+  "/src/admin/JsonView#JsonView": JsonView_10cc8d4865518ffb417729dbfd68148e,
   "/src/admin/CoverageNavLink#CoverageNavLink": CoverageNavLink_e226678cbea8c53533afaddc6ceae117,
   "/src/admin/TransparencyNavLink#TransparencyNavLink": TransparencyNavLink_66270ad5a6dffafce7638638663db418,
   "/src/admin/WorkQueue#WorkQueue": WorkQueue_5b197fe495a7c5d8842e46fe98bca13d,

@@ -1,0 +1,21 @@
+'use client'
+// A service's `rating` ({average, count}, computed from its published reviews) in words:
+// "4.5 ★ from 2 reviews", "no reviews yet". It replaces the JSON editor Payload renders for
+// a json field, which loads Monaco from a CDN (issue 33; decision in docs/decisions.md).
+import { FieldDescription, FieldLabel, useField } from '@payloadcms/ui'
+import type { JSONFieldClientComponent } from 'payload'
+
+import { ratingText } from './ratingText'
+
+export const RatingField: JSONFieldClientComponent = ({ field, path }) => {
+  const { value } = useField<unknown>({ potentiallyStalePath: path })
+  return (
+    <div className="field-type" style={{ marginBottom: 'var(--base)' }}>
+      <FieldLabel label={field.label ?? 'Rating'} path={path} />
+      <p data-testid="rating-field" style={{ margin: 0 }}>
+        {ratingText(value)}
+      </p>
+      <FieldDescription description={field.admin?.description} path={path} />
+    </div>
+  )
+}
