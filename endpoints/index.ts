@@ -2,6 +2,7 @@ import type { Endpoint } from 'payload'
 
 import { approveEndpoints } from './admin/approve'
 import { moderateEndpoints } from './admin/moderate'
+import { webhooksEndpoints } from './admin/webhooks'
 import { adminServicesEndpoints } from './admin/services/index'
 import { authEndpoints } from './auth/index'
 import { reportsEndpoints } from './reports/index'
@@ -17,4 +18,5 @@ export const endpoints: Endpoint[] = [
   ...moderateEndpoints,
   ...approveEndpoints,
   ...reportsEndpoints,
+  ...webhooksEndpoints,
 ]

@@ -28,6 +28,7 @@ import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ModerateComment as ModerateComment_d1d27d5f62013d0baf1d59ec27529f6f } from '../../../../collections/BlogComments/components/ModerateComment'
 import { ApprovalDecision as ApprovalDecision_f91049518740426367f53a8ac4ecadf0 } from '../../../../collections/community/components/ApprovalDecision'
+import { SendTestWebhook as SendTestWebhook_5918111b51558dcf0ecdcb8fb7aa7181 } from '../../../../src/admin/SendTestWebhook'
 import { CoverageNavLink as CoverageNavLink_e226678cbea8c53533afaddc6ceae117 } from '../../../../src/admin/CoverageNavLink'
 import { TransparencyNavLink as TransparencyNavLink_66270ad5a6dffafce7638638663db418 } from '../../../../src/admin/TransparencyNavLink'
 import { WorkQueue as WorkQueue_5b197fe495a7c5d8842e46fe98bca13d } from '../../../../src/admin/WorkQueue'
@@ -69,6 +70,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "/collections/BlogComments/components/ModerateComment#ModerateComment": ModerateComment_d1d27d5f62013d0baf1d59ec27529f6f,
   "/collections/community/components/ApprovalDecision#ApprovalDecision": ApprovalDecision_f91049518740426367f53a8ac4ecadf0,
+  "/src/admin/SendTestWebhook#SendTestWebhook": SendTestWebhook_5918111b51558dcf0ecdcb8fb7aa7181,
   "/src/admin/CoverageNavLink#CoverageNavLink": CoverageNavLink_e226678cbea8c53533afaddc6ceae117,
   "/src/admin/TransparencyNavLink#TransparencyNavLink": TransparencyNavLink_66270ad5a6dffafce7638638663db418,
   "/src/admin/WorkQueue#WorkQueue": WorkQueue_5b197fe495a7c5d8842e46fe98bca13d,
