@@ -12,6 +12,7 @@ import { createDocument, type ZodOpenApiObject, type ZodOpenApiPathsObject } fro
 
 import { settings } from '../src/lib/settings'
 import { approvalPaths, moderationPaths } from './admin/openapi'
+import { webhookPaths } from './admin/openapi-webhooks'
 import { adminServicesPaths } from './admin/services/openapi'
 import { authPaths } from './auth/openapi'
 import { communityMediaPaths } from './community/openapi'
@@ -33,6 +34,7 @@ const FAMILIES = (): ZodOpenApiPathsObject[] => [
   publicBookingPaths,
   moderationPaths,
   approvalPaths,
+  webhookPaths,
   reportsPaths,
   communityContentPaths(),
   communityMediaPaths,

@@ -120,15 +120,15 @@ const adminBooking = bookingRecord
   .meta({ id: 'AdminBooking' })
 
 const success = z.object({ success: z.literal(true) })
-const FORBIDDEN = '`forbidden`: not an admin (checked before anything else)'
+export const FORBIDDEN = '`forbidden`: not an admin (checked before anything else)'
 // The routes an organization's owners and admins share (decision 114).
 const MANAGER_FORBIDDEN =
   '`forbidden`: neither an admin nor an owner or admin of any organization (checked before anything else); for an organization manager, also a forbidden change (another organization, `isFeatured`/`displayInHome`)'
 const OUTSIDE = 'or one of a service outside the caller’s organizations'
-const ENVELOPE = '`invalid_body` (not a JSON object), `missing_action`, `unknown_action`, `missing_id`, or `invalid_request` (a field or reference is wrong, with `issues`)'
+export const ENVELOPE = '`invalid_body` (not a JSON object), `missing_action`, `unknown_action`, `missing_id`, or `invalid_request` (a field or reference is wrong, with `issues`)'
 const byId = z.string().optional().meta({ description: 'One record by id instead of a list' })
 
-const read = (tag: string, summary: string, query: z.ZodObject, answer: z.ZodType, errors: Record<number, string> = {}): ZodOpenApiOperationObject => ({
+export const read = (tag: string, summary: string, query: z.ZodObject, answer: z.ZodType, errors: Record<number, string> = {}): ZodOpenApiOperationObject => ({
   tags: [tag],
   summary,
   security: SESSION,
@@ -137,7 +137,7 @@ const read = (tag: string, summary: string, query: z.ZodObject, answer: z.ZodTyp
 })
 
 /** The action envelope on POST, PATCH and DELETE alike (the method does not select the action). */
-function actions(tag: string, summary: string, body: z.ZodType, answers: Record<string, { description: string; schema: z.ZodType }>, errors: Record<number, string>) {
+export function actions(tag: string, summary: string, body: z.ZodType, answers: Record<string, { description: string; schema: z.ZodType }>, errors: Record<number, string>) {
   const operation: ZodOpenApiOperationObject = {
     tags: [tag],
     summary,
@@ -151,7 +151,7 @@ function actions(tag: string, summary: string, body: z.ZodType, answers: Record<
   return { post: operation, patch: operation, delete: operation }
 }
 
-const page = <K extends string>(key: K, item: z.ZodType) => z.object({ [key]: z.array(item), ...pageFields } as Record<K, z.ZodArray<z.ZodType>>)
+export const page = <K extends string>(key: K, item: z.ZodType) => z.object({ [key]: z.array(item), ...pageFields } as Record<K, z.ZodArray<z.ZodType>>)
 
 /** The media actions, whose POST is also the multipart upload. */
 function mediaChanges(bodies: ReturnType<typeof mediaBodies>) {
