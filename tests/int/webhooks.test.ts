@@ -194,6 +194,8 @@ describe('delivery', () => {
     expect((await admin.send(SERVICES, { action: 'delete', id: service.body.id })).status).toBe(200)
     const email = `hooked-${Date.now()}@example.test`
     expect((await anonymous(app).send('/api/auth/sign-up/email', { email, password: TEST_PASSWORD })).status).toBe(200)
+    const madeByAdmin = `made-${Date.now()}@example.test`
+    expect((await admin.send('/api/auth/admin/create-user', { email: madeByAdmin, password: TEST_PASSWORD })).status).toBe(200)
 
     const author = await roleActor(app, 'citizen')
     const other = await roleActor(app, 'citizen')
@@ -211,12 +213,12 @@ describe('delivery', () => {
     expect((await admin.send(DECIDE, { appealId: appeal.body.appeal.id, decision: 'uphold', reason: 'Réexamen fait' })).status).toBe(200)
 
     const expected = ['service.created', 'service.updated', 'service.deleted', 'user.created', 'content.created', 'content.approved', 'content.rejected', 'report.created', 'content.moderated', 'report.resolved', 'appeal.created', 'appeal.decided']
-    const all = await receiver.waitFor((item) => expected.includes(item.json.type), expected.length + 2)
+    const all = await receiver.waitFor((item) => expected.includes(item.json.type), expected.length + 3)
     for (const item of all) verified(secret, item)
     const byType = (type: string) => all.filter((item) => item.json.type === type).map((item) => item.json.data)
     for (const type of expected) expect(byType(type).length).toBeGreaterThan(0)
     expect(byType('service.created')[0]).toMatchObject({ id: service.body.id })
-    expect(byType('user.created')[0]).toMatchObject({ email })
+    expect(byType('user.created').map((data) => data.email)).toEqual([email, madeByAdmin])
     expect(JSON.stringify(byType('user.created'))).not.toMatch(/password|hash/i)
     expect(byType('content.created').map((data) => data.id)).toEqual(expect.arrayContaining([thread, place, article]))
     expect(byType('content.approved')[0]).toMatchObject({ postType: 'places', postId: place, status: 'published' })
