@@ -1,6 +1,6 @@
 import type { FieldAccess } from 'payload'
 
-import { isAdminUser } from './isAdmin'
+import { isAdminUser } from '../domain/permissions'
 
 /** Field-level: only admins read (and so query) the field. */
 export const adminField: FieldAccess = ({ req }) => isAdminUser(req)

@@ -1,6 +1,6 @@
 import type { Access } from 'payload'
 
-import { isAdminUser } from './isAdmin'
+import { isAdminUser } from '../domain/permissions'
 
 /** Admins see every row; a signed-in user only rows whose `user` is them (a Where). */
 export const adminOrOwner: Access = ({ req }) => {

@@ -1,6 +1,6 @@
 import type { Access } from 'payload'
 
-import { isAdminUser } from './isAdmin'
+import { isAdminUser } from '../domain/permissions'
 
 /** Admins see every row; anyone else only their own user record (a Where, not a row load). */
 export const adminOrSelf: Access = ({ req }) => {

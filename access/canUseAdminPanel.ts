@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import { hasRole } from './permissions'
+import { hasRole } from '../domain/permissions'
 
 /** The admin panel admits admins and moderators (API-CONTRACT §7). */
 export const canUseAdminPanel = ({ req }: { req: PayloadRequest }): boolean =>

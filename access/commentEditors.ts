@@ -1,6 +1,6 @@
 import type { Access, Where } from 'payload'
 
-import { hasPermission } from './permissions'
+import { hasPermission } from '../domain/permissions'
 
 /**
  * Who may change a comment at all: admins and holders of `comment.delete_any` (moderators)

@@ -1,11 +1,11 @@
 // Who reads and changes the community content types (API-CONTRACT §9), from the registry
-// (src/operations/moderation/content-types.ts) rather than one file per type. *Which* change
+// (domain/content-types.ts) rather than one file per type. *Which* change
 // a caller may make (the transition table, locks, pinning) is the status guard's
 // (hooks/community/guardChange.ts); here only whose rows they reach at all.
 import type { Access, Where } from 'payload'
 
-import type { ContentType } from '../src/operations/moderation/content-types'
-import { hasPermission, type Permission } from './permissions'
+import type { ContentType } from '../domain/content-types'
+import { hasPermission, type Permission } from '../domain/permissions'
 
 /** The rows anonymous readers see: public statuses; a classified also while not expired. */
 export function publicRows(type: ContentType, now = new Date()): Where {

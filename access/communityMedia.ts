@@ -6,8 +6,8 @@
 // downloads filter alike.
 import type { Access, Where } from 'payload'
 
-import { CONTENT_TYPES } from '../src/operations/moderation/content-types'
-import { hasPermission } from './permissions'
+import { CONTENT_TYPES } from '../domain/content-types'
+import { hasPermission } from '../domain/permissions'
 
 const GALLERIES = CONTENT_TYPES.galleries
 /** The join field on community media that lists the galleries showing it. */

@@ -1,7 +1,7 @@
 import { ValidationError, type Access, type CollectionBeforeOperationHook } from 'payload'
 
+import { isAdminUser } from '../domain/permissions'
 import { canUseAdminPanel } from './canUseAdminPanel'
-import { isAdminUser } from './isAdmin'
 
 // Payload's own `payload-locked-documents` (who is editing what in the admin panel) is open to
 // any signed-in user by default: a citizen could list what admins edit, or lock any document

@@ -1,7 +1,5 @@
-import type { Access, PayloadRequest } from 'payload'
+import type { Access } from 'payload'
 
-import { hasRole } from './permissions'
-
-export const isAdminUser = (req: Pick<PayloadRequest, 'user'>): boolean => hasRole(req.user, 'admin')
+import { isAdminUser } from '../domain/permissions'
 
 export const isAdmin: Access = ({ req }) => isAdminUser(req)

@@ -1,6 +1,6 @@
 import type { Access } from 'payload'
 
-import { hasPermission } from './permissions'
+import { hasPermission } from '../domain/permissions'
 
 /** Whoever works the moderation queue (moderators, admins): reports name their reporters. */
 export const moderationStaff: Access = ({ req }) => hasPermission(req.user, 'moderation.queue')

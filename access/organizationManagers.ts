@@ -1,12 +1,11 @@
 // The stock REST routes' half of decision 114: an organization's owners and admins manage its
 // services, their availability slots and their bookings, with the same rule the admin
-// catalogue's operations apply (src/operations/catalogue/scope.ts). Each rule is combined
+// catalogue's operations apply (domain/catalogue-scope.ts). Each rule is combined
 // with `isAdmin` by `anyOf`; for anyone who manages no organization it allows nothing.
 import type { Access, PayloadRequest, Where } from 'payload'
 
-import { idOf } from '../src/operations/catalogue/localized'
-import { isUuid } from '../src/operations/catalogue/rules/references'
-import { catalogueScope, inScope, managedOrganizations, serviceOwnership, serviceWriteRefusal } from '../src/operations/catalogue/scope'
+import { catalogueScope, inScope, managedOrganizations, serviceOwnership, serviceWriteRefusal } from '../domain/catalogue-scope'
+import { idOf, isUuid } from '../domain/ids'
 
 type Data = Record<string, unknown> | undefined
 

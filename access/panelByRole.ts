@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
-import { CONTENT_TYPE_NAMES, CONTENT_TYPES, type ContentType } from '../src/operations/moderation/content-types'
+import { CONTENT_TYPE_NAMES, CONTENT_TYPES, type ContentType } from '../domain/content-types'
+import { hasPermission, hasRole } from '../domain/permissions'
 import { staffPermissions } from './community'
-import { hasPermission, hasRole } from './permissions'
 
 /**
  * The admin panel by role (API-CONTRACT §7): admins see every collection; a moderator sees

@@ -1,6 +1,6 @@
 import type { Access, Where } from 'payload'
 
-import { hasPermission } from './permissions'
+import { hasPermission } from '../domain/permissions'
 
 // Published comments of published posts are public; moderated and deleted ones stay visible
 // to their author and to whoever works the moderation queue (moderators, admins).

@@ -7,9 +7,9 @@
 import type { Payload, PayloadRequest } from 'payload'
 import type { Pool } from 'pg'
 
+import { EVERYTHING } from '../domain/catalogue-scope'
 import { findSession } from '../src/lib/auth/sessions'
 import { listBookings } from '../src/operations/bookings/admin-bookings'
-import { EVERYTHING } from '../src/operations/catalogue/scope'
 import { queryService, queryServicePage } from '../src/operations/catalogue/services-query'
 import { measure, type Measurement } from './autocannon'
 import { adminCredentials, log, seedTo, type BenchApp, type Sizes } from './harness'

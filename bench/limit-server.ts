@@ -8,7 +8,7 @@ import express, { type Request, type Response } from 'express'
 import pg from 'pg'
 import type { Payload } from 'payload'
 
-import { hasPermission, hasRole } from '../access/permissions'
+import { hasPermission, hasRole } from '../domain/permissions'
 import { cacheCookieName, readCacheCookie, readCookie, sessionCookieName, type SessionSnapshot } from '../src/lib/auth/cookies'
 import { accountUserOf } from '../src/lib/auth/current'
 import { presentSession, presentUser } from '../src/lib/auth/present'

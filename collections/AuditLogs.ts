@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { nobody } from '../access/nobody'
-import { hasPermission } from '../access/permissions'
+import { hasPermission } from '../domain/permissions'
 
 // Every change, authentication event and moderation decision leaves one row here, written
 // inside the change's own transaction (hooks/shared/audit.ts). Read-only, and only for

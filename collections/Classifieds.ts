@@ -1,10 +1,9 @@
 import type { CollectionAfterReadHook, CollectionConfig, DateFieldValidation } from 'payload'
 
+import { CLASSIFIED_MAX_DAYS } from '../domain/limits'
 import { contentCollection } from './community/contentCollection'
 import { priceFields, text, validDate } from './community/fields'
 
-export const CLASSIFIED_MAX_DAYS = 90
-export const CLASSIFIED_DEFAULT_DAYS = 30
 const DAY = 86_400_000
 
 /** An author may choose an end up to 90 days ahead; without one, approval sets 30 days (§9). */

@@ -1,9 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
-import { COMMUNITY_MEDIA_COLLECTION } from './CommunityMedia/constants'
+import { COMMUNITY_MEDIA_COLLECTION } from '../domain/media'
+import { galleryImagesFilter, galleryImagesRule, MAX_GALLERY_IMAGES } from '../src/operations/community/gallery-images'
 import { contentCollection } from './community/contentCollection'
 import { text } from './community/fields'
-import { galleryImagesFilter, galleryImagesRule, MAX_GALLERY_IMAGES } from '../src/operations/community/gallery-images'
 
 // Members' photo galleries (§9), statuses of reviews. `images` are community media the
 // gallery's author uploaded (decision 111); they are readable wherever the gallery is.

@@ -7,7 +7,6 @@ import { MEMBERSHIP_ROLES } from './Memberships'
 const audit = auditHooks('invitation')
 
 export const INVITATION_STATUSES = ['pending', 'accepted', 'rejected', 'canceled'] as const
-export const INVITATION_LIFETIME_SECONDS = 48 * 3600
 
 // An invitation to join an organization, mailed to `email` (API-CONTRACT §11): pending until
 // accepted, rejected or canceled, and void after `expiresAt` (48 h). The organization routes

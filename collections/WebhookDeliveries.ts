@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '../access/isAdmin'
 import { nobody } from '../access/nobody'
-import { DELIVERIES_COLLECTION, DELIVERY_STATUSES, WEBHOOKS_COLLECTION } from '../src/operations/webhooks/events'
+import { DELIVERIES_COLLECTION, DELIVERY_STATUSES, WEBHOOKS_COLLECTION } from '../domain/webhooks'
 
 // The outbox and the delivery log in one (API-CONTRACT §15): a row per event and subscribed
 // webhook, written in the transaction of the change (src/operations/webhooks/emit.ts), sent

@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '../access/isAdmin'
 import { nobody } from '../access/nobody'
-import { ALL_EVENTS, WEBHOOKS_COLLECTION, WEBHOOK_EVENTS } from '../src/operations/webhooks/events'
+import { ALL_EVENTS, WEBHOOKS_COLLECTION, WEBHOOK_EVENTS } from '../domain/webhooks'
 
 // Subscriptions of apps to events (API-CONTRACT §15). Made, changed and deleted through
 // /api/admin/webhooks only (src/operations/webhooks/manage.ts), which checks the URL against

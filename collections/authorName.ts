@@ -1,6 +1,6 @@
 import type { FieldHook, TextField } from 'payload'
 
-import { isStaff } from '../access/permissions'
+import { isStaff } from '../domain/permissions'
 
 // The author's username beside what they wrote, for the people who moderate it (issue 19,
 // decision 71). Moderators may not read users, so a relationship to the author shows them

@@ -5,9 +5,9 @@
 // operations, which hold every read and write to it.
 import type { PayloadRequest } from 'payload'
 
-import { hasRole } from '../access/permissions'
+import { catalogueScope, managesAnything, type CatalogueScope } from '../domain/catalogue-scope'
+import { hasRole } from '../domain/permissions'
 import { requireAllowed } from '../src/lib/http/guards'
-import { catalogueScope, managesAnything, type CatalogueScope } from '../src/operations/catalogue/scope'
 
 export const requireAdmin = (req: PayloadRequest) => requireAllowed(req, (user) => hasRole(user, 'admin'), 'Admin access required')
 

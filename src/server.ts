@@ -6,15 +6,15 @@ import { fileURLToPath } from 'node:url'
 
 import type { Payload } from 'payload'
 
-import { isStaff } from '../access/permissions'
+import { isStaff } from '../domain/permissions'
 import { createApp } from './app'
 import { ensureAdminBuild } from './lib/admin-build'
 import { useConfiguredDatabase } from './lib/database'
 import { sweepOrphanFiles } from './lib/media/orphan-files'
-import { staffRequestCheck } from './lib/staff-request'
 import { startPayload, stopPayload } from './lib/payload-lifecycle'
 import { payloadSecret } from './lib/secret'
 import { settings } from './lib/settings'
+import { staffRequestCheck } from './lib/staff-request'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const log = (line: string) => console.log(`[server] ${line}`)

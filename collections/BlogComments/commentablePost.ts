@@ -1,6 +1,6 @@
 import type { RelationshipFieldSingleValidation } from 'payload'
 
-import { isAdminUser } from '../../access/isAdmin'
+import { isAdminUser } from '../../domain/permissions'
 import { existingReference } from '../../src/operations/catalogue/rules/references'
 import { BLOG_POSTS } from '../BlogPosts'
 

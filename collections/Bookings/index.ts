@@ -5,19 +5,17 @@ import { anyOf } from '../../access/anyOf'
 import { ownBookings, providedBookings } from '../../access/bookingParties'
 import { isAdmin } from '../../access/isAdmin'
 import { bookingsOfManagedServices } from '../../access/organizationManagers'
+import { BOOKING_STATUSES, BOOKINGS_COLLECTION } from '../../domain/bookings'
+import { idOf } from '../../domain/ids'
 import { auditHooks } from '../../hooks/shared/audit'
 import { isCalendarDate, isClockTime } from '../../src/lib/wall-clock'
 import { serviceTerms } from '../../src/operations/bookings/service-terms'
-import { idOf } from '../../src/operations/catalogue/localized'
 import { existingReference } from '../../src/operations/catalogue/rules/references'
 import { calendarEndpoints } from './endpoints/calendar'
 import { deriveTerms } from './hooks/deriveTerms'
 import { guardStatusMove } from './hooks/guardStatusMove'
 import { overlapAsConflict } from './hooks/overlapAsConflict'
 import { recordChange } from './hooks/recordChange'
-import { BOOKING_STATUSES, BOOKINGS_COLLECTION } from './statuses'
-
-export { BOOKING_STATUSES, BOOKINGS_COLLECTION } from './statuses'
 
 const audit = auditHooks('booking')
 // Derived by hooks/deriveTerms from the service and the date and time: nobody types them.

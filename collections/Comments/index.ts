@@ -1,9 +1,9 @@
 import { ValidationError, type CollectionBeforeChangeHook, type CollectionConfig } from 'payload'
 
 import { publicRows } from '../../access/community'
-import { contentErrors } from '../../src/operations/community/errors'
-import { isUuid } from '../../src/operations/catalogue/rules/references'
-import { contentTypeOf } from '../../src/operations/moderation/content-types'
+import { contentErrors } from '../../domain/content-errors'
+import { contentTypeOf } from '../../domain/content-types'
+import { isUuid } from '../../domain/ids'
 import { idOf } from '../../hooks/community/context'
 import { contentCollection } from '../community/contentCollection'
 import { fixedAfterCreate, text } from '../community/fields'

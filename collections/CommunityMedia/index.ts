@@ -1,8 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
 import { communityMediaEditors, communityMediaReaders, SHOWN_IN, UPLOADER } from '../../access/communityMedia'
-import { isStaff } from '../../access/permissions'
 import { signedIn } from '../../access/signedIn'
+import { COMMUNITY_MEDIA_COLLECTION, COMMUNITY_MEDIA_FOLDER } from '../../domain/media'
+import { isStaff } from '../../domain/permissions'
 import { signInToCreate } from '../../hooks/community/signInToCreate'
 import { auditHooks } from '../../hooks/shared/audit'
 import { describeMedia } from '../../hooks/uploads/describeMedia'
@@ -16,7 +17,6 @@ import { THUMBNAIL_SIZE } from '../../src/lib/media/limits'
 import { ACCEPTED_MIME_TYPES } from '../../src/lib/media/prepare-image'
 import { authorNameField } from '../authorName'
 import { platformOnly, text } from '../community/fields'
-import { COMMUNITY_MEDIA_COLLECTION, COMMUNITY_MEDIA_FOLDER } from './constants'
 import { forceUploader } from './forceUploader'
 
 // Read when Payload's config is loaded, like the service media folder.

@@ -5,10 +5,10 @@
 // post is deleted or moderated.
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
-import { execute, sql } from '../../src/lib/sql'
-import { contentErrors } from '../../src/operations/community/errors'
-import { isUuid } from '../../src/operations/catalogue/rules/references'
+import { contentErrors } from '../../domain/content-errors'
+import { isUuid } from '../../domain/ids'
 import { idOf } from '../../hooks/community/context'
+import { execute, sql } from '../../src/lib/sql'
 
 /** A post goes into a published thread: closed is 409 `thread_closed`; missing, moderated or deleted 404. */
 export const threadTakesPosts: CollectionBeforeChangeHook = async ({ data, operation, req }) => {

@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { moderationStaff } from '../../access/moderationStaff'
 import { nobody } from '../../access/nobody'
-import { APPEAL_STATUSES, CONTENT_APPEALS, MODERATION_DECISIONS } from './constants'
+import { APPEAL_STATUSES, CONTENT_APPEALS, MODERATION_DECISIONS } from '../../domain/reports'
 
 // An author's complaint against a decision (DSA Art. 20): one per decision (unique index),
 // decided by another moderator or an admin (src/operations/reports/appeals.ts). Its indexes

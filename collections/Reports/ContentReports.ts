@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { moderationStaff } from '../../access/moderationStaff'
 import { nobody } from '../../access/nobody'
-import { CONTENT_REPORTS, MODERATION_DECISIONS, REPORT_REASONS, REPORT_STATUSES } from './constants'
+import { CONTENT_REPORTS, MODERATION_DECISIONS, REPORT_REASONS, REPORT_STATUSES } from '../../domain/reports'
 
 // One notice (DSA Art. 16): who reported which item, why. Written only by the report
 // operation (POST /api/reports) and closed by decisions (src/operations/reports). The stock

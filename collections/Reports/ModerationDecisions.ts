@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { moderationStaff } from '../../access/moderationStaff'
 import { nobody } from '../../access/nobody'
-import { DECISION_OUTCOMES, MODERATION_DECISIONS } from './constants'
+import { DECISION_OUTCOMES, MODERATION_DECISIONS } from '../../domain/reports'
 
 // Every decision on an item (DSA Art. 17 statement of reasons): moderated, rejected, deleted by
 // a moderator, reports dismissed, or approved; the status before it (what a reversed appeal

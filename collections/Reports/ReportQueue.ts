@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { moderationStaff } from '../../access/moderationStaff'
 import { nobody } from '../../access/nobody'
-import { QUEUE_STATUSES, REPORT_QUEUE } from './constants'
+import { QUEUE_STATUSES, REPORT_QUEUE } from '../../domain/reports'
 
 // The moderation queue: one row per reported item while it has open reports, its counts kept
 // by the report operation's upsert (so a storm of reports is one row with the exact count and

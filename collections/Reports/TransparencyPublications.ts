@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '../../access/isAdmin'
 import { nobody } from '../../access/nobody'
-import { TRANSPARENCY_PUBLICATIONS } from './constants'
+import { TRANSPARENCY_PUBLICATIONS } from '../../domain/reports'
 
 // Published transparency reports (DSA Art. 15/24): the figures as computed when published,
 // frozen. The public reads them through GET /api/transparency-reports (endpoints/reports);

@@ -3,10 +3,10 @@
 // index on `booking` settles two at once). The service is the booking's, whatever the body says.
 import { ValidationError, type CollectionBeforeChangeHook } from 'payload'
 
-import { execute, sql } from '../../src/lib/sql'
-import { contentErrors } from '../../src/operations/community/errors'
-import { isUuid } from '../../src/operations/catalogue/rules/references'
+import { contentErrors } from '../../domain/content-errors'
+import { isUuid } from '../../domain/ids'
 import { idOf } from '../../hooks/community/context'
+import { execute, sql } from '../../src/lib/sql'
 
 export const REVIEWS = 'reviews'
 

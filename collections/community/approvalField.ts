@@ -7,9 +7,9 @@
 // answer 403.
 import type { UIField } from 'payload'
 
-import { hasPermission } from '../../access/permissions'
+import type { ContentType, ContentTypeName } from '../../domain/content-types'
+import { hasPermission } from '../../domain/permissions'
 import { idOf } from '../../hooks/community/context'
-import type { ContentType, ContentTypeName } from '../../src/operations/moderation/content-types'
 
 export function approvalField(name: ContentTypeName, type: ContentType): UIField[] {
   const approval = type.approval

@@ -1,20 +1,20 @@
 // One builder for every community content type (API-CONTRACT §9): the author and status
 // fields, access, the author/status hook, the status guard, audit, DELETE semantics and the
-// error codes all come from the type's registry entry (src/operations/moderation/
-// content-types.ts); a collection file adds only its own fields and hooks.
+// error codes all come from the type's registry entry (domain/content-
+// types.ts); a collection file adds only its own fields and hooks.
 import type { CollectionConfig, Field } from 'payload'
 
 import { contentEditors, contentRemovers, visibleContent } from '../../access/community'
 import { nobody } from '../../access/nobody'
 import { signedIn } from '../../access/signedIn'
-import { auditHooks } from '../../hooks/shared/audit'
-import { webhookEventHooks } from '../../hooks/shared/webhookEvents'
+import { CONTENT_TYPES, type ContentTypeName } from '../../domain/content-types'
+import { hasRole } from '../../domain/permissions'
 import { forceAuthorAndStatus } from '../../hooks/community/forceAuthorAndStatus'
 import { guardChange } from '../../hooks/community/guardChange'
 import { signInToCreate } from '../../hooks/community/signInToCreate'
 import { softDeleteEndpoint } from '../../hooks/community/softDelete'
-import { hasRole } from '../../access/permissions'
-import { CONTENT_TYPES, type ContentTypeName } from '../../src/operations/moderation/content-types'
+import { auditHooks } from '../../hooks/shared/audit'
+import { webhookEventHooks } from '../../hooks/shared/webhookEvents'
 import { AUTHOR_NAME, authorNameField } from '../authorName'
 import { approvalField } from './approvalField'
 import { platformOnly } from './fields'

@@ -2,11 +2,11 @@
 // Places and articles by admins (place.approve, article.approve), classifieds by moderators
 // (moderation.action): API-CONTRACT §9. Checks in §6's order and codes, read by hand like
 // the moderate endpoint's; the source must be pending_review (409 invalid_transition).
+import { APPROVED_TYPES, isApprovedType } from '../../domain/content-types'
 import { invalidBody, readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
 import { decide, requireApprover, type ApprovalInput, type Decision } from '../../src/operations/community/approve'
-import { APPROVED_TYPES, isApprovedType } from '../../src/operations/moderation/content-types'
 import { moderationErrors, requireModerator } from '../../src/operations/moderation/errors'
 import { REASON_MAX, REASON_MIN } from './moderate'
 

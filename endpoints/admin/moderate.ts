@@ -2,10 +2,10 @@
 // The one /api/admin route open to moderators (moderation.action). Checks in the order of
 // API-CONTRACT §6, each with its own code, so the body is read by hand rather than by a
 // zod schema (whose issues come all at once, in no order of ours).
+import { isPostType, POST_TYPES } from '../../domain/content-types'
 import { invalidBody, readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
-import { isPostType, POST_TYPES } from '../../src/operations/moderation/content-types'
 import { moderationErrors, requireModerator, type ModerationField } from '../../src/operations/moderation/errors'
 import { moderate, type ModerationInput } from '../../src/operations/moderation/moderate'
 

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { id, paginationQuery, timestamp } from '../../src/lib/openapi/common'
-import { ALL_EVENTS, DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../../src/operations/webhooks/events'
+import { ALL_EVENTS, DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../../domain/webhooks'
 import { actions, ENVELOPE, page, read } from './services/openapi'
 import { createWebhookBody, redeliverBody, updateWebhookBody } from './webhooks'
 

@@ -4,8 +4,8 @@
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
+import { APPROVED_TYPES, POST_TYPES } from '../../domain/content-types'
 import { errorResponses, json, SESSION } from '../../src/lib/openapi/common'
-import { APPROVED_TYPES, POST_TYPES } from '../../src/operations/moderation/content-types'
 import { DECISIONS } from './approve'
 import { REASON_MAX, REASON_MIN } from './moderate'
 

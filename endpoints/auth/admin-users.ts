@@ -17,7 +17,7 @@
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
-import { ROLES, type Role } from '../../access/permissions'
+import { ROLES, type Role } from '../../domain/permissions'
 import { requireAdmin } from '../../src/lib/auth/current'
 import { invalidInput, parseAuthInput } from '../../src/lib/auth/errors'
 import { FILTER_OPERATORS, LIST_FIELDS, listUsers, SEARCH_FIELDS, SEARCH_OPERATORS } from '../../src/lib/auth/list-users-query'

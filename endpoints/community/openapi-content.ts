@@ -1,7 +1,7 @@
 // The community content types' stock routes (API-CONTRACT §9): Payload's /api/<slug> with our
 // access (access/community.ts), hooks (hooks/community/*, each type's own) and the community
-// error family (decision 91). Generated from the registry (src/operations/moderation/
-// content-types.ts) and each type's collection config (built by collections/community/
+// error family (decision 91). Generated from the registry (domain/content-types.ts)
+// and each type's collection config (built by collections/community/
 // contentCollection.ts, which marks it): a twelfth type documents itself, its statuses and
 // moves from its registry entry, its document and bodies from its fields. docs/api.md
 // "Community content" has the prose.
@@ -12,8 +12,8 @@ import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-opena
 import { COMMUNITY_CONTENT } from '../../collections/community/contentCollection'
 import { fixedAfterCreate } from '../../collections/community/fields'
 import { COMMUNITY_CONTENT_COLLECTIONS } from '../../collections/community/index'
+import { CONTENT_TYPES, type ContentType, type ContentTypeName } from '../../domain/content-types'
 import { id, json, SESSION, timestamp } from '../../src/lib/openapi/common'
-import { CONTENT_TYPES, type ContentType, type ContentTypeName } from '../../src/operations/moderation/content-types'
 import { doc, idPath, listEnvelope, NOT_FOUND, stockQuery } from '../stock-paths'
 import { errors } from './openapi'
 

@@ -2,13 +2,13 @@
 // Thin handlers: the checks of each body here, the use cases in src/operations/reports.
 import type { Endpoint } from 'payload'
 
-import { APPEAL_STATUSES, DETAILS_MAX, REPORT_REASONS, STATEMENT_MAX, STATEMENT_MIN, type AppealStatus } from '../../collections/Reports/constants'
+import { REPORTABLE_TYPES, type ReportableType } from '../../domain/content-types'
+import { APPEAL_STATUSES, DETAILS_MAX, REPORT_REASONS, STATEMENT_MAX, STATEMENT_MIN, type AppealStatus } from '../../domain/reports'
+import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { invalidRequest } from '../../src/lib/http/errors'
-import { readJson } from '../../src/lib/http/body'
 import { paginated, parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
-import { REPORTABLE_TYPES, type ReportableType } from '../../src/operations/moderation/content-types'
 import { decideAppeal, fileAppeal, listAppeals } from '../../src/operations/reports/appeals'
 import { dismissReports } from '../../src/operations/reports/dismiss'
 import { requireSignedIn, requireStaff } from '../../src/operations/reports/errors'

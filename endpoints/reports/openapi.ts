@@ -3,9 +3,9 @@
 import { z } from 'zod'
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi'
 
-import { APPEAL_STATUSES, DETAILS_MAX, REPORT_REASONS, STATEMENT_MAX, STATEMENT_MIN } from '../../collections/Reports/constants'
+import { REPORTABLE_TYPES } from '../../domain/content-types'
+import { APPEAL_STATUSES, DETAILS_MAX, REPORT_REASONS, STATEMENT_MAX, STATEMENT_MIN } from '../../domain/reports'
 import { errorResponses, id, json, pageFields, paginationQuery, SESSION, timestamp } from '../../src/lib/openapi/common'
-import { REPORTABLE_TYPES } from '../../src/operations/moderation/content-types'
 import { REASON_MAX, REASON_MIN } from '../admin/moderate'
 
 const postType = z.enum(REPORTABLE_TYPES as unknown as [string, ...string[]])

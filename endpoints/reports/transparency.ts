@@ -1,15 +1,15 @@
 // Transparency reports (API-CONTRACT §10): the admins' figures for any period (JSON or CSV),
 // publishing a frozen copy, and the public list and copies. /api/admin routes answer in the
 // general family (403 `forbidden` for non-admins, §3).
-import { hasPermission } from '../../access/permissions'
+import { isUuid } from '../../domain/ids'
+import { hasPermission } from '../../domain/permissions'
 import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { forbidden, invalidRequest, notFound } from '../../src/lib/http/errors'
-import { requireAdmin } from '../guards'
 import { paginated, parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
-import { isUuid } from '../../src/operations/catalogue/rules/references'
 import { figuresCsv, publishedReport, publishedReports, publishReport, transparencyFigures, type Period } from '../../src/operations/reports/transparency'
+import { requireAdmin } from '../guards'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 

@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
-import { BOOKING_STATUSES } from '../../collections/Bookings/statuses'
+import { BOOKING_STATUSES } from '../../domain/bookings'
 import { errorResponses, id, json, payloadErrors, SESSION, timestamp } from '../../src/lib/openapi/common'
 import { publicBookingBody } from './bookings'
 

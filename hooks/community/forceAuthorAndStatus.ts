@@ -1,6 +1,6 @@
 import type { CollectionBeforeValidateHook } from 'payload'
 
-import type { ContentType } from '../../src/operations/moderation/content-types'
+import type { ContentType } from '../../domain/content-types'
 
 /**
  * A new item belongs to whoever sends it and starts in the type's default status, whatever

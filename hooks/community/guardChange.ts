@@ -1,9 +1,8 @@
 import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
-import { isAdminUser } from '../../access/isAdmin'
-import { hasPermission } from '../../access/permissions'
-import { contentErrors } from '../../src/operations/community/errors'
-import { MODERATING, type ContentType } from '../../src/operations/moderation/content-types'
+import { contentErrors } from '../../domain/content-errors'
+import { MODERATING, type ContentType } from '../../domain/content-types'
+import { hasPermission, isAdminUser } from '../../domain/permissions'
 import { isAuthorOf, SYSTEM_MOVE } from './context'
 
 // Bookkeeping and fields the guard itself rules on, left out of "what the content says".

@@ -1,6 +1,6 @@
 import type { CollectionBeforeOperationHook } from 'payload'
 
-import { contentError } from '../../src/operations/community/errors'
+import { contentError } from '../../domain/content-errors'
 
 /**
  * API-CONTRACT §9: creating community content needs a signed-in caller, "else 401". Payload's

@@ -1,8 +1,8 @@
 import { NotFound, type Endpoint } from 'payload'
 
-import { isUuid } from '../../src/operations/catalogue/rules/references'
+import { isUuid } from '../../domain/ids'
 
-import type { ContentType } from '../../src/operations/moderation/content-types'
+import type { ContentType } from '../../domain/content-types'
 
 /**
  * `DELETE /api/<slug>/<id>` of a type with a `deleted` status (API-CONTRACT §9): the item is

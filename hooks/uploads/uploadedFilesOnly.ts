@@ -1,6 +1,6 @@
 import type { CollectionBeforeOperationHook } from 'payload'
 
-import { contentError } from '../../src/operations/community/errors'
+import { contentError } from '../../domain/content-errors'
 
 /**
  * For upload collections open to every signed-in user (community media): a file arrives only

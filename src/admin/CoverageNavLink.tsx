@@ -1,7 +1,7 @@
 // "Translation coverage" in the navigation, for admins (the content team's view).
 import type { ServerProps } from 'payload'
 
-import { hasRole } from '../../access/permissions'
+import { hasRole } from '../../domain/permissions'
 
 export function CoverageNavLink({ payload, user }: ServerProps) {
   if (!hasRole(user, 'admin')) return null

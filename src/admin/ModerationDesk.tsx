@@ -4,8 +4,8 @@
 // as GET /api/admin/moderation/queue and GET /api/admin/appeals.
 import type { PayloadRequest, ServerProps } from 'payload'
 
-import { hasPermission } from '../../access/permissions'
-import { CONTENT_TYPES, type ReportableType } from '../operations/moderation/content-types'
+import { CONTENT_TYPES, type ReportableType } from '../../domain/content-types'
+import { hasPermission } from '../../domain/permissions'
 import { listAppeals } from '../operations/reports/appeals'
 import { moderationQueue } from '../operations/reports/queue'
 import { DeskAction } from './DeskAction'

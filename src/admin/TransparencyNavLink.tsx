@@ -1,7 +1,7 @@
 // "Transparency report" in the navigation, for admins.
 import type { ServerProps } from 'payload'
 
-import { hasRole } from '../../access/permissions'
+import { hasRole } from '../../domain/permissions'
 
 export function TransparencyNavLink({ payload, user }: ServerProps) {
   if (!hasRole(user, 'admin')) return null

@@ -5,7 +5,7 @@ import { DefaultTemplate } from '@payloadcms/next/templates'
 import { Gutter } from '@payloadcms/ui'
 import type { AdminViewServerProps } from 'payload'
 
-import { hasRole } from '../../access/permissions'
+import { hasRole } from '../../domain/permissions'
 import { parsePeriod } from '../../endpoints/reports/transparency'
 import { ApiError } from '../lib/http/errors'
 import { decisionsPerWeek, transparencyFigures, type Period, type TransparencyFigures, type WeekOfDecisions } from '../operations/reports/transparency'

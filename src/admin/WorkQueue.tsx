@@ -7,8 +7,8 @@
 import type { CollectionSlug, ServerProps, Where } from 'payload'
 
 import { visibleInPanel } from '../../access/panelByRole'
-import { hasPermission, hasRole, type Permission } from '../../access/permissions'
-import { APPROVED_TYPES, CONTENT_TYPES } from '../operations/moderation/content-types'
+import { APPROVED_TYPES, CONTENT_TYPES } from '../../domain/content-types'
+import { hasPermission, hasRole, type Permission } from '../../domain/permissions'
 
 interface Task {
   collection: CollectionSlug

@@ -11,7 +11,7 @@ import { processAlive } from './process-alive'
 // What the panel's bundle is made of: the config and everything it imports (our code lives in
 // these folders), the Next and TypeScript settings, the locked dependencies.
 const INPUT_FILES = ['payload.config.ts', 'next.config.mjs', 'tsconfig.json', 'package-lock.json']
-const INPUT_DIRS = ['src', 'collections', 'hooks', 'access', 'endpoints']
+const INPUT_DIRS = ['src', 'domain', 'collections', 'hooks', 'access', 'endpoints']
 // Next writes the build to .next/; the hash of the inputs it was made from lies next to it.
 const HASH_FILE = path.join('.next', 'admin-build.sha256')
 const LOCK_DIR = '.next-build.lock'

@@ -1,6 +1,6 @@
 // Staff (admins, moderators) are exempt from the global rate limit (API-CONTRACT §1).
 // Only a request that carries credentials can be staff, so anonymous traffic pays nothing.
-// Who counts as staff is the access layer's rule (access/permissions.ts `isStaff`), handed in.
+// Who counts as staff is the access layer's rule (domain/permissions.ts `isStaff`), handed in.
 import type { Payload } from 'payload'
 
 import type { ExemptCheck } from './http/global-rate-limit'

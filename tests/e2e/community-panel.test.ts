@@ -13,10 +13,10 @@ import fs from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
+import { CONTENT_TYPE_NAMES, CONTENT_TYPES } from '../../domain/content-types'
 import { launchPanelBrowser, seededModeratorPassword, signInToPanel, submitPanelLogin, type PanelBrowser } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
-import { CONTENT_TYPE_NAMES, CONTENT_TYPES } from '../../src/operations/moderation/content-types'
 
 const ADMIN = { email: 'community-admin@example.test', password: 'Community-Admin-Passw0rd!' }
 const CITIZEN = { email: 'community-citizen@example.test', password: 'Community-Citizen-Passw0rd!' }

@@ -2,7 +2,7 @@
 // Local API (as server code, so any author and status can be set up), then read over HTTP.
 import { randomBytes } from 'node:crypto'
 
-import type { Role } from '../../access/permissions'
+import type { Role } from '../../domain/permissions'
 import { actor, type Actor } from './catalogue'
 import { sql, type TestApp } from './test-app'
 import { authHeaders, createUser } from './users'

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 
 import type { Payload } from 'payload'
 
-import { isStaff } from '../../access/permissions'
+import { isStaff } from '../../domain/permissions'
 import { createApp } from '../../src/app'
 import { startPayload, stopPayload } from '../../src/lib/payload-lifecycle'
 import { staffRequestCheck } from '../../src/lib/staff-request'

@@ -2,7 +2,7 @@
 // way a session is obtained can change in one place.
 import { randomBytes } from 'node:crypto'
 
-import type { Role } from '../../access/permissions'
+import type { Role } from '../../domain/permissions'
 import type { TestApp } from './test-app'
 
 export const TEST_PASSWORD = 'Correct-Horse-42!'

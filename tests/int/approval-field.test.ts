@@ -9,7 +9,7 @@ import { describe, expect, it } from '@jest/globals'
 import type { Condition, Field } from 'payload'
 
 import { collections } from '../../collections'
-import { APPROVED_TYPES, CONTENT_TYPE_NAMES, CONTENT_TYPES } from '../../src/operations/moderation/content-types'
+import { APPROVED_TYPES, CONTENT_TYPE_NAMES, CONTENT_TYPES } from '../../domain/content-types'
 
 const fieldsOf = (slug: string): Field[] => collections.find((collection) => collection.slug === slug)!.fields
 const approvalOf = (slug: string) => fieldsOf(slug).find((field) => 'name' in field && field.name === 'approval')

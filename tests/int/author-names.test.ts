@@ -8,14 +8,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
+import { CONTENT_TYPE_NAMES, CONTENT_TYPES } from '../../domain/content-types'
+import * as authorNamesMigration from '../../src/migrations/20261125_020158_blog_comment_author_names'
+import * as communityAuthorNamesMigration from '../../src/migrations/20261125_055112_community_author_names'
 import { makeComment, makePost, roleActor } from '../helpers/blog'
 import { anonymous, type Actor } from '../helpers/catalogue'
 import { makeAnyItem } from '../helpers/community'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { createUser } from '../helpers/users'
-import { CONTENT_TYPE_NAMES, CONTENT_TYPES } from '../../src/operations/moderation/content-types'
-import * as authorNamesMigration from '../../src/migrations/20261125_020158_blog_comment_author_names'
-import * as communityAuthorNamesMigration from '../../src/migrations/20261125_055112_community_author_names'
 
 const COMMENTS = '/api/blog-comments'
 /** Every community collection of the registry (blog comments have their own tests above). */

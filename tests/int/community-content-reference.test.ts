@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { COMMUNITY_CONTENT } from '../../collections/community/contentCollection'
+import { CONTENT_TYPES, type ContentTypeName } from '../../domain/content-types'
 import { openApiDocument } from '../../endpoints/openapi'
-import { CONTENT_TYPES, type ContentTypeName } from '../../src/operations/moderation/content-types'
 import { roleActor } from '../helpers/blog'
 import { adminActor, anonymous, call, MISSING_ID, type Actor } from '../helpers/catalogue'
 import { makeItem, statusOf } from '../helpers/community'

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import type { PayloadRequest } from 'payload'
 
+import { REPORTABLE_TYPES } from '../../domain/content-types'
 import { recordDecision } from '../../src/operations/reports/decisions'
-import { REPORTABLE_TYPES } from '../../src/operations/moderation/content-types'
 import { makeComment, makePost, roleActor } from '../helpers/blog'
 import { anonymous, audits, call, MISSING_ID, type Actor } from '../helpers/catalogue'
 import { APPEALS, bulkCitizens, DECIDE, DISMISS, report } from '../helpers/reports'

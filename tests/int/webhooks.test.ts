@@ -19,7 +19,7 @@ import { TEST_PASSWORD } from '../helpers/users'
 import { startReceiver, verified, WEBHOOK_TEST_ENV, type Receiver } from '../helpers/webhook-receiver'
 import { inTransaction } from '../../src/lib/transaction'
 import { deliverDue, webhookWorker } from '../../src/operations/webhooks/deliver'
-import { emitEvent } from '../../src/operations/webhooks/emit'
+import { emitEvent } from '../../hooks/shared/webhookEvents'
 
 const WEBHOOKS = '/api/admin/webhooks'
 

@@ -1,6 +1,6 @@
 import { Forbidden, ValidationError, type CollectionBeforeChangeHook } from 'payload'
 
-import { isAdminUser } from '../../../access/isAdmin'
+import { isAdminUser } from '../../../domain/permissions'
 
 /** Set by the moderation operation (src/operations/moderation), the one way to `moderated`. */
 export const MODERATING = 'moderating'

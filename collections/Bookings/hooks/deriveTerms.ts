@@ -1,8 +1,8 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
-import { idOf } from '../../../src/operations/catalogue/localized'
-import { totalPriceOf } from '../../../src/operations/bookings/price'
+import { idOf } from '../../../domain/ids'
 import { isCalendarDate, isClockTime, scheduleOf } from '../../../src/lib/wall-clock'
+import { totalPriceOf } from '../../../src/operations/bookings/price'
 import { serviceTerms } from '../../../src/operations/bookings/service-terms'
 
 

@@ -1,9 +1,8 @@
 import type { CollectionBeforeChangeHook, RequestContext } from 'payload'
 
-import { actionFor } from '../../../src/operations/bookings/transitions'
-import { RuleViolation } from '../../../src/operations/catalogue/errors'
+import { actionFor, BOOKINGS_COLLECTION } from '../../../domain/bookings'
 import { execute, sql } from '../../../src/lib/sql'
-import { BOOKINGS_COLLECTION } from '../statuses'
+import { RuleViolation } from '../../../src/operations/catalogue/errors'
 
 /** Where the status a move started from waits for the afterChange hook (deleted there). */
 export const movedFromKey = (id: unknown) => `bookingMovedFrom:${String(id)}`

@@ -1,13 +1,12 @@
 import type { CollectionAfterChangeHook } from 'payload'
 
+import { actionFor, BOOKINGS_COLLECTION, type BookingAction } from '../../../domain/bookings'
+import type { WebhookEvent } from '../../../domain/webhooks'
 import { changedFields, writeAudit } from '../../../hooks/shared/audit'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 import { mailToCustomer } from '../../../src/operations/bookings/mails'
 import { noticeToCustomer, noticeToProvider } from '../../../src/operations/bookings/notices'
 import { presentBooking } from '../../../src/operations/bookings/present'
-import { actionFor, type BookingAction } from '../../../src/operations/bookings/transitions'
-import { emitEvent } from '../../../src/operations/webhooks/emit'
-import type { WebhookEvent } from '../../../src/operations/webhooks/events'
-import { BOOKINGS_COLLECTION } from '../statuses'
 import { movedFromKey } from './guardStatusMove'
 
 /** The webhook event of each move (API-CONTRACT §15). */

@@ -6,11 +6,11 @@
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
+import type { CatalogueScope } from '../../../domain/catalogue-scope'
+import { UUID_PATTERN } from '../../../domain/ids'
 import { readJson, invalidBody } from '../../../src/lib/http/body'
 import { ApiError } from '../../../src/lib/http/errors'
 import { requireAdmin, requireCatalogueManager } from '../../guards'
-import type { CatalogueScope } from '../../../src/operations/catalogue/scope'
-import { UUID_PATTERN } from '../../../src/operations/catalogue/rules/references'
 
 export const MUTATION_METHODS = ['post', 'patch', 'delete'] as const
 

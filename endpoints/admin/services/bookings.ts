@@ -4,15 +4,14 @@
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
-import { BOOKING_STATUSES } from '../../../collections/Bookings/statuses'
+import { BOOKING_ACTIONS, BOOKING_STATUSES } from '../../../domain/bookings'
 import { parseInput } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
-import { requireCatalogueManager } from '../../guards'
 import { parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
-import { actOnBooking, listBookings, type BookingFilters } from '../../../src/operations/bookings/admin-bookings'
 import { isCalendarDate } from '../../../src/lib/wall-clock'
-import { BOOKING_ACTIONS } from '../../../src/operations/bookings/transitions'
+import { actOnBooking, listBookings, type BookingFilters } from '../../../src/operations/bookings/admin-bookings'
+import { requireCatalogueManager } from '../../guards'
 import { MUTATION_METHODS, readScopedAction, targetId, uuid } from './actions'
 
 const PATH = '/admin/services/bookings'

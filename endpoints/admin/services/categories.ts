@@ -5,16 +5,16 @@
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
+import { UUID_PATTERN } from '../../../domain/ids'
 import { parseInput } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { invalidRequest } from '../../../src/lib/http/errors'
-import { requireAdmin } from '../../guards'
 import { parseBoolean, parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
 import { localeCodes, localizedText, localizedTextOrNull } from '../../../src/lib/locales'
 import { allCategories, createCategory, deleteCategory, getCategory, listCategories, updateCategory, type CategoryFilters } from '../../../src/operations/catalogue/categories'
-import { UUID_PATTERN } from '../../../src/operations/catalogue/rules/references'
 import { SLUG_HINT, SLUG_MAX, SLUG_PATTERN } from '../../../src/operations/catalogue/rules/slug'
+import { requireAdmin } from '../../guards'
 import { MUTATION_METHODS, notEmpty, readAction, targetId, uuid } from './actions'
 
 const PATH = '/admin/services/categories'

@@ -4,11 +4,10 @@
 import { z } from 'zod'
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi'
 
-import { BOOKING_STATUSES } from '../../../collections/Bookings/statuses'
-import { MEDIA_TYPES } from '../../../collections/ServiceMedia/constants'
 import { MEDIA_LINK_TYPES, PRICE_TYPES, SERVICE_STATUSES } from '../../../collections/ServiceListings/index'
+import { BOOKING_ACTIONS, BOOKING_STATUSES } from '../../../domain/bookings'
+import { MEDIA_TYPES } from '../../../domain/media'
 import { booleanQuery, errorResponses, id, json, localized, pageFields, paginationQuery, SESSION, timestamp } from '../../../src/lib/openapi/common'
-import { BOOKING_ACTIONS } from '../../../src/operations/bookings/transitions'
 import { bookingRecord } from '../../services/openapi'
 import { bulkSetBody, createSlotBody, deleteSlotBody, updateSlotBody } from './availability'
 import { bookingListQuery, moveBookingBody, respondBody } from './bookings'

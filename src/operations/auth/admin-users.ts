@@ -4,22 +4,22 @@
 // snapshots stale at once (src/lib/auth/stale-snapshots.ts).
 import type { PayloadRequest } from 'payload'
 
+import type { Role } from '../../../domain/permissions'
 import { writeAudit } from '../../../hooks/shared/audit'
-import type { Role } from '../../../access/permissions'
 import { findAccountUser, type AccountUser, type Caller } from '../../lib/auth/current'
 import { invalidInput, userAlreadyExists, usernameTaken, weakPassword } from '../../lib/auth/errors'
 import { presentSessionRow } from '../../lib/auth/present-account'
-import { listSessionRows, revokeSessionsOf } from '../../lib/auth/session-rows'
 import { announceStale } from '../../lib/auth/session-events'
-import { assertRemovable } from '../../lib/auth/user-removal'
+import { listSessionRows, revokeSessionsOf } from '../../lib/auth/session-rows'
 import { tokenHash } from '../../lib/auth/tokens'
+import { assertRemovable } from '../../lib/auth/user-removal'
 import { ApiError } from '../../lib/http/errors'
 import { checkPasswordRules } from '../../lib/password-rules'
 import { runIn, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
 import { isUniqueViolation } from '../../lib/unique-violation'
 import { setUserPassword } from '../../lib/user-password'
-import { emitEvent } from '../webhooks/emit'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 export const userNotFound = () => new ApiError(404, 'user_not_found', 'No user with this id')
 const notYourself = (what: string) => new ApiError(400, `cannot_${what}_yourself`, `You cannot ${what} yourself`)

@@ -5,8 +5,8 @@
 // the accepting session's active one, in the same transaction.
 import type { PayloadRequest } from 'payload'
 
+import { INVITATION_LIFETIME_SECONDS } from '../../../domain/limits'
 import { writeAudit } from '../../../hooks/shared/audit'
-import { INVITATION_LIFETIME_SECONDS } from '../../../collections/Invitations'
 import type { Caller } from '../../lib/auth/current'
 import { findInvitation, findMembership, findOrganization, listInvitations, listInvitationsTo, type InvitationRow, type MemberRow, type OrgRole } from '../../lib/auth/organization-rows'
 import { ApiError, forbidden } from '../../lib/http/errors'

@@ -14,7 +14,7 @@ import { checkPasswordRules } from '../../lib/password-rules'
 import { isUniqueViolation } from '../../lib/unique-violation'
 import { inTransaction } from '../../lib/transaction'
 import { uniqueUsername } from './usernames'
-import { emitEvent } from '../webhooks/emit'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 export interface SignUpInput {
   email: string

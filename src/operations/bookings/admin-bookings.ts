@@ -4,17 +4,17 @@
 // an organization manager lists and moves only the bookings of their organizations' services.
 import type { PayloadRequest } from 'payload'
 
+import { MOVES, type BookingAction } from '../../../domain/bookings'
+import { inScope, type CatalogueScope } from '../../../domain/catalogue-scope'
+import { isUuid } from '../../../domain/ids'
 import { ApiError, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { listQuery } from '../../lib/list-query'
 import { runIn } from '../../lib/prepared'
 import { execute, sql } from '../../lib/sql'
 import { withContext } from '../catalogue/transaction'
-import { isUuid } from '../catalogue/rules/references'
-import { inScope, type CatalogueScope } from '../catalogue/scope'
 import { bookingTransaction } from './errors'
 import { presentAdminBooking, type AdminBooking } from './present'
-import { MOVES, type BookingAction } from './transitions'
 
 export interface BookingFilters {
   status?: string

@@ -8,10 +8,10 @@
 // no-overlap exclusion constraint's GiST index (same expression, same partial predicate).
 import type { PayloadRequest } from 'payload'
 
+import { isUuid } from '../../../domain/ids'
 import { notFound } from '../../lib/http/errors'
 import { run, statement } from '../../lib/prepared'
 import { addDays, clockTime, datesInRange, dayOfWeek, minuteOfDay, nowWallClockMinute, wallClockMinute } from '../../lib/wall-clock'
-import { isUuid } from '../catalogue/rules/references'
 import { bookingRange, inSomeSlot, overlapsAny, timingRefusal, type MinuteRange, type OpenSlot } from './booking-rules'
 import { COLUMNS, termsOf, type TermsRow } from './service-terms'
 

@@ -6,13 +6,13 @@
 // the invitation it withdraws. Times are floating: the server's wall clock, no time zone (SPEC).
 import type { PayloadRequest } from 'payload'
 
+import { isUuid } from '../../../domain/ids'
+import { isAdminUser } from '../../../domain/permissions'
 import { notFound } from '../../lib/http/errors'
 import { calendar, floating, text, utc, type Property } from '../../lib/icalendar'
 import { runIn, statement } from '../../lib/prepared'
 import { settings } from '../../lib/settings'
 import { addDays, clockTime, minuteOfDay } from '../../lib/wall-clock'
-import { isAdminUser } from '../../../access/isAdmin'
-import { isUuid } from '../catalogue/rules/references'
 
 export interface CalendarBooking {
   id: string

@@ -7,12 +7,12 @@
 // the cancellation withdraws that same event (METHOD:CANCEL, same UID, higher SEQUENCE).
 import type { PayloadRequest } from 'payload'
 
+import { PAST_TENSE, type StatusAction } from '../../../domain/bookings'
 import { queueMail } from '../../lib/mail-queue/queue-mail'
 import { execute, sql } from '../../lib/sql'
 import { bookingCalendar, type CalendarMethod } from './calendar'
 import { serviceName, type BookingFacts } from './notices'
 import type { BookingRecord } from './present'
-import { PAST_TENSE, type StatusAction } from './transitions'
 
 export type BookingMailEvent = 'received' | StatusAction
 

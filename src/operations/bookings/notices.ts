@@ -2,10 +2,10 @@
 // when it is made, to the customer at every move. Each names the service, date and time.
 import type { PayloadRequest } from 'payload'
 
+import { PAST_TENSE, type BookingAction } from '../../../domain/bookings'
 import { notify } from '../notifications/notify'
 import type { BookingRecord } from './present'
 import { serviceTerms } from './service-terms'
-import { PAST_TENSE, type BookingAction } from './transitions'
 
 /** What a notice names: the booking's parties, service, date and time (and the provider's reply). */
 export type BookingFacts = Pick<BookingRecord, 'id' | 'serviceId' | 'providerId' | 'customerId' | 'bookingDate' | 'bookingTime'> & {

@@ -1,7 +1,7 @@
 // The shapes the API shows a booking in: the record the public endpoint creates
 // (API-CONTRACT §4) and the admin representation (SPEC "Booking", API-CONTRACT §3). Both are
 // built from a booking document, or from a SQL row whose columns carry the same names.
-import { idOf } from '../catalogue/localized'
+import { idOf } from '../../../domain/ids'
 
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value))
 const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null)

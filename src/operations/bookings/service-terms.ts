@@ -6,8 +6,8 @@
 // findByID: no query built per request, and inside a transaction they read what it sees.
 import type { PayloadRequest } from 'payload'
 
+import { isUuid } from '../../../domain/ids'
 import { runIn, statement } from '../../lib/prepared'
-import { isUuid } from '../catalogue/rules/references'
 import { dayOfWeek } from '../../lib/wall-clock'
 import type { OpenSlot } from './booking-rules'
 

@@ -4,13 +4,12 @@
 // case takes the caller's scope (decision 114): a slot of a service outside it is 404.
 import type { PayloadRequest } from 'payload'
 
+import type { CatalogueScope } from '../../../domain/catalogue-scope'
+import { idOf, isUuid } from '../../../domain/ids'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { ApiError, notFound } from '../../lib/http/errors'
-import { idOf } from './localized'
 import { presentSlot, slotData, type SlotInput, type SlotView } from './present-slot'
-import { isUuid } from './rules/references'
 import { overlaps, SLOTS_COLLECTION, type SlotTimes } from './rules/slots'
-import type { CatalogueScope } from './scope'
 import { findServiceDoc, SERVICES } from './services-read'
 import { catalogueTransaction, lockServiceRow, withContext } from './transaction'
 

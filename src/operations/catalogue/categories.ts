@@ -5,13 +5,13 @@
 // uniqueness are collection hooks shared with the admin panel.
 import type { PayloadRequest, Where } from 'payload'
 
+import { isUuid } from '../../../domain/ids'
 import { changedFields, writeAudit } from '../../../hooks/shared/audit'
 import { ApiError, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { defaultLocale } from '../../lib/locales'
 import { textsByLocale } from './localized'
 import { categoryData, LOCALIZED_CATEGORY_FIELDS, presentCategory, type CategoryInput, type CategoryView } from './present-category'
-import { isUuid } from './rules/references'
 import { CATEGORIES, SERVICES } from './services-read'
 import { catalogueTransaction } from './transaction'
 import { updateByLocale } from './update-by-locale'

@@ -7,13 +7,6 @@ export function presentLocalized(value: unknown): Localized {
   return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''))
 }
 
-/** The id of a relationship value, populated or not. */
-export function idOf(value: unknown): string | null {
-  if (value === null || value === undefined || value === '') return null
-  if (typeof value === 'object') return String((value as { id: unknown }).id)
-  return String(value)
-}
-
 /** The localized part of an input, per language: `{ fr: { caption: '…', alt: null } }`. */
 export function textsByLocale<F extends string>(
   input: Partial<Record<F, Record<string, string | null> | null | undefined>>,

@@ -1,6 +1,7 @@
 // The one mapping between a service document and SPEC's "Service" shape (ids as plain
 // strings, `categoryId` for the `category` relationship…), and back from API input.
-import { idOf, presentLocalized, type Localized } from './localized'
+import { idOf } from '../../../domain/ids'
+import { presentLocalized, type Localized } from './localized'
 import { ratingOf, type Rating } from './rating'
 
 export interface TranslationView {

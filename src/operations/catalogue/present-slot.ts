@@ -1,5 +1,5 @@
 // The one mapping between an availability document and SPEC's "Availability slot" shape.
-import { idOf } from './localized'
+import { idOf } from '../../../domain/ids'
 
 export interface SlotView {
   id: string

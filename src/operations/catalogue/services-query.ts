@@ -10,9 +10,20 @@ import type { Payload } from 'payload'
 
 import { listQuery } from '../../lib/list-query'
 import { run, statement } from '../../lib/prepared'
-import type { ServiceFilters } from './services-read'
 
 type Doc = Record<string, unknown>
+
+/** What the admin services list filters on (the query string's names). */
+export interface ServiceFilters {
+  q?: string
+  status?: string
+  featured?: boolean
+  home?: boolean
+  category?: string
+  orgId?: string
+  /** Only the services of these organizations (an organization manager's scope). */
+  organizations?: readonly string[]
+}
 
 // Every column the API shows (not the derived `search_text` and `title`), numbers as numbers.
 const COLUMNS = `s.id, s.slug, s.status, s.category_id AS "category", s.provider_id AS "provider",

@@ -3,26 +3,15 @@
 // Every filter and the order (newest first) are served by an index (catalogue-indexes.ts).
 import type { PayloadRequest } from 'payload'
 
+import { inScope, type CatalogueScope } from '../../../domain/catalogue-scope'
+import { isUuid } from '../../../domain/ids'
 import { notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
-import { isUuid } from './rules/references'
-import { inScope, type CatalogueScope } from './scope'
 import { presentService, type ServiceView } from './present-service'
-import { queryService, queryServicePage } from './services-query'
+import { queryService, queryServicePage, type ServiceFilters } from './services-query'
 
 export const SERVICES = 'service-listings'
 export const CATEGORIES = 'service-categories'
-
-export interface ServiceFilters {
-  q?: string
-  status?: string
-  featured?: boolean
-  home?: boolean
-  category?: string
-  orgId?: string
-  /** Only the services of these organizations (an organization manager's scope). */
-  organizations?: readonly string[]
-}
 
 // What the API shows; `searchText` and `title` are derived columns for search and the admin panel.
 const SERVICE_SELECT = { searchText: false, title: false } as const

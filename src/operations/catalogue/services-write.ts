@@ -2,15 +2,15 @@
 // format and uniqueness, references, price vs currency, open bookings on delete) live in
 // the collection's hooks and validations, shared with the admin panel and the stock routes,
 // and the audit entry is written by the collection's hook inside the same transaction.
-// Every use case takes the caller's scope (scope.ts, decision 114): a service outside it is
+// Every use case takes the caller's scope (domain/catalogue-scope.ts, decision 114): a service outside it is
 // 404, and an organization manager's changes follow the catalogue's rule for managers.
 import type { PayloadRequest } from 'payload'
 
+import { assertServiceWrite, serviceOwnership, type CatalogueScope } from '../../../domain/catalogue-scope'
 import { notFound } from '../../lib/http/errors'
 import { copyRows, COPIED_FIELDS, serviceData, type ServiceInput, type ServiceView } from './present-service'
-import { freeCopySlug } from './rules/slug'
 import { SLOTS_COLLECTION } from './rules/slots'
-import { assertServiceWrite, serviceOwnership, type CatalogueScope } from './scope'
+import { freeCopySlug } from './rules/slug'
 import { findServiceDoc, presentOneService, SERVICES } from './services-read'
 import { catalogueTransaction, lockServiceRow, withContext } from './transaction'
 

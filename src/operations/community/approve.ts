@@ -4,19 +4,19 @@
 // come with approval, the author's notification and the audit entry commit together.
 import type { PayloadRequest } from 'payload'
 
-import { CLASSIFIED_DEFAULT_DAYS, CLASSIFIED_MAX_DAYS } from '../../../collections/Classifieds'
-import { hasPermission } from '../../../access/permissions'
+import { CONTENT_TYPES, type ApprovedType, type ContentType } from '../../../domain/content-types'
+import { CLASSIFIED_DEFAULT_DAYS, CLASSIFIED_MAX_DAYS } from '../../../domain/limits'
+import { hasPermission } from '../../../domain/permissions'
 import { idOf, SYSTEM_MOVE } from '../../../hooks/community/context'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { ApiError } from '../../lib/http/errors'
 import { inTransaction } from '../../lib/transaction'
 import { withContext } from '../catalogue/transaction'
-import { notify } from '../notifications/notify'
-import { CONTENT_TYPES, type ApprovedType, type ContentType } from '../moderation/content-types'
 import { moderationErrors } from '../moderation/errors'
+import { notify } from '../notifications/notify'
 import { lockedItem } from '../reports/content'
 import { recordDecision } from '../reports/decisions'
-import { emitEvent } from '../webhooks/emit'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 export type Decision = 'approve' | 'reject'
 

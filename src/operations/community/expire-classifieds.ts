@@ -4,11 +4,11 @@
 // instances) cannot both move one classified, so each is expired and notified exactly once.
 import type { PayloadRequest } from 'payload'
 
+import { CONTENT_TYPES } from '../../../domain/content-types'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { execute, sql } from '../../lib/sql'
 import { inTransaction } from '../../lib/transaction'
 import { notify } from '../notifications/notify'
-import { CONTENT_TYPES } from '../moderation/content-types'
 import { syncQueuedStatus } from '../reports/hooks'
 
 /** At most this many per run; the next run takes the rest. */

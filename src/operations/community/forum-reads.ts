@@ -14,8 +14,8 @@
 // bench/forum-limit-server.ts runs these same statements on plain express + pg.
 import type { Payload } from 'payload'
 
+import { CONTENT_TYPES } from '../../../domain/content-types'
 import { run, statement } from '../../lib/prepared'
-import { CONTENT_TYPES } from '../moderation/content-types'
 
 export const FORUM_THREADS_PATH = '/api/forum-threads'
 export const FORUM_POSTS_PATH = '/api/forum-posts'

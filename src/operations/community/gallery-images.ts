@@ -4,8 +4,8 @@
 // Payload's 400 on `images` with a message saying which image and why, never a 500.
 import type { FilterOptions, UploadFieldManyValidation } from 'payload'
 
-import { COMMUNITY_MEDIA_COLLECTION } from '../../../collections/CommunityMedia/constants'
-import { isUuid } from '../catalogue/rules/references'
+import { isUuid } from '../../../domain/ids'
+import { COMMUNITY_MEDIA_COLLECTION } from '../../../domain/media'
 
 /** A page of a gallery app shows them all at once; more is an album, not a gallery. */
 export const MAX_GALLERY_IMAGES = 50

@@ -3,8 +3,9 @@
 // these operations only choose what to call, in one transaction with its audit entry.
 import { ValidationError, type PayloadRequest, type Where } from 'payload'
 
+import { isUuid } from '../../../domain/ids'
+import { MEDIA_COLLECTION } from '../../../domain/media'
 import { changedFields, writeAudit } from '../../../hooks/shared/audit'
-import { MEDIA_COLLECTION } from '../../../collections/ServiceMedia/constants'
 import { ApiError, notFound } from '../../lib/http/errors'
 import type { UploadedFile } from '../../lib/http/multipart'
 import { paginated, type Pagination } from '../../lib/http/pagination'
@@ -12,7 +13,6 @@ import { defaultLocale } from '../../lib/locales'
 import { MediaRefusal, refusalAsApiError } from '../../lib/media/errors'
 import { inTransaction } from '../../lib/transaction'
 import { toCatalogueError } from '../catalogue/errors'
-import { isUuid } from '../catalogue/rules/references'
 import { textsByLocale } from '../catalogue/localized'
 import { updateByLocale } from '../catalogue/update-by-locale'
 import { presentMedia, filePath, type MediaView } from './present-media'

@@ -2,7 +2,7 @@
 // as `{error, message, field?}` for /api/admin/moderate (src/lib/http/errors.ts).
 import type { PayloadRequest } from 'payload'
 
-import { hasPermission } from '../../../access/permissions'
+import { hasPermission } from '../../../domain/permissions'
 import { ApiError } from '../../lib/http/errors'
 
 export type ModerationField = 'postType' | 'postId' | 'reason' | 'decision'

@@ -5,6 +5,7 @@
 // `content_moderated` entry commit together or not at all.
 import type { PayloadRequest } from 'payload'
 
+import { MODERATABLE, MODERATING, type ModeratableType, type PostType } from '../../../domain/content-types'
 import { idOf } from '../../../hooks/community/context'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { inTransaction } from '../../lib/transaction'
@@ -12,9 +13,8 @@ import { withContext } from '../catalogue/transaction'
 import { notify } from '../notifications/notify'
 import { lockedItem } from '../reports/content'
 import { recordDecision } from '../reports/decisions'
-import { MODERATABLE, MODERATING, type ModeratableType, type PostType } from './content-types'
 import { moderationErrors, requireModerator } from './errors'
-import { emitEvent } from '../webhooks/emit'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 export interface ModerationInput {
   postType: PostType

@@ -5,18 +5,18 @@
 // second finds it decided (409 appeal_decided).
 import type { PayloadRequest } from 'payload'
 
-import { APPEAL_WINDOW_DAYS, type AppealStatus } from '../../../collections/Reports/constants'
+import { MODERATING, type ReportableType } from '../../../domain/content-types'
+import { isUuid } from '../../../domain/ids'
+import { APPEAL_WINDOW_DAYS, type AppealStatus } from '../../../domain/reports'
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { Pagination } from '../../lib/http/pagination'
 import { run, runIn, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
 import { withContext } from '../catalogue/transaction'
-import { isUuid } from '../catalogue/rules/references'
-import { MODERATING, type ReportableType } from '../moderation/content-types'
 import { notify } from '../notifications/notify'
 import { authorOf, lockedItem, lockItem, statusOf, typeOf } from './content'
 import { reportErrors, requireSignedIn, requireStaff } from './errors'
-import { emitEvent } from '../webhooks/emit'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 const APPEALABLE = ['moderated', 'rejected']
 

@@ -1,12 +1,12 @@
 // The reported item, whatever its type: everything here goes through the registry entry
-// (src/operations/moderation/content-types.ts: collection, authorField, statusField), so a
+// (domain/content-types.ts: collection, authorField, statusField), so a
 // content type added there is reportable, queueable and appealable with no change here.
 import type { PayloadRequest } from 'payload'
 
+import { CONTENT_TYPES, type ItemFields, type ReportableType } from '../../../domain/content-types'
+import { isUuid } from '../../../domain/ids'
 import { idOf } from '../../../hooks/community/context'
 import { execute, sql } from '../../lib/sql'
-import { isUuid } from '../catalogue/rules/references'
-import { CONTENT_TYPES, type ItemFields, type ReportableType } from '../moderation/content-types'
 
 export type Doc = Record<string, unknown>
 

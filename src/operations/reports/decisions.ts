@@ -7,9 +7,9 @@
 // Set-based statements, so a decision on an item with a thousand reports is four statements.
 import type { PayloadRequest } from 'payload'
 
-import type { DecisionOutcome } from '../../../collections/Reports/constants'
+import type { DecisionOutcome } from '../../../domain/reports'
 import { runIn, statement } from '../../lib/prepared'
-import { emitEvent } from '../webhooks/emit'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 export interface DecisionInput {
   postType: string

@@ -4,10 +4,10 @@
 // like any decision's, so no report slips in between.
 import type { PayloadRequest } from 'payload'
 
+import type { ReportableType } from '../../../domain/content-types'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { runIn, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
-import type { ReportableType } from '../moderation/content-types'
 import { authorOf, lockedItem, statusOf, typeOf } from './content'
 import { recordDecision } from './decisions'
 import { reportErrors, requireStaff } from './errors'

@@ -3,7 +3,7 @@
 // transparency routes, which are /api/admin routes like any other (general family).
 import type { PayloadRequest } from 'payload'
 
-import { hasPermission, type Permission } from '../../../access/permissions'
+import { hasPermission, type Permission } from '../../../domain/permissions'
 import { ApiError } from '../../lib/http/errors'
 import { moderationErrors } from '../moderation/errors'
 

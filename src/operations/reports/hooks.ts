@@ -5,8 +5,8 @@
 // req.context, as they already must to change a status.
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig, PayloadRequest } from 'payload'
 
+import { CONTENT_TYPES, MODERATING, type ItemFields } from '../../../domain/content-types'
 import { runIn, statement } from '../../lib/prepared'
-import { CONTENT_TYPES, MODERATING, type ItemFields } from '../moderation/content-types'
 import { authorOf, statusOf, type Doc } from './content'
 import { recordDecision } from './decisions'
 

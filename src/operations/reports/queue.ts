@@ -4,9 +4,9 @@
 // list_counts triggers' number, so neither grows with the number of reports or of items.
 import type { PayloadRequest } from 'payload'
 
+import type { ReportableType } from '../../../domain/content-types'
 import type { Pagination } from '../../lib/http/pagination'
 import { run, statement } from '../../lib/prepared'
-import type { ReportableType } from '../moderation/content-types'
 import { requireStaff } from './errors'
 
 export interface QueueItem {

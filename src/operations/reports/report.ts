@@ -5,16 +5,16 @@
 // leave one row whose count is exactly a thousand), and the audit entry.
 import type { PayloadRequest } from 'payload'
 
+import type { ReportableType } from '../../../domain/content-types'
+import type { ReportReason } from '../../../domain/reports'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { runIn, statement } from '../../lib/prepared'
 import { hit, release } from '../../lib/rate-limit'
 import { settings } from '../../lib/settings'
 import { inTransaction } from '../../lib/transaction'
-import type { ReportReason } from '../../../collections/Reports/constants'
-import type { ReportableType } from '../moderation/content-types'
 import { authorOf, excerptOf, lockItem, statusOf, typeOf, visibleItem } from './content'
 import { reportErrors, requireSignedIn } from './errors'
-import { emitEvent } from '../webhooks/emit'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 export interface ReportInput {
   postType: ReportableType

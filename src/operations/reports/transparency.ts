@@ -3,12 +3,12 @@
 // its created_at range), as JSON or CSV; and published copies, frozen as computed.
 import type { PayloadRequest } from 'payload'
 
-import { REPORT_REASONS } from '../../../collections/Reports/constants'
+import { REPORTABLE_TYPES } from '../../../domain/content-types'
+import { REPORT_REASONS } from '../../../domain/reports'
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { Pagination } from '../../lib/http/pagination'
 import { run, runIn, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
-import { REPORTABLE_TYPES } from '../moderation/content-types'
 
 export interface Period {
   /** YYYY-MM-DD, inclusive, UTC days. */

@@ -11,6 +11,7 @@
 // the admins are told. Every time is taken from the `now` a round is given (tests inject it).
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 
+import { DISABLE_AFTER_MS } from '../../../domain/webhooks'
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { BackgroundWorker } from '../../lib/background-workers'
 import { run, runIn, statement } from '../../lib/prepared'
@@ -18,8 +19,8 @@ import { settings } from '../../lib/settings'
 import { inTransaction } from '../../lib/transaction'
 import { send, type SendResult } from '../../lib/webhooks/send'
 import { signatureHeader } from '../../lib/webhooks/signature'
+import { forgetWebhookWaker, registerWebhookWaker } from '../../lib/webhooks/wake'
 import { notify } from '../notifications/notify'
-import { DISABLE_AFTER_MS } from './events'
 
 /** Longer than any attempt (the timeout) with room to record the outcome. */
 const LEASE_MARGIN_MS = 30_000
@@ -170,11 +171,6 @@ interface Worker {
 
 const workers = new WeakMap<Payload, Worker>()
 
-/** Wakes the worker of `payload` (after a commit that queued deliveries); none in scripts. */
-export function wakeWebhookWorker(payload: Payload): void {
-  workers.get(payload)?.wake()
-}
-
 function startWebhookWorker(payload: Payload): void {
   const { pollMs, concurrency } = settings().webhooks
   let stopped = false
@@ -209,12 +205,14 @@ function startWebhookWorker(payload: Payload): void {
   }
   const timer = setInterval(wake, pollMs)
   timer.unref()
+  registerWebhookWaker(payload, wake)
   workers.set(payload, {
     wake,
     stop: async () => {
       stopped = true
       clearInterval(timer)
       workers.delete(payload)
+      forgetWebhookWaker(payload)
       await running
     },
   })

@@ -4,7 +4,10 @@
 // resolving a name can take a while and needs no row lock.
 import type { PayloadRequest } from 'payload'
 
+import { isUuid } from '../../../domain/ids'
+import { PREVIOUS_SECRET_MS, WEBHOOKS_COLLECTION } from '../../../domain/webhooks'
 import { writeAudit } from '../../../hooks/shared/audit'
+import { emitTo, wakeAfterCommit } from '../../../hooks/shared/webhookEvents'
 import { invalidRequest, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { run, runIn, statement } from '../../lib/prepared'
@@ -12,9 +15,6 @@ import { settings } from '../../lib/settings'
 import { inTransaction } from '../../lib/transaction'
 import { newWebhookSecret } from '../../lib/webhooks/signature'
 import { targetProblem } from '../../lib/webhooks/target'
-import { isUuid } from '../catalogue/rules/references'
-import { emitTo, wakeAfterCommit } from './emit'
-import { PREVIOUS_SECRET_MS, WEBHOOKS_COLLECTION } from './events'
 import { presentDelivery, presentWebhook, type DeliveryView, type WebhookView } from './present'
 
 export interface WebhookInput {

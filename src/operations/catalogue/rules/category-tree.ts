@@ -3,9 +3,9 @@
 // once (A under B, B under A) cannot both pass the check.
 import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
+import { isUuid } from '../../../../domain/ids'
 import { RuleViolation } from '../errors'
 import { lockNamed } from '../transaction'
-import { isUuid } from './references'
 
 export const CATEGORIES_COLLECTION = 'service-categories'
 // Deeper than any real catalogue; a guard against a loop that got in by other means.

@@ -3,9 +3,7 @@
 // foreign key, be stored as is. Used as a field `validate`, so every write path checks it.
 import { validations, type RelationshipFieldSingleValidation } from 'payload'
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_PATTERN.test(value)
+import { isUuid } from '../../../../domain/ids'
 
 const idOf = (value: unknown): unknown =>
   value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value

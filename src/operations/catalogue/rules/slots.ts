@@ -3,10 +3,10 @@
 // The overlap check runs with the service row locked, so two writers cannot both pass it.
 import { ValidationError, type CollectionBeforeChangeHook, type NumberFieldSingleValidation, type TextFieldSingleValidation } from 'payload'
 
+import { isUuid } from '../../../../domain/ids'
 import { isClockTime } from '../../../lib/wall-clock'
 import { RuleViolation } from '../errors'
 import { lockServiceRow } from '../transaction'
-import { isUuid } from './references'
 
 export const SLOTS_COLLECTION = 'service-availability'
 

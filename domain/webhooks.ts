@@ -1,4 +1,5 @@
-// The events a webhook may subscribe to (API-CONTRACT §15), and the delivery statuses.
+// The webhooks' vocabulary (API-CONTRACT §15): the events a webhook may subscribe to, the delivery
+// statuses, the collections and the time limits, read by collections, hooks and operations alike.
 export const WEBHOOK_EVENTS = [
   'booking.created',
   'booking.confirmed',

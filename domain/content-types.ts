@@ -2,12 +2,12 @@
 // fields holding its author and status, its statuses (default first), what the public sees,
 // the transition table (who may move what from where to where), who may delete any of them,
 // and whether it is moderated or approved. Access rules (access/community.ts), the status
-// guard (hooks/community/), moderation (./moderate.ts), approval (../community/approve.ts),
-// the panel and the OpenAPI document all read it: a twelfth type is one entry here plus its
-// collection file.
+// guard (hooks/community/), moderation (src/operations/moderation/moderate.ts), approval
+// (src/operations/community/approve.ts), the panel and the OpenAPI document all read it: a
+// twelfth type is one entry here plus its collection file.
 import type { CollectionSlug } from 'payload'
 
-import type { Permission } from '../../../access/permissions'
+import type { Permission } from './permissions'
 
 /** Who may make a move: the item's author, or a holder of a permission (admins hold every one). */
 export type Mover = 'author' | Permission
@@ -41,7 +41,7 @@ export interface ContentType {
   approval?: { permission: Permission; approved: string }
 }
 
-/** What moderation needs of a type (SPEC "Moderation"): kept for ./moderate.ts and its readers. */
+/** What moderation needs of a type (SPEC "Moderation"): kept for src/operations/moderation/moderate.ts and its readers. */
 export interface ModeratableType {
   collection: CollectionSlug
   authorField: string

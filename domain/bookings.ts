@@ -1,7 +1,9 @@
-// The admin's moves of a booking (API-CONTRACT §3). One table for every path: the admin
-// endpoint, the admin panel and the stock REST route (collections/Bookings/hooks).
-import { BOOKING_STATUSES } from '../../../collections/Bookings/statuses'
+// A booking's statuses and the admin's moves between them (API-CONTRACT §3). One table for
+// every path: the admin endpoint, the admin panel and the stock REST route
+// (collections/Bookings/hooks).
+export const BOOKINGS_COLLECTION = 'bookings'
 
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled_by_customer', 'cancelled_by_provider', 'completed', 'no_show'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 
 export const BOOKING_ACTIONS = ['confirm', 'cancel', 'complete', 'no_show', 'respond'] as const

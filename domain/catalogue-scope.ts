@@ -8,10 +8,10 @@
 // cache), so a member removed or demoted loses the services on their very next request.
 import type { PayloadRequest } from 'payload'
 
-import { hasRole } from '../../../access/permissions'
-import { ApiError, forbidden, invalidRequest } from '../../lib/http/errors'
-import { runIn, statement } from '../../lib/prepared'
-import { idOf } from './localized'
+import { ApiError, forbidden, invalidRequest } from '../src/lib/http/errors'
+import { runIn, statement } from '../src/lib/prepared'
+import { idOf } from './ids'
+import { hasRole } from './permissions'
 
 export type CatalogueScope = { kind: 'everything' } | { kind: 'organizations'; ids: readonly string[] }
 

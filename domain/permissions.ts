@@ -1,5 +1,7 @@
 // The one role → permission table (SPEC "Authentication", API-CONTRACT §7).
 // Admin holds every permission; citizens hold none of the listed ones.
+import type { PayloadRequest } from 'payload'
+
 export const ROLES = ['citizen', 'moderator', 'admin'] as const
 export type Role = (typeof ROLES)[number]
 
@@ -47,6 +49,8 @@ export function rolesOf(user: unknown): readonly string[] {
 export function hasRole(user: unknown, role: Role): boolean {
   return rolesOf(user).includes(role)
 }
+
+export const isAdminUser = (req: Pick<PayloadRequest, 'user'>): boolean => hasRole(req.user, 'admin')
 
 export function hasPermission(user: unknown, permission: Permission): boolean {
   return rolesOf(user).some((role) => ROLE_PERMISSIONS[role as Role]?.has(permission))
