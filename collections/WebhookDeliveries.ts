@@ -5,7 +5,7 @@ import { nobody } from '../access/nobody'
 import { DELIVERIES_COLLECTION, DELIVERY_STATUSES, WEBHOOKS_COLLECTION } from '../domain/webhooks'
 
 // The outbox and the delivery log in one (API-CONTRACT §15): a row per event and subscribed
-// webhook, written in the transaction of the change (src/operations/webhooks/emit.ts), sent
+// webhook, written in the transaction of the change (hooks/shared/webhookEvents.ts), sent
 // and retried by the delivery worker (src/operations/webhooks/deliver.ts), then kept as the
 // log. Rows are written by SQL only; admins read them. The table also has a `seq` identity
 // column (the order of the outbox) and a `locked_until` lease, outside Payload's schema

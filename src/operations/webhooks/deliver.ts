@@ -1,5 +1,5 @@
 // The delivery worker (API-CONTRACT §15): every instance runs one; the outbox rows
-// (webhook_deliveries, written by ./emit.ts) are its queue. A round claims due deliveries with
+// (webhook_deliveries, written by hooks/shared/webhookEvents.ts) are its queue. A round claims due deliveries with
 // one UPDATE over rows locked `FOR UPDATE SKIP LOCKED` (as booking reminders are claimed), which
 // sets a lease (`locked_until`) and counts the attempt, then sends them outside any transaction
 // and records each outcome. Two instances claim disjoint rows, so each attempt is made once; a
