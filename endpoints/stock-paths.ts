@@ -109,6 +109,12 @@ const notificationChange = (summary: string, body?: z.ZodType): ZodOpenApiOperat
   },
 })
 
+const readiness = z.object({
+  database: z.enum(['ok', 'unreachable', 'migrations_pending']),
+  replicas: z.array(z.object({ ok: z.boolean(), lagSeconds: z.number().nullable() })),
+  jobs: z.object({ queued: z.number().int(), failed: z.number().int() }).nullable(),
+})
+
 export const stockPaths: ZodOpenApiPathsObject = {
   '/api/health': {
     get: {
@@ -117,6 +123,19 @@ export const stockPaths: ZodOpenApiPathsObject = {
       responses: {
         '200': json('Up', z.object({ status: z.literal('ok') })),
         '503': json('The database does not answer', z.object({ status: z.literal('unavailable'), error: z.literal('database_unavailable') })),
+        ...nodeAnswers,
+      },
+    },
+  },
+  '/api/health/ready': {
+    get: {
+      tags: ['Operations'],
+      summary: 'Readiness: the load balancer routes on it',
+      description:
+        '200 when the primary database answers and every migration of this release is applied; 503 otherwise (`database`: `unreachable` or `migrations_pending`). Not rate-limited. `replicas`: one entry per `DATABASE_REPLICA_URLS` entry (`lagSeconds` null when unknown); `jobs`: the shared job queue, informational (null when the database does not answer).',
+      responses: {
+        '200': json('Ready', readiness.extend({ database: z.literal('ok') })),
+        '503': json('Not ready', readiness.extend({ database: z.enum(['unreachable', 'migrations_pending']) })),
         ...nodeAnswers,
       },
     },

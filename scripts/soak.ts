@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util'
 
 import { log as benchLog, startBenchApp } from '../bench/harness'
 import { viaServer } from '../tests/helpers/server-app'
-import { runSoak } from '../tests/helpers/soak'
+import { judgeSoak, runSoak } from '../tests/helpers/soak'
 import { sql, type TestApp } from '../tests/helpers/test-app'
 
 const { values } = parseArgs({
@@ -33,7 +33,7 @@ async function main(): Promise<number> {
     const result = await runSoak({ app: viaServer(local, bench.url), clients: Number(values.clients), seconds: Number(values.seconds), rssMb: bench.server.rssMb, log })
     const [{ bookings }] = await sql<{ bookings: number }>(local, 'SELECT count(*)::int AS bookings FROM bookings')
     log(`bookings stored: ${bookings}; p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms`)
-    return result.passed ? 0 : 1
+    return judgeSoak(result, log) ? 0 : 1
   } finally {
     benchLog('stopping')
     await bench.stop()

@@ -6,6 +6,7 @@ import type { Payload } from 'payload'
 import { openApiJson } from '../endpoints/openapi'
 import { CLIENT_IP_HEADER, clientIpFrom, SOCKET_IP_HEADER } from './lib/client-ip'
 import { databaseIsUp } from './lib/health'
+import { readiness } from './lib/readiness'
 import { csrfCheck } from './lib/http/csrf'
 import { DOCS_ROUTES, mountApiDocs } from './lib/http/api-docs'
 import { GET_SESSION_PATH, getSessionRoute } from './lib/http/get-session-route'
@@ -29,7 +30,7 @@ export interface AppOptions {
 }
 
 /** The /api routes the shell answers itself (not Payload). */
-export const SHELL_ROUTES: Record<string, string[]> = { '/api/health': ['GET'], [GET_SESSION_PATH]: ['GET'], ...DOCS_ROUTES }
+export const SHELL_ROUTES: Record<string, string[]> = { '/api/health': ['GET'], '/api/health/ready': ['GET'], [GET_SESSION_PATH]: ['GET'], ...DOCS_ROUTES }
 
 // Every middleware below asks for the path (isApi alone five times); it is parsed once.
 const paths = new WeakMap<Request, string>()
@@ -75,6 +76,12 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   app.get('/api/health', async (_req, res) => {
     const up = await databaseIsUp(payload)
     res.status(up ? 200 : 503).json(up ? { status: 'ok' } : { status: 'unavailable', error: 'database_unavailable' })
+  })
+  // Readiness (what a load balancer routes on): like liveness, before the rate limit, so that
+  // probes from a balancer's few addresses never use up a client's budget or get a 429.
+  app.get('/api/health/ready', async (_req, res) => {
+    const { ready, body } = await readiness(payload)
+    res.status(ready ? 200 : 503).json(body)
   })
   // The reference and its page: static, answered before the rate limit like the health check.
   mountApiDocs(app, openApiJson)

@@ -102,11 +102,16 @@ async function main() {
     // Stop accepting; idle keep-alive sockets would hold close() open, so drop those.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
     server.closeIdleConnections()
-    const forced = setTimeout(() => server.closeAllConnections(), 10_000)
+    const forced = setTimeout(() => {
+      log(`forced close: ${answering.size} request(s) still unanswered after 10 s`)
+      server.closeAllConnections()
+    }, 10_000)
     await closed
     clearTimeout(forced)
+    // Each stage is logged, so a slow stop shows where it waited (issue 33).
+    log('http closed')
     await nextApp?.close().catch(() => undefined)
-    await stopPayload(payload).catch((err) => log(`closing the database pool failed: ${err}`))
+    await stopPayload(payload, log).catch((err) => log(`closing the database pool failed: ${err}`))
     if (embedded) await embedded.stop()
     log('stopped')
     process.exit(0)

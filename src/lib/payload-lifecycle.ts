@@ -11,16 +11,18 @@ import { migrations } from '../migrations/index'
 import { backgroundWorkersOf } from './background-workers'
 import { deleteSentMail, startMailRunner, stopMailRunner } from './mail-queue/runner'
 import { reportFailedCommits } from './postgres/failed-commits'
+import { oneQueryAtATime } from './postgres/one-query-at-a-time'
 import { reloadSettings, settings } from './settings'
 
 interface PgClient {
   on: (event: 'error', listener: (error: Error) => void) => void
+  query: (...args: unknown[]) => unknown
 }
 
 interface PgPool {
   on: ((event: 'error', listener: (error: Error) => void) => void) & ((event: 'connect', listener: (client: PgClient) => void) => void)
   end: () => Promise<void>
-  _clients?: Array<{ release?: () => void; on?: PgClient['on'] }>
+  _clients?: Array<{ release?: () => void; on?: PgClient['on']; query?: PgClient['query'] }>
   _idle?: Array<{ client: unknown }>
 }
 
@@ -33,15 +35,22 @@ export const poolOf = (payload: Payload) => (payload.db as unknown as { pool: Pg
  * the process: the server died this way under load when PostgreSQL stopped (fault 1,
  * issue 11). Heard, the client is marked unusable, its next query fails (503), and the
  * pool drops it on release and connects anew. Clients made before this point count too
- * (Payload keeps one checked out from its start).
+ * (Payload keeps one checked out from its start). Each client also sends one query at a
+ * time (postgres/one-query-at-a-time.ts).
  */
 function listenForLostConnections(payload: Payload) {
   const lost = (err: Error & { code?: string }) =>
     payload.logger.warn({ msg: 'database connection lost; the pool will reconnect', code: err.code, reason: err.message })
   const pool = poolOf(payload)
   pool.on('error', lost)
-  pool.on('connect', (client) => client.on('error', lost))
-  for (const client of pool._clients ?? []) client.on?.('error', lost)
+  pool.on('connect', (client) => {
+    client.on('error', lost)
+    oneQueryAtATime(client)
+  })
+  for (const client of pool._clients ?? []) {
+    client.on?.('error', lost)
+    if (client.query) oneQueryAtATime(client as PgClient)
+  }
 }
 
 export async function loadConfig(): Promise<SanitizedConfig> {
@@ -69,13 +78,15 @@ export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
 /**
  * Payload's destroy() leaves the pg pool open and db-postgres keeps one client checked out
  * for good (payload #15674, #11727), which keeps the event loop alive. Release it, end the
- * pool, and forget the cached instance so a later getPayload() starts afresh.
+ * pool, and forget the cached instance so a later getPayload() starts afresh. `log` hears
+ * each stage ("jobs stopped", "pool closed"): the server logs them.
  */
-export async function stopPayload(payload: Payload): Promise<void> {
+export async function stopPayload(payload: Payload, log: (stage: string) => void = () => undefined): Promise<void> {
   const pool = poolOf(payload)
   // First: a sweep or a mail being sent finishes on the pool that is about to close.
   await Promise.all(backgroundWorkersOf(payload).map((worker) => worker.stop(payload)))
   await stopMailRunner(payload)
+  log('jobs stopped')
   await payload.destroy()
   const idle = new Set((pool._idle ?? []).map((item) => item.client))
   for (const client of pool._clients ?? []) {
@@ -88,6 +99,7 @@ export async function stopPayload(payload: Payload): Promise<void> {
     }
   }
   await pool.end().catch(() => undefined)
+  log('pool closed')
   const cache = (globalThis as { _payload?: Map<string, unknown> })._payload
   cache?.delete('default')
 }

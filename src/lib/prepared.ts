@@ -4,7 +4,12 @@
 // docs/performance.md). `run` is for reads and writes outside a use case's transaction;
 // `runIn` runs on the request's transaction connection when there is one (so the statement
 // commits or rolls back with the use case), else on the pool.
+// DATABASE_PREPARED_STATEMENTS=false sends the same text unnamed (decision 128): behind
+// PgBouncer in transaction mode the next transaction may run on a server connection that never
+// saw the PREPARE, and pg would fail with "prepared statement … does not exist".
 import type { Payload, PayloadRequest } from 'payload'
+
+import { settings } from './settings'
 
 export interface Statement {
   /** Unique per text: pg keys its per-connection prepared statements by this name. */
@@ -13,7 +18,7 @@ export interface Statement {
 }
 
 interface Pool {
-  query: (config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[]; rowCount: number | null }>
+  query: (config: { name?: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[]; rowCount: number | null }>
 }
 
 /**
@@ -37,7 +42,8 @@ export function statement(name: string, text: string): Statement {
 }
 
 async function query<T>(connection: Pool, statement: Statement, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
-  const result = await connection.query({ ...statement, values })
+  const config = settings().preparedStatements ? { name: statement.name, text: statement.text, values } : { text: statement.text, values }
+  const result = await connection.query(config)
   return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 }
 }
 

@@ -51,6 +51,9 @@ function readSettings() {
     locales: list('LOCALES', ['en', 'fr', 'de', 'es', 'it', 'nl']),
     trustProxy: bool('TRUST_PROXY', true),
     dbPush: bool('PAYLOAD_DB_PUSH', false),
+    // false: src/lib/prepared.ts sends its statements unnamed (same SQL), for PgBouncer in
+    // transaction mode, which keeps no prepared statement from one transaction to the next.
+    preparedStatements: bool('DATABASE_PREPARED_STATEMENTS', true),
     // ADMIN_PANEL=false serves the API alone: no Next, so a start takes seconds (tests, API-only hosts).
     adminPanel: bool('ADMIN_PANEL', true),
     // `npm run dev` sets it: Next dev (hot reload) instead of the production build `npm start` serves.

@@ -2,7 +2,10 @@
 // so it joins the transaction; a thrown error rolls all of it back (audit entry included).
 // Work that must wait for the commit (waking the mail runner: the queued job is invisible
 // to it before) is registered with `afterCommit` and runs only if the commit happened.
-import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
+// A deadlock or a serialization failure is PostgreSQL undoing a transaction that met
+// another one, not a fault of the request: the whole use case runs again, a bounded number
+// of times, and the client gets what the new attempt finds (issue 33; decision 123).
+import { commitTransaction, getDataLoader, initTransaction, killTransaction, type PayloadRequest } from 'payload'
 
 const AFTER_COMMIT = 'afterCommit'
 
@@ -26,20 +29,50 @@ function takeAfterCommit(req: PayloadRequest): Callback[] {
   return pending
 }
 
+/** Attempts of one use case in all: the first and two more after a deadlock or serialization failure. */
+export const TRANSACTION_ATTEMPTS = 3
+
+// SQLSTATE 40P01 deadlock_detected, 40001 serialization_failure.
+const RETRYABLE = new Set(['40P01', '40001'])
+
+/** The SQLSTATE when `error`, or an error it wraps (Payload and drizzle wrap the driver's), is a deadlock or serialization failure. */
+function retryableCodeOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown }
+    if (typeof code === 'string' && RETRYABLE.has(code)) return code
+    current = cause
+  }
+  return undefined
+}
+
+export const isRetryableConflict = (error: unknown): boolean => retryableCodeOf(error) !== undefined
+
+// A short random pause before the next attempt, growing with each: the two transactions that
+// met should not meet again at the same instant.
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt))
+
 export async function inTransaction<T>(req: PayloadRequest, fn: () => Promise<T>): Promise<T> {
-  const startedHere = await initTransaction(req)
-  try {
-    const result = await fn()
-    if (startedHere) {
-      await commitTransaction(req)
-      for (const callback of takeAfterCommit(req)) callback()
-    }
-    return result
-  } catch (error) {
-    if (startedHere) {
+  for (let tries = 1; ; tries++) {
+    const startedHere = await initTransaction(req)
+    try {
+      const result = await fn()
+      if (startedHere) {
+        await commitTransaction(req)
+        for (const callback of takeAfterCommit(req)) callback()
+      }
+      return result
+    } catch (error) {
+      // Nested in a larger transaction: the error goes up to the use case that owns it, which
+      // alone may run it again.
+      if (!startedHere) throw error
       takeAfterCommit(req)
       await killTransaction(req)
+      const code = retryableCodeOf(error)
+      if (!code || tries >= TRANSACTION_ATTEMPTS) throw error
+      req.payload.logger.warn({ msg: 'transaction aborted by PostgreSQL; running the use case again', code, attempt: tries })
+      // Documents read in the undone attempt may have changed since: the next one reads afresh.
+      req.payloadDataLoader = getDataLoader(req)
+      await pause(tries)
     }
-    throw error
   }
 }

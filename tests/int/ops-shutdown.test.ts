@@ -46,6 +46,7 @@ describe('graceful shutdown', () => {
     expect(exit).toEqual({ code: 0, signal: null })
     // Well before the 10 s after which remaining connections would be cut.
     expect(Date.now() - released).toBeLessThan(8_000)
-    expect(server.output()).toMatch(/SIGTERM: finishing in-flight requests[\s\S]*\[server\] stopped/)
+    // Each stage of the stop is logged, in order (issue 33).
+    expect(server.output()).toMatch(/SIGTERM: finishing in-flight requests[\s\S]*http closed[\s\S]*jobs stopped[\s\S]*pool closed[\s\S]*\[server\] stopped/)
   }, 60_000)
 })

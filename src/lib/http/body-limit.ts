@@ -23,6 +23,9 @@ export const MULTIPART_BODY_LIMIT = 10 * MiB + 256 * 1024
 export const payloadTooLarge = (limit: number) =>
   new ApiError(413, 'payload_too_large', `The request body is larger than the ${limit} bytes allowed here`)
 
+/** The client went away before its body was whole: a 400 nobody will read, never a 500. */
+export const bodyCutShort = () => new ApiError(400, 'invalid_body', 'The request body was cut short: the client closed the connection')
+
 export function bodyLimitFor(contentType: string | undefined): number {
   const type = contentType?.split(';')[0]?.trim().toLowerCase()
   return type === 'multipart/form-data' ? MULTIPART_BODY_LIMIT : JSON_BODY_LIMIT
@@ -101,6 +104,12 @@ export function bodyLimit(sendError: SendError): RequestHandler {
       refuse(req, res, limit)
     })
     req.pipe(body)
+    // A client that goes away mid-body (killed, a tab closed): pipe() never ends its
+    // destination when the source is destroyed, so whoever reads the body would wait for the
+    // rest for good, a request that never finishes (issue 33). Its reader fails instead.
+    req.once('close', () => {
+      if (!req.complete && !body.destroyed) body.destroy(bodyCutShort())
+    })
     bodies.set(req, body)
     // What the route left unread is read and dropped (still counted: past the limit the
     // connection is closed instead), so that it can carry the client's next request.

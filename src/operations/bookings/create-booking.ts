@@ -7,6 +7,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { ApiError, notFound } from '../../lib/http/errors'
+import { execute, sql } from '../../lib/sql'
 import { bookingTransaction } from './errors'
 import { presentBooking, type BookingRecord } from './present'
 import { nowWallClockMinute } from '../../lib/wall-clock'
@@ -25,6 +26,20 @@ const TIMING_MESSAGES = {
   booking_too_soon: (hours: number) => `This service must be booked at least ${hours} hour${hours === 1 ? '' : 's'} in advance`,
 }
 
+/**
+ * Bookings of one service are inserted one at a time. PostgreSQL checks an exclusion
+ * constraint after placing the new row's index entry, so two simultaneous inserts of
+ * overlapping times could each find the other's uncommitted row and wait for it: a deadlock,
+ * which PostgreSQL broke by aborting one of them (40P01, answered 500 before: issue 33).
+ * Queued on the service's row first, the later insert finds the earlier one committed (23P01,
+ * 409) or rolled back. The lock order of a booking is thus: the service row, the booking,
+ * its counters (list_counts), the audit entry and the notification. FOR NO KEY UPDATE does
+ * not conflict with the key-share locks of foreign keys to the service, nor with readers.
+ */
+async function lockServiceCalendar(req: PayloadRequest, serviceId: string): Promise<void> {
+  await execute(req, sql`SELECT 1 FROM service_listings WHERE id = ${serviceId} FOR NO KEY UPDATE`)
+}
+
 export async function createBooking(req: PayloadRequest, customerId: string, input: BookingInput): Promise<{ booking: BookingRecord }> {
   // One round trip reads the service and the open slots of the date's weekday; judged in
   // order below by the rules the bookable-times query lists with (booking-rules.ts).
@@ -40,6 +55,7 @@ export async function createBooking(req: PayloadRequest, customerId: string, inp
   // "No overlap" (booking-rules.ts `rangesOverlap`) is judged by PostgreSQL's exclusion
   // constraint on the same range, at the insert: race-proof.
   return bookingTransaction(req, async () => {
+    await lockServiceCalendar(req, service.id)
     const doc = await req.payload.create({
       collection: 'bookings',
       data: {

@@ -1,0 +1,60 @@
+// `GET /api/health/ready` (API-CONTRACT §8 "Beyond one machine", decision 127): what a load
+// balancer routes on. Unlike the liveness answer (/api/health: the database answers at all),
+// an instance is ready only when the primary answers AND its schema is the one this code was
+// built for: every migration in src/migrations is recorded in payload_migrations. An instance
+// of a newer release started before `migrate` ran elsewhere stays out of rotation.
+import type { Payload } from 'payload'
+
+import { migrations } from '../migrations/index'
+import { settings } from './settings'
+
+const TIMEOUT_MS = 2000
+
+export type DatabaseState = 'ok' | 'unreachable' | 'migrations_pending'
+
+export interface Readiness {
+  ready: boolean
+  body: {
+    database: DatabaseState
+    /** One entry per DATABASE_REPLICA_URLS entry, in order (none configured: empty). */
+    replicas: Array<{ ok: boolean; lagSeconds: number | null }>
+    /** The shared job queue (payload_jobs, every instance's): informational, never decides readiness. */
+    jobs: { queued: number; failed: number } | null
+  }
+}
+
+interface Queryable {
+  query: (text: string) => Promise<{ rows: Array<Record<string, unknown>> }>
+}
+
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('database did not answer in time')), TIMEOUT_MS)
+    }),
+  ]).finally(() => clearTimeout(timer))
+}
+
+// One round trip: the recorded migrations and the queue's counts together.
+const READY_SQL = `SELECT
+  (SELECT coalesce(array_agg(name), '{}') FROM payload_migrations) AS applied,
+  (SELECT count(*) FROM payload_jobs WHERE completed_at IS NULL AND NOT coalesce(has_error, false))::int AS queued,
+  (SELECT count(*) FROM payload_jobs WHERE completed_at IS NULL AND coalesce(has_error, false))::int AS failed`
+
+export async function readiness(payload: Payload): Promise<Readiness> {
+  const pool = (payload.db as unknown as { pool: Queryable }).pool
+  let row: { applied: string[]; queued: number; failed: number }
+  try {
+    row = (await withTimeout(pool.query(READY_SQL))).rows[0] as typeof row
+  } catch {
+    // Unreachable, or a schema so old it lacks the tables: either way, not ready.
+    return { ready: false, body: { database: 'unreachable', replicas: [], jobs: null } }
+  }
+  const applied = new Set(row.applied)
+  // With PAYLOAD_DB_PUSH (development) the schema is pushed, not migrated: nothing is pending.
+  const pending = !settings().dbPush && migrations.some((migration) => !applied.has(migration.name))
+  const database: DatabaseState = pending ? 'migrations_pending' : 'ok'
+  return { ready: !pending, body: { database, replicas: [], jobs: { queued: row.queued, failed: row.failed } } }
+}

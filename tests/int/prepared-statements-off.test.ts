@@ -1,0 +1,66 @@
+// DATABASE_PREPARED_STATEMENTS=false (API-CONTRACT §8, decision 128): src/lib/prepared.ts sends
+// the same SQL unnamed, so that PgBouncer in transaction mode (no prepared statement survives
+// from one transaction to the next) can sit in front of PostgreSQL. Checked on the server: no
+// connection of the pool holds a statement of ours in pg_prepared_statements after a booking
+// (statements in a transaction and outside) and a hot read; with the setting back on, the
+// same requests leave them there (the check can see them).
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+
+import { book, bookableService, customerActor, localDate } from '../helpers/bookings'
+import { adminActor, type Actor } from '../helpers/catalogue'
+import { setEnv } from '../helpers/env'
+import { startTestApp, type TestApp } from '../helpers/test-app'
+
+interface PgClient {
+  query: (text: string) => Promise<{ rows: Array<{ name: string }> }>
+}
+
+let app: TestApp
+let admin: Actor
+let customer: Actor
+
+/** Our named statements on every connection of Payload's pool (busy ones too: none is in use between requests). */
+async function ourPreparedStatements(): Promise<string[]> {
+  const clients = (app.payload.db as unknown as { pool: { _clients: PgClient[] } }).pool._clients
+  expect(clients.length).toBeGreaterThan(0)
+  const names: string[] = []
+  for (const client of clients) {
+    const { rows } = await client.query(`SELECT name FROM pg_prepared_statements WHERE name LIKE 'community.%'`)
+    names.push(...rows.map((row) => row.name))
+  }
+  return names
+}
+
+async function bookAndRead(hour: string) {
+  const day = localDate(3)
+  const service = await bookableService(admin, day)
+  const booking = await book(customer, { serviceId: service.id, bookingDate: day.date, bookingTime: hour })
+  expect(booking.status).toBe(201)
+  const threads = await app.request('/api/forum-threads?limit=20')
+  expect(threads.status).toBe(200)
+  expect((await threads.json()).docs).toEqual(expect.any(Array))
+}
+
+beforeAll(async () => {
+  app = await startTestApp({ env: { DATABASE_PREPARED_STATEMENTS: 'false' } })
+  admin = await adminActor(app)
+  customer = await customerActor(app)
+}, 120_000)
+
+afterAll(async () => {
+  setEnv({ DATABASE_PREPARED_STATEMENTS: undefined })
+  await app?.stop()
+})
+
+describe('DATABASE_PREPARED_STATEMENTS', () => {
+  it('false: a booking and a hot read work and leave no named statement of ours on any connection', async () => {
+    await bookAndRead('10:00')
+    expect(await ourPreparedStatements()).toEqual([])
+  })
+
+  it('true (the default): the same requests leave named statements on the connections', async () => {
+    setEnv({ DATABASE_PREPARED_STATEMENTS: 'true' })
+    await bookAndRead('11:00')
+    expect(await ourPreparedStatements()).toEqual(expect.arrayContaining([expect.stringMatching(/^community\./)]))
+  })
+})
