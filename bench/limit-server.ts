@@ -6,12 +6,12 @@ import http from 'node:http'
 
 import express, { type Request, type Response } from 'express'
 import pg from 'pg'
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import { hasPermission, hasRole } from '../domain/permissions'
 import { cacheCookieName, readCacheCookie, readCookie, sessionCookieName, type SessionSnapshot } from '../src/lib/auth/cookies'
 import { accountUserOf } from '../src/lib/auth/current'
-import { presentSession, presentUser } from '../src/lib/auth/present'
+import { presentSession, presentSessionUser } from '../src/lib/auth/present'
 import { presentAccountUser } from '../src/lib/auth/present-account'
 import { findSession, snapshotOf } from '../src/lib/auth/sessions'
 import { bearerToken } from '../src/lib/auth/strategy'
@@ -22,7 +22,11 @@ import { bookingPageQuery } from '../src/operations/bookings/admin-bookings'
 import { presentAdminBooking } from '../src/operations/bookings/present'
 import { presentService } from '../src/operations/catalogue/present-service'
 import { queryService, queryServicePage } from '../src/operations/catalogue/services-query'
+import { listInbox } from '../src/operations/profile/inbox'
+import { getPublicProfile } from '../src/operations/profile/public-profile'
 import { QUEUE_PAGE } from '../src/operations/reports/queue'
+import { ApiError } from '../src/lib/http/errors'
+import { parseBoolean } from '../src/lib/http/pagination'
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) })
 // The modules above only ever touch `payload.db.pool`.
@@ -53,7 +57,7 @@ app.get('/api/health', async (_req, res) => {
 app.get('/api/auth/get-session', async (req: Request, res: Response) => {
   const found = await session(req)
   if (!found) return res.json(null)
-  res.json({ session: presentSession(found.session), user: presentUser(found.user as never) })
+  res.json({ session: presentSession(found.session), user: presentSessionUser(found.user as never) })
 })
 
 app.get('/api/admin/services/services', async (req: Request, res: Response) => {
@@ -104,6 +108,27 @@ app.get('/api/admin/moderation/queue', async (req: Request, res: Response) => {
   const page = parsePagination(new URL(req.originalUrl, 'http://localhost').searchParams)
   const { rows } = await pool.query({ ...QUEUE_PAGE, values: [page.perPage, (page.page - 1) * page.perPage] })
   res.json(paginated('items', rows[0].items, rows[0].total, page))
+})
+
+// The profile family's hot reads (bench/profile.ts): the inbox and a public profile, with the
+// same statements (src/operations/profile, imported; they only touch `payload.db.pool`).
+const asRequest = { payload } as unknown as PayloadRequest
+
+app.get('/api/profile/notifications', async (req: Request, res: Response) => {
+  const found = await session(req)
+  if (!found) return res.status(401).json({ error: 'unauthorized', message: 'Authentication required' })
+  const params = new URL(req.originalUrl, 'http://localhost').searchParams
+  res.json(await listInbox(asRequest, String(found.user.id), parseBoolean(params, 'unread') ?? false, parsePagination(params)))
+})
+
+app.get('/api/profile/:username', async (req: Request, res: Response) => {
+  await hitLeased(payload, `global:${req.socket.remoteAddress}`, RULE)
+  try {
+    res.json(await getPublicProfile(asRequest, String(req.params.username)))
+  } catch (error) {
+    if (error instanceof ApiError) return res.status(error.status).json({ error: error.code, message: error.message })
+    throw error
+  }
 })
 
 const server = http.createServer(app)

@@ -2,7 +2,8 @@
 // `npm start` runs it, API only, an embedded PostgreSQL in a temp folder), runs the
 // scenarios in order, then prints one table, writes bench/results/<date>.json and updates
 // docs/performance.md. Every measurement is bounded in time.
-// Default: reads, bookings, sign-in, memory (about 12 minutes here). `growth` (seeds a
+// Default: reads, profile (issue 31's public profile and inbox), bookings, sign-in, memory
+// (about 13 minutes here). `growth` (seeds a
 // million bookings), `list-users` (issue 22), `queue` (the moderation queue at 1,000 and
 // 100,000 open reports), `slots` and `forum` (issue 20's public forum reads at 1,000 and
 // 100,000 threads) and `webhooks` (issue 34: booking creation with and without three
@@ -14,6 +15,7 @@ import { growthBench } from './growth'
 import { listUsersBench } from './list-users'
 import { startBenchApp, log, type BenchApp } from './harness'
 import { memoryBench } from './memory'
+import { profileBench } from './profile'
 import { queueBench } from './queue'
 import { readsBench } from './reads'
 import { report, type ScenarioResult } from './report'
@@ -31,8 +33,9 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   slots: slotsBench,
   forum: forumBench,
   webhooks: webhooksBench,
+  profile: profileBench,
 }
-const DEFAULT = ['reads', 'bookings', 'sign-in', 'memory']
+const DEFAULT = ['reads', 'profile', 'bookings', 'sign-in', 'memory']
 
 async function main() {
   const wanted = process.argv.slice(2)

@@ -8,6 +8,7 @@ import { removeCommentsOfPost } from './BlogComments/hooks/removeCommentsOfPost'
 import { uniqueSlug, validateSlug } from '../src/operations/catalogue/rules/slug'
 
 export const BLOG_POSTS = 'blog-posts'
+export const BLOG_EXCERPT_MAX = 500
 export const POST_STATUSES = ['draft', 'published', 'archived'] as const
 
 // Publication changes are audit-logged (SPEC "Events"), from the panel as from anywhere.
@@ -37,6 +38,7 @@ export const BlogPosts: CollectionConfig = {
   fields: [
     { name: 'title', type: 'text', required: true, localized: true, maxLength: 300 },
     { name: 'slug', type: 'text', required: true, unique: true, index: true, validate: validateSlug },
+    { name: 'excerpt', type: 'textarea', localized: true, maxLength: BLOG_EXCERPT_MAX },
     { name: 'body', type: 'richText', localized: true },
     // A plain id at every depth: nothing about the writer's account leaks to readers.
     { name: 'authorId', type: 'relationship', relationTo: 'users', maxDepth: 0, index: true },

@@ -1,10 +1,14 @@
 import type { Endpoint } from 'payload'
 
 import { approveEndpoints } from './admin/approve'
+import { adminBlogEndpoints } from './admin/blog'
+import { adminOrganizationsEndpoints } from './admin/organizations'
 import { moderateEndpoints } from './admin/moderate'
 import { webhooksEndpoints } from './admin/webhooks'
 import { adminServicesEndpoints } from './admin/services/index'
 import { authEndpoints } from './auth/index'
+import { authClientEndpoints } from './auth-client/index'
+import { profileEndpoints } from './profile/index'
 import { reportsEndpoints } from './reports/index'
 import { publicBookingEndpoints } from './services/bookings'
 import { publicSlotsEndpoints } from './services/slots'
@@ -19,4 +23,8 @@ export const endpoints: Endpoint[] = [
   ...approveEndpoints,
   ...reportsEndpoints,
   ...webhooksEndpoints,
+  ...profileEndpoints,
+  ...adminOrganizationsEndpoints,
+  ...adminBlogEndpoints,
+  ...authClientEndpoints,
 ]

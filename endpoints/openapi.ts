@@ -13,13 +13,17 @@ import { createDocument, type ZodOpenApiObject, type ZodOpenApiPathsObject } fro
 import { settings } from '../src/lib/settings'
 import { approvalPaths, moderationPaths } from './admin/openapi'
 import { webhookPaths } from './admin/openapi-webhooks'
+import { adminBlogPaths } from './admin/openapi-blog'
+import { adminOrganizationPaths } from './admin/openapi-organizations'
 import { adminServicesPaths } from './admin/services/openapi'
 import { authPaths } from './auth/openapi'
+import { authClientPaths } from './auth-client/openapi'
 import { communityMediaPaths } from './community/openapi'
 import { communityContentPaths } from './community/openapi-content'
 import { accountPaths } from './auth/openapi-account'
 import { adminUserPaths } from './auth/openapi-admin-users'
 import { organizationPaths } from './auth/openapi-organizations'
+import { profilePaths } from './profile/openapi'
 import { reportsPaths } from './reports/openapi'
 import { publicBookingPaths } from './services/openapi'
 import { stockPaths } from './stock-paths'
@@ -27,6 +31,7 @@ import { stockPaths } from './stock-paths'
 /** Every family's route documents, one line each. */
 const FAMILIES = (): ZodOpenApiPathsObject[] => [
   authPaths,
+  authClientPaths,
   accountPaths,
   adminUserPaths,
   organizationPaths,
@@ -36,6 +41,9 @@ const FAMILIES = (): ZodOpenApiPathsObject[] => [
   approvalPaths,
   webhookPaths,
   reportsPaths,
+  profilePaths(settings().locales),
+  adminOrganizationPaths,
+  adminBlogPaths(settings().locales),
   communityContentPaths(),
   communityMediaPaths,
   stockPaths,
@@ -48,10 +56,13 @@ const TAGS = [
   'Admin: availability',
   'Admin: media',
   'Admin: bookings',
+  'Admin: organizations',
+  'Admin: blog',
   'Bookings',
   'Moderation',
   'Community',
   'Notifications',
+  'Profile',
   'Public catalogue',
   'Operations',
 ]

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
+import { ROLES } from '../../domain/permissions'
 import { errorResponses, id, json, SESSION, timestamp } from '../../src/lib/openapi/common'
 import { setActiveBody } from './organizations'
 import { requestResetBody, resetBody } from './password'
@@ -13,6 +14,12 @@ import { emailBody, tokenBody } from './verification'
 const user = z
   .object({ id, email: z.email(), name: z.string().nullable(), emailVerified: z.boolean() })
   .meta({ id: 'AuthUser' })
+const sessionUser = user
+  .extend({
+    roles: z.array(z.enum(ROLES)).meta({ description: 'API-CONTRACT §7' }),
+    role: z.string().meta({ description: '`roles` joined by commas, as Better Auth’s admin plugin writes it', example: 'citizen,moderator' }),
+  })
+  .meta({ id: 'SessionUser' })
 const newUser = user.extend({ username: z.string().nullable(), createdAt: timestamp.nullable() }).meta({ id: 'NewUser' })
 const session = z
   .object({ id, userId: id, expiresAt: timestamp, activeOrganizationId: id.nullable() })
@@ -96,7 +103,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       tags: ['Accounts'],
       summary: 'The current session and user, or null',
       security: [...SESSION, {}],
-      responses: { '200': json('The session, or `null` without a valid one', z.object({ session, user }).nullable()), ...errorResponses('auth', {}) },
+      responses: { '200': json('The session, or `null` without a valid one', z.object({ session, user: sessionUser }).nullable()), ...errorResponses('auth', {}) },
     },
   },
   '/api/auth/sign-out': {

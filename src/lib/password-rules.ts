@@ -12,6 +12,9 @@ const RULES: Array<[test: RegExp, needs: string]> = [
   [/[^\p{L}\p{N}\s]/u, 'a special character'],
 ]
 
+/** What the rules ask for, in words (GET /api/auth-client/config shows them to apps). */
+export const PASSWORD_RULE_NAMES: readonly string[] = RULES.map(([, needs]) => needs)
+
 /** null when `password` meets the rules, else one sentence naming every rule it misses. */
 export function checkPasswordRules(password: string): string | null {
   const length = [...password].length

@@ -136,6 +136,11 @@ function readSettings() {
         max: int('RATE_LIMIT_REPORTS_MAX', 20),
         windowSeconds: int('RATE_LIMIT_REPORTS_WINDOW', 60 * 60),
       } satisfies RateLimitRule,
+      // API-CONTRACT §13: 5 personal data exports per user per hour.
+      profileExport: {
+        max: int('RATE_LIMIT_PROFILE_EXPORT_MAX', 5),
+        windowSeconds: int('RATE_LIMIT_PROFILE_EXPORT_WINDOW', 60 * 60),
+      } satisfies RateLimitRule,
     },
   }
 }

@@ -16,6 +16,7 @@ import * as migration_20261125_055112_community_author_names from './20261125_05
 import * as migration_20261125_055147_forum_read_indexes from './20261125_055147_forum_read_indexes';
 import * as migration_20261125_055836_community_media from './20261125_055836_community_media';
 import * as migration_20261126_214528_organization_logo_metadata from './20261126_214528_organization_logo_metadata';
+import * as migration_20261127_052204_profile_fields_blog_excerpt from './20261127_052204_profile_fields_blog_excerpt';
 import * as migration_20261127_052921_webhooks from './20261127_052921_webhooks';
 
 export const migrations = [
@@ -108,6 +109,11 @@ export const migrations = [
     up: migration_20261126_214528_organization_logo_metadata.up,
     down: migration_20261126_214528_organization_logo_metadata.down,
     name: '20261126_214528_organization_logo_metadata',
+  },
+  {
+    up: migration_20261127_052204_profile_fields_blog_excerpt.up,
+    down: migration_20261127_052204_profile_fields_blog_excerpt.down,
+    name: '20261127_052204_profile_fields_blog_excerpt'
   },
   {
     up: migration_20261127_052921_webhooks.up,

@@ -3,11 +3,10 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 
+import { mediaFolder } from '../../src/lib/media/folders'
 import { sql, type TestApp } from './test-app'
 import { authHeaders, createAdmin, createUser, type TestUser } from './users'
-
 
 export interface Reply<T = any> {
   status: number
@@ -92,8 +91,8 @@ export async function makeMedia(app: TestApp, alt = 'A picture'): Promise<string
   return String(doc.id)
 }
 
-/** The folder local storage writes to. */
-export const MEDIA_DIR = fileURLToPath(new URL('../../media', import.meta.url))
+/** The folder local storage writes to: the file's own (MEDIA_DIR, tests/helpers/file-setup.ts). */
+export const MEDIA_DIR = mediaFolder()
 
 /** The community media folder (collections/CommunityMedia: `community` inside the media folder). */
 export const COMMUNITY_MEDIA_DIR = path.join(MEDIA_DIR, 'community')

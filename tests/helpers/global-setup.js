@@ -15,4 +15,6 @@ export default async function globalSetup() {
   delete globalThis._payload
   // One log per run of the responses checked against the OpenAPI reference (openapi-check.ts).
   process.env.OPENAPI_CHECK_LOG ||= path.join(mkdtempSync(path.join(os.tmpdir(), 'community-openapi-')), 'responses.jsonl')
+  // Each test file's media folder is made in here (tests/helpers/file-setup.ts).
+  process.env.COMMUNITY_TEST_MEDIA_ROOT = mkdtempSync(path.join(os.tmpdir(), 'community-test-media-'))
 }

@@ -1,7 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 
 export default async function globalTeardown() {
   await globalThis.__TEST_DATABASE__?.stop()
+  // The test files' media folders (tests/helpers/file-setup.ts).
+  if (process.env.COMMUNITY_TEST_MEDIA_ROOT) rmSync(process.env.COMMUNITY_TEST_MEDIA_ROOT, { recursive: true, force: true })
   printOpenApiTotals()
 }
 

@@ -1,8 +1,10 @@
 // The test run's PostgreSQL: the embedded one (under .test-data/, removed afterwards) unless
 // DATABASE_URL names a server to use. A template database gets the committed migrations
 // once; each test file then clones it (CREATE DATABASE … TEMPLATE, a file copy: fast).
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 import pg from 'pg'
 
@@ -13,6 +15,7 @@ import { freePort, removeEmbeddedState, startEmbeddedDatabase } from '../../src/
 const TEMPLATE = `community_test_template_${process.pid}`
 const ADMIN_URL_ENV = 'COMMUNITY_TEST_ADMIN_URL'
 const TEMPLATE_ENV = 'COMMUNITY_TEST_TEMPLATE'
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 /** PAYLOAD_SECRET for tests' servers and scripts: the environment's, else a fixed one. */
 export const testSecret = () => process.env.PAYLOAD_SECRET || 'test-secret-test-secret-test-secret'
@@ -39,6 +42,15 @@ async function admin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>)
   }
 }
 
+function migrateTemplate(): Promise<void> {
+  const script = fileURLToPath(new URL('./migrate-template.ts', import.meta.url))
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: process.env, stdio: 'inherit' })
+  return new Promise((resolve, reject) => {
+    child.once('error', reject)
+    child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`migrating the test template failed (${signal ?? `exit ${code}`})`))))
+  })
+}
+
 export async function setupTestDatabase(): Promise<TestDatabaseState> {
   const started = Date.now()
   let adminUrl: string
@@ -62,12 +74,10 @@ export async function setupTestDatabase(): Promise<TestDatabaseState> {
     await client.query(`CREATE DATABASE ${TEMPLATE}`)
   })
 
-  // Migrate the template exactly as the server would at start.
+  // Migrate the template exactly as the server would at start (in a child: see migrate-template.ts).
   process.env.DATABASE_URL = withDatabase(adminUrl, TEMPLATE)
   process.env.PAYLOAD_SECRET = testSecret()
-  const { startPayload, stopPayload } = await import('../../src/lib/payload-lifecycle')
-  const payload = await startPayload()
-  await stopPayload(payload)
+  await migrateTemplate()
 
   process.env[ADMIN_URL_ENV] = adminUrl
   process.env[TEMPLATE_ENV] = TEMPLATE

@@ -263,7 +263,7 @@ describe('GET /api/auth/get-session', () => {
     const [row] = await sql<{ id: string }>(app, 'SELECT id FROM sessions WHERE token_hash = $1', [sha256(token)])
     expect(body).toEqual({
       session: { id: row!.id, userId: citizen.id, expiresAt: expect.any(String), activeOrganizationId: null },
-      user: { id: citizen.id, email: citizen.email, name: 'Cit Izen', emailVerified: true },
+      user: { id: citizen.id, email: citizen.email, name: 'Cit Izen', emailVerified: true, roles: ['citizen'], role: 'citizen' },
     })
   })
 

@@ -3,13 +3,14 @@
 // and media; everything else is for admins, writes too. Admin writes through the stock routes
 // follow the same rules and leave the same audit entries as the custom endpoints.
 import fs from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
+import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import {
   adminActor,
+  MEDIA_DIR,
   anonymous,
   audits,
   AVAILABILITY,
@@ -228,7 +229,7 @@ describe('media files', () => {
   it('404 for a stored record whose file is gone from the disk', async () => {
     const id = await makeMedia(app, 'Lost file')
     const [stored] = await sql<{ filename: string }>(app, 'SELECT filename FROM service_media WHERE id = $1', [id])
-    await fs.rm(fileURLToPath(new URL(`../../media/${stored!.filename}`, import.meta.url)))
+    await fs.rm(path.join(MEDIA_DIR, stored!.filename))
     const response = await app.request(`/api/service-media/file/${stored!.filename}`, { headers: admin.headers })
     expect(response.status).toBe(404)
     expect(await response.json()).toMatchObject({ error: 'not_found' })

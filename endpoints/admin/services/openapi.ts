@@ -118,14 +118,14 @@ const adminBooking = bookingRecord
   })
   .meta({ id: 'AdminBooking' })
 
-const success = z.object({ success: z.literal(true) })
+export const success = z.object({ success: z.literal(true) })
 export const FORBIDDEN = '`forbidden`: not an admin (checked before anything else)'
 // The routes an organization's owners and admins share (decision 114).
 const MANAGER_FORBIDDEN =
   '`forbidden`: neither an admin nor an owner or admin of any organization (checked before anything else); for an organization manager, also a forbidden change (another organization, `isFeatured`/`displayInHome`)'
 const OUTSIDE = 'or one of a service outside the caller’s organizations'
 export const ENVELOPE = '`invalid_body` (not a JSON object), `missing_action`, `unknown_action`, `missing_id`, or `invalid_request` (a field or reference is wrong, with `issues`)'
-const byId = z.string().optional().meta({ description: 'One record by id instead of a list' })
+export const byId = z.string().optional().meta({ description: 'One record by id instead of a list' })
 
 export const read = (tag: string, summary: string, query: z.ZodObject, answer: z.ZodType, errors: Record<number, string> = {}): ZodOpenApiOperationObject => ({
   tags: [tag],

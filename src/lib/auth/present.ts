@@ -17,6 +17,15 @@ export const presentUser = (user: UserLike) => ({
   emailVerified: Boolean(user.emailVerified),
 })
 
+/**
+ * get-session's user (API-CONTRACT §2): also `roles` (§7's array) and `role`, the same joined
+ * by commas as Better Auth's admin plugin writes it, so an app knows what to show.
+ */
+export const presentSessionUser = (user: UserLike & { roles?: readonly string[] | null }) => {
+  const roles = [...(user.roles ?? [])]
+  return { ...presentUser(user), roles, role: roles.join(',') }
+}
+
 export const presentNewUser = (user: UserLike) => ({
   ...presentUser(user),
   username: user.username ?? null,

@@ -8,7 +8,7 @@
 import type { RequestHandler } from 'express'
 import { executeAuthStrategies, headersWithCors, type Payload, type PayloadRequest } from 'payload'
 
-import { presentSession, presentUser } from '../auth/present'
+import { presentSession, presentSessionUser } from '../auth/present'
 import { sessionOf } from '../auth/sessions'
 import { errorBody, familyOf } from './errors'
 import { webHeaders } from './payload-bridge'
@@ -33,7 +33,7 @@ export function getSessionRoute(payload: Payload): RequestHandler {
       const cookies = answerHeaders.getSetCookie()
       if (cookies.length) res.setHeader('set-cookie', cookies)
       const current = user ? sessionOf({ user } as unknown as PayloadRequest) : null
-      res.json(user && current ? { session: presentSession(current.session), user: presentUser(user as never) } : null)
+      res.json(user && current ? { session: presentSession(current.session), user: presentSessionUser(user as never) } : null)
     } catch (error) {
       next(error)
     }

@@ -16,6 +16,7 @@ import { inTransaction } from '../../lib/transaction'
 import { isUniqueViolation } from '../../lib/unique-violation'
 import { setUserPassword } from '../../lib/user-password'
 import type { SignInResult } from './sign-in'
+import { usernameUnavailable } from './usernames'
 
 export interface ProfileChanges {
   name?: string
@@ -29,8 +30,7 @@ export async function updateOwnUser(req: PayloadRequest, caller: Caller, changes
   if (Object.keys(data).length === 0) throw invalidInput('No fields to update')
   return inTransaction(req, async () => {
     if (data.username !== undefined && data.username !== caller.user.username) {
-      const taken = await req.payload.count({ collection: 'users', where: { and: [{ username: { equals: data.username } }, { id: { not_equals: caller.user.id } }] }, overrideAccess: true, req })
-      if (taken.totalDocs > 0) throw usernameTaken()
+      if (await usernameUnavailable(req, String(data.username), caller.user.id)) throw usernameTaken()
     }
     try {
       await req.payload.update({ collection: 'users', id: caller.user.id, data: data as never, overrideAccess: true, context: { skipAudit: true }, req })

@@ -13,7 +13,7 @@ import { ApiError } from '../../lib/http/errors'
 import { checkPasswordRules } from '../../lib/password-rules'
 import { isUniqueViolation } from '../../lib/unique-violation'
 import { inTransaction } from '../../lib/transaction'
-import { uniqueUsername } from './usernames'
+import { uniqueUsername, usernameUnavailable } from './usernames'
 import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 export interface SignUpInput {
@@ -57,8 +57,7 @@ async function createAccount(req: PayloadRequest, input: SignUpInput, passwordHa
     if (existing.totalDocs > 0) throw userAlreadyExists()
     let username: string
     if (input.username) {
-      const taken = await req.payload.count({ collection: 'users', where: { username: { equals: input.username } }, overrideAccess: true, req })
-      if (taken.totalDocs > 0) throw usernameTaken()
+      if (await usernameUnavailable(req, input.username)) throw usernameTaken()
       username = input.username
     } else {
       username = await uniqueUsername(req, input.email)

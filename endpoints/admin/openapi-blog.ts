@@ -1,0 +1,60 @@
+// The OpenAPI description of /api/admin/blog/* (API-CONTRACT §13 "Admin blog"; docs/api.md
+// "Admin blog"), from the bodies the endpoints parse.
+import { z } from 'zod'
+import type { ZodOpenApiPathsObject } from 'zod-openapi'
+
+import { COMMENT_STATUSES } from '../../collections/BlogComments'
+import { POST_STATUSES } from '../../collections/BlogPosts'
+import { id, localized, pageFields, paginationQuery, timestamp } from '../../src/lib/openapi/common'
+import { postBodies } from './blog'
+import { actions, byId, read } from './services/openapi'
+
+const TAG = 'Admin: blog'
+
+const summary = {
+  id,
+  slug: z.string(),
+  title: localized,
+  excerpt: localized,
+  status: z.enum(POST_STATUSES),
+  publishedAt: timestamp.nullable(),
+  authorId: id.nullable(),
+  commentCount: z.int().min(0),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+}
+const post = z.object({ ...summary, body: z.record(z.string(), z.looseObject({})).meta({ description: 'Lexical JSON per language' }) }).meta({ id: 'AdminBlogPost' })
+const comment = z.object({ id, postId: id, authorId: id.nullable(), authorName: z.string().nullable(), content: z.string(), status: z.enum(COMMENT_STATUSES), createdAt: timestamp })
+
+export function adminBlogPaths(locales: readonly string[]): ZodOpenApiPathsObject {
+  const bodies = postBodies(locales)
+  return {
+    '/api/admin/blog/posts': {
+      get: read(
+        TAG,
+        'Blog posts, newest first (`q` in slug or any title), or one with its body (?id=)',
+        z.object({ id: byId, status: z.enum(POST_STATUSES).optional(), q: z.string().optional(), ...paginationQuery }),
+        z.union([z.object({ posts: z.array(z.object(summary)), ...pageFields }), z.object({ post })]),
+        { 404: '`not_found`: no post with that id' },
+      ),
+      ...actions(
+        TAG,
+        'create → 201 {post}; update, publish, unpublish, archive → {post}; delete → {success, id} (its comments go with it)',
+        z.union([bodies.create, bodies.update, bodies.move, bodies.delete]),
+        {
+          '200': { description: 'update, publish, unpublish, archive, delete', schema: z.union([z.object({ post }), z.object({ success: z.literal(true), id })]) },
+          '201': { description: 'create', schema: z.object({ post }) },
+        },
+        { 404: '`not_found`: no such post', 409: '`slug_taken`' },
+      ),
+    },
+    '/api/admin/blog/comments': {
+      get: read(
+        TAG,
+        'Blog comments in every status, newest first',
+        z.object({ status: z.enum(COMMENT_STATUSES).optional(), postId: z.string().optional(), q: z.string().optional().meta({ description: 'In the comment’s text' }), ...paginationQuery }),
+        z.object({ comments: z.array(comment), ...pageFields }),
+      ),
+    },
+  }
+}

@@ -1,0 +1,84 @@
+// /api/profile/*: the caller's profile and wallet, public profiles by username, the
+// notifications inbox and the personal data export (API-CONTRACT §13 "Profile"). Signed in,
+// else 401 `unauthorized`, except the public profile. The literal sub-paths come before
+// `/profile/:username` (their names are reserved usernames: src/operations/auth/usernames.ts).
+import type { PayloadRequest } from 'payload'
+import { z } from 'zod'
+
+import { PROFILE_BIO_MAX, PROFILE_DISPLAY_NAME_MAX } from '../../collections/Profiles'
+import { usernameField } from '../../src/lib/auth/schemas'
+import { parseInput, readJson, invalidBody } from '../../src/lib/http/body'
+import { defineEndpoint } from '../../src/lib/http/endpoint'
+import { requireUser } from '../../src/lib/http/guards'
+import { parseBoolean, parsePagination } from '../../src/lib/http/pagination'
+import { json } from '../../src/lib/http/respond'
+import { localeCodes, unknownLanguage } from '../../src/lib/locales'
+import { startExport } from '../../src/operations/profile/export'
+import { listInbox, markRead } from '../../src/operations/profile/inbox'
+import { getOwnProfile, updateOwnProfile } from '../../src/operations/profile/profile'
+import { getPublicProfile } from '../../src/operations/profile/public-profile'
+import { uuid } from '../admin/services/actions'
+
+export const MARK_READ_MAX = 100
+
+/** PATCH /api/profile: only these fields (another one is 400 invalid_request), at least one. */
+export function profileChanges(locales: readonly string[]) {
+  return z
+    .object({
+      username: usernameField,
+      displayName: z.string().trim().min(1).max(PROFILE_DISPLAY_NAME_MAX),
+      bio: z.string().max(PROFILE_BIO_MAX).nullable(),
+      avatarId: uuid('avatarId').nullable(),
+      locale: z.string().superRefine((code, ctx) => {
+        const message = unknownLanguage(code, locales)
+        if (message) ctx.addIssue({ code: 'custom', message })
+      }),
+    })
+    .partial()
+    .strict()
+    .refine((body) => Object.keys(body).length > 0, 'Nothing to update: send at least one field')
+}
+
+export const markReadBody = z.union([
+  z.object({ ids: z.array(uuid('ids[]')).min(1).max(MARK_READ_MAX) }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+])
+
+async function readObject(req: PayloadRequest): Promise<unknown> {
+  const body = await readJson(req)
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalidBody('The request body must be a JSON object')
+  return body
+}
+
+const callerId = (req: PayloadRequest) => String(requireUser(req).id)
+
+export const profileEndpoints = [
+  ...defineEndpoint('/profile', 'get', async (req) => json(await getOwnProfile(req, callerId(req)))),
+
+  ...defineEndpoint('/profile', 'patch', async (req) => {
+    const userId = callerId(req)
+    const changes = parseInput(profileChanges(localeCodes(req.payload)), await readObject(req))
+    return json(await updateOwnProfile(req, userId, changes))
+  }),
+
+  ...defineEndpoint('/profile/notifications', 'get', async (req) => {
+    const userId = callerId(req)
+    const params = req.searchParams
+    return json(await listInbox(req, userId, parseBoolean(params, 'unread') ?? false, parsePagination(params)))
+  }),
+
+  ...defineEndpoint('/profile/notifications/read', 'post', async (req) => {
+    const userId = callerId(req)
+    return json(await markRead(req, userId, parseInput(markReadBody, await readObject(req))))
+  }),
+
+  ...defineEndpoint('/profile/export', 'get', async (req) => {
+    const { filename, body } = await startExport(req, callerId(req))
+    return new Response(body, {
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' },
+    })
+  }),
+
+  ...defineEndpoint('/profile/:username', 'get', async (req) => json(await getPublicProfile(req, String(req.routeParams?.username ?? '')))),
+]

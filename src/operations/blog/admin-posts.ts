@@ -1,0 +1,198 @@
+// Blog posts for the admin API (API-CONTRACT §13 "Admin blog"): list, one post with its body,
+// and the actions create, update, publish, unpublish, archive and delete, each one
+// transaction with its audit entry `blog_post.<action>` (the collection's own audit hooks are
+// off for these calls: one entry per use case). Title, excerpt and body are Payload localized
+// fields, written as categories are (src/operations/catalogue/categories.ts): a create writes
+// every language at once, an update one language at a time, setting the languages it names and
+// keeping the others. Slug rules (format, 409 slug_taken) and the first publication's
+// `publishedAt` are the collection's hooks, shared with the admin panel.
+import type { PayloadRequest } from 'payload'
+
+import { writeAudit } from '../../../hooks/shared/audit'
+import { ApiError, notFound } from '../../lib/http/errors'
+import { paginated, type Pagination } from '../../lib/http/pagination'
+import { defaultLocale } from '../../lib/locales'
+import { execute, sql } from '../../lib/sql'
+import { idOf, isUuid } from '../../../domain/ids'
+import { presentLocalized, textsByLocale, type Localized } from '../catalogue/localized'
+import { catalogueTransaction, withContext } from '../catalogue/transaction'
+import { updateByLocale } from '../catalogue/update-by-locale'
+
+type Doc = Record<string, unknown>
+
+// The collection's slug (collections/BlogPosts.ts; operations do not import collections).
+const BLOG_POSTS = 'blog-posts' as const
+export type PostStatus = 'draft' | 'published' | 'archived'
+
+export const LOCALIZED_POST_FIELDS = ['title', 'excerpt', 'body'] as const
+
+export interface PostInput {
+  slug?: string
+  title?: Record<string, string>
+  excerpt?: Record<string, string | null>
+  body?: Record<string, Record<string, unknown> | null>
+  status?: PostStatus
+}
+
+export interface PostSummary {
+  id: string
+  slug: string
+  title: Localized
+  excerpt: Localized
+  status: PostStatus
+  publishedAt: string | null
+  authorId: string | null
+  commentCount: number
+  createdAt: string
+  updatedAt: string
+}
+
+export type PostView = PostSummary & { body: Record<string, unknown> }
+
+const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null)
+
+function presentBody(value: unknown): Record<string, unknown> {
+  if (!value || typeof value !== 'object') return {}
+  return Object.fromEntries(Object.entries(value as Doc).filter(([, body]) => body && typeof body === 'object'))
+}
+
+function summaryOf(doc: Doc, commentCount: number): PostSummary {
+  return {
+    id: String(doc.id),
+    slug: String(doc.slug),
+    title: presentLocalized(doc.title),
+    excerpt: presentLocalized(doc.excerpt),
+    status: doc.status as PostStatus,
+    publishedAt: iso(doc.publishedAt),
+    authorId: idOf(doc.authorId),
+    commentCount,
+    createdAt: iso(doc.createdAt)!,
+    updatedAt: iso(doc.updatedAt)!,
+  }
+}
+
+async function commentCounts(req: PayloadRequest, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map()
+  const rows = await execute(req, sql`SELECT post_id_id AS id, count(*)::int AS n FROM blog_comments WHERE post_id_id = ANY(${`{${ids.join(',')}}`}::uuid[]) GROUP BY post_id_id`)
+  return new Map(rows.map((row) => [String(row.id), Number(row.n)]))
+}
+
+async function findDoc(req: PayloadRequest, id: string): Promise<Doc | null> {
+  if (!isUuid(id)) return null
+  return ((await req.payload.findByID({ collection: BLOG_POSTS, id, locale: 'all', depth: 0, disableErrors: true, overrideAccess: true, req })) as unknown as Doc | null) ?? null
+}
+
+async function existing(req: PayloadRequest, id: string): Promise<Doc> {
+  const doc = await findDoc(req, id)
+  if (!doc) throw notFound('Blog post not found')
+  return doc
+}
+
+async function viewOf(req: PayloadRequest, doc: Doc): Promise<{ post: PostView }> {
+  const counts = await commentCounts(req, [String(doc.id)])
+  return { post: { ...summaryOf(doc, counts.get(String(doc.id)) ?? 0), body: presentBody(doc.body) } }
+}
+
+export async function getPost(req: PayloadRequest, id: string): Promise<{ post: PostView }> {
+  return viewOf(req, await existing(req, id))
+}
+
+export interface PostFilters {
+  status?: PostStatus
+  q?: string
+}
+
+/** Newest first; `q` in the slug or a title in any language (case-insensitive). */
+export async function listPosts(req: PayloadRequest, filters: PostFilters, page: Pagination) {
+  const pattern = filters.q ? `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
+  const where = sql`(${filters.status ?? null}::text IS NULL OR p.status::text = ${filters.status ?? null})
+    AND (${pattern}::text IS NULL OR p.slug ILIKE ${pattern} OR EXISTS (SELECT 1 FROM blog_posts_locales l WHERE l._parent_id = p.id AND l.title ILIKE ${pattern}))`
+  const [rows, total] = await Promise.all([
+    execute(req, sql`SELECT p.id FROM blog_posts p WHERE ${where} ORDER BY p.created_at DESC, p.id DESC LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`),
+    execute(req, sql`SELECT count(*)::int AS n FROM blog_posts p WHERE ${where}`),
+  ])
+  const ids = rows.map((row) => String(row.id))
+  const [found, counts] = await Promise.all([
+    ids.length ? req.payload.find({ collection: BLOG_POSTS, where: { id: { in: ids } }, locale: 'all', depth: 0, pagination: false, overrideAccess: true, req }) : { docs: [] },
+    commentCounts(req, ids),
+  ])
+  const byId = new Map((found.docs as unknown as Doc[]).map((doc) => [String(doc.id), doc]))
+  const posts = ids.flatMap((id) => (byId.has(id) ? [summaryOf(byId.get(id)!, counts.get(id) ?? 0)] : []))
+  return paginated('posts', posts, Number(total[0]?.n ?? 0), page)
+}
+
+/** Text in a language needs the post's title in that language (one stored row per language holds the required title). */
+function requireTitles(input: PostInput, stored: Record<string, unknown> = {}): void {
+  const titled = new Set([
+    ...Object.entries(stored).filter(([, value]) => typeof value === 'string' && value).map(([locale]) => locale),
+    ...Object.keys(input.title ?? {}),
+  ])
+  const issues = (['excerpt', 'body'] as const).flatMap((field) =>
+    Object.entries(input[field] ?? {})
+      .filter(([locale, value]) => value !== null && !titled.has(locale))
+      .map(([locale]) => ({ path: `${field}.${locale}`, message: `Give the post a title in "${locale}" first (title.${locale})` })),
+  )
+  if (issues.length) throw new ApiError(400, 'invalid_request', `${issues[0]!.path}: ${issues[0]!.message}`, { issues })
+}
+
+async function audit(req: PayloadRequest, action: string, id: string, data: Record<string, unknown>) {
+  await writeAudit(req, { action: `blog_post.${action}`, targetType: BLOG_POSTS, targetId: id, data })
+}
+
+export function createPost(req: PayloadRequest, input: PostInput & { slug: string; title: Record<string, string> }): Promise<{ post: PostView }> {
+  return catalogueTransaction(req, async () => {
+    requireTitles(input)
+    const localized = Object.fromEntries(LOCALIZED_POST_FIELDS.filter((field) => input[field]).map((field) => [field, input[field]]))
+    const data = { slug: input.slug, status: input.status ?? 'draft', authorId: req.user?.id, ...localized }
+    const doc = await withContext(req, { skipAudit: true }, () => req.payload.create({ collection: BLOG_POSTS, locale: 'all', data: data as never, depth: 0, overrideAccess: true, req }))
+    const id = String(doc.id)
+    await audit(req, 'create', id, { slug: input.slug, status: data.status, title: input.title })
+    return viewOf(req, await existing(req, id))
+  })
+}
+
+/** Fields not sent stay; a localized object changes the languages it names (null clears one). */
+export function updatePost(req: PayloadRequest, id: string, input: PostInput): Promise<{ post: PostView }> {
+  return catalogueTransaction(req, async () => {
+    const before = await existing(req, id)
+    requireTitles(input, before.title as Record<string, unknown>)
+    const base: Doc = {}
+    if (input.slug !== undefined) base.slug = input.slug
+    if (input.status !== undefined) base.status = input.status
+    const titled = Object.keys(presentLocalized(before.title))
+    const texts = Object.entries((textsByLocale(input as never, LOCALIZED_POST_FIELDS) as unknown as Record<string, Doc>)).filter(
+      ([locale, data]) => titled.includes(locale) || Object.values(data).some((value) => value !== null),
+    )
+    if (texts.length === 0) texts.push([titled[0] ?? defaultLocale(req.payload), {}])
+    await updateByLocale(req, BLOG_POSTS, id, base, texts)
+    const after = await existing(req, id)
+    await audit(req, 'update', id, { fields: Object.keys(input), languages: texts.map(([locale]) => locale) })
+    return viewOf(req, after)
+  })
+}
+
+const STATUS_OF = { publish: 'published', unpublish: 'draft', archive: 'archived' } as const
+export type StatusAction = keyof typeof STATUS_OF
+
+/** publish / unpublish (→ draft) / archive; the first publication stamps publishedAt (the collection's hook), kept after. */
+export function movePost(req: PayloadRequest, id: string, action: StatusAction): Promise<{ post: PostView }> {
+  return catalogueTransaction(req, async () => {
+    const before = await existing(req, id)
+    const status = STATUS_OF[action]
+    await withContext(req, { skipAudit: true }, () => req.payload.update({ collection: BLOG_POSTS, id, data: { status } as never, depth: 0, overrideAccess: true, req }))
+    const after = await existing(req, id)
+    await audit(req, action, id, { from: before.status, to: status })
+    return viewOf(req, after)
+  })
+}
+
+/** Its comments go with it (the collection's beforeDelete hook). */
+export function deletePost(req: PayloadRequest, id: string): Promise<{ success: true; id: string }> {
+  return catalogueTransaction(req, async () => {
+    const before = await existing(req, id)
+    const comments = (await commentCounts(req, [id])).get(id) ?? 0
+    await withContext(req, { skipAudit: true }, () => req.payload.delete({ collection: BLOG_POSTS, id, depth: 0, overrideAccess: true, req }))
+    await audit(req, 'delete', id, { slug: before.slug, title: presentLocalized(before.title), commentsRemoved: comments })
+    return { success: true as const, id }
+  })
+}
