@@ -7,16 +7,19 @@
 // whatever the number of files (one process grew to 4.5 GB in band). A Payload file leaves
 // 130–250 MB of heap (a worker's RSS ≈ heap + 180 MB): at 250 MB a worker runs one or two
 // files, so two workers at their peak stay near 1.3 GB with jest's own process.
+// examples/ holds the testing kit's examples (docs/testing.md), run like any test; they
+// import the kit by its package name.
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'node',
-  roots: ['<rootDir>/tests'],
+  roots: ['<rootDir>/tests', '<rootDir>/examples'],
   testMatch: ['**/*.test.ts'],
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'es6' } }],
   },
   moduleNameMapper: {
+    '^community-platform/testing$': '<rootDir>/src/testing.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '\\.(css|scss)$': '<rootDir>/tests/helpers/style-mock.js',
   },

@@ -65,7 +65,14 @@ export default buildConfig({
   editor: lexicalEditor(),
   db: postgresAdapter({
     idType: 'uuid',
-    pool: { connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) },
+    pool: {
+      // Read when Payload connects, not when this module loads: one process may start Payload
+      // on one database after another (the testing kit migrates its template, then a copy).
+      get connectionString() {
+        return process.env.DATABASE_URL
+      },
+      max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+    },
     // The schema comes from committed migrations, never from a dev push that could stop to
     // ask a question on a terminal nobody watches (STACK-NOTES "Schema push").
     push: config.dbPush,

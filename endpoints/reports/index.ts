@@ -1,12 +1,11 @@
 // API-CONTRACT §10: reports, the moderation queue, dismissals, appeals and transparency reports.
-// Thin handlers: the checks of each body here, the use cases in src/operations/reports.
+// Thin handlers: the checks of each body in bodies.ts, the use cases in src/operations/reports.
 import type { Endpoint } from 'payload'
 
 import { REPORTABLE_TYPES, type ReportableType } from '../../domain/content-types'
-import { APPEAL_STATUSES, DETAILS_MAX, REPORT_REASONS, STATEMENT_MAX, STATEMENT_MIN, type AppealStatus } from '../../domain/reports'
+import { APPEAL_STATUSES, type AppealStatus } from '../../domain/reports'
 import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
-import { invalidRequest } from '../../src/lib/http/errors'
 import { paginated, parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
 import { decideAppeal, fileAppeal, listAppeals } from '../../src/operations/reports/appeals'
@@ -14,22 +13,14 @@ import { dismissReports } from '../../src/operations/reports/dismiss'
 import { requireSignedIn, requireStaff } from '../../src/operations/reports/errors'
 import { moderationQueue } from '../../src/operations/reports/queue'
 import { createReport } from '../../src/operations/reports/report'
-import { REASON_MAX, REASON_MIN } from '../admin/moderate'
-import { oneOf, requireFields, text } from './fields'
+import { parseAppealBody, parseAppealDecisionBody, parseDismissBody, parseReportBody } from './bodies'
+import { oneOf } from './fields'
 import { transparencyEndpoints } from './transparency'
 
 // POST /api/reports {postType, postId, reason, details?} → 201 {report}
 const reportEndpoint = defineEndpoint('/reports', 'post', async (req) => {
   requireSignedIn(req)
-  const fields = requireFields(await readJson(req), ['postType', 'postId', 'reason'])
-  const postType = oneOf<ReportableType>('postType', fields.postType, REPORTABLE_TYPES)
-  const reason = oneOf('reason', fields.reason, REPORT_REASONS)
-  const details = fields.details
-  if (details !== undefined && details !== null && typeof details !== 'string') {
-    throw invalidRequest('details must be a string', [{ path: 'details', message: 'Expected a string' }])
-  }
-  const trimmed = typeof details === 'string' ? text('details', details, 0, DETAILS_MAX) : ''
-  return json(await createReport(req, { postType, postId: fields.postId, reason, details: trimmed || null }), 201)
+  return json(await createReport(req, parseReportBody(await readJson(req))), 201)
 })
 
 // GET /api/admin/moderation/queue?postType=&page=&perPage= → {items, total, page, perPage, totalPages}
@@ -46,19 +37,13 @@ const queueEndpoint = defineEndpoint('/admin/moderation/queue', 'get', async (re
 // POST /api/admin/moderation/dismiss {postType, postId, reason} → 200 {success, postType, postId, dismissed}
 const dismissEndpoint = defineEndpoint('/admin/moderation/dismiss', 'post', async (req) => {
   requireStaff(req, 'moderation.action')
-  const fields = requireFields(await readJson(req), ['postType', 'postId', 'reason'])
-  const postType = oneOf<ReportableType>('postType', fields.postType, REPORTABLE_TYPES)
-  const reason = text('reason', fields.reason, REASON_MIN, REASON_MAX)
-  return json(await dismissReports(req, { postType, postId: fields.postId, reason }))
+  return json(await dismissReports(req, parseDismissBody(await readJson(req))))
 })
 
 // POST /api/appeals {postType, postId, statement} → 201 {appeal}
 const appealEndpoint = defineEndpoint('/appeals', 'post', async (req) => {
   requireSignedIn(req)
-  const fields = requireFields(await readJson(req), ['postType', 'postId', 'statement'])
-  const postType = oneOf<ReportableType>('postType', fields.postType, REPORTABLE_TYPES)
-  const statement = text('statement', fields.statement, STATEMENT_MIN, STATEMENT_MAX)
-  return json(await fileAppeal(req, { postType, postId: fields.postId, statement }), 201)
+  return json(await fileAppeal(req, parseAppealBody(await readJson(req))), 201)
 })
 
 // GET /api/admin/appeals?status=&page=&perPage= → {appeals, total, page, perPage, totalPages}
@@ -75,10 +60,7 @@ const appealsEndpoint = defineEndpoint('/admin/appeals', 'get', async (req) => {
 // POST /api/admin/appeals/decide {appealId, decision, reason} → 200 {appeal}
 const decideEndpoint = defineEndpoint('/admin/appeals/decide', 'post', async (req) => {
   requireStaff(req, 'moderation.action')
-  const fields = requireFields(await readJson(req), ['appealId', 'decision', 'reason'])
-  const decision = oneOf('decision', fields.decision, ['uphold', 'reverse'] as const)
-  const reason = text('reason', fields.reason, REASON_MIN, REASON_MAX)
-  return json(await decideAppeal(req, { appealId: fields.appealId, decision, reason }))
+  return json(await decideAppeal(req, parseAppealDecisionBody(await readJson(req))))
 })
 
 export const reportsEndpoints: Endpoint[] = [

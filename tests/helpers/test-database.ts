@@ -1,18 +1,16 @@
 // The test run's PostgreSQL: the embedded one (under .test-data/, removed afterwards) unless
 // DATABASE_URL names a server to use. A template database gets the committed migrations
-// once; each test file then clones it (CREATE DATABASE … TEMPLATE, a file copy: fast).
+// once; each test file then clones it (CREATE DATABASE … TEMPLATE, a file copy: fast). It is
+// the template the testing kit uses (src/testing/), named after the migrations: built once
+// per server, kept on a DATABASE_URL server for the next run.
 import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import pg from 'pg'
-
 import { freePort, removeEmbeddedState, startEmbeddedDatabase } from '../../src/lib/embedded-database'
+import { cloneDatabase, dropDatabase, ensureTemplate, migratedTemplateName, withDatabase } from '../../src/lib/postgres/template-database'
 
-// Per run, so two runs in one tree (or against one DATABASE_URL) never share a template.
 // globalSetup publishes both through the environment, which every test file inherits.
-const TEMPLATE = `community_test_template_${process.pid}`
 const ADMIN_URL_ENV = 'COMMUNITY_TEST_ADMIN_URL'
 const TEMPLATE_ENV = 'COMMUNITY_TEST_TEMPLATE'
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -24,22 +22,6 @@ export interface TestDatabaseState {
   /** Connection URL of the maintenance database (`postgres`), used to create clones. */
   adminUrl: string
   stop: () => Promise<void>
-}
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url)
-  parsed.pathname = `/${database}`
-  return parsed.toString()
-}
-
-async function admin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    return await fn(client)
-  } finally {
-    await client.end()
-  }
 }
 
 function migrateTemplate(): Promise<void> {
@@ -69,25 +51,22 @@ export async function setupTestDatabase(): Promise<TestDatabaseState> {
     }
   }
 
-  await admin(adminUrl, async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`)
-    await client.query(`CREATE DATABASE ${TEMPLATE}`)
-  })
-
-  // Migrate the template exactly as the server would at start (in a child: see migrate-template.ts).
-  process.env.DATABASE_URL = withDatabase(adminUrl, TEMPLATE)
+  // Migrated exactly as the server would at start (in a child: see migrate-template.ts),
+  // unless a run before made it.
+  const template = migratedTemplateName()
   process.env.PAYLOAD_SECRET = testSecret()
-  await migrateTemplate()
+  await ensureTemplate(adminUrl, template, async (url) => {
+    process.env.DATABASE_URL = url
+    await migrateTemplate()
+  })
+  process.env.DATABASE_URL = withDatabase(adminUrl, template)
 
   process.env[ADMIN_URL_ENV] = adminUrl
-  process.env[TEMPLATE_ENV] = TEMPLATE
+  process.env[TEMPLATE_ENV] = template
   console.log(`\n[tests] PostgreSQL ready with migrated template in ${Date.now() - started} ms`)
   return {
     adminUrl,
-    stop: async () => {
-      await admin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`)).catch(() => undefined)
-      await stopServer()
-    },
+    stop: stopServer,
   }
 }
 
@@ -96,10 +75,6 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   const adminUrl = process.env[ADMIN_URL_ENV]
   const template = process.env[TEMPLATE_ENV]
   if (!adminUrl || !template) throw new Error('No test database: run the tests through jest (globalSetup starts PostgreSQL)')
-  const name = `community_test_${randomBytes(6).toString('hex')}`
-  await admin(adminUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`))
-  return {
-    url: withDatabase(adminUrl, name),
-    drop: () => admin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
-  }
+  const { url, name } = await cloneDatabase(adminUrl, template, 'community_test_')
+  return { url, drop: () => dropDatabase(adminUrl, name) }
 }
