@@ -19,6 +19,7 @@ import { mailAdapter } from './src/lib/mail'
 import { jobsConfig } from './src/lib/mail-queue/send-mail-task'
 import { staleListener } from './src/lib/auth/stale-listener'
 import { reminderMailConditions, reminderSweeper } from './src/operations/bookings/reminders'
+import { webhookWorker } from './src/operations/webhooks/deliver'
 import { communityJobs, expireClassifiedsTask } from './src/operations/community/jobs'
 import { payloadSecret } from './src/lib/secret'
 import { settings } from './src/lib/settings'
@@ -87,7 +88,7 @@ export default buildConfig({
   // Outgoing mail goes through Payload's jobs queue (src/lib/mail-queue).
   jobs: jobsConfig([expireClassifiedsTask()], reminderMailConditions),
   // Timers every server process runs beside the mail runner (src/lib/background-workers.ts).
-  custom: { backgroundWorkers: [staleListener, communityJobs, reminderSweeper] },
+  custom: { backgroundWorkers: [staleListener, communityJobs, reminderSweeper, webhookWorker] },
   plugins: mediaStorage(),
   sharp,
   // Payload's own multipart parser (stock upload routes, the admin panel): one file of at

@@ -21,7 +21,7 @@ const DURATION = 5
 const SLOTS_PER_DAY = (23 * 60) / DURATION
 
 /** The i-th distinct free time: 5-minute steps through a day, then the next day. */
-function nthTime(i: number): { bookingDate: string; bookingTime: string } {
+export function nthTime(i: number): { bookingDate: string; bookingTime: string } {
   const day = new Date(Date.UTC(2031, 0, 1) + Math.floor(i / SLOTS_PER_DAY) * 86_400_000)
   const minutes = (i % SLOTS_PER_DAY) * DURATION
   return {
@@ -30,7 +30,7 @@ function nthTime(i: number): { bookingDate: string; bookingTime: string } {
   }
 }
 
-async function setUp(app: BenchApp) {
+export async function setUp(app: BenchApp) {
   // The bench pushes the schema instead of migrating: add the hand-written constraint, so
   // the guarantee is part of what is measured.
   const pool = (app.payload.db as unknown as { pool: Pool }).pool

@@ -42,6 +42,9 @@ export const BENCH_ENV: Record<string, string> = {
   // Seeded confirmed bookings would make the first sweep mail hundreds of reminders in the
   // middle of a measurement: a one-off backlog, not the steady state measured here.
   BOOKING_REMINDER_HOURS: '0',
+  // The webhooks scenario delivers to a receiver on loopback, over http.
+  WEBHOOKS_ALLOW_HTTP: 'true',
+  WEBHOOKS_ALLOW_PRIVATE: 'true',
 }
 
 export const log = (line: string) => process.stderr.write(`[bench] ${line}\n`)

@@ -6,8 +6,10 @@
 // (about 13 minutes here). `growth` (seeds a
 // million bookings), `list-users` (issue 22), `queue` (the moderation queue at 1,000 and
 // 100,000 open reports), `slots` and `forum` (issue 20's public forum reads at 1,000 and
-// 100,000 threads) run only when named: `npm run bench -- growth`.
+// 100,000 threads) and `webhooks` (issue 34: booking creation with and without three
+// webhooks, then the delivery rate) run only when named: `npm run bench -- growth`.
 import { bookingsBench } from './bookings'
+import { webhooksBench } from './webhooks'
 import { forumBench } from './forum'
 import { growthBench } from './growth'
 import { listUsersBench } from './list-users'
@@ -30,6 +32,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   queue: queueBench,
   slots: slotsBench,
   forum: forumBench,
+  webhooks: webhooksBench,
   profile: profileBench,
 }
 const DEFAULT = ['reads', 'profile', 'bookings', 'sign-in', 'memory']

@@ -26,6 +26,8 @@ import { Sessions } from './Sessions'
 import { Users } from './Users/index'
 import { VerificationTokens } from './VerificationTokens'
 import { Wallets } from './Wallets'
+import { WebhookDeliveries } from './WebhookDeliveries'
+import { Webhooks } from './Webhooks'
 
 // One line per collection; keep the list sorted by area (accounts, catalogue, …, system).
 // The panel groups them by task (./navigation.ts); moderators see only some of them
@@ -55,6 +57,8 @@ export const collections: CollectionConfig[] = inPanelOrder([
   ContentAppeals,
   TransparencyPublications,
   Notifications,
+  Webhooks,
+  WebhookDeliveries,
   AuditLogs,
   RateLimits,
 ])

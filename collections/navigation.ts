@@ -5,7 +5,7 @@
 // (sessions, tokens, rate limits) need no entry.
 import type { CollectionConfig } from 'payload'
 
-export const PANEL_GROUPS = ['Catalogue', 'Bookings', 'Community', 'People', 'System'] as const
+export const PANEL_GROUPS = ['Catalogue', 'Bookings', 'Community', 'People', 'Settings', 'System'] as const
 type Group = (typeof PANEL_GROUPS)[number]
 
 export const NAVIGATION: Readonly<Record<string, { group: Group; description: string }>> = {
@@ -36,6 +36,8 @@ export const NAVIGATION: Readonly<Record<string, { group: Group; description: st
   invitations: { group: 'People', description: 'Invitations to join an organization: pending ones expire after 48 hours.' },
   profiles: { group: 'People', description: 'Public profile of each account (created with the account).' },
   wallets: { group: 'People', description: 'Balance of each account (created with the account).' },
+  webhooks: { group: 'Settings', description: 'Apps told of bookings, moderation, reports and services as they happen. Create them through /api/admin/webhooks (the secret is shown once); open one for its deliveries and to send a test.' },
+  'webhook-deliveries': { group: 'Settings', description: 'Every webhook delivery: pending, succeeded or failed, with its attempts and the answer received.' },
   'audit-logs': {
     group: 'System',
     description: 'Who did what, to what, from where. Entries cannot be edited or deleted. Filter by action, user id or date (Filters › Created At).',

@@ -4,6 +4,7 @@ import { approveEndpoints } from './admin/approve'
 import { adminBlogEndpoints } from './admin/blog'
 import { adminOrganizationsEndpoints } from './admin/organizations'
 import { moderateEndpoints } from './admin/moderate'
+import { webhooksEndpoints } from './admin/webhooks'
 import { adminServicesEndpoints } from './admin/services/index'
 import { authEndpoints } from './auth/index'
 import { authClientEndpoints } from './auth-client/index'
@@ -21,6 +22,7 @@ export const endpoints: Endpoint[] = [
   ...moderateEndpoints,
   ...approveEndpoints,
   ...reportsEndpoints,
+  ...webhooksEndpoints,
   ...profileEndpoints,
   ...adminOrganizationsEndpoints,
   ...adminBlogEndpoints,

@@ -12,6 +12,7 @@ import { createDocument, type ZodOpenApiObject, type ZodOpenApiPathsObject } fro
 
 import { settings } from '../src/lib/settings'
 import { approvalPaths, moderationPaths } from './admin/openapi'
+import { webhookPaths } from './admin/openapi-webhooks'
 import { adminBlogPaths } from './admin/openapi-blog'
 import { adminOrganizationPaths } from './admin/openapi-organizations'
 import { adminServicesPaths } from './admin/services/openapi'
@@ -38,6 +39,7 @@ const FAMILIES = (): ZodOpenApiPathsObject[] => [
   publicBookingPaths,
   moderationPaths,
   approvalPaths,
+  webhookPaths,
   reportsPaths,
   profilePaths(settings().locales),
   adminOrganizationPaths,

@@ -6,6 +6,8 @@ import { anyOf } from '../../access/anyOf'
 import { isAdmin } from '../../access/isAdmin'
 import { createsManagedService, servicesOfManagedOrganizations, updatesManagedService } from '../../access/organizationManagers'
 import { auditHooks } from '../../hooks/shared/audit'
+import { webhookEventHooks } from '../../hooks/shared/webhookEvents'
+import { presentService } from '../../src/operations/catalogue/present-service'
 import { DEFAULT_CURRENCY } from '../../src/lib/money'
 import { MAX_BUFFER_MINUTES } from '../../src/operations/bookings/booking-rules'
 import { oneTranslationPerLanguage, validateLanguage } from '../../src/operations/catalogue/rules/languages'
@@ -22,6 +24,7 @@ export const PRICE_TYPES = ['hourly', 'fixed', 'per_session', 'custom'] as const
 export const MEDIA_LINK_TYPES = ['cover', 'gallery'] as const
 
 const audit = auditHooks('service')
+const events = webhookEventHooks({ create: 'service.created', update: 'service.updated', delete: 'service.deleted', present: (doc) => presentService(doc, { fullTranslations: true }) as unknown as Record<string, unknown> })
 const LANGUAGE_SELECT = '/src/admin/LanguageSelect#LanguageSelect'
 const wholeNumber = (min: number) => (value: unknown) =>
   value === null || value === undefined || (Number.isInteger(value) && (value as number) >= min) ? true : `A whole number, at least ${min}`
@@ -52,8 +55,8 @@ export const ServiceListings: CollectionConfig = {
   hooks: {
     beforeChange: [uniqueSlug(SERVICES_COLLECTION), priceFitsCurrency(SERVICES_COLLECTION), deriveTitleAndSearchText],
     beforeDelete: [refuseWithOpenBookingsAndDropSlots],
-    afterChange: [audit.afterChange],
-    afterDelete: [audit.afterDelete],
+    afterChange: [audit.afterChange, events.afterChange],
+    afterDelete: [audit.afterDelete, events.afterDelete],
   },
   fields: [
     {

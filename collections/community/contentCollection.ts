@@ -14,6 +14,7 @@ import { guardChange } from '../../hooks/community/guardChange'
 import { signInToCreate } from '../../hooks/community/signInToCreate'
 import { softDeleteEndpoint } from '../../hooks/community/softDelete'
 import { auditHooks } from '../../hooks/shared/audit'
+import { webhookEventHooks } from '../../hooks/shared/webhookEvents'
 import { AUTHOR_NAME, authorNameField } from '../authorName'
 import { approvalField } from './approvalField'
 import { platformOnly } from './fields'
@@ -35,6 +36,8 @@ export function contentCollection(name: ContentTypeName, options: ContentCollect
   const type = CONTENT_TYPES[name]
   const softDeletes = (type.statuses as readonly string[]).includes('deleted')
   const audit = auditHooks(options.auditPrefix)
+  // §15 content.created: the item with its §9 type name.
+  const events = webhookEventHooks({ create: 'content.created', present: (doc) => ({ postType: name, ...doc }) })
   const own = options.hooks ?? {}
   return {
     slug: type.collection,
@@ -56,7 +59,7 @@ export function contentCollection(name: ContentTypeName, options: ContentCollect
       beforeOperation: [signInToCreate, ...(own.beforeOperation ?? [])],
       beforeValidate: [forceAuthorAndStatus(type), ...(own.beforeValidate ?? [])],
       beforeChange: [guardChange(type), ...(own.beforeChange ?? [])],
-      afterChange: [...(own.afterChange ?? []), audit.afterChange],
+      afterChange: [...(own.afterChange ?? []), audit.afterChange, events.afterChange],
       afterDelete: [...(own.afterDelete ?? []), audit.afterDelete],
     },
     fields: [

@@ -86,6 +86,23 @@ function readSettings() {
       // How often each instance looks for bookings due a reminder.
       reminderSweepSeconds: Math.max(1, int('BOOKING_REMINDER_SWEEP_SECONDS', 60)),
     },
+    webhooks: {
+      // API-CONTRACT §15: https only, unless http is allowed (local receivers); private,
+      // loopback, link-local and multicast targets refused unless allowed (tests).
+      allowHttp: bool('WEBHOOKS_ALLOW_HTTP', false),
+      allowPrivate: bool('WEBHOOKS_ALLOW_PRIVATE', false),
+      // Waits before each retry (§15: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h); tests shorten them.
+      retryDelaysMs: list('WEBHOOKS_RETRY_DELAYS_MS', ['5000', '300000', '1800000', '7200000', '18000000', '36000000']).map((raw) => {
+        const value = Number(raw)
+        if (!Number.isInteger(value) || value < 0) throw new Error(`WEBHOOKS_RETRY_DELAYS_MS must list non-negative integers, got "${raw}"`)
+        return value
+      }),
+      timeoutMs: Math.max(1, int('WEBHOOKS_TIMEOUT_MS', 10_000)),
+      // How often each instance looks for due deliveries without a wake-up (retries, other instances' events).
+      pollMs: Math.max(50, int('WEBHOOKS_POLL_MS', 1_000)),
+      // Deliveries sent at once by one instance.
+      concurrency: Math.max(1, int('WEBHOOKS_CONCURRENCY', 16)),
+    },
     // The first wait before the stale-session listener reconnects (doubling to 10 s;
     // src/lib/auth/stale-listener.ts). No snapshot is trusted while it is down.
     staleListenerRetryMs: Math.max(1, int('STALE_LISTENER_RETRY_MS', 250)),

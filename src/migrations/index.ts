@@ -19,6 +19,7 @@ import * as migration_20261126_214528_organization_logo_metadata from './2026112
 import * as migration_20261127_052204_profile_fields_blog_excerpt from './20261127_052204_profile_fields_blog_excerpt';
 import * as migration_20261127_053643_days_off_buffers from './20261127_053643_days_off_buffers';
 import * as migration_20261127_053644_bookings_buffered_overlap from './20261127_053644_bookings_buffered_overlap';
+import * as migration_20261127_053645_webhooks from './20261127_053645_webhooks';
 
 export const migrations = [
   {
@@ -125,5 +126,10 @@ export const migrations = [
     up: migration_20261127_053644_bookings_buffered_overlap.up,
     down: migration_20261127_053644_bookings_buffered_overlap.down,
     name: '20261127_053644_bookings_buffered_overlap',
+  },
+  {
+    up: migration_20261127_053645_webhooks.up,
+    down: migration_20261127_053645_webhooks.down,
+    name: '20261127_053645_webhooks',
   },
 ];

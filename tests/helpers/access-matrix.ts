@@ -21,6 +21,8 @@ import { dropMedia, makeMedia, MISSING_ID } from './catalogue'
 import { sql, startTestApp, type TestApp } from './test-app'
 import { authHeaders, createUser, TEST_PASSWORD, type TestUser } from './users'
 
+const WEBHOOK_SECRET = 'whsec_bWF0cml4LXNlY3JldC1ub3QtcmVhbA=='
+
 const WHO = ['anonymous', 'citizen', 'moderator', 'admin'] as const
 type Who = (typeof WHO)[number]
 
@@ -422,6 +424,30 @@ export const ACCESS: Record<string, AccessRow> = {
     createBody: (ctx) => ({ userId: ctx.other.id, type: 'moderation', title: 'Spoof', body: 'Spoof' }),
     patch: { readAt: new Date().toISOString() },
     probes: userProbes('userId'),
+  },
+  // Webhooks (API-CONTRACT §15): made and changed through /api/admin/webhooks only; admins
+  // read them, never their secret (a hidden field: no filter on it answers).
+  webhooks: {
+    setup: async (ctx) => ({ docs: { hook: await create(ctx.app, 'webhooks', { url: 'https://example.com/hook', events: ['*'], secret: WEBHOOK_SECRET }) } }),
+    read: adminOnly,
+    update: nobody,
+    delete: nobody,
+    create: all(false),
+    createBody: () => ({ url: 'https://example.com/forged', events: ['*'], secret: 'whsec_forged' }),
+    patch: { url: 'https://example.com/tampered' },
+    probes: [{ path: 'secret', operator: 'like', hit: () => WEBHOOK_SECRET, miss: 'whsec_nothing' }],
+  },
+  'webhook-deliveries': {
+    setup: async (ctx) => {
+      const webhook = await create(ctx.app, 'webhooks', { url: 'https://example.com/hook', events: ['*'], secret: WEBHOOK_SECRET })
+      return { docs: { delivery: await create(ctx.app, 'webhook-deliveries', { webhook, event: 'webhook.test', messageId: `msg_${hex()}`, recordKey: 'webhooks:x', body: { type: 'webhook.test' } }) } }
+    },
+    read: adminOnly,
+    update: nobody,
+    delete: nobody,
+    create: all(false),
+    createBody: () => ({ event: 'forged' }),
+    patch: { status: 'succeeded' },
   },
   'audit-logs': {
     setup: async (ctx) => ({ docs: { entry: await create(ctx.app, 'audit-logs', { action: 'test.entry', userId: ctx.other.id, data: { email: 'x' } }) } }),

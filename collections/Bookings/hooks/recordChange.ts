@@ -1,17 +1,29 @@
 import type { CollectionAfterChangeHook } from 'payload'
 
-import { actionFor, BOOKINGS_COLLECTION } from '../../../domain/bookings'
+import { actionFor, BOOKINGS_COLLECTION, type BookingAction } from '../../../domain/bookings'
+import type { WebhookEvent } from '../../../domain/webhooks'
 import { changedFields, writeAudit } from '../../../hooks/shared/audit'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 import { mailToCustomer } from '../../../src/operations/bookings/mails'
 import { noticeToCustomer, noticeToProvider } from '../../../src/operations/bookings/notices'
 import { presentBooking } from '../../../src/operations/bookings/present'
 import { movedFromKey } from './guardStatusMove'
 
+/** The webhook event of each move (API-CONTRACT §15). */
+const EVENT_OF: Record<BookingAction, WebhookEvent> = {
+  confirm: 'booking.confirmed',
+  cancel: 'booking.cancelled',
+  complete: 'booking.completed',
+  no_show: 'booking.no_show',
+  respond: 'booking.responded',
+}
+
 /**
  * Audit, notifications and mail of a booking change, in its transaction, whatever the path:
  * `booking.create`, a notice to the provider and a "received" mail to the customer; a status
  * move `booking.<action>`, a notice and a mail to the customer; a new provider response
- * `booking.respond` and a notice; any other edit `booking.update`.
+ * `booking.respond` and a notice; any other edit `booking.update`. Webhook events (§15) go
+ * into the outbox here too: `booking.created` and one per move or response.
  */
 export const recordChange: CollectionAfterChangeHook = async ({ context, doc, operation, previousDoc, req }) => {
   const key = movedFromKey(doc.id)
@@ -20,10 +32,12 @@ export const recordChange: CollectionAfterChangeHook = async ({ context, doc, op
   if (context.skipAudit) return doc
   const facts = { ...presentBooking(doc), providerResponse: (doc.providerResponse as string | null) ?? null }
   const entry = { targetType: BOOKINGS_COLLECTION, targetId: facts.id }
+  const record = { type: BOOKINGS_COLLECTION, id: facts.id }
   if (operation === 'create') {
     await writeAudit(req, { action: 'booking.create', ...entry, data: doc })
     await noticeToProvider(req, facts)
     await mailToCustomer(req, facts, 'received')
+    await emitEvent(req, 'booking.created', record, { ...facts, updatedAt: doc.updatedAt ?? null })
     return doc
   }
   const changes = changedFields(previousDoc, doc)
@@ -38,5 +52,6 @@ export const recordChange: CollectionAfterChangeHook = async ({ context, doc, op
   await writeAudit(req, { action: `booking.${action}`, ...entry, data: { ...(moved ? { from: movedFrom, to: doc.status } : {}), ...changes } })
   await noticeToCustomer(req, facts, action)
   if (moved) await mailToCustomer(req, facts, moved)
+  await emitEvent(req, EVENT_OF[action], record, { ...facts, updatedAt: doc.updatedAt ?? null })
   return doc
 }

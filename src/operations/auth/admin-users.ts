@@ -19,6 +19,7 @@ import { runIn, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
 import { isUniqueViolation } from '../../lib/unique-violation'
 import { setUserPassword } from '../../lib/user-password'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 export const userNotFound = () => new ApiError(404, 'user_not_found', 'No user with this id')
 const notYourself = (what: string) => new ApiError(400, `cannot_${what}_yourself`, `You cannot ${what} yourself`)
@@ -137,7 +138,9 @@ export async function createUser(req: PayloadRequest, input: AdminUserData & { e
       id = String(doc.id)
     })
     await audit(req, 'create_user', id, { email: input.email, roles: input.roles ?? ['citizen'] })
-    return (await findAccountUser(req, id))!
+    const user = (await findAccountUser(req, id))!
+    await emitEvent(req, 'user.created', { type: 'users', id }, user as unknown as Record<string, unknown>)
+    return user
   })
 }
 

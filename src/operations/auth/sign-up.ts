@@ -14,6 +14,7 @@ import { checkPasswordRules } from '../../lib/password-rules'
 import { isUniqueViolation } from '../../lib/unique-violation'
 import { inTransaction } from '../../lib/transaction'
 import { uniqueUsername, usernameUnavailable } from './usernames'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 export interface SignUpInput {
   email: string
@@ -89,7 +90,7 @@ async function createAccount(req: PayloadRequest, input: SignUpInput, passwordHa
     const verification = await issueToken(req, userId, 'email_verification', VERIFICATION_TOKEN_LIFETIME)
     await writeAudit(req, { action: 'user.sign_up', userId, targetType: 'users', targetId: userId, data: { email: input.email, username } })
     await queueVerificationEmail(req, input.email, verification)
-    return {
+    const user = {
       id: userId,
       email: input.email,
       name: input.name || null,
@@ -97,6 +98,8 @@ async function createAccount(req: PayloadRequest, input: SignUpInput, passwordHa
       emailVerified: false,
       createdAt: new Date(String(created.createdAt)).toISOString(),
     }
+    await emitEvent(req, 'user.created', { type: 'users', id: userId }, { ...user, roles: ['citizen'] })
+    return user
   })
   return user
 }

@@ -16,6 +16,7 @@ import { moderationErrors } from '../moderation/errors'
 import { notify } from '../notifications/notify'
 import { lockedItem } from '../reports/content'
 import { recordDecision } from '../reports/decisions'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 export type Decision = 'approve' | 'reject'
 
@@ -78,6 +79,15 @@ export async function decide(req: PayloadRequest, input: ApprovalInput): Promise
     await withContext(req, { skipAudit: true, [SYSTEM_MOVE]: true }, () =>
       req.payload.update({ collection: type.collection, id: input.postId, data, depth: 0, overrideAccess: true, req }),
     )
+    // §15: the decision's event before those of the reports it closes.
+    await emitEvent(req, input.decision === 'approve' ? 'content.approved' : 'content.rejected', { type: input.postType, id: input.postId }, {
+      postType: input.postType,
+      postId: input.postId,
+      status,
+      reason: input.reason ?? null,
+      authorId,
+      decidedBy: String(decider.id),
+    })
     // The decision's record (§10): a rejection closes the item's reports as `actioned` and can
     // be appealed; both count in the transparency report's approvals.
     await recordDecision(req, { postType: input.postType, postId: input.postId, outcome: input.decision === 'approve' ? 'approved' : 'rejected', previousStatus: String(from), authorId, reason: input.reason })

@@ -14,6 +14,7 @@ import { notify } from '../notifications/notify'
 import { lockedItem } from '../reports/content'
 import { recordDecision } from '../reports/decisions'
 import { moderationErrors, requireModerator } from './errors'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 export interface ModerationInput {
   postType: PostType
@@ -43,6 +44,8 @@ export async function moderate(req: PayloadRequest, input: ModerationInput): Pro
     await withContext(req, { skipAudit: true, [MODERATING]: true }, () =>
       req.payload.update({ collection: type.collection, id: input.postId, data: { [type.statusField]: 'moderated' }, depth: 0, overrideAccess: true, req }),
     )
+    // §15: the decision's event before those of the reports it closes.
+    await emitEvent(req, 'content.moderated', { type: input.postType, id: input.postId }, { postType: input.postType, postId: input.postId, status: 'moderated', reason: input.reason, authorId, moderatedBy: String(moderator.id) })
     // The decision's record, its reports closed as `actioned`, their reporters told (§10).
     await recordDecision(req, { postType: input.postType, postId: input.postId, outcome: 'moderated', previousStatus: status == null ? null : String(status), authorId, reason: input.reason })
     // A comment whose author's account is gone has nobody to tell.

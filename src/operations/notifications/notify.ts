@@ -6,7 +6,7 @@ import type { PayloadRequest } from 'payload'
 
 import { runIn, statement } from '../../lib/prepared'
 
-export const NOTIFICATION_TYPES = ['booking', 'moderation', 'report_resolved'] as const
+export const NOTIFICATION_TYPES = ['booking', 'moderation', 'report_resolved', 'webhook'] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 
 export interface NotificationInput {

@@ -16,6 +16,7 @@ import { withContext } from '../catalogue/transaction'
 import { notify } from '../notifications/notify'
 import { authorOf, lockedItem, lockItem, statusOf, typeOf } from './content'
 import { reportErrors, requireSignedIn, requireStaff } from './errors'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 const APPEALABLE = ['moderated', 'rejected']
 
@@ -98,7 +99,9 @@ export async function fileAppeal(req: PayloadRequest, input: AppealInput) {
     const id = (await runIn<{ id: string }>(req, INSERT_APPEAL, [decision.id, input.postType, input.postId, user.id, input.statement, now])).rows[0]?.id
     if (!id) throw reportErrors.appealExists()
     await writeAudit(req, { action: 'appeal_filed', targetType: input.postType, targetId: input.postId, data: { appealId: id, decisionId: decision.id } })
-    return { appeal: { id, postType: input.postType, postId: input.postId, status: 'open' as const, createdAt: now } }
+    const appeal = { id, postType: input.postType, postId: input.postId, status: 'open' as const, createdAt: now }
+    await emitEvent(req, 'appeal.created', { type: input.postType, id: input.postId }, { ...appeal, decisionId: decision.id, appellantId: String(user.id) })
+    return { appeal }
   })
 }
 
@@ -144,6 +147,7 @@ export async function decideAppeal(req: PayloadRequest, input: DecideInput): Pro
       data: { appealId: appeal.id, reason: input.reason, restoredStatus: input.decision === 'reverse' ? appeal.previous_status : undefined, authorId: appeal.appellant_id },
     })
     const view = (await runIn<AppealView>(req, ONE_APPEAL, [appeal.id])).rows[0]!
+    await emitEvent(req, 'appeal.decided', { type: appeal.post_type, id: appeal.post_id }, view)
     return { appeal: view }
   })
 }

@@ -9,6 +9,7 @@ import type { PayloadRequest } from 'payload'
 
 import type { DecisionOutcome } from '../../../domain/reports'
 import { runIn, statement } from '../../lib/prepared'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 export interface DecisionInput {
   postType: string
@@ -91,5 +92,10 @@ export async function recordDecision(req: PayloadRequest, input: DecisionInput):
   if (input.outcome === 'approved' || !onNotice) return { id, onNotice, reportsClosed: 0 }
   const reportStatus = input.outcome === 'dismissed' ? 'dismissed' : 'actioned'
   const closed = await runIn<{ closed: number }>(req, CLOSE_REPORTS, [input.postType, input.postId, reportStatus, id, now, REPORT_RESOLVED_TITLE, RESOLVED_BODY[reportStatus]])
-  return { id, onNotice, reportsClosed: closed.rows[0]?.closed ?? 0 }
+  const reportsClosed = closed.rows[0]?.closed ?? 0
+  // §15 report.resolved: one event per decision that closes an item's open reports.
+  if (reportsClosed > 0) {
+    await emitEvent(req, 'report.resolved', { type: input.postType, id: input.postId }, { postType: input.postType, postId: input.postId, status: reportStatus, reportsClosed, decisionId: id, outcome: input.outcome, reason: input.reason ?? null, resolvedAt: now })
+  }
+  return { id, onNotice, reportsClosed }
 }

@@ -14,6 +14,7 @@ import { settings } from '../../lib/settings'
 import { inTransaction } from '../../lib/transaction'
 import { authorOf, excerptOf, lockItem, statusOf, typeOf, visibleItem } from './content'
 import { reportErrors, requireSignedIn } from './errors'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 export interface ReportInput {
   postType: ReportableType
@@ -91,6 +92,9 @@ async function reportInTransaction(req: PayloadRequest, input: ReportInput, repo
     })
     // Last: every report of the item waits for this row's lock until its commit.
     await runIn(req, UPSERT_QUEUE, [input.postType, input.postId, status, authorId, excerptOf(doc), input.reason, now])
-    return { report: { id, postType: input.postType, postId: input.postId, reason: input.reason, status: 'open' as const, createdAt: now } }
+    const report = { id, postType: input.postType, postId: input.postId, reason: input.reason, status: 'open' as const, createdAt: now }
+    // Keyed by the item, as the decisions on it: its events arrive in order.
+    await emitEvent(req, 'report.created', { type: input.postType, id: input.postId }, { ...report, details: input.details ?? null })
+    return { report }
   })
 }

@@ -31,6 +31,7 @@ import { ModerateComment as ModerateComment_d1d27d5f62013d0baf1d59ec27529f6f } f
 import { ApprovalDecision as ApprovalDecision_f91049518740426367f53a8ac4ecadf0 } from '../../../../collections/community/components/ApprovalDecision'
 import { JsonTextField as JsonTextField_c39f3e0f37ea3b7edf858422e7ddb669 } from '../../../../src/admin/JsonTextField'
 import { JsonView as JsonView_10cc8d4865518ffb417729dbfd68148e } from '../../../../src/admin/JsonView'
+import { SendTestWebhook as SendTestWebhook_5918111b51558dcf0ecdcb8fb7aa7181 } from '../../../../src/admin/SendTestWebhook'
 import { CoverageNavLink as CoverageNavLink_e226678cbea8c53533afaddc6ceae117 } from '../../../../src/admin/CoverageNavLink'
 import { TransparencyNavLink as TransparencyNavLink_66270ad5a6dffafce7638638663db418 } from '../../../../src/admin/TransparencyNavLink'
 import { WorkQueue as WorkQueue_5b197fe495a7c5d8842e46fe98bca13d } from '../../../../src/admin/WorkQueue'
@@ -75,6 +76,7 @@ export const importMap = {
   "/collections/community/components/ApprovalDecision#ApprovalDecision": ApprovalDecision_f91049518740426367f53a8ac4ecadf0,
   "/src/admin/JsonTextField#JsonTextField": JsonTextField_c39f3e0f37ea3b7edf858422e7ddb669,
   "/src/admin/JsonView#JsonView": JsonView_10cc8d4865518ffb417729dbfd68148e,
+  "/src/admin/SendTestWebhook#SendTestWebhook": SendTestWebhook_5918111b51558dcf0ecdcb8fb7aa7181,
   "/src/admin/CoverageNavLink#CoverageNavLink": CoverageNavLink_e226678cbea8c53533afaddc6ceae117,
   "/src/admin/TransparencyNavLink#TransparencyNavLink": TransparencyNavLink_66270ad5a6dffafce7638638663db418,
   "/src/admin/WorkQueue#WorkQueue": WorkQueue_5b197fe495a7c5d8842e46fe98bca13d,

@@ -1,0 +1,118 @@
+// Webhooks (issue 34): booking creation without subscribers, then with three webhooks
+// subscribed to booking.created (each booking then writes three outbox rows in its
+// transaction), at 10 connections, alternated twice in one run; then the delivery rate of a
+// backlog of 2,000 deliveries written at once, to a receiver on loopback (the bench process,
+// answering 204); and the load average around it (the machine is shared).
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+
+import { measure, type Measurement, type Varying } from './autocannon'
+import { nthTime, setUp } from './bookings'
+import { log, printTable, type BenchApp } from './harness'
+import { SECONDS } from './reads'
+import type { Row, ScenarioResult } from './report'
+
+const CONNECTIONS = 10
+const WEBHOOKS = 3
+const BACKLOG = 2_000
+
+async function startReceiver(): Promise<{ url: string; received: () => number; close: () => Promise<void> }> {
+  let received = 0
+  const server = http.createServer((request, response) => {
+    request.resume()
+    request.on('end', () => {
+      received++
+      response.writeHead(204).end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    received: () => received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ')
+
+export async function webhooksBench(app: BenchApp): Promise<ScenarioResult> {
+  const { pool, serviceId, tokens } = await setUp(app)
+  const receiver = await startReceiver()
+  let next = 0
+  const varying: Varying = {
+    method: 'POST',
+    next: () => {
+      const i = next++
+      return { body: JSON.stringify({ serviceId, ...nthTime(i) }), headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i % tokens.length]}` } }
+    },
+  }
+  const bookingUrl = `${app.url}/api/services/bookings`
+  const hooks: string[] = []
+  const subscribe = async () => {
+    for (let i = 0; i < WEBHOOKS; i++) {
+      const doc = await app.payload.create({ collection: 'webhooks', data: { url: receiver.url, events: ['booking.created'], secret: `whsec_${Buffer.alloc(24, i).toString('base64')}`, active: true } as never, overrideAccess: true })
+      hooks.push(String(doc.id))
+    }
+  }
+  const unsubscribe = async () => {
+    await pool.query(`UPDATE webhooks SET active = false`)
+  }
+  const without: Measurement[] = []
+  const withHooks: Measurement[] = []
+  const loadBefore = load()
+  try {
+    await subscribe()
+    for (let round = 0; round < 2; round++) {
+      await unsubscribe()
+      log(`booking creation without webhooks, ${CONNECTIONS} connections, ${SECONDS} s (round ${round + 1})`)
+      without.push(await measure(bookingUrl, { connections: CONNECTIONS, seconds: SECONDS, varying }))
+      await pool.query(`UPDATE webhooks SET active = true`)
+      log(`booking creation with ${WEBHOOKS} webhooks, ${CONNECTIONS} connections, ${SECONDS} s (round ${round + 1})`)
+      withHooks.push(await measure(bookingUrl, { connections: CONNECTIONS, seconds: SECONDS, varying }))
+    }
+    // Let the bookings' own deliveries finish, then time a backlog of BACKLOG deliveries
+    // written at once (as a burst of events would), drained by the server's worker.
+    const pendingAt = async () => (await pool.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending'`)).rows[0].n as number
+    const leftByBookings = await pendingAt()
+    for (let waited = 0; (await pendingAt()) > 0 && waited < 60_000; waited += 250) await new Promise((resolve) => setTimeout(resolve, 250))
+    const receivedBefore = receiver.received()
+    await pool.query(
+      `INSERT INTO webhook_deliveries (webhook_id, event, message_id, record_key, body, status, attempts, next_attempt_at, updated_at, created_at)
+       SELECT $1, 'webhook.test', 'msg_bench_' || i, 'bench:' || i, '{"type":"webhook.test","timestamp":"2031-01-01T00:00:00.000Z","data":{}}'::jsonb, 'pending', 0, now(), now(), now()
+       FROM generate_series(1, $2) AS i`,
+      [hooks[0], BACKLOG],
+    )
+    const started = Date.now()
+    let pending = BACKLOG
+    while (pending > 0 && Date.now() - started < 120_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      pending = await pendingAt()
+    }
+    const seconds = (Date.now() - started) / 1000
+    const delivered = receiver.received() - receivedBefore
+    const startedWith = leftByBookings
+    const loadAfter = load()
+    const sum = (list: Measurement[]) => list.reduce((total, m) => total + m.rps, 0) / list.length
+    const ratio = sum(withHooks) / sum(without)
+    const { rows: statuses } = await pool.query(`SELECT status::text, count(*)::int AS n FROM webhook_deliveries GROUP BY status ORDER BY status`)
+    const summary = [
+      { check: 'booking creation req/s without webhooks (mean of 2)', value: sum(without).toFixed(0) },
+      { check: `booking creation req/s with ${WEBHOOKS} webhooks (mean of 2)`, value: sum(withHooks).toFixed(0) },
+      { check: 'with ÷ without (target ≥ 0.90)', value: `${ratio.toFixed(2)}×` },
+      { check: 'deliveries still waiting when the booking load stopped', value: String(startedWith) },
+      { check: `a backlog of ${BACKLOG} deliveries to the loopback receiver`, value: `${delivered} in ${seconds.toFixed(1)} s = ${(delivered / seconds).toFixed(0)}/s (target ≥ 200/s)` },
+      { check: 'deliveries by status afterwards', value: statuses.map((row) => `${row.status} ${row.n}`).join(', ') },
+      { check: 'load average (1, 5, 15 min) before / after', value: `${loadBefore} / ${loadAfter}` },
+    ]
+    printTable('Webhooks', summary)
+    const rows: Row[] = [
+      ...without.map((ours) => ({ scenario: 'booking creation, no webhook', connections: CONNECTIONS, ours, serverRssMb: 0 })),
+      ...withHooks.map((ours) => ({ scenario: `booking creation, ${WEBHOOKS} webhooks`, connections: CONNECTIONS, ours, serverRssMb: 0 })),
+    ]
+    for (const row of rows) row.serverRssMb = await app.server.rssMb()
+    return { rows, sections: [{ name: 'webhooks', markdown: summary.map((row) => `- ${row.check}: ${row.value}`).join('\n') }], data: { ratio, delivered, seconds, loadBefore, loadAfter } }
+  } finally {
+    await receiver.close()
+  }
+}

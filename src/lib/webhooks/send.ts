@@ -1,0 +1,93 @@
+// One delivery attempt: a POST with a deadline, the target's addresses checked by the same
+// resolution the connection uses (the `lookup` handed to node:http), redirects not followed
+// (a 3xx is a failed attempt: following it could lead anywhere), and at most 1 kB of the
+// answer kept. Never throws: every outcome is a result the delivery log records.
+import http from 'node:http'
+import https from 'node:https'
+import type { LookupFunction } from 'node:net'
+
+import { resolveTarget, urlProblem, type TargetRules } from './target'
+
+/** Response bodies are kept to 1 kB (API-CONTRACT §15). */
+export const KEPT_BODY_BYTES = 1024
+
+export interface SendResult {
+  ok: boolean
+  status: number | null
+  body: string | null
+  error: string | null
+  durationMs: number
+}
+
+export interface Outgoing {
+  url: string
+  headers: Record<string, string>
+  body: string
+  timeoutMs: number
+  rules: TargetRules
+}
+
+const checkedLookup =
+  (rules: TargetRules): LookupFunction =>
+  (hostname, options, callback) => {
+    resolveTarget(hostname, rules).then(
+      (addresses) => {
+        if ((options as { all?: boolean }).all) (callback as (err: null, addresses: Array<{ address: string; family: number }>) => void)(null, addresses)
+        else callback(null, addresses[0]!.address, addresses[0]!.family)
+      },
+      (error: Error) => callback(Object.assign(error, { code: 'EREFUSEDTARGET' }), '', 0),
+    )
+  }
+
+export function send(outgoing: Outgoing): Promise<SendResult> {
+  const started = performance.now()
+  const finish = (result: Omit<SendResult, 'durationMs'>): SendResult => ({ ...result, durationMs: Math.round(performance.now() - started) })
+  const problem = urlProblem(outgoing.url, outgoing.rules)
+  if (problem) return Promise.resolve(finish({ ok: false, status: null, body: null, error: problem }))
+  const url = new URL(outgoing.url)
+  const transport = url.protocol === 'https:' ? https : http
+  return new Promise((resolve) => {
+    let settled = false
+    const done = (result: Omit<SendResult, 'durationMs'>) => {
+      if (settled) return
+      settled = true
+      resolve(finish(result))
+    }
+    const request = transport.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...outgoing.headers, 'content-length': String(Buffer.byteLength(outgoing.body)) },
+        lookup: checkedLookup(outgoing.rules),
+        // A fresh connection per attempt: no socket shared with another target's checks.
+        agent: false,
+        timeout: outgoing.timeoutMs,
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        let kept = 0
+        response.on('data', (chunk: Buffer) => {
+          if (kept >= KEPT_BODY_BYTES) return
+          chunks.push(chunk.subarray(0, KEPT_BODY_BYTES - kept))
+          kept += Math.min(chunk.length, KEPT_BODY_BYTES - kept)
+          // Enough kept: the rest is not read (the connection is closed, not drained).
+          if (kept >= KEPT_BODY_BYTES) response.destroy()
+        })
+        const end = () => {
+          const status = response.statusCode ?? null
+          const text = Buffer.concat(chunks).toString('utf8')
+          done({ ok: status !== null && status >= 200 && status < 300, status, body: text, error: null })
+        }
+        response.on('end', end)
+        response.on('close', end)
+        response.on('error', end)
+      },
+    )
+    // The whole attempt, not only idle time, is bounded by the timeout.
+    const deadline = setTimeout(() => request.destroy(new Error(`No answer within ${outgoing.timeoutMs} ms`)), outgoing.timeoutMs)
+    request.on('timeout', () => request.destroy(new Error(`No answer within ${outgoing.timeoutMs} ms`)))
+    request.on('error', (error) => done({ ok: false, status: null, body: null, error: error.message.slice(0, KEPT_BODY_BYTES) }))
+    request.on('close', () => clearTimeout(deadline))
+    request.end(outgoing.body)
+  })
+}

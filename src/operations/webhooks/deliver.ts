@@ -1,0 +1,226 @@
+// The delivery worker (API-CONTRACT §15): every instance runs one; the outbox rows
+// (webhook_deliveries, written by hooks/shared/webhookEvents.ts) are its queue. A round claims due deliveries with
+// one UPDATE over rows locked `FOR UPDATE SKIP LOCKED` (as booking reminders are claimed), which
+// sets a lease (`locked_until`) and counts the attempt, then sends them outside any transaction
+// and records each outcome. Two instances claim disjoint rows, so each attempt is made once; a
+// process that dies mid-send leaves a lease that runs out, and the delivery is tried again (at
+// least once). Only the oldest pending delivery of a webhook and record is due, so a record's
+// events arrive in order while retries allow (a later one waits for an earlier one's retries).
+// Failures are retried after the settings' delays (5 s, 5 min, 30 min, 2 h, 5 h, 10 h), then
+// the delivery is `failed`; a webhook failing without a success for 5 days is switched off and
+// the admins are told. Every time is taken from the `now` a round is given (tests inject it).
+import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
+
+import { DISABLE_AFTER_MS } from '../../../domain/webhooks'
+import { writeAudit } from '../../../hooks/shared/audit'
+import type { BackgroundWorker } from '../../lib/background-workers'
+import { run, runIn, statement } from '../../lib/prepared'
+import { settings } from '../../lib/settings'
+import { inTransaction } from '../../lib/transaction'
+import { send, type SendResult } from '../../lib/webhooks/send'
+import { signatureHeader } from '../../lib/webhooks/signature'
+import { forgetWebhookWaker, registerWebhookWaker } from '../../lib/webhooks/wake'
+import { notify } from '../notifications/notify'
+
+/** Longer than any attempt (the timeout) with room to record the outcome. */
+const LEASE_MARGIN_MS = 30_000
+
+const CLAIM = statement(
+  'webhook-claim',
+  `WITH due AS (
+     SELECT d.id FROM webhook_deliveries d
+     WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND (d.locked_until IS NULL OR d.locked_until <= $1)
+       AND NOT EXISTS (
+         SELECT 1 FROM webhook_deliveries p
+         WHERE p.webhook_id = d.webhook_id AND p.record_key = d.record_key AND p.status = 'pending' AND p.seq < d.seq)
+     ORDER BY d.seq LIMIT $2
+     FOR UPDATE OF d SKIP LOCKED
+   )
+   UPDATE webhook_deliveries d SET locked_until = $3, attempts = d.attempts + 1
+   FROM due, webhooks w
+   WHERE d.id = due.id AND w.id = d.webhook_id AND d.status = 'pending'
+   RETURNING d.id, d.webhook_id, d.message_id, d.body, d.attempts, w.url, w.secret, w.previous_secret, w.previous_secret_until`,
+)
+
+interface Claimed {
+  id: string
+  webhook_id: string
+  message_id: string
+  body: { type: string; timestamp: string; data: unknown }
+  attempts: number
+  url: string
+  secret: string
+  previous_secret: string | null
+  previous_secret_until: Date | null
+}
+
+const SUCCEEDED = statement(
+  'webhook-succeeded',
+  `WITH d AS (
+     UPDATE webhook_deliveries SET status = 'succeeded', response_status = $2, response_body = $3, error = NULL, duration_ms = $4,
+       next_attempt_at = NULL, locked_until = NULL, updated_at = $5
+     WHERE id = $1 RETURNING webhook_id)
+   UPDATE webhooks w SET last_delivery_at = $5, failing_since = NULL FROM d WHERE w.id = d.webhook_id`,
+)
+
+const FAILED = statement(
+  'webhook-failed',
+  `WITH d AS (
+     UPDATE webhook_deliveries SET status = $6, next_attempt_at = $7, response_status = $2, response_body = $3, error = $8, duration_ms = $4,
+       locked_until = NULL, updated_at = $5
+     WHERE id = $1 RETURNING webhook_id)
+   UPDATE webhooks w SET last_delivery_at = $5, failing_since = coalesce(w.failing_since, $5) FROM d WHERE w.id = d.webhook_id
+   RETURNING w.id, w.active, w.failing_since`,
+)
+
+const DISABLE = statement('webhook-disable', `UPDATE webhooks SET active = false, updated_at = $2 WHERE id = $1 AND active RETURNING url`)
+const FAIL_PENDING = statement('webhook-fail-pending', `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, updated_at = $2 WHERE webhook_id = $1 AND status = 'pending'`)
+const ADMINS = statement('webhook-admins', `SELECT DISTINCT parent_id AS id FROM users_roles WHERE value = 'admin'`)
+
+/** The secrets that sign at `now`: the current one, and the one rotated out for its last 24 h. */
+function signingSecrets(row: Claimed, now: Date): string[] {
+  const previousValid = row.previous_secret && row.previous_secret_until && new Date(row.previous_secret_until) > now
+  return previousValid ? [row.secret, row.previous_secret!] : [row.secret]
+}
+
+async function attempt(row: Claimed, now: Date): Promise<SendResult> {
+  const { webhooks } = settings()
+  // The body as §15 orders it; the same text is signed and sent.
+  const body = JSON.stringify({ type: row.body.type, timestamp: row.body.timestamp, data: row.body.data })
+  const timestamp = Math.floor(now.getTime() / 1000)
+  return send({
+    url: row.url,
+    body,
+    timeoutMs: webhooks.timeoutMs,
+    rules: { allowHttp: webhooks.allowHttp, allowPrivate: webhooks.allowPrivate },
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'community-platform-webhooks',
+      'webhook-id': row.message_id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signatureHeader(signingSecrets(row, now), row.message_id, timestamp, body),
+    },
+  })
+}
+
+/** Switches a webhook off after 5 days of failures: its pending deliveries fail, every admin is told. */
+async function disable(payload: Payload, webhookId: string, now: Date): Promise<void> {
+  const req: PayloadRequest = await createLocalReq({}, payload)
+  await inTransaction(req, async () => {
+    const row = (await runIn<{ url: string }>(req, DISABLE, [webhookId, now])).rows[0]
+    if (!row) return // already off (another instance, or an admin)
+    await runIn(req, FAIL_PENDING, [webhookId, now])
+    for (const admin of (await runIn<{ id: string }>(req, ADMINS, [])).rows) {
+      await notify(req, {
+        userId: String(admin.id),
+        type: 'webhook',
+        title: 'A webhook was switched off',
+        body: `Every delivery to ${row.url} has failed for 5 days, so it was switched off. Fix the receiver, then set it active again.`,
+        targetType: 'webhooks',
+        targetId: webhookId,
+      })
+    }
+    await writeAudit(req, { action: 'webhook.disabled', targetType: 'webhooks', targetId: webhookId, userId: null, data: { url: row.url, reason: 'failing for 5 days' } })
+  })
+}
+
+async function record(payload: Payload, row: Claimed, result: SendResult, now: Date): Promise<void> {
+  if (result.ok) {
+    await run(payload, SUCCEEDED, [row.id, result.status, result.body, result.durationMs, now])
+    return
+  }
+  const delays = settings().webhooks.retryDelaysMs
+  // `attempts` counts this one: after attempt n the wait is delays[n - 1]; none left, failed.
+  const delay = delays[Number(row.attempts) - 1]
+  const next = delay === undefined ? null : new Date(now.getTime() + delay)
+  const { rows } = await run<{ id: string; active: boolean; failing_since: Date }>(payload, FAILED, [
+    row.id,
+    result.status,
+    result.body,
+    result.durationMs,
+    now,
+    next ? 'pending' : 'failed',
+    next,
+    result.error,
+  ])
+  const webhook = rows[0]
+  if (webhook?.active && now.getTime() - new Date(webhook.failing_since).getTime() >= DISABLE_AFTER_MS) await disable(payload, webhook.id, now)
+}
+
+/**
+ * One round: claims up to `limit` due deliveries, sends them together and records each
+ * outcome. Resolves to how many were claimed. `now` is the clock (injected by tests).
+ */
+export async function deliverDue(payload: Payload, now: () => Date = () => new Date(), limit = settings().webhooks.concurrency): Promise<number> {
+  const start = now()
+  const leaseUntil = new Date(start.getTime() + settings().webhooks.timeoutMs + LEASE_MARGIN_MS)
+  const { rows } = await run<Claimed>(payload, CLAIM, [start, limit, leaseUntil])
+  await Promise.all(
+    rows.map(async (row) => {
+      const result = await attempt(row, start)
+      await record(payload, row, result, now())
+    }),
+  )
+  return rows.length
+}
+
+interface Worker {
+  wake: () => void
+  stop: () => Promise<void>
+}
+
+const workers = new WeakMap<Payload, Worker>()
+
+function startWebhookWorker(payload: Payload): void {
+  const { pollMs, concurrency } = settings().webhooks
+  let stopped = false
+  let again = false
+  let running: Promise<void> | null = null
+  let failing = false
+
+  const drain = async () => {
+    do {
+      again = false
+      try {
+        // A full round means more may be due: go on at once.
+        while (!stopped && (await deliverDue(payload, undefined, concurrency)) === concurrency);
+        failing = false
+      } catch (err) {
+        // Said once per outage: the timer keeps trying.
+        if (!failing) payload.logger.warn({ err, msg: 'webhooks: delivery round failed; retrying on the next tick' })
+        failing = true
+      }
+    } while (again && !stopped)
+  }
+
+  const wake = () => {
+    if (stopped) return
+    if (running) {
+      again = true
+      return
+    }
+    running = drain().finally(() => {
+      running = null
+    })
+  }
+  const timer = setInterval(wake, pollMs)
+  timer.unref()
+  registerWebhookWaker(payload, wake)
+  workers.set(payload, {
+    wake,
+    stop: async () => {
+      stopped = true
+      clearInterval(timer)
+      workers.delete(payload)
+      forgetWebhookWaker(payload)
+      await running
+    },
+  })
+  wake()
+}
+
+async function stopWebhookWorker(payload: Payload): Promise<void> {
+  await workers.get(payload)?.stop()
+}
+
+export const webhookWorker: BackgroundWorker = { start: startWebhookWorker, stop: stopWebhookWorker }
