@@ -74,13 +74,20 @@ afterAll(async () => {
   await app.stop()
 })
 
-/** The median of `values`, as percentile_cont(0.5), to two decimals; null when empty. */
+/**
+ * The median of `values` as PostgreSQL answers `round(percentile_cont(0.5)::numeric, 2)`, null
+ * when empty: it interpolates in float8 as `lo + (hi - lo) * 0.5`, and the cast to numeric keeps
+ * 15 significant digits before rounding half away from zero (53.2249999… is 53.225, then 53.23,
+ * where Math.round on the float would give 53.22: a CI run failed on exactly that).
+ */
 function median(values: number[]): number | null {
   if (values.length === 0) return null
   const sorted = [...values].sort((a, b) => a - b)
   const middle = sorted.length / 2
-  const value = Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!
-  return Math.round(value * 100) / 100
+  const lo = sorted[Math.ceil(middle) - 1]!
+  const hi = sorted[Math.floor(middle)]!
+  const value = lo + (hi - lo) * 0.5
+  return Math.round(Number((Number(value.toPrecision(15)) * 100).toPrecision(15))) / 100
 }
 
 const tally = (keys: string[], values: string[]) => Object.fromEntries(keys.map((key) => [key, values.filter((value) => value === key).length]))

@@ -9,6 +9,7 @@
 // (the process died before Payload deleted its batch) is deleted.
 import type { Payload } from 'payload'
 
+import { startPollingLoop } from '../polling-loop'
 import { settings } from '../settings'
 import { MAIL_QUEUE } from './send-mail-task'
 
@@ -53,12 +54,8 @@ export async function deleteSentMail(db: Queryable): Promise<void> {
 
 export function startMailRunner(payload: Payload): MailRunner {
   const pool = (payload.db as unknown as { pool: { connect: () => Promise<PoolClient> } }).pool
-  let stopped = false
-  let again = false
-  let running: Promise<void> | null = null
-  let unreachable = false
 
-  async function drainOnce(): Promise<void> {
+  async function drainOnce(stopping: () => boolean): Promise<void> {
     const client = await pool.connect()
     let broken = false
     try {
@@ -69,7 +66,7 @@ export function startMailRunner(payload: Payload): MailRunner {
         await deleteSentMail(client)
         for (;;) {
           const result = await payload.jobs.run({ queue: MAIL_QUEUE, limit: BATCH, silent: { info: true, error: false } })
-          if (result.noJobsRemaining || Object.keys(result.jobStatus ?? {}).length < BATCH || stopped) break
+          if (result.noJobsRemaining || Object.keys(result.jobStatus ?? {}).length < BATCH || stopping()) break
         }
       } finally {
         await client.query(`SELECT pg_advisory_unlock(${LOCK})`)
@@ -83,47 +80,21 @@ export function startMailRunner(payload: Payload): MailRunner {
     }
   }
 
-  async function drain(): Promise<void> {
-    do {
-      again = false
-      try {
-        await drainOnce()
-        if (unreachable) payload.logger.info({ msg: 'mail queue: database reachable again' })
-        unreachable = false
-      } catch (err) {
-        // Said once per outage: the timer keeps trying every few seconds.
-        if (!unreachable) payload.logger.warn({ err, msg: 'mail queue: run failed; retrying on the next tick' })
-        unreachable = true
-      }
-    } while (again && !stopped)
-  }
-
-  const wake = () => {
-    if (stopped) return
-    if (running) {
-      again = true
-      return
-    }
-    running = drain().finally(() => {
-      running = null
-    })
-  }
-
-  const timer = setInterval(wake, pollInterval())
-  // The server's shutdown stops the runner; a forgotten runner must not keep a process alive.
-  timer.unref()
+  const loop = startPollingLoop({
+    intervalMs: pollInterval(),
+    round: drainOnce,
+    onOutage: (err) => payload.logger.warn({ err, msg: 'mail queue: run failed; retrying on the next tick' }),
+    onRecovery: () => payload.logger.info({ msg: 'mail queue: database reachable again' }),
+  })
   const runner: MailRunner = {
-    wake,
+    wake: loop.wake,
     stop: async () => {
-      stopped = true
-      clearInterval(timer)
       runners.delete(payload)
       // A run in progress finishes its batch, so no job is left marked `processing`.
-      await running
+      await loop.stop()
     },
   }
   runners.set(payload, runner)
-  wake()
   return runner
 }
 

@@ -15,6 +15,7 @@ import { writeAudit } from '../../../hooks/shared/audit'
 import type { BackgroundWorker } from '../../lib/background-workers'
 import { queueMail } from '../../lib/mail-queue/queue-mail'
 import type { MailCondition } from '../../lib/mail-queue/send-mail-task'
+import { startPollingLoop, type PollingLoop } from '../../lib/polling-loop'
 import { run, runIn, statement } from '../../lib/prepared'
 import { settings } from '../../lib/settings'
 import { inTransaction } from '../../lib/transaction'
@@ -79,38 +80,25 @@ export async function queueDueReminders(req: PayloadRequest, hours: number, now 
   })
 }
 
-const sweepers = new WeakMap<Payload, { stop: () => Promise<void> }>()
+const sweepers = new WeakMap<Payload, PollingLoop>()
 
 /** Each instance sweeps every BOOKING_REMINDER_SWEEP_SECONDS (and once at start); none when reminders are off. */
 export function startReminderSweeper(payload: Payload): void {
   const { reminderHours, reminderSweepSeconds } = settings().bookings
   if (reminderHours === 0) return
-  let running: Promise<void> | null = null
-  let failing = false
-  const sweep = () => {
-    if (running) return
-    running = (async () => {
-      try {
-        const req = await createLocalReq({}, payload)
-        while ((await queueDueReminders(req, reminderHours)) === BATCH);
-        failing = false
-      } catch (err) {
-        // Said once per outage: the next tick tries again.
-        if (!failing) payload.logger.warn({ err, msg: 'booking reminders: sweep failed; retrying on the next tick' })
-        failing = true
-      }
-    })().finally(() => {
-      running = null
-    })
-  }
-  const timer = setInterval(sweep, reminderSweepSeconds * 1000)
-  timer.unref()
-  sweep()
+  const loop = startPollingLoop({
+    intervalMs: reminderSweepSeconds * 1000,
+    round: async (stopping) => {
+      const req = await createLocalReq({}, payload)
+      while (!stopping() && (await queueDueReminders(req, reminderHours)) === BATCH);
+    },
+    onOutage: (err) => payload.logger.warn({ err, msg: 'booking reminders: sweep failed; retrying on the next tick' }),
+  })
   sweepers.set(payload, {
+    wake: loop.wake,
     stop: async () => {
-      clearInterval(timer)
       sweepers.delete(payload)
-      await running
+      await loop.stop()
     },
   })
 }

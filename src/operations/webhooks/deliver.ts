@@ -14,6 +14,7 @@ import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 import { DISABLE_AFTER_MS } from '../../../domain/webhooks'
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { BackgroundWorker } from '../../lib/background-workers'
+import { startPollingLoop, type PollingLoop } from '../../lib/polling-loop'
 import { run, runIn, statement } from '../../lib/prepared'
 import { settings } from '../../lib/settings'
 import { inTransaction } from '../../lib/transaction'
@@ -164,59 +165,27 @@ export async function deliverDue(payload: Payload, now: () => Date = () => new D
   return rows.length
 }
 
-interface Worker {
-  wake: () => void
-  stop: () => Promise<void>
-}
-
-const workers = new WeakMap<Payload, Worker>()
+const workers = new WeakMap<Payload, PollingLoop>()
 
 function startWebhookWorker(payload: Payload): void {
   const { pollMs, concurrency } = settings().webhooks
-  let stopped = false
-  let again = false
-  let running: Promise<void> | null = null
-  let failing = false
-
-  const drain = async () => {
-    do {
-      again = false
-      try {
-        // A full round means more may be due: go on at once.
-        while (!stopped && (await deliverDue(payload, undefined, concurrency)) === concurrency);
-        failing = false
-      } catch (err) {
-        // Said once per outage: the timer keeps trying.
-        if (!failing) payload.logger.warn({ err, msg: 'webhooks: delivery round failed; retrying on the next tick' })
-        failing = true
-      }
-    } while (again && !stopped)
-  }
-
-  const wake = () => {
-    if (stopped) return
-    if (running) {
-      again = true
-      return
-    }
-    running = drain().finally(() => {
-      running = null
-    })
-  }
-  const timer = setInterval(wake, pollMs)
-  timer.unref()
-  registerWebhookWaker(payload, wake)
+  const loop = startPollingLoop({
+    intervalMs: pollMs,
+    // A full round means more may be due: go on at once.
+    round: async (stopping) => {
+      while (!stopping() && (await deliverDue(payload, undefined, concurrency)) === concurrency);
+    },
+    onOutage: (err) => payload.logger.warn({ err, msg: 'webhooks: delivery round failed; retrying on the next tick' }),
+  })
+  registerWebhookWaker(payload, loop.wake)
   workers.set(payload, {
-    wake,
+    wake: loop.wake,
     stop: async () => {
-      stopped = true
-      clearInterval(timer)
       workers.delete(payload)
       forgetWebhookWaker(payload)
-      await running
+      await loop.stop()
     },
   })
-  wake()
 }
 
 async function stopWebhookWorker(payload: Payload): Promise<void> {
