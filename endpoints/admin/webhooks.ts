@@ -16,7 +16,7 @@ import { MUTATION_METHODS, notEmpty, readAction, targetId } from './services/act
 const PATH = '/admin/webhooks'
 const ACTIONS = ['create', 'update', 'delete', 'rotate-secret', 'test', 'redeliver'] as const
 
-const url = z.string({ error: 'url must be a string' }).min(1, 'url is required').max(2000)
+const url = z.string({ error: 'url must be a string' }).min(1, 'url is required').max(2000, 'url is at most 2,000 characters')
 // A non-empty subset of §15's events, or ["*"] for all of them.
 const events = z
   .array(z.enum([ALL_EVENTS, ...WEBHOOK_EVENTS], { error: `Unknown event; use ${WEBHOOK_EVENTS.join(', ')} or *` }), { error: 'events must be an array of event names' })

@@ -139,6 +139,8 @@ describe('service fields', () => {
     for (const bad of [{ bufferBeforeMinutes: 241 }, { bufferAfterMinutes: -1 }, { bufferBeforeMinutes: 1.5 }, { bufferBeforeMinutes: null }, { maxBookingsPerDay: 0 }]) {
       expect(await admin.send(SERVICES, { action: 'update', id: plain.id, ...bad }, 'PATCH')).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
     }
+    // The refusal names the range, not just the type.
+    expect((await admin.send(SERVICES, { action: 'update', id: plain.id, bufferBeforeMinutes: 241 }, 'PATCH')).body.issues).toEqual([{ path: 'bufferBeforeMinutes', message: 'A whole number from 0 to 240' }])
     expect((await admin.send(SERVICES, { action: 'update', id: plain.id, maxBookingsPerDay: null }, 'PATCH')).body.service.maxBookingsPerDay).toBeNull()
   })
 })

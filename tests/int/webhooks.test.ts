@@ -114,6 +114,9 @@ describe('/api/admin/webhooks', () => {
       const reply = await admin.send(WEBHOOKS, { action: 'create', ...body })
       expect(reply).toEqual({ status: 400, body: { error: 'invalid_request', message: expect.any(String), issues: expect.any(Array) } })
     }
+    // A URL past the bound says so, not that it is no string.
+    const long = await admin.send(WEBHOOKS, { action: 'create', url: `https://example.com/${'a'.repeat(2_001)}`, events: ['*'] })
+    expect(long.body).toMatchObject({ error: 'invalid_request', issues: [{ path: 'url', message: 'url is at most 2,000 characters' }] })
     // http needs WEBHOOKS_ALLOW_HTTP.
     await withEnv({ WEBHOOKS_ALLOW_HTTP: 'false' }, async () => {
       expect((await admin.send(WEBHOOKS, { action: 'create', url: receiver.url, events: ['*'] })).body.error).toBe('invalid_request')

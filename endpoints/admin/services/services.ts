@@ -36,7 +36,9 @@ export const serviceListQuery = z.object({
 function serviceFields(locales: readonly string[]) {
   // The checks and messages are the collection's (src/operations/catalogue/rules): one rule, two doors.
   const language = z.string().superRefine(refineWith((code) => unknownLanguage(code, locales)))
-  const count = (min: number) => z.int({ error: 'A whole number' }).min(min).max(1_000_000).nullable()
+  // zod 4 gives a type's own message to its range checks too: the message names the range.
+  const whole = (min: number, max: number) => z.int({ error: `A whole number from ${min} to ${max}` }).min(min).max(max)
+  const count = (min: number) => whole(min, 1_000_000).nullable()
   const text = (max: number) => z.string().max(max).nullable()
   return {
     slug: z.string().max(SLUG_MAX).regex(SLUG_PATTERN, `Not URL-friendly: use ${SLUG_HINT}`),
@@ -52,8 +54,8 @@ function serviceFields(locales: readonly string[]) {
     maxParticipants: count(1),
     bookingAdvanceHours: count(0),
     cancellationHours: count(0),
-    bufferBeforeMinutes: z.int({ error: 'A whole number' }).min(0).max(MAX_BUFFER_MINUTES),
-    bufferAfterMinutes: z.int({ error: 'A whole number' }).min(0).max(MAX_BUFFER_MINUTES),
+    bufferBeforeMinutes: whole(0, MAX_BUFFER_MINUTES),
+    bufferAfterMinutes: whole(0, MAX_BUFFER_MINUTES),
     maxBookingsPerDay: count(1),
     isFeatured: z.boolean(),
     displayInHome: z.boolean(),
