@@ -7,12 +7,15 @@ import { ALL_EVENTS, WEBHOOKS_COLLECTION, WEBHOOK_EVENTS } from '../domain/webho
 // Subscriptions of apps to events (API-CONTRACT §15). Made, changed and deleted through
 // /api/admin/webhooks only (src/operations/webhooks/manage.ts), which checks the URL against
 // its targets' rules, makes and rotates the secret and writes the audit entry; admins read
-// them here and in the panel. The secrets are hidden fields: never in an API answer or the panel.
+// them here and in the panel (where "New webhook" and "Send test" call that endpoint). The secrets are hidden fields: never in an API answer or the panel.
 export const Webhooks: CollectionConfig = {
   slug: WEBHOOKS_COLLECTION,
   admin: {
     useAsTitle: 'url',
     defaultColumns: ['url', 'events', 'active', 'lastDeliveryAt', 'failingSince'],
+    // Made through /api/admin/webhooks from the panel too: a form above the list, which shows
+    // the secret once (the stock create form could not).
+    components: { beforeList: ['/src/admin/NewWebhook#NewWebhook'] },
   },
   access: { read: isAdmin, create: nobody, update: nobody, delete: nobody },
   defaultSort: '-createdAt',

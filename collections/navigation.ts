@@ -36,7 +36,7 @@ export const NAVIGATION: Readonly<Record<string, { group: Group; description: st
   invitations: { group: 'People', description: 'Invitations to join an organization: pending ones expire after 48 hours.' },
   profiles: { group: 'People', description: 'Public profile of each account (created with the account).' },
   wallets: { group: 'People', description: 'Balance of each account (created with the account).' },
-  webhooks: { group: 'Settings', description: 'Apps told of bookings, moderation, reports and services as they happen. Create them through /api/admin/webhooks (the secret is shown once); open one for its deliveries and to send a test.' },
+  webhooks: { group: 'Settings', description: 'Apps told of bookings, moderation, reports and services as they happen. Create one above the list (its secret is shown once); open one for its deliveries and to send a test.' },
   'webhook-deliveries': { group: 'Settings', description: 'Every webhook delivery: pending, succeeded or failed, with its attempts and the answer received.' },
   'audit-logs': {
     group: 'System',

@@ -133,9 +133,9 @@ export const ServiceListings: CollectionConfig = {
         { name: 'maxBookingsPerDay', type: 'number', validate: wholeNumber(1), admin: { description: 'Pending and confirmed bookings per date; empty for no cap' } },
       ],
     },
-    // The service's days off and extra hours (API-CONTRACT §14 "Panel"): listed on its page
-    // (date, hours, reason) with "Add new", which opens the exception's form with the service
-    // filled in. Staff only, like the collection; a virtual field, no column.
+    // The service's days off and extra hours on the stock route (staff only, like the
+    // collection; a virtual field, no column). Not drawn in the panel: `calendar` below lists,
+    // adds and removes them and keeps the coming weeks in step, which a join table cannot.
     {
       name: 'availabilityExceptions',
       label: 'Days off and extra hours',
@@ -144,8 +144,11 @@ export const ServiceListings: CollectionConfig = {
       on: 'service',
       defaultSort: 'date',
       access: { read: adminField },
-      admin: { defaultColumns: ['date', 'isAvailable', 'startTime', 'endTime', 'reason'] },
+      admin: { disabled: true },
     },
+    // API-CONTRACT §14 "Panel": the exceptions (date, hours, reason) with add and remove, and
+    // the coming four weeks with closed dates marked, extra hours and the bookable starts.
+    { name: 'calendar', type: 'ui', admin: { components: { Field: '/src/admin/ServiceCalendar#ServiceCalendar' } } },
     {
       type: 'row',
       fields: [

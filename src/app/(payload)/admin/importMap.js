@@ -1,5 +1,6 @@
 import { PriceDecimalsHint as PriceDecimalsHint_7d7571b8f550481e55dde3c898a719a7 } from '../../../../src/admin/PriceDecimalsHint'
 import { CurrencySelect as CurrencySelect_d778e93a9528ef7b59b3a3a0fb53e53d } from '../../../../src/admin/CurrencySelect'
+import { ServiceCalendar as ServiceCalendar_c995b7d5d356b3aa7e54d18eab99bb94 } from '../../../../src/admin/ServiceCalendar'
 import { RatingField as RatingField_3fac517e1edd5863a8c3addbcab95f58 } from '../../../../src/admin/RatingField'
 import { LanguageSelect as LanguageSelect_d1bfadfdd19da4cb1b9271291373c5c4 } from '../../../../src/admin/LanguageSelect'
 import { TranslationRowLabel as TranslationRowLabel_61992e1d8bb2bc4e5fc24f221f53bead } from '../../../../src/admin/TranslationRowLabel'
@@ -30,8 +31,9 @@ import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0
 import { ModerateComment as ModerateComment_d1d27d5f62013d0baf1d59ec27529f6f } from '../../../../collections/BlogComments/components/ModerateComment'
 import { ApprovalDecision as ApprovalDecision_f91049518740426367f53a8ac4ecadf0 } from '../../../../collections/community/components/ApprovalDecision'
 import { JsonTextField as JsonTextField_c39f3e0f37ea3b7edf858422e7ddb669 } from '../../../../src/admin/JsonTextField'
-import { JsonView as JsonView_10cc8d4865518ffb417729dbfd68148e } from '../../../../src/admin/JsonView'
 import { SendTestWebhook as SendTestWebhook_5918111b51558dcf0ecdcb8fb7aa7181 } from '../../../../src/admin/SendTestWebhook'
+import { NewWebhook as NewWebhook_a34134ceaf11770e86cc936ece13d256 } from '../../../../src/admin/NewWebhook'
+import { JsonView as JsonView_10cc8d4865518ffb417729dbfd68148e } from '../../../../src/admin/JsonView'
 import { CoverageNavLink as CoverageNavLink_e226678cbea8c53533afaddc6ceae117 } from '../../../../src/admin/CoverageNavLink'
 import { TransparencyNavLink as TransparencyNavLink_66270ad5a6dffafce7638638663db418 } from '../../../../src/admin/TransparencyNavLink'
 import { WorkQueue as WorkQueue_5b197fe495a7c5d8842e46fe98bca13d } from '../../../../src/admin/WorkQueue'
@@ -45,6 +47,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 export const importMap = {
   "/src/admin/PriceDecimalsHint#PriceDecimalsHint": PriceDecimalsHint_7d7571b8f550481e55dde3c898a719a7,
   "/src/admin/CurrencySelect#CurrencySelect": CurrencySelect_d778e93a9528ef7b59b3a3a0fb53e53d,
+  "/src/admin/ServiceCalendar#ServiceCalendar": ServiceCalendar_c995b7d5d356b3aa7e54d18eab99bb94,
   "/src/admin/RatingField#RatingField": RatingField_3fac517e1edd5863a8c3addbcab95f58,
   "/src/admin/LanguageSelect#LanguageSelect": LanguageSelect_d1bfadfdd19da4cb1b9271291373c5c4,
   "/src/admin/TranslationRowLabel#TranslationRowLabel": TranslationRowLabel_61992e1d8bb2bc4e5fc24f221f53bead,
@@ -75,8 +78,9 @@ export const importMap = {
   "/collections/BlogComments/components/ModerateComment#ModerateComment": ModerateComment_d1d27d5f62013d0baf1d59ec27529f6f,
   "/collections/community/components/ApprovalDecision#ApprovalDecision": ApprovalDecision_f91049518740426367f53a8ac4ecadf0,
   "/src/admin/JsonTextField#JsonTextField": JsonTextField_c39f3e0f37ea3b7edf858422e7ddb669,
-  "/src/admin/JsonView#JsonView": JsonView_10cc8d4865518ffb417729dbfd68148e,
   "/src/admin/SendTestWebhook#SendTestWebhook": SendTestWebhook_5918111b51558dcf0ecdcb8fb7aa7181,
+  "/src/admin/NewWebhook#NewWebhook": NewWebhook_a34134ceaf11770e86cc936ece13d256,
+  "/src/admin/JsonView#JsonView": JsonView_10cc8d4865518ffb417729dbfd68148e,
   "/src/admin/CoverageNavLink#CoverageNavLink": CoverageNavLink_e226678cbea8c53533afaddc6ceae117,
   "/src/admin/TransparencyNavLink#TransparencyNavLink": TransparencyNavLink_66270ad5a6dffafce7638638663db418,
   "/src/admin/WorkQueue#WorkQueue": WorkQueue_5b197fe495a7c5d8842e46fe98bca13d,
