@@ -33,7 +33,8 @@ async function firstAttempt(webhookId: string, deliveryId: string): Promise<Deli
     if (!response.ok) return null
     const { deliveries } = (await response.json()) as { deliveries: Delivery[] }
     const delivery = deliveries.find((item) => item.id === deliveryId)
-    if (delivery && delivery.attempts > 0) return delivery
+    // Claiming counts the attempt; its outcome (and duration) is written when it is over.
+    if (delivery && (delivery.status !== 'pending' || (delivery.attempts > 0 && delivery.durationMs != null))) return delivery
     await new Promise((resolve) => setTimeout(resolve, POLL_MS))
   }
   return null

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
-import { launchPanelBrowser, seededModeratorPassword, submitPanelLogin, type PanelBrowser } from '../helpers/panel'
+import { launchPanelBrowser, seededModeratorPassword, submitPanelLogin, visitSettled as visit, watchTrouble, type PanelBrowser, type Trouble } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 
@@ -20,38 +20,11 @@ let browser: PanelBrowser | undefined
 let base: string
 let moderatorPassword: string
 
-/** What went wrong on a walk: requests to another origin, console errors, answers ≥ 400. */
-interface Trouble {
-  offsite: string[]
-  consoleErrors: string[]
-  failedResources: string[]
-}
-
 /** A page that records its trouble from the first request on. */
 async function watchedPage(): Promise<{ page: Page; trouble: Trouble }> {
   const page = await browser!.context.newPage()
   page.setDefaultTimeout(180_000)
-  const origin = new URL(base).origin
-  const trouble: Trouble = { offsite: [], consoleErrors: [], failedResources: [] }
-  page.on('request', (request) => {
-    const url = request.url()
-    if (/^https?:/.test(url) && new URL(url).origin !== origin) trouble.offsite.push(url)
-  })
-  page.on('console', (message) => {
-    if (message.type() === 'error') trouble.consoleErrors.push(`${page.url()}: ${message.text()} ${message.location().url}`)
-  })
-  page.on('pageerror', (error) => trouble.consoleErrors.push(`${page.url()}: ${error.message}`))
-  page.on('response', (response) => {
-    // A refused sign-in or a hidden page answers with its status on purpose; resources must not.
-    if (response.status() >= 400 && response.request().resourceType() !== 'document') trouble.failedResources.push(`${response.status()} ${response.url()}`)
-  })
-  return { page, trouble }
-}
-
-/** Opens `url` and waits until the panel has stopped fetching (lazy fields, editors, prefetches). */
-async function visit(page: Page, url: string): Promise<void> {
-  await page.goto(url)
-  await page.waitForLoadState('networkidle')
+  return { page, trouble: watchTrouble(page, base) }
 }
 
 /** Every collection list in the navigation and the first document of each; the paths seen. */

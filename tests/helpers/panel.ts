@@ -67,6 +67,44 @@ async function fillLogin(page: Page, email: string, password: string): Promise<v
   await page.locator('button[type="submit"]').click()
 }
 
+/** What went wrong on a page: requests to another origin, console errors, answers ≥ 400. */
+export interface Trouble {
+  offsite: string[]
+  consoleErrors: string[]
+  failedResources: string[]
+}
+
+/**
+ * Records `page`'s trouble from now on (the panel-walk rules, issue 33): no request may leave
+ * `base`'s origin (the panel once loaded Monaco from a CDN, which the CSP blocked), the console
+ * stays free of errors, and no resource answers ≥ 400 (a refused sign-in or a hidden page
+ * answers its document with its status on purpose). Expect it `toEqual(noTrouble())`.
+ */
+export function watchTrouble(page: Page, base: string): Trouble {
+  const origin = new URL(base).origin
+  const trouble: Trouble = noTrouble()
+  page.on('request', (request) => {
+    const url = request.url()
+    if (/^https?:/.test(url) && new URL(url).origin !== origin) trouble.offsite.push(url)
+  })
+  page.on('console', (message) => {
+    if (message.type() === 'error') trouble.consoleErrors.push(`${page.url()}: ${message.text()} ${message.location().url}`)
+  })
+  page.on('pageerror', (error) => trouble.consoleErrors.push(`${page.url()}: ${error.message}`))
+  page.on('response', (response) => {
+    if (response.status() >= 400 && response.request().resourceType() !== 'document') trouble.failedResources.push(`${response.status()} ${response.url()}`)
+  })
+  return trouble
+}
+
+export const noTrouble = (): Trouble => ({ offsite: [], consoleErrors: [], failedResources: [] })
+
+/** Opens `url` and waits until the panel has stopped fetching (lazy fields, editors, prefetches). */
+export async function visitSettled(page: Page, url: string): Promise<void> {
+  await page.goto(url)
+  await page.waitForLoadState('networkidle')
+}
+
 /** The moderator's password, as `npm run seed` prints it (startServerFixture's `seedOutput`). */
 export function seededModeratorPassword(seedOutput: string): string {
   const password = /moderator \S+ created, password (\S+)/.exec(seedOutput)?.[1]
