@@ -6,6 +6,7 @@
 // our request with the `standardwebhooks` package. Screenshots for docs/admin-panel.md.
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
@@ -16,7 +17,8 @@ import { startServerFixture, type ServerFixture } from '../helpers/server-fixtur
 import { startReceiver, verified, WEBHOOK_TEST_ENV, type Receiver } from '../helpers/webhook-receiver'
 
 const ADMIN = { email: 'providers-admin@example.test', password: 'Providers-Admin-Passw0rd!' }
-const SHOTS = path.join(process.cwd(), 'docs', 'admin-panel')
+// As the other panel tests: into the temporary directory; docs/admin-panel/ keeps copies.
+const SHOTS = path.join(os.tmpdir(), 'community-admin-panel')
 
 let fixture: ServerFixture
 let browser: PanelBrowser | undefined
