@@ -77,18 +77,19 @@ function Day({ day, busy, onClose }: { day: CalendarDay; busy: boolean; onClose:
   )
 }
 
-function AddException({ busy, onAdd, defaultDate }: { busy: boolean; defaultDate: string; onAdd: (input: Record<string, unknown>) => void }) {
+function AddException({ busy, onAdd, defaultDate }: { busy: boolean; defaultDate: string; onAdd: (input: Record<string, unknown>) => Promise<boolean> }) {
   const [date, setDate] = useState(defaultDate)
   const [kind, setKind] = useState<Kind>('closedDay')
   const [times, setTimes] = useState({ startTime: '', endTime: '' })
   const [reason, setReason] = useState('')
-  const add = () =>
-    onAdd({
-      date,
-      isAvailable: kind === 'extraHours',
-      ...(kind === 'closedDay' ? {} : times),
-      ...(reason.trim() ? { reason: reason.trim() } : {}),
-    })
+  const add = async () => {
+    const input = { date, isAvailable: kind === 'extraHours', ...(kind === 'closedDay' ? {} : times), ...(reason.trim() ? { reason: reason.trim() } : {}) }
+    // Kept after a refusal, to be corrected; cleared once added.
+    if (await onAdd(input)) {
+      setTimes({ startTime: '', endTime: '' })
+      setReason('')
+    }
+  }
   const label = (text: string, htmlFor: string) => (
     <label className="field-label" htmlFor={htmlFor}>
       {text}
@@ -150,8 +151,10 @@ export function ServiceCalendar() {
   useEffect(() => void reload(), [reload])
 
   if (!id) return null
-  const change = async (body: Record<string, unknown>, done: string) => {
-    if (await post(AVAILABILITY, body, () => done)) await reload()
+  const change = async (body: Record<string, unknown>, done: string): Promise<boolean> => {
+    const ok = await post(AVAILABILITY, body, () => done)
+    if (ok) await reload()
+    return ok
   }
   const days = loaded ? calendarDays(today, DAYS_SHOWN, loaded.slots, loaded.exceptions, loaded.starts) : []
   const upcoming = loaded?.exceptions ?? []

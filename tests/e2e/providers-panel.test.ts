@@ -10,8 +10,9 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import type { Page } from 'playwright-core'
 
-import { launchPanelBrowser, noTrouble, signInToPanel, visitSettled, watchTrouble, type PanelBrowser } from '../helpers/panel'
+import { launchPanelBrowser, noTrouble, submitPanelLogin, visitSettled, watchTrouble, type PanelBrowser } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 import { startReceiver, verified, WEBHOOK_TEST_ENV, type Receiver } from '../helpers/webhook-receiver'
@@ -41,6 +42,12 @@ async function send(pathname: string, body: Record<string, unknown>): Promise<an
   const answer = await response.json()
   if (!response.ok) throw new Error(`${pathname} ${String(body.action)}: ${response.status} ${JSON.stringify(answer)}`)
   return answer
+}
+
+/** Signs the admin in afresh (the browser's cookies cleared: the tests share one context). */
+async function signIn(page: Page): Promise<void> {
+  await submitPanelLogin(page, base, ADMIN)
+  await page.waitForURL((url) => url.pathname === '/admin')
 }
 
 beforeAll(async () => {
@@ -83,7 +90,7 @@ describe('a service’s days off in the panel (issue 32)', () => {
     const page = await browser!.context.newPage()
     page.setDefaultTimeout(180_000)
     const trouble = watchTrouble(page, base)
-    await signInToPanel(page, base, ADMIN.email, ADMIN.password)
+    await signIn(page)
     await visitSettled(page, `${base}/admin/collections/service-listings/${serviceId}`)
 
     const day = (date: string) => page.locator(`[data-testid="calendar-day"][data-date="${date}"]`)
@@ -123,6 +130,7 @@ describe('a service’s days off in the panel (issue 32)', () => {
     await form.locator('#exception-reason').fill('Tuning')
     await form.getByRole('button', { name: 'Add', exact: true }).click()
     await page.locator(`[data-testid="exception-row"][data-date="${window}"]`).waitFor({ state: 'visible' })
+    expect(await form.locator('#exception-reason').inputValue()).toBe('')
     expect(await day(window).innerText()).toContain('Closed 10:00–11:00')
     expect(await day(window).getByTestId('day-starts').innerText()).toBe('2 to book: 09:00 11:00')
     expect(await sql(`SELECT is_available, start_time, end_time, reason FROM availability_exceptions WHERE service_id = $1 AND date = $2`, [serviceId, window])).toEqual([{ is_available: false, start_time: '10:00', end_time: '11:00', reason: 'Tuning' }])
@@ -143,7 +151,7 @@ describe('webhooks under Settings (issue 34)', () => {
     const page = await browser!.context.newPage()
     page.setDefaultTimeout(180_000)
     const trouble = watchTrouble(page, base)
-    await signInToPanel(page, base, ADMIN.email, ADMIN.password)
+    await signIn(page)
     await page.waitForLoadState('networkidle')
     await page.locator('.nav-group').filter({ hasText: 'Settings' }).locator('a[href="/admin/collections/webhooks"]').click()
     await page.waitForURL((url) => url.pathname === '/admin/collections/webhooks')
