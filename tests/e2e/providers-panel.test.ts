@@ -76,7 +76,8 @@ beforeAll(async () => {
   await send('/api/admin/services/availability', { action: 'createException', serviceId, date: dayFromToday(5), isAvailable: true, startTime: '18:00', endTime: '20:00', reason: 'Evening recital' })
 
   await fs.mkdir(SHOTS, { recursive: true })
-  browser = await launchPanelBrowser({ width: 1400, height: 1000 })
+  // Wider than Payload's large breakpoint (1440 px), under which the navigation starts closed.
+  browser = await launchPanelBrowser({ width: 1600, height: 1000 })
 }, PANEL_READY_TIMEOUT_MS + 300_000)
 
 afterAll(async () => {
