@@ -33,6 +33,7 @@ export const Webhooks: CollectionConfig = {
     { name: 'previousSecretUntil', type: 'date', hidden: true },
     // "Send test": queues a webhook.test delivery through /api/admin/webhooks.
     { name: 'sendTest', type: 'ui', admin: { components: { Field: '/src/admin/SendTestWebhook#SendTestWebhook' } } },
-    { name: 'deliveries', type: 'join', collection: 'webhook-deliveries', on: 'webhook', defaultSort: '-createdAt', defaultLimit: 50, admin: { defaultColumns: ['event', 'status', 'attempts', 'responseStatus', 'createdAt'] } },
+    // The delivery log; no "Add new": deliveries are written by events only.
+    { name: 'deliveries', type: 'join', collection: 'webhook-deliveries', on: 'webhook', defaultSort: '-createdAt', defaultLimit: 50, admin: { allowCreate: false, defaultColumns: ['event', 'status', 'attempts', 'responseStatus', 'createdAt'] } },
   ],
 }

@@ -41,7 +41,8 @@ export function NewWebhook() {
   const toggle = (event: string) => setEvents(events.includes(event) ? events.filter((name) => name !== event) : [...events, event])
 
   return (
-    <section data-testid="new-webhook" style={{ marginBottom: 'calc(var(--base) * 2)' }}>
+    // The list's own gutters: beforeList sits outside them.
+    <section data-testid="new-webhook" className="gutter--left gutter--right" style={{ margin: 'var(--base) 0 calc(var(--base) * 2)' }}>
       <h3 style={{ marginBottom: 'calc(var(--base) / 2)' }}>New webhook</h3>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--base)', alignItems: 'flex-end' }}>
         <div style={{ flex: '2 1 320px' }}>
