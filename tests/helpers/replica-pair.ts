@@ -1,10 +1,12 @@
 // A PostgreSQL primary with a streaming replica (scripts/cluster/postgres-pair.ts, Debian's
-// postgresql-15) holding one migrated test database: for the replica tests and anything else
-// that needs the real pair. The schema is migrated on the primary exactly as the server does
-// (a template, then a clone); the replica receives both through replication.
-import { startPostgresPair, waitForReplay, type PostgresPair } from '../../scripts/cluster/postgres-pair'
-import { cloneDatabase, ensureTemplate, migratedTemplateName, withDatabase } from '../../src/lib/postgres/template-database'
-import { migrateTemplate } from './test-database'
+// postgresql-15) and one empty test database on it: for the replica tests and anything else
+// that needs the real pair. The first server started on it migrates it, exactly as in
+// production (quicker than a template: no second Payload start in a child process); the
+// replica receives everything through replication.
+import { randomBytes } from 'node:crypto'
+
+import { startPostgresPair, type PostgresPair } from '../../scripts/cluster/postgres-pair'
+import { onServer } from '../../src/lib/postgres/template-database'
 
 export interface PairDatabase {
   pair: PostgresPair
@@ -18,10 +20,8 @@ export interface PairDatabase {
 export async function startPairDatabase(): Promise<PairDatabase> {
   const pair = await startPostgresPair()
   try {
-    const template = migratedTemplateName()
-    await ensureTemplate(pair.primary.url(), template, (url) => migrateTemplate(url))
-    const { name } = await cloneDatabase(pair.primary.url(), template, 'community_pair_')
-    await waitForReplay(pair)
+    const name = `community_pair_${randomBytes(6).toString('hex')}`
+    await onServer(pair.primary.url(), (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`))
     return { pair, name, primaryUrl: pair.primary.url(name), replicaUrl: pair.replica.url(name), stop: () => pair.stop() }
   } catch (error) {
     await pair.stop()

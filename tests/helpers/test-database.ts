@@ -24,10 +24,9 @@ export interface TestDatabaseState {
   stop: () => Promise<void>
 }
 
-/** Migrates the database at `url` (default: DATABASE_URL) in a child process, as the server would at start. */
-export function migrateTemplate(url = process.env.DATABASE_URL): Promise<void> {
+function migrateTemplate(): Promise<void> {
   const script = fileURLToPath(new URL('./migrate-template.ts', import.meta.url))
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: 'inherit' })
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: process.env, stdio: 'inherit' })
   return new Promise((resolve, reject) => {
     child.once('error', reject)
     child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`migrating the test template failed (${signal ?? `exit ${code}`})`))))
