@@ -4,6 +4,8 @@
 // catalogue reads go to the replica; a client that just wrote reads it back at once while the
 // replica's replay is paused; a replica lagging past DATABASE_REPLICA_MAX_LAG_SECONDS, or
 // stopped, is skipped without a failed request, and used again once it is back.
+import { randomUUID } from 'node:crypto'
+
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
@@ -42,6 +44,9 @@ async function calls(node: PostgresNode, where: { like: string }): Promise<numbe
 const FORUM = { like: `${THREAD_PAGE.text.split('(')[0]}(%forum_threads%` }
 // Payload's own list query of the public catalogue (drizzle's select of the collection's table).
 const CATALOGUE = { like: 'select%from "service_listings"%' }
+// The slots preview's statement and the public transparency list's.
+const SLOTS = { like: '%FROM service_availability a WHERE a.service_id = s.id%' }
+const TRANSPARENCY = { like: '%FROM transparency_publications%' }
 
 async function get(path: string, headers: Record<string, string> = {}) {
   const response = await app.request(path, { headers })
@@ -87,14 +92,19 @@ afterAll(async () => {
 })
 
 describe('with a streaming replica (DATABASE_REPLICA_URLS)', () => {
-  it('serves the public forum and catalogue reads from the replica; readiness reports it', async () => {
-    const before = { forum: await calls(db.pair.replica, FORUM), catalogue: await calls(db.pair.replica, CATALOGUE), primary: await calls(db.pair.primary, FORUM) }
+  it('serves the public forum, catalogue, slots preview and transparency reads from the replica; readiness reports it', async () => {
+    const counted = [FORUM, CATALOGUE, SLOTS, TRANSPARENCY]
+    const before = { replica: await Promise.all(counted.map((what) => calls(db.pair.replica, what))), primary: await calls(db.pair.primary, FORUM) }
+    const from = new Date().toISOString().slice(0, 10)
     for (let i = 0; i < 5; i++) {
       expect(await threadIds()).toContain(threadId)
       expect((await get('/api/service-listings?limit=5')).status).toBe(200)
+      // No such service: 404, decided by the statement the replica ran.
+      expect((await get(`/api/services/${randomUUID()}/slots?from=${from}&to=${from}`)).status).toBe(404)
+      expect((await get('/api/transparency-reports')).status).toBe(200)
     }
-    expect((await calls(db.pair.replica, FORUM)) - before.forum).toBeGreaterThanOrEqual(5)
-    expect((await calls(db.pair.replica, CATALOGUE)) - before.catalogue).toBeGreaterThanOrEqual(5)
+    const after = await Promise.all(counted.map((what) => calls(db.pair.replica, what)))
+    after.forEach((n, i) => expect(n - before.replica[i]!).toBeGreaterThanOrEqual(5))
     expect((await calls(db.pair.primary, FORUM)) - before.primary).toBe(0)
     const { status, replica } = await ready()
     expect(status).toBe(200)
