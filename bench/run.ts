@@ -7,7 +7,8 @@
 // million bookings), `list-users` (issue 22), `queue` (the moderation queue at 1,000 and
 // 100,000 open reports), `slots` and `forum` (issue 20's public forum reads at 1,000 and
 // 100,000 threads) and `webhooks` (issue 34: booking creation with and without three
-// webhooks, then the delivery rate) run only when named: `npm run bench -- growth`.
+// webhooks, then the delivery rate) and `replicas` (issue 30: public reads with read-replica
+// routing on ÷ off, on a PostgreSQL 15 pair of its own) run only when named: `npm run bench -- growth`.
 import { bookingsBench } from './bookings'
 import { webhooksBench } from './webhooks'
 import { forumBench } from './forum'
@@ -18,6 +19,7 @@ import { memoryBench } from './memory'
 import { profileBench } from './profile'
 import { queueBench } from './queue'
 import { readsBench } from './reads'
+import { replicasBench } from './replicas'
 import { report, type ScenarioResult } from './report'
 import { signInBench } from './sign-in'
 import { slotsBench } from './slots'
@@ -34,6 +36,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   forum: forumBench,
   webhooks: webhooksBench,
   profile: profileBench,
+  replicas: replicasBench,
 }
 const DEFAULT = ['reads', 'profile', 'bookings', 'sign-in', 'memory']
 
