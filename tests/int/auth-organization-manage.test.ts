@@ -83,12 +83,18 @@ const ROUTES: Array<[string, 'GET' | 'POST', unknown]> = [
 ]
 
 describe('every route', () => {
+  // One banned user for every route: a refused request changes nothing, so the routes do not
+  // depend on each other (and each would still fail on its own if it let the user through).
+  let bannedH: Headers
+  beforeAll(async () => {
+    const banned = await createUser(app)
+    bannedH = await bearer(banned)
+    await sql(app, 'UPDATE users SET banned = true WHERE id = $1', [banned.id])
+  })
+
   it.each(ROUTES)('%s: 401 anonymous, 403 banned_user for a banned user', async (path, method, body) => {
     await expectError(method === 'GET' ? await get(path, {}) : await post(path, {}, body), 401, 'unauthorized')
-    const banned = await createUser(app)
-    const headers = await bearer(banned)
-    await sql(app, 'UPDATE users SET banned = true WHERE id = $1', [banned.id])
-    await expectError(method === 'GET' ? await get(path, headers) : await post(path, headers, body), 403, 'banned_user')
+    await expectError(method === 'GET' ? await get(path, bannedH) : await post(path, bannedH, body), 403, 'banned_user')
   })
 })
 
@@ -108,6 +114,10 @@ describe('create, check-slug, update, delete', () => {
     expect(list).toEqual([expect.objectContaining({ id: org.id, role: 'owner' })])
   })
 
+  // One caller for the refused creates (each writes nothing, as it checks).
+  let creator: Headers | undefined
+  const refusedCreator = async () => (creator ??= await bearer(await createUser(app)))
+
   it.each([
     ['bad slug', { name: 'X', slug: 'Not A Slug' }],
     ['no name', { slug: 'fine-slug' }],
@@ -115,7 +125,7 @@ describe('create, check-slug, update, delete', () => {
     ['unknown field', { name: 'X', slug: 'fine-slug', owner: 'me' }],
   ])('create: 400 invalid_input (%s), nothing written', async (_, body) => {
     const before = await sql(app, 'SELECT count(*) FROM organizations')
-    await expectError(await post('create', await bearer(await createUser(app)), body), 400, 'invalid_input')
+    await expectError(await post('create', await refusedCreator(), body), 400, 'invalid_input')
     expect(await sql(app, 'SELECT count(*) FROM organizations')).toEqual(before)
   })
 
@@ -447,6 +457,7 @@ describe('a role given as Better Auth sends it: a string or a list', () => {
     expect(await roleOf(t.ids.member)).toBe('admin')
   })
 
+  let refusalTeam: Team | undefined
   it.each([
     ['two roles', ['admin', 'member'], /one role/],
     ['the comma form of two', 'admin,member', /one role/],
@@ -454,8 +465,9 @@ describe('a role given as Better Auth sends it: a string or a list', () => {
     ['an unknown role in a list', ['boss'], /role must be one of owner, admin, member/],
     ['a list of numbers', [1], /role/],
   ])('400 invalid_input for %s; nothing changes', async (_, role, message) => {
-    const t = await team()
-    const email = `refused-${Date.now().toString(36)}@example.test`
+    // One team for the refusals: each changes nothing (as it checks), so none sees another's.
+    const t = (refusalTeam ??= await team())
+    const email = `refused-${Date.now().toString(36)}-${++seq}@example.test`
     for (const [path, body] of [
       ['invite-member', { organizationId: t.org.id, email, role }],
       ['update-member-role', { organizationId: t.org.id, memberId: t.ids.member, role }],
