@@ -1,14 +1,15 @@
 // `npm run create-admin -- --email E --password P`: makes a verified admin, or promotes the
 // user who already has that email. Arguments are checked before anything starts, so a typo
 // or a weak password writes nothing. Uses the server's database (scripts/with-database.ts).
-// Payload and the database are loaded only once the arguments are good: a usage error or
-// --help answers at once instead of after seconds of loading the whole application.
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 
 import type { Payload } from 'payload'
 
 import { checkPasswordRules } from '../src/lib/password-rules'
+import { startPayload, stopPayload } from '../src/lib/payload-lifecycle'
+import { setUserPassword } from '../src/lib/user-password'
+import { withDatabase } from './with-database'
 
 const USAGE = `Usage: npm run create-admin -- --email <email> [--password <password>]
 
@@ -56,7 +57,6 @@ function parse(argv: string[]): Args | 'help' {
 }
 
 async function makeAdmin(payload: Payload, { email, password }: Args): Promise<string> {
-  const { setUserPassword } = await import('../src/lib/user-password')
   const found = await payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0, overrideAccess: true })
   const existing = found.docs[0] as { id: string; roles?: string[] } | undefined
 
@@ -100,7 +100,6 @@ async function main(): Promise<number> {
   }
   const request = args
   try {
-    const [{ withDatabase }, { startPayload, stopPayload }] = await Promise.all([import('./with-database'), import('../src/lib/payload-lifecycle')])
     const message = await withDatabase(async () => {
       const payload = await startPayload()
       try {
