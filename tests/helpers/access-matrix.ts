@@ -776,9 +776,10 @@ export function describeAccessMatrix(part: AccessMatrixPart): void {
       const row = ACCESS[slug]!
 
       it.each(WHO)('as %s', async (who) => {
-        const caller = who === 'anonymous' ? null : await createUser(app, { roles: [who] })
+        // The caller and the other user are independent: made side by side.
+        const [caller, other] = await Promise.all([who === 'anonymous' ? null : createUser(app, { roles: [who] }), createUser(app)])
         const headers = caller ? await authHeaders(app, caller) : {}
-        const ctx: Ctx = { app, caller, other: await createUser(app) }
+        const ctx: Ctx = { app, caller, other }
         const fixture = await row.setup(ctx)
         const keys = Object.keys(fixture.docs)
         const idOf = (key: string) => fixture.docs[key]!

@@ -47,8 +47,10 @@ export interface Team { org: Org; owner: TestUser; ownerH: Headers; admin: TestU
 
 /** An organization made through the API, with an admin and a member joined through invitations. */
 export async function team(): Promise<Team> {
-  const [owner, admin, member, outsider] = [await createUser(app), await createUser(app), await createUser(app), await createUser(app)]
-  const [ownerH, adminH, memberH, outsiderH] = [await bearer(owner), await bearer(admin), await bearer(member), await bearer(outsider)]
+  // Four independent users, made and signed in side by side (PostgreSQL and argon2's threads
+  // work in parallel; one after the other, a team took most of a test's time).
+  const [owner, admin, member, outsider] = await Promise.all([createUser(app), createUser(app), createUser(app), createUser(app)])
+  const [ownerH, adminH, memberH, outsiderH] = await Promise.all([bearer(owner), bearer(admin), bearer(member), bearer(outsider)])
   const org = await ok<Org>(await post('create', ownerH, { name: 'Garden Club', slug: uniqueSlug('garden') }))
   for (const [user, headers, role] of [[admin, adminH, 'admin'], [member, memberH, 'member']] as const) {
     const invitation = await ok<{ id: string }>(await post('invite-member', ownerH, { email: user.email, role, organizationId: org.id }))

@@ -182,7 +182,7 @@ describe('roles and the last owner', () => {
       const owners = await sql(app, "SELECT 1 FROM memberships WHERE organization_id = $1 AND role = 'owner'", [t.org.id])
       expect(owners).toHaveLength(1)
     }
-  })
+  }, 120_000) // three teams: a bound against hanging, sized for a loaded machine
 
   it('remove-member by id or email; leave; the removed member’s active organization is cleared', async () => {
     const t = await team()

@@ -31,7 +31,7 @@ beforeAll(async () => {
     ...SERVER_UNDER_LOAD_ENV,
   })
   fixture = await seedLoad(viaServer(local, server.url), { citizens: 8, comments: 40 })
-}, 120_000)
+}, 240_000) // a bound against hanging: two starts and the seed, sized for a loaded machine
 
 afterAll(async () => {
   await server?.stop(5_000)
