@@ -711,6 +711,9 @@ async function forbiddenValues(caller: TestUser | null, who: Who): Promise<strin
   return values
 }
 
+/** A bound against hanging for one case (a row as one role: up to ~30 requests), sized for a loaded machine. */
+const CASE_TIMEOUT_MS = 120_000
+
 const patchOf = (row: AccessRow) => (typeof row.patch === 'function' ? row.patch() : row.patch)
 const expected = (reach: Reach, keys: string[]): string[] => (reach === false ? [] : reach === '*' ? keys : keys.filter((key) => reach.includes(key)))
 const idsOf = (body: { docs?: Array<{ id: string }> }) => (body.docs ?? []).map((doc) => String(doc.id))
@@ -901,7 +904,7 @@ export function describeAccessMatrix(part: AccessMatrixPart): void {
             expect({ key, bulkDeleted: (await rowState(slug, idOf(key))) === null }).toEqual({ key, bulkDeleted: !row.softDelete && deletable.includes(key) })
           }
         }
-      })
+      }, CASE_TIMEOUT_MS)
     })
   })
 }
