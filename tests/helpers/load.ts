@@ -53,7 +53,7 @@ export async function seedLoad(app: TestApp, options: { citizens?: number; comme
   return { admin, citizens, services, comments }
 }
 
-type Action = 'sign-up' | 'sign-in' | 'get-session' | 'browse' | 'book' | 'admin-read' | 'admin-write' | 'moderate'
+export type Action = 'sign-up' | 'sign-in' | 'get-session' | 'browse' | 'book' | 'admin-read' | 'admin-write' | 'moderate'
 
 // Relative weights: mostly reads, as a public catalogue sees; password hashing (sign-up and
 // sign-in) is deliberately rare, as it is in life and because argon2 costs ~50 ms of CPU.
@@ -67,6 +67,8 @@ const WEIGHTS: Array<[Action, number]> = [
   ['sign-up', 4],
   ['moderate', 4],
 ]
+/** Every action of the mix. */
+export const ACTIONS: readonly Action[] = WEIGHTS.map(([action]) => action)
 const TOTAL_WEIGHT = WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0)
 
 function pickAction(): Action {
@@ -243,4 +245,44 @@ export function quantile(values: number[], q: number): number {
 /** One line: how many, which statuses, p50/p99. */
 export function summary(report: LoadReport): string {
   return `${report.sent} requests in ${(report.durationMs / 1000).toFixed(1)} s (${((report.sent * 1000) / report.durationMs).toFixed(0)}/s); statuses ${JSON.stringify(report.byStatus)}; p50 ${quantile(report.latenciesMs, 0.5).toFixed(0)} ms, p99 ${quantile(report.latenciesMs, 0.99).toFixed(0)} ms`
+}
+
+/** The writes among the actions (what `acknowledged` collects when answered 2xx). */
+const WRITES: ReadonlySet<Action> = new Set(['book', 'sign-up', 'moderate'])
+
+export interface AnswerWatch {
+  /** Give to runLoad (it passes every answer on to `also`). */
+  onAnswer: NonNullable<LoadOptions['onAnswer']>
+  /** Resolves once `count` more writes have been answered 2xx (a condition, not a clock). */
+  writes: (count: number) => Promise<void>
+  /** Resolves once `count` more answers of any action have been 2xx. */
+  successes: (count: number) => Promise<void>
+}
+
+/**
+ * Watches a load's answers, so a fault test can strike "under load" once the load has done
+ * something rather than after a fixed number of seconds: as soon as that on a quiet machine,
+ * and still after real work on a loaded one. A server that never gets there fails the test
+ * at its timeout.
+ */
+export function watchAnswers(also?: LoadOptions['onAnswer']): AnswerWatch {
+  const done = { writes: 0, successes: 0 }
+  const waiters: Array<{ kind: keyof typeof done; at: number; resolve: () => void }> = []
+  const wait = (kind: keyof typeof done) => (count: number) =>
+    new Promise<void>((resolve) => waiters.push({ kind, at: done[kind] + count, resolve }))
+  return {
+    onAnswer: (action, status, body, headers) => {
+      also?.(action, status, body, headers)
+      if (status < 200 || status >= 300) return
+      done.successes++
+      if (WRITES.has(action)) done.writes++
+      for (const waiter of [...waiters]) {
+        if (done[waiter.kind] < waiter.at) continue
+        waiters.splice(waiters.indexOf(waiter), 1)
+        waiter.resolve()
+      }
+    },
+    writes: wait('writes'),
+    successes: wait('successes'),
+  }
 }

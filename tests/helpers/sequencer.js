@@ -1,17 +1,40 @@
-// The order test files start in: jest's own (files that failed last time first, then the
-// longest by the last run's timings, else the largest) with the browser files (tests/e2e) last.
-// They need the production panel build, which the first of them makes (src/lib/admin-build.ts,
-// behind a lock) while the other worker waits for it: left to the end, the API files fill both
+// The order test files start in: the longest first, so that the two workers finish together
+// (jest hands the next file to whichever worker is free: longest-first leaves short files to
+// fill the end), with the browser files (tests/e2e) after the API files. They need the
+// production panel build, which the first of them makes (src/lib/admin-build.ts, behind a
+// lock) while the other worker waits for it: left to the end, the API files fill both
 // workers meanwhile instead of one of them idling on the lock.
+//
+// How long a file takes comes from tests/helpers/test-timings.json (committed: a fresh clone,
+// as CI runs, has no jest cache to sort by), refreshed from whole quiet runs with
+// `npm run test:timings -- <jest --json report>` (docs/operations.md "Tests"). A file not in
+// it falls back to jest's cache of this machine's last run, and one in neither (a new file)
+// starts first. Files that failed in this machine's last run still start before the rest.
 // Plain JS because jest loads the sequencer untransformed.
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
 import TestSequencer from '@jest/test-sequencer'
 
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const TIMINGS = JSON.parse(fs.readFileSync(new URL('./test-timings.json', import.meta.url), 'utf8'))
+
 const isBrowserFile = (test) => /[\\/]tests[\\/]e2e[\\/]/.test(test.path)
+const committedMs = (test) => {
+  const seconds = TIMINGS[path.relative(ROOT, test.path).split(path.sep).join('/')]
+  return seconds === undefined ? undefined : Math.round(seconds * 1000)
+}
 
 // The package is CommonJS; depending on how Node wraps it the class is the export or its default.
 const Sequencer = TestSequencer.default ?? TestSequencer
 
-export default class ApiFirstSequencer extends Sequencer {
+export default class LongestFirstSequencer extends Sequencer {
+  /** Jest's sort reads each file's duration here (ms; undefined: unknown). */
+  time(test) {
+    return committedMs(test) ?? super.time(test)
+  }
+
   sort(tests) {
     const sorted = super.sort(tests)
     return [...sorted.filter((test) => !isBrowserFile(test)), ...sorted.filter(isBrowserFile)]

@@ -5,7 +5,7 @@
 // its own checks, ten seconds being mostly warm-up for the RSS trend, so its log carries no
 // verdict (a GROWING and FAIL printed by a passing test misled a reader: issue 33).
 import { checkInvariants } from './invariants'
-import { quantile, runLoad, seedLoad, summary, type LoadReport } from './load'
+import { ACTIONS, quantile, runLoad, seedLoad, summary, type Action, type LoadReport } from './load'
 import type { TestApp } from './test-app'
 
 export interface SoakOptions {
@@ -13,6 +13,11 @@ export interface SoakOptions {
   app: TestApp
   clients: number
   seconds: number
+  /**
+   * Runs on past `seconds` until every action has been answered 2xx this many times: a check
+   * on each action then holds however slow the machine (the short soak in npm test).
+   */
+  minEachAction?: number
   rssMb: () => Promise<number>
   log: (line: string) => void
 }
@@ -67,12 +72,22 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       if (samples.length % 10 === 0) log(`${samples.length} s: ${sent} requests, RSS ${mb.toFixed(0)} MB`)
     })
   }, 1000)
+  const ok = new Map<Action, number>()
+  let everyAction!: () => void
+  const everyActionAnswered = new Promise<void>((resolve) => (everyAction = resolve))
+  const enough = () => ACTIONS.every((action) => (ok.get(action) ?? 0) >= (options.minEachAction ?? 0))
+  if (enough()) everyAction()
   const report = await runLoad({
     url: app.url,
     fixture,
     clients: options.clients,
-    until: new Promise((resolve) => setTimeout(resolve, options.seconds * 1000)),
-    onAnswer: () => sent++,
+    until: Promise.all([new Promise((resolve) => setTimeout(resolve, options.seconds * 1000)), everyActionAnswered]),
+    onAnswer: (action, status) => {
+      sent++
+      if (status < 200 || status >= 300) return
+      ok.set(action, (ok.get(action) ?? 0) + 1)
+      if (enough()) everyAction()
+    },
   })
   clearInterval(sampler)
 

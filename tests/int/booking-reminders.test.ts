@@ -49,6 +49,12 @@ async function booking(date: string, time: string, moves: string[]): Promise<str
 
 const reminders = (date: string, time: string) => mailbox.to(customer.user.email).filter((mail) => mail.subject === `Reminder: Massage on ${date} at ${time}`)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const mailJobs = async () => (await sql<{ n: number }>(app, `SELECT count(*)::int AS n FROM payload_jobs WHERE queue = 'mail'`))[0]!.n
+/** Waits (a bound against hanging, not a window) until the mail queue has sent everything. */
+async function mailQueueEmpty() {
+  for (let i = 0; i < 150 && (await mailJobs()) > 0; i++) await sleep(100)
+  expect(await mailJobs()).toBe(0)
+}
 const claimed = async () => (await sql<{ id: string }>(app, 'SELECT id FROM bookings WHERE reminder_queued_at IS NOT NULL ORDER BY id')).map((row) => row.id)
 
 describe('one sweep', () => {
@@ -74,7 +80,8 @@ describe('one sweep', () => {
     const mail = await mailbox.waitFor((m) => m.subject === `Reminder: Massage on ${tomorrow.date} at 10:00`, 10_000)
     expect(mail.to).toEqual([customer.user.email])
     expect(mail.text).toContain('confirmed booking of Massage')
-    await sleep(1_000)
+    // Mail leaves only through the queue: once it is empty, every mail queued is in the mailbox.
+    await mailQueueEmpty()
     expect(reminders(tomorrow.date, '10:00')).toHaveLength(1)
     expect(reminders(tomorrow.date, '11:00')).toHaveLength(0)
     expect(reminders(tomorrow.date, '12:00')).toHaveLength(0)
@@ -100,8 +107,7 @@ describe('a booking cancelled while its reminder waits in the mail queue', () =>
       await holder.end()
     }
     await mailbox.waitFor((m) => m.to.includes(customer.user.email) && m.subject.startsWith('Booking cancelled') && m.text.includes('20:00'), 15_000)
-    for (let i = 0; i < 100 && (await sql<{ n: number }>(app, `SELECT count(*)::int AS n FROM payload_jobs WHERE queue = 'mail'`))[0]!.n > 0; i++) await sleep(100)
-    expect(await sql(app, `SELECT count(*)::int AS n FROM payload_jobs WHERE queue = 'mail'`)).toEqual([{ n: 0 }])
+    await mailQueueEmpty()
     expect(reminders(tomorrow.date, '20:00')).toHaveLength(0)
   })
 })

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { freePort, removeEmbeddedState, startEmbeddedDatabase, type EmbeddedDatabase } from '../../src/lib/embedded-database'
 import { checkInvariants } from '../helpers/invariants'
-import { missingWrites, runLoad, seedLoad, summary, SERVER_UNDER_LOAD_ENV, type LoadFixture, type LoadReport } from '../helpers/load'
+import { missingWrites, runLoad, seedLoad, summary, watchAnswers, SERVER_UNDER_LOAD_ENV, type LoadFixture, type LoadReport } from '../helpers/load'
 import { startServerProcess, type ServerProcess } from '../helpers/processes'
 import { viaServer } from '../helpers/server-app'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
@@ -70,16 +70,12 @@ describe('fault 1: PostgreSQL stopped for 10 s under load', () => {
 
   it('the server answers 503 meanwhile, never 500, stays up, and recovers by itself', async () => {
     let finish!: () => void
-    const load = runLoad({
-      url: server.url,
-      fixture,
-      clients: 16,
-      until: new Promise<void>((resolve) => (finish = resolve)),
-      onAnswer: (action, status, body, headers) => {
-        if (outage && status === 503) duringOutage[action] ??= { status, body, retryAfter: headers?.get('retry-after') ?? null }
-      },
+    const answers = watchAnswers((action, status, body, headers) => {
+      if (outage && status === 503) duringOutage[action] ??= { status, body, retryAfter: headers?.get('retry-after') ?? null }
     })
-    await sleep(3_000)
+    const load = runLoad({ url: server.url, fixture, clients: 16, until: new Promise<void>((resolve) => (finish = resolve)), onAnswer: answers.onAnswer })
+    // Under load: PostgreSQL stops once 20 writes were acknowledged (others are in flight).
+    await answers.writes(20)
 
     await db!.stop()
     db = undefined
@@ -101,7 +97,8 @@ describe('fault 1: PostgreSQL stopped for 10 s under load', () => {
 
     db = await startDatabase()
     await waitForHealth(200, 60_000)
-    await sleep(4_000)
+    // The same load, recovered: 20 more writes acknowledged after PostgreSQL came back.
+    await answers.writes(20)
     finish()
     report = await load
     console.log(`[fault 1] ${summary(report)}; network errors ${JSON.stringify(report.networkErrors)}`)
@@ -130,7 +127,8 @@ describe('fault 1: PostgreSQL stopped for 10 s under load', () => {
   }, 180_000)
 
   it('after recovery every action succeeds again', async () => {
-    const recovered = await runLoad({ url: server.url, fixture: { ...fixture, comments: [] }, clients: 8, until: sleep(3_000) })
+    const answers = watchAnswers()
+    const recovered = await runLoad({ url: server.url, fixture: { ...fixture, comments: [] }, clients: 8, until: answers.successes(80), onAnswer: answers.onAnswer })
     expect(recovered.fiveXX).toEqual([])
     expect(recovered.byStatus['200']).toBeGreaterThan(0)
   }, 60_000)

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { freePort, removeEmbeddedState } from '../../src/lib/embedded-database'
 import { connectionUrl, readPassword } from '../../src/lib/postgres/database-password'
 import { checkInvariants } from '../helpers/invariants'
-import { missingWrites, runLoad, seedLoad, summary, SERVER_UNDER_LOAD_ENV, type LoadFixture } from '../helpers/load'
+import { missingWrites, runLoad, seedLoad, summary, watchAnswers, SERVER_UNDER_LOAD_ENV, type LoadFixture } from '../helpers/load'
 import { startServerProcess, type ServerProcess } from '../helpers/processes'
 import { viaServer } from '../helpers/server-app'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
@@ -75,8 +75,10 @@ describe('fault 2: SIGKILL under load, then a restart on the same DATA_DIR', () 
   for (const kill of kills) {
     it(`killing ${kill.name}: every write answered 2xx before the kill is stored, and the restart is clean`, async () => {
       let finish!: () => void
-      const load = runLoad({ url: server.url, fixture: { ...fixture, comments: fixture.comments.splice(0, 20) }, clients: 16, until: new Promise<void>((resolve) => (finish = resolve)) })
-      await sleep(4_000)
+      const answers = watchAnswers()
+      const load = runLoad({ url: server.url, fixture: { ...fixture, comments: fixture.comments.splice(0, 20) }, clients: 16, until: new Promise<void>((resolve) => (finish = resolve)), onAnswer: answers.onAnswer })
+      // Under load: the kill comes once 20 writes were acknowledged (others are in flight).
+      await answers.writes(20)
       if (kill.group) process.kill(-server.child.pid!, 'SIGKILL')
       else server.child.kill('SIGKILL')
       await server.exited
@@ -95,7 +97,8 @@ describe('fault 2: SIGKILL under load, then a restart on the same DATA_DIR', () 
       expect(await missingWrites((text, values) => sql(local, text, values), report.acknowledged)).toEqual([])
       expect(await checkInvariants(local)).toEqual([])
 
-      const after = await runLoad({ url: server.url, fixture: { ...fixture, comments: [] }, clients: 8, until: sleep(2_000) })
+      const afterAnswers = watchAnswers()
+      const after = await runLoad({ url: server.url, fixture: { ...fixture, comments: [] }, clients: 8, until: afterAnswers.successes(80), onAnswer: afterAnswers.onAnswer })
       expect(after.fiveXX).toEqual([])
       expect(after.networkErrors).toEqual({})
     }, 180_000)

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { localDate, PUBLIC_BOOKINGS } from '../helpers/bookings'
 import { checkInvariants } from '../helpers/invariants'
-import { missingWrites, runLoad, seedLoad, summary, SERVER_UNDER_LOAD_ENV, type LoadFixture } from '../helpers/load'
+import { missingWrites, runLoad, seedLoad, summary, watchAnswers, SERVER_UNDER_LOAD_ENV, type LoadFixture } from '../helpers/load'
 import { startServerProcess, type ServerProcess } from '../helpers/processes'
 import { slowPost } from '../helpers/slow-request'
 import { viaServer } from '../helpers/server-app'
@@ -18,6 +18,12 @@ let fixture: LoadFixture
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** Waits until the server has logged that SIGTERM began its shutdown (a bound against hanging). */
+async function shuttingDown() {
+  for (let i = 0; i < 600 && !server.output().includes('SIGTERM: finishing in-flight requests'); i++) await sleep(50)
+  expect(server.output()).toContain('SIGTERM: finishing in-flight requests')
+}
+
 beforeAll(async () => {
   local = await startTestApp()
   server = await startServerProcess({
@@ -25,7 +31,7 @@ beforeAll(async () => {
     ...SERVER_UNDER_LOAD_ENV,
   })
   fixture = await seedLoad(viaServer(local, server.url), { citizens: 8, comments: 40 })
-}, 120_000)
+}, 240_000) // a bound against hanging: two starts and the seed, sized for a loaded machine
 
 afterAll(async () => {
   await server?.stop(5_000)
@@ -45,11 +51,14 @@ describe('fault 3: SIGTERM under load', () => {
     )
     await sleep(1_000)
     let finish!: () => void
-    const load = runLoad({ url: server.url, fixture, clients: 16, until: new Promise<void>((resolve) => (finish = resolve)) })
-    await sleep(3_000)
+    const watch = watchAnswers()
+    const load = runLoad({ url: server.url, fixture, clients: 16, until: new Promise<void>((resolve) => (finish = resolve)), onAnswer: watch.onAnswer })
+    // Under load: the signal comes once 20 writes were acknowledged (others are in flight).
+    await watch.writes(20)
 
     server.child.kill('SIGTERM')
-    await sleep(1_000)
+    // The bodies go once the server is shutting down (it said so), well inside its 10 s grace.
+    await shuttingDown()
     for (const request of inFlight) request.release()
     const settled = await Promise.allSettled(inFlight.map((request) => request.answer))
     const failed = settled.filter((result) => result.status === 'rejected')
