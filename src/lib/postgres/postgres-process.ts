@@ -13,9 +13,9 @@ import type { RunAs } from './run-as'
 const env = () => ({ ...process.env, LC_MESSAGES: 'C' })
 
 /** Runs a program to its end; rejects with its output (or the spawn error) on failure. */
-function run(file: string, args: string[], runAs: RunAs | undefined, onLine: (line: string) => void): Promise<void> {
+export function runProgram(file: string, args: string[], runAs: RunAs | undefined, onLine: (line: string) => void, extraEnv: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { ...(runAs ?? {}), env: env(), stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(file, args, { ...(runAs ?? {}), env: { ...env(), ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] })
     const output = (chunk: Buffer) => chunk.toString().split('\n').forEach((line) => line.trim() && onLine(line))
     child.stdout.on('data', output)
     child.stderr.on('data', output)
@@ -36,7 +36,7 @@ export async function initCluster(bin: Binaries, clusterDir: string, password: s
       await fs.chown(secretDir, runAs.uid, runAs.gid)
       await fs.chown(pwfile, runAs.uid, runAs.gid)
     }
-    await run(
+    await runProgram(
       bin.initdb,
       [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--lc-messages=C'],
       runAs,
@@ -52,9 +52,17 @@ export interface RunningPostgres {
   stop: () => Promise<void>
 }
 
-export function startPostgres(bin: Binaries, clusterDir: string, port: number, runAs: RunAs | undefined, onLine: (line: string) => void): Promise<RunningPostgres> {
+/** `settings`: more `-c name=value` (scripts/cluster/postgres-pair.ts: replication, statistics). */
+export function startPostgres(
+  bin: Binaries,
+  clusterDir: string,
+  port: number,
+  runAs: RunAs | undefined,
+  onLine: (line: string) => void,
+  settings: string[] = [],
+): Promise<RunningPostgres> {
   return new Promise((resolve, reject) => {
-    const args = ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=']
+    const args = ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', ...settings.flatMap((setting) => ['-c', setting])]
     const child = spawn(bin.postgres, args, { ...(runAs ?? {}), env: env(), stdio: ['ignore', 'pipe', 'pipe'] })
     let ready = false
     const exited = new Promise<void>((done) => child.once('exit', () => done()))
@@ -65,7 +73,8 @@ export function startPostgres(bin: Binaries, clusterDir: string, port: number, r
       for (const line of chunk.toString().split('\n')) {
         if (!line.trim()) continue
         onLine(line)
-        if (!ready && line.includes('database system is ready to accept connections')) {
+        // A hot standby says "ready to accept read-only connections".
+        if (!ready && /database system is ready to accept (read-only )?connections/.test(line)) {
           ready = true
           resolve({
             pid: child.pid!,
