@@ -81,7 +81,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const count = options.instances ?? 3
   const log = options.log ?? (() => undefined)
   const progress = options.progress ?? (() => undefined)
-  const steps = 5 + (options.adminPanel ? 1 : 0)
+  const steps = 4 + (count > 1 ? 1 : 0) + (options.adminPanel ? 1 : 0)
   let step = 0
   const timed = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
     options.signal?.throwIfAborted()
@@ -153,7 +153,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     }
     // The first alone: it applies the migrations, which two instances must not run at once.
     const first = await timed(`${names[0]} (applies the migrations)`, () => launch(names[0]!))
-    const others = await timed(`${names.slice(1).join(', ') || 'no more instances'}`, () => Promise.all(names.slice(1).map(launch)))
+    const others = count > 1 ? await timed(names.slice(1).join(', '), () => Promise.all(names.slice(1).map(launch))) : []
     const instances = [first, ...others]
 
     const lb = await timed('HAProxy, until it sees every instance ready', async () => {
