@@ -67,7 +67,8 @@ export async function clusterBench(_app: BenchApp): Promise<ScenarioResult> {
 
     log('seeding the primary (200 services, 500 users, 2,000 bookings, 500 threads, 5,000 posts)')
     await seed(cluster)
-    const stats = new pg.Client({ connectionString: cluster.primaryUrl })
+    // pg_stat_statements lives in the `postgres` database (postgres-pair.ts) and counts every database's statements.
+    const stats = new pg.Client({ connectionString: cluster.pair.primary.url() })
     await stats.connect()
     const reads: Array<{ path: string; rps: number; dbMs: number; calls: number }> = []
     try {

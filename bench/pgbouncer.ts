@@ -14,7 +14,8 @@ import { startServerProcess } from './processes'
 import { SECONDS } from './reads'
 import type { Row, ScenarioResult } from './report'
 
-const CONNECTIONS = [10, 50]
+// One client (the hop's latency) and ten (a busy instance's pool).
+const CONNECTIONS = [1, 10]
 
 export async function pgbouncerBench(app: BenchApp): Promise<ScenarioResult> {
   const { serviceId, tokens } = await setUp(app)
