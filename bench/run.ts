@@ -7,9 +7,10 @@
 // million bookings), `list-users` (issue 22), `queue` (the moderation queue at 1,000 and
 // 100,000 open reports), `slots` and `forum` (issue 20's public forum reads at 1,000 and
 // 100,000 threads) and `webhooks` (issue 34: booking creation with and without three
-// webhooks, then the delivery rate), `pgbouncer` and `cluster` (issue 30: booking creation
-// behind PgBouncer ÷ direct; `npm run cluster`'s start time, memory and database time per
-// read) run only when named: `npm run bench -- growth`.
+// webhooks, then the delivery rate), `replicas` (issue 30: public reads with read-replica
+// routing on ÷ off, on a PostgreSQL 15 pair of its own), `pgbouncer` and `cluster` (issue 30:
+// booking creation behind PgBouncer ÷ direct; `npm run cluster`'s start time, memory and
+// database time per read) run only when named: `npm run bench -- growth`.
 import { bookingsBench } from './bookings'
 import { clusterBench } from './cluster'
 import { webhooksBench } from './webhooks'
@@ -22,6 +23,7 @@ import { pgbouncerBench } from './pgbouncer'
 import { profileBench } from './profile'
 import { queueBench } from './queue'
 import { readsBench } from './reads'
+import { replicasBench } from './replicas'
 import { report, type ScenarioResult } from './report'
 import { signInBench } from './sign-in'
 import { slotsBench } from './slots'
@@ -40,6 +42,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   profile: profileBench,
   pgbouncer: pgbouncerBench,
   cluster: clusterBench,
+  replicas: replicasBench,
 }
 const DEFAULT = ['reads', 'profile', 'bookings', 'sign-in', 'memory']
 

@@ -7,6 +7,7 @@ import { openApiJson } from '../endpoints/openapi'
 import { CLIENT_IP_HEADER, clientIpFrom, SOCKET_IP_HEADER } from './lib/client-ip'
 import { databaseIsUp } from './lib/health'
 import { readiness } from './lib/readiness'
+import { readRouting } from './lib/replicas/read-context'
 import { csrfCheck } from './lib/http/csrf'
 import { DOCS_ROUTES, mountApiDocs } from './lib/http/api-docs'
 import { mountFavicon } from './lib/http/favicon'
@@ -114,6 +115,9 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   const bridge = payloadBridge(payload)
   app.use((req, res, next) => (isApi(req) ? limiter(req, res, next) : next()))
   app.use((req, res, next) => (isApi(req) ? csrfCheck(req, res, next) : next()))
+  // DATABASE_REPLICA_URLS: whether this request's reads may use a replica (read-your-writes).
+  const routeReads = readRouting()
+  app.use((req, res, next) => (isApi(req) ? routeReads(req, res, next) : next()))
   // Counted and checked like every /api request above; answered without Payload's request setup.
   app.get(GET_SESSION_PATH, getSessionRoute(payload))
   // The forum's public reads, same way (decision 112); any other query goes on to Payload.

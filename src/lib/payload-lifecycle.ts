@@ -11,6 +11,7 @@ import { migrations } from '../migrations/index'
 import { backgroundWorkersOf } from './background-workers'
 import { deleteSentMail, startMailRunner, stopMailRunner } from './mail-queue/runner'
 import { reportFailedCommits } from './postgres/failed-commits'
+import { startReadReplicas, stopReadReplicas } from './replicas/read-route'
 import { oneQueryAtATime } from './postgres/one-query-at-a-time'
 import { reloadSettings, settings } from './settings'
 
@@ -68,6 +69,8 @@ export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
   reportFailedCommits(payload)
   // Migration files type their arguments more narrowly than the adapter's Migration type.
   if (!settings().dbPush) await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
+  // DATABASE_REPLICA_URLS: reads of requests that allow it go to a usable replica from now on.
+  await startReadReplicas(payload)
   // Mail waiting from before (SMTP was down, the last process stopped) goes out now.
   await deleteSentMail((payload.db as unknown as { pool: Parameters<typeof deleteSentMail>[0] }).pool)
   startMailRunner(payload)
@@ -87,6 +90,7 @@ export async function stopPayload(payload: Payload, log: (stage: string) => void
   await Promise.all(backgroundWorkersOf(payload).map((worker) => worker.stop(payload)))
   await stopMailRunner(payload)
   log('jobs stopped')
+  await stopReadReplicas(payload)
   await payload.destroy()
   const idle = new Set((pool._idle ?? []).map((item) => item.client))
   for (const client of pool._clients ?? []) {

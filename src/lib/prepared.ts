@@ -7,8 +7,11 @@
 // DATABASE_PREPARED_STATEMENTS=false sends the same text unnamed (decision 128): behind
 // PgBouncer in transaction mode the next transaction may run on a server connection that never
 // saw the PREPARE, and pg would fail with "prepared statement … does not exist".
+// `runPublic` is `run` for reads where a slightly old answer is harmless (API-CONTRACT §8): a
+// read replica serves it when the request allows (src/lib/replicas/read-route.ts decides).
 import type { Payload, PayloadRequest } from 'payload'
 
+import { publicReader } from './replicas/read-route'
 import { settings } from './settings'
 
 export interface Statement {
@@ -49,6 +52,16 @@ async function query<T>(connection: Pool, statement: Statement, values: unknown[
 
 export function run<T>(payload: Payload, statement: Statement, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
   return query<T>((payload.db as unknown as Adapter).pool, statement, values)
+}
+
+/**
+ * A read where a slightly old answer is harmless (the public catalogue, forum, slots preview,
+ * transparency figures): on a read replica when the request allows one and one is usable,
+ * else on the primary. Inside a transaction (`req` has one open) it runs in the transaction.
+ */
+export async function runPublic<T>(payload: Payload, statement: Statement, values: unknown[], req?: PayloadRequest): Promise<{ rows: T[]; rowCount: number }> {
+  if (req && (await openTransaction(req))) return runIn<T>(req, statement, values)
+  return query<T>(publicReader(payload), statement, values)
 }
 
 /** `run`, on the request's transaction connection when a transaction is open, else on the pool. */

@@ -6,6 +6,7 @@
 import type { Payload } from 'payload'
 
 import { migrations } from '../migrations/index'
+import { replicaStates } from './replicas/read-route'
 import { settings } from './settings'
 
 const TIMEOUT_MS = 2000
@@ -50,11 +51,12 @@ export async function readiness(payload: Payload): Promise<Readiness> {
     row = (await withTimeout(pool.query(READY_SQL))).rows[0] as typeof row
   } catch {
     // Unreachable, or a schema so old it lacks the tables: either way, not ready.
-    return { ready: false, body: { database: 'unreachable', replicas: [], jobs: null } }
+    return { ready: false, body: { database: 'unreachable', replicas: replicaStates(payload), jobs: null } }
   }
   const applied = new Set(row.applied)
   // With PAYLOAD_DB_PUSH (development) the schema is pushed, not migrated: nothing is pending.
   const pending = !settings().dbPush && migrations.some((migration) => !applied.has(migration.name))
   const database: DatabaseState = pending ? 'migrations_pending' : 'ok'
-  return { ready: !pending, body: { database, replicas: [], jobs: { queued: row.queued, failed: row.failed } } }
+  // Replicas are reported, never decide: reads skip a replica that is down or lagging (§8).
+  return { ready: !pending, body: { database, replicas: replicaStates(payload), jobs: { queued: row.queued, failed: row.failed } } }
 }

@@ -54,6 +54,11 @@ function readSettings() {
     // false: src/lib/prepared.ts sends its statements unnamed (same SQL), for PgBouncer in
     // transaction mode, which keeps no prepared statement from one transaction to the next.
     preparedStatements: bool('DATABASE_PREPARED_STATEMENTS', true),
+    // Streaming replicas for reads (src/lib/replicas): skipped while down or lagging past the bound.
+    replicas: {
+      urls: list('DATABASE_REPLICA_URLS', []),
+      maxLagSeconds: int('DATABASE_REPLICA_MAX_LAG_SECONDS', 10),
+    },
     // ADMIN_PANEL=false serves the API alone: no Next, so a start takes seconds (tests, API-only hosts).
     adminPanel: bool('ADMIN_PANEL', true),
     // `npm run dev` sets it: Next dev (hot reload) instead of the production build `npm start` serves.

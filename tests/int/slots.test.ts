@@ -193,9 +193,9 @@ describe('cost', () => {
     expect(reply.status).toBe(200)
     expect(reply.body.slots[day.date]).not.toContain('09:00')
     // The global limit's counter is leased a few units at a time (rate-limit-lease.ts); the
-    // mail runner and the reminder sweep wake on their own timers and may run inside the window
+    // mail runner, the reminder sweep and the webhook deliverer wake on their own timers and may run inside the window
     // (their jobs, advisory locks, claims and transaction control are theirs, not the request's).
-    const background = /^\s*INSERT INTO rate_limits|payload_jobs|pg_(try_)?advisory_(un)?lock|reminder_queued_at|^\s*(begin|commit|rollback)\b/i
+    const background = /^\s*INSERT INTO rate_limits|payload_jobs|pg_(try_)?advisory_(un)?lock|reminder_queued_at|webhook_deliveries|^\s*(begin|commit|rollback)\b/i
     const own = statements.filter((text) => !background.test(text))
     expect(own).toHaveLength(1)
     expect(own[0]).toMatch(/FROM bookings b/)

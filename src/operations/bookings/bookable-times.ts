@@ -13,7 +13,7 @@ import type { PayloadRequest } from 'payload'
 
 import { isUuid } from '../../../domain/ids'
 import { notFound } from '../../lib/http/errors'
-import { run, statement } from '../../lib/prepared'
+import { runPublic, statement } from '../../lib/prepared'
 import { addDays, clockTime, datesInRange, dayOfWeek, minuteOfDay, nowWallClockMinute, wallClockMinute } from '../../lib/wall-clock'
 import { baseWindows, dayFull, inSomeSlot, occupiedRange, openWindows, overlapsAny, timingRefusal, type Buffers, type DateException, type MinuteRange, type OpenSlot } from './booking-rules'
 import { COLUMNS, termsOf, type TermsRow } from './service-terms'
@@ -140,7 +140,7 @@ export const bookableTimesValues = (serviceId: string, from: string, to: string)
 /** 404 for a service that is not bookable at all: no such id, not active, or its provider gone (as the booking). */
 export async function bookableTimes(req: PayloadRequest, serviceId: string, from: string, to: string): Promise<BookableTimes> {
   if (!isUuid(serviceId)) throw notFound('Service not found')
-  const { rows } = await run<BookableRow>(req.payload, BOOKABLE_TIMES, bookableTimesValues(serviceId, from, to))
+  const { rows } = await runPublic<BookableRow>(req.payload, BOOKABLE_TIMES, bookableTimesValues(serviceId, from, to), req)
   const terms = bookableTermsOf(rows[0])
   if (!terms) throw notFound('Service not found')
   return {

@@ -15,7 +15,7 @@
 import type { Payload } from 'payload'
 
 import { CONTENT_TYPES } from '../../../domain/content-types'
-import { run, statement } from '../../lib/prepared'
+import { runPublic, statement } from '../../lib/prepared'
 
 export const FORUM_THREADS_PATH = '/api/forum-threads'
 export const FORUM_POSTS_PATH = '/api/forum-posts'
@@ -127,11 +127,11 @@ export function forumReadOf(path: string, params: URLSearchParams, defaultDepth:
 export async function answerForumRead(payload: Payload, read: ForumRead) {
   const offset = (read.page - 1) * read.limit
   if (read.kind === 'threads') {
-    const { rows } = await run<Row>(payload, THREAD_PAGE, [read.limit, offset])
+    const { rows } = await runPublic<Row>(payload, THREAD_PAGE, [read.limit, offset])
     const docs = rows.filter((row) => row.id !== null).map((row) => presentThread(row))
     return stockPage(docs, Number(rows[0]?.total ?? 0), read.limit, read.page)
   }
-  const { rows } = await run<Row>(payload, POST_PAGE, [read.threadId, read.limit, offset])
+  const { rows } = await runPublic<Row>(payload, POST_PAGE, [read.threadId, read.limit, offset])
   const first = rows[0]
   if (!first) return stockPage([], 0, read.limit, read.page)
   // `thread` has maxDepth 1: populated at any depth ≥ 1, when the reader may read the thread.

@@ -7,7 +7,7 @@ import { REPORTABLE_TYPES } from '../../../domain/content-types'
 import { REPORT_REASONS } from '../../../domain/reports'
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { Pagination } from '../../lib/http/pagination'
-import { run, runIn, statement } from '../../lib/prepared'
+import { runIn, runPublic, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
 
 export interface Period {
@@ -141,15 +141,17 @@ const PUBLISHED_PAGE = statement(
 const PUBLISHED_ONE = statement('transparency-published-one', `SELECT id, figures, ${PUBLISHED_AT} AS "publishedAt" FROM transparency_publications WHERE id = $1`)
 
 export async function publishedReports(req: PayloadRequest, pagination: Pagination) {
-  const { rows } = await run<{ total: number; reports: Array<{ id: string; period: Period; publishedAt: string }> }>(req.payload, PUBLISHED_PAGE, [
-    pagination.perPage,
-    (pagination.page - 1) * pagination.perPage,
-  ])
+  const { rows } = await runPublic<{ total: number; reports: Array<{ id: string; period: Period; publishedAt: string }> }>(
+    req.payload,
+    PUBLISHED_PAGE,
+    [pagination.perPage, (pagination.page - 1) * pagination.perPage],
+    req,
+  )
   return { reports: rows[0]?.reports ?? [], total: rows[0]?.total ?? 0 }
 }
 
 export async function publishedReport(req: PayloadRequest, id: string): Promise<PublishedReport | null> {
-  const row = (await run<{ id: string; figures: TransparencyFigures; publishedAt: string }>(req.payload, PUBLISHED_ONE, [id])).rows[0]
+  const row = (await runPublic<{ id: string; figures: TransparencyFigures; publishedAt: string }>(req.payload, PUBLISHED_ONE, [id], req)).rows[0]
   return row ? { id: row.id, publishedAt: row.publishedAt, ...row.figures } : null
 }
 

@@ -1,0 +1,97 @@
+// Read-replica routing (issue 30 "Measured"): the public reads with DATABASE_REPLICA_URLS set
+// (a streaming replica on this same machine) ÷ the same reads with it unset, on one Debian
+// PostgreSQL 15 primary + replica pair (scripts/cluster/postgres-pair.ts) and the same data,
+// measured in turns (off, on, off, on) in one run. Target: on ÷ off ≥ 0.95, i.e. choosing
+// the replica and its probe cost nothing measurable. The replica's own pg_stat_statements
+// shows that the "on" server's reads did go to it. Ignores the bench's embedded server:
+// `npm run bench -- replicas`.
+import pg from 'pg'
+
+import { startPostgresPair, waitForReplay, type PostgresPair } from '../scripts/cluster/postgres-pair'
+import { freePort } from '../src/lib/embedded-database'
+import { onServer } from '../src/lib/postgres/template-database'
+import { measure, type Measurement } from './autocannon'
+import { BENCH_ENV, log, runSeed, type BenchApp } from './harness'
+import { startServerProcess, type ServerProcess } from './processes'
+import { SECONDS } from './reads'
+import { markdownTable, type ScenarioResult } from './report'
+
+const DATABASE = 'bench'
+const CONNECTIONS = Number(process.env.BENCH_REPLICA_CONNECTIONS ?? 10)
+const ROUNDS = 2
+const READS = [
+  { name: 'forum thread list, anonymous (shell SQL)', path: '/api/forum-threads?limit=20', table: 'forum_threads' },
+  { name: 'public catalogue, anonymous (Payload REST)', path: '/api/service-listings?limit=20&depth=1', table: 'service_listings' },
+]
+
+/** Statements on `table` the replica ran for the bench database. */
+async function replicaCalls(pair: PostgresPair, table: string): Promise<number> {
+  const client = new pg.Client({ connectionString: pair.replica.url() })
+  await client.connect()
+  try {
+    const { rows } = await client.query(
+      `SELECT coalesce(sum(calls), 0)::int AS n FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = $1) AND query ILIKE $2`,
+      [DATABASE, `%${table}%`],
+    )
+    return rows[0].n as number
+  } finally {
+    await client.end()
+  }
+}
+
+const sum = (measurements: Measurement[]) => measurements.reduce((total, m) => total + m.rps, 0)
+
+export async function replicasBench(_app: BenchApp): Promise<ScenarioResult> {
+  const pair = await startPostgresPair()
+  const servers: ServerProcess[] = []
+  try {
+    await onServer(pair.primary.url(), (client) => client.query(`CREATE DATABASE ${DATABASE}`))
+    const primaryUrl = pair.primary.url(DATABASE)
+    const env = { ...BENCH_ENV, DATABASE_URL: primaryUrl, ADMIN_PANEL: 'false' }
+    // The first server migrates the database at its start; the seed then fills it.
+    const off = await startServerProcess('src/server.ts', await freePort(), env)
+    servers.push(off)
+    await runSeed({ databaseUrl: primaryUrl } as BenchApp, { services: 1_000, threads: 1_000, posts: 20_000 })
+    await onServer(primaryUrl, (client) => client.query('CHECKPOINT'))
+    await waitForReplay(pair, 120_000)
+    const on = await startServerProcess('src/server.ts', await freePort(), { ...env, DATABASE_REPLICA_URLS: pair.replica.url(DATABASE) }, '/api/health/ready')
+    servers.push(on)
+
+    const rows: Array<Record<string, string>> = []
+    const data: Record<string, unknown> = {}
+    for (const read of READS) {
+      const runs: Record<'off' | 'on', Measurement[]> = { off: [], on: [] }
+      const before = await replicaCalls(pair, read.table)
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [side, server] of [['off', off], ['on', on]] as const) {
+          log(`replicas: ${read.name}, routing ${side}, round ${round + 1}, ${CONNECTIONS} connections, ${SECONDS} s`)
+          runs[side].push(await measure(`${server.url}${read.path}`, { connections: CONNECTIONS, seconds: SECONDS }))
+        }
+      }
+      const servedByReplica = (await replicaCalls(pair, read.table)) - before
+      const bad = [...runs.off, ...runs.on].reduce((total, m) => total + m.errors + m.non2xx, 0)
+      const ratio = sum(runs.on) / sum(runs.off)
+      rows.push({
+        read: read.name,
+        conns: String(CONNECTIONS),
+        'off req/s': (sum(runs.off) / ROUNDS).toFixed(0),
+        'on req/s': (sum(runs.on) / ROUNDS).toFixed(0),
+        'on ÷ off': `${ratio.toFixed(2)}×`,
+        'on p50 / p99': `${runs.on.at(-1)!.p50} / ${runs.on.at(-1)!.p99} ms`,
+        'statements on the replica': String(servedByReplica),
+        'non-2xx/errors': String(bad),
+      })
+      data[read.path] = { off: runs.off, on: runs.on, ratio, servedByReplica }
+    }
+    const markdown = [
+      `Public reads with replica routing on (\`DATABASE_REPLICA_URLS\`, the replica a Debian PostgreSQL 15 on this machine) ÷ off, same primary and data (1,000 services, 1,000 threads, 20,000 posts), ${ROUNDS} turns each of ${SECONDS} s, \`npm run bench -- replicas\`. Target ≥ 0.95×.`,
+      '',
+      markdownTable(rows),
+    ].join('\n')
+    log(markdown)
+    return { sections: [{ name: 'replicas', markdown }], data }
+  } finally {
+    for (const server of servers.reverse()) await server.stop()
+    await pair.stop()
+  }
+}

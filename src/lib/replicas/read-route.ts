@@ -1,0 +1,77 @@
+// The one place that chooses primary or replica for a read (API-CONTRACT §8, decision
+// NEW-replicas-1). Two kinds of reads ask it:
+// - Payload's own: db-postgres' read-replica mechanism, wired as its connect() wires
+//   `readReplicas` (packages/db-postgres/src/connect.ts at 3.90.2): `adapter.primaryDrizzle`
+//   keeps the primary, `adapter.drizzle` becomes drizzle's withReplicas, whose selects and
+//   relational queries go to the database `chooseDrizzle` gives; writes, `execute` and
+//   transactions always go to the primary, reads inside a transaction use the transaction,
+//   and reads that are part of a write use getPrimaryDb. Wired here rather than through the
+//   `readReplicas` option because that option picks a replica at random with no health or lag
+//   check, and leaves a replica unreachable at start as an unhandled rejection.
+// - The service's own SQL reads where a slightly old answer is harmless (prepared.ts
+//   `runPublic`: the public catalogue, forum, slots preview, transparency figures), never
+//   inside a transaction.
+// Either goes to a replica only inside a request that allows it (read-context.ts) and only
+// to a replica the probe finds usable (replica-set.ts); a read the replica then fails is
+// retried on the primary.
+import { drizzle } from '@payloadcms/db-postgres/drizzle/node-postgres'
+import { withReplicas } from '@payloadcms/db-postgres/drizzle/pg-core'
+import type { Payload } from 'payload'
+
+import { settings } from '../settings'
+import { replicaAllowedHere } from './read-context'
+import { ReplicaSet, type Reader, type ReplicaState } from './replica-set'
+
+interface Adapter {
+  pool: Reader
+  drizzle: unknown
+  primaryDrizzle?: unknown
+  readReplicasAfterWriteInterval?: number
+  schema: Record<string, unknown>
+  logger?: unknown
+}
+
+const sets = new WeakMap<Payload, ReplicaSet>()
+
+/** The usable replica for a read made here, now; undefined: the primary. */
+function replicaForThisRead(payload: Payload) {
+  if (!replicaAllowedHere()) return undefined
+  return sets.get(payload)?.pick()
+}
+
+/** The connection for a read where a slightly old answer is harmless (outside any transaction). */
+export function publicReader(payload: Payload): Reader {
+  return replicaForThisRead(payload)?.reader ?? (payload.db as unknown as Adapter).pool
+}
+
+/** Each configured replica's state, in DATABASE_REPLICA_URLS order (none configured: empty). */
+export const replicaStates = (payload: Payload): ReplicaState[] => sets.get(payload)?.states() ?? []
+
+/** Starts the replicas of DATABASE_REPLICA_URLS (none: nothing) and routes Payload's reads through them. */
+export async function startReadReplicas(payload: Payload): Promise<void> {
+  const { urls, maxLagSeconds } = settings().replicas
+  if (urls.length === 0) return
+  const adapter = payload.db as unknown as Adapter
+  const poolMax = Number(process.env.DATABASE_POOL_MAX ?? 10)
+  const set = new ReplicaSet(urls, adapter.pool, maxLagSeconds, poolMax, (message) => payload.logger.warn(message))
+  sets.set(payload, set)
+
+  type Db = Parameters<typeof withReplicas>[0]
+  const primary = adapter.drizzle as Db
+  const byReplica = new Map(set.replicas.map((replica) => [replica, drizzle({ client: replica.reader as never, logger: (adapter.logger ?? false) as never, schema: adapter.schema }) as unknown as Db]))
+  const chooseDrizzle = (): Db => {
+    const replica = replicaForThisRead(payload)
+    return (replica && byReplica.get(replica)) || primary
+  }
+  adapter.primaryDrizzle = primary
+  adapter.drizzle = withReplicas(primary, [...byReplica.values()] as [Db, ...Db[]], chooseDrizzle)
+  // Payload's own rule (every read of the process on the primary for a while after any
+  // write of the process) is replaced by the per-client one of read-context.ts.
+  adapter.readReplicasAfterWriteInterval = 0
+  await set.start()
+}
+
+export async function stopReadReplicas(payload: Payload): Promise<void> {
+  await sets.get(payload)?.stop()
+  sets.delete(payload)
+}
