@@ -58,7 +58,9 @@ describe('three instances behind the load balancer', () => {
     for (let i = 0; i < 6; i++) {
       const response = await test.lb.request('/api/health/ready')
       expect(response.status).toBe(200)
-      expect(await response.json()).toMatchObject({ database: 'ok' })
+      const body = (await response.json()) as { database: string; replicas: Array<{ ok: boolean }> }
+      // Each instance sees the primary and the streaming replica (DATABASE_REPLICA_URLS).
+      expect(body).toMatchObject({ database: 'ok', replicas: [{ ok: true }] })
       served.add(servedBy(response))
     }
     expect([...served].sort()).toEqual(names())
