@@ -7,15 +7,19 @@
 // million bookings), `list-users` (issue 22), `queue` (the moderation queue at 1,000 and
 // 100,000 open reports), `slots` and `forum` (issue 20's public forum reads at 1,000 and
 // 100,000 threads) and `webhooks` (issue 34: booking creation with and without three
-// webhooks, then the delivery rate) and `replicas` (issue 30: public reads with read-replica
-// routing on ÷ off, on a PostgreSQL 15 pair of its own) run only when named: `npm run bench -- growth`.
+// webhooks, then the delivery rate), `replicas` (issue 30: public reads with read-replica
+// routing on ÷ off, on a PostgreSQL 15 pair of its own), `pgbouncer` and `cluster` (issue 30:
+// booking creation behind PgBouncer ÷ direct; `npm run cluster`'s start time, memory and
+// database time per read) run only when named: `npm run bench -- growth`.
 import { bookingsBench } from './bookings'
+import { clusterBench } from './cluster'
 import { webhooksBench } from './webhooks'
 import { forumBench } from './forum'
 import { growthBench } from './growth'
 import { listUsersBench } from './list-users'
 import { startBenchApp, log, type BenchApp } from './harness'
 import { memoryBench } from './memory'
+import { pgbouncerBench } from './pgbouncer'
 import { profileBench } from './profile'
 import { queueBench } from './queue'
 import { readsBench } from './reads'
@@ -36,6 +40,8 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   forum: forumBench,
   webhooks: webhooksBench,
   profile: profileBench,
+  pgbouncer: pgbouncerBench,
+  cluster: clusterBench,
   replicas: replicasBench,
 }
 const DEFAULT = ['reads', 'profile', 'bookings', 'sign-in', 'memory']

@@ -111,6 +111,10 @@ function readSettings() {
     // The first wait before the stale-session listener reconnects (doubling to 10 s;
     // src/lib/auth/stale-listener.ts). No snapshot is trusted while it is down.
     staleListenerRetryMs: Math.max(1, int('STALE_LISTENER_RETRY_MS', 250)),
+    // The primary itself, for what needs a session of its own (the stale-session LISTEN, the
+    // mail queue's advisory lock: src/lib/postgres/session-client.ts) when DATABASE_URL is a
+    // transaction-mode pooler (PgBouncer). Unset: DATABASE_URL.
+    databaseDirectUrl: process.env.DATABASE_DIRECT_URL || undefined,
     s3: {
       bucket: process.env.S3_BUCKET || undefined,
       region: process.env.S3_REGION || 'us-east-1',

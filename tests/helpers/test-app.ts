@@ -37,8 +37,27 @@ export interface TestAppOptions {
   beforeApp?: (payload: Payload) => void
 }
 
+/** Set (host:port) by a file that runs its apps behind a pooler: tests/int/pgbouncer-bookings.test.ts. */
+export const VIA_POOLER_ENV = 'COMMUNITY_TEST_VIA_POOLER'
+
+/**
+ * The URL an app connects with: the database's own, or the same through the pooler of
+ * VIA_POOLER_ENV, with what the service needs behind a transaction-mode pooler (§8): no named
+ * prepared statements, and the primary itself for what needs a session.
+ */
+function throughPooler(url: string): string {
+  const pooler = process.env[VIA_POOLER_ENV]
+  // Already through it (a restart on the app's own URL): as it was.
+  if (!pooler || new URL(url).host === pooler) return url
+  Object.assign(process.env, { DATABASE_PREPARED_STATEMENTS: 'false', DATABASE_DIRECT_URL: url })
+  const through = new URL(url)
+  through.host = pooler
+  return through.toString()
+}
+
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase()
+  const created = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase()
+  const database = { ...created, url: throughPooler(created.url) }
   process.env.DATABASE_URL = database.url
   process.env.PAYLOAD_SECRET = testSecret()
   // Every test signs in from 127.0.0.1: SPEC's limits would stop a suite after five users.

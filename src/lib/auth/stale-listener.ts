@@ -2,31 +2,18 @@
 // dedicated connection per process LISTENs on STALE_CHANNEL and marks each user it is told
 // about as stale (stale-snapshots.ts), so a cookie-cache snapshot signed before the change
 // is a cache miss here too, on the next request. Not a pooled connection: LISTEN belongs to
-// a session, and a pooled client goes back to serving queries. Made like the pool's own
-// clients (same options), named so an operator (and a test) can find it in
+// a session, and a pooled client goes back to serving queries (postgres/session-client.ts:
+// the primary itself, past any pooler), named so an operator (and a test) can find it in
 // pg_stat_activity. While its connection is down (dropped, reconnecting with backoff) this
 // instance trusts no snapshot; once it listens again, none signed before then: what was
 // notified in between is lost.
 import type { Payload } from 'payload'
 
 import type { BackgroundWorker } from '../background-workers'
+import { sessionClient, type SessionClient as ListenClient } from '../postgres/session-client'
 import { settings } from '../settings'
 import { STALE_CHANNEL } from './session-events'
 import { markUserStale, resumeTrust, suspendTrust } from './stale-snapshots'
-
-interface ListenClient {
-  connect: () => Promise<void>
-  query: (text: string) => Promise<unknown>
-  end: () => Promise<void>
-  on: ((event: 'notification', listener: (message: { channel: string; payload?: string }) => void) => void) &
-    ((event: 'error', listener: (error: Error) => void) => void) &
-    ((event: 'end', listener: () => void) => void)
-}
-
-interface PoolWithClient {
-  Client: new (options: Record<string, unknown>) => ListenClient
-  options: Record<string, unknown>
-}
 
 /** The listener's application_name: one per server process. */
 export const listenerName = (pid = process.pid) => `community-stale-listener:${pid}`
@@ -65,8 +52,8 @@ function dropped(payload: Payload, client: ListenClient, reason: string) {
 
 async function listen(payload: Payload): Promise<void> {
   if (state.stopped) return
-  const pool = (payload.db as unknown as { pool: PoolWithClient }).pool
-  const client = new pool.Client({ ...pool.options, application_name: listenerName() })
+  // On DATABASE_DIRECT_URL when set: a transaction-mode pooler keeps no LISTEN (session-client.ts).
+  const client = sessionClient(payload, listenerName())
   state.client = client
   client.on('notification', (message) => {
     if (message.channel === STALE_CHANNEL && message.payload) markUserStale(message.payload)

@@ -7,9 +7,13 @@
 // by a runner that died mid-send (a crash, a lost connection): it is handed back, so that
 // mail goes out (at least once) instead of being stuck for good; and a job left completed
 // (the process died before Payload deleted its batch) is deleted.
+// The lock is a session's: behind a transaction-mode pooler (DATABASE_DIRECT_URL set) it is
+// held on a connection of the runner's own to the primary (postgres/session-client.ts), kept
+// between runs and made anew after a failure; otherwise on a client borrowed from the pool.
 import type { Payload } from 'payload'
 
 import { startPollingLoop } from '../polling-loop'
+import { sessionClient, type SessionClient } from '../postgres/session-client'
 import { settings } from '../settings'
 import { MAIL_QUEUE } from './send-mail-task'
 
@@ -52,11 +56,42 @@ export async function deleteSentMail(db: Queryable): Promise<void> {
   await db.query(`DELETE FROM payload_jobs WHERE queue = $1 AND completed_at IS NOT NULL`, [MAIL_QUEUE])
 }
 
+/** The application_name of a runner's own lock connection (DATABASE_DIRECT_URL set). */
+export const mailLockName = (pid = process.pid) => `community-mail-lock:${pid}`
+
 export function startMailRunner(payload: Payload): MailRunner {
   const pool = (payload.db as unknown as { pool: { connect: () => Promise<PoolClient> } }).pool
+  let own: Promise<SessionClient> | undefined
+
+  async function ownSession(): Promise<SessionClient> {
+    const client = sessionClient(payload, mailLockName())
+    // Heard, so a dropped connection does not end the process; its next query fails and it is made anew.
+    client.on('error', () => undefined)
+    await client.connect()
+    return client
+  }
+
+  /** The connection the lock is taken on, and how to give it back (broken: never used again). */
+  async function lockSession(): Promise<PoolClient> {
+    if (!settings().databaseDirectUrl) return pool.connect()
+    own ??= ownSession()
+    const held = own
+    const client = await held.catch((error: unknown) => {
+      own = undefined
+      throw error
+    })
+    return {
+      query: (text, values) => client.query(text, values),
+      release: (broken) => {
+        if (!broken || own !== held) return
+        own = undefined
+        void client.end().catch(() => undefined)
+      },
+    }
+  }
 
   async function drainOnce(stopping: () => boolean): Promise<void> {
-    const client = await pool.connect()
+    const client = await lockSession()
     let broken = false
     try {
       const [row] = (await client.query(`SELECT pg_try_advisory_lock(${LOCK}) AS locked`)).rows
@@ -92,6 +127,9 @@ export function startMailRunner(payload: Payload): MailRunner {
       runners.delete(payload)
       // A run in progress finishes its batch, so no job is left marked `processing`.
       await loop.stop()
+      const held = own
+      own = undefined
+      await held?.then((client) => client.end()).catch(() => undefined)
     },
   }
   runners.set(payload, runner)

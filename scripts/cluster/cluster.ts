@@ -1,0 +1,173 @@
+// A whole deployment on loopback (issue 30, API-CONTRACT §8 "Beyond one machine"): a
+// PostgreSQL primary and one streaming replica (postgres-pair.ts), PgBouncer in transaction
+// mode in front of the primary, N instances of the server behind HAProxy routing on
+// /api/health/ready. What `npm run cluster` (run.ts) starts, and what the cluster tests
+// start in their own process (the same code, so they can kill an instance or restart the
+// primary). Throw-away: the databases live in a temporary folder removed at stop.
+//
+// Every instance gets:
+// - DATABASE_URL: the pooler (DATABASE_PREPARED_STATEMENTS=false: it keeps no prepared
+//   statement between transactions);
+// - DATABASE_DIRECT_URL: the primary itself, for the stale-session LISTEN and the mail
+//   queue's lock, which need a session of their own (src/lib/postgres/session-client.ts);
+// - DATABASE_REPLICA_URLS: the replica, for reads (§8);
+// - PUBLIC_URL: the load balancer (links in mail point there), one PAYLOAD_SECRET for all
+//   (a session signed by one is checked by the others), one media folder for all (the
+//   shared disk one machine has; several machines need S3_*).
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
+import pg from 'pg'
+
+import { ensureAdminBuild } from '../../src/lib/admin-build'
+import { freePort } from '../../src/lib/embedded-database'
+import { startLoadBalancer, type LoadBalancer } from './haproxy'
+import { ROOT, startInstance, type Instance } from './instances'
+import { startPgBouncer, type PgBouncer } from './pgbouncer'
+import { startPostgresPair, type PostgresPair } from './postgres-pair'
+
+export const DATABASE = 'community'
+
+export interface ClusterOptions {
+  /** How many instances of the server (default 3). */
+  instances?: number
+  /** The admin panel in every instance (default false; built once before they start). */
+  adminPanel?: boolean
+  /** The load balancer's port (default: a free one). */
+  port?: number
+  /** More environment for every instance (SMTP_*, RATE_LIMIT_*, …), over this process's. */
+  env?: Record<string, string>
+  /** One line per step started and done. */
+  progress?: (line: string) => void
+  /** Every line a part prints, prefixed with its name. */
+  log?: (line: string) => void
+  /** A part that ends by itself (a crash, a kill): its name and how it ended. */
+  onExit?: (name: string, how: string) => void
+  /** Aborted (Ctrl-C while starting): what started is stopped after the current step, and the start fails. */
+  signal?: AbortSignal
+}
+
+export interface Cluster {
+  pair: PostgresPair
+  primaryUrl: string
+  replicaUrl: string
+  bouncer: PgBouncer
+  /** What the instances have as DATABASE_URL. */
+  pooledUrl: string
+  instances: Instance[]
+  lb: LoadBalancer
+  /** The environment every instance was given (beyond its PORT). */
+  instanceEnv: Record<string, string>
+  /** Milliseconds from the call to every instance up behind the load balancer. */
+  startMs: number
+  /** Stops everything, the other way round from the start, and removes the databases. */
+  stop: () => Promise<void>
+}
+
+async function createDatabase(adminUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    await client.query(`CREATE DATABASE ${DATABASE}`)
+  } finally {
+    await client.end()
+  }
+}
+
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
+  const started = Date.now()
+  const count = options.instances ?? 3
+  const log = options.log ?? (() => undefined)
+  const progress = options.progress ?? (() => undefined)
+  const steps = 4 + (count > 1 ? 1 : 0) + (options.adminPanel ? 1 : 0)
+  let step = 0
+  const timed = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
+    options.signal?.throwIfAborted()
+    const at = Date.now()
+    progress(`[${++step}/${steps}] ${what} …`)
+    const result = await work()
+    progress(`[${step}/${steps}] ${what}: done in ${((Date.now() - at) / 1000).toFixed(1)} s`)
+    return result
+  }
+
+  const stoppers: Array<() => Promise<void>> = []
+  let stopping = false
+  const stop = async () => {
+    stopping = true
+    // The other way round from the start: balancer, instances, pooler, databases.
+    for (const stopper of stoppers.reverse()) await stopper().catch(() => undefined)
+    stoppers.length = 0
+  }
+  const watch = (name: string, exited: Promise<unknown>) => {
+    void exited.then((how) => {
+      if (!stopping) options.onExit?.(name, how ? JSON.stringify(how) : 'exited')
+    })
+  }
+
+  try {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'community-cluster-'))
+    stoppers.push(() => fs.rm(dir, { recursive: true, force: true }))
+
+    const pair = await timed('PostgreSQL 15 primary and streaming replica', async () => {
+      const started = await startPostgresPair({ log: (line) => log(`[postgres] ${line}`) })
+      stoppers.push(started.stop)
+      await createDatabase(started.primary.url())
+      return started
+    })
+    const primaryUrl = pair.primary.url(DATABASE)
+    const replicaUrl = pair.replica.url(DATABASE)
+
+    const bouncer = await timed('PgBouncer (transaction mode) in front of the primary', async () => {
+      const started = await startPgBouncer({ target: primaryUrl, log: (line) => log(`[pgbouncer] ${line}`) })
+      stoppers.push(started.stop)
+      watch('pgbouncer', started.exited)
+      return started
+    })
+    const pooledUrl = bouncer.via(primaryUrl)
+
+    if (options.adminPanel) await timed('admin panel build (once, for every instance)', () => ensureAdminBuild(ROOT, (line) => log(`[build] ${line}`)))
+
+    const port = options.port ?? (await freePort())
+    const publicUrl = `http://127.0.0.1:${port}`
+    const mediaDir = path.join(dir, 'media')
+    await fs.mkdir(mediaDir)
+    const instanceEnv: Record<string, string> = {
+      PAYLOAD_SECRET: process.env.PAYLOAD_SECRET || randomBytes(32).toString('base64url'),
+      PUBLIC_URL: publicUrl,
+      MEDIA_DIR: mediaDir,
+      ...options.env,
+      DATABASE_URL: pooledUrl,
+      DATABASE_DIRECT_URL: primaryUrl,
+      DATABASE_PREPARED_STATEMENTS: 'false',
+      DATABASE_REPLICA_URLS: replicaUrl,
+      ADMIN_PANEL: options.adminPanel ? 'true' : 'false',
+    }
+    const names = Array.from({ length: count }, (_, i) => `instance-${i + 1}`)
+    const launch = async (name: string) => {
+      const instance = await startInstance({ name, env: instanceEnv, log: (line) => log(`[${name}] ${line}`) })
+      stoppers.push(() => instance.stop())
+      watch(name, instance.exited)
+      return instance
+    }
+    // The first alone: it applies the migrations, which two instances must not run at once.
+    const first = await timed(`${names[0]} (applies the migrations)`, () => launch(names[0]!))
+    const others = count > 1 ? await timed(names.slice(1).join(', '), () => Promise.all(names.slice(1).map(launch))) : []
+    const instances = [first, ...others]
+
+    const lb = await timed('HAProxy, until it sees every instance ready', async () => {
+      const started = await startLoadBalancer({ port, backends: instances.map((instance) => ({ name: instance.name, port: instance.port })), log: (line) => log(`[haproxy] ${line}`) })
+      stoppers.push(started.stop)
+      watch('haproxy', started.exited)
+      await started.waitUntilUp()
+      return started
+    })
+
+    options.signal?.throwIfAborted()
+    return { pair, primaryUrl, replicaUrl, bouncer, pooledUrl, instances, lb, instanceEnv, startMs: Date.now() - started, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}

@@ -1,0 +1,120 @@
+// PgBouncer in transaction mode in front of one PostgreSQL, from Debian's `pgbouncer` package
+// (1.18; .ci/run installs it): for `npm run cluster` and the tests that run the service behind
+// it. Every database of the server goes through (`*`, the same name on the server); a client
+// logs in with the server's own user and password (SCRAM, the password kept in an auth file
+// only the pooler reads). As root it runs as the `postgres` user (PgBouncer refuses root).
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
+import { freePort } from '../../src/lib/embedded-database'
+import { postgresRunAs } from '../../src/lib/postgres/run-as'
+
+export const PGBOUNCER = '/usr/sbin/pgbouncer'
+
+export interface PgBouncerOptions {
+  /** Any URL of the server behind: its host, port, user and password are used. */
+  target: string
+  /** Server connections per database and user: what PostgreSQL sees, whatever the clients. */
+  poolSize?: number
+  maxClientConnections?: number
+  port?: number
+  log?: (line: string) => void
+}
+
+export interface PgBouncer {
+  port: number
+  pid: number
+  /** `url` (a URL of the server behind) with the pooler's host and port instead. */
+  via: (url: string) => string
+  /** Ends with the exit of the process (a crash included). */
+  exited: Promise<void>
+  stop: () => Promise<void>
+}
+
+export async function startPgBouncer(options: PgBouncerOptions): Promise<PgBouncer> {
+  try {
+    await fs.access(PGBOUNCER)
+  } catch {
+    throw new Error(`PgBouncer is not installed (${PGBOUNCER}): apt-get install pgbouncer`)
+  }
+  const target = new URL(options.target)
+  const port = options.port ?? (await freePort())
+  const runAs = postgresRunAs()
+  let parent = os.tmpdir()
+  if (runAs) parent = '/tmp'
+  const dir = await fs.mkdtemp(path.join(parent, 'community-pgbouncer-'))
+  const user = decodeURIComponent(target.username)
+  const authFile = path.join(dir, 'users.txt')
+  await fs.writeFile(authFile, `"${user}" "${decodeURIComponent(target.password)}"\n`, { mode: 0o600 })
+  const config = path.join(dir, 'pgbouncer.ini')
+  await fs.writeFile(
+    config,
+    [
+      '[databases]',
+      `* = host=${target.hostname} port=${target.port}`,
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${port}`,
+      'unix_socket_dir =',
+      'auth_type = scram-sha-256',
+      `auth_file = ${authFile}`,
+      'pool_mode = transaction',
+      `default_pool_size = ${options.poolSize ?? 20}`,
+      `max_client_conn = ${options.maxClientConnections ?? 500}`,
+      // pg sends no startup options of ours; these two some drivers send are harmless to drop.
+      'ignore_startup_parameters = extra_float_digits,options',
+      // The primary restarted: a client waits at most 10 s for a server connection (then an
+      // error, a 503), and PgBouncer tries the server again every second, not every 15.
+      'query_wait_timeout = 10',
+      'server_login_retry = 1',
+      '',
+    ].join('\n'),
+  )
+  if (runAs) {
+    for (const file of [dir, authFile, config]) await fs.chown(file, runAs.uid, runAs.gid)
+  }
+  const child: ChildProcess = spawn(PGBOUNCER, [...(runAs ? ['-u', 'postgres'] : []), config], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  const onData = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000)
+    for (const line of chunk.toString().split('\n')) if (line.trim()) options.log?.(line)
+  }
+  child.stdout!.on('data', onData)
+  child.stderr!.on('data', onData)
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const remove = () => fs.rm(dir, { recursive: true, force: true })
+
+  const deadline = Date.now() + 15_000
+  while (!output.includes('process up')) {
+    if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL')
+      await remove()
+      throw new Error(`pgbouncer did not start:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+
+  return {
+    port,
+    pid: child.pid!,
+    via: (url) => {
+      const through = new URL(url)
+      through.hostname = '127.0.0.1'
+      through.port = String(port)
+      return through.toString()
+    },
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        // SIGTERM: an immediate stop (SIGINT would wait for every client); its clients stopped first.
+        child.kill('SIGTERM')
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+        await exited
+        clearTimeout(timer)
+      }
+      await remove()
+    },
+  }
+}

@@ -1,0 +1,32 @@
+// A PostgreSQL session of one's own, outside Payload's pool, for the two things that belong to
+// one server connection: the stale-session LISTEN (auth/stale-listener.ts) and the mail queue's
+// advisory lock (mail-queue/runner.ts). Behind a transaction-mode pooler (PgBouncer) each
+// transaction may run on another server connection: a LISTEN would hear nothing, and a lock
+// taken on one connection would be "released" on another (and held for good on the first).
+// So these connect to DATABASE_DIRECT_URL, the primary itself, when it is set (decision
+// 153), else to DATABASE_URL; with the pool's other options (ssl, timeouts) and an
+// application_name an operator (and a test) can find in pg_stat_activity.
+import type { Payload } from 'payload'
+
+import { settings } from '../settings'
+
+export interface SessionClient {
+  connect: () => Promise<void>
+  query: (text: string, values?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>
+  end: () => Promise<void>
+  on: ((event: 'notification', listener: (message: { channel: string; payload?: string }) => void) => void) &
+    ((event: 'error', listener: (error: Error) => void) => void) &
+    ((event: 'end', listener: () => void) => void)
+}
+
+interface PoolWithClient {
+  Client: new (options: Record<string, unknown>) => SessionClient
+  options: Record<string, unknown>
+}
+
+/** A new, unconnected client on the primary itself; the caller connects it and hears its 'error'. */
+export function sessionClient(payload: Payload, applicationName: string): SessionClient {
+  const pool = (payload.db as unknown as { pool: PoolWithClient }).pool
+  const direct = settings().databaseDirectUrl
+  return new pool.Client({ ...pool.options, ...(direct ? { connectionString: direct } : {}), application_name: applicationName })
+}
