@@ -54,6 +54,9 @@ function readSettings() {
     // false: src/lib/prepared.ts sends its statements unnamed (same SQL), for PgBouncer in
     // transaction mode, which keeps no prepared statement from one transaction to the next.
     preparedStatements: bool('DATABASE_PREPARED_STATEMENTS', true),
+    // The shared cache of public stock reads (src/lib/read-cache, issue 35): READ_CACHE=false
+    // sends every read to Payload as before; READ_CACHE_MB bounds the memory its answers take.
+    readCache: { enabled: bool('READ_CACHE', true), maxBytes: Math.max(1, int('READ_CACHE_MB', 64)) * 1024 * 1024 },
     // ADMIN_PANEL=false serves the API alone: no Next, so a start takes seconds (tests, API-only hosts).
     adminPanel: bool('ADMIN_PANEL', true),
     // `npm run dev` sets it: Next dev (hot reload) instead of the production build `npm start` serves.
