@@ -2,13 +2,15 @@
 // `npm start` runs it, API only, an embedded PostgreSQL in a temp folder), runs the
 // scenarios in order, then prints one table, writes bench/results/<date>.json and updates
 // docs/performance.md. Every measurement is bounded in time.
-// Default: reads, profile (issue 31's public profile and inbox), bookings, sign-in, memory
-// (about 13 minutes here). `growth` (seeds a
+// Default: reads, catalogue (issue 35's read cache: the public catalogue, 304s), profile
+// (issue 31's public profile and inbox), bookings, sign-in, memory (about 13 minutes here,
+// plus the catalogue's growth to 100,000 services). `growth` (seeds a
 // million bookings), `list-users` (issue 22), `queue` (the moderation queue at 1,000 and
 // 100,000 open reports), `slots` and `forum` (issue 20's public forum reads at 1,000 and
 // 100,000 threads) and `webhooks` (issue 34: booking creation with and without three
 // webhooks, then the delivery rate) run only when named: `npm run bench -- growth`.
 import { bookingsBench } from './bookings'
+import { catalogueBench } from './catalogue'
 import { webhooksBench } from './webhooks'
 import { forumBench } from './forum'
 import { growthBench } from './growth'
@@ -24,6 +26,7 @@ import { slotsBench } from './slots'
 
 const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   reads: readsBench,
+  catalogue: catalogueBench,
   bookings: bookingsBench,
   'sign-in': signInBench,
   memory: memoryBench,
@@ -35,7 +38,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   webhooks: webhooksBench,
   profile: profileBench,
 }
-const DEFAULT = ['reads', 'profile', 'bookings', 'sign-in', 'memory']
+const DEFAULT = ['reads', 'catalogue', 'profile', 'bookings', 'sign-in', 'memory']
 
 async function main() {
   const wanted = process.argv.slice(2)
