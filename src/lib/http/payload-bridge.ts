@@ -130,18 +130,21 @@ export function payloadBridge(payload: Payload, cache?: ReadCache): RequestHandl
         const bounded = boundedStockRead(url.searchParams)
         if (bounded) url.search = bounded.toString()
       }
-      const request = toWebRequest(req, url, buffered)
-      const fromPayload = () => handleEndpoints({ config: payload.config, request })
+      // Built when needed: an anonymous read answered from the cache needs no Web Request.
+      let built: Request | undefined
+      const webRequest = () => (built ??= toWebRequest(req, url, buffered))
+      const fromPayload = () => handleEndpoints({ config: payload.config, request: webRequest() })
       let response: Answer
       if (cache && stock && (req.method === 'GET' || req.method === 'HEAD')) {
         // Answered from the cache (or filled into it); any other answer comes back to be sent below.
-        const handed = await cache.serve(req, res, request, fromPayload)
+        const handed = await cache.serve(req, res, url, webRequest, fromPayload)
         if (!handed) return
         response = handed
       } else {
         // A collection route is never one of our root endpoints: straight to Payload's router.
-        response = (stock ? undefined : await dispatchRoot(request)) ?? (await fromPayload())
+        response = (stock ? undefined : await dispatchRoot(webRequest())) ?? (await fromPayload())
       }
+      const request = webRequest()
       if (credentialsWereUnchecked(request.headers) && !res.headersSent) {
         await response.body?.cancel().catch(() => undefined)
         const unavailable = serviceUnavailable()

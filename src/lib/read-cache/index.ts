@@ -10,7 +10,6 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 import { executeAuthStrategies, headersWithCors, type Payload, type PayloadRequest } from 'payload'
 
 import { readCookie, sessionCookieName } from '../auth/cookies'
-import { bearerToken } from '../auth/strategy'
 import { credentialsWereUnchecked } from '../http/unavailable'
 import { settings } from '../settings'
 import { matchesIfNoneMatch, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, strongEtag, VARY } from './conditional'
@@ -29,7 +28,7 @@ export interface ReadCache {
    * Answers a stock read from the cache (or fills it), or hands back Payload's answer for the
    * bridge to send as any other (errors, 503, reads the cache does not serve).
    */
-  serve: (req: ExpressRequest, res: ExpressResponse, request: Request, fromPayload: () => Promise<Response>) => Promise<Response | undefined>
+  serve: (req: ExpressRequest, res: ExpressResponse, url: URL, request: () => Request, fromPayload: () => Promise<Response>) => Promise<Response | undefined>
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -61,6 +60,17 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
     return { slug, id }
   }
 
+  // Payload's CORS headers for the request's Origin (API-CONTRACT: `cors` is the trusted
+  // origins); the answer without an Origin is the same every time and is kept.
+  let withoutOrigin: Array<[string, string]> | undefined
+  const corsHeaders = (origin: string | undefined): Array<[string, string]> => {
+    if (origin === undefined && withoutOrigin) return withoutOrigin
+    const headers = { get: (name: string) => (name.toLowerCase() === 'origin' ? (origin ?? null) : null) }
+    const computed = [...headersWithCors({ headers: new Headers(), req: { payload, headers } as unknown as PayloadRequest }).entries()]
+    if (origin === undefined) withoutOrigin = computed
+    return computed
+  }
+
   const compactNow = () => {
     if (Date.now() - compactedAt < COMPACT_EVERY_MS) return
     compactedAt = Date.now()
@@ -68,17 +78,17 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
   }
 
   return {
-    serve: async (req, res, request, fromPayload) => {
-      const url = new URL(request.url)
+    serve: async (req, res, url, request, fromPayload) => {
       const target = targetOf(url.pathname)
       const versions = target && (await readers()).get(target.slug)
       if (!target || !versions) return fromPayload()
 
-      // Who reads: a request without credentials is anonymous without asking the strategy.
-      const headers = request.headers
+      // Who reads: a request without credentials is anonymous without asking the strategy (and
+      // without building a Web Request: an anonymous hit needs none).
       let user: { id: unknown; roles?: unknown } | null = null
       let authHeaders: Headers | undefined
-      if (bearerToken(headers) !== undefined || readCookie(headers.get('cookie'), sessionCookieName()) !== undefined) {
+      if (req.headers.authorization !== undefined || readCookie(req.headers.cookie, sessionCookieName()) !== undefined) {
+        const headers = request().headers
         const auth = await executeAuthStrategies({ headers, payload, canSetHeaders: true, isGraphQL: false })
         // The database could not check the session: Payload's route, then the bridge's 503.
         if (credentialsWereUnchecked(headers)) return fromPayload()
@@ -89,7 +99,10 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
       // A signed-in reader's answer depends on who they are and on their roles (staff read more).
       const key = `${target.slug}\n${target.id ?? ''}\n${url.search}\n${shared ? 'public' : readerOf(user!)}`
 
-      const version = await versions.read(new Date())
+      // The version could not be read (the database is down): Payload's route as before, whose
+      // failure the bridge answers 503 in the stock routes' error shape.
+      const version = await versions.read().catch(() => undefined)
+      if (version === undefined) return fromPayload()
       const cached = lru.get(key)
       let body: Buffer
       let etag: string | undefined
@@ -106,7 +119,7 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
         }
         // Kept only when no write committed while it was made: the answer then is the state at
         // `version`, and its tag names exactly these bytes.
-        if ((await versions.read(new Date())) === version) {
+        if ((await versions.read().catch(() => undefined)) === version) {
           etag = strongEtag(key, version)
           lru.set(key, { version, body, etag })
         }
@@ -114,7 +127,7 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
       }
 
       res.status(200)
-      headersWithCors({ headers: new Headers(), req: { payload, headers } as unknown as PayloadRequest }).forEach((value, name) => res.setHeader(name, value))
+      for (const [name, value] of corsHeaders(req.headers.origin)) res.setHeader(name, value)
       const cookies = authHeaders?.getSetCookie() ?? []
       if (cookies.length) res.setHeader('set-cookie', cookies)
       res.setHeader('vary', VARY)
