@@ -10,6 +10,7 @@ import sharp from 'sharp'
 
 import { harden } from './collections/hardening'
 import { collections } from './collections/index'
+import { PUBLIC_READS } from './collections/publicReads'
 import { catalogueDatabase } from './collections/ServiceListings/catalogue-indexes'
 import { endpoints } from './endpoints/index'
 import { clientErrorHook } from './src/lib/http/client-errors'
@@ -88,7 +89,7 @@ export default buildConfig({
   // Outgoing mail goes through Payload's jobs queue (src/lib/mail-queue).
   jobs: jobsConfig([expireClassifiedsTask()], reminderMailConditions),
   // Timers every server process runs beside the mail runner (src/lib/background-workers.ts).
-  custom: { backgroundWorkers: [staleListener, communityJobs, reminderSweeper, webhookWorker] },
+  custom: { backgroundWorkers: [staleListener, communityJobs, reminderSweeper, webhookWorker], publicReads: PUBLIC_READS },
   plugins: mediaStorage(),
   sharp,
   // Payload's own multipart parser (stock upload routes, the admin panel): one file of at

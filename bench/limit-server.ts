@@ -75,6 +75,19 @@ app.get('/api/admin/services/services', async (req: Request, res: Response) => {
   res.json(paginated('services', rows.map(({ doc, category }) => presentService(doc, { category })), total, page))
 })
 
+// The public catalogue (bench/catalogue.ts, issue 35): the same rate-limit hit and session
+// check as every route here, then the body Payload answers for that query, kept by the bench in
+// `bench_catalogue_bodies` (one indexed read): the least SQL a hand-written handler can send for
+// the same bytes. It stands for the best such a handler could do; ours reads the collection's
+// version instead and keeps the body in memory.
+const CATALOGUE_BODY = 'SELECT body FROM bench_catalogue_bodies WHERE path = $1'
+app.get('/api/service-listings', async (req: Request, res: Response) => {
+  await session(req)
+  const { rows } = await pool.query({ name: 'bench-catalogue-body', text: CATALOGUE_BODY, values: [req.originalUrl] })
+  if (!rows[0]) return res.status(404).json({ error: 'not_found', message: 'No body kept for this query' })
+  res.type('application/json').send(rows[0].body as string)
+})
+
 // admin/list-users with an email search (bench/list-users.ts): the statement
 // src/lib/auth/list-users-query.ts builds for that query, written out by hand.
 const LIST_USERS = `SELECT (SELECT count(*)::int FROM users u WHERE u.email ILIKE $1) AS total, u.id, u.email, u.name, u.username, u.image, u.email_verified, NULL AS password_hash,

@@ -2,8 +2,9 @@
 // `npm start` runs it, API only, an embedded PostgreSQL in a temp folder), runs the
 // scenarios in order, then prints one table, writes bench/results/<date>.json and updates
 // docs/performance.md. Every measurement is bounded in time.
-// Default: reads, profile (issue 31's public profile and inbox), bookings, sign-in, memory
-// (about 13 minutes here). `growth` (seeds a
+// Default: reads, catalogue (issue 35's read cache: the public catalogue, 304s), profile
+// (issue 31's public profile and inbox), bookings, sign-in, memory (about 13 minutes here,
+// plus the catalogue's growth to 100,000 services). `growth` (seeds a
 // million bookings), `list-users` (issue 22), `queue` (the moderation queue at 1,000 and
 // 100,000 open reports), `slots` and `forum` (issue 20's public forum reads at 1,000 and
 // 100,000 threads) and `webhooks` (issue 34: booking creation with and without three
@@ -13,6 +14,7 @@
 // database time per read) run only when named: `npm run bench -- growth`.
 import { bookingsBench } from './bookings'
 import { clusterBench } from './cluster'
+import { catalogueBench } from './catalogue'
 import { webhooksBench } from './webhooks'
 import { forumBench } from './forum'
 import { growthBench } from './growth'
@@ -30,6 +32,7 @@ import { slotsBench } from './slots'
 
 const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   reads: readsBench,
+  catalogue: catalogueBench,
   bookings: bookingsBench,
   'sign-in': signInBench,
   memory: memoryBench,
@@ -44,7 +47,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   cluster: clusterBench,
   replicas: replicasBench,
 }
-const DEFAULT = ['reads', 'profile', 'bookings', 'sign-in', 'memory']
+const DEFAULT = ['reads', 'catalogue', 'profile', 'bookings', 'sign-in', 'memory']
 
 async function main() {
   const wanted = process.argv.slice(2)

@@ -59,7 +59,20 @@ const notification = z
 
 export const NOT_FOUND = 'Not found, or not readable by the caller (Payload’s body; a non-UUID id is the shell’s `not_found`)'
 
-function stockReads(tag: string, what: string, item: z.ZodType): { list: ZodOpenApiOperationObject; one: ZodOpenApiOperationObject; count: ZodOpenApiOperationObject } {
+// The read cache's headers (API-CONTRACT §1 "Caching of public reads", docs/api.md): an
+// anonymous answer is tagged and public, a signed-in one `private, no-store`.
+const cacheHeaders = z.object({
+  ETag: z.string().optional().meta({ description: 'Anonymous answers: a strong tag of the collection’s version and the query', example: '"pC0aVb1d0ZkS3a2m5XwqQ6nH4u9yTt7E"' }),
+  'Cache-Control': z.string().meta({ description: 'Anonymous: `public, max-age=10, stale-while-revalidate=60`; signed in: `private, no-store`', example: 'public, max-age=10, stale-while-revalidate=60' }),
+  Vary: z.string().meta({ example: 'Origin, Authorization, Cookie' }),
+})
+const conditional = z.object({ 'if-none-match': z.string().optional().meta({ description: 'A tag from an earlier answer: 304 while the answer has not changed' }) })
+const notModified = { '304': { description: 'Not modified (anonymous, `If-None-Match` names the current tag): no body', headers: cacheHeaders } }
+
+function stockReads(tag: string, what: string, item: z.ZodType, cached = false): { list: ZodOpenApiOperationObject; one: ZodOpenApiOperationObject; count: ZodOpenApiOperationObject } {
+  const headers = cached ? cacheHeaders : undefined
+  const revalidation = cached ? notModified : {}
+  const header = cached ? { header: conditional } : {}
   return {
     count: {
       tags: [tag],
@@ -72,21 +85,21 @@ function stockReads(tag: string, what: string, item: z.ZodType): { list: ZodOpen
       tags: [tag],
       summary: `List ${what}`,
       security: [...SESSION, {}],
-      requestParams: { query: stockQuery },
-      responses: { '200': json('One page', listEnvelope(item)), ...stockErrorResponses({ 400: 'A malformed `where`, `sort`, `limit`, `page` or `depth`', 403: 'Not readable by the caller' }) },
+      requestParams: { query: stockQuery, ...header },
+      responses: { '200': json('One page', listEnvelope(item), headers), ...revalidation, ...stockErrorResponses({ 400: 'A malformed `where`, `sort`, `limit`, `page` or `depth`', 403: 'Not readable by the caller' }) },
     },
     one: {
       tags: [tag],
       summary: `One of the ${what} by id`,
       security: [...SESSION, {}],
-      requestParams: { path: idPath, query: stockQuery.pick({ depth: true, locale: true }) },
-      responses: { '200': json('Found', item), ...stockErrorResponses({ 400: 'A malformed query', 403: 'Not readable by the caller', 404: NOT_FOUND }) },
+      requestParams: { path: idPath, query: stockQuery.pick({ depth: true, locale: true }), ...header },
+      responses: { '200': json('Found', item, headers), ...revalidation, ...stockErrorResponses({ 400: 'A malformed query', 403: 'Not readable by the caller', 404: NOT_FOUND }) },
     },
   }
 }
 
 const catalogue = (path: string, what: string, item: z.ZodType): ZodOpenApiPathsObject => {
-  const { list, one, count } = stockReads('Public catalogue', what, item)
+  const { list, one, count } = stockReads('Public catalogue', what, item, true)
   return { [path]: { get: list }, [`${path}/count`]: { get: count }, [`${path}/{id}`]: { get: one } }
 }
 

@@ -17,9 +17,10 @@ import { ApiError, errorBody, familyOf, internalError } from './lib/http/errors'
 import { globalRateLimit, type ExemptCheck } from './lib/http/global-rate-limit'
 import { unavailableOf } from './lib/http/unavailable'
 import { payloadBridge } from './lib/http/payload-bridge'
+import { readCache, type Fill } from './lib/read-cache/index'
 import { buildRouteTable } from './lib/http/route-table'
 import { adminCsp, API_CSP, securityHeaders } from './lib/http/security-headers'
-import { FORUM_POSTS_PATH, FORUM_THREADS_PATH } from './operations/community/forum-reads'
+import { answerForumRead, FORUM_POSTS_PATH, FORUM_THREADS_PATH, forumReadOf } from './operations/community/forum-reads'
 import { forumReadRoute } from './operations/community/forum-read-route'
 import { reloadSettings, settings } from './lib/settings'
 
@@ -33,6 +34,9 @@ export interface AppOptions {
 
 /** The /api routes the shell answers itself (not Payload). */
 export const SHELL_ROUTES: Record<string, string[]> = { '/api/health': ['GET'], '/api/health/ready': ['GET'], [GET_SESSION_PATH]: ['GET'], ...DOCS_ROUTES }
+
+/** A stock upload collection's file download, `/api/<slug>/file/<name>`. */
+const FILE_PATH = /^\/api\/[^/]+\/file\//
 
 // Every middleware below asks for the path (isApi alone five times); it is parsed once.
 const paths = new WeakMap<Request, string>()
@@ -64,6 +68,14 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   const apiHeaders = securityHeaders(API_CSP)
   const adminHeaders = securityHeaders(adminCsp(dev))
   app.use((req, res, next) => (isApi(req) ? apiHeaders : adminHeaders)(req, res, next))
+  // API-CONTRACT §1 "Caching of public reads": every /api answer is no-store unless its route
+  // says otherwise (the read cache's public answers, the client config, the reference). Files
+  // of media keep Payload's headers: they are public rows, and no-store would keep every image
+  // out of browser caches.
+  app.use((req, res, next) => {
+    if (isApi(req) && !FILE_PATH.test(pathOf(req))) res.setHeader('cache-control', 'no-store')
+    next()
+  })
 
   // Work out the client IP once; downstream code (Payload endpoints, Next) reads our header.
   app.use((req, _res, next) => {
@@ -112,7 +124,14 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   app.use((req, res, next) => (isApi(req) ? limitBody(req, res, next) : next()))
 
   const limiter = globalRateLimit(payload, isRateLimitExempt)
-  const bridge = payloadBridge(payload)
+  // The forum's public lists fill the cache from their prepared statements (decision 112).
+  const forumFill: Fill = async ({ slug, id, params, user }) => {
+    if (user || id !== undefined) return undefined
+    const read = forumReadOf(`${payload.config.routes.api}/${slug}`, params, payload.config.defaultDepth)
+    return read ? answerForumRead(payload, read) : undefined
+  }
+  const cache = readCache(payload, { fill: forumFill })
+  const bridge = payloadBridge(payload, cache)
   app.use((req, res, next) => (isApi(req) ? limiter(req, res, next) : next()))
   app.use((req, res, next) => (isApi(req) ? csrfCheck(req, res, next) : next()))
   // DATABASE_REPLICA_URLS: whether this request's reads may use a replica (read-your-writes).
@@ -121,7 +140,8 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   // Counted and checked like every /api request above; answered without Payload's request setup.
   app.get(GET_SESSION_PATH, getSessionRoute(payload))
   // The forum's public reads, same way (decision 112); any other query goes on to Payload.
-  app.get([FORUM_THREADS_PATH, FORUM_POSTS_PATH], forumReadRoute(payload))
+  // With the read cache on, they fill the cache instead (above), so that they carry its headers.
+  if (!cache) app.get([FORUM_THREADS_PATH, FORUM_POSTS_PATH], forumReadRoute(payload))
   app.use((req, res, next) => (isApi(req) ? bridge(req, res, next) : next()))
 
   app.get('/', (_req, res) => res.redirect(302, '/admin'))

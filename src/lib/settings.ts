@@ -59,6 +59,9 @@ function readSettings() {
       urls: list('DATABASE_REPLICA_URLS', []),
       maxLagSeconds: int('DATABASE_REPLICA_MAX_LAG_SECONDS', 10),
     },
+    // The shared cache of public stock reads (src/lib/read-cache, issue 35): READ_CACHE=false
+    // sends every read to Payload as before; READ_CACHE_MB bounds the memory its answers take.
+    readCache: { enabled: bool('READ_CACHE', true), maxBytes: Math.max(1, int('READ_CACHE_MB', 64)) * 1024 * 1024 },
     // ADMIN_PANEL=false serves the API alone: no Next, so a start takes seconds (tests, API-only hosts).
     adminPanel: bool('ADMIN_PANEL', true),
     // `npm run dev` sets it: Next dev (hot reload) instead of the production build `npm start` serves.

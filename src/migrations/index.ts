@@ -20,6 +20,7 @@ import * as migration_20261127_052204_profile_fields_blog_excerpt from './202611
 import * as migration_20261127_053643_days_off_buffers from './20261127_053643_days_off_buffers';
 import * as migration_20261127_053644_bookings_buffered_overlap from './20261127_053644_bookings_buffered_overlap';
 import * as migration_20261127_053645_webhooks from './20261127_053645_webhooks';
+import * as migration_20261127_090000_collection_versions from './20261127_090000_collection_versions';
 
 export const migrations = [
   {
@@ -131,5 +132,10 @@ export const migrations = [
     up: migration_20261127_053645_webhooks.up,
     down: migration_20261127_053645_webhooks.down,
     name: '20261127_053645_webhooks',
+  },
+  {
+    up: migration_20261127_090000_collection_versions.up,
+    down: migration_20261127_090000_collection_versions.down,
+    name: '20261127_090000_collection_versions',
   },
 ];

@@ -28,7 +28,9 @@ const RECOUNT = `UPDATE forum_threads t SET post_count = coalesce(p.n, 0), last_
   WHERE t.id = t0.id`
 
 beforeAll(async () => {
-  app = await startTestApp()
+  // The fast path itself, as the shell mounts it with the read cache off; with the cache on it
+  // fills the cache instead (tests/int/read-cache.test.ts checks that answers stay the same).
+  app = await startTestApp({ env: { READ_CACHE: 'false' } })
   author = await createUser(app)
   reader = await createUser(app)
   // Every status, one pinned, each thread's last post a minute apart (distinct orders).

@@ -71,6 +71,33 @@ describe('two instances on one PostgreSQL', () => {
     expect((await fetch(`${b!.url}/api/admin/services/services`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(403)
   })
 
+  it('a write on one shows in the very next read on the other (the read cache, issue 35)', async () => {
+    const [a, b] = servers
+    // Its own client address: the race below needs the default one's global budget.
+    const ip = { 'x-real-ip': '198.51.100.79' }
+    const user = await createUser(local)
+    const { token } = await signIn(viaServer(local, a!.url), user)
+    const created = await post(a!.url, '/api/forum-threads', { title: 'Before', body: 'Hello' }, { authorization: `Bearer ${token}`, ...ip })
+    expect(created.status).toBe(201)
+    const id = ((await created.json()) as { doc: { id: string } }).doc.id
+    const path = `/api/forum-threads/${id}`
+    // B caches its answer (twice: filled, then served from its cache) and tags it.
+    await fetch(`${b!.url}${path}`, { headers: ip })
+    const cached = await fetch(`${b!.url}${path}`, { headers: ip })
+    expect(((await cached.json()) as { title: string }).title).toBe('Before')
+    const etag = cached.headers.get('etag')!
+    expect(etag).toMatch(/^"/)
+    const patched = await fetch(`${a!.url}${path}`, { method: 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...ip }, body: JSON.stringify({ title: 'After' }) })
+    expect(patched.status).toBe(200)
+    const after = await fetch(`${b!.url}${path}`, { headers: { 'if-none-match': etag, ...ip } })
+    expect(after.status).toBe(200)
+    expect(((await after.json()) as { title: string }).title).toBe('After')
+    // And a write by raw SQL (as a use case makes), seen by A, which had cached nothing.
+    await sql(local, 'UPDATE forum_threads SET title = $2 WHERE id = $1', [id, 'By SQL'])
+    expect(((await (await fetch(`${a!.url}${path}`, { headers: ip })).json()) as { title: string }).title).toBe('By SQL')
+    expect(((await (await fetch(`${b!.url}${path}`, { headers: ip })).json()) as { title: string }).title).toBe('By SQL')
+  })
+
   it('rate-limit counts add up across both', async () => {
     const ip = { 'x-real-ip': '198.51.100.77' }
     const signUp = (url: string) => post(url, '/api/auth/sign-up/email', { email: `two-${Math.random().toString(36).slice(2)}@example.test`, password: TEST_PASSWORD }, ip)

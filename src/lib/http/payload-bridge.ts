@@ -15,6 +15,7 @@ import { credentialsWereUnchecked, RETRY_AFTER_SECONDS, serviceUnavailable } fro
 import { isCollectionRoute, isReadSentAsPost, needsObjectBody, readObjectBody, readQueryBody } from './stock-json-body'
 import { stockError, stockErrorBody } from './stock-errors'
 import { boundedStockRead, stockQueryProblem } from './stock-query'
+import type { ReadCache } from '../read-cache/index'
 
 /** The request's headers as Web Headers, as Payload reads them. */
 export function webHeaders(req: ExpressRequest): Headers {
@@ -100,7 +101,8 @@ async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse)
   await pipeline(Readable.from(chunks(), { objectMode: false }), res)
 }
 
-export function payloadBridge(payload: Payload): RequestHandler {
+/** `cache`: the shared cache of public stock reads (src/lib/read-cache), when it is on. */
+export function payloadBridge(payload: Payload, cache?: ReadCache): RequestHandler {
   const dispatchRoot = rootDispatcher(payload)
   const collections = new Set(payload.config.collections.map((collection) => collection.slug))
   const apiRoute = payload.config.routes.api.replace(/\/+$/, '')
@@ -128,9 +130,21 @@ export function payloadBridge(payload: Payload): RequestHandler {
         const bounded = boundedStockRead(url.searchParams)
         if (bounded) url.search = bounded.toString()
       }
-      const request = toWebRequest(req, url, buffered)
-      // A collection route is never one of our root endpoints: straight to Payload's router.
-      const response = (stock ? undefined : await dispatchRoot(request)) ?? (await handleEndpoints({ config: payload.config, request }))
+      // Built when needed: an anonymous read answered from the cache needs no Web Request.
+      let built: Request | undefined
+      const webRequest = () => (built ??= toWebRequest(req, url, buffered))
+      const fromPayload = () => handleEndpoints({ config: payload.config, request: webRequest() })
+      let response: Answer
+      if (cache && stock && (req.method === 'GET' || req.method === 'HEAD')) {
+        // Answered from the cache (or filled into it); any other answer comes back to be sent below.
+        const handed = await cache.serve(req, res, url, webRequest, fromPayload)
+        if (!handed) return
+        response = handed
+      } else {
+        // A collection route is never one of our root endpoints: straight to Payload's router.
+        response = (stock ? undefined : await dispatchRoot(webRequest())) ?? (await fromPayload())
+      }
+      const request = webRequest()
       if (credentialsWereUnchecked(request.headers) && !res.headersSent) {
         await response.body?.cancel().catch(() => undefined)
         const unavailable = serviceUnavailable()

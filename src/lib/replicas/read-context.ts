@@ -22,6 +22,13 @@ const context = new AsyncLocalStorage<{ replica: boolean }>()
 /** True inside a request whose reads may be served by a replica. */
 export const replicaAllowedHere = (): boolean => context.getStore()?.replica === true
 
+/**
+ * Runs `fn` with every read on the primary, whatever the request allowed: for a read whose
+ * answer is kept under the primary's version (the read cache), which a lagging replica's
+ * older rows must never fill.
+ */
+export const onPrimary = <T>(fn: () => T): T => context.run({ replica: false }, fn)
+
 export const wroteCookieName = () => `${settings().cookiePrefix}wrote`
 
 /**

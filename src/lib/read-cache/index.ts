@@ -1,0 +1,174 @@
+// The shared cache of public stock reads (issue 35, decision 157): Payload's own
+// answer to `GET /api/<slug>` and `GET /api/<slug>/<id>`, kept in memory under the version of
+// the collection and of everything the answer depends on (versions.ts), for anonymous readers
+// (one shared answer) and signed-in ones (keyed by reader unless the configuration says their
+// answer is the anonymous one). Every request reads the current version first, so an answer is
+// never older than the last committed write, on any instance; what the cache does not serve
+// exactly (other paths, staff reads nothing special: they are keyed by reader too; answers
+// other than 200) is Payload's, unchanged.
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
+import { executeAuthStrategies, headersWithCors, type Payload, type PayloadRequest } from 'payload'
+
+import { readCookie, sessionCookieName } from '../auth/cookies'
+import { credentialsWereUnchecked } from '../http/unavailable'
+import { onPrimary } from '../replicas/read-context'
+import { settings } from '../settings'
+import { matchesIfNoneMatch, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, strongEtag, VARY } from './conditional'
+import { dependenciesOf, publicReadsOf, type PublicReads } from './dependencies'
+import { ByteLru } from './lru'
+import { collectionsWithTriggers, compactVersions, versionReader, type VersionReader } from './versions'
+
+/**
+ * A faster source of Payload's exact body for some reads (the forum's public lists, decision
+ * 112): the document object, or undefined when it does not answer this read.
+ */
+export type Fill = (read: { slug: string; id: string | undefined; params: URLSearchParams; user: unknown }) => Promise<unknown>
+
+export interface ReadCache {
+  /**
+   * Answers a stock read from the cache (or fills it), or hands back Payload's answer for the
+   * bridge to send as any other (errors, 503, reads the cache does not serve).
+   */
+  serve: (req: ExpressRequest, res: ExpressResponse, url: URL, request: () => Request, fromPayload: () => Promise<Response>) => Promise<Response | undefined>
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const JSON_UTF8 = 'application/json; charset=utf-8'
+const COMPACT_EVERY_MS = 5 * 60_000
+
+export function readCache(payload: Payload, options: { fill?: Fill } = {}): ReadCache | undefined {
+  const reads = publicReadsOf(payload.config)
+  const config = settings().readCache
+  if (!reads || !config.enabled) return undefined
+  const apiRoute = payload.config.routes.api.replace(/\/+$/, '')
+  const lru = new ByteLru(config.maxBytes)
+  let served: Promise<Map<string, VersionReader>> | undefined
+  let compactedAt = Date.now()
+
+  // Worked out at the first read; after a failure (the database down at that moment) again at the next.
+  const readers = () =>
+    (served ??= servedCollections(payload, reads).catch((error: unknown) => {
+      payload.logger.error({ err: error, msg: 'read cache: could not check the version triggers; reads go to Payload until it can' })
+      served = undefined
+      return new Map<string, VersionReader>()
+    }))
+
+  /** `/api/<slug>` or `/api/<slug>/<uuid>`; anything else under a collection is Payload's. */
+  const targetOf = (pathname: string) => {
+    if (!pathname.startsWith(`${apiRoute}/`)) return undefined
+    const [slug, id, ...rest] = pathname.slice(apiRoute.length + 1).split('/')
+    if (!slug || rest.length > 0 || (id !== undefined && !UUID.test(id))) return undefined
+    return { slug, id }
+  }
+
+  // Payload's CORS headers for the request's Origin (API-CONTRACT: `cors` is the trusted
+  // origins); the answer without an Origin is the same every time and is kept.
+  let withoutOrigin: Array<[string, string]> | undefined
+  const corsHeaders = (origin: string | undefined): Array<[string, string]> => {
+    if (origin === undefined && withoutOrigin) return withoutOrigin
+    const headers = { get: (name: string) => (name.toLowerCase() === 'origin' ? (origin ?? null) : null) }
+    const computed = [...headersWithCors({ headers: new Headers(), req: { payload, headers } as unknown as PayloadRequest }).entries()]
+    if (origin === undefined) withoutOrigin = computed
+    return computed
+  }
+
+  const compactNow = () => {
+    if (Date.now() - compactedAt < COMPACT_EVERY_MS) return
+    compactedAt = Date.now()
+    compactVersions(payload).catch((error: unknown) => payload.logger.warn({ err: error, msg: 'read cache: compacting collection_versions failed' }))
+  }
+
+  return {
+    serve: async (req, res, url, request, fromPayload) => {
+      const target = targetOf(url.pathname)
+      const versions = target && (await readers()).get(target.slug)
+      if (!target || !versions) return fromPayload()
+
+      // Who reads: a request without credentials is anonymous without asking the strategy (and
+      // without building a Web Request: an anonymous hit needs none).
+      let user: { id: unknown; roles?: unknown } | null = null
+      let authHeaders: Headers | undefined
+      if (req.headers.authorization !== undefined || readCookie(req.headers.cookie, sessionCookieName()) !== undefined) {
+        const headers = request().headers
+        const auth = await executeAuthStrategies({ headers, payload, canSetHeaders: true, isGraphQL: false })
+        // The database could not check the session: Payload's route, then the bridge's 503.
+        if (credentialsWereUnchecked(headers)) return fromPayload()
+        user = auth.user as { id: unknown; roles?: unknown } | null
+        authHeaders = auth.responseHeaders
+      }
+      const shared = !user || (reads.sharedWhenSignedIn?.collections.includes(target.slug) && reads.sharedWhenSignedIn.reader(user))
+      // A signed-in reader's answer depends on who they are and on their roles (staff read more).
+      const key = `${target.slug}\n${target.id ?? ''}\n${url.search}\n${shared ? 'public' : readerOf(user!)}`
+
+      // The version could not be read (the database is down): Payload's route as before, whose
+      // failure the bridge answers 503 in the stock routes' error shape.
+      const version = await versions.read().catch(() => undefined)
+      if (version === undefined) return fromPayload()
+      const cached = lru.get(key)
+      let body: Buffer
+      let etag: string | undefined
+      if (cached && cached.version === version) {
+        body = cached.body
+        etag = cached.etag
+      } else {
+        // A miss reads the primary: the answer is kept under the primary's version, which a
+        // replica's older rows must not fill (decision 146 routes the other public reads).
+        const filled = options.fill ? await onPrimary(() => options.fill!({ slug: target.slug, id: target.id, params: url.searchParams, user })) : undefined
+        if (filled !== undefined) body = Buffer.from(JSON.stringify(filled))
+        else {
+          const response = await onPrimary(fromPayload)
+          if (response.status !== 200) return response
+          body = Buffer.from(await response.arrayBuffer())
+        }
+        // Kept only when no write committed while it was made: the answer then is the state at
+        // `version`, and its tag names exactly these bytes.
+        if ((await versions.read().catch(() => undefined)) === version) {
+          etag = strongEtag(key, version)
+          lru.set(key, { version, body, etag })
+        }
+        compactNow()
+      }
+
+      res.status(200)
+      for (const [name, value] of corsHeaders(req.headers.origin)) res.setHeader(name, value)
+      const cookies = authHeaders?.getSetCookie() ?? []
+      if (cookies.length) res.setHeader('set-cookie', cookies)
+      res.setHeader('vary', VARY)
+      if (!user && etag) {
+        res.setHeader('etag', etag)
+        res.setHeader('cache-control', PUBLIC_CACHE_CONTROL)
+        if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
+          res.status(304).end()
+          return undefined
+        }
+      } else res.setHeader('cache-control', PRIVATE_CACHE_CONTROL)
+      res.setHeader('content-type', JSON_UTF8)
+      res.setHeader('content-length', String(body.byteLength))
+      res.end(req.method === 'HEAD' ? undefined : body)
+      return undefined
+    },
+  }
+}
+
+const readerOf = (user: { id: unknown; roles?: unknown }) => `user:${String(user.id)}:${Array.isArray(user.roles) ? [...user.roles].map(String).sort().join(',') : ''}`
+
+/** The collections served, each with its version read; those not fully covered by triggers left out. */
+async function servedCollections(payload: Payload, reads: PublicReads): Promise<Map<string, VersionReader>> {
+  const served = new Map<string, VersionReader>()
+  const dependencies = new Map(reads.collections.map((slug) => [slug, dependenciesOf(payload.config, reads, slug)]))
+  const covered = await collectionsWithTriggers(payload, [...new Set([...dependencies.values()].flat())])
+  for (const [slug, needs] of dependencies) {
+    const missing = needs.filter((dependency) => !covered.has(dependency))
+    if (missing.length === 0) served.set(slug, versionReader(payload, slug, needs, reads))
+    else payload.logger.warn({ msg: `read cache: ${slug} is left to Payload: no version triggers on ${missing.join(', ')}` })
+  }
+  return served
+}
+
+/** For tests: the collections the cache serves on this app's database, and what each depends on. */
+export async function servedBy(payload: Payload): Promise<Record<string, string[]>> {
+  const reads = publicReadsOf(payload.config)
+  if (!reads) return {}
+  const served = await servedCollections(payload, reads)
+  return Object.fromEntries([...served.keys()].map((slug) => [slug, dependenciesOf(payload.config, reads, slug)]))
+}

@@ -1,0 +1,293 @@
+// The shared cache of public stock reads (issue 35, src/lib/read-cache): on every collection
+// it serves, for a generated set of queries, its answers are byte for byte the answers of the
+// same app with the cache off (Payload's own, or the forum's fill), anonymous and signed in;
+// a write through a stock route, a custom endpoint or raw SQL shows in the very next read; an
+// anonymous answer carries a strong ETag and is revalidated with 304 without reading rows; a
+// reader's own non-public item reaches them and nobody else.
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+
+import { PUBLIC_READS } from '../../collections/publicReads'
+import { createApp } from '../../src/app'
+import { servedBy } from '../../src/lib/read-cache/index'
+import { reloadSettings } from '../../src/lib/settings'
+import { makeComment, makePost } from '../helpers/blog'
+import { adminActor, citizenActor, makeCategory, makeService, makeSlot, SERVICES, type Actor } from '../helpers/catalogue'
+import { makeItem } from '../helpers/community'
+import { statementsDuring } from '../helpers/statements'
+import { sql, startTestApp, type TestApp } from '../helpers/test-app'
+
+let app: TestApp
+let uncached: { url: string; close: () => Promise<void> }
+let admin: Actor
+let author: Actor
+let other: Actor
+const ids: Record<string, string[]> = {}
+let moderatedThread: string
+
+/** The same Payload behind a second express app built with READ_CACHE=false. */
+async function startUncached(): Promise<typeof uncached> {
+  process.env.READ_CACHE = 'false'
+  const express = createApp({ payload: app.payload })
+  delete process.env.READ_CACHE
+  reloadSettings()
+  const server = http.createServer(express)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+beforeAll(async () => {
+  app = await startTestApp()
+  uncached = await startUncached()
+  admin = await adminActor(app)
+  author = await citizenActor(app)
+  other = await citizenActor(app)
+  // Catalogue: an active category with two languages, services in it (one a draft), a slot.
+  const category = await makeCategory(admin, { name: { en: 'Gardens', fr: 'Jardins' } })
+  for (const status of ['active', 'active', 'draft']) {
+    const service = await makeService(admin, { categoryId: category.id, translations: [{ inLanguage: 'en', title: `Hedge ${status}` }, { inLanguage: 'fr', title: `Haie ${status}` }] })
+    if (status === 'active') await admin.send(SERVICES, { action: 'activate', id: service.id })
+    await makeSlot(admin, service.id)
+  }
+  // Blog: published and draft posts, comments in every status.
+  const post = await makePost(app)
+  await makePost(app, { status: 'draft' })
+  await makeComment(app, post, author.user.id)
+  await makeComment(app, post, author.user.id, 'moderated')
+  // §9: a public and a moderated item of each simple type, posts in a thread, a comment on a place.
+  for (const collection of ['forum-threads', 'places', 'articles', 'events', 'groups', 'galleries', 'products', 'classifieds']) {
+    const publicStatus = collection === 'classifieds' ? 'active' : 'published'
+    const hidden = collection === 'places' || collection === 'articles' || collection === 'classifieds' ? 'rejected' : 'moderated'
+    const extra = collection === 'classifieds' ? { expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() } : {}
+    ids[collection] = [await makeItem(app, collection, author.user.id, publicStatus, extra), await makeItem(app, collection, author.user.id, hidden, extra)]
+  }
+  moderatedThread = ids['forum-threads']![1]!
+  for (const status of ['published', 'moderated']) await makeItem(app, 'forum-posts', author.user.id, status, { thread: ids['forum-threads']![0], body: `Post ${status}` })
+  await makeItem(app, 'comments', author.user.id, undefined, { target: { relationTo: 'places', value: ids.places![0] }, body: 'Nice place' })
+}, 120_000)
+
+afterAll(async () => {
+  await uncached?.close()
+  await app?.stop()
+})
+
+async function both(path: string, headers: Record<string, string> = {}) {
+  const ask = async (base: string) => {
+    const response = await fetch(`${base}${path}`, { headers })
+    return { status: response.status, text: await response.text(), headers: response.headers }
+  }
+  // Twice on the cached app: the first fills the cache, the second is answered from it.
+  return { filled: await ask(app.url), cached: await ask(app.url), payload: await ask(uncached.url) }
+}
+
+/**
+ * Queries of every kind Payload's REST takes (where, sort, limit, page, depth 0–2, locale,
+ * select, draft, a limit past the bound), for a collection with `first` as one document id:
+ * each collection gets the plain list, its first document, and a rotating draw of the others
+ * (`turn`), so that all of them run on every collection over the file while it stays short.
+ */
+function queriesFor(slug: string, first: string | undefined, turn: number): string[] {
+  const now = new Date(Date.now() + 60_000).toISOString()
+  const pool = [
+    '?limit=2&page=2&depth=0',
+    '?depth=1&locale=fr',
+    '?depth=2&sort=-createdAt',
+    '?sort=updatedAt&limit=3&page=1',
+    '?locale=all&depth=0',
+    '?locale=fr&fallback-locale=none&depth=1',
+    '?select[id]=true&select[createdAt]=true',
+    `?where[createdAt][less_than]=${encodeURIComponent(now)}&depth=2`,
+    `?where[or][0][id][equals]=${first ?? '00000000-0000-4000-8000-000000000000'}&depth=1`,
+    '?limit=500&page=1',
+    '?draft=false&limit=5&page=9',
+  ]
+  const drawn = [0, 1, 2].map((step) => pool[(turn * 3 + step) % pool.length]!)
+  const list = ['', ...drawn].map((query) => `/api/${slug}${query}`)
+  return first ? [...list, `/api/${slug}/${first}`, `/api/${slug}/${first}?depth=2&locale=${turn % 2 ? 'fr' : 'all'}`] : list
+}
+
+describe('the collections it serves', () => {
+  it('serves every collection of the declaration: all their tables carry the version triggers', async () => {
+    expect(Object.keys(await servedBy(app.payload)).sort()).toEqual([...PUBLIC_READS.collections].sort())
+  })
+})
+
+describe('answers byte for byte as Payload', () => {
+  it.each(PUBLIC_READS.collections.map((slug, turn) => [slug, turn] as const))('%s: anonymous and signed in, generated queries', async (slug, turn) => {
+    const [first] = await sql<{ id: string }>(app, `SELECT id FROM ${slug.replace(/-/g, '_')} ORDER BY created_at LIMIT 1`)
+    // Staff on every fifth collection: their answers are keyed by reader like anyone's.
+    for (const headers of turn % 5 === 0 ? [{}, author.headers, admin.headers] : [{}, author.headers]) {
+      for (const path of queriesFor(slug, first?.id, turn)) {
+        const { filled, cached, payload } = await both(path, headers)
+        expect({ path, status: filled.status }).toEqual({ path, status: payload.status })
+        expect({ path, status: cached.status }).toEqual({ path, status: payload.status })
+        expect({ path, text: filled.text }).toEqual({ path, text: payload.text })
+        expect({ path, text: cached.text }).toEqual({ path, text: payload.text })
+      }
+    }
+  }, 60_000)
+})
+
+describe('HTTP caching of anonymous reads', () => {
+  const path = '/api/service-listings?limit=20&depth=1'
+
+  it('an anonymous answer: a strong ETag, public Cache-Control, Vary', async () => {
+    const response = await app.request(path)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]{32}"$/)
+    expect(response.headers.get('cache-control')).toBe('public, max-age=10, stale-while-revalidate=60')
+    expect(response.headers.get('vary')).toBe('Origin, Authorization, Cookie')
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(response.headers.get('x-frame-options')).toBe('DENY')
+  })
+
+  it('a signed-in answer: no-store, no ETag', async () => {
+    const response = await app.request(path, { headers: author.headers })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('etag')).toBeNull()
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
+  })
+
+  it('errors, writes and custom routes: no-store', async () => {
+    expect((await app.request('/api/service-listings/00000000-0000-4000-8000-000000000000')).headers.get('cache-control')).toBe('no-store')
+    expect((await app.request('/api/users')).headers.get('cache-control')).toBe('no-store')
+    expect((await app.request('/api/profile')).headers.get('cache-control')).toBe('no-store')
+    const write = await app.request('/api/forum-threads', { method: 'POST', headers: { ...author.headers, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Hello', body: 'World' }) })
+    expect(write.status).toBe(201)
+    expect(write.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('If-None-Match with the current tag: 304, no body, no row read', async () => {
+    const first = await app.request(path)
+    const etag = first.headers.get('etag')!
+    await first.text()
+    const { result, statements } = await statementsDuring(async () => {
+      const response = await fetch(`${app.url}${path}`, { headers: { 'if-none-match': etag } })
+      return { status: response.status, text: await response.text(), etag: response.headers.get('etag'), cacheControl: response.headers.get('cache-control') }
+    })
+    expect(result).toEqual({ status: 304, text: '', etag, cacheControl: 'public, max-age=10, stale-while-revalidate=60' })
+    expect(statements.filter((text) => /service_listings|service_categories|service_media/.test(text))).toEqual([])
+    // A list of tags, a weak form of the tag and `*` match too; another tag does not.
+    for (const header of [`"other", ${etag}`, `W/${etag}`, '*']) expect((await fetch(`${app.url}${path}`, { headers: { 'if-none-match': header } })).status).toBe(304)
+    const stale = await fetch(`${app.url}${path}`, { headers: { 'if-none-match': '"not-the-tag"' } })
+    expect(stale.status).toBe(200)
+    expect(stale.headers.get('etag')).toBe(etag)
+  })
+
+  it('a write to the collection changes the tag; the old one gets the new answer', async () => {
+    const before = await app.request(path)
+    const etag = before.headers.get('etag')!
+    await before.text()
+    await sql(app, `UPDATE service_listings SET updated_at = now() WHERE status = 'active'`)
+    const after = await fetch(`${app.url}${path}`, { headers: { 'if-none-match': etag } })
+    expect(after.status).toBe(200)
+    expect(after.headers.get('etag')).not.toBe(etag)
+  })
+
+  it('a write to what the answer populates (the category) changes it too', async () => {
+    const before = await app.request(`${path}&locale=en`)
+    const etag = before.headers.get('etag')!
+    await before.text()
+    await sql(app, `UPDATE service_categories_locales SET name = 'Orchards' WHERE _locale = 'en'`)
+    const after = await fetch(`${app.url}${path}&locale=en`, { headers: { 'if-none-match': etag } })
+    expect(after.status).toBe(200)
+    expect(await after.text()).toContain('Orchards')
+  })
+})
+
+describe('a write shows in the very next read', () => {
+  const titles = async (headers: Record<string, string> = {}) => {
+    const response = await fetch(`${app.url}/api/forum-threads?limit=100`, { headers })
+    return ((await response.json()) as { docs: Array<{ id: string; title: string }> }).docs
+  }
+
+  it('through a stock route (PATCH /api/forum-threads/<id>)', async () => {
+    const id = ids['forum-threads']![0]!
+    await titles()
+    await titles(author.headers)
+    const reply = await fetch(`${app.url}/api/forum-threads/${id}`, { method: 'PATCH', headers: { ...author.headers, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Renamed by PATCH' }) })
+    expect(reply.status).toBe(200)
+    expect((await titles()).find((doc) => doc.id === id)?.title).toBe('Renamed by PATCH')
+    expect((await titles(author.headers)).find((doc) => doc.id === id)?.title).toBe('Renamed by PATCH')
+  })
+
+  it('through a custom endpoint (the admin catalogue)', async () => {
+    const [service] = await sql<{ id: string }>(app, `SELECT id FROM service_listings WHERE status = 'active' ORDER BY created_at LIMIT 1`)
+    const read = async () => (await (await fetch(`${app.url}/api/service-listings/${service!.id}?locale=en`)).json()) as { status: string }
+    expect((await read()).status).toBe('active')
+    expect((await admin.send(SERVICES, { action: 'deactivate', id: service!.id })).status).toBe(200)
+    expect((await fetch(`${app.url}/api/service-listings/${service!.id}?locale=en`)).status).toBe(404)
+    expect((await admin.send(SERVICES, { action: 'activate', id: service!.id })).status).toBe(200)
+    expect((await read()).status).toBe('active')
+  })
+
+  it('through raw SQL (as a use case writes)', async () => {
+    const id = ids['forum-threads']![0]!
+    await titles()
+    await sql(app, 'UPDATE forum_threads SET title = $2 WHERE id = $1', [id, 'Renamed by SQL'])
+    expect((await titles()).find((doc) => doc.id === id)?.title).toBe('Renamed by SQL')
+  })
+
+  it('a statement that changes no row changes no version', async () => {
+    const [before] = await sql<{ n: string }>(app, `SELECT sum(n)::text AS n FROM collection_versions WHERE collection = 'forum-threads'`)
+    await sql(app, `UPDATE forum_threads SET title = 'x' WHERE false`)
+    const [after] = await sql<{ n: string }>(app, `SELECT sum(n)::text AS n FROM collection_versions WHERE collection = 'forum-threads'`)
+    expect(after!.n).toBe(before!.n)
+  })
+
+  it('a classified leaves the public list when its end passes, with no write at all', async () => {
+    const id = ids.classifieds![0]!
+    await sql(app, `UPDATE classifieds SET expires_at = now() + interval '1500 milliseconds' WHERE id = $1`, [id])
+    const listed = async () => ((await (await fetch(`${app.url}/api/classifieds`)).json()) as { docs: Array<{ id: string }> }).docs.some((doc) => doc.id === id)
+    expect(await listed()).toBe(true)
+    expect(await listed()).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    expect(await listed()).toBe(false)
+  })
+
+  it('compaction folds the rows of backends that are gone and keeps every sum', async () => {
+    const sums = () => sql<{ collection: string; n: string }>(app, 'SELECT collection, sum(n)::text AS n FROM collection_versions GROUP BY collection ORDER BY collection')
+    const before = await sums()
+    await sql(app, `INSERT INTO collection_versions (collection, backend, n) VALUES ('forum-threads', -1, 5)`)
+    const [{ folded }] = (await sql<{ folded: number }>(app, 'SELECT collection_versions_compact() AS folded')) as [{ folded: number }]
+    expect(folded).toBeGreaterThanOrEqual(1)
+    expect(await sql(app, 'SELECT 1 FROM collection_versions WHERE backend = -1')).toEqual([])
+    const after = await sums()
+    expect(after).toEqual(before.map((row) => (row.collection === 'forum-threads' ? { ...row, n: String(BigInt(row.n) + 5n) } : row)))
+  })
+})
+
+describe('the forum’s fast path fills the cache', () => {
+  it('an anonymous miss on the threads is its one statement (list_counts), not Payload’s count', async () => {
+    const path = '/api/forum-threads?limit=7'
+    const { statements } = await statementsDuring(async () => (await fetch(`${app.url}${path}`)).text())
+    const forum = statements.filter((text) => /forum_threads/.test(text))
+    expect(forum).toHaveLength(1)
+    expect(forum[0]).toMatch(/list_counts/)
+    const again = await statementsDuring(async () => (await fetch(`${app.url}${path}`)).text())
+    expect(again.statements.filter((text) => /forum_threads/.test(text))).toEqual([])
+  })
+})
+
+describe('own non-public items', () => {
+  it('the author sees their moderated thread; another reader and anonymous never do, whoever asked first', async () => {
+    const has = async (headers: Record<string, string>) =>
+      ((await (await fetch(`${app.url}/api/forum-threads?limit=100`, { headers })).json()) as { docs: Array<{ id: string }> }).docs.some((doc) => doc.id === moderatedThread)
+    for (let round = 0; round < 2; round++) {
+      expect(await has(author.headers)).toBe(true)
+      expect(await has(other.headers)).toBe(false)
+      expect(await has({})).toBe(false)
+    }
+    expect((await fetch(`${app.url}/api/forum-threads/${moderatedThread}`, { headers: author.headers })).status).toBe(200)
+    expect((await fetch(`${app.url}/api/forum-threads/${moderatedThread}`, { headers: other.headers })).status).toBe(404)
+    expect((await fetch(`${app.url}/api/forum-threads/${moderatedThread}`)).status).toBe(404)
+  })
+})
