@@ -20,6 +20,7 @@ import { buildRouteTable } from './lib/http/route-table'
 import { adminCsp, API_CSP, securityHeaders } from './lib/http/security-headers'
 import { FORUM_POSTS_PATH, FORUM_THREADS_PATH } from './operations/community/forum-reads'
 import { forumReadRoute } from './operations/community/forum-read-route'
+import { PROFILE_READS_PATH, profileReadRoute } from './operations/profile/profile-read-route'
 import { reloadSettings, settings } from './lib/settings'
 
 export interface AppOptions {
@@ -118,6 +119,8 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   app.get(GET_SESSION_PATH, getSessionRoute(payload))
   // The forum's public reads, same way (decision 112); any other query goes on to Payload.
   app.get([FORUM_THREADS_PATH, FORUM_POSTS_PATH], forumReadRoute(payload))
+  // The inbox and public profiles, same way (decision NEW-perf-reads-1); `export` goes on to Payload.
+  app.get(PROFILE_READS_PATH, profileReadRoute(payload))
   app.use((req, res, next) => (isApi(req) ? bridge(req, res, next) : next()))
 
   app.get('/', (_req, res) => res.redirect(302, '/admin'))
