@@ -160,20 +160,29 @@ async function record(payload: Payload, outcomes: Outcome[], now: Date): Promise
   }
 }
 
+/** A round claims this many times the concurrency: fewer claims and records per delivery. */
+export const CLAIM_FACTOR = 4
+
 /**
- * One round: claims up to `limit` due deliveries, sends them together and records their
- * outcomes together. Resolves to how many were claimed. `now` is the clock (injected by tests).
+ * One round: claims up to `concurrency × CLAIM_FACTOR` due deliveries, sends them with
+ * `concurrency` attempts at a time (each timed from its own start) and records their outcomes
+ * together. Resolves to how many were claimed. `now` is the clock (injected by tests).
  */
-export async function deliverDue(payload: Payload, now: () => Date = () => new Date(), limit = settings().webhooks.concurrency): Promise<number> {
+export async function deliverDue(payload: Payload, now: () => Date = () => new Date(), concurrency = settings().webhooks.concurrency): Promise<number> {
   const start = now()
-  const leaseUntil = new Date(start.getTime() + settings().webhooks.timeoutMs + LEASE_MARGIN_MS)
+  const limit = concurrency * CLAIM_FACTOR
+  // The lease outlasts the round's attempts one after another in the slowest lane.
+  const leaseUntil = new Date(start.getTime() + CLAIM_FACTOR * settings().webhooks.timeoutMs + LEASE_MARGIN_MS)
   const { rows } = await run<Claimed>(payload, CLAIM, [start, limit, leaseUntil])
   const outcomes: Outcome[] = []
-  await Promise.all(
-    rows.map(async (row) => {
-      outcomes.push({ row, result: await attempt(row, start, limit) })
-    }),
-  )
+  let next = 0
+  const lane = async () => {
+    while (next < rows.length) {
+      const row = rows[next++]!
+      outcomes.push({ row, result: await attempt(row, now(), concurrency) })
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane))
   await record(payload, outcomes, now())
   return rows.length
 }
@@ -186,7 +195,7 @@ function startWebhookWorker(payload: Payload): void {
     intervalMs: pollMs,
     // A full round means more may be due: go on at once.
     round: async (stopping) => {
-      while (!stopping() && (await deliverDue(payload, undefined, concurrency)) === concurrency);
+      while (!stopping() && (await deliverDue(payload, undefined, concurrency)) === concurrency * CLAIM_FACTOR);
     },
     onOutage: (err) => payload.logger.warn({ err, msg: 'webhooks: delivery round failed; retrying on the next tick' }),
   })
