@@ -21,6 +21,7 @@ import { adminCsp, API_CSP, securityHeaders } from './lib/http/security-headers'
 import { FORUM_POSTS_PATH, FORUM_THREADS_PATH } from './operations/community/forum-reads'
 import { forumReadRoute } from './operations/community/forum-read-route'
 import { PROFILE_READS_PATH, profileReadRoute } from './operations/profile/profile-read-route'
+import { SLOTS_READ_PATH, slotsReadRoute } from './operations/bookings/slots-read'
 import { reloadSettings, settings } from './lib/settings'
 
 export interface AppOptions {
@@ -121,6 +122,8 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   app.get([FORUM_THREADS_PATH, FORUM_POSTS_PATH], forumReadRoute(payload))
   // The inbox and public profiles, same way (decision NEW-perf-reads-1); `export` goes on to Payload.
   app.get(PROFILE_READS_PATH, profileReadRoute(payload))
+  // And a service's bookable times (same decision).
+  app.get(SLOTS_READ_PATH, slotsReadRoute(payload))
   app.use((req, res, next) => (isApi(req) ? bridge(req, res, next) : next()))
 
   app.get('/', (_req, res) => res.redirect(302, '/admin'))

@@ -2,11 +2,7 @@
 // (username rules, reserved names, avatar ownership, audit in the transaction), public profiles
 // with published counts, the notifications inbox and mark-read, and the streamed export with
 // its per-user limit. Every answer is checked in the database afterwards.
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import express from 'express'
 
 import { makeItem } from '../helpers/community'
 import { actor, anonymous, audits, call, citizenActor, count, type Actor } from '../helpers/catalogue'
@@ -14,8 +10,7 @@ import { roleActor } from '../helpers/blog'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { adminActor } from '../helpers/catalogue'
 import { createUser, authHeaders, signIn } from '../helpers/users'
-import { payloadBridge } from '../../src/lib/http/payload-bridge'
-import { API_CSP, securityHeaders } from '../../src/lib/http/security-headers'
+import { startBridgeReference, type BridgeReference } from '../helpers/bridge-reference'
 import { sessionCookieName } from '../../src/lib/auth/cookies'
 import { settings } from '../../src/lib/settings'
 
@@ -238,49 +233,20 @@ describe('notifications', () => {
 
 // The shell answers the public profile and the inbox itself (src/operations/profile/
 // profile-read-route.ts, issue 31 "Speed"). The reference is the Payload endpoint as the app
-// served these reads before: the shell's security headers, then Payload's bridge alone, on
-// a server of its own over the same Payload. Every answer must be the same to the byte, status
-// and headers included (a refreshed session cache cookie compared without its signed value,
-// which carries the second it was made); a field added, dropped or changed on either side
-// fails here.
+// served these reads before (tests/helpers/bridge-reference.ts): every answer must be the
+// same to the byte, status and headers included; a field added, dropped or changed on either
+// side fails here.
 describe('the shell’s profile reads answer what the Payload endpoints answer', () => {
-  let reference: http.Server
-  let referenceUrl: string
+  let reference: BridgeReference
+  const sameAnswer = (path: string, headers?: Record<string, string>) => reference.sameAnswer(path, headers)
 
   beforeAll(async () => {
-    const bridgeOnly = express()
-    bridgeOnly.disable('x-powered-by')
-    bridgeOnly.disable('etag')
-    bridgeOnly.use(securityHeaders(API_CSP))
-    bridgeOnly.use(payloadBridge(app.payload))
-    reference = http.createServer(bridgeOnly)
-    await new Promise<void>((resolve) => reference.listen(0, '127.0.0.1', resolve))
-    referenceUrl = `http://127.0.0.1:${(reference.address() as AddressInfo).port}`
+    reference = await startBridgeReference(app)
   })
 
   afterAll(async () => {
-    reference.closeAllConnections()
-    await new Promise((resolve) => reference.close(resolve))
+    await reference.close()
   })
-
-  const HOP = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'])
-
-  async function answer(base: string, path: string, headers: Record<string, string>) {
-    const response = await fetch(`${base}${path}`, { headers, redirect: 'manual' })
-    const kept: Record<string, string> = {}
-    response.headers.forEach((value, name) => {
-      if (!HOP.has(name) && name !== 'set-cookie') kept[name] = value
-    })
-    const cookies = response.headers.getSetCookie().map((cookie) => cookie.replace(/=[^;]*/, '=<signed>'))
-    return { status: response.status, headers: kept, cookies, body: await response.text() }
-  }
-
-  async function sameAnswer(path: string, headers: Record<string, string> = {}) {
-    const ours = await answer(app.url, path, headers)
-    const payloads = await answer(referenceUrl, path, headers)
-    expect({ path, ...ours }).toEqual({ path, ...payloads })
-    return ours
-  }
 
   it('public profiles: anyone, any case, escaped, unknown, banned, with a trailing slash', async () => {
     const author = await citizenActor(app)
