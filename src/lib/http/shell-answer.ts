@@ -13,6 +13,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { executeAuthStrategies, headersWithCors, mergeHeaders, type Payload, type PayloadRequest } from 'payload'
 
+import { bringsCredentials } from '../auth/strategy'
 import { errorBody, familyOf, internalError } from './errors'
 import { webHeaders } from './payload-bridge'
 import { toApiError } from './respond'
@@ -22,8 +23,12 @@ export type Caller = PayloadRequest['user']
 
 /** Sends what `answer` returns for the caller as JSON (200), or its ApiError in the route's family. */
 export async function shellAnswer(payload: Payload, req: ExpressRequest, res: ExpressResponse, path: string, answer: (caller: Caller) => Promise<unknown>): Promise<void> {
-  const headers = webHeaders(req)
-  const { user, responseHeaders } = await executeAuthStrategies({ headers, payload, canSetHeaders: true, isGraphQL: false })
+  // Without a bearer token or a session cookie the one strategy (src/lib/auth/strategy.ts)
+  // finds nobody, sets nothing and asks no database: skipped, and of the request's headers
+  // only `Origin` is read (by the CORS headers).
+  const anonymous = !bringsCredentials(req.headers.authorization, req.headers.cookie)
+  const headers = anonymous ? new Headers(req.headers.origin ? { origin: req.headers.origin } : {}) : webHeaders(req)
+  const { user, responseHeaders } = anonymous ? { user: null, responseHeaders: undefined } : await executeAuthStrategies({ headers, payload, canSetHeaders: true, isGraphQL: false })
   let status = 200
   let body: unknown
   let errorHeaders: Record<string, string> = {}
