@@ -6,7 +6,7 @@ import http from 'node:http'
 
 import express, { type Request, type Response } from 'express'
 import pg from 'pg'
-import type { Payload, PayloadRequest } from 'payload'
+import type { Payload } from 'payload'
 
 import { hasPermission, hasRole } from '../domain/permissions'
 import { cacheCookieName, readCacheCookie, readCookie, sessionCookieName, type SessionSnapshot } from '../src/lib/auth/cookies'
@@ -125,19 +125,18 @@ app.get('/api/admin/moderation/queue', async (req: Request, res: Response) => {
 
 // The profile family's hot reads (bench/profile.ts): the inbox and a public profile, with the
 // same statements (src/operations/profile, imported; they only touch `payload.db.pool`).
-const asRequest = { payload } as unknown as PayloadRequest
 
 app.get('/api/profile/notifications', async (req: Request, res: Response) => {
   const found = await session(req)
   if (!found) return res.status(401).json({ error: 'unauthorized', message: 'Authentication required' })
   const params = new URL(req.originalUrl, 'http://localhost').searchParams
-  res.json(await listInbox(asRequest, String(found.user.id), parseBoolean(params, 'unread') ?? false, parsePagination(params)))
+  res.json(await listInbox(payload, String(found.user.id), parseBoolean(params, 'unread') ?? false, parsePagination(params)))
 })
 
 app.get('/api/profile/:username', async (req: Request, res: Response) => {
   await hitLeased(payload, `global:${req.socket.remoteAddress}`, RULE)
   try {
-    res.json(await getPublicProfile(asRequest, String(req.params.username)))
+    res.json(await getPublicProfile(payload, String(req.params.username)))
   } catch (error) {
     if (error instanceof ApiError) return res.status(error.status).json({ error: error.code, message: error.message })
     throw error

@@ -17,6 +17,27 @@ export async function rssMb(pid: number): Promise<number> {
   return kb / 1024
 }
 
+/** CPU milliseconds (user + system) the process has used: /proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms. */
+export async function cpuMs(pid: number): Promise<number> {
+  const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+/**
+ * CPU ms per request of `count` sequential GETs of `url` on the server process `pid`: a cost
+ * that other work on a shared machine moves far less than a rate does.
+ */
+export async function cpuPerRequest(pid: number, url: string, count: number, headers: Record<string, string> = {}): Promise<number> {
+  for (let i = 0; i < 10; i++) await (await fetch(url, { headers })).arrayBuffer() // warm
+  const before = await cpuMs(pid)
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(url, { headers })
+    if (response.status !== 200) throw new Error(`${url}: ${response.status}`)
+    await response.arrayBuffer()
+  }
+  return ((await cpuMs(pid)) - before) / count
+}
+
 /** Starts `node [nodeArgs] --import tsx <entry>` and waits until `GET <url><readyPath>` answers 200. */
 export async function startServerProcess(entry: string, port: number, env: Record<string, string>, readyPath = '/api/health', nodeArgs: string[] = []): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {

@@ -8,11 +8,12 @@
 import { freePort } from '../src/lib/embedded-database'
 import { measure } from './autocannon'
 import { adminCredentials, log, type BenchApp } from './harness'
-import { startServerProcess } from './processes'
+import { cpuPerRequest, startServerProcess } from './processes'
 import { SECONDS } from './reads'
 import { markdownTable, type Row, type ScenarioResult } from './report'
 
 const CONNECTIONS = [1, 10]
+const SEQUENTIAL = 300
 const NOTIFICATIONS = 200
 const THREADS = 30
 
@@ -41,6 +42,7 @@ export async function profileBench(app: BenchApp): Promise<ScenarioResult> {
   ]
   const limit = await startServerProcess('bench/limit-server.ts', await freePort(), { DATABASE_URL: app.databaseUrl })
   const rows: Row[] = []
+  const cpu: Array<{ read: string; ours: number; limit: number }> = []
   try {
     for (const read of reads) {
       const [ours, theirs] = await Promise.all([app.url, limit.url].map(async (base) => JSON.stringify(await (await fetch(`${base}${read.path}`, { headers: read.headers })).json())))
@@ -53,6 +55,8 @@ export async function profileBench(app: BenchApp): Promise<ScenarioResult> {
         const limitResult = await measure(`${limit.url}${read.path}`, options)
         rows.push({ scenario: read.name, connections, ours: oursResult, limit: limitResult, serverRssMb })
       }
+      log(`profile: ${read.name}, CPU of ${SEQUENTIAL} sequential requests each side`)
+      cpu.push({ read: read.name, ours: await cpuPerRequest(app.server.pid, `${app.url}${read.path}`, SEQUENTIAL, read.headers), limit: await cpuPerRequest(limit.pid, `${limit.url}${read.path}`, SEQUENTIAL, read.headers) })
     }
   } finally {
     await limit.stop()
@@ -71,9 +75,11 @@ export async function profileBench(app: BenchApp): Promise<ScenarioResult> {
     })),
   ),
   '',
+  `Server CPU per request, ${SEQUENTIAL} sequential requests each side (less moved by other work on the machine than a rate): ${cpu.map((row) => `${row.read} ${row.ours.toFixed(2)} ms, the limit ${row.limit.toFixed(2)} ms (the limit ÷ ours ${(row.limit / row.ours).toFixed(2)}×)`).join('; ')}.`,
+  '',
   `Export of ${EXPORT_NOTIFICATIONS.toLocaleString('en')} notifications and ${EXPORT_BOOKINGS.toLocaleString('en')} bookings (${(exported.bytes / 1e6).toFixed(1)} MB, read at ≤ ${READ_CHUNK / 1024} KiB per ${READ_PAUSE_MS} ms): server RSS ${exported.before.toFixed(0)} MB before, peak ${exported.peak.toFixed(0)} MB, growth ${(exported.peak - exported.before).toFixed(0)} MB (target < 100 MB), ${(exported.ms / 1000).toFixed(1)} s.`].join('\n')
   log(markdown)
-  return { rows, sections: [{ name: 'profile', markdown }], data: { notifications: NOTIFICATIONS, threads: THREADS, exported } }
+  return { rows, sections: [{ name: 'profile', markdown }], data: { notifications: NOTIFICATIONS, threads: THREADS, exported, cpu } }
 }
 
 const EXPORT_NOTIFICATIONS = 10_000

@@ -2,11 +2,14 @@
 // subscribed to booking.created (each booking then writes three outbox rows in its
 // transaction), at 10 connections, alternated twice in one run; then the delivery rate of a
 // backlog of 2,000 deliveries written at once, to a receiver on loopback (the bench process,
-// answering 204); and the load average around it (the machine is shared).
+// answering 204); then the server's memory while 10,000 deliveries wait for a receiver that is
+// down (a closed port on loopback: every attempt refused, retried every second, BENCH_ENV),
+// its RSS sampled every second; and the load average around it (the machine is shared).
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 
+import { freePort } from '../src/lib/embedded-database'
 import { measure, type Measurement, type Varying } from './autocannon'
 import { nthTime, setUp } from './bookings'
 import { log, printTable, type BenchApp } from './harness'
@@ -16,6 +19,8 @@ import type { Row, ScenarioResult } from './report'
 const CONNECTIONS = 10
 const WEBHOOKS = 3
 const BACKLOG = 2_000
+const DOWN_BACKLOG = 10_000
+const DOWN_SECONDS = Number(process.env.BENCH_WEBHOOKS_DOWN_SECONDS ?? 60)
 
 async function startReceiver(): Promise<{ url: string; received: () => number; close: () => Promise<void> }> {
   let received = 0
@@ -92,6 +97,7 @@ export async function webhooksBench(app: BenchApp): Promise<ScenarioResult> {
     const seconds = (Date.now() - started) / 1000
     const delivered = receiver.received() - receivedBefore
     const startedWith = leftByBookings
+    const down = await downReceiverMemory(app, pool)
     const loadAfter = load()
     const sum = (list: Measurement[]) => list.reduce((total, m) => total + m.rps, 0) / list.length
     const ratio = sum(withHooks) / sum(without)
@@ -103,6 +109,10 @@ export async function webhooksBench(app: BenchApp): Promise<ScenarioResult> {
       { check: 'deliveries still waiting when the booking load stopped', value: String(startedWith) },
       { check: `a backlog of ${BACKLOG} deliveries to the loopback receiver`, value: `${delivered} in ${seconds.toFixed(1)} s = ${(delivered / seconds).toFixed(0)}/s (target ≥ 200/s)` },
       { check: 'deliveries by status afterwards', value: statuses.map((row) => `${row.status} ${row.n}`).join(', ') },
+      {
+        check: `server RSS while ${DOWN_BACKLOG.toLocaleString('en')} deliveries wait for a receiver that is down (${DOWN_SECONDS} s, sampled every second)`,
+        value: `${down.samples[0]!.toFixed(0)} MB at the start, at most ${Math.max(...down.samples).toFixed(0)} MB, ${down.samples.at(-1)!.toFixed(0)} MB at the end; second half within ${down.secondHalfSpread.toFixed(0)} MB, its mean ${down.secondHalfTrend >= 0 ? '+' : ''}${down.secondHalfTrend.toFixed(0)} MB against the first half's; ${down.attempts.toLocaleString('en')} attempts refused meanwhile`,
+      },
       { check: 'load average (1, 5, 15 min) before / after', value: `${loadBefore} / ${loadAfter}` },
     ]
     printTable('Webhooks', summary)
@@ -111,8 +121,46 @@ export async function webhooksBench(app: BenchApp): Promise<ScenarioResult> {
       ...withHooks.map((ours) => ({ scenario: `booking creation, ${WEBHOOKS} webhooks`, connections: CONNECTIONS, ours, serverRssMb: 0 })),
     ]
     for (const row of rows) row.serverRssMb = await app.server.rssMb()
-    return { rows, sections: [{ name: 'webhooks', markdown: summary.map((row) => `- ${row.check}: ${row.value}`).join('\n') }], data: { ratio, delivered, seconds, loadBefore, loadAfter } }
+    const everyTen = down.samples.filter((_, second) => second % 10 === 0 || second === down.samples.length - 1).map((mb) => mb.toFixed(0)).join(', ')
+    const markdown = [...summary.map((row) => `- ${row.check}: ${row.value}`), `- the RSS every 10 s (MB): ${everyTen}`].join('\n')
+    return { rows, sections: [{ name: 'webhooks', markdown }], data: { ratio, delivered, seconds, loadBefore, loadAfter, down } }
   } finally {
     await receiver.close()
+  }
+}
+
+/**
+ * Issue 34: memory flat while deliveries wait for a receiver that is down. A webhook to a
+ * closed port on loopback, DOWN_BACKLOG deliveries due at once; for DOWN_SECONDS the worker
+ * keeps trying them (refused at once, retried after a second: BENCH_ENV), the server's RSS
+ * read every second. Afterwards they are marked failed, so nothing else waits on them.
+ */
+async function downReceiverMemory(app: BenchApp, pool: Awaited<ReturnType<typeof setUp>>['pool']) {
+  const closedPort = await freePort()
+  const hook = await app.payload.create({ collection: 'webhooks', data: { url: `http://127.0.0.1:${closedPort}/down`, events: ['webhook.test'], secret: `whsec_${Buffer.alloc(24, 9).toString('base64')}`, active: true } as never, overrideAccess: true })
+  log(`webhooks: ${DOWN_BACKLOG} deliveries to a receiver that is down, RSS sampled for ${DOWN_SECONDS} s`)
+  await pool.query(
+    `INSERT INTO webhook_deliveries (webhook_id, event, message_id, record_key, body, status, attempts, next_attempt_at, updated_at, created_at)
+     SELECT $1, 'webhook.test', 'msg_down_' || i, 'down:' || i, '{"type":"webhook.test","timestamp":"2031-01-01T00:00:00.000Z","data":{}}'::jsonb, 'pending', 0, now(), now(), now()
+     FROM generate_series(1, $2) AS i`,
+    [hook.id, DOWN_BACKLOG],
+  )
+  const samples: number[] = []
+  for (let second = 0; second <= DOWN_SECONDS; second++) {
+    samples.push(await app.server.rssMb())
+    if (second < DOWN_SECONDS) await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+  const { rows } = await pool.query(`SELECT coalesce(sum(attempts), 0)::int AS attempts FROM webhook_deliveries WHERE webhook_id = $1`, [hook.id])
+  await pool.query(`UPDATE webhooks SET active = false WHERE id = $1`, [hook.id])
+  await pool.query(`UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL WHERE webhook_id = $1 AND status = 'pending'`, [hook.id])
+  const half = Math.floor(samples.length / 2)
+  const first = samples.slice(0, half)
+  const second = samples.slice(half)
+  const mean = (list: number[]) => list.reduce((total, value) => total + value, 0) / list.length
+  return {
+    samples,
+    attempts: rows[0].attempts as number,
+    secondHalfSpread: Math.max(...second) - Math.min(...second),
+    secondHalfTrend: mean(second) - mean(first),
   }
 }

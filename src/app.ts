@@ -22,6 +22,8 @@ import { buildRouteTable } from './lib/http/route-table'
 import { adminCsp, API_CSP, securityHeaders } from './lib/http/security-headers'
 import { answerForumRead, FORUM_POSTS_PATH, FORUM_THREADS_PATH, forumReadOf } from './operations/community/forum-reads'
 import { forumReadRoute } from './operations/community/forum-read-route'
+import { PROFILE_READS_PATH, profileReadRoute } from './operations/profile/profile-read-route'
+import { SLOTS_READ_PATH, slotsReadRoute } from './operations/bookings/slots-read'
 import { reloadSettings, settings } from './lib/settings'
 
 export interface AppOptions {
@@ -142,6 +144,10 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   // The forum's public reads, same way (decision 112); any other query goes on to Payload.
   // With the read cache on, they fill the cache instead (above), so that they carry its headers.
   if (!cache) app.get([FORUM_THREADS_PATH, FORUM_POSTS_PATH], forumReadRoute(payload))
+  // The inbox and public profiles, same way (decision 161); `export` goes on to Payload.
+  app.get(PROFILE_READS_PATH, profileReadRoute(payload))
+  // And a service's bookable times (same decision).
+  app.get(SLOTS_READ_PATH, slotsReadRoute(payload))
   app.use((req, res, next) => (isApi(req) ? bridge(req, res, next) : next()))
 
   app.get('/', (_req, res) => res.redirect(302, '/admin'))

@@ -10,11 +10,11 @@ import { usernameField } from '../../src/lib/auth/schemas'
 import { parseInput, readJson, invalidBody } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { requireUser } from '../../src/lib/http/guards'
-import { parseBoolean, parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
 import { localeCodes, unknownLanguage } from '../../src/lib/locales'
 import { startExport } from '../../src/operations/profile/export'
-import { listInbox, markRead } from '../../src/operations/profile/inbox'
+import { markRead } from '../../src/operations/profile/inbox'
+import { inboxAnswer } from '../../src/operations/profile/profile-read-route'
 import { getOwnProfile, updateOwnProfile } from '../../src/operations/profile/profile'
 import { getPublicProfile } from '../../src/operations/profile/public-profile'
 import { uuid } from '../admin/services/actions'
@@ -61,11 +61,9 @@ export const profileEndpoints = [
     return json(await updateOwnProfile(req, userId, changes))
   }),
 
-  ...defineEndpoint('/profile/notifications', 'get', async (req) => {
-    const userId = callerId(req)
-    const params = req.searchParams
-    return json(await listInbox(req, userId, parseBoolean(params, 'unread') ?? false, parsePagination(params)))
-  }),
+  // The shell answers these two reads itself (profile-read-route.ts); they stay here as the
+  // reference it is tested against, and for what the shell passes on.
+  ...defineEndpoint('/profile/notifications', 'get', async (req) => json(await inboxAnswer(req.payload, req.user ? String(req.user.id) : undefined, req.searchParams))),
 
   ...defineEndpoint('/profile/notifications/read', 'post', async (req) => {
     const userId = callerId(req)
@@ -80,5 +78,5 @@ export const profileEndpoints = [
     })
   }),
 
-  ...defineEndpoint('/profile/:username', 'get', async (req) => json(await getPublicProfile(req, String(req.routeParams?.username ?? '')))),
+  ...defineEndpoint('/profile/:username', 'get', async (req) => json(await getPublicProfile(req.payload, String(req.routeParams?.username ?? '')))),
 ]

@@ -9,6 +9,25 @@ export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/
 const MINUTES_PER_DAY = 24 * 60
 const MS_PER_MINUTE = 60_000
 
+// Listing a service's bookable times asks for the minute of the same few dates and times for
+// every candidate start (hundreds per request: issue 32 "Speed", where parsing them again and
+// again was most of the listing's cost). Pure functions of a string, so they are remembered;
+// bounded (cleared when full), since any string may be asked.
+const MEMO_MAX = 4096
+
+function remembered<T>(compute: (key: string) => T): (key: string) => T {
+  const known = new Map<string, T>()
+  return (key) => {
+    let value = known.get(key)
+    if (value === undefined) {
+      value = compute(key)
+      if (known.size >= MEMO_MAX) known.clear()
+      known.set(key, value)
+    }
+    return value
+  }
+}
+
 /** A real calendar date in `YYYY-MM-DD` (2026-02-30 and 2026-13-01 are not). */
 export function isCalendarDate(value: unknown): value is string {
   if (typeof value !== 'string' || !DATE_PATTERN.test(value)) return false
@@ -20,10 +39,10 @@ export function isCalendarDate(value: unknown): value is string {
 
 export const isClockTime = (value: unknown): value is string => typeof value === 'string' && TIME_PATTERN.test(value)
 
-function dayNumber(date: string): number {
+const dayNumber = remembered((date: string): number => {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number]
   return Date.UTC(year, month - 1, day) / (MINUTES_PER_DAY * MS_PER_MINUTE)
-}
+})
 
 /** The date `days` after `date` (before it when negative), as YYYY-MM-DD. */
 export function addDays(date: string, days: number): string {
@@ -50,15 +69,20 @@ export function dayOfWeek(date: string): number {
   return (((dayNumber(date) + 4) % 7) + 7) % 7
 }
 
-export function minuteOfDay(time: string): number {
+export const minuteOfDay = remembered((time: string): number => {
   const [hours, minutes] = time.split(':').map(Number) as [number, number]
   return hours * 60 + minutes
-}
+})
+
+const formatClock = (inDay: number) => `${String(Math.floor(inDay / 60)).padStart(2, '0')}:${String(inDay % 60).padStart(2, '0')}`
+
+/** Every `HH:MM` of a day, by whole minute. */
+const CLOCK_TIMES = Array.from({ length: MINUTES_PER_DAY }, (_, minute) => formatClock(minute))
 
 /** `HH:MM` of a minute count, wrapping past midnight. */
 export function clockTime(minutes: number): string {
   const inDay = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY
-  return `${String(Math.floor(inDay / 60)).padStart(2, '0')}:${String(inDay % 60).padStart(2, '0')}`
+  return CLOCK_TIMES[inDay] ?? formatClock(inDay)
 }
 
 /** The wall-clock minute number of a date and time. */

@@ -9,7 +9,10 @@ import { actor, anonymous, audits, call, citizenActor, count, type Actor } from 
 import { roleActor } from '../helpers/blog'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { adminActor } from '../helpers/catalogue'
-import { createUser, authHeaders } from '../helpers/users'
+import { createUser, authHeaders, signIn } from '../helpers/users'
+import { startBridgeReference, type BridgeReference } from '../helpers/bridge-reference'
+import { sessionCookieName } from '../../src/lib/auth/cookies'
+import { settings } from '../../src/lib/settings'
 
 let app: TestApp
 let citizen: Actor
@@ -225,6 +228,75 @@ describe('notifications', () => {
       const reply = await citizen.send('/api/profile/notifications/read', body)
       expect({ body, status: reply.status, error: reply.body.error }).toEqual({ body, status: 400, error: 'invalid_request' })
     }
+  })
+})
+
+// The shell answers the public profile and the inbox itself (src/operations/profile/
+// profile-read-route.ts, issue 31 "Speed"). The reference is the Payload endpoint as the app
+// served these reads before (tests/helpers/bridge-reference.ts): every answer must be the
+// same to the byte, status and headers included; a field added, dropped or changed on either
+// side fails here.
+describe('the shell’s profile reads answer what the Payload endpoints answer', () => {
+  let reference: BridgeReference
+  const sameAnswer = (path: string, headers?: Record<string, string>) => reference.sameAnswer(path, headers)
+
+  beforeAll(async () => {
+    reference = await startBridgeReference(app)
+  })
+
+  afterAll(async () => {
+    await reference.close()
+  })
+
+  it('public profiles: anyone, any case, escaped, unknown, banned, with a trailing slash', async () => {
+    const author = await citizenActor(app)
+    await author.send('/api/profile', { bio: 'Bonjour « à tous »', displayName: 'Ané Auteur' }, 'PATCH')
+    await makeItem(app, 'forum-threads', author.user.id)
+    await makeItem(app, 'places', author.user.id, 'published')
+    const current = await makeItem(app, 'classifieds', author.user.id, 'active')
+    const expired = await makeItem(app, 'classifieds', author.user.id, 'sold')
+    await sql(app, "UPDATE classifieds SET expires_at = now() + CASE WHEN id = $1 THEN interval '1 day' ELSE interval '-1 minute' END WHERE id IN ($1, $2)", [current, expired])
+    const avatarId = await mediaOf(author.user.id)
+    await author.send('/api/profile', { avatarId }, 'PATCH')
+    const username = await usernameOf(author.user.id)
+    const banned = await createUser(app)
+    await sql(app, 'UPDATE users SET banned = true WHERE id = $1', [banned.id])
+    const { cookie } = await signIn(app, citizen.user)
+    const sessionOnly = cookie.split('; ').find((part) => part.startsWith(`${sessionCookieName()}=`))!
+    const origin = settings().trustedOrigins[0]!
+    const callers: Array<Record<string, string>> = [{}, citizen.headers, { cookie }, { cookie: sessionOnly }, { authorization: 'Bearer not-a-session' }, { origin }, { origin: 'https://elsewhere.example' }]
+    const paths = [
+      `/api/profile/${username}`,
+      `/api/profile/${username.toUpperCase()}`,
+      `/api/profile/${encodeURIComponent(username).replace(/[a-z]/, (letter) => `%${letter.charCodeAt(0).toString(16)}`)}`,
+      `/api/profile/${username}/`,
+      `/api/profile/${username}?locale=fr&depth=2`,
+      '/api/profile/nobody-by-this-name',
+      `/api/profile/${await usernameOf(banned.id)}`,
+      '/api/profile/%C3%A9l%C3%A8ve',
+    ]
+    for (const path of paths) for (const headers of callers) await sameAnswer(path, headers)
+    const shown = await sameAnswer(`/api/profile/${username}`)
+    expect(JSON.parse(shown.body)).toMatchObject({ username, displayName: 'Ané Auteur', avatarId, published: { forumThreads: 1, places: 1, classifieds: 1 } })
+  })
+
+  it('the inbox: every page and filter, 401 and 400, by bearer, cookie and refreshed cookie', async () => {
+    const me = await citizenActor(app)
+    await notify(me.user.id, 23)
+    await notify(me.user.id, 4, true)
+    await sql(app, "UPDATE notifications SET target_type = 'bookings', target_id = gen_random_uuid()::text WHERE user_id_id = $1 AND title = 'Title 2'", [me.user.id])
+    const { cookie } = await signIn(app, me.user)
+    const sessionOnly = cookie.split('; ').find((part) => part.startsWith(`${sessionCookieName()}=`))!
+    const origin = settings().trustedOrigins[0]!
+    const callers: Array<Record<string, string>> = [me.headers, { cookie }, { cookie: sessionOnly }, { ...me.headers, origin }, {}, { authorization: 'Bearer not-a-session' }]
+    const queries = ['', '?perPage=2', '?page=2', '?page=3&perPage=10', '?unread=true', '?unread=0&perPage=100', '?perPage=500', '?page=99', '?unread=maybe', '?page=0', '?perPage=x']
+    for (const query of queries) for (const headers of callers) await sameAnswer(`/api/profile/notifications${query}`, headers)
+    for (const path of ['/api/profile/Notifications', '/api/profile/notifications/']) await sameAnswer(path, me.headers)
+    const page = JSON.parse((await sameAnswer('/api/profile/notifications?perPage=30', me.headers)).body)
+    expect(page).toMatchObject({ total: 27, unread: 23, perPage: 30, totalPages: 1 })
+    expect(page.notifications.find((n: { title: string }) => n.title === 'Title 2')).toMatchObject({ targetType: 'bookings', targetId: expect.any(String) })
+    // Someone whose inbox is empty.
+    await sameAnswer('/api/profile/notifications', (await citizenActor(app)).headers)
   })
 })
 

@@ -4,8 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
-import { anonymous, call, count, makeService, makeSlot, MISSING_ID, SERVICES, type Actor } from '../helpers/catalogue'
+import { anonymous, AVAILABILITY, call, count, makeService, makeSlot, MISSING_ID, SERVICES, type Actor } from '../helpers/catalogue'
 import { ADMIN_BOOKINGS, book, localDate, startBookingApp } from '../helpers/bookings'
+import { startBridgeReference, type BridgeReference } from '../helpers/bridge-reference'
 import { statementsDuring } from '../helpers/statements'
 import type { TestApp } from '../helpers/test-app'
 
@@ -179,6 +180,62 @@ describe('bad input: the documented 400 and 404, never a 500', () => {
   it('405 for another method', async () => {
     const reply = await call(app, 'POST', `/api/services/${id}/slots`, { body: {} })
     expect(reply.status).toBe(405)
+  })
+})
+
+// The shell answers this read itself (src/operations/bookings/slots-read.ts, issue 32
+// "Speed"). The reference is the Payload endpoint as the app served it before
+// (tests/helpers/bridge-reference.ts): the same status, headers and body to the byte for
+// every case below, exceptions, buffers, caps and bookings included.
+describe('the shell’s answer is the Payload endpoint’s', () => {
+  let reference: BridgeReference
+
+  beforeAll(async () => {
+    reference = await startBridgeReference(app)
+  })
+
+  afterAll(async () => {
+    await reference.close()
+  })
+
+  it('listings, 400s and 404s, for anyone', async () => {
+    const day = localDate(10)
+    const plain = await service({ durationMinutes: 45 }, [
+      { dayOfWeek: day.dayOfWeek, startTime: '09:00', endTime: '12:00' },
+      { dayOfWeek: (day.dayOfWeek + 1) % 7, startTime: '14:10', endTime: '18:00' },
+    ])
+    const busy = await service({ durationMinutes: 60, bufferBeforeMinutes: 15, bufferAfterMinutes: 10, maxBookingsPerDay: 2 }, [
+      { dayOfWeek: day.dayOfWeek, startTime: '08:00', endTime: '18:00' },
+      { dayOfWeek: localDate(11).dayOfWeek, startTime: '08:00', endTime: '18:00' },
+      { dayOfWeek: localDate(12).dayOfWeek, startTime: '08:00', endTime: '18:00' },
+    ])
+    for (const fields of [
+      { date: localDate(11).date, isAvailable: false, reason: 'Closed' },
+      { date: localDate(12).date, isAvailable: false, startTime: '12:00', endTime: '13:00' },
+      { date: localDate(12).date, isAvailable: true, startTime: '19:00', endTime: '22:00' },
+    ]) {
+      expect((await admin.send(AVAILABILITY, { action: 'createException', serviceId: busy, ...fields })).status).toBe(201)
+    }
+    expect((await book(customer, { serviceId: busy, bookingDate: day.date, bookingTime: '10:00' })).status).toBe(201)
+    const range = `from=${localDate(8).date}&to=${localDate(20).date}`
+    const paths = [
+      ...[plain, busy].flatMap((id) => [`/api/services/${id}/slots?${range}`, `/api/services/${id.toUpperCase()}/slots?${range}`, `/api/services/${id}/slots/?${range}`, `/api/Services/${id}/SLOTS?${range}`]),
+      `/api/services/${busy}/slots?from=${day.date}&to=${day.date}`,
+      `/api/services/${busy}/slots?from=2031-01-01&to=2031-03-04`,
+      `/api/services/${busy}/slots?from=2031-02-30&to=2031-03-02`,
+      `/api/services/${busy}/slots?to=2031-01-10`,
+      `/api/services/${busy}/slots`,
+      `/api/services/${busy}/slots?from=2031-01-10&to=2031-01-09`,
+      `/api/services/${MISSING_ID}/slots?${range}`,
+      `/api/services/not-a-uuid/slots?${range}`,
+      `/api/services/${busy}%00/slots?${range}`,
+    ]
+    for (const path of paths) {
+      for (const headers of [{}, customer.headers, { authorization: 'Bearer not-a-session' }]) await reference.sameAnswer(path, headers)
+    }
+    const listed = JSON.parse((await reference.sameAnswer(`/api/services/${busy}/slots?${range}`)).body)
+    expect(listed.slots[localDate(11).date]).toEqual([])
+    expect(listed.slots[day.date]).not.toContain('11:00')
   })
 })
 

@@ -378,6 +378,42 @@ describe('switching off', () => {
   })
 })
 
+describe('a round’s outcomes recorded together', () => {
+  it('a success in a round ends the failing period even when failures of the same round follow it', async () => {
+    await webhookWorker.stop(app.payload)
+    try {
+      const { webhook } = await subscribe(['webhook.test'])
+      const start = new Date()
+      const later = (days: number) => new Date(start.getTime() + days * 86_400_000)
+      // Failing for 4 days already; then a round of three (distinct records, all due at once)
+      // where the first answer is a success and the two others fail.
+      await sql(app, 'UPDATE webhooks SET failing_since = $2 WHERE id = $1', [webhook.id, later(-4)])
+      await sql(
+        app,
+        `INSERT INTO webhook_deliveries (webhook_id, event, message_id, record_key, body, status, attempts, next_attempt_at, updated_at, created_at)
+         SELECT $1::uuid, 'webhook.test', 'msg_round_' || i || '_' || $1::text, 'round:' || i, '{"type":"webhook.test","timestamp":"2031-01-01T00:00:00.000Z","data":{}}'::jsonb, 'pending', 0, $2, $2, $2
+         FROM generate_series(1, 3) AS i`,
+        [webhook.id, start],
+      )
+      let answered = 0
+      receiver.answer = () => (answered++ === 0 ? 204 : 500)
+      expect(await deliverDue(app.payload, () => start)).toBe(3)
+      const rows = await deliveriesOf(webhook.id)
+      expect(rows.map((row) => row.status).sort()).toEqual(['pending', 'pending', 'succeeded'])
+      const [after] = await sql<{ failing_since: Date | null; last_delivery_at: Date }>(app, 'SELECT failing_since, last_delivery_at FROM webhooks WHERE id = $1', [webhook.id])
+      // Never the failure of 4 days ago: cleared, or restarted at this round.
+      expect(after!.failing_since === null || after!.failing_since.getTime() === start.getTime()).toBe(true)
+      expect(after!.last_delivery_at.getTime()).toBe(start.getTime())
+      // A day and a half on, the retries fail again: 1.5 days of failures, not 5.5, so it stays on.
+      expect(await deliverDue(app.payload, () => later(1.5))).toBe(2)
+      expect((await admin.get(WEBHOOKS, { id: webhook.id })).body.webhook).toMatchObject({ active: true, failingSince: expect.any(String) })
+      expect(await audits(app, 'webhook.disabled', webhook.id)).toHaveLength(0)
+    } finally {
+      webhookWorker.start(app.payload)
+    }
+  })
+})
+
 describe('a restart between the change and the delivery', () => {
   it('nothing is lost: the next start delivers it', async () => {
     await webhookWorker.stop(app.payload)

@@ -12,9 +12,17 @@ import { isDatabaseUnavailable, markCredentialsUnchecked } from '../http/unavail
 export const STRATEGY_NAME = 'community-session'
 
 export function bearerToken(headers: Headers): string | undefined {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '')
-  return match?.[1]
+  return bearerTokenOf(headers.get('authorization'))
 }
+
+/** The token of an `Authorization: Bearer <token>` header's value. */
+export function bearerTokenOf(authorization: string | null | undefined): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1]
+}
+
+/** Whether the strategy below has anything to check: without it, the caller is anonymous at once. */
+export const bringsCredentials = (authorization: string | null | undefined, cookies: string | null | undefined): boolean =>
+  bearerTokenOf(authorization) !== undefined || readCookie(cookies, sessionCookieName()) !== undefined
 
 function requestUser(user: SessionUser | SessionSnapshot['user'], snapshot: SessionSnapshot, hash: string, live: boolean): AuthStrategyResult['user'] {
   const session: SessionInfo = { session: snapshot.session, tokenHash: hash, live }

@@ -17,6 +17,7 @@ interface Route {
 // such a path names no document, so the shell answers 404 itself.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const VERSION_ROUTES = new Set(['/versions', '/versions/:id'])
+const KNOWN_MAX = 4096
 
 export interface RouteTable {
   /** Upper-case methods that `pathname` (under /api) answers; empty when none. */
@@ -50,31 +51,46 @@ export function buildRouteTable(config: SanitizedConfig, extra: Record<string, s
   const collections = new Map(config.collections.map((collection) => [collection.slug, compile(collection.endpoints as EndpointList, collection)]))
   const globals = new Map(config.globals.map((global) => [global.slug, compile(global.endpoints as EndpointList)]))
 
+  // The answer depends on the path alone, and the same few paths come again and again (a hot
+  // read's): remembered, bounded (cleared when full), instead of running every route's
+  // matcher on every request.
+  const known = new Map<string, readonly string[]>()
+
+  function allowedMethodsOf(pathname: string): string[] {
+    const full = pathname.replace(/\/+$/, '') || '/'
+    if (extra[full]) return extra[full]
+    if (!full.startsWith(apiRoute)) return []
+    let rest = full.slice(apiRoute.length) || '/'
+    let routes = root
+    const [, first, second] = rest.split('/')
+    if (first === 'globals' && second && globals.has(second)) {
+      routes = globals.get(second)!
+      rest = rest.slice(`/globals/${second}`.length) || '/'
+    } else if (first && collections.has(first)) {
+      routes = collections.get(first)!
+      rest = rest.slice(first.length + 1) || '/'
+    }
+    let decodable = true
+    const methods = new Set<string>()
+    for (const route of routes) {
+      try {
+        if (matchesRoute(route, rest)) methods.add(route.method)
+      } catch {
+        decodable = false // a malformed %-escape: no route can match it
+      }
+    }
+    if (!decodable && methods.size === 0) return []
+    return [...methods]
+  }
+
   return {
     allowedMethods(pathname) {
-      const full = pathname.replace(/\/+$/, '') || '/'
-      if (extra[full]) return extra[full]
-      if (!full.startsWith(apiRoute)) return []
-      let rest = full.slice(apiRoute.length) || '/'
-      let routes = root
-      const [, first, second] = rest.split('/')
-      if (first === 'globals' && second && globals.has(second)) {
-        routes = globals.get(second)!
-        rest = rest.slice(`/globals/${second}`.length) || '/'
-      } else if (first && collections.has(first)) {
-        routes = collections.get(first)!
-        rest = rest.slice(first.length + 1) || '/'
+      let methods = known.get(pathname)
+      if (!methods) {
+        methods = allowedMethodsOf(pathname)
+        if (known.size >= KNOWN_MAX) known.clear()
+        known.set(pathname, methods)
       }
-      let decodable = true
-      const methods = new Set<string>()
-      for (const route of routes) {
-        try {
-          if (matchesRoute(route, rest)) methods.add(route.method)
-        } catch {
-          decodable = false // a malformed %-escape: no route can match it
-        }
-      }
-      if (!decodable && methods.size === 0) return []
       return [...methods]
     },
   }

@@ -2,6 +2,10 @@
 // resolution the connection uses (the `lookup` handed to node:http), redirects not followed
 // (a 3xx is a failed attempt: following it could lead anywhere), and at most 1 kB of the
 // answer kept. Never throws: every outcome is a result the delivery log records.
+// Connections are kept alive and reused for the same host and port (issue 34: a fresh TCP
+// connection per delivery capped the rate). A kept socket was checked by the same `lookup`
+// when it connected, under the same rules (one pool per rule set), and stays connected to
+// the address that was checked, so reuse cannot reach an address a fresh check would refuse.
 import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
@@ -25,6 +29,8 @@ export interface Outgoing {
   body: string
   timeoutMs: number
   rules: TargetRules
+  /** Attempts one instance makes at once to one host and port (the pool's sockets). */
+  perHost: number
 }
 
 const checkedLookup =
@@ -39,19 +45,41 @@ const checkedLookup =
     )
   }
 
+/** Idle kept sockets are closed after this long (receivers commonly close theirs at 5 s). */
+const IDLE_SOCKET_MS = 4_000
+
+const agents = new Map<string, http.Agent>()
+
+/** The keep-alive pool for a scheme and rule set; `perHost` sockets at most to one host and port. */
+function agentFor(protocol: string, rules: TargetRules, perHost: number): http.Agent {
+  const key = `${protocol}|${rules.allowHttp}|${rules.allowPrivate}|${perHost}`
+  let agent = agents.get(key)
+  if (!agent) {
+    const options = { keepAlive: true, maxSockets: perHost, maxFreeSockets: perHost, timeout: IDLE_SOCKET_MS, scheduling: 'lifo' as const }
+    agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options)
+    agents.set(key, agent)
+  }
+  return agent
+}
+
+type Outcome = Omit<SendResult, 'durationMs'>
+
 export function send(outgoing: Outgoing): Promise<SendResult> {
   const started = performance.now()
-  const finish = (result: Omit<SendResult, 'durationMs'>): SendResult => ({ ...result, durationMs: Math.round(performance.now() - started) })
+  const finish = (result: Outcome): SendResult => ({ ...result, durationMs: Math.round(performance.now() - started) })
   const problem = urlProblem(outgoing.url, outgoing.rules)
   if (problem) return Promise.resolve(finish({ ok: false, status: null, body: null, error: problem }))
-  const url = new URL(outgoing.url)
+  return post(outgoing, new URL(outgoing.url), false).then(finish)
+}
+
+function post(outgoing: Outgoing, url: URL, again: boolean): Promise<Outcome> {
   const transport = url.protocol === 'https:' ? https : http
   return new Promise((resolve) => {
     let settled = false
-    const done = (result: Omit<SendResult, 'durationMs'>) => {
+    const done = (result: Outcome | Promise<Outcome>) => {
       if (settled) return
       settled = true
-      resolve(finish(result))
+      resolve(result)
     }
     const request = transport.request(
       url,
@@ -59,8 +87,7 @@ export function send(outgoing: Outgoing): Promise<SendResult> {
         method: 'POST',
         headers: { ...outgoing.headers, 'content-length': String(Buffer.byteLength(outgoing.body)) },
         lookup: checkedLookup(outgoing.rules),
-        // A fresh connection per attempt: no socket shared with another target's checks.
-        agent: false,
+        agent: agentFor(url.protocol, outgoing.rules, outgoing.perHost),
         timeout: outgoing.timeoutMs,
       },
       (response) => {
@@ -86,7 +113,13 @@ export function send(outgoing: Outgoing): Promise<SendResult> {
     // The whole attempt, not only idle time, is bounded by the timeout.
     const deadline = setTimeout(() => request.destroy(new Error(`No answer within ${outgoing.timeoutMs} ms`)), outgoing.timeoutMs)
     request.on('timeout', () => request.destroy(new Error(`No answer within ${outgoing.timeoutMs} ms`)))
-    request.on('error', (error) => done({ ok: false, status: null, body: null, error: error.message.slice(0, KEPT_BODY_BYTES) }))
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept socket the receiver closed just as it was reused: once more (node's documented
+      // pattern). Should the receiver have read it after all, a duplicate carries the same
+      // webhook-id, as any retry does (at least once).
+      if (!again && request.reusedSocket && error.code === 'ECONNRESET') return done(post(outgoing, url, true))
+      done({ ok: false, status: null, body: null, error: error.message.slice(0, KEPT_BODY_BYTES) })
+    })
     request.on('close', () => clearTimeout(deadline))
     request.end(outgoing.body)
   })

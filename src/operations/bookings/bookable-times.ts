@@ -9,7 +9,7 @@
 // slots, its exceptions in the range, and its pending and confirmed bookings whose buffered
 // spans meet the range widened by the service's buffers, found through the exclusion
 // constraint's GiST index (same expression, same partial predicate).
-import type { PayloadRequest } from 'payload'
+import type { Payload } from 'payload'
 
 import { isUuid } from '../../../domain/ids'
 import { notFound } from '../../lib/http/errors'
@@ -138,9 +138,9 @@ export function bookableTermsOf(row: BookableRow | undefined): BookableTerms | n
 export const bookableTimesValues = (serviceId: string, from: string, to: string) => [serviceId, wallClockMinute(from, '00:00'), wallClockMinute(to, '00:00') + MINUTES_PER_DAY, from, to]
 
 /** 404 for a service that is not bookable at all: no such id, not active, or its provider gone (as the booking). */
-export async function bookableTimes(req: PayloadRequest, serviceId: string, from: string, to: string): Promise<BookableTimes> {
+export async function bookableTimes(payload: Payload, serviceId: string, from: string, to: string): Promise<BookableTimes> {
   if (!isUuid(serviceId)) throw notFound('Service not found')
-  const { rows } = await runPublic<BookableRow>(req.payload, BOOKABLE_TIMES, bookableTimesValues(serviceId, from, to), req)
+  const { rows } = await runPublic<BookableRow>(payload, BOOKABLE_TIMES, bookableTimesValues(serviceId, from, to))
   const terms = bookableTermsOf(rows[0])
   if (!terms) throw notFound('Service not found')
   return {

@@ -2,7 +2,7 @@
 // count of unread ones whatever the filter; marking read by ids (another user's ids change
 // nothing and are not counted) or all at once. Prepared statements on the recipient's index
 // (user, readAt, createdAt): the inbox is a hot read (npm run bench).
-import type { PayloadRequest } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { run, runIn, statement } from '../../lib/prepared'
@@ -55,10 +55,10 @@ const present = (row: Row): NotificationView => ({
   createdAt: row.created_at.toISOString(),
 })
 
-export async function listInbox(req: PayloadRequest, userId: string, unreadOnly: boolean, page: Pagination) {
+export async function listInbox(payload: Payload, userId: string, unreadOnly: boolean, page: Pagination) {
   const [counts, rows] = await Promise.all([
-    run<{ total: number; unread: number }>(req.payload, COUNTS, [userId, unreadOnly]),
-    run<Row>(req.payload, PAGE, [userId, unreadOnly, page.perPage, (page.page - 1) * page.perPage]),
+    run<{ total: number; unread: number }>(payload, COUNTS, [userId, unreadOnly]),
+    run<Row>(payload, PAGE, [userId, unreadOnly, page.perPage, (page.page - 1) * page.perPage]),
   ])
   const { total, unread } = counts.rows[0] ?? { total: 0, unread: 0 }
   return { ...paginated('notifications', rows.rows.map(present), total, page), unread }

@@ -2,7 +2,7 @@
 // email, roles or wallet). One prepared statement answers it: the profile, and the count of
 // the user's publicly visible items of every §9 type (the same statuses the stock routes show
 // anonymous readers, access/community.ts), zeros included. A hot read (npm run bench).
-import type { PayloadRequest } from 'payload'
+import type { Payload } from 'payload'
 
 import { notFound } from '../../lib/http/errors'
 import { run, statement } from '../../lib/prepared'
@@ -45,8 +45,8 @@ const PUBLIC_PROFILE = statement(
 
 type Row = { username: string; display_name: string | null; name: string | null; bio: string | null; avatar_id: string | null; created_at: Date } & Record<string, number>
 
-export async function getPublicProfile(req: PayloadRequest, username: string): Promise<PublicProfile> {
-  const { rows } = await run<Row>(req.payload, PUBLIC_PROFILE, [username])
+export async function getPublicProfile(payload: Payload, username: string): Promise<PublicProfile> {
+  const { rows } = await run<Row>(payload, PUBLIC_PROFILE, [username])
   const row = rows[0]
   if (!row) throw notFound('No such user')
   return {

@@ -2,7 +2,8 @@
 // (webhook_deliveries, written by hooks/shared/webhookEvents.ts) are its queue. A round claims due deliveries with
 // one UPDATE over rows locked `FOR UPDATE SKIP LOCKED` (as booking reminders are claimed), which
 // sets a lease (`locked_until`) and counts the attempt, then sends them outside any transaction
-// and records each outcome. Two instances claim disjoint rows, so each attempt is made once; a
+// (kept-alive connections, up to a round's size to one host: send.ts) and records the round's
+// outcomes in one statement. Two instances claim disjoint rows, so each attempt is made once; a
 // process that dies mid-send leaves a lease that runs out, and the delivery is tried again (at
 // least once). Only the oldest pending delivery of a webhook and record is due, so a record's
 // events arrive in order while retries allow (a later one waits for an earlier one's retries).
@@ -55,23 +56,28 @@ interface Claimed {
   previous_secret_until: Date | null
 }
 
-const SUCCEEDED = statement(
-  'webhook-succeeded',
-  `WITH d AS (
-     UPDATE webhook_deliveries SET status = 'succeeded', response_status = $2, response_body = $3, error = NULL, duration_ms = $4,
-       next_attempt_at = NULL, locked_until = NULL, updated_at = $5
-     WHERE id = $1 RETURNING webhook_id)
-   UPDATE webhooks w SET last_delivery_at = $5, failing_since = NULL FROM d WHERE w.id = d.webhook_id`,
-)
-
-const FAILED = statement(
-  'webhook-failed',
-  `WITH d AS (
-     UPDATE webhook_deliveries SET status = $6, next_attempt_at = $7, response_status = $2, response_body = $3, error = $8, duration_ms = $4,
-       locked_until = NULL, updated_at = $5
-     WHERE id = $1 RETURNING webhook_id)
-   UPDATE webhooks w SET last_delivery_at = $5, failing_since = coalesce(w.failing_since, $5) FROM d WHERE w.id = d.webhook_id
-   RETURNING w.id, w.active, w.failing_since`,
+// A round's outcomes in one statement (issue 34: one UPDATE per delivery, each touching its
+// webhook's row, capped the rate): every delivery's status, then each webhook's
+// `lastDeliveryAt` and `failingSince` once, as the outcomes in the order they came ($8)
+// would have left them one by one: cleared when the last was a success, restarted at this
+// round when a success came before a later failure, else kept (or started) by the failure.
+const RECORD = statement(
+  'webhook-record',
+  `WITH o AS (
+     SELECT * FROM unnest($1::uuid[], $2::numeric[], $3::varchar[], $4::numeric[], $5::enum_webhook_deliveries_status[], $6::timestamptz[], $7::varchar[], $8::int[])
+       AS o(id, response_status, response_body, duration_ms, status, next_attempt_at, error, n)
+   ), d AS (
+     UPDATE webhook_deliveries d SET status = o.status, next_attempt_at = o.next_attempt_at, response_status = o.response_status,
+       response_body = o.response_body, error = o.error, duration_ms = o.duration_ms, locked_until = NULL, updated_at = $9
+     FROM o WHERE d.id = o.id
+     RETURNING d.webhook_id, o.status = 'succeeded' AS ok, o.n
+   ), w AS (
+     SELECT webhook_id, bool_or(ok) AS any_ok, (array_agg(ok ORDER BY n DESC))[1] AS last_ok FROM d GROUP BY webhook_id
+   )
+   UPDATE webhooks h SET last_delivery_at = $9,
+     failing_since = CASE WHEN w.last_ok THEN NULL WHEN w.any_ok THEN $9 ELSE coalesce(h.failing_since, $9) END
+   FROM w WHERE h.id = w.webhook_id
+   RETURNING h.id, h.active, h.failing_since, w.last_ok`,
 )
 
 const DISABLE = statement('webhook-disable', `UPDATE webhooks SET active = false, updated_at = $2 WHERE id = $1 AND active RETURNING url`)
@@ -84,7 +90,7 @@ function signingSecrets(row: Claimed, now: Date): string[] {
   return previousValid ? [row.secret, row.previous_secret!] : [row.secret]
 }
 
-async function attempt(row: Claimed, now: Date): Promise<SendResult> {
+async function attempt(row: Claimed, now: Date, perHost: number): Promise<SendResult> {
   const { webhooks } = settings()
   // The body as §15 orders it; the same text is signed and sent.
   const body = JSON.stringify({ type: row.body.type, timestamp: row.body.timestamp, data: row.body.data })
@@ -94,6 +100,7 @@ async function attempt(row: Claimed, now: Date): Promise<SendResult> {
     body,
     timeoutMs: webhooks.timeoutMs,
     rules: { allowHttp: webhooks.allowHttp, allowPrivate: webhooks.allowPrivate },
+    perHost,
     headers: {
       'content-type': 'application/json',
       'user-agent': 'community-platform-webhooks',
@@ -125,43 +132,58 @@ async function disable(payload: Payload, webhookId: string, now: Date): Promise<
   })
 }
 
-async function record(payload: Payload, row: Claimed, result: SendResult, now: Date): Promise<void> {
-  if (result.ok) {
-    await run(payload, SUCCEEDED, [row.id, result.status, result.body, result.durationMs, now])
-    return
-  }
-  const delays = settings().webhooks.retryDelaysMs
-  // `attempts` counts this one: after attempt n the wait is delays[n - 1]; none left, failed.
-  const delay = delays[Number(row.attempts) - 1]
-  const next = delay === undefined ? null : new Date(now.getTime() + delay)
-  const { rows } = await run<{ id: string; active: boolean; failing_since: Date }>(payload, FAILED, [
-    row.id,
-    result.status,
-    result.body,
-    result.durationMs,
-    now,
-    next ? 'pending' : 'failed',
-    next,
-    result.error,
-  ])
-  const webhook = rows[0]
-  if (webhook?.active && now.getTime() - new Date(webhook.failing_since).getTime() >= DISABLE_AFTER_MS) await disable(payload, webhook.id, now)
+interface Outcome {
+  row: Claimed
+  result: SendResult
 }
 
+/** Records a round's outcomes (in the order they came) at `now`; switches off webhooks failing for 5 days. */
+async function record(payload: Payload, outcomes: Outcome[], now: Date): Promise<void> {
+  if (outcomes.length === 0) return
+  const delays = settings().webhooks.retryDelaysMs
+  const columns = outcomes.map(({ row, result }, n) => {
+    // `attempts` counts this one: after attempt n the wait is delays[n - 1]; none left, failed.
+    const delay = result.ok ? undefined : delays[Number(row.attempts) - 1]
+    const next = delay === undefined ? null : new Date(now.getTime() + delay)
+    const status = result.ok ? 'succeeded' : next ? 'pending' : 'failed'
+    return [row.id, result.status, result.body, result.durationMs, status, next, result.ok ? null : result.error, n] as const
+  })
+  const column = (index: number) => columns.map((values) => values[index])
+  const { rows } = await run<{ id: string; active: boolean; failing_since: Date | null; last_ok: boolean }>(payload, RECORD, [
+    ...[0, 1, 2, 3, 4, 5, 6, 7].map(column),
+    now,
+  ])
+  for (const webhook of rows) {
+    if (webhook.active && !webhook.last_ok && webhook.failing_since && now.getTime() - new Date(webhook.failing_since).getTime() >= DISABLE_AFTER_MS) {
+      await disable(payload, String(webhook.id), now)
+    }
+  }
+}
+
+/** A round claims this many times the concurrency: fewer claims and records per delivery. */
+export const CLAIM_FACTOR = 4
+
 /**
- * One round: claims up to `limit` due deliveries, sends them together and records each
- * outcome. Resolves to how many were claimed. `now` is the clock (injected by tests).
+ * One round: claims up to `concurrency × CLAIM_FACTOR` due deliveries, sends them with
+ * `concurrency` attempts at a time (each timed from its own start) and records their outcomes
+ * together. Resolves to how many were claimed. `now` is the clock (injected by tests).
  */
-export async function deliverDue(payload: Payload, now: () => Date = () => new Date(), limit = settings().webhooks.concurrency): Promise<number> {
+export async function deliverDue(payload: Payload, now: () => Date = () => new Date(), concurrency = settings().webhooks.concurrency): Promise<number> {
   const start = now()
-  const leaseUntil = new Date(start.getTime() + settings().webhooks.timeoutMs + LEASE_MARGIN_MS)
+  const limit = concurrency * CLAIM_FACTOR
+  // The lease outlasts the round's attempts one after another in the slowest lane.
+  const leaseUntil = new Date(start.getTime() + CLAIM_FACTOR * settings().webhooks.timeoutMs + LEASE_MARGIN_MS)
   const { rows } = await run<Claimed>(payload, CLAIM, [start, limit, leaseUntil])
-  await Promise.all(
-    rows.map(async (row) => {
-      const result = await attempt(row, start)
-      await record(payload, row, result, now())
-    }),
-  )
+  const outcomes: Outcome[] = []
+  let next = 0
+  const lane = async () => {
+    while (next < rows.length) {
+      const row = rows[next++]!
+      outcomes.push({ row, result: await attempt(row, now(), concurrency) })
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane))
+  await record(payload, outcomes, now())
   return rows.length
 }
 
@@ -173,7 +195,7 @@ function startWebhookWorker(payload: Payload): void {
     intervalMs: pollMs,
     // A full round means more may be due: go on at once.
     round: async (stopping) => {
-      while (!stopping() && (await deliverDue(payload, undefined, concurrency)) === concurrency);
+      while (!stopping() && (await deliverDue(payload, undefined, concurrency)) === concurrency * CLAIM_FACTOR);
     },
     onOutage: (err) => payload.logger.warn({ err, msg: 'webhooks: delivery round failed; retrying on the next tick' }),
   })

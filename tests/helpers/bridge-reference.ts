@@ -1,0 +1,56 @@
+// What the app answered before the shell took over a read (the profile family's hot reads,
+// a service's bookable times): the shell's security headers, then Payload's bridge alone,
+// on a server of its own over the test app's Payload. `sameAnswer` asks the app and this
+// reference the same request and expects the same status, headers and body to the byte (a
+// session cache cookie compared without its signed value, which carries the second it was
+// made).
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+import { expect } from '@jest/globals'
+import express from 'express'
+
+import { payloadBridge } from '../../src/lib/http/payload-bridge'
+import { API_CSP, securityHeaders } from '../../src/lib/http/security-headers'
+import type { TestApp } from './test-app'
+
+export interface BridgeReference {
+  /** Asks the app and the reference; expects the same answer; the app's. */
+  sameAnswer: (path: string, headers?: Record<string, string>) => Promise<{ status: number; headers: Record<string, string>; cookies: string[]; body: string }>
+  close: () => Promise<void>
+}
+
+const HOP = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'])
+
+async function answer(base: string, path: string, headers: Record<string, string>) {
+  const response = await fetch(`${base}${path}`, { headers, redirect: 'manual' })
+  const kept: Record<string, string> = {}
+  response.headers.forEach((value, name) => {
+    if (!HOP.has(name) && name !== 'set-cookie') kept[name] = value
+  })
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.replace(/=[^;]*/, '=<signed>'))
+  return { status: response.status, headers: kept, cookies, body: await response.text() }
+}
+
+export async function startBridgeReference(app: TestApp): Promise<BridgeReference> {
+  const bridgeOnly = express()
+  bridgeOnly.disable('x-powered-by')
+  bridgeOnly.disable('etag')
+  bridgeOnly.use(securityHeaders(API_CSP))
+  bridgeOnly.use(payloadBridge(app.payload))
+  const server = http.createServer(bridgeOnly)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    sameAnswer: async (path, headers = {}) => {
+      const ours = await answer(app.url, path, headers)
+      const payloads = await answer(url, path, headers)
+      expect({ path, ...ours }).toEqual({ path, ...payloads })
+      return ours
+    },
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
