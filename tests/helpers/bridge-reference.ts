@@ -37,6 +37,11 @@ export async function startBridgeReference(app: TestApp): Promise<BridgeReferenc
   bridgeOnly.disable('x-powered-by')
   bridgeOnly.disable('etag')
   bridgeOnly.use(securityHeaders(API_CSP))
+  // The app's default for every /api answer that is not a media file (API-CONTRACT §1 "Caching of public reads").
+  bridgeOnly.use((_req, res, next) => {
+    res.setHeader('cache-control', 'no-store')
+    next()
+  })
   bridgeOnly.use(payloadBridge(app.payload))
   const server = http.createServer(bridgeOnly)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

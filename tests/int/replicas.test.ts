@@ -3,12 +3,19 @@
 // node served a read is counted on that node's own pg_stat_statements: public forum and
 // catalogue reads go to the replica; a client that just wrote reads it back at once while the
 // replica's replay is paused; a replica lagging past DATABASE_REPLICA_MAX_LAG_SECONDS, or
-// stopped, is skipped without a failed request, and used again once it is back.
+// stopped, is skipped without a failed request, and used again once it is back. The routing
+// is tested with the read cache off (READ_CACHE=false); beside it, the same Payload behind an
+// app with the cache on shows that a cached stock read never comes from a lagging replica
+// (decision 160: a miss fills from the primary).
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { randomUUID } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
+import { createApp } from '../../src/app'
+import { reloadSettings } from '../../src/lib/settings'
 import { pauseReplay, waitForReplay, type PostgresNode } from '../../scripts/cluster/postgres-pair'
 import { THREAD_PAGE } from '../../src/operations/community/forum-reads'
 import { makeItem } from '../helpers/community'
@@ -24,6 +31,24 @@ let db: PairDatabase
 let app: TestApp
 let session: string
 let threadId: string
+let cached: { url: string; close: () => Promise<void> }
+
+/** The same Payload behind a second express app with the read cache on. */
+async function startCached(): Promise<typeof cached> {
+  process.env.READ_CACHE = 'true'
+  const express = createApp({ payload: app.payload })
+  process.env.READ_CACHE = 'false'
+  reloadSettings()
+  const server = http.createServer(express)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
 
 /** How many times `node` ran statements of the test database matching `where` (pg_stat_statements). */
 async function calls(node: PostgresNode, where: { like: string }): Promise<number> {
@@ -46,6 +71,8 @@ const FORUM = { like: `${THREAD_PAGE.text.split('(')[0]}(%forum_threads%` }
 const CATALOGUE = { like: 'select%from "service_listings"%' }
 // The slots preview's statement and the public transparency list's.
 const SLOTS = { like: '%FROM service_availability a WHERE a.service_id = s.id%' }
+// What the read cache's forum fill runs (the shell's thread page, or Payload's own list of the table).
+const CATALOGUE_OR_FORUM_FILL = { like: '%forum_threads%' }
 const TRANSPARENCY = { like: '%FROM transparency_publications%' }
 
 async function get(path: string, headers: Record<string, string> = {}) {
@@ -74,7 +101,8 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30
 
 beforeAll(async () => {
   db = await startPairDatabase()
-  app = await startTestApp({ databaseUrl: db.primaryUrl, env: { DATABASE_REPLICA_URLS: db.replicaUrl, DATABASE_REPLICA_MAX_LAG_SECONDS: String(MAX_LAG) } })
+  app = await startTestApp({ databaseUrl: db.primaryUrl, env: { DATABASE_REPLICA_URLS: db.replicaUrl, DATABASE_REPLICA_MAX_LAG_SECONDS: String(MAX_LAG), READ_CACHE: 'false' } })
+  cached = await startCached()
   const writer = await createUser(app)
   // Signing in is a write too: its answer carries a `wrote` cookie, left out here (each case adds its own).
   session = (await signIn(app, writer)).cookie
@@ -86,7 +114,8 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
-  setEnv({ DATABASE_REPLICA_URLS: undefined, DATABASE_REPLICA_MAX_LAG_SECONDS: undefined })
+  setEnv({ DATABASE_REPLICA_URLS: undefined, DATABASE_REPLICA_MAX_LAG_SECONDS: undefined, READ_CACHE: undefined })
+  await cached?.close()
   await app?.stop({ drop: false })
   await db?.stop()
 })
@@ -136,6 +165,13 @@ describe('with a streaming replica (DATABASE_REPLICA_URLS)', () => {
       expect((await get(`/api/forum-threads/${id}`, { cookie: session })).status).toBe(404)
       expect(await threadIds()).not.toContain(id)
       expect((await ready()).replica.ok).toBe(true)
+      // The read cache keeps answers under the primary's version: its miss reads the primary, so
+      // an anonymous reader sees the write at once even though the replica has not replayed it.
+      const fromPrimary = await calls(db.pair.primary, CATALOGUE_OR_FORUM_FILL)
+      const list = await fetch(`${cached.url}/api/forum-threads?limit=20`)
+      expect(list.status).toBe(200)
+      expect(((await list.json()) as { docs: Array<{ id: string }> }).docs.map((doc) => doc.id)).toContain(id)
+      expect((await calls(db.pair.primary, CATALOGUE_OR_FORUM_FILL)) - fromPrimary).toBeGreaterThanOrEqual(1)
 
       // Replay still paused: once the lag passes the bound the replica is skipped, readiness stays 200.
       await until('the replica is skipped for its lag', async () => (await ready()).replica.ok === false)
