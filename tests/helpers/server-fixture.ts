@@ -2,17 +2,21 @@
 // verified admin made by `npm run create-admin` and, when asked, the demo data of `npm run
 // seed`: the setup the admin panel tests and the process tests share. `stop` undoes it all
 // (the server, the SQL client, the database), so a file leaves nothing running behind it.
+// The seed runs once for every file that asks for it (tests/helpers/seeded-template.ts), and
+// the admin is made while the server starts: each is a process booting Payload, seconds of
+// CPU that the setup of every browser file paid in a row.
 import pg from 'pg'
 
 import { PANEL_READY_TIMEOUT_MS, runScript, startServerProcess, type ServerProcess } from './processes'
+import { createSeededTestDatabase } from './seeded-template'
 import { createTestDatabase, testSecret } from './test-database'
 
 export interface ServerFixtureOptions {
-  /** Made with `npm run create-admin` before the server starts. */
+  /** Made with `npm run create-admin` while the server starts (there when the fixture is returned). */
   admin?: { email: string; password: string }
-  /** `npm run seed` before the server starts (its output: `seedOutput`). */
+  /** The demo data of `npm run seed` before the server starts (its output: `seedOutput`), cloned from a seeded template. */
   seed?: boolean
-  /** More environment for the server (e.g. `ADMIN_PANEL: 'false'`); the scripts get it too. */
+  /** More environment for the server (e.g. `ADMIN_PANEL: 'false'`); create-admin gets it too (the seed, made once, does not). */
   env?: Record<string, string | undefined>
   /** Default: 60 s with ADMIN_PANEL=false, else long enough for a first start that builds the panel. */
   readyTimeoutMs?: number
@@ -40,7 +44,7 @@ async function run(file: string, args: string[], env: Record<string, string | un
 }
 
 export async function startServerFixture(options: ServerFixtureOptions = {}): Promise<ServerFixture> {
-  const database = await createTestDatabase()
+  const database = options.seed ? await createSeededTestDatabase() : { ...(await createTestDatabase()), seedOutput: '' }
   const env: Record<string, string | undefined> = { DATABASE_URL: database.url, PAYLOAD_SECRET: testSecret(), ...options.env }
   let server: ServerProcess | undefined
   let client: Promise<pg.Client> | undefined
@@ -50,16 +54,20 @@ export async function startServerFixture(options: ServerFixtureOptions = {}): Pr
     await database.drop()
   }
   try {
-    if (options.admin) await run('scripts/create-admin.ts', ['--email', options.admin.email, '--password', options.admin.password], env)
-    const seedOutput = options.seed ? await run('scripts/seed.ts', [], env, 180_000) : ''
-    server = await startServerProcess(env, options.readyTimeoutMs ?? (env.ADMIN_PANEL === 'false' ? 60_000 : PANEL_READY_TIMEOUT_MS))
-    const url = server.url
+    const admin = options.admin ? run('scripts/create-admin.ts', ['--email', options.admin.email, '--password', options.admin.password], env) : undefined
+    const started = startServerProcess(env, options.readyTimeoutMs ?? (env.ADMIN_PANEL === 'false' ? 60_000 : PANEL_READY_TIMEOUT_MS))
+    // Both settle before either failure is thrown: a server left starting would outlive the file.
+    const [made, ready] = await Promise.allSettled([admin, started])
+    if (ready.status === 'fulfilled') server = ready.value
+    if (made.status === 'rejected') throw made.reason
+    if (ready.status === 'rejected') throw ready.reason
+    const url = ready.value.url
     return {
-      server,
+      server: ready.value,
       url,
       panelUrl: url.replace('127.0.0.1', 'localhost'),
       databaseUrl: database.url,
-      seedOutput,
+      seedOutput: database.seedOutput,
       sql: async (text, values = []) => {
         client ??= (async () => {
           const connected = new pg.Client({ connectionString: database.url })

@@ -70,11 +70,17 @@ export async function setupTestDatabase(): Promise<TestDatabaseState> {
   }
 }
 
-/** A fresh database for one test file, cloned from the migrated template. */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** The run's PostgreSQL (its maintenance database's URL) and migrated template, as globalSetup published them. */
+export function testDatabaseServer(): { adminUrl: string; template: string } {
   const adminUrl = process.env[ADMIN_URL_ENV]
   const template = process.env[TEMPLATE_ENV]
   if (!adminUrl || !template) throw new Error('No test database: run the tests through jest (globalSetup starts PostgreSQL)')
-  const { url, name } = await cloneDatabase(adminUrl, template, 'community_test_')
-  return { url, drop: () => dropDatabase(adminUrl, name) }
+  return { adminUrl, template }
+}
+
+/** A fresh database for one test file, cloned from the migrated template (or `template`, one made from it). */
+export async function createTestDatabase(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server = testDatabaseServer()
+  const { url, name } = await cloneDatabase(server.adminUrl, template ?? server.template, 'community_test_')
+  return { url, drop: () => dropDatabase(server.adminUrl, name) }
 }
