@@ -41,7 +41,7 @@ function bucketOf(url: string, name: string): string {
   if (url.includes('/express/') || url.includes('/router/') || url.includes('/body-parser/')) return 'express'
   if (url.includes('/zod/')) return 'zod'
   if (url.includes('/undici/') || url.startsWith('node:internal/deps/undici')) return 'fetch (client and Web Request)'
-  if (url.startsWith('node:')) return 'node internals'
+  if (url.startsWith('node:')) return `node: ${url.replace('node:internal/', '').split('/').slice(0, 2).join('/')}`
   if (url.includes('node_modules')) return `other module: ${url.split('node_modules/')[1]?.split('/')[0]}`
   if (url.includes('/bench/')) return 'load generator'
   return `ours: ${path.relative(process.cwd(), url.replace('file://', ''))}`

@@ -17,6 +17,12 @@ export async function rssMb(pid: number): Promise<number> {
   return kb / 1024
 }
 
+/** CPU seconds (user + system) the process has used: /proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms. */
+export async function cpuMs(pid: number): Promise<number> {
+  const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
 /** Starts `node [nodeArgs] --import tsx <entry>` and waits until `GET <url><readyPath>` answers 200. */
 export async function startServerProcess(entry: string, port: number, env: Record<string, string>, readyPath = '/api/health', nodeArgs: string[] = []): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {

@@ -3,7 +3,6 @@
 // listing), p50 as the bookings table grows from about 10,000 to 1,000,000 rows, and the CPU
 // one 62-day query costs the server (what 100 of them a minute from one IP, the global
 // limit, cost). `npm run bench -- slots`; BENCH_SLOTS_LARGE_BOOKINGS sets the large size.
-import fs from 'node:fs/promises'
 
 import type { Pool } from 'pg'
 
@@ -11,7 +10,7 @@ import { freePort } from '../src/lib/embedded-database'
 import { ensureNoOverlap } from './no-overlap'
 import { measure, type Measurement } from './autocannon'
 import { log, seedTo, type BenchApp } from './harness'
-import { startServerProcess } from './processes'
+import { cpuMs, startServerProcess } from './processes'
 import { SECONDS } from './reads'
 import { markdownTable, type Row, type ScenarioResult } from './report'
 
@@ -58,12 +57,6 @@ async function benchService(app: BenchApp, pool: Pool, withExceptions = false): 
     )
   }
   return String(service.id)
-}
-
-/** CPU seconds (user + system) the process has used: /proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms. */
-async function cpuMs(pid: number): Promise<number> {
-  const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10
 }
 
 /** CPU ms per request of `count` sequential requests to `url`, on the server process `pid`. */
