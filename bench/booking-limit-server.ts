@@ -1,8 +1,6 @@
 // The booking baseline (issue 8 "Performance"): a minimal handler on plain express + pg doing
-// the same checks and writes as POST /api/services/bookings in plain SQL (session lookup,
-// service, slot, insert under the same exclusion constraint, audit entry, notification, the
-// customer's mail queued as a sealed job, one transaction; the global limit's leased count
-// before all that). Run by the bench in a process of its own, like the server it is compared
+// the same checks and writes as POST /api/services/bookings in plain SQL (the list below the
+// health route; the global limit's leased count before all that). Run by the bench in a process of its own, like the server it is compared
 // with, so neither shares an event loop with the load generator.
 import http from 'node:http'
 
@@ -15,7 +13,8 @@ import { seal } from '../src/lib/mail-queue/seal'
 import { SEND_MAIL_TASK } from '../src/lib/mail-queue/send-mail-task'
 import { hitLeased } from '../src/lib/rate-limit-lease'
 import { totalPriceOf } from '../src/operations/bookings/price'
-import { dayOfWeek, minuteOfDay, scheduleOf } from '../src/lib/wall-clock'
+import { inSomeSlot, openWindows } from '../src/operations/bookings/booking-rules'
+import { dayOfWeek, scheduleOf } from '../src/lib/wall-clock'
 
 // The same pool size as the server's (payload.config.ts).
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) })
@@ -33,6 +32,27 @@ app.get('/api/health', async (_req, res) => {
   res.json({ status: 'ok' })
 })
 
+// The statements of POST /api/services/bookings, written by hand (issue 35 checked them one by
+// one): the session; the service with its weekday's slots and its date's exceptions (the same
+// statement, judged by the same rule functions); then in one transaction the service row's
+// lock (and the day's count under it when the service has a cap), the insert under the
+// exclusion constraint, the audit entry, the notification, the mail job and the webhook
+// outbox's INSERT … SELECT. What it does not do: send the mail it queues (a queue of its own
+// nobody runs, where the server's runner sends every booking's mail).
+const TERMS_AND_SLOTS = `SELECT s.id, s.status, s.provider_id, s.base_price, s.price_type, s.currency, s.duration_minutes, s.booking_advance_hours, s.title,
+    s.buffer_before_minutes, s.buffer_after_minutes, (
+     SELECT coalesce(json_agg(json_build_object('startTime', a.start_time, 'endTime', a.end_time)), '[]'::json)
+     FROM service_availability a WHERE a.service_id = s.id AND a.day_of_week = $2 AND a.is_available
+   ) AS open_slots, (
+     SELECT coalesce(json_agg(json_build_object('isAvailable', e.is_available, 'startTime', e.start_time, 'endTime', e.end_time)), '[]'::json)
+     FROM availability_exceptions e WHERE e.service_id = s.id AND e.date = $3
+   ) AS exceptions
+   FROM service_listings s WHERE s.id = $1`
+const EMIT = `INSERT INTO webhook_deliveries (webhook_id, event, message_id, record_key, body, status, attempts, next_attempt_at, updated_at, created_at)
+   SELECT w.id, $1::text, 'msg_' || replace(gen_random_uuid()::text, '-', ''), $2, $3::jsonb, 'pending', 0, $4, $4, $4
+   FROM webhooks w
+   WHERE w.active AND EXISTS (SELECT 1 FROM webhooks_events e WHERE e.parent_id = w.id AND e.value::text IN ($1::text, '*'))`
+
 app.post('/book', express.json(), async (req, res) => {
   const token = req.headers.authorization?.replace(/^Bearer /, '') ?? ''
   const { serviceId, bookingDate, bookingTime } = req.body as { serviceId: string; bookingDate: string; bookingTime: string }
@@ -42,25 +62,42 @@ app.post('/book', express.json(), async (req, res) => {
     const session = await client.query('SELECT s.user_id, u.email FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()', [tokenHash(token)])
     if (!session.rows[0]) return void res.status(401).json({ error: 'unauthorized' })
     const userId = session.rows[0].user_id as string
-    const service = await client.query('SELECT id, status, provider_id, base_price, price_type, duration_minutes, booking_advance_hours, currency, title FROM service_listings WHERE id = $1', [serviceId])
+    const service = await client.query(TERMS_AND_SLOTS, [serviceId, dayOfWeek(bookingDate), bookingDate])
     const row = service.rows[0]
     if (!row) return void res.status(404).json({ error: 'not_found' })
     if (row.status !== 'active') return void res.status(400).json({ error: 'service_not_active' })
     const duration = Number(row.duration_minutes)
+    if (!inSomeSlot(openWindows(row.open_slots, row.exceptions), bookingTime, duration)) return void res.status(400).json({ error: 'slot_unavailable' })
     const schedule = scheduleOf(bookingDate, bookingTime, duration)
-    const end = minuteOfDay(bookingTime) + duration
-    const endTime = `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`
-    const slot = await client.query(
-      'SELECT 1 FROM service_availability WHERE service_id = $1 AND day_of_week = $2 AND is_available AND start_time <= $3 AND end_time > $3 AND end_time >= $4 LIMIT 1',
-      [serviceId, dayOfWeek(bookingDate), bookingTime, endTime],
-    )
-    if (!slot.rows[0]) return void res.status(400).json({ error: 'slot_unavailable' })
     await client.query('BEGIN')
     try {
+      const locked = await client.query('SELECT max_bookings_per_day FROM service_listings WHERE id = $1 FOR NO KEY UPDATE', [serviceId])
+      const cap = locked.rows[0]?.max_bookings_per_day
+      if (cap != null) {
+        const day = await client.query(`SELECT count(*)::int AS booked FROM bookings WHERE service_id = $1 AND booking_date = $2 AND status IN ('pending', 'confirmed')`, [serviceId, bookingDate])
+        if (day.rows[0].booked >= Number(cap)) {
+          await client.query('ROLLBACK')
+          return void res.status(409).json({ error: 'day_full' })
+        }
+      }
       const inserted = await client.query(
-        `INSERT INTO bookings (service_id, provider_id, customer_id, booking_date, booking_time, end_time, duration_minutes, total_price, currency, status, start_minute, end_minute)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11) RETURNING *`,
-        [serviceId, row.provider_id, userId, bookingDate, bookingTime, schedule.endTime, duration, totalPriceOf({ basePrice: row.base_price, priceType: row.price_type, currency: row.currency, durationMinutes: duration }), row.currency, schedule.startMinute, schedule.endMinute],
+        `INSERT INTO bookings (service_id, provider_id, customer_id, booking_date, booking_time, end_time, duration_minutes, total_price, currency, status, start_minute, end_minute, buffer_before_minutes, buffer_after_minutes)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12, $13) RETURNING *`,
+        [
+          serviceId,
+          row.provider_id,
+          userId,
+          bookingDate,
+          bookingTime,
+          schedule.endTime,
+          duration,
+          totalPriceOf({ basePrice: row.base_price, priceType: row.price_type, currency: row.currency, durationMinutes: duration }),
+          row.currency,
+          schedule.startMinute,
+          schedule.endMinute,
+          Number(row.buffer_before_minutes ?? 0),
+          Number(row.buffer_after_minutes ?? 0),
+        ],
       )
       const booking = inserted.rows[0]
       await client.query(`INSERT INTO audit_logs (action, user_id, target_type, target_id, data) VALUES ('booking.create', $1, 'bookings', $2, $3)`, [userId, booking.id, booking])
@@ -73,6 +110,8 @@ app.post('/book', express.json(), async (req, res) => {
       const mail = { to: session.rows[0].email, subject: `Booking received: ${row.title}`, text: `We received your booking of ${row.title} on ${bookingDate} at ${bookingTime}.` }
       // A queue of its own: the server's mail runner (same database) must not send these.
       await client.query('INSERT INTO payload_jobs (input, task_slug, queue) VALUES ($1, $2, $3)', [{ sealed: seal(SECRET, mail) }, SEND_MAIL_TASK, 'bench-limit'])
+      const now = new Date()
+      await client.query(EMIT, ['booking.created', `bookings:${booking.id}`, JSON.stringify({ type: 'booking.created', timestamp: now.toISOString(), data: booking }), now])
       await client.query('COMMIT')
       res.status(201).json({ booking })
     } catch (error) {

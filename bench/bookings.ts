@@ -1,16 +1,19 @@
 // Booking creation (issue 8): POST /api/services/bookings at 1, 10 and 50 connections,
 // each request a distinct free time, next to the limit measured in the same run: plain
 // express + pg in a process of its own (bench/booking-limit-server.ts) doing the same work in
-// plain SQL (session lookup, service, slot, insert under the same exclusion constraint, audit
-// entry, notification, one transaction). Afterwards the database is checked: every booking
-// made, no two overlapping.
+// plain SQL (the same statements: session, service with slots and exceptions, then in one
+// transaction the service lock, insert under the same exclusion constraint, audit entry,
+// notification, mail job, webhook outbox). Then issue 32's ratio: the same booking on a
+// service with exceptions and buffers, beside the plain one measured just before. Afterwards
+// the database is checked: every booking made, no two overlapping (buffers included).
 import type { Pool } from 'pg'
 
 import { freePort } from '../src/lib/embedded-database'
 import { ensureNoOverlap } from './no-overlap'
 import { measure, type Varying } from './autocannon'
 import { log, printTable, type BenchApp } from './harness'
-import { startServerProcess } from './processes'
+import { cpuMs, startServerProcess } from './processes'
+import { MAIL_QUEUE } from '../src/lib/mail-queue/send-mail-task'
 import { SECONDS } from './reads'
 import type { Row, ScenarioResult } from './report'
 
@@ -28,6 +31,45 @@ export function nthTime(i: number): { bookingDate: string; bookingTime: string }
     bookingDate: day.toISOString().slice(0, 10),
     bookingTime: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
   }
+}
+
+// Issue 32: the same booking on a service with 10-minute buffers both sides and exceptions on
+// every date (closed 12:00–13:00; every 7th date closed), from 2033 on so its dates never meet
+// the plain service's. Its free times are 25 minutes apart (5 of booking, 10 of buffer each
+// side: back-to-back buffered ranges), outside the closed hour and days.
+const BUFFER = 10
+const EXCEPTION_DAYS = 730
+const BUFFERED_FIRST_DAY = Date.UTC(2033, 0, 1)
+
+function bufferedTimes(): Array<{ bookingDate: string; bookingTime: string }> {
+  const times: Array<{ bookingDate: string; bookingTime: string }> = []
+  for (let day = 0; day < EXCEPTION_DAYS; day++) {
+    if (day % 7 === 0) continue
+    const bookingDate = new Date(BUFFERED_FIRST_DAY + day * 86_400_000).toISOString().slice(0, 10)
+    for (let minute = BUFFER; minute + DURATION <= 23 * 60 + 59; minute += DURATION + 2 * BUFFER) {
+      if (minute + DURATION > 12 * 60 && minute < 13 * 60) continue
+      times.push({ bookingDate, bookingTime: `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}` })
+    }
+  }
+  return times
+}
+
+async function bufferedService(app: BenchApp, pool: Pool, providerId: string): Promise<string> {
+  const service = await app.payload.create({
+    collection: 'service-listings',
+    data: { slug: `bench-buffered-${Date.now()}`, provider: providerId, status: 'active', basePrice: '30.00', priceType: 'hourly', durationMinutes: DURATION, bufferBeforeMinutes: BUFFER, bufferAfterMinutes: BUFFER, translations: [{ inLanguage: 'en', title: 'Bench service with buffers' }], inLanguage: 'en' } as never,
+    overrideAccess: true,
+  })
+  for (let day = 0; day < 7; day++) {
+    await app.payload.create({ collection: 'service-availability', data: { service: service.id, dayOfWeek: day, startTime: '00:00', endTime: '23:59' } as never, overrideAccess: true })
+  }
+  await pool.query(
+    `INSERT INTO availability_exceptions (service_id, date, is_available, start_time, end_time, reason)
+     SELECT $1::uuid, to_char(d, 'YYYY-MM-DD'), false, '12:00', '13:00', 'Lunch' FROM generate_series($2::date, $2::date + $3::int, interval '1 day') d
+     UNION ALL SELECT $1::uuid, to_char(d, 'YYYY-MM-DD'), false, NULL, NULL, 'Closed' FROM generate_series($2::date, $2::date + $3::int, interval '7 day') d`,
+    [service.id, new Date(BUFFERED_FIRST_DAY).toISOString().slice(0, 10), EXCEPTION_DAYS],
+  )
+  return String(service.id)
 }
 
 export async function setUp(app: BenchApp) {
@@ -53,11 +95,47 @@ export async function setUp(app: BenchApp) {
     process.stderr.write(`\r[bench] booking clients signed in: ${i + 1}/${CLIENTS}`)
   }
   process.stderr.write('\n')
-  return { pool, serviceId: String(service.id), tokens }
+  return { pool, serviceId: String(service.id), providerId: String(provider.id), tokens }
+}
+
+const CPU_BOOKINGS = 200
+
+/**
+ * Waits until the work a measurement left behind is done: the requests still in flight when
+ * its time was up (at 50 connections, seconds of them, on either server) and the mail the
+ * server's runner still sends for ours. Otherwise it loads the next measurement, which it
+ * does not belong to.
+ */
+async function quiet(pool: Pool): Promise<void> {
+  let last = -1
+  for (let waited = 0; waited < 60_000; waited += 500) {
+    const { rows } = await pool.query(
+      `SELECT (SELECT count(*)::int FROM bookings) AS bookings,
+         (SELECT count(*)::int FROM payload_jobs WHERE queue = $1 AND completed_at IS NULL AND NOT coalesce(has_error, false)) AS mail`,
+      [MAIL_QUEUE],
+    )
+    if (rows[0].mail === 0 && rows[0].bookings === last) return
+    last = rows[0].bookings
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
+
+/** CPU ms of process `pid` per booking, over CPU_BOOKINGS sequential requests (and the work they leave, such as mail, 300 ms after). */
+async function cpuPerBooking(pid: number, url: string, varying: Varying): Promise<number> {
+  const before = await cpuMs(pid)
+  for (let i = 0; i < CPU_BOOKINGS; i++) {
+    const { body, headers } = varying.next()
+    const response = await fetch(url, { method: 'POST', body, headers })
+    await response.arrayBuffer()
+    if (response.status !== 201) throw new Error(`bookings bench: CPU run answered ${response.status}`)
+  }
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  return ((await cpuMs(pid)) - before) / CPU_BOOKINGS
 }
 
 export async function bookingsBench(app: BenchApp): Promise<ScenarioResult> {
-  const { pool, serviceId, tokens } = await setUp(app)
+  const { pool, serviceId, providerId, tokens } = await setUp(app)
+  const buffered = { id: await bufferedService(app, pool, providerId), times: bufferedTimes() }
   const baseline = await startServerProcess('bench/booking-limit-server.ts', await freePort(), { DATABASE_URL: app.databaseUrl })
   let next = 0
   // Every request a distinct free time, from one of the signed-in customers in turn.
@@ -68,8 +146,23 @@ export async function bookingsBench(app: BenchApp): Promise<ScenarioResult> {
       return { body: JSON.stringify({ serviceId, ...nthTime(i) }), headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i % tokens.length]}` } }
     },
   }
+  let nextBuffered = 0
+  const bufferedVarying: Varying = {
+    method: 'POST',
+    next: () => {
+      const i = nextBuffered++
+      const time = buffered.times[i]
+      if (!time) throw new Error('bookings bench: the buffered service ran out of free times')
+      return { body: JSON.stringify({ serviceId: buffered.id, ...time }), headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i % tokens.length]}` } }
+    },
+  }
+  const exceptions: Array<{ connections: number; off: number; on: number; onLimit: number }> = []
   const rows: Row[] = []
   let created = 0
+  let cpu = { ours: 0, limit: 0 }
+  let createdBuffered = 0
+  let inFlightBufferedBound = 0
+  let badAnswers = 0
   // Requests still in flight when a measurement's time is up are made but not counted: at
   // most one per connection per measurement (warm-up and run, both sides).
   let inFlightBound = 0
@@ -77,13 +170,40 @@ export async function bookingsBench(app: BenchApp): Promise<ScenarioResult> {
     for (const connections of CONNECTIONS) {
       log(`booking creation at ${connections} connection(s), ${SECONDS} s each side`)
       const options = { connections, seconds: SECONDS, varying }
+      await quiet(pool)
       const ours = await measure(`${app.url}/api/services/bookings`, options)
       const serverRssMb = await app.server.rssMb()
+      await quiet(pool)
       const limit = await measure(`${baseline.url}/book`, options)
       created += ours.ok + limit.ok
       inFlightBound += 4 * connections
       rows.push({ scenario: 'booking creation, distinct free slots', connections, ours, limit, serverRssMb })
     }
+    // Issue 32: exceptions and buffers on ÷ off, each "on" right after an "off" of its own.
+    for (const connections of [1, 10]) {
+      log(`booking creation with exceptions and buffers at ${connections} connection(s), ${SECONDS} s each (plain again, buffered, its limit)`)
+      await quiet(pool)
+      const off = await measure(`${app.url}/api/services/bookings`, { connections, seconds: SECONDS, varying })
+      await quiet(pool)
+      const on = await measure(`${app.url}/api/services/bookings`, { connections, seconds: SECONDS, varying: bufferedVarying })
+      const serverRssMb = await app.server.rssMb()
+      await quiet(pool)
+      const onLimit = await measure(`${baseline.url}/book`, { connections, seconds: SECONDS, varying: bufferedVarying })
+      created += off.ok
+      createdBuffered += on.ok + onLimit.ok
+      inFlightBound += 2 * connections
+      inFlightBufferedBound += 4 * connections
+      for (const m of [off, on, onLimit]) badAnswers += m.non2xx + m.errors
+      rows.push({ scenario: 'booking creation, exceptions and buffers on', connections, ours: on, limit: onLimit, serverRssMb })
+      exceptions.push({ connections, off: off.rps, on: on.rps, onLimit: onLimit.rps })
+    }
+    // CPU per booking of each server process, one booking after the other: what a loaded
+    // machine (other work on the cores) moves least. PostgreSQL's share is not in it; it runs
+    // the same statements for both. Ours includes its mail runner sending each booking's mail.
+    log(`CPU per booking, ${CPU_BOOKINGS} one after the other on each side`)
+    await quiet(pool)
+    cpu = { ours: await cpuPerBooking(app.server.pid, `${app.url}/api/services/bookings`, varying), limit: await cpuPerBooking(baseline.pid, `${baseline.url}/book`, varying) }
+    created += 2 * CPU_BOOKINGS
   } finally {
     await baseline.stop()
   }
@@ -94,15 +214,37 @@ export async function bookingsBench(app: BenchApp): Promise<ScenarioResult> {
      WHERE a.service_id = $1 AND a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')`,
     [serviceId],
   )
+  // The buffered service: no two pending/confirmed bookings whose buffered spans overlap.
+  const { rows: madeBuffered } = await pool.query(`SELECT count(*)::int AS n FROM bookings WHERE service_id = $1`, [buffered.id])
+  const { rows: bufferedOverlaps } = await pool.query(
+    `SELECT count(*)::int AS n FROM bookings a JOIN bookings b ON a.service_id = b.service_id AND a.id < b.id
+       AND numrange(a.start_minute - a.buffer_before_minutes, a.end_minute + a.buffer_after_minutes, '[)') && numrange(b.start_minute - b.buffer_before_minutes, b.end_minute + b.buffer_after_minutes, '[)')
+     WHERE a.service_id = $1 AND a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')`,
+    [buffered.id],
+  )
   const guarantee = { bookings: made[0].n, answered201: created, overlappingPairs: overlaps[0].n }
+  const guaranteeBuffered = { bookings: madeBuffered[0].n, answered201: createdBuffered, overlappingPairs: bufferedOverlaps[0].n }
   printTable('Booking creation: the guarantee after the run', [
     { check: `bookings in the database / 201 answers (+ at most ${inFlightBound} cut off in flight)`, value: `${guarantee.bookings} / ${guarantee.answered201}` },
     { check: 'overlapping pending/confirmed pairs', value: String(guarantee.overlappingPairs) },
+    { check: `buffered service: bookings / 201 answers (+ at most ${inFlightBufferedBound} in flight)`, value: `${guaranteeBuffered.bookings} / ${guaranteeBuffered.answered201}` },
+    { check: 'buffered service: pairs whose buffered spans overlap', value: String(guaranteeBuffered.overlappingPairs) },
   ])
+  const exceptionRatios = exceptions.map(({ connections, off, on, onLimit }) => ({
+    check: `exceptions and buffers on ÷ off, ${connections} connection(s) (issue 32: ≥ 0.90)`,
+    value: `${(on / off).toFixed(2)}× (${on.toFixed(0)} ÷ ${off.toFixed(0)} req/s); on ÷ its limit ${(on / onLimit).toFixed(2)}×`,
+  }))
+  const cpuRow = { check: 'server CPU per booking, one after the other: ours / the limit', value: `${cpu.ours.toFixed(2)} / ${cpu.limit.toFixed(2)} ms (limit ÷ ours ${(cpu.limit / cpu.ours).toFixed(2)}×)` }
+  printTable('Booking creation with exceptions and buffers; CPU', [...exceptionRatios, cpuRow])
   const failed = rows.filter((row) => row.ours.non2xx + row.ours.errors + (row.limit?.non2xx ?? 0) + (row.limit?.errors ?? 0) > 0)
-  const unaccounted = guarantee.bookings < guarantee.answered201 || guarantee.bookings > guarantee.answered201 + inFlightBound
-  if (failed.length || guarantee.overlappingPairs !== 0 || unaccounted) {
-    throw new Error(`bookings bench: ${failed.length ? 'non-2xx answers' : 'the final check failed'} (${JSON.stringify(guarantee)})`)
+  const unaccounted =
+    guarantee.bookings < guarantee.answered201 ||
+    guarantee.bookings > guarantee.answered201 + inFlightBound ||
+    guaranteeBuffered.bookings < guaranteeBuffered.answered201 ||
+    guaranteeBuffered.bookings > guaranteeBuffered.answered201 + inFlightBufferedBound
+  if (failed.length || badAnswers || guarantee.overlappingPairs !== 0 || guaranteeBuffered.overlappingPairs !== 0 || unaccounted) {
+    throw new Error(`bookings bench: ${failed.length || badAnswers ? 'non-2xx answers' : 'the final check failed'} (${JSON.stringify({ guarantee, guaranteeBuffered })})`)
   }
-  return { rows, data: { guarantee } }
+  const markdown = [...exceptionRatios, cpuRow].map((row) => `- ${row.check}: ${row.value}`).join('\n')
+  return { rows, sections: [{ name: 'booking-exceptions', markdown }], data: { guarantee, guaranteeBuffered, exceptions, cpu } }
 }

@@ -69,6 +69,56 @@ describe('a valid booking', () => {
   })
 })
 
+// The endpoint writes its row with its own INSERT (insert-booking.ts), not Payload's create:
+// everything it leaves must be what the collection's create and its hooks leave for the same
+// booking, made through the Local API an hour later on the same service. (The mail: the
+// received-mail tests of booking-calendar and mail-queue, through the public endpoint.)
+describe('the same records as a booking made through the collection', () => {
+  it('row, audit entry, notification and webhook event alike but for the time and ids', async () => {
+    const date = localDate(15)
+    const other = await bookableService(admin, date, { durationMinutes: 45, basePrice: '30.00', priceType: 'hourly', bufferBeforeMinutes: 5, bufferAfterMinutes: 10 })
+    const [hook] = await sql<{ id: string }>(app, `INSERT INTO webhooks (url, secret, active) VALUES ('http://127.0.0.1:9/hook', 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0', true) RETURNING id`)
+    await sql(app, `INSERT INTO webhooks_events ("order", parent_id, value) VALUES (1, $1, 'booking.created')`, [hook!.id])
+    try {
+      const reply = await book(customer, { serviceId: other.id, bookingDate: date.date, bookingTime: '10:00', customerMessage: 'Ring twice' })
+      expect(reply.status).toBe(201)
+      const ours = reply.body.booking.id as string
+      const theirs = String(
+        (
+          await app.payload.create({
+            collection: 'bookings',
+            data: { service: other.id, customer: customer.user.id, bookingDate: date.date, bookingTime: '11:00', customerMessage: 'Ring twice', status: 'pending' } as never,
+            overrideAccess: true,
+            user: { ...customer.user, collection: 'users' } as never,
+          })
+        ).id,
+      )
+      const timed = ['id', 'bookingTime', 'endTime', 'startMinute', 'endMinute', 'createdAt', 'updatedAt', 'booking_time', 'end_time', 'start_minute', 'end_minute', 'created_at', 'updated_at']
+      const untimed = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).filter(([key]) => !timed.includes(key)))
+      const types = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).map(([key, value]) => [key, value === null ? 'null' : typeof value]))
+      const rowOf = async (id: string) => (await sql(app, 'SELECT * FROM bookings WHERE id = $1', [id]))[0]!
+      expect(untimed(await rowOf(ours))).toEqual(untimed(await rowOf(theirs)))
+      expect(await rowOf(ours)).toMatchObject({ booking_time: '10:00', end_time: '10:45', total_price: '2250', buffer_before_minutes: '5', buffer_after_minutes: '10' })
+      const [ourEntry] = await audits(app, 'booking.create', ours)
+      const [theirEntry] = await audits(app, 'booking.create', theirs)
+      expect(types(ourEntry!.data)).toEqual(types(theirEntry!.data))
+      expect(untimed(ourEntry!.data)).toEqual(untimed(theirEntry!.data))
+      expect(ourEntry!.data).toMatchObject({ id: ours, bookingTime: '10:00', endTime: '10:45', startMinute: (theirEntry!.data.startMinute as number) - 60, endMinute: (theirEntry!.data.endMinute as number) - 60 })
+      const notice = async (id: string) => (await sql<{ title: string; body: string; user_id_id: string }>(app, 'SELECT user_id_id, title, body FROM notifications WHERE target_id = $1', [id]))
+      expect(await notice(ours)).toEqual((await notice(theirs)).map((row) => ({ ...row, body: row.body.replace('11:00', '10:00') })))
+      const event = async (id: string) => (await sql<{ event: string; body: { type: string; data: Record<string, unknown> } }>(app, 'SELECT event, body FROM webhook_deliveries WHERE record_key = $1', [`bookings:${id}`]))
+      const [ourEvent] = await event(ours)
+      const [theirEvent] = await event(theirs)
+      expect(ourEvent!.event).toBe('booking.created')
+      expect(types(ourEvent!.body.data)).toEqual(types(theirEvent!.body.data))
+      expect(untimed(ourEvent!.body.data)).toEqual(untimed(theirEvent!.body.data))
+      expect(ourEvent!.body.data).toMatchObject({ id: ours, bookingTime: '10:00', endTime: '10:45' })
+    } finally {
+      await sql(app, 'DELETE FROM webhooks WHERE id = $1', [hook!.id])
+    }
+  })
+})
+
 describe('the order of the checks', () => {
   it('401 unauthorized first, whatever the body', async () => {
     const reply = await rawBook(app, {}, 'not json')

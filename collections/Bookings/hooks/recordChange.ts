@@ -5,7 +5,8 @@ import type { WebhookEvent } from '../../../domain/webhooks'
 import { changedFields, writeAudit } from '../../../hooks/shared/audit'
 import { emitEvent } from '../../../hooks/shared/webhookEvents'
 import { mailToCustomer } from '../../../src/operations/bookings/mails'
-import { noticeToCustomer, noticeToProvider } from '../../../src/operations/bookings/notices'
+import { noticeToCustomer } from '../../../src/operations/bookings/notices'
+import { recordBookingCreated } from '../../../src/operations/bookings/booking-created'
 import { presentBooking } from '../../../src/operations/bookings/present'
 import { movedFromKey } from './guardStatusMove'
 
@@ -20,7 +21,8 @@ const EVENT_OF: Record<BookingAction, WebhookEvent> = {
 
 /**
  * Audit, notifications and mail of a booking change, in its transaction, whatever the path:
- * `booking.create`, a notice to the provider and a "received" mail to the customer; a status
+ * `booking.create`, a notice to the provider and a "received" mail to the customer
+ * (booking-created.ts, which the public booking calls itself); a status
  * move `booking.<action>`, a notice and a mail to the customer; a new provider response
  * `booking.respond` and a notice; any other edit `booking.update`. Webhook events (§15) go
  * into the outbox here too: `booking.created` and one per move or response.
@@ -30,16 +32,13 @@ export const recordChange: CollectionAfterChangeHook = async ({ context, doc, op
   const movedFrom = context[key] as string | undefined
   delete context[key]
   if (context.skipAudit) return doc
+  if (operation === 'create') {
+    await recordBookingCreated(req, doc)
+    return doc
+  }
   const facts = { ...presentBooking(doc), providerResponse: (doc.providerResponse as string | null) ?? null }
   const entry = { targetType: BOOKINGS_COLLECTION, targetId: facts.id }
   const record = { type: BOOKINGS_COLLECTION, id: facts.id }
-  if (operation === 'create') {
-    await writeAudit(req, { action: 'booking.create', ...entry, data: doc })
-    await noticeToProvider(req, facts)
-    await mailToCustomer(req, facts, 'received')
-    await emitEvent(req, 'booking.created', record, { ...facts, updatedAt: doc.updatedAt ?? null })
-    return doc
-  }
   const changes = changedFields(previousDoc, doc)
   const moved = movedFrom !== undefined ? actionFor(movedFrom, doc.status) : null
   // The admin API's `respond` counts even when it repeats the text already stored.

@@ -25,6 +25,13 @@ interface PoolClient {
 const LOCK = `hashtext('community.mail-queue')`
 /** Jobs per `jobs.run`, sent in parallel; the run repeats while full batches come back. */
 const BATCH = 10
+/**
+ * How long a wake-up (a commit that queued mail) waits before the run. A run costs a dozen
+ * statements and Payload's job runner whatever it sends: woken by every booking, it cost
+ * more CPU than the booking itself (issue 35, docs/performance.md). 50 ms lets the mails of a
+ * burst share one run and is nothing in a mail's delivery time.
+ */
+export const WAKE_DELAY_MS = 50
 
 export interface MailRunner {
   wake: () => void
@@ -121,10 +128,21 @@ export function startMailRunner(payload: Payload): MailRunner {
     onOutage: (err) => payload.logger.warn({ err, msg: 'mail queue: run failed; retrying on the next tick' }),
     onRecovery: () => payload.logger.info({ msg: 'mail queue: database reachable again' }),
   })
+  // A wake-up waits WAKE_DELAY_MS, and the wake-ups meanwhile join it: the mails of a burst go
+  // in one run instead of one run each.
+  let pendingWake: NodeJS.Timeout | null = null
   const runner: MailRunner = {
-    wake: loop.wake,
+    wake: () => {
+      if (pendingWake) return
+      pendingWake = setTimeout(() => {
+        pendingWake = null
+        loop.wake()
+      }, WAKE_DELAY_MS)
+      pendingWake.unref()
+    },
     stop: async () => {
       runners.delete(payload)
+      if (pendingWake) clearTimeout(pendingWake)
       // A run in progress finishes its batch, so no job is left marked `processing`.
       await loop.stop()
       const held = own

@@ -3,8 +3,10 @@
 // `day_full`), then one insert. The last check, "no overlapping pending or confirmed booking", is
 // the insert itself: PostgreSQL's exclusion constraint refuses an overlap atomically, so of
 // N simultaneous requests for one slot exactly one succeeds and the others get 409.
-// Audit `booking.create` and the provider's notification come from the collection's hook,
-// in the same transaction.
+// The row is written by one prepared INSERT (insert-booking.ts: Payload's create pipeline was
+// most of a booking's cost, issue 35), and its audit entry, notification, mail and webhook
+// event by `recordBookingCreated`, the function the collection's hook calls for bookings
+// made through Payload: in the same transaction.
 import type { PayloadRequest } from 'payload'
 
 import { ApiError, notFound } from '../../lib/http/errors'
@@ -14,6 +16,8 @@ import { nowWallClockMinute } from '../../lib/wall-clock'
 import { bookingRange, dayFull, inSomeSlot, timingRefusal } from './booking-rules'
 import { lockServiceForBooking } from './booking-lock'
 import { serviceTermsAndSlots } from './service-terms'
+import { insertBooking, newBookingDoc } from './insert-booking'
+import { recordBookingCreated } from './booking-created'
 
 export interface BookingInput {
   serviceId: string
@@ -47,21 +51,10 @@ export async function createBooking(req: PayloadRequest, customerId: string, inp
     // queue, so the constraint's waits cannot deadlock and the cap's count cannot be overrun.
     const { cap, booked } = await lockServiceForBooking(req, service.id, input.bookingDate)
     if (dayFull(booked, cap)) throw new ApiError(409, 'day_full', 'This service takes no more bookings on that date')
-    const doc = await req.payload.create({
-      collection: 'bookings',
-      data: {
-        service: service.id,
-        customer: customerId,
-        bookingDate: input.bookingDate,
-        bookingTime: input.bookingTime,
-        customerMessage: input.customerMessage ?? null,
-        status: 'pending',
-      },
-      depth: 0,
-      // The customer has no create access to the collection: this operation is the authority.
-      overrideAccess: true,
-      req,
-    })
-    return { booking: presentBooking(doc as unknown as Record<string, unknown>) }
+    // The customer has no create access to the collection: this operation is the authority.
+    const doc = newBookingDoc(service, { customerId, bookingDate: input.bookingDate, bookingTime: input.bookingTime, customerMessage: input.customerMessage ?? null })
+    await insertBooking(req, doc)
+    await recordBookingCreated(req, doc)
+    return { booking: presentBooking(doc) }
   })
 }

@@ -1,0 +1,165 @@
+// `npx tsx bench/booking-profile.ts [count]`: where one public booking's time goes (issue 35).
+// The app runs in this process (as the tests run it) against an embedded PostgreSQL; one
+// customer books `count` distinct free times one after the other over HTTP on loopback, after
+// as many for warm-up. Printed: the statements of one booking with their mean time (measured
+// at the pg client: round trip included), the wall time per booking, the process's CPU time
+// per booking, and a CPU profile of the measured bookings grouped by where the code lives.
+// The load generator (fetch) runs in this process too, so its CPU is counted: the figures are
+// for comparing one build of the server with another, not with the bench's limit.
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Session } from 'node:inspector/promises'
+import os from 'node:os'
+import path from 'node:path'
+import fs from 'node:fs/promises'
+
+import pg from 'pg'
+
+import { BENCH_ENV } from './harness'
+import { nthTime } from './bookings'
+
+const COUNT = Number(process.argv[2] ?? 300)
+const PASSWORD = 'Bench-Passw0rd!'
+
+interface ProfileNode {
+  id: number
+  callFrame: { url: string; functionName: string }
+  children?: number[]
+}
+
+/** Where a sampled function lives, in a few buckets named for the booking's stages. */
+function bucketOf(url: string, name: string): string {
+  if (!url) return name === '(garbage collector)' ? 'garbage collection' : name === '(idle)' || name === '(program)' ? name : 'native/other'
+  if (url.includes('/payload/dist/collections/operations')) return 'payload: collection operation'
+  if (url.includes('/payload/dist/fields/hooks')) return 'payload: field hooks (validate, beforeChange, afterRead)'
+  if (url.includes('/payload/dist/fields/')) return 'payload: fields other'
+  if (url.includes('/payload/dist/utilities/createPayloadRequest') || url.includes('/payload/dist/utilities/')) return 'payload: utilities (request setup, i18n…)'
+  if (url.includes('/payload/dist/auth')) return 'payload: auth strategies'
+  if (url.includes('/payload/')) return 'payload: other'
+  if (url.includes('/drizzle-orm/') || url.includes('/@payloadcms/drizzle') || url.includes('/@payloadcms/db-postgres')) return 'db adapter (drizzle)'
+  if (url.includes('/pg/') || url.includes('/pg-protocol/') || url.includes('/pg-pool/')) return 'pg driver'
+  if (url.includes('/express/') || url.includes('/router/') || url.includes('/body-parser/')) return 'express'
+  if (url.includes('/zod/')) return 'zod'
+  if (url.includes('/undici/') || url.startsWith('node:internal/deps/undici')) return 'fetch (client and Web Request)'
+  if (url.startsWith('node:')) return `node: ${url.replace('node:internal/', '').split('/').slice(0, 2).join('/')}`
+  if (url.includes('node_modules')) return `other module: ${url.split('node_modules/')[1]?.split('/')[0]}`
+  if (url.includes('/bench/')) return 'load generator'
+  return `ours: ${path.relative(process.cwd(), url.replace('file://', ''))}`
+}
+
+async function main() {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'booking-profile-'))
+  const { freePort, removeEmbeddedState, startEmbeddedDatabase } = await import('../src/lib/embedded-database')
+  const db = await startEmbeddedDatabase({ stateDir: root, port: await freePort(), database: 'profile', log: () => {} })
+  Object.assign(process.env, BENCH_ENV, { DATABASE_URL: db.url, LOG_LEVEL: 'warn' })
+  const { startPayload, stopPayload } = await import('../src/lib/payload-lifecycle')
+  const { createApp } = await import('../src/app')
+  const { ensureNoOverlap } = await import('./no-overlap')
+  const payload = await startPayload()
+  payload.logger.level = 'warn'
+  // PROFILE_NO_MAIL=1: the request path alone, without the mail runner the bookings wake.
+  if (process.env.PROFILE_NO_MAIL) await (await import('../src/lib/mail-queue/runner')).stopMailRunner(payload)
+  const pool = (payload.db as unknown as { pool: pg.Pool }).pool
+  await ensureNoOverlap({ payload } as never, pool)
+  const server = http.createServer(createApp({ payload }))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  try {
+    const provider = await payload.create({ collection: 'users', data: { email: 'provider@example.test', password: PASSWORD, roles: ['citizen'], emailVerified: true } as never, overrideAccess: true })
+    const service = await payload.create({
+      collection: 'service-listings',
+      data: { slug: 'profile-service', provider: provider.id, status: 'active', basePrice: '30.00', priceType: 'hourly', durationMinutes: 5, translations: [{ inLanguage: 'en', title: 'Profile service' }], inLanguage: 'en' } as never,
+      overrideAccess: true,
+    })
+    for (let day = 0; day < 7; day++) {
+      await payload.create({ collection: 'service-availability', data: { service: service.id, dayOfWeek: day, startTime: '00:00', endTime: '23:59' } as never, overrideAccess: true })
+    }
+    await payload.create({ collection: 'users', data: { email: 'customer@example.test', password: PASSWORD, roles: ['citizen'], emailVerified: true } as never, overrideAccess: true })
+    const signIn = await fetch(`${url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'customer@example.test', password: PASSWORD }) })
+    const { token } = (await signIn.json()) as { token: string }
+    let next = 0
+    const bookOne = async () => {
+      const response = await fetch(`${url}/api/services/bookings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ serviceId: service.id, ...nthTime(next++) }),
+      })
+      await response.text()
+      if (response.status !== 201) throw new Error(`booking answered ${response.status}`)
+    }
+    for (let i = 0; i < COUNT; i++) await bookOne()
+
+    // Statements of the measured bookings, timed at the client (send to result).
+    const timings = new Map<string, { count: number; ms: number }>()
+    const original = pg.Client.prototype.query
+    pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+      const query = args[0] as string | { text: string }
+      const text = (typeof query === 'string' ? query : query.text).replace(/\s+/g, ' ').slice(0, 110)
+      const started = performance.now()
+      const result = (original as (...values: unknown[]) => unknown).apply(this, args)
+      if (result && typeof (result as Promise<unknown>).then === 'function') {
+        void (result as Promise<unknown>).then(
+          () => {
+            const entry = timings.get(text) ?? { count: 0, ms: 0 }
+            entry.count++
+            entry.ms += performance.now() - started
+            timings.set(text, entry)
+          },
+          () => undefined,
+        )
+      }
+      return result
+    } as typeof original
+
+    const session = new Session()
+    session.connect()
+    await session.post('Profiler.enable')
+    await session.post('Profiler.setSamplingInterval', { interval: 100 })
+    await session.post('Profiler.start')
+    const cpu = process.cpuUsage()
+    const started = performance.now()
+    for (let i = 0; i < COUNT; i++) await bookOne()
+    const wall = performance.now() - started
+    const used = process.cpuUsage(cpu)
+    const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[]; samples: number[] } }
+    pg.Client.prototype.query = original
+
+    console.log(`\n${COUNT} bookings one after the other: ${(wall / COUNT).toFixed(2)} ms each (wall), CPU ${((used.user + used.system) / 1000 / COUNT).toFixed(2)} ms each (this process: server and load generator), load ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`)
+    console.log('\nStatements per booking (mean time at the client, round trip included):')
+    let sqlMs = 0
+    for (const [text, { count, ms }] of timings) {
+      sqlMs += ms
+      console.log(`  ${(count / COUNT).toFixed(2)} × ${(ms / count).toFixed(3)} ms  ${text}`)
+    }
+    console.log(`  total statement time per booking: ${(sqlMs / COUNT).toFixed(2)} ms`)
+
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]))
+    const counts = new Map<string, number>()
+    for (const sample of profile.samples) {
+      const node = byId.get(sample)!
+      const bucket = bucketOf(node.callFrame.url, node.callFrame.functionName)
+      counts.set(bucket, (counts.get(bucket) ?? 0) + 1)
+    }
+    const total = profile.samples.length
+    const idle = counts.get('(idle)') ?? 0
+    console.log(`\nCPU profile of the measured bookings (${total} samples, ${((idle / total) * 100).toFixed(0)} % idle), busy samples by place, ms per booking:`)
+    const perSample = wall / total
+    for (const [bucket, n] of [...counts].filter(([name]) => name !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, 30)) {
+      console.log(`  ${((n * perSample) / COUNT).toFixed(3).padStart(7)} ms  ${bucket}`)
+    }
+    if (process.env.PROFILE_OUT) await fs.writeFile(process.env.PROFILE_OUT, JSON.stringify(profile))
+  } finally {
+    server.closeAllConnections()
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    await stopPayload(payload)
+    payload.logger.level = 'silent'
+    await db.stop()
+    await removeEmbeddedState(root)
+  }
+  process.exit(0)
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
