@@ -7,12 +7,12 @@
 // the client sent, so rate limits key on who connected (TRUST_PROXY=true, the default).
 // Each answer names the instance that gave it (`x-served-by`), for operators and tests.
 // A stats page (`/`, `/;csv`) shows each instance's state.
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
 import { freePort } from '../../src/lib/embedded-database'
+import { spawnLogged } from './child'
 
 export const HAPROXY = '/usr/sbin/haproxy'
 
@@ -89,15 +89,7 @@ export async function startLoadBalancer(options: LoadBalancerOptions): Promise<L
   const file = path.join(dir, 'haproxy.cfg')
   await fs.writeFile(file, config({ port, statsPort, backends: options.backends }))
   // -db: in the foreground, logging to stderr; -W would add a master process.
-  const child: ChildProcess = spawn(HAPROXY, ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  const onData = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8000)
-    for (const line of chunk.toString().split('\n')) if (line.trim()) options.log?.(line)
-  }
-  child.stdout!.on('data', onData)
-  child.stderr!.on('data', onData)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const { child, output, exited } = spawnLogged(HAPROXY, ['-db', '-f', file], options.log)
   const url = `http://127.0.0.1:${port}`
   const statsUrl = `http://127.0.0.1:${statsPort}/`
 
@@ -128,7 +120,7 @@ export async function startLoadBalancer(options: LoadBalancerOptions): Promise<L
   const waitUntilUp = async (names = options.backends.map((backend) => backend.name), timeoutMs = 30_000) => {
     const deadline = Date.now() + timeoutMs
     for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`haproxy exited:\n${output}`)
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`haproxy exited:\n${output()}`)
       const now = await states().catch(() => ({}) as Record<string, string>)
       if (names.every((name) => now[name] === 'UP')) return
       if (Date.now() > deadline) throw new Error(`the load balancer does not see ${names.join(', ')} up after ${timeoutMs} ms: ${JSON.stringify(now)}`)
@@ -141,7 +133,7 @@ export async function startLoadBalancer(options: LoadBalancerOptions): Promise<L
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
       await stop()
-      throw new Error(`haproxy did not start:\n${output}`)
+      throw new Error(`haproxy did not start:\n${output()}`)
     }
     if (await states().then(() => true, () => false)) break
     await new Promise((resolve) => setTimeout(resolve, 100))

@@ -3,13 +3,13 @@
 // it. Every database of the server goes through (`*`, the same name on the server); a client
 // logs in with the server's own user and password (SCRAM, the password kept in an auth file
 // only the pooler reads). As root it runs as the `postgres` user (PgBouncer refuses root).
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
 import { freePort } from '../../src/lib/embedded-database'
 import { postgresRunAs } from '../../src/lib/postgres/run-as'
+import { spawnLogged } from './child'
 
 export const PGBOUNCER = '/usr/sbin/pgbouncer'
 
@@ -75,23 +75,15 @@ export async function startPgBouncer(options: PgBouncerOptions): Promise<PgBounc
   if (runAs) {
     for (const file of [dir, authFile, config]) await fs.chown(file, runAs.uid, runAs.gid)
   }
-  const child: ChildProcess = spawn(PGBOUNCER, [...(runAs ? ['-u', 'postgres'] : []), config], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  const onData = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8000)
-    for (const line of chunk.toString().split('\n')) if (line.trim()) options.log?.(line)
-  }
-  child.stdout!.on('data', onData)
-  child.stderr!.on('data', onData)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const { child, output, exited } = spawnLogged(PGBOUNCER, [...(runAs ? ['-u', 'postgres'] : []), config], options.log)
   const remove = () => fs.rm(dir, { recursive: true, force: true })
 
   const deadline = Date.now() + 15_000
-  while (!output.includes('process up')) {
+  while (!output().includes('process up')) {
     if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL')
       await remove()
-      throw new Error(`pgbouncer did not start:\n${output}`)
+      throw new Error(`pgbouncer did not start:\n${output()}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }

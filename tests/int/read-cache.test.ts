@@ -4,49 +4,29 @@
 // a write through a stock route, a custom endpoint or raw SQL shows in the very next read; an
 // anonymous answer carries a strong ETag and is revalidated with 304 without reading rows; a
 // reader's own non-public item reaches them and nobody else.
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { PUBLIC_READS } from '../../collections/publicReads'
-import { createApp } from '../../src/app'
 import { servedBy } from '../../src/lib/read-cache/index'
-import { reloadSettings } from '../../src/lib/settings'
 import { makeComment, makePost } from '../helpers/blog'
 import { adminActor, citizenActor, makeCategory, makeService, makeSlot, SERVICES, type Actor } from '../helpers/catalogue'
 import { makeItem } from '../helpers/community'
 import { statementsDuring } from '../helpers/statements'
+import { startSecondApp, type SecondApp } from '../helpers/second-app'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
 let app: TestApp
-let uncached: { url: string; close: () => Promise<void> }
+let uncached: SecondApp
 let admin: Actor
 let author: Actor
 let other: Actor
 const ids: Record<string, string[]> = {}
 let moderatedThread: string
 
-/** The same Payload behind a second express app built with READ_CACHE=false. */
-async function startUncached(): Promise<typeof uncached> {
-  process.env.READ_CACHE = 'false'
-  const express = createApp({ payload: app.payload })
-  delete process.env.READ_CACHE
-  reloadSettings()
-  const server = http.createServer(express)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: async () => {
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-    },
-  }
-}
-
 beforeAll(async () => {
   app = await startTestApp()
-  uncached = await startUncached()
+  uncached = await startSecondApp(app.payload, { READ_CACHE: 'false' })
   admin = await adminActor(app)
   author = await citizenActor(app)
   other = await citizenActor(app)

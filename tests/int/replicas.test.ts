@@ -7,20 +7,17 @@
 // is tested with the read cache off (READ_CACHE=false); beside it, the same Payload behind an
 // app with the cache on shows that a cached stock read never comes from a lagging replica
 // (decision 160: a miss fills from the primary).
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { randomUUID } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
-import { createApp } from '../../src/app'
-import { reloadSettings } from '../../src/lib/settings'
 import { pauseReplay, waitForReplay, type PostgresNode } from '../../scripts/cluster/postgres-pair'
 import { THREAD_PAGE } from '../../src/operations/community/forum-reads'
 import { makeItem } from '../helpers/community'
 import { setEnv } from '../helpers/env'
 import { startPairDatabase, type PairDatabase } from '../helpers/replica-pair'
+import { startSecondApp, type SecondApp } from '../helpers/second-app'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 import { createUser, signIn } from '../helpers/users'
 
@@ -31,24 +28,7 @@ let db: PairDatabase
 let app: TestApp
 let session: string
 let threadId: string
-let cached: { url: string; close: () => Promise<void> }
-
-/** The same Payload behind a second express app with the read cache on. */
-async function startCached(): Promise<typeof cached> {
-  process.env.READ_CACHE = 'true'
-  const express = createApp({ payload: app.payload })
-  process.env.READ_CACHE = 'false'
-  reloadSettings()
-  const server = http.createServer(express)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: async () => {
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-    },
-  }
-}
+let cached: SecondApp
 
 /** How many times `node` ran statements of the test database matching `where` (pg_stat_statements). */
 async function calls(node: PostgresNode, where: { like: string }): Promise<number> {
@@ -102,7 +82,7 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30
 beforeAll(async () => {
   db = await startPairDatabase()
   app = await startTestApp({ databaseUrl: db.primaryUrl, env: { DATABASE_REPLICA_URLS: db.replicaUrl, DATABASE_REPLICA_MAX_LAG_SECONDS: String(MAX_LAG), READ_CACHE: 'false' } })
-  cached = await startCached()
+  cached = await startSecondApp(app.payload, { READ_CACHE: 'true' })
   const writer = await createUser(app)
   // Signing in is a write too: its answer carries a `wrote` cookie, left out here (each case adds its own).
   session = (await signIn(app, writer)).cookie
