@@ -24,6 +24,18 @@ const DURATION = 5
 const SLOTS_PER_DAY = (23 * 60) / DURATION
 
 /** The i-th distinct free time: 5-minute steps through a day, then the next day. */
+/** Bookings as a client sends them: every request a distinct free time, from one of the signed-in customers in turn. */
+export function bookingRequests(serviceId: string, tokens: string[]): Varying {
+  let next = 0
+  return {
+    method: 'POST',
+    next: () => {
+      const i = next++
+      return { body: JSON.stringify({ serviceId, ...nthTime(i) }), headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i % tokens.length]}` } }
+    },
+  }
+}
+
 export function nthTime(i: number): { bookingDate: string; bookingTime: string } {
   const day = new Date(Date.UTC(2031, 0, 1) + Math.floor(i / SLOTS_PER_DAY) * 86_400_000)
   const minutes = (i % SLOTS_PER_DAY) * DURATION
@@ -137,15 +149,7 @@ export async function bookingsBench(app: BenchApp): Promise<ScenarioResult> {
   const { pool, serviceId, providerId, tokens } = await setUp(app)
   const buffered = { id: await bufferedService(app, pool, providerId), times: bufferedTimes() }
   const baseline = await startServerProcess('bench/booking-limit-server.ts', await freePort(), { DATABASE_URL: app.databaseUrl })
-  let next = 0
-  // Every request a distinct free time, from one of the signed-in customers in turn.
-  const varying: Varying = {
-    method: 'POST',
-    next: () => {
-      const i = next++
-      return { body: JSON.stringify({ serviceId, ...nthTime(i) }), headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i % tokens.length]}` } }
-    },
-  }
+  const varying = bookingRequests(serviceId, tokens)
   let nextBuffered = 0
   const bufferedVarying: Varying = {
     method: 'POST',

@@ -7,8 +7,8 @@
 // Needs Debian's pgbouncer (not in the default run).
 import { freePort } from '../src/lib/embedded-database'
 import { startPgBouncer } from '../scripts/cluster/pgbouncer'
-import { measure, type Varying } from './autocannon'
-import { nthTime, setUp } from './bookings'
+import { measure } from './autocannon'
+import { bookingRequests, setUp } from './bookings'
 import { BENCH_ENV, log, type BenchApp } from './harness'
 import { startServerProcess } from './processes'
 import { SECONDS } from './reads'
@@ -27,14 +27,7 @@ export async function pgbouncerBench(app: BenchApp): Promise<ScenarioResult> {
     DATABASE_DIRECT_URL: app.databaseUrl,
     DATABASE_PREPARED_STATEMENTS: 'false',
   })
-  let next = 0
-  const varying: Varying = {
-    method: 'POST',
-    next: () => {
-      const i = next++
-      return { body: JSON.stringify({ serviceId, ...nthTime(i) }), headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i % tokens.length]}` } }
-    },
-  }
+  const varying = bookingRequests(serviceId, tokens)
   const rows: Row[] = []
   try {
     for (const connections of CONNECTIONS) {

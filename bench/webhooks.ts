@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 
 import { freePort } from '../src/lib/embedded-database'
-import { measure, type Measurement, type Varying } from './autocannon'
-import { nthTime, setUp } from './bookings'
+import { measure, type Measurement } from './autocannon'
+import { bookingRequests, setUp } from './bookings'
 import { log, printTable, type BenchApp } from './harness'
 import { SECONDS } from './reads'
 import type { Row, ScenarioResult } from './report'
@@ -44,14 +44,7 @@ const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ')
 export async function webhooksBench(app: BenchApp): Promise<ScenarioResult> {
   const { pool, serviceId, tokens } = await setUp(app)
   const receiver = await startReceiver()
-  let next = 0
-  const varying: Varying = {
-    method: 'POST',
-    next: () => {
-      const i = next++
-      return { body: JSON.stringify({ serviceId, ...nthTime(i) }), headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i % tokens.length]}` } }
-    },
-  }
+  const varying = bookingRequests(serviceId, tokens)
   const bookingUrl = `${app.url}/api/services/bookings`
   const hooks: string[] = []
   const subscribe = async () => {
