@@ -25,7 +25,9 @@ const SEED_TIMEOUT_MS = 180_000
 function seededTemplateName(migrated: string): string {
   const hash = createHash('sha256').update(migrated).update(adminInputsHash(ROOT)).update(new Date().toISOString().slice(0, 10))
   const scripts = path.join(ROOT, 'scripts')
-  for (const file of fs.readdirSync(scripts).sort()) hash.update(file).update(fs.readFileSync(path.join(scripts, file)))
+  // Every file under scripts/, folders included (scripts/cluster/), in a fixed order.
+  const files = (fs.readdirSync(scripts, { recursive: true }) as string[]).filter((file) => fs.statSync(path.join(scripts, file)).isFile()).sort()
+  for (const file of files) hash.update(file).update(fs.readFileSync(path.join(scripts, file)))
   return `community_seeded_${hash.digest('hex').slice(0, 16)}`
 }
 
