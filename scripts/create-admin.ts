@@ -1,15 +1,14 @@
 // `npm run create-admin -- --email E --password P`: makes a verified admin, or promotes the
 // user who already has that email. Arguments are checked before anything starts, so a typo
 // or a weak password writes nothing. Uses the server's database (scripts/with-database.ts).
+// Payload and the database are imported only once the arguments are good: loading them is
+// seconds of CPU that --help and a typo need not pay.
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 
 import type { Payload } from 'payload'
 
 import { checkPasswordRules } from '../src/lib/password-rules'
-import { startPayload, stopPayload } from '../src/lib/payload-lifecycle'
-import { setUserPassword } from '../src/lib/user-password'
-import { withDatabase } from './with-database'
 
 const USAGE = `Usage: npm run create-admin -- --email <email> [--password <password>]
 
@@ -57,6 +56,7 @@ function parse(argv: string[]): Args | 'help' {
 }
 
 async function makeAdmin(payload: Payload, { email, password }: Args): Promise<string> {
+  const { setUserPassword } = await import('../src/lib/user-password')
   const found = await payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0, overrideAccess: true })
   const existing = found.docs[0] as { id: string; roles?: string[] } | undefined
 
@@ -100,6 +100,8 @@ async function main(): Promise<number> {
   }
   const request = args
   try {
+    const { withDatabase } = await import('./with-database')
+    const { startPayload, stopPayload } = await import('../src/lib/payload-lifecycle')
     const message = await withDatabase(async () => {
       const payload = await startPayload()
       try {

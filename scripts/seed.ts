@@ -7,18 +7,17 @@
 // set-based SQL in batches, with progress (scripts/seed-bulk-people.ts for users and bookings).
 // `-- --threads T --posts P`: T forum threads and P posts among them, counters exact
 // (scripts/seed-bulk-forum.ts).
-// Uses the server's database (scripts/with-database.ts).
+// Uses the server's database (scripts/with-database.ts), imported with Payload only once the
+// arguments are good: loading them is seconds of CPU that --help and a usage error need not pay.
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 
 import type { Payload } from 'payload'
 
-import { startPayload, stopPayload } from '../src/lib/payload-lifecycle'
 import { seedBlog } from './seed-blog'
 import { seedCommunity } from './seed-community'
 import { seedForum } from './seed-bulk-forum'
 import { seedBookings as seedBulkBookings, seedUsers as seedBulkUsers } from './seed-bulk-people'
-import { withDatabase } from './with-database'
 
 const USAGE = `Usage: npm run seed [-- --services N] [--users U] [--bookings M] [--threads T --posts P]
 
@@ -360,6 +359,8 @@ async function main(): Promise<number> {
   }
   const { services, users, bookings, threads, posts } = args
   try {
+    const { withDatabase } = await import('./with-database')
+    const { startPayload, stopPayload } = await import('../src/lib/payload-lifecycle')
     await withDatabase(async () => {
       const payload = await startPayload()
       try {

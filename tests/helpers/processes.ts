@@ -1,7 +1,6 @@
 // The real programs as child processes (the server, scripts), run exactly as `npm start` and
 // `npm run …` run them (tsx), with the environment a test gives them.
 import { spawn, type ChildProcess } from 'node:child_process'
-import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { freePort } from '../../src/lib/embedded-database'
@@ -22,11 +21,13 @@ function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   return base as NodeJS.ProcessEnv
 }
 
+/**
+ * `node --import tsx <file>`: what `tsx <file>` (npm run …) runs, in one process rather than
+ * tsx's CLI wrapper plus the program (a node start less per script). Its own process group,
+ * so a kill reaches all of it.
+ */
 function spawnTsx(file: string, args: string[], env: Record<string, string | undefined>, cwd = ROOT): ChildProcess {
-  // Its own process group: tsx runs the program in a grandchild, which a SIGKILL of tsx
-  // alone would leave running (holding its port and database connections).
-  const tsx = path.join(cwd, 'node_modules/tsx/dist/cli.mjs')
-  return spawn(process.execPath, [tsx, file, ...args], { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  return spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
 }
 
 /**

@@ -4,19 +4,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { runScript, type ScriptResult } from '../helpers/processes'
-import { startTestApp, type TestApp } from '../helpers/test-app'
+import { createTestDatabase } from '../helpers/test-database'
 
-let app: TestApp
+// A database of its own and no Payload in this process: the seed is the only thing here.
+let database: Awaited<ReturnType<typeof createTestDatabase>>
 let seed: ScriptResult
 
 beforeAll(async () => {
-  app = await startTestApp()
+  database = await createTestDatabase()
   // The stack of any deprecation, should one come back, names the query that caused it.
-  seed = await runScript('scripts/seed.ts', [], { DATABASE_URL: app.databaseUrl, NODE_OPTIONS: '--trace-deprecation' }, 300_000)
+  seed = await runScript('scripts/seed.ts', [], { DATABASE_URL: database.url, NODE_OPTIONS: '--trace-deprecation' }, 300_000)
 }, 360_000)
 
 afterAll(async () => {
-  await app?.stop({ drop: true })
+  await database?.drop()
 })
 
 describe('npm run seed', () => {
