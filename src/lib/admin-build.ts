@@ -108,12 +108,17 @@ function nextBuild(root: string): Promise<void> {
   })
 }
 
+/** Whether .next/ holds the build of the current inputs (no build needed). */
+export function adminBuildIsCurrent(root: string): boolean {
+  return readHash(root) === adminInputsHash(root)
+}
+
 /**
  * Builds the admin panel unless .next/ already holds the build of the current inputs.
  * `build`: what makes it (`next build`; tests/int/admin-build.test.ts counts the calls instead).
  */
 export async function ensureAdminBuild(root: string, log: (line: string) => void, build: (root: string) => Promise<void> = nextBuild): Promise<void> {
-  if (readHash(root) === adminInputsHash(root)) return
+  if (adminBuildIsCurrent(root)) return
   await withBuildLock(root, log, async () => {
     // Whoever held the lock before may have just built these very inputs.
     const inputs = adminInputsHash(root)

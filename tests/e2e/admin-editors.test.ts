@@ -13,12 +13,10 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
-import { launchPanelBrowser, signInToPanel, type PanelBrowser } from '../helpers/panel'
+import { launchPanelBrowser, PANEL_ADMIN, signInToPanel, type PanelBrowser } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 
-const EMAIL = 'editors-admin@example.test'
-const PASSWORD = 'Panel-Admin-Passw0rd!'
 const SCREENSHOTS = path.join(os.tmpdir(), 'community-admin-panel')
 // A seeded service (en, fr, de titles) whose French and German texts the setup removes.
 const SLUG = 'guitar-workshop'
@@ -34,7 +32,7 @@ const languagesOf = (id: string) =>
   fixture!.sql<{ in_language: string; title: string }>('SELECT in_language, title FROM service_listings_translations WHERE _parent_id = $1 ORDER BY _order', [id])
 
 beforeAll(async () => {
-  fixture = await startServerFixture({ admin: { email: EMAIL, password: PASSWORD }, seed: true })
+  fixture = await startServerFixture({ admin: PANEL_ADMIN, seed: true })
   serviceId = (await fixture.sql<{ id: string }>('SELECT id FROM service_listings WHERE slug = $1', [SLUG]))[0]!.id
   await fixture.sql(`DELETE FROM service_listings_translations WHERE _parent_id = $1 AND in_language IN ('fr', 'de')`, [serviceId])
   base = fixture.panelUrl
@@ -45,7 +43,7 @@ beforeAll(async () => {
   await page.setViewportSize({ width: 1600, height: 1000 })
   // Next dev compiles each panel route on first use: minutes on a busy machine.
   page.setDefaultTimeout(400_000)
-  await signInToPanel(page, base, EMAIL, PASSWORD)
+  await signInToPanel(page, base, PANEL_ADMIN.email, PANEL_ADMIN.password)
 }, PANEL_READY_TIMEOUT_MS + 600_000)
 
 afterAll(async () => {

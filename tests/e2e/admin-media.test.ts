@@ -9,19 +9,16 @@ import sharp from 'sharp'
 
 import { removeStoredMedia } from '../helpers/catalogue'
 import { jpegWithExif, storedFile } from '../helpers/media'
-import { launchPanelBrowser, signInToPanel, type PanelBrowser } from '../helpers/panel'
+import { launchPanelBrowser, PANEL_ADMIN, signInToPanel, type PanelBrowser } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
-
-const EMAIL = 'media-panel-admin@example.test'
-const PASSWORD = 'Panel-Admin-Passw0rd!'
 
 let fixture: ServerFixture | undefined
 let browser: PanelBrowser | undefined
 let base: string
 
 beforeAll(async () => {
-  fixture = await startServerFixture({ admin: { email: EMAIL, password: PASSWORD } })
+  fixture = await startServerFixture({ admin: PANEL_ADMIN })
   base = fixture.panelUrl
   browser = await launchPanelBrowser()
 }, PANEL_READY_TIMEOUT_MS + 120_000)
@@ -55,7 +52,7 @@ describe('service media in the admin panel', () => {
     const page = await browser!.context.newPage()
     // Next dev compiles each panel route on first use: minutes on a busy machine.
     page.setDefaultTimeout(400_000)
-    await signInToPanel(page, base, EMAIL, PASSWORD)
+    await signInToPanel(page, base, PANEL_ADMIN.email, PANEL_ADMIN.password)
 
     await page.goto(`${base}/admin/collections/service-media/create`)
     await dropFile(page, await jpegWithExif(), '../../Holiday Photo.jpg', 'image/jpeg')

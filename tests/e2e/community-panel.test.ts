@@ -14,11 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
 import { CONTENT_TYPE_NAMES, CONTENT_TYPES } from '../../domain/content-types'
-import { launchPanelBrowser, seededModeratorPassword, signInToPanel, submitPanelLogin, type PanelBrowser } from '../helpers/panel'
+import { launchPanelBrowser, PANEL_ADMIN, seededModeratorPassword, signInToPanel, submitPanelLogin, type PanelBrowser } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 
-const ADMIN = { email: 'community-admin@example.test', password: 'Community-Admin-Passw0rd!' }
 const CITIZEN = { email: 'community-citizen@example.test', password: 'Community-Citizen-Passw0rd!' }
 const MODERATOR_EMAIL = 'moderator@example.com'
 const SCREENSHOTS = path.join(os.tmpdir(), 'community-admin-panel')
@@ -55,7 +54,7 @@ async function pageAs(user: { email: string; password: string }): Promise<Page> 
 const rowWith = (page: Page, text: string) => page.locator('table tr', { hasText: text })
 
 beforeAll(async () => {
-  fixture = await startServerFixture({ admin: ADMIN, seed: true })
+  fixture = await startServerFixture({ admin: PANEL_ADMIN, seed: true })
   base = fixture.panelUrl
   moderatorPassword = seededModeratorPassword(fixture.seedOutput)
   // A citizen signs up through the API; the test plays the part of the verification email.
@@ -75,7 +74,7 @@ afterAll(async () => {
 
 describe('the Community group of the panel', () => {
   it('admin: every type under Community; approves a pending place and rejects an article from their pages', async () => {
-    const page = await pageAs(ADMIN)
+    const page = await pageAs(PANEL_ADMIN)
     const community = page.locator('nav .nav-group', { hasText: 'Community' }).first()
     for (const name of CONTENT_TYPE_NAMES) {
       await community.locator(`a[href$="/collections/${CONTENT_TYPES[name].collection}"]`).waitFor({ state: 'attached' })

@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
-import { launchPanelBrowser, submitPanelLogin, type PanelBrowser } from '../helpers/panel'
+import { launchPanelBrowser, PANEL_ADMIN, submitPanelLogin, type PanelBrowser } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 
-const ADMIN = { email: 'panel-admin@example.test', password: 'Panel-Admin-Passw0rd!' }
+const ADMIN = PANEL_ADMIN
 const CITIZEN = { email: 'panel-citizen@example.test', password: 'Panel-Citizen-Passw0rd!' }
 const MODERATOR_EMAIL = 'moderator@example.com'
 const REASON = 'Hors sujet, merci de rester courtois'

@@ -12,12 +12,12 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
-import { launchPanelBrowser, noTrouble, submitPanelLogin, visitSettled, watchTrouble, type PanelBrowser } from '../helpers/panel'
+import { launchPanelBrowser, noTrouble, PANEL_ADMIN, submitPanelLogin, visitSettled, watchTrouble, type PanelBrowser } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 import { startReceiver, verified, WEBHOOK_TEST_ENV, type Receiver } from '../helpers/webhook-receiver'
 
-const ADMIN = { email: 'providers-admin@example.test', password: 'Providers-Admin-Passw0rd!' }
+const ADMIN = PANEL_ADMIN
 // As the other panel tests: into the temporary directory; docs/admin-panel/ keeps copies.
 const SHOTS = path.join(os.tmpdir(), 'community-admin-panel')
 

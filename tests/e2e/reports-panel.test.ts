@@ -11,11 +11,11 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
-import { launchPanelBrowser, seededModeratorPassword, submitPanelLogin, type PanelBrowser } from '../helpers/panel'
+import { launchPanelBrowser, PANEL_ADMIN, seededModeratorPassword, submitPanelLogin, type PanelBrowser } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 
-const ADMIN = { email: 'panel-admin@example.test', password: 'Panel-Admin-Passw0rd!' }
+const ADMIN = PANEL_ADMIN
 const MODERATOR_EMAIL = 'moderator@example.com'
 const SHOTS = path.join(process.cwd(), 'docs', 'moderation')
 

@@ -1,13 +1,19 @@
 // Starts one PostgreSQL for the whole run (embedded, or DATABASE_URL when set) and builds a
 // template database with the committed migrations; every test file clones it.
-// Plain JS because jest loads globalSetup untransformed; TypeScript comes in through tsx.
-import { mkdtempSync } from 'node:fs'
+// With browser files in the run, the admin panel's production build starts too, in the
+// background (tests/helpers/admin-build-background.ts). Plain JS because jest loads
+// globalSetup untransformed; TypeScript comes in through tsx.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, openSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 import { tsImport } from 'tsx/esm/api'
 
 export default async function globalSetup() {
+  // First, so that it takes every moment of CPU the rest leaves (at the lowest priority).
+  globalThis.__ADMIN_BUILD__ = await startAdminBuild()
   const { setupTestDatabase } = await tsImport('./test-database.ts', import.meta.url)
   const state = await setupTestDatabase()
   globalThis.__TEST_DATABASE__ = state
@@ -17,4 +23,26 @@ export default async function globalSetup() {
   process.env.OPENAPI_CHECK_LOG ||= path.join(mkdtempSync(path.join(os.tmpdir(), 'community-openapi-')), 'responses.jsonl')
   // Each test file's media folder is made in here (tests/helpers/file-setup.ts).
   process.env.COMMUNITY_TEST_MEDIA_ROOT = mkdtempSync(path.join(os.tmpdir(), 'community-test-media-'))
+}
+
+/**
+ * The panel build in a process of its own (its own group, for globalTeardown to end), when the
+ * sequencer found browser files in the run (tests/helpers/sequencer.js) and .next/ lacks the
+ * build of the current sources. Its output goes to a log: a failed build is built again by
+ * the first browser file's server, whose output shows the error.
+ */
+async function startAdminBuild() {
+  if (!(Number(process.env.COMMUNITY_TEST_BROWSER_FILES) > 0)) return undefined
+  const root = fileURLToPath(new URL('../..', import.meta.url))
+  const { adminBuildIsCurrent } = await tsImport('../../src/lib/admin-build.ts', import.meta.url)
+  if (adminBuildIsCurrent(root)) return undefined
+  const log = path.join(mkdtempSync(path.join(os.tmpdir(), 'community-admin-build-')), 'build.log')
+  const script = fileURLToPath(new URL('./admin-build-background.ts', import.meta.url))
+  const out = openSync(log, 'a')
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, stdio: ['ignore', out, out], detached: true })
+  child.unref()
+  // For the browser files' fixtures, which give it the normal priority back (server-fixture.ts).
+  process.env.COMMUNITY_TEST_ADMIN_BUILD_PID = String(child.pid)
+  console.log(`\n[tests] building the admin panel in the background for the browser files (log: ${log})`)
+  return child
 }

@@ -3,18 +3,16 @@
 // the real server with the demo data. No request may leave the server's origin (the panel
 // once loaded Monaco from cdn.jsdelivr.net, which the CSP blocked), and the browser's console
 // stays free of errors (CSP refusals, "Monaco initialization: error", resources answering 404).
-// It was one file of four minutes; split, each file walks a share on a server of its own and
-// two run side by side: the admin's walk by navigation group (`community`: the Community
-// group; `admin`: every other group, so a new group is walked there), the moderator's walk,
-// the moderator's crawl, and the field checks with the citizen's refusal.
+// Two files, one server each, side by side in the two workers: the admin's (every navigation
+// group, the custom views, the field checks and the citizen's refusal) and the moderator's
+// (their walk, then the crawl of every link, which opens only the pages the walk did not).
 import { afterAll, beforeAll } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
-import { launchPanelBrowser, seededModeratorPassword, visitSettled, watchTrouble, type PanelBrowser, type Trouble } from './panel'
+import { launchPanelBrowser, PANEL_ADMIN, seededModeratorPassword, visitSettled, watchTrouble, type PanelBrowser, type Trouble } from './panel'
 import { PANEL_READY_TIMEOUT_MS } from './processes'
 import { startServerFixture, type ServerFixture } from './server-fixture'
 
-export const WALK_ADMIN = { email: 'walk-admin@example.test', password: 'Walk-Admin-Passw0rd!' }
 export const WALK_CITIZEN = { email: 'walk-citizen@example.test', password: 'Walk-Citizen-Passw0rd!' }
 export const WALK_MODERATOR_EMAIL = 'moderator@example.com'
 
@@ -28,13 +26,25 @@ export interface PanelWalk {
   watchedPage: () => Promise<{ page: Page; trouble: Trouble }>
   /** Opens `url` and waits until the panel has stopped fetching (lazy fields, editors, prefetches). */
   visit: (page: Page, url: string) => Promise<void>
+  /** The panel links on `page` (path and query, on this server, logout aside). */
+  panelLinks: (page: Page) => Promise<string[]>
   /** The collection lists in the navigation (`group`: of that group only, or of every other one). */
   navigationLists: (page: Page, group?: { only: string } | { except: string }) => Promise<string[]>
-  /** Every collection list in the navigation (`group`: as above) and the first document of each; the paths seen. */
-  walkCollections: (page: Page, group?: { only: string } | { except: string }) => Promise<string[]>
-  /** Every panel link reachable from the dashboard, each kind of page once; the paths seen. `onVisit`: called on each page once loaded. */
-  crawlLinks: (page: Page, limit?: number, onVisit?: (path: string) => Promise<void>) => Promise<string[]>
+  /**
+   * Every collection list in the navigation (`group`: as above) and the first document of each;
+   * the paths seen. `opened`: where to note each page opened with its links (for crawlLinks).
+   */
+  walkCollections: (page: Page, group?: { only: string } | { except: string }, opened?: Opened) => Promise<string[]>
+  /**
+   * Every panel link reachable from the dashboard, each kind of page once: each page reached
+   * with its links. A page in `opened` (opened before in the file by the same user) is followed
+   * from its links there instead of being opened again.
+   */
+  crawlLinks: (page: Page, opened?: Opened, limit?: number) => Promise<Opened>
 }
+
+/** Pages (path and query) with the panel links each offered. */
+export type Opened = Map<string, string[]>
 
 /** A list's first document link (what the walk opens after the list). */
 export const FIRST_DOCUMENT = '.table tbody tr a[href*="/admin/collections/"]'
@@ -53,7 +63,7 @@ export function usePanelWalk(options: { citizen?: boolean } = {}): PanelWalk {
     // The walk sends hundreds of /api requests from one IP in a minute, the signed-out ones
     // (login pages, the citizen) counted by the global limit of 100 a minute: on a fast machine
     // they ran past it (429 on /api/users/me in a CI run). The limit is not what the walk checks.
-    const fixture = await startServerFixture({ admin: WALK_ADMIN, seed: true, env: { RATE_LIMIT_GLOBAL_MAX: '100000' } })
+    const fixture = await startServerFixture({ admin: PANEL_ADMIN, seed: true, env: { RATE_LIMIT_GLOBAL_MAX: '100000' } })
     walk.fixture = fixture
     walk.base = fixture.panelUrl
     walk.moderatorPassword = seededModeratorPassword(fixture.seedOutput)
@@ -78,6 +88,15 @@ export function usePanelWalk(options: { citizen?: boolean } = {}): PanelWalk {
 
   walk.visit = visitSettled
 
+  walk.panelLinks = async (page) => {
+    const origin = new URL(walk.base).origin
+    const hrefs = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href))
+    return hrefs
+      .map((href) => new URL(href))
+      .filter((url) => url.origin === origin && url.pathname.startsWith('/admin') && !/\/logout$/.test(url.pathname))
+      .map((url) => `${url.pathname}${url.search}`)
+  }
+
   walk.navigationLists = async (page, group) => {
     const links = await page.locator('nav a[href*="/admin/collections/"]').evaluateAll((anchors) =>
       anchors.map((anchor) => ({
@@ -89,43 +108,44 @@ export function usePanelWalk(options: { citizen?: boolean } = {}): PanelWalk {
     return [...new Set(links.filter((link) => inShare(link.group)).map((link) => link.pathname))]
   }
 
-  walk.walkCollections = async (page, group) => {
+  walk.walkCollections = async (page, group, opened) => {
     const seen: string[] = []
+    const open = async (path: string) => {
+      await walk.visit(page, `${walk.base}${path}`)
+      seen.push(path)
+      opened?.set(path, await walk.panelLinks(page))
+    }
     for (const list of await walk.navigationLists(page, group)) {
-      await walk.visit(page, `${walk.base}${list}`)
-      seen.push(list)
+      await open(list)
       const first = page.locator(FIRST_DOCUMENT).first()
       if ((await first.count()) === 0) continue
-      const document = await first.evaluate((link) => (link as HTMLAnchorElement).pathname)
-      await walk.visit(page, `${walk.base}${document}`)
-      seen.push(document)
+      await open(await first.evaluate((link) => (link as HTMLAnchorElement).pathname))
     }
     return seen
   }
 
   // Followed as a person clicking around would: a document stands for its collection's
   // documents, logout aside.
-  walk.crawlLinks = async (page, limit = 150, onVisit) => {
-    const kind = (pathname: string) => pathname.replace(/\/[0-9a-f]{8}-[0-9a-f-]{27}(?=\/|$)/g, '/:id')
-    const seen = new Set<string>(['/admin'])
+  walk.crawlLinks = async (page, opened = new Map(), limit = 150) => {
+    const kind = (path: string) => new URL(path, walk.base).pathname.replace(/\/[0-9a-f]{8}-[0-9a-f-]{27}(?=\/|$)/g, '/:id')
+    const seen = new Set<string>([kind('/admin')])
     const queue = ['/admin']
-    const visited: string[] = []
-    while (queue.length > 0 && visited.length < limit) {
+    const reached: Opened = new Map()
+    while (queue.length > 0 && reached.size < limit) {
       const next = queue.shift()!
-      await walk.visit(page, `${walk.base}${next}`)
-      visited.push(next)
-      await onVisit?.(next)
-      const links = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href))
-      for (const href of links) {
-        const url = new URL(href)
-        if (url.origin !== new URL(walk.base).origin || !url.pathname.startsWith('/admin') || /\/logout$/.test(url.pathname)) continue
-        const key = kind(url.pathname)
-        if (seen.has(key)) continue
-        seen.add(key)
-        queue.push(`${url.pathname}${url.search}`)
+      let links = opened.get(next)
+      if (!links) {
+        await walk.visit(page, `${walk.base}${next}`)
+        links = await walk.panelLinks(page)
+      }
+      reached.set(next, links)
+      for (const link of links) {
+        if (seen.has(kind(link))) continue
+        seen.add(kind(link))
+        queue.push(link)
       }
     }
-    return visited
+    return reached
   }
 
   return walk

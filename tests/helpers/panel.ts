@@ -19,6 +19,12 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ]
 
+/**
+ * The admin every panel file signs in as: one set of credentials, so that `npm run
+ * create-admin` runs once per run for all of them (startServerFixture's `admin`).
+ */
+export const PANEL_ADMIN = { email: 'panel-admin@example.test', password: 'Panel-Admin-Passw0rd!' }
+
 export interface PanelBrowser {
   context: BrowserContext
   close: () => Promise<void>

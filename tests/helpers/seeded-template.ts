@@ -1,8 +1,10 @@
-// The demo data of `npm run seed` as a template database: the seed runs once (it boots
-// Payload and writes through the Local API: a minute on a busy machine) and every file that
-// asks for it clones the result (CREATE DATABASE … TEMPLATE, a file copy) instead of seeding
-// again. What the seed printed (the moderator's password) is kept as the template's comment.
-import { createHash } from 'node:crypto'
+// What a browser file's server starts from, as template databases made once per run: the
+// demo data of `npm run seed` (it boots Payload and writes through the Local API: a minute on
+// a busy machine), and on top of it or of the migrated template the admin of `npm run
+// create-admin` (another Payload boot). Every file that asks clones the result (CREATE
+// DATABASE … TEMPLATE, a file copy) instead of running the scripts again. What the seed
+// printed (the moderator's password) is kept as the seeded template's comment.
+import { createHash, type Hash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,35 +15,58 @@ import { runScript } from './processes'
 import { createTestDatabase, testDatabaseServer, testSecret } from './test-database'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const SEED_TIMEOUT_MS = 180_000
+const SCRIPT_TIMEOUT_MS = 180_000
 
 /**
- * The seeded template's name: the migrated template it is cut from, what the seed runs (the
- * scripts, and the app's code whose hooks write the rows) and today's date (UTC), since the
- * demo bookings and events lie some days from the day they were made. A change to any of
- * them names a new template, so one, once built, never changes; on a DATABASE_URL server it
- * serves later runs of the same day too.
+ * A template's name: `prefix`, then a hash of the template it is cut from, what the scripts
+ * run (scripts/, and the app's code whose hooks write the rows), today's date (UTC: the demo
+ * bookings and events lie some days from the day they were made) and `extra`. A change to any
+ * of them names a new template, so one, once built, never changes; on a DATABASE_URL server
+ * it serves later runs of the same day too.
  */
-function seededTemplateName(migrated: string): string {
-  const hash = createHash('sha256').update(migrated).update(adminInputsHash(ROOT)).update(new Date().toISOString().slice(0, 10))
+function derivedTemplateName(prefix: string, from: string, extra: string[] = []): string {
+  const hash: Hash = createHash('sha256').update(from).update(adminInputsHash(ROOT)).update(new Date().toISOString().slice(0, 10))
   const scripts = path.join(ROOT, 'scripts')
   // Every file under scripts/, folders included (scripts/cluster/), in a fixed order.
   const files = (fs.readdirSync(scripts, { recursive: true }) as string[]).filter((file) => fs.statSync(path.join(scripts, file)).isFile()).sort()
   for (const file of files) hash.update(file).update(fs.readFileSync(path.join(scripts, file)))
-  return `community_seeded_${hash.digest('hex').slice(0, 16)}`
+  for (const part of extra) hash.update('\0').update(part)
+  return `${prefix}${hash.digest('hex').slice(0, 16)}`
 }
 
-/** A fresh database with the demo data, and what `npm run seed` printed when it made them. */
-export async function createSeededTestDatabase(): Promise<{ url: string; drop: () => Promise<void>; seedOutput: string }> {
+async function runOrThrow(file: string, args: string[], url: string): Promise<string> {
+  const result = await runScript(file, args, { DATABASE_URL: url, PAYLOAD_SECRET: testSecret() }, SCRIPT_TIMEOUT_MS)
+  if (result.code !== 0) throw new Error(`${file} failed (${result.code ?? result.signal}):\n${result.stdout}\n${result.stderr}`)
+  return result.stdout
+}
+
+/** The seeded template (built here unless there) and what `npm run seed` printed when it made it. */
+async function seededTemplate(): Promise<{ name: string; seedOutput: string }> {
   const { adminUrl, template } = testDatabaseServer()
-  const seeded = seededTemplateName(template)
+  const name = derivedTemplateName('community_seeded_', template)
   // Built once (two workers asking at once: the second waits for the first, then clones).
-  await ensureTemplate(adminUrl, seeded, async (url) => {
-    const result = await runScript('scripts/seed.ts', [], { DATABASE_URL: url, PAYLOAD_SECRET: testSecret() }, SEED_TIMEOUT_MS)
-    if (result.code !== 0) throw new Error(`scripts/seed.ts failed (${result.code ?? result.signal}):\n${result.stdout}\n${result.stderr}`)
-    await onServer(adminUrl, (client) => client.query(`COMMENT ON DATABASE ${client.escapeIdentifier(new URL(url).pathname.slice(1))} IS ${client.escapeLiteral(result.stdout)}`))
+  await ensureTemplate(adminUrl, name, async (url) => {
+    const output = await runOrThrow('scripts/seed.ts', [], url)
+    await onServer(adminUrl, (client) => client.query(`COMMENT ON DATABASE ${client.escapeIdentifier(new URL(url).pathname.slice(1))} IS ${client.escapeLiteral(output)}`))
   })
-  const [row] = await onServer(adminUrl, async (client) => (await client.query<{ output: string | null }>(`SELECT shobj_description(oid, 'pg_database') AS output FROM pg_database WHERE datname = $1`, [seeded])).rows)
-  const database = await createTestDatabase(seeded)
-  return { ...database, seedOutput: row?.output ?? '' }
+  const [row] = await onServer(adminUrl, async (client) => (await client.query<{ output: string | null }>(`SELECT shobj_description(oid, 'pg_database') AS output FROM pg_database WHERE datname = $1`, [name])).rows)
+  return { name, seedOutput: row?.output ?? '' }
+}
+
+/** `from` with a verified admin made by `npm run create-admin` (built here unless there): its name. */
+async function adminTemplate(from: string, admin: { email: string; password: string }): Promise<string> {
+  const { adminUrl } = testDatabaseServer()
+  const name = derivedTemplateName('community_admin_', from, [admin.email, admin.password])
+  await ensureTemplate(adminUrl, name, async (url) => void (await runOrThrow('scripts/create-admin.ts', ['--email', admin.email, '--password', admin.password], url)), from)
+  return name
+}
+
+/**
+ * A fresh database for a browser file: the migrated template, with the demo data when `seed`,
+ * with `admin` made by `npm run create-admin`; and what the seed printed ('' without `seed`).
+ */
+export async function createFixtureDatabase(options: { seed?: boolean; admin?: { email: string; password: string } }): Promise<{ url: string; drop: () => Promise<void>; seedOutput: string }> {
+  const base = options.seed ? await seededTemplate() : { name: testDatabaseServer().template, seedOutput: '' }
+  const template = options.admin ? await adminTemplate(base.name, options.admin) : base.name
+  return { ...(await createTestDatabase(template)), seedOutput: base.seedOutput }
 }

@@ -1,9 +1,9 @@
 // The order test files start in: the longest first, so that the two workers finish together
 // (jest hands the next file to whichever worker is free: longest-first leaves short files to
 // fill the end), with the browser files (tests/e2e) after the API files. They need the
-// production panel build, which the first of them makes (src/lib/admin-build.ts, behind a
-// lock) while the other worker waits for it: left to the end, the API files fill both
-// workers meanwhile instead of one of them idling on the lock.
+// production panel build, which globalSetup starts in the background when they are in the
+// run (tests/helpers/admin-build-background.ts): left to the end, they find it made, or wait
+// on its lock only for what the API files' run left of it.
 //
 // How long a file takes comes from tests/helpers/test-timings.json (committed: a fresh clone,
 // as CI runs, has no jest cache to sort by), refreshed from whole quiet runs with
@@ -37,6 +37,9 @@ export default class LongestFirstSequencer extends Sequencer {
 
   sort(tests) {
     const sorted = super.sort(tests)
-    return [...sorted.filter((test) => !isBrowserFile(test)), ...sorted.filter(isBrowserFile)]
+    const browserFiles = sorted.filter(isBrowserFile)
+    // For globalSetup (the same process, after the sort): whether to start the panel build.
+    process.env.COMMUNITY_TEST_BROWSER_FILES = String(browserFiles.length)
+    return [...sorted.filter((test) => !isBrowserFile(test)), ...browserFiles]
   }
 }

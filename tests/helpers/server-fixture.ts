@@ -2,21 +2,25 @@
 // verified admin made by `npm run create-admin` and, when asked, the demo data of `npm run
 // seed`: the setup the admin panel tests and the process tests share. `stop` undoes it all
 // (the server, the SQL client, the database), so a file leaves nothing running behind it.
-// The seed runs once for every file that asks for it (tests/helpers/seeded-template.ts), and
-// the admin is made while the server starts: each is a process booting Payload, seconds of
-// CPU that the setup of every browser file paid in a row.
+// The seed and the admin are made once per run into template databases that every file
+// clones (tests/helpers/seeded-template.ts): each is a process booting Payload, seconds of
+// CPU that the setup of every browser file paid before.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
 import pg from 'pg'
 
-import { PANEL_READY_TIMEOUT_MS, runScript, startServerProcess, type ServerProcess } from './processes'
-import { createSeededTestDatabase } from './seeded-template'
-import { createTestDatabase, testSecret } from './test-database'
+import { PANEL_READY_TIMEOUT_MS, startServerProcess, type ServerProcess } from './processes'
+import { createFixtureDatabase } from './seeded-template'
+import { testSecret } from './test-database'
 
 export interface ServerFixtureOptions {
-  /** Made with `npm run create-admin` while the server starts (there when the fixture is returned). */
+  /** Made with `npm run create-admin`, once per run for the same credentials and `seed` (a template database; the server's `env` does not reach it). */
   admin?: { email: string; password: string }
   /** The demo data of `npm run seed` before the server starts (its output: `seedOutput`), cloned from a seeded template. */
   seed?: boolean
-  /** More environment for the server (e.g. `ADMIN_PANEL: 'false'`); create-admin gets it too (the seed, made once, does not). */
+  /** More environment for the server (e.g. `ADMIN_PANEL: 'false'`). */
   env?: Record<string, string | undefined>
   /** Default: 60 s with ADMIN_PANEL=false, else long enough for a first start that builds the panel. */
   readyTimeoutMs?: number
@@ -37,14 +41,28 @@ export interface ServerFixture {
   stop: (graceMs?: number) => Promise<void>
 }
 
-async function run(file: string, args: string[], env: Record<string, string | undefined>, timeoutMs?: number): Promise<string> {
-  const result = await runScript(file, args, env, timeoutMs)
-  if (result.code !== 0) throw new Error(`${file} failed (${result.code ?? result.signal}):\n${result.stdout}\n${result.stderr}`)
-  return result.stdout
+const BUILD_LOCK_PID = fileURLToPath(new URL('../../.next-build.lock/pid', import.meta.url))
+
+/**
+ * The run's panel build (started in the background by global-setup.js) runs at the lowest
+ * priority beside the API files; a browser file is about to wait for it, so it gets the normal
+ * priority back while it still holds the build lock (renice of its process group, next
+ * build's workers included; only root may, elsewhere it keeps the low one).
+ */
+function hurryBackgroundAdminBuild(): void {
+  const pid = process.env.COMMUNITY_TEST_ADMIN_BUILD_PID
+  let holder: string | undefined
+  try {
+    holder = fs.readFileSync(BUILD_LOCK_PID, 'utf8').trim()
+  } catch {
+    return // no build under way
+  }
+  if (pid && holder === pid) spawnSync('renice', ['-n', '0', '-g', pid], { stdio: 'ignore' })
 }
 
 export async function startServerFixture(options: ServerFixtureOptions = {}): Promise<ServerFixture> {
-  const database = options.seed ? await createSeededTestDatabase() : { ...(await createTestDatabase()), seedOutput: '' }
+  if (options.env?.ADMIN_PANEL !== 'false') hurryBackgroundAdminBuild()
+  const database = await createFixtureDatabase(options)
   const env: Record<string, string | undefined> = { DATABASE_URL: database.url, PAYLOAD_SECRET: testSecret(), ...options.env }
   let server: ServerProcess | undefined
   let client: Promise<pg.Client> | undefined
@@ -54,16 +72,10 @@ export async function startServerFixture(options: ServerFixtureOptions = {}): Pr
     await database.drop()
   }
   try {
-    const admin = options.admin ? run('scripts/create-admin.ts', ['--email', options.admin.email, '--password', options.admin.password], env) : undefined
-    const started = startServerProcess(env, options.readyTimeoutMs ?? (env.ADMIN_PANEL === 'false' ? 60_000 : PANEL_READY_TIMEOUT_MS))
-    // Both settle before either failure is thrown: a server left starting would outlive the file.
-    const [made, ready] = await Promise.allSettled([admin, started])
-    if (ready.status === 'fulfilled') server = ready.value
-    if (made.status === 'rejected') throw made.reason
-    if (ready.status === 'rejected') throw ready.reason
-    const url = ready.value.url
+    server = await startServerProcess(env, options.readyTimeoutMs ?? (env.ADMIN_PANEL === 'false' ? 60_000 : PANEL_READY_TIMEOUT_MS))
+    const url = server.url
     return {
-      server: ready.value,
+      server,
       url,
       panelUrl: url.replace('127.0.0.1', 'localhost'),
       databaseUrl: database.url,

@@ -58,15 +58,16 @@ export async function cloneDatabase(adminUrl: string, template: string, prefix: 
  * under the real name. A session lock makes two processes asking at once build it once (the
  * second waits, then finds it). Whoever builds must have closed every connection to the
  * working database when `build` returns (the rename needs that). True when built here.
+ * `from`: the working database starts as a copy of that template instead of empty.
  */
-export async function ensureTemplate(adminUrl: string, name: string, build: (url: string) => Promise<void>): Promise<boolean> {
+export async function ensureTemplate(adminUrl: string, name: string, build: (url: string) => Promise<void>, from?: string): Promise<boolean> {
   return onServer(adminUrl, async (client) => {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [`template:${name}`])
     try {
       if (await databaseExists(client, name)) return false
       const working = `${name}_building`
       await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(working)} WITH (FORCE)`)
-      await client.query(`CREATE DATABASE ${client.escapeIdentifier(working)}`)
+      await client.query(`CREATE DATABASE ${client.escapeIdentifier(working)}${from ? ` TEMPLATE ${client.escapeIdentifier(from)}` : ''}`)
       await build(withDatabase(adminUrl, working))
       await client.query(`ALTER DATABASE ${client.escapeIdentifier(working)} RENAME TO ${client.escapeIdentifier(name)}`)
       // The build's pages go to disk now, not in the shutdown of whoever stops the server next
