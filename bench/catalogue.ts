@@ -14,13 +14,14 @@ import type { Pool } from 'pg'
 import { freePort } from '../src/lib/embedded-database'
 import { measure, type Measurement } from './autocannon'
 import { BENCH_ENV, countRows, log, seedTo, type BenchApp } from './harness'
-import { startServerProcess, type ServerProcess } from './processes'
+import { cpuPerRequest, startServerProcess, type ServerProcess } from './processes'
 import { SECONDS, SMALL } from './reads'
 import { markdownTable, type Row, type ScenarioResult } from './report'
 
 const PATH = '/api/service-listings?limit=20&depth=1'
 const CONNECTIONS = [1, 10]
 const GROWTH_AT = 10
+const SEQUENTIAL = 300
 const LARGE = Number(process.env.BENCH_CATALOGUE_LARGE ?? 100_000)
 const PASSWORD = 'Bench-Passw0rd!'
 
@@ -50,10 +51,14 @@ interface Measured {
   signedInAt10?: Measurement
 }
 
-async function measureSize(app: BenchApp, limit: ServerProcess, peer: ServerProcess, signedIn: Record<string, string>, size: string): Promise<Measured> {
+async function measureSize(app: BenchApp, limit: ServerProcess, peer: ServerProcess, size: string): Promise<Measured> {
   const measured: Measured = { rows: [] }
-  for (const [who, headers] of [['anonymous', {}], ['signed in (cookie)', signedIn]] as const) {
+  for (const who of ['anonymous', 'signed in (cookie)'] as const) {
     for (const connections of CONNECTIONS) {
+      // A fresh session for each signed-in measurement: its cookie cache (300 s) must hold for
+      // the whole of it, as a browser's would (it takes each refreshed cookie). An expired one
+      // made ours read the session every request while the limit took the reader for anonymous.
+      const headers = who === 'anonymous' ? {} : await citizenCookie(app)
       log(`catalogue: ${who} at ${size}, ${connections} connection(s), ${SECONDS} s each side`)
       const options = { connections, seconds: SECONDS, headers }
       const ours = await measure(`${app.url}${PATH}`, options)
@@ -78,7 +83,7 @@ export async function catalogueBench(app: BenchApp): Promise<ScenarioResult> {
   try {
     const smallLabel = `${small.services.toLocaleString('en')} services`
     await keepPayloadBody(app, pool, peer, signedIn)
-    const before = await measureSize(app, limit, peer, signedIn, smallLabel)
+    const before = await measureSize(app, limit, peer, smallLabel)
 
     // A conditional request that hits, beside the cheapest answer there is.
     const etag = (await fetch(`${app.url}${PATH}`)).headers.get('etag')
@@ -91,6 +96,15 @@ export async function catalogueBench(app: BenchApp): Promise<ScenarioResult> {
       conditional.push({ scenario: '304 (If-None-Match) ÷ GET /api/health (in the limit column)', connections, ours: notModified, limit: health, serverRssMb: await app.server.rssMb() })
     }
 
+    // Server CPU per request, one after the other: what load on a shared machine moves least.
+    log(`catalogue: CPU of ${SEQUENTIAL} sequential requests each`)
+    const fresh = await citizenCookie(app)
+    const cpu = {
+      anonymous: [await cpuPerRequest(app.server.pid, `${app.url}${PATH}`, SEQUENTIAL), await cpuPerRequest(limit.pid, `${limit.url}${PATH}`, SEQUENTIAL)],
+      signedIn: [await cpuPerRequest(app.server.pid, `${app.url}${PATH}`, SEQUENTIAL, fresh), await cpuPerRequest(limit.pid, `${limit.url}${PATH}`, SEQUENTIAL, fresh)],
+      notModified: [await cpuPerRequest(app.server.pid, `${app.url}${PATH}`, SEQUENTIAL, { 'if-none-match': etag }, 304), await cpuPerRequest(app.server.pid, `${app.url}/api/health`, SEQUENTIAL)],
+    }
+
     let after: Measured | undefined
     let largeLabel = ''
     if (LARGE > small.services) {
@@ -99,7 +113,7 @@ export async function catalogueBench(app: BenchApp): Promise<ScenarioResult> {
       await pool.query('CHECKPOINT')
       largeLabel = `${large.services.toLocaleString('en')} services`
       await keepPayloadBody(app, pool, peer, signedIn)
-      after = await measureSize(app, limit, peer, signedIn, largeLabel)
+      after = await measureSize(app, limit, peer, largeLabel)
     }
     const loadAfter = os.loadavg()
 
@@ -133,10 +147,12 @@ export async function catalogueBench(app: BenchApp): Promise<ScenarioResult> {
         '304 ÷ health': ratio(row.ours, row.limit),
         errors: String(row.ours.errors + row.limit!.errors),
       }))),
+      '',
+      `Server CPU per request, ${SEQUENTIAL} sequential requests each: anonymous ours ${cpu.anonymous[0]!.toFixed(2)} ms, the limit ${cpu.anonymous[1]!.toFixed(2)} ms; signed in (cookie) ours ${cpu.signedIn[0]!.toFixed(2)} ms, the limit ${cpu.signedIn[1]!.toFixed(2)} ms; the 304 ${cpu.notModified[0]!.toFixed(2)} ms, \`GET /api/health\` ${cpu.notModified[1]!.toFixed(2)} ms.`,
       ...(after ? ['', markdownTable([...growth('anonymous', before.anonymousAt10, after.anonymousAt10), ...growth('signed in', before.signedInAt10, after.signedInAt10)])] : []),
     ].join('\n')
     log(markdown)
-    return { rows, sections: [{ name: 'catalogue', markdown }], data: { small, large: after ? await countRows(app) : undefined, loadBefore, loadAfter } }
+    return { rows, sections: [{ name: 'catalogue', markdown }], data: { small, large: after ? await countRows(app) : undefined, loadBefore, loadAfter, cpu } }
   } finally {
     await peer.stop()
     await limit.stop()

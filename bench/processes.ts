@@ -27,12 +27,12 @@ export async function cpuMs(pid: number): Promise<number> {
  * CPU ms per request of `count` sequential GETs of `url` on the server process `pid`: a cost
  * that other work on a shared machine moves far less than a rate does.
  */
-export async function cpuPerRequest(pid: number, url: string, count: number, headers: Record<string, string> = {}): Promise<number> {
+export async function cpuPerRequest(pid: number, url: string, count: number, headers: Record<string, string> = {}, status = 200): Promise<number> {
   for (let i = 0; i < 10; i++) await (await fetch(url, { headers })).arrayBuffer() // warm
   const before = await cpuMs(pid)
   for (let i = 0; i < count; i++) {
     const response = await fetch(url, { headers })
-    if (response.status !== 200) throw new Error(`${url}: ${response.status}`)
+    if (response.status !== status) throw new Error(`${url}: ${response.status}`)
     await response.arrayBuffer()
   }
   return ((await cpuMs(pid)) - before) / count

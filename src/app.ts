@@ -135,6 +135,16 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   const cache = readCache(payload, { fill: forumFill })
   const bridge = payloadBridge(payload, cache)
   app.use((req, res, next) => (isApi(req) ? limiter(req, res, next) : next()))
+  // A current answer of the read cache (a public stock read, or a 304 for it) once the request
+  // is counted (§1), before what follows: CSRF passes every GET and HEAD, and the routes and
+  // the bridge below would only reach the same kept bytes (decision 176).
+  if (cache) {
+    const answerHit = cache.answerHit
+    app.use((req, res, next) => {
+      if (!isApi(req) || (req.method !== 'GET' && req.method !== 'HEAD')) return next()
+      answerHit(req, res).then((answered) => answered || next(), next)
+    })
+  }
   app.use((req, res, next) => (isApi(req) ? csrfCheck(req, res, next) : next()))
   // DATABASE_REPLICA_URLS: whether this request's reads may use a replica (read-your-writes).
   const routeReads = readRouting()

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { expectSecurityHeaders } from '../helpers/expectations'
+import { statementsDuring } from '../helpers/statements'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 import { createTestDatabase } from '../helpers/test-database'
 import { authHeaders, createUser } from '../helpers/users'
@@ -63,6 +64,33 @@ describe('global rate limit', () => {
     const headers = await authHeaders(app, admin)
     const response = await from(LIMITED_IP, '/api/users', headers)
     expect(response.status).toBe(200)
+  })
+
+  // The exemption reads the admin's session; the route's strategy is handed that read
+  // (src/lib/auth/handed-lookup.ts) instead of reading it again: one lookup per request, on a
+  // stock route (Payload's bridge) and on one the shell answers itself (the inbox).
+  it('looks the admin\'s session up once per exempted request, on a stock route and on a shell route', async () => {
+    const admin = await createUser(app, { roles: ['admin'] })
+    const headers = await authHeaders(app, admin)
+    const ip = '198.51.100.41'
+    for (let i = 0; i < MAX; i++) await from(ip)
+    expect((await from(ip)).status).toBe(429)
+    for (const path of ['/api/users', '/api/profile/notifications']) {
+      const { result, statements } = await statementsDuring(() => from(ip, path, headers))
+      expect(result.status).toBe(200)
+      expect(statements.filter((text) => /WHERE s\.token_hash = \$1/.test(text))).toHaveLength(1)
+    }
+  })
+
+  it('a staff token signed out is not exempt: 429 from the limited address, 401 elsewhere', async () => {
+    const admin = await createUser(app, { roles: ['admin'] })
+    const headers = await authHeaders(app, admin)
+    const ip = '198.51.100.42'
+    for (let i = 0; i < MAX; i++) await from(ip)
+    expect((await from(ip, '/api/profile/notifications', headers)).status).toBe(200)
+    expect((await app.request('/api/auth/sign-out', { method: 'POST', headers: { 'x-real-ip': '198.51.100.78', ...headers } })).status).toBe(200)
+    expect((await from(ip, '/api/profile/notifications', headers)).status).toBe(429)
+    expect((await from('198.51.100.79', '/api/profile/notifications', headers)).status).toBe(401)
   })
 
   it('still answers 429 after a restart: the counter is in the database', async () => {

@@ -15,6 +15,7 @@ import { makeItem } from '../helpers/community'
 import { statementsDuring } from '../helpers/statements'
 import { startSecondApp, type SecondApp } from '../helpers/second-app'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
+import { signIn } from '../helpers/users'
 
 let app: TestApp
 let uncached: SecondApp
@@ -160,6 +161,45 @@ describe('HTTP caching of anonymous reads', () => {
     const stale = await fetch(`${app.url}${path}`, { headers: { 'if-none-match': '"not-the-tag"' } })
     expect(stale.status).toBe(200)
     expect(stale.headers.get('etag')).toBe(etag)
+  })
+
+  it('HEAD on a cached read: the GET\'s status and headers, no body; with the tag, 304', async () => {
+    const get = await app.request(path)
+    const body = await get.text()
+    const head = await app.request(path, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(await head.text()).toBe('')
+    // What the transport says (the date, whether the connection stays open) aside.
+    const without = (headers: Headers) => [...headers.entries()].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name))
+    expect(without(head.headers)).toEqual(without(get.headers))
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(body)))
+    const conditional = await app.request(path, { method: 'HEAD', headers: { 'if-none-match': get.headers.get('etag')! } })
+    expect(conditional.status).toBe(304)
+    expect(conditional.headers.get('etag')).toBe(get.headers.get('etag'))
+  })
+
+  // One session lookup per request (src/lib/auth/handed-lookup.ts): the cache's strategy run
+  // and Payload's, on a miss, share it; a hit makes it alone.
+  it('a bearer reader: one session lookup on a miss and on a hit', async () => {
+    const query = `${path}&locale=fr`
+    for (const step of ['miss', 'hit']) {
+      const { result, statements } = await statementsDuring(async () => (await fetch(`${app.url}${query}`, { headers: author.headers })).status)
+      expect({ step, status: result }).toEqual({ step, status: 200 })
+      expect({ step, lookups: statements.filter((text) => /WHERE s\.token_hash = \$1/.test(text)).length }).toEqual({ step, lookups: 1 })
+    }
+  })
+
+  it('a cookie reader: Payload\'s bytes, private, and no session lookup while the cookie cache holds', async () => {
+    const { cookie } = await signIn(app, author.user)
+    const query = `${path}&sort=-createdAt`
+    const payload = await (await fetch(`${uncached.url}${query}`, { headers: { cookie } })).text()
+    await (await fetch(`${app.url}${query}`, { headers: { cookie } })).text()
+    const { result, statements } = await statementsDuring(async () => {
+      const response = await fetch(`${app.url}${query}`, { headers: { cookie } })
+      return { status: response.status, text: await response.text(), cacheControl: response.headers.get('cache-control'), etag: response.headers.get('etag') }
+    })
+    expect(result).toEqual({ status: 200, text: payload, cacheControl: 'private, no-store', etag: null })
+    expect(statements.filter((text) => /FROM sessions/.test(text))).toEqual([])
   })
 
   it('a write to the collection changes the tag; the old one gets the new answer', async () => {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
 import { pauseReplay, waitForReplay, type PostgresNode } from '../../scripts/cluster/postgres-pair'
+import { PROBE_INTERVAL_MS } from '../../src/lib/replicas/replica-set'
 import { THREAD_PAGE } from '../../src/operations/community/forum-reads'
 import { makeItem } from '../helpers/community'
 import { setEnv } from '../helpers/env'
@@ -119,6 +120,19 @@ describe('with a streaming replica (DATABASE_REPLICA_URLS)', () => {
     expect(status).toBe(200)
     expect(replica.ok).toBe(true)
     expect(replica.lagSeconds).toBeLessThanOrEqual(MAX_LAG)
+  })
+
+  // The cookie must outlive the replicas' lag: a usable replica lags at most MAX_LAG as of its
+  // last probe, and probes are PROBE_INTERVAL_MS apart (read-context.ts readYourWritesSeconds).
+  it('any attempt at a write hands out the `wrote` cookie for the read-your-writes window, and a read does not', async () => {
+    const refused = await app.request('/api/forum-threads', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    expect(refused.status).toBeGreaterThanOrEqual(400)
+    const cookie = refused.headers.getSetCookie().find((header) => header.startsWith('community.wrote='))
+    expect(cookie).toMatch(/^community\.wrote=\d+; /)
+    const attributes = cookie!.split('; ').slice(1)
+    expect(attributes.sort()).toEqual([`Max-Age=${MAX_LAG + Math.ceil((2 * PROBE_INTERVAL_MS) / 1000)}`, 'HttpOnly', 'Path=/', 'SameSite=Lax', 'Secure'].sort())
+    const read = await app.request('/api/forum-threads?limit=1')
+    expect(read.headers.getSetCookie().filter((header) => header.startsWith('community.wrote='))).toEqual([])
   })
 
   it('a client that just wrote reads it back at once, replay paused; past the lag bound everyone reads the primary', async () => {

@@ -5,6 +5,7 @@
 import type { AuthStrategy, AuthStrategyResult, Payload } from 'payload'
 
 import { cacheCookie, cacheCookieName, readCacheCookie, readCookie, sessionCookieName, type SessionSnapshot } from './cookies'
+import { handedLookup, keepLookup } from './handed-lookup'
 import { findSession, snapshotOf, type SessionInfo, type SessionUser } from './sessions'
 import { tokenHash } from './tokens'
 import { isDatabaseUnavailable, markCredentialsUnchecked } from '../http/unavailable'
@@ -29,10 +30,18 @@ function requestUser(user: SessionUser | SessionSnapshot['user'], snapshot: Sess
   return { ...user, collection: 'users', _strategy: STRATEGY_NAME, _session: session } as unknown as AuthStrategyResult['user']
 }
 
-/** findSession, marking the request when the database could not be asked (unavailable.ts). */
+/**
+ * findSession, marking the request when the database could not be asked (unavailable.ts);
+ * a lookup made earlier in the same request is used instead of a second one (handed-lookup.ts).
+ */
 async function lookUp(payload: Payload, token: string, headers: Headers) {
+  const hash = tokenHash(token)
+  const handed = handedLookup(headers, hash)
+  if (handed) return handed.found
   try {
-    return await findSession(payload, token)
+    const found = await findSession(payload, token)
+    keepLookup(headers, hash, found)
+    return found
   } catch (error) {
     if (isDatabaseUnavailable(error)) markCredentialsUnchecked(headers)
     throw error

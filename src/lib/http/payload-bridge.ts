@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { handleEndpoints, type Payload } from 'payload'
 
+import { handOn } from '../auth/handed-lookup'
 import { requestBody } from './body-limit'
 import { errorBody, familyOf, internalError } from './errors'
 import { rootDispatcher, type Answer } from './root-endpoints'
@@ -17,7 +18,10 @@ import { stockError, stockErrorBody } from './stock-errors'
 import { boundedStockRead, stockQueryProblem } from './stock-query'
 import type { ReadCache } from '../read-cache/index'
 
-/** The request's headers as Web Headers, as Payload reads them. */
+/**
+ * The request's headers as Web Headers, as Payload reads them, carrying a session lookup made
+ * earlier in the request (src/lib/auth/handed-lookup.ts).
+ */
 export function webHeaders(req: ExpressRequest): Headers {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
@@ -25,18 +29,22 @@ export function webHeaders(req: ExpressRequest): Headers {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item)
     else headers.set(name, value)
   }
+  handOn(req, headers)
   return headers
 }
 
 function toWebRequest(req: ExpressRequest, url: URL, buffered?: Buffer): Request {
   const headers = webHeaders(req)
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
-  return new Request(url, {
+  const request = new Request(url, {
     method: req.method === 'HEAD' ? 'GET' : req.method,
     headers,
     // The counted body (body-limit.ts), so that no route reads past the size limit.
     ...(hasBody ? { body: buffered ?? (Readable.toWeb(requestBody(req)) as unknown as ReadableStream), duplex: 'half' } : {}),
   } as RequestInit)
+  // The Request copies the headers: the strategy is handed the copy.
+  handOn(req, request.headers)
+  return request
 }
 
 const JSON_UTF8 = 'application/json; charset=utf-8'

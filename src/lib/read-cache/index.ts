@@ -10,6 +10,8 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 import { executeAuthStrategies, headersWithCors, type Payload, type PayloadRequest } from 'payload'
 
 import { readCookie, sessionCookieName } from '../auth/cookies'
+import { handOn } from '../auth/handed-lookup'
+import { webHeaders } from '../http/payload-bridge'
 import { credentialsWereUnchecked } from '../http/unavailable'
 import { onPrimary } from '../replicas/read-context'
 import { settings } from '../settings'
@@ -30,7 +32,16 @@ export interface ReadCache {
    * bridge to send as any other (errors, 503, reads the cache does not serve).
    */
   serve: (req: ExpressRequest, res: ExpressResponse, url: URL, request: () => Request, fromPayload: () => Promise<Response>) => Promise<Response | undefined>
+  /**
+   * A hit answered as soon as the shell has counted the request (decision 176): the
+   * kept answer when it is current, a 304 when the client holds it. True when answered; false
+   * leaves the request to the bridge (and `serve`) unchanged.
+   */
+  answerHit: (req: ExpressRequest, res: ExpressResponse) => Promise<boolean>
 }
+
+type Reader = { id: unknown; roles?: unknown } | null
+
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const JSON_UTF8 = 'application/json; charset=utf-8'
@@ -78,27 +89,78 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
     compactVersions(payload).catch((error: unknown) => payload.logger.warn({ err: error, msg: 'read cache: compacting collection_versions failed' }))
   }
 
+  /**
+   * Who reads: a request without credentials is anonymous without asking the strategy (and
+   * without building any Headers). `headers`: the Web Headers the strategy reads (the bridge's
+   * Web Request's, or the request's own). Undefined: the database could not check the session.
+   */
+  const readerOfRequest = async (req: ExpressRequest, headers: () => Headers): Promise<{ user: Reader; authHeaders?: Headers } | undefined> => {
+    if (req.headers.authorization === undefined && readCookie(req.headers.cookie, sessionCookieName()) === undefined) return { user: null }
+    const checked = headers()
+    const auth = await executeAuthStrategies({ headers: checked, payload, canSetHeaders: true, isGraphQL: false })
+    if (credentialsWereUnchecked(checked)) return undefined
+    return { user: auth.user as Reader, authHeaders: auth.responseHeaders }
+  }
+
+  const keyOf = (target: { slug: string; id: string | undefined }, search: string, user: Reader) => {
+    const shared = !user || (reads.sharedWhenSignedIn?.collections.includes(target.slug) && reads.sharedWhenSignedIn.reader(user))
+    // A signed-in reader's answer depends on who they are and on their roles (staff read more).
+    return `${target.slug}\n${target.id ?? ''}\n${search}\n${shared ? 'public' : readerOf(user!)}`
+  }
+
+  /** The kept (or just made) answer, with its headers; 304 when an anonymous client holds it. */
+  const send = (req: ExpressRequest, res: ExpressResponse, answer: { body: Buffer; etag?: string }, user: Reader, authHeaders: Headers | undefined) => {
+    res.status(200)
+    for (const [name, value] of corsHeaders(req.headers.origin)) res.setHeader(name, value)
+    const cookies = authHeaders?.getSetCookie() ?? []
+    if (cookies.length) res.setHeader('set-cookie', cookies)
+    res.setHeader('vary', VARY)
+    if (!user && answer.etag) {
+      res.setHeader('etag', answer.etag)
+      res.setHeader('cache-control', PUBLIC_CACHE_CONTROL)
+      if (matchesIfNoneMatch(req.headers['if-none-match'], answer.etag)) {
+        res.status(304).end()
+        return
+      }
+    } else res.setHeader('cache-control', PRIVATE_CACHE_CONTROL)
+    res.setHeader('content-type', JSON_UTF8)
+    res.setHeader('content-length', String(answer.body.byteLength))
+    res.end(req.method === 'HEAD' ? undefined : answer.body)
+  }
+
   return {
+    answerHit: async (req, res) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return false
+      const url = new URL(req.originalUrl, 'http://localhost')
+      const target = targetOf(url.pathname)
+      const versions = target && (await readers()).get(target.slug)
+      if (!target || !versions) return false
+      let headers: Headers | undefined
+      const who = await readerOfRequest(req, () => (headers = webHeaders(req)))
+      // The bridge's strategy run, after a miss, reuses this one's session lookup.
+      if (headers) handOn(headers, req)
+      if (!who) return false
+      // The raw query: an answer is kept only under a query the bridge has checked and bounded
+      // already (stock-query.ts; bounding a bounded query changes nothing), so any other query
+      // finds nothing here and goes the bridge's way.
+      const cached = lru.get(keyOf(target, url.search, who.user))
+      if (!cached) return false
+      const version = await versions.read().catch(() => undefined)
+      if (version !== cached.version) return false
+      send(req, res, cached, who.user, who.authHeaders)
+      return true
+    },
+
     serve: async (req, res, url, request, fromPayload) => {
       const target = targetOf(url.pathname)
       const versions = target && (await readers()).get(target.slug)
       if (!target || !versions) return fromPayload()
 
-      // Who reads: a request without credentials is anonymous without asking the strategy (and
-      // without building a Web Request: an anonymous hit needs none).
-      let user: { id: unknown; roles?: unknown } | null = null
-      let authHeaders: Headers | undefined
-      if (req.headers.authorization !== undefined || readCookie(req.headers.cookie, sessionCookieName()) !== undefined) {
-        const headers = request().headers
-        const auth = await executeAuthStrategies({ headers, payload, canSetHeaders: true, isGraphQL: false })
-        // The database could not check the session: Payload's route, then the bridge's 503.
-        if (credentialsWereUnchecked(headers)) return fromPayload()
-        user = auth.user as { id: unknown; roles?: unknown } | null
-        authHeaders = auth.responseHeaders
-      }
-      const shared = !user || (reads.sharedWhenSignedIn?.collections.includes(target.slug) && reads.sharedWhenSignedIn.reader(user))
-      // A signed-in reader's answer depends on who they are and on their roles (staff read more).
-      const key = `${target.slug}\n${target.id ?? ''}\n${url.search}\n${shared ? 'public' : readerOf(user!)}`
+      // The database could not check the session: Payload's route, then the bridge's 503.
+      const who = await readerOfRequest(req, () => request().headers)
+      if (!who) return fromPayload()
+      const { user, authHeaders } = who
+      const key = keyOf(target, url.search, user)
 
       // The version could not be read (the database is down): Payload's route as before, whose
       // failure the bridge answers 503 in the stock routes' error shape.
@@ -128,29 +190,13 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
         }
         compactNow()
       }
-
-      res.status(200)
-      for (const [name, value] of corsHeaders(req.headers.origin)) res.setHeader(name, value)
-      const cookies = authHeaders?.getSetCookie() ?? []
-      if (cookies.length) res.setHeader('set-cookie', cookies)
-      res.setHeader('vary', VARY)
-      if (!user && etag) {
-        res.setHeader('etag', etag)
-        res.setHeader('cache-control', PUBLIC_CACHE_CONTROL)
-        if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
-          res.status(304).end()
-          return undefined
-        }
-      } else res.setHeader('cache-control', PRIVATE_CACHE_CONTROL)
-      res.setHeader('content-type', JSON_UTF8)
-      res.setHeader('content-length', String(body.byteLength))
-      res.end(req.method === 'HEAD' ? undefined : body)
+      send(req, res, { body, etag }, user, authHeaders)
       return undefined
     },
   }
 }
 
-const readerOf = (user: { id: unknown; roles?: unknown }) => `user:${String(user.id)}:${Array.isArray(user.roles) ? [...user.roles].map(String).sort().join(',') : ''}`
+const readerOf = (user: NonNullable<Reader>) => `user:${String(user.id)}:${Array.isArray(user.roles) ? [...user.roles].map(String).sort().join(',') : ''}`
 
 /** The collections served, each with its version read; those not fully covered by triggers left out. */
 async function servedCollections(payload: Payload, reads: PublicReads): Promise<Map<string, VersionReader>> {

@@ -1,0 +1,39 @@
+// One session lookup per request (issue 31). Several steps of one request may each run the
+// auth strategy: the global rate limit's staff exemption (src/lib/staff-request.ts), then the
+// route (the shell's own answers, the read cache, Payload's bridge). Each used to read the
+// session from the database again. The strategy now keeps what it read on the Headers it was
+// given, and the shell carries it on to the Headers it builds later for the same express
+// request (webHeaders, the bridge's Web Request), where the strategy finds it and asks no
+// database.
+// Same security: what is handed on is the database's answer read earlier in this very request
+// (a revoked or banned session was refused there and is refused again from it); a session
+// revoked while a request runs was a race before too (the two lookups were microseconds
+// apart). Nothing outlives the request: the carriers are its own objects, held weakly.
+import type { findSession } from './sessions'
+
+type Found = Awaited<ReturnType<typeof findSession>>
+
+interface Lookup {
+  /** The token's hash: the lookup answers only for the same token. */
+  hash: string
+  found: Found
+}
+
+const lookups = new WeakMap<object, Lookup>()
+
+/** Records what the database answered for the token hashed `hash` on `carrier` (a Headers). */
+export function keepLookup(carrier: object, hash: string, found: Found): void {
+  lookups.set(carrier, { hash, found })
+}
+
+/** Carries a lookup recorded on `from` (Headers, or the express request) on to `to`. */
+export function handOn(from: object, to: object): void {
+  const lookup = lookups.get(from)
+  if (lookup) lookups.set(to, lookup)
+}
+
+/** The lookup made earlier in this request for the token hashed `hash`; undefined: none was. */
+export function handedLookup(carrier: object, hash: string): { found: Found } | undefined {
+  const lookup = lookups.get(carrier)
+  return lookup && lookup.hash === hash ? { found: lookup.found } : undefined
+}
