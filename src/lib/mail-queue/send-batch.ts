@@ -75,7 +75,7 @@ interface Outcome {
 
 type Retries = { attempts?: number; backoff?: { type: 'exponential' | 'fixed'; delay?: number } }
 
-function sendMailTask(payload: Payload): TaskConfig & { handler: (args: unknown) => Promise<unknown>; retries?: Retries } {
+function sendMailTask(payload: Payload): TaskConfig & { handler: (args: unknown) => Promise<unknown>; retries?: Retries | number } {
   const task = payload.config.jobs.tasks?.find((candidate) => candidate.slug === SEND_MAIL_TASK)
   if (!task || typeof task.handler !== 'function') throw new Error(`mail queue: the ${SEND_MAIL_TASK} task is not registered`)
   return task as ReturnType<typeof sendMailTask>
@@ -113,7 +113,8 @@ export async function sendMailBatch(payload: Payload, connection: Connection, li
       }
     }),
   )
-  await record(payload, connection, outcomes, task.retries ?? {})
+  // A number is the attempts alone, as Payload reads it (getRunTaskFunction).
+  await record(payload, connection, outcomes, typeof task.retries === 'number' ? { attempts: task.retries } : (task.retries ?? {}))
   return due.length
 }
 
