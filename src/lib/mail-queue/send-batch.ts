@@ -125,8 +125,9 @@ async function record(payload: Payload, connection: Connection, outcomes: Outcom
     if (!error) return { job, sent: true, error: null, final: false, waitUntil: null, executedAt }
     const final = job.failures >= attempts
     const tried = job.total_tried + 1
-    if (final) payload.logger.error({ err: error, msg: `mail queue: job ${job.id}: attempt ${tried} failed - max retries reached; the job is kept, failed` })
-    else payload.logger.error({ err: error, msg: `mail queue: job ${job.id}: attempt ${tried} of ${attempts + 1} failed; tried again later` })
+    // Payload's wording (handleTaskError), which operators' log searches may know.
+    const what = `Error running task ${SEND_MAIL_TASK} (mail job ${job.id}). Attempt ${tried}`
+    payload.logger.error({ err: error, msg: final ? `${what} - max retries reached; the job is kept, failed` : `${what}/${attempts + 1}` })
     return { job, sent: false, error, final, waitUntil: final ? null : nextTry(retries, job.failures, now), executedAt }
   })
   await runOn(connection, RECORD, [
