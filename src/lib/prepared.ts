@@ -20,7 +20,8 @@ export interface Statement {
   text: string
 }
 
-interface Pool {
+/** A pool or one connection of it (or of its own): anything pg's `query(config)` runs on. */
+export interface Connection {
   query: (config: { name?: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[]; rowCount: number | null }>
 }
 
@@ -32,11 +33,11 @@ interface Pool {
  */
 export interface TransactionSession {
   /** The drizzle transaction (`execute` for raw SQL); its session holds the pg client. */
-  db?: { execute?: unknown; session?: { client?: Pool } }
+  db?: { execute?: unknown; session?: { client?: Connection } }
 }
 
 interface Adapter {
-  pool: Pool
+  pool: Connection
   sessions?: Record<string, TransactionSession>
 }
 
@@ -44,10 +45,15 @@ export function statement(name: string, text: string): Statement {
   return { name: `community.${name}`, text }
 }
 
-async function query<T>(connection: Pool, statement: Statement, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
+async function query<T>(connection: Connection, statement: Statement, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
   const config = settings().preparedStatements ? { name: statement.name, text: statement.text, values } : { text: statement.text, values }
   const result = await connection.query(config)
   return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 }
+}
+
+/** `run` on a given connection: one a worker holds for a session's lock (the mail queue's). */
+export function runOn<T>(connection: Connection, statement: Statement, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
+  return query<T>(connection, statement, values)
 }
 
 export function run<T>(payload: Payload, statement: Statement, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {

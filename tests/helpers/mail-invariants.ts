@@ -1,7 +1,7 @@
 // The mail queue's share of the database invariants (tests/helpers/invariants.ts), and a
 // search of the whole database for a value (a token taken from a delivered mail) that must
 // never be stored in clear. A queued mail's input is one sealed string and nothing else
-// (src/lib/mail-queue/seal.ts); Payload copies the input into its task log, so both count.
+// (src/lib/mail-queue/seal.ts); a failed try copies the input into the task log, so both count.
 import type { Invariant } from './invariants'
 import { sql, type TestApp } from './test-app'
 

@@ -43,6 +43,28 @@ interface JobRow {
 
 const mailJobs = () => sql<JobRow>(app, `SELECT id::text, total_tried::text, has_error, processing FROM payload_jobs WHERE queue = 'mail' ORDER BY created_at`)
 
+interface TryRow {
+  total_tried: number
+  tries_logged: number
+  failed_logged: number
+  logged_input_is_jobs: boolean
+  errors_logged: number
+  /** From the last try's record to the next try: MAIL_RETRY_DELAY_MS × 2^(failures before it). */
+  wait_ms: number | null
+  wait_expected_ms: number
+}
+
+/** Each mail job's tries as its log (payload_jobs_log) records them, in one snapshot. */
+const tries = () =>
+  sql<TryRow>(
+    app,
+    `SELECT j.total_tried::int, count(l.id)::int AS tries_logged, count(l.id) FILTER (WHERE l.state = 'failed')::int AS failed_logged,
+       coalesce(bool_and(l.input = j.input), false) AS logged_input_is_jobs, count(l.error->>'message')::int AS errors_logged,
+       (extract(epoch FROM j.wait_until - max(l.completed_at)) * 1000)::int AS wait_ms, (250 * 2 ^ (count(l.id) - 1))::int AS wait_expected_ms
+     FROM payload_jobs j LEFT JOIN payload_jobs_log l ON l._parent_id = j.id
+     WHERE j.queue = 'mail' GROUP BY j.id ORDER BY j.created_at`,
+  )
+
 function signUp(email: string) {
   return app.request('/api/auth/sign-up/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: TEST_PASSWORD }) })
 }
@@ -82,6 +104,11 @@ describe('fault 4: SMTP down during sign-up and booking', () => {
       return jobs.length === 2 && jobs.every((job) => Number(job.total_tried) >= 1 && !job.has_error) && jobs
     })
     expect(waiting).toHaveLength(2)
+    // Every try is in the job's log with its error and the sealed input; the next waits the
+    // backoff (250 ms doubled per failure) counted from that try's record.
+    for (const job of await tries()) {
+      expect(job).toEqual({ ...job, tries_logged: job.total_tried, failed_logged: job.total_tried, logged_input_is_jobs: true, errors_logged: job.total_tried, wait_ms: job.wait_expected_ms })
+    }
     // What is at rest while SMTP is down, kept for the token search below.
     await sql(app, 'CREATE TABLE smtp_down_jobs AS SELECT * FROM payload_jobs')
     await sql(app, 'CREATE TABLE smtp_down_job_log AS SELECT * FROM payload_jobs_log')
@@ -119,6 +146,9 @@ describe('fault 4: SMTP down during sign-up and booking', () => {
     })
     // The first try and ATTEMPTS retries.
     expect(failed).toMatchObject({ total_tried: String(ATTEMPTS + 1), has_error: true, processing: false })
+    expect(await tries()).toEqual([expect.objectContaining({ total_tried: ATTEMPTS + 1, failed_logged: ATTEMPTS + 1, logged_input_is_jobs: true, errors_logged: ATTEMPTS + 1 })])
+    const [kept] = await sql<{ message: string }>(app, `SELECT error->>'message' AS message FROM payload_jobs WHERE id = $1`, [failed!.id])
+    expect(kept!.message).toMatch(/ECONNREFUSED/)
     expect(logged.some((line) => /max retries reached/.test(line))).toBe(true)
 
     // SMTP back: the runner leaves a failed job alone.

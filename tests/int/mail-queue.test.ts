@@ -1,8 +1,12 @@
 // Mail through the jobs queue (issue 11), SMTP up: the booking emails (decision 44) from
 // every path, only for what was committed, sent jobs deleted, and the queue closed to HTTP.
-// SMTP down: tests/int/fault-smtp-down.test.ts.
+// The runner's own batches (issue 35): a burst goes in several, each mail once; a job left
+// `processing` by a runner that died mid-send goes again, one whose log says it was sent
+// does not. SMTP down (failed tries, backoff, giving up): tests/int/fault-smtp-down.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import { wakeMailRunner } from '../../src/lib/mail-queue/runner'
+import { seal } from '../../src/lib/mail-queue/seal'
 import { adminActor, anonymous, call, citizenActor, type Actor } from '../helpers/catalogue'
 import { ADMIN_BOOKINGS, bookableService, book, customerActor, localDate } from '../helpers/bookings'
 import { checkInvariants } from '../helpers/invariants'
@@ -79,6 +83,42 @@ describe('booking emails to the customer', () => {
 })
 
 describe('the queue itself', () => {
+  it('a burst of bookings: every "received" mail once, in batches of ten, nothing left behind', async () => {
+    const burst = await bookableService(admin, day)
+    const customer = await customerActor(app, 'Bea Burst')
+    // 24 bookings at once (three dates of the service's weekday, eight hours each): three batches.
+    const times = [47, 54, 61].flatMap((days) => ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00'].map((bookingTime) => ({ bookingDate: localDate(days).date, bookingTime })))
+    const made = await Promise.all(times.map((time) => book(customer, { serviceId: burst.id, ...time })))
+    expect(made.map((reply) => reply.status)).toEqual(times.map(() => 201))
+    const deadline = Date.now() + 20_000
+    while (subjects(customer.user.email).length < times.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+    await drained()
+    const received = mailbox.to(customer.user.email)
+    expect(received.map((mail) => mail.subject)).toEqual(times.map(() => 'Booking received: Piano lesson'))
+    // Each booking's mail, none twice.
+    expect(new Set(received.map((mail) => /on (\S+) at (\S+)\./.exec(mail.text)?.slice(1).join(' '))).size).toBe(times.length)
+    expect(await sql(app, 'SELECT id FROM payload_jobs_log')).toEqual([])
+  })
+
+  it('a job left `processing` by a runner that died mid-send is sent; one whose log says sent is not sent again', async () => {
+    const queue = async (to: string, processing: boolean) =>
+      (await sql<{ id: string }>(app, `INSERT INTO payload_jobs (input, task_slug, queue, processing) VALUES ($1, 'send-mail', 'mail', $2) RETURNING id::text`, [
+        { sealed: seal(app.payload.secret, { to, subject: 'Left behind', text: 'A mail a runner had started.' }) },
+        processing,
+      ]))[0]!.id
+    const stuck = await queue('stuck@example.test', true)
+    const sent = await queue('sent-already@example.test', false)
+    // Payload's runner logged the send, then died before completing the job.
+    await sql(app, `INSERT INTO payload_jobs_log (_order, _parent_id, id, executed_at, completed_at, task_slug, task_i_d, input, output, state)
+                    SELECT 1, id, 'b0c1d2e3f4a5b6c7d8e9f0a1', now(), now(), 'send-mail', '1', input, '{}', 'succeeded' FROM payload_jobs WHERE id = $1`, [sent])
+    wakeMailRunner(app.payload)
+    await mailTo('stuck@example.test', 'Left behind')
+    await drained()
+    expect(await sql(app, 'SELECT id FROM payload_jobs WHERE id = ANY($1::uuid[])', [[stuck, sent]])).toEqual([])
+    expect(mailbox.to('stuck@example.test')).toHaveLength(1)
+    expect(mailbox.to('sent-already@example.test')).toEqual([])
+  })
+
   it('keeps nothing of a sent mail, and every invariant holds', async () => {
     await drained()
     expect(await sql(app, 'SELECT id FROM payload_jobs_log')).toEqual([])

@@ -1,12 +1,13 @@
 // Sends the mail queue: woken after a commit that queued mail (so mail in the happy path
 // leaves at once) and on a timer (retries after their backoff; mail queued through
-// Payload's own routes, which have no after-commit hook). One run at a time per process,
-// and one per database: a run holds a PostgreSQL advisory lock, because Payload claims jobs
-// by a find then an update, which two instances could do at once and send a mail twice.
-// Holding the lock also means a job still marked `processing` when a run starts was left
-// by a runner that died mid-send (a crash, a lost connection): it is handed back, so that
-// mail goes out (at least once) instead of being stuck for good; and a job left completed
-// (the process died before Payload deleted its batch) is deleted.
+// Payload's own Local API, which has no after-commit hook). One run at a time per process,
+// and one per database: a run holds a PostgreSQL advisory lock, so two instances never send
+// the same job (exactly once while nothing dies; at least once when a runner dies mid-send:
+// its jobs are simply due again for the next lock holder). A run sends batches
+// (send-batch.ts: one statement reads a batch, one records its outcomes) until one is not
+// full. Jobs left completed by Payload's own runner (which this replaced, issue 35; it
+// deleted a batch's completed jobs only after the whole batch) are deleted at start, before
+// a server says it is ready (src/lib/payload-lifecycle.ts).
 // The lock is a session's: behind a transaction-mode pooler (DATABASE_DIRECT_URL set) it is
 // held on a connection of the runner's own to the primary (postgres/session-client.ts), kept
 // between runs and made anew after a failure; otherwise on a client borrowed from the pool.
@@ -14,22 +15,24 @@ import type { Payload } from 'payload'
 
 import { startPollingLoop } from '../polling-loop'
 import { sessionClient, type SessionClient } from '../postgres/session-client'
+import type { Connection } from '../prepared'
 import { settings } from '../settings'
+import { sendMailBatch } from './send-batch'
 import { MAIL_QUEUE } from './send-mail-task'
 
 interface PoolClient {
-  query: (text: string, values?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>
+  query: (textOrConfig: string | Parameters<Connection['query']>[0], values?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>>; rowCount: number | null }>
   release: (destroy?: boolean) => void
 }
 
 const LOCK = `hashtext('community.mail-queue')`
-/** Jobs per `jobs.run`, sent in parallel; the run repeats while full batches come back. */
+/** Jobs per batch, sent in parallel; the run repeats while full batches come back. */
 const BATCH = 10
 /**
- * How long a wake-up (a commit that queued mail) waits before the run. A run costs a dozen
- * statements and Payload's job runner whatever it sends: woken by every booking, it cost
- * more CPU than the booking itself (issue 35, docs/performance.md). 50 ms lets the mails of a
- * burst share one run and is nothing in a mail's delivery time.
+ * How long a wake-up (a commit that queued mail) waits before the run. A run costs a few
+ * statements whatever it sends: woken by every booking, runs cost more CPU than the bookings
+ * (issue 35, docs/performance.md). 50 ms lets the mails of a burst share one run and is
+ * nothing in a mail's delivery time.
  */
 export const WAKE_DELAY_MS = 50
 
@@ -55,9 +58,9 @@ interface Queryable {
 }
 
 /**
- * Payload deletes a batch's completed jobs only after the whole batch: a process killed
- * mid-batch leaves sent mail behind as completed rows. Sent is sent: they go, at every run
- * and before a server says it is ready (src/lib/payload-lifecycle.ts).
+ * Payload's own runner deleted a batch's completed jobs only after the whole batch: a process
+ * killed mid-batch left sent mail behind as completed rows. Sent is sent: they go before a
+ * server says it is ready (src/lib/payload-lifecycle.ts). This runner never leaves any.
  */
 export async function deleteSentMail(db: Queryable): Promise<void> {
   await db.query(`DELETE FROM payload_jobs WHERE queue = $1 AND completed_at IS NOT NULL`, [MAIL_QUEUE])
@@ -88,7 +91,7 @@ export function startMailRunner(payload: Payload): MailRunner {
       throw error
     })
     return {
-      query: (text, values) => client.query(text, values),
+      query: (textOrConfig, values) => client.query(textOrConfig, values),
       release: (broken) => {
         if (!broken || own !== held) return
         own = undefined
@@ -104,12 +107,7 @@ export function startMailRunner(payload: Payload): MailRunner {
       const [row] = (await client.query(`SELECT pg_try_advisory_lock(${LOCK}) AS locked`)).rows
       if (!row?.locked) return // another instance is sending; its next run takes what is new
       try {
-        await client.query(`UPDATE payload_jobs SET processing = false WHERE queue = $1 AND processing AND completed_at IS NULL`, [MAIL_QUEUE])
-        await deleteSentMail(client)
-        for (;;) {
-          const result = await payload.jobs.run({ queue: MAIL_QUEUE, limit: BATCH, silent: { info: true, error: false } })
-          if (result.noJobsRemaining || Object.keys(result.jobStatus ?? {}).length < BATCH || stopping()) break
-        }
+        while ((await sendMailBatch(payload, client, BATCH)) === BATCH && !stopping());
       } finally {
         await client.query(`SELECT pg_advisory_unlock(${LOCK})`)
       }

@@ -1,7 +1,9 @@
 // Outgoing mail is a Payload job (issue 11): queued in the transaction of the change that
 // causes it, sent by the runner (./runner.ts) after commit, retried with exponential backoff
 // while SMTP is down. After the last attempt the job stays in payload_jobs with `hasError`
-// (Payload logs "max retries reached"): visible, not retried forever, its input still sealed.
+// (the runner logs "max retries reached"): visible, not retried forever, its input still sealed.
+// The task is Payload's (its config, retries and handler, so `payload.jobs.run` would send it
+// alike); the runner (send-batch.ts) calls its handler and applies its retries itself.
 import type { JobsConfig, PayloadRequest, TaskConfig } from 'payload'
 
 import { settings } from '../settings'

@@ -12,7 +12,8 @@ import { settings } from '../settings'
 
 export interface SessionClient {
   connect: () => Promise<void>
-  query: (text: string, values?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>
+  /** Text and values, or pg's query config (a named, prepared statement: lib/prepared.ts). */
+  query: (textOrConfig: string | { name?: string; text: string; values: unknown[] }, values?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>>; rowCount: number | null }>
   end: () => Promise<void>
   on: ((event: 'notification', listener: (message: { channel: string; payload?: string }) => void) => void) &
     ((event: 'error', listener: (error: Error) => void) => void) &
