@@ -6,7 +6,9 @@
 // workerIdleMemoryLimit after a file is replaced by a fresh one, which caps the run's memory
 // whatever the number of files (one process grew to 4.5 GB in band). A Payload file leaves
 // 130–250 MB of heap (a worker's RSS ≈ heap + 180 MB): at 250 MB a worker runs one or two
-// files, so two workers at their peak stay near 1.3 GB with jest's own process.
+// files, so two workers at their peak stay near 1.3 GB with jest's own process. Within a
+// file the heap is capped (package.json's `test`: --max-old-space-size=512, which the workers
+// inherit): V8 otherwise let fuzz-hostile-input's garbage grow its worker to 860 MB.
 // examples/ holds the testing kit's examples (docs/testing.md), run like any test; they
 // import the kit by its package name.
 /** @type {import('jest').Config} */

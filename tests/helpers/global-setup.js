@@ -1,10 +1,16 @@
 // Starts one PostgreSQL for the whole run (embedded, or DATABASE_URL when set) and builds a
 // template database with the committed migrations; every test file clones it.
+<<<<<<< HEAD
 // With browser files in the run, the admin panel's production build starts too, in the
 // background (tests/helpers/admin-build-background.ts). Plain JS because jest loads
 // globalSetup untransformed; TypeScript comes in through tsx.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, openSync } from 'node:fs'
+=======
+// Plain JS because jest loads globalSetup untransformed; TypeScript comes in through tsx.
+import { spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+>>>>>>> w-inproc
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -15,7 +21,10 @@ export default async function globalSetup() {
   // First, so that it takes every moment of CPU the rest leaves (at the lowest priority).
   globalThis.__ADMIN_BUILD__ = await startAdminBuild()
   const { setupTestDatabase } = await tsImport('./test-database.ts', import.meta.url)
-  const state = await setupTestDatabase()
+  // The OpenAPI reference, built once for every file (write-openapi.ts), beside the database.
+  const openApiFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'community-openapi-document-')), 'openapi.json')
+  const [state] = await Promise.all([setupTestDatabase(), writeOpenApi(openApiFile)])
+  process.env.COMMUNITY_TEST_OPENAPI = openApiFile
   globalThis.__TEST_DATABASE__ = state
   // A Payload booted here must not leak into the test files as a destroyed instance.
   delete globalThis._payload
@@ -25,6 +34,7 @@ export default async function globalSetup() {
   process.env.COMMUNITY_TEST_MEDIA_ROOT = mkdtempSync(path.join(os.tmpdir(), 'community-test-media-'))
 }
 
+<<<<<<< HEAD
 /**
  * The panel build in a process of its own (its own group, for globalTeardown to end), when the
  * sequencer found browser files in the run (tests/helpers/sequencer.js) and .next/ lacks the
@@ -45,4 +55,13 @@ async function startAdminBuild() {
   process.env.COMMUNITY_TEST_ADMIN_BUILD_PID = String(child.pid)
   console.log(`\n[tests] building the admin panel in the background for the browser files (log: ${log})`)
   return child
+=======
+function writeOpenApi(file) {
+  const script = fileURLToPath(new URL('./write-openapi.ts', import.meta.url))
+  const child = spawn(process.execPath, ['--import', 'tsx', script, file], { env: process.env, stdio: 'inherit' })
+  return new Promise((resolve, reject) => {
+    child.once('error', reject)
+    child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`writing the OpenAPI reference failed (${signal ?? `exit ${code}`})`))))
+  })
+>>>>>>> w-inproc
 }

@@ -2,7 +2,16 @@
 // way a session is obtained can change in one place.
 import { randomBytes } from 'node:crypto'
 
+import { createLocalReq } from 'payload'
+
+import { writeAudit } from '../../hooks/shared/audit'
+
 import type { Role } from '../../domain/permissions'
+import { hashPassword } from '../../src/lib/auth/password-hash'
+import { isUniqueViolation } from '../../src/lib/unique-violation'
+import { inTransaction } from '../../src/lib/transaction'
+import { insertAccount } from '../../src/operations/auth/insert-account'
+import { uniqueUsername } from '../../src/operations/auth/usernames'
 import type { TestApp } from './test-app'
 
 export const TEST_PASSWORD = 'Correct-Horse-42!'
@@ -14,15 +23,39 @@ export interface TestUser {
   roles: Role[]
 }
 
+// One argon2id hash of TEST_PASSWORD per file: every test user has that password, and a
+// hash per user (≈ 30 ms of CPU each) proves nothing a test checks. Sign-up, password
+// changes and resets still hash through the routes that do it.
+let testPasswordHash: Promise<string> | undefined
+
+/**
+ * A user as it exists after any account creation: user row, profile and wallet through the
+ * service's own account insertion (src/operations/auth/insert-account.ts, the one sign-up
+ * and the first admin use), a derived unique username and its `user.create` audit entry, in
+ * one transaction. Not Payload's create: its local strategy would add a PBKDF2 hash
+ * (600,000 iterations, ≈ 0.2 s of CPU) of a throwaway password for every test user. The
+ * admin routes that create users (POST /api/users, /api/admin/users) have tests of their own.
+ */
 export async function createUser(app: TestApp, options: { roles?: Role[]; email?: string; verified?: boolean; name?: string } = {}): Promise<TestUser> {
   const email = options.email ?? `user-${randomBytes(5).toString('hex')}@example.test`
   const roles = options.roles ?? ['citizen']
-  const user = await app.payload.create({
-    collection: 'users',
-    overrideAccess: true,
-    data: { email, password: TEST_PASSWORD, roles, emailVerified: options.verified ?? true, name: options.name } as never,
-  })
-  return { id: String(user.id), email, password: TEST_PASSWORD, roles }
+  testPasswordHash ??= hashPassword(TEST_PASSWORD)
+  const passwordHash = await testPasswordHash
+  for (let attempt = 1; ; attempt++) {
+    const req = await createLocalReq({}, app.payload)
+    try {
+      const id = await inTransaction(req, async () => {
+        const username = await uniqueUsername(req, email)
+        const { id } = await insertAccount(req, { email, name: options.name ?? null, username, roles, emailVerified: options.verified ?? true, passwordHash })
+        await writeAudit(req, { action: 'user.create', userId: null, targetType: 'users', targetId: id, data: { email, roles } })
+        return id
+      })
+      return { id, email, password: TEST_PASSWORD, roles }
+    } catch (error) {
+      // Users made side by side may derive the same username: the unique index decides.
+      if (!isUniqueViolation(error, 'username') || attempt >= 5) throw error
+    }
+  }
 }
 
 /** Signs in through the public API; the session token and cookie it handed out. */

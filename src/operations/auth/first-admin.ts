@@ -12,6 +12,7 @@ import { checkPasswordRules } from '../../lib/password-rules'
 import { execute, sql } from '../../lib/sql'
 import { inTransaction } from '../../lib/transaction'
 import type { SignInResult } from './sign-in'
+import { insertAccount } from './insert-account'
 import { usernameBase } from './usernames'
 
 const FIRST_USER_LOCK = 424242
@@ -27,14 +28,7 @@ export async function registerFirstAdmin(req: PayloadRequest, input: { email: st
     const { totalDocs } = await req.payload.count({ collection: 'users', overrideAccess: true, req })
     if (totalDocs > 0) throw forbidden('An admin already exists; sign in instead')
     const username = usernameBase(input.email)
-    const created = (await req.payload.db.create({
-      collection: 'users',
-      req,
-      data: { email: input.email, name: input.name ?? null, username, roles: ['admin'], emailVerified: true, passwordHash },
-    })) as Record<string, unknown>
-    const userId = String(created.id)
-    await req.payload.create({ collection: 'profiles', overrideAccess: true, req, data: { user: userId, username } as never })
-    await req.payload.create({ collection: 'wallets', overrideAccess: true, req, data: { user: userId, balance: '0.00', currency: 'EUR' } as never })
+    const { id: userId } = await insertAccount(req, { email: input.email, name: input.name ?? null, username, roles: ['admin'], emailVerified: true, passwordHash })
     await writeAudit(req, { action: 'user.first_admin', userId, targetType: 'users', targetId: userId, data: { email: input.email } })
     const { token, hash, doc } = await createSession(req, userId)
     const user = { id: userId, email: input.email, name: input.name ?? null, emailVerified: true, roles: ['admin'] }

@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/http/errors'
 import { checkPasswordRules } from '../../lib/password-rules'
 import { isUniqueViolation } from '../../lib/unique-violation'
 import { inTransaction } from '../../lib/transaction'
+import { insertAccount } from './insert-account'
 import { uniqueUsername, usernameUnavailable } from './usernames'
 import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
@@ -63,30 +64,17 @@ async function createAccount(req: PayloadRequest, input: SignUpInput, passwordHa
       username = await uniqueUsername(req, input.email)
     }
 
-    // db.create, not payload.create: Payload's local strategy would also derive a PBKDF2
-    // hash (≈65 ms) that nothing uses. Fields are validated above; audit is explicit below.
-    let created: Record<string, unknown>
+    // The user row, profile and wallet (insert-account.ts; no PBKDF2 of Payload's). Fields
+    // are validated above; audit is explicit below.
+    let created: { id: string; createdAt: string }
     try {
-      created = (await req.payload.db.create({
-        collection: 'users',
-        req,
-        data: {
-          email: input.email,
-          name: input.name || null,
-          username,
-          roles: ['citizen'],
-          emailVerified: false,
-          passwordHash,
-        },
-      })) as Record<string, unknown>
+      created = await insertAccount(req, { email: input.email, name: input.name || null, username, roles: ['citizen'], emailVerified: false, passwordHash })
     } catch (error) {
       if (isUniqueViolation(error, 'email')) throw userAlreadyExists()
       if (isUniqueViolation(error, 'username')) throw usernameTaken()
       throw error
     }
-    const userId = String(created.id)
-    await req.payload.create({ collection: 'profiles', overrideAccess: true, req, data: { user: userId, username } as never })
-    await req.payload.create({ collection: 'wallets', overrideAccess: true, req, data: { user: userId, balance: '0.00', currency: 'EUR' } as never })
+    const userId = created.id
     const verification = await issueToken(req, userId, 'email_verification', VERIFICATION_TOKEN_LIFETIME)
     await writeAudit(req, { action: 'user.sign_up', userId, targetType: 'users', targetId: userId, data: { email: input.email, username } })
     await queueVerificationEmail(req, input.email, verification)
