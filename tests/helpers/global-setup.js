@@ -1,16 +1,10 @@
 // Starts one PostgreSQL for the whole run (embedded, or DATABASE_URL when set) and builds a
 // template database with the committed migrations; every test file clones it.
-<<<<<<< HEAD
 // With browser files in the run, the admin panel's production build starts too, in the
 // background (tests/helpers/admin-build-background.ts). Plain JS because jest loads
 // globalSetup untransformed; TypeScript comes in through tsx.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, openSync } from 'node:fs'
-=======
-// Plain JS because jest loads globalSetup untransformed; TypeScript comes in through tsx.
-import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
->>>>>>> w-inproc
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -34,7 +28,6 @@ export default async function globalSetup() {
   process.env.COMMUNITY_TEST_MEDIA_ROOT = mkdtempSync(path.join(os.tmpdir(), 'community-test-media-'))
 }
 
-<<<<<<< HEAD
 /**
  * The panel build in a process of its own (its own group, for globalTeardown to end), when the
  * sequencer found browser files in the run (tests/helpers/sequencer.js) and .next/ lacks the
@@ -55,7 +48,8 @@ async function startAdminBuild() {
   process.env.COMMUNITY_TEST_ADMIN_BUILD_PID = String(child.pid)
   console.log(`\n[tests] building the admin panel in the background for the browser files (log: ${log})`)
   return child
-=======
+}
+
 function writeOpenApi(file) {
   const script = fileURLToPath(new URL('./write-openapi.ts', import.meta.url))
   const child = spawn(process.execPath, ['--import', 'tsx', script, file], { env: process.env, stdio: 'inherit' })
@@ -63,5 +57,4 @@ function writeOpenApi(file) {
     child.once('error', reject)
     child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`writing the OpenAPI reference failed (${signal ?? `exit ${code}`})`))))
   })
->>>>>>> w-inproc
 }
