@@ -118,7 +118,7 @@ const CPU_BOOKINGS = 200
  * server's runner still sends for ours. Otherwise it loads the next measurement, which it
  * does not belong to.
  */
-async function quiet(pool: Pool): Promise<void> {
+export async function quiet(pool: Pool): Promise<void> {
   let last = -1
   for (let waited = 0; waited < 60_000; waited += 500) {
     const { rows } = await pool.query(
