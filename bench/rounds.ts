@@ -25,6 +25,8 @@ export interface Side {
   /** Headers or a varying request for this side only (else the shared ones). */
   headers?: Record<string, string>
   varying?: Options['varying']
+  /** Before each of this side's measurements, after `settle` (a switch the sides share, such as webhooks on or off). */
+  prepare?: () => Promise<void>
 }
 
 export interface AlternateOptions {
@@ -97,12 +99,14 @@ export async function alternate(label: string, sides: Side[], options: Alternate
   const warm: Record<string, number> = {}
   for (const side of sides) {
     await settle()
+    await side.prepare?.()
     warm[side.name] = (await measure(side.url, { ...optionsOf(side, 0), seconds: 1 })).ok
   }
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? sides : [...sides].reverse()
     for (const side of order) {
       await settle()
+      await side.prepare?.()
       runs[side.name]!.push(await measure(side.url, optionsOf(side, 0)))
     }
     process.stderr.write(`\r[bench] ${label}: round ${round + 1}/${rounds} ${sides.map((side) => `${side.name} ${runs[side.name]!.at(-1)!.rps.toFixed(0)}`).join(', ')} req/s   `)

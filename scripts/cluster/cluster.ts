@@ -62,9 +62,29 @@ export interface Cluster {
   instanceEnv: Record<string, string>
   /** Milliseconds from the call to every instance up behind the load balancer. */
   startMs: number
+  /** Each step's time in start order; a step that starts several instances has each one's too. */
+  timings: StepTiming[]
   /** Stops everything, the other way round from the start, and removes the databases. */
   stop: () => Promise<void>
 }
+
+export interface StepTiming {
+  step: string
+  ms: number
+  parts?: Array<{ name: string; ms: number }>
+}
+
+/** The start time per part and in all, one line each: what `npm run cluster` prints when ready, and bench/cluster.ts reports. */
+export function startTimes(cluster: Pick<Cluster, 'timings' | 'startMs'>): string[] {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+  return [
+    ...cluster.timings.map(({ step, ms, parts }) => `${step}: ${seconds(ms)}${parts && parts.length > 1 ? ` (${parts.map((part) => `${part.name} ${seconds(part.ms)}`).join(', ')}; together)` : ''}`),
+    `in all: ${seconds(cluster.startMs)}`,
+  ]
+}
+
+/** A step that takes longer says so this often, with the last line its part printed. */
+const HEARTBEAT_MS = 10_000
 
 async function createDatabase(adminUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl })
@@ -79,17 +99,37 @@ async function createDatabase(adminUrl: string): Promise<void> {
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const started = Date.now()
   const count = options.instances ?? 3
-  const log = options.log ?? (() => undefined)
   const progress = options.progress ?? (() => undefined)
+  // The last line a part printed: what a step that takes long is doing (migrations, Payload's start).
+  let lastLine = ''
+  const log = (line: string) => {
+    lastLine = line
+    options.log?.(line)
+  }
   const steps = 4 + (count > 1 ? 1 : 0) + (options.adminPanel ? 1 : 0)
   let step = 0
-  const timed = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
+  const timings: StepTiming[] = []
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+  const timed = async <T>(what: string, work: () => Promise<T>, parts?: StepTiming['parts']): Promise<T> => {
     options.signal?.throwIfAborted()
     const at = Date.now()
-    progress(`[${++step}/${steps}] ${what} …`)
-    const result = await work()
-    progress(`[${step}/${steps}] ${what}: done in ${((Date.now() - at) / 1000).toFixed(1)} s`)
-    return result
+    const label = `[${++step}/${steps}] ${what}`
+    progress(`${label} …`)
+    lastLine = ''
+    const heartbeat = setInterval(() => {
+      // eslint-disable-next-line no-control-regex
+      const last = lastLine.replace(/\x1b\[[0-9;]*m/g, '').trim().slice(0, 120)
+      progress(`${label}: still going, ${seconds(Date.now() - at)}${last ? ` (last: ${last})` : ''}`)
+    }, HEARTBEAT_MS)
+    try {
+      const result = await work()
+      const ms = Date.now() - at
+      timings.push({ step: what, ms, ...(parts ? { parts } : {}) })
+      progress(`${label}: done in ${seconds(ms)}`)
+      return result
+    } finally {
+      clearInterval(heartbeat)
+    }
   }
 
   const stoppers: Array<() => Promise<void>> = []
@@ -145,15 +185,19 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       ADMIN_PANEL: options.adminPanel ? 'true' : 'false',
     }
     const names = Array.from({ length: count }, (_, i) => `instance-${i + 1}`)
+    const together: NonNullable<StepTiming['parts']> = []
     const launch = async (name: string) => {
+      const at = Date.now()
       const instance = await startInstance({ name, env: instanceEnv, log: (line) => log(`[${name}] ${line}`) })
+      together.push({ name, ms: Date.now() - at })
       stoppers.push(() => instance.stop())
       watch(name, instance.exited)
       return instance
     }
     // The first alone: it applies the migrations, which two instances must not run at once.
     const first = await timed(`${names[0]} (applies the migrations)`, () => launch(names[0]!))
-    const others = count > 1 ? await timed(names.slice(1).join(', '), () => Promise.all(names.slice(1).map(launch))) : []
+    together.length = 0
+    const others = count > 1 ? await timed(names.slice(1).join(', '), () => Promise.all(names.slice(1).map(launch)), together) : []
     const instances = [first, ...others]
 
     const lb = await timed('HAProxy, until it sees every instance ready', async () => {
@@ -165,7 +209,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     })
 
     options.signal?.throwIfAborted()
-    return { pair, primaryUrl, replicaUrl, bouncer, pooledUrl, instances, lb, instanceEnv, startMs: Date.now() - started, stop }
+    return { pair, primaryUrl, replicaUrl, bouncer, pooledUrl, instances, lb, instanceEnv, startMs: Date.now() - started, timings, stop }
   } catch (error) {
     await stop()
     throw error

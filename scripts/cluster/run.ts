@@ -1,11 +1,12 @@
 // `npm run cluster [-- --instances N] [--port P] [--no-panel] [--verbose]`: the deployment of
 // cluster.ts on loopback, for trying the service as it runs beyond one machine. Shows each
-// step while it starts, prints where each part is, and stops them all on Ctrl-C or SIGTERM
+// step while it starts (a step still going says so every 10 s), then the start time per part
+// and in all, prints where each part is, and stops them all on Ctrl-C or SIGTERM
 // (a second Ctrl-C kills what is left). Not part of `npm start`. docs/operations.md
 // "Scaling out".
 import { parseArgs } from 'node:util'
 
-import { startCluster, type Cluster } from './cluster'
+import { startCluster, startTimes, type Cluster } from './cluster'
 
 const { values } = parseArgs({
   options: {
@@ -67,6 +68,7 @@ async function main() {
     log: values.verbose ? (line) => console.log(line) : undefined,
     onExit: (name, how) => say(`${name} ended (${how}); ${name.startsWith('instance') ? 'the load balancer routes around it' : 'the cluster is degraded'}`),
   })
+  say(`start time per part:\n${startTimes(cluster).map((line) => `  ${line}`).join('\n')}`)
   say(`ready in ${(cluster.startMs / 1000).toFixed(1)} s:\n${table(cluster)}`)
   say(`API at ${cluster.lb.url}/api${adminPanel ? `, admin panel at ${cluster.lb.url}/admin` : ''}; Ctrl-C stops everything (the databases are removed)`)
 }
