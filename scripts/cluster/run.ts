@@ -38,14 +38,17 @@ async function main() {
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port must be a TCP port, got "${values.port}"`)
 
   let cluster: Cluster | undefined
-  let stopping = false
+  let stoppingSince = 0
   const starting = new AbortController()
   const stop = (signal: string) => {
-    if (stopping) {
+    if (stoppingSince) {
+      // npm and tsx relay the terminal's Ctrl-C to the process that already had it from the
+      // terminal: a copy within a second is that echo, not a second Ctrl-C.
+      if (Date.now() - stoppingSince < 1_000) return
       say(`${signal} again: leaving what is left`)
       process.exit(1)
     }
-    stopping = true
+    stoppingSince = Date.now()
     say(`${signal}: stopping everything`)
     // While starting: the start stops what it started after its current step, then fails.
     if (!cluster) return starting.abort()
