@@ -184,8 +184,8 @@ export async function bookingsBench(app: BenchApp): Promise<ScenarioResult> {
       const sides = [{ name: 'ours', url: `${app.url}/api/services/bookings` }, { name: 'limit', url: `${baseline.url}/book` }]
       const { merged, ratio } = await alternate('booking creation', sides, { connections, varying, settle, rounds: QUICK_ROUNDS })
       created += merged.ours!.ok + merged.limit!.ok
-      // Requests cut off when a measurement's time is up: one per connection per measurement (warm-up included), each side.
-      inFlightBound += 2 * (QUICK_ROUNDS + 1) * connections
+      // Requests cut off when a run's time is up: one per connection per run (each round: a warm-up and a measurement), each side.
+      inFlightBound += 2 * 2 * QUICK_ROUNDS * connections
       rows.push({ scenario: 'booking creation, distinct free slots', connections, ours: merged.ours!, limit: merged.limit, ratios: { limit: ratio('ours', 'limit') }, serverRssMb: await app.server.rssMb() })
     }
     // Issue 32: exceptions and buffers on ÷ off (≥ 0.90), in the same alternating rounds as the plain service and the limit on the buffered one.
@@ -199,8 +199,8 @@ export async function bookingsBench(app: BenchApp): Promise<ScenarioResult> {
       const { off, on, onLimit } = merged as Record<'off' | 'on' | 'onLimit', Measurement>
       created += off.ok
       createdBuffered += on.ok + onLimit.ok
-      inFlightBound += (ROUNDS + 1) * connections
-      inFlightBufferedBound += 2 * (ROUNDS + 1) * connections
+      inFlightBound += 2 * ROUNDS * connections
+      inFlightBufferedBound += 2 * 2 * ROUNDS * connections
       for (const m of [off, on, onLimit]) badAnswers += m.non2xx + m.errors
       rows.push({ scenario: 'booking creation, exceptions and buffers on', connections, ours: on, limit: onLimit, ratios: { limit: ratio('on', 'onLimit') }, serverRssMb: await app.server.rssMb() })
       exceptions.push({ connections, off: off.rps, on: on.rps, onLimit: onLimit.rps, onOff: ratio('on', 'off'), onLimitRatio: ratio('on', 'onLimit') })

@@ -1,11 +1,15 @@
 // A÷B on a shared machine: many short alternating rounds instead of one long run per side.
 // One long run per side lets the machine's drift (other engineers' suites, autovacuum, the
 // checkpointer) land on one side only: booking creation measured direct twice around one
-// pooled run gave 75 and 114 req/s. Here every side is warmed once, then measured ROUNDS times
-// for ROUND_SECONDS each, the order turned round every round (A B, B A, A B…: a drift that
-// is linear over two rounds falls on both sides alike), `settle` run before every measurement
-// (the requests still in flight and the work they left, such as mail, drained), and a ratio is
-// the median of the per-round ratios with their spread, never one pair.
+// pooled run gave 75 and 114 req/s. Here every side is measured ROUNDS times for ROUND_SECONDS
+// each, the order turned round every round (A B, B A, A B…: a drift that is linear over two
+// rounds falls on both sides alike), `settle` run before every measurement (the requests still
+// in flight and the work they left, such as mail, drained), and a ratio is the median of the
+// per-round ratios with their spread, never one pair. Every measurement comes after a warm-up
+// second of its own: a side idles while the others are measured, long enough (at load, over
+// pg's 10 s idle timeout) for its pool to close connections, and the round would otherwise
+// time their reopening (a PostgreSQL backend forked and a SCRAM login each; behind PgBouncer
+// no fork), which made PgBouncer look twice as fast as direct.
 import { measure, type Measurement, type Options } from './autocannon'
 import { log } from './harness'
 
@@ -86,38 +90,28 @@ export async function alternate(label: string, sides: Side[], options: Alternate
   const rounds = options.rounds ?? ROUNDS
   const seconds = options.seconds ?? ROUND_SECONDS
   const settle = options.settle ?? (async () => undefined)
-  const optionsOf = (side: Side, warmUpSeconds: number): Options => ({
+  const optionsOf = (side: Side): Options => ({
     connections: options.connections,
     seconds,
-    warmUpSeconds,
+    warmUpSeconds: 1,
     headers: side.headers ?? options.headers,
     varying: side.varying ?? options.varying,
   })
   const runs: Record<string, Measurement[]> = Object.fromEntries(sides.map((side) => [side.name, []]))
-  log(`${label}: ${sides.map((side) => side.name).join(' / ')} at ${options.connections} connection(s), ${rounds} alternating rounds of ${seconds} s each side`)
-  // One warm-up per side (JIT, pool connections, prepared statements), not one per round.
-  const warm: Record<string, number> = {}
-  for (const side of sides) {
-    await settle()
-    await side.prepare?.()
-    warm[side.name] = (await measure(side.url, { ...optionsOf(side, 0), seconds: 1 })).ok
-  }
+  log(`${label}: ${sides.map((side) => side.name).join(' / ')} at ${options.connections} connection(s), ${rounds} alternating rounds of ${seconds} s each side (after 1 s of warm-up each)`)
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? sides : [...sides].reverse()
     for (const side of order) {
       await settle()
       await side.prepare?.()
-      runs[side.name]!.push(await measure(side.url, optionsOf(side, 0)))
+      runs[side.name]!.push(await measure(side.url, optionsOf(side)))
     }
     process.stderr.write(`\r[bench] ${label}: round ${round + 1}/${rounds} ${sides.map((side) => `${side.name} ${runs[side.name]!.at(-1)!.rps.toFixed(0)}`).join(', ')} req/s   `)
   }
   process.stderr.write('\n')
   await settle()
-  const merged = Object.fromEntries(sides.map((side) => {
-    const m = mergeRuns(runs[side.name]!)
-    // The warm-up's 2xx are made too (a write scenario checks the database against `ok`).
-    return [side.name, { ...m, ok: m.ok + warm[side.name]! }]
-  }))
+  // `ok` sums every round's 2xx, warm-ups included (a write scenario checks the database against it).
+  const merged = Object.fromEntries(sides.map((side) => [side.name, mergeRuns(runs[side.name]!)]))
   const ratio = (a: string, b: string) => spreadOf(runs[a]!.map((m, i) => m.rps / Math.max(runs[b]![i]!.rps, Number.EPSILON)))
   return { runs, merged, ratio }
 }
