@@ -18,9 +18,11 @@ export interface Varying {
   next: () => { body: string; headers: Record<string, string> }
 }
 
-interface Options {
+export interface Options {
   connections: number
   seconds: number
+  /** The warm-up before it (default 1 s; 0: none, when the caller warmed up already, bench/rounds.ts). */
+  warmUpSeconds?: number
   headers?: Record<string, string>
   varying?: Varying
 }
@@ -35,8 +37,8 @@ async function fire(url: string, connections: number, seconds: number, headers: 
   return autocannon({ url, connections, duration: seconds, headers, ...(requests ? { requests } : {}) } as autocannon.Options)
 }
 
-export async function measure(url: string, { connections, seconds, headers = {}, varying }: Options): Promise<Measurement> {
-  const warmUp = await fire(url, connections, 1, headers, varying)
+export async function measure(url: string, { connections, seconds, warmUpSeconds = 1, headers = {}, varying }: Options): Promise<Measurement> {
+  const warmUp = warmUpSeconds > 0 ? await fire(url, connections, warmUpSeconds, headers, varying) : undefined
   const result = await fire(url, connections, seconds, headers, varying)
   return {
     rps: result.requests.average,
@@ -44,6 +46,6 @@ export async function measure(url: string, { connections, seconds, headers = {},
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-    ok: warmUp['2xx'] + result['2xx'],
+    ok: (warmUp?.['2xx'] ?? 0) + result['2xx'],
   }
 }

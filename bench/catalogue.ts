@@ -12,11 +12,12 @@ import os from 'node:os'
 import type { Pool } from 'pg'
 
 import { freePort } from '../src/lib/embedded-database'
-import { measure, type Measurement } from './autocannon'
+import type { Measurement } from './autocannon'
 import { BENCH_ENV, countRows, log, seedTo, type BenchApp } from './harness'
 import { cpuPerRequest, startServerProcess, type ServerProcess } from './processes'
-import { SECONDS, SMALL } from './reads'
-import { markdownTable, type Row, type ScenarioResult } from './report'
+import { SMALL } from './reads'
+import { markdownTable, tableRows, type Row, type ScenarioResult } from './report'
+import { alternate, formatSpread, QUICK_ROUNDS, ROUND_SECONDS } from './rounds'
 
 const PATH = '/api/service-listings?limit=20&depth=1'
 const CONNECTIONS = [1, 10]
@@ -59,13 +60,14 @@ async function measureSize(app: BenchApp, limit: ServerProcess, peer: ServerProc
       // the whole of it, as a browser's would (it takes each refreshed cookie). An expired one
       // made ours read the session every request while the limit took the reader for anonymous.
       const headers = who === 'anonymous' ? {} : await citizenCookie(app)
-      log(`catalogue: ${who} at ${size}, ${connections} connection(s), ${SECONDS} s each side`)
-      const options = { connections, seconds: SECONDS, headers }
-      const ours = await measure(`${app.url}${PATH}`, options)
-      const serverRssMb = await app.server.rssMb()
-      const limitResult = await measure(`${limit.url}${PATH}`, options)
-      const peerResult = await measure(`${peer.url}${PATH}`, options)
-      measured.rows.push({ scenario: `public catalogue, ${who}, ${size}`, connections, ours, limit: limitResult, peer: peerResult, serverRssMb })
+      const sides = [
+        { name: 'ours', url: `${app.url}${PATH}` },
+        { name: 'limit', url: `${limit.url}${PATH}` },
+        { name: 'peer', url: `${peer.url}${PATH}` },
+      ]
+      const { merged, ratio } = await alternate(`catalogue: ${who} at ${size}`, sides, { connections, headers, rounds: QUICK_ROUNDS })
+      const ours = merged.ours!
+      measured.rows.push({ scenario: `public catalogue, ${who}, ${size}`, connections, ours, limit: merged.limit, peer: merged.peer, ratios: { limit: ratio('ours', 'limit'), peer: ratio('ours', 'peer') }, serverRssMb: await app.server.rssMb() })
       if (connections === GROWTH_AT) measured[who === 'anonymous' ? 'anonymousAt10' : 'signedInAt10'] = ours
     }
   }
@@ -90,10 +92,12 @@ export async function catalogueBench(app: BenchApp): Promise<ScenarioResult> {
     if (!etag) throw new Error('catalogue: no ETag on the anonymous answer')
     const conditional: Row[] = []
     for (const connections of CONNECTIONS) {
-      log(`catalogue: 304 and /api/health, ${connections} connection(s)`)
-      const notModified = await measure(`${app.url}${PATH}`, { connections, seconds: SECONDS, headers: { 'if-none-match': etag } })
-      const health = await measure(`${app.url}/api/health`, { connections, seconds: SECONDS })
-      conditional.push({ scenario: '304 (If-None-Match) ÷ GET /api/health (in the limit column)', connections, ours: notModified, limit: health, serverRssMb: await app.server.rssMb() })
+      const sides = [
+        { name: '304', url: `${app.url}${PATH}`, headers: { 'if-none-match': etag } },
+        { name: 'health', url: `${app.url}/api/health` },
+      ]
+      const { merged, ratio } = await alternate('catalogue: 304 and /api/health', sides, { connections, rounds: QUICK_ROUNDS })
+      conditional.push({ scenario: '304 (If-None-Match) ÷ GET /api/health (in the limit column)', connections, ours: merged['304']!, limit: merged.health, ratios: { limit: ratio('304', 'health') } })
     }
 
     // Server CPU per request, one after the other: what load on a shared machine moves least.
@@ -117,25 +121,13 @@ export async function catalogueBench(app: BenchApp): Promise<ScenarioResult> {
     }
     const loadAfter = os.loadavg()
 
-    const ratio = (a: Measurement, b?: Measurement) => (b && b.rps > 0 ? `${(a.rps / b.rps).toFixed(2)}×` : '')
     const rows = [...before.rows, ...(after?.rows ?? [])]
     const growth = (name: string, s?: Measurement, l?: Measurement) =>
       s && l ? [{ read: name, [`p50 at ${GROWTH_AT} connections`]: `${s.p50} ms → ${l.p50} ms`, growth: `${(l.p50 / Math.max(s.p50, 1)).toFixed(2)}×`, 'req/s': `${s.rps.toFixed(0)} → ${l.rps.toFixed(0)}` }] : []
     const markdown = [
-      `\`GET ${PATH}\`, ${SECONDS} s per measurement, load average ${loadBefore.map((n) => n.toFixed(1)).join(' / ')} before and ${loadAfter.map((n) => n.toFixed(1)).join(' / ')} after (1/5/15 min; ratios are within one run). Ours: the read cache (src/lib/read-cache). Limit: express + pg, the same rate-limit hit and session check, then Payload's body read from a table by one indexed query (bench/limit-server.ts). Peer: the same server with \`READ_CACHE=false\` (Payload's stock route). Ours, Payload's and the limit's bodies were the same bytes before each size.`,
+      `\`GET ${PATH}\`, ${QUICK_ROUNDS} alternating rounds of ${ROUND_SECONDS} s per side (ratios: the median of the rounds', then their range), load average ${loadBefore.map((n) => n.toFixed(1)).join(' / ')} before and ${loadAfter.map((n) => n.toFixed(1)).join(' / ')} after (1/5/15 min; ratios are within one run). Ours: the read cache (src/lib/read-cache). Limit: express + pg, the same rate-limit hit and session check, then Payload's body read from a table by one indexed query (bench/limit-server.ts). Peer: the same server with \`READ_CACHE=false\` (Payload's stock route). Ours, Payload's and the limit's bodies were the same bytes before each size.`,
       '',
-      markdownTable(rows.map((row) => ({
-        scenario: row.scenario,
-        conns: String(row.connections),
-        'ours req/s': row.ours.rps.toFixed(0),
-        'ours p50': `${row.ours.p50} ms`,
-        'limit req/s': row.limit!.rps.toFixed(0),
-        'ours ÷ limit': ratio(row.ours, row.limit),
-        'peer req/s': row.peer!.rps.toFixed(0),
-        'peer p50': `${row.peer!.p50} ms`,
-        'ours ÷ peer': ratio(row.ours, row.peer),
-        'errors': String(row.ours.errors + row.limit!.errors + row.peer!.errors + row.ours.non2xx + row.limit!.non2xx + row.peer!.non2xx),
-      }))),
+      markdownTable(tableRows(rows, ['ours p99', 'limit p50', 'server RSS'])),
       '',
       markdownTable(conditional.map((row) => ({
         read: '304 revalidation',
@@ -144,7 +136,7 @@ export async function catalogueBench(app: BenchApp): Promise<ScenarioResult> {
         '304 p50': `${row.ours.p50} ms`,
         'health req/s': row.limit!.rps.toFixed(0),
         'health p50': `${row.limit!.p50} ms`,
-        '304 ÷ health': ratio(row.ours, row.limit),
+        '304 ÷ health': formatSpread(row.ratios!.limit),
         errors: String(row.ours.errors + row.limit!.errors),
       }))),
       '',

@@ -6,38 +6,20 @@
 // primary: the database time one request costs, from which docs/performance.md works out the
 // read capacity with N replicas. Needs Debian's postgresql-15, pgbouncer and haproxy.
 import { spawn } from 'node:child_process'
-import fs from 'node:fs/promises'
+import os from 'node:os'
 
 import pg from 'pg'
 
-import { startCluster, type Cluster } from '../scripts/cluster/cluster'
+import { startCluster, startTimes, type Cluster } from '../scripts/cluster/cluster'
 import { measure } from './autocannon'
 import { BENCH_ENV, log, type BenchApp } from './harness'
-import { postgresPssMb, rssMb } from './processes'
+import { postgresPssMb, postmasterPid, processTree, rssMb } from './processes'
 import type { ScenarioResult } from './report'
 
 const READS = ['/api/service-listings?limit=10', '/api/forum-threads?limit=20', '/api/service-categories?limit=20']
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 
-/** The pid and every descendant of it. */
-async function tree(root: number): Promise<number[]> {
-  const pids = (await fs.readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number)
-  const parents = new Map<number, number>()
-  for (const pid of pids) {
-    const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
-    const parent = /^PPid:\s+(\d+)/m.exec(status)?.[1]
-    if (parent) parents.set(pid, Number(parent))
-  }
-  const family = [root]
-  for (let i = 0; i < family.length; i++) for (const [pid, parent] of parents) if (parent === family[i]) family.push(pid)
-  return family
-}
-
-const treeRssMb = async (pid: number) => (await Promise.all((await tree(pid)).map(rssMb))).filter(Number.isFinite).reduce((sum, mb) => sum + mb, 0)
-
-async function postmasterPid(dataDir: string): Promise<number> {
-  return Number((await fs.readFile(`${dataDir}/postmaster.pid`, 'utf8')).split('\n')[0])
-}
+const treeRssMb = async (pid: number) => (await Promise.all((await processTree(pid)).map(rssMb))).filter(Number.isFinite).reduce((sum, mb) => sum + mb, 0)
 
 function seed(cluster: Cluster): Promise<void> {
   // The demo data plus a catalogue and a forum of some size, straight into the primary.
@@ -52,8 +34,8 @@ function seed(cluster: Cluster): Promise<void> {
 }
 
 export async function clusterBench(_app: BenchApp): Promise<ScenarioResult> {
-  const steps: string[] = []
-  const cluster = await startCluster({ env: BENCH_ENV, progress: (line) => (line.includes('done in') ? steps.push(line) : log(line)) })
+  const loadAtStart = os.loadavg().map((n) => n.toFixed(1)).join(' / ')
+  const cluster = await startCluster({ env: BENCH_ENV, progress: log })
   try {
     const parts: Array<{ part: string; rssMb: number; note?: string }> = []
     for (const instance of cluster.instances) parts.push({ part: instance.name, rssMb: await treeRssMb(instance.pid) })
@@ -64,6 +46,7 @@ export async function clusterBench(_app: BenchApp): Promise<ScenarioResult> {
     parts.push({ part: 'HAProxy', rssMb: await treeRssMb(cluster.lb.pid) })
     const total = parts.reduce((sum, part) => sum + part.rssMb, 0)
     log(`cluster up in ${(cluster.startMs / 1000).toFixed(1)} s; RSS ${total.toFixed(0)} MB in all`)
+    for (const line of startTimes(cluster)) log(`start time, ${line}`)
 
     log('seeding the primary (200 services, 500 users, 2,000 bookings, 500 threads, 5,000 posts)')
     await seed(cluster)
@@ -85,9 +68,9 @@ export async function clusterBench(_app: BenchApp): Promise<ScenarioResult> {
       await stats.end()
     }
     const markdown = [
-      `Started in ${(cluster.startMs / 1000).toFixed(1)} s (three instances, admin panel off):`,
+      `Started in ${(cluster.startMs / 1000).toFixed(1)} s (three instances, admin panel off; load average ${loadAtStart}), per part as \`npm run cluster\` prints it:`,
       '',
-      ...steps.map((line) => `- ${line.replace(/^\[\d+\/\d+\] /, '')}`),
+      ...startTimes(cluster).map((line) => `- ${line}`),
       '',
       '| part | RSS (MB, process tree) |',
       '|---|---|',
@@ -100,7 +83,7 @@ export async function clusterBench(_app: BenchApp): Promise<ScenarioResult> {
       '|---|---|---|---|',
       ...reads.map((read) => `| \`GET ${read.path}\` | ${read.rps.toFixed(0)} | ${read.dbMs.toFixed(2)} | ${read.calls.toFixed(1)} |`),
     ].join('\n')
-    return { sections: [{ name: 'cluster', markdown }], data: { startMs: cluster.startMs, parts, reads } }
+    return { sections: [{ name: 'cluster', markdown }], data: { startMs: cluster.startMs, timings: cluster.timings, parts, reads } }
   } finally {
     await cluster.stop()
   }

@@ -11,11 +11,11 @@ import type { Pool } from 'pg'
 
 import { freePort } from '../src/lib/embedded-database'
 import { POST_PAGE, THREAD_PAGE } from '../src/operations/community/forum-reads'
-import { measure, type Measurement } from './autocannon'
+import type { Measurement } from './autocannon'
 import { load, log, runSeed, type BenchApp } from './harness'
 import { startServerProcess } from './processes'
-import { SECONDS } from './reads'
-import { markdownTable, type Row, type ScenarioResult } from './report'
+import { markdownTable, tableRows, type Row, type ScenarioResult } from './report'
+import { alternate, QUICK_ROUNDS, ROUND_SECONDS } from './rounds'
 
 const SMALL = { threads: 1_000, posts: 100_000 }
 const LARGE = { threads: Number(process.env.BENCH_FORUM_LARGE_THREADS ?? 100_000), posts: Number(process.env.BENCH_FORUM_LARGE_POSTS ?? 1_000_000) }
@@ -76,13 +76,14 @@ async function measureAll(app: BenchApp, limitUrl: string, reads: Read[], size: 
   for (const read of reads) {
     await sameAnswers(app, limitUrl, read.path)
     for (const connections of CONNECTIONS) {
-      log(`forum: ${read.name} at ${size}, ${connections} connection(s), ${SECONDS} s each side`)
-      const options = { connections, seconds: SECONDS }
-      const ours = await measure(`${app.url}${read.path}`, options)
-      const serverRssMb = await app.server.rssMb()
-      const limit = await measure(`${limitUrl}${read.path}`, options)
-      const peer = await measure(`${app.url}${peerOf(read.path)}`, options)
-      rows.push({ scenario: `${read.name}, ${size}`, connections, ours, limit, peer, serverRssMb })
+      const sides = [
+        { name: 'ours', url: `${app.url}${read.path}` },
+        { name: 'limit', url: `${limitUrl}${read.path}` },
+        { name: 'peer', url: `${app.url}${peerOf(read.path)}` },
+      ]
+      const { merged, ratio } = await alternate(`forum: ${read.name} at ${size}`, sides, { connections, rounds: QUICK_ROUNDS })
+      const ours = merged.ours!
+      rows.push({ scenario: `${read.name}, ${size}`, connections, ours, limit: merged.limit, peer: merged.peer, ratios: { limit: ratio('ours', 'limit'), peer: ratio('ours', 'peer') }, serverRssMb: await app.server.rssMb() })
       if (connections === GROWTH_AT) at[read.name] = { ours, sequentialP50: NaN }
     }
     const sequential = await load(`forum: ${read.name}, ${SEQUENTIAL} sequential`, SEQUENTIAL, 1, async () => {
@@ -130,23 +131,11 @@ export async function forumBench(app: BenchApp): Promise<ScenarioResult> {
     const after = await measureAll(app, limit.url, reads, label(large), rows)
     const plans = await explain(pool, threadId).catch((error: unknown) => `EXPLAIN failed: ${error instanceof Error ? error.message : String(error)}`)
 
-    const ratio = (a: Measurement, b?: Measurement) => (b && b.rps > 0 ? `${(a.rps / b.rps).toFixed(2)}×` : '')
     const growth = reads.map((read) => ({ read: read.name, small: before[read.name]!, large: after[read.name]! }))
     const markdown = [
-      `Anonymous reads as a client sends them (\`${reads[0]!.path}\`, \`/api/forum-posts?where[thread][equals]=<id>&sort=createdAt&limit=20\`, default depth), ${SECONDS} s per measurement. The limit is express + pg with the same two statements, access rule and presenters (bench/forum-limit-server.ts); the peer is Payload's stock route for the same query (\`&draft=false\` appended: a no-op for these collections that the shell leaves to Payload). Ours, the limit and the peer answered the same documents before each measurement.`,
+      `Anonymous reads as a client sends them (\`${reads[0]!.path}\`, \`/api/forum-posts?where[thread][equals]=<id>&sort=createdAt&limit=20\`, default depth), ${QUICK_ROUNDS} alternating rounds of ${ROUND_SECONDS} s per side (a ratio is the median of the rounds', then their range). The limit is express + pg with the same two statements, access rule and presenters (bench/forum-limit-server.ts); the peer is Payload's stock route for the same query (\`&draft=false\` appended: a no-op for these collections that the shell leaves to Payload). Ours, the limit and the peer answered the same documents before each measurement.`,
       '',
-      markdownTable(rows.map((row) => ({
-        scenario: row.scenario,
-        conns: String(row.connections),
-        'ours req/s': row.ours.rps.toFixed(0),
-        'ours p50': `${row.ours.p50} ms`,
-        'limit req/s': row.limit!.rps.toFixed(0),
-        'ours ÷ limit': ratio(row.ours, row.limit),
-        'peer req/s': row.peer!.rps.toFixed(0),
-        'peer p50': `${row.peer!.p50} ms`,
-        'ours ÷ peer': ratio(row.ours, row.peer),
-        'non-2xx/errors': String(row.ours.errors + row.ours.non2xx + row.limit!.errors + row.limit!.non2xx + row.peer!.errors + row.peer!.non2xx),
-      }))),
+      markdownTable(tableRows(rows, ['ours p99', 'limit p50', 'server RSS'])),
       '',
       markdownTable(growth.map(({ read, small: s, large: l }) => ({
         read,

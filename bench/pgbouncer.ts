@@ -1,56 +1,107 @@
-// Booking creation behind PgBouncer in transaction mode ÷ direct (issue 30): a second server
-// process on the same database, connected through PgBouncer (scripts/cluster/pgbouncer.ts,
-// as `npm run cluster` runs it: DATABASE_PREPARED_STATEMENTS=false, DATABASE_DIRECT_URL on
-// the database itself), measured beside the bench's own server (direct, prepared statements
-// on) in the same run, both sides at the same connections on the same service, each request
-// a distinct free time. In the table, "ours" is behind PgBouncer and "limit" is direct.
-// Needs Debian's pgbouncer (not in the default run).
+// Booking creation behind PgBouncer in transaction mode ÷ direct (issue 30), and what the ratio
+// is made of. Three server processes on the same database and service, each request a distinct
+// free time, measured in alternating rounds (bench/rounds.ts), every round's in-flight bookings
+// and their mail drained before the next:
+// - direct: the bench's own server, on the database, prepared statements on (the default);
+// - direct, unnamed: on the database too, DATABASE_PREPARED_STATEMENTS=false;
+// - PgBouncer: through the pooler (scripts/cluster/pgbouncer.ts, as `npm run cluster` runs it:
+//   prepared statements off, DATABASE_DIRECT_URL on the database itself).
+// PgBouncer ÷ direct is the issue's target (≥ 0.85); unnamed ÷ direct is the cost of no prepared
+// statements, PgBouncer ÷ unnamed the cost of the pooler's hop alone. In the main table "ours"
+// is behind PgBouncer and "limit" is direct. Needs Debian's pgbouncer (not in the default run).
+import os from 'node:os'
+
 import { freePort } from '../src/lib/embedded-database'
 import { startPgBouncer } from '../scripts/cluster/pgbouncer'
-import { measure } from './autocannon'
-import { bookingRequests, setUp } from './bookings'
+import { bookingRequests, cpuPerBooking, quiet, setUp } from './bookings'
 import { BENCH_ENV, log, type BenchApp } from './harness'
-import { startServerProcess } from './processes'
-import { SECONDS } from './reads'
-import type { Row, ScenarioResult } from './report'
+import { cpuMs, postmasterPid, startServerProcess, treeCpuMs } from './processes'
+import { markdownTable, type Row, type ScenarioResult } from './report'
+import { alternate, formatSpread, ROUND_SECONDS, ROUNDS, type Spread } from './rounds'
 
 // One client (the hop's latency) and ten (a busy instance's pool).
 const CONNECTIONS = [1, 10]
+const CPU_BOOKINGS = 100
 
 export async function pgbouncerBench(app: BenchApp): Promise<ScenarioResult> {
-  const { serviceId, tokens } = await setUp(app)
+  const { pool, serviceId, tokens } = await setUp(app)
+  const loadBefore = os.loadavg()
   const bouncer = await startPgBouncer({ target: app.databaseUrl })
-  const pooled = await startServerProcess('src/server.ts', await freePort(), {
-    ...BENCH_ENV,
-    ADMIN_PANEL: 'false',
-    DATABASE_URL: bouncer.via(app.databaseUrl),
-    DATABASE_DIRECT_URL: app.databaseUrl,
-    DATABASE_PREPARED_STATEMENTS: 'false',
-  })
+  const serverEnv = { ...BENCH_ENV, ADMIN_PANEL: 'false', DATABASE_PREPARED_STATEMENTS: 'false' }
+  const unnamed = await startServerProcess('src/server.ts', await freePort(), { ...serverEnv, DATABASE_URL: app.databaseUrl })
+  const pooled = await startServerProcess('src/server.ts', await freePort(), { ...serverEnv, DATABASE_URL: bouncer.via(app.databaseUrl), DATABASE_DIRECT_URL: app.databaseUrl })
   const varying = bookingRequests(serviceId, tokens)
+  const postgres = await postmasterPid(app.databaseDir)
+  const cpu: Array<{ side: string; server: number; postgres: number; pgbouncer: number }> = []
   const rows: Row[] = []
+  const table: Array<Record<string, string>> = []
+  const data: Array<{ connections: number; rps: Record<string, number[]>; pooled: Spread; unnamed: Spread; hop: Spread }> = []
   try {
     for (const connections of CONNECTIONS) {
-      log(`booking creation behind PgBouncer and direct at ${connections} connection(s), ${SECONDS} s each side`)
-      const options = { connections, seconds: SECONDS, varying }
-      // Direct first, then behind the pooler, then direct again: the two direct runs bound the drift of a shared machine.
-      const direct = await measure(`${app.url}/api/services/bookings`, options)
-      const ours = await measure(`${pooled.url}/api/services/bookings`, options)
-      const directAgain = await measure(`${app.url}/api/services/bookings`, options)
-      const limit = direct.rps <= directAgain.rps ? direct : directAgain
-      log(`direct ${direct.rps.toFixed(0)} and ${directAgain.rps.toFixed(0)} req/s, behind PgBouncer ${ours.rps.toFixed(0)} req/s`)
-      rows.push({ scenario: 'booking creation behind PgBouncer (limit: the same server direct)', connections, ours, limit: { ...limit, rps: (direct.rps + directAgain.rps) / 2 }, serverRssMb: await pooled.rssMb() })
+      const sides = [
+        { name: 'direct', url: `${app.url}/api/services/bookings` },
+        { name: 'unnamed', url: `${unnamed.url}/api/services/bookings` },
+        { name: 'pgbouncer', url: `${pooled.url}/api/services/bookings` },
+      ]
+      const { runs, merged, ratio } = await alternate('booking creation, direct / direct unnamed / behind PgBouncer', sides, { connections, varying, settle: () => quiet(pool) })
+      for (const m of Object.values(merged)) if (m.errors + m.non2xx > 0) throw new Error(`pgbouncer bench: non-2xx answers (${JSON.stringify(merged)})`)
+      const spreads = { pooled: ratio('pgbouncer', 'direct'), unnamed: ratio('unnamed', 'direct'), hop: ratio('pgbouncer', 'unnamed') }
+      rows.push({ scenario: 'booking creation behind PgBouncer (limit: the same server direct)', connections, ours: merged.pgbouncer!, limit: merged.direct, ratios: { limit: spreads.pooled }, serverRssMb: await pooled.rssMb() })
+      table.push({
+        conns: String(connections),
+        'direct req/s': merged.direct!.rps.toFixed(0),
+        'direct, unnamed req/s': merged.unnamed!.rps.toFixed(0),
+        'PgBouncer req/s': merged.pgbouncer!.rps.toFixed(0),
+        'PgBouncer ÷ direct (target ≥ 0.85)': formatSpread(spreads.pooled),
+        'unnamed ÷ direct (no prepared statements)': formatSpread(spreads.unnamed),
+        'PgBouncer ÷ unnamed (the hop)': formatSpread(spreads.hop),
+        'p99 direct / unnamed / PgBouncer': `${merged.direct!.p99} / ${merged.unnamed!.p99} / ${merged.pgbouncer!.p99} ms`,
+      })
+      data.push({ connections, rps: Object.fromEntries(Object.entries(runs).map(([side, measured]) => [side, measured.map((m) => Math.round(m.rps))])), ...spreads })
+    }
+    // CPU per booking, one after the other, of each process the booking passes through: what
+    // a loaded machine moves least, and where a cost would show (parse and plan in PostgreSQL
+    // for unnamed statements; PgBouncer's own CPU for the hop). Twice round, direct first and last.
+    log(`pgbouncer: CPU per booking, ${CPU_BOOKINGS} one after the other per side, twice round`)
+    const servers = { direct: app.server.pid, unnamed: unnamed.pid, pgbouncer: pooled.pid }
+    for (const side of ['direct', 'unnamed', 'pgbouncer', 'pgbouncer', 'unnamed', 'direct'] as const) {
+      await quiet(pool)
+      const url = side === 'direct' ? app.url : side === 'unnamed' ? unnamed.url : pooled.url
+      const measured = await cpuPerBooking({ server: () => cpuMs(servers[side]), postgres: () => treeCpuMs(postgres), pgbouncer: () => cpuMs(bouncer.pid) }, `${url}/api/services/bookings`, varying, CPU_BOOKINGS)
+      cpu.push({ side, ...measured })
     }
   } finally {
     await pooled.stop()
+    await unnamed.stop()
     await bouncer.stop()
   }
-  const failed = rows.filter((row) => row.ours.non2xx + row.ours.errors + (row.limit?.non2xx ?? 0) + (row.limit?.errors ?? 0) > 0)
-  if (failed.length) throw new Error('pgbouncer bench: non-2xx answers')
+  const loadAfter = os.loadavg()
+  const mean = (side: string, part: 'server' | 'postgres' | 'pgbouncer') => {
+    const of = cpu.filter((row) => row.side === side)
+    return of.reduce((sum, row) => sum + row[part], 0) / of.length
+  }
+  const cpuTable = ['direct', 'unnamed', 'pgbouncer'].map((side) => {
+    const total = mean(side, 'server') + mean(side, 'postgres') + mean(side, 'pgbouncer')
+    const direct = mean('direct', 'server') + mean('direct', 'postgres') + mean('direct', 'pgbouncer')
+    return {
+      side: side === 'direct' ? 'direct, prepared statements' : side === 'unnamed' ? 'direct, unnamed statements' : 'behind PgBouncer, unnamed',
+      'server ms': mean(side, 'server').toFixed(2),
+      'PostgreSQL ms': mean(side, 'postgres').toFixed(2),
+      'PgBouncer ms': mean(side, 'pgbouncer').toFixed(2),
+      'in all ms': total.toFixed(2),
+      'direct ÷ this (CPU-bound throughput ratio)': `${(direct / total).toFixed(2)}×`,
+    }
+  })
   const markdown = [
-    '| connections | direct req/s (mean of the runs before and after) | behind PgBouncer req/s | ratio | p99 direct / PgBouncer (ms) |',
-    '|---|---|---|---|---|',
-    ...rows.map((row) => `| ${row.connections} | ${row.limit!.rps.toFixed(0)} | ${row.ours.rps.toFixed(0)} | ${(row.ours.rps / row.limit!.rps).toFixed(2)} | ${row.limit!.p99} / ${row.ours.p99} |`),
+    `Booking creation (each request a distinct free time), ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per side on three servers of one database, every round's bookings and mail drained before the next; req/s the median of the rounds, a ratio the median of the rounds' ratios and (their range). Load average ${loadBefore.map((n) => n.toFixed(1)).join(' / ')} before, ${loadAfter.map((n) => n.toFixed(1)).join(' / ')} after.`,
+    '',
+    markdownTable(table),
+    '',
+    `Req/s round by round (direct / unnamed / PgBouncer): ${data.map((d) => `${d.connections} connection(s): ${d.rps.direct!.join(' ')} / ${d.rps.unnamed!.join(' ')} / ${d.rps.pgbouncer!.join(' ')}`).join('; ')}.`,
+    '',
+    `CPU per booking, ${CPU_BOOKINGS} bookings one after the other per side, each side twice (direct, unnamed, PgBouncer, then back), the mean; PostgreSQL is the postmaster and its backends (every side's statements run there), PgBouncer its one process. On a machine where the cores are the limit, throughput goes as the inverse of the CPU in all:`,
+    '',
+    markdownTable(cpuTable),
   ].join('\n')
-  return { rows, sections: [{ name: 'pgbouncer', markdown }] }
+  return { rows, sections: [{ name: 'pgbouncer', markdown }], data: { rounds: data, cpu } }
 }

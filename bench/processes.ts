@@ -23,6 +23,35 @@ export async function cpuMs(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) * 10
 }
 
+/** The pid and every descendant of it. */
+export async function processTree(root: number): Promise<number[]> {
+  const pids = (await fs.readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number)
+  const parents = new Map<number, number>()
+  for (const pid of pids) {
+    const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
+    const parent = /^PPid:\s+(\d+)/m.exec(status)?.[1]
+    if (parent) parents.set(pid, Number(parent))
+  }
+  const family = [root]
+  for (let i = 0; i < family.length; i++) for (const [pid, parent] of parents) if (parent === family[i]) family.push(pid)
+  return family
+}
+
+/**
+ * CPU ms of a process and its descendants: the live ones' own, plus what the children it has
+ * already reaped used (fields 16 and 17 of the root): a PostgreSQL's backends that came and went.
+ */
+export async function treeCpuMs(root: number): Promise<number> {
+  const own = await Promise.all((await processTree(root)).map((pid) => cpuMs(pid).catch(() => 0)))
+  const fields = (await fs.readFile(`/proc/${root}/stat`, 'utf8')).split(') ')[1]!.split(' ')
+  return own.reduce((sum, ms) => sum + ms, 0) + (Number(fields[13]) + Number(fields[14])) * 10
+}
+
+/** The postmaster's pid of the PostgreSQL on `dataDir`. */
+export async function postmasterPid(dataDir: string): Promise<number> {
+  return Number((await fs.readFile(`${dataDir}/postmaster.pid`, 'utf8')).split('\n')[0])
+}
+
 /**
  * CPU ms per request of `count` sequential GETs of `url` on the server process `pid`: a cost
  * that other work on a shared machine moves far less than a rate does.

@@ -1,11 +1,11 @@
 // The hot reads (issue 10), each measured in the same run beside the limit (bench/limit-server.ts:
 // express + pg, the same SQL) and, where one exists, the peer (Payload's stock REST for the
-// same data), at 1, 10 and 50 connections.
+// same data), at 1, 10 and 50 connections, in alternating rounds (bench/rounds.ts).
 import { freePort } from '../src/lib/embedded-database'
-import { measure } from './autocannon'
 import { adminCredentials, log, seedTo, type BenchApp, type Sizes } from './harness'
 import { startServerProcess } from './processes'
 import type { Row, ScenarioResult } from './report'
+import { alternate, QUICK_ROUNDS } from './rounds'
 
 export const SMALL: Sizes = {
   services: Number(process.env.BENCH_SERVICES ?? 1_000),
@@ -56,13 +56,21 @@ export async function readsBench(app: BenchApp): Promise<ScenarioResult> {
     for (const scenario of await readScenarios(app, credentials)) {
       const headers = headersFor(scenario, credentials)
       for (const connections of CONNECTIONS) {
-        log(`${scenario.name} at ${connections} connection(s), ${SECONDS} s each side`)
-        const options = { connections, seconds: SECONDS, headers }
-        const ours = await measure(`${app.url}${scenario.ours}`, options)
-        const serverRssMb = await app.server.rssMb()
-        const limitResult = scenario.limit ? await measure(`${limit.url}${scenario.limit}`, options) : undefined
-        const peer = scenario.peer ? await measure(`${app.url}${scenario.peer}`, options) : undefined
-        rows.push({ scenario: scenario.name, connections, ours, limit: limitResult, peer, serverRssMb })
+        const sides = [
+          { name: 'ours', url: `${app.url}${scenario.ours}` },
+          ...(scenario.limit ? [{ name: 'limit', url: `${limit.url}${scenario.limit}` }] : []),
+          ...(scenario.peer ? [{ name: 'peer', url: `${app.url}${scenario.peer}` }] : []),
+        ]
+        const { merged, ratio } = await alternate(scenario.name, sides, { connections, headers, rounds: QUICK_ROUNDS })
+        rows.push({
+          scenario: scenario.name,
+          connections,
+          ours: merged.ours!,
+          limit: merged.limit,
+          peer: merged.peer,
+          ratios: { limit: scenario.limit ? ratio('ours', 'limit') : undefined, peer: scenario.peer ? ratio('ours', 'peer') : undefined },
+          serverRssMb: await app.server.rssMb(),
+        })
       }
     }
   } finally {

@@ -1,7 +1,7 @@
 // Read-replica routing (issue 30 "Measured"): the public reads with DATABASE_REPLICA_URLS set
 // (a streaming replica on this same machine) ÷ the same reads with it unset, on one Debian
 // PostgreSQL 15 primary + replica pair (scripts/cluster/postgres-pair.ts) and the same data,
-// measured in turns (off, on, off, on) in one run. Target: on ÷ off ≥ 0.95, i.e. choosing
+// measured in alternating rounds in one run (bench/rounds.ts). Target: on ÷ off ≥ 0.95, i.e. choosing
 // the replica and its probe cost nothing measurable. The replica's own pg_stat_statements
 // shows that the "on" server's reads did go to it. Ignores the bench's embedded server:
 // `npm run bench -- replicas`.
@@ -10,15 +10,13 @@ import pg from 'pg'
 import { startPostgresPair, waitForReplay, type PostgresPair } from '../scripts/cluster/postgres-pair'
 import { freePort } from '../src/lib/embedded-database'
 import { onServer } from '../src/lib/postgres/template-database'
-import { measure, type Measurement } from './autocannon'
 import { BENCH_ENV, log, runSeed, type BenchApp } from './harness'
 import { startServerProcess, type ServerProcess } from './processes'
-import { SECONDS } from './reads'
 import { markdownTable, type ScenarioResult } from './report'
+import { alternate, formatSpread, ROUND_SECONDS, ROUNDS } from './rounds'
 
 const DATABASE = 'bench'
 const CONNECTIONS = Number(process.env.BENCH_REPLICA_CONNECTIONS ?? 10)
-const ROUNDS = 2
 const READS = [
   { name: 'forum thread list, anonymous (shell SQL)', path: '/api/forum-threads?limit=20', table: 'forum_threads' },
   { name: 'public catalogue, anonymous (Payload REST)', path: '/api/service-listings?limit=20&depth=1', table: 'service_listings' },
@@ -39,8 +37,6 @@ async function replicaCalls(pair: PostgresPair, table: string): Promise<number> 
   }
 }
 
-const sum = (measurements: Measurement[]) => measurements.reduce((total, m) => total + m.rps, 0)
-
 export async function replicasBench(_app: BenchApp): Promise<ScenarioResult> {
   const pair = await startPostgresPair()
   const servers: ServerProcess[] = []
@@ -60,31 +56,26 @@ export async function replicasBench(_app: BenchApp): Promise<ScenarioResult> {
     const rows: Array<Record<string, string>> = []
     const data: Record<string, unknown> = {}
     for (const read of READS) {
-      const runs: Record<'off' | 'on', Measurement[]> = { off: [], on: [] }
       const before = await replicaCalls(pair, read.table)
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const [side, server] of [['off', off], ['on', on]] as const) {
-          log(`replicas: ${read.name}, routing ${side}, round ${round + 1}, ${CONNECTIONS} connections, ${SECONDS} s`)
-          runs[side].push(await measure(`${server.url}${read.path}`, { connections: CONNECTIONS, seconds: SECONDS }))
-        }
-      }
+      const { runs, merged, ratio: ratioOf } = await alternate(`replicas: ${read.name}, routing off / on`, [{ name: 'off', url: `${off.url}${read.path}` }, { name: 'on', url: `${on.url}${read.path}` }], { connections: CONNECTIONS })
       const servedByReplica = (await replicaCalls(pair, read.table)) - before
-      const bad = [...runs.off, ...runs.on].reduce((total, m) => total + m.errors + m.non2xx, 0)
-      const ratio = sum(runs.on) / sum(runs.off)
+      const bad = merged.off!.errors + merged.off!.non2xx + merged.on!.errors + merged.on!.non2xx
+      const spread = ratioOf('on', 'off')
+      const ratio = spread.median
       rows.push({
         read: read.name,
         conns: String(CONNECTIONS),
-        'off req/s': (sum(runs.off) / ROUNDS).toFixed(0),
-        'on req/s': (sum(runs.on) / ROUNDS).toFixed(0),
-        'on ÷ off': `${ratio.toFixed(2)}×`,
-        'on p50 / p99': `${runs.on.at(-1)!.p50} / ${runs.on.at(-1)!.p99} ms`,
+        'off req/s': merged.off!.rps.toFixed(0),
+        'on req/s': merged.on!.rps.toFixed(0),
+        'on ÷ off': formatSpread(spread),
+        'on p50 / p99': `${merged.on!.p50} / ${merged.on!.p99} ms`,
         'statements on the replica': String(servedByReplica),
         'non-2xx/errors': String(bad),
       })
       data[read.path] = { off: runs.off, on: runs.on, ratio, servedByReplica }
     }
     const markdown = [
-      `Public reads with replica routing on (\`DATABASE_REPLICA_URLS\`, the replica a Debian PostgreSQL 15 on this machine) ÷ off, same primary and data (1,000 services, 1,000 threads, 20,000 posts), ${ROUNDS} turns each of ${SECONDS} s, \`npm run bench -- replicas\`. Target ≥ 0.95×.`,
+      `Public reads with replica routing on (\`DATABASE_REPLICA_URLS\`, the replica a Debian PostgreSQL 15 on this machine) ÷ off, same primary and data (1,000 services, 1,000 threads, 20,000 posts), ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s each side (req/s the median of the rounds, the ratio the median of the rounds' ratios and their range), \`npm run bench -- replicas\`. Target ≥ 0.95×.`,
       '',
       markdownTable(rows),
     ].join('\n')

@@ -7,6 +7,7 @@ import path from 'node:path'
 
 import type { Measurement } from './autocannon'
 import { log, printTable } from './harness'
+import { formatSpread, type Spread } from './rounds'
 
 /** One scenario at one number of connections. */
 export interface Row {
@@ -17,8 +18,10 @@ export interface Row {
   limit?: Measurement
   /** Payload's stock REST for the same data. */
   peer?: Measurement
+  /** Measured in alternating rounds (bench/rounds.ts): the median of the rounds' ratios and their range. */
+  ratios?: { limit?: Spread; peer?: Spread }
   /** The server process's RSS right after `ours` was measured. */
-  serverRssMb: number
+  serverRssMb?: number
 }
 
 /** What a scenario hands back: rows for the table, and sections of its own for the page. */
@@ -29,23 +32,32 @@ export interface ScenarioResult {
 }
 
 const rps = (m?: Measurement) => (m ? m.rps.toFixed(0) : '')
-const ratio = (a: Measurement, b?: Measurement) => (b && b.rps > 0 ? `${(a.rps / b.rps).toFixed(2)}×` : '')
+const p50 = (m?: Measurement) => (m ? `${m.p50} ms` : '')
+const ratio = (a: Measurement, b?: Measurement, spread?: Spread) => (spread ? formatSpread(spread) : b && b.rps > 0 ? `${(a.rps / b.rps).toFixed(2)}×` : '')
 const bad = (m?: Measurement) => (m ? m.errors + m.non2xx : 0)
 
-function tableRows(rows: Row[]): Array<Record<string, string>> {
-  return rows.map((row) => ({
+/**
+ * The one row builder of every bench table: a row's cells, then the columns no row fills
+ * (no peer, no RSS) and those in `drop` left out.
+ */
+export function tableRows(rows: Row[], drop: string[] = []): Array<Record<string, string>> {
+  const cells = rows.map((row) => ({
     scenario: row.scenario,
     conns: String(row.connections),
     'ours req/s': rps(row.ours),
-    p50: `${row.ours.p50} ms`,
-    p99: `${row.ours.p99} ms`,
+    'ours p50': p50(row.ours),
+    'ours p99': `${row.ours.p99} ms`,
     'limit req/s': rps(row.limit),
-    'ours ÷ limit': ratio(row.ours, row.limit),
+    'limit p50': p50(row.limit),
+    'ours ÷ limit': ratio(row.ours, row.limit, row.ratios?.limit),
     'peer req/s': rps(row.peer),
-    'ours ÷ peer': ratio(row.ours, row.peer),
-    'server RSS': `${row.serverRssMb.toFixed(0)} MB`,
+    'peer p50': p50(row.peer),
+    'ours ÷ peer': ratio(row.ours, row.peer, row.ratios?.peer),
+    'server RSS': row.serverRssMb === undefined ? '' : `${row.serverRssMb.toFixed(0)} MB`,
     'non-2xx/errors': String(bad(row.ours) + bad(row.limit) + bad(row.peer)),
   }))
+  const kept = Object.keys(cells[0] ?? {}).filter((column) => !drop.includes(column) && cells.some((row) => row[column as keyof typeof row] !== ''))
+  return cells.map((row) => Object.fromEntries(kept.map((column) => [column, row[column as keyof typeof row]])))
 }
 
 export function markdownTable(rows: Array<Record<string, string>>): string {
@@ -69,8 +81,8 @@ async function writeSection(page: string, name: string, body: string): Promise<s
  */
 export async function report(results: Array<[name: string, ScenarioResult]>, command: string, fullRun: boolean): Promise<void> {
   const rows = results.flatMap(([, result]) => result.rows ?? [])
-  const table = tableRows(rows)
-  if (table.length) printTable('Ours vs the limit (express + pg, same SQL) and the peer (Payload stock REST)', table)
+  const table = tableRows(rows, ['limit p50', 'peer p50'])
+  if (table.length) printTable('Ours vs the limit (express + pg, same SQL) and the peer (Payload stock REST); a ratio with a range: the median of alternating rounds (bench/rounds.ts)', table)
   const stamp = new Date().toISOString().replace(/[:.]/g, '-')
   await fs.mkdir('bench/results', { recursive: true })
   const jsonPath = path.join('bench/results', `${stamp}.json`)

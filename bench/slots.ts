@@ -1,20 +1,25 @@
 // Bookable times (issue 23): GET /api/services/:id/slots for 31 days at 1 and 10
 // connections beside the limit (bench/slots-limit-server.ts: express + pg, the same SQL and
-// listing), p50 as the bookings table grows from about 10,000 to 1,000,000 rows, and the CPU
-// one 62-day query costs the server (what 100 of them a minute from one IP, the global
-// limit, cost). `npm run bench -- slots`; BENCH_SLOTS_LARGE_BOOKINGS sets the large size.
+// listing), then (issue 32) a service with exceptions and buffers beside the plain one and its
+// limit, all in alternating rounds (bench/rounds.ts); p50 as the bookings table grows from
+// about 10,000 to 100,000 rows (BENCH_SLOTS_LARGE_BOOKINGS: 1,000,000 adds about five minutes
+// of seeding), and the CPU one 62-day query costs the server (what 100 of them a minute from
+// one IP, the global limit, cost). `npm run bench -- slots`: a few minutes.
+import os from 'node:os'
+
 import type { Pool } from 'pg'
 
 import { freePort } from '../src/lib/embedded-database'
 import { ensureNoOverlap } from './no-overlap'
-import { measure, type Measurement } from './autocannon'
+import type { Measurement } from './autocannon'
 import { log, seedTo, type BenchApp } from './harness'
 import { cpuPerRequest, startServerProcess } from './processes'
-import { SECONDS } from './reads'
-import { markdownTable, type Row, type ScenarioResult } from './report'
+import { markdownTable, tableRows, type Row, type ScenarioResult } from './report'
+import { alternate, formatSpread, ROUND_SECONDS, ROUNDS } from './rounds'
 
 const SMALL_BOOKINGS = 10_000
-const LARGE_BOOKINGS = Number(process.env.BENCH_SLOTS_LARGE_BOOKINGS ?? 1_000_000)
+// 100,000 by default: a tenfold growth, seeded in about half a minute (1,000,000: five minutes more).
+const LARGE_BOOKINGS = Number(process.env.BENCH_SLOTS_LARGE_BOOKINGS ?? 100_000)
 const FIRST_DAY = '2031-01-06'
 const DAYS_31 = '2031-02-05'
 const DAYS_62 = '2031-03-08'
@@ -67,57 +72,63 @@ export async function slotsBench(app: BenchApp): Promise<ScenarioResult> {
   const limit = await startServerProcess('bench/slots-limit-server.ts', await freePort(), { DATABASE_URL: app.databaseUrl })
   try {
     // The same answer from both (the limit is only a limit if it does the same work).
-    const [ours, theirs] = await Promise.all([app.url, limit.url].map(async (base) => (await (await fetch(`${base}${path(DAYS_31)}`)).json()) as { slots: Record<string, string[]> }))
-    if (JSON.stringify(ours) !== JSON.stringify(theirs)) throw new Error('slots: ours and the limit disagree')
-    const listed = Object.values(ours!.slots).flat().length
+    const [oursAnswer, theirs] = await Promise.all([app.url, limit.url].map(async (base) => (await (await fetch(`${base}${path(DAYS_31)}`)).json()) as { slots: Record<string, string[]> }))
+    if (JSON.stringify(oursAnswer) !== JSON.stringify(theirs)) throw new Error('slots: ours and the limit disagree')
+    const listed = Object.values(oursAnswer!.slots).flat().length
+    const loadBefore = os.loadavg()
 
     const rows: Row[] = []
+    const ours = (to: string, id = serviceId) => `${app.url}${path(to, id)}`
+    const limitOf = (to: string, id = serviceId) => `${limit.url}${path(to, id)}`
     for (const connections of [1, 10]) {
-      log(`slots: 31 days at ${connections} connection(s), ${SECONDS} s each side`)
-      const oursM = await measure(`${app.url}${path(DAYS_31)}`, { connections, seconds: SECONDS })
-      const limitM = await measure(`${limit.url}${path(DAYS_31)}`, { connections, seconds: SECONDS })
-      rows.push({ scenario: 'GET /api/services/:id/slots, 31 days', connections, ours: oursM, limit: limitM, serverRssMb: await app.server.rssMb() })
+      const { merged, ratio } = await alternate('slots: 31 days', [{ name: 'ours', url: ours(DAYS_31) }, { name: 'limit', url: limitOf(DAYS_31) }], { connections })
+      rows.push({ scenario: 'GET /api/services/:id/slots, 31 days', connections, ours: merged.ours!, limit: merged.limit, ratios: { limit: ratio('ours', 'limit') }, serverRssMb: await app.server.rssMb() })
     }
-    // Issue 32: the same at 10 connections on the service with exceptions and buffers, beside
-    // the plain one measured again in the same minute (≥ 0.9× of it, ≥ 0.7× of the limit).
-    log(`slots: 31 days with exceptions and buffers at 10 connections, ${SECONDS} s each`)
-    const plainAgain = await measure(`${app.url}${path(DAYS_31)}`, { connections: 10, seconds: SECONDS })
-    const withExceptions = await measure(`${app.url}${path(DAYS_31, exceptionsId)}`, { connections: 10, seconds: SECONDS })
-    const exceptionsLimit = await measure(`${limit.url}${path(DAYS_31, exceptionsId)}`, { connections: 10, seconds: SECONDS })
-    rows.push({ scenario: 'GET /api/services/:id/slots, 31 days, exceptions and buffers', connections: 10, ours: withExceptions, limit: exceptionsLimit, serverRssMb: await app.server.rssMb() })
+    // Issue 32: the service with exceptions and buffers at 10 connections beside its limit
+    // (≥ 0.7×) and the plain service in the same rounds.
+    const exceptions = await alternate('slots: 31 days with exceptions and buffers', [
+      { name: 'plain', url: ours(DAYS_31) },
+      { name: 'exceptions', url: ours(DAYS_31, exceptionsId) },
+      { name: 'limit', url: limitOf(DAYS_31, exceptionsId) },
+    ], { connections: 10 })
+    const withExceptions = exceptions.merged.exceptions!
+    const exceptionsSpread = { limit: exceptions.ratio('exceptions', 'limit'), plain: exceptions.ratio('exceptions', 'plain') }
+    rows.push({ scenario: 'GET /api/services/:id/slots, 31 days, exceptions and buffers', connections: 10, ours: withExceptions, limit: exceptions.merged.limit, ratios: { limit: exceptionsSpread.limit }, serverRssMb: await app.server.rssMb() })
     log(`slots: CPU of ${SEQUENTIAL} sequential 62-day queries`)
-    const cpuOurs = await cpuPerRequest(app.server.pid, `${app.url}${path(DAYS_62)}`, SEQUENTIAL)
-    const cpuLimit = await cpuPerRequest(limit.pid, `${limit.url}${path(DAYS_62)}`, SEQUENTIAL)
+    const cpuOurs = await cpuPerRequest(app.server.pid, ours(DAYS_62), SEQUENTIAL)
+    const cpuLimit = await cpuPerRequest(limit.pid, limitOf(DAYS_62), SEQUENTIAL)
 
     const small = rows[1]!
     const grown = await seedTo(app, { services: 1_000, users: 1_000, bookings: LARGE_BOOKINGS })
-    // A table just grown a hundredfold is what autovacuum works on next: settle it first, or
-    // the measurement times autovacuum (a running service's table is vacuumed and analysed).
+    // A table just grown tenfold is what autovacuum works on next: settle it first, or the
+    // measurement times autovacuum (a running service's table is vacuumed and analysed).
     log('slots: VACUUM ANALYZE bookings')
     await pool.query('VACUUM ANALYZE bookings')
-    log(`slots: 31 days at 10 connections on ${grown.bookings.toLocaleString('en')} bookings, ${SECONDS} s each side`)
     // The limit is measured again at the large size: the same SQL on the same rows tells
     // the growth the data causes from what a busier machine adds.
-    const large: Measurement = await measure(`${app.url}${path(DAYS_31)}`, { connections: 10, seconds: SECONDS })
-    const largeLimit: Measurement = await measure(`${limit.url}${path(DAYS_31)}`, { connections: 10, seconds: SECONDS })
+    const grownRounds = await alternate(`slots: 31 days on ${grown.bookings.toLocaleString('en')} bookings`, [{ name: 'ours', url: ours(DAYS_31) }, { name: 'limit', url: limitOf(DAYS_31) }], { connections: 10 })
+    const large: Measurement = grownRounds.merged.ours!
+    const largeLimit: Measurement = grownRounds.merged.limit!
     const growth = large.p50 / Math.max(small.ours.p50, 1)
     const limitGrowth = largeLimit.p50 / Math.max(small.limit!.p50, 1)
 
     const markdown = [
-      `One active service (60 minutes, open 08:00–20:00 daily, every third hour booked), ${listed} bookable times in 31 days. The limit is express + pg with the same SQL statement and listing arithmetic.`,
+      `One active service (60 minutes, open 08:00–20:00 daily, every third hour booked), ${listed} bookable times in 31 days. The limit is express + pg with the same SQL statement and listing arithmetic. ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per side: req/s and p50 the median of the rounds, a ratio the median of the rounds' ratios and (their range). Load average ${loadBefore.map((n) => n.toFixed(1)).join(' / ')} before, ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} after.`,
       '',
-      markdownTable(rows.map((row) => ({ connections: String(row.connections), 'ours req/s': row.ours.rps.toFixed(0), 'ours p50': `${row.ours.p50} ms`, 'limit req/s': row.limit!.rps.toFixed(0), 'limit p50': `${row.limit!.p50} ms`, 'ours ÷ limit': `${(row.ours.rps / row.limit!.rps).toFixed(2)}×` }))),
+      markdownTable(tableRows(rows, ['ours p99', 'server RSS'])),
       '',
       markdownTable([
         { side: 'ours', bookings: `${SMALL_BOOKINGS.toLocaleString('en')} → ${grown.bookings.toLocaleString('en')}`, 'p50 at 10 connections': `${small.ours.p50} ms → ${large.p50} ms`, growth: `${growth.toFixed(2)}×`, 'req/s': `${small.ours.rps.toFixed(0)} → ${large.rps.toFixed(0)}` },
         { side: 'limit', bookings: `${SMALL_BOOKINGS.toLocaleString('en')} → ${grown.bookings.toLocaleString('en')}`, 'p50 at 10 connections': `${small.limit!.p50} ms → ${largeLimit.p50} ms`, growth: `${limitGrowth.toFixed(2)}×`, 'req/s': `${small.limit!.rps.toFixed(0)} → ${largeLimit.rps.toFixed(0)}` },
       ]),
       '',
-      `With exceptions and buffers (every 7th date closed, every 5th closed 12:00–13:00, every 11th opened 18:00–22:00, 10-minute buffers), 10 connections: ${withExceptions.rps.toFixed(0)} req/s against ${plainAgain.rps.toFixed(0)} for the plain service measured just before (${(withExceptions.rps / plainAgain.rps).toFixed(2)}×), ${(withExceptions.rps / exceptionsLimit.rps).toFixed(2)}× of the limit (${exceptionsLimit.rps.toFixed(0)} req/s).`,
+      `At ${grown.bookings.toLocaleString('en')} bookings, ours ÷ the limit: ${formatSpread(grownRounds.ratio('ours', 'limit'))}.`,
+      '',
+      `With exceptions and buffers (every 7th date closed, every 5th closed 12:00–13:00, every 11th opened 18:00–22:00, 10-minute buffers), 10 connections, in the same rounds as the plain service and the limit: ${withExceptions.rps.toFixed(0)} req/s against ${exceptions.merged.plain!.rps.toFixed(0)} for the plain service (${formatSpread(exceptionsSpread.plain)}), ${formatSpread(exceptionsSpread.limit)} of the limit (${exceptions.merged.limit!.rps.toFixed(0)} req/s; target ≥ 0.7×).`,
       '',
       `A 62-day query costs the server ${cpuOurs.toFixed(2)} ms of CPU (the limit ${cpuLimit.toFixed(2)} ms), measured over ${SEQUENTIAL} sequential queries: 100 a minute from one IP (the global limit) cost ${((cpuOurs * 100) / 1000).toFixed(2)} s of CPU a minute, ${((cpuOurs * 100) / 600).toFixed(2)} % of one core.`,
     ].join('\n')
-    return { rows, data: { listed, withExceptions, plainAgain, exceptionsLimit, cpuOurs, cpuLimit, small: small.ours, large, smallLimit: small.limit, largeLimit, grownTo: grown.bookings }, sections: [{ name: 'slots', markdown }] }
+    return { rows, data: { listed, withExceptions, exceptionRuns: exceptions.runs, exceptionsSpread, cpuOurs, cpuLimit, small: small.ours, large, smallLimit: small.limit, largeLimit, grownTo: grown.bookings }, sections: [{ name: 'slots', markdown }] }
   } finally {
     await limit.stop()
   }

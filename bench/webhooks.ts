@@ -1,6 +1,6 @@
 // Webhooks (issue 34): booking creation without subscribers, then with three webhooks
 // subscribed to booking.created (each booking then writes three outbox rows in its
-// transaction), at 10 connections, alternated twice in one run; then the delivery rate of a
+// transaction), at 10 connections, in alternating rounds (bench/rounds.ts); then the delivery rate of a
 // backlog of 2,000 deliveries written at once, to a receiver on loopback (the bench process,
 // answering 204); then the server's memory while 10,000 deliveries wait for a receiver that is
 // down (a closed port on loopback: every attempt refused, retried every second, BENCH_ENV),
@@ -10,10 +10,9 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 
 import { freePort } from '../src/lib/embedded-database'
-import { measure, type Measurement } from './autocannon'
-import { bookingRequests, setUp } from './bookings'
+import { bookingRequests, quiet, setUp } from './bookings'
 import { log, printTable, type BenchApp } from './harness'
-import { SECONDS } from './reads'
+import { alternate, formatSpread, ROUND_SECONDS, ROUNDS } from './rounds'
 import type { Row, ScenarioResult } from './report'
 
 const CONNECTIONS = 10
@@ -56,19 +55,15 @@ export async function webhooksBench(app: BenchApp): Promise<ScenarioResult> {
   const unsubscribe = async () => {
     await pool.query(`UPDATE webhooks SET active = false`)
   }
-  const without: Measurement[] = []
-  const withHooks: Measurement[] = []
   const loadBefore = load()
   try {
     await subscribe()
-    for (let round = 0; round < 2; round++) {
-      await unsubscribe()
-      log(`booking creation without webhooks, ${CONNECTIONS} connections, ${SECONDS} s (round ${round + 1})`)
-      without.push(await measure(bookingUrl, { connections: CONNECTIONS, seconds: SECONDS, varying }))
-      await pool.query(`UPDATE webhooks SET active = true`)
-      log(`booking creation with ${WEBHOOKS} webhooks, ${CONNECTIONS} connections, ${SECONDS} s (round ${round + 1})`)
-      withHooks.push(await measure(bookingUrl, { connections: CONNECTIONS, seconds: SECONDS, varying }))
-    }
+    // The same server and URL both sides: the switch is the webhooks' `active` flag.
+    const sides = [
+      { name: 'without', url: bookingUrl, prepare: unsubscribe },
+      { name: 'with', url: bookingUrl, prepare: async () => void (await pool.query(`UPDATE webhooks SET active = true`)) },
+    ]
+    const rounds = await alternate(`booking creation without / with ${WEBHOOKS} webhooks`, sides, { connections: CONNECTIONS, varying, settle: () => quiet(pool) })
     // Let the bookings' own deliveries finish, then time a backlog of BACKLOG deliveries
     // written at once (as a burst of events would), drained by the server's worker.
     const pendingAt = async () => (await pool.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending'`)).rows[0].n as number
@@ -92,13 +87,13 @@ export async function webhooksBench(app: BenchApp): Promise<ScenarioResult> {
     const startedWith = leftByBookings
     const down = await downReceiverMemory(app, pool)
     const loadAfter = load()
-    const sum = (list: Measurement[]) => list.reduce((total, m) => total + m.rps, 0) / list.length
-    const ratio = sum(withHooks) / sum(without)
+    const spread = rounds.ratio('with', 'without')
+    const ratio = spread.median
     const { rows: statuses } = await pool.query(`SELECT status::text, count(*)::int AS n FROM webhook_deliveries GROUP BY status ORDER BY status`)
     const summary = [
-      { check: 'booking creation req/s without webhooks (mean of 2)', value: sum(without).toFixed(0) },
-      { check: `booking creation req/s with ${WEBHOOKS} webhooks (mean of 2)`, value: sum(withHooks).toFixed(0) },
-      { check: 'with ÷ without (target ≥ 0.90)', value: `${ratio.toFixed(2)}×` },
+      { check: `booking creation req/s without webhooks (median of ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s)`, value: rounds.merged.without!.rps.toFixed(0) },
+      { check: `booking creation req/s with ${WEBHOOKS} webhooks (median of ${ROUNDS})`, value: rounds.merged.with!.rps.toFixed(0) },
+      { check: 'with ÷ without (target ≥ 0.90; the median of the rounds\' ratios and their range)', value: formatSpread(spread) },
       { check: 'deliveries still waiting when the booking load stopped', value: String(startedWith) },
       { check: `a backlog of ${BACKLOG} deliveries to the loopback receiver`, value: `${delivered} in ${seconds.toFixed(1)} s = ${(delivered / seconds).toFixed(0)}/s (target ≥ 200/s)` },
       { check: 'deliveries by status afterwards', value: statuses.map((row) => `${row.status} ${row.n}`).join(', ') },
@@ -109,11 +104,7 @@ export async function webhooksBench(app: BenchApp): Promise<ScenarioResult> {
       { check: 'load average (1, 5, 15 min) before / after', value: `${loadBefore} / ${loadAfter}` },
     ]
     printTable('Webhooks', summary)
-    const rows: Row[] = [
-      ...without.map((ours) => ({ scenario: 'booking creation, no webhook', connections: CONNECTIONS, ours, serverRssMb: 0 })),
-      ...withHooks.map((ours) => ({ scenario: `booking creation, ${WEBHOOKS} webhooks`, connections: CONNECTIONS, ours, serverRssMb: 0 })),
-    ]
-    for (const row of rows) row.serverRssMb = await app.server.rssMb()
+    const rows: Row[] = [{ scenario: `booking creation, ${WEBHOOKS} webhooks (limit: none)`, connections: CONNECTIONS, ours: rounds.merged.with!, limit: rounds.merged.without, ratios: { limit: spread }, serverRssMb: await app.server.rssMb() }]
     const everyTen = down.samples.filter((_, second) => second % 10 === 0 || second === down.samples.length - 1).map((mb) => mb.toFixed(0)).join(', ')
     const markdown = [...summary.map((row) => `- ${row.check}: ${row.value}`), `- the RSS every 10 s (MB): ${everyTen}`].join('\n')
     return { rows, sections: [{ name: 'webhooks', markdown }], data: { ratio, delivered, seconds, loadBefore, loadAfter, down } }

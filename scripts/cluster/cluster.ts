@@ -62,9 +62,29 @@ export interface Cluster {
   instanceEnv: Record<string, string>
   /** Milliseconds from the call to every instance up behind the load balancer. */
   startMs: number
+  /** Each step's time in start order; a step that starts several instances has each one's too. */
+  timings: StepTiming[]
   /** Stops everything, the other way round from the start, and removes the databases. */
   stop: () => Promise<void>
 }
+
+export interface StepTiming {
+  step: string
+  ms: number
+  parts?: Array<{ name: string; ms: number }>
+}
+
+/** The start time per part and in all, one line each: what `npm run cluster` prints when ready, and bench/cluster.ts reports. */
+export function startTimes(cluster: Pick<Cluster, 'timings' | 'startMs'>): string[] {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+  return [
+    ...cluster.timings.map(({ step, ms, parts }) => `${step}: ${seconds(ms)}${parts && parts.length > 1 ? ` (${parts.map((part) => `${part.name} ${seconds(part.ms)}`).join(', ')}; together)` : ''}`),
+    `in all: ${seconds(cluster.startMs)}`,
+  ]
+}
+
+/** A step that takes longer says so this often, with the last line its part printed. */
+const HEARTBEAT_MS = 10_000
 
 async function createDatabase(adminUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl })
@@ -79,17 +99,38 @@ async function createDatabase(adminUrl: string): Promise<void> {
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const started = Date.now()
   const count = options.instances ?? 3
-  const log = options.log ?? (() => undefined)
   const progress = options.progress ?? (() => undefined)
+  // The last line each part printed: what a step that takes long is doing (initdb, a build).
+  const lastLines = new Map<string, { line: string; at: number }>()
+  const logOf = (part: string) => (line: string) => {
+    lastLines.set(part, { line, at: Date.now() })
+    options.log?.(`[${part}] ${line}`)
+  }
   const steps = 4 + (count > 1 ? 1 : 0) + (options.adminPanel ? 1 : 0)
   let step = 0
-  const timed = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
+  const timings: StepTiming[] = []
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+  /** Runs one step: `sources` are the parts it starts, whose last line a heartbeat shows. */
+  const timed = async <T>(what: string, sources: string[], work: () => Promise<T>, parts?: StepTiming['parts']): Promise<T> => {
     options.signal?.throwIfAborted()
     const at = Date.now()
-    progress(`[${++step}/${steps}] ${what} …`)
-    const result = await work()
-    progress(`[${step}/${steps}] ${what}: done in ${((Date.now() - at) / 1000).toFixed(1)} s`)
-    return result
+    const label = `[${++step}/${steps}] ${what}`
+    progress(`${label} …`)
+    const heartbeat = setInterval(() => {
+      const latest = sources.map((source) => lastLines.get(source)).filter((entry) => entry && entry.at >= at).sort((a, b) => b!.at - a!.at)[0]
+      // eslint-disable-next-line no-control-regex
+      const last = (latest?.line ?? '').replace(/\x1b\[[0-9;]*m/g, '').trim().slice(0, 120)
+      progress(`${label}: still going, ${seconds(Date.now() - at)}${last ? ` (last: ${last})` : ''}`)
+    }, HEARTBEAT_MS)
+    try {
+      const result = await work()
+      const ms = Date.now() - at
+      timings.push({ step: what, ms, ...(parts ? { parts } : {}) })
+      progress(`${label}: done in ${seconds(ms)}`)
+      return result
+    } finally {
+      clearInterval(heartbeat)
+    }
   }
 
   const stoppers: Array<() => Promise<void>> = []
@@ -110,8 +151,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'community-cluster-'))
     stoppers.push(() => fs.rm(dir, { recursive: true, force: true }))
 
-    const pair = await timed('PostgreSQL 15 primary and streaming replica', async () => {
-      const started = await startPostgresPair({ log: (line) => log(`[postgres] ${line}`) })
+    const pair = await timed('PostgreSQL 15 primary and streaming replica', ['postgres'], async () => {
+      const started = await startPostgresPair({ log: logOf('postgres') })
       stoppers.push(started.stop)
       await createDatabase(started.primary.url())
       return started
@@ -119,15 +160,15 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const primaryUrl = pair.primary.url(DATABASE)
     const replicaUrl = pair.replica.url(DATABASE)
 
-    const bouncer = await timed('PgBouncer (transaction mode) in front of the primary', async () => {
-      const started = await startPgBouncer({ target: primaryUrl, log: (line) => log(`[pgbouncer] ${line}`) })
+    const bouncer = await timed('PgBouncer (transaction mode) in front of the primary', ['pgbouncer'], async () => {
+      const started = await startPgBouncer({ target: primaryUrl, log: logOf('pgbouncer') })
       stoppers.push(started.stop)
       watch('pgbouncer', started.exited)
       return started
     })
     const pooledUrl = bouncer.via(primaryUrl)
 
-    if (options.adminPanel) await timed('admin panel build (once, for every instance)', () => ensureAdminBuild(ROOT, (line) => log(`[build] ${line}`)))
+    if (options.adminPanel) await timed('admin panel build (once, for every instance)', ['build'], () => ensureAdminBuild(ROOT, logOf('build')))
 
     const port = options.port ?? (await freePort())
     const publicUrl = `http://127.0.0.1:${port}`
@@ -145,19 +186,23 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       ADMIN_PANEL: options.adminPanel ? 'true' : 'false',
     }
     const names = Array.from({ length: count }, (_, i) => `instance-${i + 1}`)
+    const together: NonNullable<StepTiming['parts']> = []
     const launch = async (name: string) => {
-      const instance = await startInstance({ name, env: instanceEnv, log: (line) => log(`[${name}] ${line}`) })
+      const at = Date.now()
+      const instance = await startInstance({ name, env: instanceEnv, log: logOf(name) })
+      together.push({ name, ms: Date.now() - at })
       stoppers.push(() => instance.stop())
       watch(name, instance.exited)
       return instance
     }
     // The first alone: it applies the migrations, which two instances must not run at once.
-    const first = await timed(`${names[0]} (applies the migrations)`, () => launch(names[0]!))
-    const others = count > 1 ? await timed(names.slice(1).join(', '), () => Promise.all(names.slice(1).map(launch))) : []
+    const first = await timed(`${names[0]} (applies the migrations)`, [names[0]!], () => launch(names[0]!))
+    together.length = 0
+    const others = count > 1 ? await timed(names.slice(1).join(', '), names.slice(1), () => Promise.all(names.slice(1).map(launch)), together) : []
     const instances = [first, ...others]
 
-    const lb = await timed('HAProxy, until it sees every instance ready', async () => {
-      const started = await startLoadBalancer({ port, backends: instances.map((instance) => ({ name: instance.name, port: instance.port })), log: (line) => log(`[haproxy] ${line}`) })
+    const lb = await timed('HAProxy, until it sees every instance ready', ['haproxy'], async () => {
+      const started = await startLoadBalancer({ port, backends: instances.map((instance) => ({ name: instance.name, port: instance.port })), log: logOf('haproxy') })
       stoppers.push(started.stop)
       watch('haproxy', started.exited)
       await started.waitUntilUp()
@@ -165,7 +210,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     })
 
     options.signal?.throwIfAborted()
-    return { pair, primaryUrl, replicaUrl, bouncer, pooledUrl, instances, lb, instanceEnv, startMs: Date.now() - started, stop }
+    return { pair, primaryUrl, replicaUrl, bouncer, pooledUrl, instances, lb, instanceEnv, startMs: Date.now() - started, timings, stop }
   } catch (error) {
     await stop()
     throw error

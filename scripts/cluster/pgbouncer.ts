@@ -1,11 +1,13 @@
 // PgBouncer in transaction mode in front of one PostgreSQL, from Debian's `pgbouncer` package
 // (1.18; .ci/run installs it): for `npm run cluster` and the tests that run the service behind
 // it. Every database of the server goes through (`*`, the same name on the server); a client
-// logs in with the server's own user and password (SCRAM, the password kept in an auth file
-// only the pooler reads). As root it runs as the `postgres` user (PgBouncer refuses root).
+// logs in with the server's own user and password (SCRAM; the auth file, which only the pooler
+// reads, keeps the server's SCRAM verifier of it). As root it runs as the `postgres` user (PgBouncer refuses root).
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+
+import pg from 'pg'
 
 import { freePort } from '../../src/lib/embedded-database'
 import { postgresRunAs } from '../../src/lib/postgres/run-as'
@@ -33,6 +35,25 @@ export interface PgBouncer {
   stop: () => Promise<void>
 }
 
+/**
+ * The user's SCRAM verifier as the server keeps it (`pg_authid`, readable by a superuser, as
+ * the cluster's user is). In the auth file it spares PgBouncer the 4,096 PBKDF2 rounds it
+ * otherwise computes from a plain password at every client login (≈ 5 ms of its one core
+ * each, bench/pgbouncer.ts), and it logs into the server with the client's own SCRAM keys
+ * (pass-through, PgBouncer ≥ 1.14). Null when it cannot be read: the plain password then.
+ */
+async function scramSecret(url: string, user: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ secret: string | null }>('SELECT rolpassword AS secret FROM pg_authid WHERE rolname = $1', [user])
+    const secret = rows[0]?.secret
+    return secret?.startsWith('SCRAM-SHA-256$') ? secret : null
+  } finally {
+    await client.end()
+  }
+}
+
 export async function startPgBouncer(options: PgBouncerOptions): Promise<PgBouncer> {
   try {
     await fs.access(PGBOUNCER)
@@ -47,7 +68,7 @@ export async function startPgBouncer(options: PgBouncerOptions): Promise<PgBounc
   const dir = await fs.mkdtemp(path.join(parent, 'community-pgbouncer-'))
   const user = decodeURIComponent(target.username)
   const authFile = path.join(dir, 'users.txt')
-  await fs.writeFile(authFile, `"${user}" "${decodeURIComponent(target.password)}"\n`, { mode: 0o600 })
+  await fs.writeFile(authFile, `"${user}" "${await scramSecret(options.target, user).catch(() => null) ?? decodeURIComponent(target.password)}"\n`, { mode: 0o600 })
   const config = path.join(dir, 'pgbouncer.ini')
   await fs.writeFile(
     config,

@@ -1,11 +1,12 @@
 // `npm run cluster [-- --instances N] [--port P] [--no-panel] [--verbose]`: the deployment of
 // cluster.ts on loopback, for trying the service as it runs beyond one machine. Shows each
-// step while it starts, prints where each part is, and stops them all on Ctrl-C or SIGTERM
+// step while it starts (a step still going says so every 10 s), then the start time per part
+// and in all, prints where each part is, and stops them all on Ctrl-C or SIGTERM
 // (a second Ctrl-C kills what is left). Not part of `npm start`. docs/operations.md
 // "Scaling out".
 import { parseArgs } from 'node:util'
 
-import { startCluster, type Cluster } from './cluster'
+import { startCluster, startTimes, type Cluster } from './cluster'
 
 const { values } = parseArgs({
   options: {
@@ -37,14 +38,17 @@ async function main() {
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port must be a TCP port, got "${values.port}"`)
 
   let cluster: Cluster | undefined
-  let stopping = false
+  let stoppingSince = 0
   const starting = new AbortController()
   const stop = (signal: string) => {
-    if (stopping) {
+    if (stoppingSince) {
+      // npm and tsx relay the terminal's Ctrl-C to the process that already had it from the
+      // terminal: a copy within a second is that echo, not a second Ctrl-C.
+      if (Date.now() - stoppingSince < 1_000) return
       say(`${signal} again: leaving what is left`)
       process.exit(1)
     }
-    stopping = true
+    stoppingSince = Date.now()
     say(`${signal}: stopping everything`)
     // While starting: the start stops what it started after its current step, then fails.
     if (!cluster) return starting.abort()
@@ -67,6 +71,7 @@ async function main() {
     log: values.verbose ? (line) => console.log(line) : undefined,
     onExit: (name, how) => say(`${name} ended (${how}); ${name.startsWith('instance') ? 'the load balancer routes around it' : 'the cluster is degraded'}`),
   })
+  say(`start time per part:\n${startTimes(cluster).map((line) => `  ${line}`).join('\n')}`)
   say(`ready in ${(cluster.startMs / 1000).toFixed(1)} s:\n${table(cluster)}`)
   say(`API at ${cluster.lb.url}/api${adminPanel ? `, admin panel at ${cluster.lb.url}/admin` : ''}; Ctrl-C stops everything (the databases are removed)`)
 }

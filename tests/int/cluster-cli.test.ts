@@ -1,5 +1,6 @@
 // `npm run cluster` itself (scripts/cluster/run.ts), as an operator runs it, with one instance
-// to keep it short: it shows each step while it starts, prints where each part is, serves
+// to keep it short: it shows each step while it starts, its start time per part and in all,
+// prints where each part is, serves
 // through the balancer, and SIGTERM stops every process it started and removes its folders.
 // What the deployment does with three instances: cluster-three-instances and cluster-faults.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -65,6 +66,8 @@ describe('npm run cluster', () => {
 
     expect(printed).toMatch(/\[1\/4\] PostgreSQL 15 primary and streaming replica …/)
     expect(printed).toMatch(/\[4\/4\] HAProxy, until it sees every instance ready: done in/)
+    // The start time per part and in all, before the table of where each part is.
+    expect(printed).toMatch(/start time per part:\n {2}PostgreSQL 15 primary and streaming replica: \d+\.\d s\n {2}PgBouncer \(transaction mode\) in front of the primary: \d+\.\d s\n {2}instance-1 \(applies the migrations\): \d+\.\d s\n {2}HAProxy, until it sees every instance ready: \d+\.\d s\n {2}in all: \d+\.\d s\n/)
     for (const part of ['load balancer', 'instance-1', 'pgbouncer', 'primary', 'replica']) expect(printed).toMatch(new RegExp(`^  ${part} +(http|postgres)://\\S*127\\.0\\.0\\.1:\\d+`, 'm'))
     expect(printed).toContain(`load balancer  http://127.0.0.1:${port}`)
     const pids = [...printed.matchAll(/pid (\d+)/g)].map((match) => Number(match[1]))
