@@ -202,7 +202,7 @@ async function explainMisses(app: BenchApp, pool: Pool, userId: string, reads: R
       const query = pool.query.bind(pool)
       pool.query = ((config: unknown, values?: unknown[]) => {
         const text = typeof config === 'string' ? config : (config as { text: string }).text
-        if (/^\s*select/i.test(text)) recorded.push({ text, values: (typeof config === 'string' ? values : (config as { values?: unknown[] }).values) ?? [] })
+        if (/^\s*select/i.test(text)) recorded.push({ text, values: values ?? (config as { values?: unknown[] }).values ?? [] })
         return (query as (c: unknown, v?: unknown[]) => unknown)(config, values)
       }) as typeof pool.query
       try {
@@ -214,7 +214,7 @@ async function explainMisses(app: BenchApp, pool: Pool, userId: string, reads: R
         const { rows } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${statement.text}`, statement.values)
         const plan = rows.map((row) => row['QUERY PLAN'] as string).join('\n')
         const seqScans = [...new Set([...plan.matchAll(/Seq Scan on (\S+)/g)].map((m) => m[1]))].join(', ') || 'none'
-        const kind = /count\(/i.test(statement.text) ? 'count' : `statement ${i + 1}`
+        const kind = /count\(/i.test(statement.text) ? 'count' : `page (statement ${i + 1})`
         lines.push(`| ${read.name} | ${who} | ${kind} | ${/Execution Time: ([\d.]+ ms)/.exec(plan)?.[1] ?? '?'} | ${seqScans} |`)
         details.push(`<details><summary>${read.name}, ${who}, ${kind}</summary>\n\n\`\`\`\n${statement.text}\n\n${plan}\n\`\`\`\n</details>`)
       }
