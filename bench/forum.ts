@@ -1,61 +1,118 @@
-// The forum's public reads (issue 20 "Speed"): a forum's thread list (20, pinned first, then
-// by last post) and one thread's posts (20, oldest first), read anonymously as a client asks
-// for them on the stock routes, beside the limit (bench/forum-limit-server.ts: express + pg,
-// the same statements and access rule) and the peer: Payload's stock route for the same
-// query, as it is (`&draft=false`, which changes nothing for these collections, is a query
-// the shell leaves to Payload). At 1,000 threads / 100,000 posts, then grown to 100,000 /
-// 1,000,000 (`npm run seed -- --threads --posts`; BENCH_FORUM_LARGE_THREADS and
-// BENCH_FORUM_LARGE_POSTS set the large size). Targets: ≥ 0.6× the limit, ≥ 2× the peer,
-// p50 at the large size ≤ 1.5× the small one. `npm run bench -- forum`.
+// The forum's public reads (issue 20 "Speed") and the other §9 lists (issue 35): a forum's
+// thread list (20, pinned first, then by last post), one thread's posts (20, oldest first),
+// classifieds and events (20, newest first), read as a client asks for them on the stock
+// routes, anonymously and signed in (a citizen's session cookie; the reader owns a few items in
+// non-public statuses, which §9 shows them and nobody else). Ours is the server (the read cache,
+// src/lib/read-cache, filled from the forum's prepared statements for anonymous readers); the
+// limit (forum reads, anonymous: bench/forum-limit-server.ts, express + pg, the same statements
+// and access rule); the peer: the same server with READ_CACHE=false (Payload's stock route).
+// At 10,000 rows per list (threads, classifieds, events; 100,000 posts), then grown to
+// BENCH_LISTS_LARGE rows per list (default 1,000,000; `npm run seed -- --threads --posts
+// --classifieds --events`). Also, per read, the miss path: MISSES requests one after the
+// other, each after a write to the list's table (the cached answer is then stale and the read
+// goes to the fill or to Payload). Targets: forum ≥ 0.6× the limit and ≥ 2× the peer (issue
+// 20); signed in ≥ 0.8× anonymous and p50 at the large size ≤ 1.5× the small one (issue 35).
+// `npm run bench -- forum`.
+import os from 'node:os'
+
 import type { Pool } from 'pg'
 
 import { freePort } from '../src/lib/embedded-database'
 import { POST_PAGE, THREAD_PAGE } from '../src/operations/community/forum-reads'
-import type { Measurement } from './autocannon'
-import { load, log, runSeed, type BenchApp } from './harness'
-import { startServerProcess } from './processes'
-import { markdownTable, tableRows, type Row, type ScenarioResult } from './report'
-import { alternate, QUICK_ROUNDS, ROUND_SECONDS } from './rounds'
+import { measure, type Measurement } from './autocannon'
+import { BENCH_ENV, load, log, runSeed, type BenchApp } from './harness'
+import { startServerProcess, type ServerProcess } from './processes'
+import { SECONDS } from './reads'
+import { markdownTable, type Row, type ScenarioResult } from './report'
 
-const SMALL = { threads: 1_000, posts: 100_000 }
-const LARGE = { threads: Number(process.env.BENCH_FORUM_LARGE_THREADS ?? 100_000), posts: Number(process.env.BENCH_FORUM_LARGE_POSTS ?? 1_000_000) }
-const CONNECTIONS = [1, 10]
-/** The connections the growth is judged at (autocannon's p50 is whole milliseconds: at 1 connection, 1–2 ms, too coarse for a ratio). */
+interface Sizes {
+  threads: number
+  posts: number
+  classifieds: number
+  events: number
+}
+const LARGE_ROWS = Number(process.env.BENCH_LISTS_LARGE ?? 1_000_000)
+const SMALL: Sizes = { threads: 10_000, posts: 100_000, classifieds: 10_000, events: 10_000 }
+const LARGE: Sizes = { threads: LARGE_ROWS, posts: Math.max(LARGE_ROWS, SMALL.posts), classifieds: LARGE_ROWS, events: LARGE_ROWS }
+/** The connections every read is measured at, and the growth judged at. */
 const GROWTH_AT = 10
 /** And one request at a time, timed to the microsecond: latency without queueing on the 2 cores. */
 const SEQUENTIAL = 300
+/** Requests of the miss path, each after a write to the read's table. */
+const MISSES = 20
+const PASSWORD = 'Bench-Passw0rd!'
 
 interface Read {
   name: string
   path: string
+  /** The table a write to which makes the cached answer stale. */
+  table: string
+  /** The forum reads have a hand-written limit (anonymous). */
+  limit: boolean
 }
 
-async function counts(pool: Pool): Promise<{ threads: number; posts: number }> {
-  const { rows } = await pool.query('SELECT (SELECT count(*) FROM forum_threads)::int AS threads, (SELECT count(*) FROM forum_posts)::int AS posts')
+async function counts(pool: Pool): Promise<Sizes> {
+  const { rows } = await pool.query(
+    'SELECT (SELECT count(*) FROM forum_threads)::int AS threads, (SELECT count(*) FROM forum_posts)::int AS posts, (SELECT count(*) FROM classifieds)::int AS classifieds, (SELECT count(*) FROM events)::int AS events',
+  )
   return rows[0]
 }
 
-/** Seeds threads and posts until there are about `target` (the demo seed has a few of its own). */
-async function growTo(app: BenchApp, pool: Pool, target: { threads: number; posts: number }) {
+/** Seeds every list up to about `target` (the demo seed has a few rows of its own), in one seed run. */
+async function growTo(app: BenchApp, pool: Pool, target: Sizes) {
   const now = await counts(pool)
-  const threads = Math.max(0, target.threads - now.threads)
-  const posts = Math.max(0, target.posts - now.posts)
-  if (threads > 0) {
-    log(`forum: seeding ${threads.toLocaleString('en')} threads and ${posts.toLocaleString('en')} posts more`)
-    await runSeed(app, { threads, posts })
+  const more = Object.fromEntries((Object.keys(target) as Array<keyof Sizes>).map((key) => [key, Math.max(0, target[key] - now[key])])) as unknown as Sizes
+  // Posts go into the threads of the same run.
+  if (!more.threads) more.posts = 0
+  if (Object.values(more).some((n) => n > 0)) {
+    const started = Date.now()
+    log(`lists: seeding ${Object.entries(more).map(([key, n]) => `${n.toLocaleString('en')} ${key}`).join(', ')} more`)
+    await runSeed(app, { ...more })
     // A million rows just written are dirty pages the checkpointer would flush in the middle
     // of the next measurement: a one-off backlog of the bulk load, not the steady state.
     await pool.query('CHECKPOINT')
+    log(`lists: seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`)
   }
   return counts(pool)
 }
 
-const peerOf = (path: string) => `${path}&draft=false`
+/**
+ * A signed-in citizen who owns an item in a non-public status on every list (§9: they see it,
+ * anyone else does not), and a fresh sign-in of theirs for each measurement: the session's
+ * cookie cache holds for 5 minutes, and a browser keeps the renewed one the server sends, which
+ * autocannon does not (an old cookie would measure the session lookup of every request instead).
+ */
+async function reader(app: BenchApp, pool: Pool, threadId: string): Promise<{ signIn: () => Promise<Record<string, string>>; userId: string }> {
+  const email = `bench-reader-${Date.now()}@example.test`
+  const user = await app.payload.create({ collection: 'users', overrideAccess: true, data: { email, password: PASSWORD, roles: ['citizen'], emailVerified: true } as never })
+  const signIn = async () => {
+    const response = await fetch(`${app.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })
+    if (response.status !== 200) throw new Error(`lists: reader sign-in failed: ${response.status}`)
+    return { cookie: response.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ') }
+  }
+  // Written by SQL as the bulk seed writes (the version triggers see them like any write); newest, so on the first page.
+  await pool.query(
+    `WITH thread AS (INSERT INTO forum_threads (author_id, title, body, pinned, post_count, last_post_at, status) VALUES ($1, 'My moderated thread', 'Seen by its author only.', false, 0, now(), 'moderated') RETURNING id),
+          post AS (INSERT INTO forum_posts (author_id, thread_id, body, status, created_at) VALUES ($1, $2, 'My moderated post.', 'moderated', now()) RETURNING id),
+          classified AS (INSERT INTO classifieds (author_id, title, currency, status) VALUES ($1, 'My classified awaiting review', 'EUR', 'pending_review') RETURNING id),
+          event AS (INSERT INTO events (author_id, title, starts_at, ends_at, status) VALUES ($1, 'My moderated event', now() + interval '400 days', now() + interval '401 days', 'moderated') RETURNING id)
+     SELECT (SELECT count(*) FROM thread) + (SELECT count(*) FROM post) + (SELECT count(*) FROM classified) + (SELECT count(*) FROM event) AS written`,
+    [user.id, threadId],
+  )
+  return { signIn, userId: String(user.id) }
+}
 
-/** The three answers for `path` must be the same documents (else the ratios compare different work). */
-async function sameAnswers(app: BenchApp, limitUrl: string, path: string): Promise<void> {
-  const [ours, limit, peer] = await Promise.all([`${app.url}${path}`, `${limitUrl}${path}`, `${app.url}${peerOf(path)}`].map(async (url) => JSON.stringify(await (await fetch(url)).json())))
-  if (!sameDocuments(ours!, limit!) || !sameDocuments(ours!, peer!)) throw new Error(`forum: ours, the limit and the peer disagree on ${path}`)
+/** Ours and the peer (and the limit, anonymous forum reads) must answer the same documents, and a signed-in reader their own item too. */
+async function sameAnswers(app: BenchApp, limitUrl: string, peerUrl: string, read: Read, headers: Record<string, string>): Promise<void> {
+  const get = async (url: string) => JSON.stringify(await (await fetch(url, { headers })).json())
+  const [ours, peer] = await Promise.all([get(`${app.url}${read.path}`), get(`${peerUrl}${read.path}`)])
+  if (!sameDocuments(ours, peer)) throw new Error(`lists: ours and the peer disagree on ${read.path}`)
+  if (read.limit && !headers.cookie && !sameDocuments(ours, await get(`${limitUrl}${read.path}`))) throw new Error(`lists: ours and the limit disagree on ${read.path}`)
+  // Their own item may sort past the first page (pinned threads come first): it shows in the total.
+  // (The large seed may give them more: its authors are the first users by id.)
+  if (headers.cookie && (JSON.parse(ours) as { totalDocs: number }).totalDocs <= ((await (await fetch(`${app.url}${read.path}`)).json()) as { totalDocs: number }).totalDocs) {
+    throw new Error(`lists: the signed-in reader does not see more than anonymous readers on ${read.path}`)
+  }
 }
 
 /** Payload's keys come in its own order: compare the documents, not the text. */
@@ -69,29 +126,45 @@ interface AtSize {
   ours: Measurement
   /** p50 of SEQUENTIAL requests one after the other, ms. */
   sequentialP50: number
+  /** p50 of MISSES requests, each after a write to the read's table, ms. */
+  missP50: number
 }
 
-async function measureAll(app: BenchApp, limitUrl: string, reads: Read[], size: string, rows: Row[]): Promise<Record<string, AtSize>> {
+const WHO = [['anonymous', false], ['signed in (cookie)', true]] as const
+
+async function measureAll(app: BenchApp, limitUrl: string, peerUrl: string, pool: Pool, reads: Read[], signIn: () => Promise<Record<string, string>>, size: string, rows: Row[]): Promise<Record<string, AtSize>> {
   const at: Record<string, AtSize> = {}
   for (const read of reads) {
-    await sameAnswers(app, limitUrl, read.path)
-    for (const connections of CONNECTIONS) {
-      const sides = [
-        { name: 'ours', url: `${app.url}${read.path}` },
-        { name: 'limit', url: `${limitUrl}${read.path}` },
-        { name: 'peer', url: `${app.url}${peerOf(read.path)}` },
-      ]
-      const { merged, ratio } = await alternate(`forum: ${read.name} at ${size}`, sides, { connections, rounds: QUICK_ROUNDS })
-      const ours = merged.ours!
-      rows.push({ scenario: `${read.name}, ${size}`, connections, ours, limit: merged.limit, peer: merged.peer, ratios: { limit: ratio('ours', 'limit'), peer: ratio('ours', 'peer') }, serverRssMb: await app.server.rssMb() })
-      if (connections === GROWTH_AT) at[read.name] = { ours, sequentialP50: NaN }
+    for (const [who, cookie] of WHO) {
+      const headers = cookie ? await signIn() : {}
+      await sameAnswers(app, limitUrl, peerUrl, read, headers)
+      log(`lists: ${read.name}, ${who}, at ${size}, ${GROWTH_AT} connections, ${SECONDS} s each side`)
+      const options = { connections: GROWTH_AT, seconds: SECONDS, headers }
+      const ours = await measure(`${app.url}${read.path}`, options)
+      const serverRssMb = await app.server.rssMb()
+      const limit = read.limit && !cookie ? await measure(`${limitUrl}${read.path}`, options) : undefined
+      const peer = await measure(`${peerUrl}${read.path}`, options)
+      rows.push({ scenario: `${read.name}, ${who}, ${size}`, connections: GROWTH_AT, ours, limit, peer, serverRssMb })
+      const sequentialP50 = (
+        await load(`lists: ${read.name}, ${who}, ${SEQUENTIAL} sequential`, SEQUENTIAL, 1, async () => {
+          const response = await fetch(`${app.url}${read.path}`, { headers })
+          await response.arrayBuffer()
+          return response.ok
+        })
+      ).p50
+      // A write that changes nothing visible still bumps the version: the next read misses.
+      const missTimes: number[] = []
+      for (let i = 0; i < MISSES; i++) {
+        await pool.query(`UPDATE ${read.table} SET updated_at = updated_at WHERE id = (SELECT id FROM ${read.table} ORDER BY created_at LIMIT 1)`)
+        const started = performance.now()
+        const response = await fetch(`${app.url}${read.path}`, { headers })
+        await response.arrayBuffer()
+        if (!response.ok) throw new Error(`lists: ${read.path} answered ${response.status} after a write`)
+        missTimes.push(performance.now() - started)
+      }
+      missTimes.sort((a, b) => a - b)
+      at[`${read.name}\n${who}`] = { ours, sequentialP50, missP50: missTimes[Math.floor(MISSES / 2)]! }
     }
-    const sequential = await load(`forum: ${read.name}, ${SEQUENTIAL} sequential`, SEQUENTIAL, 1, async () => {
-      const response = await fetch(`${app.url}${read.path}`)
-      await response.arrayBuffer()
-      return response.ok
-    })
-    at[read.name]!.sequentialP50 = sequential.p50
   }
   return at
 }
@@ -112,47 +185,118 @@ async function explain(pool: Pool, threadId: string): Promise<string> {
   return [...lines, '', ...plans].join('\n')
 }
 
+/**
+ * The statements Payload sends for each read on a miss (its Local API `find` with the same
+ * query, anonymous and as the reader, recorded at the pool), each under EXPLAIN ANALYZE: where
+ * a miss's time goes as the lists grow (the page and the count of every visible row).
+ */
+async function explainMisses(app: BenchApp, pool: Pool, userId: string, reads: Read[]): Promise<string> {
+  const user = { ...(await app.payload.findByID({ collection: 'users', id: userId, overrideAccess: true, depth: 0 })), collection: 'users' }
+  const lines: string[] = ['| read | who | statement | execution time | seq scans |', '| --- | --- | --- | ---: | --- |']
+  const details: string[] = []
+  for (const read of reads.filter((r) => r.name.startsWith('forum thread') || !r.limit)) {
+    const url = new URL(read.path, 'http://localhost')
+    const slug = url.pathname.replace('/api/', '')
+    for (const [who, reader] of [['anonymous', null], ['signed in', user]] as const) {
+      const recorded: Array<{ text: string; values: unknown[] }> = []
+      const query = pool.query.bind(pool)
+      pool.query = ((config: unknown, values?: unknown[]) => {
+        const text = typeof config === 'string' ? config : (config as { text: string }).text
+        if (/^\s*select/i.test(text)) recorded.push({ text, values: values ?? (config as { values?: unknown[] }).values ?? [] })
+        return (query as (c: unknown, v?: unknown[]) => unknown)(config, values)
+      }) as typeof pool.query
+      try {
+        await app.payload.find({ collection: slug as never, limit: Number(url.searchParams.get('limit')), sort: url.searchParams.get('sort')!.split(','), overrideAccess: false, user: reader as never })
+      } finally {
+        pool.query = query as typeof pool.query
+      }
+      for (const [i, statement] of recorded.entries()) {
+        const { rows } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${statement.text}`, statement.values)
+        const plan = rows.map((row) => row['QUERY PLAN'] as string).join('\n')
+        const seqScans = [...new Set([...plan.matchAll(/Seq Scan on (\S+)/g)].map((m) => m[1]))].join(', ') || 'none'
+        const kind = /count\(/i.test(statement.text) ? 'count' : `page (statement ${i + 1})`
+        lines.push(`| ${read.name} | ${who} | ${kind} | ${/Execution Time: ([\d.]+ ms)/.exec(plan)?.[1] ?? '?'} | ${seqScans} |`)
+        details.push(`<details><summary>${read.name}, ${who}, ${kind}</summary>\n\n\`\`\`\n${statement.text}\n\n${plan}\n\`\`\`\n</details>`)
+      }
+    }
+  }
+  return [...lines, '', ...details].join('\n')
+}
+
 export async function forumBench(app: BenchApp): Promise<ScenarioResult> {
   const pool = (app.payload.db as unknown as { pool: Pool }).pool
   const small = await growTo(app, pool, SMALL)
   // The busiest public thread of the small size: the same thread is read at both sizes.
   const { rows: found } = await pool.query(`SELECT id FROM forum_threads WHERE status = 'published' ORDER BY post_count DESC, created_at DESC LIMIT 1`)
   const threadId = String(found[0]!.id)
+  const { signIn, userId } = await reader(app, pool, threadId)
   const reads: Read[] = [
-    { name: 'forum thread list, 20, pinned first', path: '/api/forum-threads?limit=20&sort=-pinned,-lastPostAt' },
-    { name: 'one thread’s posts, 20', path: `/api/forum-posts?where[thread][equals]=${threadId}&sort=createdAt&limit=20` },
+    { name: 'forum thread list, 20, pinned first', path: '/api/forum-threads?limit=20&sort=-pinned,-lastPostAt', table: 'forum_threads', limit: true },
+    { name: 'one thread’s posts, 20', path: `/api/forum-posts?where[thread][equals]=${threadId}&sort=createdAt&limit=20`, table: 'forum_posts', limit: true },
+    { name: 'classifieds, 20, newest first', path: '/api/classifieds?limit=20&sort=-createdAt', table: 'classifieds', limit: false },
+    { name: 'events, 20, latest start first', path: '/api/events?limit=20&sort=-startsAt', table: 'events', limit: false },
   ]
   const limit = await startServerProcess('bench/forum-limit-server.ts', await freePort(), { DATABASE_URL: app.databaseUrl })
+  let peer: ServerProcess | undefined
   const rows: Row[] = []
+  const loadBefore = os.loadavg()
   try {
-    const label = (size: { threads: number; posts: number }) => `${size.threads.toLocaleString('en')} threads / ${size.posts.toLocaleString('en')} posts`
-    const before = await measureAll(app, limit.url, reads, label(small), rows)
+    peer = await startServerProcess('src/server.ts', await freePort(), { ...BENCH_ENV, DATABASE_URL: app.databaseUrl, ADMIN_PANEL: 'false', READ_CACHE: 'false' })
+    const label = (size: Sizes) => `${size.threads.toLocaleString('en')} threads / ${size.posts.toLocaleString('en')} posts / ${size.classifieds.toLocaleString('en')} classifieds / ${size.events.toLocaleString('en')} events`
+    const before = await measureAll(app, limit.url, peer.url, pool, reads, signIn, label(small), rows)
+    const seedStarted = Date.now()
     const large = await growTo(app, pool, LARGE)
-    const after = await measureAll(app, limit.url, reads, label(large), rows)
+    const seedSeconds = (Date.now() - seedStarted) / 1000
+    const after = await measureAll(app, limit.url, peer.url, pool, reads, signIn, label(large), rows)
     const plans = await explain(pool, threadId).catch((error: unknown) => `EXPLAIN failed: ${error instanceof Error ? error.message : String(error)}`)
+    const missPlans = await explainMisses(app, pool, userId, reads).catch((error: unknown) => `EXPLAIN failed: ${error instanceof Error ? error.message : String(error)}`)
+    const loadAfter = os.loadavg()
 
-    const growth = reads.map((read) => ({ read: read.name, small: before[read.name]!, large: after[read.name]! }))
+    const ratio = (a: Measurement, b?: Measurement) => (b && b.rps > 0 ? `${(a.rps / b.rps).toFixed(2)}×` : '')
+    const errors = (m?: Measurement) => (m ? m.errors + m.non2xx : 0)
+    const growth = reads.flatMap((read) => WHO.map(([who]) => ({ read: read.name, who, small: before[`${read.name}\n${who}`]!, large: after[`${read.name}\n${who}`]! })))
+    const anonymous = (read: string, at: Record<string, AtSize>) => at[`${read}\nanonymous`]!.ours
     const markdown = [
-      `Anonymous reads as a client sends them (\`${reads[0]!.path}\`, \`/api/forum-posts?where[thread][equals]=<id>&sort=createdAt&limit=20\`, default depth), ${QUICK_ROUNDS} alternating rounds of ${ROUND_SECONDS} s per side (a ratio is the median of the rounds', then their range). The limit is express + pg with the same two statements, access rule and presenters (bench/forum-limit-server.ts); the peer is Payload's stock route for the same query (\`&draft=false\` appended: a no-op for these collections that the shell leaves to Payload). Ours, the limit and the peer answered the same documents before each measurement.`,
+      `Reads as a client sends them (\`${reads.map((read) => read.path.replace(threadId, '<id>')).join('`, `')}\`, default depth), anonymous and signed in (a citizen's session cookie; the reader owns one item in a non-public status on each list, and sees it), ${GROWTH_AT} connections, ${SECONDS} s per measurement; load average ${loadBefore.map((n) => n.toFixed(1)).join(' / ')} before and ${loadAfter.map((n) => n.toFixed(1)).join(' / ')} after (1/5/15 min; ratios are within one run). The limit (forum reads, anonymous) is express + pg with the same two statements, access rule and presenters (bench/forum-limit-server.ts); the peer is the same server with \`READ_CACHE=false\` (Payload's stock route), with the same credentials. Ours and the peer (and the limit) answered the same documents before each measurement. Growing the lists took ${seedSeconds.toFixed(0)} s.`,
       '',
-      markdownTable(tableRows(rows, ['ours p99', 'limit p50', 'server RSS'])),
+      markdownTable(rows.map((row) => ({
+        scenario: row.scenario,
+        conns: String(row.connections),
+        'ours req/s': row.ours.rps.toFixed(0),
+        'ours p50': `${row.ours.p50} ms`,
+        'limit req/s': row.limit ? row.limit.rps.toFixed(0) : '',
+        'ours ÷ limit': ratio(row.ours, row.limit),
+        'peer req/s': row.peer!.rps.toFixed(0),
+        'peer p50': `${row.peer!.p50} ms`,
+        'ours ÷ peer': ratio(row.ours, row.peer),
+        'non-2xx/errors': String(errors(row.ours) + errors(row.limit) + errors(row.peer)),
+      }))),
       '',
-      markdownTable(growth.map(({ read, small: s, large: l }) => ({
+      markdownTable(growth.map(({ read, who, small: s, large: l }) => ({
         read,
+        who,
         [`p50 at ${GROWTH_AT} connections`]: `${s.ours.p50} ms → ${l.ours.p50} ms`,
-        growth: `${(l.ours.p50 / Math.max(s.ours.p50, 1)).toFixed(2)}×`,
+        'large ÷ small (p50)': `${(l.ours.p50 / Math.max(s.ours.p50, 1)).toFixed(2)}×`,
         'req/s': `${s.ours.rps.toFixed(0)} → ${l.ours.rps.toFixed(0)}`,
+        'signed in ÷ anonymous (req/s), small / large': who === 'anonymous' ? '' : `${ratio(s.ours, anonymous(read, before))} / ${ratio(l.ours, anonymous(read, after))}`,
         [`p50 of ${SEQUENTIAL} sequential`]: `${s.sequentialP50.toFixed(2)} ms → ${l.sequentialP50.toFixed(2)} ms`,
-        'sequential growth': `${(l.sequentialP50 / s.sequentialP50).toFixed(2)}×`,
+        'sequential large ÷ small': `${(l.sequentialP50 / s.sequentialP50).toFixed(2)}×`,
+        [`miss p50 (${MISSES}, each after a write)`]: `${s.missP50.toFixed(1)} ms → ${l.missP50.toFixed(1)} ms`,
+        'miss large ÷ small': `${(l.missP50 / s.missP50).toFixed(2)}×`,
       }))),
       '',
       `EXPLAIN (ANALYZE, BUFFERS) at ${label(large)}, each statement as the app sends it, run once before to warm the cache:`,
       '',
       plans,
+      '',
+      `The miss path: the statements Payload sends for each read (the Local API's \`find\` with the same query and reader, recorded at the pool), EXPLAIN (ANALYZE, BUFFERS) at ${label(large)}:`,
+      '',
+      missPlans,
     ].join('\n')
     log(markdown)
-    return { rows, sections: [{ name: 'forum', markdown }], data: { threadId, small, large, growth: growth.map(({ read, small: s, large: l }) => ({ read, small: s.ours.p50, large: l.ours.p50, sequentialSmall: s.sequentialP50, sequentialLarge: l.sequentialP50 })) } }
+    return { rows, sections: [{ name: 'forum', markdown }], data: { threadId, small, large, seedSeconds, loadBefore, loadAfter, growth: growth.map(({ read, who, small: s, large: l }) => ({ read, who, small: s.ours.p50, large: l.ours.p50, sequentialSmall: s.sequentialP50, sequentialLarge: l.sequentialP50, missSmall: s.missP50, missLarge: l.missP50 })) } }
   } finally {
+    await peer?.stop()
     await limit.stop()
   }
 }

@@ -6,8 +6,8 @@
 // (issue 31's public profile and inbox), bookings, sign-in, memory (about 13 minutes here,
 // plus the catalogue's growth to 100,000 services). `growth` (seeds a
 // million bookings), `list-users` (issue 22), `queue` (the moderation queue at 1,000 and
-// 100,000 open reports), `slots` and `forum` (issue 20's public forum reads at 1,000 and
-// 100,000 threads) and `webhooks` (issue 34: booking creation with and without three
+// 100,000 open reports), `slots` and `forum` (the forum, classifieds and events lists,
+// anonymous and signed in, at 10,000 and BENCH_LISTS_LARGE rows each) and `webhooks` (issue 34: booking creation with and without three
 // webhooks, then the delivery rate), `replicas` (issue 30: public reads with read-replica
 // routing on ÷ off, on a PostgreSQL 15 pair of its own), `pgbouncer` and `cluster` (issue 30:
 // booking creation behind PgBouncer ÷ direct; `npm run cluster`'s start time, memory and

@@ -6,7 +6,8 @@
 // translations and a few bookings), U customers and M bookings for scale runs, written with
 // set-based SQL in batches, with progress (scripts/seed-bulk-people.ts for users and bookings).
 // `-- --threads T --posts P`: T forum threads and P posts among them, counters exact
-// (scripts/seed-bulk-forum.ts).
+// (scripts/seed-bulk-forum.ts). `-- --classifieds C --events E`: two more §9 lists
+// (scripts/seed-bulk-lists.ts).
 // Uses the server's database (scripts/with-database.ts), imported with Payload only once the
 // arguments are good: loading them is seconds of CPU that --help and a usage error need not pay.
 import { randomBytes } from 'node:crypto'
@@ -17,9 +18,11 @@ import type { Payload } from 'payload'
 import { seedBlog } from './seed-blog'
 import { seedCommunity } from './seed-community'
 import { seedForum } from './seed-bulk-forum'
+import { seedLists } from './seed-bulk-lists'
 import { seedBookings as seedBulkBookings, seedUsers as seedBulkUsers } from './seed-bulk-people'
 
 const USAGE = `Usage: npm run seed [-- --services N] [--users U] [--bookings M] [--threads T --posts P]
+                    [--classifieds C] [--events E]
 
 Loads demo categories, services and availability slots, a moderator, a blog post and
 comments, and a small community: forum threads, places, classifieds, an article, a
@@ -32,9 +35,13 @@ review (idempotent).
                deleted) by the first 10,000 users.
 --posts P      also generates P posts spread evenly over those T threads (needs --threads);
                each thread's postCount and lastPostAt are exact.
+--classifieds C  also generates C classifieds (80 % active, the rest in every other
+               status) by the first 10,000 users.
+--events E     also generates E events (94 % published) by the first 10,000 users.
 Database: DATABASE_URL when set, else the embedded one under DATA_DIR (.data/).`
 
-const BATCH = 5_000
+/** Rows per statement of the generated services (one statement per table up to this many). */
+const CHUNK = 100_000
 const EXIT_FAILED = 1
 const EXIT_USAGE = 2
 
@@ -98,6 +105,8 @@ interface Counts {
   bookings: number
   threads: number
   posts: number
+  classifieds: number
+  events: number
 }
 
 function count(name: keyof Counts, raw: string | undefined): number {
@@ -115,6 +124,8 @@ function parse(argv: string[]): Counts | 'help' {
       bookings: { type: 'string' },
       threads: { type: 'string' },
       posts: { type: 'string' },
+      classifieds: { type: 'string' },
+      events: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -126,6 +137,8 @@ function parse(argv: string[]): Counts | 'help' {
     bookings: count('bookings', values.bookings),
     threads: count('threads', values.threads),
     posts: count('posts', values.posts),
+    classifieds: count('classifieds', values.classifieds),
+    events: count('events', values.events),
   }
   if (counts.posts > 0 && counts.threads === 0) throw new Error('--posts goes into the threads the same run generates: add --threads')
   return counts
@@ -261,58 +274,92 @@ async function seedBookings(payload: Payload): Promise<void> {
 }
 
 /**
- * N services for scale runs, in set-based INSERTs of BATCH rows: the Local API would take
- * minutes per 10,000. Rows match what the collection hooks would store (title, search text,
- * canonical price) and their creation audit entries, marked `seeded`.
+ * N services for scale runs: the Local API would take minutes per 10,000. The run's services
+ * are worked out once in a temporary table, then each table gets one INSERT … SELECT of up to
+ * CHUNK of them at a time (100,000 services: one statement per table), with a progress line
+ * per statement. Rows match what the collection hooks would store (title, search text,
+ * canonical price) and their creation audit entries, marked `seeded`. On one connection (the
+ * temporary table) and in one transaction: the services are written whole or not at all.
  */
 async function seedBulk(payload: Payload, total: number, providers: string[], categoryIds: string[]): Promise<void> {
-  const pool = (payload.db as unknown as { pool: { query: (text: string, values?: unknown[]) => Promise<unknown> } }).pool
+  const pool = (payload.db as unknown as { pool: import('pg').Pool }).pool
+  const client = await pool.connect()
   const run = randomBytes(3).toString('hex')
   const started = Date.now()
-  for (let from = 1; from <= total; from += BATCH) {
-    const to = Math.min(from + BATCH - 1, total)
-    // One statement per batch (data-modifying CTEs): a batch is written whole or not at all.
-    await pool.query(
-      `WITH services AS (
-         INSERT INTO service_listings (id, slug, title, search_text, status, base_price, price_type, currency, duration_minutes, provider_id, category_id,
-                                       is_mobile, is_featured, display_in_home, allow_reviews, in_language, created_at, updated_at)
-         SELECT gen_random_uuid(), 'bulk-' || $1 || '-' || i, 'Generated service ' || i,
-                'bulk-' || $1 || '-' || i || E'\\n' || 'generated service ' || i || E'\\n' || 'service généré ' || i,
-                (ARRAY['active','active','active','draft','suspended','archived'])[1 + i % 6]::enum_service_listings_status,
-                (10 + i % 90) || '.' || lpad((i % 100)::text, 2, '0'), (ARRAY['hourly','fixed','per_session'])[1 + i % 3]::enum_service_listings_price_type,
-                'EUR', 30 + 15 * (i % 6), ($4::uuid[])[1 + i % array_length($4::uuid[], 1)], ($5::uuid[])[1 + i % array_length($5::uuid[], 1)],
-                i % 7 = 0, i % 50 = 0, i % 40 = 0, true, 'en', now() - i * interval '1 second', now()
-         FROM generate_series($2::int, $3::int) AS i
-         RETURNING id, provider_id, substring(slug from '[0-9]+$')::int AS n
-       ), translations AS (
-         INSERT INTO service_listings_translations (_order, _parent_id, id, in_language, title)
-         SELECT t.position, s.id, substr(md5(random()::text), 1, 24), t.lang, t.prefix || s.n
-         FROM services s CROSS JOIN (VALUES (1, 'en', 'Generated service '), (2, 'fr', 'Service généré ')) AS t(position, lang, prefix)
-       ), slots AS (
-         INSERT INTO service_availability (id, service_id, day_of_week, start_time, end_time, is_available, created_at, updated_at)
-         SELECT gen_random_uuid(), s.id, d.day, d.start_time, d.end_time, true, now(), now()
-         FROM services s CROSS JOIN (VALUES (1, '09:00', '12:00'), (3, '14:00', '18:00')) AS d(day, start_time, end_time)
-       ), booked AS (
+  const step = async (label: string, text: string) => {
+    for (let from = 1; from <= total; from += CHUNK) {
+      const to = Math.min(from + CHUNK - 1, total)
+      const { rowCount } = await client.query(text, [from, to])
+      const seconds = ((Date.now() - started) / 1000).toFixed(1)
+      console.log(`seed: generated services: ${label} for ${to.toLocaleString('en')}/${total.toLocaleString('en')}: ${(rowCount ?? 0).toLocaleString('en')} rows (${seconds} s)`)
+    }
+  }
+  try {
+    await client.query('BEGIN')
+    await client.query(
+      `CREATE TEMP TABLE seed_services ON COMMIT DROP AS
+       SELECT i AS n, gen_random_uuid() AS id, ($2::uuid[])[1 + i % array_length($2::uuid[], 1)] AS provider_id,
+              ($3::uuid[])[1 + i % array_length($3::uuid[], 1)] AS category_id, now() - i * interval '1 second' AS created_at
+       FROM generate_series(1, $1::int) AS i`,
+      [total, providers, categoryIds],
+    )
+    await client.query('CREATE UNIQUE INDEX ON seed_services (n)')
+    const range = 's.n BETWEEN $1 AND $2'
+    await step(
+      'services',
+      `INSERT INTO service_listings (id, slug, title, search_text, status, base_price, price_type, currency, duration_minutes, provider_id, category_id,
+                                     is_mobile, is_featured, display_in_home, allow_reviews, in_language, created_at, updated_at)
+       SELECT s.id, 'bulk-${run}-' || s.n, 'Generated service ' || s.n,
+              'bulk-${run}-' || s.n || E'\\n' || 'generated service ' || s.n || E'\\n' || 'service généré ' || s.n,
+              (ARRAY['active','active','active','draft','suspended','archived'])[1 + s.n % 6]::enum_service_listings_status,
+              (10 + s.n % 90) || '.' || lpad((s.n % 100)::text, 2, '0'), (ARRAY['hourly','fixed','per_session'])[1 + s.n % 3]::enum_service_listings_price_type,
+              'EUR', 30 + 15 * (s.n % 6), s.provider_id, s.category_id, s.n % 7 = 0, s.n % 50 = 0, s.n % 40 = 0, true, 'en', s.created_at, now()
+       FROM seed_services s WHERE ${range}`,
+    )
+    await step(
+      'translations',
+      `INSERT INTO service_listings_translations (_order, _parent_id, id, in_language, title)
+       SELECT t.position, s.id, substr(md5(random()::text), 1, 24), t.lang, t.prefix || s.n
+       FROM seed_services s CROSS JOIN (VALUES (1, 'en', 'Generated service '), (2, 'fr', 'Service généré ')) AS t(position, lang, prefix) WHERE ${range}`,
+    )
+    await step(
+      'slots',
+      `INSERT INTO service_availability (id, service_id, day_of_week, start_time, end_time, is_available, created_at, updated_at)
+       SELECT gen_random_uuid(), s.id, d.day, d.start_time, d.end_time, true, now(), now()
+       FROM seed_services s CROSS JOIN (VALUES (1, '09:00', '12:00'), (3, '14:00', '18:00')) AS d(day, start_time, end_time) WHERE ${range}`,
+    )
+    // A booking for every tenth service, and the creation entries the collection hooks would
+    // write for both (an invariant: tests/helpers/invariants.ts).
+    await step(
+      'bookings',
+      `WITH booked AS (
          INSERT INTO bookings (id, service_id, provider_id, customer_id, booking_date, booking_time, end_time, duration_minutes, total_price, currency, status,
                                start_minute, end_minute, created_at, updated_at)
          SELECT gen_random_uuid(), s.id, s.provider_id, s.provider_id, to_char(current_date + (s.n % 60), 'YYYY-MM-DD'), '09:00', '10:00', 60, 1500, 'EUR',
                 (ARRAY['pending','confirmed','completed','cancelled_by_customer'])[1 + s.n / 10 % 4]::enum_bookings_status,
                 -- The wall-clock minute range the no-overlap constraint compares (src/lib/wall-clock.ts).
                 (current_date + (s.n % 60) - DATE '1970-01-01') * 1440 + 540, (current_date + (s.n % 60) - DATE '1970-01-01') * 1440 + 600, now(), now()
-         FROM services s WHERE s.n % 10 = 0
+         FROM seed_services s WHERE ${range} AND s.n % 10 = 0
          RETURNING id
        )
-       -- The creation entries the collection hooks would write (an invariant: tests/helpers/invariants.ts).
        INSERT INTO audit_logs (action, target_type, target_id, data, created_at, updated_at)
-       SELECT 'service.create', 'service-listings', id::text, '{"seeded":true}'::jsonb, now(), now() FROM services
-       UNION ALL SELECT 'booking.create', 'bookings', id::text, '{"seeded":true}'::jsonb, now(), now() FROM booked`,
-      [run, from, to, providers, categoryIds],
+       SELECT 'booking.create', 'bookings', id::text, '{"seeded":true}'::jsonb, now(), now() FROM booked`,
     )
-    const seconds = ((Date.now() - started) / 1000).toFixed(1)
-    console.log(`seed: generated services ${to.toLocaleString('en')}/${total.toLocaleString('en')} (${seconds} s)`)
+    await step(
+      'audit entries',
+      `INSERT INTO audit_logs (action, target_type, target_id, data, created_at, updated_at)
+       SELECT 'service.create', 'service-listings', s.id::text, '{"seeded":true}'::jsonb, now(), now() FROM seed_services s WHERE ${range}`,
+    )
+    await client.query('COMMIT')
+    // Fresh statistics and visibility map, so the planner's first choices are the good ones.
+    await client.query('VACUUM ANALYZE service_listings, service_listings_translations, service_availability, bookings, audit_logs')
+    console.log(`seed: generated services: ${total.toLocaleString('en')} in ${((Date.now() - started) / 1000).toFixed(1)} s, VACUUM ANALYZE included`)
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw error
+  } finally {
+    client.release()
   }
-  // Fresh statistics and visibility map, so the planner's first choices are the good ones.
-  await pool.query('VACUUM ANALYZE service_listings, service_listings_translations, service_availability, bookings')
 }
 
 /** U customers, then M bookings, on one connection (the bookings use temporary tables). */
@@ -345,6 +392,20 @@ async function seedThreads(payload: Payload, threads: number, posts: number): Pr
   }
 }
 
+/** C classifieds and E events (scripts/seed-bulk-lists.ts), on one connection (a temporary table). */
+async function seedListRows(payload: Payload, classifieds: number, events: number): Promise<void> {
+  const pool = (payload.db as unknown as { pool: import('pg').Pool }).pool
+  const client = await pool.connect()
+  try {
+    const started = Date.now()
+    const written = await seedLists(client, { classifieds, events })
+    console.log(`seed: lists: ${(written.classifieds ?? 0).toLocaleString('en')} classifieds and ${(written.events ?? 0).toLocaleString('en')} events created in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    await client.query('VACUUM ANALYZE classifieds, events')
+  } finally {
+    client.release()
+  }
+}
+
 async function main(): Promise<number> {
   let args: Counts | 'help'
   try {
@@ -357,7 +418,7 @@ async function main(): Promise<number> {
     console.log(USAGE)
     return 0
   }
-  const { services, users, bookings, threads, posts } = args
+  const { services, users, bookings, threads, posts, classifieds, events } = args
   try {
     const { withDatabase } = await import('./with-database')
     const { startPayload, stopPayload } = await import('../src/lib/payload-lifecycle')
@@ -373,6 +434,7 @@ async function main(): Promise<number> {
         if (services > 0) await seedBulk(payload, services, providers, [...categories.values()])
         if (users > 0 || bookings > 0) await seedPeople(payload, users, bookings)
         if (threads > 0) await seedThreads(payload, threads, posts)
+        if (classifieds > 0 || events > 0) await seedListRows(payload, classifieds, events)
       } finally {
         await stopPayload(payload)
       }

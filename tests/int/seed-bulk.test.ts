@@ -3,7 +3,8 @@
 // one wallet per user, the audit entry of each user's creation, no overlapping open
 // bookings), and the counts and the status mix are the ones asked for. `--threads --posts`
 // (issue 20): each generated thread's postCount and lastPostAt are what the posts' hook would
-// have recounted.
+// have recounted. `--classifieds --events` (issue 35): every status of §9, a classified's
+// `expiresAt` on the right side of now for its status.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { checkInvariants } from '../helpers/invariants'
@@ -15,7 +16,7 @@ let seed: { code: number | null; stdout: string; stderr: string }
 
 beforeAll(async () => {
   app = await startTestApp()
-  seed = await runScript('scripts/seed.ts', ['--services', '40', '--users', '30', '--bookings', '500', '--threads', '30', '--posts', '400'], { DATABASE_URL: app.databaseUrl }, 300_000)
+  seed = await runScript('scripts/seed.ts', ['--services', '40', '--users', '30', '--bookings', '500', '--threads', '30', '--posts', '400', '--classifieds', '100', '--events', '100'], { DATABASE_URL: app.databaseUrl }, 300_000)
 }, 360_000)
 
 afterAll(async () => {
@@ -71,6 +72,21 @@ describe('npm run seed -- --services --users --bookings', () => {
     // No post dated before its thread or in the future.
     const [dates] = await sql<{ bad: number }>(app, `SELECT count(*)::int AS bad FROM forum_posts p JOIN forum_threads t ON t.id = p.thread_id WHERE p.created_at < t.created_at OR p.created_at > now()`)
     expect(dates).toEqual({ bad: 0 })
+  })
+
+  it('writes the classifieds and events in every status, an active classified not yet expired and an expired one past', async () => {
+    expect(seed.stdout).toContain('seed: lists: 100 classifieds and 100 events created')
+    const [lists] = await sql<{ classifieds: number; classifiedStatuses: number; events: number; eventStatuses: number; wrongExpiry: number; badEvents: number; authorless: number }>(
+      app,
+      `WITH c AS (SELECT * FROM classifieds WHERE title LIKE 'Generated classified %'), e AS (SELECT * FROM events WHERE title LIKE 'Generated event %')
+       SELECT (SELECT count(*)::int FROM c) AS classifieds, (SELECT count(DISTINCT status)::int FROM c) AS "classifiedStatuses",
+              (SELECT count(*)::int FROM e) AS events, (SELECT count(DISTINCT status)::int FROM e) AS "eventStatuses",
+              (SELECT count(*)::int FROM c WHERE (status IN ('active', 'sold') AND expires_at <= now()) OR (status = 'expired' AND expires_at > now())) AS "wrongExpiry",
+              (SELECT count(*)::int FROM e WHERE ends_at <= starts_at) AS "badEvents",
+              (SELECT count(*)::int FROM (SELECT author_id, author_name FROM c UNION ALL SELECT author_id, author_name FROM e) x
+                 WHERE author_id IS NULL OR author_name IS DISTINCT FROM (SELECT name FROM users WHERE id = x.author_id)) AS authorless`,
+    )
+    expect(lists).toEqual({ classifieds: 100, classifiedStatuses: 6, events: 100, eventStatuses: 3, wrongExpiry: 0, badEvents: 0, authorless: 0 })
   })
 
   it('refuses --posts without --threads (usage, exit 2), before touching the database', async () => {
