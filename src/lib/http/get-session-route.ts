@@ -11,7 +11,7 @@ import { executeAuthStrategies, headersWithCors, type Payload, type PayloadReque
 import { presentSession, presentSessionUser } from '../auth/present'
 import { sessionOf } from '../auth/sessions'
 import { errorBody, familyOf } from './errors'
-import { webHeaders } from './payload-bridge'
+import { webHeaders } from './web-headers'
 import { credentialsWereUnchecked, serviceUnavailable } from './unavailable'
 
 export const GET_SESSION_PATH = '/api/auth/get-session'

@@ -17,21 +17,7 @@ import { isCollectionRoute, isReadSentAsPost, needsObjectBody, readObjectBody, r
 import { stockError, stockErrorBody } from './stock-errors'
 import { boundedStockRead, stockQueryProblem } from './stock-query'
 import type { ReadCache } from '../read-cache/index'
-
-/**
- * The request's headers as Web Headers, as Payload reads them, carrying a session lookup made
- * earlier in the request (src/lib/auth/handed-lookup.ts).
- */
-export function webHeaders(req: ExpressRequest): Headers {
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item)
-    else headers.set(name, value)
-  }
-  handOn(req, headers)
-  return headers
-}
+import { webHeaders } from './web-headers'
 
 function toWebRequest(req: ExpressRequest, url: URL, buffered?: Buffer): Request {
   const headers = webHeaders(req)

@@ -15,7 +15,7 @@ import { executeAuthStrategies, headersWithCors, mergeHeaders, type Payload, typ
 
 import { bringsCredentials } from '../auth/strategy'
 import { errorBody, familyOf, internalError } from './errors'
-import { webHeaders } from './payload-bridge'
+import { webHeaders } from './web-headers'
 import { toApiError } from './respond'
 import { credentialsWereUnchecked, serviceUnavailable } from './unavailable'
 

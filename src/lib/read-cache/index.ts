@@ -11,7 +11,7 @@ import { executeAuthStrategies, headersWithCors, type Payload, type PayloadReque
 
 import { readCookie, sessionCookieName } from '../auth/cookies'
 import { handOn } from '../auth/handed-lookup'
-import { webHeaders } from '../http/payload-bridge'
+import { webHeaders } from '../http/web-headers'
 import { credentialsWereUnchecked } from '../http/unavailable'
 import { onPrimary } from '../replicas/read-context'
 import { settings } from '../settings'

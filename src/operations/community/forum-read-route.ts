@@ -9,7 +9,7 @@ import { headersWithCors, type Payload, type PayloadRequest } from 'payload'
 
 import { readCookie, sessionCookieName } from '../../lib/auth/cookies'
 import { bearerToken } from '../../lib/auth/strategy'
-import { webHeaders } from '../../lib/http/payload-bridge'
+import { webHeaders } from '../../lib/http/web-headers'
 import { answerForumRead, forumReadOf } from './forum-reads'
 
 export function forumReadRoute(payload: Payload): RequestHandler {
