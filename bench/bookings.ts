@@ -219,27 +219,17 @@ export async function bookingsBench(app: BenchApp): Promise<ScenarioResult> {
     await baseline.stop()
   }
   const { rows: made } = await pool.query(`SELECT count(*)::int AS n FROM bookings WHERE service_id = $1`, [serviceId])
-  const { rows: overlaps } = await pool.query(
-    `SELECT count(*)::int AS n FROM bookings a JOIN bookings b ON a.service_id = b.service_id AND a.id < b.id
-       AND numrange(a.start_minute, a.end_minute, '[)') && numrange(b.start_minute, b.end_minute, '[)')
-     WHERE a.service_id = $1 AND a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')`,
-    [serviceId],
-  )
+  const { rows: overlaps } = await pool.query(overlapCheck('a.start_minute', 'a.end_minute'), [serviceId])
   // The buffered service: no two pending/confirmed bookings whose buffered spans overlap.
   const { rows: madeBuffered } = await pool.query(`SELECT count(*)::int AS n FROM bookings WHERE service_id = $1`, [buffered.id])
-  const { rows: bufferedOverlaps } = await pool.query(
-    `SELECT count(*)::int AS n FROM bookings a JOIN bookings b ON a.service_id = b.service_id AND a.id < b.id
-       AND numrange(a.start_minute - a.buffer_before_minutes, a.end_minute + a.buffer_after_minutes, '[)') && numrange(b.start_minute - b.buffer_before_minutes, b.end_minute + b.buffer_after_minutes, '[)')
-     WHERE a.service_id = $1 AND a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')`,
-    [buffered.id],
-  )
+  const { rows: bufferedOverlaps } = await pool.query(overlapCheck('a.start_minute - a.buffer_before_minutes', 'a.end_minute + a.buffer_after_minutes'), [buffered.id])
   const guarantee = { bookings: made[0].n, answered201: created, overlappingPairs: overlaps[0].n }
   const guaranteeBuffered = { bookings: madeBuffered[0].n, answered201: createdBuffered, overlappingPairs: bufferedOverlaps[0].n }
   printTable('Booking creation: the guarantee after the run', [
     { check: `bookings in the database / 201 answers (+ at most ${inFlightBound} cut off in flight)`, value: `${guarantee.bookings} / ${guarantee.answered201}` },
-    { check: 'overlapping pending/confirmed pairs', value: String(guarantee.overlappingPairs) },
+    { check: 'pending/confirmed bookings overlapping an earlier one', value: String(guarantee.overlappingPairs) },
     { check: `buffered service: bookings / 201 answers (+ at most ${inFlightBufferedBound} in flight)`, value: `${guaranteeBuffered.bookings} / ${guaranteeBuffered.answered201}` },
-    { check: 'buffered service: pairs whose buffered spans overlap', value: String(guaranteeBuffered.overlappingPairs) },
+    { check: 'buffered service: bookings whose buffered span overlaps an earlier one', value: String(guaranteeBuffered.overlappingPairs) },
   ])
   const exceptionRatios = exceptions.map(({ connections, off, on, onOff, onLimitRatio }) => ({
     check: `exceptions and buffers on ÷ off, ${connections} connection(s) (issue 32: ≥ 0.90; ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s, the median ratio and its range)`,
@@ -258,4 +248,16 @@ export async function bookingsBench(app: BenchApp): Promise<ScenarioResult> {
   }
   const markdown = [...exceptionRatios, cpuRow].map((row) => `- ${row.check}: ${row.value}`).join('\n')
   return { rows, sections: [{ name: 'booking-exceptions', markdown }], data: { guarantee, guaranteeBuffered, exceptions, cpu } }
+}
+
+/**
+ * How many pending/confirmed bookings of service $1 start before an earlier-starting one ends
+ * (spans from `from` to `to`, in minutes): 0 exactly when no two overlap. One sort and a running
+ * maximum: the pairwise self-join it replaces was quadratic, minutes at 25,000 bookings.
+ */
+function overlapCheck(from: string, to: string): string {
+  return `SELECT count(*)::int AS n FROM (
+      SELECT lo, max(hi) OVER (ORDER BY lo, id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS earlier_end
+      FROM (SELECT a.id, ${from} AS lo, ${to} AS hi FROM bookings a WHERE a.service_id = $1 AND a.status IN ('pending', 'confirmed')) spans
+    ) ordered WHERE lo < earlier_end`
 }
