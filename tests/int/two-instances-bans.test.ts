@@ -3,7 +3,9 @@
 // admin bans the user through A; B's next request refuses them, because A's transaction
 // NOTIFYs and B's listener marks the user stale. Also once B's LISTEN connection has been
 // killed and has reconnected, for a ban committed while B was not listening (B trusts no
-// snapshot then, and none signed before it listens again), and for a user's own revocation.
+// snapshot then, and none signed before it listens again), for a ban B has not heard yet when
+// the request arrives (B catches up on its listening connection before it trusts a snapshot),
+// and for a user's own revocation.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { listenerName } from '../../src/lib/auth/stale-listener'
@@ -110,6 +112,25 @@ describe('a ban through one instance reaches the other cookie cache at once', ()
     const cookie = await cachedClientOfB(user)
     await banThroughA(user)
     await expectRefusedOnB(cookie)
+  })
+
+  it('a ban B has not heard yet when the next request arrives is still refused: B catches up before it trusts a snapshot', async () => {
+    const user = await createUser(local)
+    const cookie = await cachedClientOfB(user)
+    // B's listening backend frozen: the ban's notification waits in PostgreSQL for it, as it
+    // does for a moment under load, while A has already answered.
+    const backend = (await listenerPid(b))!
+    process.kill(backend, 'SIGSTOP')
+    try {
+      await banThroughA(user)
+      // Answered while the backend is still frozen: B's catch-up round trip gets no answer, so
+      // B does not trust the snapshot and asks the database.
+      expect((await bookingsOnB(cookie)).status).toBe(403)
+    } finally {
+      process.kill(backend, 'SIGCONT')
+    }
+    await expectRefusedOnB(cookie)
+    expect(await listenerPid(b)).toBe(backend)
   })
 
   it('after B’s LISTEN connection is killed and reconnects, a ban through A still reaches B', async () => {

@@ -7,6 +7,14 @@
 // pg_stat_activity. While its connection is down (dropped, reconnecting with backoff) this
 // instance trusts no snapshot; once it listens again, none signed before then: what was
 // notified in between is lost.
+//
+// Hearing is not enough on its own: PostgreSQL delivers a notification when the listening
+// backend and this process get to it, which under load can be after the committing instance
+// has answered and its client's next request has reached us. So before a snapshot is trusted,
+// `heardUpToNow` runs a round trip on the listening connection: a backend sends every
+// notification it holds before it answers a query, so once that answer is in, every change
+// committed before the request arrived has been marked (decision 189). Concurrent requests
+// share one round trip.
 import type { Payload } from 'payload'
 
 import type { BackgroundWorker } from '../background-workers'
@@ -19,8 +27,19 @@ import { markUserStale, resumeTrust, suspendTrust } from './stale-snapshots'
 export const listenerName = (pid = process.pid) => `community-stale-listener:${pid}`
 
 const MAX_RETRY_MS = 10_000
+/** A catch-up round trip slower than this counts as not caught up: the snapshot is not trusted. */
+const CATCH_UP_TIMEOUT_MS = 1_000
 
-const state: { client?: ListenClient; connecting?: Promise<void>; timer?: NodeJS.Timeout; stopped: boolean; failures: number; dropped: boolean } = {
+const state: {
+  client?: ListenClient
+  /** The client once its LISTEN has been answered; unset while connecting or dropped. */
+  listening?: ListenClient
+  connecting?: Promise<void>
+  timer?: NodeJS.Timeout
+  stopped: boolean
+  failures: number
+  dropped: boolean
+} = {
   stopped: true,
   failures: 0,
   /** The connection was lost since start: notifications may have been missed. */
@@ -43,6 +62,7 @@ function scheduleReconnect(payload: Payload) {
 function dropped(payload: Payload, client: ListenClient, reason: string) {
   if (state.client !== client) return
   state.client = undefined
+  state.listening = undefined
   state.dropped = true
   suspendTrust()
   payload.logger.warn({ msg: 'stale-session listener lost its connection; reconnecting', reason })
@@ -70,11 +90,52 @@ async function listen(payload: Payload): Promise<void> {
     return
   }
   if (state.stopped || state.client !== client) return
+  state.listening = client
   if (state.dropped) {
     resumeTrust(Math.floor(Date.now() / 1000))
     payload.logger.info({ msg: 'stale-session listener listening again; older cookie snapshots are checked once' })
   }
   state.failures = 0
+}
+
+const catchUp: { running?: Promise<boolean>; queued?: Promise<boolean> } = {}
+
+function roundTrip(client: ListenClient): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const timedOut = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), CATCH_UP_TIMEOUT_MS)
+  })
+  // The LISTEN again: a no-op for a session that listens, and the connection's last statement
+  // keeps saying what it is for (pg_stat_activity, where operators and tests look for it).
+  const answered = client.query(`LISTEN ${STALE_CHANNEL}`).then(
+    () => true,
+    () => false,
+  )
+  const run: Promise<boolean> = Promise.race([answered, timedOut]).finally(() => {
+    clearTimeout(timer)
+    if (catchUp.running === run) catchUp.running = undefined
+  })
+  catchUp.running = run
+  return run
+}
+
+/**
+ * Resolves true once every change committed before this call has been heard (and marked
+ * stale), false when that cannot be known (not listening: no snapshot is trusted then
+ * anyway). A process that runs no listener (a script, the Local API) has nothing to wait for.
+ */
+export function heardUpToNow(): Promise<boolean> {
+  if (state.stopped) return Promise.resolve(true)
+  const client = state.listening
+  if (!client) return Promise.resolve(false)
+  if (!catchUp.running) return roundTrip(client)
+  // The round trip on the wire may have been answered before this request arrived: wait for
+  // the next one, which every request arriving meanwhile shares.
+  catchUp.queued ??= catchUp.running.then(() => {
+    catchUp.queued = undefined
+    return heardUpToNow()
+  })
+  return catchUp.queued
 }
 
 export const staleListener: BackgroundWorker = {
@@ -91,6 +152,7 @@ export const staleListener: BackgroundWorker = {
     await state.connecting
     const client = state.client
     state.client = undefined
+    state.listening = undefined
     await client?.end().catch(() => undefined)
   },
 }

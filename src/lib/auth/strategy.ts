@@ -1,11 +1,13 @@
 // The one way a request becomes a user, for every Payload route (custom, stock REST and
 // the admin panel): `Authorization: Bearer <token>` (always checked against the database,
 // so a signed-out token fails at once) or the session cookie (trusting the signed cookie
-// cache for up to 300 s, else the database, which then re-issues the cache).
+// cache for up to 300 s once every change committed elsewhere has been heard, else the
+// database, which then re-issues the cache).
 import type { AuthStrategy, AuthStrategyResult, Payload } from 'payload'
 
 import { cacheCookie, cacheCookieName, readCacheCookie, readCookie, sessionCookieName, type SessionSnapshot } from './cookies'
 import { handedLookup, keepLookup } from './handed-lookup'
+import { heardUpToNow } from './stale-listener'
 import { findSession, snapshotOf, type SessionInfo, type SessionUser } from './sessions'
 import { tokenHash } from './tokens'
 import { isDatabaseUnavailable, markCredentialsUnchecked } from '../http/unavailable'
@@ -62,7 +64,9 @@ export const sessionStrategy: AuthStrategy = {
     const token = readCookie(cookies, sessionCookieName())
     if (!token) return { user: null }
     const hash = tokenHash(token)
-    const cached = readCacheCookie(readCookie(cookies, cacheCookieName()), hash)
+    const cacheValue = readCookie(cookies, cacheCookieName())
+    // Another instance's ban or sign-out committed before this request is heard first.
+    const cached = cacheValue && (await heardUpToNow()) ? readCacheCookie(cacheValue, hash) : null
     if (cached) return { user: requestUser(cached.user, cached, hash, false) }
 
     const found = await lookUp(payload, token, headers)
