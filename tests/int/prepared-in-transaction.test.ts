@@ -100,28 +100,30 @@ describe('a transaction the adapter no longer has', () => {
 })
 
 describe('a public booking', () => {
-  it('makes 10 statements: session, service with slot, begin, service lock, insert, audit, notification, mail job, webhook outbox, commit (and now and then the limit)', async () => {
+  it('makes 3 statements: session, service with slots, and one write (the PL/pgSQL function: lock, cap, insert, audit, notification, mail job, webhook outbox) (and now and then the limit)', async () => {
     const day = localDate(20)
     const service = await bookableService(admin, day)
     const customer = await customerActor(app)
     const { result: reply, statements } = await statementsDuring(() => book(customer, { serviceId: service.id, bookingDate: day.date, bookingTime: '10:00' }))
     expect(reply.status).toBe(201)
-    // The request's own statements end with its COMMIT; the mail runner it wakes works after.
-    const request = statements.slice(0, statements.indexOf('commit') + 1)
+    // The request's own statements end with its write; the mail runner it wakes works after.
+    const write = statements.findIndex((text) => /community_create_booking\(/.test(text))
+    expect(write).toBeGreaterThan(0)
+    const request = statements.slice(0, write + 1)
     // The global limit's counter is leased a few units at a time (rate-limit-lease.ts): a
     // request takes its unit from memory or, once in a while, reserves more.
     const limit = request.filter((text) => /^\s*INSERT INTO rate_limits/.test(text))
     expect(limit.length).toBeLessThanOrEqual(1)
-    expect(request.length - limit.length).toBe(10)
-    // The row is written once and never read back (insert-booking.ts, issue 35).
-    expect(request.filter((text) => /^INSERT INTO bookings/.test(text))).toHaveLength(1)
-    expect(request.filter((text) => /FROM "?bookings"? /i.test(text))).toHaveLength(0)
-    // Bookings of one service queue on its row before the insert (decision 123).
-    expect(request.filter((text) => /FROM service_listings WHERE id = \$1 FOR NO KEY UPDATE/.test(text))).toHaveLength(1)
-    expect(request.filter((text) => /^INSERT INTO payload_jobs/.test(text))).toHaveLength(1)
-    // The outbox costs one INSERT … SELECT in the transaction, subscribed webhooks or none (decision 138).
-    expect(request.filter((text) => /^INSERT INTO webhook_deliveries/.test(text))).toHaveLength(1)
-    expect(statements.filter((text) => /^INSERT INTO audit_logs/.test(text))).toHaveLength(1)
-    expect(statements.filter((text) => /^INSERT INTO notifications/.test(text))).toHaveLength(1)
+    expect(request.length - limit.length).toBe(3)
+    // One statement is atomic on its own: no BEGIN and COMMIT round trips (decision NEW-pgb-1).
+    expect(request.filter((text) => /^(begin|commit)$/i.test(text.trim()))).toHaveLength(0)
+    // The row is written once, by the function, and never read back (insert-booking.ts, issue 35).
+    expect(statements.filter((text) => /INSERT INTO bookings|FROM "?bookings"? /i.test(text))).toHaveLength(0)
+    // What the function wrote: the row, its audit entry and notification (the mail: bookings-public).
+    const [row] = await (await import('../helpers/test-app')).sql<{ id: string }>(app, 'SELECT id FROM bookings WHERE service_id = $1', [service.id])
+    const id = (reply.body as { booking: { id: string } }).booking.id
+    expect(row?.id).toBe(id)
+    expect(await count(app, 'audit_logs', `action = 'booking.create' AND target_id = $1`, [id])).toBe(1)
+    expect(await count(app, 'notifications', 'target_id = $1', [id])).toBe(1)
   })
 })
