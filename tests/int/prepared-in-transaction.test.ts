@@ -9,13 +9,17 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { PayloadRequest } from 'payload'
 
+import pg from 'pg'
+
 import { writeAudit } from '../../hooks/shared/audit'
+import { runOn, statement, type Connection } from '../../src/lib/prepared'
 import { execute, sql } from '../../src/lib/sql'
 import { inTransaction } from '../../src/lib/transaction'
 import { notify } from '../../src/operations/notifications/notify'
 import { adminActor, audits, count, type Actor } from '../helpers/catalogue'
 import { bookableService, book, customerActor, localDate } from '../helpers/bookings'
 import { statementsDuring } from '../helpers/statements'
+import { withEnv } from '../helpers/env'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
 let app: TestApp
@@ -125,5 +129,26 @@ describe('a public booking', () => {
     expect(row?.id).toBe(id)
     expect(await count(app, 'audit_logs', `action = 'booking.create' AND target_id = $1`, [id])).toBe(1)
     expect(await count(app, 'notifications', 'target_id = $1', [id])).toBe(1)
+  })
+})
+
+describe('a session of its own (the mail runner\'s lock connection on DATABASE_DIRECT_URL)', () => {
+  it('keeps its statements named with DATABASE_PREPARED_STATEMENTS=false; a pooled connection sends them unnamed', async () => {
+    const client = new pg.Client({ connectionString: app.databaseUrl })
+    await client.connect()
+    try {
+      const probe = statement(`session-probe-${randomUUID()}`, 'SELECT $1::int + 1 AS n')
+      const prepared = async () => (await client.query<{ name: string }>('SELECT name FROM pg_prepared_statements WHERE name = $1', [probe.name])).rows.length
+      await withEnv({ DATABASE_PREPARED_STATEMENTS: 'false' }, async () => {
+        const pooled: Connection = { query: (config) => client.query(config) }
+        expect((await runOn<{ n: number }>(pooled, probe, [1])).rows[0]!.n).toBe(2)
+        expect(await prepared()).toBe(0)
+        const own: Connection = { query: (config) => client.query(config), keepsPreparedStatements: true }
+        expect((await runOn<{ n: number }>(own, probe, [2])).rows[0]!.n).toBe(3)
+        expect(await prepared()).toBe(1)
+      })
+    } finally {
+      await client.end()
+    }
   })
 })
