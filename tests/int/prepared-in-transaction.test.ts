@@ -2,8 +2,10 @@
 // transaction connection (src/lib/prepared.ts `runIn`, reaching into db-postgres's internal
 // `db.sessions[id].db.session.client`). This pins that: an entry written inside a use case
 // rolls back with it and commits with it, one written outside any transaction stands on its
-// own, a transaction the adapter lost fails the write instead of escaping it, and a
-// public booking makes its documented number of statements (docs/performance.md).
+// own, a transaction the adapter lost fails the write instead of escaping it, a public
+// booking makes its documented number of statements (docs/performance.md), a session of its
+// own keeps named statements when they are off, and a use case written in one statement
+// (`inOneStatement`) runs again after a deadlock like a transaction.
 import { randomUUID } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
@@ -14,7 +16,7 @@ import pg from 'pg'
 import { writeAudit } from '../../hooks/shared/audit'
 import { runOn, statement, type Connection } from '../../src/lib/prepared'
 import { execute, sql } from '../../src/lib/sql'
-import { inTransaction } from '../../src/lib/transaction'
+import { afterCommit, inOneStatement, inTransaction, isRetryableConflict } from '../../src/lib/transaction'
 import { notify } from '../../src/operations/notifications/notify'
 import { adminActor, audits, count, type Actor } from '../helpers/catalogue'
 import { bookableService, book, customerActor, localDate } from '../helpers/bookings'
@@ -151,4 +153,47 @@ describe('a session of its own (the mail runner\'s lock connection on DATABASE_D
       await client.end()
     }
   })
+})
+
+describe('a use case written in one statement (inOneStatement, the public booking\'s write)', () => {
+  it('runs again when PostgreSQL aborts its statement as a deadlock (40P01); its after-commit callbacks run once, after the commit', async () => {
+    await (await import('../helpers/test-app')).sql(app, `CREATE TABLE one_statement_retry (id text PRIMARY KEY, n int NOT NULL)`)
+    await (await import('../helpers/test-app')).sql(app, `INSERT INTO one_statement_retry VALUES ('a', 0), ('b', 0)`)
+    // One statement that locks its first row, waits, then asks for the other's: two of them
+    // in opposite order make a lock cycle, which PostgreSQL breaks by aborting one.
+    await (await import('../helpers/test-app')).sql(
+      app,
+      `CREATE FUNCTION one_statement_both(first_id text, second_id text) RETURNS void LANGUAGE plpgsql AS $$
+       BEGIN
+         UPDATE one_statement_retry SET n = n + 1 WHERE id = first_id;
+         PERFORM pg_sleep(0.3);
+         UPDATE one_statement_retry SET n = n + 1 WHERE id = second_id;
+       END $$`,
+    )
+    const attempts: Record<string, number> = { a: 0, b: 0 }
+    const failures: unknown[] = []
+    const woken: string[] = []
+    const useCase = async (first: string, second: string) => {
+      const req = await localReq()
+      return inOneStatement(req, async () => {
+        attempts[first]!++
+        afterCommit(req, () => woken.push(first))
+        try {
+          await execute(req, sql`SELECT one_statement_both(${first}, ${second})`)
+        } catch (error) {
+          failures.push(error)
+          throw error
+        }
+        return first
+      })
+    }
+    expect(await Promise.all([useCase('a', 'b'), useCase('b', 'a')])).toEqual(['a', 'b'])
+    expect(failures).toHaveLength(1)
+    expect(isRetryableConflict(failures[0])).toBe(true)
+    expect(attempts.a! + attempts.b!).toBe(3)
+    // The aborted attempt's callback was dropped: each use case woke its workers once.
+    expect(woken.sort()).toEqual(['a', 'b'])
+    const rows = await (await import('../helpers/test-app')).sql<{ id: string; n: number }>(app, `SELECT id, n FROM one_statement_retry ORDER BY id`)
+    expect(rows.map((row) => [row.id, row.n])).toEqual([['a', 2], ['b', 2]])
+  }, 60_000)
 })
