@@ -2,6 +2,7 @@
 // the same checks and writes as POST /api/services/bookings in plain SQL (the list below the
 // health route; the global limit's leased count before all that). Run by the bench in a process of its own, like the server it is compared
 // with, so neither shares an event loop with the load generator.
+import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 
 import express from 'express'
@@ -34,11 +35,11 @@ app.get('/api/health', async (_req, res) => {
 
 // The statements of POST /api/services/bookings, written by hand (issue 35 checked them one by
 // one): the session; the service with its weekday's slots and its date's exceptions (the same
-// statement, judged by the same rule functions); then in one transaction the service row's
-// lock (and the day's count under it when the service has a cap), the insert under the
-// exclusion constraint, the audit entry, the notification, the mail job and the webhook
-// outbox's INSERT … SELECT. What it does not do: send the mail it queues (a queue of its own
-// nobody runs, where the server's runner sends every booking's mail).
+// statement, judged by the same rule functions); then the write in one statement, the call of
+// the same PL/pgSQL function (the service row's lock, the day's count under it when the
+// service has a cap, the insert under the exclusion constraint, the audit entry, the
+// notification, the mail job and the webhook outbox). What it does not do: send the mail it
+// queues (a queue of its own nobody runs, where the server's runner sends every booking's mail).
 const TERMS_AND_SLOTS = `SELECT s.id, s.status, s.provider_id, s.base_price, s.price_type, s.currency, s.duration_minutes, s.booking_advance_hours, s.title,
     s.buffer_before_minutes, s.buffer_after_minutes, (
      SELECT coalesce(json_agg(json_build_object('startTime', a.start_time, 'endTime', a.end_time)), '[]'::json)
@@ -48,10 +49,6 @@ const TERMS_AND_SLOTS = `SELECT s.id, s.status, s.provider_id, s.base_price, s.p
      FROM availability_exceptions e WHERE e.service_id = s.id AND e.date = $3
    ) AS exceptions
    FROM service_listings s WHERE s.id = $1`
-const EMIT = `INSERT INTO webhook_deliveries (webhook_id, event, message_id, record_key, body, status, attempts, next_attempt_at, updated_at, created_at)
-   SELECT w.id, $1::text, 'msg_' || replace(gen_random_uuid()::text, '-', ''), $2, $3::jsonb, 'pending', 0, $4, $4, $4
-   FROM webhooks w
-   WHERE w.active AND EXISTS (SELECT 1 FROM webhooks_events e WHERE e.parent_id = w.id AND e.value::text IN ($1::text, '*'))`
 
 app.post('/book', express.json(), async (req, res) => {
   const token = req.headers.authorization?.replace(/^Bearer /, '') ?? ''
@@ -69,53 +66,42 @@ app.post('/book', express.json(), async (req, res) => {
     const duration = Number(row.duration_minutes)
     if (!inSomeSlot(openWindows(row.open_slots, row.exceptions), bookingTime, duration)) return void res.status(400).json({ error: 'slot_unavailable' })
     const schedule = scheduleOf(bookingDate, bookingTime, duration)
-    await client.query('BEGIN')
+    // The write as ours makes it (decision 190): one call of the PL/pgSQL function
+    // (lock, cap, insert, audit entry, notification, mail job, webhook outbox), atomic alone.
+    const at = new Date().toISOString()
+    const booking = {
+      id: randomUUID(),
+      service_id: serviceId,
+      provider_id: row.provider_id,
+      customer_id: userId,
+      booking_date: bookingDate,
+      booking_time: bookingTime,
+      end_time: schedule.endTime,
+      duration_minutes: duration,
+      total_price: totalPriceOf({ basePrice: row.base_price, priceType: row.price_type, currency: row.currency, durationMinutes: duration }),
+      currency: row.currency,
+      status: 'pending',
+      customer_message: null,
+      start_minute: schedule.startMinute,
+      end_minute: schedule.endMinute,
+      buffer_before_minutes: Number(row.buffer_before_minutes ?? 0),
+      buffer_after_minutes: Number(row.buffer_after_minutes ?? 0),
+      updated_at: at,
+      created_at: at,
+    }
+    const mail = { to: session.rows[0].email, subject: `Booking received: ${row.title}`, text: `We received your booking of ${row.title} on ${bookingDate} at ${bookingTime}.` }
     try {
-      const locked = await client.query('SELECT max_bookings_per_day FROM service_listings WHERE id = $1 FOR NO KEY UPDATE', [serviceId])
-      const cap = locked.rows[0]?.max_bookings_per_day
-      if (cap != null) {
-        const day = await client.query(`SELECT count(*)::int AS booked FROM bookings WHERE service_id = $1 AND booking_date = $2 AND status IN ('pending', 'confirmed')`, [serviceId, bookingDate])
-        if (day.rows[0].booked >= Number(cap)) {
-          await client.query('ROLLBACK')
-          return void res.status(409).json({ error: 'day_full' })
-        }
-      }
-      const inserted = await client.query(
-        `INSERT INTO bookings (service_id, provider_id, customer_id, booking_date, booking_time, end_time, duration_minutes, total_price, currency, status, start_minute, end_minute, buffer_before_minutes, buffer_after_minutes)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12, $13) RETURNING *`,
-        [
-          serviceId,
-          row.provider_id,
-          userId,
-          bookingDate,
-          bookingTime,
-          schedule.endTime,
-          duration,
-          totalPriceOf({ basePrice: row.base_price, priceType: row.price_type, currency: row.currency, durationMinutes: duration }),
-          row.currency,
-          schedule.startMinute,
-          schedule.endMinute,
-          Number(row.buffer_before_minutes ?? 0),
-          Number(row.buffer_after_minutes ?? 0),
-        ],
-      )
-      const booking = inserted.rows[0]
-      await client.query(`INSERT INTO audit_logs (action, user_id, target_type, target_id, data) VALUES ('booking.create', $1, 'bookings', $2, $3)`, [userId, booking.id, booking])
-      await client.query(`INSERT INTO notifications (user_id_id, type, title, body, target_type, target_id) VALUES ($1, 'booking', $2, $3, 'bookings', $4)`, [
-        row.provider_id,
-        `New booking: ${row.title}`,
-        `${row.title} was booked for ${bookingDate} at ${bookingTime}.`,
-        booking.id,
+      const written = await client.query('SELECT day_full, deliveries FROM community_create_booking($1, $2, $3, $4, $5)', [
+        booking,
+        { action: 'booking.create', user_id: userId, target_type: 'bookings', target_id: booking.id, data: booking, updated_at: at, created_at: at },
+        { user_id_id: row.provider_id, type: 'booking', title: `New booking: ${row.title}`, body: `${row.title} was booked for ${bookingDate} at ${bookingTime}.`, target_type: 'bookings', target_id: booking.id, updated_at: at, created_at: at },
+        // A queue of its own: the server's mail runner (same database) must not send these.
+        { input: { sealed: seal(SECRET, mail) }, task_slug: SEND_MAIL_TASK, queue: 'bench-limit', updated_at: at, created_at: at },
+        { event: 'booking.created', record_key: `bookings:${booking.id}`, body: { type: 'booking.created', timestamp: at, data: booking }, at },
       ])
-      const mail = { to: session.rows[0].email, subject: `Booking received: ${row.title}`, text: `We received your booking of ${row.title} on ${bookingDate} at ${bookingTime}.` }
-      // A queue of its own: the server's mail runner (same database) must not send these.
-      await client.query('INSERT INTO payload_jobs (input, task_slug, queue) VALUES ($1, $2, $3)', [{ sealed: seal(SECRET, mail) }, SEND_MAIL_TASK, 'bench-limit'])
-      const now = new Date()
-      await client.query(EMIT, ['booking.created', `bookings:${booking.id}`, JSON.stringify({ type: 'booking.created', timestamp: now.toISOString(), data: booking }), now])
-      await client.query('COMMIT')
+      if (written.rows[0].day_full) return void res.status(409).json({ error: 'day_full' })
       res.status(201).json({ booking })
     } catch (error) {
-      await client.query('ROLLBACK')
       if ((error as { code?: string }).code === '23P01') return void res.status(409).json({ error: 'booking_conflict' })
       throw error
     }

@@ -37,6 +37,12 @@ export interface EventRecord {
 
 const bodyOf = (event: WebhookEvent, data: Record<string, unknown>, at: Date) => JSON.stringify({ type: event, timestamp: at.toISOString(), data })
 
+/** What EMIT takes, as one object (the booking's one-statement write passes it to its PL/pgSQL function, which makes the same rows). */
+export function outboxEvent(event: WebhookEvent, record: EventRecord, data: Record<string, unknown>) {
+  const at = new Date()
+  return { event, record_key: `${record.type}:${record.id}`, body: JSON.parse(bodyOf(event, data, at)) as unknown, at: at.toISOString() }
+}
+
 /** Wakes this instance's delivery worker once the transaction commits. */
 export function wakeAfterCommit(req: PayloadRequest): void {
   const { payload } = req

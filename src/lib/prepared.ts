@@ -23,6 +23,12 @@ export interface Statement {
 /** A pool or one connection of it (or of its own): anything pg's `query(config)` runs on. */
 export interface Connection {
   query: (config: { name?: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[]; rowCount: number | null }>
+  /**
+   * True for a session of one's own on the server itself (postgres/session-client.ts on
+   * DATABASE_DIRECT_URL: the mail runner's lock connection): no pooler stands between, so its
+   * statements stay named whatever DATABASE_PREPARED_STATEMENTS says (decision 191).
+   */
+  keepsPreparedStatements?: boolean
 }
 
 /**
@@ -46,7 +52,8 @@ export function statement(name: string, text: string): Statement {
 }
 
 async function query<T>(connection: Connection, statement: Statement, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
-  const config = settings().preparedStatements ? { name: statement.name, text: statement.text, values } : { text: statement.text, values }
+  const named = settings().preparedStatements || connection.keepsPreparedStatements === true
+  const config = named ? { name: statement.name, text: statement.text, values } : { text: statement.text, values }
   const result = await connection.query(config)
   return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 }
 }

@@ -76,3 +76,31 @@ export async function inTransaction<T>(req: PayloadRequest, fn: () => Promise<T>
     }
   }
 }
+
+/**
+ * A use case whose writes are ONE statement (a PL/pgSQL function that does them all:
+ * decision 190), which PostgreSQL runs atomically on its own, so without the BEGIN and
+ * COMMIT round trips: `fn` may read before, but must write in exactly one statement. Inside a
+ * transaction that is already open it joins it, as `inTransaction` does (its owner commits,
+ * runs the callbacks, runs it again). Otherwise the callbacks registered with `afterCommit`
+ * run once that statement has returned (committed), and a deadlock or serialization failure
+ * runs the use case again, as `inTransaction` does.
+ */
+export async function inOneStatement<T>(req: PayloadRequest, fn: () => Promise<T>): Promise<T> {
+  const open = await req.transactionID
+  if (open !== undefined && open !== null) return inTransaction(req, fn)
+  for (let tries = 1; ; tries++) {
+    try {
+      const result = await fn()
+      for (const callback of takeAfterCommit(req)) callback()
+      return result
+    } catch (error) {
+      takeAfterCommit(req)
+      const code = retryableCodeOf(error)
+      if (!code || tries >= TRANSACTION_ATTEMPTS) throw error
+      req.payload.logger.warn({ msg: 'statement aborted by PostgreSQL; running the use case again', code, attempt: tries })
+      req.payloadDataLoader = getDataLoader(req)
+      await pause(tries)
+    }
+  }
+}

@@ -2,20 +2,26 @@
 // transaction connection (src/lib/prepared.ts `runIn`, reaching into db-postgres's internal
 // `db.sessions[id].db.session.client`). This pins that: an entry written inside a use case
 // rolls back with it and commits with it, one written outside any transaction stands on its
-// own, a transaction the adapter lost fails the write instead of escaping it, and a
-// public booking makes its documented number of statements (docs/performance.md).
+// own, a transaction the adapter lost fails the write instead of escaping it, a public
+// booking makes its documented number of statements (docs/performance.md), a session of its
+// own keeps named statements when they are off, and a use case written in one statement
+// (`inOneStatement`) runs again after a deadlock like a transaction.
 import { randomUUID } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { PayloadRequest } from 'payload'
 
+import pg from 'pg'
+
 import { writeAudit } from '../../hooks/shared/audit'
+import { runOn, statement, type Connection } from '../../src/lib/prepared'
 import { execute, sql } from '../../src/lib/sql'
-import { inTransaction } from '../../src/lib/transaction'
+import { afterCommit, inOneStatement, inTransaction, isRetryableConflict } from '../../src/lib/transaction'
 import { notify } from '../../src/operations/notifications/notify'
 import { adminActor, audits, count, type Actor } from '../helpers/catalogue'
 import { bookableService, book, customerActor, localDate } from '../helpers/bookings'
 import { statementsDuring } from '../helpers/statements'
+import { withEnv } from '../helpers/env'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
 let app: TestApp
@@ -100,28 +106,94 @@ describe('a transaction the adapter no longer has', () => {
 })
 
 describe('a public booking', () => {
-  it('makes 10 statements: session, service with slot, begin, service lock, insert, audit, notification, mail job, webhook outbox, commit (and now and then the limit)', async () => {
+  it('makes 3 statements: session, service with slots, and one write (the PL/pgSQL function: lock, cap, insert, audit, notification, mail job, webhook outbox) (and now and then the limit)', async () => {
     const day = localDate(20)
     const service = await bookableService(admin, day)
     const customer = await customerActor(app)
     const { result: reply, statements } = await statementsDuring(() => book(customer, { serviceId: service.id, bookingDate: day.date, bookingTime: '10:00' }))
     expect(reply.status).toBe(201)
-    // The request's own statements end with its COMMIT; the mail runner it wakes works after.
-    const request = statements.slice(0, statements.indexOf('commit') + 1)
+    // The request's own statements end with its write; the mail runner it wakes works after.
+    const write = statements.findIndex((text) => /community_create_booking\(/.test(text))
+    expect(write).toBeGreaterThan(0)
+    const request = statements.slice(0, write + 1)
     // The global limit's counter is leased a few units at a time (rate-limit-lease.ts): a
     // request takes its unit from memory or, once in a while, reserves more.
     const limit = request.filter((text) => /^\s*INSERT INTO rate_limits/.test(text))
     expect(limit.length).toBeLessThanOrEqual(1)
-    expect(request.length - limit.length).toBe(10)
-    // The row is written once and never read back (insert-booking.ts, issue 35).
-    expect(request.filter((text) => /^INSERT INTO bookings/.test(text))).toHaveLength(1)
-    expect(request.filter((text) => /FROM "?bookings"? /i.test(text))).toHaveLength(0)
-    // Bookings of one service queue on its row before the insert (decision 123).
-    expect(request.filter((text) => /FROM service_listings WHERE id = \$1 FOR NO KEY UPDATE/.test(text))).toHaveLength(1)
-    expect(request.filter((text) => /^INSERT INTO payload_jobs/.test(text))).toHaveLength(1)
-    // The outbox costs one INSERT … SELECT in the transaction, subscribed webhooks or none (decision 138).
-    expect(request.filter((text) => /^INSERT INTO webhook_deliveries/.test(text))).toHaveLength(1)
-    expect(statements.filter((text) => /^INSERT INTO audit_logs/.test(text))).toHaveLength(1)
-    expect(statements.filter((text) => /^INSERT INTO notifications/.test(text))).toHaveLength(1)
+    expect(request.length - limit.length).toBe(3)
+    // One statement is atomic on its own: no BEGIN and COMMIT round trips (decision 190).
+    expect(request.filter((text) => /^(begin|commit)$/i.test(text.trim()))).toHaveLength(0)
+    // The row is written once, by the function, and never read back (insert-booking.ts, issue 35).
+    expect(statements.filter((text) => /INSERT INTO bookings|FROM "?bookings"? /i.test(text))).toHaveLength(0)
+    // What the function wrote: the row, its audit entry and notification (the mail: bookings-public).
+    const [row] = await (await import('../helpers/test-app')).sql<{ id: string }>(app, 'SELECT id FROM bookings WHERE service_id = $1', [service.id])
+    const id = (reply.body as { booking: { id: string } }).booking.id
+    expect(row?.id).toBe(id)
+    expect(await count(app, 'audit_logs', `action = 'booking.create' AND target_id = $1`, [id])).toBe(1)
+    expect(await count(app, 'notifications', 'target_id = $1', [id])).toBe(1)
   })
+})
+
+describe('a session of its own (the mail runner\'s lock connection on DATABASE_DIRECT_URL)', () => {
+  it('keeps its statements named with DATABASE_PREPARED_STATEMENTS=false; a pooled connection sends them unnamed', async () => {
+    const client = new pg.Client({ connectionString: app.databaseUrl })
+    await client.connect()
+    try {
+      const probe = statement(`session-probe-${randomUUID()}`, 'SELECT $1::int + 1 AS n')
+      const prepared = async () => (await client.query<{ name: string }>('SELECT name FROM pg_prepared_statements WHERE name = $1', [probe.name])).rows.length
+      await withEnv({ DATABASE_PREPARED_STATEMENTS: 'false' }, async () => {
+        const pooled: Connection = { query: (config) => client.query(config) }
+        expect((await runOn<{ n: number }>(pooled, probe, [1])).rows[0]!.n).toBe(2)
+        expect(await prepared()).toBe(0)
+        const own: Connection = { query: (config) => client.query(config), keepsPreparedStatements: true }
+        expect((await runOn<{ n: number }>(own, probe, [2])).rows[0]!.n).toBe(3)
+        expect(await prepared()).toBe(1)
+      })
+    } finally {
+      await client.end()
+    }
+  })
+})
+
+describe('a use case written in one statement (inOneStatement, the public booking\'s write)', () => {
+  it('runs again when PostgreSQL aborts its statement as a deadlock (40P01); its after-commit callbacks run once, after the commit', async () => {
+    await (await import('../helpers/test-app')).sql(app, `CREATE TABLE one_statement_retry (id text PRIMARY KEY, n int NOT NULL)`)
+    await (await import('../helpers/test-app')).sql(app, `INSERT INTO one_statement_retry VALUES ('a', 0), ('b', 0)`)
+    // One statement that locks its first row, waits, then asks for the other's: two of them
+    // in opposite order make a lock cycle, which PostgreSQL breaks by aborting one.
+    await (await import('../helpers/test-app')).sql(
+      app,
+      `CREATE FUNCTION one_statement_both(first_id text, second_id text) RETURNS void LANGUAGE plpgsql AS $$
+       BEGIN
+         UPDATE one_statement_retry SET n = n + 1 WHERE id = first_id;
+         PERFORM pg_sleep(0.3);
+         UPDATE one_statement_retry SET n = n + 1 WHERE id = second_id;
+       END $$`,
+    )
+    const attempts: Record<string, number> = { a: 0, b: 0 }
+    const failures: unknown[] = []
+    const woken: string[] = []
+    const useCase = async (first: string, second: string) => {
+      const req = await localReq()
+      return inOneStatement(req, async () => {
+        attempts[first]!++
+        afterCommit(req, () => woken.push(first))
+        try {
+          await execute(req, sql`SELECT one_statement_both(${first}, ${second})`)
+        } catch (error) {
+          failures.push(error)
+          throw error
+        }
+        return first
+      })
+    }
+    expect(await Promise.all([useCase('a', 'b'), useCase('b', 'a')])).toEqual(['a', 'b'])
+    expect(failures).toHaveLength(1)
+    expect(isRetryableConflict(failures[0])).toBe(true)
+    expect(attempts.a! + attempts.b!).toBe(3)
+    // The aborted attempt's callback was dropped: each use case woke its workers once.
+    expect(woken.sort()).toEqual(['a', 'b'])
+    const rows = await (await import('../helpers/test-app')).sql<{ id: string; n: number }>(app, `SELECT id, n FROM one_statement_retry ORDER BY id`)
+    expect(rows.map((row) => [row.id, row.n])).toEqual([['a', 2], ['b', 2]])
+  }, 60_000)
 })

@@ -16,8 +16,20 @@ import { MAIL_QUEUE, SEND_MAIL_TASK, type OutgoingMail } from './send-mail-task'
 
 const QUEUE_MAIL = statement('queue-mail', 'INSERT INTO payload_jobs (input, task_slug, queue, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)')
 
-export async function queueMail(req: PayloadRequest, mail: OutgoingMail): Promise<void> {
-  await runIn(req, QUEUE_MAIL, [{ sealed: seal(req.payload.secret, mail) }, SEND_MAIL_TASK, MAIL_QUEUE, new Date()])
+/** The payload_jobs row of `mail` (sealed), column by column (also for the booking's one-statement write, which then calls `wakeMailAfterCommit`). */
+export function mailJobRow(req: PayloadRequest, mail: OutgoingMail) {
+  const at = new Date().toISOString()
+  return { input: { sealed: seal(req.payload.secret, mail) }, task_slug: SEND_MAIL_TASK, queue: MAIL_QUEUE, created_at: at, updated_at: at }
+}
+
+/** Wakes the mail runner once the transaction `req` is in has committed: the job is invisible to it before. */
+export function wakeMailAfterCommit(req: PayloadRequest): void {
   const { payload } = req
   afterCommit(req, () => wakeMailRunner(payload))
+}
+
+export async function queueMail(req: PayloadRequest, mail: OutgoingMail): Promise<void> {
+  const row = mailJobRow(req, mail)
+  await runIn(req, QUEUE_MAIL, [row.input, row.task_slug, row.queue, row.created_at])
+  wakeMailAfterCommit(req)
 }

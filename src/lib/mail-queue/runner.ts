@@ -23,6 +23,7 @@ import { MAIL_QUEUE } from './send-mail-task'
 interface PoolClient {
   query: (textOrConfig: string | Parameters<Connection['query']>[0], values?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>>; rowCount: number | null }>
   release: (destroy?: boolean) => void
+  keepsPreparedStatements?: boolean
 }
 
 const LOCK = `hashtext('community.mail-queue')`
@@ -92,6 +93,8 @@ export function startMailRunner(payload: Payload): MailRunner {
     })
     return {
       query: (textOrConfig, values) => client.query(textOrConfig, values),
+      // Its own session on the primary: the batch statements stay prepared behind a pooler too.
+      keepsPreparedStatements: true,
       release: (broken) => {
         if (!broken || own !== held) return
         own = undefined

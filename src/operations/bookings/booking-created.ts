@@ -1,22 +1,44 @@
 // What a new booking records, whichever path made it (API-CONTRACT §4, §15): the audit entry
 // `booking.create` with the document, the provider's notification, the customer's "received"
 // mail and the `booking.created` webhook event, all in the booking's transaction. The
-// collection's afterChange hook (collections/Bookings/hooks/recordChange.ts) calls it for
-// bookings made through Payload (admin panel, stock REST); the public booking, which writes
-// its row itself (insert-booking.ts), calls it directly.
+// collection's afterChange hook (collections/Bookings/hooks/recordChange.ts) calls
+// `recordBookingCreated` for bookings made through Payload (admin panel, stock REST); the
+// public booking, which writes its row and these in one statement (booking-write.ts), takes
+// them from `bookingCreatedRecords`: one description of what is recorded for both.
 import type { PayloadRequest } from 'payload'
 
 import { BOOKINGS_COLLECTION } from '../../../domain/bookings'
-import { writeAudit } from '../../../hooks/shared/audit'
-import { emitEvent } from '../../../hooks/shared/webhookEvents'
-import { mailToCustomer } from './mails'
-import { noticeToProvider } from './notices'
+import type { WebhookEvent } from '../../../domain/webhooks'
+import { writeAudit, type AuditEntry } from '../../../hooks/shared/audit'
+import { emitEvent, type EventRecord } from '../../../hooks/shared/webhookEvents'
+import { queueMail } from '../../lib/mail-queue/queue-mail'
+import type { OutgoingMail } from '../../lib/mail-queue/send-mail-task'
+import { notify, type NotificationInput } from '../notifications/notify'
+import { customerMail } from './mails'
+import { providerNotice } from './notices'
 import { presentBooking } from './present'
 
-export async function recordBookingCreated(req: PayloadRequest, doc: Record<string, unknown>): Promise<void> {
+export interface BookingCreatedRecords {
+  audit: AuditEntry
+  notice: NotificationInput | null
+  mail: OutgoingMail | null
+  event: { name: WebhookEvent; record: EventRecord; data: Record<string, unknown> }
+}
+
+export async function bookingCreatedRecords(req: PayloadRequest, doc: Record<string, unknown>): Promise<BookingCreatedRecords> {
   const facts = { ...presentBooking(doc), providerResponse: (doc.providerResponse as string | null) ?? null }
-  await writeAudit(req, { action: 'booking.create', targetType: BOOKINGS_COLLECTION, targetId: facts.id, data: doc })
-  await noticeToProvider(req, facts)
-  await mailToCustomer(req, facts, 'received')
-  await emitEvent(req, 'booking.created', { type: BOOKINGS_COLLECTION, id: facts.id }, { ...facts, updatedAt: doc.updatedAt ?? null })
+  return {
+    audit: { action: 'booking.create', targetType: BOOKINGS_COLLECTION, targetId: facts.id, data: doc },
+    notice: await providerNotice(req, facts),
+    mail: await customerMail(req, facts, 'received'),
+    event: { name: 'booking.created', record: { type: BOOKINGS_COLLECTION, id: facts.id }, data: { ...facts, updatedAt: doc.updatedAt ?? null } },
+  }
+}
+
+export async function recordBookingCreated(req: PayloadRequest, doc: Record<string, unknown>): Promise<void> {
+  const records = await bookingCreatedRecords(req, doc)
+  await writeAudit(req, records.audit)
+  if (records.notice) await notify(req, records.notice)
+  if (records.mail) await queueMail(req, records.mail)
+  await emitEvent(req, records.event.name, records.event.record, records.event.data)
 }

@@ -125,5 +125,9 @@ export function openWindows(weekly: readonly OpenSlot[], exceptions: readonly Da
   return windows
 }
 
-/** "At its cap": the date already holds `cap` pending or confirmed bookings (null: no cap). */
+/**
+ * "At its cap": the date already holds `cap` pending or confirmed bookings (null: no cap). The
+ * public booking judges the same `booked >= cap` inside its write, after the service lock
+ * (community_create_booking, src/migrations/*_booking_write_function.ts; decision 190).
+ */
 export const dayFull = (bookedThatDay: number, cap: number | null | undefined): boolean => cap != null && bookedThatDay >= cap

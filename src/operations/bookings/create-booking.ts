@@ -3,21 +3,19 @@
 // `day_full`), then one insert. The last check, "no overlapping pending or confirmed booking", is
 // the insert itself: PostgreSQL's exclusion constraint refuses an overlap atomically, so of
 // N simultaneous requests for one slot exactly one succeeds and the others get 409.
-// The row is written by one prepared INSERT (insert-booking.ts: Payload's create pipeline was
-// most of a booking's cost, issue 35), and its audit entry, notification, mail and webhook
-// event by `recordBookingCreated`, the function the collection's hook calls for bookings
-// made through Payload: in the same transaction.
+// The row is written with its audit entry, notification, mail and webhook event (as
+// `bookingCreatedRecords` describes them, for the collection's hook too) by one statement
+// (insert-booking.ts: Payload's create pipeline was most of a booking's cost, issue 35; one
+// PL/pgSQL call keeps its plans behind PgBouncer, decision 190).
 import type { PayloadRequest } from 'payload'
 
 import { ApiError, notFound } from '../../lib/http/errors'
-import { bookingTransaction } from './errors'
+import { bookingStatement } from './errors'
 import { presentBooking, type BookingRecord } from './present'
 import { nowWallClockMinute } from '../../lib/wall-clock'
-import { bookingRange, dayFull, inSomeSlot, timingRefusal } from './booking-rules'
-import { lockServiceForBooking } from './booking-lock'
+import { bookingRange, inSomeSlot, timingRefusal } from './booking-rules'
 import { serviceTermsAndSlots } from './service-terms'
 import { insertBooking, newBookingDoc } from './insert-booking'
-import { recordBookingCreated } from './booking-created'
 
 export interface BookingInput {
   serviceId: string
@@ -45,16 +43,13 @@ export async function createBooking(req: PayloadRequest, customerId: string, inp
   }
   // "No overlap" (booking-rules.ts `rangesOverlap` on `occupiedRange`, buffers included) is
   // judged by PostgreSQL's exclusion constraint on the same widened range, at the insert:
-  // race-proof.
-  return bookingTransaction(req, async () => {
-    // The service row's lock first (booking-lock.ts, decision 123): bookers of one service
-    // queue, so the constraint's waits cannot deadlock and the cap's count cannot be overrun.
-    const { cap, booked } = await lockServiceForBooking(req, service.id, input.bookingDate)
-    if (dayFull(booked, cap)) throw new ApiError(409, 'day_full', 'This service takes no more bookings on that date')
+  // race-proof. The write is one statement (insert-booking.ts): the service row's lock first
+  // (decision 123: bookers of one service queue, so the constraint's waits cannot deadlock and
+  // the cap's count cannot be overrun), the cap, the row and its records.
+  return bookingStatement(req, async () => {
     // The customer has no create access to the collection: this operation is the authority.
     const doc = newBookingDoc(service, { customerId, bookingDate: input.bookingDate, bookingTime: input.bookingTime, customerMessage: input.customerMessage ?? null })
-    await insertBooking(req, doc)
-    await recordBookingCreated(req, doc)
+    if (!(await insertBooking(req, doc))) throw new ApiError(409, 'day_full', 'This service takes no more bookings on that date')
     return { booking: presentBooking(doc) }
   })
 }

@@ -3,7 +3,7 @@
 // 23P01) is not one Payload's adapter recognises (it maps only unique violations, 23505), so
 // it arrives as the raw driver error, possibly wrapped in drizzle's query error (`cause`).
 import { ApiError } from '../../lib/http/errors'
-import { inTransaction } from '../../lib/transaction'
+import { inOneStatement, inTransaction } from '../../lib/transaction'
 import { toCatalogueError } from '../catalogue/errors'
 import type { PayloadRequest } from 'payload'
 
@@ -30,6 +30,15 @@ export function toBookingError(error: unknown): unknown {
 export async function bookingTransaction<T>(req: PayloadRequest, fn: () => Promise<T>): Promise<T> {
   try {
     return await inTransaction(req, fn)
+  } catch (error) {
+    throw toBookingError(error)
+  }
+}
+
+/** `bookingTransaction` for a use case whose writes are one statement (transaction.ts `inOneStatement`). */
+export async function bookingStatement<T>(req: PayloadRequest, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await inOneStatement(req, fn)
   } catch (error) {
     throw toBookingError(error)
   }

@@ -1,23 +1,36 @@
-// The public booking's write (issue 35): one prepared INSERT of the row, and the document as
-// Payload's `create` would have returned it, built here from what was written instead of read
-// back. Payload's create pipeline cost more than the rest of the booking together (the profile
-// in docs/performance.md): a drizzle insert built per request, a second statement reading
-// the row back, every field's validate, beforeChange and afterRead hooks, for a document
-// whose every field this operation already knows.
-// What the collection's hooks do on create is done here or by the caller, in the same
-// transaction: deriveTerms (the service's provider, duration, currency, price, buffers; the
-// range the exclusion constraint compares) below; recordChange's audit, notification, mail
-// and webhook event through `recordBookingCreated` (booking-created.ts), the one function the
-// hook calls too. The `list_counts` triggers and the exclusion constraint are PostgreSQL's
-// and fire for this INSERT as for Payload's. The field validations are the endpoint's own
-// checks (zod, the service read, the signed-in customer). tests/int/bookings-public.test.ts
-// compares what this writes with what the collection writes through Payload.
+// The public booking's write (issue 35; decision 190): the row and everything a new
+// booking records (booking-created.ts: audit entry, notification, mail job, webhook outbox
+// rows) in ONE statement, a call of the PL/pgSQL function `community_create_booking`
+// (src/migrations/*_booking_write_function.ts), which also takes the service row's lock and
+// judges the daily cap first. One round trip instead of nine (BEGIN, lock, count, five
+// INSERTs, COMMIT), and plans PostgreSQL keeps per server connection even behind PgBouncer in
+// transaction mode, where no prepared statement survives (the statements were parsed and
+// planned again on every booking there: docs/performance.md "Beyond one machine").
+// The document is the one Payload's `create` would have returned, built here from what is
+// written instead of read back. Payload's create pipeline cost more than the rest of the
+// booking together (the profile in docs/performance.md): a drizzle insert built per request,
+// a second statement reading the row back, every field's validate, beforeChange and
+// afterRead hooks, for a document whose every field this operation already knows.
+// What the collection's hooks do on create is done here, in the same statement: deriveTerms
+// (the service's provider, duration, currency, price, buffers; the range the exclusion
+// constraint compares) in `newBookingDoc`; recordChange's audit, notification, mail and
+// webhook event as `bookingCreatedRecords` describes them, the one description the hook
+// writes from too. The `list_counts` and collection-version triggers and the exclusion
+// constraint are PostgreSQL's and fire for the function's INSERT as for Payload's. The field
+// validations are the endpoint's own checks (zod, the service read, the signed-in customer).
+// tests/int/bookings-public.test.ts compares what this writes with what the collection writes
+// through Payload.
 import { randomUUID } from 'node:crypto'
 
 import type { PayloadRequest } from 'payload'
 
+import { auditRow } from '../../../hooks/shared/audit'
+import { outboxEvent, wakeAfterCommit } from '../../../hooks/shared/webhookEvents'
+import { mailJobRow, wakeMailAfterCommit } from '../../lib/mail-queue/queue-mail'
 import { runIn, statement } from '../../lib/prepared'
 import { scheduleOf } from '../../lib/wall-clock'
+import { notificationRow } from '../notifications/notify'
+import { bookingCreatedRecords } from './booking-created'
 import { totalPriceOf } from './price'
 import type { ServiceTerms } from './service-terms'
 
@@ -45,14 +58,7 @@ export interface BookingDoc extends Record<string, unknown> {
   updatedAt: string
 }
 
-// The columns of collections/Bookings; `status` is the enum's 'pending', both timestamps the
-// clock's, as Payload sets them.
-const INSERT_BOOKING = statement(
-  'booking-insert',
-  `INSERT INTO bookings (id, service_id, provider_id, customer_id, booking_date, booking_time, end_time, duration_minutes, total_price, currency,
-     status, customer_message, start_minute, end_minute, buffer_before_minutes, buffer_after_minutes, updated_at, created_at)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11, $12, $13, $14, $15, $16, $16)`,
-)
+const CREATE_BOOKING = statement('booking-create', 'SELECT day_full, deliveries FROM community_create_booking($1, $2, $3, $4, $5)')
 
 export interface NewBooking {
   customerId: string
@@ -89,24 +95,47 @@ export function newBookingDoc(service: ServiceTerms, booking: NewBooking, now = 
   }
 }
 
-/** Writes `doc` in the request's transaction; an overlap is the exclusion constraint's error (errors.ts maps it to 409). */
-export async function insertBooking(req: PayloadRequest, doc: BookingDoc): Promise<void> {
-  await runIn(req, INSERT_BOOKING, [
-    doc.id,
-    doc.service,
-    doc.provider,
-    doc.customer,
-    doc.bookingDate,
-    doc.bookingTime,
-    doc.endTime,
-    doc.durationMinutes,
-    doc.totalPrice,
-    doc.currency,
-    doc.customerMessage,
-    doc.startMinute,
-    doc.endMinute,
-    doc.bufferBeforeMinutes,
-    doc.bufferAfterMinutes,
-    doc.createdAt,
+/** The bookings row of `doc`, column by column; `status` the enum's 'pending', both timestamps the clock's, as Payload sets them. */
+function bookingRow(doc: BookingDoc) {
+  return {
+    id: doc.id,
+    service_id: doc.service,
+    provider_id: doc.provider,
+    customer_id: doc.customer,
+    booking_date: doc.bookingDate,
+    booking_time: doc.bookingTime,
+    end_time: doc.endTime,
+    duration_minutes: doc.durationMinutes,
+    total_price: doc.totalPrice,
+    currency: doc.currency,
+    status: doc.status,
+    customer_message: doc.customerMessage,
+    start_minute: doc.startMinute,
+    end_minute: doc.endMinute,
+    buffer_before_minutes: doc.bufferBeforeMinutes,
+    buffer_after_minutes: doc.bufferAfterMinutes,
+    updated_at: doc.updatedAt,
+    created_at: doc.createdAt,
+  }
+}
+
+/**
+ * Locks the service, judges its daily cap and writes `doc` with its records, in one statement
+ * (atomic on its own; in the request's transaction when one is open). False when the date is
+ * at the cap (nothing written); an overlap is the exclusion constraint's error (errors.ts maps
+ * it to 409). The mail runner and the webhook worker are woken once it has committed.
+ */
+export async function insertBooking(req: PayloadRequest, doc: BookingDoc): Promise<boolean> {
+  const records = await bookingCreatedRecords(req, doc)
+  const { rows } = await runIn<{ day_full: boolean; deliveries: number }>(req, CREATE_BOOKING, [
+    bookingRow(doc),
+    auditRow(req, records.audit),
+    records.notice ? notificationRow(records.notice) : null,
+    records.mail ? mailJobRow(req, records.mail) : null,
+    outboxEvent(records.event.name, records.event.record, records.event.data),
   ])
+  if (rows[0]!.day_full) return false
+  if (records.mail) wakeMailAfterCommit(req)
+  if (rows[0]!.deliveries > 0) wakeAfterCommit(req)
+  return true
 }

@@ -9,6 +9,7 @@ import type { PayloadRequest } from 'payload'
 
 import { PAST_TENSE, type StatusAction } from '../../../domain/bookings'
 import { queueMail } from '../../lib/mail-queue/queue-mail'
+import type { OutgoingMail } from '../../lib/mail-queue/send-mail-task'
 import { execute, sql } from '../../lib/sql'
 import { bookingCalendar, type CalendarMethod } from './calendar'
 import { serviceName, type BookingFacts } from './notices'
@@ -20,10 +21,11 @@ const INVITATION: Partial<Record<BookingMailEvent, CalendarMethod>> = { confirm:
 
 export type MailedBooking = BookingFacts & Pick<BookingRecord, 'durationMinutes' | 'status'>
 
-export async function mailToCustomer(req: PayloadRequest, booking: MailedBooking, event: BookingMailEvent): Promise<void> {
-  if (!booking.customerId) return
+/** The customer's mail about `event`, or null when the booking has no customer (or the customer no address). */
+export async function customerMail(req: PayloadRequest, booking: MailedBooking, event: BookingMailEvent): Promise<OutgoingMail | null> {
+  if (!booking.customerId) return null
   const email = await customerEmail(req, booking.customerId)
-  if (!email) return
+  if (!email) return null
   const service = await serviceName(req, booking.serviceId)
   const when = `${service} on ${booking.bookingDate} at ${booking.bookingTime}`
   const mail =
@@ -37,7 +39,12 @@ export async function mailToCustomer(req: PayloadRequest, booking: MailedBooking
   const attachments = method
     ? [{ filename: 'invite.ics', contentType: `text/calendar; charset=utf-8; method=${method}`, content: bookingCalendar({ ...booking, serviceTitle: service, customerEmail: email }, method) }]
     : undefined
-  await queueMail(req, { to: email, ...mail, ...(attachments ? { attachments } : {}) })
+  return { to: email, ...mail, ...(attachments ? { attachments } : {}) }
+}
+
+export async function mailToCustomer(req: PayloadRequest, booking: MailedBooking, event: BookingMailEvent): Promise<void> {
+  const mail = await customerMail(req, booking, event)
+  if (mail) await queueMail(req, mail)
 }
 
 /** The customer's address: the caller's own when they booked for themselves (no query). */

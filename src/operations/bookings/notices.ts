@@ -3,7 +3,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { PAST_TENSE, type BookingAction } from '../../../domain/bookings'
-import { notify } from '../notifications/notify'
+import { notify, type NotificationInput } from '../notifications/notify'
 import type { BookingRecord } from './present'
 import { serviceTerms } from './service-terms'
 
@@ -20,16 +20,17 @@ export async function serviceName(req: PayloadRequest, serviceId: string | null)
 
 const target = (booking: BookingFacts) => ({ targetType: 'bookings', targetId: booking.id })
 
-export async function noticeToProvider(req: PayloadRequest, booking: BookingFacts): Promise<void> {
-  if (!booking.providerId) return
+/** The provider's "new booking" notification, or null when the service has no provider. */
+export async function providerNotice(req: PayloadRequest, booking: BookingFacts): Promise<NotificationInput | null> {
+  if (!booking.providerId) return null
   const service = await serviceName(req, booking.serviceId)
-  await notify(req, {
+  return {
     userId: booking.providerId,
     type: 'booking',
     title: `New booking: ${service}`,
     body: `${service} was booked for ${booking.bookingDate} at ${booking.bookingTime}. The booking waits for your confirmation.`,
     ...target(booking),
-  })
+  }
 }
 
 export async function noticeToCustomer(req: PayloadRequest, booking: BookingFacts, action: BookingAction): Promise<void> {

@@ -25,6 +25,13 @@ const INSERT_NOTIFICATION = statement(
    VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
 )
 
+/** The notifications row `input` makes, column by column (also for the booking's one-statement write). */
+export function notificationRow(input: NotificationInput) {
+  const at = new Date().toISOString()
+  return { user_id_id: input.userId, type: input.type, title: input.title, body: input.body, target_type: input.targetType ?? null, target_id: input.targetId ?? null, updated_at: at, created_at: at }
+}
+
 export async function notify(req: PayloadRequest, input: NotificationInput): Promise<void> {
-  await runIn(req, INSERT_NOTIFICATION, [input.userId, input.type, input.title, input.body, input.targetType ?? null, input.targetId ?? null, new Date().toISOString()])
+  const row = notificationRow(input)
+  await runIn(req, INSERT_NOTIFICATION, [row.user_id_id, row.type, row.title, row.body, row.target_type, row.target_id, row.created_at])
 }
