@@ -3,6 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
 
+import { nodeArgs } from '../scripts/node-build/command'
+
 export interface ServerProcess {
   url: string
   pid: number
@@ -67,9 +69,12 @@ export async function cpuPerRequest(pid: number, url: string, count: number, hea
   return ((await cpuMs(pid)) - before) / count
 }
 
-/** Starts `node [nodeArgs] --import tsx <entry>` and waits until `GET <url><readyPath>` answers 200. */
-export async function startServerProcess(entry: string, port: number, env: Record<string, string>, readyPath = '/api/health', nodeArgs: string[] = []): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+/**
+ * Starts `node [flags] --import tsx <entry>` (in a test run: the run's plain-JS build of it,
+ * scripts/node-build/) and waits until `GET <url><readyPath>` answers 200.
+ */
+export async function startServerProcess(entry: string, port: number, env: Record<string, string>, readyPath = '/api/health', flags: string[] = []): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, [...flags, ...nodeArgs(entry)], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
   })

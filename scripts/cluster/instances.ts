@@ -1,11 +1,13 @@
 // The service's instances of `npm run cluster`: `node --import tsx src/server.ts`, exactly as
 // `npm start` runs it, one process each (its own process group), with the environment the
-// cluster gives it on top of this process's (SMTP_*, S3_*, RATE_LIMIT_*, … pass through).
+// cluster gives it on top of this process's (SMTP_*, S3_*, RATE_LIMIT_*, … pass through). In
+// a test run, from the run's plain-JS build of the same sources (scripts/node-build/).
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { freePort } from '../../src/lib/embedded-database'
+import { nodeArgs } from '../node-build/command'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -36,7 +38,7 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
   // The server must see what `npm start` sees, not a test runner's NODE_ENV=test.
   const { NODE_ENV, ...inherited } = process.env
   const env = { ...inherited, ...(NODE_ENV === 'test' ? {} : { NODE_ENV }), ...options.env, PORT: String(port) } as NodeJS.ProcessEnv
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  const child = spawn(process.execPath, nodeArgs(path.join('src', 'server.ts')), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   let output = ''
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
   let pending = ''

@@ -1,8 +1,9 @@
 // Starts one PostgreSQL for the whole run (embedded, or DATABASE_URL when set) and builds a
 // template database with the committed migrations; every test file clones it.
 // With browser files in the run, the admin panel's production build starts too, in the
-// background (tests/helpers/admin-build-background.ts). Plain JS because jest loads
-// globalSetup untransformed; TypeScript comes in through tsx.
+// background (tests/helpers/admin-build-background.ts). Before anything boots the application,
+// the plain-JS build its child processes run (scripts/node-build/). Plain JS because jest
+// loads globalSetup untransformed; TypeScript comes in through tsx.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, openSync } from 'node:fs'
 import os from 'node:os'
@@ -11,9 +12,25 @@ import { fileURLToPath } from 'node:url'
 
 import { tsImport } from 'tsx/esm/api'
 
+/**
+ * The programs the run's child processes start (tests/helpers/processes.ts, the cluster's
+ * instances, bench/processes.ts, this setup's own children): built once per run unless their
+ * build is current. One missing here runs under tsx, and says so (scripts/node-build/command.ts).
+ */
+const NODE_BUILD_ENTRIES = [
+  'src/server.ts',
+  'scripts/create-admin.ts',
+  'scripts/seed.ts',
+  'tests/helpers/migrate-template.ts',
+  'tests/helpers/write-openapi.ts',
+  'tests/helpers/hold-embedded-database.ts',
+  'bench/forum-limit-server.ts',
+]
+
 export default async function globalSetup() {
   // First, so that it takes every moment of CPU the rest leaves (at the lowest priority).
   globalThis.__ADMIN_BUILD__ = await startAdminBuild()
+  await buildForChildren()
   const { setupTestDatabase } = await tsImport('./test-database.ts', import.meta.url)
   // The OpenAPI reference, built once for every file (write-openapi.ts), beside the database.
   const openApiFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'community-openapi-document-')), 'openapi.json')
@@ -50,9 +67,29 @@ async function startAdminBuild() {
   return child
 }
 
-function writeOpenApi(file) {
+/**
+ * The plain-JS build for the child processes, named in the environment every worker and child
+ * inherits. If esbuild refuses, the run goes on with every child under tsx, and says why.
+ */
+async function buildForChildren() {
+  const root = fileURLToPath(new URL('../..', import.meta.url))
+  const { buildForNode } = await tsImport('../../scripts/node-build/build.ts', import.meta.url)
+  const { NODE_BUILD_ENV } = await tsImport('../../scripts/node-build/command.ts', import.meta.url)
+  const started = Date.now()
+  try {
+    const { dir, built } = await buildForNode(root, NODE_BUILD_ENTRIES)
+    process.env[NODE_BUILD_ENV] = dir
+    console.log(`\n[tests] child processes run the plain-JS build ${path.relative(root, dir)} (${built ? 'built' : 'current, checked'} in ${Date.now() - started} ms)`)
+  } catch (error) {
+    delete process.env[NODE_BUILD_ENV]
+    console.warn(`\n[tests] the plain-JS build failed, every child process runs under tsx: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
+
+async function writeOpenApi(file) {
+  const { nodeArgs } = await tsImport('../../scripts/node-build/command.ts', import.meta.url)
   const script = fileURLToPath(new URL('./write-openapi.ts', import.meta.url))
-  const child = spawn(process.execPath, ['--import', 'tsx', script, file], { env: process.env, stdio: 'inherit' })
+  const child = spawn(process.execPath, [...nodeArgs(script), file], { env: process.env, stdio: 'inherit' })
   return new Promise((resolve, reject) => {
     child.once('error', reject)
     child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`writing the OpenAPI reference failed (${signal ?? `exit ${code}`})`))))

@@ -1,6 +1,7 @@
 // A program that keeps an embedded PostgreSQL running, as `npm start` does, for tests of what
-// another program finds on the same folder. Run as `node --import tsx <this file> <stateDir> <port>`
-// (one process, so that killing it orphans its PostgreSQL exactly as a killed server would).
+// another program finds on the same folder. Run as `node <its build> <stateDir> <port>` (the
+// run's plain-JS build, scripts/node-build/; `node --import tsx <this file>` without one): one
+// process, so that killing it orphans its PostgreSQL exactly as a killed server would.
 import { startEmbeddedDatabase } from '../../src/lib/embedded-database'
 
 const [stateDir, port] = process.argv.slice(2)

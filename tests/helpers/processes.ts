@@ -1,8 +1,11 @@
-// The real programs as child processes (the server, scripts), run exactly as `npm start` and
-// `npm run …` run them (tsx), with the environment a test gives them.
+// The real programs as child processes (the server, scripts), one node process each as
+// `npm start` and `npm run …` run them, with the environment a test gives them: from the run's
+// plain-JS build of the same sources (scripts/node-build/, a third of tsx's CPU per start),
+// under tsx where the build cannot serve (scripts/node-build/command.ts says which).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
+import { nodeArgs } from '../../scripts/node-build/command'
 import { freePort } from '../../src/lib/embedded-database'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -22,22 +25,22 @@ function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
 }
 
 /**
- * `node --import tsx <file>`: what `tsx <file>` (npm run …) runs, in one process rather than
- * tsx's CLI wrapper plus the program (a node start less per script). Its own process group,
- * so a kill reaches all of it.
+ * A script as `tsx <file>` (npm run …) runs it, in one process rather than tsx's CLI wrapper
+ * plus the program (a node start less per script). Its own process group, so a kill reaches
+ * all of it.
  */
-function spawnTsx(file: string, args: string[], env: Record<string, string | undefined>, cwd = ROOT): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+function spawnScript(file: string, args: string[], env: Record<string, string | undefined>, cwd = ROOT): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs(file, cwd), ...args], { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
 }
 
 /**
- * The server as `npm start` runs it: `node --import tsx src/server.ts`, one process (tsx's
- * CLI would put a wrapper in between that turns a SIGTERM into a SIGKILL under load:
- * decision 54). Its own process group, so a test can kill it with what it started.
+ * The server as `npm start` runs it: src/server.ts in one node process (tsx's CLI would put a
+ * wrapper in between that turns a SIGTERM into a SIGKILL under load: decision 54). Its own
+ * process group, so a test can kill it with what it started.
  */
 function spawnServer(env: Record<string, string | undefined>, cwd: string): ChildProcess {
   // The project's media/ is shared with other databases here: no sweep unless a test asks.
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd, env: childEnv({ MEDIA_SWEEP_AT_START: 'false', ...env }), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  return spawn(process.execPath, nodeArgs('src/server.ts', cwd), { cwd, env: childEnv({ MEDIA_SWEEP_AT_START: 'false', ...env }), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
 }
 
 function exitOf(child: ChildProcess): Promise<Exit> {
@@ -57,14 +60,14 @@ export interface ScriptResult extends Exit {
   stderr: string
 }
 
-/** Runs `tsx <file> …args` to the end (killed after `timeoutMs`, so a hang fails the test). */
+/** Runs the script `file` with `args` to the end (killed after `timeoutMs`, so a hang fails the test). */
 export async function runScript(
   file: string,
   args: string[],
   env: Record<string, string | undefined>,
   timeoutMs = 90_000,
 ): Promise<ScriptResult> {
-  const child = spawnTsx(file, args, env)
+  const child = spawnScript(file, args, env)
   let stdout = ''
   let stderr = ''
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()))

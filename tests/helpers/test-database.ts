@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+import { nodeArgs } from '../../scripts/node-build/command'
 import { freePort, removeEmbeddedState, startEmbeddedDatabase } from '../../src/lib/embedded-database'
 import { cloneDatabase, dropDatabase, ensureTemplate, migratedTemplateName, withDatabase } from '../../src/lib/postgres/template-database'
 
@@ -26,7 +27,7 @@ export interface TestDatabaseState {
 
 function migrateTemplate(): Promise<void> {
   const script = fileURLToPath(new URL('./migrate-template.ts', import.meta.url))
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: process.env, stdio: 'inherit' })
+  const child = spawn(process.execPath, nodeArgs(script), { cwd: ROOT, env: process.env, stdio: 'inherit' })
   return new Promise((resolve, reject) => {
     child.once('error', reject)
     child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`migrating the test template failed (${signal ?? `exit ${code}`})`))))

@@ -11,6 +11,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
+import { nodeArgs } from '../../scripts/node-build/command'
 import { freePort, removeEmbeddedState, startEmbeddedDatabase, type EmbeddedDatabase } from '../../src/lib/embedded-database'
 import { POINTER_FILE } from '../../src/lib/postgres/cluster-location'
 import { PASSWORD_FILE } from '../../src/lib/postgres/database-password'
@@ -72,7 +73,7 @@ const serverPid = async (state: string) => Number((await fs.readFile(path.join(a
 
 /** tests/helpers/hold-embedded-database.ts: another program keeping PostgreSQL on `state` running. */
 async function hold(state: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/hold-embedded-database.ts', state, String(port)], {
+  const child = spawn(process.execPath, [...nodeArgs('tests/helpers/hold-embedded-database.ts'), state, String(port)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   held.push(state)

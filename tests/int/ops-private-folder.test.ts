@@ -36,7 +36,7 @@ async function privateCopy(): Promise<string> {
   expect((await fs.stat(priv)).mode & 0o777).toBe(0o700)
   const app = path.join(priv, 'app')
   await fs.mkdir(app)
-  const exclude = ['./node_modules', './.data', './.test-data', './.next', './.next-build.lock', './media', './.git'].flatMap((item) => ['--exclude', item])
+  const exclude = ['./node_modules', './.data', './.test-data', './.next', './.next-build.lock', './.build', './media', './.git'].flatMap((item) => ['--exclude', item])
   execFileSync('sh', ['-c', `tar -c ${exclude.join(' ')} . | tar -x -C "${app}"`], { cwd: process.cwd() })
   const modules = path.join(app, 'node_modules')
   await fs.mkdir(modules)
