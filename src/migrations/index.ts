@@ -21,6 +21,7 @@ import * as migration_20261127_053643_days_off_buffers from './20261127_053643_d
 import * as migration_20261127_053644_bookings_buffered_overlap from './20261127_053644_bookings_buffered_overlap';
 import * as migration_20261127_053645_webhooks from './20261127_053645_webhooks';
 import * as migration_20261127_090000_collection_versions from './20261127_090000_collection_versions';
+import * as migration_20261127_150000_community_list_counts from './20261127_150000_community_list_counts';
 
 export const migrations = [
   {
@@ -137,5 +138,10 @@ export const migrations = [
     up: migration_20261127_090000_collection_versions.up,
     down: migration_20261127_090000_collection_versions.down,
     name: '20261127_090000_collection_versions',
+  },
+  {
+    up: migration_20261127_150000_community_list_counts.up,
+    down: migration_20261127_150000_community_list_counts.down,
+    name: '20261127_150000_community_list_counts',
   },
 ];
