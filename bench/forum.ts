@@ -10,7 +10,9 @@
 // BENCH_LISTS_LARGE rows per list (default 1,000,000; `npm run seed -- --threads --posts
 // --classifieds --events`). Also, per read, the miss path: MISSES requests one after the
 // other, each after a write to the list's table (the cached answer is then stale and the read
-// goes to the fill or to Payload). Targets: forum ≥ 0.6× the limit and ≥ 2× the peer (issue
+// goes to the fill or to Payload, whose totals for these lists come from list_counts since
+// decision NEW-lists-1). Every side of a read is measured in alternating rounds (bench/rounds.ts,
+// BENCH_QUICK_ROUNDS × BENCH_ROUND_SECONDS). Targets: forum ≥ 0.6× the limit and ≥ 2× the peer (issue
 // 20); signed in ≥ 0.8× anonymous and p50 at the large size ≤ 1.5× the small one (issue 35).
 // `npm run bench -- forum`.
 import os from 'node:os'
@@ -19,10 +21,10 @@ import type { Pool } from 'pg'
 
 import { freePort } from '../src/lib/embedded-database'
 import { POST_PAGE, THREAD_PAGE } from '../src/operations/community/forum-reads'
-import { measure, type Measurement } from './autocannon'
+import type { Measurement } from './autocannon'
 import { BENCH_ENV, load, log, runSeed, type BenchApp } from './harness'
 import { startServerProcess, type ServerProcess } from './processes'
-import { SECONDS } from './reads'
+import { alternate, formatSpread, QUICK_ROUNDS, ROUND_SECONDS, type Side, type Spread } from './rounds'
 import { markdownTable, type Row, type ScenarioResult } from './report'
 
 interface Sizes {
@@ -123,7 +125,10 @@ function sameDocuments(a: string, b: string): boolean {
 }
 
 interface AtSize {
+  /** The median of the alternating rounds (bench/rounds.ts). */
   ours: Measurement
+  /** Signed in ÷ anonymous, round by round (the signed-in entry only). */
+  overAnonymous?: Spread
   /** p50 of SEQUENTIAL requests one after the other, ms. */
   sequentialP50: number
   /** p50 of MISSES requests, each after a write to the read's table, ms. */
@@ -132,19 +137,40 @@ interface AtSize {
 
 const WHO = [['anonymous', false], ['signed in (cookie)', true]] as const
 
+/**
+ * Per read, one alternation (bench/rounds.ts) of every side: ours anonymous and signed in, the
+ * limit (anonymous forum reads), the peer anonymous and signed in. Signed in ÷ anonymous is then
+ * a median of per-round ratios like every other ratio, not two runs minutes apart.
+ */
 async function measureAll(app: BenchApp, limitUrl: string, peerUrl: string, pool: Pool, reads: Read[], signIn: () => Promise<Record<string, string>>, size: string, rows: Row[]): Promise<Record<string, AtSize>> {
   const at: Record<string, AtSize> = {}
   for (const read of reads) {
+    // A fresh session: its cookie cache (300 s) holds for the whole alternation and what follows.
+    const signedIn = await signIn()
+    for (const [, cookie] of WHO) await sameAnswers(app, limitUrl, peerUrl, read, cookie ? signedIn : {})
+    const sides: Side[] = [
+      { name: 'anonymous', url: `${app.url}${read.path}`, headers: {} },
+      { name: 'signed in', url: `${app.url}${read.path}`, headers: signedIn },
+      ...(read.limit ? [{ name: 'limit', url: `${limitUrl}${read.path}`, headers: {} }] : []),
+      { name: 'peer anonymous', url: `${peerUrl}${read.path}`, headers: {} },
+      { name: 'peer signed in', url: `${peerUrl}${read.path}`, headers: signedIn },
+    ]
+    const { merged, ratio } = await alternate(`lists: ${read.name} at ${size}`, sides, { connections: GROWTH_AT, rounds: QUICK_ROUNDS })
+    const serverRssMb = await app.server.rssMb()
     for (const [who, cookie] of WHO) {
-      const headers = cookie ? await signIn() : {}
-      await sameAnswers(app, limitUrl, peerUrl, read, headers)
-      log(`lists: ${read.name}, ${who}, at ${size}, ${GROWTH_AT} connections, ${SECONDS} s each side`)
-      const options = { connections: GROWTH_AT, seconds: SECONDS, headers }
-      const ours = await measure(`${app.url}${read.path}`, options)
-      const serverRssMb = await app.server.rssMb()
-      const limit = read.limit && !cookie ? await measure(`${limitUrl}${read.path}`, options) : undefined
-      const peer = await measure(`${peerUrl}${read.path}`, options)
-      rows.push({ scenario: `${read.name}, ${who}, ${size}`, connections: GROWTH_AT, ours, limit, peer, serverRssMb })
+      const headers = cookie ? signedIn : {}
+      const side = cookie ? 'signed in' : 'anonymous'
+      const peerSide = cookie ? 'peer signed in' : 'peer anonymous'
+      const ours = merged[side]!
+      rows.push({
+        scenario: `${read.name}, ${who}, ${size}`,
+        connections: GROWTH_AT,
+        ours,
+        limit: cookie ? undefined : merged.limit,
+        peer: merged[peerSide],
+        ratios: { limit: read.limit && !cookie ? ratio(side, 'limit') : undefined, peer: ratio(side, peerSide) },
+        serverRssMb,
+      })
       const sequentialP50 = (
         await load(`lists: ${read.name}, ${who}, ${SEQUENTIAL} sequential`, SEQUENTIAL, 1, async () => {
           const response = await fetch(`${app.url}${read.path}`, { headers })
@@ -163,7 +189,7 @@ async function measureAll(app: BenchApp, limitUrl: string, peerUrl: string, pool
         missTimes.push(performance.now() - started)
       }
       missTimes.sort((a, b) => a - b)
-      at[`${read.name}\n${who}`] = { ours, sequentialP50, missP50: missTimes[Math.floor(MISSES / 2)]! }
+      at[`${read.name}\n${who}`] = { ours, overAnonymous: cookie ? ratio('signed in', 'anonymous') : undefined, sequentialP50, missP50: missTimes[Math.floor(MISSES / 2)]! }
     }
   }
   return at
@@ -252,12 +278,11 @@ export async function forumBench(app: BenchApp): Promise<ScenarioResult> {
     const missPlans = await explainMisses(app, pool, userId, reads).catch((error: unknown) => `EXPLAIN failed: ${error instanceof Error ? error.message : String(error)}`)
     const loadAfter = os.loadavg()
 
-    const ratio = (a: Measurement, b?: Measurement) => (b && b.rps > 0 ? `${(a.rps / b.rps).toFixed(2)}×` : '')
+    const ratio = (a: Measurement, b?: Measurement, spread?: Spread) => (spread ? formatSpread(spread) : b && b.rps > 0 ? `${(a.rps / b.rps).toFixed(2)}×` : '')
     const errors = (m?: Measurement) => (m ? m.errors + m.non2xx : 0)
     const growth = reads.flatMap((read) => WHO.map(([who]) => ({ read: read.name, who, small: before[`${read.name}\n${who}`]!, large: after[`${read.name}\n${who}`]! })))
-    const anonymous = (read: string, at: Record<string, AtSize>) => at[`${read}\nanonymous`]!.ours
     const markdown = [
-      `Reads as a client sends them (\`${reads.map((read) => read.path.replace(threadId, '<id>')).join('`, `')}\`, default depth), anonymous and signed in (a citizen's session cookie; the reader owns one item in a non-public status on each list, and sees it), ${GROWTH_AT} connections, ${SECONDS} s per measurement; load average ${loadBefore.map((n) => n.toFixed(1)).join(' / ')} before and ${loadAfter.map((n) => n.toFixed(1)).join(' / ')} after (1/5/15 min; ratios are within one run). The limit (forum reads, anonymous) is express + pg with the same two statements, access rule and presenters (bench/forum-limit-server.ts); the peer is the same server with \`READ_CACHE=false\` (Payload's stock route), with the same credentials. Ours and the peer (and the limit) answered the same documents before each measurement. Growing the lists took ${seedSeconds.toFixed(0)} s.`,
+      `Reads as a client sends them (\`${reads.map((read) => read.path.replace(threadId, '<id>')).join('`, `')}\`, default depth), anonymous and signed in (a citizen's session cookie; the reader owns one item in a non-public status on each list, and sees it), ${GROWTH_AT} connections, ${QUICK_ROUNDS} alternating rounds of ${ROUND_SECONDS} s per side (ours anonymous and signed in, the limit, the peer anonymous and signed in; req/s and p50 the rounds' medians, ratios the median of the rounds' ratios, then their range); load average ${loadBefore.map((n) => n.toFixed(1)).join(' / ')} before and ${loadAfter.map((n) => n.toFixed(1)).join(' / ')} after (1/5/15 min; ratios are within one run). The limit (forum reads, anonymous) is express + pg with the same two statements, access rule and presenters (bench/forum-limit-server.ts); the peer is the same server with \`READ_CACHE=false\` (Payload's stock route), with the same credentials. Ours and the peer (and the limit) answered the same documents before each measurement. Growing the lists took ${seedSeconds.toFixed(0)} s.`,
       '',
       markdownTable(rows.map((row) => ({
         scenario: row.scenario,
@@ -265,10 +290,10 @@ export async function forumBench(app: BenchApp): Promise<ScenarioResult> {
         'ours req/s': row.ours.rps.toFixed(0),
         'ours p50': `${row.ours.p50} ms`,
         'limit req/s': row.limit ? row.limit.rps.toFixed(0) : '',
-        'ours ÷ limit': ratio(row.ours, row.limit),
+        'ours ÷ limit': ratio(row.ours, row.limit, row.ratios?.limit),
         'peer req/s': row.peer!.rps.toFixed(0),
         'peer p50': `${row.peer!.p50} ms`,
-        'ours ÷ peer': ratio(row.ours, row.peer),
+        'ours ÷ peer': ratio(row.ours, row.peer, row.ratios?.peer),
         'non-2xx/errors': String(errors(row.ours) + errors(row.limit) + errors(row.peer)),
       }))),
       '',
@@ -278,7 +303,7 @@ export async function forumBench(app: BenchApp): Promise<ScenarioResult> {
         [`p50 at ${GROWTH_AT} connections`]: `${s.ours.p50} ms → ${l.ours.p50} ms`,
         'large ÷ small (p50)': `${(l.ours.p50 / Math.max(s.ours.p50, 1)).toFixed(2)}×`,
         'req/s': `${s.ours.rps.toFixed(0)} → ${l.ours.rps.toFixed(0)}`,
-        'signed in ÷ anonymous (req/s), small / large': who === 'anonymous' ? '' : `${ratio(s.ours, anonymous(read, before))} / ${ratio(l.ours, anonymous(read, after))}`,
+        'signed in ÷ anonymous (req/s, rounds), small / large': who === 'anonymous' ? '' : `${formatSpread(s.overAnonymous)} / ${formatSpread(l.overAnonymous)}`,
         [`p50 of ${SEQUENTIAL} sequential`]: `${s.sequentialP50.toFixed(2)} ms → ${l.sequentialP50.toFixed(2)} ms`,
         'sequential large ÷ small': `${(l.sequentialP50 / s.sequentialP50).toFixed(2)}×`,
         [`miss p50 (${MISSES}, each after a write)`]: `${s.missP50.toFixed(1)} ms → ${l.missP50.toFixed(1)} ms`,
