@@ -23,7 +23,7 @@ import { freePort } from '../src/lib/embedded-database'
 import { POST_PAGE, THREAD_PAGE } from '../src/operations/community/forum-reads'
 import type { Measurement } from './autocannon'
 import { BENCH_ENV, load, log, runSeed, type BenchApp } from './harness'
-import { startServerProcess, type ServerProcess } from './processes'
+import { cpuPerRequest, startServerProcess, type ServerProcess } from './processes'
 import { alternate, formatSpread, QUICK_ROUNDS, ROUND_SECONDS, type Side, type Spread } from './rounds'
 import { markdownTable, type Row, type ScenarioResult } from './report'
 
@@ -40,6 +40,8 @@ const LARGE: Sizes = { threads: LARGE_ROWS, posts: Math.max(LARGE_ROWS, SMALL.po
 const GROWTH_AT = 10
 /** And one request at a time, timed to the microsecond: latency without queueing on the 2 cores. */
 const SEQUENTIAL = 300
+/** Sequential hits whose server CPU is divided among them (the clock ticks are 10 ms). */
+const CPU_REQUESTS = 500
 /** Requests of the miss path, each after a write to the read's table. */
 const MISSES = 20
 const PASSWORD = 'Bench-Passw0rd!'
@@ -133,6 +135,8 @@ interface AtSize {
   sequentialP50: number
   /** p50 of MISSES requests, each after a write to the read's table, ms. */
   missP50: number
+  /** Server CPU ms per hit, CPU_REQUESTS sequential hits: what load moves least. */
+  cpuMs: number
 }
 
 const WHO = [['anonymous', false], ['signed in (cookie)', true]] as const
@@ -189,7 +193,8 @@ async function measureAll(app: BenchApp, limitUrl: string, peerUrl: string, pool
         missTimes.push(performance.now() - started)
       }
       missTimes.sort((a, b) => a - b)
-      at[`${read.name}\n${who}`] = { ours, overAnonymous: cookie ? ratio('signed in', 'anonymous') : undefined, sequentialP50, missP50: missTimes[Math.floor(MISSES / 2)]! }
+      const cpuMs = await cpuPerRequest(app.server.pid, `${app.url}${read.path}`, CPU_REQUESTS, headers)
+      at[`${read.name}\n${who}`] = { ours, overAnonymous: cookie ? ratio('signed in', 'anonymous') : undefined, sequentialP50, missP50: missTimes[Math.floor(MISSES / 2)]!, cpuMs }
     }
   }
   return at
@@ -308,6 +313,7 @@ export async function forumBench(app: BenchApp): Promise<ScenarioResult> {
         'sequential large ÷ small': `${(l.sequentialP50 / s.sequentialP50).toFixed(2)}×`,
         [`miss p50 (${MISSES}, each after a write)`]: `${s.missP50.toFixed(1)} ms → ${l.missP50.toFixed(1)} ms`,
         'miss large ÷ small': `${(l.missP50 / s.missP50).toFixed(2)}×`,
+        [`server CPU per hit (${CPU_REQUESTS} sequential)`]: `${s.cpuMs.toFixed(2)} ms → ${l.cpuMs.toFixed(2)} ms`,
       }))),
       '',
       `EXPLAIN (ANALYZE, BUFFERS) at ${label(large)}, each statement as the app sends it, run once before to warm the cache:`,
@@ -319,7 +325,7 @@ export async function forumBench(app: BenchApp): Promise<ScenarioResult> {
       missPlans,
     ].join('\n')
     log(markdown)
-    return { rows, sections: [{ name: 'forum', markdown }], data: { threadId, small, large, seedSeconds, loadBefore, loadAfter, growth: growth.map(({ read, who, small: s, large: l }) => ({ read, who, small: s.ours.p50, large: l.ours.p50, sequentialSmall: s.sequentialP50, sequentialLarge: l.sequentialP50, missSmall: s.missP50, missLarge: l.missP50 })) } }
+    return { rows, sections: [{ name: 'forum', markdown }], data: { threadId, small, large, seedSeconds, loadBefore, loadAfter, growth: growth.map(({ read, who, small: s, large: l }) => ({ read, who, small: s.ours.p50, large: l.ours.p50, sequentialSmall: s.sequentialP50, sequentialLarge: l.sequentialP50, missSmall: s.missP50, missLarge: l.missP50, cpuSmall: s.cpuMs, cpuLarge: l.cpuMs, overAnonymousSmall: s.overAnonymous, overAnonymousLarge: l.overAnonymous })) } }
   } finally {
     await peer?.stop()
     await limit.stop()
