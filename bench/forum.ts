@@ -20,6 +20,8 @@ import os from 'node:os'
 import type { Pool } from 'pg'
 
 import { freePort } from '../src/lib/embedded-database'
+import { PUBLIC_READS } from '../collections/publicReads'
+import { countFree } from '../src/lib/read-cache/count-free'
 import { POST_PAGE, THREAD_PAGE } from '../src/operations/community/forum-reads'
 import type { Measurement } from './autocannon'
 import { BENCH_ENV, load, log, runSeed, type BenchApp } from './harness'
@@ -217,14 +219,16 @@ async function explain(pool: Pool, threadId: string): Promise<string> {
 }
 
 /**
- * The statements Payload sends for each read on a miss (its Local API `find` with the same
- * query, anonymous and as the reader, recorded at the pool), each under EXPLAIN ANALYZE: where
- * a miss's time goes as the lists grow (the page and the count of every visible row).
+ * The statements a miss of ours sends for each read (Payload's Local API `find` with the same
+ * query, anonymous and as the reader, under the read cache's count-free totals, recorded at
+ * the pool), each under EXPLAIN ANALYZE: where a miss's time goes as the lists grow (the page,
+ * and the total from list_counts where Payload counted every visible row before).
  */
 async function explainMisses(app: BenchApp, pool: Pool, userId: string, reads: Read[]): Promise<string> {
   const user = { ...(await app.payload.findByID({ collection: 'users', id: userId, overrideAccess: true, depth: 0 })), collection: 'users' }
   const lines: string[] = ['| read | who | statement | execution time | seq scans |', '| --- | --- | --- | ---: | --- |']
   const details: string[] = []
+  const keptTotals = countFree(app.payload, PUBLIC_READS.countedLists ?? {})
   for (const read of reads.filter((r) => r.name.startsWith('forum thread') || !r.limit)) {
     const url = new URL(read.path, 'http://localhost')
     const slug = url.pathname.replace('/api/', '')
@@ -237,7 +241,8 @@ async function explainMisses(app: BenchApp, pool: Pool, userId: string, reads: R
         return (query as (c: unknown, v?: unknown[]) => unknown)(config, values)
       }) as typeof pool.query
       try {
-        await app.payload.find({ collection: slug as never, limit: Number(url.searchParams.get('limit')), sort: url.searchParams.get('sort')!.split(','), overrideAccess: false, user: reader as never })
+        // As on a miss of ours: totals from list_counts where the where allows (decision NEW-lists-1).
+        await keptTotals(() => app.payload.find({ collection: slug as never, limit: Number(url.searchParams.get('limit')), sort: url.searchParams.get('sort')!.split(','), overrideAccess: false, user: reader as never }))
       } finally {
         pool.query = query as typeof pool.query
       }
@@ -245,7 +250,7 @@ async function explainMisses(app: BenchApp, pool: Pool, userId: string, reads: R
         const { rows } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${statement.text}`, statement.values)
         const plan = rows.map((row) => row['QUERY PLAN'] as string).join('\n')
         const seqScans = [...new Set([...plan.matchAll(/Seq Scan on (\S+)/g)].map((m) => m[1]))].join(', ') || 'none'
-        const kind = /count\(/i.test(statement.text) ? 'count' : `page (statement ${i + 1})`
+        const kind = /list_counts/.test(statement.text) ? 'total (list_counts)' : /count\(/i.test(statement.text) ? 'count' : `page (statement ${i + 1})`
         lines.push(`| ${read.name} | ${who} | ${kind} | ${/Execution Time: ([\d.]+ ms)/.exec(plan)?.[1] ?? '?'} | ${seqScans} |`)
         details.push(`<details><summary>${read.name}, ${who}, ${kind}</summary>\n\n\`\`\`\n${statement.text}\n\n${plan}\n\`\`\`\n</details>`)
       }
@@ -320,7 +325,7 @@ export async function forumBench(app: BenchApp): Promise<ScenarioResult> {
       '',
       plans,
       '',
-      `The miss path: the statements Payload sends for each read (the Local API's \`find\` with the same query and reader, recorded at the pool), EXPLAIN (ANALYZE, BUFFERS) at ${label(large)}:`,
+      `The miss path: the statements a miss sends for each read (the Local API's \`find\` with the same query and reader, with the read cache's totals from list_counts, recorded at the pool), EXPLAIN (ANALYZE, BUFFERS) at ${label(large)}:`,
       '',
       missPlans,
     ].join('\n')
