@@ -19,7 +19,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 
 import type { Payload, PayloadRequest, Where } from 'payload'
 
-import { runPublic, statement, type Statement } from '../prepared'
+import { runPublicUnnamed } from '../prepared'
 
 /** A list whose rows per status `list_counts` keeps (the migrations attach the triggers). */
 export interface CountedList {
@@ -87,40 +87,37 @@ export function planOf(where: Where | undefined, list: CountedList): Plan | unde
 }
 
 // Statuses are the registry's (checked above), so they are written into the text: the partial
-// index's predicate then matches the statement's, and the plan stays the same for every value.
-const literals = (statuses: string[]) => statuses.map((status) => `'${status.replace(/'/g, "''")}'`).join(', ')
+// index's predicate then matches the statement's. The statement goes unnamed (planned for its
+// values each time, a fraction of a millisecond): a plan made once for any time or author would
+// not know that the range of passed ends is empty or that this author wrote few rows.
+const literals = (statuses: readonly string[]) => statuses.map((status) => `'${status.replace(/'/g, "''")}'`).join(', ')
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`
 
 /** The statement counting `plan` on `list`; its parameters in order: the time, then the author. */
-function countText(list: CountedList, plan: Plan): string {
+export function countText(list: CountedList, plan: Plan): string {
   const table = ident(list.table)
   const kept = `(SELECT coalesce(sum(n), 0) FROM list_counts WHERE list = '${list.table}'${plan.statuses ? ` AND status IN (${literals(plan.statuses)})` : ''})`
   if (!plan.statuses) return `SELECT ${kept}::bigint AS n`
   const parts = [kept]
-  let visible = `${ident('status')} IN (${literals(plan.statuses)})`
-  if (plan.after !== undefined) {
-    const column = ident(list.expiry!.column)
-    // Payload's `greater_than` leaves out a NULL end too.
-    parts.push(`- (SELECT count(*) FROM ${table} WHERE ${visible} AND (${column} <= $1::timestamptz OR ${column} IS NULL))`)
-    visible = `${visible} AND ${column} > $1::timestamptz`
-  }
+  const visible = `${ident('status')} IN (${literals(plan.statuses)})`
+  const time = plan.after !== undefined ? ident(list.expiry!.column) : undefined
+  // Rows of S whose end has passed: not in `expiry > T` (Payload's `greater_than` leaves a NULL end out too).
+  const passed = time && `${visible} AND (${time} <= $1::timestamptz OR ${time} IS NULL)`
+  if (passed) parts.push(`- (SELECT count(*) FROM ${table} WHERE ${passed})`)
   if (plan.author !== undefined) {
-    const at = plan.after !== undefined ? 2 : 1
-    parts.push(`+ (SELECT count(*) FROM ${table} WHERE ${ident(list.authorColumn)} = $${at}::uuid AND (${visible}) IS NOT TRUE)`)
+    // The author's rows outside the rule: the other statuses (a range of the (author, status)
+    // index; status is NOT NULL), and with an expiry those of S whose end has passed.
+    const author = `${ident(list.authorColumn)} = $${passed ? 2 : 1}::uuid`
+    const others = list.statuses.filter((status) => !plan.statuses!.includes(status))
+    if (others.length) parts.push(`+ (SELECT count(*) FROM ${table} WHERE ${author} AND ${ident('status')} IN (${literals(others)}))`)
+    if (passed) parts.push(`+ (SELECT count(*) FROM ${table} WHERE ${author} AND ${passed})`)
   }
   return `SELECT (${parts.join(' ')})::bigint AS n`
 }
 
-const statements = new Map<string, Statement>()
-const statementFor = (text: string) => {
-  let found = statements.get(text)
-  if (!found) statements.set(text, (found = statement(`count-free-${statements.size}`, text)))
-  return found
-}
-
 export async function countPlan(payload: Payload, list: CountedList, plan: Plan, req?: PayloadRequest): Promise<number> {
   const values = [...(plan.after !== undefined ? [plan.after] : []), ...(plan.author !== undefined ? [plan.author] : [])]
-  const { rows } = await runPublic<{ n: string }>(payload, statementFor(countText(list, plan)), values, req)
+  const { rows } = await runPublicUnnamed<{ n: string }>(payload, countText(list, plan), values, req)
   return Number(rows[0]?.n ?? 0)
 }
 
