@@ -98,21 +98,27 @@ export function countText(list: CountedList, plan: Plan): string {
   const table = ident(list.table)
   const kept = `(SELECT coalesce(sum(n), 0) FROM list_counts WHERE list = '${list.table}'${plan.statuses ? ` AND status IN (${literals(plan.statuses)})` : ''})`
   if (!plan.statuses) return `SELECT ${kept}::bigint AS n`
-  const parts = [kept]
   const visible = `${ident('status')} IN (${literals(plan.statuses)})`
+  const author = ident(list.authorColumn)
+  const parts = [kept]
+  // Rows of S whose end has passed (Payload's `greater_than` leaves a NULL end out too): two
+  // ranges of the partial index, worked out once; an OR of both would be a filter over the
+  // whole index instead (72 ms at a million classifieds).
   const time = plan.after !== undefined ? ident(list.expiry!.column) : undefined
-  // Rows of S whose end has passed: not in `expiry > T` (Payload's `greater_than` leaves a NULL end out too).
-  const passed = time && `${visible} AND (${time} <= $1::timestamptz OR ${time} IS NULL)`
-  if (passed) parts.push(`- (SELECT count(*) FROM ${table} WHERE ${passed})`)
+  const passed = time
+    ? `WITH passed AS MATERIALIZED (SELECT ${author} AS author FROM ${table} WHERE ${visible} AND ${time} <= $1::timestamptz
+         UNION ALL SELECT ${author} FROM ${table} WHERE ${visible} AND ${time} IS NULL) `
+    : ''
+  if (passed) parts.push('- (SELECT count(*) FROM passed)')
   if (plan.author !== undefined) {
     // The author's rows outside the rule: the other statuses (a range of the (author, status)
-    // index; status is NOT NULL), and with an expiry those of S whose end has passed.
-    const author = `${ident(list.authorColumn)} = $${passed ? 2 : 1}::uuid`
+    // index; status is NOT NULL), and with an expiry their passed ones among the few passed.
+    const reader = `$${passed ? 2 : 1}::uuid`
     const others = list.statuses.filter((status) => !plan.statuses!.includes(status))
-    if (others.length) parts.push(`+ (SELECT count(*) FROM ${table} WHERE ${author} AND ${ident('status')} IN (${literals(others)}))`)
-    if (passed) parts.push(`+ (SELECT count(*) FROM ${table} WHERE ${author} AND ${passed})`)
+    if (others.length) parts.push(`+ (SELECT count(*) FROM ${table} WHERE ${author} = ${reader} AND ${ident('status')} IN (${literals(others)}))`)
+    if (passed) parts.push(`+ (SELECT count(*) FROM passed WHERE author = ${reader})`)
   }
-  return `SELECT (${parts.join(' ')})::bigint AS n`
+  return `${passed}SELECT (${parts.join(' ')})::bigint AS n`
 }
 
 export async function countPlan(payload: Payload, list: CountedList, plan: Plan, req?: PayloadRequest): Promise<number> {
