@@ -237,7 +237,7 @@ async function explainMisses(app: BenchApp, pool: Pool, userId: string, reads: R
       const query = pool.query.bind(pool)
       pool.query = ((config: unknown, values?: unknown[]) => {
         const text = typeof config === 'string' ? config : (config as { text: string }).text
-        if (/^\s*select/i.test(text)) recorded.push({ text, values: values ?? (config as { values?: unknown[] }).values ?? [] })
+        if (/^\s*(select|with)\b/i.test(text)) recorded.push({ text, values: values ?? (config as { values?: unknown[] }).values ?? [] })
         return (query as (c: unknown, v?: unknown[]) => unknown)(config, values)
       }) as typeof pool.query
       try {
