@@ -10,7 +10,9 @@
 // BENCH_LISTS_LARGE rows per list (default 1,000,000; `npm run seed -- --threads --posts
 // --classifieds --events`). Also, per read, the miss path: MISSES requests one after the
 // other, each after a write to the list's table (the cached answer is then stale and the read
-// goes to the fill or to Payload). Targets: forum ≥ 0.6× the limit and ≥ 2× the peer (issue
+// goes to the fill or to Payload, whose totals for these lists come from list_counts since
+// decision 193). Every side of a read is measured in alternating rounds (bench/rounds.ts,
+// BENCH_QUICK_ROUNDS × BENCH_ROUND_SECONDS). Targets: forum ≥ 0.6× the limit and ≥ 2× the peer (issue
 // 20); signed in ≥ 0.8× anonymous and p50 at the large size ≤ 1.5× the small one (issue 35).
 // `npm run bench -- forum`.
 import os from 'node:os'
@@ -18,11 +20,13 @@ import os from 'node:os'
 import type { Pool } from 'pg'
 
 import { freePort } from '../src/lib/embedded-database'
+import { PUBLIC_READS } from '../collections/publicReads'
+import { countFree } from '../src/lib/read-cache/count-free'
 import { POST_PAGE, THREAD_PAGE } from '../src/operations/community/forum-reads'
-import { measure, type Measurement } from './autocannon'
+import type { Measurement } from './autocannon'
 import { BENCH_ENV, load, log, runSeed, type BenchApp } from './harness'
-import { startServerProcess, type ServerProcess } from './processes'
-import { SECONDS } from './reads'
+import { cpuPerRequest, startServerProcess, type ServerProcess } from './processes'
+import { alternate, formatSpread, QUICK_ROUNDS, ROUND_SECONDS, type Side, type Spread } from './rounds'
 import { markdownTable, type Row, type ScenarioResult } from './report'
 
 interface Sizes {
@@ -38,6 +42,8 @@ const LARGE: Sizes = { threads: LARGE_ROWS, posts: Math.max(LARGE_ROWS, SMALL.po
 const GROWTH_AT = 10
 /** And one request at a time, timed to the microsecond: latency without queueing on the 2 cores. */
 const SEQUENTIAL = 300
+/** Sequential hits whose server CPU is divided among them (the clock ticks are 10 ms). */
+const CPU_REQUESTS = 500
 /** Requests of the miss path, each after a write to the read's table. */
 const MISSES = 20
 const PASSWORD = 'Bench-Passw0rd!'
@@ -123,28 +129,54 @@ function sameDocuments(a: string, b: string): boolean {
 }
 
 interface AtSize {
+  /** The median of the alternating rounds (bench/rounds.ts). */
   ours: Measurement
+  /** Signed in ÷ anonymous, round by round (the signed-in entry only). */
+  overAnonymous?: Spread
   /** p50 of SEQUENTIAL requests one after the other, ms. */
   sequentialP50: number
   /** p50 of MISSES requests, each after a write to the read's table, ms. */
   missP50: number
+  /** Server CPU ms per hit, CPU_REQUESTS sequential hits: what load moves least. */
+  cpuMs: number
 }
 
 const WHO = [['anonymous', false], ['signed in (cookie)', true]] as const
 
+/**
+ * Per read, one alternation (bench/rounds.ts) of every side: ours anonymous and signed in, the
+ * limit (anonymous forum reads), the peer anonymous and signed in. Signed in ÷ anonymous is then
+ * a median of per-round ratios like every other ratio, not two runs minutes apart.
+ */
 async function measureAll(app: BenchApp, limitUrl: string, peerUrl: string, pool: Pool, reads: Read[], signIn: () => Promise<Record<string, string>>, size: string, rows: Row[]): Promise<Record<string, AtSize>> {
   const at: Record<string, AtSize> = {}
   for (const read of reads) {
+    // A fresh session: its cookie cache (300 s) holds for the whole alternation and what follows.
+    const signedIn = await signIn()
+    for (const [, cookie] of WHO) await sameAnswers(app, limitUrl, peerUrl, read, cookie ? signedIn : {})
+    const sides: Side[] = [
+      { name: 'anonymous', url: `${app.url}${read.path}`, headers: {} },
+      { name: 'signed in', url: `${app.url}${read.path}`, headers: signedIn },
+      ...(read.limit ? [{ name: 'limit', url: `${limitUrl}${read.path}`, headers: {} }] : []),
+      { name: 'peer anonymous', url: `${peerUrl}${read.path}`, headers: {} },
+      { name: 'peer signed in', url: `${peerUrl}${read.path}`, headers: signedIn },
+    ]
+    const { merged, ratio } = await alternate(`lists: ${read.name} at ${size}`, sides, { connections: GROWTH_AT, rounds: QUICK_ROUNDS })
+    const serverRssMb = await app.server.rssMb()
     for (const [who, cookie] of WHO) {
-      const headers = cookie ? await signIn() : {}
-      await sameAnswers(app, limitUrl, peerUrl, read, headers)
-      log(`lists: ${read.name}, ${who}, at ${size}, ${GROWTH_AT} connections, ${SECONDS} s each side`)
-      const options = { connections: GROWTH_AT, seconds: SECONDS, headers }
-      const ours = await measure(`${app.url}${read.path}`, options)
-      const serverRssMb = await app.server.rssMb()
-      const limit = read.limit && !cookie ? await measure(`${limitUrl}${read.path}`, options) : undefined
-      const peer = await measure(`${peerUrl}${read.path}`, options)
-      rows.push({ scenario: `${read.name}, ${who}, ${size}`, connections: GROWTH_AT, ours, limit, peer, serverRssMb })
+      const headers = cookie ? signedIn : {}
+      const side = cookie ? 'signed in' : 'anonymous'
+      const peerSide = cookie ? 'peer signed in' : 'peer anonymous'
+      const ours = merged[side]!
+      rows.push({
+        scenario: `${read.name}, ${who}, ${size}`,
+        connections: GROWTH_AT,
+        ours,
+        limit: cookie ? undefined : merged.limit,
+        peer: merged[peerSide],
+        ratios: { limit: read.limit && !cookie ? ratio(side, 'limit') : undefined, peer: ratio(side, peerSide) },
+        serverRssMb,
+      })
       const sequentialP50 = (
         await load(`lists: ${read.name}, ${who}, ${SEQUENTIAL} sequential`, SEQUENTIAL, 1, async () => {
           const response = await fetch(`${app.url}${read.path}`, { headers })
@@ -163,7 +195,8 @@ async function measureAll(app: BenchApp, limitUrl: string, peerUrl: string, pool
         missTimes.push(performance.now() - started)
       }
       missTimes.sort((a, b) => a - b)
-      at[`${read.name}\n${who}`] = { ours, sequentialP50, missP50: missTimes[Math.floor(MISSES / 2)]! }
+      const cpuMs = await cpuPerRequest(app.server.pid, `${app.url}${read.path}`, CPU_REQUESTS, headers)
+      at[`${read.name}\n${who}`] = { ours, overAnonymous: cookie ? ratio('signed in', 'anonymous') : undefined, sequentialP50, missP50: missTimes[Math.floor(MISSES / 2)]!, cpuMs }
     }
   }
   return at
@@ -186,14 +219,16 @@ async function explain(pool: Pool, threadId: string): Promise<string> {
 }
 
 /**
- * The statements Payload sends for each read on a miss (its Local API `find` with the same
- * query, anonymous and as the reader, recorded at the pool), each under EXPLAIN ANALYZE: where
- * a miss's time goes as the lists grow (the page and the count of every visible row).
+ * The statements a miss of ours sends for each read (Payload's Local API `find` with the same
+ * query, anonymous and as the reader, under the read cache's count-free totals, recorded at
+ * the pool), each under EXPLAIN ANALYZE: where a miss's time goes as the lists grow (the page,
+ * and the total from list_counts where Payload counted every visible row before).
  */
 async function explainMisses(app: BenchApp, pool: Pool, userId: string, reads: Read[]): Promise<string> {
   const user = { ...(await app.payload.findByID({ collection: 'users', id: userId, overrideAccess: true, depth: 0 })), collection: 'users' }
   const lines: string[] = ['| read | who | statement | execution time | seq scans |', '| --- | --- | --- | ---: | --- |']
   const details: string[] = []
+  const keptTotals = countFree(app.payload, PUBLIC_READS.countedLists ?? {})
   for (const read of reads.filter((r) => r.name.startsWith('forum thread') || !r.limit)) {
     const url = new URL(read.path, 'http://localhost')
     const slug = url.pathname.replace('/api/', '')
@@ -202,11 +237,12 @@ async function explainMisses(app: BenchApp, pool: Pool, userId: string, reads: R
       const query = pool.query.bind(pool)
       pool.query = ((config: unknown, values?: unknown[]) => {
         const text = typeof config === 'string' ? config : (config as { text: string }).text
-        if (/^\s*select/i.test(text)) recorded.push({ text, values: values ?? (config as { values?: unknown[] }).values ?? [] })
+        if (/^\s*(select|with)\b/i.test(text)) recorded.push({ text, values: values ?? (config as { values?: unknown[] }).values ?? [] })
         return (query as (c: unknown, v?: unknown[]) => unknown)(config, values)
       }) as typeof pool.query
       try {
-        await app.payload.find({ collection: slug as never, limit: Number(url.searchParams.get('limit')), sort: url.searchParams.get('sort')!.split(','), overrideAccess: false, user: reader as never })
+        // As on a miss of ours: totals from list_counts where the where allows (decision 193).
+        await keptTotals(() => app.payload.find({ collection: slug as never, limit: Number(url.searchParams.get('limit')), sort: url.searchParams.get('sort')!.split(','), overrideAccess: false, user: reader as never }))
       } finally {
         pool.query = query as typeof pool.query
       }
@@ -214,7 +250,7 @@ async function explainMisses(app: BenchApp, pool: Pool, userId: string, reads: R
         const { rows } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${statement.text}`, statement.values)
         const plan = rows.map((row) => row['QUERY PLAN'] as string).join('\n')
         const seqScans = [...new Set([...plan.matchAll(/Seq Scan on (\S+)/g)].map((m) => m[1]))].join(', ') || 'none'
-        const kind = /count\(/i.test(statement.text) ? 'count' : `page (statement ${i + 1})`
+        const kind = /list_counts/.test(statement.text) ? 'total (list_counts)' : /count\(/i.test(statement.text) ? 'count' : `page (statement ${i + 1})`
         lines.push(`| ${read.name} | ${who} | ${kind} | ${/Execution Time: ([\d.]+ ms)/.exec(plan)?.[1] ?? '?'} | ${seqScans} |`)
         details.push(`<details><summary>${read.name}, ${who}, ${kind}</summary>\n\n\`\`\`\n${statement.text}\n\n${plan}\n\`\`\`\n</details>`)
       }
@@ -252,12 +288,11 @@ export async function forumBench(app: BenchApp): Promise<ScenarioResult> {
     const missPlans = await explainMisses(app, pool, userId, reads).catch((error: unknown) => `EXPLAIN failed: ${error instanceof Error ? error.message : String(error)}`)
     const loadAfter = os.loadavg()
 
-    const ratio = (a: Measurement, b?: Measurement) => (b && b.rps > 0 ? `${(a.rps / b.rps).toFixed(2)}×` : '')
+    const ratio = (a: Measurement, b?: Measurement, spread?: Spread) => (spread ? formatSpread(spread) : b && b.rps > 0 ? `${(a.rps / b.rps).toFixed(2)}×` : '')
     const errors = (m?: Measurement) => (m ? m.errors + m.non2xx : 0)
     const growth = reads.flatMap((read) => WHO.map(([who]) => ({ read: read.name, who, small: before[`${read.name}\n${who}`]!, large: after[`${read.name}\n${who}`]! })))
-    const anonymous = (read: string, at: Record<string, AtSize>) => at[`${read}\nanonymous`]!.ours
     const markdown = [
-      `Reads as a client sends them (\`${reads.map((read) => read.path.replace(threadId, '<id>')).join('`, `')}\`, default depth), anonymous and signed in (a citizen's session cookie; the reader owns one item in a non-public status on each list, and sees it), ${GROWTH_AT} connections, ${SECONDS} s per measurement; load average ${loadBefore.map((n) => n.toFixed(1)).join(' / ')} before and ${loadAfter.map((n) => n.toFixed(1)).join(' / ')} after (1/5/15 min; ratios are within one run). The limit (forum reads, anonymous) is express + pg with the same two statements, access rule and presenters (bench/forum-limit-server.ts); the peer is the same server with \`READ_CACHE=false\` (Payload's stock route), with the same credentials. Ours and the peer (and the limit) answered the same documents before each measurement. Growing the lists took ${seedSeconds.toFixed(0)} s.`,
+      `Reads as a client sends them (\`${reads.map((read) => read.path.replace(threadId, '<id>')).join('`, `')}\`, default depth), anonymous and signed in (a citizen's session cookie; the reader owns one item in a non-public status on each list, and sees it), ${GROWTH_AT} connections, ${QUICK_ROUNDS} alternating rounds of ${ROUND_SECONDS} s per side (ours anonymous and signed in, the limit, the peer anonymous and signed in; req/s and p50 the rounds' medians, ratios the median of the rounds' ratios, then their range); load average ${loadBefore.map((n) => n.toFixed(1)).join(' / ')} before and ${loadAfter.map((n) => n.toFixed(1)).join(' / ')} after (1/5/15 min; ratios are within one run). The limit (forum reads, anonymous) is express + pg with the same two statements, access rule and presenters (bench/forum-limit-server.ts); the peer is the same server with \`READ_CACHE=false\` (Payload's stock route), with the same credentials. Ours and the peer (and the limit) answered the same documents before each measurement. Growing the lists took ${seedSeconds.toFixed(0)} s.`,
       '',
       markdownTable(rows.map((row) => ({
         scenario: row.scenario,
@@ -265,10 +300,10 @@ export async function forumBench(app: BenchApp): Promise<ScenarioResult> {
         'ours req/s': row.ours.rps.toFixed(0),
         'ours p50': `${row.ours.p50} ms`,
         'limit req/s': row.limit ? row.limit.rps.toFixed(0) : '',
-        'ours ÷ limit': ratio(row.ours, row.limit),
+        'ours ÷ limit': ratio(row.ours, row.limit, row.ratios?.limit),
         'peer req/s': row.peer!.rps.toFixed(0),
         'peer p50': `${row.peer!.p50} ms`,
-        'ours ÷ peer': ratio(row.ours, row.peer),
+        'ours ÷ peer': ratio(row.ours, row.peer, row.ratios?.peer),
         'non-2xx/errors': String(errors(row.ours) + errors(row.limit) + errors(row.peer)),
       }))),
       '',
@@ -278,23 +313,24 @@ export async function forumBench(app: BenchApp): Promise<ScenarioResult> {
         [`p50 at ${GROWTH_AT} connections`]: `${s.ours.p50} ms → ${l.ours.p50} ms`,
         'large ÷ small (p50)': `${(l.ours.p50 / Math.max(s.ours.p50, 1)).toFixed(2)}×`,
         'req/s': `${s.ours.rps.toFixed(0)} → ${l.ours.rps.toFixed(0)}`,
-        'signed in ÷ anonymous (req/s), small / large': who === 'anonymous' ? '' : `${ratio(s.ours, anonymous(read, before))} / ${ratio(l.ours, anonymous(read, after))}`,
+        'signed in ÷ anonymous (req/s, rounds), small / large': who === 'anonymous' ? '' : `${formatSpread(s.overAnonymous)} / ${formatSpread(l.overAnonymous)}`,
         [`p50 of ${SEQUENTIAL} sequential`]: `${s.sequentialP50.toFixed(2)} ms → ${l.sequentialP50.toFixed(2)} ms`,
         'sequential large ÷ small': `${(l.sequentialP50 / s.sequentialP50).toFixed(2)}×`,
         [`miss p50 (${MISSES}, each after a write)`]: `${s.missP50.toFixed(1)} ms → ${l.missP50.toFixed(1)} ms`,
         'miss large ÷ small': `${(l.missP50 / s.missP50).toFixed(2)}×`,
+        [`server CPU per hit (${CPU_REQUESTS} sequential)`]: `${s.cpuMs.toFixed(2)} ms → ${l.cpuMs.toFixed(2)} ms`,
       }))),
       '',
       `EXPLAIN (ANALYZE, BUFFERS) at ${label(large)}, each statement as the app sends it, run once before to warm the cache:`,
       '',
       plans,
       '',
-      `The miss path: the statements Payload sends for each read (the Local API's \`find\` with the same query and reader, recorded at the pool), EXPLAIN (ANALYZE, BUFFERS) at ${label(large)}:`,
+      `The miss path: the statements a miss sends for each read (the Local API's \`find\` with the same query and reader, with the read cache's totals from list_counts, recorded at the pool), EXPLAIN (ANALYZE, BUFFERS) at ${label(large)}:`,
       '',
       missPlans,
     ].join('\n')
     log(markdown)
-    return { rows, sections: [{ name: 'forum', markdown }], data: { threadId, small, large, seedSeconds, loadBefore, loadAfter, growth: growth.map(({ read, who, small: s, large: l }) => ({ read, who, small: s.ours.p50, large: l.ours.p50, sequentialSmall: s.sequentialP50, sequentialLarge: l.sequentialP50, missSmall: s.missP50, missLarge: l.missP50 })) } }
+    return { rows, sections: [{ name: 'forum', markdown }], data: { threadId, small, large, seedSeconds, loadBefore, loadAfter, growth: growth.map(({ read, who, small: s, large: l }) => ({ read, who, small: s.ours.p50, large: l.ours.p50, sequentialSmall: s.sequentialP50, sequentialLarge: l.sequentialP50, missSmall: s.missP50, missLarge: l.missP50, cpuSmall: s.cpuMs, cpuLarge: l.cpuMs, overAnonymousSmall: s.overAnonymous, overAnonymousLarge: l.overAnonymous })) } }
   } finally {
     await peer?.stop()
     await limit.stop()

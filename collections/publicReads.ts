@@ -5,6 +5,8 @@ import type { PublicReads } from '../src/lib/read-cache/dependencies'
 import { isStaff } from '../domain/permissions'
 import { CONTENT_TYPES } from '../domain/content-types'
 
+const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`).replace(/-/g, '_')
+
 export const PUBLIC_READS: PublicReads = {
   // The registry lists blog comments among the moderated types too: each slug once.
   collections: [...new Set(['service-listings', 'service-categories', 'service-availability', 'service-media', 'blog-posts', ...Object.values(CONTENT_TYPES).map((type) => type.collection)])],
@@ -17,4 +19,19 @@ export const PUBLIC_READS: PublicReads = {
   // Their read access is the same for every reader who is not staff (the admins' rule aside),
   // and what they populate is too: a citizen's answer is the anonymous one.
   sharedWhenSignedIn: { collections: ['service-categories', 'service-media', 'blog-posts'], reader: (user) => !isStaff(user) },
+  // Every §9 table carries the list_counts triggers (migration 20261127_150000_community_list_counts):
+  // the totals of their access rules come from there on a miss (decision 193).
+  countedLists: Object.fromEntries(
+    Object.values(CONTENT_TYPES).map((type) => [
+      type.collection,
+      {
+        table: snake(type.collection),
+        statusField: type.statusField,
+        statuses: type.statuses,
+        authorField: type.authorField,
+        authorColumn: `${snake(type.authorField)}_id`,
+        ...(type.collection === 'classifieds' ? { expiry: { field: 'expiresAt', column: 'expires_at' } } : {}),
+      },
+    ]),
+  ),
 }

@@ -77,6 +77,18 @@ export async function runPublic<T>(payload: Payload, statement: Statement, value
   return query<T>(publicReader(payload), statement, values)
 }
 
+/**
+ * `runPublic` for a statement planned for its values at every run (unnamed): where one plan for
+ * any value would be wrong for the usual ones (src/lib/read-cache/count-free.ts).
+ */
+export async function runPublicUnnamed<T>(payload: Payload, text: string, values: unknown[], req?: PayloadRequest): Promise<{ rows: T[]; rowCount: number }> {
+  const transaction = req ? await openTransaction(req) : undefined
+  const client = transaction?.db?.session?.client
+  if (transaction && !client) throw new Error('No connection for the open transaction')
+  const result = await (client ?? publicReader(payload)).query({ text, values })
+  return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 }
+}
+
 /** `run`, on the request's transaction connection when a transaction is open, else on the pool. */
 export async function runIn<T>(req: PayloadRequest, statement: Statement, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
   const transaction = await openTransaction(req)

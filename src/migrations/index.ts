@@ -22,6 +22,7 @@ import * as migration_20261127_053644_bookings_buffered_overlap from './20261127
 import * as migration_20261127_053645_webhooks from './20261127_053645_webhooks';
 import * as migration_20261127_090000_collection_versions from './20261127_090000_collection_versions';
 import * as migration_20261127_150000_booking_write_function from './20261127_150000_booking_write_function';
+import * as migration_20261127_150000_community_list_counts from './20261127_150000_community_list_counts';
 
 export const migrations = [
   {
@@ -143,5 +144,10 @@ export const migrations = [
     up: migration_20261127_150000_booking_write_function.up,
     down: migration_20261127_150000_booking_write_function.down,
     name: '20261127_150000_booking_write_function',
+  },
+  {
+    up: migration_20261127_150000_community_list_counts.up,
+    down: migration_20261127_150000_community_list_counts.down,
+    name: '20261127_150000_community_list_counts',
   },
 ];

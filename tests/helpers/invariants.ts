@@ -38,12 +38,23 @@ export const INVARIANTS: Invariant[] = [
   },
   {
     // The totals the lists read (src/lib/list-counts.ts) are the rows there are.
-    name: 'list_counts hold the number of bookings, services, queue entries and forum threads per status',
+    name: 'list_counts hold the number of bookings, services, queue entries and §9 items per status',
     query: `WITH actual AS (
               SELECT 'bookings' AS list, status::text AS status, count(*) AS n FROM bookings GROUP BY status
               UNION ALL SELECT 'service_listings', status::text, count(*) FROM service_listings GROUP BY status
               UNION ALL SELECT 'report_queue', status::text, count(*) FROM report_queue GROUP BY status
               UNION ALL SELECT 'forum_threads', status::text, count(*) FROM forum_threads GROUP BY status
+              UNION ALL SELECT 'blog_comments', status::text, count(*) FROM blog_comments GROUP BY status
+              UNION ALL SELECT 'reviews', status::text, count(*) FROM reviews GROUP BY status
+              UNION ALL SELECT 'comments', status::text, count(*) FROM comments GROUP BY status
+              UNION ALL SELECT 'forum_posts', status::text, count(*) FROM forum_posts GROUP BY status
+              UNION ALL SELECT 'classifieds', status::text, count(*) FROM classifieds GROUP BY status
+              UNION ALL SELECT 'places', status::text, count(*) FROM places GROUP BY status
+              UNION ALL SELECT 'articles', status::text, count(*) FROM articles GROUP BY status
+              UNION ALL SELECT 'events', status::text, count(*) FROM events GROUP BY status
+              UNION ALL SELECT 'groups', status::text, count(*) FROM groups GROUP BY status
+              UNION ALL SELECT 'galleries', status::text, count(*) FROM galleries GROUP BY status
+              UNION ALL SELECT 'products', status::text, count(*) FROM products GROUP BY status
             ), counted AS (SELECT list, status, sum(n) AS n FROM list_counts GROUP BY list, status)
             SELECT coalesce(a.list, c.list) || ' ' || coalesce(a.status, c.status) || ': ' || coalesce(a.n, 0) || ' rows, counted ' || coalesce(c.n, 0) AS row
             FROM actual a FULL JOIN counted c ON c.list = a.list AND c.status = a.status

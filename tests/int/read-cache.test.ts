@@ -3,11 +3,13 @@
 // same app with the cache off (Payload's own, or the forum's fill), anonymous and signed in;
 // a write through a stock route, a custom endpoint or raw SQL shows in the very next read; an
 // anonymous answer carries a strong ETag and is revalidated with 304 without reading rows; a
-// reader's own non-public item reaches them and nobody else.
+// reader's own non-public item reaches them and nobody else; a miss on a §9 list takes its
+// total from list_counts, never Payload's count (count-free.ts), and runs the auth strategy once.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { PUBLIC_READS } from '../../collections/publicReads'
+import { CONTENT_TYPES } from '../../domain/content-types'
 import { servedBy } from '../../src/lib/read-cache/index'
 import { makeComment, makePost } from '../helpers/blog'
 import { adminActor, citizenActor, makeCategory, makeService, makeSlot, SERVICES, type Actor } from '../helpers/catalogue'
@@ -50,6 +52,10 @@ beforeAll(async () => {
     const extra = collection === 'classifieds' ? { expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() } : {}
     ids[collection] = [await makeItem(app, collection, author.user.id, publicStatus, extra), await makeItem(app, collection, author.user.id, hidden, extra)]
   }
+  // A public classified whose end has passed before the expiry job moved it: anonymous readers
+  // and other citizens no longer see it, its author does (their own row, any status).
+  const passed = await makeItem(app, 'classifieds', author.user.id, 'active', { expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() })
+  await sql(app, `UPDATE classifieds SET expires_at = now() - interval '1 hour' WHERE id = $1`, [passed])
   moderatedThread = ids['forum-threads']![1]!
   for (const status of ['published', 'moderated']) await makeItem(app, 'forum-posts', author.user.id, status, { thread: ids['forum-threads']![0], body: `Post ${status}` })
   await makeItem(app, 'comments', author.user.id, undefined, { target: { relationTo: 'places', value: ids.places![0] }, body: 'Nice place' })
@@ -89,6 +95,8 @@ function queriesFor(slug: string, first: string | undefined, turn: number): stri
     `?where[or][0][id][equals]=${first ?? '00000000-0000-4000-8000-000000000000'}&depth=1`,
     '?limit=500&page=1',
     '?draft=false&limit=5&page=9',
+    '?limit=1&page=3&depth=0',
+    `?where[status][in]=published,active&limit=2`,
   ]
   const drawn = [0, 1, 2].map((step) => pool[(turn * 3 + step) % pool.length]!)
   const list = ['', ...drawn].map((query) => `/api/${slug}${query}`)
@@ -104,8 +112,9 @@ describe('the collections it serves', () => {
 describe('answers byte for byte as Payload', () => {
   it.each(PUBLIC_READS.collections.map((slug, turn) => [slug, turn] as const))('%s: anonymous and signed in, generated queries', async (slug, turn) => {
     const [first] = await sql<{ id: string }>(app, `SELECT id FROM ${slug.replace(/-/g, '_')} ORDER BY created_at LIMIT 1`)
-    // Staff on every fifth collection: their answers are keyed by reader like anyone's.
-    for (const headers of turn % 5 === 0 ? [{}, author.headers, admin.headers] : [{}, author.headers]) {
+    // Staff on every fifth collection: their answers are keyed by reader like anyone's; a
+    // citizen with nothing of their own on every other one.
+    for (const headers of [{}, author.headers, ...(turn % 5 === 0 ? [admin.headers] : []), ...(turn % 2 ? [other.headers] : [])]) {
       for (const path of queriesFor(slug, first?.id, turn)) {
         const { filled, cached, payload } = await both(path, headers)
         expect({ path, status: filled.status }).toEqual({ path, status: payload.status })
@@ -294,6 +303,81 @@ describe('the forum’s fast path fills the cache', () => {
     expect(forum[0]).toMatch(/list_counts/)
     const again = await statementsDuring(async () => (await fetch(`${app.url}${path}`)).text())
     expect(again.statements.filter((text) => /forum_threads/.test(text))).toEqual([])
+  })
+})
+
+describe('a miss on a §9 list counts no rows (list_counts)', () => {
+  // Payload's count of the list (drizzle's text); the count-free statement is ours, upper case.
+  const payloadCount = (table: string) => new RegExp(`^select count\\(\\*\\) from "${table}"`)
+  const missed = async (path: string, headers: Record<string, string>) => {
+    const table = path.split('?')[0]!.slice('/api/'.length).replace(/-/g, '_')
+    // A write that changes nothing visible: the next read of every reader is a miss.
+    await sql(app, `UPDATE ${table} SET updated_at = updated_at WHERE id = (SELECT id FROM ${table} LIMIT 1)`)
+    const { result, statements } = await statementsDuring(async () => {
+      const response = await fetch(`${app.url}${path}`, { headers })
+      return { status: response.status, text: await response.text() }
+    })
+    const payload = await (await fetch(`${uncached.url}${path}`, { headers })).text()
+    return { result, payload, counted: statements.some((text) => payloadCount(table).test(text)), kept: statements.some((text) => /FROM list_counts WHERE list = /.test(text)) }
+  }
+
+  // Blog comments are the registry's too, but their public rule reads the post's status (a
+  // join): list_counts cannot answer it, so they keep Payload's count (staff's aside).
+  const lists = Object.values(CONTENT_TYPES).map((type) => type.collection as string).filter((slug) => slug !== 'blog-comments')
+
+  it.each(lists)('%s: anonymous, an author, staff: Payload\'s bytes, total from list_counts', async (slug) => {
+    for (const [who, headers] of [['anonymous', {}], ['author', author.headers], ['staff', admin.headers], ['other', other.headers]] as const) {
+      const path = `/api/${slug}?limit=1&sort=-createdAt`
+      const { result, payload, counted, kept } = await missed(path, headers)
+      expect({ who, status: result.status, text: result.text }).toEqual({ who, status: 200, text: payload })
+      // The forum's anonymous thread list is its own statement (the fill), list_counts too.
+      expect({ who, counted, kept }).toEqual({ who, counted: false, kept: true })
+    }
+  }, 60_000)
+
+  it('a client’s filter is counted by Payload, as before', async () => {
+    const { result, payload, counted } = await missed('/api/events?where[title][like]=a&limit=1', author.headers)
+    expect(result.text).toBe(payload)
+    expect(counted).toBe(true)
+  })
+
+  it('the expiry: a public classified past its end counts for its author only', async () => {
+    const total = async (headers: Record<string, string>) => ((await (await fetch(`${app.url}/api/classifieds?limit=1&depth=0`, { headers })).json()) as { totalDocs: number }).totalDocs
+    const [row] = await sql<{ anonymous: number; own: number }>(
+      app,
+      `SELECT count(*) FILTER (WHERE status IN ('active', 'sold') AND expires_at > now())::int AS anonymous,
+              count(*) FILTER (WHERE status IN ('active', 'sold') AND expires_at > now() OR author_id = $1)::int AS own FROM classifieds`,
+      [author.user.id],
+    )
+    expect(await total({})).toBe(row!.anonymous)
+    expect(await total(author.headers)).toBe(row!.own)
+    expect(row!.own).toBeGreaterThan(row!.anonymous)
+  })
+})
+
+describe('one strategy run of ours per signed-in request', () => {
+  it('a signed-in miss: the cache checks the reader once, Payload once', async () => {
+    const calls: string[] = []
+    const restore = app.payload.authStrategies.map((strategy) => {
+      const authenticate = strategy.authenticate
+      strategy.authenticate = (args) => {
+        calls.push(strategy.name)
+        return authenticate(args)
+      }
+      return () => (strategy.authenticate = authenticate)
+    })
+    try {
+      await sql(app, `UPDATE events SET updated_at = updated_at WHERE id = (SELECT id FROM events LIMIT 1)`)
+      expect((await fetch(`${app.url}/api/events?limit=2`, { headers: author.headers })).status).toBe(200)
+      const miss = calls.length
+      expect((await fetch(`${app.url}/api/events?limit=2`, { headers: author.headers })).status).toBe(200)
+      const hit = calls.length - miss
+      // A hit is the cache's one run; a miss adds Payload's own (its REST handler), nothing more.
+      expect(hit).toBeGreaterThan(0)
+      expect(miss).toBe(2 * hit)
+    } finally {
+      for (const undo of restore) undo()
+    }
   })
 })
 

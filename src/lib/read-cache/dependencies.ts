@@ -3,6 +3,8 @@
 // relation fields is worked out from Payload's config.
 import type { Field, SanitizedConfig } from 'payload'
 
+import type { CountedList } from './count-free'
+
 export interface PublicReads {
   /** The collections whose stock reads (`GET /api/<slug>`, `/api/<slug>/<id>`) the cache answers. */
   collections: string[]
@@ -15,6 +17,8 @@ export interface PublicReads {
    * not depend on who reads); every other signed-in reader is keyed by their id.
    */
   sharedWhenSignedIn?: { collections: string[]; reader: (user: unknown) => boolean }
+  /** Lists whose rows per status `list_counts` keeps: a miss takes its total from there when it can (count-free.ts). */
+  countedLists?: Record<string, CountedList>
 }
 
 export const publicReadsOf = (config: SanitizedConfig): PublicReads | undefined => (config.custom as { publicReads?: PublicReads } | undefined)?.publicReads

@@ -15,6 +15,7 @@ import { webHeaders } from '../http/web-headers'
 import { credentialsWereUnchecked } from '../http/unavailable'
 import { onPrimary } from '../replicas/read-context'
 import { settings } from '../settings'
+import { countFree } from './count-free'
 import { matchesIfNoneMatch, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, strongEtag, VARY } from './conditional'
 import { dependenciesOf, publicReadsOf, type PublicReads } from './dependencies'
 import { ByteLru } from './lru'
@@ -53,6 +54,11 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
   if (!reads || !config.enabled) return undefined
   const apiRoute = payload.config.routes.api.replace(/\/+$/, '')
   const lru = new ByteLru(config.maxBytes)
+  // A miss answered by Payload takes the §9 lists' totals from list_counts (count-free.ts).
+  const withKeptTotals = countFree(payload, reads.countedLists ?? {})
+  // Who reads, as answerHit found it: on its miss, serve (later in the same request) asks no
+  // strategy again. Held weakly by the express request, so nothing outlives it.
+  const readersFound = new WeakMap<ExpressRequest, { user: Reader; authHeaders?: Headers }>()
   let served: Promise<Map<string, VersionReader>> | undefined
   let compactedAt = Date.now()
 
@@ -140,6 +146,7 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
       // The bridge's strategy run, after a miss, reuses this one's session lookup.
       if (headers) handOn(headers, req)
       if (!who) return false
+      readersFound.set(req, who)
       // The raw query: an answer is kept only under a query the bridge has checked and bounded
       // already (stock-query.ts; bounding a bounded query changes nothing), so any other query
       // finds nothing here and goes the bridge's way.
@@ -157,7 +164,7 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
       if (!target || !versions) return fromPayload()
 
       // The database could not check the session: Payload's route, then the bridge's 503.
-      const who = await readerOfRequest(req, () => request().headers)
+      const who = readersFound.get(req) ?? (await readerOfRequest(req, () => request().headers))
       if (!who) return fromPayload()
       const { user, authHeaders } = who
       const key = keyOf(target, url.search, user)
@@ -178,7 +185,7 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
         const filled = options.fill ? await onPrimary(() => options.fill!({ slug: target.slug, id: target.id, params: url.searchParams, user })) : undefined
         if (filled !== undefined) body = Buffer.from(JSON.stringify(filled))
         else {
-          const response = await onPrimary(fromPayload)
+          const response = await onPrimary(() => withKeptTotals(fromPayload))
           if (response.status !== 200) return response
           body = Buffer.from(await response.arrayBuffer())
         }
