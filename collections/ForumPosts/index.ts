@@ -3,7 +3,7 @@ import type { CollectionConfig, Field } from 'payload'
 import { contentCollection } from '../community/contentCollection'
 import { relation, text } from '../community/fields'
 import { FORUM_THREADS } from '../ForumThreads/index'
-import { recountAfterPost, threadTakesPosts } from './threadCounters'
+import { lockThreadFirst, recountAfterPost, threadTakesPosts } from './threadCounters'
 
 // Posts of a forum thread (§9), read in order (the thread + createdAt index).
 export const ForumPosts: CollectionConfig = contentCollection('forumPosts', {
@@ -11,6 +11,6 @@ export const ForumPosts: CollectionConfig = contentCollection('forumPosts', {
   admin: { useAsTitle: 'body', defaultColumns: ['body', 'thread', 'status', 'authorName', 'createdAt'] },
   defaultSort: 'createdAt',
   indexes: [{ fields: ['thread', 'createdAt'] }],
-  hooks: { beforeChange: [threadTakesPosts], afterChange: [recountAfterPost] },
+  hooks: { beforeChange: [threadTakesPosts, lockThreadFirst], afterChange: [recountAfterPost] },
   fields: [{ ...relation('thread', FORUM_THREADS, 'Thread', { required: true, index: false }), required: true } as Field, text('body', 20_000, { required: true, long: true })],
 })

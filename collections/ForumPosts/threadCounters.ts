@@ -23,6 +23,20 @@ export const threadTakesPosts: CollectionBeforeChangeHook = async ({ data, opera
 }
 
 /**
+ * A post whose status changes (deleted, moderated, restored) locks its thread before its own
+ * row is written, as a new post does: the row's write also updates `list_counts` (a trigger),
+ * and a status change that took the thread's lock only afterwards, in `recountThread`, held
+ * the counts while a new post held the thread and waited for them (a deadlock, 500; CI
+ * /root/ci13). One order for every writer of a thread's posts: the thread, then the counts.
+ */
+export const lockThreadFirst: CollectionBeforeChangeHook = async ({ data, operation, originalDoc, req }) => {
+  if (operation !== 'update' || data.status === undefined || data.status === originalDoc?.status) return data
+  const threadId = idOf(originalDoc?.thread)
+  if (threadId) await execute(req, sql`SELECT 1 FROM forum_threads WHERE id = ${threadId} FOR NO KEY UPDATE`)
+  return data
+}
+
+/**
  * Recounts under the thread's lock, taken in a statement of its own (a no-op for a new post,
  * which holds it already): an UPDATE that waits for the row keeps its first snapshot, so a
  * deletion recounting inside it would miss a post committed meanwhile.

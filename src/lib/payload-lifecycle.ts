@@ -23,7 +23,7 @@ interface PgClient {
 interface PgPool {
   on: ((event: 'error', listener: (error: Error) => void) => void) & ((event: 'connect', listener: (client: PgClient) => void) => void)
   end: () => Promise<void>
-  _clients?: Array<{ release?: () => void; on?: PgClient['on']; query?: PgClient['query'] }>
+  _clients?: Array<{ release?: () => void; on?: PgClient['on']; query?: PgClient['query']; activeQuery?: unknown; queryQueue?: unknown[] }>
   _idle?: Array<{ client: unknown }>
 }
 
@@ -94,7 +94,12 @@ export async function stopPayload(payload: Payload, log: (stage: string) => void
   await payload.destroy()
   const idle = new Set((pool._idle ?? []).map((item) => item.client))
   for (const client of pool._clients ?? []) {
-    if (!idle.has(client)) {
+    // A client with a query on the wire belongs to work still finishing (a request whose HTTP
+    // client went away runs on after the server closed): it releases itself when its query
+    // ends, and pool.end() waits for that. Released here too, its query's own release threw
+    // pg-pool's double-release error from a pg callback and the process exited 1.
+    const busy = client.activeQuery || (client.queryQueue?.length ?? 0) > 0
+    if (!idle.has(client) && !busy) {
       try {
         client.release?.()
       } catch {

@@ -88,6 +88,7 @@ describe('a client that vanishes mid-request', () => {
     const exit = await server.exited
     const took = Date.now() - signalled
     console.log(`[vanishing client] the stop took ${took} ms`)
+    if (exit.code !== 0) console.log(server.output().slice(-6000))
     expect(exit).toEqual({ code: 0, signal: null })
     expect(server.output()).toMatch(/SIGTERM: finishing in-flight requests[\s\S]*http closed[\s\S]*jobs stopped[\s\S]*pool closed[\s\S]*\[server\] stopped/)
     expect(server.output()).not.toMatch(/forced close/)
