@@ -353,6 +353,35 @@ describe('a miss on a §9 list counts no rows (list_counts)', () => {
     expect(await total(author.headers)).toBe(row!.own)
     expect(row!.own).toBeGreaterThan(row!.anonymous)
   })
+
+  it('the expiry: passed and unset ends of every public status, the reader’s own and others’, count as Payload counts them', async () => {
+    // Beside the fixture's: the author's sold one past its end and active one with no end;
+    // another citizen's active one past its end and sold one with no end (one range of the
+    // passed-ends index, NULL as -infinity: migration 20261127_180000_classifieds_passed_index).
+    const made: string[] = []
+    for (const [owner, status, end] of [[author, 'sold', `now() - interval '2 days'`], [author, 'active', 'NULL'], [other, 'active', `now() - interval '1 minute'`], [other, 'sold', 'NULL']] as const) {
+      const id = await makeItem(app, 'classifieds', owner.user.id, 'active', { expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() })
+      await sql(app, `UPDATE classifieds SET status = '${status}', expires_at = ${end} WHERE id = $1`, [id])
+      made.push(id)
+    }
+    try {
+      for (const [who, headers, owner] of [['anonymous', {}, undefined], ['author', author.headers, author], ['other', other.headers, other], ['staff', admin.headers, undefined]] as const) {
+        const path = '/api/classifieds?limit=1&depth=0'
+        const { result, payload, counted, kept } = await missed(path, headers)
+        // Payload's own answer, its own count(*): the same bytes, so the same totalDocs.
+        expect({ who, text: result.text, counted, kept }).toEqual({ who, text: payload, counted: false, kept: true })
+        if (who === 'staff') continue
+        const [row] = await sql<{ n: number }>(
+          app,
+          `SELECT count(*)::int AS n FROM classifieds WHERE status IN ('active', 'sold') AND expires_at > now() OR author_id = $1`,
+          [owner?.user.id ?? '00000000-0000-0000-0000-000000000000'],
+        )
+        expect({ who, total: (JSON.parse(result.text) as { totalDocs: number }).totalDocs }).toEqual({ who, total: row!.n })
+      }
+    } finally {
+      await sql(app, `DELETE FROM classifieds WHERE id = ANY($1::uuid[])`, [made])
+    }
+  })
 })
 
 describe('one strategy run of ours per signed-in request', () => {
