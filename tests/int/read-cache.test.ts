@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { PUBLIC_READS } from '../../collections/publicReads'
 import { CONTENT_TYPES } from '../../domain/content-types'
+import { STALE_CHANNEL } from '../../src/lib/auth/session-events'
 import { servedBy } from '../../src/lib/read-cache/index'
 import { makeComment, makePost } from '../helpers/blog'
 import { adminActor, citizenActor, makeCategory, makeService, makeSlot, SERVICES, type Actor } from '../helpers/catalogue'
@@ -407,6 +408,21 @@ describe('one strategy run of ours per signed-in request', () => {
     } finally {
       for (const undo of restore) undo()
     }
+  })
+})
+
+describe('the cookie barrier once per signed-in request', () => {
+  // Decision 189's catch-up round trip on the stale listener's connection: a signed-in miss
+  // runs the strategy twice (ours, Payload's REST handler's); the second finds it passed.
+  const barriers = (statements: string[]) => statements.filter((text) => text === `LISTEN ${STALE_CHANNEL}`).length
+  it('a signed-in miss and a hit each make one round trip on the listener', async () => {
+    const { cookie } = await signIn(app, author.user)
+    await sql(app, `UPDATE events SET updated_at = updated_at WHERE id = (SELECT id FROM events LIMIT 1)`)
+    const ask = () => statementsDuring(async () => (await fetch(`${app.url}/api/events?limit=3`, { headers: { cookie } })).status)
+    const miss = await ask()
+    const hit = await ask()
+    expect({ miss: miss.result, hit: hit.result }).toEqual({ miss: 200, hit: 200 })
+    expect({ miss: barriers(miss.statements), hit: barriers(hit.statements) }).toEqual({ miss: 1, hit: 1 })
   })
 })
 
