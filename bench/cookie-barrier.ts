@@ -117,12 +117,14 @@ export async function cookieBarrierBench(app: BenchApp): Promise<ScenarioResult>
       rounds.push({ connections, merged, overNone: ratio('barrier signed in', 'no barrier signed in'), barrierOverAnonymous: ratio('barrier signed in', 'barrier anonymous'), noneOverAnonymous: ratio('no barrier signed in', 'no barrier anonymous') })
     }
 
-    // One at a time, twice in turned-round order (barrier, none, then none, barrier): the mean of both passes.
+    // One at a time, twice in turned-round order (barrier signed in, anonymous, none signed in,
+    // anonymous, then the reverse): the mean of both passes.
     const headers = await signIn()
     const passes: Record<string, Sequential[]> = {}
-    for (const order of [servers, [...servers].reverse()]) {
-      for (const server of order) {
-        for (const [who, h] of [['signed in', headers], ['anonymous', {}]] as const) {
+    const readers = [['signed in', headers], ['anonymous', {}]] as const
+    for (const turned of [false, true]) {
+      for (const server of turned ? [...servers].reverse() : servers) {
+        for (const [who, h] of turned ? [...readers].reverse() : readers) {
           log(`cookie-barrier: ${server.name}, ${who}, ${SEQUENTIAL} sequential`)
           ;(passes[`${server.name}\n${who}`] ??= []).push(await sequential(server, h))
         }
@@ -146,7 +148,7 @@ export async function cookieBarrierBench(app: BenchApp): Promise<ScenarioResult>
         })),
       ),
       '',
-      `One request at a time, ${SEQUENTIAL} per server and reader, twice (barrier then none, then none then barrier; the mean of both):`,
+      `One request at a time, ${SEQUENTIAL} per server and reader, twice (barrier signed in, anonymous, none signed in, anonymous, then the reverse order; the mean of both):`,
       '',
       markdownTable(
         servers.flatMap((server) =>
