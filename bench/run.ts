@@ -7,7 +7,8 @@
 // plus the catalogue's growth to 100,000 services). `growth` (seeds a
 // million bookings), `list-users` (issue 22), `queue` (the moderation queue at 1,000 and
 // 100,000 open reports), `slots` and `forum` (the forum, classifieds and events lists,
-// anonymous and signed in, at 10,000 and BENCH_LISTS_LARGE rows each) and `webhooks` (issue 34: booking creation with and without three
+// anonymous and signed in, at 10,000 and BENCH_LISTS_LARGE rows each), `cookie-barrier` (a signed-in
+// cookie hit with and without decision 189's round trip) and `webhooks` (issue 34: booking creation with and without three
 // webhooks, then the delivery rate), `replicas` (issue 30: public reads with read-replica
 // routing on ÷ off, on a PostgreSQL 15 pair of its own), `pgbouncer` and `cluster` (issue 30:
 // booking creation behind PgBouncer ÷ direct; `npm run cluster`'s start time, memory and
@@ -15,6 +16,7 @@
 import { bookingsBench } from './bookings'
 import { clusterBench } from './cluster'
 import { catalogueBench } from './catalogue'
+import { cookieBarrierBench } from './cookie-barrier'
 import { webhooksBench } from './webhooks'
 import { forumBench } from './forum'
 import { growthBench } from './growth'
@@ -41,6 +43,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   queue: queueBench,
   slots: slotsBench,
   forum: forumBench,
+  'cookie-barrier': cookieBarrierBench,
   webhooks: webhooksBench,
   profile: profileBench,
   pgbouncer: pgbouncerBench,

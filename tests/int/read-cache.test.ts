@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { PUBLIC_READS } from '../../collections/publicReads'
 import { CONTENT_TYPES } from '../../domain/content-types'
+import { STALE_CHANNEL } from '../../src/lib/auth/session-events'
 import { servedBy } from '../../src/lib/read-cache/index'
 import { makeComment, makePost } from '../helpers/blog'
 import { adminActor, citizenActor, makeCategory, makeService, makeSlot, SERVICES, type Actor } from '../helpers/catalogue'
@@ -353,6 +354,35 @@ describe('a miss on a §9 list counts no rows (list_counts)', () => {
     expect(await total(author.headers)).toBe(row!.own)
     expect(row!.own).toBeGreaterThan(row!.anonymous)
   })
+
+  it('the expiry: passed and unset ends of every public status, the reader’s own and others’, count as Payload counts them', async () => {
+    // Beside the fixture's: the author's sold one past its end and active one with no end;
+    // another citizen's active one past its end and sold one with no end (one range of the
+    // passed-ends index, NULL as -infinity: migration 20261127_180000_classifieds_passed_index).
+    const made: string[] = []
+    for (const [owner, status, end] of [[author, 'sold', `now() - interval '2 days'`], [author, 'active', 'NULL'], [other, 'active', `now() - interval '1 minute'`], [other, 'sold', 'NULL']] as const) {
+      const id = await makeItem(app, 'classifieds', owner.user.id, 'active', { expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() })
+      await sql(app, `UPDATE classifieds SET status = '${status}', expires_at = ${end} WHERE id = $1`, [id])
+      made.push(id)
+    }
+    try {
+      for (const [who, headers, owner] of [['anonymous', {}, undefined], ['author', author.headers, author], ['other', other.headers, other], ['staff', admin.headers, undefined]] as const) {
+        const path = '/api/classifieds?limit=1&depth=0'
+        const { result, payload, counted, kept } = await missed(path, headers)
+        // Payload's own answer, its own count(*): the same bytes, so the same totalDocs.
+        expect({ who, text: result.text, counted, kept }).toEqual({ who, text: payload, counted: false, kept: true })
+        if (who === 'staff') continue
+        const [row] = await sql<{ n: number }>(
+          app,
+          `SELECT count(*)::int AS n FROM classifieds WHERE status IN ('active', 'sold') AND expires_at > now() OR author_id = $1`,
+          [owner?.user.id ?? '00000000-0000-0000-0000-000000000000'],
+        )
+        expect({ who, total: (JSON.parse(result.text) as { totalDocs: number }).totalDocs }).toEqual({ who, total: row!.n })
+      }
+    } finally {
+      await sql(app, `DELETE FROM classifieds WHERE id = ANY($1::uuid[])`, [made])
+    }
+  })
 })
 
 describe('one strategy run of ours per signed-in request', () => {
@@ -378,6 +408,21 @@ describe('one strategy run of ours per signed-in request', () => {
     } finally {
       for (const undo of restore) undo()
     }
+  })
+})
+
+describe('the cookie barrier once per signed-in request', () => {
+  // Decision 189's catch-up round trip on the stale listener's connection: a signed-in miss
+  // runs the strategy twice (ours, Payload's REST handler's); the second finds it passed.
+  const barriers = (statements: string[]) => statements.filter((text) => text === `LISTEN ${STALE_CHANNEL}`).length
+  it('a signed-in miss and a hit each make one round trip on the listener', async () => {
+    const { cookie } = await signIn(app, author.user)
+    await sql(app, `UPDATE events SET updated_at = updated_at WHERE id = (SELECT id FROM events LIMIT 1)`)
+    const ask = () => statementsDuring(async () => (await fetch(`${app.url}/api/events?limit=3`, { headers: { cookie } })).status)
+    const miss = await ask()
+    const hit = await ask()
+    expect({ miss: miss.result, hit: hit.result }).toEqual({ miss: 200, hit: 200 })
+    expect({ miss: barriers(miss.statements), hit: barriers(hit.statements) }).toEqual({ miss: 1, hit: 1 })
   })
 })
 

@@ -9,6 +9,10 @@
 // (a revoked or banned session was refused there and is refused again from it); a session
 // revoked while a request runs was a race before too (the two lookups were microseconds
 // apart). Nothing outlives the request: the carriers are its own objects, held weakly.
+// The cookie barrier is handed on the same way (decision NEW-lists-2): once a catch-up round
+// trip made during this request has been answered (stale-listener.ts `heardUpToNow`), every
+// change committed before the request arrived has been heard, which is all a later strategy
+// run of the same request needs (a signed-in miss: ours, then Payload's REST handler's).
 import type { findSession } from './sessions'
 
 type Found = Awaited<ReturnType<typeof findSession>>
@@ -20,6 +24,8 @@ interface Lookup {
 }
 
 const lookups = new WeakMap<object, Lookup>()
+/** Carriers of requests whose barrier has been passed. */
+const heard = new WeakSet<object>()
 
 /** Records what the database answered for the token hashed `hash` on `carrier` (a Headers). */
 export function keepLookup(carrier: object, hash: string, found: Found): void {
@@ -30,6 +36,17 @@ export function keepLookup(carrier: object, hash: string, found: Found): void {
 export function handOn(from: object, to: object): void {
   const lookup = lookups.get(from)
   if (lookup) lookups.set(to, lookup)
+  if (heard.has(from)) heard.add(to)
+}
+
+/** Records on `carrier` that a round trip made during this request found everything committed before it heard. */
+export function keepHeard(carrier: object): void {
+  heard.add(carrier)
+}
+
+/** Whether the barrier was passed earlier in this request. */
+export function heardEarlier(carrier: object): boolean {
+  return heard.has(carrier)
 }
 
 /** The lookup made earlier in this request for the token hashed `hash`; undefined: none was. */

@@ -6,7 +6,7 @@
 import type { AuthStrategy, AuthStrategyResult, Payload } from 'payload'
 
 import { cacheCookie, cacheCookieName, readCacheCookie, readCookie, sessionCookieName, type SessionSnapshot } from './cookies'
-import { handedLookup, keepLookup } from './handed-lookup'
+import { handedLookup, heardEarlier, keepHeard, keepLookup } from './handed-lookup'
 import { heardUpToNow } from './stale-listener'
 import { findSession, snapshotOf, type SessionInfo, type SessionUser } from './sessions'
 import { tokenHash } from './tokens'
@@ -65,8 +65,11 @@ export const sessionStrategy: AuthStrategy = {
     if (!token) return { user: null }
     const hash = tokenHash(token)
     const cacheValue = readCookie(cookies, cacheCookieName())
-    // Another instance's ban or sign-out committed before this request is heard first.
-    const cached = cacheValue && (await heardUpToNow()) ? readCacheCookie(cacheValue, hash) : null
+    // Another instance's ban or sign-out committed before this request is heard first (once
+    // per request: a later run of the same request finds it passed, handed-lookup.ts).
+    const heard = !!cacheValue && (heardEarlier(headers) || (await heardUpToNow()))
+    if (heard) keepHeard(headers)
+    const cached = heard ? readCacheCookie(cacheValue, hash) : null
     if (cached) return { user: requestUser(cached.user, cached, hash, false) }
 
     const found = await lookUp(payload, token, headers)

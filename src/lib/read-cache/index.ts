@@ -141,6 +141,10 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
       const target = targetOf(url.pathname)
       const versions = target && (await readers()).get(target.slug)
       if (!target || !versions) return false
+      // A signed-in reader's check waits on the database (the cookie barrier's round trip,
+      // decision 189, or the session lookup): the version read, which must only begin after
+      // the request arrived, runs meanwhile instead of after it (decision NEW-lists-2).
+      const early = req.headers.authorization !== undefined || req.headers.cookie !== undefined ? versions.read().catch(() => undefined) : undefined
       let headers: Headers | undefined
       const who = await readerOfRequest(req, () => (headers = webHeaders(req)))
       // The bridge's strategy run, after a miss, reuses this one's session lookup.
@@ -152,7 +156,7 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
       // finds nothing here and goes the bridge's way.
       const cached = lru.get(keyOf(target, url.search, who.user))
       if (!cached) return false
-      const version = await versions.read().catch(() => undefined)
+      const version = await (early ?? versions.read().catch(() => undefined))
       if (version !== cached.version) return false
       send(req, res, cached, who.user, who.authHeaders)
       return true
