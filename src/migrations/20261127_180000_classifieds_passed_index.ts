@@ -2,7 +2,7 @@ import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 
 // Hand-written (issue 35): the public classifieds whose end has passed, as one range of one
 // index the count-free totals can use and no other index can (src/lib/read-cache/count-free.ts,
-// decision NEW-lists-1). Payload's `expiresAt > T` leaves out a passed end and a NULL one; with
+// decision 198). Payload's `expiresAt > T` leaves out a passed end and a NULL one; with
 // NULL as -infinity both are `<= T`. The partial index on `expires_at` of the previous
 // migration served the two ranges only in the planner's eyes: at a million classifieds it took
 // Payload's full `classifieds_expires_at_idx` instead (its estimate for `<= now()` the same

@@ -9,7 +9,7 @@
 // (a revoked or banned session was refused there and is refused again from it); a session
 // revoked while a request runs was a race before too (the two lookups were microseconds
 // apart). Nothing outlives the request: the carriers are its own objects, held weakly.
-// The cookie barrier is handed on the same way (decision NEW-lists-2): once a catch-up round
+// The cookie barrier is handed on the same way (decision 199): once a catch-up round
 // trip made during this request has been answered (stale-listener.ts `heardUpToNow`), every
 // change committed before the request arrived has been heard, which is all a later strategy
 // run of the same request needs (a signed-in miss: ours, then Payload's REST handler's).

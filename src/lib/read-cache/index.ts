@@ -143,7 +143,7 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
       if (!target || !versions) return false
       // A signed-in reader's check waits on the database (the cookie barrier's round trip,
       // decision 189, or the session lookup): the version read, which must only begin after
-      // the request arrived, runs meanwhile instead of after it (decision NEW-lists-2).
+      // the request arrived, runs meanwhile instead of after it (decision 199).
       const early = req.headers.authorization !== undefined || req.headers.cookie !== undefined ? versions.read().catch(() => undefined) : undefined
       let headers: Headers | undefined
       const who = await readerOfRequest(req, () => (headers = webHeaders(req)))
