@@ -23,6 +23,7 @@ import * as migration_20261127_053645_webhooks from './20261127_053645_webhooks'
 import * as migration_20261127_090000_collection_versions from './20261127_090000_collection_versions';
 import * as migration_20261127_150000_booking_write_function from './20261127_150000_booking_write_function';
 import * as migration_20261127_150000_community_list_counts from './20261127_150000_community_list_counts';
+import * as migration_20261127_180000_pooled_read_functions from './20261127_180000_pooled_read_functions';
 
 export const migrations = [
   {
@@ -149,5 +150,10 @@ export const migrations = [
     up: migration_20261127_150000_community_list_counts.up,
     down: migration_20261127_150000_community_list_counts.down,
     name: '20261127_150000_community_list_counts',
+  },
+  {
+    up: migration_20261127_180000_pooled_read_functions.up,
+    down: migration_20261127_180000_pooled_read_functions.down,
+    name: '20261127_180000_pooled_read_functions',
   },
 ];
