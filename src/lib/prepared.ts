@@ -6,7 +6,10 @@
 // commits or rolls back with the use case), else on the pool.
 // DATABASE_PREPARED_STATEMENTS=false sends the same text unnamed (decision 128): behind
 // PgBouncer in transaction mode the next transaction may run on a server connection that never
-// saw the PREPARE, and pg would fail with "prepared statement … does not exist".
+// saw the PREPARE, and pg would fail with "prepared statement … does not exist". PostgreSQL
+// then parses and plans an unnamed statement at every run; a hot read may name a PL/pgSQL
+// function holding the same query (`pooled`, made by a migration), whose plan PostgreSQL keeps
+// per server connection (which the pooler keeps open): sent instead when unnamed (decision 201).
 // `runPublic` is `run` for reads where a slightly old answer is harmless (API-CONTRACT §8): a
 // read replica serves it when the request allows (src/lib/replicas/read-route.ts decides).
 import type { Payload, PayloadRequest } from 'payload'
@@ -18,6 +21,11 @@ export interface Statement {
   /** Unique per text: pg keys its per-connection prepared statements by this name. */
   name: string
   text: string
+  /**
+   * Sent instead of `text` when statements go unnamed: a call of a PL/pgSQL function whose
+   * body is `text` (same columns, same values), so its plan is kept across transactions.
+   */
+  pooled?: string
 }
 
 /** A pool or one connection of it (or of its own): anything pg's `query(config)` runs on. */
@@ -47,13 +55,13 @@ interface Adapter {
   sessions?: Record<string, TransactionSession>
 }
 
-export function statement(name: string, text: string): Statement {
-  return { name: `community.${name}`, text }
+export function statement(name: string, text: string, pooled?: string): Statement {
+  return { name: `community.${name}`, text, ...(pooled ? { pooled } : {}) }
 }
 
 async function query<T>(connection: Connection, statement: Statement, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
   const named = settings().preparedStatements || connection.keepsPreparedStatements === true
-  const config = named ? { name: statement.name, text: statement.text, values } : { text: statement.text, values }
+  const config = named ? { name: statement.name, text: statement.text, values } : { text: statement.pooled ?? statement.text, values }
   const result = await connection.query(config)
   return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 }
 }

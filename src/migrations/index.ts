@@ -24,6 +24,7 @@ import * as migration_20261127_090000_collection_versions from './20261127_09000
 import * as migration_20261127_150000_booking_write_function from './20261127_150000_booking_write_function';
 import * as migration_20261127_150000_community_list_counts from './20261127_150000_community_list_counts';
 import * as migration_20261127_180000_classifieds_passed_index from './20261127_180000_classifieds_passed_index';
+import * as migration_20261127_180000_pooled_read_functions from './20261127_180000_pooled_read_functions';
 
 export const migrations = [
   {
@@ -155,5 +156,10 @@ export const migrations = [
     up: migration_20261127_180000_classifieds_passed_index.up,
     down: migration_20261127_180000_classifieds_passed_index.down,
     name: '20261127_180000_classifieds_passed_index',
+  },
+  {
+    up: migration_20261127_180000_pooled_read_functions.up,
+    down: migration_20261127_180000_pooled_read_functions.down,
+    name: '20261127_180000_pooled_read_functions',
   },
 ];

@@ -3,9 +3,14 @@
 // from one transaction to the next) can sit in front of PostgreSQL. Checked on the server: no
 // connection of the pool holds a statement of ours in pg_prepared_statements after a booking
 // (statements in a transaction and outside) and a hot read; with the setting back on, the
-// same requests leave them there (the check can see them).
+// same requests leave them there (the check can see them). Unnamed, the session read and the
+// service read go as calls of PL/pgSQL functions holding the same queries (decision
+// 201): the calls are what is sent, and the functions answer what the statements answer.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import { FIND_SESSION } from '../../src/lib/auth/sessions'
+import type { Statement } from '../../src/lib/prepared'
+import { SERVICE_TERMS_AND_SLOTS } from '../../src/operations/bookings/service-terms'
 import { book, bookableService, customerActor, localDate } from '../helpers/bookings'
 import { adminActor, type Actor } from '../helpers/catalogue'
 import { setEnv } from '../helpers/env'
@@ -13,6 +18,37 @@ import { startTestApp, type TestApp } from '../helpers/test-app'
 
 interface PgClient {
   query: (text: string) => Promise<{ rows: Array<{ name: string }> }>
+}
+
+type QueryConfig = { name?: string; text: string; values?: unknown[] }
+interface Pool {
+  query: (config: QueryConfig | string, values?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>>; fields: Array<{ name: string }> }>
+}
+
+const pool = () => (app.payload.db as unknown as { pool: Pool }).pool
+
+/** The texts the pool is sent while `work` runs (observed, then passed on unchanged). */
+async function textsSentDuring(work: () => Promise<void>): Promise<Array<{ name?: string; text: string }>> {
+  const target = pool()
+  const original = target.query
+  const sent: Array<{ name?: string; text: string }> = []
+  target.query = function (this: Pool, config: QueryConfig | string, values?: unknown[]) {
+    if (typeof config === 'object') sent.push({ name: config.name, text: config.text })
+    return original.call(this, config, values)
+  }
+  try {
+    await work()
+  } finally {
+    target.query = original
+  }
+  return sent
+}
+
+/** The statement's own text and its function's call, on the same values: rows and column names. */
+async function bothAnswers(statement: Statement, values: unknown[]) {
+  const plain = await pool().query({ text: statement.text, values })
+  const pooled = await pool().query({ text: statement.pooled!, values })
+  return { plain: { rows: plain.rows, columns: plain.fields.map((f) => f.name) }, pooled: { rows: pooled.rows, columns: pooled.fields.map((f) => f.name) } }
 }
 
 let app: TestApp
@@ -62,5 +98,52 @@ describe('DATABASE_PREPARED_STATEMENTS', () => {
     setEnv({ DATABASE_PREPARED_STATEMENTS: 'true' })
     await bookAndRead('11:00')
     expect(await ourPreparedStatements()).toEqual(expect.arrayContaining([expect.stringMatching(/^community\./)]))
+  })
+
+  it('false: the session read and the service read are sent as calls of their functions, never as the queries', async () => {
+    setEnv({ DATABASE_PREPARED_STATEMENTS: 'false' })
+    const sent = await textsSentDuring(() => bookAndRead('12:00'))
+    expect(sent.filter((s) => s.name !== undefined)).toEqual([])
+    const texts = sent.map((s) => s.text)
+    expect(texts).toContain(FIND_SESSION.pooled)
+    expect(texts).toContain(SERVICE_TERMS_AND_SLOTS.pooled)
+    expect(texts).not.toContain(FIND_SESSION.text)
+    expect(texts).not.toContain(SERVICE_TERMS_AND_SLOTS.text)
+  })
+
+  it('true: the same reads are sent as the named queries themselves', async () => {
+    setEnv({ DATABASE_PREPARED_STATEMENTS: 'true' })
+    const sent = await textsSentDuring(() => bookAndRead('13:00'))
+    expect(sent).toEqual(expect.arrayContaining([{ name: FIND_SESSION.name, text: FIND_SESSION.text }, { name: SERVICE_TERMS_AND_SLOTS.name, text: SERVICE_TERMS_AND_SLOTS.text }]))
+    expect(sent.map((s) => s.text)).not.toContain(FIND_SESSION.pooled)
+  })
+
+  it('the functions answer what the queries answer: every session, every service on every weekday, with and without exceptions', async () => {
+    const hashes = (await pool().query('SELECT token_hash FROM sessions')).rows.map((row) => row.token_hash)
+    expect(hashes.length).toBeGreaterThanOrEqual(2)
+    for (const hash of [...hashes, 'no-such-hash']) {
+      const { plain, pooled } = await bothAnswers(FIND_SESSION, [hash])
+      expect(pooled).toEqual(plain)
+    }
+    const day = localDate(5)
+    const service = await bookableService(admin, day)
+    // A closed hour and a whole-day opening on the date: both kinds of exception, nulls included.
+    await pool().query(
+      `INSERT INTO availability_exceptions (service_id, date, is_available, start_time, end_time, reason) VALUES ($1, $2, false, '12:00', '13:00', 'Lunch'), ($1, $2, true, NULL, NULL, NULL)`,
+      [service.id, day.date],
+    )
+    const services = (await pool().query('SELECT id FROM service_listings')).rows.map((row) => row.id)
+    let withSlots = 0
+    let withExceptions = 0
+    for (const id of [...services, '00000000-0000-4000-8000-000000000000']) {
+      for (let weekday = 0; weekday < 7; weekday++) {
+        const { plain, pooled } = await bothAnswers(SERVICE_TERMS_AND_SLOTS, [id, weekday, day.date])
+        expect(pooled).toEqual(plain)
+        withSlots += plain.rows.filter((row) => (row.open_slots as unknown[]).length > 0).length
+        withExceptions += plain.rows.filter((row) => (row.exceptions as unknown[]).length > 0).length
+      }
+    }
+    expect(withSlots).toBeGreaterThan(0)
+    expect(withExceptions).toBeGreaterThan(0)
   })
 })

@@ -90,7 +90,9 @@ export async function createSession(req: PayloadRequest, userId: string): Promis
 // One round trip: the session, its user and the user's roles. This runs for every
 // authenticated request (custom routes, stock routes, the admin panel), so it is a prepared
 // statement rather than a Local API find (which costs ~10x the CPU: docs/performance.md).
-const FIND_SESSION = statement(
+// Unnamed (behind PgBouncer) it goes as the call of a function holding the same query
+// (migration 20261127_180000_pooled_read_functions), planned once per server connection.
+export const FIND_SESSION = statement(
   'find-session',
   `SELECT s.id, s.expires_at, s.refreshed_at, s.created_at, s.active_organization_id,
           u.id AS user_id, u.email, u.name, u.username, u.email_verified, u.image,
@@ -99,6 +101,7 @@ const FIND_SESSION = statement(
           ARRAY(SELECT r.value::text FROM users_roles r WHERE r.parent_id = u.id ORDER BY r."order") AS roles
      FROM sessions s JOIN users u ON u.id = s.user_id
     WHERE s.token_hash = $1`,
+  'SELECT * FROM community_find_session($1)',
 )
 const DELETE_SESSION = statement('delete-session', 'DELETE FROM sessions WHERE id = $1')
 const SLIDE_SESSION = statement('slide-session', 'UPDATE sessions SET expires_at = $2, refreshed_at = $3, updated_at = $3 WHERE id = $1')

@@ -53,9 +53,10 @@ const SERVICE_TERMS = statement('service-terms', `SELECT ${COLUMNS} FROM service
  * The terms and, in the same round trip, the available slots of the booking's weekday ($2)
  * and the exceptions of its date ($3), judged by the shared rules (booking-rules.ts
  * `openWindows`, `inSomeSlot`) that the bookable-times query also uses: one rule, so the two
- * cannot disagree about what "in a slot" means.
+ * cannot disagree about what "in a slot" means. Unnamed (behind PgBouncer) it goes as the call
+ * of a function holding the same query (migration 20261127_180000_pooled_read_functions).
  */
-const SERVICE_TERMS_AND_SLOTS = statement(
+export const SERVICE_TERMS_AND_SLOTS = statement(
   'service-terms-and-slots',
   `SELECT ${COLUMNS}, (
      SELECT coalesce(json_agg(json_build_object('startTime', a.start_time, 'endTime', a.end_time)), '[]'::json)
@@ -65,6 +66,7 @@ const SERVICE_TERMS_AND_SLOTS = statement(
      FROM availability_exceptions e WHERE e.service_id = s.id AND e.date = $3
    ) AS exceptions
    FROM service_listings s WHERE s.id = $1`,
+  'SELECT * FROM community_service_terms_and_slots($1, $2, $3)',
 )
 
 const loaded = new WeakMap<PayloadRequest, Map<string, ServiceTerms | null>>()
