@@ -44,6 +44,8 @@ function loadTools(): Promise<Tools> {
     })
     return { JSDOM, purifier }
   })()
+  // A failed import is tried again by the next SVG rather than kept.
+  tools.catch(() => (tools = undefined))
   return tools
 }
 
