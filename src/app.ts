@@ -3,7 +3,6 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
-import { openApiJson } from '../endpoints/openapi'
 import { CLIENT_IP_HEADER, clientIpFrom, SOCKET_IP_HEADER } from './lib/client-ip'
 import { databaseIsUp } from './lib/health'
 import { readiness } from './lib/readiness'
@@ -100,7 +99,9 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
     res.status(ready ? 200 : 503).json(body)
   })
   // The reference and its page: static, answered before the rate limit like the health check.
-  mountApiDocs(app, openApiJson)
+  // The reference's modules (every family's paths and zod-openapi: ≈ 0.35 s of CPU to load)
+  // load at its first request, not with every app: most processes never serve it.
+  mountApiDocs(app, async () => (await import('../endpoints/openapi')).openApiJson())
 
   // 404 and 405 are decided here, before the rate limit and Payload's per-request setup.
   app.use((req, res, next) => {

@@ -11,7 +11,7 @@ import path from 'node:path'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 
-import { openApiDocument } from '../../endpoints/openapi'
+import type { openApiDocument } from '../../endpoints/openapi'
 import { settings } from '../../src/lib/settings'
 
 type Document = ReturnType<typeof openApiDocument>
@@ -34,24 +34,36 @@ interface PathParameter {
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}'
 
-let state: { operations: Operation[]; ajv: Ajv2020; validators: Map<string, ValidateFunction> } | undefined
+interface State {
+  operations: Operation[]
+  ajv: Ajv2020
+  validators: Map<string, ValidateFunction>
+}
+
+let state: Promise<State> | undefined
 
 /**
  * The reference: globalSetup's copy (COMMUNITY_TEST_OPENAPI, tests/helpers/write-openapi.ts)
- * when it was built for the same languages as this file's settings, else built here.
+ * when it was built for the same languages as this file's settings, else built here. Its
+ * modules are imported only then: ≈ 0.35 s of CPU that every file paid with the import.
  */
-function theDocument(): Document {
+async function theDocument(): Promise<Document> {
   const file = process.env.COMMUNITY_TEST_OPENAPI
   if (file) {
     const shared = JSON.parse(readFileSync(file, 'utf8')) as { locales: string[]; document: Document }
     if (shared.locales.join() === settings().locales.join()) return shared.document
   }
-  return openApiDocument()
+  return (await import('../../endpoints/openapi')).openApiDocument()
 }
 
-function load() {
-  if (state) return state
-  const document = theDocument()
+/** Once per file (concurrent first checks share it). */
+function load(): Promise<State> {
+  state ??= build()
+  return state
+}
+
+async function build(): Promise<State> {
+  const document = await theDocument()
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false })
   const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule
   ;(addFormats as unknown as (ajv: Ajv2020) => void)(ajv)
@@ -71,12 +83,10 @@ function load() {
   }
   // Literal paths before templated ones (`/api/service-media/file/{filename}` vs `{id}`).
   operations.sort((a, b) => Number(a.template.includes('{')) - Number(b.template.includes('{')))
-  state = { operations, ajv, validators: new Map() }
-  return state
+  return { operations, ajv, validators: new Map() }
 }
 
-function validatorFor(operation: Operation, status: string): ValidateFunction {
-  const { ajv, validators } = load()
+function validatorFor({ ajv, validators }: State, operation: Operation, status: string): ValidateFunction {
   const key = `${operation.method} ${operation.template} ${status}`
   let validate = validators.get(key)
   if (!validate) {
@@ -98,7 +108,8 @@ export async function checkResponse(method: string, url: string | URL, response:
   const upper = method.toUpperCase()
   if (upper === 'HEAD' || upper === 'OPTIONS') return
   const pathname = new URL(url).pathname
-  const operation = load().operations.find((candidate) => candidate.method === upper && candidate.matches.test(pathname))
+  const loaded = await load()
+  const operation = loaded.operations.find((candidate) => candidate.method === upper && candidate.matches.test(pathname))
   if (!operation) return
   const status = String(response.status)
   const documented = operation.responses[status]
@@ -113,8 +124,8 @@ export async function checkResponse(method: string, url: string | URL, response:
     const text = await response.clone().text()
     const body = text === '' ? undefined : JSON.parse(text)
     if (!documented.content?.['application/json']) return fail('JSON body where the reference documents none', body)
-    const validate = validatorFor(operation, status)
-    if (!validate(body)) return fail(load().ajv.errorsText(validate.errors, { separator: '; ' }), body)
+    const validate = validatorFor(loaded, operation, status)
+    if (!validate(body)) return fail(loaded.ajv.errorsText(validate.errors, { separator: '; ' }), body)
   } else if (documented.content && !Object.keys(documented.content).some((type) => type !== 'application/json')) {
     return fail(`a ${response.headers.get('content-type') ?? 'bodiless'} answer where the reference documents JSON`)
   }

@@ -51,11 +51,11 @@ const scalarBundle = () => {
   return path.join(entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`)), 'dist', 'browser', 'standalone.js')
 }
 
-/** `openApiJson` writes the reference's text; it is called once, at the first request for it. */
-export function mountApiDocs(app: Express, openApiJson: () => string): void {
+/** `openApiJson` writes the reference's text; it is called at the first request for it, and kept. */
+export function mountApiDocs(app: Express, openApiJson: () => string | Promise<string>): void {
   let document: string | undefined
-  app.get('/api/openapi.json', (_req, res) => {
-    document ??= openApiJson()
+  app.get('/api/openapi.json', async (_req, res) => {
+    document ??= await openApiJson()
     res.type('application/json').send(document)
   })
   app.get('/api/docs', (_req, res) => {

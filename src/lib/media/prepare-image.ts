@@ -80,7 +80,7 @@ async function prepareRaster(bytes: Buffer, mime: RasterType): Promise<PreparedI
 }
 
 async function prepareSvg(bytes: Buffer): Promise<PreparedImage | null> {
-  const clean = sanitizeSvg(bytes)
+  const clean = await sanitizeSvg(bytes)
   if (!clean) return null
   if (!svgHasSize(clean)) throw unsupportedMedia('The SVG gives no size: its <svg> needs width and height, or a viewBox')
   try {

@@ -4,15 +4,23 @@
 // jsdom's DOM, with its SVG profile; two hooks add what it lets through by default:
 // external URLs (only same-document `#fragment` references and embedded raster `data:`
 // images stay) and <style> sheets that import or point elsewhere.
-import createDOMPurify from 'dompurify'
-import { JSDOM } from 'jsdom'
+// jsdom and DOMPurify load on the first SVG, not with the module: jsdom is ~150 modules
+// (1.9 MB), the largest part of what every process that boots the app would otherwise load
+// (each test file pays it again in its own module graph; decision 202).
+import type createDOMPurifyType from 'dompurify'
+import type { JSDOM as JsdomType } from 'jsdom'
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
 const XLINK_NS = 'http://www.w3.org/1999/xlink'
 const URL_ATTRIBUTES = new Set(['href', 'xlink:href', 'src'])
 const SAFE_REFERENCE = /^(#|data:image\/(png|jpeg|gif|webp);base64,)/i
 
-let purifier: ReturnType<typeof createDOMPurify> | undefined
+interface Tools {
+  JSDOM: typeof JsdomType
+  purifier: ReturnType<typeof createDOMPurifyType>
+}
+
+let tools: Promise<Tools> | undefined
 
 /** Every `url(…)` in a CSS text points inside the document. */
 function cssIsLocal(css: string): boolean {
@@ -21,24 +29,28 @@ function cssIsLocal(css: string): boolean {
   return targets.every((target) => target.trim().startsWith('#'))
 }
 
-function instance(): ReturnType<typeof createDOMPurify> {
-  if (purifier) return purifier
-  const dom = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0])
-  dom.addHook('uponSanitizeAttribute', (_node, data) => {
-    const name = data.attrName.toLowerCase()
-    const value = data.attrValue.trim()
-    if (URL_ATTRIBUTES.has(name) && !SAFE_REFERENCE.test(value)) data.keepAttr = false
-    if (/url\s*\(/i.test(value) && !cssIsLocal(value)) data.keepAttr = false
-  })
-  dom.addHook('uponSanitizeElement', (node, data) => {
-    if (data.tagName === 'style' && !cssIsLocal(node.textContent ?? '')) node.parentNode?.removeChild(node)
-  })
-  purifier = dom
-  return dom
+function loadTools(): Promise<Tools> {
+  tools ??= (async () => {
+    const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([import('jsdom'), import('dompurify')])
+    const purifier = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0])
+    purifier.addHook('uponSanitizeAttribute', (_node, data) => {
+      const name = data.attrName.toLowerCase()
+      const value = data.attrValue.trim()
+      if (URL_ATTRIBUTES.has(name) && !SAFE_REFERENCE.test(value)) data.keepAttr = false
+      if (/url\s*\(/i.test(value) && !cssIsLocal(value)) data.keepAttr = false
+    })
+    purifier.addHook('uponSanitizeElement', (node, data) => {
+      if (data.tagName === 'style' && !cssIsLocal(node.textContent ?? '')) node.parentNode?.removeChild(node)
+    })
+    return { JSDOM, purifier }
+  })()
+  // A failed import is tried again by the next SVG rather than kept.
+  tools.catch(() => (tools = undefined))
+  return tools
 }
 
 /** Well-formed XML whose root is an SVG element (not HTML with an <svg> somewhere inside). */
-function isSvgDocument(text: string): boolean {
+function isSvgDocument(JSDOM: typeof JsdomType, text: string): boolean {
   try {
     const root = new JSDOM(text, { contentType: 'image/svg+xml' }).window.document.documentElement
     return root.namespaceURI === SVG_NS && root.localName === 'svg'
@@ -52,15 +64,17 @@ function isSvgDocument(text: string): boolean {
  * not well-formed XML with an <svg> root, or no <svg> root once cleaned). Entity declarations are refused outright (null): they
  * are how XML bombs and external-entity reads start, and no icon needs them.
  */
-export function sanitizeSvg(bytes: Buffer): Buffer | null {
+export async function sanitizeSvg(bytes: Buffer): Promise<Buffer | null> {
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
     return null
   }
-  if (!/<svg[\s>]/i.test(text) || /<!ENTITY/i.test(text) || !isSvgDocument(text)) return null
-  let clean = instance()
+  if (!/<svg[\s>]/i.test(text) || /<!ENTITY/i.test(text)) return null
+  const { JSDOM, purifier } = await loadTools()
+  if (!isSvgDocument(JSDOM, text)) return null
+  let clean = purifier
     .sanitize(text, {
       USE_PROFILES: { svg: true, svgFilters: true },
       FORBID_TAGS: ['foreignObject', 'script', 'iframe', 'embed', 'object'],
