@@ -259,8 +259,15 @@ describe('GET /api/admin/services/bookings', () => {
         return { queries, rows: reply.body.bookings.length }
       }
       await measure('1') // warm any cache of the session
-      const small = await measure('1')
-      const large = await measure('100')
+      // The pool also serves the server's background work (the mail runner, the rate limit's
+      // lease, the reminder sweep), whose queries can land in a measured request's window and
+      // only ever add to it: the fewest of three measurements is the request's own count.
+      const fewest = async (perPage: string) => {
+        const runs = [await measure(perPage), await measure(perPage), await measure(perPage)]
+        return runs.reduce((least, run) => (run.queries < least.queries ? run : least))
+      }
+      const small = await fewest('1')
+      const large = await fewest('100')
       expect(large.rows).toBeGreaterThan(small.rows)
       expect(large.queries).toBe(small.queries)
       // The rate-limit counter (leased: not on every request) and the session with its user;
