@@ -3,6 +3,7 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
+import { bookingShellRoute, PUBLIC_BOOKING_PATH } from '../endpoints/services/booking-shell-route'
 import { CLIENT_IP_HEADER, clientIpFrom, SOCKET_IP_HEADER } from './lib/client-ip'
 import { databaseIsUp } from './lib/health'
 import { readiness } from './lib/readiness'
@@ -159,6 +160,8 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   app.get(PROFILE_READS_PATH, profileReadRoute(payload))
   // And a service's bookable times (same decision).
   app.get(SLOTS_READ_PATH, slotsReadRoute(payload))
+  // The public booking, the one write every customer makes (205); OPTIONS goes on to Payload.
+  app.post(PUBLIC_BOOKING_PATH, bookingShellRoute(payload))
   app.use((req, res, next) => (isApi(req) ? bridge(req, res, next) : next()))
 
   app.get('/', (_req, res) => res.redirect(302, '/admin'))

@@ -1,6 +1,10 @@
 // POST /api/services/bookings {serviceId, bookingDate, bookingTime, customerMessage?} → 201 {booking}
 // Any signed-in user (cookie or bearer). Checks in API-CONTRACT §4's order: 401, invalid_body,
 // invalid_request, then the operation's 404 / 400 / 409.
+// The shell answers it (booking-shell-route.ts, 205) with the same `publicBooking`;
+// this Payload endpoint stays the reference its answers are compared with, and the route
+// table's and the OpenAPI document's entry.
+import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
 import { parseInput, readJson } from '../../src/lib/http/body'
@@ -28,10 +32,11 @@ export const publicBookingBody = z
 
 export type PublicBookingBody = z.infer<typeof publicBookingBody>
 
-export const publicBookingEndpoints = [
-  ...defineEndpoint('/services/bookings', 'post', async (req) => {
-    const user = requireUser(req)
-    const input = parseInput(publicBookingBody, await readJson(req))
-    return json(await createBooking(req, String(user.id), input), 201)
-  }),
-]
+/** The booking for the caller of `req`, the body read by `readBody` only once the caller is known (401 first). */
+export async function publicBooking(req: PayloadRequest, readBody: () => Promise<unknown>) {
+  const user = requireUser(req)
+  const input = parseInput(publicBookingBody, await readBody())
+  return createBooking(req, String(user.id), input)
+}
+
+export const publicBookingEndpoints = [...defineEndpoint('/services/bookings', 'post', async (req) => json(await publicBooking(req, () => readJson(req)), 201))]

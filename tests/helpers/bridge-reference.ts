@@ -14,16 +14,26 @@ import { payloadBridge } from '../../src/lib/http/payload-bridge'
 import { API_CSP, securityHeaders } from '../../src/lib/http/security-headers'
 import type { TestApp } from './test-app'
 
+type Answer = { status: number; headers: Record<string, string>; cookies: string[]; body: string }
+
+/** A request other than a GET: its method and body. */
+export interface Sent {
+  method: string
+  body: string
+}
+
 export interface BridgeReference {
   /** Asks the app and the reference; expects the same answer; the app's. */
-  sameAnswer: (path: string, headers?: Record<string, string>) => Promise<{ status: number; headers: Record<string, string>; cookies: string[]; body: string }>
+  sameAnswer: (path: string, headers?: Record<string, string>, sent?: Sent) => Promise<Answer>
+  /** Sends `sent` to the app and `sentToReference` to the reference (two writes, e.g. two free times): both answers, for a test that masks what differs. */
+  bothAnswers: (path: string, headers: Record<string, string>, sent: Sent, sentToReference: Sent) => Promise<{ ours: Answer; payloads: Answer }>
   close: () => Promise<void>
 }
 
 const HOP = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'])
 
-async function answer(base: string, path: string, headers: Record<string, string>) {
-  const response = await fetch(`${base}${path}`, { headers, redirect: 'manual' })
+async function answer(base: string, path: string, headers: Record<string, string>, sent?: Sent): Promise<Answer> {
+  const response = await fetch(`${base}${path}`, { headers, redirect: 'manual', ...sent })
   const kept: Record<string, string> = {}
   response.headers.forEach((value, name) => {
     if (!HOP.has(name) && name !== 'set-cookie') kept[name] = value
@@ -47,12 +57,13 @@ export async function startBridgeReference(app: TestApp): Promise<BridgeReferenc
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
-    sameAnswer: async (path, headers = {}) => {
-      const ours = await answer(app.url, path, headers)
-      const payloads = await answer(url, path, headers)
-      expect({ path, ...ours }).toEqual({ path, ...payloads })
+    sameAnswer: async (path, headers = {}, sent) => {
+      const ours = await answer(app.url, path, headers, sent)
+      const payloads = await answer(url, path, headers, sent)
+      expect({ path, sent, ...ours }).toEqual({ path, sent, ...payloads })
       return ours
     },
+    bothAnswers: async (path, headers, sent, sentToReference) => ({ ours: await answer(app.url, path, headers, sent), payloads: await answer(url, path, headers, sentToReference) }),
     close: async () => {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))

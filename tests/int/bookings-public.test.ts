@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { adminActor, anonymous, audits, count, type Actor } from '../helpers/catalogue'
 import { bookableService, book, customerActor, localDate, PUBLIC_BOOKINGS, rawBook } from '../helpers/bookings'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
+import { startBridgeReference, type BridgeReference } from '../helpers/bridge-reference'
 
 let app: TestApp
 let admin: Actor
@@ -339,4 +340,60 @@ it('answers with the security headers and JSON', async () => {
   const response = await app.request(PUBLIC_BOOKINGS, { method: 'POST', headers: { ...customer.headers, 'content-type': 'application/json' }, body: '{' })
   expect(response.headers.get('x-frame-options')).toBe('DENY')
   expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+})
+
+// The shell answers this route itself (endpoints/services/booking-shell-route.ts, decision
+// 205): every answer must be the Payload endpoint's, through the bridge alone, to the
+// byte (status, headers, body); a 201 but for the new booking's id and time.
+describe("the shell's answers are the Payload endpoint's", () => {
+  let reference: BridgeReference
+  const date = localDate(16)
+  let own: { id: string }
+
+  beforeAll(async () => {
+    reference = await startBridgeReference(app)
+    own = await bookableService(admin, date)
+  })
+
+  afterAll(async () => {
+    await reference.close()
+  })
+
+  const post = (body: unknown) => ({ method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body) })
+  const json = { 'content-type': 'application/json' }
+
+  it('401, 400 invalid_body and invalid_request, 404, 400 service_not_active and slot_unavailable, 409', async () => {
+    const valid = { serviceId: own.id, bookingDate: date.date, bookingTime: '10:00' }
+    await reference.sameAnswer(PUBLIC_BOOKINGS, json, post(valid))
+    await reference.sameAnswer(PUBLIC_BOOKINGS, { ...json, authorization: 'Bearer not-a-session' }, post(valid))
+    const signedIn = { ...customer.headers, ...json }
+    await reference.sameAnswer(PUBLIC_BOOKINGS, signedIn, post('{not json'))
+    await reference.sameAnswer(PUBLIC_BOOKINGS, signedIn, post(''))
+    await reference.sameAnswer(PUBLIC_BOOKINGS, { ...signedIn, 'content-type': 'text/plain' }, post(valid))
+    await reference.sameAnswer(PUBLIC_BOOKINGS, signedIn, post({ ...valid, bookingDate: '2026-02-30', extra: 1 }))
+    await reference.sameAnswer(PUBLIC_BOOKINGS, signedIn, post({ ...valid, serviceId: '00000000-0000-4000-8000-000000000000' }))
+    const draft = await bookableService(admin, date, { status: 'draft' })
+    await reference.sameAnswer(PUBLIC_BOOKINGS, signedIn, post({ ...valid, serviceId: draft.id }))
+    await reference.sameAnswer(PUBLIC_BOOKINGS, signedIn, post({ ...valid, bookingTime: '18:00' }))
+    expect((await book(customer, valid)).status).toBe(201)
+    const conflict = await reference.sameAnswer(PUBLIC_BOOKINGS, signedIn, post(valid))
+    expect(conflict.status).toBe(409)
+    expect(await count(app, 'bookings', 'service_id = $1', [own.id])).toBe(1)
+  })
+
+  it('201: the same status, headers and record but for its id, time and creation; each wrote its booking', async () => {
+    const signedIn = { ...customer.headers, ...json }
+    const at = (bookingTime: string) => post({ serviceId: own.id, bookingDate: date.date, bookingTime, customerMessage: 'Hello' })
+    const { ours, payloads } = await reference.bothAnswers(PUBLIC_BOOKINGS, signedIn, at('12:00'), at('14:00'))
+    expect([ours.status, payloads.status]).toEqual([201, 201])
+    const masked = (answer: typeof ours) => {
+      const { booking } = JSON.parse(answer.body) as { booking: Record<string, unknown> }
+      return { ...answer, body: JSON.stringify({ booking: { ...booking, id: 'masked', bookingTime: 'masked', endTime: 'masked', createdAt: 'masked' } }) }
+    }
+    expect(masked(ours)).toEqual(masked(payloads))
+    const ids = [ours, payloads].map((answer) => (JSON.parse(answer.body) as { booking: { id: string } }).booking.id)
+    const rows = await sql<{ booking_time: string }>(app, 'SELECT booking_time FROM bookings WHERE id = ANY($1::uuid[]) ORDER BY booking_time', [ids])
+    expect(rows.map((row) => row.booking_time)).toEqual(['12:00', '14:00'])
+    expect(await audits(app, 'booking.create', ids[0]!)).toHaveLength(1)
+  })
 })

@@ -1,20 +1,44 @@
 // Request bodies: JSON only (a form or text/plain body is also how cross-site requests
 // arrive, so refusing them is part of the CSRF defence), parsed with a zod schema whose
 // failures become 400 invalid_request with one issue per field.
+import type { Request as ExpressRequest } from 'express'
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
-import { JSON_BODY_LIMIT, payloadTooLarge } from './body-limit'
+import { JSON_BODY_LIMIT, payloadTooLarge, requestBody } from './body-limit'
 import { ApiError, invalidRequest, type ValidationIssue } from './errors'
 
 export const invalidBody = (message = 'The request body is not valid JSON') => new ApiError(400, 'invalid_body', message)
 
 export async function readJson(req: PayloadRequest): Promise<unknown> {
-  const type = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase()
+  checkJsonType(req.headers.get('content-type'))
+  return jsonOf(await readText(req.body as ReadableStream<Uint8Array> | null, JSON_BODY_LIMIT))
+}
+
+/**
+ * `readJson` for a route the shell answers itself (205): the same checks and errors,
+ * read from the express request's counted body (body-limit.ts) without a Web stream.
+ */
+export async function readShellJson(req: ExpressRequest): Promise<unknown> {
+  checkJsonType(req.headers['content-type'])
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of requestBody(req) as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > JSON_BODY_LIMIT) throw payloadTooLarge(JSON_BODY_LIMIT)
+    chunks.push(chunk)
+  }
+  return jsonOf(Buffer.concat(chunks).toString('utf8'))
+}
+
+function checkJsonType(contentType: string | null | undefined): void {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase()
   if (type && type !== 'application/json' && !type.endsWith('+json')) {
     throw invalidBody(`Expected a JSON body (content-type: application/json), got ${type}`)
   }
-  const text = await readText(req.body as ReadableStream<Uint8Array> | null, JSON_BODY_LIMIT)
+}
+
+function jsonOf(text: string): unknown {
   if (text.trim() === '') throw invalidBody('The request body is empty; a JSON object is expected')
   try {
     return JSON.parse(text)

@@ -1,6 +1,6 @@
-// A documented GET answered by the shell instead of Payload's bridge (decisions 65, 112 and
-// 161): the same answer, status, body and headers, as rootDispatcher + the
-// bridge give for a JSON endpoint, without createPayloadRequest (i18n, qs, the Web Request,
+// A documented route answered by the shell instead of Payload's bridge (decisions 65, 112 and
+// 161 for GETs; 205 for the public booking's POST): the same answer, status, body and
+// headers, as rootDispatcher + the bridge give for a JSON endpoint, without createPayloadRequest (i18n, qs, the Web Request,
 // the data loader) and the Response round trip, which cost a hot read more than its SQL.
 // The caller is found by the same auth strategies (executeAuthStrategies, as
 // createPayloadRequest runs them), and the answer carries what the bridge would add:
@@ -21,25 +21,37 @@ import { credentialsWereUnchecked, serviceUnavailable } from './unavailable'
 
 export type Caller = PayloadRequest['user']
 
-/** Sends what `answer` returns for the caller as JSON (200), or its ApiError in the route's family. */
-export async function shellAnswer(payload: Payload, req: ExpressRequest, res: ExpressResponse, path: string, answer: (caller: Caller) => Promise<unknown>): Promise<void> {
+/**
+ * Sends what `answer` returns for the caller as JSON (`status`, 200 unless said), or its
+ * ApiError in the route's family. `answer` also gets the request's headers as the auth
+ * strategies read them (a write's audit entry takes the client's address from them).
+ */
+export async function shellAnswer(
+  payload: Payload,
+  req: ExpressRequest,
+  res: ExpressResponse,
+  path: string,
+  answer: (caller: Caller, headers: Headers) => Promise<unknown>,
+  status = 200,
+): Promise<void> {
   // Without a bearer token or a session cookie the one strategy (src/lib/auth/strategy.ts)
   // finds nobody, sets nothing and asks no database: skipped, and of the request's headers
   // only `Origin` is read (by the CORS headers).
   const anonymous = !bringsCredentials(req.headers.authorization, req.headers.cookie)
   const headers = anonymous ? new Headers(req.headers.origin ? { origin: req.headers.origin } : {}) : webHeaders(req)
   const { user, responseHeaders } = anonymous ? { user: null, responseHeaders: undefined } : await executeAuthStrategies({ headers, payload, canSetHeaders: true, isGraphQL: false })
-  let status = 200
   let body: unknown
   let errorHeaders: Record<string, string> = {}
   try {
-    body = await answer(user)
+    body = await answer(user, headers)
   } catch (error) {
     const apiError = toApiError(error, (err) => payload.logger.error({ err, msg: `unhandled error in ${path}` }))
     status = apiError.status
     body = errorBody(apiError, familyOf(path))
     errorHeaders = apiError.options.headers ?? {}
   }
+  // The route answered already (413: the body grew past its limit while it was read).
+  if (res.headersSent) return
   if (credentialsWereUnchecked(headers)) {
     const unavailable = serviceUnavailable()
     res.set(unavailable.options.headers).status(503).json(errorBody(unavailable, familyOf(path)))
