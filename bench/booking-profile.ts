@@ -15,7 +15,7 @@ import fs from 'node:fs/promises'
 
 import pg from 'pg'
 
-import { BENCH_ENV } from './harness'
+import { runWithOwnPayload } from './own-payload'
 import { nthTime } from './bookings'
 
 const COUNT = Number(process.argv[2] ?? 300)
@@ -47,15 +47,9 @@ function bucketOf(url: string, name: string): string {
   return `ours: ${path.relative(process.cwd(), url.replace('file://', ''))}`
 }
 
-async function main() {
-  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'booking-profile-'))
-  const { freePort, removeEmbeddedState, startEmbeddedDatabase } = await import('../src/lib/embedded-database')
-  const db = await startEmbeddedDatabase({ stateDir: root, port: await freePort(), database: 'profile', log: () => {} })
-  Object.assign(process.env, BENCH_ENV, { DATABASE_URL: db.url, LOG_LEVEL: 'warn' })
-  const { startPayload, stopPayload } = await import('../src/lib/payload-lifecycle')
+runWithOwnPayload('booking-profile', { LOG_LEVEL: 'warn' }, async (payload) => {
   const { createApp } = await import('../src/app')
   const { ensureNoOverlap } = await import('./no-overlap')
-  const payload = await startPayload()
   payload.logger.level = 'warn'
   // PROFILE_NO_MAIL=1: the request path alone, without the mail runner the bookings wake.
   if (process.env.PROFILE_NO_MAIL) await (await import('../src/lib/mail-queue/runner')).stopMailRunner(payload)
@@ -151,15 +145,5 @@ async function main() {
   } finally {
     server.closeAllConnections()
     await new Promise<void>((resolve) => server.close(() => resolve()))
-    await stopPayload(payload)
-    payload.logger.level = 'silent'
-    await db.stop()
-    await removeEmbeddedState(root)
   }
-  process.exit(0)
-}
-
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exit(1)
 })

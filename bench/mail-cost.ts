@@ -6,27 +6,19 @@
 // SMTP_HOST set, through nodemailer to it; MAIL_COST_LOG_LEVEL=warn leaves the log line out:
 // the runner's own share). Printed on stderr: CPU ms per mail (user + system of this process).
 import os from 'node:os'
-import path from 'node:path'
-import fs from 'node:fs/promises'
 
 import type pg from 'pg'
 
-import { BENCH_ENV } from './harness'
+import { runWithOwnPayload } from './own-payload'
 
 const COUNT = Number(process.argv[2] ?? 1000)
 const BATCH = 10
 
-async function main() {
-  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'mail-cost-'))
-  const { freePort, removeEmbeddedState, startEmbeddedDatabase } = await import('../src/lib/embedded-database')
-  const db = await startEmbeddedDatabase({ stateDir: root, port: await freePort(), database: 'mailcost', log: () => {} })
-  Object.assign(process.env, BENCH_ENV, { DATABASE_URL: db.url })
-  const { startPayload, stopPayload } = await import('../src/lib/payload-lifecycle')
+runWithOwnPayload('mail-cost', {}, async (payload) => {
   const { stopMailRunner } = await import('../src/lib/mail-queue/runner')
   const { sendMailBatch } = await import('../src/lib/mail-queue/send-batch')
   const { seal } = await import('../src/lib/mail-queue/seal')
   const { MAIL_QUEUE, SEND_MAIL_TASK } = await import('../src/lib/mail-queue/send-mail-task')
-  const payload = await startPayload()
   await stopMailRunner(payload)
   if (process.env.MAIL_COST_LOG_LEVEL) payload.logger.level = process.env.MAIL_COST_LOG_LEVEL
   const pool = (payload.db as unknown as { pool: pg.Pool }).pool
@@ -43,24 +35,11 @@ async function main() {
       client.release()
     }
   }
-  try {
-    await queue(200)
-    await drain() // warm-up
-    await queue(COUNT)
-    const cpu = process.cpuUsage()
-    await drain()
-    const used = process.cpuUsage(cpu)
-    process.stderr.write(`${COUNT} mails in batches of ${BATCH}: CPU ${((used.user + used.system) / 1000 / COUNT).toFixed(3)} ms per mail, load ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}\n`)
-  } finally {
-    await stopPayload(payload)
-    payload.logger.level = 'silent'
-    await db.stop()
-    await removeEmbeddedState(root)
-  }
-  process.exit(0)
-}
-
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exit(1)
+  await queue(200)
+  await drain() // warm-up
+  await queue(COUNT)
+  const cpu = process.cpuUsage()
+  await drain()
+  const used = process.cpuUsage(cpu)
+  process.stderr.write(`${COUNT} mails in batches of ${BATCH}: CPU ${((used.user + used.system) / 1000 / COUNT).toFixed(3)} ms per mail, load ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}\n`)
 })
