@@ -68,8 +68,14 @@ describe('the panel fetches nothing from elsewhere and logs no error', () => {
     const metadata = page.locator('textarea#field-metadata')
     await metadata.fill('{"plan": ')
     expect(await metadata.inputValue()).toBe('{"plan": ')
-    await page.locator('#action-save').click()
-    await page.locator('.field-type.textarea.error').waitFor({ state: 'visible' })
+    // Save until the field shows its error: a click the form has not taken yet (CI /root/ci19
+    // waited 180 s after one) is made again. Had a click saved, the row below would exist.
+    const refused = page.locator('.field-type.textarea.error')
+    for (let attempt = 0; attempt < 10 && !(await refused.isVisible()); attempt++) {
+      await page.locator('#action-save').click()
+      await refused.waitFor({ state: 'visible', timeout: 5000 }).catch(() => undefined)
+    }
+    await refused.waitFor({ state: 'visible' })
     expect(await walk.fixture.sql(`SELECT id FROM organizations WHERE slug = 'walk-organization'`)).toEqual([])
     await metadata.fill('{"plan": "gold", "seats": 3}')
     await page.locator('#action-save').click()
