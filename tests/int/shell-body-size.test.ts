@@ -96,6 +96,8 @@ describe('JSON bodies over 1 MiB: 413 in the route family', () => {
   it.each([
     ['admin route', '/api/admin/services/categories', { action: 'create', slug: 'too-big' }, `SELECT 1 FROM service_categories WHERE slug = 'too-big'`],
     ['stock collection route', '/api/users', { email: 'big@example.test', password: 'Correct-Horse-42!' }, `SELECT 1 FROM users WHERE email = 'big@example.test'`],
+    // Answered by the shell itself (decision 205), not through the bridge.
+    ['public booking', '/api/services/bookings', { serviceId: '00000000-0000-4000-8000-000000000000', bookingDate: '2031-01-01', bookingTime: '10:00' }, `SELECT 1 FROM bookings WHERE booking_date = '2031-01-01'`],
   ])('%s: 5 MB answers 413 in the general family, before any work', async (_label, path, fields, written) => {
     const admin = await createAdmin(app)
     const response = await post(path, jsonOf(5 * MB, fields), admin.headers)

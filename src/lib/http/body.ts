@@ -12,7 +12,7 @@ export const invalidBody = (message = 'The request body is not valid JSON') => n
 
 export async function readJson(req: PayloadRequest): Promise<unknown> {
   checkJsonType(req.headers.get('content-type'))
-  return jsonOf(await readText(req.body as ReadableStream<Uint8Array> | null, JSON_BODY_LIMIT))
+  return jsonOf(await readText(req.body as AsyncIterable<Uint8Array> | null, JSON_BODY_LIMIT))
 }
 
 /**
@@ -21,14 +21,7 @@ export async function readJson(req: PayloadRequest): Promise<unknown> {
  */
 export async function readShellJson(req: ExpressRequest): Promise<unknown> {
   checkJsonType(req.headers['content-type'])
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of requestBody(req) as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > JSON_BODY_LIMIT) throw payloadTooLarge(JSON_BODY_LIMIT)
-    chunks.push(chunk)
-  }
-  return jsonOf(Buffer.concat(chunks).toString('utf8'))
+  return jsonOf(await readText(requestBody(req) as AsyncIterable<Uint8Array>, JSON_BODY_LIMIT))
 }
 
 function checkJsonType(contentType: string | null | undefined): void {
@@ -52,20 +45,15 @@ function jsonOf(text: string): unknown {
  * body at its limit; this keeps an endpoint safe wherever else its request comes from
  * (`req.text()` would hold any size whole).
  */
-async function readText(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string> {
+async function readText(body: AsyncIterable<Uint8Array> | null, limit: number): Promise<string> {
   if (!body) return ''
-  const reader = body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined)
-      throw payloadTooLarge(limit)
-    }
-    chunks.push(value)
+  // Leaving the loop early (413) cancels a Web stream and destroys a node one.
+  for await (const chunk of body) {
+    size += chunk.byteLength
+    if (size > limit) throw payloadTooLarge(limit)
+    chunks.push(chunk)
   }
   return Buffer.concat(chunks).toString('utf8')
 }
