@@ -13,7 +13,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
-import { launchPanelBrowser, PANEL_ADMIN, signInToPanel, type PanelBrowser } from '../helpers/panel'
+import { launchPanelBrowser, PANEL_ADMIN, type PanelBrowser, savePanelForm, signInToPanel } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 
@@ -99,7 +99,7 @@ describe('the admin panel for editors and translators', () => {
     await page.goto(`${base}/admin/collections/service-listings/${serviceId}`)
     await page.getByText('en — Guitar workshop').waitFor({ state: 'visible' })
     await addTranslation('fr', 'Atelier guitare')
-    await page.locator('#action-save').click()
+    await savePanelForm(page)
     const saved = [
       { in_language: 'en', title: 'Guitar workshop' },
       { in_language: 'fr', title: 'Atelier guitare' },
@@ -120,7 +120,7 @@ describe('the admin panel for editors and translators', () => {
     await page.goto(`${base}/admin/collections/service-listings/${serviceId}`)
     await page.getByText('fr — Atelier guitare').waitFor({ state: 'visible' })
     await addTranslation('fr', 'Atelier de guitare')
-    await page.locator('#action-save').click()
+    await savePanelForm(page)
     await page.getByText(DUPLICATE_MESSAGE).first().waitFor({ state: 'visible' })
     expect((await languagesOf(serviceId)).map((row) => row.in_language)).toEqual(['en', 'fr'])
   }, 900_000)
@@ -137,7 +137,7 @@ describe('the admin panel for editors and translators', () => {
     await page.waitForURL(new RegExp(`/admin/collections/service-listings/${serviceId}$`))
     await page.getByText('fr — Atelier guitare').waitFor({ state: 'visible' })
     await addTranslation('de', 'Gitarren-Workshop')
-    await page.locator('#action-save').click()
+    await savePanelForm(page)
     const languages = async () => (await languagesOf(serviceId)).map((row) => row.in_language)
     expect(await settled(languages, ['en', 'fr', 'de'])).toEqual(['en', 'fr', 'de'])
 

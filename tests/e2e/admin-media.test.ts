@@ -9,7 +9,7 @@ import sharp from 'sharp'
 
 import { removeStoredMedia } from '../helpers/catalogue'
 import { jpegWithExif, storedFile } from '../helpers/media'
-import { launchPanelBrowser, PANEL_ADMIN, signInToPanel, type PanelBrowser } from '../helpers/panel'
+import { launchPanelBrowser, PANEL_ADMIN, type PanelBrowser, savePanelForm, signInToPanel } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 
@@ -57,7 +57,7 @@ describe('service media in the admin panel', () => {
     await page.goto(`${base}/admin/collections/service-media/create`)
     await dropFile(page, await jpegWithExif(), '../../Holiday Photo.jpg', 'image/jpeg')
     await page.locator('input[name="alt"]').fill('A photo from the panel')
-    await page.locator('#action-save').click()
+    await savePanelForm(page)
     await page.waitForURL(/\/admin\/collections\/service-media\/[0-9a-f-]{36}$/)
     const id = page.url().split('/').pop()!
 
@@ -77,7 +77,7 @@ describe('service media in the admin panel', () => {
     const before = await mediaCount()
     await page.goto(`${base}/admin/collections/service-media/create`)
     await dropFile(page, Buffer.from('I am only text'), 'fake.png', 'image/png')
-    await page.locator('#action-save').click()
+    await savePanelForm(page)
     await page.getByText(/Only JPEG, PNG, WebP, AVIF, GIF or SVG/).first().waitFor({ state: 'visible' })
     expect(page.url()).toMatch(/\/create$/)
     expect(await mediaCount()).toBe(before)

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
 import { CONTENT_TYPE_NAMES, CONTENT_TYPES } from '../../domain/content-types'
-import { launchPanelBrowser, PANEL_ADMIN, seededModeratorPassword, signInToPanel, submitPanelLogin, type PanelBrowser } from '../helpers/panel'
+import { launchPanelBrowser, PANEL_ADMIN, type PanelBrowser, savePanelForm, seededModeratorPassword, signInToPanel, submitPanelLogin } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 
@@ -143,14 +143,14 @@ describe('the Community group of the panel', () => {
     await expect(page.locator('#field-authorName').inputValue()).resolves.toBe(review.username)
     await page.locator('#field-status .rs__control').click()
     await page.locator('.rs__option', { hasText: /^deleted$/ }).click()
-    await page.locator('#action-save').click()
+    await savePanelForm(page)
     expect(await settled(() => sql(`SELECT status FROM reviews WHERE id = $1`, [review.id]), [{ status: 'deleted' }])).toEqual([{ status: 'deleted' }])
 
     // A thread pinned from its page (forum.pin_thread).
     const thread = threads[0]!
     await page.goto(`${base}/admin/collections/forum-threads/${thread.id}`)
     await page.locator('#field-pinned').check()
-    await page.locator('#action-save').click()
+    await savePanelForm(page)
     expect(await settled(() => sql(`SELECT pinned FROM forum_threads WHERE id = $1`, [thread.id]), [{ pinned: true }])).toEqual([{ pinned: true }])
 
     // A classified approved from its page (moderation.action).

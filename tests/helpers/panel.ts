@@ -4,7 +4,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core'
 
 const CHROMIUM = '/usr/bin/chromium'
 // Without the background-networking flags Chromium keeps dialling out, which this offline
@@ -37,6 +37,7 @@ export async function launchPanelBrowser(viewport?: { width: number; height: num
   }
   const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'community-chromium-'))
   const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, ...(viewport ? { viewport } : {}) })
+  trackFetches(context)
   return {
     context,
     close: async () => {
@@ -44,6 +45,58 @@ export async function launchPanelBrowser(viewport?: { width: number; height: num
       await fs.rm(profile, { recursive: true, force: true })
     },
   }
+}
+
+// The fetches each page has in flight (the panel's server actions and API calls), for savePanelForm.
+const fetchesInFlight = new WeakMap<Page, Set<Request>>()
+
+function trackFetches(context: BrowserContext): void {
+  const pageOf = (request: Request): Page | null => {
+    try {
+      return request.frame().page()
+    } catch {
+      return null // a service worker's request has no frame
+    }
+  }
+  context.on('request', (request) => {
+    const page = pageOf(request)
+    if (!page || !['fetch', 'xhr'].includes(request.resourceType())) return
+    const set = fetchesInFlight.get(page) ?? new Set<Request>()
+    fetchesInFlight.set(page, set.add(request))
+  })
+  const done = (request: Request) => {
+    const page = pageOf(request)
+    if (page) fetchesInFlight.get(page)?.delete(request)
+  }
+  context.on('requestfinished', done)
+  context.on('requestfailed', done)
+}
+
+/** Resolves once `page` has had no fetch in flight for `quietMs` in a row (at most `ms` in all). */
+async function fetchesSettled(page: Page, quietMs = 1000, ms = 120_000): Promise<void> {
+  const until = Date.now() + ms
+  let quietSince = Date.now()
+  while (Date.now() < until) {
+    if ((fetchesInFlight.get(page)?.size ?? 0) > 0) quietSince = Date.now()
+    else if (Date.now() - quietSince >= quietMs) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/**
+ * Clicks a document form's Save once the form is ready and the page has stopped fetching.
+ * Payload's form sends its state to the server 250 ms after each change, with validation
+ * skipped until the first submit, and merges the answer whenever it arrives: an answer that
+ * lands after a save was refused overwrites the refusal's field error with `valid: true`,
+ * and the form, unmodified after the save, keeps Save disabled. A CI run (stop 40) waited
+ * 400 s for a duplicate-language message that had been shown and wiped that way. Waiting for
+ * the fetches to settle orders the two as a person's pause before clicking would. The caller
+ * then waits for the save's outcome (a message, a row, a new URL) as before.
+ */
+export async function savePanelForm(page: Page): Promise<void> {
+  await page.locator('form[data-form-ready="true"]:has(#action-save)').waitFor()
+  await fetchesSettled(page)
+  await page.locator('#action-save').click()
 }
 
 /**
