@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { PUBLIC_READS } from '../../collections/publicReads'
 import { CONTENT_TYPES } from '../../domain/content-types'
 import { STALE_CHANNEL } from '../../src/lib/auth/session-events'
+import { publicReadsOf } from '../../src/lib/read-cache/dependencies'
 import { servedBy } from '../../src/lib/read-cache/index'
+import { allVersionsRead, versionReader } from '../../src/lib/read-cache/versions'
 import { makeComment, makePost } from '../helpers/blog'
 import { adminActor, citizenActor, makeCategory, makeService, makeSlot, SERVICES, type Actor } from '../helpers/catalogue'
 import { makeItem } from '../helpers/community'
@@ -411,18 +413,45 @@ describe('one strategy run of ours per signed-in request', () => {
   })
 })
 
-describe('the cookie barrier once per signed-in request', () => {
-  // Decision 189's catch-up round trip on the stale listener's connection: a signed-in miss
-  // runs the strategy twice (ours, Payload's REST handler's); the second finds it passed.
-  const barriers = (statements: string[]) => statements.filter((text) => text === `LISTEN ${STALE_CHANNEL}`).length
-  it('a signed-in miss and a hit each make one round trip on the listener', async () => {
+describe('the cookie barrier is the version read', () => {
+  // Decision 189's catch-up round trip on the stale listener's connection reads every
+  // collection's version (decision NEW-barrier-1): a hit makes that one round trip, signed in
+  // or not, and no version read of its own on the pool; a signed-in miss runs the strategy
+  // twice (ours, Payload's REST handler's), the second sharing the first's round trip, and
+  // fills under the version the hit read, then reads it once more to keep the answer.
+  const count = (statements: string[]) => ({
+    catchUps: statements.filter((text) => text.startsWith('SELECT collection AS key, sum(n)::text AS value FROM collection_versions')).length,
+    listens: statements.filter((text) => text === `LISTEN ${STALE_CHANNEL}`).length,
+    ownVersionReads: statements.filter((text) => text.startsWith("SELECT concat_ws('|'")).length,
+  })
+  it('a signed-in miss and a hit, and an anonymous hit: one round trip each on the listener, plus one after a fill', async () => {
     const { cookie } = await signIn(app, author.user)
     await sql(app, `UPDATE events SET updated_at = updated_at WHERE id = (SELECT id FROM events LIMIT 1)`)
-    const ask = () => statementsDuring(async () => (await fetch(`${app.url}/api/events?limit=3`, { headers: { cookie } })).status)
-    const miss = await ask()
-    const hit = await ask()
-    expect({ miss: miss.result, hit: hit.result }).toEqual({ miss: 200, hit: 200 })
-    expect({ miss: barriers(miss.statements), hit: barriers(hit.statements) }).toEqual({ miss: 1, hit: 1 })
+    const ask = (headers: Record<string, string>) => statementsDuring(async () => (await fetch(`${app.url}/api/events?limit=3`, { headers })).status)
+    const miss = await ask({ cookie })
+    const hit = await ask({ cookie })
+    await ask({})
+    const anonymous = await ask({})
+    expect({ miss: miss.result, hit: hit.result, anonymous: anonymous.result }).toEqual({ miss: 200, hit: 200, anonymous: 200 })
+    expect({ miss: count(miss.statements), hit: count(hit.statements), anonymous: count(anonymous.statements) }).toEqual({
+      miss: { catchUps: 2, listens: 0, ownVersionReads: 0 },
+      hit: { catchUps: 1, listens: 0, ownVersionReads: 0 },
+      anonymous: { catchUps: 1, listens: 0, ownVersionReads: 0 },
+    })
+  })
+
+  it('the version from the listener\'s read is the text the collection\'s own statement reads, its next expiry included', async () => {
+    const reads = publicReadsOf(app.payload.config)!
+    const all = allVersionsRead(reads)
+    const dependencies = (await servedBy(app.payload)).classifieds!
+    const reader = versionReader(app.payload, 'classifieds', dependencies, reads, all)
+    // The pool's statement (what a process without a listener reads), then the listener's rows.
+    const own = await reader.read(Promise.resolve({ heard: false }))
+    const rows = (await sql<{ key: string; value: string | null }>(app, all.statement.text, all.values())) as unknown[]
+    const shared = await reader.read(Promise.resolve({ heard: true, read: all, rows }))
+    expect(shared).toBe(own)
+    // The fixture's active classifieds end ahead: the version names the next end.
+    expect(own.split('|')).toHaveLength(2)
   })
 })
 

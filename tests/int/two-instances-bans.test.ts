@@ -79,8 +79,10 @@ async function expectRefusedOnB(cookie: string) {
   expect(await sessionOnB(cookie)).toBeNull()
 }
 
+// The listener's connection once it has sent a statement: its first is its LISTEN, the later
+// ones its catch-up round trips (which read the versions: decision NEW-barrier-1).
 async function listenerPid(server: ServerProcess): Promise<number | undefined> {
-  const rows = await sql<{ pid: number }>(local, `SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query ILIKE 'LISTEN%'`, [listenerName(server.child.pid)])
+  const rows = await sql<{ pid: number }>(local, `SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query <> ''`, [listenerName(server.child.pid)])
   return rows[0]?.pid
 }
 

@@ -15,9 +15,15 @@
 // notification it holds before it answers a query, so once that answer is in, every change
 // committed before the request arrived has been marked (decision 189). Concurrent requests
 // share one round trip.
+// That round trip may as well read something every request needs: the read cache registers
+// its read of every collection's version (`readOnCatchUp`, read-cache/versions.ts), so a
+// signed-in hit makes one round trip for both the barrier and its version, as an anonymous hit
+// makes one for its version (decision NEW-barrier-1). Without a registered read it is a
+// `LISTEN` again (a no-op for a session that listens).
 import type { Payload } from 'payload'
 
 import type { BackgroundWorker } from '../background-workers'
+import { runOn, type Statement } from '../prepared'
 import { sessionClient, type SessionClient as ListenClient } from '../postgres/session-client'
 import { settings } from '../settings'
 import { STALE_CHANNEL } from './session-events'
@@ -98,20 +104,60 @@ async function listen(payload: Payload): Promise<void> {
   state.failures = 0
 }
 
-const catchUp: { running?: Promise<boolean>; queued?: Promise<boolean> } = {}
+/** A read made by the catch-up round trip itself (values taken when it is sent). */
+export interface CatchUpRead {
+  statement: Statement
+  values: () => unknown[]
+}
 
-function roundTrip(client: ListenClient): Promise<boolean> {
+/**
+ * One catch-up round trip's outcome. `heard`: every change committed before the call has been
+ * marked (or no listener runs in this process). `rows`: the registered `read`'s answer, when
+ * the round trip was that read and it was answered.
+ */
+export interface CatchUp {
+  heard: boolean
+  read?: CatchUpRead
+  rows?: unknown[]
+}
+
+const catchUp: {
+  running?: Promise<CatchUp>
+  queued?: Promise<CatchUp>
+  read?: CatchUpRead
+  /** A round trip timed out and has not been answered yet: the next would only queue behind it. */
+  stalled?: ListenClient
+} = {}
+
+/** Registers what each catch-up round trip reads (the read cache's versions); the last one registered wins. */
+export function readOnCatchUp(read: CatchUpRead): void {
+  catchUp.read = read
+}
+
+const notHeard: CatchUp = { heard: false }
+const nothingToHear: CatchUp = { heard: true }
+
+function roundTrip(client: ListenClient): Promise<CatchUp> {
   let timer: NodeJS.Timeout | undefined
-  const timedOut = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), CATCH_UP_TIMEOUT_MS)
+  const timedOut = new Promise<CatchUp>((resolve) => {
+    timer = setTimeout(() => {
+      catchUp.stalled = client
+      resolve(notHeard)
+    }, CATCH_UP_TIMEOUT_MS)
   })
-  // The LISTEN again: a no-op for a session that listens, and the connection's last statement
-  // keeps saying what it is for (pg_stat_activity, where operators and tests look for it).
-  const answered = client.query(`LISTEN ${STALE_CHANNEL}`).then(
-    () => true,
-    () => false,
+  const read = catchUp.read
+  // With no read registered, the LISTEN again: a no-op for a session that listens.
+  const sent: Promise<{ rows: unknown[] } | undefined> = read
+    ? runOn({ query: (config) => client.query(config), keepsPreparedStatements: keepsPrepared() }, read.statement, read.values())
+    : client.query(`LISTEN ${STALE_CHANNEL}`).then(() => undefined)
+  const answered = sent.then(
+    (result): CatchUp => ({ heard: true, ...(result ? { read, rows: result.rows } : {}) }),
+    (): CatchUp => notHeard,
   )
-  const run: Promise<boolean> = Promise.race([answered, timedOut]).finally(() => {
+  void answered.then(() => {
+    if (catchUp.stalled === client) catchUp.stalled = undefined
+  })
+  const run: Promise<CatchUp> = Promise.race([answered, timedOut]).finally(() => {
     clearTimeout(timer)
     if (catchUp.running === run) catchUp.running = undefined
   })
@@ -120,22 +166,37 @@ function roundTrip(client: ListenClient): Promise<boolean> {
 }
 
 /**
- * Resolves true once every change committed before this call has been heard (and marked
- * stale), false when that cannot be known (not listening: no snapshot is trusted then
- * anyway). A process that runs no listener (a script, the Local API) has nothing to wait for.
+ * The listener's connection is a session of its own on the primary when DATABASE_DIRECT_URL
+ * is set (session-client.ts): no pooler between, so a named statement stays prepared
+ * (decision 191's rule); otherwise it follows DATABASE_PREPARED_STATEMENTS.
  */
-export function heardUpToNow(): Promise<boolean> {
-  if (state.stopped) return Promise.resolve(true)
+const keepsPrepared = () => settings().databaseDirectUrl !== undefined
+
+/**
+ * A round trip on the listening connection that starts after this call (shared with every
+ * call made before it is sent): once it resolves heard, every change committed before this
+ * call has been heard (and marked stale). Not heard when that cannot be known (not listening,
+ * no answer within CATCH_UP_TIMEOUT_MS, or still none to an earlier round trip that timed
+ * out: no snapshot is trusted then anyway). A process that runs no listener (a script, the
+ * Local API) has nothing to wait for and makes no round trip.
+ */
+export function caughtUp(): Promise<CatchUp> {
+  if (state.stopped) return Promise.resolve(nothingToHear)
   const client = state.listening
-  if (!client) return Promise.resolve(false)
+  if (!client || catchUp.stalled === client) return Promise.resolve(notHeard)
   if (!catchUp.running) return roundTrip(client)
-  // The round trip on the wire may have been answered before this request arrived: wait for
-  // the next one, which every request arriving meanwhile shares.
+  // The round trip on the wire may have been sent before this call: wait for the next one,
+  // which every call made meanwhile shares.
   catchUp.queued ??= catchUp.running.then(() => {
     catchUp.queued = undefined
-    return heardUpToNow()
+    return caughtUp()
   })
   return catchUp.queued
+}
+
+/** Whether every change committed before this call has been heard (`caughtUp`, its outcome only). */
+export function heardUpToNow(): Promise<boolean> {
+  return caughtUp().then((outcome) => outcome.heard)
 }
 
 export const staleListener: BackgroundWorker = {

@@ -5,8 +5,15 @@
 // time. Read on every request rather than pushed by LISTEN/NOTIFY: a notification arrives
 // some time after the commit, and a client that has just written on one instance and reads on
 // another must not get the answer from before its write (API-CONTRACT §1 "Caching").
+// Where it is read: every collection's version at once, by the stale listener's catch-up round
+// trip (auth/stale-listener.ts `caughtUp`, on the primary), so the one round trip a hit makes
+// after it arrived is both its version read and, for a cookie, the barrier before its snapshot
+// is trusted (decision NEW-barrier-1); shared by every request that arrived before it was sent.
+// Where no listener answers (a process that runs none, a connection down or stalled), each
+// collection's own statement on the pool, shared the same way.
 import type { Payload } from 'payload'
 
+import { caughtUp, type CatchUp, type CatchUpRead } from '../auth/stale-listener'
 import { run, statement, type Statement } from '../prepared'
 import { tableBelongs, type PublicReads } from './dependencies'
 
@@ -14,27 +21,64 @@ const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`
 const ident = (text: string) => `"${text.replace(/"/g, '""')}"`
 
 export interface VersionReader {
-  /** The version as of a read that began after this call (expiries against this process's clock, which access rules and hooks compare with). */
-  read: () => Promise<string>
+  /**
+   * The version as of a read that began after this call (expiries against this process's
+   * clock, which access rules and hooks compare with); from `round` when given (a catch-up the
+   * caller started, after the request arrived, to share it with the cookie barrier).
+   */
+  read: (round?: Promise<CatchUp>) => Promise<string>
+}
+
+/** The next expiry after `$1` of a dependency whose rows stop being visible at a time. */
+const expiryOf = (reads: PublicReads, dependency: string) => {
+  const expiry = reads.expiries?.[dependency]
+  return expiry && `(SELECT min(${ident(expiry.column)}) FROM ${ident(expiry.table)} WHERE ${ident(expiry.column)} > $1::timestamptz)`
+}
+
+const EXPIRY = 'expiry:'
+
+/**
+ * The catch-up's read: every collection's version sum and every declared expiry, one row each
+ * (a few dozen rows; a NULL value: no expiry ahead). One read for every collection, so one
+ * round trip serves every request waiting, whatever it reads.
+ */
+export function allVersionsRead(reads: PublicReads): CatchUpRead {
+  const expiries = Object.keys(reads.expiries ?? {}).sort()
+  const text = [
+    'SELECT collection AS key, sum(n)::text AS value FROM collection_versions GROUP BY collection',
+    ...expiries.map((dependency) => `SELECT ${quoted(EXPIRY + dependency)}, extract(epoch FROM ${expiryOf(reads, dependency)})::text`),
+  ].join(' UNION ALL ')
+  return { statement: statement('read-cache-all-versions', text), values: () => (expiries.length ? [new Date().toISOString()] : []) }
 }
 
 /**
  * A read of `dependencies`' versions. With expiries among them, also the next expiry after
  * the read's start: between two expiries the visible rows are the same, so an answer cached before the
- * next one is served only until it passes.
+ * next one is served only until it passes. The same text whichever way it was read (the sum,
+ * then each expiry ahead, joined by `|`), so every instance tags one state alike.
  */
-export function versionReader(payload: Payload, slug: string, dependencies: string[], reads: PublicReads): VersionReader {
+export function versionReader(payload: Payload, slug: string, dependencies: string[], reads: PublicReads, shared: CatchUpRead): VersionReader {
   const expiries = dependencies.flatMap((dependency) => {
-    const expiry = reads.expiries?.[dependency]
-    return expiry ? [`(SELECT min(${ident(expiry.column)}) FROM ${ident(expiry.table)} WHERE ${ident(expiry.column)} > $1::timestamptz)`] : []
+    const expiry = expiryOf(reads, dependency)
+    return expiry ? [expiry] : []
   })
   const text = `SELECT concat_ws('|', (SELECT coalesce(sum(n), 0) FROM collection_versions WHERE collection IN (${dependencies.map(quoted).join(', ')}))${expiries.map((expiry) => `, extract(epoch FROM ${expiry})`).join('')}) AS version`
-  const read: Statement = statement(`read-cache-version-${slug}`, text)
+  const own: Statement = statement(`read-cache-version-${slug}`, text)
+  const onPool = batched(async () => {
+    const { rows } = await run<{ version: string }>(payload, own, expiries.length ? [new Date().toISOString()] : [])
+    return rows[0]!.version
+  })
+  /** This collection's version from the catch-up's rows; undefined when the round trip was not this read. */
+  const fromCatchUp = (outcome: CatchUp): string | undefined => {
+    if (!outcome.heard || outcome.read !== shared || !outcome.rows) return undefined
+    const values = new Map((outcome.rows as Array<{ key: string; value: string | null }>).map((row) => [row.key, row.value]))
+    let sum = 0n
+    for (const dependency of dependencies) sum += BigInt(values.get(dependency) ?? 0)
+    const ahead = dependencies.flatMap((dependency) => (reads.expiries?.[dependency] ? [values.get(EXPIRY + dependency) ?? null] : []))
+    return [String(sum), ...ahead.filter((value) => value !== null)].join('|')
+  }
   return {
-    read: batched(async () => {
-      const { rows } = await run<{ version: string }>(payload, read, expiries.length ? [new Date().toISOString()] : [])
-      return rows[0]!.version
-    }),
+    read: async (round = caughtUp()) => fromCatchUp(await round) ?? onPool(),
   }
 }
 
