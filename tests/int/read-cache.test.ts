@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { PUBLIC_READS } from '../../collections/publicReads'
 import { CONTENT_TYPES } from '../../domain/content-types'
 import { STALE_CHANNEL } from '../../src/lib/auth/session-events'
+import { caughtUp, listenerName } from '../../src/lib/auth/stale-listener'
 import { publicReadsOf } from '../../src/lib/read-cache/dependencies'
 import { servedBy } from '../../src/lib/read-cache/index'
 import { allVersionsRead, versionReader } from '../../src/lib/read-cache/versions'
@@ -414,15 +415,15 @@ describe('one strategy run of ours per signed-in request', () => {
 })
 
 describe('the cookie barrier is the version read', () => {
-  // Decision 189's catch-up round trip on the stale listener's connection reads every
-  // collection's version (decision NEW-barrier-1): a hit makes that one round trip, signed in
-  // or not, and no version read of its own on the pool; a signed-in miss runs the strategy
-  // twice (ours, Payload's REST handler's), the second sharing the first's round trip, and
-  // fills under the version the hit read, then reads it once more to keep the answer.
+  // Decision 189's catch-up round trip on the stale listener's connection reads the versions
+  // (decision NEW-barrier-1): a hit makes that one round trip, signed in or not, and no
+  // version read on the pool; a signed-in miss runs the strategy twice (ours, Payload's REST
+  // handler's), the second sharing the first's round trip, and fills under the version the hit
+  // read, then reads it once more to keep the answer.
   const count = (statements: string[]) => ({
-    catchUps: statements.filter((text) => text.startsWith('SELECT collection AS key, sum(n)::text AS value FROM collection_versions')).length,
+    versionReads: statements.filter((text) => text.startsWith("SELECT concat_ws('|'")).length,
+    everyVersion: statements.filter((text) => text === allVersionsRead(publicReadsOf(app.payload.config)!).statement.text).length,
     listens: statements.filter((text) => text === `LISTEN ${STALE_CHANNEL}`).length,
-    ownVersionReads: statements.filter((text) => text.startsWith("SELECT concat_ws('|'")).length,
   })
   it('a signed-in miss and a hit, and an anonymous hit: one round trip each on the listener, plus one after a fill', async () => {
     const { cookie } = await signIn(app, author.user)
@@ -434,10 +435,28 @@ describe('the cookie barrier is the version read', () => {
     const anonymous = await ask({})
     expect({ miss: miss.result, hit: hit.result, anonymous: anonymous.result }).toEqual({ miss: 200, hit: 200, anonymous: 200 })
     expect({ miss: count(miss.statements), hit: count(hit.statements), anonymous: count(anonymous.statements) }).toEqual({
-      miss: { catchUps: 2, listens: 0, ownVersionReads: 0 },
-      hit: { catchUps: 1, listens: 0, ownVersionReads: 0 },
-      anonymous: { catchUps: 1, listens: 0, ownVersionReads: 0 },
+      miss: { versionReads: 2, everyVersion: 0, listens: 0 },
+      hit: { versionReads: 1, everyVersion: 0, listens: 0 },
+      anonymous: { versionReads: 1, everyVersion: 0, listens: 0 },
     })
+    // Made on the listener's connection (its last statement), not the pool's.
+    const [listener] = await sql<{ query: string }>(app, 'SELECT query FROM pg_stat_activity WHERE application_name = $1', [listenerName()])
+    expect(listener?.query.startsWith("SELECT concat_ws('|'")).toBe(true)
+  })
+
+  it('calls waiting for one round trip that want different collections share a read of every version', async () => {
+    const reads = publicReadsOf(app.payload.config)!
+    const served = await servedBy(app.payload)
+    const events = versionReader(app.payload, 'events', served.events!, reads, allVersionsRead(reads))
+    const classifieds = versionReader(app.payload, 'classifieds', served.classifieds!, reads, allVersionsRead(reads))
+    // The first is sent at once with its own read; the next two wait for the next round trip.
+    const [first, second, third] = await Promise.all([caughtUp(events.want), caughtUp(classifieds.want), caughtUp(events.want)])
+    expect(first).toMatchObject({ heard: true, read: events.want })
+    expect(third).toBe(second)
+    expect(second.heard).toBe(true)
+    expect([events.want, classifieds.want]).not.toContain(second.read)
+    const keys = (second.rows as Array<{ key: string }>).map((row) => row.key)
+    expect(keys).toEqual(expect.arrayContaining(['events', 'classifieds', 'expiry:classifieds']))
   })
 
   it('the version from the listener\'s read is the text the collection\'s own statement reads, its next expiry included', async () => {

@@ -15,11 +15,12 @@
 // notification it holds before it answers a query, so once that answer is in, every change
 // committed before the request arrived has been marked (decision 189). Concurrent requests
 // share one round trip.
-// That round trip may as well read something every request needs: the read cache registers
-// its read of every collection's version (`readOnCatchUp`, read-cache/versions.ts), so a
-// signed-in hit makes one round trip for both the barrier and its version, as an anonymous hit
-// makes one for its version (decision NEW-barrier-1). Without a registered read it is a
-// `LISTEN` again (a no-op for a session that listens).
+// That round trip may as well read something every request needs: a read-cache hit asks it
+// to read its collection's version (read-cache/versions.ts), so a signed-in hit makes one round
+// trip for both the barrier and its version, as an anonymous hit makes one for its version
+// (decision NEW-barrier-1). When the calls sharing a round trip want different collections, it
+// reads every collection's version (`readOnCatchUp`); when none wants a read, it is a `LISTEN`
+// again (a no-op for a session that listens).
 import type { Payload } from 'payload'
 
 import type { BackgroundWorker } from '../background-workers'
@@ -124,20 +125,26 @@ export interface CatchUp {
 const catchUp: {
   running?: Promise<CatchUp>
   queued?: Promise<CatchUp>
-  read?: CatchUpRead
+  /** What the calls waiting for the queued round trip want read. */
+  wanted: Set<CatchUpRead>
+  /** A read that answers for every read wanted (the read cache's every version): sent when several are. */
+  all?: CatchUpRead
   /** A round trip timed out and has not been answered yet: the next would only queue behind it. */
   stalled?: ListenClient
-} = {}
+} = { wanted: new Set() }
 
-/** Registers what each catch-up round trip reads (the read cache's versions); the last one registered wins. */
-export function readOnCatchUp(read: CatchUpRead): void {
-  catchUp.read = read
+/** Registers the read sent when callers waiting for one round trip want different reads; the last one registered wins. */
+export function readOnCatchUp(all: CatchUpRead): void {
+  catchUp.all = all
 }
 
 const notHeard: CatchUp = { heard: false }
 const nothingToHear: CatchUp = { heard: true }
 
-function roundTrip(client: ListenClient): Promise<CatchUp> {
+/** One read wanted: that one; several: the registered read of everything (or the first); none: a LISTEN. */
+const readFor = (wanted: CatchUpRead[]) => (wanted.length > 1 ? (catchUp.all ?? wanted[0]) : wanted[0])
+
+function roundTrip(client: ListenClient, wanted: CatchUpRead[]): Promise<CatchUp> {
   let timer: NodeJS.Timeout | undefined
   const timedOut = new Promise<CatchUp>((resolve) => {
     timer = setTimeout(() => {
@@ -145,8 +152,8 @@ function roundTrip(client: ListenClient): Promise<CatchUp> {
       resolve(notHeard)
     }, CATCH_UP_TIMEOUT_MS)
   })
-  const read = catchUp.read
-  // With no read registered, the LISTEN again: a no-op for a session that listens.
+  const read = readFor(wanted)
+  // With nothing to read, the LISTEN again: a no-op for a session that listens.
   const sent: Promise<{ rows: unknown[] } | undefined> = read
     ? runOn({ query: (config) => client.query(config), keepsPreparedStatements: keepsPrepared() }, read.statement, read.values())
     : client.query(`LISTEN ${STALE_CHANNEL}`).then(() => undefined)
@@ -174,22 +181,30 @@ const keepsPrepared = () => settings().databaseDirectUrl !== undefined
 
 /**
  * A round trip on the listening connection that starts after this call (shared with every
- * call made before it is sent): once it resolves heard, every change committed before this
+ * call made before it is sent), reading `want` (or, when the calls sharing it want different
+ * reads, the registered read of everything; the caller checks which read it got, `read`):
+ * once it resolves heard, every change committed before this
  * call has been heard (and marked stale). Not heard when that cannot be known (not listening,
  * no answer within CATCH_UP_TIMEOUT_MS, or still none to an earlier round trip that timed
  * out: no snapshot is trusted then anyway). A process that runs no listener (a script, the
  * Local API) has nothing to wait for and makes no round trip.
  */
-export function caughtUp(): Promise<CatchUp> {
+export function caughtUp(want?: CatchUpRead): Promise<CatchUp> {
   if (state.stopped) return Promise.resolve(nothingToHear)
   const client = state.listening
   if (!client || catchUp.stalled === client) return Promise.resolve(notHeard)
-  if (!catchUp.running) return roundTrip(client)
+  if (!catchUp.running) return roundTrip(client, want ? [want] : [])
   // The round trip on the wire may have been sent before this call: wait for the next one,
   // which every call made meanwhile shares.
+  if (want) catchUp.wanted.add(want)
   catchUp.queued ??= catchUp.running.then(() => {
+    const wanted = [...catchUp.wanted]
+    catchUp.wanted.clear()
     catchUp.queued = undefined
-    return caughtUp()
+    if (state.stopped) return nothingToHear
+    const current = state.listening
+    if (!current || catchUp.stalled === current) return notHeard
+    return roundTrip(current, wanted)
   })
   return catchUp.queued
 }

@@ -150,7 +150,7 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
       // a round trip on the listener's connection made after the request arrived, and so is
       // the version read. One round trip is both (decision NEW-barrier-1): started here,
       // handed to the strategy on the request (handed-lookup.ts), its version read below.
-      const round = req.headers.authorization !== undefined || req.headers.cookie !== undefined ? caughtUp() : undefined
+      const round = req.headers.authorization !== undefined || req.headers.cookie !== undefined ? caughtUp(versions.want) : undefined
       if (round) keepHeard(req, round.then((outcome) => outcome.heard))
       const early = round && versions.read(round).catch(() => undefined)
       let headers: Headers | undefined
