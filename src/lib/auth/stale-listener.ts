@@ -113,8 +113,8 @@ export interface CatchUpRead {
 
 /**
  * One catch-up round trip's outcome. `heard`: every change committed before the call has been
- * marked (or no listener runs in this process). `rows`: the registered `read`'s answer, when
- * the round trip was that read and it was answered.
+ * marked (or no listener runs in this process). `read` and `rows`: the read it made and its
+ * answer (none when it was a `LISTEN`, or was not answered).
  */
 export interface CatchUp {
   heard: boolean
@@ -182,12 +182,12 @@ const keepsPrepared = () => settings().databaseDirectUrl !== undefined
 /**
  * A round trip on the listening connection that starts after this call (shared with every
  * call made before it is sent), reading `want` (or, when the calls sharing it want different
- * reads, the registered read of everything; the caller checks which read it got, `read`):
- * once it resolves heard, every change committed before this
- * call has been heard (and marked stale). Not heard when that cannot be known (not listening,
- * no answer within CATCH_UP_TIMEOUT_MS, or still none to an earlier round trip that timed
- * out: no snapshot is trusted then anyway). A process that runs no listener (a script, the
- * Local API) has nothing to wait for and makes no round trip.
+ * reads, the registered read of everything: the caller checks `read`). Once it resolves
+ * heard, every change committed before this call has been heard (and marked stale). Not
+ * heard when that cannot be known (not listening, no answer within CATCH_UP_TIMEOUT_MS, or
+ * still none to an earlier round trip that timed out: no snapshot is trusted then anyway). A
+ * process that runs no listener (a script, the Local API) has nothing to wait for and makes
+ * no round trip.
  */
 export function caughtUp(want?: CatchUpRead): Promise<CatchUp> {
   if (state.stopped) return Promise.resolve(nothingToHear)
