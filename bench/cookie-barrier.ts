@@ -1,14 +1,15 @@
 // What the cookie barrier costs a signed-in read (decision 189): before a cookie snapshot is
 // trusted, the server makes a round trip on its stale-listener connection
-// (src/lib/auth/stale-listener.ts `heardUpToNow`). Two servers on one database: ours, and the
-// same server with bench/no-cookie-barrier.mjs preloaded (the round trip answered at once,
-// nothing else changed). One read, a cache hit every time: `GET /api/classifieds?limit=20`
-// by a citizen with the session cookie (their own classified awaiting review makes their
-// answer their own) and anonymously, in alternating rounds (bench/rounds.ts, BENCH_ROUNDS ×
-// BENCH_ROUND_SECONDS) at 1 and 10 connections; then, one request at a time, per server and
-// reader: the p50, the server's CPU per request, and the CPU per request of its listener's
-// PostgreSQL backend (/proc/<pid>/schedstat, nanoseconds), which says whether the round trip
-// was made. `npm run bench -- cookie-barrier`.
+// (src/lib/auth/stale-listener.ts `caughtUp`), which is also the read cache's version read
+// (decision NEW-barrier-1). Two servers on one database: ours, and the same server with
+// bench/no-cookie-barrier.mjs preloaded (the same read on a connection that listens to nothing,
+// so its answer is no barrier; nothing else changed). One read, a cache hit every time:
+// `GET /api/classifieds?limit=20` by a citizen with the session cookie (their own classified
+// awaiting review makes their answer their own) and anonymously, in alternating rounds
+// (bench/rounds.ts, BENCH_ROUNDS × BENCH_ROUND_SECONDS) at 1 and 10 connections; then, one
+// request at a time, per server and reader: the p50, the server's CPU per request, and the CPU
+// per request of its listener's PostgreSQL backend (/proc/<pid>/schedstat, nanoseconds), which
+// says where the round trip was made. `npm run bench -- cookie-barrier`.
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import { pathToFileURL } from 'node:url'
@@ -134,7 +135,7 @@ export async function cookieBarrierBench(app: BenchApp): Promise<ScenarioResult>
     const loadAfter = os.loadavg()
 
     const markdown = [
-      `\`GET ${PATH}\`, a read-cache hit every time, by a citizen with the session cookie (trusted from its snapshot: no session lookup, no renewed cookie) and anonymously. Ours (the cookie barrier, decision 189) and the same server with the barrier's round trip answered at once (bench/no-cookie-barrier.mjs), on one database. Load average ${loadBefore.map((n) => n.toFixed(1)).join(' / ')} before, ${loadAfter.map((n) => n.toFixed(1)).join(' / ')} after (1/5/15 min; ratios are within one run). ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per side; req/s and p50 the rounds' medians, ratios the median of the rounds' ratios, then their range.`,
+      `\`GET ${PATH}\`, a read-cache hit every time, by a citizen with the session cookie (trusted from its snapshot: no session lookup, no renewed cookie) and anonymously. Ours (the cookie barrier, decision 189, whose round trip on the listener's connection is also the version read, decision NEW-barrier-1) and the same server with that read made on a connection that listens to nothing (bench/no-cookie-barrier.mjs: the same round trip, no barrier), on one database. Load average ${loadBefore.map((n) => n.toFixed(1)).join(' / ')} before, ${loadAfter.map((n) => n.toFixed(1)).join(' / ')} after (1/5/15 min; ratios are within one run). ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per side; req/s and p50 the rounds' medians, ratios the median of the rounds' ratios, then their range.`,
       '',
       markdownTable(
         rounds.map((r) => ({

@@ -88,8 +88,9 @@ describe('faults behind the load balancer', () => {
     for (const instance of alive) await until(`${instance.name} is ready again`, async () => (await readyStatus(instance.url)) === 200)
     await test.cluster.lb.waitUntilUp(alive.map((instance) => instance.name))
     // Each instance listens for bans again, on its own connection to the restarted primary.
+    // A listener's first statement is its LISTEN (the later ones, its catch-up reads).
     await until('every instance listens again', async () => {
-      const rows = await test.sql<{ application_name: string }>(`SELECT application_name FROM pg_stat_activity WHERE query ILIKE 'LISTEN%'`)
+      const rows = await test.sql<{ application_name: string }>(`SELECT application_name FROM pg_stat_activity WHERE application_name LIKE 'community-stale-listener:%' AND query <> ''`)
       return alive.every((instance) => rows.some((row) => row.application_name === listenerName(instance.pid)))
     })
     // Reads and writes through the balancer, on both instances.

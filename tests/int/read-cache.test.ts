@@ -11,7 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { PUBLIC_READS } from '../../collections/publicReads'
 import { CONTENT_TYPES } from '../../domain/content-types'
 import { STALE_CHANNEL } from '../../src/lib/auth/session-events'
+import { caughtUp, listenerName } from '../../src/lib/auth/stale-listener'
+import { publicReadsOf } from '../../src/lib/read-cache/dependencies'
 import { servedBy } from '../../src/lib/read-cache/index'
+import { allVersionsRead, versionReader } from '../../src/lib/read-cache/versions'
 import { makeComment, makePost } from '../helpers/blog'
 import { adminActor, citizenActor, makeCategory, makeService, makeSlot, SERVICES, type Actor } from '../helpers/catalogue'
 import { makeItem } from '../helpers/community'
@@ -411,18 +414,65 @@ describe('one strategy run of ours per signed-in request', () => {
   })
 })
 
-describe('the cookie barrier once per signed-in request', () => {
-  // Decision 189's catch-up round trip on the stale listener's connection: a signed-in miss
-  // runs the strategy twice (ours, Payload's REST handler's); the second finds it passed.
-  const barriers = (statements: string[]) => statements.filter((text) => text === `LISTEN ${STALE_CHANNEL}`).length
-  it('a signed-in miss and a hit each make one round trip on the listener', async () => {
+describe('the cookie barrier is the version read', () => {
+  // Decision 189's catch-up round trip on the stale listener's connection reads the versions
+  // (decision NEW-barrier-1): a hit makes that one round trip, signed in or not, and no
+  // version read on the pool; a signed-in miss runs the strategy twice (ours, Payload's REST
+  // handler's), the second sharing the first's round trip, and fills under the version the hit
+  // read, then reads it once more to keep the answer.
+  const count = (statements: string[]) => ({
+    versionReads: statements.filter((text) => text.startsWith("SELECT concat_ws('|'")).length,
+    everyVersion: statements.filter((text) => text === allVersionsRead(publicReadsOf(app.payload.config)!).statement.text).length,
+    listens: statements.filter((text) => text === `LISTEN ${STALE_CHANNEL}`).length,
+    // The session lookup: none once the snapshot is trusted, which takes the barrier.
+    lookups: statements.filter((text) => /WHERE s\.token_hash = \$1/.test(text)).length,
+  })
+  it('a signed-in miss and a hit, and an anonymous hit: one round trip each on the listener, plus one after a fill', async () => {
     const { cookie } = await signIn(app, author.user)
     await sql(app, `UPDATE events SET updated_at = updated_at WHERE id = (SELECT id FROM events LIMIT 1)`)
-    const ask = () => statementsDuring(async () => (await fetch(`${app.url}/api/events?limit=3`, { headers: { cookie } })).status)
-    const miss = await ask()
-    const hit = await ask()
-    expect({ miss: miss.result, hit: hit.result }).toEqual({ miss: 200, hit: 200 })
-    expect({ miss: barriers(miss.statements), hit: barriers(hit.statements) }).toEqual({ miss: 1, hit: 1 })
+    const ask = (headers: Record<string, string>) => statementsDuring(async () => (await fetch(`${app.url}/api/events?limit=3`, { headers })).status)
+    const miss = await ask({ cookie })
+    const hit = await ask({ cookie })
+    await ask({})
+    const anonymous = await ask({})
+    expect({ miss: miss.result, hit: hit.result, anonymous: anonymous.result }).toEqual({ miss: 200, hit: 200, anonymous: 200 })
+    expect({ miss: count(miss.statements), hit: count(hit.statements), anonymous: count(anonymous.statements) }).toEqual({
+      miss: { versionReads: 2, everyVersion: 0, listens: 0, lookups: 0 },
+      hit: { versionReads: 1, everyVersion: 0, listens: 0, lookups: 0 },
+      anonymous: { versionReads: 1, everyVersion: 0, listens: 0, lookups: 0 },
+    })
+    // Made on the listener's connection (its last statement), not the pool's.
+    const [listener] = await sql<{ query: string }>(app, 'SELECT query FROM pg_stat_activity WHERE application_name = $1', [listenerName()])
+    expect(listener?.query.startsWith("SELECT concat_ws('|'")).toBe(true)
+  })
+
+  it('calls waiting for one round trip that want different collections share a read of every version', async () => {
+    const reads = publicReadsOf(app.payload.config)!
+    const served = await servedBy(app.payload)
+    const events = versionReader(app.payload, 'events', served.events!, reads, allVersionsRead(reads))
+    const classifieds = versionReader(app.payload, 'classifieds', served.classifieds!, reads, allVersionsRead(reads))
+    // The first is sent at once with its own read; the next two wait for the next round trip.
+    const [first, second, third] = await Promise.all([caughtUp(events.want), caughtUp(classifieds.want), caughtUp(events.want)])
+    expect(first).toMatchObject({ heard: true, read: events.want })
+    expect(third).toBe(second)
+    expect(second.heard).toBe(true)
+    expect([events.want, classifieds.want]).not.toContain(second.read)
+    const keys = (second.rows as Array<{ key: string }>).map((row) => row.key)
+    expect(keys).toEqual(expect.arrayContaining(['events', 'classifieds', 'expiry:classifieds']))
+  })
+
+  it('the version from the listener\'s read is the text the collection\'s own statement reads, its next expiry included', async () => {
+    const reads = publicReadsOf(app.payload.config)!
+    const all = allVersionsRead(reads)
+    const dependencies = (await servedBy(app.payload)).classifieds!
+    const reader = versionReader(app.payload, 'classifieds', dependencies, reads, all)
+    // The pool's statement (what a process without a listener reads), then the listener's rows.
+    const own = await reader.read(Promise.resolve({ heard: false }))
+    const rows = (await sql<{ key: string; value: string | null }>(app, all.statement.text, all.values())) as unknown[]
+    const shared = await reader.read(Promise.resolve({ heard: true, read: all, rows }))
+    expect(shared).toBe(own)
+    // The fixture's active classifieds end ahead: the version names the next end.
+    expect(own.split('|')).toHaveLength(2)
   })
 })
 

@@ -4,8 +4,8 @@
 // NOTIFYs and B's listener marks the user stale. Also once B's LISTEN connection has been
 // killed and has reconnected, for a ban committed while B was not listening (B trusts no
 // snapshot then, and none signed before it listens again), for a ban B has not heard yet when
-// the request arrives (B catches up on its listening connection before it trusts a snapshot),
-// and for a user's own revocation.
+// the request arrives (B catches up on its listening connection before it trusts a snapshot,
+// the read cache's hits included), and for a user's own revocation.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { listenerName } from '../../src/lib/auth/stale-listener'
@@ -79,8 +79,10 @@ async function expectRefusedOnB(cookie: string) {
   expect(await sessionOnB(cookie)).toBeNull()
 }
 
+// The listener's connection once it has sent a statement: its first is its LISTEN, the later
+// ones its catch-up round trips (which read the versions: decision NEW-barrier-1).
 async function listenerPid(server: ServerProcess): Promise<number | undefined> {
-  const rows = await sql<{ pid: number }>(local, `SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query ILIKE 'LISTEN%'`, [listenerName(server.child.pid)])
+  const rows = await sql<{ pid: number }>(local, `SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query <> ''`, [listenerName(server.child.pid)])
   return rows[0]?.pid
 }
 
@@ -131,6 +133,32 @@ describe('a ban through one instance reaches the other cookie cache at once', ()
     }
     await expectRefusedOnB(cookie)
     expect(await listenerPid(b)).toBe(backend)
+  })
+
+  it('a read-cache hit of B for a ban B has not heard yet is not answered from the snapshot: its version read is the barrier', async () => {
+    const user = await createUser(local)
+    // Their own classified awaiting review: shown to them alone, so their total is one more than anyone else's.
+    await sql(local, `INSERT INTO classifieds (author_id, title, currency, status) VALUES ($1, 'Awaiting review', 'EUR', 'pending_review')`, [user.id])
+    const cookie = await cachedClientOfB(user)
+    const totalOnB = async (headers: Record<string, string>) => {
+      const response = await fetch(`${b.url}/api/classifieds?limit=1&sort=-createdAt`, { headers })
+      expect(response.status).toBe(200)
+      return ((await response.json()) as { totalDocs: number }).totalDocs
+    }
+    const anonymous = await totalOnB({})
+    // Twice: the second is a hit, from the snapshot.
+    for (let i = 0; i < 2; i++) expect(await totalOnB({ cookie })).toBe(anonymous + 1)
+    const backend = (await listenerPid(b))!
+    process.kill(backend, 'SIGSTOP')
+    try {
+      await banThroughA(user)
+      // The round trip the cache starts (its version read, on the frozen connection) is the
+      // strategy's barrier: unanswered, so the snapshot is not trusted and the session is gone.
+      expect(await totalOnB({ cookie })).toBe(anonymous)
+    } finally {
+      process.kill(backend, 'SIGCONT')
+    }
+    await expectRefusedOnB(cookie)
   })
 
   it('after B’s LISTEN connection is killed and reconnects, a ban through A still reaches B', async () => {

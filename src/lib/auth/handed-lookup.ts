@@ -12,7 +12,10 @@
 // The cookie barrier is handed on the same way (decision 199): once a catch-up round
 // trip made during this request has been answered (stale-listener.ts `heardUpToNow`), every
 // change committed before the request arrived has been heard, which is all a later strategy
-// run of the same request needs (a signed-in miss: ours, then Payload's REST handler's).
+// run of the same request needs (a signed-in miss: ours, then Payload's REST handler's). What
+// is handed on is the round trip's outcome, answered or still on the wire: the read cache
+// starts it before the strategy runs and reads its version from the same round trip
+// (decision NEW-barrier-1).
 import type { findSession } from './sessions'
 
 type Found = Awaited<ReturnType<typeof findSession>>
@@ -24,8 +27,8 @@ interface Lookup {
 }
 
 const lookups = new WeakMap<object, Lookup>()
-/** Carriers of requests whose barrier has been passed. */
-const heard = new WeakSet<object>()
+/** Carriers of requests with a catch-up round trip made during them: its outcome. */
+const heard = new WeakMap<object, Promise<boolean>>()
 
 /** Records what the database answered for the token hashed `hash` on `carrier` (a Headers). */
 export function keepLookup(carrier: object, hash: string, found: Found): void {
@@ -36,17 +39,18 @@ export function keepLookup(carrier: object, hash: string, found: Found): void {
 export function handOn(from: object, to: object): void {
   const lookup = lookups.get(from)
   if (lookup) lookups.set(to, lookup)
-  if (heard.has(from)) heard.add(to)
+  const barrier = heard.get(from)
+  if (barrier) heard.set(to, barrier)
 }
 
-/** Records on `carrier` that a round trip made during this request found everything committed before it heard. */
-export function keepHeard(carrier: object): void {
-  heard.add(carrier)
+/** Records on `carrier` a catch-up round trip made during this request (started after it arrived). */
+export function keepHeard(carrier: object, barrier: Promise<boolean>): void {
+  heard.set(carrier, barrier)
 }
 
-/** Whether the barrier was passed earlier in this request. */
-export function heardEarlier(carrier: object): boolean {
-  return heard.has(carrier)
+/** The catch-up round trip made earlier in this request; undefined: none was. */
+export function heardEarlier(carrier: object): Promise<boolean> | undefined {
+  return heard.get(carrier)
 }
 
 /** The lookup made earlier in this request for the token hashed `hash`; undefined: none was. */

@@ -15,9 +15,16 @@
 // notification it holds before it answers a query, so once that answer is in, every change
 // committed before the request arrived has been marked (decision 189). Concurrent requests
 // share one round trip.
+// That round trip may as well read something every request needs: a read-cache hit asks it
+// to read its collection's version (read-cache/versions.ts), so a signed-in hit makes one round
+// trip for both the barrier and its version, as an anonymous hit makes one for its version
+// (decision NEW-barrier-1). When the calls sharing a round trip want different collections, it
+// reads every collection's version (`readOnCatchUp`); when none wants a read, it is a `LISTEN`
+// again (a no-op for a session that listens).
 import type { Payload } from 'payload'
 
 import type { BackgroundWorker } from '../background-workers'
+import { runOn, type Statement } from '../prepared'
 import { sessionClient, type SessionClient as ListenClient } from '../postgres/session-client'
 import { settings } from '../settings'
 import { STALE_CHANNEL } from './session-events'
@@ -98,20 +105,66 @@ async function listen(payload: Payload): Promise<void> {
   state.failures = 0
 }
 
-const catchUp: { running?: Promise<boolean>; queued?: Promise<boolean> } = {}
+/** A read made by the catch-up round trip itself (values taken when it is sent). */
+export interface CatchUpRead {
+  statement: Statement
+  values: () => unknown[]
+}
 
-function roundTrip(client: ListenClient): Promise<boolean> {
+/**
+ * One catch-up round trip's outcome. `heard`: every change committed before the call has been
+ * marked (or no listener runs in this process). `read` and `rows`: the read it made and its
+ * answer (none when it was a `LISTEN`, or was not answered).
+ */
+export interface CatchUp {
+  heard: boolean
+  read?: CatchUpRead
+  rows?: unknown[]
+}
+
+const catchUp: {
+  running?: Promise<CatchUp>
+  queued?: Promise<CatchUp>
+  /** What the calls waiting for the queued round trip want read. */
+  wanted: Set<CatchUpRead>
+  /** A read that answers for every read wanted (the read cache's every version): sent when several are. */
+  all?: CatchUpRead
+  /** A round trip timed out and has not been answered yet: the next would only queue behind it. */
+  stalled?: ListenClient
+} = { wanted: new Set() }
+
+/** Registers the read sent when callers waiting for one round trip want different reads; the last one registered wins. */
+export function readOnCatchUp(all: CatchUpRead): void {
+  catchUp.all = all
+}
+
+const notHeard: CatchUp = { heard: false }
+const nothingToHear: CatchUp = { heard: true }
+
+/** One read wanted: that one; several: the registered read of everything (or the first); none: a LISTEN. */
+const readFor = (wanted: CatchUpRead[]) => (wanted.length > 1 ? (catchUp.all ?? wanted[0]) : wanted[0])
+
+function roundTrip(client: ListenClient, wanted: CatchUpRead[]): Promise<CatchUp> {
   let timer: NodeJS.Timeout | undefined
-  const timedOut = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), CATCH_UP_TIMEOUT_MS)
+  const timedOut = new Promise<CatchUp>((resolve) => {
+    timer = setTimeout(() => {
+      catchUp.stalled = client
+      resolve(notHeard)
+    }, CATCH_UP_TIMEOUT_MS)
   })
-  // The LISTEN again: a no-op for a session that listens, and the connection's last statement
-  // keeps saying what it is for (pg_stat_activity, where operators and tests look for it).
-  const answered = client.query(`LISTEN ${STALE_CHANNEL}`).then(
-    () => true,
-    () => false,
+  const read = readFor(wanted)
+  // With nothing to read, the LISTEN again: a no-op for a session that listens.
+  const sent: Promise<{ rows: unknown[] } | undefined> = read
+    ? runOn({ query: (config) => client.query(config), keepsPreparedStatements: keepsPrepared() }, read.statement, read.values())
+    : client.query(`LISTEN ${STALE_CHANNEL}`).then(() => undefined)
+  const answered = sent.then(
+    (result): CatchUp => ({ heard: true, ...(result ? { read, rows: result.rows } : {}) }),
+    (): CatchUp => notHeard,
   )
-  const run: Promise<boolean> = Promise.race([answered, timedOut]).finally(() => {
+  void answered.then(() => {
+    if (catchUp.stalled === client) catchUp.stalled = undefined
+  })
+  const run: Promise<CatchUp> = Promise.race([answered, timedOut]).finally(() => {
     clearTimeout(timer)
     if (catchUp.running === run) catchUp.running = undefined
   })
@@ -120,22 +173,45 @@ function roundTrip(client: ListenClient): Promise<boolean> {
 }
 
 /**
- * Resolves true once every change committed before this call has been heard (and marked
- * stale), false when that cannot be known (not listening: no snapshot is trusted then
- * anyway). A process that runs no listener (a script, the Local API) has nothing to wait for.
+ * The listener's connection is a session of its own on the primary when DATABASE_DIRECT_URL
+ * is set (session-client.ts): no pooler between, so a named statement stays prepared
+ * (decision 191's rule); otherwise it follows DATABASE_PREPARED_STATEMENTS.
  */
-export function heardUpToNow(): Promise<boolean> {
-  if (state.stopped) return Promise.resolve(true)
+const keepsPrepared = () => settings().databaseDirectUrl !== undefined
+
+/**
+ * A round trip on the listening connection that starts after this call (shared with every
+ * call made before it is sent), reading `want` (or, when the calls sharing it want different
+ * reads, the registered read of everything: the caller checks `read`). Once it resolves
+ * heard, every change committed before this call has been heard (and marked stale). Not
+ * heard when that cannot be known (not listening, no answer within CATCH_UP_TIMEOUT_MS, or
+ * still none to an earlier round trip that timed out: no snapshot is trusted then anyway). A
+ * process that runs no listener (a script, the Local API) has nothing to wait for and makes
+ * no round trip.
+ */
+export function caughtUp(want?: CatchUpRead): Promise<CatchUp> {
+  if (state.stopped) return Promise.resolve(nothingToHear)
   const client = state.listening
-  if (!client) return Promise.resolve(false)
-  if (!catchUp.running) return roundTrip(client)
-  // The round trip on the wire may have been answered before this request arrived: wait for
-  // the next one, which every request arriving meanwhile shares.
+  if (!client || catchUp.stalled === client) return Promise.resolve(notHeard)
+  if (!catchUp.running) return roundTrip(client, want ? [want] : [])
+  // The round trip on the wire may have been sent before this call: wait for the next one,
+  // which every call made meanwhile shares.
+  if (want) catchUp.wanted.add(want)
   catchUp.queued ??= catchUp.running.then(() => {
+    const wanted = [...catchUp.wanted]
+    catchUp.wanted.clear()
     catchUp.queued = undefined
-    return heardUpToNow()
+    if (state.stopped) return nothingToHear
+    const current = state.listening
+    if (!current || catchUp.stalled === current) return notHeard
+    return roundTrip(current, wanted)
   })
   return catchUp.queued
+}
+
+/** Whether every change committed before this call has been heard (`caughtUp`, its outcome only). */
+export function heardUpToNow(): Promise<boolean> {
+  return caughtUp().then((outcome) => outcome.heard)
 }
 
 export const staleListener: BackgroundWorker = {

@@ -65,11 +65,16 @@ export const sessionStrategy: AuthStrategy = {
     if (!token) return { user: null }
     const hash = tokenHash(token)
     const cacheValue = readCookie(cookies, cacheCookieName())
-    // Another instance's ban or sign-out committed before this request is heard first (once
-    // per request: a later run of the same request finds it passed, handed-lookup.ts).
-    const heard = !!cacheValue && (heardEarlier(headers) || (await heardUpToNow()))
-    if (heard) keepHeard(headers)
-    const cached = heard ? readCacheCookie(cacheValue, hash) : null
+    // Another instance's ban or sign-out committed before this request is heard first (one
+    // round trip per request, handed-lookup.ts: a later run of the same request, and the read
+    // cache that started it, share it).
+    let heard = false
+    if (cacheValue) {
+      const barrier = heardEarlier(headers) ?? heardUpToNow()
+      keepHeard(headers, barrier)
+      heard = await barrier
+    }
+    const cached = heard ? readCacheCookie(cacheValue!, hash) : null
     if (cached) return { user: requestUser(cached.user, cached, hash, false) }
 
     const found = await lookUp(payload, token, headers)

@@ -10,7 +10,8 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 import { executeAuthStrategies, headersWithCors, type Payload, type PayloadRequest } from 'payload'
 
 import { readCookie, sessionCookieName } from '../auth/cookies'
-import { handOn } from '../auth/handed-lookup'
+import { handOn, keepHeard } from '../auth/handed-lookup'
+import { caughtUp, readOnCatchUp, type CatchUpRead } from '../auth/stale-listener'
 import { webHeaders } from '../http/web-headers'
 import { credentialsWereUnchecked } from '../http/unavailable'
 import { onPrimary } from '../replicas/read-context'
@@ -19,7 +20,7 @@ import { countFree } from './count-free'
 import { matchesIfNoneMatch, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, strongEtag, VARY } from './conditional'
 import { dependenciesOf, publicReadsOf, type PublicReads } from './dependencies'
 import { ByteLru } from './lru'
-import { collectionsWithTriggers, compactVersions, versionReader, type VersionReader } from './versions'
+import { allVersionsRead, collectionsWithTriggers, compactVersions, versionReader, type VersionReader } from './versions'
 
 /**
  * A faster source of Payload's exact body for some reads (the forum's public lists, decision
@@ -56,15 +57,19 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
   const lru = new ByteLru(config.maxBytes)
   // A miss answered by Payload takes the §9 lists' totals from list_counts (count-free.ts).
   const withKeptTotals = countFree(payload, reads.countedLists ?? {})
-  // Who reads, as answerHit found it: on its miss, serve (later in the same request) asks no
-  // strategy again. Held weakly by the express request, so nothing outlives it.
-  const readersFound = new WeakMap<ExpressRequest, { user: Reader; authHeaders?: Headers }>()
+  // Who reads, as answerHit found it, and the version it read (after the request arrived): on
+  // its miss, serve (later in the same request) asks no strategy again and fills under that
+  // version. Held weakly by the express request, so nothing outlives it.
+  const readersFound = new WeakMap<ExpressRequest, { user: Reader; authHeaders?: Headers; version?: Promise<string | undefined> }>()
+  // Every collection's version, read by the stale listener's catch-up round trip (versions.ts).
+  const allVersions = allVersionsRead(reads)
+  readOnCatchUp(allVersions)
   let served: Promise<Map<string, VersionReader>> | undefined
   let compactedAt = Date.now()
 
   // Worked out at the first read; after a failure (the database down at that moment) again at the next.
   const readers = () =>
-    (served ??= servedCollections(payload, reads).catch((error: unknown) => {
+    (served ??= servedCollections(payload, reads, allVersions).catch((error: unknown) => {
       payload.logger.error({ err: error, msg: 'read cache: could not check the version triggers; reads go to Payload until it can' })
       served = undefined
       return new Map<string, VersionReader>()
@@ -141,22 +146,27 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
       const target = targetOf(url.pathname)
       const versions = target && (await readers()).get(target.slug)
       if (!target || !versions) return false
-      // A signed-in reader's check waits on the database (the cookie barrier's round trip,
-      // decision 189, or the session lookup): the version read, which must only begin after
-      // the request arrived, runs meanwhile instead of after it (decision 199).
-      const early = req.headers.authorization !== undefined || req.headers.cookie !== undefined ? versions.read().catch(() => undefined) : undefined
+      // A signed-in reader's check waits on the database: the cookie barrier (decision 189) is
+      // a round trip on the listener's connection made after the request arrived, and so is
+      // the version read. One round trip is both (decision NEW-barrier-1): started here,
+      // handed to the strategy on the request (handed-lookup.ts), its version read below.
+      const round = req.headers.authorization !== undefined || req.headers.cookie !== undefined ? caughtUp(versions.want) : undefined
+      if (round) keepHeard(req, round.then((outcome) => outcome.heard))
+      const early = round && versions.read(round).catch(() => undefined)
       let headers: Headers | undefined
       const who = await readerOfRequest(req, () => (headers = webHeaders(req)))
       // The bridge's strategy run, after a miss, reuses this one's session lookup.
       if (headers) handOn(headers, req)
       if (!who) return false
-      readersFound.set(req, who)
+      const found = { ...who, version: early }
+      readersFound.set(req, found)
       // The raw query: an answer is kept only under a query the bridge has checked and bounded
       // already (stock-query.ts; bounding a bounded query changes nothing), so any other query
       // finds nothing here and goes the bridge's way.
       const cached = lru.get(keyOf(target, url.search, who.user))
       if (!cached) return false
-      const version = await (early ?? versions.read().catch(() => undefined))
+      found.version ??= versions.read().catch(() => undefined)
+      const version = await found.version
       if (version !== cached.version) return false
       send(req, res, cached, who.user, who.authHeaders)
       return true
@@ -168,14 +178,15 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
       if (!target || !versions) return fromPayload()
 
       // The database could not check the session: Payload's route, then the bridge's 503.
-      const who = readersFound.get(req) ?? (await readerOfRequest(req, () => request().headers))
+      const found = readersFound.get(req)
+      const who = found ?? (await readerOfRequest(req, () => request().headers))
       if (!who) return fromPayload()
       const { user, authHeaders } = who
       const key = keyOf(target, url.search, user)
 
       // The version could not be read (the database is down): Payload's route as before, whose
       // failure the bridge answers 503 in the stock routes' error shape.
-      const version = await versions.read().catch(() => undefined)
+      const version = await (found?.version ?? versions.read().catch(() => undefined))
       if (version === undefined) return fromPayload()
       const cached = lru.get(key)
       let body: Buffer
@@ -210,13 +221,13 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
 const readerOf = (user: NonNullable<Reader>) => `user:${String(user.id)}:${Array.isArray(user.roles) ? [...user.roles].map(String).sort().join(',') : ''}`
 
 /** The collections served, each with its version read; those not fully covered by triggers left out. */
-async function servedCollections(payload: Payload, reads: PublicReads): Promise<Map<string, VersionReader>> {
+async function servedCollections(payload: Payload, reads: PublicReads, allVersions: CatchUpRead): Promise<Map<string, VersionReader>> {
   const served = new Map<string, VersionReader>()
   const dependencies = new Map(reads.collections.map((slug) => [slug, dependenciesOf(payload.config, reads, slug)]))
   const covered = await collectionsWithTriggers(payload, [...new Set([...dependencies.values()].flat())])
   for (const [slug, needs] of dependencies) {
     const missing = needs.filter((dependency) => !covered.has(dependency))
-    if (missing.length === 0) served.set(slug, versionReader(payload, slug, needs, reads))
+    if (missing.length === 0) served.set(slug, versionReader(payload, slug, needs, reads, allVersions))
     else payload.logger.warn({ msg: `read cache: ${slug} is left to Payload: no version triggers on ${missing.join(', ')}` })
   }
   return served
@@ -226,6 +237,6 @@ async function servedCollections(payload: Payload, reads: PublicReads): Promise<
 export async function servedBy(payload: Payload): Promise<Record<string, string[]>> {
   const reads = publicReadsOf(payload.config)
   if (!reads) return {}
-  const served = await servedCollections(payload, reads)
+  const served = await servedCollections(payload, reads, allVersionsRead(reads))
   return Object.fromEntries([...served.keys()].map((slug) => [slug, dependenciesOf(payload.config, reads, slug)]))
 }
