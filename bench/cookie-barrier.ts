@@ -1,7 +1,7 @@
 // What the cookie barrier costs a signed-in read (decision 189): before a cookie snapshot is
 // trusted, the server makes a round trip on its stale-listener connection
 // (src/lib/auth/stale-listener.ts `caughtUp`), which is also the read cache's version read
-// (decision NEW-barrier-1). Two servers on one database: ours, and the same server with
+// (decision 207). Two servers on one database: ours, and the same server with
 // bench/no-cookie-barrier.mjs preloaded (the same read on a connection that listens to nothing,
 // so its answer is no barrier; nothing else changed). One read, a cache hit every time:
 // `GET /api/classifieds?limit=20` by a citizen with the session cookie (their own classified
@@ -135,7 +135,7 @@ export async function cookieBarrierBench(app: BenchApp): Promise<ScenarioResult>
     const loadAfter = os.loadavg()
 
     const markdown = [
-      `\`GET ${PATH}\`, a read-cache hit every time, by a citizen with the session cookie (trusted from its snapshot: no session lookup, no renewed cookie) and anonymously. Ours (the cookie barrier, decision 189, whose round trip on the listener's connection is also the version read, decision NEW-barrier-1) and the same server with that read made on a connection that listens to nothing (bench/no-cookie-barrier.mjs: the same round trip, no barrier), on one database. Load average ${loadBefore.map((n) => n.toFixed(1)).join(' / ')} before, ${loadAfter.map((n) => n.toFixed(1)).join(' / ')} after (1/5/15 min; ratios are within one run). ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per side; req/s and p50 the rounds' medians, ratios the median of the rounds' ratios, then their range.`,
+      `\`GET ${PATH}\`, a read-cache hit every time, by a citizen with the session cookie (trusted from its snapshot: no session lookup, no renewed cookie) and anonymously. Ours (the cookie barrier, decision 189, whose round trip on the listener's connection is also the version read, decision 207) and the same server with that read made on a connection that listens to nothing (bench/no-cookie-barrier.mjs: the same round trip, no barrier), on one database. Load average ${loadBefore.map((n) => n.toFixed(1)).join(' / ')} before, ${loadAfter.map((n) => n.toFixed(1)).join(' / ')} after (1/5/15 min; ratios are within one run). ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per side; req/s and p50 the rounds' medians, ratios the median of the rounds' ratios, then their range.`,
       '',
       markdownTable(
         rounds.map((r) => ({

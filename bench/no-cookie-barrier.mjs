@@ -4,7 +4,7 @@
 // nothing else: the same server with the barrier removed, so the bench can time what it costs.
 // The listener's first LISTEN (which makes it listen) still goes to the database. After it, a
 // repeated LISTEN (the catch-up when nothing is registered to read) is answered at once, and
-// the catch-up's read of every collection's version (decision NEW-barrier-1) goes to a
+// the catch-up's read of every collection's version (decision 207) goes to a
 // connection of this hook's own that listens to nothing: the same read, the same sharing, one
 // round trip all the same, but its answer no longer says the listener has heard everything.
 // Plain JS: it loads before tsx.

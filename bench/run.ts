@@ -9,7 +9,7 @@
 // 100,000 open reports), `slots` and `forum` (the forum, classifieds and events lists,
 // anonymous and signed in, at 10,000 and BENCH_LISTS_LARGE rows each), `cookie-barrier` (a signed-in
 // cookie hit with decision 189's barrier and without it: the same read made on a non-listening
-// connection, decision NEW-barrier-1) and `webhooks` (issue 34: booking creation with and without three
+// connection, decision 207) and `webhooks` (issue 34: booking creation with and without three
 // webhooks, then the delivery rate), `replicas` (issue 30: public reads with read-replica
 // routing on ÷ off, on a PostgreSQL 15 pair of its own), `pgbouncer` and `cluster` (issue 30:
 // booking creation behind PgBouncer ÷ direct; `npm run cluster`'s start time, memory and

@@ -416,7 +416,7 @@ describe('one strategy run of ours per signed-in request', () => {
 
 describe('the cookie barrier is the version read', () => {
   // Decision 189's catch-up round trip on the stale listener's connection reads the versions
-  // (decision NEW-barrier-1): a hit makes that one round trip, signed in or not, and no
+  // (decision 207): a hit makes that one round trip, signed in or not, and no
   // version read on the pool; a signed-in miss runs the strategy twice (ours, Payload's REST
   // handler's), the second sharing the first's round trip, and fills under the version the hit
   // read, then reads it once more to keep the answer.

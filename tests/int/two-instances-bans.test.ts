@@ -80,7 +80,7 @@ async function expectRefusedOnB(cookie: string) {
 }
 
 // The listener's connection once it has sent a statement: its first is its LISTEN, the later
-// ones its catch-up round trips (which read the versions: decision NEW-barrier-1).
+// ones its catch-up round trips (which read the versions: decision 207).
 async function listenerPid(server: ServerProcess): Promise<number | undefined> {
   const rows = await sql<{ pid: number }>(local, `SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query <> ''`, [listenerName(server.child.pid)])
   return rows[0]?.pid

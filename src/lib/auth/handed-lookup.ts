@@ -15,7 +15,7 @@
 // run of the same request needs (a signed-in miss: ours, then Payload's REST handler's). What
 // is handed on is the round trip's outcome, answered or still on the wire: the read cache
 // starts it before the strategy runs and reads its version from the same round trip
-// (decision NEW-barrier-1).
+// (decision 207).
 import type { findSession } from './sessions'
 
 type Found = Awaited<ReturnType<typeof findSession>>

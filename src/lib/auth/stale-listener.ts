@@ -18,7 +18,7 @@
 // That round trip may as well read something every request needs: a read-cache hit asks it
 // to read its collection's version (read-cache/versions.ts), so a signed-in hit makes one round
 // trip for both the barrier and its version, as an anonymous hit makes one for its version
-// (decision NEW-barrier-1). When the calls sharing a round trip want different collections, it
+// (decision 207). When the calls sharing a round trip want different collections, it
 // reads every collection's version (`readOnCatchUp`); when none wants a read, it is a `LISTEN`
 // again (a no-op for a session that listens).
 import type { Payload } from 'payload'

@@ -148,7 +148,7 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
       if (!target || !versions) return false
       // A signed-in reader's check waits on the database: the cookie barrier (decision 189) is
       // a round trip on the listener's connection made after the request arrived, and so is
-      // the version read. One round trip is both (decision NEW-barrier-1): started here,
+      // the version read. One round trip is both (decision 207): started here,
       // handed to the strategy on the request (handed-lookup.ts), its version read below.
       const round = req.headers.authorization !== undefined || req.headers.cookie !== undefined ? caughtUp(versions.want) : undefined
       if (round) keepHeard(req, round.then((outcome) => outcome.heard))

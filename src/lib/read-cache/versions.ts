@@ -8,7 +8,7 @@
 // Where it is read: by the stale listener's catch-up round trip (auth/stale-listener.ts
 // `caughtUp`, on the primary), so the one round trip a hit makes after it arrived is both its
 // version read and, for a cookie, the barrier before its snapshot is trusted (decision
-// NEW-barrier-1), shared by every request that arrived before it was sent: the collection's
+// 207), shared by every request that arrived before it was sent: the collection's
 // own statement when every request sharing it reads that collection, else every collection's
 // version at once. Where no listener answers (a process that runs none, a connection down or
 // stalled), the collection's own statement on the pool, shared the same way.
