@@ -4,7 +4,6 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler } 
 import type { Payload } from 'payload'
 
 import { bookingShellRoute, PUBLIC_BOOKING_PATH } from '../endpoints/services/booking-shell-route'
-import { CLIENT_IP_HEADER, clientIpFrom, SOCKET_IP_HEADER } from './lib/client-ip'
 import { databaseIsUp } from './lib/health'
 import { readiness } from './lib/readiness'
 import { readRouting } from './lib/replicas/read-context'
@@ -13,6 +12,7 @@ import { DOCS_ROUTES, mountApiDocs } from './lib/http/api-docs'
 import { mountFavicon } from './lib/http/favicon'
 import { GET_SESSION_PATH, getSessionRoute } from './lib/http/get-session-route'
 import { bodyLimit } from './lib/http/body-limit'
+import { clientIpHeaders } from './lib/http/client-ip-headers'
 import { ApiError, errorBody, familyOf, internalError } from './lib/http/errors'
 import { globalRateLimit, type ExemptCheck } from './lib/http/global-rate-limit'
 import { unavailableOf } from './lib/http/unavailable'
@@ -24,7 +24,7 @@ import { answerForumRead, FORUM_POSTS_PATH, FORUM_THREADS_PATH, forumReadOf } fr
 import { forumReadRoute } from './operations/community/forum-read-route'
 import { PROFILE_READS_PATH, profileReadRoute } from './operations/profile/profile-read-route'
 import { SLOTS_READ_PATH, slotsReadRoute } from './operations/bookings/slots-read'
-import { reloadSettings, settings } from './lib/settings'
+import { reloadSettings } from './lib/settings'
 
 export interface AppOptions {
   payload: Payload
@@ -80,14 +80,7 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   })
 
   // Work out the client IP once; downstream code (Payload endpoints, Next) reads our header.
-  app.use((req, _res, next) => {
-    delete req.headers[CLIENT_IP_HEADER]
-    delete req.headers[SOCKET_IP_HEADER]
-    const ip = clientIpFrom((name) => req.headers[name], settings().trustProxy)
-    if (ip) req.headers[CLIENT_IP_HEADER] = ip
-    req.headers[SOCKET_IP_HEADER] = req.socket.remoteAddress ?? 'unknown'
-    next()
-  })
+  app.use(clientIpHeaders())
 
   app.get('/api/health', async (_req, res) => {
     const up = await databaseIsUp(payload)

@@ -1,5 +1,6 @@
 // What the app answered before the shell took over a read (the profile family's hot reads,
-// a service's bookable times): the shell's security headers, then Payload's bridge alone,
+// a service's bookable times) or a write (the public booking): the shell's security headers
+// and client IP headers, then Payload's bridge alone,
 // on a server of its own over the test app's Payload. `sameAnswer` asks the app and this
 // reference the same request and expects the same status, headers and body to the byte (a
 // session cache cookie compared without its signed value, which carries the second it was
@@ -10,6 +11,7 @@ import type { AddressInfo } from 'node:net'
 import { expect } from '@jest/globals'
 import express from 'express'
 
+import { clientIpHeaders } from '../../src/lib/http/client-ip-headers'
 import { payloadBridge } from '../../src/lib/http/payload-bridge'
 import { API_CSP, securityHeaders } from '../../src/lib/http/security-headers'
 import type { TestApp } from './test-app'
@@ -47,6 +49,7 @@ export async function startBridgeReference(app: TestApp): Promise<BridgeReferenc
   bridgeOnly.disable('x-powered-by')
   bridgeOnly.disable('etag')
   bridgeOnly.use(securityHeaders(API_CSP))
+  bridgeOnly.use(clientIpHeaders())
   // The app's default for every /api answer that is not a media file (API-CONTRACT §1 "Caching of public reads").
   bridgeOnly.use((_req, res, next) => {
     res.setHeader('cache-control', 'no-store')
