@@ -25,7 +25,7 @@ import type { Payload } from 'payload'
 
 import type { BackgroundWorker } from '../background-workers'
 import { runOn, type Statement } from '../prepared'
-import { sessionClient, type SessionClient as ListenClient } from '../postgres/session-client'
+import { sessionClient, sessionsAreDirect, type SessionClient as ListenClient } from '../postgres/session-client'
 import { settings } from '../settings'
 import { STALE_CHANNEL } from './session-events'
 import { markUserStale, resumeTrust, suspendTrust } from './stale-snapshots'
@@ -153,9 +153,11 @@ function roundTrip(client: ListenClient, wanted: CatchUpRead[]): Promise<CatchUp
     }, CATCH_UP_TIMEOUT_MS)
   })
   const read = readFor(wanted)
+  // Direct (session-client.ts), the read stays a named statement; else it follows
+  // DATABASE_PREPARED_STATEMENTS, as the pool's reads do.
   // With nothing to read, the LISTEN again: a no-op for a session that listens.
   const sent: Promise<{ rows: unknown[] } | undefined> = read
-    ? runOn({ query: (config) => client.query(config), keepsPreparedStatements: keepsPrepared() }, read.statement, read.values())
+    ? runOn({ query: (config) => client.query(config), keepsPreparedStatements: sessionsAreDirect() }, read.statement, read.values())
     : client.query(`LISTEN ${STALE_CHANNEL}`).then(() => undefined)
   const answered = sent.then(
     (result): CatchUp => ({ heard: true, ...(result ? { read, rows: result.rows } : {}) }),
@@ -171,13 +173,6 @@ function roundTrip(client: ListenClient, wanted: CatchUpRead[]): Promise<CatchUp
   catchUp.running = run
   return run
 }
-
-/**
- * The listener's connection is a session of its own on the primary when DATABASE_DIRECT_URL
- * is set (session-client.ts): no pooler between, so a named statement stays prepared
- * (decision 191's rule); otherwise it follows DATABASE_PREPARED_STATEMENTS.
- */
-const keepsPrepared = () => settings().databaseDirectUrl !== undefined
 
 /**
  * A round trip on the listening connection that starts after this call (shared with every

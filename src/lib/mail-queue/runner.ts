@@ -14,7 +14,7 @@
 import type { Payload } from 'payload'
 
 import { startPollingLoop } from '../polling-loop'
-import { sessionClient, type SessionClient } from '../postgres/session-client'
+import { sessionClient, sessionsAreDirect, type SessionClient } from '../postgres/session-client'
 import type { Connection } from '../prepared'
 import { settings } from '../settings'
 import { sendMailBatch } from './send-batch'
@@ -84,7 +84,7 @@ export function startMailRunner(payload: Payload): MailRunner {
 
   /** The connection the lock is taken on, and how to give it back (broken: never used again). */
   async function lockSession(): Promise<PoolClient> {
-    if (!settings().databaseDirectUrl) return pool.connect()
+    if (!sessionsAreDirect()) return pool.connect()
     own ??= ownSession()
     const held = own
     const client = await held.catch((error: unknown) => {

@@ -25,6 +25,13 @@ interface PoolWithClient {
   options: Record<string, unknown>
 }
 
+/**
+ * Whether a session client reaches the primary itself (DATABASE_DIRECT_URL set): no pooler
+ * between, so its named statements stay prepared (decision 191) and its advisory locks stay
+ * held. Otherwise it connects to DATABASE_URL, which may be a pooler.
+ */
+export const sessionsAreDirect = (): boolean => settings().databaseDirectUrl !== undefined
+
 /** A new, unconnected client on the primary itself; the caller connects it and hears its 'error'. */
 export function sessionClient(payload: Payload, applicationName: string): SessionClient {
   const pool = (payload.db as unknown as { pool: PoolWithClient }).pool
