@@ -20,6 +20,7 @@ import { seedCommunity } from './seed-community'
 import { seedForum } from './seed-bulk-forum'
 import { seedLists } from './seed-bulk-lists'
 import { seedBookings as seedBulkBookings, seedUsers as seedBulkUsers } from './seed-bulk-people'
+import { DEMO_BOOKINGS, weekdayDate } from './seed-demo-bookings'
 
 const USAGE = `Usage: npm run seed [-- --services N] [--users U] [--bookings M] [--threads T --posts P]
                     [--classifieds C] [--events E]
@@ -222,26 +223,6 @@ async function seedServices(payload: Payload, providers: string[], categories: M
 }
 
 const DEMO_CUSTOMER = 'customer.demo@example.com'
-// One booking in every status, on the weekday slots of a demo service (home-cleaning,
-// Monday to Friday 08:00–16:00): open ones ahead, finished ones in the past.
-const DEMO_BOOKINGS: Array<{ status: string; days: number; message?: string; response?: string }> = [
-  { status: 'pending', days: 7, message: 'Please bring your own products.' },
-  { status: 'confirmed', days: 9, message: 'The door code is 4821.', response: 'Noted, see you then.' },
-  { status: 'cancelled_by_customer', days: 11 },
-  { status: 'cancelled_by_provider', days: 13, response: 'Sorry, I am ill that day.' },
-  { status: 'completed', days: -7 },
-  { status: 'no_show', days: -5 },
-]
-
-/** The local date `days` from today, moved forward to the next Monday–Friday. */
-function weekdayDate(days: number): string {
-  const now = new Date()
-  const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days, 12)
-  while (date.getDay() === 0 || date.getDay() === 6) date.setDate(date.getDate() + 1)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
-}
-
 /**
  * Demo bookings through the Local API, so the collection hooks derive the provider, price
  * and time range and write the audit entries and notifications. Created in their final
@@ -261,7 +242,7 @@ async function seedBookings(payload: Payload): Promise<void> {
       data: {
         service: serviceId,
         customer,
-        bookingDate: weekdayDate(booking.days),
+        bookingDate: weekdayDate(booking.weekdays),
         bookingTime: '10:00',
         status: booking.status,
         customerMessage: booking.message,
