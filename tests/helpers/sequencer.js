@@ -1,4 +1,4 @@
-// The order test files start in: the longest first, so that the two workers finish together
+// The order test files start in: the longest first, so that the workers finish together
 // (jest hands the next file to whichever worker is free: longest-first leaves short files to
 // fill the end), with the browser files (tests/e2e) after the API files. They need the
 // production panel build, which globalSetup starts in the background when they are in the
