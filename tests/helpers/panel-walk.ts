@@ -3,7 +3,7 @@
 // the real server with the demo data. No request may leave the server's origin (the panel
 // once loaded Monaco from cdn.jsdelivr.net, which the CSP blocked), and the browser's console
 // stays free of errors (CSP refusals, "Monaco initialization: error", resources answering 404).
-// Two files, one server each, side by side in the two workers: the admin's (every navigation
+// Two files, one server each, side by side in two of the workers: the admin's (every navigation
 // group, the custom views, the field checks and the citizen's refusal) and the moderator's
 // (their walk, then the crawl of every link, which opens only the pages the walk did not).
 import { afterAll, beforeAll } from '@jest/globals'

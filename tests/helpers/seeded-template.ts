@@ -44,7 +44,7 @@ async function runOrThrow(file: string, args: string[], url: string): Promise<st
 async function seededTemplate(): Promise<{ name: string; seedOutput: string }> {
   const { adminUrl, template } = testDatabaseServer()
   const name = derivedTemplateName('community_seeded_', template)
-  // Built once (two workers asking at once: the second waits for the first, then clones).
+  // Built once (workers asking at once: the later ones wait for the first, then clone).
   await ensureTemplate(adminUrl, name, async (url) => {
     const output = await runOrThrow('scripts/seed.ts', [], url)
     await onServer(adminUrl, (client) => client.query(`COMMENT ON DATABASE ${client.escapeIdentifier(new URL(url).pathname.slice(1))} IS ${client.escapeLiteral(output)}`))
