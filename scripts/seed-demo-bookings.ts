@@ -4,6 +4,8 @@
 // counts Mondays to Fridays from today, so no two bookings share a date whatever today is
 // (moving a date off the weekend instead put two of them on the same Monday every Saturday,
 // and the second was refused as an overlap).
+import { addDays, dayOfWeek, wallClockToday } from '../src/lib/wall-clock'
+
 export const DEMO_BOOKINGS: Array<{ status: string; weekdays: number; message?: string; response?: string }> = [
   { status: 'pending', weekdays: 5, message: 'Please bring your own products.' },
   { status: 'confirmed', weekdays: 7, message: 'The door code is 4821.', response: 'Noted, see you then.' },
@@ -13,14 +15,13 @@ export const DEMO_BOOKINGS: Array<{ status: string; weekdays: number; message?: 
   { status: 'no_show', weekdays: -3 },
 ]
 
-/** The local date of the `weekdays`-th Monday–Friday after today (before it when negative). */
-export function weekdayDate(weekdays: number, today: Date = new Date()): string {
-  const date = new Date(today.getFullYear(), today.getMonth(), today.getDate(), 12)
+/** The `weekdays`-th Monday–Friday after `today` (before it when negative), on the server's wall clock. */
+export function weekdayDate(weekdays: number, today: string = wallClockToday()): string {
   const step = Math.sign(weekdays)
+  let date = today
   for (let left = Math.abs(weekdays); left > 0; ) {
-    date.setDate(date.getDate() + step)
-    if (date.getDay() !== 0 && date.getDay() !== 6) left--
+    date = addDays(date, step)
+    if (dayOfWeek(date) !== 0 && dayOfWeek(date) !== 6) left--
   }
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+  return date
 }

@@ -96,6 +96,11 @@ export function nowWallClockMinute(now: Date = new Date()): number {
   return local / MS_PER_MINUTE
 }
 
+/** Today on the server's wall clock, as YYYY-MM-DD (SPEC: no time zones). */
+export function wallClockToday(now = nowWallClockMinute()): string {
+  return addDays('1970-01-01', Math.floor(now / MINUTES_PER_DAY))
+}
+
 export interface Schedule {
   /** `[startMinute, endMinute)`: what the exclusion constraint compares. */
   startMinute: number

@@ -7,7 +7,7 @@ import { ValidationError, type CollectionBeforeChangeHook, type TextFieldSingleV
 
 import { idOf, isUuid } from '../../../../domain/ids'
 
-import { addDays, isCalendarDate, isClockTime, nowWallClockMinute } from '../../../lib/wall-clock'
+import { addDays, isCalendarDate, isClockTime, wallClockToday } from '../../../lib/wall-clock'
 import { RuleViolation } from '../errors'
 import { lockServiceRow } from '../transaction'
 
@@ -15,11 +15,6 @@ export const EXCEPTIONS_COLLECTION = 'availability-exceptions'
 /** The furthest date an exception may name, in days after today. */
 export const MAX_DAYS_AHEAD = 730
 export const REASON_MAX = 200
-
-/** Today on the server's wall clock (SPEC: no time zones). */
-export function wallClockToday(now = nowWallClockMinute()): string {
-  return addDays('1970-01-01', Math.floor(now / 1440))
-}
 
 /** Why `date` cannot carry an exception, or null: a real date, today or later, at most 730 days ahead. */
 export function exceptionDateProblem(date: unknown, today = wallClockToday()): string | null {
