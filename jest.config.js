@@ -32,7 +32,6 @@ export default {
   },
   moduleNameMapper: {
     '^community-platform/testing$': '<rootDir>/src/testing.ts',
-    '^(\\.{1,2}/.*)\\.js$': '$1',
     '\\.(css|scss)$': '<rootDir>/tests/helpers/style-mock.js',
   },
   globalSetup: '<rootDir>/tests/helpers/global-setup.js',

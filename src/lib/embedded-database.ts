@@ -34,6 +34,8 @@ export interface EmbeddedDatabaseOptions {
    * instead of failing; stop() then leaves it running. For scripts run beside `npm start`.
    */
   shareRunning?: boolean
+  /** More `-c name=value` for the server (the test run's: tests/helpers/test-database.ts). */
+  settings?: string[]
 }
 
 export function portIsFree(port: number): Promise<boolean> {
@@ -203,7 +205,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
 
   let server: Awaited<ReturnType<typeof startPostgres>>
   try {
-    server = await startPostgres(bin, clusterDir, port, runAs, remember)
+    server = await startPostgres(bin, clusterDir, port, runAs, remember, options.settings)
   } catch (error) {
     const spawnProblem = explainSpawnError(error as NodeJS.ErrnoException, bin.postgres)
     throw new Error(`Cannot start the embedded PostgreSQL: ${spawnProblem ?? explainStartFailure(recent, port, clusterDir)}`)
