@@ -12,6 +12,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
+import { addDays, wallClockToday } from '../../src/lib/wall-clock'
 import { launchPanelBrowser, noTrouble, PANEL_ADMIN, submitPanelLogin, visitSettled, watchTrouble, type PanelBrowser } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
@@ -29,13 +30,6 @@ let api: Record<string, string>
 let serviceId: string
 
 const sql = <T extends Record<string, unknown>>(text: string, values?: unknown[]) => fixture.sql<T>(text, values)
-
-/** The calendar day `days` from today, as the browser and the server (one machine) count it. */
-function dayFromToday(days: number): string {
-  const now = new Date()
-  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days, 12)
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`
-}
 
 async function send(pathname: string, body: Record<string, unknown>): Promise<any> {
   const response = await fetch(`${fixture.url}${pathname}`, { method: 'POST', headers: api, body: JSON.stringify(body) })
@@ -73,7 +67,7 @@ beforeAll(async () => {
   })
   serviceId = service.id
   await send('/api/admin/services/availability', { action: 'bulkSet', serviceId, slots: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, startTime: '09:00', endTime: '12:00' })) })
-  await send('/api/admin/services/availability', { action: 'createException', serviceId, date: dayFromToday(5), isAvailable: true, startTime: '18:00', endTime: '20:00', reason: 'Evening recital' })
+  await send('/api/admin/services/availability', { action: 'createException', serviceId, date: addDays(wallClockToday(), 5), isAvailable: true, startTime: '18:00', endTime: '20:00', reason: 'Evening recital' })
 
   await fs.mkdir(SHOTS, { recursive: true })
   // Wider than Payload's large breakpoint (1440 px), under which the navigation starts closed.
@@ -95,9 +89,9 @@ describe('a service’s days off in the panel (issue 32)', () => {
     await visitSettled(page, `${base}/admin/collections/service-listings/${serviceId}`)
 
     const day = (date: string) => page.locator(`[data-testid="calendar-day"][data-date="${date}"]`)
-    const dayOff = dayFromToday(3)
-    const window = dayFromToday(4)
-    const evening = dayFromToday(5)
+    const dayOff = addDays(wallClockToday(), 3)
+    const window = addDays(wallClockToday(), 4)
+    const evening = addDays(wallClockToday(), 5)
     await day(dayOff).waitFor({ state: 'visible' })
     expect(await page.getByTestId('calendar-day').count()).toBe(28)
     expect(await day(dayOff).getAttribute('data-closed')).toBe('false')

@@ -18,6 +18,7 @@ import { randomBytes } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import { addDays, wallClockToday } from '../../src/lib/wall-clock'
 import { makeComment, makePost } from './blog'
 import { dropMedia, makeMedia, MISSING_ID } from './catalogue'
 import { sql, startTestApp, type TestApp } from './test-app'
@@ -103,13 +104,6 @@ const userProbes = (field: string): Probe[] => [
   { path: `${field}.hash`, operator: 'exists', hit: () => 'true', miss: 'false' },
   { path: `${field}.email`, operator: 'like', hit: (ctx) => ctx.other.email, miss: 'nobody@nowhere.invalid', notForAdmins: true },
 ]
-
-/** The server's wall-clock date `days` from today (exceptions must be today or later). */
-function daysAhead(days: number): string {
-  const now = new Date()
-  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days, 12)
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`
-}
 
 async function create(app: TestApp, collection: string, data: Record<string, unknown>): Promise<string> {
   const doc = await app.payload.create({ collection: collection as never, data: data as never, overrideAccess: true })
@@ -292,14 +286,14 @@ export const ACCESS: Record<string, AccessRow> = {
   'availability-exceptions': {
     setup: async (ctx) => {
       const services = await activeAndDraftServices(ctx)
-      const closed = (service: string) => create(ctx.app, 'availability-exceptions', { service, date: daysAhead(5), isAvailable: false, reason: 'Private reason' })
+      const closed = (service: string) => create(ctx.app, 'availability-exceptions', { service, date: addDays(wallClockToday(), 5), isAvailable: false, reason: 'Private reason' })
       return { docs: { ofActive: await closed(services.active), ofDraft: await closed(services.draft) }, refs: services }
     },
     read: adminOnly,
     update: adminOnly,
     delete: adminOnly,
     create: adminCreates,
-    createBody: (_ctx, fixture) => ({ service: fixture.refs!.active, date: daysAhead(10), isAvailable: true, startTime: '18:00', endTime: '20:00' }),
+    createBody: (_ctx, fixture) => ({ service: fixture.refs!.active, date: addDays(wallClockToday(), 10), isAvailable: true, startTime: '18:00', endTime: '20:00' }),
     patch: { reason: 'Changed' },
     probes: userProbes('service.provider'),
   },

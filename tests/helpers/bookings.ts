@@ -1,5 +1,6 @@
 // Booking fixtures: dates on the server's wall clock (the test process is the server), an
 // active service with a slot on that date's weekday, and calls to the booking endpoints.
+import { addDays, dayOfWeek, wallClockToday } from '../../src/lib/wall-clock'
 import { startTestApp, type TestApp } from './test-app'
 import { actor, adminActor, call, makeService, makeSlot, type Actor, type Reply } from './catalogue'
 import { authHeaders, createUser } from './users'
@@ -7,13 +8,10 @@ import { authHeaders, createUser } from './users'
 export const PUBLIC_BOOKINGS = '/api/services/bookings'
 export const ADMIN_BOOKINGS = '/api/admin/services/bookings'
 
-const pad = (n: number) => String(n).padStart(2, '0')
-
-/** The local date `days` from today, as YYYY-MM-DD, with its weekday (0 = Sunday). */
+/** The server's wall-clock date `days` from today, as YYYY-MM-DD, with its weekday (0 = Sunday). */
 export function localDate(days: number): { date: string; dayOfWeek: number } {
-  const now = new Date()
-  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days, 12)
-  return { date: `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`, dayOfWeek: day.getDay() }
+  const date = addDays(wallClockToday(), days)
+  return { date, dayOfWeek: dayOfWeek(date) }
 }
 
 /** An active service (60 minutes, 25.00 EUR unless told) with a 09:00–17:00 slot on the weekday of `date`. */
