@@ -13,7 +13,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
-import { launchPanelBrowser, PANEL_ADMIN, type PanelBrowser, savePanelForm, signInToPanel } from '../helpers/panel'
+import { launchPanelBrowser, PANEL_ADMIN, type PanelBrowser, savePanelForm, signInByCookie } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 
@@ -43,7 +43,7 @@ beforeAll(async () => {
   await page.setViewportSize({ width: 1600, height: 1000 })
   // Next dev compiles each panel route on first use: minutes on a busy machine.
   page.setDefaultTimeout(400_000)
-  await signInToPanel(page, base, PANEL_ADMIN.email, PANEL_ADMIN.password)
+  await signInByCookie(browser.context, base, PANEL_ADMIN)
 }, PANEL_READY_TIMEOUT_MS + 600_000)
 
 afterAll(async () => {
@@ -80,6 +80,7 @@ async function addTranslation(language: string, title: string) {
 
 describe('the admin panel for editors and translators', () => {
   it('groups the navigation by task and shows the admin what needs them now', async () => {
+    await page.goto(`${base}/admin`)
     const nav = page.locator('nav').first()
     for (const group of ['Catalogue', 'Bookings', 'Community', 'People', 'System']) await nav.getByText(group, { exact: true }).first().waitFor({ state: 'visible' })
     const queue = page.getByTestId('work-queue')

@@ -9,7 +9,7 @@ import sharp from 'sharp'
 
 import { removeStoredMedia } from '../helpers/catalogue'
 import { jpegWithExif, storedFile } from '../helpers/media'
-import { launchPanelBrowser, PANEL_ADMIN, type PanelBrowser, savePanelForm, signInToPanel } from '../helpers/panel'
+import { launchPanelBrowser, PANEL_ADMIN, type PanelBrowser, savePanelForm, signInByCookie } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 
@@ -52,7 +52,7 @@ describe('service media in the admin panel', () => {
     const page = await browser!.context.newPage()
     // Next dev compiles each panel route on first use: minutes on a busy machine.
     page.setDefaultTimeout(400_000)
-    await signInToPanel(page, base, PANEL_ADMIN.email, PANEL_ADMIN.password)
+    await signInByCookie(browser!.context, base, PANEL_ADMIN)
 
     await page.goto(`${base}/admin/collections/service-media/create`)
     await dropFile(page, await jpegWithExif(), '../../Holiday Photo.jpg', 'image/jpeg')

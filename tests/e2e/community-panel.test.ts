@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
 import { CONTENT_TYPE_NAMES, CONTENT_TYPES } from '../../domain/content-types'
-import { launchPanelBrowser, PANEL_ADMIN, type PanelBrowser, savePanelForm, seededModeratorPassword, signInToPanel, submitPanelLogin } from '../helpers/panel'
+import { launchPanelBrowser, PANEL_ADMIN, type PanelBrowser, savePanelForm, seededModeratorPassword, signInByCookie } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 
@@ -42,11 +42,15 @@ async function settled<T>(read: () => Promise<T>, expected: T): Promise<T> {
   return value
 }
 
+/**
+ * A page signed in as `user` (whoever was before signed out), on the dashboard. By cookie:
+ * the form's own tests are admin-panel's and moderation-panel's.
+ */
 async function pageAs(user: { email: string; password: string }): Promise<Page> {
-  await browser!.context.clearCookies()
+  await signInByCookie(browser!.context, base, user)
   const page = await browser!.context.newPage()
   page.setDefaultTimeout(180_000)
-  await signInToPanel(page, base, user.email, user.password)
+  await page.goto(`${base}/admin`)
   return page
 }
 
@@ -171,9 +175,7 @@ describe('the Community group of the panel', () => {
   }, 600_000)
 
   it('citizen: refused at the door, Community pages included', async () => {
-    const page = await browser!.context.newPage()
-    page.setDefaultTimeout(180_000)
-    await submitPanelLogin(page, base, CITIZEN)
+    const page = await pageAs(CITIZEN)
     await page.waitForURL(/\/admin\/unauthorized/)
     for (const collection of ['reviews', 'classifieds']) {
       await page.goto(`${base}/admin/collections/${collection}`)

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
-import { launchPanelBrowser, PANEL_ADMIN, submitPanelLogin, type PanelBrowser } from '../helpers/panel'
+import { launchPanelBrowser, PANEL_ADMIN, signInByCookie, submitPanelLogin, type PanelBrowser } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 
@@ -22,6 +22,7 @@ let moderatorPassword: string
 
 const sql = <T extends Record<string, unknown>>(text: string, values?: unknown[]) => fixture.sql<T>(text, values)
 
+// Through the login form: what it leads each role to is what the first two tests check.
 const signIn = (page: Page, user: { email: string; password: string }) => submitPanelLogin(page, base, user)
 
 const navText = (page: Page) => page.locator('nav').first().innerText()
@@ -47,6 +48,7 @@ describe('the admin panel by role', () => {
   it('refuses a citizen at the door with a clear page', async () => {
     const page = await browser!.context.newPage()
     page.setDefaultTimeout(180_000)
+    // The form, not a cookie: the door is what is tested, from the citizen's own sign-in on.
     await signIn(page, CITIZEN)
     await page.waitForURL(/\/admin\/unauthorized/)
     await expect(page.getByText(/not allowed|unauthori[sz]ed/i).first().isVisible()).resolves.toBe(true)
@@ -59,6 +61,8 @@ describe('the admin panel by role', () => {
   it('shows a moderator the comment queue and their account only, and moderates from the form', async () => {
     const page = await browser!.context.newPage()
     page.setDefaultTimeout(180_000)
+    // The form, not a cookie: the one check of where it leads a moderator and what they see
+    // there (the other files sign the moderator in by cookie).
     await signIn(page, { email: MODERATOR_EMAIL, password: moderatorPassword })
     await page.waitForURL((url) => url.pathname === '/admin')
     // The dashboard's work queue: their queue, counted as they see it; nothing of the admins'.
@@ -108,8 +112,8 @@ describe('the admin panel by role', () => {
   it('shows an admin everything, the audit log with the moderation in it included', async () => {
     const page = await browser!.context.newPage()
     page.setDefaultTimeout(180_000)
-    await signIn(page, ADMIN)
-    await page.waitForURL((url) => url.pathname === '/admin')
+    // By cookie: the admin's form sign-in is admin-panel's test.
+    await signInByCookie(browser!.context, base, ADMIN)
     await page.goto(`${base}/admin/collections/audit-logs`)
     await page.locator('table').getByText('content_moderated').waitFor({ state: 'visible' })
     const nav = await navText(page)

@@ -6,7 +6,7 @@
 // organization): they come after the walks.
 import { describe, expect, it } from '@jest/globals'
 
-import { PANEL_ADMIN, savePanelForm, submitPanelLogin } from '../helpers/panel'
+import { PANEL_ADMIN, savePanelForm, signInByCookie, submitPanelLogin } from '../helpers/panel'
 import { documentsAmong, usePanelWalk, WALK_CITIZEN } from '../helpers/panel-walk'
 
 const walk = usePanelWalk({ citizen: true })
@@ -14,9 +14,8 @@ const walk = usePanelWalk({ citizen: true })
 describe('the panel fetches nothing from elsewhere and logs no error', () => {
   it('for an admin walking every collection outside Community, a document of each and the custom views', async () => {
     const { page, trouble } = await walk.watchedPage()
-    await submitPanelLogin(page, walk.base, PANEL_ADMIN)
-    await page.waitForURL((url) => url.pathname === '/admin')
-    await page.waitForLoadState('networkidle')
+    await signInByCookie(page.context(), walk.base, PANEL_ADMIN)
+    await walk.visit(page, `${walk.base}/admin`)
     const seen = await walk.walkCollections(page, { except: 'Community' })
     // A document of most of them (the demo data fills them), the service among them. With the
     // Community group's share below: more than 10 documents, as when the walk was one test.
@@ -28,9 +27,8 @@ describe('the panel fetches nothing from elsewhere and logs no error', () => {
 
   it('for an admin walking every collection of the Community group and a document of each', async () => {
     const { page, trouble } = await walk.watchedPage()
-    await submitPanelLogin(page, walk.base, PANEL_ADMIN)
-    await page.waitForURL((url) => url.pathname === '/admin')
-    await page.waitForLoadState('networkidle')
+    await signInByCookie(page.context(), walk.base, PANEL_ADMIN)
+    await walk.visit(page, `${walk.base}/admin`)
     const seen = await walk.walkCollections(page, { only: 'Community' })
     // A document of most of them (the demo data fills them). With the other groups' share
     // above: more than 10 documents, as when the walk was one test.
@@ -41,8 +39,7 @@ describe('the panel fetches nothing from elsewhere and logs no error', () => {
 
   it('shows a service’s rating in words and an organization’s metadata in a text area, without an editor from elsewhere', async () => {
     const { page, trouble } = await walk.watchedPage()
-    await submitPanelLogin(page, walk.base, PANEL_ADMIN)
-    await page.waitForURL((url) => url.pathname === '/admin')
+    await signInByCookie(page.context(), walk.base, PANEL_ADMIN)
     // The service's rating in words, where the JSON editor stayed an empty grey box.
     const services = await walk.fixture.sql<{ id: string }>(`SELECT id FROM service_listings ORDER BY created_at LIMIT 2`)
     await walk.fixture.sql(`UPDATE service_listings SET rating_sum = 9, rating_count = 2 WHERE id = $1`, [services[0]!.id])
@@ -90,6 +87,8 @@ describe('the panel fetches nothing from elsewhere and logs no error', () => {
 
   it('for a citizen refused at the door', async () => {
     const { page, trouble } = await walk.watchedPage()
+    // The form, not a cookie: the door is what is tested, and this is the walk's one visit of
+    // the login page and of the form's sign-in (the others sign in by cookie).
     await submitPanelLogin(page, walk.base, WALK_CITIZEN)
     await page.waitForURL(/\/admin\/unauthorized/)
     await page.waitForLoadState('networkidle')

@@ -7,7 +7,7 @@
 // proved with half the navigations (each one is a server render and a Chromium render).
 import { describe, expect, it } from '@jest/globals'
 
-import { submitPanelLogin } from '../helpers/panel'
+import { signInByCookie } from '../helpers/panel'
 import { usePanelWalk, WALK_MODERATOR_EMAIL, type Opened } from '../helpers/panel-walk'
 
 const walk = usePanelWalk()
@@ -17,9 +17,8 @@ const opened: Opened = new Map()
 describe('the panel fetches nothing from elsewhere and logs no error', () => {
   it('for the seeded moderator walking their collections and a document of each', async () => {
     const { page, trouble } = await walk.watchedPage()
-    await submitPanelLogin(page, walk.base, { email: WALK_MODERATOR_EMAIL, password: walk.moderatorPassword })
-    await page.waitForURL((url) => url.pathname === '/admin')
-    await page.waitForLoadState('networkidle')
+    await signInByCookie(page.context(), walk.base, { email: WALK_MODERATOR_EMAIL, password: walk.moderatorPassword })
+    await walk.visit(page, `${walk.base}/admin`)
     opened.set('/admin', await walk.panelLinks(page))
     const seen = await walk.walkCollections(page, undefined, opened)
     expect(seen).toContain('/admin/collections/blog-comments')
@@ -31,9 +30,8 @@ describe('the panel fetches nothing from elsewhere and logs no error', () => {
 
   it('for the seeded moderator following every link their pages offer', async () => {
     const { page, trouble } = await walk.watchedPage()
-    await submitPanelLogin(page, walk.base, { email: WALK_MODERATOR_EMAIL, password: walk.moderatorPassword })
-    await page.waitForURL((url) => url.pathname === '/admin')
-    await page.waitForLoadState('networkidle')
+    await signInByCookie(page.context(), walk.base, { email: WALK_MODERATOR_EMAIL, password: walk.moderatorPassword })
+    await walk.visit(page, `${walk.base}/admin`)
     const lists = await walk.navigationLists(page)
     const reached = await walk.crawlLinks(page, opened)
     expect(lists).toContain('/admin/collections/blog-comments')

@@ -10,10 +10,9 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import type { Page } from 'playwright-core'
 
 import { addDays, wallClockToday } from '../../src/lib/wall-clock'
-import { launchPanelBrowser, noTrouble, PANEL_ADMIN, submitPanelLogin, visitSettled, watchTrouble, type PanelBrowser } from '../helpers/panel'
+import { launchPanelBrowser, noTrouble, PANEL_ADMIN, signInByCookie, visitSettled, watchTrouble, type PanelBrowser } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 import { startReceiver, verified, WEBHOOK_TEST_ENV, type Receiver } from '../helpers/webhook-receiver'
@@ -39,10 +38,7 @@ async function send(pathname: string, body: Record<string, unknown>): Promise<an
 }
 
 /** Signs the admin in afresh (the browser's cookies cleared: the tests share one context). */
-async function signIn(page: Page): Promise<void> {
-  await submitPanelLogin(page, base, ADMIN)
-  await page.waitForURL((url) => url.pathname === '/admin')
-}
+const signIn = () => signInByCookie(browser!.context, base, ADMIN)
 
 beforeAll(async () => {
   receiver = await startReceiver()
@@ -85,7 +81,7 @@ describe('a service’s days off in the panel (issue 32)', () => {
     const page = await browser!.context.newPage()
     page.setDefaultTimeout(180_000)
     const trouble = watchTrouble(page, base)
-    await signIn(page)
+    await signIn()
     await visitSettled(page, `${base}/admin/collections/service-listings/${serviceId}`)
 
     const day = (date: string) => page.locator(`[data-testid="calendar-day"][data-date="${date}"]`)
@@ -146,8 +142,9 @@ describe('webhooks under Settings (issue 34)', () => {
     const page = await browser!.context.newPage()
     page.setDefaultTimeout(180_000)
     const trouble = watchTrouble(page, base)
-    await signIn(page)
-    await page.waitForLoadState('networkidle')
+    await signIn()
+    // From the dashboard, as a signed-in admin starts: Settings in its navigation.
+    await visitSettled(page, `${base}/admin`)
     await page.locator('.nav-group').filter({ hasText: 'Settings' }).locator('a[href="/admin/collections/webhooks"]').click()
     await page.waitForURL((url) => url.pathname === '/admin/collections/webhooks')
 

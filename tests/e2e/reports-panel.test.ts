@@ -11,7 +11,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
-import { launchPanelBrowser, PANEL_ADMIN, seededModeratorPassword, submitPanelLogin, type PanelBrowser } from '../helpers/panel'
+import { launchPanelBrowser, PANEL_ADMIN, seededModeratorPassword, signInByCookie, type PanelBrowser } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
 import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
 
@@ -46,9 +46,13 @@ async function post(pathname: string, headers: Record<string, string>, body: unk
   return response.status
 }
 
-async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
-  await submitPanelLogin(page, base, user)
-  await page.waitForURL((url) => url.pathname === '/admin')
+/**
+ * Signs `user` in afresh (the tests share one context) and opens the dashboard, where the desk
+ * is. By cookie: what a role sees once signed in through the form, moderation-panel checks.
+ */
+async function deskAs(page: Page, user: { email: string; password: string }): Promise<void> {
+  await signInByCookie(page.context(), base, user)
+  await page.goto(`${base}/admin`)
 }
 
 beforeAll(async () => {
@@ -78,7 +82,7 @@ describe('the moderation desk', () => {
   it('is the moderator’s first screen: reported items with reasons and counts; dismiss and moderate from there', async () => {
     const page = await browser!.context.newPage()
     page.setDefaultTimeout(180_000)
-    await signIn(page, { email: MODERATOR_EMAIL, password: moderatorPassword })
+    await deskAs(page, { email: MODERATOR_EMAIL, password: moderatorPassword })
     const row = rowOf(page, reported.id)
     await row.waitFor({ state: 'visible' })
     expect(await row.innerText()).toMatch(/3[\s\S]*spam 2, hate 1/)
@@ -102,7 +106,7 @@ describe('the moderation desk', () => {
     expect(await post('/api/appeals', await sessionFor(reported.author), { postType: 'blogComments', postId: reported.id, statement: 'Ce n’était pas de la publicité.' })).toBe(201)
     const page = await browser!.context.newPage()
     page.setDefaultTimeout(180_000)
-    await signIn(page, { email: MODERATOR_EMAIL, password: moderatorPassword })
+    await deskAs(page, { email: MODERATOR_EMAIL, password: moderatorPassword })
     const appeal = page.getByTestId('appeal-row').first()
     await appeal.waitFor({ state: 'visible' })
     expect(await appeal.innerText()).toContain('Ce n’était pas de la publicité.')
@@ -111,7 +115,7 @@ describe('the moderation desk', () => {
     await appeal.getByText(/cannot decide its appeal/).waitFor({ state: 'visible' })
     await page.screenshot({ path: path.join(SHOTS, 'appeals.png'), fullPage: true })
 
-    await signIn(page, ADMIN)
+    await deskAs(page, ADMIN)
     const adminAppeal = page.getByTestId('appeal-row').first()
     await adminAppeal.getByTestId('appeal-reverse').locator('input').fill('Citation, pas de la publicité')
     await adminAppeal.getByTestId('appeal-reverse').getByRole('button', { name: 'Reverse' }).click()
@@ -126,7 +130,7 @@ describe('the transparency page (admins)', () => {
   it('shows the figures and decisions per week, and publishes the report', async () => {
     const page = await browser!.context.newPage()
     page.setDefaultTimeout(180_000)
-    await signIn(page, ADMIN)
+    await signInByCookie(page.context(), base, ADMIN)
     const today = new Date().toISOString().slice(0, 10)
     await page.goto(`${base}/admin/transparency?from=${today}&to=${today}`)
     const figures = page.getByTestId('transparency-figures')
@@ -165,7 +169,7 @@ describe('the transparency page (admins)', () => {
     expect(await sql(`SELECT period_from, period_to FROM transparency_publications`)).toEqual([{ period_from: today, period_to: today }])
 
     // A moderator has no such page.
-    await signIn(page, { email: MODERATOR_EMAIL, password: moderatorPassword })
+    await signInByCookie(page.context(), base, { email: MODERATOR_EMAIL, password: moderatorPassword })
     await page.goto(`${base}/admin/transparency`)
     await page.getByText('Transparency reports are for admins.').waitFor({ state: 'visible' })
     expect(await page.getByTestId('transparency-figures').count()).toBe(0)
