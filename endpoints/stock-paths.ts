@@ -157,10 +157,16 @@ export const stockPaths: ZodOpenApiPathsObject = {
     get: { tags: ['Operations'], summary: 'This reference (OpenAPI 3.1)', responses: { '200': { description: 'The document', content: { 'application/json': { schema: z.looseObject({ openapi: z.literal('3.1.0') }) } } } } },
   },
   '/api/docs': {
-    get: { tags: ['Operations'], summary: 'This reference as a page (Scalar)', responses: { '200': { description: 'The page', content: { 'text/html': { schema: z.string() } } } } },
+    get: { tags: ['Operations'], summary: 'This reference as a page (Swagger UI)', responses: { '200': { description: 'The page', content: { 'text/html': { schema: z.string() } } } } },
   },
-  '/api/docs/standalone.js': {
-    get: { tags: ['Operations'], summary: 'The page’s renderer (Scalar’s standalone bundle)', responses: { '200': { description: 'The script', content: { 'text/javascript': { schema: z.string() } } } } },
+  '/api/docs/swagger-ui.css': {
+    get: { tags: ['Operations'], summary: 'The page’s stylesheet (Swagger UI’s)', responses: { '200': { description: 'The stylesheet', content: { 'text/css': { schema: z.string() } } } } },
+  },
+  '/api/docs/swagger-ui-bundle.js': {
+    get: { tags: ['Operations'], summary: 'The page’s renderer (Swagger UI’s bundle)', responses: { '200': { description: 'The script', content: { 'text/javascript': { schema: z.string() } } } } },
+  },
+  '/api/docs/start.js': {
+    get: { tags: ['Operations'], summary: 'The page’s start script (points Swagger UI at this reference)', responses: { '200': { description: 'The script', content: { 'text/javascript': { schema: z.string() } } } } },
   },
   ...catalogue('/api/service-listings', 'services (the public: `active` ones; an organization’s owners and admins: also its other ones)', serviceDoc),
   ...catalogue('/api/service-categories', 'categories (the public: `isActive` ones)', categoryDoc),

@@ -94,26 +94,50 @@ describe('GET /api/openapi.json and /api/docs', () => {
     expect(await response.text()).toBe(openApiJson())
   })
 
-  it('serves the reference page and the renderer from this server, under the page’s own CSP', async () => {
+  it('serves the reference page from this server, under the page’s own CSP, with no inline script or style', async () => {
     const page = await app.request('/api/docs')
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toMatch(/^text\/html/)
     expect(page.headers.get('content-security-policy')).toBe(DOCS_CSP)
     const html = await page.text()
-    expect(html).toContain('src="/api/docs/standalone.js"')
+    expect(html).toContain('<link rel="stylesheet" href="/api/docs/swagger-ui.css">')
+    expect([...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag)).toEqual(['<script src="/api/docs/swagger-ui-bundle.js">', '<script src="/api/docs/start.js">'])
+    expect(html).not.toMatch(/<style|style=/)
     expect(html).not.toMatch(/https?:\/\//)
+  })
 
-    const bundle = await app.request('/api/docs/standalone.js')
-    expect(bundle.status).toBe(200)
-    expect(bundle.headers.get('content-type')).toMatch(/javascript/)
-    expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(100_000)
+  it.each([
+    ['/api/docs/swagger-ui.css', /^text\/css/, 100_000],
+    ['/api/docs/swagger-ui-bundle.js', /^(text|application)\/javascript/, 1_000_000],
+    ['/api/docs/start.js', /^(text|application)\/javascript/, 50],
+  ])('serves %s from this server under the page’s CSP, cached for an hour', async (path, type, minBytes) => {
+    const response = await app.request(path)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(type)
+    expect(response.headers.get('content-security-policy')).toBe(DOCS_CSP)
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600')
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(minBytes)
+  })
+
+  it('starts Swagger UI on this server’s reference, with the validator badge off', async () => {
+    const script = await (await app.request('/api/docs/start.js')).text()
+    expect(script).toMatch(/^window\.ui = SwaggerUIBundle\(/)
+    expect(script).toContain('"url":"/api/openapi.json"')
+    expect(script).toContain('"dom_id":"#swagger-ui"')
+    expect(script).toContain('"validatorUrl":null')
+    expect(script).not.toMatch(/https?:\/\//)
   })
 
   it('answers other methods with 405 and other paths under /api/docs with 404', async () => {
-    const post = await app.request('/api/docs', { method: 'POST' })
-    expect(post.status).toBe(405)
-    expect(post.headers.get('allow')).toBe('GET')
-    expect((await app.request('/api/docs/other.js')).status).toBe(404)
+    for (const path of ['/api/docs', '/api/docs/swagger-ui.css', '/api/docs/swagger-ui-bundle.js', '/api/docs/start.js']) {
+      const post = await app.request(path, { method: 'POST' })
+      expect(post.status).toBe(405)
+      expect(post.headers.get('allow')).toBe('GET')
+    }
+    // Files of the package that the page does not use are not served, nor is the old renderer.
+    for (const path of ['/api/docs/other.js', '/api/docs/standalone.js', '/api/docs/index.html', '/api/docs/swagger-ui.css.map', '/api/docs/swagger-initializer.js']) {
+      expect((await app.request(path)).status).toBe(404)
+    }
   })
 })
 
