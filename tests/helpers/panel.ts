@@ -99,57 +99,27 @@ export async function savePanelForm(page: Page): Promise<void> {
   await page.locator('#action-save').click()
 }
 
-/** A Playwright cookie, as `BrowserContext.addCookies` takes it. */
-type BrowserCookie = Parameters<BrowserContext['addCookies']>[0][number]
-
 /**
  * Signs `user` in without the login form: through the service's sign-in API
  * (`POST /api/auth/sign-in/email`, docs/api.md; the form's `/api/users/login` opens the same
- * session) from node, its session cookies then added to `context` as the server set them,
- * whoever was signed in before signed out (the context's cookies cleared, as
- * `submitPanelLogin` does). No page is rendered: the caller opens the page it needs. The
- * form costs the server two renders (the login page, the dashboard) and Chromium their work,
- * 4–8 CPU s a sign-in on a loaded machine; this costs one API call. For the tests that sign
- * in only to get somewhere: where the form or the panel's door is tested, they use the form.
- * No Origin header: the request carries no session cookie, so the CSRF check does not apply
- * to it (docs/api.md "CSRF"), as for tests/helpers/users.ts's `signIn`. `base` must use
- * localhost, for the reason `signInToPanel` gives.
+ * session), sent by the context's own request client, which shares the browser's cookie
+ * store: the answer's session cookies land in the browser as the server set them. Whoever was
+ * signed in before is signed out first (the context's cookies cleared, as `submitPanelLogin`
+ * does). No page is rendered: the caller opens the page it needs. The form costs the server
+ * two renders (the login page, the dashboard) and Chromium their work, 4–8 CPU s a sign-in on
+ * a loaded machine; this costs one API call. For the tests that sign in only to get
+ * somewhere: where the form or the panel's door is tested, they use the form. No Origin
+ * header: the request carries no session cookie, so the CSRF check does not apply to it
+ * (docs/api.md "CSRF"), as for tests/helpers/users.ts's `signIn`. `base` must use localhost,
+ * for the reason `signInToPanel` gives.
  */
 export async function signInByCookie(context: BrowserContext, base: string, user: { email: string; password: string }): Promise<void> {
   const url = new URL('/api/auth/sign-in/email', base)
   if (url.hostname !== 'localhost') throw new Error(`${base}: the panel's Secure session cookie needs localhost (fixture.panelUrl)`)
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }) })
-  if (response.status !== 200) throw new Error(`sign-in of ${user.email} failed: ${response.status} ${await response.text()}`)
-  const cookies = response.headers.getSetCookie().map((header) => browserCookie(header, url))
-  if (cookies.length === 0) throw new Error(`sign-in of ${user.email} set no cookie`)
   await context.clearCookies()
-  await context.addCookies(cookies)
-}
-
-/**
- * A Set-Cookie header as the browser would keep it from a response to `url`: host-only on
- * its host unless it names a Domain, its Path (else the URL's directory), its lifetime from
- * Max-Age (else Expires; neither: a session cookie), HttpOnly, Secure and SameSite as set.
- */
-function browserCookie(header: string, url: URL): BrowserCookie {
-  const [pair = '', ...attributes] = header.split(';').map((part) => part.trim())
-  const equals = pair.indexOf('=')
-  const cookie: BrowserCookie = { name: pair.slice(0, equals), value: pair.slice(equals + 1), domain: url.hostname, path: url.pathname.slice(0, url.pathname.lastIndexOf('/')) || '/', expires: -1, httpOnly: false, secure: false }
-  let maxAge: number | undefined
-  for (const attribute of attributes) {
-    const at = attribute.indexOf('=')
-    const key = (at < 0 ? attribute : attribute.slice(0, at)).toLowerCase()
-    const value = at < 0 ? '' : attribute.slice(at + 1).trim()
-    if (key === 'domain' && value) cookie.domain = `.${value.replace(/^\./, '')}`
-    else if (key === 'path' && value.startsWith('/')) cookie.path = value
-    else if (key === 'max-age') maxAge = Number(value)
-    else if (key === 'expires' && maxAge === undefined) cookie.expires = Math.floor(Date.parse(value) / 1000)
-    else if (key === 'httponly') cookie.httpOnly = true
-    else if (key === 'secure') cookie.secure = true
-    else if (key === 'samesite') cookie.sameSite = (value.charAt(0).toUpperCase() + value.slice(1).toLowerCase()) as BrowserCookie['sameSite']
-  }
-  if (maxAge !== undefined) cookie.expires = Math.floor(Date.now() / 1000) + maxAge
-  return cookie
+  const response = await context.request.post(url.toString(), { data: { email: user.email, password: user.password } })
+  if (response.status() !== 200) throw new Error(`sign-in of ${user.email} failed: ${response.status()} ${await response.text()}`)
+  if ((await context.cookies(base)).length === 0) throw new Error(`sign-in of ${user.email} left no cookie in the browser`)
 }
 
 /**
