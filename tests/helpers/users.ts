@@ -2,12 +2,12 @@
 // way a session is obtained can change in one place.
 import { randomBytes } from 'node:crypto'
 
-import { hash } from '@node-rs/argon2'
 import { createLocalReq } from 'payload'
 
 import { writeAudit } from '../../hooks/shared/audit'
 
 import type { Role } from '../../domain/permissions'
+import { hashPassword, PASSWORD_HASH_OPTIONS } from '../../src/lib/auth/password-hash'
 import { isUniqueViolation } from '../../src/lib/unique-violation'
 import { inTransaction } from '../../src/lib/transaction'
 import { insertAccount } from '../../src/operations/auth/insert-account'
@@ -30,7 +30,7 @@ export interface TestUser {
 // use a fast hasher: sign-in verifies with the cost written in the hash, so each test
 // user's sign-in runs the same code for about 1 ms of CPU instead of 15–20 (≈ 6 % of a
 // sign-in-heavy file's CPU; decision 209).
-const TEST_HASH_COST = { algorithm: 2, memoryCost: 1024, timeCost: 1, parallelism: 1 } as const
+const TEST_HASH_COST = { ...PASSWORD_HASH_OPTIONS, memoryCost: 1024, timeCost: 1 }
 let testPasswordHash: Promise<string> | undefined
 
 /**
@@ -44,7 +44,7 @@ let testPasswordHash: Promise<string> | undefined
 export async function createUser(app: TestApp, options: { roles?: Role[]; email?: string; verified?: boolean; name?: string } = {}): Promise<TestUser> {
   const email = options.email ?? `user-${randomBytes(5).toString('hex')}@example.test`
   const roles = options.roles ?? ['citizen']
-  testPasswordHash ??= hash(TEST_PASSWORD, TEST_HASH_COST)
+  testPasswordHash ??= hashPassword(TEST_PASSWORD, TEST_HASH_COST)
   const passwordHash = await testPasswordHash
   for (let attempt = 1; ; attempt++) {
     const req = await createLocalReq({}, app.payload)

@@ -182,6 +182,29 @@ describe('embedded PostgreSQL', () => {
     }
   })
 
+  it('starts with the settings it is given (the test run’s, without durability), and names one PostgreSQL does not know', async () => {
+    const state = stateDir('settings')
+    const db = await startEmbeddedDatabase({ stateDir: state, port: await freePort(), log: () => {}, settings: ['fsync=off', 'synchronous_commit=off'] })
+    running.push(db)
+    const client = new pg.Client({ connectionString: db.url })
+    await client.connect()
+    try {
+      const shown = await client.query<{ name: string; setting: string }>(`SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes') ORDER BY name`)
+      // Only what was asked: full_page_writes keeps PostgreSQL's default.
+      expect(shown.rows).toEqual([
+        { name: 'fsync', setting: 'off' },
+        { name: 'full_page_writes', setting: 'on' },
+        { name: 'synchronous_commit', setting: 'off' },
+      ])
+    } finally {
+      await client.end()
+    }
+    await stop(db)
+    await expect(startEmbeddedDatabase({ stateDir: state, port: await freePort(), log: () => {}, settings: ['no_such_setting=1'] })).rejects.toThrow(
+      /Cannot start the embedded PostgreSQL: PostgreSQL did not start\. Its last words:[\s\S]*"no_such_setting"/,
+    )
+  })
+
   it('explains a port clash in plain words', async () => {
     const blocker = net.createServer()
     const port = await freePort()

@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
-import type { Express } from 'express'
+import type { Express, Response } from 'express'
 
 // Swagger UI's own files, served as they ship.
 const SWAGGER_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js'] as const
@@ -61,7 +61,11 @@ const PAGE = `<!doctype html>
 // The package's folder by its package.json: its main module would load the bundle into Node.
 const swaggerFolder = () => path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
 
-const ASSET_CACHE = 'public, max-age=3600'
+/** The page's files: under the page's CSP, cached for an hour. */
+function assetHeaders(res: Response): void {
+  res.setHeader('content-security-policy', DOCS_CSP)
+  res.setHeader('cache-control', 'public, max-age=3600')
+}
 
 /** `openApiJson` writes the reference's text; it is called at the first request for it, and kept. */
 export function mountApiDocs(app: Express, openApiJson: () => string | Promise<string>): void {
@@ -77,14 +81,12 @@ export function mountApiDocs(app: Express, openApiJson: () => string | Promise<s
   const folder = swaggerFolder()
   for (const file of SWAGGER_FILES) {
     app.get(`/api/docs/${file}`, (_req, res) => {
-      res.setHeader('content-security-policy', DOCS_CSP)
-      res.setHeader('cache-control', ASSET_CACHE)
+      assetHeaders(res)
       res.sendFile(path.join(folder, file))
     })
   }
   app.get('/api/docs/start.js', (_req, res) => {
-    res.setHeader('content-security-policy', DOCS_CSP)
-    res.setHeader('cache-control', ASSET_CACHE)
+    assetHeaders(res)
     res.type('js').send(START_SCRIPT)
   })
 }
