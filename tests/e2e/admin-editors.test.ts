@@ -1,4 +1,4 @@
-// The admin panel for editors and translators (issue 13), in Chromium against the real server
+// The admin panel for editors and translators, in Chromium against the real server
 // after `npm run create-admin` and `npm run seed`: the navigation by task and the dashboard's
 // work queue; a French translation added to a seeded service through the form, its row
 // labelled `fr — …`, and the admin API returning it; a second French row refused with the

@@ -1,4 +1,4 @@
-// Service media in the admin panel, in a real browser against the real server (issue 9): an
+// Service media in the admin panel, in a real browser against the real server: an
 // admin drops a photo on the upload field, gives it an alt text and saves; the file goes
 // through the same checks as the API (EXIF gone, safe name, audit entry). A text file
 // disguised as a PNG is refused with the API's message and nothing is stored.

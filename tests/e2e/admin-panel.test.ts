@@ -1,6 +1,6 @@
 // The admin panel in a real browser against the real server (src/server.ts serving the panel's
 // production build, as `npm start` does): an admin made by `npm run create-admin` signs in
-// through the login form and sees the users list (issue 2). Debian's chromium drives it;
+// through the login form and sees the users list. Debian's chromium drives it;
 // .ci/run installs it. On a fresh clone the first server start builds the panel, hence the timeouts.
 import os from 'node:os'
 import path from 'node:path'

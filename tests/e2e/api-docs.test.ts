@@ -1,4 +1,4 @@
-// The API reference page (/api/docs, issue 12) in Debian's Chromium: Swagger UI, served from
+// The API reference page (/api/docs) in Debian's Chromium: Swagger UI, served from
 // this server under the page's own CSP, renders the reference from /api/openapi.json (its title,
 // a section for every tag, the operations' summaries) with no console error (a CSP refusal is
 // one) and no request leaving the server. The page needs no Next: the API-only app.

@@ -1,5 +1,5 @@
 // The Community group of the panel by role, in Chromium against the real server with the demo
-// data of `npm run seed` (issue 20). An admin finds every content type under Community,
+// data of `npm run seed`. An admin finds every content type under Community,
 // approves the pending place and rejects a pending article from their pages (the very
 // endpoint apps use: status, notification, audit entry); a moderator sees each author's
 // username in the reviews and forum-threads lists (users stay unreadable to them), moves a

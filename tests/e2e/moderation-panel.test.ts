@@ -1,4 +1,4 @@
-// The admin panel by role, in Chromium against the real server (issue 14): a citizen is
+// The admin panel by role, in Chromium against the real server: a citizen is
 // refused at the door with a clear page; a moderator (made by `npm run seed`) sees only the
 // moderation queue and their own account, and moderates a comment with a reason, which runs
 // the same operation as POST /api/admin/moderate (status, notification, audit entry); an
@@ -74,7 +74,7 @@ describe('the admin panel by role', () => {
     await page.goto(`${base}/admin/collections/blog-comments`)
     const table = page.locator('table')
     await table.getByText('Is there parking near the community garden?').waitFor({ state: 'visible' })
-    // Each comment's author by name (issue 19 item 4), though a moderator may not read users.
+    // Each comment's author by name, though a moderator may not read users.
     const [author] = await sql<{ username: string }>(`SELECT u.username FROM blog_comments c JOIN users u ON u.id = c.author_id_id WHERE c.body LIKE 'Is there parking%'`)
     const row = table.locator('tr', { hasText: 'Is there parking near the community garden?' })
     await row.getByText(author!.username, { exact: true }).waitFor({ state: 'visible' })

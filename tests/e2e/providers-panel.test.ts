@@ -1,9 +1,10 @@
 // What a provider's admin does in the panel beyond the forms, in Chromium against the real
-// server: a service's days off and extra hours beside its coming weeks (issue 32, API-CONTRACT
-// §14 "Panel"), and webhooks under Settings made, tested and logged (issue 34, §15). Every
-// page visited keeps the panel-walk rules (nothing fetched from elsewhere, no console error,
-// no resource answering ≥ 400); every step is checked in the database, and the receiver checks
-// our request with the `standardwebhooks` package. Screenshots for docs/admin-panel.md.
+// server: a service's days off and extra hours beside its coming weeks (docs/api.md
+// "Exceptions: days off and extra hours"), and webhooks under Settings made, tested and logged
+// (docs/api.md "Webhooks (/api/admin/webhooks)"). Every page visited keeps the panel-walk
+// rules (nothing fetched from elsewhere, no console error, no resource answering ≥ 400); every
+// step is checked in the database, and the receiver checks our request with the
+// `standardwebhooks` package. Screenshots for docs/admin-panel.md.
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'

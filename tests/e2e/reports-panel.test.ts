@@ -1,4 +1,4 @@
-// The moderation desk and the transparency page in Chromium against the real server (issue 21):
+// The moderation desk and the transparency page in Chromium against the real server:
 // a moderator's first screen is the queue (item, reasons, counts) with the open appeals beside
 // it; they dismiss one item's reports and moderate another from there; the author appeals; the
 // moderator cannot decide the appeal of their own decision, an admin reverses it; the admin's
@@ -135,7 +135,7 @@ describe('the transparency page (admins)', () => {
     await page.goto(`${base}/admin/transparency?from=${today}&to=${today}`)
     const figures = page.getByTestId('transparency-figures')
     await figures.waitFor({ state: 'visible' })
-    // A report in words (issue 33): four sections, labels a reader understands, medians in hours.
+    // A report in words: four sections, labels a reader understands, medians in hours.
     const section = (name: string) => page.getByTestId(`section-${name}`).innerText()
     const notices = await section('notices')
     expect(notices).toMatch(/Notices received\s+4/)

@@ -1,4 +1,4 @@
-// Access on every stock REST route (API-CONTRACT §7, issue 14): for EVERY collection in the
+// Access on every stock REST route (docs/api.md "Roles and permissions"): for EVERY collection in the
 // config, what an anonymous caller, a citizen, a moderator and an admin get from list, read
 // by id, create, update (one and many) and delete, at depth 3; and that no `where`, `sort`
 // or `count` on a hidden field (password hashes, token hashes, other users' emails) answers
@@ -78,11 +78,13 @@ interface AccessRow {
   noRoutes?: true
   /** Rows the delete checks leave alone (the caller's own account). */
   keep?: string[]
-  /** DELETE /:id sets status `deleted` and keeps the row (API-CONTRACT §9); bulk DELETE removes nothing. */
+  /** DELETE /:id sets status `deleted` and keeps the row (docs/api.md "Community content"); bulk
+   * DELETE removes nothing.
+   */
   softDelete?: true
   /** Rows in a locked status: whoever reaches them gets 409 content_locked on update and DELETE. */
   locked?: string[]
-  /** An anonymous create is 401, sign in first (API-CONTRACT §9); other refusals are 403. */
+  /** An anonymous create is 401, sign in first (docs/api.md "Community content"); other refusals are 403. */
   signInToCreate?: true
 }
 
@@ -282,7 +284,8 @@ export const ACCESS: Record<string, AccessRow> = {
     patch: { isAvailable: false },
     probes: userProbes('service.provider'),
   },
-  // Days off and extra hours (API-CONTRACT §14): staff only, not on public show like the slots.
+  // Days off and extra hours (docs/api.md "Exceptions: days off and extra hours"): staff only, not
+  // on public show like the slots.
   'availability-exceptions': {
     setup: async (ctx) => {
       const services = await activeAndDraftServices(ctx)
@@ -298,7 +301,7 @@ export const ACCESS: Record<string, AccessRow> = {
     probes: userProbes('service.provider'),
   },
   'service-media': {
-    // Public: only media that an active service shows (API-CONTRACT §7).
+    // Public: only media that an active service shows (docs/api.md "Roles and permissions").
     setup: async (ctx) => {
       const used = await makeMedia(ctx.app)
       const unused = await makeMedia(ctx.app)
@@ -379,9 +382,10 @@ export const ACCESS: Record<string, AccessRow> = {
   events: softContent('events', (ctx, author, status) => makeContent(ctx.app, 'events', author, { title: 'Event', startsAt: inAWeek() }, status), undefined, () => ({ title: 'New event', startsAt: inAWeek() })),
   groups: softContent('groups', (ctx, author, status) => makeContent(ctx.app, 'groups', author, { name: 'Group' }, status), undefined, () => ({ name: 'New group' })),
   galleries: softContent('galleries', (ctx, author, status) => makeContent(ctx.app, 'galleries', author, { title: 'Gallery' }, status), undefined, () => ({ title: 'New gallery' })),
-  // Gallery images (decision 111): anyone reads those a published gallery shows, an uploader
-  // also their own, moderators and admins all; the uploader or a holder of gallery.delete_any
-  // changes and deletes; any signed-in user uploads.
+  // Gallery images (docs/decisions.md "Community media share the service media pipeline"):
+  // anyone reads those a published gallery shows, an uploader also their own, moderators and
+  // admins all; the uploader or a holder of gallery.delete_any changes and deletes; any
+  // signed-in user uploads.
   'community-media': {
     setup: async (ctx) => {
       const docs: Record<string, string> = { shown: await communityImage(ctx.app, ctx.other.id), unshown: await communityImage(ctx.app, ctx.other.id) }
@@ -421,7 +425,7 @@ export const ACCESS: Record<string, AccessRow> = {
     patch: { readAt: new Date().toISOString() },
     probes: userProbes('userId'),
   },
-  // Webhooks (API-CONTRACT §15): made and changed through /api/admin/webhooks only; admins
+  // Webhooks (docs/api.md "Webhooks (/api/admin/webhooks)"): made and changed through /api/admin/webhooks only; admins
   // read them, never their secret (a hidden field: no filter on it answers).
   webhooks: {
     setup: async (ctx) => ({ docs: { hook: await create(ctx.app, 'webhooks', { url: 'https://example.com/hook', events: ['*'], secret: WEBHOOK_SECRET }) } }),
@@ -454,7 +458,8 @@ export const ACCESS: Record<string, AccessRow> = {
     createBody: () => ({ action: 'forged' }),
     patch: { action: 'tampered' },
   },
-  // Reports (API-CONTRACT §10): written only by their operations; read by who works the
+  // Reports (docs/api.md "Reports, the moderation queue, appeals and
+  // transparency"): written only by their operations; read by who works the
   // queue. A report names its reporter: no stock route shows one to anyone else.
   'content-reports': {
     setup: async (ctx) => ({
@@ -595,7 +600,7 @@ function tableOf(slug: string): string {
 }
 
 /** The whole row as JSON (null once deleted): equal before and after a refused change. */
-/** A community item written as server code, then put in `status` by SQL (API-CONTRACT §9). */
+/** A community item written as server code, then put in `status` by SQL (docs/api.md "Community content"). */
 async function makeContent(app: TestApp, collection: string, author: string, data: Record<string, unknown>, status?: string): Promise<string> {
   const id = await create(app, collection, { ...data, author })
   if (status) await sql(app, `UPDATE "${tableOf(collection)}" SET status = $2 WHERE id = $1`, [id, status])

@@ -1,5 +1,5 @@
 // Runs a family's test file again, unchanged, behind a real PgBouncer in transaction mode
-// (issue 30, API-CONTRACT §8): a file of tests/int/pgbouncer-*.test.ts starts the pooler in
+// (docs/api.md "Running several instances"): a file of tests/int/pgbouncer-*.test.ts starts the pooler in
 // front of the test PostgreSQL, then imports the file, whose tests jest collects into its
 // own. Every app the imported file starts connects through the pooler (test-app.ts,
 // VIA_POOLER_ENV) with DATABASE_PREPARED_STATEMENTS=false and DATABASE_DIRECT_URL on the

@@ -50,7 +50,7 @@ export async function startBridgeReference(app: TestApp): Promise<BridgeReferenc
   bridgeOnly.disable('etag')
   bridgeOnly.use(securityHeaders(API_CSP))
   bridgeOnly.use(clientIpHeaders())
-  // The app's default for every /api answer that is not a media file (API-CONTRACT §1 "Caching of public reads").
+  // The app's default for every /api answer that is not a media file (docs/api.md "Caching of public reads").
   bridgeOnly.use((_req, res, next) => {
     res.setHeader('cache-control', 'no-store')
     next()

@@ -1,4 +1,4 @@
-// Community content fixtures (API-CONTRACT §9): items written with the Local API as server
+// Community content fixtures (docs/api.md "Community content"): items written with the Local API as server
 // code (so any author can be set up), then moved to a status directly in the table, and the
 // completed booking a review needs.
 import { randomBytes } from 'node:crypto'

@@ -2,7 +2,7 @@ import { expect } from '@jest/globals'
 
 import { API_CSP } from '../../src/lib/http/security-headers'
 
-/** SPEC "Common response headers": on every /api answer, errors included. */
+/** docs/api.md "Conventions of every route": on every /api answer, errors included. */
 export function expectSecurityHeaders(response: Response): void {
   expect(response.headers.get('content-security-policy')).toBe(API_CSP)
   expect(response.headers.get('x-frame-options')).toBe('DENY')

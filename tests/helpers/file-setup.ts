@@ -1,9 +1,10 @@
 // Runs before each test file (jest.config.js setupFilesAfterEnv). Two files run at once
-// (decision 130), and several compare a media folder's listing before and after a refused
-// upload: each file gets a media folder of its own (MEDIA_DIR; jest gives every file its own
-// copy of process.env, and the servers and scripts a file starts inherit it). A file that
-// sets MEDIA_DIR itself still does so. The folders live in the run's own (globalSetup makes
-// it, globalTeardown removes it: after every file's servers have stopped).
+// (docs/decisions.md "Test files run in recycled workers, the browser files last"), and
+// several compare a media folder's listing before and after a refused upload: each file gets
+// a media folder of its own (MEDIA_DIR; jest gives every file its own copy of process.env,
+// and the servers and scripts a file starts inherit it). A file that sets MEDIA_DIR itself
+// still does so. The folders live in the run's own (globalSetup makes it, globalTeardown
+// removes it: after every file's servers have stopped).
 import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

@@ -1,4 +1,4 @@
-// Database invariants (issue 11), checked after every fuzz, soak and fault run: what no sequence of requests,
+// Database invariants, checked after every fuzz, soak and fault run: what no sequence of requests,
 // however hostile, may leave behind. Each check is one SQL query returning the offending rows,
 // so a broken invariant names its rows. `checkInvariants` returns one line per violation.
 import { MAIL_INVARIANTS } from './mail-invariants'
@@ -27,7 +27,7 @@ export const INVARIANTS: Invariant[] = [
   },
   {
     // [booking_time, end_time) intervals on one service and date; a booking without an end
-    // time occupies its start minute (API-CONTRACT §4: the same start always conflicts).
+    // time occupies its start minute (docs/api.md "POST /api/services/bookings": the same start always conflicts).
     name: 'no two pending/confirmed bookings of one service overlap',
     query: `SELECT a.id::text || ' overlaps ' || b.id::text AS row
             FROM bookings a JOIN bookings b

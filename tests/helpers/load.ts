@@ -1,4 +1,4 @@
-// A mixed, realistic workload for the soak and fault runs (issue 11): many clients at once
+// A mixed, realistic workload for the soak and fault runs: many clients at once
 // signing up, signing in, reading their session, browsing the public catalogue, booking,
 // and admins listing, editing and moderating. Every answer is counted by action and status;
 // the writes the server acknowledged (2xx) are remembered, so a fault test can check that

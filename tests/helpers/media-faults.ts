@@ -1,4 +1,4 @@
-// Database faults at each step of an upload's transaction (issue 19), made with triggers in
+// Database faults at each step of an upload's transaction, made with triggers in
 // the test's own database: the media row's INSERT refused, the audit entry's INSERT refused
 // (the row is in, the files written), the COMMIT refused (a deferred constraint trigger:
 // PostgreSQL rolls back at COMMIT), the connection lost at COMMIT (the deferred trigger ends

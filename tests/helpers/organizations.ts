@@ -1,7 +1,8 @@
-// Organizations through Better Auth's routes (API-CONTRACT §11), for the organization test
-// files (auth-organization-manage, auth-organization-invitations): an app whose mail goes to
-// a mailbox, and a team made through the API. `useOrganizationApp()` in a test file starts
-// them for that file; `app` and `mailbox` are then live.
+// Organizations through Better Auth's routes (docs/api.md "Accounts beyond sign-in
+// (/api/auth)"), for the organization test files (auth-organization-manage,
+// auth-organization-invitations): an app whose mail goes to a mailbox, and a team made
+// through the API. `useOrganizationApp()` in a test file starts them for that file; `app`
+// and `mailbox` are then live.
 import { afterAll, beforeAll, expect } from '@jest/globals'
 
 import { startAppWithMailbox } from './app-with-mailbox'

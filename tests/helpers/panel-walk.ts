@@ -1,4 +1,4 @@
-// The walk of the whole panel (issue 33 items 3 and 5), shared by tests/e2e/panel-walk-*.test.ts:
+// The walk of the whole panel, shared by tests/e2e/panel-walk-*.test.ts:
 // an admin, the seeded moderator and a citizen open the pages of the panel in Chromium against
 // the real server with the demo data. No request may leave the server's origin (the panel
 // once loaded Monaco from cdn.jsdelivr.net, which the CSP blocked), and the browser's console

@@ -158,7 +158,7 @@ export interface Trouble {
 }
 
 /**
- * Records `page`'s trouble from now on (the panel-walk rules, issue 33): no request may leave
+ * Records `page`'s trouble from now on (the panel-walk rules): no request may leave
  * `base`'s origin (the panel once loaded Monaco from a CDN, which the CSP blocked), the console
  * stays free of errors, and no resource answers ≥ 400 (a refused sign-in or a hidden page
  * answers its document with its status on purpose). Expect it `toEqual(noTrouble())`.

@@ -35,8 +35,9 @@ function spawnScript(file: string, args: string[], env: Record<string, string | 
 
 /**
  * The server as `npm start` runs it: src/server.ts in one node process (tsx's CLI would put a
- * wrapper in between that turns a SIGTERM into a SIGKILL under load: decision 54). Its own
- * process group, so a test can kill it with what it started.
+ * wrapper in between that turns a SIGTERM into a SIGKILL under load: docs/decisions.md "The
+ * server is one node process"). Its own process group, so a test can kill it with what it
+ * started.
  */
 function spawnServer(env: Record<string, string | undefined>, cwd: string): ChildProcess {
   // The project's media/ is shared with other databases here: no sweep unless a test asks.

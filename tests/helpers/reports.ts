@@ -1,6 +1,7 @@
 // Fixtures of the reports tests: many signed-in citizens at once (rows and sessions written in
 // bulk: a thousand sign-ins would spend a minute hashing passwords, and the storm test is about
-// the reports, not the sign-ins), and calls to the §10 routes.
+// the reports, not the sign-ins), and calls to the docs/api.md "Reports, the moderation queue,
+// appeals and transparency" routes.
 import { createHash, randomBytes } from 'node:crypto'
 
 import { actor, type Actor, type Reply } from './catalogue'

@@ -1,9 +1,9 @@
-// The soak (issue 11): the mixed workload of load.ts from many clients for a bounded time
+// The soak: the mixed workload of load.ts from many clients for a bounded time
 // against a server process, its resident memory sampled every second, then the database
 // invariants. Verdict (`judgeSoak`): zero 5xx, zero unanswered requests, invariants hold,
 // RSS flat. `npm run soak` (long) judges; tests/int/soak.test.ts (short) measures and makes
 // its own checks, ten seconds being mostly warm-up for the RSS trend, so its log carries no
-// verdict (a GROWING and FAIL printed by a passing test misled a reader: issue 33).
+// verdict (a GROWING and FAIL printed by a passing test misled a reader).
 import { checkInvariants } from './invariants'
 import { ACTIONS, quantile, runLoad, seedLoad, summary, type Action, type LoadReport } from './load'
 import type { TestApp } from './test-app'

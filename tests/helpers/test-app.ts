@@ -42,8 +42,9 @@ export const VIA_POOLER_ENV = 'COMMUNITY_TEST_VIA_POOLER'
 
 /**
  * The URL an app connects with: the database's own, or the same through the pooler of
- * VIA_POOLER_ENV, with what the service needs behind a transaction-mode pooler (§8): no named
- * prepared statements, and the primary itself for what needs a session.
+ * VIA_POOLER_ENV, with what the service needs behind a transaction-mode pooler
+ * (docs/api.md "Running several instances"): no named prepared statements, and the
+ * primary itself for what needs a session.
  */
 function throughPooler(url: string): string {
   const pooler = process.env[VIA_POOLER_ENV]

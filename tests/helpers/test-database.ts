@@ -18,10 +18,10 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 // The run's own PostgreSQL is thrown away with the run, so it need not survive a crash of the
 // machine: no flush of the WAL at each commit, no fsync, no full pages after a checkpoint
-// (PostgreSQL's "Non-Durable Settings"). Same SQL, same locks, same answers; about 5 % off
-// a set of database-heavy API files (decision 209). No test stops or kills this server: the
-// files where PostgreSQL stops, dies or fails over start servers of their own, with the
-// defaults.
+// (PostgreSQL's "Non-Durable Settings"). Same SQL, same locks, same answers; about 5 % off a
+// set of database-heavy API files (docs/decisions.md "What the test run pays for that no test
+// checks"). No test stops or kills this server: the files where PostgreSQL stops, dies or
+// fails over start servers of their own, with the defaults.
 const NON_DURABLE = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off']
 
 /** PAYLOAD_SECRET for tests' servers and scripts: the environment's, else a fixed one. */

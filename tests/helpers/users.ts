@@ -29,7 +29,7 @@ export interface TestUser {
 // This one is made at argon2's cheapest cost (1 MiB, one pass), as Django's test settings
 // use a fast hasher: sign-in verifies with the cost written in the hash, so each test
 // user's sign-in runs the same code for about 1 ms of CPU instead of 15–20 (≈ 6 % of a
-// sign-in-heavy file's CPU; decision 209).
+// sign-in-heavy file's CPU; docs/decisions.md "What the test run pays for that no test checks").
 const TEST_HASH_COST = { ...PASSWORD_HASH_OPTIONS, memoryCost: 1024, timeCost: 1 }
 let testPasswordHash: Promise<string> | undefined
 

@@ -1,5 +1,5 @@
-// /api/admin/blog/* (API-CONTRACT §13 "Admin blog"): admins only (anonymous, citizen and
-// moderator 403), §3's envelope, posts with localized title, excerpt and body merged per
+// /api/admin/blog/* (docs/api.md "Admin blog: /api/admin/blog"): admins only (anonymous, citizen and
+// moderator 403), the admin API's envelope, posts with localized title, excerpt and body merged per
 // language, publish / unpublish / archive with publishedAt kept, delete with its comments, and
 // the comment list; the database and the audit entry checked after each change.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'

@@ -1,7 +1,8 @@
-// The admin panel's build at start (src/lib/admin-build.ts, decision 59): made when its inputs'
-// hash is new, not again while they stay the same, again when one changes; two starts at once
-// build once (the lock); a failed build leaves no hash, so the next start tries again. The real
-// `next build` takes minutes: here a stand-in that counts its calls writes into .next/.
+// The admin panel's build at start (src/lib/admin-build.ts, docs/decisions.md "The panel is a
+// production build, made on demand"): made when its inputs' hash is new, not again while they
+// stay the same, again when one changes; two starts at once build once (the lock); a failed
+// build leaves no hash, so the next start tries again. The real `next build` takes minutes:
+// here a stand-in that counts its calls writes into .next/.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

@@ -1,5 +1,5 @@
-// /api/admin/organizations (API-CONTRACT §13 "Admin organizations"): admins only (anonymous,
-// citizen and moderator 403), §3's envelope, the list with counts and one organization with its
+// /api/admin/organizations (docs/api.md "Admin organizations: /api/admin/organizations"): admins only (anonymous,
+// citizen and moderator 403), the admin API's envelope, the list with counts and one organization with its
 // members, and every action with its rules (last owner, already a member, services owned),
 // each checked in the database with its audit entry.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'

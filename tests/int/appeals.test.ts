@@ -1,7 +1,8 @@
-// Appeals (API-CONTRACT §10): who may appeal what and when (author, moderated or rejected item,
-// 180 days, once), the list by status, and deciding: not by the moderator who decided
-// (BIZ_SELF_REVIEW), two moderators at once (one 200, one 409), reversing restores the status
-// recorded before the decision, the author is told, audit appeal_upheld / appeal_reversed.
+// Appeals (docs/api.md "Reports, the moderation queue, appeals and transparency"): who may
+// appeal what and when (author, moderated or rejected item, 180 days, once), the list by
+// status, and deciding: not by the moderator who decided (BIZ_SELF_REVIEW), two moderators at
+// once (one 200, one 409), reversing restores the status recorded before the decision, the
+// author is told, audit appeal_upheld / appeal_reversed.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { commentStatus, makeComment, makePost, roleActor } from '../helpers/blog'

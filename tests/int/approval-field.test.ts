@@ -1,4 +1,4 @@
-// Who is offered Approve / Reject on an item's page in the panel (issue 20, decision 113;
+// Who is offered Approve / Reject on an item's page in the panel (docs/decisions.md "The community panel";
 // collections/community/approvalField.ts): the field's condition, which Payload evaluates on
 // the server with the signed-in user when it builds the form. The types with an approval
 // entry have the field and no other type does; it shows only on a `pending_review` item, only

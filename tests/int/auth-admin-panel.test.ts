@@ -1,6 +1,6 @@
 // The admin panel's auth routes (/api/users/first-register, login, me, refresh-token, logout)
 // answered by our session store, Payload's JWTs refused everywhere, and the stock REST routes
-// of sensitive collections (API-CONTRACT §7): sessions, tokens, rate-limit counters and
+// of sensitive collections (docs/api.md "Roles and permissions"): sessions, tokens, rate-limit counters and
 // password hashes never readable, audit entries admin-only, users reading only themselves.
 import { pbkdf2Sync, randomBytes } from 'node:crypto'
 
@@ -408,7 +408,7 @@ describe('admin changes to accounts are audited', () => {
   })
 })
 
-// Found by the fuzzer (issue 11): accounts made outside sign-up, and malformed panel input.
+// Found by the fuzzer: accounts made outside sign-up, and malformed panel input.
 describe('accounts made by an admin, and malformed input', () => {
   it('a user created through the stock route gets exactly one profile and one wallet, in its transaction', async () => {
     const admin = await createUser(app, { roles: ['admin'] })

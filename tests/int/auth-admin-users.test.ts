@@ -1,8 +1,9 @@
-// User administration (API-CONTRACT §11): Better Auth's admin routes under /api/auth/admin,
-// admins only (401 anonymous, 403 citizens and moderators on every route, before the body
-// is read); every action audited; a ban revokes every session at once, refuses sign-in with
-// its reason until it expires (the first sign-in after that clears it), and reaches a cookie
-// client's next request despite the cache. Refused removals: tests/int/auth-user-removal.test.ts.
+// User administration (docs/api.md "Accounts beyond sign-in (/api/auth)"): Better Auth's admin
+// routes under /api/auth/admin, admins only (401 anonymous, 403 citizens and moderators on every
+// route, before the body is read); every action audited; a ban revokes every session at once,
+// refuses sign-in with its reason until it expires (the first sign-in after that clears it), and
+// reaches a cookie client's next request despite the cache. Refused removals:
+// tests/int/auth-user-removal.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'

@@ -1,6 +1,7 @@
 // Better Auth's own client (better-auth 1.3.34 with adminClient() and organizationClient())
-// driving the accounts routes of API-CONTRACT §11 unmodified, as a Node app would: bearer
-// tokens from `set-auth-token`, the invitation and email-change links from real mail.
+// driving the accounts routes of docs/api.md "Accounts beyond sign-in (/api/auth)"
+// unmodified, as a Node app would: bearer tokens from `set-auth-token`, the invitation and
+// email-change links from real mail.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createAuthClient } from 'better-auth/client'
 import { adminClient, organizationClient } from 'better-auth/client/plugins'

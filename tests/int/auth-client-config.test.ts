@@ -1,7 +1,8 @@
-// GET /api/auth-client/config (API-CONTRACT §13 "Auth client") and get-session's roles (§2):
-// the configuration is public, cacheable and secret-free, and Better Auth's own client, set up
-// from it alone, signs in, reads the session with `roles` and `role`, and sees a role an admin
-// set with admin.setRole on that user's next get-session (bearer, and cookie with its cache).
+// GET /api/auth-client/config (docs/api.md "Auth client: GET /api/auth-client/config") and
+// get-session's roles (docs/api.md "Accounts (/api/auth)"): the configuration is public,
+// cacheable and secret-free, and Better Auth's own client, set up from it alone, signs in,
+// reads the session with `roles` and `role`, and sees a role an admin set with admin.setRole
+// on that user's next get-session (bearer, and cookie with its cache).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createAuthClient } from 'better-auth/client'
 import { adminClient, organizationClient } from 'better-auth/client/plugins'

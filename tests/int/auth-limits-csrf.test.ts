@@ -1,6 +1,6 @@
-// Abuse limits of SPEC "Limits" on the auth endpoints (sign-in 5 per IP, 5 failures per email
+// Abuse limits of docs/api.md "Rate limits" on the auth endpoints (sign-in 5 per IP, 5 failures per email
 // even with the right password afterwards, sign-up 10 per IP; persistent counters) and the
-// CSRF origin check of API-CONTRACT §2 (cookie requests need a trusted Origin or Referer;
+// CSRF origin check of docs/api.md "Accounts (/api/auth)" (cookie requests need a trusted Origin or Referer;
 // bearer-only requests are exempt).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 

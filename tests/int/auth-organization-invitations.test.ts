@@ -1,8 +1,9 @@
-// Organization invitations (API-CONTRACT §11), Better Auth's organization routes: mailed,
-// expiring after 48 h and accepted once even when accepted twice at once; the active
-// organization following create and accept-invitation, logo and metadata, and roles sent as
-// lists, as Better Auth's client sends them. The database is checked after each change.
-// Members, roles and the organization itself: auth-organization-manage.test.ts.
+// Organization invitations (docs/api.md "Accounts beyond sign-in (/api/auth)"), Better
+// Auth's organization routes: mailed, expiring after 48 h and accepted once even when
+// accepted twice at once; the active organization following create and accept-invitation,
+// logo and metadata, and roles sent as lists, as Better Auth's client sends them. The
+// database is checked after each change. Members, roles and the organization itself:
+// auth-organization-manage.test.ts.
 import { describe, expect, it } from '@jest/globals'
 
 import { app, audits, bearer, expectError, get, mailbox, nextSeq, ok, post, roleOf, team, uniqueSlug, useOrganizationApp, type Headers, type Org, type Team } from '../helpers/organizations'

@@ -1,8 +1,9 @@
-// Organizations and members (API-CONTRACT §11), Better Auth's organization routes: who may
-// do what (owner, admin, member, outsider, anonymous, banned), create, update and delete,
-// reading an organization, roles and the last owner kept under concurrent demotions. The
-// database is checked after each change. Invitations, the active organization, logo and
-// metadata and roles sent as lists: auth-organization-invitations.test.ts.
+// Organizations and members (docs/api.md "Accounts beyond sign-in (/api/auth)"), Better
+// Auth's organization routes: who may do what (owner, admin, member, outsider, anonymous,
+// banned), create, update and delete, reading an organization, roles and the last owner
+// kept under concurrent demotions. The database is checked after each change.
+// Invitations, the active organization, logo and metadata and roles sent as lists:
+// auth-organization-invitations.test.ts.
 import { beforeAll, describe, expect, it } from '@jest/globals'
 
 import { app, audits, bearer, expectError, get, ok, post, roleOf, team, uniqueSlug, useOrganizationApp, type Headers, type Org } from '../helpers/organizations'

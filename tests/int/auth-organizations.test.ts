@@ -1,4 +1,4 @@
-// GET /api/auth/organization/list and POST /api/auth/organization/set-active (API-CONTRACT §2):
+// GET /api/auth/organization/list and POST /api/auth/organization/set-active (docs/api.md "Accounts (/api/auth)"):
 // only the caller's organizations, the active one kept per session and shown by get-session,
 // chosen by id or slug, null clearing it, {} answering it, and 401 / 403 / 400 with nothing changed.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'

@@ -1,4 +1,4 @@
-// Email verification and password reset (API-CONTRACT §2) through a real SMTP server: the
+// Email verification and password reset (docs/api.md "Accounts (/api/auth)") through a real SMTP server: the
 // links are read from the captured mail and followed; tokens are single-use and expire
 // (verification 24 h, reset 1 h); known and unknown emails get identical answers; a reset
 // revokes every session; nothing secret reaches a response, an audit entry or the log.

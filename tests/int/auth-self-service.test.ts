@@ -1,6 +1,7 @@
-// Self-service (API-CONTRACT §11): update-user, change-password, change-email (mail to the new
-// address, change on verification), delete-user, and one's own sessions; each refusal with
-// its code and nothing changed; the database checked after every success.
+// Self-service (docs/api.md "Accounts beyond sign-in (/api/auth)"): update-user,
+// change-password, change-email (mail to the new address, change on verification),
+// delete-user, and one's own sessions; each refusal with its code and nothing changed; the
+// database checked after every success.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { startAppWithMailbox } from '../helpers/app-with-mailbox'

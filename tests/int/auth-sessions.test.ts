@@ -1,4 +1,4 @@
-// Sign-in, get-session and sign-out (API-CONTRACT §2, SPEC "Authentication"): the answer and
+// Sign-in, get-session and sign-out (docs/api.md "Accounts (/api/auth)"): the answer and
 // its cookies to the attribute, bearer tokens revoked at once, the signed cookie cache (trusted
 // for 300 s, never when stale or bound to another token), sliding and absolute expiry,
 // concurrent sign-ins, and an unknown email costing a hash like a wrong password.
@@ -475,7 +475,7 @@ describe('concurrent sign-ins', () => {
   })
 })
 
-// Found by the fuzzer (issue 11): a cookie value with a broken %-escape made every route a 500.
+// Found by the fuzzer: a cookie value with a broken %-escape made every route a 500.
 describe('a malformed session cookie', () => {
   it('is treated as no cookie: get-session null, sign-out 200, a stock route answers normally', async () => {
     for (const cookie of ['community.session=%ZZ', 'community.session=%; community.session_data=%E0%A4%A']) {

@@ -1,4 +1,4 @@
-// POST /api/auth/sign-up/email (API-CONTRACT §2, SPEC "Accounts"): what a new account is made
+// POST /api/auth/sign-up/email (docs/api.md "Accounts (/api/auth)"): what a new account is made
 // of in the database, the verification mail, unique derived usernames, every 4xx with nothing
 // written, and no secret in any answer, audit entry or log line.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'

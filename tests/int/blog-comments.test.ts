@@ -1,4 +1,4 @@
-// Blog comments through the stock REST route (issue 14): signed-in users post them, the
+// Blog comments through the stock REST route: signed-in users post them, the
 // author forced to the caller and the status to `published`; plain text up to 5,000
 // characters on a published post; anyone reads published comments of published posts,
 // authors and moderators see the rest; an author deletes (status `deleted`) their own; only

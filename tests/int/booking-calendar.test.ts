@@ -1,7 +1,8 @@
-// Calendar files of a booking (API-CONTRACT §12): GET /api/bookings/:id/calendar.ics for its
-// customer, its provider and admins (404 for anyone else), read back with ical.js (RFC 5545);
-// the confirmation mail's invitation (METHOD:REQUEST) and the cancellation mail's
-// withdrawal (METHOD:CANCEL, same UID, higher SEQUENCE), through the real mail queue.
+// Calendar files of a booking (docs/api.md "Bookable times, calendar files and reminders"):
+// GET /api/bookings/:id/calendar.ics for its customer, its provider and admins (404 for
+// anyone else), read back with ical.js (RFC 5545); the confirmation mail's invitation
+// (METHOD:REQUEST) and the cancellation mail's withdrawal (METHOD:CANCEL, same UID, higher
+// SEQUENCE), through the real mail queue.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import ICAL from 'ical.js'
 

@@ -1,8 +1,9 @@
-// Booking reminders (API-CONTRACT §12): BOOKING_REMINDER_HOURS before a confirmed booking,
-// one mail to its customer through the mail queue; exactly once when sweeps race (in one
-// process and across two server processes), and across a restart; none for a booking that
-// was cancelled, is still pending or is further away; none for a booking cancelled while its
-// reminder waited in the mail queue; none at all with the variable at 0.
+// Booking reminders (docs/api.md "Bookable times, calendar files and reminders"):
+// BOOKING_REMINDER_HOURS before a confirmed booking, one mail to its customer through the
+// mail queue; exactly once when sweeps race (in one process and across two server
+// processes), and across a restart; none for a booking that was cancelled, is still pending
+// or is further away; none for a booking cancelled while its reminder waited in the mail
+// queue; none at all with the variable at 0.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 import { createLocalReq } from 'payload'

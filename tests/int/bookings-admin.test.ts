@@ -1,4 +1,4 @@
-// Admin bookings (SPEC "Bookings (admin)", API-CONTRACT §3): the list, its filters, order and
+// Admin bookings (docs/api.md "Admin service catalogue (/api/admin/services)"): the list, its filters, order and
 // representation in a fixed number of queries; every cell of the transition table through
 // the API and through the Local API with overrideAccess: false; and the stock route
 // `/api/bookings` (read by customer, provider, admin; written by admins under the same rules).
@@ -17,7 +17,7 @@ let service: { id: string; slug: string }
 let slotIndex = 0
 
 const STATUSES = ['pending', 'confirmed', 'cancelled_by_customer', 'cancelled_by_provider', 'completed', 'no_show'] as const
-// API-CONTRACT §3, written out independently of the code under test.
+// docs/api.md "Admin service catalogue (/api/admin/services)", written out independently of the code under test.
 const ALLOWED: Record<string, Record<string, string>> = {
   confirm: { pending: 'confirmed' },
   cancel: { pending: 'cancelled_by_provider', confirmed: 'cancelled_by_provider' },

@@ -1,4 +1,4 @@
-// POST /api/services/bookings (SPEC "Public booking", API-CONTRACT §4): every rule in its
+// POST /api/services/bookings (docs/api.md "POST /api/services/bookings"): every rule in its
 // documented order, the record it answers, the price in minor units, the side effects, and
 // what a refused request leaves behind (nothing).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
@@ -342,9 +342,11 @@ it('answers with the security headers and JSON', async () => {
   expect(response.headers.get('content-type')).toMatch(/^application\/json/)
 })
 
-// The shell answers this route itself (endpoints/services/booking-shell-route.ts, decision
-// 205): every answer must be the Payload endpoint's, through the bridge alone, to the
-// byte (status, headers, body); a 201 but for the new booking's id and time.
+// The shell answers this route itself
+// (endpoints/services/booking-shell-route.ts, docs/decisions.md "The public
+// booking is answered by the shell"): every answer must be the Payload
+// endpoint's, through the bridge alone, to the byte (status, headers, body); a
+// 201 but for the new booking's id and time.
 describe("the shell's answers are the Payload endpoint's", () => {
   let reference: BridgeReference
   const date = localDate(16)

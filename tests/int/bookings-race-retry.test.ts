@@ -1,4 +1,4 @@
-// Issue 33 item 2: a deadlock or a serialization failure inside a use case is not a server
+// A deadlock or a serialization failure inside a use case is not a server
 // error. Many simultaneous bookings of one slot, round after round while other services are
 // booked beside them: never a 5xx, exactly one 201 each round (the others 409
 // booking_conflict). And the retry itself, shown on a real PostgreSQL deadlock: two use-case

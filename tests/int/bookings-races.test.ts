@@ -1,5 +1,6 @@
-// No double booking, ever (API-CONTRACT §4 "Race-proof"), and atomic admin moves
-// (API-CONTRACT §3): many requests at once, then a look at what the database kept.
+// No double booking, ever (docs/api.md "POST /api/services/bookings"), and atomic admin moves
+// (docs/api.md "Admin service catalogue (/api/admin/services)"): many requests at once, then a look
+// at what the database kept.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { actor, adminActor, audits, count, type Actor, type Reply } from '../helpers/catalogue'

@@ -1,4 +1,4 @@
-// /api/admin/services/availability (issue 4): slots by service, time rules, no overlaps
+// /api/admin/services/availability: slots by service, time rules, no overlaps
 // (also under concurrency), bulkSet all-or-nothing, and the audit entries.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 

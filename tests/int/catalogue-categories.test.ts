@@ -1,4 +1,4 @@
-// /api/admin/services/categories (issue 4): localized texts, the tree rules, the cascade on
+// /api/admin/services/categories: localized texts, the tree rules, the cascade on
 // delete, filters, the audit entries, and bad input refused with the database unchanged.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 

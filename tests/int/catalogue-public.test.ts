@@ -1,4 +1,4 @@
-// The public catalogue through Payload's stock routes (API-CONTRACT §7): anyone reads active
+// The public catalogue through Payload's stock routes (docs/api.md "Roles and permissions"): anyone reads active
 // services (with translations, category, media), active categories, slots of active services
 // and media; everything else is for admins, writes too. Admin writes through the stock routes
 // follow the same rules and leave the same audit entries as the custom endpoints.
@@ -212,7 +212,7 @@ describe('stock writes', () => {
   })
 })
 
-// Found by the fuzzer (issue 11): Payload answers a file missing from the disk with a 500.
+// Found by the fuzzer: Payload answers a file missing from the disk with a 500.
 describe('media files', () => {
   it('404 for a file name that names no stored file (403 for the public); a stored one is served', async () => {
     const response = await app.request('/api/service-media/file/no-such-file.png', { headers: admin.headers })

@@ -1,4 +1,4 @@
-// Scale (issue 4): every filter and the order of the admin services list, the `q` search and
+// Scale: every filter and the order of the admin services list, the `q` search and
 // the one-service read are served by indexes. The test records the SQL the endpoint really
 // sends and asks PostgreSQL for each plan with sequential scans priced out of reach: a plan
 // still scanning a whole table means no index can serve that query. (Timings are not asserted;

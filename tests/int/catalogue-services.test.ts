@@ -1,4 +1,4 @@
-// /api/admin/services/services (issue 4): every action, filter and documented code, the
+// /api/admin/services/services: every action, filter and documented code, the
 // audit entries, and bad input refused with the database unchanged.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 

@@ -1,4 +1,4 @@
-// GET /api/admin/services/translations/coverage (issue 13): who may call it, its filters and
+// GET /api/admin/services/translations/coverage: who may call it, its filters and
 // pagination, which texts it reports missing, and its counts checked against the database
 // (counted here with a query of our own, not the endpoint's).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'

@@ -1,4 +1,4 @@
-// Faults in `npm run cluster`'s deployment (issue 30; scripts/cluster/cluster.ts): one of the
+// Faults in `npm run cluster`'s deployment (scripts/cluster/cluster.ts): one of the
 // three instances SIGKILLed under load through HAProxy loses no write it acknowledged, and the
 // balancer takes it out of rotation so the others go on without an error; then the primary
 // restarted: every instance answers /api/health/ready 503 while it is down (so the balancer

@@ -1,5 +1,5 @@
 // Three instances behind HAProxy, PgBouncer (transaction mode) before the primary, a
-// streaming replica (issue 30, API-CONTRACT §8): `npm run cluster`'s deployment
+// streaming replica (docs/api.md "Running several instances"): `npm run cluster`'s deployment
 // (scripts/cluster/cluster.ts), talked to only as clients talk to it. Whichever instance
 // answers, a person signs up, verifies, signs in, books, and a moderator moderates; a session
 // made on one is valid on the others; a ban or sign-out through one is refused by the others
@@ -181,8 +181,9 @@ describe('three instances behind the load balancer', () => {
     // What the ban wrote, on the primary, as two-instances-bans checks it. The other instances
     // hear of it by NOTIFY after the commit, asynchronously, so "the next request" across
     // instances holds only once the notification got there: sent at once after the 200, the
-    // request below beat it in 3 runs of 5 with the instances from the plain-JS build (decision
-    // 192; under tsx 0 of 4), and 0 of 3 after this check (one query's round trip).
+    // request below beat it in 3 runs of 5 with the instances from the plain-JS build
+    // (docs/decisions.md "Test children run a plain-JS build"; under tsx 0 of 4), and 0 of 3
+    // after this check (one query's round trip).
     expect(await test.sql('SELECT banned, (SELECT count(*)::int FROM sessions WHERE user_id = $1) AS sessions FROM users WHERE id = $1', [person.user.id])).toEqual([{ banned: true, sessions: 0 }])
     for (const [i, instance] of test.direct.slice(1).entries()) {
       expect((await instance.request('/api/bookings?limit=1', { headers: { cookie: cookies[i]! } })).status).toBe(403)

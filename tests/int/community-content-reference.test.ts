@@ -1,9 +1,10 @@
-// The OpenAPI reference of the community content routes (endpoints/community/openapi-content.ts,
-// issue 20): every collection built by contentCollection is documented from the registry and
-// its fields, the bodies name only what a person may send, and the answers the other community
-// tests do not reach (count, a malformed query, a body that is not JSON, a change of a missing
-// item, a delete of a locked one) are the documented ones: `call` checks each against the
-// reference, and the reference refuses a document that breaks its type's schema.
+// The OpenAPI reference of the community content routes
+// (endpoints/community/openapi-content.ts): every collection built by contentCollection is
+// documented from the registry and its fields, the bodies name only what a person may send,
+// and the answers the other community tests do not reach (count, a malformed query, a body
+// that is not JSON, a change of a missing item, a delete of a locked one) are the documented
+// ones: `call` checks each against the reference, and the reference refuses a document that
+// breaks its type's schema.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { COMMUNITY_CONTENT } from '../../collections/community/contentCollection'

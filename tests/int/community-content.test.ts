@@ -1,4 +1,4 @@
-// Community content through the stock REST routes (API-CONTRACT §9), point by point: author
+// Community content through the stock REST routes (docs/api.md "Community content"), point by point: author
 // and status forced on create, who reads what, the transition table, locks, DELETE
 // semantics, pinning and closing threads, posts into closed or hidden threads, and the
 // error codes in the body. The database is checked after each change.

@@ -1,4 +1,4 @@
-// Classified expiry (API-CONTRACT §9): an active classified past `expiresAt` is never shown
+// Classified expiry (docs/api.md "Community content"): an active classified past `expiresAt` is never shown
 // as active, and one run of the jobs queue moves it to `expired` and notifies its author,
 // once, however many runs follow.
 import { afterAll, beforeAll, expect, it } from '@jest/globals'

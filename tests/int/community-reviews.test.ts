@@ -1,4 +1,4 @@
-// Reviews through the stock route (API-CONTRACT §9): only the customer of a completed
+// Reviews through the stock route (docs/api.md "Community content"): only the customer of a completed
 // booking of a service with allowReviews, once per booking (409 review_exists, also when two
 // arrive at once), and the service's `rating {average, count}` exact in the same
 // transaction, shown by the stock service route and the admin API.

@@ -1,4 +1,4 @@
-// Days off, extra hours, buffers and daily caps (API-CONTRACT §14, issue 32): exceptions on
+// Days off, extra hours, buffers and daily caps (docs/api.md "Exceptions: days off and extra hours"): exceptions on
 // the availability family (rules, codes, audit, staff-only stock routes), the service fields,
 // the booking and the slots refusing alike, and the race-proof buffers and cap.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'

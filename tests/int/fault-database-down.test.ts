@@ -1,4 +1,4 @@
-// Fault 1 (issue 11): PostgreSQL stopped for 10 s under load, then started again. The server
+// Fault 1: PostgreSQL stopped for 10 s under load, then started again. The server
 // (a real process, as `npm start` runs it) stays up, answers 503 `service_unavailable` with
 // Retry-After in each route family's error shape meanwhile (never a 500), recovers by itself
 // once PostgreSQL is back (pg's pool reconnects), and no request left a partial write: the

@@ -1,4 +1,4 @@
-// Fault 5 (issue 11): the media storage cannot be written. Tests run as root, for whom no
+// Fault 5: the media storage cannot be written. Tests run as root, for whom no
 // permission bit makes a folder unwritable, so MEDIA_DIR names a regular file: every write
 // under it fails (ENOTDIR / EEXIST), as it would on a full, read-only or vanished volume.
 // An upload then answers 503 `storage_unavailable` with Retry-After (the client did nothing

@@ -1,4 +1,4 @@
-// Fault 2 (issue 11): the server killed with SIGKILL under load, then started again on the
+// Fault 2: the server killed with SIGKILL under load, then started again on the
 // same DATA_DIR. Every request answered 2xx before the kill is in the database, and the
 // embedded PostgreSQL comes back cleanly, both ways a hard kill leaves it: the server alone
 // killed (`kill -9 <pid>`: its PostgreSQL runs on as an orphan, which the next start stops),

@@ -1,4 +1,4 @@
-// Fault 3 (issue 11): SIGTERM under load. Requests in flight when the signal arrives (here
+// Fault 3: SIGTERM under load. Requests in flight when the signal arrives (here
 // ten bookings whose bodies are still arriving, plus whatever the load has going) are
 // answered in full, then the process exits 0; nothing it acknowledged is lost. The single
 // in-flight request without load is tests/int/ops-shutdown.test.ts.

@@ -1,4 +1,4 @@
-// Fault 4 (issue 11): SMTP down during sign-up and booking. The requests succeed and their
+// Fault 4: SMTP down during sign-up and booking. The requests succeed and their
 // rows exist; the mails wait in the jobs queue (sealed: no token in clear anywhere in the
 // database or the log) and go out once SMTP is back. A mail whose attempts run out is
 // logged and left as a failed job, not retried forever.

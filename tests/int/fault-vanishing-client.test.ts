@@ -1,4 +1,4 @@
-// Issue 33 item 1: a client that goes away with its requests in flight (killed, a tab closed)
+// A client that goes away with its requests in flight (killed, a tab closed)
 // must not hold the server's stop. A child process opens a mix of requests (sign-up, booking,
 // upload, report, list), half of each body sent, and is killed; afterwards the server holds
 // no socket of its (none in CLOSE-WAIT: every request whose client went away has ended), and

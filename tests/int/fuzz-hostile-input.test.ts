@@ -1,4 +1,4 @@
-// Hostile-input fuzzing, fixed seed (issue 11; the long run is `npm run fuzz`): generated
+// Hostile-input fuzzing, fixed seed (the long run is `npm run fuzz`): generated
 // requests to every root endpoint and every collection route, as anonymous, citizen and
 // admin. Every request gets an HTTP answer, none is a 5xx, every error body is JSON in its
 // route's family, no hidden field leaks or filters, Object.prototype stays clean and the
@@ -45,7 +45,7 @@ describe('hostile input, fixed seed', () => {
       expect(targets).toContainEqual(expect.objectContaining({ method: 'GET', path: `/${collection.slug}`, collection: collection.slug }))
       expect(targets).toContainEqual(expect.objectContaining({ method: 'PATCH', path: `/${collection.slug}/:id` }))
     }
-    // Issue 23's routes, the slots query with its date shape.
+    //  routes, the slots query with its date shape.
     expect(targets).toContainEqual(expect.objectContaining({ method: 'GET', path: '/services/:id/slots', query: { from: 'date', to: 'date' } }))
     expect(targets).toContainEqual(expect.objectContaining({ method: 'GET', path: '/bookings/:id/calendar.ics', collection: 'bookings' }))
   })

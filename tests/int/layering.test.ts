@@ -1,9 +1,10 @@
-// The floors of the house (issue 19, decision 70; issue 29): src/lib at the bottom, domain/ (the
-// platform's vocabulary) on it, then hooks, access and the operations, then the collections
-// and the endpoints. A floor reads only the floors below it, so each rule below names what a
-// folder may not reach; and no file of ours is part of an import circle. Every import form
-// counts: static and type-only imports, re-exports, dynamic `import()`, `require()` and
-// `import('…').Type` in a type. Read with TypeScript's own parser.
+// The floors of the house (docs/decisions.md "Each floor imports only the floors below"):
+// src/lib at the bottom, domain/ (the platform's vocabulary) on it, then hooks, access and
+// the operations, then the collections and the endpoints. A floor reads only the floors
+// below it, so each rule below names what a folder may not reach; and no file of ours is
+// part of an import circle. Every import form counts: static and type-only imports,
+// re-exports, dynamic `import()`, `require()` and `import('…').Type` in a type. Read with
+// TypeScript's own parser.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -1,6 +1,6 @@
-// Mail through the jobs queue (issue 11), SMTP up: the booking emails (decision 44) from
+// Mail through the jobs queue, SMTP up: the booking emails (docs/decisions.md "Booking emails") from
 // every path, only for what was committed, sent jobs deleted, and the queue closed to HTTP.
-// The runner's own batches (issue 35): a burst goes in several, each mail once; a job left
+// The runner's own batches: a burst goes in several, each mail once; a job left
 // `processing` by a runner that died mid-send goes again, one whose log says it was sent
 // does not. SMTP down (failed tries, backoff, giving up): tests/int/fault-smtp-down.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'

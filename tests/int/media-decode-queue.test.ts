@@ -1,4 +1,4 @@
-// The image decode queue (issue 19, src/lib/media/decode-queue.ts): decodes share a memory
+// The image decode queue (src/lib/media/decode-queue.ts): decodes share a memory
 // budget, uploads that do not fit wait in line, and once MEDIA_DECODE_QUEUE of them wait a
 // further upload is answered 503 `media_busy` with Retry-After at once, on our endpoint and
 // on Payload's stock route, with nothing stored; the waiting ones then finish normally.

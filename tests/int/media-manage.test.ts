@@ -1,6 +1,6 @@
-// /api/admin/services/media beyond the upload itself (issue 9): SVG sanitizing and the
+// /api/admin/services/media beyond the upload itself: SVG sanitizing and the
 // headers media files are served with, the list, update and delete actions with their audit,
-// the same rules on Payload's stock route, and public reads as API-CONTRACT §7 says.
+// the same rules on Payload's stock route, and public reads as docs/api.md "Roles and permissions" says.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import sharp from 'sharp'
 

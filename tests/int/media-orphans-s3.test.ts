@@ -1,4 +1,4 @@
-// A failed upload leaves the S3 bucket as it was (issue 19). With S3_BUCKET set, Payload's
+// A failed upload leaves the S3 bucket as it was. With S3_BUCKET set, Payload's
 // S3 plugin puts the file and its thumbnail in the bucket in an afterChange hook, after the
 // INSERT and the audit entry and before the COMMIT; the database fails at each step
 // (tests/helpers/media-faults.ts) and the bucket (a real S3-protocol server, s3rver, listed
@@ -78,7 +78,8 @@ describe('a failed upload leaves the bucket as it was', () => {
 
 describe('the sweep at start', () => {
   it('removes objects no row names, keeps the named ones', async () => {
-    // Community media share the bucket (decision 111): a file a community row names stays too.
+    // Community media share the bucket (docs/decisions.md "Community media share the service media
+    // pipeline"): a file a community row names stays too.
     const community = await upload(app, admin.headers, { file: { data: await png(300, 200), name: 'gallery.png', type: 'image/png' }, _payload: JSON.stringify({ alt: 'Shown' }) }, '/api/community-media')
     expect(community.status).toBe(201)
     const named = await objects()

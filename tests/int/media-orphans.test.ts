@@ -1,4 +1,4 @@
-// A failed upload leaves storage as it was (issue 19), media in a folder of its own
+// A failed upload leaves storage as it was, media in a folder of its own
 // (MEDIA_DIR). Payload writes the file and its thumbnail before the INSERT; here the database
 // fails at each later step (tests/helpers/media-faults.ts), on our endpoint and on the stock
 // route, and afterwards the folder holds exactly what it held before, no row and no audit

@@ -1,4 +1,4 @@
-// Media in an S3 bucket (issue 9): with S3_BUCKET set, uploads, reads and deletes go through
+// Media in an S3 bucket: with S3_BUCKET set, uploads, reads and deletes go through
 // @payloadcms/storage-s3 to a real S3-protocol server (s3rver, started here), and behave as
 // with the local folder. Objects are checked in the bucket over the S3 protocol itself.
 import fs from 'node:fs/promises'
@@ -90,7 +90,8 @@ describe('S3 storage', () => {
   })
 })
 
-// Community media (decision 111) goes to the same bucket, uploaded by a citizen on the stock route.
+// Community media (docs/decisions.md "Community media share the service media pipeline") goes to
+// the same bucket, uploaded by a citizen on the stock route.
 describe('S3 storage of community media', () => {
   it('a citizen’s upload lands in the bucket, is served to its uploader, and its delete removes it', async () => {
     const citizen = await roleActor(app, 'citizen')

@@ -1,4 +1,4 @@
-// POST /api/admin/services/media (issue 9): what is accepted, what is stored (type from the
+// POST /api/admin/services/media: what is accepted, what is stored (type from the
 // bytes, metadata stripped, thumbnail, safe names), and everything refused with the right
 // status, answered rather than reset, and with nothing left in the database or media/.
 import path from 'node:path'

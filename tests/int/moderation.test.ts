@@ -1,4 +1,4 @@
-// POST /api/admin/moderate (SPEC "Moderation", "Moderation codes"; API-CONTRACT §6): every
+// POST /api/admin/moderate (docs/api.md "POST /api/admin/moderate"): every
 // code in the documented order of checks, with its `field`; nothing changed by a refusal;
 // the success effects read back from the database and through the author's
 // GET /api/notifications; one transaction (a failing notification undoes the status); and

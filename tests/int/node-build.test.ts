@@ -1,8 +1,9 @@
-// The plain-JS build the test run's child processes run (scripts/node-build/, decision
-// 192), on a project of three files in a temporary folder: a bundled module resolves a
-// path from its `import.meta.url` exactly as its source does, a build is reused while its
-// inputs are unchanged and made anew when one changes, what it cannot serve is refused (so the
-// run falls back to tsx), and an entry outside the run's build runs under tsx, saying so.
+// The plain-JS build the test run's child processes run (scripts/node-build/,
+// docs/decisions.md "Test children run a plain-JS build"), on a project of three files in a
+// temporary folder: a bundled module resolves a path from its `import.meta.url` exactly as its
+// source does, a build is reused while its inputs are unchanged and made anew when one
+// changes, what it cannot serve is refused (so the run falls back to tsx), and an entry
+// outside the run's build runs under tsx, saying so.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'

@@ -1,4 +1,4 @@
-// Notifications through the stock route (API-CONTRACT §7): each user reads, marks read and
+// Notifications through the stock route (docs/api.md "Roles and permissions"): each user reads, marks read and
 // deletes only their own, admins included; nobody creates one over HTTP; nothing but
 // `readAt` changes after the server wrote it; the list comes unread first, then newest.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'

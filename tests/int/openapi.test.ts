@@ -1,4 +1,4 @@
-// The OpenAPI reference (issue 12): valid OpenAPI 3.1, the committed docs/openapi.json is what
+// The OpenAPI reference: valid OpenAPI 3.1, the committed docs/openapi.json is what
 // the code generates, every registered endpoint is documented and every documented operation
 // is served, the reference and its page are served with their headers, and the response check
 // that every test's answers go through (tests/helpers/openapi-check.ts) catches a mismatch.

@@ -1,5 +1,5 @@
 // `npm run create-admin` as the operator runs it: a child process against the database,
-// then a look at what it left there (issue 2).
+// then a look at what it left there.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { checkPasswordRules } from '../../src/lib/password-rules'

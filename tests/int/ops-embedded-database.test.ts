@@ -1,7 +1,7 @@
 // The embedded PostgreSQL that `npm start` brings up must survive what a laptop does to it:
 // a run killed hard (a stale postmaster.pid, or its server still running), a pid file whose
 // number now belongs to some other program, a script run beside the server, and a port
-// somebody else took (issue 2); and no local user may get in with a guessable password (issue 7).
+// somebody else took; and no local user may get in with a guessable password.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
 import net from 'node:net'
@@ -257,7 +257,7 @@ describe('the embedded database password (issue 7)', () => {
   it('a cluster made with the old postgres/postgres gets a random password at its next start', async () => {
     // Earlier versions created every cluster with postgres/postgres and kept no password file.
     // (Their own code cannot run where these tests may run, root in a private folder: the
-    // defect of issue 7; so a cluster of ours is put back into that state.)
+    // defect of; so a cluster of ours is put back into that state.)
     const { state } = await initialisedCluster('legacy')
     const made = await start(state, await freePort())
     const client = new pg.Client({ connectionString: made.url })

@@ -1,5 +1,5 @@
 // The operator's way in without a terminal: the first user registered through the admin
-// panel's create-first-user screen is a verified admin; nobody after that is (issue 2).
+// panel's create-first-user screen is a verified admin; nobody after that is.
 // The panel's auth routes in detail are in auth-admin-panel.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 

@@ -1,6 +1,6 @@
 // The database goes away and comes back while the app keeps running: /api/health says so,
 // other requests fail in our JSON body (never a crash), and everything works again once
-// PostgreSQL is back, without restarting the app (issue 2). It needs a PostgreSQL of its
+// PostgreSQL is back, without restarting the app. It needs a PostgreSQL of its
 // own to stop, so it starts one beside the run's shared server.
 import fs from 'node:fs/promises'
 import os from 'node:os'

@@ -1,5 +1,5 @@
 // As root, from a folder other users cannot enter (root's 0700 home, any 0700 folder), the
-// server starts and serves /api/health (issue 7). PostgreSQL refuses to run as root, so it
+// server starts and serves /api/health. PostgreSQL refuses to run as root, so it
 // runs as the `postgres` user, who can reach neither the binaries in node_modules nor a data
 // folder inside the private tree: src/lib/postgres/ runs it from places that user can reach.
 import { execFileSync } from 'node:child_process'

@@ -1,6 +1,6 @@
 // The global rate limit as a client meets it: 429 with Retry-After / X-Retry-After, the body
 // of the route's family and every security header; keyed per client IP; staff exempt; and
-// the count survives a restart because it lives in PostgreSQL (SPEC "Limits", issue 2).
+// the count survives a restart because it lives in PostgreSQL (docs/api.md "Rate limits").
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { expectSecurityHeaders } from '../helpers/expectations'

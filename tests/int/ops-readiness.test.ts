@@ -1,7 +1,8 @@
-// `GET /api/health/ready` (API-CONTRACT §8 "Beyond one machine", decision 127): 200 while the
-// primary answers and every migration is applied, 503 while it does not or one is pending, and
-// 200 again once that is over, without restarting the app. Never rate-limited. It needs a
-// PostgreSQL of its own to stop, so it starts one beside the run's shared server.
+// `GET /api/health/ready` (docs/api.md "Running several instances", docs/decisions.md
+// "Readiness reports database, replicas and jobs"): 200 while the primary answers and every
+// migration is applied, 503 while it does not or one is pending, and 200 again once that is
+// over, without restarting the app. Never rate-limited. It needs a PostgreSQL of its own to
+// stop, so it starts one beside the run's shared server.
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'

@@ -1,6 +1,6 @@
 // SIGTERM while a request is in flight: the real server (src/server.ts through tsx, as
 // `npm start` runs it, with ADMIN_PANEL=false so Next stays out) stops taking connections,
-// lets the request finish, closes the pool and exits 0 (issue 2).
+// lets the request finish, closes the pool and exits 0.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { checkedFetch } from '../helpers/openapi-check'
@@ -47,7 +47,7 @@ describe('graceful shutdown', () => {
     expect(exit).toEqual({ code: 0, signal: null })
     // Well before the 10 s after which remaining connections would be cut.
     expect(Date.now() - released).toBeLessThan(8_000)
-    // Each stage of the stop is logged, in order (issue 33).
+    // Each stage of the stop is logged, in order.
     expect(server.output()).toMatch(/SIGTERM: finishing in-flight requests[\s\S]*http closed[\s\S]*jobs stopped[\s\S]*pool closed[\s\S]*\[server\] stopped/)
   }, 60_000)
 })

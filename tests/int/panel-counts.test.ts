@@ -1,6 +1,6 @@
-// How the admin panel writes counts (issue 33 item 4): plural rules instead of a fixed "s",
+// How the admin panel writes counts: plural rules instead of a fixed "s",
 // a service's rating in words, and the transparency medians in hours. And how a service's
-// coming weeks read (issue 32): closed dates, closed hours, extra hours, the starts.
+// coming weeks read: closed dates, closed hours, extra hours, the starts.
 import { describe, expect, it } from '@jest/globals'
 
 import { calendarDays, exceptionText } from '../../src/admin/calendarDays'

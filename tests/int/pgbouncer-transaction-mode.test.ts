@@ -1,8 +1,8 @@
 // Behind a real PgBouncer in transaction mode (Debian's 1.18, installed by .ci/run like
-// chromium): with DATABASE_PREPARED_STATEMENTS=false (decision 128) a booking (a transaction
-// with its audit entry) and hot reads work, again and again, while PgBouncer hands each
-// transaction whichever of its two server connections is free (scripts/cluster/pgbouncer.ts,
-// as `npm run cluster` starts it).
+// chromium): with DATABASE_PREPARED_STATEMENTS=false (docs/decisions.md "Prepared statements
+// can be turned off") a booking (a transaction with its audit entry) and hot reads work,
+// again and again, while PgBouncer hands each transaction whichever of its two server
+// connections is free (scripts/cluster/pgbouncer.ts, as `npm run cluster` starts it).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { startPgBouncer, type PgBouncer } from '../../scripts/cluster/pgbouncer'

@@ -121,9 +121,10 @@ describe('a public booking', () => {
     const limit = request.filter((text) => /^\s*INSERT INTO rate_limits/.test(text))
     expect(limit.length).toBeLessThanOrEqual(1)
     expect(request.length - limit.length).toBe(3)
-    // One statement is atomic on its own: no BEGIN and COMMIT round trips (decision 190).
+    // One statement is atomic on its own: no BEGIN and COMMIT round trips (docs/decisions.md "The
+    // public booking is one statement").
     expect(request.filter((text) => /^(begin|commit)$/i.test(text.trim()))).toHaveLength(0)
-    // The row is written once, by the function, and never read back (insert-booking.ts, issue 35).
+    // The row is written once, by the function, and never read back (insert-booking.ts).
     expect(statements.filter((text) => /INSERT INTO bookings|FROM "?bookings"? /i.test(text))).toHaveLength(0)
     // What the function wrote: the row, its audit entry and notification (the mail: bookings-public).
     const [row] = await (await import('../helpers/test-app')).sql<{ id: string }>(app, 'SELECT id FROM bookings WHERE service_id = $1', [service.id])

@@ -1,4 +1,4 @@
-// /api/profile/* (API-CONTRACT §13 "Profile"): the caller's profile and wallet, its update
+// /api/profile/* (docs/api.md "Profile: /api/profile"): the caller's profile and wallet, its update
 // (username rules, reserved names, avatar ownership, audit in the transaction), public profiles
 // with published counts, the notifications inbox and mark-read, and the streamed export with
 // its per-user limit. Every answer is checked in the database afterwards.
@@ -232,7 +232,7 @@ describe('notifications', () => {
 })
 
 // The shell answers the public profile and the inbox itself (src/operations/profile/
-// profile-read-route.ts, issue 31 "Speed"). The reference is the Payload endpoint as the app
+// profile-read-route.ts). The reference is the Payload endpoint as the app
 // served these reads before (tests/helpers/bridge-reference.ts): every answer must be the
 // same to the byte, status and headers included; a field added, dropped or changed on either
 // side fails here.

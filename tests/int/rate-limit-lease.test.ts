@@ -1,7 +1,8 @@
 // The global limit takes its counts from PostgreSQL a few units at a time
-// (src/lib/rate-limit-lease.ts, decision 62). On one instance it still admits exactly the
-// max; the database's count runs ahead of the requests admitted, never behind; and a lease
-// dies with its window. (Across two instances: tests/int/two-instances.test.ts.)
+// (src/lib/rate-limit-lease.ts, docs/decisions.md "The global rate limit leases units").
+// On one instance it still admits exactly the max; the database's count runs ahead of the
+// requests admitted, never behind; and a lease dies with its window. (Across two
+// instances: tests/int/two-instances.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'

@@ -1,9 +1,9 @@
-// The shared cache of public stock reads (issue 35, src/lib/read-cache): on every collection
+// The shared cache of public stock reads (src/lib/read-cache): on every collection
 // it serves, for a generated set of queries, its answers are byte for byte the answers of the
 // same app with the cache off (Payload's own, or the forum's fill), anonymous and signed in;
 // a write through a stock route, a custom endpoint or raw SQL shows in the very next read; an
 // anonymous answer carries a strong ETag and is revalidated with 304 without reading rows; a
-// reader's own non-public item reaches them and nobody else; a miss on a §9 list takes its
+// reader's own non-public item reaches them and nobody else; a miss on a community list takes its
 // total from list_counts, never Payload's count (count-free.ts), and runs the auth strategy once.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
@@ -49,7 +49,8 @@ beforeAll(async () => {
   await makePost(app, { status: 'draft' })
   await makeComment(app, post, author.user.id)
   await makeComment(app, post, author.user.id, 'moderated')
-  // §9: a public and a moderated item of each simple type, posts in a thread, a comment on a place.
+  // docs/api.md "Community content": a public and a moderated item of each simple type, posts in a
+  // thread, a comment on a place.
   for (const collection of ['forum-threads', 'places', 'articles', 'events', 'groups', 'galleries', 'products', 'classifieds']) {
     const publicStatus = collection === 'classifieds' ? 'active' : 'published'
     const hidden = collection === 'places' || collection === 'articles' || collection === 'classifieds' ? 'rejected' : 'moderated'
@@ -415,11 +416,13 @@ describe('one strategy run of ours per signed-in request', () => {
 })
 
 describe('the cookie barrier is the version read', () => {
-  // Decision 189's catch-up round trip on the stale listener's connection reads the versions
-  // (decision 207): a hit makes that one round trip, signed in or not, and no
-  // version read on the pool; a signed-in miss runs the strategy twice (ours, Payload's REST
-  // handler's), the second sharing the first's round trip, and fills under the version the hit
-  // read, then reads it once more to keep the answer.
+  // docs/decisions.md "A cookie snapshot waits for the instance to hear every commit"'s
+  // catch-up round trip on the stale listener's connection reads the versions
+  // (docs/decisions.md "The cookie barrier is the version read"): a hit makes that one round
+  // trip, signed in or not, and no version read on the pool; a signed-in miss runs the
+  // strategy twice (ours, Payload's REST handler's), the second sharing the first's round
+  // trip, and fills under the version the hit read, then reads it once more to keep the
+  // answer.
   const count = (statements: string[]) => ({
     versionReads: statements.filter((text) => text.startsWith("SELECT concat_ws('|'")).length,
     everyVersion: statements.filter((text) => text === allVersionsRead(publicReadsOf(app.payload.config)!).statement.text).length,

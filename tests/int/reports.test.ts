@@ -1,7 +1,8 @@
-// POST /api/reports, the moderation queue and what decisions do to reports (API-CONTRACT §10):
-// every code in order, the 201 and its rows (report, queue entry, audit), the persistent limit
-// of 20 per hour, the queue's order and counts, moderation / deletion / dismissal closing
-// reports with one notification per reporter, and a storm of 1,000 reports on one item.
+// POST /api/reports, the moderation queue and what decisions do to reports (docs/api.md
+// "Reports, the moderation queue, appeals and transparency"): every code in order, the 201 and
+// its rows (report, queue entry, audit), the persistent limit of 20 per hour, the queue's
+// order and counts, moderation / deletion / dismissal closing reports with one notification
+// per reporter, and a storm of 1,000 reports on one item.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { PayloadRequest } from 'payload'
 

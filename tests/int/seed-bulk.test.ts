@@ -1,9 +1,9 @@
-// `npm run seed -- --services N --users U --bookings M` (issue 10): the bulk rows are what the
+// `npm run seed -- --services N --users U --bookings M`: the bulk rows are what the
 // hooks would have written, so the seeded database passes every invariant (one profile and
 // one wallet per user, the audit entry of each user's creation, no overlapping open
 // bookings), and the counts and the status mix are the ones asked for. `--threads --posts`
-// (issue 20): each generated thread's postCount and lastPostAt are what the posts' hook would
-// have recounted. `--classifieds --events` (issue 35): every status of §9, a classified's
+// : each generated thread's postCount and lastPostAt are what the posts' hook would
+// have recounted. `--classifieds --events`: every status of docs/api.md "Community content", a classified's
 // `expiresAt` on the right side of now for its status.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 

@@ -1,6 +1,6 @@
 // `npm run seed` as an operator runs it prints nothing but its own lines: pg's
 // DeprecationWarning "Calling client.query() when the client is already executing a query"
-// (two queries at once on one client, which pg 9 will refuse) came out of it (issue 33).
+// (two queries at once on one client, which pg 9 will refuse) came out of it.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { runScript, type ScriptResult } from '../helpers/processes'

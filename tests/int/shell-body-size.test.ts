@@ -1,4 +1,4 @@
-// Request body size (API-CONTRACT §1 "Body size", issue 7): 413 payload_too_large in the
+// Request body size (docs/api.md "Body size"): 413 payload_too_large in the
 // route's family on custom and stock routes, decided while the body streams, with the
 // server's memory flat; and a body no route reads never costs the client its answer.
 import http from 'node:http'
@@ -96,7 +96,8 @@ describe('JSON bodies over 1 MiB: 413 in the route family', () => {
   it.each([
     ['admin route', '/api/admin/services/categories', { action: 'create', slug: 'too-big' }, `SELECT 1 FROM service_categories WHERE slug = 'too-big'`],
     ['stock collection route', '/api/users', { email: 'big@example.test', password: 'Correct-Horse-42!' }, `SELECT 1 FROM users WHERE email = 'big@example.test'`],
-    // Answered by the shell itself (decision 205), not through the bridge.
+    // Answered by the shell itself (docs/decisions.md "The public booking is answered by the
+    // shell"), not through the bridge.
     ['public booking', '/api/services/bookings', { serviceId: '00000000-0000-4000-8000-000000000000', bookingDate: '2031-01-01', bookingTime: '10:00' }, `SELECT 1 FROM bookings WHERE booking_date = '2031-01-01'`],
   ])('%s: 5 MB answers 413 in the general family, before any work', async (_label, path, fields, written) => {
     const admin = await createAdmin(app)

@@ -1,4 +1,4 @@
-// Issue 33 item 1: a client that goes away in the middle of its body. The shell's counted
+// A client that goes away in the middle of its body. The shell's counted
 // body (body-limit.ts) is piped from the request, and pipe() never ends its destination when
 // the request is destroyed: every route reading the body (JSON, multipart) then waited for
 // the rest for good, a request that never finished. Here the shell's own body limit and the

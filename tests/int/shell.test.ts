@@ -1,5 +1,5 @@
 // The express shell: security headers on every kind of answer, 404/405/500 bodies,
-// client-IP selection and the persistent global rate limit (issue 2).
+// client-IP selection and the persistent global rate limit.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Endpoint } from 'payload'
 
@@ -120,7 +120,7 @@ describe('client IP', () => {
   })
 })
 
-// Stock-route inputs the fuzzer (issue 11) found answered 500; each is the client's mistake.
+// Stock-route inputs the fuzzer found answered 500; each is the client's mistake.
 describe('hostile input on stock collection routes', () => {
   let admin: Record<string, string>
   beforeAll(async () => {

@@ -1,13 +1,13 @@
-// The property behind API-CONTRACT §12's "the two endpoints share one rule": for random
-// services (durations, advance hours, weekly slots, some unavailable) with random bookings
-// already made (some cancelled), over random ranges starting today, every time
-// GET /api/services/:id/slots lists is booked by POST /api/services/bookings with 201, and
-// every on-grid time it leaves out (a start of one of the date's slots plus multiples of the
-// duration, inside that slot) is refused. fast-check shrinks a failure to the smallest service that shows it.
-// API-CONTRACT §14 on top: random exceptions (whole dates closed, windows closed, windows
-// opened), buffers and daily caps; the grid then also holds each window open on the date.
-// Every listed time books alone: each one booked is cancelled again before the next, since a
-// buffer or the cap lets two listed times exclude each other.
+// The property behind docs/api.md "Bookable times, calendar files and reminders"'s "the two endpoints share
+// one rule": for random services (durations, advance hours, weekly slots, some unavailable) with random
+// bookings already made (some cancelled), over random ranges starting today, every time GET
+// /api/services/:id/slots lists is booked by POST /api/services/bookings with 201, and every on-grid time it
+// leaves out (a start of one of the date's slots plus multiples of the duration, inside that slot) is
+// refused. fast-check shrinks a failure to the smallest service that shows it. docs/api.md "Exceptions: days
+// off and extra hours" on top: random exceptions (whole dates closed, windows closed, windows opened),
+// buffers and daily caps; the grid then also holds each window open on the date. Every listed time books
+// alone: each one booked is cancelled again before the next, since a buffer or the cap lets two listed times
+// exclude each other.
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 
@@ -69,7 +69,9 @@ interface Exception {
   window: Window | null
 }
 
-/** The contract's windows of a date (§14), written again here from the text, not imported. */
+/** The contract's windows of a date (docs/api.md "Exceptions: days off and extra hours"), written
+ * again here from the text, not imported.
+ */
 function windowsOf(weekly: Window[], exceptions: Exception[]): Window[] {
   const openings = exceptions.filter((exception) => exception.isAvailable).map((exception) => exception.window!)
   let windows = openings.length > 0 ? openings : weekly
@@ -134,12 +136,12 @@ it('books every listed time (201) and is refused every on-grid time it leaves ou
       // A boundary (now, now + advance) moves on while the listing is read and the bookings are
       // made: a time it passed between the listing and the booking (a minute of margin either
       // side) may be answered either way, and is left out of the comparison. Measured from the
-      // listing's own moment, so a slow machine leaves out more times, never decides wrongly.
-      // The date's grid: each slot of its weekday (available or not), from its start by the
-      // step, inside the slot; an on-grid time of another slot or weekday is not a candidate.
-      // The date's grid (§14): its openings when it has any, else its weekly slots (available
-      // or not); plus the closed windows' own steps, all refused. Listed times are on the grid of
-      // the openings or available weekly slots.
+      // listing's own moment, so a slow machine leaves out more times, never decides wrongly. The
+      // date's grid: each slot of its weekday (available or not), from its start by the step,
+      // inside the slot; an on-grid time of another slot or weekday is not a candidate. The
+      // date's grid (docs/api.md "Exceptions: days off and extra hours"): its openings when it
+      // has any, else its weekly slots (available or not); plus the closed windows' own steps,
+      // all refused. Listed times are on the grid of the openings or available weekly slots.
       const step = shape.durationMinutes ?? 60
       const stepsOf = (windows: Window[]) => windows.flatMap((w) => Array.from({ length: Math.ceil((w.end - w.start) / step) }, (_, k) => w.start + k * step))
       const weeklyOf = (dayOfWeek: number, availableOnly: boolean) =>

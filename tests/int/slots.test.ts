@@ -1,6 +1,7 @@
-// GET /api/services/:id/slots (API-CONTRACT §12): the bookable start times of a service per
-// date. The listing's rules one by one (grid, slot, past, too soon, overlap), the documented
-// 400s and 404s (never a 500), and one SQL statement per request whatever the range.
+// GET /api/services/:id/slots (docs/api.md "Bookable times, calendar files and reminders"):
+// the bookable start times of a service per date. The listing's rules one by one (grid,
+// slot, past, too soon, overlap), the documented 400s and 404s (never a 500), and one SQL
+// statement per request whatever the range.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
@@ -183,8 +184,8 @@ describe('bad input: the documented 400 and 404, never a 500', () => {
   })
 })
 
-// The shell answers this read itself (src/operations/bookings/slots-read.ts, issue 32
-// "Speed"). The reference is the Payload endpoint as the app served it before
+// The shell answers this read itself (src/operations/bookings/slots-read.ts). The
+// reference is the Payload endpoint as the app served it before
 // (tests/helpers/bridge-reference.ts): the same status, headers and body to the byte for
 // every case below, exceptions, buffers, caps and bookings included.
 describe('the shell’s answer is the Payload endpoint’s', () => {

@@ -1,4 +1,4 @@
-// The short soak inside `npm test` (issue 11): the mixed workload of `npm run soak` from 20
+// The short soak inside `npm test`: the mixed workload of `npm run soak` from 20
 // clients for 10 s against a real server process: no 5xx, every request answered, the
 // invariants hold afterwards. (RSS is reported; its trend is judged by the long run only, ten
 // seconds being mostly warm-up.)
@@ -31,7 +31,7 @@ describe('short soak', () => {
     // loaded machine ten seconds may not reach each action: the checks below must not depend on speed).
     const result = await runSoak({ app: viaServer(local, server.url), clients: 20, seconds: 10, minEachAction: 5, rssMb: server.rssMb, log: (line) => lines.push(line) })
     console.log(lines.join('\n'))
-    // The short run judges nothing beyond the checks below: its log says no verdict (issue 33).
+    // The short run judges nothing beyond the checks below: its log says no verdict.
     expect(lines.join('\n')).not.toMatch(/\b(PASS|FAIL|GROWING|flat)\b/)
     expect(result.report.fiveXX).toEqual([])
     expect(result.report.networkErrors).toEqual({})

@@ -1,7 +1,8 @@
-// Transparency reports (API-CONTRACT §10): the figures of a period, checked against figures this
-// test computes itself, in JavaScript, from the rows it made (reports, decisions of every
-// outcome including approvals, appeals open and decided), with the rows' times spread over
-// and around the period; CSV; who may read and publish; published copies frozen and public.
+// Transparency reports (docs/api.md "Reports, the moderation queue, appeals and
+// transparency"): the figures of a period, checked against figures this test computes
+// itself, in JavaScript, from the rows it made (reports, decisions of every outcome
+// including approvals, appeals open and decided), with the rows' times spread over and
+// around the period; CSV; who may read and publish; published copies frozen and public.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import type { PayloadRequest } from 'payload'

@@ -1,4 +1,4 @@
-// A second instance (issue 11): two server processes on one PostgreSQL (DATABASE_URL) and
+// A second instance: two server processes on one PostgreSQL (DATABASE_URL) and
 // nothing else shared. What one knows the other must know, because all state is in the
 // database: a session made on one works on the other, a sign-out on one is refused on the
 // other at once, rate-limit counts add up across both, and a 50-way race for one slot

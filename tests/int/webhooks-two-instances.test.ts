@@ -1,4 +1,4 @@
-// Webhook delivery with two server processes on one PostgreSQL (API-CONTRACT §15, issue 34):
+// Webhook delivery with two server processes on one PostgreSQL (docs/api.md "Webhooks (/api/admin/webhooks)"):
 // both run the delivery worker; every delivery is sent once, whichever instance wrote it,
 // because a round claims its rows with FOR UPDATE SKIP LOCKED and a lease.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'

@@ -1,4 +1,4 @@
-// The pass rules of one answer (issue 11): an HTTP answer, no 5xx, an error body that is JSON
+// The pass rules of one answer: an HTTP answer, no 5xx, an error body that is JSON
 // in its route's family, and no hidden field in any body.
 import { familyOf } from '../../../src/lib/http/errors'
 import { HIDDEN_FIELDS } from './values'

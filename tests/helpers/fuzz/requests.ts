@@ -129,7 +129,8 @@ function multipart(object: Record<string, unknown>, ctx: Context): { body: Buffe
   return { body: Buffer.from(body), contentType, note: 'multipart' }
 }
 
-// Every operator Payload knows, on fields of every type the collections have (decision 118).
+// Every operator Payload knows, on fields of every type the collections have (docs/decisions.md
+// "Stock reads: operators by field type, at most 100 documents").
 const OPERATORS = ['equals', 'contains', 'not_equals', 'in', 'all', 'not_in', 'exists', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal', 'like', 'not_like', 'within', 'intersects', 'near']
 const QUERIED_FIELDS = ['id', 'name', 'title', 'body', 'status', 'author', 'createdAt', 'target', 'target.value', 'pinned', 'postCount', 'price', 'latitude', 'images', 'translations.title', 'roles', 'rating', 'service', 'data']
 

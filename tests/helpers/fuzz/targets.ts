@@ -29,7 +29,7 @@ const SLOT: Shape = { serviceId: 'uuid', dayOfWeek: 'int', startTime: 'time', en
 const PAGE: Shape = { page: 'int', perPage: 'int', q: 'string' }
 
 /**
- * Request shapes of the documented endpoints, keyed `METHOD /path` (API-CONTRACT §2–§6).
+ * Request shapes of the documented endpoints, keyed `METHOD /path` (docs/api.md).
  * Bookings, media and moderation are listed ahead of their merge: a key that matches no
  * route is simply unused.
  */
@@ -43,13 +43,13 @@ export const SHAPES: Record<string, { bodies?: Shape[]; query?: Shape }> = {
   'POST /auth/request-password-reset': { bodies: [{ email: 'email', redirectTo: 'url' }] },
   'POST /auth/reset-password': { bodies: [{ token: 'string', password: 'password' }] },
   'POST /auth/organization/set-active': { bodies: [{ organizationId: 'uuid' }, { organizationSlug: 'slug' }, {}] },
-  // Self-service (API-CONTRACT §11).
+  // Self-service (docs/api.md "Accounts beyond sign-in (/api/auth)").
   'POST /auth/update-user': { bodies: [{ name: 'string', image: 'url', username: 'string' }] },
   'POST /auth/change-password': { bodies: [{ currentPassword: 'password', newPassword: 'password', revokeOtherSessions: 'bool' }] },
   'POST /auth/change-email': { bodies: [{ newEmail: 'email', callbackURL: 'url' }] },
   'POST /auth/delete-user': { bodies: [{ password: 'password' }] },
   'POST /auth/revoke-session': { bodies: [{ token: 'string' }] },
-  // User administration (API-CONTRACT §11).
+  // User administration (docs/api.md "Accounts beyond sign-in (/api/auth)").
   'GET /auth/admin/list-users': { query: { searchValue: 'string', searchField: 'string', searchOperator: 'string', filterField: 'string', filterValue: 'string', filterOperator: 'string', sortBy: 'string', sortDirection: 'string', limit: 'int', offset: 'int' } },
   'GET /auth/admin/get-user': { query: { id: 'uuid' } },
   'GET /auth/admin/list-user-sessions': { query: { userId: 'uuid' } },
@@ -63,7 +63,7 @@ export const SHAPES: Record<string, { bodies?: Shape[]; query?: Shape }> = {
   'POST /auth/admin/revoke-user-sessions': { bodies: [{ userId: 'uuid' }] },
   'POST /auth/admin/remove-user': { bodies: [{ userId: 'uuid' }] },
   'POST /auth/admin/set-user-password': { bodies: [{ userId: 'uuid', newPassword: 'password' }] },
-  // Organizations (API-CONTRACT §11).
+  // Organizations (docs/api.md "Accounts beyond sign-in (/api/auth)").
   'POST /auth/organization/create': { bodies: [{ name: 'string', slug: 'slug' }, { name: 'string', slug: 'slug', logo: 'url', metadata: 'array', keepCurrentActiveOrganization: 'bool' }] },
   'POST /auth/organization/update': { bodies: [{ organizationId: 'uuid', data: 'array' }] },
   'POST /auth/organization/delete': { bodies: [{ organizationId: 'uuid' }] },
@@ -88,7 +88,7 @@ export const SHAPES: Record<string, { bodies?: Shape[]; query?: Shape }> = {
   'GET /services/:id/slots': { query: { from: 'date', to: 'date' } },
   'POST /admin/moderate': { bodies: [{ postId: 'uuid', postType: 'string', action: 'string', reason: 'string' }] },
   'POST /admin/approve': { bodies: [{ postId: 'uuid', postType: 'string', decision: 'string', reason: 'string' }] },
-  // API-CONTRACT §10.
+  // docs/api.md "Reports, the moderation queue, appeals and transparency".
   'POST /reports': { bodies: [{ postType: 'string', postId: 'uuid', reason: 'string', details: 'string' }] },
   'GET /admin/moderation/queue': { query: { postType: 'string', page: 'int', perPage: 'int' } },
   'POST /admin/moderation/dismiss': { bodies: [{ postType: 'string', postId: 'uuid', reason: 'string' }] },

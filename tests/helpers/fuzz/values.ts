@@ -2,7 +2,9 @@
 // parameter or a header. Each generator takes the PRNG so a seed replays the same values.
 import type { Random } from './random'
 
-/** Fields no response may carry and no filter may use (API-CONTRACT §2, §7). */
+/** Fields no response may carry and no filter may use (docs/api.md "Accounts (/api/auth)",
+ * docs/api.md "Roles and permissions").
+ */
 export const HIDDEN_FIELDS = ['passwordHash', 'tokenHash', 'hash', 'salt', 'password'] as const
 
 /** The password the generator sends as a valid one; a stored JSON field may echo it back later. */
