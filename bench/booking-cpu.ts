@@ -1,5 +1,5 @@
 // `npx tsx bench/booking-cpu.ts [rounds]`: the server's CPU per booking beside the limit's, and
-// nothing else (issue 35): the figure a loaded machine moves least, in alternating rounds
+// nothing else: the figure a loaded machine moves least, in alternating rounds
 // (ours, the limit, the limit, ours, …) of 200 bookings one after the other each, so that
 // load changing during the run falls on both sides alike. The same servers, requests and
 // drain as `npm run bench -- bookings` (bench/bookings.ts); each side sends its mail. Printed:

@@ -1,4 +1,4 @@
-// The booking baseline (issue 8 "Performance"): a minimal handler on plain express + pg doing
+// The booking baseline: a minimal handler on plain express + pg doing
 // the same checks and writes as POST /api/services/bookings in plain SQL (the list below the
 // health route; the global limit's leased count before all that). Run by the bench in a process of its own, like the server it is compared
 // with, so neither shares an event loop with the load generator.
@@ -39,7 +39,7 @@ app.get('/api/health', async (_req, res) => {
   res.json({ status: 'ok' })
 })
 
-// The statements of POST /api/services/bookings, written by hand (issue 35 checked them one by
+// The statements of POST /api/services/bookings, written by hand (checked them one by
 // one): the session; the service with its weekday's slots and its date's exceptions (the same
 // statement, judged by the same rule functions); then the write in one statement, the call of
 // the same PL/pgSQL function (the service row's lock, the day's count under it when the
@@ -56,13 +56,14 @@ const TERMS_AND_SLOTS = `SELECT s.id, s.status, s.provider_id, s.base_price, s.p
    ) AS exceptions
    FROM service_listings s WHERE s.id = $1`
 
-// Its mail, sent the simplest hand-written way (decision 206): a run 50 ms after a
-// booking commits (the bookings of a burst share it, as they share the server's runs) takes
-// up to 10 due mails of its queue in one statement, in a transaction that a failed send rolls
-// back (the mails stay queued), unseals each and sends it through the server's own transport
-// (src/lib/mail.ts `mailAdapter`: without SMTP_HOST, as in the bench, Payload's logger; with
-// it, nodemailer to the same host), until none is left. No retries' bookkeeping, no lock
-// between instances: the least a handler that sends its mail can do.
+// Its mail, sent the simplest hand-written way (docs/decisions.md "The booking bench's limit
+// sends its mail"): a run 50 ms after a booking commits (the bookings of a burst share it, as
+// they share the server's runs) takes up to 10 due mails of its queue in one statement, in a
+// transaction that a failed send rolls back (the mails stay queued), unseals each and sends
+// it through the server's own transport (src/lib/mail.ts `mailAdapter`: without SMTP_HOST, as
+// in the bench, Payload's logger; with it, nodemailer to the same host), until none is left.
+// No retries' bookkeeping, no lock between instances: the least a handler that sends its mail
+// can do.
 const MAIL_QUEUE = 'bench-limit' // bench/bookings.ts `quiet` waits for it to drain too
 const TAKE_MAILS = `DELETE FROM payload_jobs WHERE id IN (
     SELECT id FROM payload_jobs WHERE queue = $1 ORDER BY created_at LIMIT 10 FOR UPDATE SKIP LOCKED
@@ -122,8 +123,9 @@ app.post('/book', express.json(), async (req, res) => {
     const duration = Number(row.duration_minutes)
     if (!inSomeSlot(openWindows(row.open_slots, row.exceptions), bookingTime, duration)) return void res.status(400).json({ error: 'slot_unavailable' })
     const schedule = scheduleOf(bookingDate, bookingTime, duration)
-    // The write as ours makes it (decision 190): one call of the PL/pgSQL function
-    // (lock, cap, insert, audit entry, notification, mail job, webhook outbox), atomic alone.
+    // The write as ours makes it (docs/decisions.md "The public booking is one statement"):
+    // one call of the PL/pgSQL function (lock, cap, insert, audit entry, notification, mail
+    // job, webhook outbox), atomic alone.
     const at = new Date().toISOString()
     const booking = {
       id: randomUUID(),

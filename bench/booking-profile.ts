@@ -1,4 +1,4 @@
-// `npx tsx bench/booking-profile.ts [count]`: where one public booking's time goes (issue 35).
+// `npx tsx bench/booking-profile.ts [count]`: where one public booking's time goes.
 // The app runs in this process (as the tests run it) against an embedded PostgreSQL; one
 // customer books `count` distinct free times one after the other over HTTP on loopback, after
 // as many for warm-up. Printed: the statements of one booking with their mean time (measured

@@ -1,12 +1,13 @@
-// Booking creation (issue 8): POST /api/services/bookings at 1, 10 and 50 connections,
-// each request a distinct free time, next to the limit measured in the same run: plain
-// express + pg in a process of its own (bench/booking-limit-server.ts) doing the same work in
-// plain SQL (the same statements: session, service with slots and exceptions, then in one
-// transaction the service lock, insert under the same exclusion constraint, audit entry,
-// notification, mail job, webhook outbox; and it sends its mail, decision 206). Then
-// issue 32's ratio: the same booking on a service with exceptions and buffers, beside the plain one. Every A÷B in alternating short
-// rounds (bench/rounds.ts), the bookings in flight and their mail drained between. Afterwards
-// the database is checked: every booking made, no two overlapping (buffers included).
+// Booking creation: POST /api/services/bookings at 1, 10 and 50 connections, each request a
+// distinct free time, next to the limit measured in the same run: plain express + pg in a
+// process of its own (bench/booking-limit-server.ts) doing the same work in plain SQL (the
+// same statements: session, service with slots and exceptions, then in one transaction the
+// service lock, insert under the same exclusion constraint, audit entry, notification, mail
+// job, webhook outbox; and it sends its mail, docs/decisions.md "The booking bench's limit
+// sends its mail"). Then the ratio: the same booking on a service with exceptions and
+// buffers, beside the plain one. Every A÷B in alternating short rounds (bench/rounds.ts), the
+// bookings in flight and their mail drained between. Afterwards the database is checked:
+// every booking made, no two overlapping (buffers included).
 import type { Pool } from 'pg'
 
 import { freePort } from '../src/lib/embedded-database'
@@ -47,7 +48,7 @@ export function nthTime(i: number): { bookingDate: string; bookingTime: string }
   }
 }
 
-// Issue 32: the same booking on a service with 10-minute buffers both sides and exceptions on
+// The same booking on a service with 10-minute buffers both sides and exceptions on
 // every date (closed 12:00–13:00; every 7th date closed), from 2033 on so its dates never meet
 // the plain service's. Its free times are 25 minutes apart (5 of booking, 10 of buffer each
 // side: back-to-back buffered ranges), outside the closed hour and days.
@@ -195,7 +196,8 @@ export async function bookingsBench(app: BenchApp): Promise<ScenarioResult> {
       inFlightBound += 2 * 2 * QUICK_ROUNDS * connections
       rows.push({ scenario: 'booking creation, distinct free slots', connections, ours: merged.ours!, limit: merged.limit, ratios: { limit: ratio('ours', 'limit') }, serverRssMb: await app.server.rssMb() })
     }
-    // Issue 32: exceptions and buffers on ÷ off (≥ 0.90), in the same alternating rounds as the plain service and the limit on the buffered one.
+    // Exceptions and buffers on ÷ off (≥ 0.90), in the same alternating rounds as the plain service
+    // and the limit on the buffered one.
     for (const connections of [1, 10]) {
       const sides = [
         { name: 'off', url: `${app.url}/api/services/bookings`, varying },
@@ -214,7 +216,8 @@ export async function bookingsBench(app: BenchApp): Promise<ScenarioResult> {
     }
     // CPU per booking of each server process, one booking after the other: what a loaded
     // machine (other work on the cores) moves least. PostgreSQL's share is not in it; it runs
-    // the same statements for both. Each includes sending its bookings' mail (decision 206).
+    // the same statements for both. Each includes sending its bookings' mail
+    // (docs/decisions.md "The booking bench's limit sends its mail").
     log(`CPU per booking, ${CPU_BOOKINGS} one after the other on each side`)
     await quiet(pool)
     cpu = {

@@ -1,4 +1,4 @@
-// The public catalogue through the read cache (issue 35): `GET /api/service-listings?limit=20&depth=1`
+// The public catalogue through the read cache: `GET /api/service-listings?limit=20&depth=1`
 // as apps send it (Payload's SDK `find`), anonymous and signed in (a citizen's session cookie),
 // beside the limit (bench/limit-server.ts: express + pg, the same rate-limit hit and session
 // check, then the very body Payload answers, kept in a table and read by one indexed query)

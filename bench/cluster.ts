@@ -1,4 +1,4 @@
-// `npm run bench -- cluster` (issue 30): the deployment of `npm run cluster` (three
+// `npm run bench -- cluster`: the deployment of `npm run cluster` (three
 // instances, admin panel off, PgBouncer, HAProxy, PostgreSQL primary + replica), started as
 // the script starts it: its start time, step by step, and its memory part by part (RSS of each
 // process tree; PostgreSQL also as PSS, its shared buffers counted once). Then public reads

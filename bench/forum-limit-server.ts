@@ -1,4 +1,4 @@
-// The limit for the forum's public reads (issue 20): GET /api/forum-threads and
+// The limit for the forum's public reads: GET /api/forum-threads and
 // GET /api/forum-posts?where[thread][equals]=… on plain express + pg, in a process of its
 // own. Same pool size, the same global rate-limit hit, the same access rule (an anonymous
 // reader sees the public statuses: the WHERE inside the statements), the same two prepared

@@ -1,22 +1,22 @@
-// The forum's public reads (issue 20 "Speed") and the other §9 lists (issue 35): a forum's
-// thread list (20, pinned first, then by last post), one thread's posts (20, oldest first),
-// classifieds and events (20, newest first), read as a client asks for them on the stock
-// routes, anonymously and signed in (a citizen's session cookie; the reader owns a few items in
-// non-public statuses, which §9 shows them and nobody else). Ours is the server (the read cache,
-// src/lib/read-cache, filled from the forum's prepared statements for anonymous readers); the
-// limit (forum reads, anonymous: bench/forum-limit-server.ts, express + pg, the same statements
-// and access rule); the peer: the same server with READ_CACHE=false (Payload's stock route).
-// At 10,000 rows per list (threads, classifieds, events; 100,000 posts), then grown to
-// BENCH_LISTS_LARGE rows per list (default 1,000,000; `npm run seed -- --threads --posts
-// --classifieds --events`). Also, per read, the miss path: MISSES requests one after the
-// other, each after a write to the list's table (the cached answer is then stale and the read
-// goes to the fill or to Payload, whose totals for these lists come from list_counts since
-// decision 193). Every side of a read is measured in alternating rounds (bench/rounds.ts,
-// BENCH_QUICK_ROUNDS × BENCH_ROUND_SECONDS). Targets: forum ≥ 0.6× the limit and ≥ 2× the peer (issue
-// 20); signed in ≥ 0.8× anonymous and p50 at the large size ≤ 1.5× the small one (issue 35).
-// BENCH_LISTS=classifieds,events (any of threads, posts, classifieds, events) measures and
-// grows only those lists (posts grow in new threads): one list's step in minutes instead of
-// the 3.9-million-row seed. `npm run bench -- forum`.
+// The forum's public reads and the other community lists: a forum's thread list (20, pinned
+// first, then by last post), one thread's posts (20, oldest first), classifieds and events (20,
+// newest first), read as a client asks for them on the stock routes, anonymously and signed in
+// (a citizen's session cookie; the reader owns a few items in non-public statuses, which
+// docs/api.md "Community content" shows them and nobody else). Ours is the server (the read
+// cache, src/lib/read-cache, filled from the forum's prepared statements for anonymous
+// readers); the limit (forum reads, anonymous: bench/forum-limit-server.ts, express + pg, the
+// same statements and access rule); the peer: the same server with READ_CACHE=false (Payload's
+// stock route). At 10,000 rows per list (threads, classifieds, events; 100,000 posts), then
+// grown to BENCH_LISTS_LARGE rows per list (default 1,000,000; `npm run seed -- --threads
+// --posts --classifieds --events`). Also, per read, the miss path: MISSES requests one after
+// the other, each after a write to the list's table (the cached answer is then stale and the
+// read goes to the fill or to Payload, whose totals for these lists come from list_counts since
+// docs/decisions.md "Cache misses take totalDocs from list_counts"). Every side of a read is
+// measured in alternating rounds (bench/rounds.ts, BENCH_QUICK_ROUNDS × BENCH_ROUND_SECONDS).
+// Targets: forum ≥ 0.6× the limit and ≥ 2× the peer; signed in ≥ 0.8× anonymous and p50 at the
+// large size ≤ 1.5× the small one. BENCH_LISTS=classifieds,events (any of threads, posts,
+// classifieds, events) measures and grows only those lists (posts grow in new threads): one
+// list's step in minutes instead of the 3.9-million-row seed. `npm run bench -- forum`.
 import os from 'node:os'
 
 import type { Pool } from 'pg'
@@ -104,10 +104,11 @@ async function growTo(app: BenchApp, pool: Pool, target: Sizes) {
 }
 
 /**
- * A signed-in citizen who owns an item in a non-public status on every list (§9: they see it,
- * anyone else does not), and a fresh sign-in of theirs for each measurement: the session's
- * cookie cache holds for 5 minutes, and a browser keeps the renewed one the server sends, which
- * autocannon does not (an old cookie would measure the session lookup of every request instead).
+ * A signed-in citizen who owns an item in a non-public status on every list (docs/api.md
+ * "Community content": they see it, anyone else does not), and a fresh sign-in of theirs for
+ * each measurement: the session's cookie cache holds for 5 minutes, and a browser keeps the
+ * renewed one the server sends, which autocannon does not (an old cookie would measure the
+ * session lookup of every request instead).
  */
 async function reader(app: BenchApp, pool: Pool, threadId: string): Promise<{ signIn: () => Promise<Record<string, string>>; userId: string }> {
   const email = `bench-reader-${Date.now()}@example.test`
@@ -262,7 +263,8 @@ async function explainMisses(app: BenchApp, pool: Pool, userId: string, reads: R
         return (query as (c: unknown, v?: unknown[]) => unknown)(config, values)
       }) as typeof pool.query
       try {
-        // As on a miss of ours: totals from list_counts where the where allows (decision 193).
+        // As on a miss of ours: totals from list_counts where the where allows (docs/decisions.md
+        // "Cache misses take totalDocs from list_counts").
         await keptTotals(() => app.payload.find({ collection: slug as never, limit: Number(url.searchParams.get('limit')), sort: url.searchParams.get('sort')!.split(','), overrideAccess: false, user: reader as never }))
       } finally {
         pool.query = query as typeof pool.query

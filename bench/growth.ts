@@ -1,4 +1,4 @@
-// Growth (issue 10): the p50 of every read scenario at 10 connections on the small data set
+// Growth: the p50 of every read scenario at 10 connections on the small data set
 // (1,000 services / 10,000 bookings) and again after seeding up to 100,000 services /
 // 1,000,000 bookings, and EXPLAIN ANALYZE of each hot read's statements at the large size.
 // The statements are recorded from the application's own query functions (a pool that

@@ -1,4 +1,4 @@
-// The limit (issue 10): what a hand-written express + pg service would do for the same
+// The limit: what a hand-written express + pg service would do for the same
 // requests. Same pool size, the same SQL (the same prepared statements, imported), the same
 // per-request rate-limit hit and session check, the same JSON; none of Payload's request
 // setup, our shell's middleware or Payload's router. Run by the bench in its own process.
@@ -75,7 +75,7 @@ app.get('/api/admin/services/services', async (req: Request, res: Response) => {
   res.json(paginated('services', rows.map(({ doc, category }) => presentService(doc, { category })), total, page))
 })
 
-// The public catalogue (bench/catalogue.ts, issue 35): the same rate-limit hit and session
+// The public catalogue (bench/catalogue.ts): the same rate-limit hit and session
 // check as every route here, then the body Payload answers for that query, kept by the bench in
 // `bench_catalogue_bodies` (one indexed read): the least SQL a hand-written handler can send for
 // the same bytes. It stands for the best such a handler could do; ours reads the collection's

@@ -1,4 +1,4 @@
-// admin/list-users with a search (issue 22), beside the limit (bench/limit-server.ts: express
+// admin/list-users with a search, beside the limit (bench/limit-server.ts: express
 // + pg, the same statement): a narrow search (one match) and a broad one (every seeded user
 // matches: the total counts them all) at two sizes, 1 and 10 connections each:
 // BENCH_LIST_USERS users (default 10,000), then BENCH_LIST_USERS_LARGE (default 1,000,000;

@@ -1,4 +1,4 @@
-// `npx tsx bench/mail-cost.ts [count] > /dev/null`: the mail runner's CPU per mail (issue 35),
+// `npx tsx bench/mail-cost.ts [count] > /dev/null`: the mail runner's CPU per mail,
 // alone. An embedded PostgreSQL, the server's mail runner stopped; `count` booking "received"
 // mails queued as a booking queues them, then sent by the runner's own batches
 // (send-batch.ts, 10 at a time, as a run sends them) with Payload's logger at the server's

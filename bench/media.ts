@@ -1,4 +1,4 @@
-// `npm run bench:media`: upload cost (issue 9). The server runs in a child process; its peak
+// `npm run bench:media`: upload cost. The server runs in a child process; its peak
 // RSS (VmHWM, reset through /proc/<pid>/clear_refs just before) is read while ten 10 MiB
 // photos of 48 megapixels (near the 50 MP limit: the most pixels a 10 MiB upload may decode)
 // upload at once, then the upload rate of a 2 MB, 12 MP JPEG is measured at concurrency 1

@@ -1,4 +1,4 @@
-// Memory under load (issue 10: "server RSS under the 50-connection load below 512 MB and
+// Memory under load ("server RSS under the 50-connection load below 512 MB and
 // flat over a 60 s run"): 50 connections for 60 s cycling through the hot reads (get-session
 // by bearer and by cookie, the services list, one service, the bookings list), the server's
 // RSS and PostgreSQL's proportional size sampled every 5 s.

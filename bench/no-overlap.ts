@@ -1,6 +1,6 @@
 // The bench pushes the schema instead of migrating: the hand-written no-overlap constraint
-// (with the buffered span of decision 135) is added here, so the guarantee is part of what
-// is measured.
+// (with the buffered span of docs/decisions.md "Days off, extra hours, buffers and daily
+// caps") is added here, so the guarantee is part of what is measured.
 import type { Pool } from 'pg'
 
 import { up as noOverlap } from '../src/migrations/20261123_175155_bookings_no_overlap'

@@ -1,4 +1,4 @@
-// Booking creation behind PgBouncer in transaction mode ÷ direct (issue 30), and what the ratio
+// Booking creation behind PgBouncer in transaction mode ÷ direct, and what the ratio
 // is made of. Three server processes on the same database and service, each request a distinct
 // free time, measured in alternating rounds (bench/rounds.ts), every round's in-flight bookings
 // and their mail drained before the next:

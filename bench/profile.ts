@@ -1,4 +1,4 @@
-// The profile family's hot reads (issue 31 "Speed"): a public profile by username (anonymous,
+// The profile family's hot reads: a public profile by username (anonymous,
 // eleven published counts in one statement) and the caller's notifications inbox (bearer,
 // 20 of 200, with the unread count), beside the limit (bench/limit-server.ts: express + pg,
 // the same statements, session check and rate-limit hit). Target: ≥ 0.8× the limit.

@@ -1,4 +1,4 @@
-// The moderation queue (issue 21): GET /api/admin/moderation/queue at 1,000 and at 100,000 open
+// The moderation queue: GET /api/admin/moderation/queue at 1,000 and at 100,000 open
 // reports (five per item: 200, then 20,000 items in the queue), beside the limit (bench/
 // limit-server.ts: express + pg running the same statement). The target: p50 at 100,000
 // within 1.5× of p50 at 1,000. Reports and queue rows are seeded set-based, consistent with

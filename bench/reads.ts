@@ -1,4 +1,4 @@
-// The hot reads (issue 10), each measured in the same run beside the limit (bench/limit-server.ts:
+// The hot reads, each measured in the same run beside the limit (bench/limit-server.ts:
 // express + pg, the same SQL) and, where one exists, the peer (Payload's stock REST for the
 // same data), at 1, 10 and 50 connections, in alternating rounds (bench/rounds.ts).
 import { freePort } from '../src/lib/embedded-database'

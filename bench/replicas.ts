@@ -1,4 +1,4 @@
-// Read-replica routing (issue 30 "Measured"): the public reads with DATABASE_REPLICA_URLS set
+// Read-replica routing: the public reads with DATABASE_REPLICA_URLS set
 // (a streaming replica on this same machine) ÷ the same reads with it unset, on one Debian
 // PostgreSQL 15 primary + replica pair (scripts/cluster/postgres-pair.ts) and the same data,
 // measured in alternating rounds in one run (bench/rounds.ts). Target: on ÷ off ≥ 0.95, i.e. choosing

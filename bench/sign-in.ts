@@ -1,4 +1,4 @@
-// Sign-in cost (issue 3): what one argon2id hash costs, how many sign-ins per second the
+// Sign-in cost: what one argon2id hash costs, how many sign-ins per second the
 // server answers over real HTTP beside bare argon2 verifies at the same concurrency (the
 // floor set by the hash alone), and whether an unknown email answers in the time of a wrong
 // password.

@@ -1,4 +1,4 @@
-// The limit for the bookable-times query (issue 23): GET /api/services/:id/slots on plain
+// The limit for the bookable-times query: GET /api/services/:id/slots on plain
 // express + pg, in a process of its own. Same pool size, the same global rate-limit hit, the
 // same single SQL statement (imported) and the same listing arithmetic (the pure
 // `listBookableTimes`, imported: the answer must be the same, so what differs is the stack

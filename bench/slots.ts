@@ -1,6 +1,6 @@
-// Bookable times (issue 23): GET /api/services/:id/slots for 31 days at 1 and 10
+// Bookable times: GET /api/services/:id/slots for 31 days at 1 and 10
 // connections beside the limit (bench/slots-limit-server.ts: express + pg, the same SQL and
-// listing), then (issue 32) a service with exceptions and buffers beside the plain one and its
+// listing), then a service with exceptions and buffers beside the plain one and its
 // limit, all in alternating rounds (bench/rounds.ts); p50 as the bookings table grows from
 // about 10,000 to 100,000 rows (BENCH_SLOTS_LARGE_BOOKINGS: 1,000,000 adds about five minutes
 // of seeding), and the CPU one 62-day query costs the server (what 100 of them a minute from
@@ -27,8 +27,9 @@ const SEQUENTIAL = 100
 
 /**
  * An active 60-minute service open 08:00–20:00 every day, a third of its hours booked over the
- * 62 days. `withExceptions` (API-CONTRACT §14): 10-minute buffers both sides, every 7th date
- * closed, every 5th closed 12:00–13:00, every 11th opened 18:00–22:00 instead.
+ * 62 days. `withExceptions` (docs/api.md "Exceptions: days off and extra hours"): 10-minute
+ * buffers both sides, every 7th date closed, every 5th closed 12:00–13:00, every 11th opened
+ * 18:00–22:00 instead.
  */
 async function benchService(app: BenchApp, pool: Pool, withExceptions = false): Promise<string> {
   await ensureNoOverlap(app, pool)
@@ -84,7 +85,7 @@ export async function slotsBench(app: BenchApp): Promise<ScenarioResult> {
       const { merged, ratio } = await alternate('slots: 31 days', [{ name: 'ours', url: ours(DAYS_31) }, { name: 'limit', url: limitOf(DAYS_31) }], { connections })
       rows.push({ scenario: 'GET /api/services/:id/slots, 31 days', connections, ours: merged.ours!, limit: merged.limit, ratios: { limit: ratio('ours', 'limit') }, serverRssMb: await app.server.rssMb() })
     }
-    // Issue 32: the service with exceptions and buffers at 10 connections beside its limit
+    // The service with exceptions and buffers at 10 connections beside its limit
     // (≥ 0.7×) and the plain service in the same rounds.
     const exceptions = await alternate('slots: 31 days with exceptions and buffers', [
       { name: 'plain', url: ours(DAYS_31) },

@@ -1,6 +1,6 @@
 // `npm run bench:kit [-- RUNS]`: how long the testing kit (src/testing.ts) takes to start and
 // stop, on the embedded PostgreSQL, in a fresh folder so the first start builds the cluster
-// and the template; the later starts reuse them (issue 36 asks ≤ 30 s first, ≤ 5 s after,
+// and the template; the later starts reuse them (targets: ≤ 30 s first, ≤ 5 s after,
 // stop ≤ 1 s). Loading the modules (the config and all it imports) is timed apart: any test
 // process pays it once, whatever it does. The folder is removed after.
 import fs from 'node:fs/promises'

@@ -1,4 +1,4 @@
-// What each of the read cache's two version reads costs (decision 207,
+// What each of the read cache's two version reads costs (docs/decisions.md "The cookie barrier is the version read",
 // src/lib/read-cache/versions.ts): a collection's own statement (classifieds: 3 collections'
 // rows and the next expiry, 1 row back) and the read of every collection's version (22
 // collections × 13 backends' rows, 23 rows back), one after the other on one connection of a

@@ -1,4 +1,4 @@
-// Webhooks (issue 34): booking creation without subscribers, then with three webhooks
+// Webhooks: booking creation without subscribers, then with three webhooks
 // subscribed to booking.created (each booking then writes three outbox rows in its
 // transaction), at 10 connections, in alternating rounds (bench/rounds.ts); then the delivery rate of a
 // backlog of 2,000 deliveries written at once, to a receiver on loopback (the bench process,
@@ -114,7 +114,7 @@ export async function webhooksBench(app: BenchApp): Promise<ScenarioResult> {
 }
 
 /**
- * Issue 34: memory flat while deliveries wait for a receiver that is down. A webhook to a
+ * Memory flat while deliveries wait for a receiver that is down. A webhook to a
  * closed port on loopback, DOWN_BACKLOG deliveries due at once; for DOWN_SECONDS the worker
  * keeps trying them (refused at once, retried after a second: BENCH_ENV), the server's RSS
  * read every second. Afterwards they are marked failed, so nothing else waits on them.

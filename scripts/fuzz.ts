@@ -1,4 +1,4 @@
-// `npm run fuzz [-- --seed N --count N --concurrency N]`: the long hostile-input run (issue 11).
+// `npm run fuzz [-- --seed N --count N --concurrency N]`: the long hostile-input run.
 // Starts PostgreSQL (embedded, or DATABASE_URL's server) with a migrated database and the real
 // app in this process (so Object.prototype can be inspected afterwards), seeds a catalogue,
 // sends the requests, probes the hidden fields, checks the database invariants, and exits 1

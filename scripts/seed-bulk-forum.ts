@@ -1,10 +1,11 @@
-// `npm run seed -- --threads T --posts P`: forum threads and their posts for scale runs
-// (issue 20's forum bench), in set-based INSERTs of BATCH rows with progress, like the
-// users and bookings (seed-bulk-people.ts). The rows are what the collections' hooks would
-// leave: each thread's `postCount` and `lastPostAt` are exact (the published posts' count and
-// latest `createdAt`, else the thread's own creation: decision 95), computed before the
-// threads are written, so no thread is updated afterwards. Not written: the audit entries of
-// creation (no invariant reads them for community content; a million would double the time).
+// `npm run seed -- --threads T --posts P`: forum threads and their posts for scale runs (the
+// forum bench), in set-based INSERTs of BATCH rows with progress, like the users and bookings
+// (seed-bulk-people.ts). The rows are what the collections' hooks would leave: each thread's
+// `postCount` and `lastPostAt` are exact (the published posts' count and latest `createdAt`,
+// else the thread's own creation: docs/decisions.md "Counters are recomputed, not
+// incremented"), computed before the threads are written, so no thread is updated afterwards.
+// Not written: the audit entries of creation (no invariant reads them for community content;
+// a million would double the time).
 //
 // Post k of the run goes to thread (k − 1) mod T of this run, as its ((k − 1) div T + 1)-th
 // post, one second after the one before; threads are spaced wider than their posts, newest

@@ -51,10 +51,11 @@ export async function seedUsers(client: PoolClient, total: number): Promise<numb
 }
 
 /**
- * The trigram GIN indexes on users (admin/list-users' search, decision 84) are built once at
- * the end of a large seed (31–49 s for a million users here) rather than kept up row by row
- * (652 s for 990,000 users with them kept up, 333–573 s with the rebuild, on the shared
- * machine: docs/performance.md). Below this many rows they are simply kept up.
+ * The trigram GIN indexes on users (admin/list-users' search, docs/decisions.md "Listing
+ * users as Better Auth does") are built once at the end of a large seed (31–49 s for a
+ * million users here) rather than kept up row by row (652 s for 990,000 users with them
+ * kept up, 333–573 s with the rebuild, on the shared machine: docs/performance.md). Below
+ * this many rows they are simply kept up.
  */
 const REBUILD_SEARCH_INDEXES_AT = 100_000
 

@@ -1,4 +1,4 @@
-// Demo community (`npm run seed`, issue 20): forum threads with posts (one pinned), a group
+// Demo community (`npm run seed`): forum threads with posts (one pinned), a group
 // and its event, a place waiting for approval, a published place, a draft article, an active
 // classified and one waiting for approval, and a review of the demo customer's completed
 // booking. Written as server code through the Local API, so every hook (counters, rating,

@@ -6,7 +6,7 @@
 // translations and a few bookings), U customers and M bookings for scale runs, written with
 // set-based SQL in batches, with progress (scripts/seed-bulk-people.ts for users and bookings).
 // `-- --threads T --posts P`: T forum threads and P posts among them, counters exact
-// (scripts/seed-bulk-forum.ts). `-- --classifieds C --events E`: two more §9 lists
+// (scripts/seed-bulk-forum.ts). `-- --classifieds C --events E`: two more community lists
 // (scripts/seed-bulk-lists.ts).
 // Uses the server's database (scripts/with-database.ts), imported with Payload only once the
 // arguments are good: loading them is seconds of CPU that --help and a usage error need not pay.

@@ -1,4 +1,4 @@
-// `npm run soak [-- --clients 200 --seconds 60]`: the load run of issue 11. Starts the server
+// `npm run soak [-- --clients 200 --seconds 60]`: the long load run. Starts the server
 // the way `npm run bench` does (src/server.ts in a process of its own, admin panel off, an
 // embedded PostgreSQL in a temp folder, rate limits out of reach), seeds users, services and
 // comments, runs the mixed workload (tests/helpers/load.ts) from that many clients for that

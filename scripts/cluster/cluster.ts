@@ -1,4 +1,4 @@
-// A whole deployment on loopback (issue 30, API-CONTRACT §8 "Beyond one machine"): a
+// A whole deployment on loopback (docs/api.md "Running several instances"): a
 // PostgreSQL primary and one streaming replica (postgres-pair.ts), PgBouncer in transaction
 // mode in front of the primary, N instances of the server behind HAProxy routing on
 // /api/health/ready. What `npm run cluster` (run.ts) starts, and what the cluster tests
@@ -10,7 +10,7 @@
 //   statement between transactions);
 // - DATABASE_DIRECT_URL: the primary itself, for the stale-session LISTEN and the mail
 //   queue's lock, which need a session of their own (src/lib/postgres/session-client.ts);
-// - DATABASE_REPLICA_URLS: the replica, for reads (§8);
+// - DATABASE_REPLICA_URLS: the replica, for reads (docs/api.md "Running several instances");
 // - PUBLIC_URL: the load balancer (links in mail point there), one PAYLOAD_SECRET for all
 //   (a session signed by one is checked by the others), one media folder for all (the
 //   shared disk one machine has; several machines need S3_*).

@@ -1,6 +1,6 @@
 // The load balancer of `npm run cluster`: Debian's `haproxy` package (2.6; .ci/run installs
 // it), on loopback. Round robin over the instances, each checked every second on
-// `GET /api/health/ready` (API-CONTRACT §8): two failed checks take it out of rotation, two
+// `GET /api/health/ready` (docs/api.md "Running several instances"): two failed checks take it out of rotation, two
 // good ones bring it back. A request that could not reach an instance at all (connection
 // refused: it died) goes to another; one already sent is never sent twice (a POST may have
 // been committed). X-Real-IP and X-Forwarded-For are set to the client's address, whatever

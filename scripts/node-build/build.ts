@@ -2,8 +2,9 @@
 // (servers, scripts): under tsx's loader hooks a process spends about three times plain node's
 // CPU loading the same modules (Node 20 asks the hooks' thread about every module, several
 // thousand for Payload): a server's start took 6.0 s of CPU under tsx and 2.0 s from this build
-// (docs/operations.md, decision 192). One esbuild bundle per entry, code split between
-// them; packages stay imports of node_modules, as under tsx.
+// (docs/operations.md, docs/decisions.md "Test children run a plain-JS build"). One esbuild
+// bundle per entry, code split between them; packages stay imports of node_modules, as under
+// tsx.
 //
 // What depends on a file's place (`new URL('../../migrations/', import.meta.url)`, the media
 // folder, the project root of server.ts and payload.config.ts, createRequire) sees the source

@@ -45,7 +45,7 @@ describe('hostile input, fixed seed', () => {
       expect(targets).toContainEqual(expect.objectContaining({ method: 'GET', path: `/${collection.slug}`, collection: collection.slug }))
       expect(targets).toContainEqual(expect.objectContaining({ method: 'PATCH', path: `/${collection.slug}/:id` }))
     }
-    //  routes, the slots query with its date shape.
+    // The bookable-times and calendar routes, the slots query with its date shape.
     expect(targets).toContainEqual(expect.objectContaining({ method: 'GET', path: '/services/:id/slots', query: { from: 'date', to: 'date' } }))
     expect(targets).toContainEqual(expect.objectContaining({ method: 'GET', path: '/bookings/:id/calendar.ics', collection: 'bookings' }))
   })
