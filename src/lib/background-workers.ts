@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
  * A timer every server process runs while Payload is up (reminder sweeps, the community jobs
  * queue). The use cases live above the library, so `payload.config.ts` lists them under
  * `custom.backgroundWorkers` and the lifecycle starts and stops whatever it finds there
- * (decision 70: nothing under src/lib imports the layers above it).
+ * (docs/decisions.md "Each floor imports only the floors below": nothing under src/lib imports the layers above it).
  */
 export interface BackgroundWorker {
   start: (payload: Payload) => void

@@ -1,4 +1,4 @@
-// Client IP for logs, audit entries and rate limits (SPEC "Authentication", API-CONTRACT §1):
+// Client IP for logs, audit entries and rate limits (docs/api.md "Conventions of every route"):
 // the first present of x-real-ip, x-forwarded-for (its first entry), cf-connecting-ip,
 // otherwise null. With TRUST_PROXY=false those headers are ignored (a server not behind a
 // proxy that overwrites them would otherwise let clients pick their own rate-limit key).

@@ -1,5 +1,5 @@
 // The admin lists (services, bookings) as one prepared statement each: the total and the
-// page in one round trip (issue 10). One statement per combination of filters present, each
+// page in one round trip. One statement per combination of filters present, each
 // prepared once per connection: a catch-all `($1 IS NULL OR …)` would get a generic plan that
 // no index serves.
 // The total: PostgreSQL keeps the number of bookings and of services per status in

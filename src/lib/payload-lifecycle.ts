@@ -33,11 +33,11 @@ export const poolOf = (payload: Payload) => (payload.db as unknown as { pool: Pg
  * pg emits 'error' on the pool when an idle client's connection dies (PostgreSQL stopped or
  * restarted), and on the client itself when it is checked out between two queries (a
  * transaction in progress). Payload listens to neither, and an unheard 'error' event ends
- * the process: the server died this way under load when PostgreSQL stopped (fault 1,
- * issue 11). Heard, the client is marked unusable, its next query fails (503), and the
- * pool drops it on release and connects anew. Clients made before this point count too
- * (Payload keeps one checked out from its start). Each client also sends one query at a
- * time (postgres/one-query-at-a-time.ts).
+ * the process: the server died this way under load when PostgreSQL stopped (fault 1).
+ * Heard, the client is marked unusable, its next query fails (503), and the pool drops it
+ * on release and connects anew. Clients made before this point count too (Payload keeps one
+ * checked out from its start). Each client also sends one query at a time
+ * (postgres/one-query-at-a-time.ts).
  */
 function listenForLostConnections(payload: Payload) {
   const lost = (err: Error & { code?: string }) =>

@@ -1,7 +1,8 @@
-// The global limit's counters, leased (decision 62). Every /api request counts against its
-// IP, and one upsert per request made the counter the costliest part of a cached-session
-// read (issue 10). So an instance takes several units of an IP's allowance in one upsert
-// and hands them out from memory until they run out or the window ends:
+// The global limit's counters, leased (docs/decisions.md "The global rate limit leases
+// units"). Every /api request counts against its IP, and one upsert per request made the
+// counter the costliest part of a cached-session read. So an instance takes several
+// units of an IP's allowance in one upsert and hands them out from memory until they run
+// out or the window ends:
 // - the count in PostgreSQL is always at least what was let through, on every instance, so
 //   no instance ever lets more than the max through: leasing can only refuse early, never late;
 // - a lease takes at most 1/SHARE of what is left of the allowance, so near the max every

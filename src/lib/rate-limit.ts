@@ -1,6 +1,6 @@
 // Persistent fixed-window counters in PostgreSQL (table of the `rate-limits` collection):
 // one atomic upsert per hit, so concurrent requests and several server instances share
-// exact counts, and a restart forgets nothing (SPEC "Limits").
+// exact counts, and a restart forgets nothing (docs/api.md "Rate limits").
 import type { Payload } from 'payload'
 
 import { run, statement } from './prepared'

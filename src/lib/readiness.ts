@@ -1,8 +1,9 @@
-// `GET /api/health/ready` (API-CONTRACT §8 "Beyond one machine", decision 127): what a load
-// balancer routes on. Unlike the liveness answer (/api/health: the database answers at all),
-// an instance is ready only when the primary answers AND its schema is the one this code was
-// built for: every migration in src/migrations is recorded in payload_migrations. An instance
-// of a newer release started before `migrate` ran elsewhere stays out of rotation.
+// `GET /api/health/ready` (docs/api.md "Running several instances", docs/decisions.md
+// "Readiness reports database, replicas and jobs"): what a load balancer routes on. Unlike
+// the liveness answer (/api/health: the database answers at all), an instance is ready only
+// when the primary answers AND its schema is the one this code was built for: every migration
+// in src/migrations is recorded in payload_migrations. An instance of a newer release started
+// before `migrate` ran elsewhere stays out of rotation.
 import type { Payload } from 'payload'
 
 import { migrations } from '../migrations/index'
@@ -57,6 +58,7 @@ export async function readiness(payload: Payload): Promise<Readiness> {
   // With PAYLOAD_DB_PUSH (development) the schema is pushed, not migrated: nothing is pending.
   const pending = !settings().dbPush && migrations.some((migration) => !applied.has(migration.name))
   const database: DatabaseState = pending ? 'migrations_pending' : 'ok'
-  // Replicas are reported, never decide: reads skip a replica that is down or lagging (§8).
+  // Replicas are reported, never decide: reads skip a replica that is down or lagging (docs/api.md
+  // "Running several instances").
   return { ready: !pending, body: { database, replicas: replicaStates(payload), jobs: { queued: row.queued, failed: row.failed } } }
 }

@@ -1,8 +1,8 @@
-// The service's configuration, read from the environment in one place (API-CONTRACT §8).
+// The service's configuration, read from the environment in one place (docs/api.md "Running several instances").
 // Everything else asks `settings()` instead of reading process.env. It is read once and kept:
 // process.env is slow to read, and a request asks settings() several times (the shell, the
 // rate limit, the session cookies; 11 % of a cached-session read's CPU when it re-read the
-// environment each time, issue 10). Building an app or Payload reads it afresh, so a test can
+// environment each time). Building an app or Payload reads it afresh, so a test can
 // change a variable and see it take effect on the next app it builds; a test that changes one
 // under a running app calls reloadSettings() (tests/helpers/env.ts).
 
@@ -59,7 +59,7 @@ function readSettings() {
       urls: list('DATABASE_REPLICA_URLS', []),
       maxLagSeconds: int('DATABASE_REPLICA_MAX_LAG_SECONDS', 10),
     },
-    // The shared cache of public stock reads (src/lib/read-cache, issue 35): READ_CACHE=false
+    // The shared cache of public stock reads (src/lib/read-cache): READ_CACHE=false
     // sends every read to Payload as before; READ_CACHE_MB bounds the memory its answers take.
     readCache: { enabled: bool('READ_CACHE', true), maxBytes: Math.max(1, int('READ_CACHE_MB', 64)) * 1024 * 1024 },
     // ADMIN_PANEL=false serves the API alone: no Next, so a start takes seconds (tests, API-only hosts).
@@ -95,11 +95,12 @@ function readSettings() {
       reminderSweepSeconds: Math.max(1, int('BOOKING_REMINDER_SWEEP_SECONDS', 60)),
     },
     webhooks: {
-      // API-CONTRACT §15: https only, unless http is allowed (local receivers); private,
+      // docs/api.md "Webhooks (/api/admin/webhooks)": https only, unless http is allowed (local receivers); private,
       // loopback, link-local and multicast targets refused unless allowed (tests).
       allowHttp: bool('WEBHOOKS_ALLOW_HTTP', false),
       allowPrivate: bool('WEBHOOKS_ALLOW_PRIVATE', false),
-      // Waits before each retry (§15: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h); tests shorten them.
+      // Waits before each retry (docs/api.md "Webhooks (/api/admin/webhooks)": 5 s, 5 min, 30 min,
+      // 2 h, 5 h, 10 h); tests shorten them.
       retryDelaysMs: list('WEBHOOKS_RETRY_DELAYS_MS', ['5000', '300000', '1800000', '7200000', '18000000', '36000000']).map((raw) => {
         const value = Number(raw)
         if (!Number.isInteger(value) || value < 0) throw new Error(`WEBHOOKS_RETRY_DELAYS_MS must list non-negative integers, got "${raw}"`)
@@ -143,12 +144,12 @@ function readSettings() {
         max: int('RATE_LIMIT_SIGN_UP_MAX', 10),
         windowSeconds: int('RATE_LIMIT_SIGN_UP_WINDOW', 60 * 60),
       } satisfies RateLimitRule,
-      // API-CONTRACT §10: 20 reports per user per hour.
+      // docs/api.md "Reports, the moderation queue, appeals and transparency": 20 reports per user per hour.
       reportsPerUser: {
         max: int('RATE_LIMIT_REPORTS_MAX', 20),
         windowSeconds: int('RATE_LIMIT_REPORTS_WINDOW', 60 * 60),
       } satisfies RateLimitRule,
-      // API-CONTRACT §13: 5 personal data exports per user per hour.
+      // docs/api.md "Profile, admin blog, admin organizations, auth client": 5 personal data exports per user per hour.
       profileExport: {
         max: int('RATE_LIMIT_PROFILE_EXPORT_MAX', 5),
         windowSeconds: int('RATE_LIMIT_PROFILE_EXPORT_WINDOW', 60 * 60),

@@ -1,4 +1,4 @@
-// Staff (admins, moderators) are exempt from the global rate limit (API-CONTRACT §1).
+// Staff (admins, moderators) are exempt from the global rate limit (docs/api.md "Conventions of every route").
 // Only a request that carries credentials can be staff, so anonymous traffic pays nothing.
 // Who counts as staff is the access layer's rule (domain/permissions.ts `isStaff`), handed in.
 // The session it read is handed on to the rest of the request (src/lib/auth/handed-lookup.ts).

@@ -1,10 +1,11 @@
 // One use case, one transaction: every Local API call inside `fn` must pass the same `req`
 // so it joins the transaction; a thrown error rolls all of it back (audit entry included).
 // Work that must wait for the commit (waking the mail runner: the queued job is invisible
-// to it before) is registered with `afterCommit` and runs only if the commit happened.
-// A deadlock or a serialization failure is PostgreSQL undoing a transaction that met
-// another one, not a fault of the request: the whole use case runs again, a bounded number
-// of times, and the client gets what the new attempt finds (issue 33; decision 123).
+// to it before) is registered with `afterCommit` and runs only if the commit happened. A
+// deadlock or a serialization failure is PostgreSQL undoing a transaction that met another
+// one, not a fault of the request: the whole use case runs again, a bounded number of
+// times, and the client gets what the new attempt finds (docs/decisions.md "A deadlock or
+// serialization failure runs the use case again").
 import { commitTransaction, getDataLoader, initTransaction, killTransaction, type PayloadRequest } from 'payload'
 
 const AFTER_COMMIT = 'afterCommit'
@@ -79,12 +80,12 @@ export async function inTransaction<T>(req: PayloadRequest, fn: () => Promise<T>
 
 /**
  * A use case whose writes are ONE statement (a PL/pgSQL function that does them all:
- * decision 190), which PostgreSQL runs atomically on its own, so without the BEGIN and
- * COMMIT round trips: `fn` may read before, but must write in exactly one statement. Inside a
- * transaction that is already open it joins it, as `inTransaction` does (its owner commits,
- * runs the callbacks, runs it again). Otherwise the callbacks registered with `afterCommit`
- * run once that statement has returned (committed), and a deadlock or serialization failure
- * runs the use case again, as `inTransaction` does.
+ * docs/decisions.md "The public booking is one statement"), which PostgreSQL runs atomically
+ * on its own, so without the BEGIN and COMMIT round trips: `fn` may read before, but must
+ * write in exactly one statement. Inside a transaction that is already open it joins it, as
+ * `inTransaction` does (its owner commits, runs the callbacks, runs it again). Otherwise the
+ * callbacks registered with `afterCommit` run once that statement has returned (committed),
+ * and a deadlock or serialization failure runs the use case again, as `inTransaction` does.
  */
 export async function inOneStatement<T>(req: PayloadRequest, fn: () => Promise<T>): Promise<T> {
   const open = await req.transactionID

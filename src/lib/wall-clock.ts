@@ -10,7 +10,7 @@ const MINUTES_PER_DAY = 24 * 60
 const MS_PER_MINUTE = 60_000
 
 // Listing a service's bookable times asks for the minute of the same few dates and times for
-// every candidate start (hundreds per request: issue 32 "Speed", where parsing them again and
+// every candidate start (hundreds per request:, where parsing them again and
 // again was most of the listing's cost). Pure functions of a string, so they are remembered;
 // bounded (cleared when full), since any string may be asked.
 const MEMO_MAX = 4096
@@ -54,7 +54,7 @@ export function datesInRange(from: string, to: string): number {
   return Math.max(0, dayNumber(to) - dayNumber(from) + 1)
 }
 
-/** Day names by `dayOfWeek` number: 0 = Sunday … 6 = Saturday (SPEC "Availability slot"). */
+/** Day names by `dayOfWeek` number: 0 = Sunday … 6 = Saturday. */
 export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
 
 /** A weekly slot as people read it: `Monday 09:00–17:00`. */
@@ -63,7 +63,7 @@ export function weeklySlotLabel(dayOfWeek: unknown, startTime: unknown, endTime:
   return `${day ?? '?'} ${String(startTime ?? '?')}–${String(endTime ?? '?')}`
 }
 
-/** 0 = Sunday … 6 = Saturday (SPEC "Availability slot"). */
+/** 0 = Sunday … 6 = Saturday. */
 export function dayOfWeek(date: string): number {
   // 1970-01-01 was a Thursday.
   return (((dayNumber(date) + 4) % 7) + 7) % 7
@@ -111,7 +111,7 @@ export interface Schedule {
 
 /**
  * A booking occupies `[start, start + duration)`. Without a duration it still occupies its
- * starting minute, so two bookings at the same start always clash (API-CONTRACT §4).
+ * starting minute, so two bookings at the same start always clash (docs/api.md "POST /api/services/bookings").
  */
 export function scheduleOf(date: string, time: string, durationMinutes: number | null | undefined): Schedule {
   const startMinute = wallClockMinute(date, time)

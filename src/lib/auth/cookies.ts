@@ -1,6 +1,6 @@
 // The session cookie (`${COOKIE_PREFIX}session`: the opaque token) and the cookie cache
 // (`${COOKIE_PREFIX}session_data`: an HMAC-signed snapshot trusted for 300 s, bound to the
-// token so it is useless on its own). Attributes per API-CONTRACT §2.
+// token so it is useless on its own). Attributes per docs/api.md "Accounts (/api/auth)".
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
 import { settings } from '../settings'
@@ -67,7 +67,7 @@ export function cacheCookie(snapshot: SessionSnapshot, tokenHashHex: string): st
 
 // Cookies whose signature held, by their exact value: a client sends the same cache cookie on
 // every request for up to 300 s, and checking the HMAC and parsing it again each time was the
-// largest cost of a cached-session read after the response write (issue 10). Only the value
+// largest cost of a cached-session read after the response write. Only the value
 // that verified is remembered, so a changed byte is a miss and is verified in full; binding,
 // age and expiry are still checked on every request. Bounded: cleared when full.
 const verified = new Map<string, CachePayload>()

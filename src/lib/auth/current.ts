@@ -1,10 +1,10 @@
 // The caller of an account operation as the database has it now, not as the 300 s cookie
 // cache remembers it: these operations act on credentials and sessions, so a session revoked
-// a moment ago (sign-out elsewhere, a ban, a password change) must not pass (API-CONTRACT §11).
-// A bearer request, or a cookie request whose cache had expired, was read from the database
-// by the auth strategy moments ago (sessions.ts FIND_SESSION carries every column needed
-// here): that read is used, not repeated. Only a request the cookie cache answered is read
-// again, once.
+// a moment ago (sign-out elsewhere, a ban, a password change) must not pass (docs/api.md
+// "Accounts beyond sign-in (/api/auth)"). A bearer request, or a cookie request whose cache
+// had expired, was read from the database by the auth strategy moments ago (sessions.ts
+// FIND_SESSION carries every column needed here): that read is used, not repeated. Only a
+// request the cookie cache answered is read again, once.
 import type { PayloadRequest } from 'payload'
 
 import { ApiError, forbidden, unauthorized } from '../http/errors'
@@ -89,7 +89,7 @@ export const isBanned = (user: Pick<AccountUser, 'banned' | 'banExpires'>): bool
 
 export const BANNED_MESSAGE = 'You have been banned from this application'
 
-// The message is the ban's reason itself (API-CONTRACT §11 "answers 403 with the ban's reason").
+// The message is the ban's reason itself (docs/api.md "Accounts beyond sign-in (/api/auth)").
 export const bannedUser = (reason: string | null) => new ApiError(403, 'banned_user', reason || BANNED_MESSAGE)
 
 /** The user the auth strategy read from the database for this request, as an AccountUser. */
@@ -131,7 +131,9 @@ export async function passwordHashOf(req: PayloadRequest, userId: string): Promi
   return (await runIn<{ password_hash: string | null }>(req, PASSWORD_HASH, [userId])).rows[0]?.password_hash ?? null
 }
 
-/** requireCaller, and the caller must hold the admin role (API-CONTRACT §11: 403 otherwise). */
+/** requireCaller, and the caller must hold the admin role (docs/api.md "Accounts beyond sign-in
+ * (/api/auth)": 403 otherwise).
+ */
 export async function requireAdmin(req: PayloadRequest): Promise<Caller> {
   const caller = await requireCaller(req)
   if (!caller.user.roles.includes('admin')) throw forbidden('Only administrators may do this')

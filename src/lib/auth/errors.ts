@@ -1,4 +1,4 @@
-// The authentication error codes of SPEC "Errors" and API-CONTRACT §2, declared once.
+// The authentication error codes of docs/api.md "Error bodies" and docs/api.md "Accounts (/api/auth)", declared once.
 import { z } from 'zod'
 
 import { issuesOf } from '../http/body'

@@ -1,4 +1,4 @@
-// Abuse limits of SPEC "Limits" on the persistent counters: sign-in 5 attempts / 15 min per
+// Abuse limits of docs/api.md "Rate limits" on the persistent counters: sign-in 5 attempts / 15 min per
 // client IP plus 5 failures / 15 min per email; sign-up 10 / hour per IP. Counters are
 // written outside the request's transaction so that a failed request still counts.
 import type { PayloadRequest } from 'payload'

@@ -1,4 +1,4 @@
-// admin/list-users (API-CONTRACT §11) with Better Auth's query: search (email or name;
+// admin/list-users (docs/api.md "Accounts beyond sign-in (/api/auth)") with Better Auth's query: search (email or name;
 // contains, starts_with, ends_with), one filter (field, operator, value), sort, limit and
 // offset. Columns and operators come from the fixed tables below, never from the request;
 // values are bound parameters. Searches are served by trigram indexes on email and name
@@ -17,7 +17,7 @@ type ListField = (typeof LIST_FIELDS)[number]
 
 // `nullable`: only those sort with NULLS LAST. On a NOT NULL column it changes no order but
 // stops PostgreSQL from walking the column's btree backwards for a descending sort (the
-// index's order is DESC NULLS FIRST), so newest-first read every match to sort it (issue 22).
+// index's order is DESC NULLS FIRST), so newest-first read every match to sort it.
 const COLUMNS: Record<Exclude<ListField, 'role'>, { column: string; kind: 'text' | 'bool' | 'date'; nullable?: true }> = {
   email: { column: 'u.email', kind: 'text' },
   name: { column: 'u.name', kind: 'text', nullable: true },

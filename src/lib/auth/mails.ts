@@ -1,6 +1,6 @@
 // The two emails accounts send. Queued in the transaction that issues the token and sent
 // after it commits (src/lib/mail-queue): an SMTP outage delays the mail, never loses it and
-// never fails or undoes the account change (API-CONTRACT §2).
+// never fails or undoes the account change (docs/api.md "Accounts (/api/auth)").
 import type { PayloadRequest } from 'payload'
 
 import { queueMail } from '../mail-queue/queue-mail'

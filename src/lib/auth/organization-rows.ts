@@ -1,5 +1,5 @@
 // Reads of organizations, memberships and invitations for the organization routes
-// (API-CONTRACT §11), and the shapes Better Auth's organization plugin answers with.
+// (docs/api.md "Accounts beyond sign-in (/api/auth)"), and the shapes Better Auth's organization plugin answers with.
 import type { PayloadRequest } from 'payload'
 
 import { runIn, statement } from '../prepared'

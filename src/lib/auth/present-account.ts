@@ -1,5 +1,6 @@
-// The user and session shapes of Better Auth's core and admin endpoints (API-CONTRACT §11),
-// built in one place. `role` is Better Auth's comma-separated form of `roles`.
+// The user and session shapes of Better Auth's core and admin endpoints
+// (docs/api.md "Accounts beyond sign-in (/api/auth)"), built in one place.
+// `role` is Better Auth's comma-separated form of `roles`.
 import type { AccountUser } from './current'
 
 export const presentAccountUser = (user: AccountUser) => ({

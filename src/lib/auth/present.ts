@@ -1,4 +1,4 @@
-// The shapes /api/auth answers with (API-CONTRACT §2), built in one place.
+// The shapes /api/auth answers with (docs/api.md "Accounts (/api/auth)"), built in one place.
 import type { SessionSnapshot } from './cookies'
 
 interface UserLike {
@@ -18,8 +18,9 @@ export const presentUser = (user: UserLike) => ({
 })
 
 /**
- * get-session's user (API-CONTRACT §2): also `roles` (§7's array) and `role`, the same joined
- * by commas as Better Auth's admin plugin writes it, so an app knows what to show.
+ * get-session's user (docs/api.md "Accounts (/api/auth)"): also `roles`
+ * (docs/api.md "Roles and permissions"'s array) and `role`, the same joined by
+ * commas as Better Auth's admin plugin writes it, so an app knows what to show.
  */
 export const presentSessionUser = (user: UserLike & { roles?: readonly string[] | null }) => {
   const roles = [...(user.roles ?? [])]

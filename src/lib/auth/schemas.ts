@@ -1,4 +1,4 @@
-// Field rules shared by the auth endpoints (SPEC "Authentication", API-CONTRACT §2).
+// Field rules shared by the auth endpoints (docs/api.md "Accounts (/api/auth)").
 import { z } from 'zod'
 
 // Long enough for any real address, short enough that nobody stores a novel in it.
@@ -10,7 +10,7 @@ export const emailField = z
   .toLowerCase()
   .pipe(z.email({ error: 'email is not a valid address' }))
 
-// Only its type here. Length and rules are the operation's (API-CONTRACT §2): over 128
+// Only its type here. Length and rules are the operation's (docs/api.md "Accounts (/api/auth)"): over 128
 // characters is weak_password at sign-up and reset and invalid_credentials at sign-in,
 // refused in both cases before the hasher sees it.
 export const passwordField = z.string({ error: 'password must be a string' }).min(1, 'password is required')
@@ -24,7 +24,7 @@ export const usernameField = z
 export const nameField = z.string({ error: 'name must be a string' }).trim().max(100, 'name is at most 100 characters')
 
 // Any string is a token to look up: an empty or over-long one simply matches nothing
-// (invalid_token, API-CONTRACT §2); only a missing field or a non-string is invalid_input.
+// (invalid_token, docs/api.md "Accounts (/api/auth)"); only a missing field or a non-string is invalid_input.
 export const tokenField = z.string({ error: 'token must be a string' })
 
 // Better Auth's client sends these on sign-up and sign-in; accepted and ignored.

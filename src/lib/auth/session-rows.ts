@@ -1,5 +1,6 @@
 // Listing and revoking the sessions of one user (own sessions, and an admin's view of
-// anybody's). A session is named by its id or by its token (API-CONTRACT §11 revoke-session).
+// anybody's). A session is named by its id or by its token (docs/api.md "Accounts
+// beyond sign-in (/api/auth)" revoke-session).
 import type { PayloadRequest } from 'payload'
 
 import { runIn, statement } from '../prepared'

@@ -186,7 +186,7 @@ export function sessionOf(req: PayloadRequest): SessionInfo | null {
   return ((req.user as unknown as { _session?: SessionInfo } | null)?._session) ?? null
 }
 
-/** Credential changes want a session created in the last 10 minutes (SPEC "fresh window"). */
+/** Credential changes want a session created in the last 10 minutes. */
 export function isFresh(info: SessionInfo): boolean {
   return Date.now() - Date.parse(info.session.createdAt) < SESSION_FRESH_WINDOW * 1000
 }

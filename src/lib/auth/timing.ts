@@ -1,4 +1,4 @@
-// Session timing of SPEC "Authentication" (seconds).
+// Session timing of  (seconds).
 export const SESSION_LIFETIME = 604_800 // 7 days
 export const SESSION_REFRESH_INTERVAL = 86_400 // slide the expiry at most once a day
 export const SESSION_FRESH_WINDOW = 600 // "fresh": created in the last 10 minutes

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 
-/** An opaque secret: 32 random bytes, base64url (API-CONTRACT §2 "Tokens"). */
+/** An opaque secret: 32 random bytes, base64url (docs/api.md "Accounts (/api/auth)"). */
 export const newToken = (): string => randomBytes(32).toString('base64url')
 
 /** What the database keeps instead of the token. */

@@ -1,5 +1,6 @@
-// What keeps an account from being deleted (decision 119), whichever door the delete comes
-// through: delete-user, admin/remove-user, the admin panel and the stock REST route
+// What keeps an account from being deleted (docs/decisions.md "Deleting an account that
+// others depend on is refused"), whichever door the delete comes through: delete-user,
+// admin/remove-user, the admin panel and the stock REST route
 // (collections/Users/hooks/refuseRemoval.ts). Everything else that points at a user either
 // goes with the account (sessions, tokens, memberships, profile, wallet, notifications:
 // collections/Users/hooks/removeDependents.ts) or keeps existing without it (the foreign key

@@ -1,10 +1,10 @@
 // GET /api/openapi.json (the reference generated from the code, endpoints/openapi.ts, handed in)
-// and GET /api/docs, a page that renders it with Swagger UI (decision 57): its pre-built bundle
-// and stylesheet served from node_modules by this server (no CDN), started by a script of ours.
-// Swagger UI rather than Scalar: one package (plus an install-analytics stub whose script is
-// denied in package.json's allowScripts) instead of Scalar's 237, nothing built at install,
-// and 5.x renders OpenAPI 3.1. The page gets its own CSP; every other /api answer keeps the
-// deny-all API_CSP.
+// and GET /api/docs, a page that renders it with Swagger UI (docs/decisions.md "The reference
+// page is Swagger UI from node_modules"): its pre-built bundle and stylesheet served from
+// node_modules by this server (no CDN), started by a script of ours. Swagger UI rather than
+// Scalar: one package (plus an install-analytics stub whose script is denied in package.json's
+// allowScripts) instead of Scalar's 237, nothing built at install, and 5.x renders OpenAPI 3.1.
+// The page gets its own CSP; every other /api answer keeps the deny-all API_CSP.
 import { createRequire } from 'node:module'
 import path from 'node:path'
 

@@ -1,4 +1,4 @@
-// Request body size (API-CONTRACT §1 "Body size"), enforced by the express shell for every
+// Request body size (docs/api.md "Body size"), enforced by the express shell for every
 // /api route before Payload sees the request: nothing downstream can buffer more than the
 // limit, whatever the route does with its body.
 //
@@ -106,7 +106,7 @@ export function bodyLimit(sendError: SendError): RequestHandler {
     req.pipe(body)
     // A client that goes away mid-body (killed, a tab closed): pipe() never ends its
     // destination when the source is destroyed, so whoever reads the body would wait for the
-    // rest for good, a request that never finishes (issue 33). Its reader fails instead.
+    // rest for good, a request that never finishes. Its reader fails instead.
     req.once('close', () => {
       if (!req.complete && !body.destroyed) body.destroy(bodyCutShort())
     })

@@ -2,7 +2,7 @@
 // is not JSON, a multipart body busboy cannot read, a value PostgreSQL cannot cast (SQLSTATE
 // class 22, "data exception": `limit=1.5`, an id that is no UUID); on stock routes also a
 // link to a missing row. Found by the fuzzer
-// (issue 11). Classified in one place, used by Payload's afterError hook (stock routes keep
+// . Classified in one place, used by Payload's afterError hook (stock routes keep
 // their `{errors:[{message}]}` shape, with 400) and by our endpoints' error mapping.
 import type { AfterErrorHook } from 'payload'
 

@@ -1,4 +1,4 @@
-// CSRF origin check (API-CONTRACT §2): a state-changing /api request that carries the
+// CSRF origin check (docs/api.md "Accounts (/api/auth)"): a state-changing /api request that carries the
 // session cookie must come from a trusted origin (TRUSTED_ORIGINS, PUBLIC_URL, or the very
 // origin the browser addressed). A request that only carries a bearer token cannot be
 // forged by another site, so it is exempt.

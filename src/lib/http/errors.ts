@@ -1,5 +1,5 @@
 // Errors are thrown as ApiError with a code and formatted in exactly one place
-// (`formatError`), in the family of the route (API-CONTRACT §1 "Error bodies").
+// (`formatError`), in the family of the route (docs/api.md "Error bodies").
 import { STATUS_CODES } from 'node:http'
 
 export type ErrorFamily = 'general' | 'auth' | 'moderation'
@@ -31,8 +31,11 @@ export class ApiError extends Error {
 }
 
 /**
- * Routes that answer in the moderation family (API-CONTRACT §1): moderation itself (§6),
- * approval (§9) and the reports, queue and appeals of §10 (decision 100), each with its subpaths.
+ * Routes that answer in the moderation family (docs/api.md "Conventions of every route"):
+ * moderation itself (docs/api.md "POST /api/admin/moderate"), approval (docs/api.md "Community
+ * content") and the reports, queue and appeals of docs/api.md "Reports, the moderation queue,
+ * appeals and transparency" (docs/decisions.md "The moderation routes speak the moderation
+ * family"), each with its subpaths.
  */
 const MODERATION_ROUTES = ['/api/admin/moderate', '/api/admin/approve', '/api/reports', '/api/appeals', '/api/admin/moderation', '/api/admin/appeals']
 

@@ -1,7 +1,7 @@
 // GET /favicon.ico: the panel's icon from this server. Payload's pages name their icon
 // (a file in Next's static folder), but a page without one (Payload's unauthorized view, a
 // 404 page) makes the browser ask for /favicon.ico, which answered 404 and left a
-// "Failed to load resource" error in the console of whoever walks the panel (issue 33).
+// "Failed to load resource" error in the console of whoever walks the panel.
 import { createRequire } from 'node:module'
 import path from 'node:path'
 

@@ -1,4 +1,4 @@
-// The global limit: 100 /api requests per 60 s per client IP (SPEC "Limits"), on the
+// The global limit: 100 /api requests per 60 s per client IP (docs/api.md "Rate limits"), on the
 // persistent counters, taken a few units at a time (rate-limit-lease.ts). Requests
 // authenticated as staff are exempt (the admin panel alone makes dozens of calls a minute).
 // Working out who is staff costs a session lookup that Payload repeats for the request

@@ -1,5 +1,6 @@
 // Who may call an endpoint, as the endpoint layer asks it: the library knows "signed in" and
-// "allowed or 403", not roles; the rule is handed in (endpoints/guards.ts, decision 70).
+// "allowed or 403", not roles; the rule is handed in (endpoints/guards.ts, docs/decisions.md
+// "Each floor imports only the floors below").
 import type { PayloadRequest } from 'payload'
 
 import { forbidden, unauthorized } from './errors'

@@ -1,5 +1,5 @@
 // `page` ≥ 1 (default 1), `perPage` 1..100 (default 20, larger values clamped to 100);
-// anything that is not a positive integer is 400 invalid_request (API-CONTRACT §1).
+// anything that is not a positive integer is 400 invalid_request (docs/api.md "Conventions of every route").
 import { invalidRequest } from './errors'
 
 export interface Pagination {

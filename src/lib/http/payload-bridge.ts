@@ -45,7 +45,7 @@ async function sendWebResponse(response: Answer, res: ExpressResponse, headOnly:
   response.headers.forEach((value, name) => {
     // Security headers were set by the shell and stay authoritative; cookies go below.
     if (name === 'set-cookie' || name === 'content-security-policy' || name === 'x-frame-options') return
-    // Payload's Response.json names no charset; every answer of ours does (API-CONTRACT §1).
+    // Payload's Response.json names no charset; every answer of ours does (docs/api.md "Conventions of every route").
     res.setHeader(name, name === 'content-type' && value === 'application/json' ? JSON_UTF8 : value)
   })
   const cookies = response.headers.getSetCookie()
@@ -63,7 +63,7 @@ async function sendWebResponse(response: Answer, res: ExpressResponse, headOnly:
 
 // Most answers are a few hundred bytes of JSON: sent whole, they leave in one write with the
 // headers and a Content-Length (streamed, each took several writes: the largest cost in a
-// profile of a cached-session read, issue 10). Larger bodies (media files) are streamed.
+// profile of a cached-session read). Larger bodies (media files) are streamed.
 const WHOLE_UP_TO = 64 * 1024
 
 async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse): Promise<void> {

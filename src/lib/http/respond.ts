@@ -4,7 +4,7 @@ import { ApiError, errorBody, familyOf, internalError, type ErrorFamily } from '
 
 // The text of each answer made here, so the bridge can send it as it is instead of reading
 // the Response's stream back (payload-bridge.ts; a third of a cached-session read's CPU went
-// into web streams, issue 10). The Response keeps its body for any other reader.
+// into web streams). The Response keeps its body for any other reader.
 const texts = new WeakMap<Response, string>()
 
 /** The JSON text `json()` put in `response`, if it made it. */

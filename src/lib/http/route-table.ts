@@ -13,7 +13,7 @@ interface Route {
 }
 
 // Every collection's id is a UUID (db-postgres `idType: 'uuid'`). Payload hands any other
-// id straight to PostgreSQL, whose type error became a 500 (found by the fuzzer, issue 11);
+// id straight to PostgreSQL, whose type error became a 500 (found by the fuzzer);
 // such a path names no document, so the shell answers 404 itself.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const VERSION_ROUTES = new Set(['/versions', '/versions/:id'])

@@ -1,5 +1,5 @@
-// SPEC "Common response headers", set before anything else answers so that errors, 404s,
-// 429s and uploads carry them too (API-CONTRACT §1).
+// docs/api.md "Conventions of every route", set before anything else answers so that errors, 404s,
+// 429s and uploads carry them too (docs/api.md "Conventions of every route").
 import type { RequestHandler } from 'express'
 
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"

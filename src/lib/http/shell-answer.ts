@@ -1,9 +1,10 @@
-// A documented route answered by the shell instead of Payload's bridge (decisions 65, 112 and
-// 161 for GETs; 205 for the public booking's POST): the same answer, status, body and
-// headers, as rootDispatcher + the bridge give for a JSON endpoint, without createPayloadRequest (i18n, qs, the Web Request,
-// the data loader) and the Response round trip, which cost a hot read more than its SQL.
-// The caller is found by the same auth strategies (executeAuthStrategies, as
-// createPayloadRequest runs them), and the answer carries what the bridge would add:
+// A documented route answered by the shell instead of Payload's bridge (docs/decisions.md "get-session is answered by
+// the shell", docs/decisions.md "Anonymous forum reads answered by the shell", docs/decisions.md "Hot signed-in reads
+// answered by the shell" for GETs; 205 for the public booking's POST): the same answer, status, body and headers, as
+// rootDispatcher + the bridge give for a JSON endpoint, without createPayloadRequest (i18n, qs, the Web Request, the
+// data loader) and the Response round trip, which cost a hot read more than its SQL. The caller is found by the same
+// auth strategies (executeAuthStrategies, as createPayloadRequest runs them), and the answer carries what the bridge
+// would add:
 // - the strategies' response headers (a refreshed session cache cookie) and Payload's CORS
 //   headers, on 2xx and 4xx alike;
 // - 503 `service_unavailable` with Retry-After, without those headers, when the credentials

@@ -1,9 +1,10 @@
 // The error bodies of Payload's stock collection routes, in both shapes at once: Payload's
 // `{errors: [{message, …}]}`, which the admin panel and Payload's own clients read, and the
 // general family's `error` code and `message` (with `issues` for field validation) that
-// every other route answers (API-CONTRACT §1; §9: the stock routes speak "the same error
-// family"). One place for the root afterError hook and the shell's own answers on those
-// routes (decision 121).
+// every other route answers (docs/api.md "Conventions of every route"; docs/api.md
+// "Community content": the stock routes speak "the same error family"). One place for the
+// root afterError hook and the shell's own answers on those routes (docs/decisions.md
+// "Stock-route errors carry our error and message").
 import { STATUS_CODES } from 'node:http'
 
 const CODES: Record<number, string> = {

@@ -1,7 +1,7 @@
 // Payload's stock collection routes (and the admin panel's preferences routes) read a JSON
 // body and use it as an object without checking: `"text"`, `null` or `[1]` as the body of
 // POST /api/<collection> or /api/payload-preferences/<key> threw TypeErrors, 500s (found by
-// the fuzzer, issue 11). For those routes the shell reads the JSON body (already capped at
+// the fuzzer). For those routes the shell reads the JSON body (already capped at
 // 1 MB by body-limit.ts) and refuses anything but an object with Payload's own 400 shape.
 import type { Request as ExpressRequest } from 'express'
 

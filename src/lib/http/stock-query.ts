@@ -1,6 +1,6 @@
 // Payload's list parameters on stock collection routes: `limit`, `page` and `depth` given
 // twice (qs makes an array) or as something other than a whole number reached PostgreSQL as
-// NaN, a 500 (found by the fuzzer, issue 11). The shell refuses them first, 400 in Payload's
+// NaN, a 500 (found by the fuzzer). The shell refuses them first, 400 in Payload's
 // own error shape.
 const WHOLE = /^\d{1,9}$/
 const NUMERIC = ['limit', 'page', 'depth'] as const
@@ -15,7 +15,7 @@ export function stockQueryProblem(params: URLSearchParams): string | undefined {
   return undefined
 }
 
-/** The largest page a stock read answers: API-CONTRACT §1's `perPage` bound, clamped like it. */
+/** The largest page a stock read answers: docs/api.md "Conventions of every route"'s `perPage` bound, clamped like it. */
 export const MAX_STOCK_LIMIT = 100
 
 /**

@@ -1,6 +1,6 @@
 // Failures that are nobody's fault in the request: PostgreSQL stopped, restarting or out of
-// reach, the media storage refusing writes (issue 11, faults 1 and 5), or the image decode
-// queue full (issue 19). They are answered
+// reach, the media storage refusing writes (faults 1 and 5), or the image decode
+// queue full. They are answered
 // 503 with a code and `Retry-After`, in the route's error family, never 500: the client may
 // simply try again, and a monitor can tell "down" from "broken". One classifier, used by our
 // endpoints (respond.ts), Payload's stock routes (the root afterError hook) and the shell.

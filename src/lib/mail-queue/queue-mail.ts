@@ -4,8 +4,8 @@
 // The job is one prepared INSERT of the row Payload's `jobs.queue()` would write (its
 // db.create: input, task, queue; the table's defaults for the rest), without queue()'s
 // read-back of the row: one round trip fewer in every mailing use case, a booking among them
-// (issue 10). The runner (runner.ts) sends it by Payload's rules in prepared statements of its own
-// (send-batch.ts, issue 35).
+// . The runner (runner.ts) sends it by Payload's rules in prepared statements of its own
+// (send-batch.ts).
 import type { PayloadRequest } from 'payload'
 
 import { runIn, statement } from '../prepared'

@@ -5,7 +5,7 @@
 // the same job (exactly once while nothing dies; at least once when a runner dies mid-send:
 // its jobs are simply due again for the next lock holder). A run sends batches
 // (send-batch.ts: one statement reads a batch, one records its outcomes) until one is not
-// full. Jobs left completed by Payload's own runner (which this replaced, issue 35; it
+// full. Jobs left completed by Payload's own runner (which this replaced; it
 // deleted a batch's completed jobs only after the whole batch) are deleted at start, before
 // a server says it is ready (src/lib/payload-lifecycle.ts).
 // The lock is a session's: behind a transaction-mode pooler (DATABASE_DIRECT_URL set) it is
@@ -32,7 +32,7 @@ const BATCH = 10
 /**
  * How long a wake-up (a commit that queued mail) waits before the run. A run costs a few
  * statements whatever it sends: woken by every booking, runs cost more CPU than the bookings
- * (issue 35, docs/performance.md). 50 ms lets the mails of a burst share one run and is
+ * (docs/performance.md). 50 ms lets the mails of a burst share one run and is
  * nothing in a mail's delivery time.
  */
 export const WAKE_DELAY_MS = 50

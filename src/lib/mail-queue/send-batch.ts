@@ -3,7 +3,7 @@
 // outcome recorded in one statement. Payload's job runner (`jobs.run`) did the same per mail
 // in a dozen drizzle queries built per call, each in a transaction of its own (claim: a find,
 // then an update and a read-back per job; then per job the log row and the completion; then
-// a delete): more CPU than the booking whose mail it sent (issue 35, docs/performance.md).
+// a delete): more CPU than the booking whose mail it sent (docs/performance.md).
 // The rules are Payload 3.90.2's (packages/payload/src/queues: runJobs, runJob,
 // getRunTaskFunction, handleTaskError), over the same payload_jobs rows:
 // - due: not completed, not failed (`has_error`), `wait_until` passed, oldest first. Whether a

@@ -1,4 +1,4 @@
-// Outgoing mail is a Payload job (issue 11): queued in the transaction of the change that
+// Outgoing mail is a Payload job: queued in the transaction of the change that
 // causes it, sent by the runner (./runner.ts) after commit, retried with exponential backoff
 // while SMTP is down. After the last attempt the job stays in payload_jobs with `hasError`
 // (the runner logs "max retries reached"): visible, not retried forever, its input still sealed.

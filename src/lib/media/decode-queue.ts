@@ -1,5 +1,5 @@
 // Decoding an image costs memory in proportion to its pixels, and uploads arrive together:
-// ten 48-megapixel photos decoded at once took the server from 407 MiB to 1.7 GB (issue 19).
+// ten 48-megapixel photos decoded at once took the server from 407 MiB to 1.7 GB.
 // So decodes share a memory budget (MEDIA_DECODE_MEMORY_MB): each one reserves what its pixels
 // will need, as many run as fit, the others wait in line (first come, first served, so a big
 // photo is not overtaken forever by small ones), and once MEDIA_DECODE_QUEUE are waiting a

@@ -1,6 +1,6 @@
 // Why an upload is refused. A MediaRefusal is a Payload APIError, so the stock route and the
 // admin panel answer it with its status and message; our endpoint answers with its code in
-// the general error body (API-CONTRACT §5).
+// the general error body (docs/api.md "Media: /api/admin/services/media").
 import { APIError } from 'payload'
 
 import { ApiError } from '../http/errors'

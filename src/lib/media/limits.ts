@@ -1,4 +1,4 @@
-// Upload limits (SPEC "Limits"; docs/decisions.md): 10 MB is 10 MiB of file, and a decoded
+// Upload limits (docs/api.md "Rate limits"; docs/decisions.md): 10 MB is 10 MiB of file, and a decoded
 // image may not exceed MAX_PIXELS, whatever its file size (a decompression bomb is a few
 // kilobytes that declare billions of pixels).
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024

@@ -1,4 +1,4 @@
-// Files no row names (issue 19). Payload writes an upload's files before its INSERT (to the
+// Files no row names. Payload writes an upload's files before its INSERT (to the
 // folder) or before the COMMIT (to S3, in an afterChange hook), and leaves them when the
 // transaction fails. Two nets, for any upload collection:
 // - at once: `removeFilesOnRollback` (hooks/uploads) hears the transaction end

@@ -1,5 +1,5 @@
 // Building blocks of the OpenAPI reference (assembled in endpoints/openapi.ts) shared by every
-// area: the error body of each family (API-CONTRACT §1 "Error bodies", src/lib/http/errors.ts),
+// area: the error body of each family (docs/api.md "Error bodies", src/lib/http/errors.ts),
 // the answers every /api route can give (429 with its headers, 413, 500, 503), ids, timestamps.
 // Response objects are z.object: rendered for answers with `additionalProperties: false`, so
 // a field the code returns and the reference does not name fails the tests' response check.

@@ -2,10 +2,11 @@
 // one server connection: the stale-session LISTEN (auth/stale-listener.ts) and the mail queue's
 // advisory lock (mail-queue/runner.ts). Behind a transaction-mode pooler (PgBouncer) each
 // transaction may run on another server connection: a LISTEN would hear nothing, and a lock
-// taken on one connection would be "released" on another (and held for good on the first).
-// So these connect to DATABASE_DIRECT_URL, the primary itself, when it is set (decision
-// 153), else to DATABASE_URL; with the pool's other options (ssl, timeouts) and an
-// application_name an operator (and a test) can find in pg_stat_activity.
+// taken on one connection would be "released" on another (and held for good on the first). So
+// these connect to DATABASE_DIRECT_URL, the primary itself, when it is set (docs/decisions.md
+// "A direct connection past the pooler"), else to DATABASE_URL; with the pool's other options
+// (ssl, timeouts) and an application_name an operator (and a test) can find in
+// pg_stat_activity.
 import type { Payload } from 'payload'
 
 import { settings } from '../settings'
@@ -27,8 +28,9 @@ interface PoolWithClient {
 
 /**
  * Whether a session client reaches the primary itself (DATABASE_DIRECT_URL set): no pooler
- * between, so its named statements stay prepared (decision 191) and its advisory locks stay
- * held. Otherwise it connects to DATABASE_URL, which may be a pooler.
+ * between, so its named statements stay prepared (docs/decisions.md "The mail runner's
+ * lock session keeps named statements") and its advisory locks stay held. Otherwise it
+ * connects to DATABASE_URL, which may be a pooler.
  */
 export const sessionsAreDirect = (): boolean => settings().databaseDirectUrl !== undefined
 

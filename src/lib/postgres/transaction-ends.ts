@@ -1,5 +1,5 @@
 // How a transaction ended, for work outside the database that must follow it: a media file
-// written before its INSERT must go when that INSERT is rolled back (issue 19). Every
+// written before its INSERT must go when that INSERT is rolled back. Every
 // transaction of the adapter is opened by our beginTransaction (failed-commits.ts), and every
 // way it ends (Payload's commitTransaction and rollbackTransaction, whoever opened it: an
 // operation, its killTransaction on an error, our inTransaction) goes through the `resolve` or

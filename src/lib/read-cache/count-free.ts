@@ -1,9 +1,10 @@
-// Totals without Payload's count on a read-cache miss (issue 35, decision 193).
-// Payload's list answer is a page and `totalDocs`, a count(*) of every row its where admits:
-// at a million rows 113–143 ms for an anonymous reader and ~300 ms for a signed-in one, whose
-// access rule (`status IN (…) OR author = me`) is a parallel scan. For the lists declared in
-// `countedLists` PostgreSQL keeps the rows per status in `list_counts` (triggers, in the same
-// transaction as the rows), so the totals the access rules ask for are a few rows:
+// Totals without Payload's count on a read-cache miss (docs/decisions.md "Cache misses take
+// totalDocs from list_counts"). Payload's list answer is a page and `totalDocs`, a count(*)
+// of every row its where admits: at a million rows 113–143 ms for an anonymous reader and
+// ~300 ms for a signed-in one, whose access rule (`status IN (…) OR author = me`) is a
+// parallel scan. For the lists declared in `countedLists` PostgreSQL keeps the rows per
+// status in `list_counts` (triggers, in the same transaction as the rows), so the totals the
+// access rules ask for are a few rows:
 // - `status IN S`: the kept count of S;
 // - `status IN S AND <expiry> > T` (classifieds): that, less the rows of S whose end has
 //   passed (or is unset), a range of a partial expression index (the expiry job moves them on

@@ -1,11 +1,12 @@
-// The shared cache of public stock reads (issue 35, decision 157): Payload's own
-// answer to `GET /api/<slug>` and `GET /api/<slug>/<id>`, kept in memory under the version of
-// the collection and of everything the answer depends on (versions.ts), for anonymous readers
-// (one shared answer) and signed-in ones (keyed by reader unless the configuration says their
-// answer is the anonymous one). Every request reads the current version first, so an answer is
-// never older than the last committed write, on any instance; what the cache does not serve
-// exactly (other paths, staff reads nothing special: they are keyed by reader too; answers
-// other than 200) is Payload's, unchanged.
+// The shared cache of public stock reads (docs/decisions.md "The read cache keeps Payload's
+// own answer under a version"): Payload's own answer to `GET /api/<slug>` and `GET
+// /api/<slug>/<id>`, kept in memory under the version of the collection and of everything the
+// answer depends on (versions.ts), for anonymous readers (one shared answer) and signed-in
+// ones (keyed by reader unless the configuration says their answer is the anonymous one).
+// Every request reads the current version first, so an answer is never older than the last
+// committed write, on any instance; what the cache does not serve exactly (other paths, staff
+// reads nothing special: they are keyed by reader too; answers other than 200) is Payload's,
+// unchanged.
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { executeAuthStrategies, headersWithCors, type Payload, type PayloadRequest } from 'payload'
 
@@ -23,8 +24,9 @@ import { ByteLru } from './lru'
 import { allVersionsRead, collectionsWithTriggers, compactVersions, versionReader, type VersionReader } from './versions'
 
 /**
- * A faster source of Payload's exact body for some reads (the forum's public lists, decision
- * 112): the document object, or undefined when it does not answer this read.
+ * A faster source of Payload's exact body for some reads (the forum's public lists,
+ * docs/decisions.md "Anonymous forum reads answered by the shell"): the document object, or
+ * undefined when it does not answer this read.
  */
 export type Fill = (read: { slug: string; id: string | undefined; params: URLSearchParams; user: unknown }) => Promise<unknown>
 
@@ -35,9 +37,10 @@ export interface ReadCache {
    */
   serve: (req: ExpressRequest, res: ExpressResponse, url: URL, request: () => Request, fromPayload: () => Promise<Response>) => Promise<Response | undefined>
   /**
-   * A hit answered as soon as the shell has counted the request (decision 176): the
-   * kept answer when it is current, a 304 when the client holds it. True when answered; false
-   * leaves the request to the bridge (and `serve`) unchanged.
+   * A hit answered as soon as the shell has counted the request (docs/decisions.md "A current
+   * cache hit is answered right after the rate limit"): the kept answer when it is current, a
+   * 304 when the client holds it. True when answered; false leaves the request to the bridge
+   * (and `serve`) unchanged.
    */
   answerHit: (req: ExpressRequest, res: ExpressResponse) => Promise<boolean>
 }
@@ -55,7 +58,7 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
   if (!reads || !config.enabled) return undefined
   const apiRoute = payload.config.routes.api.replace(/\/+$/, '')
   const lru = new ByteLru(config.maxBytes)
-  // A miss answered by Payload takes the §9 lists' totals from list_counts (count-free.ts).
+  // A miss answered by Payload takes the community lists' totals from list_counts (count-free.ts).
   const withKeptTotals = countFree(payload, reads.countedLists ?? {})
   // Who reads, as answerHit found it, and the version it read (after the request arrived): on
   // its miss, serve (later in the same request) asks no strategy again and fills under that
@@ -83,7 +86,7 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
     return { slug, id }
   }
 
-  // Payload's CORS headers for the request's Origin (API-CONTRACT: `cors` is the trusted
+  // Payload's CORS headers for the request's Origin (docs/api.md: `cors` is the trusted
   // origins); the answer without an Origin is the same every time and is kept.
   let withoutOrigin: Array<[string, string]> | undefined
   const corsHeaders = (origin: string | undefined): Array<[string, string]> => {
@@ -146,10 +149,12 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
       const target = targetOf(url.pathname)
       const versions = target && (await readers()).get(target.slug)
       if (!target || !versions) return false
-      // A signed-in reader's check waits on the database: the cookie barrier (decision 189) is
-      // a round trip on the listener's connection made after the request arrived, and so is
-      // the version read. One round trip is both (decision 207): started here,
-      // handed to the strategy on the request (handed-lookup.ts), its version read below.
+      // A signed-in reader's check waits on the database: the cookie barrier
+      // (docs/decisions.md "A cookie snapshot waits for the instance to hear every commit")
+      // is a round trip on the listener's connection made after the request arrived, and so
+      // is the version read. One round trip is both (docs/decisions.md "The cookie barrier
+      // is the version read"): started here, handed to the strategy on the request
+      // (handed-lookup.ts), its version read below.
       const round = req.headers.authorization !== undefined || req.headers.cookie !== undefined ? caughtUp(versions.want) : undefined
       if (round) keepHeard(req, round.then((outcome) => outcome.heard))
       const early = round && versions.read(round).catch(() => undefined)
@@ -196,7 +201,8 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
         etag = cached.etag
       } else {
         // A miss reads the primary: the answer is kept under the primary's version, which a
-        // replica's older rows must not fill (decision 146 routes the other public reads).
+        // replica's older rows must not fill (docs/decisions.md "Read replicas with our own
+        // chooser" routes the other public reads).
         const filled = options.fill ? await onPrimary(() => options.fill!({ slug: target.slug, id: target.id, params: url.searchParams, user })) : undefined
         if (filled !== undefined) body = Buffer.from(JSON.stringify(filled))
         else {

@@ -1,5 +1,5 @@
-// The one place that chooses primary or replica for a read (API-CONTRACT §8, decision
-// 146). Two kinds of reads ask it:
+// The one place that chooses primary or replica for a read (docs/api.md "Running several
+// instances", docs/decisions.md "Read replicas with our own chooser"). Two kinds of reads ask it:
 // - Payload's own: db-postgres' read-replica mechanism, wired as its connect() wires
 //   `readReplicas` (packages/db-postgres/src/connect.ts at 3.90.2): `adapter.primaryDrizzle`
 //   keeps the primary, `adapter.drizzle` becomes drizzle's withReplicas, whose selects and

@@ -1,4 +1,4 @@
-// The streaming replicas of DATABASE_REPLICA_URLS (API-CONTRACT §8 "Beyond one machine"): a
+// The streaming replicas of DATABASE_REPLICA_URLS (docs/api.md "Running several instances"): a
 // pool each, and a probe every second that tells which may serve reads. A replica is usable
 // while it answers and lags at most DATABASE_REPLICA_MAX_LAG_SECONDS; otherwise it is skipped
 // (reads go to the primary) until a probe finds it well again.

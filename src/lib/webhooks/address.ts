@@ -1,4 +1,4 @@
-// Where a webhook may send (API-CONTRACT §15): never to this machine or its networks. A URL
+// Where a webhook may send (docs/api.md "Webhooks (/api/admin/webhooks)"): never to this machine or its networks. A URL
 // is checked by what its host resolves to, at create and again at every delivery, and the
 // delivery connects to the address that was checked (`lookup` in ./send.ts), so a name that
 // resolves to a public address for the check and a private one for the connection (DNS

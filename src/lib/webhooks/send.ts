@@ -2,7 +2,7 @@
 // resolution the connection uses (the `lookup` handed to node:http), redirects not followed
 // (a 3xx is a failed attempt: following it could lead anywhere), and at most 1 kB of the
 // answer kept. Never throws: every outcome is a result the delivery log records.
-// Connections are kept alive and reused for the same host and port (issue 34: a fresh TCP
+// Connections are kept alive and reused for the same host and port (a fresh TCP
 // connection per delivery capped the rate). A kept socket was checked by the same `lookup`
 // when it connected, under the same rules (one pool per rule set), and stays connected to
 // the address that was checked, so reuse cannot reach an address a fresh check would refuse.
@@ -12,7 +12,7 @@ import type { LookupFunction } from 'node:net'
 
 import { resolveTarget, urlProblem, type TargetRules } from './target'
 
-/** Response bodies are kept to 1 kB (API-CONTRACT §15). */
+/** Response bodies are kept to 1 kB (docs/api.md "Webhooks (/api/admin/webhooks)"). */
 export const KEPT_BODY_BYTES = 1024
 
 export interface SendResult {

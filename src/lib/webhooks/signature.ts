@@ -7,7 +7,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 
 const PREFIX = 'whsec_'
 
-/** 24 random bytes (API-CONTRACT §15). */
+/** 24 random bytes (docs/api.md "Webhooks (/api/admin/webhooks)"). */
 export const newWebhookSecret = (): string => `${PREFIX}${randomBytes(24).toString('base64')}`
 
 function keyOf(secret: string): Buffer {

@@ -1,4 +1,4 @@
-// A webhook URL's rules (API-CONTRACT §15), checked at create and update and again before
+// A webhook URL's rules (docs/api.md "Webhooks (/api/admin/webhooks)"), checked at create and update and again before
 // every delivery: https (http only with WEBHOOKS_ALLOW_HTTP), no credentials in it, and a host
 // whose every address is public unless WEBHOOKS_ALLOW_PRIVATE.
 import { lookup } from 'node:dns/promises'
