@@ -1,6 +1,7 @@
-// Self-service on one's own account (API-CONTRACT §11): name, image and username; password
-// change with the current password; deleting the account with the password. Each is one
-// transaction with its audit entry; the caller is checked against the database first.
+// Self-service on one's own account (docs/api.md "Accounts beyond sign-in
+// (/api/auth)"): name, image and username; password change with the current password;
+// deleting the account with the password. Each is one transaction with its audit entry;
+// the caller is checked against the database first.
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
@@ -79,7 +80,8 @@ export async function changeOwnPassword(
 /**
  * Removes the account, its sessions and dependents (collections/Users hooks); audit entries
  * stay. Refused with 409 while it provides services or is an organization's last owner
- * (decision 119), after the password was checked; nothing changes then.
+ * (docs/decisions.md "Deleting an account that others depend on is refused"), after the
+ * password was checked; nothing changes then.
  */
 export async function deleteOwnUser(req: PayloadRequest, caller: Caller, password: string): Promise<void> {
   await checkPassword(req, caller, password)

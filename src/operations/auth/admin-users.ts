@@ -1,7 +1,8 @@
-// User administration (API-CONTRACT §11): roles, bans, sessions, accounts and passwords of
-// other users, by admins. One transaction per action with its audit entry (`admin.*`, the
-// target user in targetId); changes that end or alter sessions also make the users' cached
-// snapshots stale at once (src/lib/auth/stale-snapshots.ts).
+// User administration (docs/api.md "Accounts beyond sign-in (/api/auth)"): roles, bans,
+// sessions, accounts and passwords of other users, by admins. One transaction per action
+// with its audit entry (`admin.*`, the target user in targetId); changes that end or alter
+// sessions also make the users' cached snapshots stale at once
+// (src/lib/auth/stale-snapshots.ts).
 import type { PayloadRequest } from 'payload'
 
 import type { Role } from '../../../domain/permissions'
@@ -56,7 +57,7 @@ export async function banUser(req: PayloadRequest, caller: Caller, userId: strin
     const banExpires = input.banExpiresIn ? new Date(Date.now() + input.banExpiresIn * 1000).toISOString() : null
     const banReason = input.banReason || null
     await req.payload.update({ collection: 'users', id: userId, data: { banned: true, banReason, banExpires } as never, overrideAccess: true, context: { skipAudit: true, banHandled: true }, req })
-    // Every session at once, in the ban's transaction (API-CONTRACT §11).
+    // Every session at once, in the ban's transaction (docs/api.md "Accounts beyond sign-in (/api/auth)").
     const revoked = await revokeSessionsOf(req, userId)
     await audit(req, 'ban_user', userId, { banReason, banExpires, sessionsRevoked: revoked.length })
     await announceStale(req, userId)
@@ -132,7 +133,8 @@ export async function createUser(req: PayloadRequest, input: AdminUserData & { e
     let id = ''
     // The Local API create runs the collection's hooks: the password becomes an argon2id
     // hash (hashPasswordHook), and the profile, wallet and a derived username are made.
-    // Verified unless the admin says otherwise: no verification mail goes out (decision 84).
+    // Verified unless the admin says otherwise: no verification mail goes out
+    // (docs/decisions.md "Listing users as Better Auth does").
     await writeUser(req, async () => {
       const doc = await req.payload.create({ collection: 'users', data: { roles: ['citizen'], emailVerified: true, ...input } as never, overrideAccess: true, context: { skipAudit: true }, req })
       id = String(doc.id)
@@ -158,7 +160,8 @@ export async function updateUser(req: PayloadRequest, userId: string, data: Admi
 
 /**
  * The account and what goes with it (collections/Users hooks). Refused with 409 while it
- * provides services or is an organization's last owner (decision 119); nothing changes then.
+ * provides services or is an organization's last owner (docs/decisions.md "Deleting an
+ * account that others depend on is refused"); nothing changes then.
  */
 export async function removeUser(req: PayloadRequest, caller: Caller, userId: string): Promise<void> {
   if (userId === caller.user.id) throw notYourself('remove')

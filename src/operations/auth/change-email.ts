@@ -1,6 +1,6 @@
-// Changing one's email (API-CONTRACT §11): a verification link goes to the new address and
-// the change happens only when it is opened (verify-email, src/operations/auth/verify-email.ts).
-// Credentials change here, so the session must be fresh (SPEC "fresh window").
+// Changing one's email (docs/api.md "Accounts beyond sign-in (/api/auth)"): a verification link
+// goes to the new address and the change happens only when it is opened (verify-email,
+// src/operations/auth/verify-email.ts). Credentials change here, so the session must be fresh.
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'

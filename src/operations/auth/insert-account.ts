@@ -1,4 +1,4 @@
-// The rows every account starts with (SPEC "User"): the user, its profile and its wallet,
+// The rows every account starts with: the user, its profile and its wallet,
 // written in the caller's transaction. Sign-up and the first admin use it, and so do the
 // tests' users (tests/helpers/users.ts). The user row goes in with db.create, not
 // payload.create: Payload's local strategy would also derive a PBKDF2 hash (600,000

@@ -1,8 +1,9 @@
-// Organizations as their members run them (API-CONTRACT §11, Better Auth's organization
-// plugin): create (the creator is its owner, and it becomes the session's active
-// organization unless asked not to), update (owners and admins), delete (owners),
-// slug checks, members and their roles, leaving. Roles owner > admin > member; an
-// organization always keeps an owner, decided under a lock on its membership rows.
+// Organizations as their members run them (docs/api.md "Accounts beyond sign-in
+// (/api/auth)", Better Auth's organization plugin): create (the creator is its
+// owner, and it becomes the session's active organization unless asked not to),
+// update (owners and admins), delete (owners), slug checks, members and their
+// roles, leaving. Roles owner > admin > member; an organization always keeps an
+// owner, decided under a lock on its membership rows.
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'

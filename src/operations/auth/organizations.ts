@@ -1,4 +1,4 @@
-// The current user's organizations and the session's active one (API-CONTRACT §2).
+// The current user's organizations and the session's active one (docs/api.md "Accounts (/api/auth)").
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'

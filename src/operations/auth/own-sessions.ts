@@ -1,6 +1,8 @@
-// The caller's own sessions (API-CONTRACT §11): list, revoke one, revoke all but the
-// current one, revoke all. Revocations are audited with the ids they ended, and the user's
-// cookie-cache snapshots go stale on every instance (session-events.ts, decision 83).
+// The caller's own sessions (docs/api.md "Accounts beyond sign-in (/api/auth)"): list,
+// revoke one, revoke all but the current one, revoke all. Revocations are audited with the
+// ids they ended, and the user's cookie-cache snapshots go stale on every instance
+// (session-events.ts, docs/decisions.md "Bans, role changes and revocations reach every
+// instance").
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'

@@ -1,4 +1,4 @@
-// Sign-in (API-CONTRACT §2): counted against the IP and, when it fails, against the email
+// Sign-in (docs/api.md "Accounts (/api/auth)"): counted against the IP and, when it fails, against the email
 // (a failure slot is taken before the password is checked and given back on success);
 // the same answer and the same hashing time for an unknown email and a wrong password;
 // `email_not_verified` and `banned_user` only once the password matched. Session and audit in one transaction;
@@ -55,7 +55,8 @@ export async function signIn(req: PayloadRequest, email: string, password: strin
   const matches = [...password].length <= PASSWORD_MAX_LENGTH && (await verifyPassword(user?.passwordHash, password))
   if (!user || !matches) return fail(req, email, user ? 'wrong_password' : 'unknown_email', user ? String(user.id) : null, invalidCredentials())
   if (!user.emailVerified) return fail(req, email, 'email_not_verified', String(user.id), emailNotVerified())
-  // A ban (API-CONTRACT §11) is told only to whoever knows the password, with its reason.
+  // A ban (docs/api.md "Accounts beyond sign-in (/api/auth)") is told only to whoever knows the
+  // password, with its reason.
   const ban = { banned: Boolean(user.banned), banExpires: user.banExpires ? new Date(user.banExpires).toISOString() : null }
   if (isBanned(ban)) return fail(req, email, 'banned', String(user.id), bannedUser(user.banReason ?? null))
 

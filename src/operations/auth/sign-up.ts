@@ -1,4 +1,4 @@
-// Sign-up (API-CONTRACT §2): user (citizen, unverified), profile with a unique username,
+// Sign-up (docs/api.md "Accounts (/api/auth)"): user (citizen, unverified), profile with a unique username,
 // wallet (0.00 EUR), verification token, audit `user.sign_up` and the queued verification
 // email in one transaction; the mail queue sends it after commit.
 import type { PayloadRequest } from 'payload'

@@ -1,7 +1,8 @@
-// A username derived from the email's local part (SPEC "User": profile with a derived
-// username), made unique with a numeric suffix: jane, jane2, jane3 … Usernames are unique
-// ignoring case, and the names of the profile family's own routes are never anyone's
-// (API-CONTRACT §13: /api/profile/notifications is not the profile of "notifications").
+// A username derived from the email's local part (profile with a derived username), made
+// unique with a numeric suffix: jane, jane2, jane3 … Usernames are unique ignoring case,
+// and the names of the profile family's own routes are never anyone's (docs/api.md
+// "Profile, admin blog, admin organizations, auth client": /api/profile/notifications is
+// not the profile of "notifications").
 import type { PayloadRequest } from 'payload'
 
 import { execute, sql } from '../../lib/sql'

@@ -1,6 +1,7 @@
 // Email verification: a live token, spent once. An `email_verification` token marks the user
-// verified; an `email_change` token (API-CONTRACT §11 change-email) makes the address it was
-// mailed to the user's email, verified, unless another account took it meanwhile (409).
+// verified; an `email_change` token (docs/api.md "Accounts beyond sign-in (/api/auth)"
+// change-email) makes the address it was mailed to the user's email, verified, unless
+// another account took it meanwhile (409).
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'

@@ -1,4 +1,4 @@
-// The blog's comments for the admin API (API-CONTRACT §13 "Admin blog"): every status, newest
+// The blog's comments for the admin API (docs/api.md "Admin blog: /api/admin/blog"): every status, newest
 // first, filtered by status, post and text. One statement for the page, one for the total.
 import type { PayloadRequest } from 'payload'
 

@@ -1,4 +1,4 @@
-// Blog posts for the admin API (API-CONTRACT §13 "Admin blog"): list, one post with its body,
+// Blog posts for the admin API (docs/api.md "Admin blog: /api/admin/blog"): list, one post with its body,
 // and the actions create, update, publish, unpublish, archive and delete, each one
 // transaction with its audit entry `blog_post.<action>` (the collection's own audit hooks are
 // off for these calls: one entry per use case). Title, excerpt and body are Payload localized

@@ -1,7 +1,8 @@
-// Bookings for the admin API (API-CONTRACT §3): the list with its filters and order, and the
-// moves of the transition table. The list is one prepared statement whatever the page size:
-// the count and the page, joined to its services and customers. Both take the caller's scope:
-// an organization manager lists and moves only the bookings of their organizations' services.
+// Bookings for the admin API (docs/api.md "Admin service catalogue (/api/admin/services)"):
+// the list with its filters and order, and the moves of the transition table. The list is one
+// prepared statement whatever the page size: the count and the page, joined to its services
+// and customers. Both take the caller's scope: an organization manager lists and moves only
+// the bookings of their organizations' services.
 import type { PayloadRequest } from 'payload'
 
 import { MOVES, type BookingAction } from '../../../domain/bookings'
@@ -91,7 +92,8 @@ export function actOnBooking(req: PayloadRequest, scope: CatalogueScope, id: str
     const [row] = isUuid(id)
       ? await execute(req, sql`SELECT b.status, s.organization_id AS organization FROM bookings b LEFT JOIN service_listings s ON s.id = b.service_id WHERE b.id = ${id} FOR UPDATE OF b`)
       : []
-    // A booking of a service outside the caller's scope is as missing as none (decision 114).
+    // A booking of a service outside the caller's scope is as missing as none (docs/decisions.md
+    // "Organizations manage their services through the admin catalogue").
     if (!row || !inScope(scope, row.organization)) throw notFound('Booking not found')
     let data: Record<string, unknown>
     if (action === 'respond') {

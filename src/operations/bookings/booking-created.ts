@@ -1,4 +1,5 @@
-// What a new booking records, whichever path made it (API-CONTRACT §4, §15): the audit entry
+// What a new booking records, whichever path made it (docs/api.md "POST
+// /api/services/bookings", docs/api.md "Webhooks (/api/admin/webhooks)"): the audit entry
 // `booking.create` with the document, the provider's notification, the customer's "received"
 // mail and the `booking.created` webhook event, all in the booking's transaction. The
 // collection's afterChange hook (collections/Bookings/hooks/recordChange.ts) calls

@@ -1,8 +1,9 @@
 // The rules that decide whether a start time can be booked, in one place for the two doors
-// that ask (API-CONTRACT §12: "the two endpoints share one rule"): the public booking
-// (create-booking.ts) refuses with them, the bookable-times query (bookable-times.ts) lists
-// what passes them. Pure functions on wall-clock minutes (src/lib/wall-clock.ts), so both
-// judge with the same arithmetic; tests/int/slots-property.test.ts checks that they agree.
+// that ask (docs/api.md "Bookable times, calendar files and reminders": "the two endpoints
+// share one rule"): the public booking (create-booking.ts) refuses with them, the
+// bookable-times query (bookable-times.ts) lists what passes them. Pure functions on
+// wall-clock minutes (src/lib/wall-clock.ts), so both judge with the same arithmetic;
+// tests/int/slots-property.test.ts checks that they agree.
 import { clockTime, minuteOfDay, scheduleOf, type Schedule } from '../../lib/wall-clock'
 
 /** An available slot of the booking's weekday, as the availability table keeps it. */
@@ -18,7 +19,7 @@ export type MinuteRange = Pick<Schedule, 'startMinute' | 'endMinute'>
 export const bookingRange = scheduleOf
 
 /**
- * "In a slot" (API-CONTRACT §4): `startTime ≤ time < endTime` and, when the service has a
+ * "In a slot" (docs/api.md "POST /api/services/bookings"): `startTime ≤ time < endTime` and, when the service has a
  * duration, `time + duration ≤ endTime` (so never past midnight: a slot ends by 23:59).
  */
 export function inSlot(slot: OpenSlot, time: string, durationMinutes: number | null | undefined): boolean {
@@ -63,7 +64,8 @@ export function overlapsAny(range: MinuteRange, taken: readonly MinuteRange[]): 
   return low < taken.length && rangesOverlap(range, taken[low]!)
 }
 
-// Days off, extra hours, buffers and daily caps (API-CONTRACT §14) --------------------------
+// Days off, extra hours, buffers and daily caps (docs/api.md "Exceptions: days off and extra
+// hours") --------------------------
 
 /** The most minutes a service may keep free before or after a booking. */
 export const MAX_BUFFER_MINUTES = 240
@@ -128,6 +130,7 @@ export function openWindows(weekly: readonly OpenSlot[], exceptions: readonly Da
 /**
  * "At its cap": the date already holds `cap` pending or confirmed bookings (null: no cap). The
  * public booking judges the same `booked >= cap` inside its write, after the service lock
- * (community_create_booking, src/migrations/*_booking_write_function.ts; decision 190).
+ * (community_create_booking, src/migrations/*_booking_write_function.ts; docs/decisions.md
+ * "The public booking is one statement").
  */
 export const dayFull = (bookedThatDay: number, cap: number | null | undefined): boolean => cap != null && bookedThatDay >= cap

@@ -1,9 +1,10 @@
-// A booking as an iCalendar event (API-CONTRACT §12): the file `GET /api/bookings/:id/calendar.ics`
-// serves, and the invitation the confirmation mail carries (METHOD:REQUEST) and the
-// cancellation mail withdraws (METHOD:CANCEL). One UID per booking, for good, so a calendar
-// that imported the invitation updates or removes that same event; SEQUENCE follows the
-// status (pending 0, confirmed 1, every later state 2), so a cancellation always outranks
-// the invitation it withdraws. Times are floating: the server's wall clock, no time zone (SPEC).
+// A booking as an iCalendar event (docs/api.md "Bookable times, calendar files and reminders"):
+// the file `GET /api/bookings/:id/calendar.ics` serves, and the invitation the confirmation mail
+// carries (METHOD:REQUEST) and the cancellation mail withdraws (METHOD:CANCEL). One UID per
+// booking, for good, so a calendar that imported the invitation updates or removes that same
+// event; SEQUENCE follows the status (pending 0, confirmed 1, every later state 2), so a
+// cancellation always outranks the invitation it withdraws. Times are floating: the server's
+// wall clock, no time zone (SPEC).
 import type { PayloadRequest } from 'payload'
 
 import { isUuid } from '../../../domain/ids'

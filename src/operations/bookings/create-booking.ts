@@ -1,12 +1,12 @@
-// Public booking (SPEC "Public booking", API-CONTRACT §4 and §14): the checks in their
-// documented order (a closed date or window is "not in a slot"; a date at its cap is 409
-// `day_full`), then one insert. The last check, "no overlapping pending or confirmed booking", is
-// the insert itself: PostgreSQL's exclusion constraint refuses an overlap atomically, so of
-// N simultaneous requests for one slot exactly one succeeds and the others get 409.
-// The row is written with its audit entry, notification, mail and webhook event (as
-// `bookingCreatedRecords` describes them, for the collection's hook too) by one statement
-// (insert-booking.ts: Payload's create pipeline was most of a booking's cost, issue 35; one
-// PL/pgSQL call keeps its plans behind PgBouncer, decision 190).
+// Public booking (docs/api.md "POST /api/services/bookings", docs/api.md "Exceptions: days off
+// and extra hours"): the checks in their documented order (a closed date or window is "not in a
+// slot"; a date at its cap is 409 `day_full`), then one insert. The last check, "no overlapping
+// pending or confirmed booking", is the insert itself: PostgreSQL's exclusion constraint refuses
+// an overlap atomically, so of N simultaneous requests for one slot exactly one succeeds and the
+// others get 409. The row is written with its audit entry, notification, mail and webhook event
+// (as `bookingCreatedRecords` describes them, for the collection's hook too) by one statement
+// (insert-booking.ts: Payload's create pipeline was most of a booking's cost; one PL/pgSQL call
+// keeps its plans behind PgBouncer, docs/decisions.md "The public booking is one statement").
 import type { PayloadRequest } from 'payload'
 
 import { ApiError, notFound } from '../../lib/http/errors'
@@ -44,8 +44,9 @@ export async function createBooking(req: PayloadRequest, customerId: string, inp
   // "No overlap" (booking-rules.ts `rangesOverlap` on `occupiedRange`, buffers included) is
   // judged by PostgreSQL's exclusion constraint on the same widened range, at the insert:
   // race-proof. The write is one statement (insert-booking.ts): the service row's lock first
-  // (decision 123: bookers of one service queue, so the constraint's waits cannot deadlock and
-  // the cap's count cannot be overrun), the cap, the row and its records.
+  // (docs/decisions.md "A deadlock or serialization failure runs the use case again":
+  // bookers of one service queue, so the constraint's waits cannot deadlock and the cap's
+  // count cannot be overrun), the cap, the row and its records.
   return bookingStatement(req, async () => {
     // The customer has no create access to the collection: this operation is the authority.
     const doc = newBookingDoc(service, { customerId, bookingDate: input.bookingDate, bookingTime: input.bookingTime, customerMessage: input.customerMessage ?? null })

@@ -1,4 +1,4 @@
-// The public booking's write (issue 35; decision 190): the row and everything a new
+// The public booking's write (docs/decisions.md "The public booking is one statement"): the row and everything a new
 // booking records (booking-created.ts: audit entry, notification, mail job, webhook outbox
 // rows) in ONE statement, a call of the PL/pgSQL function `community_create_booking`
 // (src/migrations/*_booking_write_function.ts), which also takes the service row's lock and

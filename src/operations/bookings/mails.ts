@@ -1,4 +1,4 @@
-// The emails a booking sends its customer (decision 44: the documents name notifications
+// The emails a booking sends its customer (docs/decisions.md "Booking emails": the documents name notifications
 // only; mail mirrors the customer's side of them): "received" when the booking is made,
 // and one at every status move (confirmed, cancelled, completed, no-show). Queued in the
 // booking's transaction by the collection hook, so every path (public endpoint, admin API,

@@ -1,4 +1,4 @@
-// The in-app messages a booking sends (SPEC "Notification", type `booking`): to the provider
+// The in-app messages a booking sends (type `booking`): to the provider
 // when it is made, to the customer at every move. Each names the service, date and time.
 import type { PayloadRequest } from 'payload'
 

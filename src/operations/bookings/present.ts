@@ -1,6 +1,7 @@
 // The shapes the API shows a booking in: the record the public endpoint creates
-// (API-CONTRACT §4) and the admin representation (SPEC "Booking", API-CONTRACT §3). Both are
-// built from a booking document, or from a SQL row whose columns carry the same names.
+// (docs/api.md "POST /api/services/bookings") and the admin representation
+// (docs/api.md "Admin service catalogue (/api/admin/services)"). Both are built from a
+// booking document, or from a SQL row whose columns carry the same names.
 import { idOf } from '../../../domain/ids'
 
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value))

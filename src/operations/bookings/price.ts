@@ -1,6 +1,6 @@
 // A booking's price, fixed when it is made: the service's decimal `basePrice` in integer
 // minor units of its currency (EUR 2 digits, JPY 0, KWD 3), with no floating point. An
-// `hourly` price is multiplied by durationMinutes/60, rounded half up (API-CONTRACT §4).
+// `hourly` price is multiplied by durationMinutes/60, rounded half up (docs/api.md "POST /api/services/bookings").
 import { scaleMinorUnits, toMinorUnits } from '../../lib/money'
 
 export interface PricedService {

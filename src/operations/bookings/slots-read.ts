@@ -1,9 +1,9 @@
-// GET /api/services/:id/slots answered by the shell (issue 32 "Speed", decision
-// 161), as the profile family's hot reads are: public, one prepared statement,
-// and before this Payload's request setup cost it about as much as the listing. The Payload
-// endpoint (endpoints/services/slots.ts) stays the reference and runs the same `slotsAnswer`;
-// the shell passes on what it does not recognise exactly as Payload's router would (HEAD,
-// a malformed %-escape, another number of segments).
+// GET /api/services/:id/slots answered by the shell (docs/decisions.md "Hot signed-in reads
+// answered by the shell"), as the profile family's hot reads are: public, one prepared
+// statement, and before this Payload's request setup cost it about as much as the listing.
+// The Payload endpoint (endpoints/services/slots.ts) stays the reference and runs the same
+// `slotsAnswer`; the shell passes on what it does not recognise exactly as Payload's router
+// would (HEAD, a malformed %-escape, another number of segments).
 import type { RequestHandler } from 'express'
 import type { Payload } from 'payload'
 import { z } from 'zod'

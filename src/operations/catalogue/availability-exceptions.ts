@@ -1,7 +1,9 @@
-// Days off and extra hours of a service for the admin API (API-CONTRACT §14). The rules
-// (date today..+730 days, times as a pair, no overlap of one kind on one date, under the
-// service row lock) are the collection's (rules/exceptions.ts), shared with the panel. Each
-// use case takes the caller's scope (decision 114): an exception of a service outside it is
+// Days off and extra hours of a service for the admin API (docs/api.md "Exceptions: days
+// off and extra hours"). The rules (date today..+730 days, times as a pair, no overlap of
+// one kind on one date, under the service row lock) are the collection's
+// (rules/exceptions.ts), shared with the panel. Each use case takes the caller's scope
+// (docs/decisions.md "Organizations manage their services through the admin catalogue"): an
+// exception of a service outside it is
 // 404. Audit `service_availability.exception_create|update|delete` from the collection's hooks.
 import type { PayloadRequest } from 'payload'
 

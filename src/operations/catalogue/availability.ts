@@ -1,7 +1,8 @@
-// Weekly availability slots of a service for the admin API. Time format, start < end and
-// "no overlap within a service and day" are the collection's rules (shared with the admin
-// panel); the overlap check holds the service row lock, so concurrent writers queue. Each use
-// case takes the caller's scope (decision 114): a slot of a service outside it is 404.
+// Weekly availability slots of a service for the admin API. Time format, start < end and "no
+// overlap within a service and day" are the collection's rules (shared with the admin panel);
+// the overlap check holds the service row lock, so concurrent writers queue. Each use case
+// takes the caller's scope (docs/decisions.md "Organizations manage their services through
+// the admin catalogue"): a slot of a service outside it is 404.
 import type { PayloadRequest } from 'payload'
 
 import type { CatalogueScope } from '../../../domain/catalogue-scope'
@@ -38,7 +39,9 @@ async function slotsOf(req: PayloadRequest, serviceId: string): Promise<SlotView
   return (docs as unknown as Doc[]).map(presentSlot)
 }
 
-/** The weekly slots and the exceptions (API-CONTRACT §14; `from`/`to` filter the exceptions). */
+/** The weekly slots and the exceptions (docs/api.md "Exceptions: days off and extra hours";
+ * `from`/`to` filter the exceptions).
+ */
 export async function listSlots(req: PayloadRequest, scope: CatalogueScope, serviceId: string, range: { from?: string; to?: string } = {}): Promise<{ slots: SlotView[]; exceptions: ExceptionView[] }> {
   await requireService(req, scope, serviceId)
   return { slots: await slotsOf(req, serviceId), exceptions: await exceptionsOf(req, serviceId, range) }

@@ -1,7 +1,7 @@
 // Catalogue rules are enforced by collection hooks, so the admin panel, the stock REST routes
 // and our endpoints refuse the same things. A hook throws a RuleViolation: to Payload it is a
 // ValidationError (the admin panel shows the message on the field), and it carries the code
-// that our endpoints answer with (API-CONTRACT §3).
+// that our endpoints answer with (docs/api.md "Admin service catalogue (/api/admin/services)").
 import { APIError, NotFound, ValidationError } from 'payload'
 
 import { ApiError, notFound, type ValidationIssue } from '../../lib/http/errors'

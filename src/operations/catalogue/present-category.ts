@@ -1,5 +1,5 @@
-// The one mapping between a category document (read with `locale: 'all'`) and SPEC's
-// "Service category" shape, and back from API input to Payload data.
+// The one mapping between a category document (read with `locale: 'all'`) and  shape, and back
+// from API input to Payload data.
 import { idOf } from '../../../domain/ids'
 import { presentLocalized, type Localized } from './localized'
 

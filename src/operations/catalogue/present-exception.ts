@@ -1,4 +1,5 @@
-// The one mapping between an availability-exception document and its API shape (API-CONTRACT §14).
+// The one mapping between an availability-exception document and its API shape (docs/api.md
+// "Exceptions: days off and extra hours").
 import { idOf } from '../../../domain/ids'
 
 export interface ExceptionView {

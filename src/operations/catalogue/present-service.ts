@@ -1,4 +1,4 @@
-// The one mapping between a service document and SPEC's "Service" shape (ids as plain
+// The one mapping between a service document and  shape (ids as plain
 // strings, `categoryId` for the `category` relationship…), and back from API input.
 import { idOf } from '../../../domain/ids'
 import { presentLocalized, type Localized } from './localized'
@@ -46,7 +46,7 @@ export interface ServiceView {
   isFeatured: boolean
   displayInHome: boolean
   allowReviews: boolean
-  /** Over the published reviews (API-CONTRACT §9). */
+  /** Over the published reviews (docs/api.md "Community content"). */
   rating: Rating
   inLanguage: string | null
   translations: Array<TranslationView | Pick<TranslationView, 'inLanguage' | 'title'>>

@@ -1,4 +1,4 @@
-// The one mapping between an availability document and SPEC's "Availability slot" shape.
+// The one mapping between an availability document and  shape.
 import { idOf } from '../../../domain/ids'
 
 export interface SlotView {

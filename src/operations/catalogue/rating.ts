@@ -1,4 +1,4 @@
-// A service's rating as every representation shows it (API-CONTRACT §9): `{average, count}`
+// A service's rating as every representation shows it (docs/api.md "Community content"): `{average, count}`
 // over its published reviews, from the two integer columns the reviews keep exact
 // (collections/Reviews/serviceRating.ts). Integers, so the average is exact at any count.
 export interface Rating {

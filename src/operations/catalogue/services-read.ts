@@ -43,7 +43,8 @@ export async function listServices(req: PayloadRequest, scope: CatalogueScope, f
 
 /**
  * A service the caller may manage, or null: one outside their scope is as missing as one that
- * does not exist (404, decision 114), even when it is active and so publicly readable.
+ * does not exist (404, docs/decisions.md "Organizations manage their services through the
+ * admin catalogue"), even when it is active and so publicly readable.
  */
 export async function findServiceDoc(req: PayloadRequest, scope: CatalogueScope, id: string): Promise<Record<string, unknown> | null> {
   if (!isUuid(id)) return null

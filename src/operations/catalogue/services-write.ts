@@ -2,8 +2,9 @@
 // format and uniqueness, references, price vs currency, open bookings on delete) live in
 // the collection's hooks and validations, shared with the admin panel and the stock routes,
 // and the audit entry is written by the collection's hook inside the same transaction.
-// Every use case takes the caller's scope (domain/catalogue-scope.ts, decision 114): a service outside it is
-// 404, and an organization manager's changes follow the catalogue's rule for managers.
+// Every use case takes the caller's scope (domain/catalogue-scope.ts, docs/decisions.md
+// "Organizations manage their services through the admin catalogue"): a service outside it
+// is 404, and an organization manager's changes follow the catalogue's rule for managers.
 import type { PayloadRequest } from 'payload'
 
 import { assertServiceWrite, serviceOwnership, type CatalogueScope } from '../../../domain/catalogue-scope'

@@ -1,4 +1,4 @@
-// Translation coverage (issue 13): for one content language, the services and categories
+// Translation coverage: for one content language, the services and categories
 // that lack a translation in it, or some of its texts (title/name, description, SEO title,
 // SEO description), with per-language counts. One read for the admin API
 // (GET /api/admin/services/translations/coverage) and the panel's coverage view alike, in two

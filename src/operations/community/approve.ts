@@ -1,4 +1,4 @@
-// Approving or rejecting a place, an article or a classified (API-CONTRACT §9), for the
+// Approving or rejecting a place, an article or a classified (docs/api.md "Community content"), for the
 // endpoint and the panel alike. One transaction: the row is locked first (of two deciders at
 // once the second finds it decided: 409 invalid_transition), then the status, the dates that
 // come with approval, the author's notification and the audit entry commit together.
@@ -79,7 +79,7 @@ export async function decide(req: PayloadRequest, input: ApprovalInput): Promise
     await withContext(req, { skipAudit: true, [SYSTEM_MOVE]: true }, () =>
       req.payload.update({ collection: type.collection, id: input.postId, data, depth: 0, overrideAccess: true, req }),
     )
-    // §15: the decision's event before those of the reports it closes.
+    // docs/api.md "Webhooks (/api/admin/webhooks)": the decision's event before those of the reports it closes.
     await emitEvent(req, input.decision === 'approve' ? 'content.approved' : 'content.rejected', { type: input.postType, id: input.postId }, {
       postType: input.postType,
       postId: input.postId,
@@ -88,8 +88,10 @@ export async function decide(req: PayloadRequest, input: ApprovalInput): Promise
       authorId,
       decidedBy: String(decider.id),
     })
-    // The decision's record (§10): a rejection closes the item's reports as `actioned` and can
-    // be appealed; both count in the transparency report's approvals.
+    // The decision's record (docs/api.md "Reports, the moderation queue,
+    // appeals and transparency"): a rejection closes the item's reports as
+    // `actioned` and can be appealed; both count in the transparency report's
+    // approvals.
     await recordDecision(req, { postType: input.postType, postId: input.postId, outcome: input.decision === 'approve' ? 'approved' : 'rejected', previousStatus: String(from), authorId, reason: input.reason })
     if (authorId) {
       await notify(req, { userId: authorId, type: 'moderation', ...notification(type, input.decision, input.reason), targetType: input.postType, targetId: input.postId })

@@ -1,4 +1,4 @@
-// Expiry of classifieds (API-CONTRACT §9): every active classified whose `expiresAt` has
+// Expiry of classifieds (docs/api.md "Community content"): every active classified whose `expiresAt` has
 // passed becomes `expired`, its author is notified, its open report-queue entry shows
 // `expired`, and the change is audited, in one transaction. One UPDATE … RETURNING picks and moves them: two runs at once (two
 // instances) cannot both move one classified, so each is expired and notified exactly once.

@@ -1,9 +1,10 @@
-// The forum's public reads answered by the shell (decision 112), as GET /api/auth/get-session
-// is (decision 65): mounted after the global rate limit and before Payload's bridge, for an
-// anonymous reader only (no bearer token, no session cookie: the one strategy,
-// src/lib/auth/strategy.ts, would find no user) and only for the query shapes forum-reads.ts
-// answers exactly as Payload does. Anything else, signed-in readers included, goes on to
-// Payload's stock route unchanged.
+// The forum's public reads answered by the shell (docs/decisions.md "Anonymous forum reads
+// answered by the shell"), as GET /api/auth/get-session is (docs/decisions.md "get-session
+// is answered by the shell"): mounted after the global rate limit and before Payload's
+// bridge, for an anonymous reader only (no bearer token, no session cookie: the one
+// strategy, src/lib/auth/strategy.ts, would find no user) and only for the query shapes
+// forum-reads.ts answers exactly as Payload does. Anything else, signed-in readers included,
+// goes on to Payload's stock route unchanged.
 import type { RequestHandler } from 'express'
 import { headersWithCors, type Payload, type PayloadRequest } from 'payload'
 

@@ -1,7 +1,8 @@
-// A gallery's images (API-CONTRACT §9 "galleries: title, images"; decision 111): community
-// media its author uploaded, at most MAX_GALLERY_IMAGES, each named once. Used as the field's
-// `validate`, so every write path (stock route, panel, Local API) is checked, and a bad list is
-// Payload's 400 on `images` with a message saying which image and why, never a 500.
+// A gallery's images (docs/api.md "Community content"; docs/decisions.md "Community media share
+// the service media pipeline"): community media its author uploaded, at most
+// MAX_GALLERY_IMAGES, each named once. Used as the field's `validate`, so every write path
+// (stock route, panel, Local API) is checked, and a bad list is Payload's 400 on `images` with
+// a message saying which image and why, never a 500.
 import type { FilterOptions, UploadFieldManyValidation } from 'payload'
 
 import { isUuid } from '../../../domain/ids'

@@ -1,4 +1,4 @@
-// Community jobs on Payload's queue (API-CONTRACT §9 "Expiry"): the classifieds' expiry task,
+// Community jobs on Payload's queue (docs/api.md "Classified expiry"): the classifieds' expiry task,
 // queued and run on the `community` queue by a timer in every server process
 // (startCommunityJobs). The task is idempotent per classified (one UPDATE … RETURNING), so
 // two processes on one database never expire or notify one classified twice.

@@ -1,6 +1,7 @@
-// Service media for the admin API (API-CONTRACT §5). The rules every upload obeys live in
-// the collection (collections/ServiceMedia: file checks, audit, unlinking on delete), so
-// these operations only choose what to call, in one transaction with its audit entry.
+// Service media for the admin API (docs/api.md "Media: /api/admin/services/media"). The
+// rules every upload obeys live in the collection (collections/ServiceMedia: file
+// checks, audit, unlinking on delete), so these operations only choose what to call, in
+// one transaction with its audit entry.
 import { ValidationError, type PayloadRequest, type Where } from 'payload'
 
 import { isUuid } from '../../../domain/ids'

@@ -1,4 +1,4 @@
-// The moderation family's codes (SPEC "Moderation codes"), thrown as ApiError and formatted
+// The moderation family's codes (docs/api.md "POST /api/admin/moderate"), thrown as ApiError and formatted
 // as `{error, message, field?}` for /api/admin/moderate (src/lib/http/errors.ts).
 import type { PayloadRequest } from 'payload'
 

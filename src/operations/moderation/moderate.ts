@@ -1,4 +1,4 @@
-// Moderating one piece of content (SPEC "Moderation", API-CONTRACT §6), for the endpoint and
+// Moderating one piece of content (docs/api.md "POST /api/admin/moderate"), for the endpoint and
 // the admin panel alike. One transaction: the row is locked first, so of two moderators at
 // once the second waits, then finds it `moderated` (one 200, one BIZ_ALREADY_MODERATED, one
 // notification, one audit entry); the status change, the author's notification and the
@@ -44,9 +44,10 @@ export async function moderate(req: PayloadRequest, input: ModerationInput): Pro
     await withContext(req, { skipAudit: true, [MODERATING]: true }, () =>
       req.payload.update({ collection: type.collection, id: input.postId, data: { [type.statusField]: 'moderated' }, depth: 0, overrideAccess: true, req }),
     )
-    // §15: the decision's event before those of the reports it closes.
+    // docs/api.md "Webhooks (/api/admin/webhooks)": the decision's event before those of the reports it closes.
     await emitEvent(req, 'content.moderated', { type: input.postType, id: input.postId }, { postType: input.postType, postId: input.postId, status: 'moderated', reason: input.reason, authorId, moderatedBy: String(moderator.id) })
-    // The decision's record, its reports closed as `actioned`, their reporters told (§10).
+    // The decision's record, its reports closed as `actioned`, their reporters told (docs/api.md
+    // "Reports, the moderation queue, appeals and transparency").
     await recordDecision(req, { postType: input.postType, postId: input.postId, outcome: 'moderated', previousStatus: status == null ? null : String(status), authorId, reason: input.reason })
     // A comment whose author's account is gone has nobody to tell.
     if (authorId) {

@@ -1,9 +1,10 @@
-// Every organization, for the platform's admins (API-CONTRACT §13 "Admin organizations"):
-// the list with member and service counts, one organization with its members, and the
-// changes an admin tool makes, each one transaction with its audit entry
-// `organization.<action>`. The rules of §11 hold: an organization keeps at least one owner
-// (decided under a lock on its membership rows, as the member routes decide it), a user is a
-// member once, and an organization that owns services is not deleted.
+// Every organization, for the platform's admins (docs/api.md "Admin organizations:
+// /api/admin/organizations"): the list with member and service counts, one organization with
+// its members, and the changes an admin tool makes, each one transaction with its audit
+// entry `organization.<action>`. The rules of docs/api.md "Accounts beyond sign-in
+// (/api/auth)" hold: an organization keeps at least one owner (decided under a lock on its
+// membership rows, as the member routes decide it), a user is a member once, and an
+// organization that owns services is not deleted.
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
@@ -177,7 +178,8 @@ export function removeMember(req: PayloadRequest, id: string, userId: string) {
     if (!member) throw memberNotFound()
     if (member.role === 'owner' && owners(locked) <= 1) throw lastOwner()
     await req.payload.delete({ collection: 'memberships', id: member.id, overrideAccess: true, context: { skipAudit: true }, req })
-    // A session that had this organization active no longer may (as §11's remove-member).
+    // A session that had this organization active no longer may (as docs/api.md "Accounts beyond
+    // sign-in (/api/auth)"'s remove-member).
     await execute(req, sql`UPDATE sessions SET active_organization_id = NULL WHERE user_id = ${userId} AND active_organization_id = ${id}`)
     await audit(req, 'remove_member', id, { userId, role: member.role })
     return getOrganization(req, id)

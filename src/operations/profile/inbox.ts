@@ -1,7 +1,8 @@
-// The caller's notifications (API-CONTRACT §13): newest first, the caller's own only, with the
-// count of unread ones whatever the filter; marking read by ids (another user's ids change
-// nothing and are not counted) or all at once. Prepared statements on the recipient's index
-// (user, readAt, createdAt): the inbox is a hot read (npm run bench).
+// The caller's notifications (docs/api.md "Profile, admin blog, admin organizations, auth
+// client"): newest first, the caller's own only, with the count of unread ones whatever the
+// filter; marking read by ids (another user's ids change nothing and are not counted) or
+// all at once. Prepared statements on the recipient's index (user, readAt, createdAt): the
+// inbox is a hot read (npm run bench).
 import type { Payload, PayloadRequest } from 'payload'
 
 import { paginated, type Pagination } from '../../lib/http/pagination'

@@ -1,6 +1,6 @@
-// The caller's own profile and wallet (API-CONTRACT §13 "Profile"): read in one statement,
+// The caller's own profile and wallet (docs/api.md "Profile: /api/profile"): read in one statement,
 // changed in one transaction with its audit entry `profile.update`. The username lives on the
-// user (SPEC "User"): a new one is written there, and the user's hooks carry it to the
+// user: a new one is written there, and the user's hooks carry it to the
 // profile's copy and to every author name (collections/Users/hooks), in the same transaction.
 import type { PayloadRequest } from 'payload'
 

@@ -1,7 +1,8 @@
-// A public profile by username (API-CONTRACT §13): anyone reads it; only what is public (no
-// email, roles or wallet). One prepared statement answers it: the profile, and the count of
-// the user's publicly visible items of every §9 type (the same statuses the stock routes show
-// anonymous readers, access/community.ts), zeros included. A hot read (npm run bench).
+// A public profile by username (docs/api.md "Profile, admin blog, admin organizations, auth
+// client"): anyone reads it; only what is public (no email, roles or wallet). One prepared
+// statement answers it: the profile, and the count of the user's publicly visible items of
+// every community type (the same statuses the stock routes show anonymous readers,
+// access/community.ts), zeros included. A hot read (npm run bench).
 import type { Payload } from 'payload'
 
 import { notFound } from '../../lib/http/errors'
@@ -9,7 +10,7 @@ import { run, statement } from '../../lib/prepared'
 import { CONTENT_TYPE_NAMES, CONTENT_TYPES, type ContentTypeName } from '../../../domain/content-types'
 import { displayNameOf } from './profile'
 
-/** The §9 types (blog comments are the blog's, not §9's). */
+/** The community types (blog comments are the blog's, not a community type). */
 export const PUBLISHED_TYPES = CONTENT_TYPE_NAMES.filter((name) => name !== 'blogComments')
 
 export interface PublicProfile {

@@ -1,8 +1,9 @@
-// Appeals (API-CONTRACT §10, DSA Art. 20): the author of a moderated or rejected item contests
-// the decision once, within 180 days of it; another moderator or an admin upholds it or
-// reverses it. Reversing restores the status recorded before the decision. Each use case is
-// one transaction; deciding locks the appeal's row first, so of two moderators at once the
-// second finds it decided (409 appeal_decided).
+// Appeals (docs/api.md "Reports, the moderation queue, appeals and transparency", DSA Art.
+// 20): the author of a moderated or rejected item contests the decision once, within 180
+// days of it; another moderator or an admin upholds it or reverses it. Reversing restores
+// the status recorded before the decision. Each use case is one transaction; deciding locks
+// the appeal's row first, so of two moderators at once the second finds it decided (409
+// appeal_decided).
 import type { PayloadRequest } from 'payload'
 
 import { MODERATING, type ReportableType } from '../../../domain/content-types'
@@ -71,7 +72,7 @@ const APPEAL_VIEW = `
          ${ISO('a.created_at')} AS "createdAt"
   FROM content_appeals a JOIN moderation_decisions d ON d.id = a.decision_id`
 
-// Newest first (API-CONTRACT §1), by status or all; index content_appeals_status_created.
+// Newest first (docs/api.md "Conventions of every route"), by status or all; index content_appeals_status_created.
 const APPEALS_PAGE = statement(
   'appeals-page',
   `SELECT (SELECT count(*)::int FROM content_appeals WHERE $3::text IS NULL OR status::text = $3) AS total,

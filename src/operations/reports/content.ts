@@ -53,7 +53,7 @@ export async function anyItem(req: PayloadRequest, type: ItemFields, id: string)
   return (await req.payload.findByID({ collection: type.collection, id, depth: 0, overrideAccess: true, req, disableErrors: true })) as Doc | null
 }
 
-// The text fields a content type is likely to have, most telling first (§9's field names).
+// The text fields a content type is likely to have, most telling first (the documented field names).
 const TEXT_FIELDS = ['body', 'title', 'name', 'description', 'excerpt']
 export const EXCERPT_LENGTH = 200
 

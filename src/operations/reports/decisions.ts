@@ -63,7 +63,7 @@ const CLOSE_REPORTS = statement(
    SELECT (SELECT count(*) FROM closed)::int AS closed, (SELECT count(*) FROM told)::int AS told, (SELECT count(*) FROM queue)::int AS queue`,
 )
 
-/** French, as every notification of the moderation family (SPEC "Moderation"). */
+/** French, as every notification of the moderation family. */
 export const REPORT_RESOLVED_TITLE = 'Votre signalement a été traité'
 const RESOLVED_BODY: Record<'actioned' | 'dismissed', string> = {
   actioned: 'Le contenu que vous avez signalé a été retiré par l’équipe de modération (issue : actioned).',
@@ -93,7 +93,8 @@ export async function recordDecision(req: PayloadRequest, input: DecisionInput):
   const reportStatus = input.outcome === 'dismissed' ? 'dismissed' : 'actioned'
   const closed = await runIn<{ closed: number }>(req, CLOSE_REPORTS, [input.postType, input.postId, reportStatus, id, now, REPORT_RESOLVED_TITLE, RESOLVED_BODY[reportStatus]])
   const reportsClosed = closed.rows[0]?.closed ?? 0
-  // §15 report.resolved: one event per decision that closes an item's open reports.
+  // docs/api.md "Webhooks (/api/admin/webhooks)" report.resolved: one event per decision that
+  // closes an item's open reports.
   if (reportsClosed > 0) {
     await emitEvent(req, 'report.resolved', { type: input.postType, id: input.postId }, { postType: input.postType, postId: input.postId, status: reportStatus, reportsClosed, decisionId: id, outcome: input.outcome, reason: input.reason ?? null, resolvedAt: now })
   }

@@ -1,7 +1,8 @@
-// A moderator finds nothing wrong with a reported item (API-CONTRACT §10): its open reports are
-// closed as `dismissed`, each reporter told, the decision recorded (outcome `dismissed`, the
-// item's status unchanged), audit `reports_dismissed`: one transaction, the item's row locked
-// like any decision's, so no report slips in between.
+// A moderator finds nothing wrong with a reported item (docs/api.md "Reports, the moderation
+// queue, appeals and transparency"): its open reports are closed as `dismissed`, each
+// reporter told, the decision recorded (outcome `dismissed`, the item's status unchanged),
+// audit `reports_dismissed`: one transaction, the item's row locked like any decision's, so
+// no report slips in between.
 import type { PayloadRequest } from 'payload'
 
 import type { ReportableType } from '../../../domain/content-types'

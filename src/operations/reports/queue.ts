@@ -1,7 +1,8 @@
-// The moderation queue (API-CONTRACT §10): items with open reports, oldest first report first.
-// One statement: the page is a range scan of a partial index over open queue rows
-// (report_queue_open_order, or _type_order with a postType), and the unfiltered total is the
-// list_counts triggers' number, so neither grows with the number of reports or of items.
+// The moderation queue (docs/api.md "Reports, the moderation queue, appeals and
+// transparency"): items with open reports, oldest first report first. One statement: the
+// page is a range scan of a partial index over open queue rows (report_queue_open_order, or
+// _type_order with a postType), and the unfiltered total is the list_counts triggers'
+// number, so neither grows with the number of reports or of items.
 import type { PayloadRequest } from 'payload'
 
 import type { ReportableType } from '../../../domain/content-types'

@@ -1,8 +1,9 @@
-// A notice (API-CONTRACT §10, DSA Art. 16): a signed-in user reports an item. One
-// transaction: the item's row is share-locked (decisions wait, reports do not wait on each
-// other), the report inserted unless the reporter has an open one (partial unique index),
-// the item's queue row created or counted up in one upsert (so a thousand reports at once
-// leave one row whose count is exactly a thousand), and the audit entry.
+// A notice (docs/api.md "Reports, the moderation queue, appeals and transparency", DSA
+// Art. 16): a signed-in user reports an item. One transaction: the item's row is
+// share-locked (decisions wait, reports do not wait on each other), the report inserted
+// unless the reporter has an open one (partial unique index), the item's queue row created
+// or counted up in one upsert (so a thousand reports at once leave one row whose count is
+// exactly a thousand), and the audit entry.
 import type { PayloadRequest } from 'payload'
 
 import type { ReportableType } from '../../../domain/content-types'

@@ -1,6 +1,7 @@
-// Transparency reports (API-CONTRACT §10, DSA Art. 15/24): the counts of a period computed in
-// one SQL statement from the stored reports, decisions and appeals (each table read once over
-// its created_at range), as JSON or CSV; and published copies, frozen as computed.
+// Transparency reports (docs/api.md "Reports, the moderation queue, appeals and
+// transparency", DSA Art. 15/24): the counts of a period computed in one SQL statement from
+// the stored reports, decisions and appeals (each table read once over its created_at range),
+// as JSON or CSV; and published copies, frozen as computed.
 import type { PayloadRequest } from 'payload'
 
 import { REPORTABLE_TYPES } from '../../../domain/content-types'
@@ -35,7 +36,7 @@ export interface TransparencyFigures {
 
 // $1 from, $2 to (dates), $3 the reasons, $4 the registered post types (listed with 0 when
 // nothing happened to them). Decisions are content-moderation decisions: approvals (outcome
-// `approved`) are counted apart, rejections in both (decision 104).
+// `approved`) are counted apart, rejections in both (docs/decisions.md "Every moderation decision is a row").
 const FIGURES = statement(
   'transparency-figures',
   `WITH bounds AS (

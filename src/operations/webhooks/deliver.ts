@@ -1,4 +1,4 @@
-// The delivery worker (API-CONTRACT §15): every instance runs one; the outbox rows
+// The delivery worker (docs/api.md "Webhooks (/api/admin/webhooks)"): every instance runs one; the outbox rows
 // (webhook_deliveries, written by hooks/shared/webhookEvents.ts) are its queue. A round claims due deliveries with
 // one UPDATE over rows locked `FOR UPDATE SKIP LOCKED` (as booking reminders are claimed), which
 // sets a lease (`locked_until`) and counts the attempt, then sends them outside any transaction
@@ -56,7 +56,7 @@ interface Claimed {
   previous_secret_until: Date | null
 }
 
-// A round's outcomes in one statement (issue 34: one UPDATE per delivery, each touching its
+// A round's outcomes in one statement (one UPDATE per delivery, each touching its
 // webhook's row, capped the rate): every delivery's status, then each webhook's
 // `lastDeliveryAt` and `failingSince` once, as the outcomes in the order they came ($8)
 // would have left them one by one: cleared when the last was a success, restarted at this
@@ -92,7 +92,7 @@ function signingSecrets(row: Claimed, now: Date): string[] {
 
 async function attempt(row: Claimed, now: Date, perHost: number): Promise<SendResult> {
   const { webhooks } = settings()
-  // The body as §15 orders it; the same text is signed and sent.
+  // The body as docs/api.md "Webhooks (/api/admin/webhooks)" orders it; the same text is signed and sent.
   const body = JSON.stringify({ type: row.body.type, timestamp: row.body.timestamp, data: row.body.data })
   const timestamp = Math.floor(now.getTime() / 1000)
   return send({

@@ -1,4 +1,4 @@
-// The admin API's webhooks (API-CONTRACT §15, /api/admin/webhooks): each mutation one
+// The admin API's webhooks (docs/api.md "Webhooks (/api/admin/webhooks)", /api/admin/webhooks): each mutation one
 // transaction with its audit entry `webhook.<action>` (never the secret in it). The URL is
 // checked against the target rules (src/lib/webhooks/target.ts) before the transaction opens:
 // resolving a name can take a while and needs no row lock.

@@ -1,4 +1,4 @@
-// Webhooks and deliveries as the admin API shows them (API-CONTRACT §15): never a secret.
+// Webhooks and deliveries as the admin API shows them (docs/api.md "Webhooks (/api/admin/webhooks)"): never a secret.
 type Doc = Record<string, unknown>
 
 const iso = (value: unknown): string | null => (value == null ? null : new Date(value as string).toISOString())

@@ -1,8 +1,9 @@
-// Exceptions to a service's weekly slots (API-CONTRACT §14): a date closed whole, a window
-// closed, or a window opened. Field rules (date today..+730 days, times as a pair, an opening
-// needs its times, reason ≤ 200) are shared by the admin API's zod bodies and the collection;
-// "no two windows of one kind overlap on one date" runs with the service row locked, so two
-// writers cannot both pass it (the slots' rule, rules/slots.ts).
+// Exceptions to a service's weekly slots (docs/api.md "Exceptions: days off and extra
+// hours"): a date closed whole, a window closed, or a window opened. Field rules (date
+// today..+730 days, times as a pair, an opening needs its times, reason ≤ 200) are shared by
+// the admin API's zod bodies and the collection; "no two windows of one kind overlap on one
+// date" runs with the service row locked, so two writers cannot both pass it (the slots'
+// rule, rules/slots.ts).
 import { ValidationError, type CollectionBeforeChangeHook, type TextFieldSingleValidation } from 'payload'
 
 import { idOf, isUuid } from '../../../../domain/ids'
