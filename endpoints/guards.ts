@@ -1,8 +1,9 @@
 // Role guards of the endpoints. Every /api/admin/* route needs an admin session, answering 403
-// `forbidden` otherwise, anonymous callers included (SPEC "Authentication"). The catalogue's
-// service, availability and booking routes also admit the owners and admins of organizations,
-// for their organizations' services (decision 114): the guard hands the caller's scope to the
-// operations, which hold every read and write to it.
+// `forbidden` otherwise, anonymous callers included. The catalogue's service, availability and
+// booking routes also admit the owners and admins of organizations, for their organizations'
+// services (docs/decisions.md "Organizations manage their services through the admin
+// catalogue"): the guard hands the caller's scope to the operations, which hold every read and
+// write to it.
 import type { PayloadRequest } from 'payload'
 
 import { catalogueScope, managesAnything, type CatalogueScope } from '../domain/catalogue-scope'

@@ -59,7 +59,7 @@ const notification = z
 
 export const NOT_FOUND = 'Not found, or not readable by the caller (Payload’s body; a non-UUID id is the shell’s `not_found`)'
 
-// The read cache's headers (API-CONTRACT §1 "Caching of public reads", docs/api.md): an
+// The read cache's headers (docs/api.md "Caching of public reads", docs/api.md): an
 // anonymous answer is tagged and public, a signed-in one `private, no-store`.
 const cacheHeaders = z.object({
   ETag: z.string().optional().meta({ description: 'Anonymous answers: a strong tag of the collection’s version and the query', example: '"pC0aVb1d0ZkS3a2m5XwqQ6nH4u9yTt7E"' }),

@@ -1,7 +1,7 @@
 // GET                 /api/admin/blog/posts?status&q&page&perPage → {posts,…}; ?id= → {post} (with body)
 // POST|PATCH|DELETE   /api/admin/blog/posts {action: create|update|publish|unpublish|archive|delete, …}
 // GET                 /api/admin/blog/comments?status&postId&q&page&perPage → {comments,…}
-// API-CONTRACT §13 "Admin blog", with §3's envelope (endpoints/admin/services/actions.ts).
+// docs/api.md "Admin blog: /api/admin/blog", with the admin API's envelope (endpoints/admin/services/actions.ts).
 import { z } from 'zod'
 
 import { BLOG_EXCERPT_MAX, POST_STATUSES } from '../../collections/BlogPosts'

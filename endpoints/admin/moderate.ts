@@ -1,6 +1,6 @@
 // POST /api/admin/moderate {postType, postId, reason} → 200 {success: true, postType, postId, status: "moderated"}
 // The one /api/admin route open to moderators (moderation.action). Checks in the order of
-// API-CONTRACT §6, each with its own code, so the body is read by hand rather than by a
+// docs/api.md "POST /api/admin/moderate", each with its own code, so the body is read by hand rather than by a
 // zod schema (whose issues come all at once, in no order of ours).
 import { isPostType, POST_TYPES } from '../../domain/content-types'
 import { invalidBody, readJson } from '../../src/lib/http/body'

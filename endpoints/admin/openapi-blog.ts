@@ -1,4 +1,4 @@
-// The OpenAPI description of /api/admin/blog/* (API-CONTRACT §13 "Admin blog"; docs/api.md
+// The OpenAPI description of /api/admin/blog/* (docs/api.md "Admin blog: /api/admin/blog"; docs/api.md
 // "Admin blog"), from the bodies the endpoints parse.
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'

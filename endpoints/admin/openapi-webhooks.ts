@@ -1,5 +1,6 @@
-// The OpenAPI description of /api/admin/webhooks (API-CONTRACT §15, docs/api.md "Webhooks"),
-// from the endpoint's own schemas.
+// The OpenAPI description of /api/admin/webhooks (docs/api.md "Webhooks
+// (/api/admin/webhooks)", docs/api.md "Webhooks"), from the endpoint's own
+// schemas.
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 

@@ -1,6 +1,8 @@
 // The OpenAPI description of POST /api/admin/moderate (docs/api.md "Blog, moderation and
-// notifications") and POST /api/admin/approve (docs/api.md "Community content"). The endpoint reads its body by hand, check by check in API-CONTRACT §6's
-// order; this schema describes the same rules from the same constants.
+// notifications") and POST /api/admin/approve (docs/api.md "Community content"). The
+// endpoint reads its body by hand, check by check in docs/api.md "POST
+// /api/admin/moderate"'s order; this schema describes the same rules from the same
+// constants.
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 

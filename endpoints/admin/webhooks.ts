@@ -1,6 +1,6 @@
-// GET                 /api/admin/webhooks[?id=…] → {webhooks, total, page, perPage, totalPages} | {webhook, deliveries}
-// POST|PATCH|DELETE   /api/admin/webhooks {action: create|update|delete|rotate-secret|test|redeliver, …}
-// Admins only (API-CONTRACT §3, §15).
+// GET /api/admin/webhooks[?id=…] → {webhooks, total, page, perPage, totalPages} | {webhook, deliveries}
+// POST|PATCH|DELETE /api/admin/webhooks {action: create|update|delete|rotate-secret|test|redeliver, …} Admins only
+// (docs/api.md "Admin service catalogue (/api/admin/services)", docs/api.md "Webhooks (/api/admin/webhooks)").
 import { z } from 'zod'
 
 import { parseInput } from '../../src/lib/http/body'
@@ -17,7 +17,7 @@ const PATH = '/admin/webhooks'
 const ACTIONS = ['create', 'update', 'delete', 'rotate-secret', 'test', 'redeliver'] as const
 
 const url = z.string({ error: 'url must be a string' }).min(1, 'url is required').max(2000, 'url is at most 2,000 characters')
-// A non-empty subset of §15's events, or ["*"] for all of them.
+// A non-empty subset of the webhook events, or ["*"] for all of them.
 const events = z
   .array(z.enum([ALL_EVENTS, ...WEBHOOK_EVENTS], { error: `Unknown event; use ${WEBHOOK_EVENTS.join(', ')} or *` }), { error: 'events must be an array of event names' })
   .min(1, 'Subscribe to at least one event')

@@ -1,4 +1,4 @@
-// GET /api/auth-client/config (API-CONTRACT §13 "Auth client"): what an app needs to set up
+// GET /api/auth-client/config (docs/api.md "Auth client: GET /api/auth-client/config"): what an app needs to set up
 // Better Auth's own client against this service, from the settings the server runs with.
 // Anyone may read it; it names no secret; it changes only with a deployment, so it is
 // cacheable for five minutes.

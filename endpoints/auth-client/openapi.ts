@@ -1,4 +1,4 @@
-// The OpenAPI description of GET /api/auth-client/config (API-CONTRACT §13 "Auth client").
+// The OpenAPI description of GET /api/auth-client/config (docs/api.md "Auth client: GET /api/auth-client/config").
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 

@@ -1,4 +1,4 @@
-// Self-service (API-CONTRACT §11), Better Auth's core user endpoints body for body:
+// Self-service (docs/api.md "Accounts beyond sign-in (/api/auth)"), Better Auth's core user endpoints body for body:
 // POST /api/auth/update-user     {name?, image?, username?}                          → {status: true}
 // POST /api/auth/change-password {currentPassword, newPassword, revokeOtherSessions?} → {token, user}
 // POST /api/auth/change-email    {newEmail, callbackURL?}                             → {status: true}

@@ -1,4 +1,4 @@
-// The OpenAPI description of user administration (API-CONTRACT §11, docs/api.md "User
+// The OpenAPI description of user administration (docs/api.md "Accounts beyond sign-in (/api/auth)", docs/api.md "User
 // administration"): request schemas are the ones the endpoints parse with.
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'

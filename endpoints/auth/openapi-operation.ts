@@ -1,6 +1,7 @@
-// What every §11 route's OpenAPI operation shares (user administration, organizations,
-// self-service): the Accounts tag, a session, a JSON body or a query, and the auth family's
-// error answers (a write also answers the CSRF refusal).
+// What every docs/api.md "Accounts beyond sign-in (/api/auth)" route's OpenAPI operation
+// shares (user administration, organizations, self-service): the Accounts tag, a session, a
+// JSON body or a query, and the auth family's error answers (a write also answers the CSRF
+// refusal).
 import type { z } from 'zod'
 import type { ZodOpenApiOperationObject } from 'zod-openapi'
 
@@ -8,7 +9,9 @@ import { errorResponses, SESSION, type json } from '../../src/lib/openapi/common
 
 export const INVALID = '`invalid_input` (a field missing, malformed, of the wrong type, or unknown) or `invalid_body` (not JSON)'
 
-/** Why delete-user and admin/remove-user refuse an account (decision 119); nothing changes. */
+/** Why delete-user and admin/remove-user refuse an account (docs/decisions.md "Deleting an account
+ * that others depend on is refused"); nothing changes.
+ */
 export const REMOVAL_REFUSED =
   '`user_provides_services` (the account provides services: reassign or delete them first) or `last_owner` (it is an organization’s last owner: make another member owner or delete the organization first); nothing is deleted'
 

@@ -1,4 +1,4 @@
-// The OpenAPI description of the organization routes (API-CONTRACT §11, docs/api.md
+// The OpenAPI description of the organization routes (docs/api.md "Accounts beyond sign-in (/api/auth)", docs/api.md
 // "Organizations"): request schemas are the ones the endpoints parse with.
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'

@@ -1,4 +1,4 @@
-// The caller's own sessions (API-CONTRACT §11), Better Auth's paths and bodies:
+// The caller's own sessions (docs/api.md "Accounts beyond sign-in (/api/auth)"), Better Auth's paths and bodies:
 // GET  /api/auth/list-sessions          → [{id, token, userId, expiresAt, createdAt, updatedAt, ipAddress, userAgent}]
 // POST /api/auth/revoke-session {token} → {status: true}   (token: a listed session's `token`, or a real token)
 // POST /api/auth/revoke-other-sessions  → {status: true}

@@ -1,10 +1,11 @@
-// The community content types' stock routes (API-CONTRACT §9): Payload's /api/<slug> with our
-// access (access/community.ts), hooks (hooks/community/*, each type's own) and the community
-// error family (decision 91). Generated from the registry (domain/content-types.ts)
-// and each type's collection config (built by collections/community/
-// contentCollection.ts, which marks it): a twelfth type documents itself, its statuses and
-// moves from its registry entry, its document and bodies from its fields. docs/api.md
-// "Community content" has the prose.
+// The community content types' stock routes (docs/api.md "Community content"): Payload's
+// /api/<slug> with our access (access/community.ts), hooks (hooks/community/*, each type's
+// own) and the community error family (docs/decisions.md "Community stock-route errors carry
+// our fields beside Payload's"). Generated from the registry (domain/content-types.ts) and
+// each type's collection config (built by collections/community/ contentCollection.ts, which
+// marks it): a twelfth type documents itself, its statuses and moves from its registry
+// entry, its document and bodies from its fields. docs/api.md "Community content" has the
+// prose.
 import type { Field, FieldAccess } from 'payload'
 import { z } from 'zod'
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi'

@@ -1,7 +1,9 @@
-// The community media stock routes (API-CONTRACT §9 galleries' `images`, decision 111):
+// The community media stock routes (docs/api.md "Community content" galleries'
+// `images`, docs/decisions.md "Community media share the service media pipeline"):
 // Payload's /api/community-media with our upload checks, access and the community error
-// family (decision 91: `error` and `message` beside Payload's `errors`). Documented here
-// because apps upload through it directly; docs/api.md "Community media" has the prose.
+// family (docs/decisions.md "Community stock-route errors carry our fields beside
+// Payload's": `error` and `message` beside Payload's `errors`). Documented here because
+// apps upload through it directly; docs/api.md "Community media" has the prose.
 import { z } from 'zod'
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi'
 
@@ -11,7 +13,9 @@ import { doc, idPath, listEnvelope, NOT_FOUND, stockQuery } from '../stock-paths
 const TAG = 'Community'
 const ROUTE = '/api/community-media'
 
-/** Payload's refusals and the community rules' (both with the general family's fields, decision 119), and the shell's. */
+/** Payload's refusals and the community rules' (both with the general family's fields,
+ * docs/decisions.md "Deleting an account that others depend on is refused"), and the shell's.
+ */
 const anyError = z.union([payloadErrors, generalError])
 
 export function errors(described: Record<number, string>): ZodOpenApiResponsesObject {

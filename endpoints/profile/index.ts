@@ -1,5 +1,5 @@
 // /api/profile/*: the caller's profile and wallet, public profiles by username, the
-// notifications inbox and the personal data export (API-CONTRACT §13 "Profile"). Signed in,
+// notifications inbox and the personal data export (docs/api.md "Profile: /api/profile"). Signed in,
 // else 401 `unauthorized`, except the public profile. The literal sub-paths come before
 // `/profile/:username` (their names are reserved usernames: src/operations/auth/usernames.ts).
 import type { PayloadRequest } from 'payload'

@@ -1,4 +1,4 @@
-// The OpenAPI description of /api/profile/* (API-CONTRACT §13 "Profile"; docs/api.md
+// The OpenAPI description of /api/profile/* (docs/api.md "Profile: /api/profile"; docs/api.md
 // "Profile"), from the schemas the endpoints parse with.
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'

@@ -1,6 +1,7 @@
-// The bodies of §10's write routes, each checked in the documented order (fields.ts): the
-// endpoints read them from the request, the testing kit (src/testing/) from its caller, so
-// both refuse the same input with the same codes.
+// The bodies of docs/api.md "Reports, the moderation queue, appeals and transparency"'s
+// write routes, each checked in the documented order (fields.ts): the endpoints read them
+// from the request, the testing kit (src/testing/) from its caller, so both refuse the
+// same input with the same codes.
 import { REPORTABLE_TYPES, type ReportableType } from '../../domain/content-types'
 import { DETAILS_MAX, REPORT_REASONS, STATEMENT_MAX, STATEMENT_MIN } from '../../domain/reports'
 import { invalidRequest } from '../../src/lib/http/errors'

@@ -1,5 +1,6 @@
-// API-CONTRACT §10: reports, the moderation queue, dismissals, appeals and transparency reports.
-// Thin handlers: the checks of each body in bodies.ts, the use cases in src/operations/reports.
+// docs/api.md "Reports, the moderation queue, appeals and transparency": reports, the
+// moderation queue, dismissals, appeals and transparency reports. Thin handlers: the checks of
+// each body in bodies.ts, the use cases in src/operations/reports.
 import type { Endpoint } from 'payload'
 
 import { REPORTABLE_TYPES, type ReportableType } from '../../domain/content-types'

@@ -1,4 +1,5 @@
-// The OpenAPI description of API-CONTRACT §10 (docs/api.md "Reports, the moderation queue,
+// The OpenAPI description of docs/api.md "Reports, the moderation queue,
+// appeals and transparency" (docs/api.md "Reports, the moderation queue,
 // appeals and transparency"), from the constants the endpoints check with.
 import { z } from 'zod'
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi'

@@ -1,6 +1,7 @@
-// Transparency reports (API-CONTRACT §10): the admins' figures for any period (JSON or CSV),
-// publishing a frozen copy, and the public list and copies. /api/admin routes answer in the
-// general family (403 `forbidden` for non-admins, §3).
+// Transparency reports (docs/api.md "Reports, the moderation queue, appeals and
+// transparency"): the admins' figures for any period (JSON or CSV), publishing a frozen
+// copy, and the public list and copies. /api/admin routes answer in the general family (403
+// `forbidden` for non-admins, docs/api.md "Admin service catalogue (/api/admin/services)").
 import { isUuid } from '../../domain/ids'
 import { hasPermission } from '../../domain/permissions'
 import { readJson } from '../../src/lib/http/body'

@@ -1,9 +1,8 @@
 // POST /api/services/bookings {serviceId, bookingDate, bookingTime, customerMessage?} → 201 {booking}
-// Any signed-in user (cookie or bearer). Checks in API-CONTRACT §4's order: 401, invalid_body,
-// invalid_request, then the operation's 404 / 400 / 409.
-// The shell answers it (booking-shell-route.ts, 205) with the same `publicBooking`;
-// this Payload endpoint stays the reference its answers are compared with, and the route
-// table's and the OpenAPI document's entry.
+// Any signed-in user (cookie or bearer). Checks in docs/api.md "POST /api/services/bookings"'s order:
+// 401, invalid_body, invalid_request, then the operation's 404 / 400 / 409. The shell answers it
+// (booking-shell-route.ts, 205) with the same `publicBooking`; this Payload endpoint stays the
+// reference its answers are compared with, and the route table's and the OpenAPI document's entry.
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 

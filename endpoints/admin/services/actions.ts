@@ -1,8 +1,9 @@
-// The admin API's mutation envelope (API-CONTRACT §3): `action` in a JSON body, accepted on
-// POST, PATCH and DELETE alike, checked in the documented order: admin, or for the service,
-// availability and booking routes an organization manager (403), JSON (400
-// invalid_body), action present (missing_action) and known (unknown_action), id present
-// (missing_id); field validation (invalid_request) comes after, per action.
+// The admin API's mutation envelope (docs/api.md "Admin service catalogue
+// (/api/admin/services)"): `action` in a JSON body, accepted on POST, PATCH and DELETE
+// alike, checked in the documented order: admin, or for the service, availability and
+// booking routes an organization manager (403), JSON (400 invalid_body), action present
+// (missing_action) and known (unknown_action), id present (missing_id); field validation
+// (invalid_request) comes after, per action.
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
@@ -24,7 +25,9 @@ export async function readAction<A extends string>(req: PayloadRequest, actions:
   return readEnvelope(req, actions, needsId)
 }
 
-/** The envelope for the routes organization managers share (decision 114), with the caller's scope. */
+/** The envelope for the routes organization managers share (docs/decisions.md "Organizations manage
+ * their services through the admin catalogue"), with the caller's scope.
+ */
 export async function readScopedAction<A extends string>(req: PayloadRequest, actions: readonly A[], needsId: readonly A[]): Promise<ActionRequest<A> & { scope: CatalogueScope }> {
   const scope = await requireCatalogueManager(req)
   return { ...(await readEnvelope(req, actions, needsId)), scope }

@@ -1,8 +1,11 @@
 // GET                 /api/admin/services/availability?serviceId=…[&from=&to=] → {slots, exceptions}
 //                     (slots by day, then start; exceptions by date, then start, from/to on their date)
 // POST|PATCH|DELETE   /api/admin/services/availability {action: create|update|delete|bulkSet|
-//                     createException|updateException|deleteException, …} (API-CONTRACT §3, §14)
-// Admins, and organization managers for their organizations' services (decision 114).
+//                     createException|updateException|deleteException, …} (docs/api.md "Admin
+//                     service catalogue (/api/admin/services)", docs/api.md "Exceptions: days off
+//                     and extra hours") Admins, and organization managers for their organizations'
+//                     services (docs/decisions.md "Organizations manage their services through the
+//                     admin catalogue").
 import { z } from 'zod'
 
 import { parseInput } from '../../../src/lib/http/body'
@@ -45,7 +48,8 @@ export const deleteSlotBody = z.object({ action: z.literal('delete'), id: target
 
 export const bulkSetBody = z.object({ action: z.literal('bulkSet'), serviceId, slots: z.array(slotTimes).max(MAX_SLOTS) }).strict()
 
-// Exceptions (API-CONTRACT §14): the date rule is read when the request comes (today moves).
+// Exceptions (docs/api.md "Exceptions: days off and extra hours"): the date rule is read when the
+// request comes (today moves).
 const exceptionDate = z.string({ error: 'Expected a date string' }).superRefine((value, ctx) => {
   const problem = exceptionDateProblem(value)
   if (problem) ctx.addIssue({ code: 'custom', message: problem })

@@ -7,5 +7,5 @@ import { mediaEndpoints } from './media'
 import { servicesEndpoints } from './services'
 import { translationCoverageEndpoints } from './translation-coverage'
 
-// /api/admin/services/*: the admin service catalogue (API-CONTRACT §3).
+// /api/admin/services/*: the admin service catalogue (docs/api.md "Admin service catalogue (/api/admin/services)").
 export const adminServicesEndpoints: Endpoint[] = [...servicesEndpoints, ...categoriesEndpoints, ...availabilityEndpoints, ...adminBookingsEndpoints, ...mediaEndpoints, ...translationCoverageEndpoints]

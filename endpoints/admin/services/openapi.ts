@@ -135,7 +135,8 @@ const adminBooking = bookingRecord
 
 export const success = z.object({ success: z.literal(true) })
 export const FORBIDDEN = '`forbidden`: not an admin (checked before anything else)'
-// The routes an organization's owners and admins share (decision 114).
+// The routes an organization's owners and admins share (docs/decisions.md "Organizations manage
+// their services through the admin catalogue").
 const MANAGER_FORBIDDEN =
   '`forbidden`: neither an admin nor an owner or admin of any organization (checked before anything else); for an organization manager, also a forbidden change (another organization, `isFeatured`/`displayInHome`)'
 const OUTSIDE = 'or one of a service outside the caller’s organizations'

@@ -1,5 +1,5 @@
 // GET /api/admin/services/translations/coverage?lang&status&type&missing&page&perPage → {language, counts, items, …}
-// What a content language still lacks (issue 13): the services and categories without a
+// What a content language still lacks: the services and categories without a
 // translation in `lang`, or without some of its texts, and the counts for every configured
 // language. Admins only, like the rest of /api/admin/services. The query and response
 // schemas are exported for the OpenAPI document.
