@@ -3,8 +3,9 @@ import type { CollectionConfig } from 'payload'
 import { contentCollection } from './community/contentCollection'
 import { boundedRichText, platformOnly, text } from './community/fields'
 
-// Members' articles (§9): written as drafts, sent for review by their author, published by an
-// admin through POST /api/admin/approve (which sets `publishedAt`).
+// Members' articles (docs/api.md "Community content"): written as drafts, sent
+// for review by their author, published by an admin through POST
+// /api/admin/approve (which sets `publishedAt`).
 export const Articles: CollectionConfig = contentCollection('articles', {
   auditPrefix: 'article',
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'authorName', 'publishedAt', 'createdAt'] },

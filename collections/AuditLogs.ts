@@ -31,7 +31,7 @@ export const AuditLogs: CollectionConfig = {
     { name: 'targetId', type: 'text', index: true },
     { name: 'ip', type: 'text' },
     { name: 'userAgent', type: 'text' },
-    // Shown as text: Payload's JSON editor loads Monaco from a CDN (issue 33).
+    // Shown as text: Payload's JSON editor loads Monaco from a CDN.
     { name: 'data', type: 'json', admin: { components: { Field: '/src/admin/JsonView#JsonView' } } },
   ],
 }

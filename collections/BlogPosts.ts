@@ -11,7 +11,7 @@ export const BLOG_POSTS = 'blog-posts'
 export const BLOG_EXCERPT_MAX = 500
 export const POST_STATUSES = ['draft', 'published', 'archived'] as const
 
-// Publication changes are audit-logged (SPEC "Events"), from the panel as from anywhere.
+// Publication changes are audit-logged, from the panel as from anywhere.
 const audit = auditHooks('blog_post')
 
 /** The first publication stamps `publishedAt`; the writer of a new post is its author. */

@@ -6,7 +6,9 @@ import { priceFields, text, validDate } from './community/fields'
 
 const DAY = 86_400_000
 
-/** An author may choose an end up to 90 days ahead; without one, approval sets 30 days (§9). */
+/** An author may choose an end up to 90 days ahead; without one, approval sets 30 days (docs/api.md
+ * "Community content").
+ */
 const expiresAtRule: DateFieldValidation = (input, options) => {
   const value: unknown = input
   const parsed = validDate(input, options)
@@ -19,14 +21,15 @@ const expiresAtRule: DateFieldValidation = (input, options) => {
   return time <= Date.now() + CLASSIFIED_MAX_DAYS * DAY ? true : `At most ${CLASSIFIED_MAX_DAYS} days ahead`
 }
 
-/** Never shown as active once past its end, even before the expiry job has run (§9). */
+/** Never shown as active once past its end, even before the expiry job has run (docs/api.md "Community content"). */
 const expiredWhenPast: CollectionAfterReadHook = ({ doc }) => {
   if (doc?.status === 'active' && doc.expiresAt && Date.parse(String(doc.expiresAt)) <= Date.now()) return { ...doc, status: 'expired' }
   return doc
 }
 
-// Classified ads (§9): approved by moderators (POST /api/admin/approve), then `active` until
-// sold, archived by their author, or expired by the jobs queue.
+// Classified ads (docs/api.md "Community content"): approved by moderators
+// (POST /api/admin/approve), then `active` until sold, archived by their
+// author, or expired by the jobs queue.
 export const Classifieds: CollectionConfig = contentCollection('classifieds', {
   auditPrefix: 'classified',
   hooks: { afterRead: [expiredWhenPast] },

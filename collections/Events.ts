@@ -15,7 +15,7 @@ const endsAfterStart: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
   return data
 }
 
-// Events (SPEC "Other content types"): statuses of reviews (§9), at a place, of a group.
+// Events: statuses of reviews (docs/api.md "Community content"), at a place, of a group.
 export const Events: CollectionConfig = contentCollection('events', {
   auditPrefix: 'event',
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'startsAt', 'status', 'authorName', 'createdAt'] },

@@ -5,8 +5,9 @@ import { galleryImagesFilter, galleryImagesRule, MAX_GALLERY_IMAGES } from '../s
 import { contentCollection } from './community/contentCollection'
 import { text } from './community/fields'
 
-// Members' photo galleries (§9), statuses of reviews. `images` are community media the
-// gallery's author uploaded (decision 111); they are readable wherever the gallery is.
+// Members' photo galleries (docs/api.md "Community content"), statuses of reviews. `images` are
+// community media the gallery's author uploaded (docs/decisions.md "Community media share the
+// service media pipeline"); they are readable wherever the gallery is.
 export const Galleries: CollectionConfig = contentCollection('galleries', {
   auditPrefix: 'gallery',
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'authorName', 'createdAt'] },

@@ -3,7 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { contentCollection } from './community/contentCollection'
 import { text } from './community/fields'
 
-// Groups of people (SPEC "Other content types"): statuses of reviews (API-CONTRACT §9).
+// Groups of people: statuses of reviews (docs/api.md "Community content").
 export const Groups: CollectionConfig = contentCollection('groups', {
   auditPrefix: 'group',
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'status', 'authorName', 'createdAt'] },

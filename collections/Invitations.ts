@@ -8,9 +8,10 @@ const audit = auditHooks('invitation')
 
 export const INVITATION_STATUSES = ['pending', 'accepted', 'rejected', 'canceled'] as const
 
-// An invitation to join an organization, mailed to `email` (API-CONTRACT §11): pending until
-// accepted, rejected or canceled, and void after `expiresAt` (48 h). The organization routes
-// under /api/auth/organization are the way members use it; the stock routes are admins'.
+// An invitation to join an organization, mailed to `email` (docs/api.md "Accounts beyond
+// sign-in (/api/auth)"): pending until accepted, rejected or canceled, and void after
+// `expiresAt` (48 h). The organization routes under /api/auth/organization are the way
+// members use it; the stock routes are admins'.
 export const Invitations: CollectionConfig = {
   slug: 'invitations',
   admin: { useAsTitle: 'email', defaultColumns: ['email', 'organization', 'role', 'status', 'expiresAt'] },

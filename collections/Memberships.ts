@@ -12,7 +12,7 @@ export const Memberships: CollectionConfig = {
   slug: 'memberships',
   admin: { defaultColumns: ['organization', 'user', 'role', 'createdAt'] },
   access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
-  // Member management is audit-logged (SPEC "Events"), from the panel as from anywhere.
+  // Member management is audit-logged, from the panel as from anywhere.
   hooks: { afterChange: [audit.afterChange], afterDelete: [audit.afterDelete] },
   indexes: [{ fields: ['organization', 'user'], unique: true }],
   fields: [

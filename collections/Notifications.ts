@@ -4,7 +4,7 @@ import { nobody } from '../access/nobody'
 import { ownNotifications } from '../access/ownNotifications'
 import { NOTIFICATION_TYPES } from '../src/operations/notifications/notify'
 
-// In-app messages to one user (SPEC "Notification"): a booking made or moved, a comment
+// In-app messages to one user: a booking made or moved, a comment
 // moderated. Written only by the server, in the transaction of the change they report
 // (src/operations/notifications/notify.ts). The recipient lists them through the stock route
 // (`GET /api/notifications`, unread first, then newest) and marks them read by setting

@@ -23,19 +23,20 @@ export const Organizations: CollectionConfig = {
   slug: 'organizations',
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'createdAt'] },
   access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
-  // Member management is audit-logged (SPEC "Events"), from the panel as from anywhere.
+  // Member management is audit-logged, from the panel as from anywhere.
   hooks: { afterChange: [audit.afterChange], afterDelete: [audit.afterDelete] },
   fields: [
     { name: 'name', type: 'text', required: true },
     { name: 'slug', type: 'text', required: true, unique: true, index: true },
-    // Better Auth's organization `logo` and `metadata` (API-CONTRACT §11 organization/create
-    // and update); the same bounds hold in the panel and on the stock routes.
+    // Better Auth's organization `logo` and `metadata` (docs/api.md "Accounts
+    // beyond sign-in (/api/auth)" organization/create and update); the same
+    // bounds hold in the panel and on the stock routes.
     { name: 'logo', type: 'text', maxLength: ORGANIZATION_LOGO_MAX_LENGTH },
     {
       name: 'metadata',
       type: 'json',
       validate: (value, options) => organizationMetadataProblem(value) ?? validateJson(value, options),
-      // A text area, not Payload's JSON editor (Monaco from a CDN, issue 33).
+      // A text area, not Payload's JSON editor (Monaco from a CDN).
       admin: { components: { Field: '/src/admin/JsonTextField#JsonTextField' } },
     },
   ],

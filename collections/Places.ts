@@ -5,7 +5,7 @@ import { boundedNumber, text } from './community/fields'
 
 export const PLACES = 'places'
 
-// Places proposed by members and approved by admins (SPEC "approving places"; §9): they wait
+// Places proposed by members and approved by admins (docs/api.md "Community content"): they wait
 // in `pending_review` until POST /api/admin/approve publishes or rejects them.
 export const Places: CollectionConfig = contentCollection('places', {
   auditPrefix: 'place',

@@ -3,7 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { contentCollection } from './community/contentCollection'
 import { priceFields, text } from './community/fields'
 
-// Products offered by members (SPEC "Other content types"), statuses of reviews (§9).
+// Products offered by members, statuses of reviews (docs/api.md "Community content").
 export const Products: CollectionConfig = contentCollection('products', {
   auditPrefix: 'product',
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'price', 'currency', 'status', 'authorName', 'createdAt'] },

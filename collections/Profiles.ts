@@ -8,7 +8,7 @@ import { COMMUNITY_MEDIA_COLLECTION } from '../domain/media'
 export const PROFILE_DISPLAY_NAME_MAX = 80
 export const PROFILE_BIO_MAX = 1000
 
-// Created with every account (SPEC "User"): a public handle derived from the email when
+// Created with every account: a public handle derived from the email when
 // none is given, unique across profiles.
 export const Profiles: CollectionConfig = {
   slug: 'profiles',
@@ -19,9 +19,10 @@ export const Profiles: CollectionConfig = {
   fields: [
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, unique: true, index: true },
     { name: 'username', type: 'text', required: true, unique: true, index: true },
-    // What the profile routes show and edit (API-CONTRACT §13, src/operations/profile). Empty
-    // display name and locale read as the user's name (else the username) and the first
-    // content language.
+    // What the profile routes show and edit (docs/api.md "Profile, admin blog, admin
+    // organizations, auth client", src/operations/profile). Empty display name and
+    // locale read as the user's name (else the username) and the first content
+    // language.
     { name: 'displayName', type: 'text', maxLength: PROFILE_DISPLAY_NAME_MAX },
     { name: 'bio', type: 'textarea', maxLength: PROFILE_BIO_MAX },
     // An image its owner uploaded; gone with the image (the foreign key sets it null).

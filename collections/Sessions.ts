@@ -13,7 +13,7 @@ export const Sessions: CollectionConfig = {
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
     { name: 'tokenHash', type: 'text', required: true, unique: true, index: true },
     { name: 'expiresAt', type: 'date', required: true, index: true },
-    // When the sliding expiry last moved (SPEC "refresh interval").
+    // When the sliding expiry last moved.
     { name: 'refreshedAt', type: 'date', required: true },
     { name: 'activeOrganization', type: 'relationship', relationTo: 'organizations' },
     { name: 'ip', type: 'text' },

@@ -4,7 +4,7 @@ import { isAdmin } from '../access/isAdmin'
 import { nobody } from '../access/nobody'
 import { DELIVERIES_COLLECTION, DELIVERY_STATUSES, WEBHOOKS_COLLECTION } from '../domain/webhooks'
 
-// The outbox and the delivery log in one (API-CONTRACT §15): a row per event and subscribed
+// The outbox and the delivery log in one (docs/api.md "Webhooks (/api/admin/webhooks)"): a row per event and subscribed
 // webhook, written in the transaction of the change (hooks/shared/webhookEvents.ts), sent
 // and retried by the delivery worker (src/operations/webhooks/deliver.ts), then kept as the
 // log. Rows are written by SQL only; admins read them. The table also has a `seq` identity

@@ -4,7 +4,7 @@ import { isAdmin } from '../access/isAdmin'
 import { nobody } from '../access/nobody'
 import { ALL_EVENTS, WEBHOOKS_COLLECTION, WEBHOOK_EVENTS } from '../domain/webhooks'
 
-// Subscriptions of apps to events (API-CONTRACT §15). Made, changed and deleted through
+// Subscriptions of apps to events (docs/api.md "Webhooks (/api/admin/webhooks)"). Made, changed and deleted through
 // /api/admin/webhooks only (src/operations/webhooks/manage.ts), which checks the URL against
 // its targets' rules, makes and rotates the secret and writes the audit entry; admins read
 // them here and in the panel (where "New webhook" and "Send test" call that endpoint). The secrets are hidden fields: never in an API answer or the panel.

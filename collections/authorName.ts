@@ -2,11 +2,12 @@ import type { FieldHook, TextField } from 'payload'
 
 import { isStaff } from '../domain/permissions'
 
-// The author's username beside what they wrote, for the people who moderate it (issue 19,
-// decision 71). Moderators may not read users, so a relationship to the author shows them
-// "Untitled - ID: …"; this read-only copy, filled when the row is written and kept in step
-// with the account (collections/Users/hooks/syncAuthorNames.ts), is what the panel shows in
-// lists and on the document's page, a plain column and no extra query per row.
+// The author's username beside what they wrote, for the people who moderate it
+// (docs/decisions.md "Author names are denormalised for moderators"). Moderators may not
+// read users, so a relationship to the author shows them "Untitled - ID: …"; this read-only
+// copy, filled when the row is written and kept in step with the account
+// (collections/Users/hooks/syncAuthorNames.ts), is what the panel shows in lists and on the
+// document's page, a plain column and no extra query per row.
 //
 // A community collection with an author adds `authorNameField('<its author field>')` to its
 // fields (and the column, with a backfill, in its migration); nothing else: the user hooks

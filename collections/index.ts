@@ -64,5 +64,6 @@ export const collections: CollectionConfig[] = inPanelOrder([
 ])
   .map(panelNavigation)
   .map(panelByRole)
-  // Reportable types keep the queue current and record moderators' deletions (§10).
+  // Reportable types keep the queue current and record moderators' deletions (docs/api.md "Reports,
+  // the moderation queue, appeals and transparency").
   .map(withReportHooks)

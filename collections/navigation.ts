@@ -1,4 +1,4 @@
-// The admin panel's navigation by task (issue 13): every collection a person works with sits
+// The admin panel's navigation by task: every collection a person works with sits
 // in a group, with one line saying what it is for. One table, so the whole navigation reads
 // in one place; `panelNavigation` puts it on the collection configs (collections/index.ts).
 // Who sees which collection is access/panelByRole.ts; collections hidden from everyone

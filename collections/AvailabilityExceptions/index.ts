@@ -13,18 +13,19 @@ import {
   validExceptionWithoutOverlap,
 } from '../../src/operations/catalogue/rules/exceptions'
 
-// SPEC-less names of API-CONTRACT §14: the entries belong to the availability family.
+// SPEC-less names of docs/api.md "Exceptions: days off and extra hours": the entries belong to the availability family.
 const audit = auditHooks('service_availability', {
   create: 'service_availability.exception_create',
   update: 'service_availability.exception_update',
   delete: 'service_availability.exception_delete',
 })
 
-// Days off and extra hours of a service (API-CONTRACT §14): a date closed whole, a window of
-// it closed, or a window opened instead of the weekly slots. Staff only: unlike the weekly
-// slots they are not on public show (a reason may be private: "surgery"); the public sees
-// their effect in GET /api/services/:id/slots. Writers: admins and the managers of the
-// service's organization (decision 114), as for the slots.
+// Days off and extra hours of a service (docs/api.md "Exceptions: days off and extra
+// hours"): a date closed whole, a window of it closed, or a window opened instead of the
+// weekly slots. Staff only: unlike the weekly slots they are not on public show (a reason
+// may be private: "surgery"); the public sees their effect in GET /api/services/:id/slots.
+// Writers: admins and the managers of the service's organization (docs/decisions.md
+// "Organizations manage their services through the admin catalogue"), as for the slots.
 export const AvailabilityExceptions: CollectionConfig = {
   slug: EXCEPTIONS_COLLECTION,
   labels: { singular: 'Availability exception', plural: 'Availability exceptions' },

@@ -27,7 +27,7 @@ const plainText: TextareaFieldValidation = (value) => {
   return value.length <= COMMENT_MAX_LENGTH ? true : `At most ${COMMENT_MAX_LENGTH.toLocaleString('en')} characters`
 }
 
-// Comments on blog posts (SPEC "Blog comment"). Signed-in users post them through the stock
+// Comments on blog posts. Signed-in users post them through the stock
 // route; moderators hide them with a reason (POST /api/admin/moderate, or Moderate in the
 // panel, one operation: src/operations/moderation). Who reads what: access/visibleComments.
 export const BlogComments: CollectionConfig = {

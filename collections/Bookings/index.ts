@@ -40,13 +40,13 @@ const customerReference = existingReference('users', 'Customer')
 const validateCustomer: RelationshipFieldSingleValidation = (value, options) =>
   value && idOf(value) === idOf(options.req.user?.id) ? true : customerReference(value, options)
 
-// Bookings (SPEC "Booking"). Customers book through `POST /api/services/bookings`; admins
-// manage them through `/api/admin/services/bookings`, the panel or the stock route, all
-// held to the same rules by these hooks: fields derived from the service, the status
-// transition table, and PostgreSQL's no-overlap constraint (src/migrations/*_bookings_no_overlap).
-// A customer reads their own bookings, a provider those of their services, admins all; the
-// owners and admins of a service's organization read and move its bookings (decision 114;
-// entering and deleting bookings stays with platform admins).
+// Bookings. Customers book through `POST /api/services/bookings`; admins manage them through
+// `/api/admin/services/bookings`, the panel or the stock route, all held to the same rules by
+// these hooks: fields derived from the service, the status transition table, and PostgreSQL's
+// no-overlap constraint (src/migrations/*_bookings_no_overlap). A customer reads their own
+// bookings, a provider those of their services, admins all; the owners and admins of a service's
+// organization read and move its bookings (docs/decisions.md "Organizations manage their services
+// through the admin catalogue"; entering and deleting bookings stays with platform admins).
 export const Bookings: CollectionConfig = {
   slug: BOOKINGS_COLLECTION,
   admin: {
@@ -122,9 +122,11 @@ export const Bookings: CollectionConfig = {
         { name: 'endMinute', type: 'number', access: { read: adminField, create: derived, update: derived }, admin: { hidden: true } },
       ],
     },
-    // The service's buffers when the booking was made (API-CONTRACT §14, decision 135): the
-    // constraint compares `[startMinute − before, endMinute + after)`, so a later change of
-    // the service's buffers never rewrites, nor retroactively clashes with, older bookings.
+    // The service's buffers when the booking was made (docs/api.md "Exceptions: days off
+    // and extra hours", docs/decisions.md "Days off, extra hours, buffers and daily caps"):
+    // the constraint compares `[startMinute − before, endMinute + after)`, so a later
+    // change of the service's buffers never rewrites, nor retroactively clashes with, older
+    // bookings.
     {
       type: 'row',
       fields: [

@@ -8,10 +8,12 @@ import { idOf } from '../../hooks/community/context'
 import { contentCollection } from '../community/contentCollection'
 import { fixedAfterCreate, text } from '../community/fields'
 
-/** What comments may be about (§9). */
+/** What comments may be about (docs/api.md "Community content"). */
 export const COMMENT_TARGETS = ['articles', 'events', 'places', 'galleries', 'products', 'classifieds'] as const
 
-/** A comment goes on a publicly visible item; anything else (missing, hidden) is 404 (§9). */
+/** A comment goes on a publicly visible item; anything else (missing, hidden) is 404 (docs/api.md
+ * "Community content").
+ */
 const targetIsPublic: CollectionBeforeChangeHook = async ({ data, operation, req }) => {
   if (operation !== 'create' || data.target === undefined || data.target === null) return data
   const { relationTo, value } = (typeof data.target === 'object' ? data.target : {}) as { relationTo?: unknown; value?: unknown }
@@ -32,7 +34,7 @@ const targetIsPublic: CollectionBeforeChangeHook = async ({ data, operation, req
   return data
 }
 
-// Comments on community items (§9); blog posts have their own (collections/BlogComments).
+// Comments on community items (docs/api.md "Community content"); blog posts have their own (collections/BlogComments).
 export const Comments: CollectionConfig = contentCollection('comments', {
   auditPrefix: 'comment',
   admin: { useAsTitle: 'body', defaultColumns: ['body', 'target', 'status', 'authorName', 'createdAt'] },

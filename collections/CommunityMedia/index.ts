@@ -24,13 +24,16 @@ const DIR = mediaFolder(COMMUNITY_MEDIA_FOLDER)
 
 const audit = auditHooks('community.media', { create: 'community.media.upload' })
 
-// Members' images, shown by galleries (API-CONTRACT §9: "community media: same checks as §5,
-// any signed-in user uploads"; decision 111). The service media pipeline applied to a second
-// collection: the same hooks check, re-encode and name every file whatever route brought it
-// (prepareUploadedFile, with this collection's own create access asked before the decode),
-// the same decode queue, thumbnail, rollback clean-up, start sweep and storage (its own
-// folder, or the bucket when S3_BUCKET is set). Errors carry the general family's `error`
-// code (decision 121), an anonymous upload is 401 like any community create.
+// Members' images, shown by galleries (docs/api.md "Community content": "community media:
+// same checks as docs/api.md "Media: /api/admin/services/media", any signed-in user
+// uploads"; docs/decisions.md "Community media share the service media pipeline"). The
+// service media pipeline applied to a second collection: the same hooks check, re-encode
+// and name every file whatever route brought it (prepareUploadedFile, with this
+// collection's own create access asked before the decode), the same decode queue,
+// thumbnail, rollback clean-up, start sweep and storage (its own folder, or the bucket when
+// S3_BUCKET is set). Errors carry the general family's `error` code (docs/decisions.md
+// "Stock-route errors carry our error and message"), an anonymous upload is 401 like any
+// community create.
 export const CommunityMedia: CollectionConfig = {
   slug: COMMUNITY_MEDIA_COLLECTION,
   labels: { singular: 'Community media', plural: 'Community media' },

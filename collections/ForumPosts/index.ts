@@ -5,7 +5,7 @@ import { relation, text } from '../community/fields'
 import { FORUM_THREADS } from '../ForumThreads/index'
 import { lockThreadFirst, recountAfterPost, threadTakesPosts } from './threadCounters'
 
-// Posts of a forum thread (§9), read in order (the thread + createdAt index).
+// Posts of a forum thread (docs/api.md "Community content"), read in order (the thread + createdAt index).
 export const ForumPosts: CollectionConfig = contentCollection('forumPosts', {
   auditPrefix: 'forum_post',
   admin: { useAsTitle: 'body', defaultColumns: ['body', 'thread', 'status', 'authorName', 'createdAt'] },

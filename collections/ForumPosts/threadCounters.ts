@@ -1,4 +1,4 @@
-// A thread's `postCount` and `lastPostAt` (§9), kept exact under concurrent posting: a new
+// A thread's `postCount` and `lastPostAt` (docs/api.md "Community content"), kept exact under concurrent posting: a new
 // post first locks its thread's row (so posts into one thread queue up, and a thread closed
 // meanwhile is seen closed), then the counters are recomputed from the published posts in
 // the same transaction. Recomputing rather than adding one also keeps them right when a

@@ -9,7 +9,7 @@ export const FORUM_THREADS = 'forum-threads'
 const startCounters: CollectionBeforeValidateHook = ({ data, operation }) =>
   operation === 'create' ? { ...data, postCount: 0, lastPostAt: new Date().toISOString() } : data
 
-// Forum threads (§9): pinned ones first, then by last post (the index below serves exactly
+// Forum threads (docs/api.md "Community content"): pinned ones first, then by last post (the index below serves exactly
 // that order, with `createdAt`, the tie-breaker Payload appends to every sort; anonymous
 // reads of the list are answered from it by src/operations/community/forum-reads.ts). `pinned` needs forum.pin_thread, closing forum.lock_thread (the status guard);
 // `postCount` and `lastPostAt` are kept by the posts' hooks (../ForumPosts/threadCounters.ts).

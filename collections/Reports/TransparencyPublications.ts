@@ -15,7 +15,7 @@ export const TransparencyPublications: CollectionConfig = {
   fields: [
     { name: 'periodFrom', type: 'text', required: true },
     { name: 'periodTo', type: 'text', required: true },
-    // Shown as text: Payload's JSON editor loads Monaco from a CDN (issue 33).
+    // Shown as text: Payload's JSON editor loads Monaco from a CDN.
     { name: 'figures', type: 'json', required: true, admin: { components: { Field: '/src/admin/JsonView#JsonView' } } },
     { name: 'publishedBy', type: 'relationship', relationTo: 'users', maxDepth: 0 },
   ],

@@ -1,4 +1,4 @@
-// A review is of a real booking (§9): the caller's own (as customer), `completed`, of a
+// A review is of a real booking (docs/api.md "Community content"): the caller's own (as customer), `completed`, of a
 // service that allows reviews, and only one per booking (409 `review_exists`; the unique
 // index on `booking` settles two at once). The service is the booking's, whatever the body says.
 import { ValidationError, type CollectionBeforeChangeHook } from 'payload'

@@ -5,7 +5,7 @@ import { boundedNumber, fixedAfterCreate, text } from '../community/fields'
 import { reviewOfOwnCompletedBooking } from './bookingRules'
 import { refreshServiceRating } from './serviceRating'
 
-// Reviews of services by their customers (§9), one per completed booking.
+// Reviews of services by their customers (docs/api.md "Community content"), one per completed booking.
 export const Reviews: CollectionConfig = contentCollection('reviews', {
   auditPrefix: 'review',
   admin: { useAsTitle: 'body', defaultColumns: ['rating', 'body', 'service', 'status', 'authorName', 'createdAt'] },

@@ -19,7 +19,8 @@ const audit = auditHooks('service_availability')
 
 // Weekly availability of a service: day of week and a time range. Public for active
 // services (apps show when a service can be booked); writes for admins and the owners and
-// admins of the service's organization (decision 114).
+// admins of the service's organization (docs/decisions.md "Organizations manage their
+// services through the admin catalogue").
 export const ServiceAvailability: CollectionConfig = {
   slug: SLOTS_COLLECTION,
   labels: { singular: 'Availability slot', plural: 'Availability slots' },

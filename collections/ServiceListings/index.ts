@@ -33,7 +33,8 @@ const wholeNumberIn = (min: number, max: number) => (value: unknown) =>
 
 // Services as SPEC describes them. Anyone reads active ones (apps browse the catalogue
 // through the stock route); everything else, and every write, is for admins and, for the
-// services of their organizations, the organizations' owners and admins (decision 114).
+// services of their organizations, the organizations' owners and admins
+// (docs/decisions.md "Organizations manage their services through the admin catalogue").
 export const ServiceListings: CollectionConfig = {
   slug: SERVICES_COLLECTION,
   labels: { singular: 'Service', plural: 'Services' },
@@ -122,9 +123,11 @@ export const ServiceListings: CollectionConfig = {
         { name: 'cancellationHours', type: 'number', validate: wholeNumber(0) },
       ],
     },
-    // API-CONTRACT §14: for conflicts a booking occupies [start − before, end + after); the
-    // booking keeps the buffers it was made with (decision 135). The cap counts pending and
-    // confirmed bookings of one date.
+    // docs/api.md "Exceptions: days off and extra hours": for conflicts a
+    // booking occupies [start − before, end + after); the booking keeps the
+    // buffers it was made with (docs/decisions.md "Days off, extra hours,
+    // buffers and daily caps"). The cap counts pending and confirmed bookings
+    // of one date.
     {
       type: 'row',
       fields: [
@@ -146,7 +149,7 @@ export const ServiceListings: CollectionConfig = {
       access: { read: adminField },
       admin: { disabled: true },
     },
-    // API-CONTRACT §14 "Panel": the exceptions (date, hours, reason) with add and remove, and
+    // docs/api.md "Exceptions: days off and extra hours": the exceptions (date, hours, reason) with add and remove, and
     // the coming four weeks with closed dates marked, extra hours and the bookable starts.
     { name: 'calendar', type: 'ui', admin: { components: { Field: '/src/admin/ServiceCalendar#ServiceCalendar' } } },
     {

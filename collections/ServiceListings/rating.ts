@@ -1,4 +1,4 @@
-// A service's rating over its published reviews (API-CONTRACT §9): two integer columns the
+// A service's rating over its published reviews (docs/api.md "Community content"): two integer columns the
 // reviews keep exact (collections/Reviews/serviceRating.ts), and the virtual `rating` the
 // stock route shows (presentService computes the same for the admin API).
 import type { Field, FieldAccess } from 'payload'
@@ -15,7 +15,7 @@ export const SERVICE_RATING_FIELDS: Field[] = [
     type: 'json',
     virtual: true,
     access: { create: kept, update: kept },
-    // In words, not Payload's JSON editor (Monaco from a CDN, issue 33).
+    // In words, not Payload's JSON editor (Monaco from a CDN).
     admin: { readOnly: true, description: 'Average of the published reviews, and how many there are.', components: { Field: '/src/admin/RatingField#RatingField' } },
     hooks: { afterRead: [({ siblingData }) => ratingOf(siblingData?.ratingSum, siblingData?.ratingCount)] },
   },

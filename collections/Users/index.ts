@@ -79,9 +79,10 @@ export const Users: CollectionConfig = {
       access: { update: ({ req }) => hasRole(req.user, 'admin') },
     },
     { name: 'emailVerified', type: 'checkbox', defaultValue: false, required: true },
-    // A picture URL the person chose (Better Auth's `image`; API-CONTRACT §11 update-user).
+    // A picture URL the person chose (Better Auth's `image`; docs/api.md "Accounts beyond sign-in
+    // (/api/auth)" update-user).
     { name: 'image', type: 'text', maxLength: 2000 },
-    // A ban (API-CONTRACT §11 admin/ban-user): sign-in refused with the reason until
+    // A ban (docs/api.md "Accounts beyond sign-in (/api/auth)" admin/ban-user): sign-in refused with the reason until
     // `banExpires` (none: for good). Set and lifted by admins only.
     { name: 'banned', type: 'checkbox', defaultValue: false, required: true, index: true, access: { update: ({ req }) => hasRole(req.user, 'admin') } },
     { name: 'banReason', type: 'text', maxLength: 500, access: { update: ({ req }) => hasRole(req.user, 'admin') } },

@@ -1,4 +1,4 @@
-// The approval box on an item's page in the panel (issue 20): Approve / Reject
+// The approval box on an item's page in the panel: Approve / Reject
 // (./components/ApprovalDecision.tsx, which calls POST /api/admin/approve) for a type with an
 // `approval` entry in the registry, shown only while the item is `pending_review` and only to
 // someone the endpoint would let decide it: a holder of the type's approval permission

@@ -1,4 +1,4 @@
-// One builder for every community content type (API-CONTRACT §9): the author and status
+// One builder for every community content type (docs/api.md "Community content"): the author and status
 // fields, access, the author/status hook, the status guard, audit, DELETE semantics and the
 // error codes all come from the type's registry entry (domain/content-
 // types.ts); a collection file adds only its own fields and hooks.
@@ -36,7 +36,7 @@ export function contentCollection(name: ContentTypeName, options: ContentCollect
   const type = CONTENT_TYPES[name]
   const softDeletes = (type.statuses as readonly string[]).includes('deleted')
   const audit = auditHooks(options.auditPrefix)
-  // §15 content.created: the item with its §9 type name.
+  // docs/api.md "Webhooks (/api/admin/webhooks)" content.created: the item with its community type name.
   const events = webhookEventHooks({ create: 'content.created', present: (doc) => ({ postType: name, ...doc }) })
   const own = options.hooks ?? {}
   return {
@@ -76,8 +76,10 @@ export function contentCollection(name: ContentTypeName, options: ContentCollect
         access: { update: platformOnly },
         admin: { readOnly: true, condition: (_data, _siblingData, { user }) => hasRole(user, 'admin') },
       },
-      // What the people who moderate see of the author instead (decision 71), kept in step
-      // with the account by the users collection's hooks like every author name.
+      // What the people who moderate see of the author instead
+      // (docs/decisions.md "Author names are denormalised for moderators"), kept
+      // in step with the account by the users collection's hooks like every
+      // author name.
       authorNameField(type.authorField),
       ...options.fields,
       {

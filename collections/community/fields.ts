@@ -1,6 +1,6 @@
-// Field builders shared by the community content types: every field bounded (API-CONTRACT
-// §9 "Every field bounded"), plain text refused when it is anything but a string (rich-text
-// JSON, numbers), relationships checked to exist.
+// Field builders shared by the community content types: every field bounded
+// (docs/api.md "Community content"), plain text refused when it is anything but
+// a string (rich-text JSON, numbers), relationships checked to exist.
 import type { DateFieldValidation, Field, FieldAccess, NumberFieldSingleValidation, RelationshipField, TextareaField, TextField, TextFieldSingleValidation } from 'payload'
 
 import { DEFAULT_CURRENCY } from '../../src/lib/money'

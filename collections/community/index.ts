@@ -1,4 +1,4 @@
-// The eleven content collections of API-CONTRACT §9, each built by ./contentCollection.ts.
+// The eleven content collections of docs/api.md "Community content", each built by ./contentCollection.ts.
 // One list for the Payload config (../index.ts) and for what documents them without loading
 // every collection (the OpenAPI reference, endpoints/community/openapi-content.ts): a
 // module that reads the whole config at import would freeze settings tests set later

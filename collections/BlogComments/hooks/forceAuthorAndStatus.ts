@@ -2,7 +2,7 @@ import type { CollectionBeforeValidateHook } from 'payload'
 
 /**
  * A new comment belongs to whoever posts it and starts `published`, whatever the body says
- * (issue 14). Server code without a user (the seed) names the author itself.
+ * . Server code without a user (the seed) names the author itself.
  */
 export const forceAuthorAndStatus: CollectionBeforeValidateHook = ({ data, operation, req }) => {
   if (operation !== 'create') return data

@@ -1,4 +1,4 @@
-// GET /api/bookings/:id/calendar.ics → 200 text/calendar (API-CONTRACT §12)
+// GET /api/bookings/:id/calendar.ics → 200 text/calendar (docs/api.md "Bookable times, calendar files and reminders")
 // The booking's customer, its provider or an admin; 404 `not_found` for anyone else, a
 // signed-out caller included (whether a booking exists is not theirs to learn).
 // `/api/bookings` is this collection's slug, so Payload routes the path to the collection's

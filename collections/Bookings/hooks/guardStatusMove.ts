@@ -8,11 +8,12 @@ import { RuleViolation } from '../../../src/operations/catalogue/errors'
 export const movedFromKey = (id: unknown) => `bookingMovedFrom:${String(id)}`
 
 /**
- * A status change, from any path, must be a move of the transition table (API-CONTRACT §3),
- * judged against the status as it is now: the row is locked first, so of two concurrent
- * moves the second sees the first's result (and is refused if that made it illegal). An
- * update that does not mean to change the status (a panel form sends the status it showed)
- * keeps the current one instead of writing back a stale value.
+ * A status change, from any path, must be a move of the transition table (docs/api.md
+ * "Admin service catalogue (/api/admin/services)"), judged against the status as it is
+ * now: the row is locked first, so of two concurrent moves the second sees the first's
+ * result (and is refused if that made it illegal). An update that does not mean to change
+ * the status (a panel form sends the status it showed) keeps the current one instead of
+ * writing back a stale value.
  */
 export const guardStatusMove: CollectionBeforeChangeHook = async ({ context, data, operation, originalDoc, req }) => {
   if (operation !== 'update' || !originalDoc) return data

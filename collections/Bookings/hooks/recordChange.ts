@@ -10,7 +10,7 @@ import { recordBookingCreated } from '../../../src/operations/bookings/booking-c
 import { presentBooking } from '../../../src/operations/bookings/present'
 import { movedFromKey } from './guardStatusMove'
 
-/** The webhook event of each move (API-CONTRACT §15). */
+/** The webhook event of each move (docs/api.md "Webhooks (/api/admin/webhooks)"). */
 const EVENT_OF: Record<BookingAction, WebhookEvent> = {
   confirm: 'booking.confirmed',
   cancel: 'booking.cancelled',
@@ -22,10 +22,11 @@ const EVENT_OF: Record<BookingAction, WebhookEvent> = {
 /**
  * Audit, notifications and mail of a booking change, in its transaction, whatever the path:
  * `booking.create`, a notice to the provider and a "received" mail to the customer
- * (booking-created.ts, which the public booking calls itself); a status
- * move `booking.<action>`, a notice and a mail to the customer; a new provider response
- * `booking.respond` and a notice; any other edit `booking.update`. Webhook events (§15) go
- * into the outbox here too: `booking.created` and one per move or response.
+ * (booking-created.ts, which the public booking calls itself); a status move
+ * `booking.<action>`, a notice and a mail to the customer; a new provider response
+ * `booking.respond` and a notice; any other edit `booking.update`. Webhook events
+ * (docs/api.md "Webhooks (/api/admin/webhooks)") go into the outbox here too:
+ * `booking.created` and one per move or response.
  */
 export const recordChange: CollectionAfterChangeHook = async ({ context, doc, operation, previousDoc, req }) => {
   const key = movedFromKey(doc.id)

@@ -1,9 +1,10 @@
 // The admin panel's own auth routes (/api/users/login, /logout, /me, /refresh-token,
 // /first-register, /forgot-password, /reset-password), answered by our session system so
 // the panel and the API share one credential store and one session store. Collection
-// endpoints declared here come before Payload's defaults, so these replace them.
-// The panel posts forms as `_payload` JSON and reads Payload's `{errors:[{message}]}`; the
-// general family's `error` and `message` ride beside it as on every stock route (decision 121).
+// endpoints declared here come before Payload's defaults, so these replace them. The panel
+// posts forms as `_payload` JSON and reads Payload's `{errors:[{message}]}`; the general
+// family's `error` and `message` ride beside it as on every stock route (docs/decisions.md
+// "Stock-route errors carry our error and message").
 import { addDataAndFileToRequest, type Endpoint, type PayloadRequest } from 'payload'
 
 import { cacheCookie, clearedCookies, sessionCookie } from '../../../src/lib/auth/cookies'

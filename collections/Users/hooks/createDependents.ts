@@ -2,7 +2,7 @@ import type { CollectionAfterChangeHook } from 'payload'
 
 import { uniqueUsername } from '../../../src/operations/auth/usernames'
 
-// Every user has exactly one profile and one wallet (SPEC "User"). Sign-up and the first
+// Every user has exactly one profile and one wallet. Sign-up and the first
 // admin make them in their own transaction (they write the user with db.create, so this
 // hook does not run for them); a user made anywhere else (admin panel, stock REST route,
 // create-admin) gets them here, in the same transaction as the user. Found by the fuzzer.

@@ -3,7 +3,7 @@ import { ValidationError, type CollectionBeforeOperationHook } from 'payload'
 // Payload's email field lower-cases the value in a beforeChange hook that runs before its
 // validation, and its local strategy hashes `password` without checking its type: a
 // non-string email or password (`{"email": 5}`, `{"password": {}}` on the stock users routes)
-// threw a TypeError, a 500 (found by the fuzzer, issue 11). Refused here as the validation
+// threw a TypeError, a 500 (found by the fuzzer). Refused here as the validation
 // errors they are, before hashPasswordHook and Payload see them.
 const STRING_FIELDS = ['email', 'password'] as const
 

@@ -1,6 +1,6 @@
 import type { CollectionAfterChangeHook } from 'payload'
 
-// The username lives on the user (SPEC "User"); the profile made at sign-up carries a copy.
+// The username lives on the user; the profile made at sign-up carries a copy.
 // When an admin renames a user, the copy follows in the same transaction, so the two never
 // disagree. A cleared username leaves the profile's as it was: a profile always has one.
 export const syncProfileUsername: CollectionAfterChangeHook = async ({ doc, operation, previousDoc, req }) => {

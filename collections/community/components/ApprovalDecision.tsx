@@ -1,6 +1,6 @@
 'use client'
 // "Approve" / "Reject" on the page of a place, an article or a classified waiting for
-// approval (issue 20), shown by the collection factory's `approval` field only to whoever
+// approval, shown by the collection factory's `approval` field only to whoever
 // holds the type's approval permission (collections/community/approvalField.ts). It posts to
 // the very endpoint apps use (POST /api/admin/approve), so the panel runs the same checks,
 // notification, decision record and audit entry; the answer's message is shown as it comes.
