@@ -1,4 +1,4 @@
-// Who reads and changes the community content types (API-CONTRACT §9), from the registry
+// Who reads and changes the community content types (docs/api.md "Community content"), from the registry
 // (domain/content-types.ts) rather than one file per type. *Which* change
 // a caller may make (the transition table, locks, pinning) is the status guard's
 // (hooks/community/guardChange.ts); here only whose rows they reach at all.

@@ -1,6 +1,7 @@
-// Who reads and changes community media (the images of galleries, API-CONTRACT §9; decision
-// 111). An image is readable wherever a gallery showing it is: by anyone once it is in a
-// gallery the public sees, by its uploader always (a gallery's images are its author's own
+// Who reads and changes community media (the images of galleries, docs/api.md "Community
+// content"; docs/decisions.md "Community media share the service media pipeline"). An
+// image is readable wherever a gallery showing it is: by anyone once it is in a gallery
+// the public sees, by its uploader always (a gallery's images are its author's own
 // uploads, and the author reads their gallery in any status), by moderators and admins
 // always. Through the collection's join to galleries, so lists, single reads and file
 // downloads filter alike.

@@ -1,7 +1,7 @@
 import type { Access, Where } from 'payload'
 
 /**
- * Media the public catalogue shows (API-CONTRACT §7): linked from an active service, or the
+ * Media the public catalogue shows (docs/api.md "Roles and permissions"): linked from an active service, or the
  * featured image of an active category. A Where through the collection's join fields, so
  * lists, single reads and file downloads filter alike.
  */

@@ -5,7 +5,7 @@ import { hasPermission, hasRole } from '../domain/permissions'
 import { staffPermissions } from './community'
 
 /**
- * The admin panel by role (API-CONTRACT §7): admins see every collection; a moderator sees
+ * The admin panel by role (docs/api.md "Roles and permissions"): admins see every collection; a moderator sees
  * the moderation queue and their own account, nothing else, not even by URL (a hidden
  * collection has no panel routes). A collection added later is hidden from moderators
  * until it is listed here. Only the panel: REST access is each collection's own rules.
