@@ -4,7 +4,7 @@ import type { ContentType } from '../../domain/content-types'
 
 /**
  * A new item belongs to whoever sends it and starts in the type's default status, whatever
- * the body says (API-CONTRACT §9). Server code without a user (the seed) names the author.
+ * the body says (docs/api.md "Community content"). Server code without a user (the seed) names the author.
  */
 export const forceAuthorAndStatus =
   (type: ContentType): CollectionBeforeValidateHook =>

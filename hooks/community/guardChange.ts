@@ -19,7 +19,9 @@ function mayMove(req: PayloadRequest, type: ContentType, doc: Record<string, unk
   )
 }
 
-/** An active classified past its end is expired for every purpose, before the job has run (§9). */
+/** An active classified past its end is expired for every purpose, before the job has run
+ * (docs/api.md "Community content").
+ */
 function effectiveStatus(type: ContentType, doc: Record<string, unknown>): unknown {
   const status = doc[type.statusField]
   if (type.collection === 'classifieds' && status === 'active' && doc.expiresAt && Date.parse(String(doc.expiresAt)) <= Date.now()) return 'expired'
@@ -34,7 +36,7 @@ function checkPinning(req: PayloadRequest, pinned: unknown, was: unknown): void 
 }
 
 /**
- * What an update by a person may do (API-CONTRACT §9): nothing to a locked item (409
+ * What an update by a person may do (docs/api.md "Community content"): nothing to a locked item (409
  * `content_locked`); a status move only along the type's transition table (409
  * `invalid_transition`); `pinned` only with `forum.pin_thread` (on create too); the content itself only its
  * author or an admin. Who reaches the item at all is the collection's access

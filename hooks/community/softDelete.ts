@@ -5,7 +5,7 @@ import { isUuid } from '../../domain/ids'
 import type { ContentType } from '../../domain/content-types'
 
 /**
- * `DELETE /api/<slug>/<id>` of a type with a `deleted` status (API-CONTRACT §9): the item is
+ * `DELETE /api/<slug>/<id>` of a type with a `deleted` status (docs/api.md "Community content"): the item is
  * kept, its status set to `deleted` (200), by its author or a holder of the type's
  * `*.delete_any` permission. The same update as a PATCH, so the same access, transition
  * table, locks and audit entry apply. Registered before Payload's own `DELETE /:id`, which

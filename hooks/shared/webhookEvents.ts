@@ -1,4 +1,4 @@
-// The outbox (API-CONTRACT §15): an event is written in the transaction of the change it
+// The outbox (docs/api.md "Webhooks (/api/admin/webhooks)"): an event is written in the transaction of the change it
 // reports, as one INSERT … SELECT that makes a delivery row for every active webhook
 // subscribed to it: one round trip whatever the number of webhooks, none of them read into
 // JavaScript, nothing written when nobody listens. A rolled-back change leaves no row; a

@@ -10,7 +10,7 @@ import { settings } from '../../src/lib/settings'
 type UploadHandler = NonNullable<UploadConfig['handlers']>[number]
 
 // Payload answers a file that is not on the disk with a 500 (`GET /api/<upload>/file/<name>`),
-// found by the fuzzer (issue 11): a record whose file is gone is a 404. Runs after the
+// found by the fuzzer: a record whose file is gone is a 404. Runs after the
 // unknown-name check (./missingFile.ts) among the upload handlers and falls through (returns nothing) when the file exists, or when the
 // files live in S3 (whose own handler answers).
 export function missingLocalFile(staticDir: string): UploadHandler {

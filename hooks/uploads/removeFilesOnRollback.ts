@@ -3,7 +3,7 @@ import type { CollectionBeforeChangeHook } from 'payload'
 import { namesOf, removeFiles, removeUnlessNamed } from '../../src/lib/media/orphan-files'
 import { onTransactionEnd } from '../../src/lib/postgres/transaction-ends'
 
-// For any upload collection (issue 19): a new file's names are known here, before Payload
+// For any upload collection: a new file's names are known here, before Payload
 // writes it (to the folder just before its INSERT, to S3 in afterChange), so they are tied
 // to the transaction: rolled back, the files go; committed, they stay; a COMMIT whose outcome
 // is unknown leaves the question to the database once it answers (src/lib/media/orphan-files.ts).
