@@ -1,5 +1,6 @@
-// A booking's statuses and the admin's moves between them (API-CONTRACT §3). One table for
-// every path: the admin endpoint, the admin panel and the stock REST route
+// A booking's statuses and the admin's moves between them (docs/api.md "Admin
+// service catalogue (/api/admin/services)"). One table for every path: the
+// admin endpoint, the admin panel and the stock REST route
 // (collections/Bookings/hooks).
 export const BOOKINGS_COLLECTION = 'bookings'
 

@@ -1,8 +1,9 @@
-// Whose services a caller manages in the catalogue (API-CONTRACT §11, decision 114): a
-// platform admin every service; an owner or admin of organizations the services of those
-// organizations. One rule for both doors: the admin catalogue's operations take the scope as
-// an argument, and the collections' access functions (access/organizationManagers.ts) ask the
-// same questions for the stock REST routes.
+// Whose services a caller manages in the catalogue (docs/api.md "Accounts beyond sign-in
+// (/api/auth)", docs/decisions.md "Organizations manage their services through the admin
+// catalogue"): a platform admin every service; an owner or admin of organizations the
+// services of those organizations. One rule for both doors: the admin catalogue's operations
+// take the scope as an argument, and the collections' access functions
+// (access/organizationManagers.ts) ask the same questions for the stock REST routes.
 //
 // Memberships are read from the database on every request (never from the session's cookie
 // cache), so a member removed or demoted loses the services on their very next request.

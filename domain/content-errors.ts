@@ -1,9 +1,10 @@
-// Errors of the community content types (API-CONTRACT §9), thrown from their hooks and
-// endpoints on the stock routes. Payload answers an APIError as `{errors: [{name, data,
-// message}]}`; the root afterError hook adds the general family's `error` (here `data.code`)
-// and `message` beside it (src/lib/http/stock-errors.ts, decision 121), so a client reads
-// `error: "invalid_transition"` as on every other route, and Payload's own clients still
-// find `errors`.
+// Errors of the community content types (docs/api.md "Community content"), thrown from their
+// hooks and endpoints on the stock routes. Payload answers an APIError as `{errors: [{name,
+// data, message}]}`; the root afterError hook adds the general family's `error` (here
+// `data.code`) and `message` beside it (src/lib/http/stock-errors.ts, docs/decisions.md
+// "Stock-route errors carry our error and message"), so a client reads `error:
+// "invalid_transition"` as on every other route, and Payload's own clients still find
+// `errors`.
 import { APIError } from 'payload'
 
 export type ContentErrorCode = 'invalid_transition' | 'content_locked' | 'review_exists' | 'thread_closed' | 'not_found' | 'forbidden' | 'unauthorized' | 'invalid_request'

@@ -1,8 +1,9 @@
-// Every content type of the platform, in one place (API-CONTRACT §6, §9): its collection, the
-// fields holding its author and status, its statuses (default first), what the public sees,
-// the transition table (who may move what from where to where), who may delete any of them,
-// and whether it is moderated or approved. Access rules (access/community.ts), the status
-// guard (hooks/community/), moderation (src/operations/moderation/moderate.ts), approval
+// Every content type of the platform, in one place (docs/api.md "POST /api/admin/moderate",
+// docs/api.md "Community content"): its collection, the fields holding its author and
+// status, its statuses (default first), what the public sees, the transition table (who may
+// move what from where to where), who may delete any of them, and whether it is moderated
+// or approved. Access rules (access/community.ts), the status guard (hooks/community/),
+// moderation (src/operations/moderation/moderate.ts), approval
 // (src/operations/community/approve.ts), the panel and the OpenAPI document all read it: a
 // twelfth type is one entry here plus its collection file.
 import type { CollectionSlug } from 'payload'
@@ -41,7 +42,7 @@ export interface ContentType {
   approval?: { permission: Permission; approved: string }
 }
 
-/** What moderation needs of a type (SPEC "Moderation"): kept for src/operations/moderation/moderate.ts and its readers. */
+/** What moderation needs of a type: kept for src/operations/moderation/moderate.ts and its readers. */
 export interface ModeratableType {
   collection: CollectionSlug
   authorField: string
@@ -183,7 +184,9 @@ type Moderated = {
 }[ContentTypeName]
 
 /** Types approved through POST /api/admin/approve. */
-/** Every content type is reportable, and appealable once moderated or rejected (API-CONTRACT §10). */
+/** Every content type is reportable, and appealable once moderated or rejected (docs/api.md
+ * "Reports, the moderation queue, appeals and transparency").
+ */
 export type ReportableType = ContentTypeName
 export const REPORTABLE_TYPES: readonly ReportableType[] = CONTENT_TYPE_NAMES
 /** What reports, decisions and appeals read of an item's type. */

@@ -1,5 +1,6 @@
 // The platform's numbers that more than one floor reads: the collections validate with them,
-// the operations act on them (API-CONTRACT §9 classifieds, §11 invitations).
+// the operations act on them (docs/api.md "Community content" classifieds, docs/api.md
+// "Accounts beyond sign-in (/api/auth)" invitations).
 
 /** An author may choose a classified's end up to this many days ahead… */
 export const CLASSIFIED_MAX_DAYS = 90

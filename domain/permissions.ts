@@ -1,11 +1,11 @@
-// The one role → permission table (SPEC "Authentication", API-CONTRACT §7).
+// The one role → permission table (docs/api.md "Roles and permissions").
 // Admin holds every permission; citizens hold none of the listed ones.
 import type { PayloadRequest } from 'payload'
 
 export const ROLES = ['citizen', 'moderator', 'admin'] as const
 export type Role = (typeof ROLES)[number]
 
-// The moderator's set (SPEC "Authentication"); admin holds these and the rest below.
+// The moderator's set; admin holds these and the rest below.
 const MODERATOR = [
   'moderation.queue',
   'moderation.action',
@@ -56,5 +56,5 @@ export function hasPermission(user: unknown, permission: Permission): boolean {
   return rolesOf(user).some((role) => ROLE_PERMISSIONS[role as Role]?.has(permission))
 }
 
-/** Admins and moderators: not counted by the global rate limit (API-CONTRACT §1). */
+/** Admins and moderators: not counted by the global rate limit (docs/api.md "Conventions of every route"). */
 export const isStaff = (user: unknown): boolean => hasRole(user, 'admin') || hasRole(user, 'moderator')

@@ -1,5 +1,6 @@
-// Names and value lists of the reports area (API-CONTRACT §10), in a module of their own so
-// the operations, endpoints and OpenAPI document use them without loading the collections.
+// Names and value lists of the reports area (docs/api.md "Reports, the moderation queue,
+// appeals and transparency"), in a module of their own so the operations, endpoints and
+// OpenAPI document use them without loading the collections.
 export const CONTENT_REPORTS = 'content-reports'
 export const REPORT_QUEUE = 'report-queue'
 export const MODERATION_DECISIONS = 'moderation-decisions'
@@ -11,7 +12,9 @@ export type ReportReason = (typeof REPORT_REASONS)[number]
 export const REPORT_STATUSES = ['open', 'actioned', 'dismissed'] as const
 export const QUEUE_STATUSES = ['open', 'closed'] as const
 
-/** What a recorded decision did: §10's four outcomes, and approvals (§9 "Approval"). */
+/** What a recorded decision did: docs/api.md "Reports, the moderation queue, appeals and
+ * transparency"'s four outcomes, and approvals (docs/api.md "Community content").
+ */
 export const DECISION_OUTCOMES = ['moderated', 'rejected', 'deleted', 'dismissed', 'approved'] as const
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number]
 

@@ -1,5 +1,6 @@
-// The webhooks' vocabulary (API-CONTRACT §15): the events a webhook may subscribe to, the delivery
-// statuses, the collections and the time limits, read by collections, hooks and operations alike.
+// The webhooks' vocabulary (docs/api.md "Webhooks (/api/admin/webhooks)"): the events a webhook
+// may subscribe to, the delivery statuses, the collections and the time limits, read by
+// collections, hooks and operations alike.
 export const WEBHOOK_EVENTS = [
   'booking.created',
   'booking.confirmed',
@@ -32,7 +33,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
 export const WEBHOOKS_COLLECTION = 'webhooks'
 export const DELIVERIES_COLLECTION = 'webhook-deliveries'
 
-/** A webhook failing without a success for this long is switched off (§15). */
+/** A webhook failing without a success for this long is switched off (docs/api.md "Webhooks (/api/admin/webhooks)"). */
 export const DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000
-/** A rotated-out secret keeps signing beside the new one this long (§15). */
+/** A rotated-out secret keeps signing beside the new one this long (docs/api.md "Webhooks (/api/admin/webhooks)"). */
 export const PREVIOUS_SECRET_MS = 24 * 60 * 60 * 1000
