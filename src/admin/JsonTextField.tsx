@@ -2,7 +2,7 @@
 // An editable JSON field (an organization's metadata) as the panel's own text area: the value
 // is the parsed JSON while the text parses, and the field's validate (given `jsonError`, as
 // Payload's JSON field gives it) refuses the save while it does not. Replaces Payload's JSON
-// editor, which loads Monaco from a CDN (issue 33; decision in docs/decisions.md).
+// editor, which loads Monaco from a CDN (decision in docs/decisions.md).
 import { FieldError, TextareaInput, useField } from '@payloadcms/ui'
 import type { JSONFieldClientComponent } from 'payload'
 import { useCallback, useState } from 'react'

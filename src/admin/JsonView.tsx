@@ -1,7 +1,7 @@
 'use client'
 // A read-only JSON field (an audit entry's data, a queue row's reasons, a published report's
 // figures) as formatted text in the panel's own styles, instead of Payload's JSON editor,
-// which loads Monaco from a CDN (issue 33; decision in docs/decisions.md).
+// which loads Monaco from a CDN (decision in docs/decisions.md).
 import { FieldDescription, FieldLabel, useField } from '@payloadcms/ui'
 import type { JSONFieldClientComponent } from 'payload'
 

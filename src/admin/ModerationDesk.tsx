@@ -1,4 +1,4 @@
-// The moderator's first screen (issue 21): on the dashboard, the moderation queue (reported
+// The moderator's first screen: on the dashboard, the moderation queue (reported
 // items, oldest first report first, with reasons and counts) and, beside it, the open appeals;
 // each row acts through DeskAction (the same endpoints as apps). Read with the same operations
 // as GET /api/admin/moderation/queue and GET /api/admin/appeals.
@@ -25,7 +25,7 @@ export async function ModerationDesk({ payload, user }: ServerProps) {
   const [queue, appeals] = await Promise.all([moderationQueue(req, {}, PAGE), listAppeals(req, 'open', PAGE)])
   const adminRoute = payload.config.routes.admin
   // A link only where the viewer's panel has the item's collection: a moderator's panel has
-  // no places or articles, whose pages answer them 404 (issue 33).
+  // no places or articles, whose pages answer them 404.
   const itemLink = (postType: string, postId: string) => {
     const type = CONTENT_TYPES[postType as ReportableType]
     return type && visibleInPanel(user, type.collection) ? `${adminRoute}/collections/${type.collection}/${postId}` : undefined

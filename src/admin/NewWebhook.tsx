@@ -2,7 +2,8 @@
 // "New webhook" above the webhooks list (Settings › Webhooks): POST /api/admin/webhooks
 // {action: create}, the endpoint apps use, so the URL is checked by the same rules (https, no
 // private address) and the audit entry is written. Its answer carries the signing secret,
-// shown here once (decision 141: it is never shown again); rotate it from the API if lost.
+// shown here once (docs/decisions.md "Webhook secrets are stored as they are, hidden": it is
+// never shown again); rotate it from the API if lost.
 import { Button, useConfig } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useState, type CSSProperties } from 'react'

@@ -1,7 +1,7 @@
 'use client'
 // A service's `rating` ({average, count}, computed from its published reviews) in words:
 // "4.5 ★ from 2 reviews", "no reviews yet". It replaces the JSON editor Payload renders for
-// a json field, which loads Monaco from a CDN (issue 33; decision in docs/decisions.md).
+// a json field, which loads Monaco from a CDN (decision in docs/decisions.md).
 import { FieldDescription, FieldLabel, useField } from '@payloadcms/ui'
 import type { JSONFieldClientComponent } from 'payload'
 

@@ -1,6 +1,6 @@
 'use client'
 // A service's days off and extra hours, and its coming four weeks, on the service's page
-// (API-CONTRACT §14 "Panel", issue 32). The exceptions are listed, added and removed through
+// (docs/api.md "Exceptions: days off and extra hours"). The exceptions are listed, added and removed through
 // /api/admin/services/availability (createException, deleteException): the endpoint apps use,
 // whose use cases write through the collection's hooks (same rules, same audit entry). The
 // weeks show each date's hours after its exceptions, closed dates marked, extra hours shown,

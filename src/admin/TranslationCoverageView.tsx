@@ -1,4 +1,4 @@
-// /admin/translations: what each content language still lacks (issue 13), for content teams.
+// /admin/translations: what each content language still lacks, for content teams.
 // The figures are the admin API's (GET /api/admin/services/translations/coverage): the same
 // operation and the same query rules, rendered on the server. A plain GET form filters by
 // language, status and kind, so the page works without client code and every state is a URL.

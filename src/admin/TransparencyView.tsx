@@ -1,4 +1,4 @@
-// /admin/transparency (issues 21 and 33), for admins: the transparency figures of a period
+// /admin/transparency, for admins: the transparency figures of a period
 // (the same operation as GET /api/admin/transparency-report) as a report in words, in four
 // sections (notices, decisions, appeals, approvals) with the medians in hours, the weekly
 // chart of decisions beside them, and "Publish". The period is a GET form, so every state is

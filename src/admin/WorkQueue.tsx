@@ -1,4 +1,4 @@
-// The top of the dashboard: "what needs me now" (issue 13). Each line counts what the
+// The top of the dashboard: "what needs me now". Each line counts what the
 // signed-in person may see (Local API with their access, overrideAccess: false) in a
 // collection their role has in the panel, and links to that list already filtered.
 // Admins: bookings to confirm, comments in the moderation queue, places, articles and
@@ -40,7 +40,7 @@ const TASKS: Task[] = [
     noun: regular('comment'),
     what: 'in the moderation queue',
   },
-  // Waiting for approval (API-CONTRACT §9), for whoever may approve each type.
+  // Waiting for approval (docs/api.md "Community content"), for whoever may approve each type.
   ...APPROVED_TYPES.map((name) => ({
     collection: CONTENT_TYPES[name].collection,
     permission: CONTENT_TYPES[name].approval.permission,

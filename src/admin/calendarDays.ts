@@ -1,4 +1,4 @@
-// The coming weeks of a service as its page shows them (API-CONTRACT §14 "Panel"): per date,
+// The coming weeks of a service as its page shows them (docs/api.md "Exceptions: days off and extra hours"): per date,
 // the hours it is open (its weekly slots, or its extra hours instead), what its exceptions
 // close, and the bookable starts GET /api/services/:id/slots lists. The open windows come from
 // booking-rules.ts `openWindows`, the rule the booking and the slots apply: the panel says
