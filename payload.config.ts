@@ -1,5 +1,5 @@
 // Composition only: database, collections, endpoints, localization, email, storage.
-// Every value comes from `settings()` (API-CONTRACT §8), read when this module loads.
+// Every value comes from `settings()` (docs/api.md "Running several instances"), read when this module loads.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -43,7 +43,7 @@ export default buildConfig({
     avatar: 'default',
     importMap: { baseDir: root },
     meta: { titleSuffix: ' · Community Platform' },
-    // The panel for editors and translators (issue 13, docs/admin-panel.md): what needs the
+    // The panel for editors and translators (docs/admin-panel.md): what needs the
     // signed-in person now, and the translation coverage view.
     components: {
       beforeDashboard: ['/src/admin/WorkQueue#WorkQueue', '/src/admin/ModerationDesk#ModerationDesk'],
@@ -56,7 +56,7 @@ export default buildConfig({
   },
   collections,
   endpoints,
-  // Stock routes answer a client's malformed input with 400, not 500 (issue 11's fuzzer).
+  // Stock routes answer a client's malformed input with 400, not 500 (the fuzzer).
   hooks: { afterError: [clientErrorHook] },
   localization: {
     locales: config.locales,

@@ -70,7 +70,7 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   const apiHeaders = securityHeaders(API_CSP)
   const adminHeaders = securityHeaders(adminCsp(dev))
   app.use((req, res, next) => (isApi(req) ? apiHeaders : adminHeaders)(req, res, next))
-  // API-CONTRACT §1 "Caching of public reads": every /api answer is no-store unless its route
+  // docs/api.md "Caching of public reads": every /api answer is no-store unless its route
   // says otherwise (the read cache's public answers, the client config, the reference). Files
   // of media keep Payload's headers: they are public rows, and no-store would keep every image
   // out of browser caches.
@@ -116,12 +116,13 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
     next()
   })
 
-  // Body size, before anything reads a byte of it (API-CONTRACT §1 "Body size").
+  // Body size, before anything reads a byte of it (docs/api.md "Body size").
   const limitBody = bodyLimit(sendError)
   app.use((req, res, next) => (isApi(req) ? limitBody(req, res, next) : next()))
 
   const limiter = globalRateLimit(payload, isRateLimitExempt)
-  // The forum's public lists fill the cache from their prepared statements (decision 112).
+  // The forum's public lists fill the cache from their prepared statements (docs/decisions.md
+  // "Anonymous forum reads answered by the shell").
   const forumFill: Fill = async ({ slug, id, params, user }) => {
     if (user || id !== undefined) return undefined
     const read = forumReadOf(`${payload.config.routes.api}/${slug}`, params, payload.config.defaultDepth)
@@ -131,8 +132,9 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   const bridge = payloadBridge(payload, cache)
   app.use((req, res, next) => (isApi(req) ? limiter(req, res, next) : next()))
   // A current answer of the read cache (a public stock read, or a 304 for it) once the request
-  // is counted (§1), before what follows: CSRF passes every GET and HEAD, and the routes and
-  // the bridge below would only reach the same kept bytes (decision 176).
+  // is counted (docs/api.md "Conventions of every route"), before what follows: CSRF passes
+  // every GET and HEAD, and the routes and the bridge below would only reach the same kept
+  // bytes (docs/decisions.md "A current cache hit is answered right after the rate limit").
   if (cache) {
     const answerHit = cache.answerHit
     app.use((req, res, next) => {
@@ -146,10 +148,12 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   app.use((req, res, next) => (isApi(req) ? routeReads(req, res, next) : next()))
   // Counted and checked like every /api request above; answered without Payload's request setup.
   app.get(GET_SESSION_PATH, getSessionRoute(payload))
-  // The forum's public reads, same way (decision 112); any other query goes on to Payload.
-  // With the read cache on, they fill the cache instead (above), so that they carry its headers.
+  // The forum's public reads, same way (docs/decisions.md "Anonymous forum reads answered by the
+  // shell"); any other query goes on to Payload. With the read cache on, they fill the cache
+  // instead (above), so that they carry its headers.
   if (!cache) app.get([FORUM_THREADS_PATH, FORUM_POSTS_PATH], forumReadRoute(payload))
-  // The inbox and public profiles, same way (decision 161); `export` goes on to Payload.
+  // The inbox and public profiles, same way (docs/decisions.md "Hot signed-in reads answered by the
+  // shell"); `export` goes on to Payload.
   app.get(PROFILE_READS_PATH, profileReadRoute(payload))
   // And a service's bookable times (same decision).
   app.get(SLOTS_READ_PATH, slotsReadRoute(payload))

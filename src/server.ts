@@ -29,7 +29,7 @@ async function startAdminPanel(dev: boolean, port: number) {
   return nextApp
 }
 
-// Files of failed uploads a crash or a lost clean-up left (issue 19); in the background: a
+// Files of failed uploads a crash or a lost clean-up left; in the background: a
 // slow bucket listing must not hold the start. Only here, never where Payload starts for a
 // script or a test, and not in the servers tests and the bench start (MEDIA_SWEEP_AT_START=
 // false): those share the project's media/ folder with databases of their own.
@@ -71,7 +71,7 @@ async function main() {
   const server = http.createServer(app)
   // A kept-alive connection is closed by the client (or the load balancer, 60 s on the usual
   // ones), not by us: node's 5 s default races a client reusing the socket at that moment,
-  // whose request is then lost ("other side closed"; seen under load, issue 11).
+  // whose request is then lost ("other side closed"; seen under load).
   server.keepAliveTimeout = 65_000
   server.headersTimeout = 66_000
   await new Promise<void>((resolve, reject) => {
@@ -84,7 +84,7 @@ async function main() {
   let stopping = false
   // Once stopping, every answer closes its connection: a kept-alive client would otherwise
   // go on sending requests on it, keeping the server busy until the forced cut below ended
-  // the requests that were in flight at the signal (fault 3, issue 11).
+  // the requests that were in flight at the signal (fault 3).
   const answering = new Set<http.ServerResponse>()
   const closeAfter = (res: http.ServerResponse) => {
     if (!res.headersSent) res.setHeader('connection', 'close')
@@ -108,7 +108,7 @@ async function main() {
     }, 10_000)
     await closed
     clearTimeout(forced)
-    // Each stage is logged, so a slow stop shows where it waited (issue 33).
+    // Each stage is logged, so a slow stop shows where it waited.
     log('http closed')
     await nextApp?.close().catch(() => undefined)
     await stopPayload(payload, log).catch((err) => log(`closing the database pool failed: ${err}`))
@@ -121,8 +121,9 @@ async function main() {
 }
 
 // A promise a library leaves unhandled would end the process, and with it every request in
-// flight (Payload 3.90.2 left one for a `where` through two relationships: decisions 29,
-// now refused before Payload sees it). Logged, not fatal: one bad request costs one request.
+// flight (Payload 3.90.2 left one for a `where` through two relationships: docs/decisions.md
+// "Queries on the stock routes are guarded", now refused before Payload sees it). Logged,
+// not fatal: one bad request costs one request.
 process.on('unhandledRejection', (reason) => {
   console.error(`[server] unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`)
 })

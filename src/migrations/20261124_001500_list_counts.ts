@@ -1,7 +1,7 @@
 import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 
 // Hand-written (Payload cannot generate it): exact list totals without counting every row
-// (issue 10). `total` of the bookings and services lists was a count(*) over the table: about
+// . `total` of the bookings and services lists was a count(*) over the table: about
 // 130 ms at a million bookings, on every page. PostgreSQL now keeps the number of rows per
 // status in `list_counts`, changed by statement-level triggers in the same transaction as the
 // rows (so a reader's snapshot sees counts and rows agree), read when a list is unfiltered or

@@ -1,9 +1,10 @@
 import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 
-// The author's username on every community content type, for moderators (issue 20, decisions
-// 71 and 113; collections/authorName.ts through collections/community/contentCollection.ts).
-// Generated, plus the backfill: items written before it get their author's current username,
-// those of a deleted account stay without one.
+// The author's username on every community content type, for moderators (docs/decisions.md
+// "Author names are denormalised for moderators", docs/decisions.md "The community panel";
+// collections/authorName.ts through collections/community/contentCollection.ts). Generated,
+// plus the backfill: items written before it get their author's current username, those of a
+// deleted account stay without one.
 const TABLES = ['reviews', 'comments', 'forum_threads', 'forum_posts', 'classifieds', 'places', 'articles', 'events', 'groups', 'galleries', 'products'] as const
 
 export async function up({ db }: MigrateUpArgs): Promise<void> {

@@ -1,10 +1,11 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
-// The forum's public reads (issue 20, decision 112). Generated: the thread list's index gains
-// `created_at`, the tie-breaker Payload appends to every sort, so `-pinned,-lastPostAt` is one
-// backward range scan with no sort step. Hand-written below: forum_threads joins the lists
-// whose totals PostgreSQL keeps in `list_counts` (migration 20261124_001500_list_counts, the
-// same triggers), so the public thread list's total is a few rows, not a count of the table.
+// The forum's public reads (docs/decisions.md "Anonymous forum reads answered by the shell").
+// Generated: the thread list's index gains `created_at`, the tie-breaker Payload appends to
+// every sort, so `-pinned,-lastPostAt` is one backward range scan with no sort step.
+// Hand-written below: forum_threads joins the lists whose totals PostgreSQL keeps in
+// `list_counts` (migration 20261124_001500_list_counts, the same triggers), so the public
+// thread list's total is a few rows, not a count of the table.
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
    DROP INDEX "pinned_lastPostAt_idx";

@@ -1,13 +1,14 @@
 import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 
 // Hand-written (Payload cannot generate it): buffers in the no-double-booking guarantee
-// (API-CONTRACT §14, decision 135). For conflicts a booking occupies
-// [start_minute − buffer_before_minutes, end_minute + buffer_after_minutes), with the buffers
-// the booking was made with (copied from its service by the collection hook), so changing a
-// service's buffers later neither rewrites nor retroactively clashes with older bookings.
-// Same constraint name as before, so the code that turns a violation into 409
-// booking_conflict (src/operations/bookings/errors.ts) is unchanged. Existing bookings get
-// buffers 0: their ranges are the ones the old constraint already admitted.
+// (docs/api.md "Exceptions: days off and extra hours", docs/decisions.md "Days off, extra
+// hours, buffers and daily caps"). For conflicts a booking occupies [start_minute −
+// buffer_before_minutes, end_minute + buffer_after_minutes), with the buffers the booking was
+// made with (copied from its service by the collection hook), so changing a service's buffers
+// later neither rewrites nor retroactively clashes with older bookings. Same constraint name
+// as before, so the code that turns a violation into 409 booking_conflict
+// (src/operations/bookings/errors.ts) is unchanged. Existing bookings get buffers 0: their
+// ranges are the ones the old constraint already admitted.
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
   UPDATE "bookings" SET "buffer_before_minutes" = 0 WHERE "buffer_before_minutes" IS NULL;

@@ -1,7 +1,7 @@
 import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 
 // Hand-written (Payload cannot generate it): a version per collection for the shared read
-// cache (issue 35, src/lib/read-cache/). Every statement that changes a row of a collection's
+// cache (src/lib/read-cache/). Every statement that changes a row of a collection's
 // tables (its main table, `_locales`, `_rels`, arrays) adds 1 to the collection's version in
 // the same transaction, so a reader's snapshot that sees the change sees the new version, and
 // no instance can serve an answer cached under the old one once the change has committed.

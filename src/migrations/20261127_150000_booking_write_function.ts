@@ -1,13 +1,14 @@
 import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 
 // Hand-written (Payload cannot generate it): the public booking's write as one PL/pgSQL
-// function (decision 190; src/operations/bookings/insert-booking.ts calls it). Behind
-// PgBouncer in transaction mode no prepared statement survives from one transaction to the
-// next, so PostgreSQL parsed and planned each of the booking's seven statements again on every
-// booking; PL/pgSQL keeps its statements' plans per server connection, which a pooler keeps
-// open, and the call itself is one small statement (one round trip instead of nine: BEGIN,
-// the lock, the count, five inserts, COMMIT).
-// What it does is what the statements did, in the same order and lock order (decision 123):
+// function (docs/decisions.md "The public booking is one statement";
+// src/operations/bookings/insert-booking.ts calls it). Behind PgBouncer in transaction mode no
+// prepared statement survives from one transaction to the next, so PostgreSQL parsed and
+// planned each of the booking's seven statements again on every booking; PL/pgSQL keeps its
+// statements' plans per server connection, which a pooler keeps open, and the call itself is
+// one small statement (one round trip instead of nine: BEGIN, the lock, the count, five
+// inserts, COMMIT). What it does is what the statements did, in the same order and lock order
+// (docs/decisions.md "A deadlock or serialization failure runs the use case again"):
 // - the service row locked FOR NO KEY UPDATE first (bookers of one service queue there, so
 //   the exclusion constraint never sees two uncommitted overlapping inserts wait on each
 //   other, a deadlock; it conflicts neither with foreign keys' key-share locks nor readers);

@@ -1,15 +1,15 @@
 import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 
-// Hand-written (issue 35): every §9 table joins the lists whose rows per status PostgreSQL
-// keeps in `list_counts` (migration 20261124_001500_list_counts, the same triggers), so that a
-// read-cache miss on a §9 list takes its total from a few rows instead of Payload's count(*)
-// of every visible row (src/lib/read-cache/count-free.ts, decision 193).
-// The partial index: the public classifieds whose end has passed (the expiry job moves them
-// on within minutes), subtracted from the kept count of public statuses; without it that
-// range would walk every expired row of the table.
+// Hand-written: every community table joins the lists whose rows per status PostgreSQL keeps
+// in `list_counts` (migration 20261124_001500_list_counts, the same triggers), so that a
+// read-cache miss on a community list takes its total from a few rows instead of Payload's
+// count(*) of every visible row (src/lib/read-cache/count-free.ts, docs/decisions.md "Cache
+// misses take totalDocs from list_counts"). The partial index: the public classifieds whose
+// end has passed (the expiry job moves them on within minutes), subtracted from the kept count
+// of public statuses; without it that range would walk every expired row of the table.
 // (author, status) on every table: a signed-in reader's own rows outside the public statuses
-// are a range of it, however many public rows the reader wrote (the bench's reader owns 5 %
-// of a million-row list; its misses took 300–400 ms counting them by the author index).
+// are a range of it, however many public rows the reader wrote (the bench's reader owns 5 % of
+// a million-row list; its misses took 300–400 ms counting them by the author index).
 const AUTHOR_COLUMNS: Record<string, string> = {
   blog_comments: 'author_id_id',
   reviews: 'author_id',

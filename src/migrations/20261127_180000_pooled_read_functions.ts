@@ -1,21 +1,21 @@
 import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 
 // Hand-written (Payload cannot generate it): the two reads a public booking still sent as
-// statements of their own behind PgBouncer, as PL/pgSQL functions (decision 201; the
-// booking's write is one already, 20261127_150000_booking_write_function). With
-// DATABASE_PREPARED_STATEMENTS=false PostgreSQL parsed and planned each again on every request
-// (≈ 0.4 ms of its CPU each, docs/performance.md "Beyond one machine"); PL/pgSQL keeps the plan
-// of its RETURN QUERY per server connection, which a pooler keeps open, and the call is a tiny
-// statement to parse. src/lib/prepared.ts sends the call instead of the statement only when
-// statements go unnamed (`pooled` of src/lib/auth/sessions.ts FIND_SESSION and
+// statements of their own behind PgBouncer, as PL/pgSQL functions (docs/decisions.md "With
+// prepared statements off, hot reads call PL/pgSQL functions"; the booking's write is one
+// already, 20261127_150000_booking_write_function). With DATABASE_PREPARED_STATEMENTS=false
+// PostgreSQL parsed and planned each again on every request (≈ 0.4 ms of its CPU each,
+// docs/performance.md "Beyond one machine"); PL/pgSQL keeps the plan of its RETURN QUERY per
+// server connection, which a pooler keeps open, and the call is a tiny statement to parse.
+// src/lib/prepared.ts sends the call instead of the statement only when statements go unnamed
+// (`pooled` of src/lib/auth/sessions.ts FIND_SESSION and
 // src/operations/bookings/service-terms.ts SERVICE_TERMS_AND_SLOTS); named, the statement
-// itself is kept prepared as before.
-// Each body is that statement's text, column for column: tests/int/prepared-statements-off
-// compares the two answers row for row (a column added to one and not the other fails there).
-// Enum columns come back as text (pg hands both to JavaScript as the same string), so that a
-// later migration may drop and recreate an enum type without this function in its way.
-// #variable_conflict use_column: the output columns are PL/pgSQL variables named like the
-// tables' columns; in the query the names mean the columns.
+// itself is kept prepared as before. Each body is that statement's text, column for column:
+// tests/int/prepared-statements-off compares the two answers row for row (a column added to one
+// and not the other fails there). Enum columns come back as text (pg hands both to JavaScript
+// as the same string), so that a later migration may drop and recreate an enum type without
+// this function in its way. #variable_conflict use_column: the output columns are PL/pgSQL
+// variables named like the tables' columns; in the query the names mean the columns.
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
   CREATE FUNCTION "community_find_session"(wanted_hash varchar)

@@ -30,7 +30,7 @@ import { requireSignedIn, requireStaff } from '../operations/reports/errors'
 import { createReport } from '../operations/reports/report'
 import { requestAs, type KitUser } from './users'
 
-/** Bodies as the endpoints take them (API-CONTRACT), without the `action` of the admin envelope. */
+/** Bodies as the endpoints take them (docs/api.md), without the `action` of the admin envelope. */
 type Body = Record<string, unknown>
 
 export type UseCases = ReturnType<typeof useCasesOf>
