@@ -1,4 +1,4 @@
-// : at least 10 characters with an uppercase letter, a lowercase letter,
+// The password rule: at least 10 characters with an uppercase letter, a lowercase letter,
 // a digit and a special character. One check shared by create-admin, sign-up and reset.
 // The 128-character cap bounds the hashing work a single request can ask for.
 export const PASSWORD_MIN_LENGTH = 10

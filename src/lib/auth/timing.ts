@@ -1,4 +1,4 @@
-// Session timing of  (seconds).
+// Session timing (seconds), as docs/api.md "Accounts (/api/auth)" documents it.
 export const SESSION_LIFETIME = 604_800 // 7 days
 export const SESSION_REFRESH_INTERVAL = 86_400 // slide the expiry at most once a day
 export const SESSION_FRESH_WINDOW = 600 // "fresh": created in the last 10 minutes

@@ -2,8 +2,8 @@
 // (the existence check of each relationship field, `select count(*) … where id = $1`, one
 // per field at once), and inside a transaction they all go to the transaction's one client.
 // pg 8 queues a query sent while another runs, with a DeprecationWarning ("Calling
-// client.query() when the client is already executing a query"; `npm run seed` printed it:
-// ), and pg 9 will refuse it. So each client queues its own promise queries here,
+// client.query() when the client is already executing a query"; `npm run seed` printed it),
+// and pg 9 will refuse it. So each client queues its own promise queries here,
 // in the order they were sent, exactly as pg 8 does, without relying on it.
 // Callback and submittable queries (a cursor, a stream) pass straight through: none of ours
 // or Payload's sends one on a shared client.

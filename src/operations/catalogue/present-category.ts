@@ -1,4 +1,4 @@
-// The one mapping between a category document (read with `locale: 'all'`) and  shape, and back
+// The one mapping between a category document (read with `locale: 'all'`) and the API's shape, and back
 // from API input to Payload data.
 import { idOf } from '../../../domain/ids'
 import { presentLocalized, type Localized } from './localized'

@@ -1,4 +1,4 @@
-// The one mapping between a service document and  shape (ids as plain
+// The one mapping between a service document and the API's shape (ids as plain
 // strings, `categoryId` for the `category` relationship…), and back from API input.
 import { idOf } from '../../../domain/ids'
 import { presentLocalized, type Localized } from './localized'

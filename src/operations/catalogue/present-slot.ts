@@ -1,4 +1,4 @@
-// The one mapping between an availability document and  shape.
+// The one mapping between an availability document and the API's shape.
 import { idOf } from '../../../domain/ids'
 
 export interface SlotView {

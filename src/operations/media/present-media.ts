@@ -1,5 +1,5 @@
 // The one mapping between a service-media document (read with `locale: 'all'`)
-// and  shape. `url` is the path the file is served at (what the upload
+// and the API's shape. `url` is the path the file is served at (what the upload
 // answers); `contentUrl` is the same file as an absolute URL on PUBLIC_URL.
 import { settings } from '../../lib/settings'
 import { presentLocalized, type Localized } from '../catalogue/localized'
