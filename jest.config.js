@@ -1,6 +1,5 @@
-// Jest runs the project's TypeScript as native ESM (Payload 3 is ESM-only; STACK-NOTES "Jest
-// with Payload 3"). Test files share one PostgreSQL started by globalSetup; each file gets its
-// own database cloned from a migrated template, so files run side by side in three workers on
+// Jest runs the project's TypeScript as native ESM (Payload 3 is ESM-only). Test files share
+// one PostgreSQL started by globalSetup; each file gets its own database cloned from a migrated template, so files run side by side in three workers on
 // the two cores (docs/decisions.md "Test files run in recycled workers, the browser files
 // last", docs/decisions.md "Test files run in three workers on two cores"): two left the cores
 // idle about a tenth of the run while files waited on the servers, PostgreSQL and Chromium

@@ -75,7 +75,7 @@ export default buildConfig({
       max: Number(process.env.DATABASE_POOL_MAX ?? 10),
     },
     // The schema comes from committed migrations, never from a dev push that could stop to
-    // ask a question on a terminal nobody watches (STACK-NOTES "Schema push").
+    // ask a question on a terminal nobody watches.
     push: config.dbPush,
     migrationDir: path.join(root, 'src/migrations'),
     // pg_trgm and the catalogue's named indexes (trigram search, list filters).

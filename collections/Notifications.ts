@@ -23,7 +23,7 @@ export const Notifications: CollectionConfig = {
   // The recipient's list in that order is one index range scan.
   indexes: [{ fields: ['userId', 'readAt', 'createdAt'] }],
   fields: [
-    // SPEC's field names. A plain id at every depth: nothing about the recipient leaks.
+    // The API's field names. A plain id at every depth: nothing about the recipient leaks.
     { name: 'userId', type: 'relationship', relationTo: 'users', required: true, maxDepth: 0, access: { update: fixed } },
     { name: 'type', type: 'select', required: true, index: true, options: [...NOTIFICATION_TYPES], access: { update: fixed } },
     { name: 'title', type: 'text', required: true, access: { update: fixed } },

@@ -37,7 +37,7 @@ export function authorNameField(author: string): TextField {
     type: 'text',
     label: 'Author',
     // Nobody writes it but the hook; only the people who moderate read it (the public sees
-    // what SPEC shows, and a user's handle is not readable by other citizens).
+    // what the API shows, and a user's handle is not readable by other citizens).
     access: { read: ({ req }) => isStaff(req.user), create: () => false, update: () => false },
     admin: { readOnly: true, description: 'The author’s username, kept in step with their account' },
     hooks: { beforeChange: [fromAuthor(author)] },

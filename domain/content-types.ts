@@ -47,7 +47,7 @@ export interface ModeratableType {
   collection: CollectionSlug
   authorField: string
   statusField: string
-  /** French, as SPEC asks. */
+  /** French, as every notification is. */
   notificationTitle: string
   notificationBody: (reason: string) => string
 }
@@ -142,7 +142,7 @@ export const CONTENT_TYPES = {
     publicStatuses: ['published'],
     lockedStatuses: lockedOf(PLACE_STATUSES),
     transitions: [],
-    // No `*.delete_any` for places in SPEC: admins (who hold every permission) remove them.
+    // No `*.delete_any` for places: admins (who hold every permission) remove them.
     deleteAny: 'place.approve',
     noun: 'Votre lieu',
     approval: { permission: 'place.approve', approved: 'published' },

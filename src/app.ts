@@ -1,4 +1,4 @@
-// The express shell (ARCHITECTURE "The request's way through"): security headers, client IP,
+// The express shell: security headers, client IP,
 // the global rate limit, then Payload for /api and Next (the admin panel) for the rest.
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express'
 import type { Payload } from 'payload'

@@ -24,7 +24,7 @@ export type { KitUser, UserOptions, UseCases }
 /** What the kit sets unless the environment (or `env`) already does. */
 const DEFAULT_ENV: Record<string, string> = {
   PAYLOAD_SECRET: 'testing-kit-secret-testing-kit-secret',
-  // Tests sign in and call from one address: SPEC's per-IP limits would stop a suite early.
+  // Tests sign in and call from one address: the per-IP limits would stop a suite early.
   RATE_LIMIT_GLOBAL_MAX: '100000',
   RATE_LIMIT_SIGN_IN_MAX: '100000',
   RATE_LIMIT_SIGN_IN_EMAIL_MAX: '100000',

@@ -13,7 +13,7 @@ import {
   validExceptionWithoutOverlap,
 } from '../../src/operations/catalogue/rules/exceptions'
 
-// SPEC-less names of docs/api.md "Exceptions: days off and extra hours": the entries belong to the availability family.
+// The names of docs/api.md "Exceptions: days off and extra hours": the entries belong to the availability family.
 const audit = auditHooks('service_availability', {
   create: 'service_availability.exception_create',
   update: 'service_availability.exception_update',

@@ -26,8 +26,8 @@ export const threadTakesPosts: CollectionBeforeChangeHook = async ({ data, opera
  * A post whose status changes (deleted, moderated, restored) locks its thread before its own
  * row is written, as a new post does: the row's write also updates `list_counts` (a trigger),
  * and a status change that took the thread's lock only afterwards, in `recountThread`, held
- * the counts while a new post held the thread and waited for them (a deadlock, 500; CI
- * /root/ci13). One order for every writer of a thread's posts: the thread, then the counts.
+ * the counts while a new post held the thread and waited for them (a deadlock,
+ * 500). One order for every writer of a thread's posts: the thread, then the counts.
  */
 export const lockThreadFirst: CollectionBeforeChangeHook = async ({ data, operation, originalDoc, req }) => {
   if (operation !== 'update' || data.status === undefined || data.status === originalDoc?.status) return data

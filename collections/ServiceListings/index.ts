@@ -31,7 +31,7 @@ const wholeNumber = (min: number) => (value: unknown) =>
 const wholeNumberIn = (min: number, max: number) => (value: unknown) =>
   value === null || value === undefined || (Number.isInteger(value) && (value as number) >= min && (value as number) <= max) ? true : `A whole number from ${min} to ${max}`
 
-// Services as SPEC describes them. Anyone reads active ones (apps browse the catalogue
+// Services of the catalogue. Anyone reads active ones (apps browse the catalogue
 // through the stock route); everything else, and every write, is for admins and, for the
 // services of their organizations, the organizations' owners and admins
 // (docs/decisions.md "Organizations manage their services through the admin catalogue").
@@ -162,7 +162,7 @@ export const ServiceListings: CollectionConfig = {
       ],
     },
     // The published reviews' count and sum, kept by the reviews' hooks in the review's own
-    // transaction (collections/Reviews/serviceRating.ts); `rating` shows them as SPEC's
+    // transaction (collections/Reviews/serviceRating.ts); `rating` shows them as the API's
     // `{average, count}`. Integers, so the average is exact however many reviews there are.
     ...SERVICE_RATING_FIELDS,
     {

@@ -22,8 +22,8 @@ const MEDIA_DIR = mediaFolder()
 
 const audit = auditHooks('services.media', { create: 'services.media.upload' })
 
-// Images that services (cover, gallery) and categories (featured image) show: SPEC "Service
-// media". Every upload path runs `prepareUploadedFile` (type from the bytes, pixel limit,
+// Images that services (cover, gallery) and categories (featured image) show.
+// Every upload path runs `prepareUploadedFile` (type from the bytes, pixel limit,
 // metadata stripped, SVG sanitized, safe names); sharp makes the thumbnail. Files live in
 // media/ or, when S3_BUCKET is set, in the bucket (src/lib/media/storage.ts); either way
 // they are served at /api/service-media/file/<name> under the API's security headers.

@@ -83,7 +83,7 @@ type AuditedOperation = 'create' | 'update' | 'delete'
 
 /**
  * Audit hooks for a collection: `<prefix>.create|update|delete` with the changed data, or the
- * names SPEC gives (`names.create: 'services.media.upload'`). An operation that means
+ * documented names (`names.create: 'services.media.upload'`). An operation that means
  * something more specific (a duplicate) sets `req.context.auditAction`; one that writes its
  * own entry sets `req.context.skipAudit`.
  */

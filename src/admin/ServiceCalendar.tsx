@@ -17,7 +17,7 @@ const AVAILABILITY = '/api/admin/services/availability'
 const KINDS = { closedDay: 'Closed all day', closedWindow: 'Closed from … to …', extraHours: 'Extra hours from … to …' } as const
 type Kind = keyof typeof KINDS
 
-// Today as the browser's calendar day (dates are wall-clock: SPEC has no time zones).
+// Today as the browser's calendar day (dates are wall-clock: the API has no time zones).
 const toDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
 const toDate = (day: string) => {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number]

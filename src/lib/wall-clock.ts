@@ -1,5 +1,5 @@
-// Booking times are the server's wall clock (SPEC "Times are treated as local to the
-// server; no timezone conversion"): a date `YYYY-MM-DD` and a time `HH:MM` are never turned
+// Booking times are the server's wall clock (local to the server, no time zone
+// conversion): a date `YYYY-MM-DD` and a time `HH:MM` are never turned
 // into an instant. For arithmetic and for the no-overlap constraint they become a minute
 // number, "minutes since 1970-01-01 00:00 on the wall clock", computed with UTC calendar
 // maths on the wall-clock fields (so no zone, DST rule or DateStyle can change it).
@@ -96,7 +96,7 @@ export function nowWallClockMinute(now: Date = new Date()): number {
   return local / MS_PER_MINUTE
 }
 
-/** Today on the server's wall clock, as YYYY-MM-DD (SPEC: no time zones). */
+/** Today on the server's wall clock, as YYYY-MM-DD (no time zones). */
 export function wallClockToday(now = nowWallClockMinute()): string {
   return addDays('1970-01-01', Math.floor(now / MINUTES_PER_DAY))
 }

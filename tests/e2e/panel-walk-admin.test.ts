@@ -65,7 +65,7 @@ describe('the panel fetches nothing from elsewhere and logs no error', () => {
     const metadata = page.locator('textarea#field-metadata')
     await metadata.fill('{"plan": ')
     expect(await metadata.inputValue()).toBe('{"plan": ')
-    // Save until the field shows its error (CI /root/ci19 waited 180 s for one: the form's late
+    // Save until the field shows its error (a loaded CI run waited 180 s for one: the form's late
     // state answer wiped it, which savePanelForm now waits out). A create form keeps Save
     // enabled after a refusal, so a lost error is asked for again; had a click saved, the row
     // below would exist.

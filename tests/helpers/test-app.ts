@@ -61,7 +61,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = { ...created, url: throughPooler(created.url) }
   process.env.DATABASE_URL = database.url
   process.env.PAYLOAD_SECRET = testSecret()
-  // Every test signs in from 127.0.0.1: SPEC's limits would stop a suite after five users.
+  // Every test signs in from 127.0.0.1: the documented limits would stop a suite after five users.
   // Tests of the limits themselves set them back through `env`.
   // Reminder sweeps (BOOKING_REMINDER_HOURS) would mail and query on their own timer in the
   // middle of other tests: off unless a test asks (tests/int/booking-reminders.test.ts).

@@ -96,7 +96,7 @@ describe('the retry of a use-case transaction', () => {
         attempts[first]!++
         // The aborted one runs again once the other has committed. PostgreSQL does not hand a
         // released row to the transaction that waited for it: on a loaded machine the retry
-        // could lock the row first and meet the other in a second cycle (CI run ci43: two
+        // could lock the row first and meet the other in a second cycle (two
         // deadlocks), which the retry also survives, but then this test counts another attempt.
         if (attempts[first]! > 1) await runs[second]
         await execute(req, query`UPDATE retry_test SET n = n + 1 WHERE id = ${first}`)

@@ -30,7 +30,7 @@ describe('the demo bookings’ dates', () => {
   })
 
   it('counts from today on the server’s wall clock, to the minute before midnight', () => {
-    // 23:59 local on Saturday 28 November is still that Saturday (no time zone: SPEC).
+    // 23:59 local on Saturday 28 November is still that Saturday (no time zone).
     expect(wallClockToday(nowWallClockMinute(new Date(2026, 10, 28, 23, 59)))).toBe('2026-11-28')
     expect(wallClockToday(nowWallClockMinute(new Date(2026, 10, 29, 0, 0)))).toBe('2026-11-29')
   })

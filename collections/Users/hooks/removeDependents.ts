@@ -1,7 +1,7 @@
 import type { CollectionBeforeDeleteHook } from 'payload'
 
 // Sessions, tokens, memberships, profile, wallet and notifications reference the user with
-// NOT NULL columns; they go first, in the same transaction (STACK-NOTES "Auth strategies").
+// NOT NULL columns; they go first, in the same transaction.
 // Services (provider NOT NULL) and sole ownerships are refused before this runs (refuseRemoval).
 const DEPENDENTS = [
   ['sessions', 'user'],

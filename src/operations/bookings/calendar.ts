@@ -4,7 +4,7 @@
 // booking, for good, so a calendar that imported the invitation updates or removes that same
 // event; SEQUENCE follows the status (pending 0, confirmed 1, every later state 2), so a
 // cancellation always outranks the invitation it withdraws. Times are floating: the server's
-// wall clock, no time zone (SPEC).
+// wall clock, no time zone.
 import type { PayloadRequest } from 'payload'
 
 import { isUuid } from '../../../domain/ids'

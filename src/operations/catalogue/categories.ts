@@ -1,6 +1,6 @@
 // Service categories for the admin API. Names and other texts are Payload localized fields:
 // a create writes every language at once (`locale: 'all'`); an update writes one language at
-// a time (Payload ignores localized fields in an all-locales update, STACK-NOTES), all in
+// a time (Payload ignores localized fields in an all-locales update), all in
 // one transaction and under one audit entry. Tree rules (parent exists, no cycle) and slug
 // uniqueness are collection hooks shared with the admin panel.
 import type { PayloadRequest, Where } from 'payload'

@@ -21,7 +21,7 @@ export class RuleViolation extends ValidationError {
   }
 }
 
-// Payload field names where the API speaks of ids (SPEC shapes).
+// Payload field names where the API speaks of ids (the API's shapes).
 const API_PATH: Record<string, string> = {
   category: 'categoryId',
   provider: 'providerId',

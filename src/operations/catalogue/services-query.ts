@@ -2,7 +2,7 @@
 // count, the translations and media of its rows and their categories' localized names in a
 // single round trip, where the Local API needs four finds and rebuilds every query in
 // JavaScript per request. Rows come out in the shape the Local API gives (camelCase, arrays,
-// relationship ids), so `presentService` stays the one mapping to SPEC. The collection's
+// relationship ids), so `presentService` stays the one mapping to the API's shape. The collection's
 // access rules are not consulted here: the caller's scope is a filter of the statement
 // (`organizations`, the organizations an organization manager manages: docs/decisions.md
 // "Organizations manage their services through the admin catalogue"), served by the

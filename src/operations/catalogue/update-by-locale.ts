@@ -1,4 +1,4 @@
-// Payload ignores localized fields in an all-locales update (STACK-NOTES), so a change to
+// Payload ignores localized fields in an all-locales update, so a change to
 // several languages is one update per language, with the non-localized fields riding on the
 // first. Run inside the caller's transaction; the per-call audit hooks are off, the caller
 // writes one entry for the whole change.

@@ -1,6 +1,6 @@
 // The codes of docs/api.md "Reports, the moderation queue, appeals and
 // transparency"'s routes, in the moderation family (`{error, message, field?}`:
-// their codes are the moderation codes of SPEC, BIZ_* and VAL_*), except the admins'
+// their codes are the moderation codes, BIZ_* and VAL_*), except the admins'
 // transparency routes, which are /api/admin routes like any other (general family).
 import type { PayloadRequest } from 'payload'
 
