@@ -43,7 +43,7 @@ const INDEXES: Record<string, Record<string, IndexSpec>> = {
   service_availability: {
     service_availability_service_day_start_idx: on('service', 'dayOfWeek', 'startTime'),
   },
-  // The admin bookings list (src/operations/bookings/admin-list.ts): its order (date, time,
+  // The admin bookings list (src/operations/bookings/admin-bookings.ts): its order (date, time,
   // id as the tie-break) under each filter, and `q` in customer messages.
   bookings: {
     bookings_service_status_idx: on('service', 'status'),

@@ -1,5 +1,5 @@
-// The OpenAPI description of /api/admin/blog/* (docs/api.md "Admin blog: /api/admin/blog"; docs/api.md
-// "Admin blog"), from the bodies the endpoints parse.
+// The OpenAPI description of /api/admin/blog/* (docs/api.md "Admin blog: /api/admin/blog"), from the bodies
+// the endpoints parse.
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 

@@ -1,6 +1,5 @@
-// The OpenAPI description of /api/admin/organizations (docs/api.md "Profile, admin blog,
-// admin organizations, auth client" "Admin organizations"; docs/api.md "Admin
-// organizations"), from the bodies the endpoint parses.
+// The OpenAPI description of /api/admin/organizations (docs/api.md "Admin organizations:
+// /api/admin/organizations"), from the bodies the endpoint parses.
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 

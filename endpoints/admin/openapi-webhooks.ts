@@ -1,5 +1,5 @@
 // The OpenAPI description of /api/admin/webhooks (docs/api.md "Webhooks
-// (/api/admin/webhooks)", docs/api.md "Webhooks"), from the endpoint's own
+// (/api/admin/webhooks)", docs/api.md "Webhooks (/api/admin/webhooks)"), from the endpoint's own
 // schemas.
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'

@@ -1,5 +1,5 @@
-// The OpenAPI description of the self-service routes (docs/api.md "Accounts beyond sign-in (/api/auth)", docs/api.md
-// "Accounts beyond sign-in"): request schemas are the ones the endpoints parse with.
+// The OpenAPI description of the self-service routes (docs/api.md "Self-service"): request schemas are the
+// ones the endpoints parse with.
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 

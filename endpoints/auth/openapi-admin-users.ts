@@ -1,5 +1,5 @@
-// The OpenAPI description of user administration (docs/api.md "Accounts beyond sign-in (/api/auth)", docs/api.md "User
-// administration"): request schemas are the ones the endpoints parse with.
+// The OpenAPI description of user administration (docs/api.md "User administration (`/api/auth/admin/*`)"):
+// request schemas are the ones the endpoints parse with.
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 

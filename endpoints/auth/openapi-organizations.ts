@@ -1,5 +1,5 @@
-// The OpenAPI description of the organization routes (docs/api.md "Accounts beyond sign-in (/api/auth)", docs/api.md
-// "Organizations"): request schemas are the ones the endpoints parse with.
+// The OpenAPI description of the organization routes (docs/api.md "Organizations (`/api/auth/organization/*`)"):
+// request schemas are the ones the endpoints parse with.
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 

@@ -1,4 +1,4 @@
-// The OpenAPI description of /api/auth (docs/api.md "Accounts"): the request schemas are the
+// The OpenAPI description of /api/auth (docs/api.md "Accounts (/api/auth)"): the request schemas are the
 // ones the endpoints parse with; the answers are described here, beside them.
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'

@@ -3,7 +3,7 @@
 // Payload's /api/community-media with our upload checks, access and the community error
 // family (docs/decisions.md "Community stock-route errors carry our fields beside
 // Payload's": `error` and `message` beside Payload's `errors`). Documented here because
-// apps upload through it directly; docs/api.md "Community media" has the prose.
+// apps upload through it directly; docs/api.md "Community media: /api/community-media (stock routes)" has the prose.
 import { z } from 'zod'
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi'
 

@@ -1,5 +1,5 @@
-// The OpenAPI description of /api/profile/* (docs/api.md "Profile: /api/profile"; docs/api.md
-// "Profile"), from the schemas the endpoints parse with.
+// The OpenAPI description of /api/profile/* (docs/api.md "Profile: /api/profile"), from the schemas the
+// endpoints parse with.
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 

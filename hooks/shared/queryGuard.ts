@@ -1,5 +1,5 @@
 // Filters and sorts that callers send through the stock REST routes, checked before Payload
-// runs them. Two holes found by tests/int/access-matrix.test.ts:
+// runs them. Two holes found by the access matrix (tests/int/access-matrix-*.test.ts):
 // - A `where` path crossing two or more relationships (`service.provider.email`) makes
 //   Payload 3.90 validate the far end in a promise nobody awaits: its QueryError becomes an
 //   unhandled rejection, which ends the Node process. One anonymous GET took the server down.

@@ -5,7 +5,7 @@ import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 // 130 ms at a million bookings, on every page. PostgreSQL now keeps the number of rows per
 // status in `list_counts`, changed by statement-level triggers in the same transaction as the
 // rows (so a reader's snapshot sees counts and rows agree), read when a list is unfiltered or
-// filtered by status only (src/lib/list-counts.ts).
+// filtered by status only (src/lib/list-query.ts).
 // Each connection adds to its own shard (backend pid mod 16): concurrent bookings do not wait
 // on one counter row. Statement-level with transition tables, so a bulk insert of a million
 // rows costs one upsert per status, not a million. TRUNCATE resets the table's counts.

@@ -5,7 +5,7 @@ import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 // prepared statements off, hot reads call PL/pgSQL functions"; the booking's write is one
 // already, 20261127_150000_booking_write_function). With DATABASE_PREPARED_STATEMENTS=false
 // PostgreSQL parsed and planned each again on every request (≈ 0.4 ms of its CPU each,
-// docs/performance.md "Beyond one machine"); PL/pgSQL keeps the plan of its RETURN QUERY per
+// docs/performance.md "Behind PgBouncer"); PL/pgSQL keeps the plan of its RETURN QUERY per
 // server connection, which a pooler keeps open, and the call is a tiny statement to parse.
 // src/lib/prepared.ts sends the call instead of the statement only when statements go unnamed
 // (`pooled` of src/lib/auth/sessions.ts FIND_SESSION and

@@ -37,7 +37,7 @@ export const INVARIANTS: Invariant[] = [
               AND b.booking_time < COALESCE(NULLIF(a.end_time, ''), a.booking_time || ':00.1')`,
   },
   {
-    // The totals the lists read (src/lib/list-counts.ts) are the rows there are.
+    // The totals the lists read (src/lib/list-query.ts) are the rows there are.
     name: 'list_counts hold the number of bookings, services, queue entries and §9 items per status',
     query: `WITH actual AS (
               SELECT 'bookings' AS list, status::text AS status, count(*) AS n FROM bookings GROUP BY status

@@ -110,7 +110,7 @@ export async function savePanelForm(page: Page): Promise<void> {
  * a loaded machine; this costs one API call. For the tests that sign in only to get
  * somewhere: where the form or the panel's door is tested, they use the form. No Origin
  * header: the request carries no session cookie, so the CSRF check does not apply to it
- * (docs/api.md "CSRF"), as for tests/helpers/users.ts's `signIn`. `base` must use localhost,
+ * (docs/api.md "Accounts (/api/auth)"), as for tests/helpers/users.ts's `signIn`. `base` must use localhost,
  * for the reason `signInToPanel` gives.
  */
 export async function signInByCookie(context: BrowserContext, base: string, user: { email: string; password: string }): Promise<void> {

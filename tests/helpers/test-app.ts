@@ -37,7 +37,7 @@ export interface TestAppOptions {
   beforeApp?: (payload: Payload) => void
 }
 
-/** Set (host:port) by a file that runs its apps behind a pooler: tests/int/pgbouncer-bookings.test.ts. */
+/** Set (host:port) by a file that runs its apps behind a pooler: tests/int/pgbouncer-bookings-*.test.ts. */
 export const VIA_POOLER_ENV = 'COMMUNITY_TEST_VIA_POOLER'
 
 /**

@@ -1,4 +1,4 @@
-// Exact list totals from list_counts (src/lib/list-counts.ts, migration
+// Exact list totals from list_counts (src/lib/list-query.ts, migration
 // 20261124_001500_list_counts): the triggers keep the per-status counts equal to the rows
 // through every kind of write, and the unfiltered and status-filtered lists read their total
 // there, while any other filter still counts rows.

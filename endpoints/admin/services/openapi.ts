@@ -1,4 +1,4 @@
-// The OpenAPI description of /api/admin/services/* (docs/api.md "Admin service catalogue",
+// The OpenAPI description of /api/admin/services/* (docs/api.md "Admin service catalogue (/api/admin/services)",
 // "Bookings"): the action bodies are the schemas the endpoints parse with; the answers are
 // described here, beside them.
 import { z } from 'zod'

@@ -10,7 +10,7 @@
 // - 503 `service_unavailable` with Retry-After, without those headers, when the credentials
 //   could not be checked (the database down; unavailable.ts), whatever the route answered;
 // - a 500 without detail, logged, without those headers (the bridge replaces any 5xx but 503).
-// tests/int/profile-shell-reads.test.ts compares these answers with the Payload endpoint's.
+// tests/int/profile.test.ts and tests/int/slots.test.ts compare these answers with the Payload endpoint's.
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { executeAuthStrategies, headersWithCors, mergeHeaders, type Payload, type PayloadRequest } from 'payload'
 

@@ -46,7 +46,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function isStorageUnavailable(error: unknown): boolean {
   for (const item of chain(error)) {
     // Payload's FileUploadError is what its local storage throws for any failed write
-    // (uploadFiles.ts); it is a 400 there, but the client did nothing wrong.
+    // (its upload step); it is a 400 there, but the client did nothing wrong.
     if (item.name === 'FileUploadError') return true
     const code = codeOf(item)
     if (typeof code === 'string' && STORAGE_CODES.has(code) && typeof (item as { syscall?: unknown }).syscall === 'string') return true

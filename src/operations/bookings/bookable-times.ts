@@ -44,7 +44,7 @@ const MINUTES_PER_DAY = 24 * 60
 // `numrange(start_minute - before, end_minute + after, '[)') &&` and `status IN ('pending',
 // 'confirmed')` are the exclusion constraint's own expression and predicate
 // (src/migrations/*_bookings_buffered_overlap), so PostgreSQL can answer from its index
-// (bench/explain-slots.ts shows the plan). The range ($2, $3) is widened by the service's
+// (`npm run bench -- slots` measures it). The range ($2, $3) is widened by the service's
 // buffers: a candidate's buffered span may reach into the day before or after.
 export const BOOKABLE_TIMES = statement(
   'bookable-times-buffered',

@@ -5,7 +5,7 @@
 // judges the daily cap first. One round trip instead of nine (BEGIN, lock, count, five
 // INSERTs, COMMIT), and plans PostgreSQL keeps per server connection even behind PgBouncer in
 // transaction mode, where no prepared statement survives (the statements were parsed and
-// planned again on every booking there: docs/performance.md "Beyond one machine").
+// planned again on every booking there: docs/performance.md "Behind PgBouncer").
 // The document is the one Payload's `create` would have returned, built here from what is
 // written instead of read back. Payload's create pipeline cost more than the rest of the
 // booking together (the profile in docs/performance.md): a drizzle insert built per request,

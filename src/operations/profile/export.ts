@@ -3,7 +3,7 @@
 // streamed while it is read. Every list is read in pages of EXPORT_BATCH rows by keyset (a
 // cursor on the row id) and written out before the next page is read, pulled by the client's
 // own pace (ReadableStream's pull), so a user with thousands of notifications and bookings
-// costs the server a page at a time, not the whole export (measured: bench/export.ts). Secrets
+// costs the server a page at a time, not the whole export (measured: `npm run bench -- profile`). Secrets
 // never leave: no password hash, no session token.
 //
 // Limited to 5 per hour per user on the PostgreSQL counters (src/lib/rate-limit.ts); the
