@@ -1,7 +1,8 @@
-// GET /api/admin/organizations?q&page&perPage → {organizations,…} GET /api/admin/organizations?id=… →
-// {organization} (with members) POST|PATCH|DELETE /api/admin/organizations {action:
-// create|update|add-member|set-role|remove-member|delete, …} docs/api.md "Admin organizations:
-// /api/admin/organizations", with the admin API's envelope (endpoints/admin/services/actions.ts).
+// GET                 /api/admin/organizations?q&page&perPage → {organizations,…}
+// GET                 /api/admin/organizations?id=… → {organization} (with members)
+// POST|PATCH|DELETE   /api/admin/organizations {action: create|update|add-member|set-role|remove-member|delete, …}
+// docs/api.md "Admin organizations: /api/admin/organizations", with the admin API's envelope
+// (endpoints/admin/services/actions.ts).
 import { z } from 'zod'
 
 import { MEMBERSHIP_ROLES } from '../../collections/Memberships'

@@ -1,6 +1,7 @@
-// GET /api/admin/webhooks[?id=…] → {webhooks, total, page, perPage, totalPages} | {webhook, deliveries}
-// POST|PATCH|DELETE /api/admin/webhooks {action: create|update|delete|rotate-secret|test|redeliver, …} Admins only
-// (docs/api.md "Admin service catalogue (/api/admin/services)", docs/api.md "Webhooks (/api/admin/webhooks)").
+// GET                 /api/admin/webhooks[?id=…] → {webhooks, total, page, perPage, totalPages} | {webhook, deliveries}
+// POST|PATCH|DELETE   /api/admin/webhooks {action: create|update|delete|rotate-secret|test|redeliver, …}
+// Admins only (docs/api.md "Admin service catalogue (/api/admin/services)", docs/api.md "Webhooks
+// (/api/admin/webhooks)").
 import { z } from 'zod'
 
 import { parseInput } from '../../src/lib/http/body'

@@ -1,7 +1,7 @@
-// User administration (docs/api.md "Accounts beyond sign-in (/api/auth)"), Better Auth's admin
-// plugin path for path and body for body. Admins only: 401 without a session, 403 `forbidden` for
-// anyone else, before the body is read. No impersonation. GET /api/auth/admin/list-users
-// ?searchValue&searchField&searchOperator&filterField&filterValue
+// User administration (docs/api.md "Accounts beyond sign-in (/api/auth)"), Better Auth's
+// admin plugin path for path and body for body. Admins only: 401 without a session, 403
+// `forbidden` for anyone else, before the body is read. No impersonation.
+// GET  /api/auth/admin/list-users ?searchValue&searchField&searchOperator&filterField&filterValue
 //      &filterOperator&sortBy&sortDirection&limit&offset         → {users, total, limit, offset}
 // GET  /api/auth/admin/get-user ?id                                → user
 // POST /api/auth/admin/create-user {email,password,name?,role?,data?} → {user}

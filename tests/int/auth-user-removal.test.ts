@@ -1,10 +1,10 @@
-// Deleting an account (docs/decisions.md "Deleting an account that others depend on is
-// refused"), by every door: POST /api/auth/delete-user (self), POST
-// /api/auth/admin/remove-user, and the stock DELETE /api/users/:id the admin panel uses. A
-// service's provider and an organization's last owner are refused with 409 and nothing
-// changes; everything else that names the user either goes with the account or stays with the
-// reference emptied. No path answers 500, and a test below keeps the list of foreign keys to
-// users honest as migrations are added.
+// Deleting an account (docs/decisions.md "Deleting an account that others depend on is refused"),
+// by every door: POST /api/auth/delete-user (self),
+// POST /api/auth/admin/remove-user, and the stock DELETE /api/users/:id the admin panel uses.
+// A service's provider and an organization's last owner are refused with 409 and nothing
+// changes; everything else that names the user either goes with the account or stays with
+// the reference emptied. No path answers 500, and a test below keeps the list of foreign keys
+// to users honest as migrations are added.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { makeComment, makePost } from '../helpers/blog'

@@ -1,9 +1,9 @@
-// The admin API's mutation envelope (docs/api.md "Admin service catalogue
-// (/api/admin/services)"): `action` in a JSON body, accepted on POST, PATCH and DELETE
-// alike, checked in the documented order: admin, or for the service, availability and
-// booking routes an organization manager (403), JSON (400 invalid_body), action present
-// (missing_action) and known (unknown_action), id present (missing_id); field validation
-// (invalid_request) comes after, per action.
+// The admin API's mutation envelope (docs/api.md "Admin service catalogue (/api/admin/services)"):
+// `action` in a JSON body, accepted on
+// POST, PATCH and DELETE alike, checked in the documented order: admin, or for the service,
+// availability and booking routes an organization manager (403), JSON (400
+// invalid_body), action present (missing_action) and known (unknown_action), id present
+// (missing_id); field validation (invalid_request) comes after, per action.
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 

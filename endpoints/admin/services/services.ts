@@ -1,8 +1,9 @@
-// GET /api/admin/services/services?page&perPage&q&status&featured&home&category&orgId → {services,…} GET
-// /api/admin/services/services?id=… → {service} POST|PATCH|DELETE /api/admin/services/services {action:
-// create|update|delete|activate|deactivate|duplicate, …} Platform admins: every service. Owners and admins of
-// organizations: their organizations' services, through the same operations with their scope (docs/decisions.md
-// "Organizations manage their services through the admin catalogue").
+// GET                 /api/admin/services/services?page&perPage&q&status&featured&home&category&orgId → {services,…}
+// GET                 /api/admin/services/services?id=… → {service}
+// POST|PATCH|DELETE   /api/admin/services/services {action: create|update|delete|activate|deactivate|duplicate, …}
+// Platform admins: every service. Owners and admins of organizations: their organizations'
+// services, through the same operations with their scope (docs/decisions.md "Organizations
+// manage their services through the admin catalogue").
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 

@@ -1,9 +1,9 @@
 // Invitations to an organization (docs/api.md "Accounts beyond sign-in (/api/auth)"): sent
 // by owners and admins by email (the mail queue), valid 48 hours, accepted or rejected by
 // the invited address's account, canceled by owners and admins. Accepting is one
-// conditional UPDATE (pending and unexpired → accepted), so two simultaneous accepts make
-// one member; the organization joined becomes the accepting session's active one, in the
-// same transaction.
+// conditional UPDATE (pending and unexpired
+// → accepted), so two simultaneous accepts make one member; the organization joined becomes
+// the accepting session's active one, in the same transaction.
 import type { PayloadRequest } from 'payload'
 
 import { INVITATION_LIFETIME_SECONDS } from '../../../domain/limits'
