@@ -1,16 +1,6 @@
-// What the cookie barrier costs a signed-in read (docs/decisions.md "A cookie snapshot waits
-// for the instance to hear every commit"): before a cookie snapshot is trusted, the server
-// makes a round trip on its stale-listener connection (src/lib/auth/stale-listener.ts
-// `caughtUp`), which is also the read cache's version read (docs/decisions.md "The cookie
-// barrier is the version read"). Two servers on one database: ours, and the same server with
-// bench/no-cookie-barrier.mjs preloaded (the same read on a connection that listens to nothing,
-// so its answer is no barrier; nothing else changed). One read, a cache hit every time: `GET
-// /api/classifieds?limit=20` by a citizen with the session cookie (their own classified
-// awaiting review makes their answer their own) and anonymously, in alternating rounds
-// (bench/rounds.ts, BENCH_ROUNDS × BENCH_ROUND_SECONDS) at 1 and 10 connections; then, one
-// request at a time, per server and reader: the p50, the server's CPU per request, and the CPU
-// per request of its listener's PostgreSQL backend (/proc/<pid>/schedstat, nanoseconds), which
-// says where the round trip was made. `npm run bench -- cookie-barrier`.
+// `npm run bench -- cookie-barrier`: what the cookie barrier costs a signed-in cache hit, against the same
+// server with bench/no-cookie-barrier.mjs preloaded (docs/decisions.md "The cookie barrier is the version
+// read"), in alternating rounds, with the CPU of the server and of its listener's backend per request.
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import { pathToFileURL } from 'node:url'

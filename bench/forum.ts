@@ -1,22 +1,6 @@
-// The forum's public reads and the other community lists: a forum's thread list (20, pinned
-// first, then by last post), one thread's posts (20, oldest first), classifieds and events (20,
-// newest first), read as a client asks for them on the stock routes, anonymously and signed in
-// (a citizen's session cookie; the reader owns a few items in non-public statuses, which
-// docs/api.md "Community content" shows them and nobody else). Ours is the server (the read
-// cache, src/lib/read-cache, filled from the forum's prepared statements for anonymous
-// readers); the limit (forum reads, anonymous: bench/forum-limit-server.ts, express + pg, the
-// same statements and access rule); the peer: the same server with READ_CACHE=false (Payload's
-// stock route). At 10,000 rows per list (threads, classifieds, events; 100,000 posts), then
-// grown to BENCH_LISTS_LARGE rows per list (default 1,000,000; `npm run seed -- --threads
-// --posts --classifieds --events`). Also, per read, the miss path: MISSES requests one after
-// the other, each after a write to the list's table (the cached answer is then stale and the
-// read goes to the fill or to Payload, whose totals for these lists come from list_counts since
-// docs/decisions.md "Cache misses take totalDocs from list_counts"). Every side of a read is
-// measured in alternating rounds (bench/rounds.ts, BENCH_QUICK_ROUNDS × BENCH_ROUND_SECONDS).
-// Targets: forum ≥ 0.6× the limit and ≥ 2× the peer; signed in ≥ 0.8× anonymous and p50 at the
-// large size ≤ 1.5× the small one. BENCH_LISTS=classifieds,events (any of threads, posts,
-// classifieds, events) measures and grows only those lists (posts grow in new threads): one
-// list's step in minutes instead of the 3.9-million-row seed. `npm run bench -- forum`.
+// `npm run bench -- forum`: the forum, classifieds and events lists, anonymous and signed in, hits and
+// misses, beside bench/forum-limit-server.ts and the same server with READ_CACHE=false, at 10,000 rows and
+// at BENCH_LISTS_LARGE (BENCH_LISTS narrows it to some lists), in alternating rounds (bench/rounds.ts).
 import os from 'node:os'
 
 import type { Pool } from 'pg'

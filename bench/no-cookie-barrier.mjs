@@ -1,14 +1,6 @@
-// Bench only (`npm run bench -- cookie-barrier`), never in the application: preloaded with
-// `node --import` into the comparison server, it takes the barrier out of the stale listener's
-// catch-up round trip (docs/decisions.md "A cookie snapshot waits for the instance to hear
-// every commit", src/lib/auth/stale-listener.ts `caughtUp`) and changes nothing else: the same
-// server with the barrier removed, so the bench can time what it costs. The listener's first
-// LISTEN (which makes it listen) still goes to the database. After it, a repeated LISTEN (the
-// catch-up when nothing is registered to read) is answered at once, and the catch-up's read of
-// every collection's version (docs/decisions.md "The cookie barrier is the version read") goes
-// to a connection of this hook's own that listens to nothing: the same read, the same sharing,
-// one round trip all the same, but its answer no longer says the listener has heard
-// everything. Plain JS: it loads before tsx.
+// Bench only, never in the application: preloaded into the comparison server of `npm run bench --
+// cookie-barrier`, it sends the catch-up's read to a connection that listens to nothing, the same round trip
+// without the barrier. Plain JS: it loads before tsx.
 import pg from 'pg'
 
 const LISTEN = 'LISTEN community_user_stale'

@@ -1,14 +1,6 @@
-// Booking creation behind PgBouncer in transaction mode ÷ direct, and what the ratio
-// is made of. Three server processes on the same database and service, each request a distinct
-// free time, measured in alternating rounds (bench/rounds.ts), every round's in-flight bookings
-// and their mail drained before the next:
-// - direct: the bench's own server, on the database, prepared statements on (the default);
-// - direct, unnamed: on the database too, DATABASE_PREPARED_STATEMENTS=false;
-// - PgBouncer: through the pooler (scripts/cluster/pgbouncer.ts, as `npm run cluster` runs it:
-//   prepared statements off, DATABASE_DIRECT_URL on the database itself).
-// PgBouncer ÷ direct is the issue's target (≥ 0.85); unnamed ÷ direct is the cost of no prepared
-// statements, PgBouncer ÷ unnamed the cost of the pooler's hop alone. In the main table "ours"
-// is behind PgBouncer and "limit" is direct. Needs Debian's pgbouncer (not in the default run).
+// `npm run bench -- pgbouncer`: booking creation behind PgBouncer ÷ direct, and direct without prepared
+// statements, in the same rounds, so the pooler's hop and the unnamed statements are told apart
+// (docs/decisions.md "The PgBouncer bench separates the pooler's hop from unnamed statements").
 import os from 'node:os'
 
 import { freePort } from '../src/lib/embedded-database'

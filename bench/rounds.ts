@@ -1,15 +1,6 @@
-// A÷B on a shared machine: many short alternating rounds instead of one long run per side.
-// One long run per side lets the machine's drift (other engineers' suites, autovacuum, the
-// checkpointer) land on one side only: booking creation measured direct twice around one
-// pooled run gave 75 and 114 req/s. Here every side is measured ROUNDS times for ROUND_SECONDS
-// each, the order turned round every round (A B, B A, A B…: a drift that is linear over two
-// rounds falls on both sides alike), `settle` run before every measurement (the requests still
-// in flight and the work they left, such as mail, drained), and a ratio is the median of the
-// per-round ratios with their spread, never one pair. Every measurement comes after a warm-up
-// second of its own: a side idles while the others are measured, long enough (at load, over
-// pg's 10 s idle timeout) for its pool to close connections, and the round would otherwise
-// time their reopening (a PostgreSQL backend forked and a SCRAM login each; behind PgBouncer
-// no fork), which made PgBouncer look twice as fast as direct.
+// A÷B on a shared machine: short alternating rounds (A B, B A, …), each after a settle and a warm-up second,
+// and the median of the per-round ratios, so the machine's drift falls on both sides (docs/decisions.md
+// "Bench ratios come from alternating short rounds").
 import { measure, type Measurement, type Options } from './autocannon'
 import { log } from './harness'
 

@@ -1,18 +1,6 @@
-// `npm run bench [-- scenario …]`: starts the server once on loopback (its own process, as `npm
-// start` runs it, API only, an embedded PostgreSQL in a temp folder), runs the scenarios in order,
-// then prints one table, writes bench/results/<date>.json and updates docs/performance.md. Every
-// measurement is bounded in time. Default: reads, catalogue (the read cache: the public catalogue,
-// 304s), profile (the public profile and inbox), bookings, sign-in, memory (about 13 minutes here,
-// plus the catalogue's growth to 100,000 services). `growth` (seeds a million bookings),
-// `list-users`, `queue` (the moderation queue at 1,000 and 100,000 open reports), `slots` and
-// `forum` (the forum, classifieds and events lists, anonymous and signed in, at 10,000 and
-// BENCH_LISTS_LARGE rows each), `cookie-barrier` (a signed-in cookie hit with docs/decisions.md "A
-// cookie snapshot waits for the instance to hear every commit"'s barrier and without it: the same
-// read made on a non-listening connection, docs/decisions.md "The cookie barrier is the version
-// read") and `webhooks` (booking creation with and without three webhooks, then the delivery rate),
-// `replicas` (public reads with read-replica routing on ÷ off, on a PostgreSQL 15 pair of its own),
-// `pgbouncer` and `cluster` (booking creation behind PgBouncer ÷ direct; `npm run cluster`'s start
-// time, memory and database time per read) run only when named: `npm run bench -- growth`.
+// `npm run bench [-- scenario …]`: starts the server once on loopback, runs the scenarios in order, prints
+// one table, writes bench/results/<date>.json and updates docs/performance.md (docs/performance.md
+// "Reproducing" lists the scenarios); every measurement is bounded in time.
 import { bookingsBench } from './bookings'
 import { clusterBench } from './cluster'
 import { catalogueBench } from './catalogue'

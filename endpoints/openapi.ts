@@ -1,14 +1,6 @@
-// The OpenAPI 3.1 reference of /api, generated from the code with zod-openapi
-// (docs/decisions.md "The OpenAPI reference is generated from the zod schemas"): each area's
-// request schemas are the ones its endpoints parse with, and its answers are described beside
-// them (endpoints/**/openapi.ts). Served at GET /api/openapi.json (the shell is handed
-// `openApiJson`, src/app.ts), written to docs/openapi.json by `npm run openapi`, and checked
-// against every response the tests get. Assembled here, above the endpoints, so that src/lib
-// knows no route (docs/decisions.md "Each floor imports only the floors below").
-//
-// A new endpoint family: describe it in its own openapi.ts and add one line to FAMILIES
-// (and its tag to TAGS); tests/int/openapi.test.ts fails while a registered endpoint has no
-// operation here.
+// The OpenAPI 3.1 reference of /api, assembled from each area's endpoints/**/openapi.ts above the endpoints
+// so that src/lib knows no route (docs/decisions.md "The OpenAPI reference is generated from the zod
+// schemas"). A new family adds one line to FAMILIES (and its tag to TAGS).
 import { createDocument, type ZodOpenApiObject, type ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { settings } from '../src/lib/settings'

@@ -1,18 +1,6 @@
-// `npm run seed -- --threads T --posts P`: forum threads and their posts for scale runs (the
-// forum bench), in set-based INSERTs of BATCH rows with progress, like the users and bookings
-// (seed-bulk-people.ts). The rows are what the collections' hooks would leave: each thread's
-// `postCount` and `lastPostAt` are exact (the published posts' count and latest `createdAt`,
-// else the thread's own creation: docs/decisions.md "Counters are recomputed, not
-// incremented"), computed before the threads are written, so no thread is updated afterwards.
-// Not written: the audit entries of creation (no invariant reads them for community content;
-// a million would double the time).
-//
-// Post k of the run goes to thread (k − 1) mod T of this run, as its ((k − 1) div T + 1)-th
-// post, one second after the one before; threads are spaced wider than their posts, newest
-// first, so every thread's posts lie between its creation and the next thread's, all in the
-// past, and no two threads share a `lastPostAt`. One thread in 500 is pinned; statuses:
-// threads 90 % published, 6 % closed, 2 % moderated, 2 % deleted; posts 1 in 33 moderated,
-// 1 in 50 deleted, the rest published.
+// `npm run seed -- --threads T --posts P`: forum threads and posts for scale runs in set-based INSERTs,
+// with `postCount` and `lastPostAt` exact as the hooks would leave them (docs/decisions.md "Counters are
+// recomputed, not incremented"); posts are spread over the threads so that no two share a `lastPostAt`.
 import { randomBytes } from 'node:crypto'
 
 import type { PoolClient } from 'pg'

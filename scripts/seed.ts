@@ -1,15 +1,6 @@
-// `npm run seed`: demo data for the admin panel: a category tree named in English, French and
-// German, services with translations, prices and weekly slots, from two demo providers.
-// Demo bookings, one in every status; a moderator, a blog post and comments to moderate
-// (scripts/seed-blog.ts). Safe to run again (what exists is left alone).
-// `npm run seed -- --services N --users U --bookings M`: also N generated services (with slots,
-// translations and a few bookings), U customers and M bookings for scale runs, written with
-// set-based SQL in batches, with progress (scripts/seed-bulk-people.ts for users and bookings).
-// `-- --threads T --posts P`: T forum threads and P posts among them, counters exact
-// (scripts/seed-bulk-forum.ts). `-- --classifieds C --events E`: two more community lists
-// (scripts/seed-bulk-lists.ts).
-// Uses the server's database (scripts/with-database.ts), imported with Payload only once the
-// arguments are good: loading them is seconds of CPU that --help and a usage error need not pay.
+// `npm run seed`: demo data for the admin panel, safe to run again; `-- --services N --users U --bookings M`,
+// `--threads T --posts P`, `--classifieds C --events E` add generated data for scale runs (README.md
+// "Scripts"). Payload loads only once the arguments are good.
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 

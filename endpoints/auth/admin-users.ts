@@ -1,19 +1,5 @@
-// User administration (docs/api.md "Accounts beyond sign-in (/api/auth)"), Better Auth's
-// admin plugin path for path and body for body. Admins only: 401 without a session, 403
-// `forbidden` for anyone else, before the body is read. No impersonation.
-// GET  /api/auth/admin/list-users ?searchValue&searchField&searchOperator&filterField&filterValue
-//      &filterOperator&sortBy&sortDirection&limit&offset         → {users, total, limit, offset}
-// GET  /api/auth/admin/get-user ?id                                → user
-// POST /api/auth/admin/create-user {email,password,name?,role?,data?} → {user}
-// POST /api/auth/admin/update-user {userId, data}                  → user
-// POST /api/auth/admin/set-role {userId, role}                     → {user}
-// POST /api/auth/admin/ban-user {userId, banReason?, banExpiresIn?} → {user}
-// POST /api/auth/admin/unban-user {userId}                         → {user}
-// POST /api/auth/admin/list-user-sessions {userId} (also GET ?userId) → {sessions}
-// POST /api/auth/admin/revoke-user-session {sessionToken}          → {success: true}
-// POST /api/auth/admin/revoke-user-sessions {userId}               → {success: true}
-// POST /api/auth/admin/remove-user {userId}                        → {success: true}
-// POST /api/auth/admin/set-user-password {userId, newPassword}     → {status: true}
+// User administration, Better Auth's admin plugin path for path and body for body (docs/api.md "User
+// administration (`/api/auth/admin/*`)"): admins only, refused before the body is read.
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 

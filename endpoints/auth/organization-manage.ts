@@ -1,18 +1,6 @@
-// Organizations (docs/api.md "Accounts beyond sign-in (/api/auth)"), Better Auth's
-// organization plugin path for path. Every route needs a session checked against the
-// database; roles are the caller's membership's.
-// POST /api/auth/organization/create {name, slug, logo?, metadata?, keepCurrentActiveOrganization?}
-//      → organization + members; it becomes the session's active one unless keepCurrentActiveOrganization
-// POST /api/auth/organization/update {data:{name?, slug?, logo?, metadata?}, organizationId?} → organization
-// POST /api/auth/organization/delete {organizationId}                              → organization
-// POST /api/auth/organization/check-slug {slug}                                     → {status: true} | 409 slug_is_taken
-// GET  /api/auth/organization/get-full-organization ?organizationId|organizationSlug → organization + members + invitations
-//      (neither and no active organization: null)
-// GET  /api/auth/organization/list-members ?organizationId&limit&offset            → {members, total}
-// GET  /api/auth/organization/get-active-member                                    → member
-// POST /api/auth/organization/update-member-role {memberId, role, organizationId?} → member
-// POST /api/auth/organization/remove-member {memberIdOrEmail, organizationId?}     → {member}
-// POST /api/auth/organization/leave {organizationId}                               → member
+// Organizations, Better Auth's organization plugin path for path (docs/api.md "Organizations
+// (`/api/auth/organization/*`)"): every route checks the session in the database, and roles are the
+// caller's membership's.
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 

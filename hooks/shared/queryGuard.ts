@@ -1,19 +1,7 @@
-// Filters and sorts that callers send through the stock REST routes, checked before Payload
-// runs them. Two holes found by the access matrix (tests/int/access-matrix-*.test.ts):
-// - A `where` path crossing two or more relationships (`service.provider.email`) makes
-//   Payload 3.90 validate the far end in a promise nobody awaits: its QueryError becomes an
-//   unhandled rejection, which ends the Node process. One anonymous GET took the server down.
-//   Such paths are refused here, before Payload validates anything.
-// - Payload checks field access for `where`, never for `sort`: `sort=provider.passwordHash`
-//   or `sort=-user.email` orders rows by values the caller may not read (an oracle). A sort
-//   may name only the collection's own fields that the caller may read.
-// - An operator the field's type has no meaning for (`near` on a text, `contains` on a date,
-//   `all` on anything, a bare polymorphic relationship compared with a string) reached
-//   Payload's postgres adapter, which threw a TypeError or "Not supported": 500s, found by a
-//   black-box run over every operator and field type. Each field type takes the operators
-//   Payload's own filter builder offers for it (@payloadcms/ui WhereBuilder/field-types), the
-//   rest is a 400 naming the operator and the field.
-// Server code (overrideAccess) is trusted and left alone.
+// Filters and sorts sent through the stock REST routes, checked before Payload runs them (docs/decisions.md
+// "Queries on the stock routes are guarded", "Stock reads: operators by field type, at most 100 documents"):
+// a where crossing two relationships crashed the process, a sort by a hidden field was an oracle, and an
+// operator a field's type has no meaning for was a 500. Server code (overrideAccess) is trusted.
 import { APIError, QueryError, type CollectionBeforeOperationHook, type FlattenedField, type PayloadRequest, type Where } from 'payload'
 
 interface Step {

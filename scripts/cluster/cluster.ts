@@ -1,19 +1,5 @@
-// A whole deployment on loopback (docs/api.md "Running several instances"): a
-// PostgreSQL primary and one streaming replica (postgres-pair.ts), PgBouncer in transaction
-// mode in front of the primary, N instances of the server behind HAProxy routing on
-// /api/health/ready. What `npm run cluster` (run.ts) starts, and what the cluster tests
-// start in their own process (the same code, so they can kill an instance or restart the
-// primary). Throw-away: the databases live in a temporary folder removed at stop.
-//
-// Every instance gets:
-// - DATABASE_URL: the pooler (DATABASE_PREPARED_STATEMENTS=false: it keeps no prepared
-//   statement between transactions);
-// - DATABASE_DIRECT_URL: the primary itself, for the stale-session LISTEN and the mail
-//   queue's lock, which need a session of their own (src/lib/postgres/session-client.ts);
-// - DATABASE_REPLICA_URLS: the replica, for reads (docs/api.md "Running several instances");
-// - PUBLIC_URL: the load balancer (links in mail point there), one PAYLOAD_SECRET for all
-//   (a session signed by one is checked by the others), one media folder for all (the
-//   shared disk one machine has; several machines need S3_*).
+// A whole deployment on loopback, as `npm run cluster` and the cluster tests start it (docs/operations.md
+// "Scaling out"): PostgreSQL primary and replica, PgBouncer, N instances behind HAProxy, throw-away.
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'

@@ -1,20 +1,6 @@
-// The application's TypeScript as plain JavaScript for node, for the test run's child processes
-// (servers, scripts): under tsx's loader hooks a process spends about three times plain node's
-// CPU loading the same modules (Node 20 asks the hooks' thread about every module, several
-// thousand for Payload): a server's start took 6.0 s of CPU under tsx and 2.0 s from this build
-// (docs/operations.md, docs/decisions.md "Test children run a plain-JS build"). One esbuild
-// bundle per entry, code split between them; packages stay imports of node_modules, as under
-// tsx.
-//
-// What depends on a file's place (`new URL('../../migrations/', import.meta.url)`, the media
-// folder, the project root of server.ts and payload.config.ts, createRequire) sees the source
-// file's own URL: each `import.meta.url` is replaced by it while bundling, so a bundled module
-// resolves every path exactly as its source does under tsx.
-//
-// Reused while its inputs are unchanged: the build records the hash of every file esbuild read
-// (and of this file, tsconfig.json, package.json, esbuild's version), and a build whose record
-// still matches is the current one. Builds live in `.build/node/<key>/` and never change once
-// made, so two runs in the same worktree never see a half-written one.
+// The application bundled as plain JavaScript for the test run's child processes (docs/decisions.md "Test
+// children run a plain-JS build"): tsx's loader hooks cost a process about three times node's CPU, each
+// `import.meta.url` keeps its source file's URL, and a build is reused while its inputs' hashes match.
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'

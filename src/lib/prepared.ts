@@ -1,19 +1,7 @@
-// Hot statements as named prepared statements on Payload's own pool: PostgreSQL plans each
-// once per connection, and no query is rebuilt in JavaScript per request (a Local API find
-// rebuilds its drizzle relational query every time:, the profile in docs/performance.md).
-// `run` is for reads and writes outside a use case's transaction; `runIn` runs on the
-// request's transaction connection when there is one (so the statement commits or rolls back
-// with the use case), else on the pool. DATABASE_PREPARED_STATEMENTS=false sends the same text
-// unnamed (docs/decisions.md "Prepared statements can be turned off"): behind PgBouncer in
-// transaction mode the next transaction may run on a server connection that never saw the
-// PREPARE, and pg would fail with "prepared statement … does not exist". PostgreSQL then
-// parses and plans an unnamed statement at every run; a hot read may name a PL/pgSQL function
-// holding the same query (`pooled`, made by a migration), whose plan PostgreSQL keeps per
-// server connection (which the pooler keeps open): sent instead when unnamed
-// (docs/decisions.md "With prepared statements off, hot reads call PL/pgSQL functions").
-// `runPublic` is `run` for reads where a slightly old answer is harmless (docs/api.md "Running
-// several instances"): a read replica serves it when the request allows
-// (src/lib/replicas/read-route.ts decides).
+// Hot statements as named prepared statements on Payload's own pool, planned once per connection and never
+// rebuilt in JavaScript per request; DATABASE_PREPARED_STATEMENTS=false sends them unnamed, or as calls of
+// PL/pgSQL functions, for PgBouncer in transaction mode (docs/decisions.md "Prepared statements can be turned
+// off", "With prepared statements off, hot reads call PL/pgSQL functions").
 import type { Payload, PayloadRequest } from 'payload'
 
 import { publicReader } from './replicas/read-route'

@@ -1,15 +1,6 @@
-// The global limit's counters, leased (docs/decisions.md "The global rate limit leases
-// units"). Every /api request counts against its IP, and one upsert per request made the
-// counter the costliest part of a cached-session read. So an instance takes several
-// units of an IP's allowance in one upsert and hands them out from memory until they run
-// out or the window ends:
-// - the count in PostgreSQL is always at least what was let through, on every instance, so
-//   no instance ever lets more than the max through: leasing can only refuse early, never late;
-// - a lease takes at most 1/SHARE of what is left of the allowance, so near the max every
-//   request is counted one by one: a single instance admits exactly the max, and with several
-//   instances the unused units of each one's last lease are the most a client loses;
-// - units an instance holds when it stops are never given back: the count stays persistent.
-// The sign-in and sign-up limits stay exact, one upsert per attempt (src/lib/auth/limits.ts).
+// The global limit's counters, leased a few units at a time (docs/decisions.md "The global rate limit
+// leases units"): one upsert per request was the costliest part of a cached read, and leasing can only
+// refuse early, never admit more than the max.
 import type { Payload } from 'payload'
 
 import { reserve, retryAfterOf, type RateLimitState } from './rate-limit'

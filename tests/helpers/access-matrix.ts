@@ -1,19 +1,6 @@
-// Access on every stock REST route (docs/api.md "Roles and permissions"): for EVERY collection in the
-// config, what an anonymous caller, a citizen, a moderator and an admin get from list, read
-// by id, create, update (one and many) and delete, at depth 3; and that no `where`, `sort`
-// or `count` on a hidden field (password hashes, token hashes, other users' emails) answers
-// differently for a value that matches and one that does not (no oracle). Every successful
-// body is searched for secrets: hash fields, argon2 strings, token hashes, rate-limit keys
-// and the emails of users other than the caller.
-//
-// One row per collection slug in ACCESS below. A collection in payload.config without a row
-// fails the first test: whoever adds a collection states its access here.
-//
-// The matrix runs in four files, tests/int/access-matrix-{people,community,moderation,others}.test.ts
-// (one file took minutes; split, each stays well under a minute and two run side by side):
-// PARTS below names the collections of the first three, every other row runs in `others`.
-// The parts are balanced by the rows' measured times (about 34 s each on a quiet machine),
-// which is why a few rows sit in a part whose name fits them loosely.
+// Access on every stock REST route for every collection and role, with no oracle and no secret in any
+// body (docs/api.md "Roles and permissions"). One row per collection in ACCESS: a collection without a row
+// fails the first test. PARTS splits the rows over tests/int/access-matrix-*.test.ts, balanced by time.
 import { randomBytes } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'

@@ -1,16 +1,6 @@
-// The order test files start in: the longest first, so that the workers finish together
-// (jest hands the next file to whichever worker is free: longest-first leaves short files to
-// fill the end), with the browser files (tests/e2e) after the API files. They need the
-// production panel build, which globalSetup starts in the background when they are in the
-// run (tests/helpers/admin-build-background.ts): left to the end, they find it made, or wait
-// on its lock only for what the API files' run left of it.
-//
-// How long a file takes comes from tests/helpers/test-timings.json (committed: a fresh clone,
-// as CI runs, has no jest cache to sort by), refreshed from whole quiet runs with
-// `npm run test:timings -- <jest --json report>` (docs/operations.md "Tests"). A file not in
-// it falls back to jest's cache of this machine's last run, and one in neither (a new file)
-// starts first. Files that failed in this machine's last run still start before the rest.
-// Plain JS because jest loads the sequencer untransformed.
+// The order test files start in: the longest first (tests/helpers/test-timings.json), so the workers
+// finish together, and the browser files last, so the panel build started in the background is ready
+// for them (docs/decisions.md "Test files start longest first"). Plain JS: jest loads it untransformed.
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -1,14 +1,5 @@
-// Read replicas (docs/api.md "Running several instances", docs/decisions.md "Read replicas
-// with our own chooser", docs/decisions.md "Replica lag in primary WAL positions") against a
-// real PostgreSQL 15 primary and streaming replica (scripts/cluster/postgres-pair.ts). Which
-// node served a read is counted on that node's own pg_stat_statements: public forum and
-// catalogue reads go to the replica; a client that just wrote reads it back at once while the
-// replica's replay is paused; a replica lagging past DATABASE_REPLICA_MAX_LAG_SECONDS, or
-// stopped, is skipped without a failed request, and used again once it is back. The routing
-// is tested with the read cache off (READ_CACHE=false); beside it, the same Payload behind an
-// app with the cache on shows that a cached stock read never comes from a lagging replica
-// (docs/decisions.md "With replicas on, the read cache fills from the primary": a miss fills
-// from the primary).
+// Read replicas against a real PostgreSQL 15 primary and streaming replica (docs/operations.md "Read
+// replicas"): which node served a read is counted on its own pg_stat_statements.
 import { randomUUID } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'

@@ -1,21 +1,6 @@
-// One session lookup per request. Several steps of one request may each run the auth
-// strategy: the global rate limit's staff exemption (src/lib/staff-request.ts), then the
-// route (the shell's own answers, the read cache, Payload's bridge). Each used to read the
-// session from the database again. The strategy now keeps what it read on the Headers it was
-// given, and the shell carries it on to the Headers it builds later for the same express
-// request (webHeaders, the bridge's Web Request), where the strategy finds it and asks no
-// database. Same security: what is handed on is the database's answer read earlier in this
-// very request (a revoked or banned session was refused there and is refused again from it);
-// a session revoked while a request runs was a race before too (the two lookups were
-// microseconds apart). Nothing outlives the request: the carriers are its own objects, held
-// weakly. The cookie barrier is handed on the same way (docs/decisions.md "The cookie barrier
-// is the version read"): once a catch-up round trip made during this request has been
-// answered (stale-listener.ts `heardUpToNow`), every change committed before the request
-// arrived has been heard, which is all a later strategy run of the same request needs (a
-// signed-in miss: ours, then Payload's REST handler's). What is handed on is the round trip's
-// outcome, answered or still on the wire: the read cache starts it before the strategy runs
-// and reads its version from the same round trip (docs/decisions.md "The cookie barrier is
-// the version read").
+// One session lookup per request (docs/decisions.md "One session lookup per request, handed on"): the
+// strategy's database answer, and the cookie barrier's round trip, are carried from one step of a request
+// to the next on the request's own objects, held weakly, so nothing outlives the request.
 import type { findSession } from './sessions'
 
 type Found = Awaited<ReturnType<typeof findSession>>

@@ -1,27 +1,7 @@
-// Every instance hears the others' bans, role changes and revocations (docs/decisions.md
-// "Bans, role changes and revocations reach every instance"): one dedicated connection per
-// process LISTENs on STALE_CHANNEL and marks each user it is told about as stale
-// (stale-snapshots.ts), so a cookie-cache snapshot signed before the change is a cache miss
-// here too, on the next request. Not a pooled connection: LISTEN belongs to a session, and
-// a pooled client goes back to serving queries (postgres/session-client.ts: the primary
-// itself, past any pooler), named so an operator (and a test) can find it in
-// pg_stat_activity. While its connection is down (dropped, reconnecting with backoff) this
-// instance trusts no snapshot; once it listens again, none signed before then: what was
-// notified in between is lost.
-//
-// Hearing is not enough on its own: PostgreSQL delivers a notification when the listening
-// backend and this process get to it, which under load can be after the committing instance has
-// answered and its client's next request has reached us. So before a snapshot is trusted,
-// `heardUpToNow` runs a round trip on the listening connection: a backend sends every
-// notification it holds before it answers a query, so once that answer is in, every change
-// committed before the request arrived has been marked (docs/decisions.md "A cookie snapshot
-// waits for the instance to hear every commit"). Concurrent requests share one round trip. That
-// round trip may as well read something every request needs: a read-cache hit asks it to read
-// its collection's version (read-cache/versions.ts), so a signed-in hit makes one round trip
-// for both the barrier and its version, as an anonymous hit makes one for its version
-// (docs/decisions.md "The cookie barrier is the version read"). When the calls sharing a round
-// trip want different collections, it reads every collection's version (`readOnCatchUp`); when
-// none wants a read, it is a `LISTEN` again (a no-op for a session that listens).
+// Every instance hears the others' bans, role changes and revocations on one LISTEN connection of its own
+// (docs/decisions.md "Bans, role changes and revocations reach every instance"), and a round trip on it
+// after a request arrived is the barrier before a cookie snapshot is trusted (docs/decisions.md "A cookie
+// snapshot waits for the instance to hear every commit", "The cookie barrier is the version read").
 import type { Payload } from 'payload'
 
 import type { BackgroundWorker } from '../background-workers'

@@ -1,14 +1,6 @@
-// Cookie-cache snapshots that must not be trusted any more: after a ban, a role change or a
-// revocation of a user's sessions, a snapshot signed before that moment is treated as a
-// cache miss, so the request is checked against the database (where the session is gone or
-// the roles are new) on its very next request (docs/api.md "Accounts beyond sign-in
-// (/api/auth)": "a ban takes effect on the next request"). Kept per process, for the
-// cache's lifetime (a snapshot is never trusted longer). The committing instance marks the
-// user itself; every other instance learns it from PostgreSQL (NOTIFY after commit,
-// stale-listener.ts) and marks the same map. While an instance's listening connection is
-// down it cannot know what it misses: it trusts no snapshot at all, and once listening
-// again none signed before that moment (docs/decisions.md "Bans, role changes and
-// revocations reach every instance").
+// Cookie-cache snapshots that must not be trusted any more after a ban, role change or revocation, kept per
+// process for the cache's lifetime (docs/decisions.md "Bans, role changes and revocations reach every
+// instance").
 import { COOKIE_CACHE_SECONDS } from './timing'
 
 const staleBefore = new Map<string, number>()

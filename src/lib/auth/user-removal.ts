@@ -1,17 +1,6 @@
-// What keeps an account from being deleted (docs/decisions.md "Deleting an account that
-// others depend on is refused"), whichever door the delete comes through: delete-user,
-// admin/remove-user, the admin panel and the stock REST route
-// (collections/Users/hooks/refuseRemoval.ts). Everything else that points at a user either
-// goes with the account (sessions, tokens, memberships, profile, wallet, notifications:
-// collections/Users/hooks/removeDependents.ts) or keeps existing without it (the foreign key
-// empties the reference: bookings as customer or provider, community content, reports,
-// moderation decisions, invitations sent, media uploaded; audit entries name the id as text).
-// Two things may not lose their user silently:
-// - a service names its provider with a NOT NULL column, and its bookings, slots and reviews
-//   hang from it: 409 `user_provides_services` until they are reassigned or deleted;
-// - an organization must keep an owner (as leave and remove-member hold): 409 `last_owner`
-//   until another member is made owner or the organization is deleted.
-// Both are judged under locks, so a service or an owner change committing meanwhile is seen.
+// What keeps an account from being deleted, whichever door the delete comes through (docs/decisions.md
+// "Deleting an account that others depend on is refused"): a service's provider and an organization's
+// last owner, judged under locks so a change committing meanwhile is seen.
 import type { PayloadRequest } from 'payload'
 
 import { ApiError } from '../http/errors'

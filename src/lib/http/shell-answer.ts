@@ -1,16 +1,6 @@
-// A documented route answered by the shell instead of Payload's bridge (docs/decisions.md "get-session is answered by
-// the shell", docs/decisions.md "Anonymous forum reads answered by the shell", docs/decisions.md "Hot signed-in reads
-// answered by the shell" for GETs; 205 for the public booking's POST): the same answer, status, body and headers, as
-// rootDispatcher + the bridge give for a JSON endpoint, without createPayloadRequest (i18n, qs, the Web Request, the
-// data loader) and the Response round trip, which cost a hot read more than its SQL. The caller is found by the same
-// auth strategies (executeAuthStrategies, as createPayloadRequest runs them), and the answer carries what the bridge
-// would add:
-// - the strategies' response headers (a refreshed session cache cookie) and Payload's CORS
-//   headers, on 2xx and 4xx alike;
-// - 503 `service_unavailable` with Retry-After, without those headers, when the credentials
-//   could not be checked (the database down; unavailable.ts), whatever the route answered;
-// - a 500 without detail, logged, without those headers (the bridge replaces any 5xx but 503).
-// tests/int/profile.test.ts and tests/int/slots.test.ts compare these answers with the Payload endpoint's.
+// A documented route answered by the shell instead of Payload's bridge, with the same status, body and
+// headers (docs/decisions.md "Hot signed-in reads answered by the shell"): Payload's per-request setup cost
+// a hot read more than its SQL. tests/int/profile.test.ts and tests/int/slots.test.ts compare the answers.
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { executeAuthStrategies, headersWithCors, mergeHeaders, type Payload, type PayloadRequest } from 'payload'
 

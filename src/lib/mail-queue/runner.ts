@@ -1,16 +1,6 @@
-// Sends the mail queue: woken after a commit that queued mail (so mail in the happy path
-// leaves at once) and on a timer (retries after their backoff; mail queued through
-// Payload's own Local API, which has no after-commit hook). One run at a time per process,
-// and one per database: a run holds a PostgreSQL advisory lock, so two instances never send
-// the same job (exactly once while nothing dies; at least once when a runner dies mid-send:
-// its jobs are simply due again for the next lock holder). A run sends batches
-// (send-batch.ts: one statement reads a batch, one records its outcomes) until one is not
-// full. Jobs left completed by Payload's own runner (which this replaced; it
-// deleted a batch's completed jobs only after the whole batch) are deleted at start, before
-// a server says it is ready (src/lib/payload-lifecycle.ts).
-// The lock is a session's: behind a transaction-mode pooler (DATABASE_DIRECT_URL set) it is
-// held on a connection of the runner's own to the primary (postgres/session-client.ts), kept
-// between runs and made anew after a failure; otherwise on a client borrowed from the pool.
+// Sends the mail queue, woken after a commit that queued mail and on a timer, one run at a time per
+// database under an advisory lock, because Payload claims jobs with a find then an update and two
+// instances would send a mail twice (docs/decisions.md "Mail through Payload's jobs queue, our own runner").
 import type { Payload } from 'payload'
 
 import { startPollingLoop } from '../polling-loop'

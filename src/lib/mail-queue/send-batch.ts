@@ -1,21 +1,7 @@
-// One batch of the mail queue, sent under the runner's lock (runner.ts): the due jobs read in
-// one statement, sent in parallel by the registered send-mail task's own handler, and every
-// outcome recorded in one statement. Payload's job runner (`jobs.run`) did the same per mail
-// in a dozen drizzle queries built per call, each in a transaction of its own (claim: a find,
-// then an update and a read-back per job; then per job the log row and the completion; then
-// a delete): more CPU than the booking whose mail it sent (docs/performance.md).
-// The rules are Payload 3.90.2's (packages/payload/src/queues: runJobs, runJob,
-// getRunTaskFunction, handleTaskError), over the same payload_jobs rows:
-// - due: not completed, not failed (`has_error`), `wait_until` passed, oldest first. Whether a
-//   job is marked `processing` is not asked: under the lock no other run is sending, so such a
-//   job was left by a runner that died mid-send, and goes again (at least once).
-// - sent: the job is deleted (`deleteJobOnComplete`), as Payload did after logging and
-//   completing it. A job whose log already holds a `succeeded` try (a runner that died between
-//   the two) is deleted without sending again: Payload restored such a task from its log.
-// - failed: a `failed` row in its log (payload_jobs_log: the error and the sealed input) and
-//   `total_tried` + 1; the next try after `retries.backoff` (exponential: delay × 2^(failures
-//   before)), or, once the failures before reach `retries.attempts`, `has_error` with the error:
-//   kept, visible, never tried again, and logged with "max retries reached".
+// One batch of the mail queue under the runner's lock (docs/decisions.md "Mail is sent in batches over
+// Payload's job rows"): due jobs read in one statement, outcomes recorded in one, following Payload
+// 3.90.2's rules over the same payload_jobs rows (due, backoff, has_error, deleted when sent), because
+// Payload's runner cost more CPU per mail than the booking that queued it.
 import { randomBytes } from 'node:crypto'
 
 import { createLocalReq, type Payload, type TaskConfig } from 'payload'

@@ -1,15 +1,6 @@
-// Files no row names. Payload writes an upload's files before its INSERT (to the
-// folder) or before the COMMIT (to S3, in an afterChange hook), and leaves them when the
-// transaction fails. Two nets, for any upload collection:
-// - at once: `removeFilesOnRollback` (hooks/uploads) hears the transaction end
-//   (src/lib/postgres/transaction-ends.ts) and removes the files of a rolled-back upload; when
-//   a COMMIT's outcome is unknown (the connection died on the way) it asks the database which
-//   of them a row names once the database answers again, and removes the others;
-// - at start: `sweepOrphanFiles` removes the files of every upload collection that no row (or
-//   version) names and that are older than MEDIA_ORPHAN_AGE_MINUTES (default 60), for what a
-//   crash or a lost clean-up left. The age is what keeps it from taking the file of an upload
-//   in flight in another instance (written, its row not yet committed): an upload's
-//   transaction lasts seconds, never an hour.
+// Files no row names, which Payload leaves when an upload's transaction fails: removed at once on rollback
+// (docs/decisions.md "A failed upload's files are removed at rollback") or swept at start once older than
+// MEDIA_ORPHAN_AGE_MINUTES (docs/decisions.md "Orphan files are swept at start").
 import type { Payload, SelectType, Where } from 'payload'
 
 import { isDatabaseUnavailable } from '../http/unavailable'

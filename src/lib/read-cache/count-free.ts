@@ -1,22 +1,6 @@
-// Totals without Payload's count on a read-cache miss (docs/decisions.md "Cache misses take
-// totalDocs from list_counts"). Payload's list answer is a page and `totalDocs`, a count(*)
-// of every row its where admits: at a million rows 113–143 ms for an anonymous reader and
-// ~300 ms for a signed-in one, whose access rule (`status IN (…) OR author = me`) is a
-// parallel scan. For the lists declared in `countedLists` PostgreSQL keeps the rows per
-// status in `list_counts` (triggers, in the same transaction as the rows), so the totals the
-// access rules ask for are a few rows:
-// - `status IN S`: the kept count of S;
-// - `status IN S AND <expiry> > T` (classifieds): that, less the rows of S whose end has
-//   passed (or is unset), a range of a partial expression index (the expiry job moves them on
-//   within minutes);
-// - `<either> OR author = U` (a signed-in reader): that, plus U's own rows outside it, a few
-//   rows by the author index;
-// - no condition (staff): every kept count of the list.
-// Payload still makes the page and the whole body (depth, locale, select, hooks): only the
-// number in `totalDocs` comes from here, so the body is Payload's byte for byte
-// (tests/int/read-cache.test.ts). A where of any other shape (a client's filter, an unknown
-// status) is counted by Payload as before. Only inside `countFree` (the read cache's misses):
-// elsewhere Payload's adapter is untouched.
+// Totals without Payload's count(*) on a read-cache miss (docs/decisions.md "Cache misses take totalDocs
+// from list_counts"): for the access rules' shapes of `where` the total comes from the kept counts, while
+// Payload still makes the page and the body, so the answer stays Payload's byte for byte.
 import { AsyncLocalStorage } from 'node:async_hooks'
 
 import type { Payload, PayloadRequest, Where } from 'payload'

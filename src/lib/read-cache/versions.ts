@@ -1,18 +1,7 @@
-// The version an answer is cached under, read from PostgreSQL on every request (one small
-// indexed read): the sum of the version rows of the collection and of everything its answer
-// depends on (migration 20261127_090000_collection_versions: every committed change adds to
-// them in its own transaction), plus, where rows stop being visible at a time, the next such
-// time. Read on every request rather than pushed by LISTEN/NOTIFY: a notification arrives
-// some time after the commit, and a client that has just written on one instance and reads on
-// another must not get the answer from before its write (docs/api.md "Conventions of every
-// route"). Where it is read: by the stale listener's catch-up round trip
-// (auth/stale-listener.ts `caughtUp`, on the primary), so the one round trip a hit makes
-// after it arrived is both its version read and, for a cookie, the barrier before its
-// snapshot is trusted (docs/decisions.md "The cookie barrier is the version read"), shared by
-// every request that arrived before it was sent: the collection's own statement when every
-// request sharing it reads that collection, else every collection's version at once. Where no
-// listener answers (a process that runs none, a connection down or stalled), the collection's
-// own statement on the pool, shared the same way.
+// The version an answer is cached under, read on every request (docs/decisions.md "Versions bumped by
+// statement triggers, one row per backend"): a notification would arrive after a client that just wrote
+// reads through another instance. It is read on the stale listener's round trip, which is also the cookie
+// barrier (docs/decisions.md "The cookie barrier is the version read"), else on the pool.
 import type { Payload } from 'payload'
 
 import { caughtUp, type CatchUp, type CatchUpRead } from '../auth/stale-listener'

@@ -1,14 +1,5 @@
-// Whether the reads of the request being served may go to a replica (docs/decisions.md
-// "Read-your-writes by a cookie the client keeps"). Decided once per request, by the shell,
-// and carried in an AsyncLocalStorage so that every read the request makes (Payload's and
-// ours) asks the same question in one place (read-route.ts). Outside any request (jobs,
-// sweeps, migrations, the start) reads stay on the primary.
-//
-// A request's reads may use a replica when it is a GET or HEAD and its client has not written
-// lately. "Lately" is the read-your-writes window, kept by the client itself so that it holds
-// whichever instance answers next: every other method (a write, or an attempt at one) gets a
-// `<COOKIE_PREFIX>wrote` cookie holding the time, for the window; a request carrying a fresh
-// one reads the primary. Clients that keep no cookies (a bearer token) always read the primary.
+// Whether the reads of the request being served may go to a replica, decided once per request and carried
+// in an AsyncLocalStorage (docs/decisions.md "Read-your-writes by a cookie the client keeps").
 import { AsyncLocalStorage } from 'node:async_hooks'
 
 import type { Request, RequestHandler, Response } from 'express'

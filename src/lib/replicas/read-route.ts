@@ -1,19 +1,6 @@
-// The one place that chooses primary or replica for a read (docs/api.md "Running several
-// instances", docs/decisions.md "Read replicas with our own chooser"). Two kinds of reads ask it:
-// - Payload's own: db-postgres' read-replica mechanism, wired as its connect() wires
-//   `readReplicas` (packages/db-postgres/src/connect.ts at 3.90.2): `adapter.primaryDrizzle`
-//   keeps the primary, `adapter.drizzle` becomes drizzle's withReplicas, whose selects and
-//   relational queries go to the database `chooseDrizzle` gives; writes, `execute` and
-//   transactions always go to the primary, reads inside a transaction use the transaction,
-//   and reads that are part of a write use getPrimaryDb. Wired here rather than through the
-//   `readReplicas` option because that option picks a replica at random with no health or lag
-//   check, and leaves a replica unreachable at start as an unhandled rejection.
-// - The service's own SQL reads where a slightly old answer is harmless (prepared.ts
-//   `runPublic`: the public catalogue, forum, slots preview, transparency figures), never
-//   inside a transaction.
-// Either goes to a replica only inside a request that allows it (read-context.ts) and only
-// to a replica the probe finds usable (replica-set.ts); a read the replica then fails is
-// retried on the primary.
+// The one place that chooses primary or replica for a read, Payload's and ours (docs/decisions.md "Read
+// replicas with our own chooser"): a replica only inside a request that allows it and only while the probe
+// finds it usable; a read the replica fails is retried on the primary.
 import { drizzle } from '@payloadcms/db-postgres/drizzle/node-postgres'
 import { withReplicas } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload } from 'payload'

@@ -1,15 +1,5 @@
-// The bookable times of a service (docs/api.md "Bookable times, calendar files and reminders",
-// docs/api.md "Exceptions: days off and extra hours"): for every date of a range, the start
-// times a public booking made now, alone, would accept. Candidates are the start of each base
-// window of the date (its weekly slots, or its openings when it has any: booking-rules.ts
-// `baseWindows`) plus multiples of the service's duration (60 minutes without one); a
-// candidate is listed exactly when it passes the rules the booking itself applies
-// (booking-rules.ts: in a window left open by the closings, not past, not too soon, the date
-// not at its cap, its buffered span overlapping no other's). One statement per request,
-// whatever the range: the service's terms, all its available slots, its exceptions in the
-// range, and its pending and confirmed bookings whose buffered spans meet the range widened by
-// the service's buffers, found through the exclusion constraint's GiST index (same expression,
-// same partial predicate).
+// The bookable times of a service, listed by the very rules the public booking applies (booking-rules.ts),
+// in one statement per request whatever the range.
 import type { Payload } from 'payload'
 
 import { isUuid } from '../../../domain/ids'

@@ -1,25 +1,7 @@
-// The public booking's write (docs/decisions.md "The public booking is one statement"): the row and everything a new
-// booking records (booking-created.ts: audit entry, notification, mail job, webhook outbox
-// rows) in ONE statement, a call of the PL/pgSQL function `community_create_booking`
-// (src/migrations/*_booking_write_function.ts), which also takes the service row's lock and
-// judges the daily cap first. One round trip instead of nine (BEGIN, lock, count, five
-// INSERTs, COMMIT), and plans PostgreSQL keeps per server connection even behind PgBouncer in
-// transaction mode, where no prepared statement survives (the statements were parsed and
-// planned again on every booking there: docs/performance.md "Behind PgBouncer").
-// The document is the one Payload's `create` would have returned, built here from what is
-// written instead of read back. Payload's create pipeline cost more than the rest of the
-// booking together (the profile in docs/performance.md): a drizzle insert built per request,
-// a second statement reading the row back, every field's validate, beforeChange and
-// afterRead hooks, for a document whose every field this operation already knows.
-// What the collection's hooks do on create is done here, in the same statement: deriveTerms
-// (the service's provider, duration, currency, price, buffers; the range the exclusion
-// constraint compares) in `newBookingDoc`; recordChange's audit, notification, mail and
-// webhook event as `bookingCreatedRecords` describes them, the one description the hook
-// writes from too. The `list_counts` and collection-version triggers and the exclusion
-// constraint are PostgreSQL's and fire for the function's INSERT as for Payload's. The field
-// validations are the endpoint's own checks (zod, the service read, the signed-in customer).
-// tests/int/bookings-public.test.ts compares what this writes with what the collection writes
-// through Payload.
+// The public booking's write in one statement, `community_create_booking` (docs/decisions.md "The public
+// booking is one statement"): one round trip, with plans PostgreSQL keeps even behind PgBouncer, and the
+// document `create` would return built from what was written; tests/int/bookings-public.test.ts compares
+// it with what the collection writes through Payload.
 import { randomUUID } from 'node:crypto'
 
 import type { PayloadRequest } from 'payload'

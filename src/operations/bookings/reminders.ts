@@ -1,15 +1,6 @@
-// Booking reminders (docs/api.md "Bookable times, calendar files and reminders"):
-// `BOOKING_REMINDER_HOURS` (default 24, 0 = off) before a confirmed booking, its customer
-// gets one reminder mail, through the mail queue. Exactly once with any number of instances
-// and across restarts, by the database: a sweep claims due bookings with one conditional
-// UPDATE (`reminder_queued_at IS NULL`, rows locked `FOR UPDATE SKIP LOCKED`, the status
-// re-checked on the locked row) and queues their mails in the same transaction. Two instances
-// sweeping at once claim disjoint rows; a crash before the commit leaves neither claim nor
-// mail (the next sweep takes them); after the commit the mail is in the queue, which sends it
-// once (src/lib/mail-queue/runner.ts). A booking cancelled (or not yet confirmed) when the
-// sweep runs is not claimed; one cancelled after the claim, while its reminder waits in the
-// queue, is not reminded either: the mail names the condition `booking-confirmed`, which the
-// queue checks as the mail is about to leave.
+// Booking reminders, exactly once with any number of instances (docs/decisions.md "Reminders are claimed,
+// not scheduled"): a sweep claims due bookings and queues their mails in one transaction, and a mail whose
+// booking was cancelled meanwhile is dropped by its `booking-confirmed` condition.
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'

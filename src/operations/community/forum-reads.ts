@@ -1,19 +1,6 @@
-// The forum's two public reads (docs/api.md "Community content", docs/decisions.md "Anonymous
-// forum reads answered by the shell"): a forum's threads, pinned first then by last post, and
-// one thread's posts oldest first. Clients ask for them on the stock routes (`GET
-// /api/forum-threads`, `GET /api/forum-posts?where[thread] [equals]=<id>`); for an anonymous
-// reader the shell answers them with one prepared statement each (src/lib/prepared.ts, the
-// admin lists' mechanism) and Payload's own list body, where Payload would build two drizzle
-// queries per request (the page and a count of the table).
-// - The access rule is the registry's public statuses (access/community.ts publicRows), as a
-//   WHERE on constants: what Payload's access would add for an anonymous reader.
-// - The order is Payload's: the sort asked for, then `createdAt` (Payload's fallback), on the
-//   (pinned, last_post_at, created_at) and (thread_id, created_at) indexes.
-// - Totals without counting rows: public threads from `list_counts` (kept by triggers, the
-//   bookings lists' mechanism), a thread's published posts from its `postCount`, which counts
-//   exactly those in the transaction of every change (docs/decisions.md
-//   "Counters are recomputed, not incremented"). bench/forum-limit-server.ts
-//   runs these same statements on plain express + pg.
+// The forum's two public reads for anonymous readers, one prepared statement each answering Payload's own
+// list body (docs/decisions.md "Anonymous forum reads answered by the shell"), where Payload built two
+// queries per request; bench/forum-limit-server.ts runs the same statements.
 import type { Payload } from 'payload'
 
 import { CONTENT_TYPES } from '../../../domain/content-types'

@@ -1,15 +1,6 @@
-// The delivery worker (docs/api.md "Webhooks (/api/admin/webhooks)"): every instance runs one; the outbox rows
-// (webhook_deliveries, written by hooks/shared/webhookEvents.ts) are its queue. A round claims due deliveries with
-// one UPDATE over rows locked `FOR UPDATE SKIP LOCKED` (as booking reminders are claimed), which
-// sets a lease (`locked_until`) and counts the attempt, then sends them outside any transaction
-// (kept-alive connections, up to a round's size to one host: send.ts) and records the round's
-// outcomes in one statement. Two instances claim disjoint rows, so each attempt is made once; a
-// process that dies mid-send leaves a lease that runs out, and the delivery is tried again (at
-// least once). Only the oldest pending delivery of a webhook and record is due, so a record's
-// events arrive in order while retries allow (a later one waits for an earlier one's retries).
-// Failures are retried after the settings' delays (5 s, 5 min, 30 min, 2 h, 5 h, 10 h), then
-// the delivery is `failed`; a webhook failing without a success for 5 days is switched off and
-// the admins are told. Every time is taken from the `now` a round is given (tests inject it).
+// The webhook delivery worker, one per instance over the outbox rows (docs/decisions.md "Webhook deliveries
+// are claimed with SKIP LOCKED and a lease"): each attempt made once, at least once after a crash, in order
+// per webhook and record; every time comes from the `now` a round is given, so tests can inject it.
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 
 import { DISABLE_AFTER_MS } from '../../../domain/webhooks'
