@@ -1,11 +1,5 @@
-// `npx tsx bench/booking-profile.ts [count]`: where one public booking's time goes.
-// The app runs in this process (as the tests run it) against an embedded PostgreSQL; one
-// customer books `count` distinct free times one after the other over HTTP on loopback, after
-// as many for warm-up. Printed: the statements of one booking with their mean time (measured
-// at the pg client: round trip included), the wall time per booking, the process's CPU time
-// per booking, and a CPU profile of the measured bookings grouped by where the code lives.
-// The load generator (fetch) runs in this process too, so its CPU is counted: the figures are
-// for comparing one build of the server with another, not with the bench's limit.
+// `npx tsx bench/booking-profile.ts [count]`: where one public booking's time goes (statements, wall and CPU
+// time, a CPU profile by where the code lives), in this process, for comparing one build with another.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Session } from 'node:inspector/promises'

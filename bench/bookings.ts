@@ -1,13 +1,6 @@
-// Booking creation: POST /api/services/bookings at 1, 10 and 50 connections, each request a
-// distinct free time, next to the limit measured in the same run: plain express + pg in a
-// process of its own (bench/booking-limit-server.ts) doing the same work in plain SQL (the
-// same statements: session, service with slots and exceptions, then in one transaction the
-// service lock, insert under the same exclusion constraint, audit entry, notification, mail
-// job, webhook outbox; and it sends its mail, docs/decisions.md "The booking bench's limit
-// sends its mail"). Then the ratio: the same booking on a service with exceptions and
-// buffers, beside the plain one. Every A÷B in alternating short rounds (bench/rounds.ts), the
-// bookings in flight and their mail drained between. Afterwards the database is checked:
-// every booking made, no two overlapping (buffers included).
+// `npm run bench -- bookings`: booking creation beside bench/booking-limit-server.ts, which makes the same
+// statements and sends its mail (docs/decisions.md "The booking limit runs our statements"), then with
+// exceptions and buffers ÷ without, in alternating rounds; afterwards no two bookings overlap.
 import type { Pool } from 'pg'
 
 import { freePort } from '../src/lib/embedded-database'

@@ -1,12 +1,6 @@
-// The public catalogue through the read cache: `GET /api/service-listings?limit=20&depth=1`
-// as apps send it (Payload's SDK `find`), anonymous and signed in (a citizen's session cookie),
-// beside the limit (bench/limit-server.ts: express + pg, the same rate-limit hit and session
-// check, then the very body Payload answers, kept in a table and read by one indexed query)
-// and the peer (the same server with READ_CACHE=false: Payload's stock route as it was). Then
-// a conditional request that hits (304) beside `GET /api/health`, the cheapest answer the
-// server gives. At 1,000 services, then grown to BENCH_CATALOGUE_LARGE (default 100,000; 0
-// skips it) for the p50 growth. Targets: ≥ 0.8× the limit, ≥ 4× the peer, p50 at the large
-// size ≤ 1.2× the small one, the 304 ≥ 0.5× health. `npm run bench -- catalogue`.
+// `npm run bench -- catalogue`: the public catalogue through the read cache, anonymous and signed in,
+// beside the limit and the same server with READ_CACHE=false, a 304 beside `GET /api/health`, and the p50
+// as the catalogue grows to BENCH_CATALOGUE_LARGE.
 import os from 'node:os'
 
 import type { Pool } from 'pg'

@@ -1,12 +1,6 @@
-// `npx tsx bench/statement-modes.ts`: what a statement with a `pooled` call
-// (src/lib/prepared.ts, docs/decisions.md "With prepared statements off, hot reads call
-// PL/pgSQL functions") costs PostgreSQL in each way it can be sent, on one connection of
-// its own: the query unnamed (parsed and planned at every run, as behind PgBouncer before),
-// the function's call unnamed (what goes behind PgBouncer now) and the query named
-// (prepared statements on). CPU of the backend (/proc, ticks of 10 ms) and of this process
-// per run, over 2,000 runs a pass, three passes (the first warms); a loaded machine moves
-// these far less than a rate. Prints a table for docs/performance.md ("Beyond one
-// machine").
+// `npx tsx bench/statement-modes.ts`: what a `pooled` statement costs PostgreSQL unnamed, as a function call
+// and named (docs/decisions.md "With prepared statements off, hot reads call PL/pgSQL functions"), in CPU
+// per run, which a loaded machine moves less than a rate.
 import pg from 'pg'
 
 import { FIND_SESSION } from '../src/lib/auth/sessions'

@@ -1,12 +1,6 @@
-// Whose services a caller manages in the catalogue (docs/api.md "Accounts beyond sign-in
-// (/api/auth)", docs/decisions.md "Organizations manage their services through the admin
-// catalogue"): a platform admin every service; an owner or admin of organizations the
-// services of those organizations. One rule for both doors: the admin catalogue's operations
-// take the scope as an argument, and the collections' access functions
-// (access/organizationManagers.ts) ask the same questions for the stock REST routes.
-//
-// Memberships are read from the database on every request (never from the session's cookie
-// cache), so a member removed or demoted loses the services on their very next request.
+// Whose services a caller manages in the catalogue, one rule for the admin routes and the stock routes,
+// read from memberships on every request (docs/decisions.md "Organizations manage their services through
+// the admin catalogue").
 import type { PayloadRequest } from 'payload'
 
 import { ApiError, forbidden, invalidRequest } from '../src/lib/http/errors'

@@ -1,11 +1,6 @@
-// Every content type of the platform, in one place (docs/api.md "POST /api/admin/moderate",
-// docs/api.md "Community content"): its collection, the fields holding its author and
-// status, its statuses (default first), what the public sees, the transition table (who may
-// move what from where to where), who may delete any of them, and whether it is moderated
-// or approved. Access rules (access/community.ts), the status guard (hooks/community/),
-// moderation (src/operations/moderation/moderate.ts), approval
-// (src/operations/community/approve.ts), the panel and the OpenAPI document all read it: a
-// twelfth type is one entry here plus its collection file.
+// Every content type of the platform in one registry (docs/decisions.md "One registry of content types"):
+// access, the status guard, moderation, approval, the panel and the OpenAPI document read it, so a twelfth
+// type is one entry here plus its collection file.
 import type { CollectionSlug } from 'payload'
 
 import type { Permission } from './permissions'

@@ -1,13 +1,5 @@
-// `npm run seed -- --classifieds C --events E`: two more community lists for scale runs (the
-// signed-in list bench, bench/forum.ts), one INSERT … SELECT generate_series per table and
-// per CHUNK rows, with progress. The rows are what the collections' hooks would leave (the
-// author's name copied, a classified's `expiresAt` set once approved); not written: creation
-// audit entries, as for the forum (no invariant reads them for community content).
-// Authors are the first 10,000 users. Status mix (docs/api.md "Community content"):
-// - classifieds: 80 % active (expiring 1 to 90 days ahead), 5 % sold, 5 % pending_review,
-//   4 % expired (`expiresAt` passed), 3 % archived, 3 % rejected;
-// - events: 94 % published, 3 % moderated, 3 % deleted; one a day from a year back onwards,
-//   two hours long.
+// `npm run seed -- --classifieds C --events E`: two more community lists for scale runs, one INSERT … SELECT
+// per table and chunk, the rows as the hooks would leave them, in a realistic mix of statuses.
 import { randomBytes } from 'node:crypto'
 
 import type { PoolClient } from 'pg'

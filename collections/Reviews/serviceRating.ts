@@ -1,12 +1,6 @@
-// The service's `ratingCount` and `ratingSum` (collections/ServiceListings/rating.ts),
-// recomputed from its published reviews in the transaction of the review's own change
-// (create, delete, moderation, a new rating): exact, whoever changed what. The service row is
-// locked first, in a statement of its own: under READ COMMITTED an UPDATE that waits for the
-// row keeps the snapshot it started with, so a recount inside it would miss the review the
-// other writer just committed (eight reviews at once were counted as one). Once the lock is
-// held, the recount is a new statement and sees every committed review. NO KEY UPDATE, the
-// lock an UPDATE takes: the new review's foreign key holds KEY SHARE on the service row, which
-// a FOR UPDATE would wait for (two reviews at once: a deadlock).
+// A service's rating recomputed from its published reviews in the review's transaction, after locking the
+// service row in a statement of its own: an UPDATE that waited keeps its old snapshot and would miss a
+// review committed meanwhile, and NO KEY UPDATE does not wait for the reviews' foreign keys.
 import type { CollectionAfterChangeHook } from 'payload'
 
 import { execute, sql } from '../../src/lib/sql'

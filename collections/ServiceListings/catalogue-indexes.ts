@@ -1,13 +1,5 @@
-// The catalogue's extra indexes, given to the database adapter (payload.config.ts:
-// `...catalogueDatabase`) because collection config cannot say them:
-// - `q` on the admin services list is a case-insensitive substring match (ILIKE '%q%') on
-//   `search_text`; only a trigram GIN index (pg_trgm) serves that. `extensions` makes Payload
-//   create pg_trgm when it connects; a generated migration needs
-//   `CREATE EXTENSION IF NOT EXISTS pg_trgm` before the index.
-// - compound indexes for every list filter with its order; collection `indexes` would name
-//   them without a table prefix (`status_createdAt_idx`), a clash waiting for the next
-//   collection with the same pair.
-// `afterSchemaInit` puts them in the schema that dev push and generated migrations are built from.
+// The catalogue's indexes collection config cannot say (a trigram GIN index for `q`, compound indexes named
+// with their table), handed to the database adapter and added to the schema migrations are built from.
 import type { PostgresAdapterArgs } from '@payloadcms/db-postgres'
 import { index, type IndexBuilder } from '@payloadcms/db-postgres/drizzle/pg-core'
 

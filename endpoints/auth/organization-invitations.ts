@@ -1,12 +1,5 @@
-// Organization invitations (docs/api.md "Accounts beyond sign-in (/api/auth)"), Better Auth's
-// organization plugin path for path.
-// POST /api/auth/organization/invite-member {email, role, organizationId?, resend?} → invitation
-// POST /api/auth/organization/accept-invitation {invitationId}  → {invitation, member}; the organization becomes the session's active one
-// POST /api/auth/organization/reject-invitation {invitationId}  → {invitation, member: null}
-// POST /api/auth/organization/cancel-invitation {invitationId}  → invitation
-// GET  /api/auth/organization/get-invitation ?id                → invitation + organizationName, organizationSlug, inviterEmail
-// GET  /api/auth/organization/list-invitations ?organizationId  → [invitation]
-// GET  /api/auth/organization/list-user-invitations             → [invitation] addressed to the caller
+// Organization invitations, Better Auth's organization plugin path for path (docs/api.md "Organizations
+// (`/api/auth/organization/*`)").
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 

@@ -1,11 +1,5 @@
-// The community content types' stock routes (docs/api.md "Community content"): Payload's
-// /api/<slug> with our access (access/community.ts), hooks (hooks/community/*, each type's
-// own) and the community error family (docs/decisions.md "Community stock-route errors carry
-// our fields beside Payload's"). Generated from the registry (domain/content-types.ts) and
-// each type's collection config (built by collections/community/ contentCollection.ts, which
-// marks it): a twelfth type documents itself, its statuses and moves from its registry
-// entry, its document and bodies from its fields. docs/api.md "Community content" has the
-// prose.
+// The OpenAPI description of the community content types' stock routes, generated from the registry and
+// each type's collection config, so a twelfth type documents itself (docs/api.md "Community content").
 import type { Field, FieldAccess } from 'payload'
 import { z } from 'zod'
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi'

@@ -1,12 +1,5 @@
-// The load balancer of `npm run cluster`: Debian's `haproxy` package (2.6; .ci/run installs
-// it), on loopback. Round robin over the instances, each checked every second on
-// `GET /api/health/ready` (docs/api.md "Running several instances"): two failed checks take it out of rotation, two
-// good ones bring it back. A request that could not reach an instance at all (connection
-// refused: it died) goes to another; one already sent is never sent twice (a POST may have
-// been committed). X-Real-IP and X-Forwarded-For are set to the client's address, whatever
-// the client sent, so rate limits key on who connected (TRUST_PROXY=true, the default).
-// Each answer names the instance that gave it (`x-served-by`), for operators and tests.
-// A stats page (`/`, `/;csv`) shows each instance's state.
+// The load balancer of `npm run cluster`, Debian's HAProxy on loopback (docs/decisions.md "HAProxy routes on
+// readiness and retries only what never arrived").
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'

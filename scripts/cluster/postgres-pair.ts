@@ -1,11 +1,5 @@
-// A PostgreSQL primary and one streaming replica on loopback, from Debian's postgresql-15
-// (`apt-get install postgresql-15`; .ci/run installs it). For the replica tests
-// (tests/int/replicas.test.ts), the replica bench and `npm run cluster`. Not the embedded
-// PostgreSQL: its package (17) has no pg_basebackup, so both nodes are Debian's.
-//
-// As root both run as the `postgres` user (PostgreSQL refuses root; src/lib/postgres/run-as.ts),
-// in a temporary folder that user owns. Each node can be stopped and started again on the same
-// port (a replica that dies and comes back); `stop()` of the pair ends both and removes the folder.
+// A PostgreSQL primary and one streaming replica on loopback from Debian's postgresql-15, for the replica
+// tests, the bench and `npm run cluster` (docs/decisions.md "Debian's postgresql-15 for the replicated pair").
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'

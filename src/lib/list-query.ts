@@ -1,11 +1,5 @@
-// The admin lists (services, bookings) as one prepared statement each: the total and the
-// page in one round trip. One statement per combination of filters present, each
-// prepared once per connection: a catch-all `($1 IS NULL OR …)` would get a generic plan that
-// no index serves.
-// The total: PostgreSQL keeps the number of bookings and of services per status in
-// `list_counts`, in the same transaction as the rows (migration 20261124_001500_list_counts),
-// so a list that is unfiltered or filtered by status alone reads a few rows there, whatever
-// the table's size; any other filter counts the matching rows.
+// The admin lists as one prepared statement per combination of filters (a catch-all would get a plan no
+// index serves), the total from `list_counts` when the list is unfiltered or filtered by status only.
 import { statement, type Statement } from './prepared'
 
 export type CountedTable = 'bookings' | 'service_listings'

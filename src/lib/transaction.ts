@@ -1,11 +1,6 @@
-// One use case, one transaction: every Local API call inside `fn` must pass the same `req`
-// so it joins the transaction; a thrown error rolls all of it back (audit entry included).
-// Work that must wait for the commit (waking the mail runner: the queued job is invisible
-// to it before) is registered with `afterCommit` and runs only if the commit happened. A
-// deadlock or a serialization failure is PostgreSQL undoing a transaction that met another
-// one, not a fault of the request: the whole use case runs again, a bounded number of
-// times, and the client gets what the new attempt finds (docs/decisions.md "A deadlock or
-// serialization failure runs the use case again").
+// One use case, one transaction: every Local API call passes the same `req`, `afterCommit` work runs only
+// after the commit, and a deadlock or serialization failure runs the use case again (docs/decisions.md "A
+// deadlock or serialization failure runs the use case again").
 import { commitTransaction, getDataLoader, initTransaction, killTransaction, type PayloadRequest } from 'payload'
 
 const AFTER_COMMIT = 'afterCommit'

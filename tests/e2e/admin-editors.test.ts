@@ -1,11 +1,5 @@
-// The admin panel for editors and translators, in Chromium against the real server
-// after `npm run create-admin` and `npm run seed`: the navigation by task and the dashboard's
-// work queue; a French translation added to a seeded service through the form, its row
-// labelled `fr — …`, and the admin API returning it; a second French row refused with the
-// API's message; the coverage view listing a service without a German title until the title
-// is added. One server start for all of it (the panel compiles slowly in dev mode).
-// Screenshots of the dashboard, the service form and the coverage view go to SCREENSHOTS
-// (docs/admin-panel.md shows copies).
+// The admin panel for editors and translators in Chromium against the real server with the seeded data:
+// navigation, work queue, translations and the coverage view, with screenshots for docs/admin-panel.md.
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'

@@ -1,11 +1,5 @@
-// The Community group of the panel by role, in Chromium against the real server with the demo
-// data of `npm run seed`. An admin finds every content type under Community,
-// approves the pending place and rejects a pending article from their pages (the very
-// endpoint apps use: status, notification, audit entry); a moderator sees each author's
-// username in the reviews and forum-threads lists (users stay unreadable to them), moves a
-// review to `deleted`, pins a thread and approves a classified, and has no places at all
-// (approving them is the admins'); a citizen is refused at the door. Every change is
-// checked in the database. Screenshots for docs/admin-panel.md.
+// The panel's Community group by role in Chromium against the real server with the seeded data, every
+// change checked in the database; screenshots for docs/admin-panel.md.
 import os from 'node:os'
 import path from 'node:path'
 import fs from 'node:fs/promises'

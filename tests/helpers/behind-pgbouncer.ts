@@ -1,11 +1,6 @@
-// Runs a family's test file again, unchanged, behind a real PgBouncer in transaction mode
-// (docs/api.md "Running several instances"): a file of tests/int/pgbouncer-*.test.ts starts the pooler in
-// front of the test PostgreSQL, then imports the file, whose tests jest collects into its
-// own. Every app the imported file starts connects through the pooler (test-app.ts,
-// VIA_POOLER_ENV) with DATABASE_PREPARED_STATEMENTS=false and DATABASE_DIRECT_URL on the
-// database itself, as `npm run cluster` runs its instances; a few server connections serve
-// all its clients, so each transaction takes whichever is free. One imported file per test
-// file: Payload is one per module registry, and two files' apps would share it.
+// Runs a family's test file again, unchanged, behind a real PgBouncer in transaction mode (docs/decisions.md
+// "Suites behind PgBouncer are the same files, run again"); one imported file per test file, since Payload is
+// one per module registry.
 import { startPgBouncer } from '../../scripts/cluster/pgbouncer'
 import { VIA_POOLER_ENV } from './test-app'
 

@@ -1,11 +1,5 @@
-// The walk of the whole panel, shared by tests/e2e/panel-walk-*.test.ts:
-// an admin, the seeded moderator and a citizen open the pages of the panel in Chromium against
-// the real server with the demo data. No request may leave the server's origin (the panel
-// once loaded Monaco from cdn.jsdelivr.net, which the CSP blocked), and the browser's console
-// stays free of errors (CSP refusals, "Monaco initialization: error", resources answering 404).
-// Two files, one server each, side by side in two of the workers: the admin's (every navigation
-// group, the custom views, the field checks and the citizen's refusal) and the moderator's
-// (their walk, then the crawl of every link, which opens only the pages the walk did not).
+// The walk of the whole panel shared by tests/e2e/panel-walk-*.test.ts: no request leaves the server's origin
+// and the console stays free of errors (docs/decisions.md "The panel walk is two files").
 import { afterAll, beforeAll } from '@jest/globals'
 import type { Page } from 'playwright-core'
 

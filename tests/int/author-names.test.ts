@@ -1,11 +1,5 @@
-// The author's username beside each comment for the people who moderate
-// (docs/decisions.md "Author names are denormalised for moderators";
-// collections/authorName.ts): written from the account when the comment is made,
-// whatever the caller sends; readable by moderators and admins only; following a
-// rename and gone with a deleted account; the migration's backfill. The same on every
-// community content type (docs/decisions.md "The community panel"): one field from the
-// collection factory, and a rename is still one UPDATE per table, however many rows
-// the author has. Moderators still may not read users.
+// The author's username for the people who moderate, on comments and every community type (docs/decisions.md
+// "Author names are denormalised for moderators").
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 

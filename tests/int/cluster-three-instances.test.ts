@@ -1,11 +1,5 @@
-// Three instances behind HAProxy, PgBouncer (transaction mode) before the primary, a
-// streaming replica (docs/api.md "Running several instances"): `npm run cluster`'s deployment
-// (scripts/cluster/cluster.ts), talked to only as clients talk to it. Whichever instance
-// answers, a person signs up, verifies, signs in, books, and a moderator moderates; a session
-// made on one is valid on the others; a ban or sign-out through one is refused by the others
-// on their next request (their stale-session LISTEN reaches the primary past the pooler:
-// DATABASE_DIRECT_URL); rate limits are counted across them; a 50-way race for a slot has one
-// winner; a reminder mail and each webhook delivery go out once.
+// `npm run cluster`'s deployment, talked to only as clients talk to it: whichever instance answers, the
+// service behaves as one (docs/operations.md "Scaling out").
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { listenerName } from '../../src/lib/auth/stale-listener'

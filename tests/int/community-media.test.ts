@@ -1,12 +1,5 @@
-// Community media, the images of galleries (docs/api.md "Community content": "community
-// media: same checks as docs/api.md "Media: /api/admin/services/media", any signed-in user
-// uploads"; docs/decisions.md "Community media share the service media pipeline"), through
-// Payload's stock route /api/community-media: who uploads (any signed-in user; anonymous 401
-// in the community family), the service media pipeline applied to it (size while streaming,
-// type from the bytes, SVG sanitized, re-encoded, thumbnail, decode queue), who reads
-// (wherever a gallery showing the image is), who changes and deletes, files removed with
-// their row, and a gallery's `images` (its author's own uploads only, at most 50). The
-// database and the media folder are checked after each change.
+// Community media through the stock route /api/community-media (docs/decisions.md "Community media share
+// the service media pipeline"), the database and the media folder checked after each change.
 import fs from 'node:fs/promises'
 import path from 'node:path'
 

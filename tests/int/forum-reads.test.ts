@@ -1,11 +1,5 @@
-// The forum's public reads answered by the shell (docs/decisions.md "Anonymous forum reads
-// answered by the shell"): for an anonymous reader, `GET /api/forum-threads` (pinned first,
-// then by last post) and `GET /api/forum-posts? where[thread][equals]=` (oldest first) are
-// one prepared statement each, with no count of the table, and answer the very documents
-// Payload's stock route answers for the same query (asked with `draft=false`, a parameter
-// that changes nothing for these collections and that the shell leaves to Payload).
-// Signed-in readers and other queries still reach Payload. The bench's limit
-// (bench/forum-limit-server.ts) answers the same documents too.
+// The anonymous forum reads answered by the shell answer the very documents Payload's stock route answers
+// (docs/decisions.md "Anonymous forum reads answered by the shell").
 import { randomUUID } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'

@@ -1,11 +1,6 @@
-// A failed upload leaves storage as it was, media in a folder of its own
-// (MEDIA_DIR). Payload writes the file and its thumbnail before the INSERT; here the database
-// fails at each later step (tests/helpers/media-faults.ts), on our endpoint and on the stock
-// route, and afterwards the folder holds exactly what it held before, no row and no audit
-// entry exist, and an upload without a fault still keeps its files. The sweep at start is
-// tested on a real server process: files no row names go once older than
-// MEDIA_ORPHAN_AGE_MINUTES; a young one (an upload in flight elsewhere) and named ones stay.
-// S3: media-orphans-s3.test.ts.
+// A failed upload leaves storage as it was, whichever step fails, and the start sweep removes only old
+// unnamed files (docs/decisions.md "A failed upload's files are removed at rollback"); S3:
+// media-orphans-s3.test.ts.
 import fsSync from 'node:fs'
 import fs from 'node:fs/promises'
 import os from 'node:os'

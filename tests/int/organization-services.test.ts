@@ -1,11 +1,6 @@
-// Services owned by an organization, managed by its owners and admins (docs/api.md
-// "Accounts beyond sign-in (/api/auth)", docs/decisions.md "Organizations manage their
-// services through the admin catalogue"): through the admin catalogue's own routes and
-// operations, and through the stock REST routes of services, availability slots and
-// bookings, under one rule. A member, another organization's admin, a citizen and an
-// anonymous caller are refused; a removed or demoted manager loses the services on the next
-// request; platform admins keep everything. Every answer is checked against the database
-// afterwards.
+// Services owned by an organization, managed by its owners and admins through the admin catalogue and the
+// stock routes under one rule (docs/decisions.md "Organizations manage their services through the admin
+// catalogue").
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { ADMIN_BOOKINGS, book, bookableService, customerActor, localDate } from '../helpers/bookings'

@@ -1,11 +1,6 @@
-// The single writers of audit entries and notifications are prepared INSERTs on the request's
-// transaction connection (src/lib/prepared.ts `runIn`, reaching into db-postgres's internal
-// `db.sessions[id].db.session.client`). This pins that: an entry written inside a use case
-// rolls back with it and commits with it, one written outside any transaction stands on its
-// own, a transaction the adapter lost fails the write instead of escaping it, a public
-// booking makes its documented number of statements (docs/performance.md), a session of its
-// own keeps named statements when they are off, and a use case written in one statement
-// (`inOneStatement`) runs again after a deadlock like a transaction.
+// The prepared INSERTs of audit entries and notifications run on the request's transaction connection
+// (src/lib/prepared.ts `runIn`, which reaches into db-postgres's internals): this pins that they commit and
+// roll back with the use case.
 import { randomUUID } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'

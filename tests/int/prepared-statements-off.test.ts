@@ -1,13 +1,6 @@
-// DATABASE_PREPARED_STATEMENTS=false (docs/api.md "Running several instances",
-// docs/decisions.md "Prepared statements can be turned off"): src/lib/prepared.ts sends the
-// same SQL unnamed, so that PgBouncer in transaction mode (no prepared statement survives
-// from one transaction to the next) can sit in front of PostgreSQL. Checked on the server: no
-// connection of the pool holds a statement of ours in pg_prepared_statements after a booking
-// (statements in a transaction and outside) and a hot read; with the setting back on, the
-// same requests leave them there (the check can see them). Unnamed, the session read and the
-// service read go as calls of PL/pgSQL functions holding the same queries (docs/decisions.md
-// "With prepared statements off, hot reads call PL/pgSQL functions"): the calls are what is
-// sent, and the functions answer what the statements answer.
+// DATABASE_PREPARED_STATEMENTS=false leaves no statement of ours in pg_prepared_statements, and the PL/pgSQL
+// functions answer what the statements answer (docs/decisions.md "With prepared statements off, hot reads
+// call PL/pgSQL functions").
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { FIND_SESSION } from '../../src/lib/auth/sessions'

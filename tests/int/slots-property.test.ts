@@ -1,14 +1,6 @@
-// The property behind docs/api.md "Bookable times, calendar files and reminders"'s "the
-// two endpoints share one rule": for random services (durations, advance hours, weekly
-// slots, some unavailable) with random bookings already made (some cancelled), over random
-// ranges starting today, every time
-// GET /api/services/:id/slots lists is booked by POST /api/services/bookings with 201, and
-// every on-grid time it leaves out (a start of one of the date's slots plus multiples of the duration, inside
-// that slot) is refused. fast-check shrinks a failure to the smallest service that shows it. docs/api.md
-// "Exceptions: days off and extra hours" on top: random exceptions (whole dates closed, windows closed,
-// windows opened), buffers and daily caps; the grid then also holds each window open on the date. Every
-// listed time books alone: each one booked is cancelled again before the next, since a buffer or the cap lets
-// two listed times exclude each other.
+// The bookable-times listing and the public booking share one rule (docs/decisions.md "One rule for whether
+// a time can be booked, two doors"): with fast-check, every listed time books and every on-grid time left
+// out is refused, exceptions, buffers and daily caps included.
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 

@@ -1,12 +1,6 @@
-// Queries on Payload's stock collection routes that reached the postgres adapter and came back
-// 500 (a black-box run over every operator and field type): an operator the field's type has
-// no meaning for, a polymorphic relationship compared with a plain id; the panel's list search
-// on a collection whose title is a select; and reads with no bound on their size (`limit=0`,
-// `limit=100000`, `pagination=false`). hooks/shared/queryGuard.ts and
-// src/lib/http/stock-query.ts; docs/decisions.md "Stock reads: operators by field type, at
-// most 100 documents". And the general family's fields on every stock error
-// (src/lib/http/stock-errors.ts, docs/decisions.md "Stock-route errors carry our error and
-// message").
+// Queries on the stock routes that Payload's adapter answered 500, and reads with no bound, now 400 or
+// clamped (docs/decisions.md "Stock reads: operators by field type, at most 100 documents"), and our fields
+// on every stock error (docs/decisions.md "Stock-route errors carry our error and message").
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { FlattenedField } from 'payload'
 

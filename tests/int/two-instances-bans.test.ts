@@ -1,12 +1,5 @@
-// Bans reach every instance's cookie cache (docs/decisions.md "Bans, role changes and
-// revocations reach every instance"): two server processes on one PostgreSQL. A user's cookie
-// client is served by B from its signed 300 s snapshot; an admin bans the user through A; B's
-// next request refuses them, because A's transaction NOTIFYs and B's listener marks the user
-// stale. Also once B's LISTEN connection has been killed and has reconnected, for a ban
-// committed while B was not listening (B trusts no snapshot then, and none signed before it
-// listens again), for a ban B has not heard yet when the request arrives (B catches up on its
-// listening connection before it trusts a snapshot, the read cache's hits included), and for
-// a user's own revocation.
+// Bans reach every instance's cookie cache, also while a listener reconnects or has not heard yet
+// (docs/decisions.md "Bans, role changes and revocations reach every instance").
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { listenerName } from '../../src/lib/auth/stale-listener'

@@ -1,11 +1,5 @@
-// Webhooks (docs/api.md "Webhooks (/api/admin/webhooks)"): the admin routes (docs/api.md "Admin
-// service catalogue (/api/admin/services)"'s rules, audit without the secret), the outbox
-// written with the change (a rolled-back change sends nothing), delivery to a real receiver on
-// loopback verified with the `standardwebhooks` package, every event type, retries with the same
-// webhook-id, redelivery, the 1 kB response body, rotation (two signatures for 24 h), the SSRF
-// refusal at create and at delivery, switching a webhook off after 5 days of failures (injected
-// clock), and a restart between change and delivery. Retry delays and polling are shortened
-// through WEBHOOKS_* (tests/helpers/webhook-receiver.ts).
+// Webhooks end to end against a real receiver on loopback (docs/api.md "Webhooks (/api/admin/webhooks)");
+// retry delays and polling shortened through WEBHOOKS_* (tests/helpers/webhook-receiver.ts).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { createLocalReq } from 'payload'
 

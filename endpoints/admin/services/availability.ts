@@ -1,11 +1,5 @@
-// GET                 /api/admin/services/availability?serviceId=…[&from=&to=] → {slots, exceptions}
-//                     (slots by day, then start; exceptions by date, then start, from/to on their date)
-// POST|PATCH|DELETE   /api/admin/services/availability {action: create|update|delete|bulkSet|
-//                     createException|updateException|deleteException, …} (docs/api.md "Admin
-//                     service catalogue (/api/admin/services)", docs/api.md "Exceptions: days off
-//                     and extra hours") Admins, and organization managers for their organizations'
-//                     services (docs/decisions.md "Organizations manage their services through the
-//                     admin catalogue").
+// /api/admin/services/availability: weekly slots and exceptions (docs/api.md "Availability:
+// /api/admin/services/availability"), for admins and organization managers.
 import { z } from 'zod'
 
 import { parseInput } from '../../../src/lib/http/body'

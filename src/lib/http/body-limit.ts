@@ -1,13 +1,6 @@
-// Request body size (docs/api.md "Body size"), enforced by the express shell for every
-// /api route before Payload sees the request: nothing downstream can buffer more than the
-// limit, whatever the route does with its body.
-//
-// Every body is piped through a counter as soon as the request arrives; the Payload bridge
-// reads the counter, never the socket. Past the limit (or at once, for a Content-Length over
-// it) the shell answers 413 itself with `Connection: close`. A body the route never read is
-// drained after the answer: otherwise the unread rest stays in the socket, the kept-alive
-// client's next request is never parsed, and node's timeout destroys the socket with unread
-// bytes in it, which the client sees as a reset (ECONNRESET) instead of an answer.
+// Request body size, enforced by the shell for every /api route before Payload sees it (docs/decisions.md
+// "Body size limits in the shell"): nothing downstream can buffer more than the limit, and an unread body is
+// drained so a kept-alive client's next request is parsed.
 import { Transform, type Readable, type TransformCallback } from 'node:stream'
 
 import type { Request, RequestHandler, Response } from 'express'

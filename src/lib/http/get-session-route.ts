@@ -1,11 +1,5 @@
-// GET /api/auth/get-session, answered by the shell (docs/decisions.md "get-session is
-// answered by the shell"). It is the read every client repeats most (on each page load, on
-// focus), and with the cookie cache it touches no database; what was left of its cost was
-// Payload's per-request setup (a Web Request, createPayloadRequest, a Response and its
-// stream: the profile). So the shell runs the very same steps itself: Payload's
-// executeAuthStrategies (our session strategy, as for every route), the 503 when the
-// session could not be checked (unavailable.ts), Payload's CORS headers and the presenters
-// of the session and user.
+// GET /api/auth/get-session answered by the shell with the very steps Payload's request setup runs
+// (docs/decisions.md "get-session is answered by the shell"): that setup was most of its cost.
 import type { RequestHandler } from 'express'
 import { executeAuthStrategies, headersWithCors, type Payload, type PayloadRequest } from 'payload'
 

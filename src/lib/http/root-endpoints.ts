@@ -1,11 +1,5 @@
-// Our documented routes are Payload root endpoints. Payload's router compiles a
-// path-to-regexp matcher for every candidate endpoint on every request (handleEndpoints:
-// `match(endpoint.path)` inside `endpoints.find`), ~0.4 ms of CPU per request with 40 of
-// them: more than the work of a hot endpoint itself. This dispatcher compiles them once and
-// runs the matched one exactly as handleEndpoints would (same PayloadRequest from
-// `createPayloadRequest`, so the same auth strategies, locale and i18n; same CORS and
-// response-header merge). Anything else (stock collection routes, OPTIONS) is left to
-// handleEndpoints.
+// Our documented routes dispatched as Payload root endpoints with their matchers compiled once: Payload
+// compiles one per candidate endpoint on every request, more CPU than a hot endpoint's own work.
 import { match } from 'path-to-regexp'
 import { createPayloadRequest, headersWithCors, mergeHeaders, type Endpoint, type Payload, type PayloadHandler } from 'payload'
 

@@ -1,11 +1,6 @@
-// The one way the application sends mail: a job in the caller's transaction (`req`), so the
-// mail exists exactly when the change it reports was committed, and an SMTP outage costs a
-// delay, never the mail or the request. The runner is woken after the commit.
-// The job is one prepared INSERT of the row Payload's `jobs.queue()` would write (its
-// db.create: input, task, queue; the table's defaults for the rest), without queue()'s
-// read-back of the row: one round trip fewer in every mailing use case, a booking among them
-// . The runner (runner.ts) sends it by Payload's rules in prepared statements of its own
-// (send-batch.ts).
+// The one way the application sends mail: a job in the caller's transaction, so the mail exists exactly when
+// the change it reports was committed and an SMTP outage costs a delay, never the mail; one prepared INSERT
+// of the row Payload's `jobs.queue()` would write, without its read-back.
 import type { PayloadRequest } from 'payload'
 
 import { runIn, statement } from '../prepared'

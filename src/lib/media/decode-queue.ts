@@ -1,11 +1,6 @@
-// Decoding an image costs memory in proportion to its pixels, and uploads arrive together:
-// ten 48-megapixel photos decoded at once took the server from 407 MiB to 1.7 GB.
-// So decodes share a memory budget (MEDIA_DECODE_MEMORY_MB): each one reserves what its pixels
-// will need, as many run as fit, the others wait in line (first come, first served, so a big
-// photo is not overtaken forever by small ones), and once MEDIA_DECODE_QUEUE are waiting a
-// further upload is refused at once with 503 `media_busy` + Retry-After instead of holding
-// its body in memory behind them. One queue per process; every upload collection's file
-// goes through it (prepare-image.ts).
+// Image decodes share a memory budget (docs/decisions.md "Image decodes share a memory budget"): ten large
+// photos decoded at once took the server to 1.7 GB; one queue per process, refusing with 503 `media_busy`
+// once MEDIA_DECODE_QUEUE uploads wait.
 import sharp from 'sharp'
 
 import { settings } from '../settings'

@@ -1,13 +1,6 @@
-// SVG is XML that a browser may run as a document: scripts, event handlers, `javascript:`
-// links, <foreignObject> HTML and references to other sites must go. DOMPurify (the
-// sanitizer browsers-side XSS work relies on, maintained by cure53) does the cleaning over
-// jsdom's DOM, with its SVG profile; two hooks add what it lets through by default:
-// external URLs (only same-document `#fragment` references and embedded raster `data:`
-// images stay) and <style> sheets that import or point elsewhere. jsdom and DOMPurify load
-// on the first SVG, not with the module: jsdom is ~150 modules (1.9 MB), the largest part
-// of what every process that boots the app would otherwise load (each test file pays it
-// again in its own module graph; docs/decisions.md "jsdom and DOMPurify load with the
-// first SVG").
+// SVG is sanitized, not refused (docs/decisions.md "SVG is sanitized, not refused"): DOMPurify over jsdom
+// with two hooks for external URLs and style sheets, loaded with the first SVG (docs/decisions.md "jsdom and
+// DOMPurify load with the first SVG").
 import type createDOMPurifyType from 'dompurify'
 import type { JSDOM as JsdomType } from 'jsdom'
 

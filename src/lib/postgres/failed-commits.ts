@@ -1,13 +1,6 @@
-// A COMMIT that fails must fail the request. Payload's postgres adapter (@payloadcms/drizzle
-// 3.90) loses that error twice: beginTransaction's `.catch` swallows the rejection of
-// drizzle's transaction once it has started, and commitTransaction catches what is left.
-// So when PostgreSQL went away between a use case's last statement and its COMMIT, the
-// server answered 2xx for a write that was never made (fault 1 of found a sign-up
-// answered 200 and absent from the database). The two adapter methods are replaced here,
-// same contract (`sessions[id] = {db, resolve, reject}`), except that a failed COMMIT
-// rejects: the caller's transaction helper then answers 503 (src/lib/http/unavailable.ts).
-// Every transaction ends in its session's `resolve` or `reject`, so the session also tells
-// who listens how it ended (transaction-ends.ts: the files of a failed upload).
+// A COMMIT that fails must fail the request: Payload's postgres adapter swallows that error, so the server
+// answered 2xx for writes never stored (docs/decisions.md "Every pg client is listened to, and a failed
+// COMMIT fails"). Every transaction's end also tells transaction-ends.ts how it ended.
 import { randomUUID } from 'node:crypto'
 
 import type { Payload } from 'payload'

@@ -1,12 +1,6 @@
-// One query at a time on each pg client. Payload runs some of a write's checks in parallel
-// (the existence check of each relationship field, `select count(*) … where id = $1`, one
-// per field at once), and inside a transaction they all go to the transaction's one client.
-// pg 8 queues a query sent while another runs, with a DeprecationWarning ("Calling
-// client.query() when the client is already executing a query"; `npm run seed` printed it),
-// and pg 9 will refuse it. So each client queues its own promise queries here,
-// in the order they were sent, exactly as pg 8 does, without relying on it.
-// Callback and submittable queries (a cursor, a stream) pass straight through: none of ours
-// or Payload's sends one on a shared client.
+// One query at a time on each pg client (docs/decisions.md "One query at a time on each pg client"): Payload
+// sends a write's checks in parallel on one transaction client, which pg 8 queues with a warning and pg 9
+// will refuse.
 
 type Query = (...args: unknown[]) => unknown
 

@@ -1,12 +1,5 @@
-// A PostgreSQL session of one's own, outside Payload's pool, for the two things that belong to
-// one server connection: the stale-session LISTEN (auth/stale-listener.ts) and the mail queue's
-// advisory lock (mail-queue/runner.ts). Behind a transaction-mode pooler (PgBouncer) each
-// transaction may run on another server connection: a LISTEN would hear nothing, and a lock
-// taken on one connection would be "released" on another (and held for good on the first). So
-// these connect to DATABASE_DIRECT_URL, the primary itself, when it is set (docs/decisions.md
-// "A direct connection past the pooler"), else to DATABASE_URL; with the pool's other options
-// (ssl, timeouts) and an application_name an operator (and a test) can find in
-// pg_stat_activity.
+// A PostgreSQL session of one's own, outside Payload's pool, for the LISTEN and the mail lock, which belong
+// to one server connection (docs/decisions.md "A direct connection past the pooler").
 import type { Payload } from 'payload'
 
 import { settings } from '../settings'

@@ -1,12 +1,6 @@
-// The shared cache of public stock reads (docs/decisions.md "The read cache keeps Payload's
-// own answer under a version"): Payload's own answer to `GET /api/<slug>` and `GET
-// /api/<slug>/<id>`, kept in memory under the version of the collection and of everything the
-// answer depends on (versions.ts), for anonymous readers (one shared answer) and signed-in
-// ones (keyed by reader unless the configuration says their answer is the anonymous one).
-// Every request reads the current version first, so an answer is never older than the last
-// committed write, on any instance; what the cache does not serve exactly (other paths, staff
-// reads nothing special: they are keyed by reader too; answers other than 200) is Payload's,
-// unchanged.
+// The shared cache of public stock reads (docs/decisions.md "The read cache keeps Payload's own answer under
+// a version"): Payload's own answer, served only while its version is current, so never older than the last
+// committed write on any instance.
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { executeAuthStrategies, headersWithCors, type Payload, type PayloadRequest } from 'payload'
 

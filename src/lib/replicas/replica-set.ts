@@ -1,13 +1,6 @@
-// The streaming replicas of DATABASE_REPLICA_URLS (docs/api.md "Running several instances"): a
-// pool each, and a probe every second that tells which may serve reads. A replica is usable
-// while it answers and lags at most DATABASE_REPLICA_MAX_LAG_SECONDS; otherwise it is skipped
-// (reads go to the primary) until a probe finds it well again.
-//
-// Lag is measured against the primary's own WAL position, not against clocks: each probe
-// notes the primary's position with the time it was read; a replica's lag is the age of the
-// oldest noted position it has not yet replayed (0 once it has replayed the newest). This
-// holds on an idle primary (where "time since the last replayed commit" grows without any lag)
-// and with replay paused (pg_wal_replay_pause(): the lag grows by one second per second).
+// The streaming replicas of DATABASE_REPLICA_URLS, a pool each, probed every second for lag in primary WAL
+// positions (docs/decisions.md "Replica lag in primary WAL positions"): a replica that lags or fails is
+// skipped until a probe finds it well.
 import pg from 'pg'
 
 import { oneQueryAtATime } from '../postgres/one-query-at-a-time'

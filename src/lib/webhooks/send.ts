@@ -1,11 +1,6 @@
-// One delivery attempt: a POST with a deadline, the target's addresses checked by the same
-// resolution the connection uses (the `lookup` handed to node:http), redirects not followed
-// (a 3xx is a failed attempt: following it could lead anywhere), and at most 1 kB of the
-// answer kept. Never throws: every outcome is a result the delivery log records.
-// Connections are kept alive and reused for the same host and port (a fresh TCP
-// connection per delivery capped the rate). A kept socket was checked by the same `lookup`
-// when it connected, under the same rules (one pool per rule set), and stays connected to
-// the address that was checked, so reuse cannot reach an address a fresh check would refuse.
+// One webhook delivery attempt that never throws, its connection made through the checked resolution and
+// kept alive per host and rule set (docs/decisions.md "Webhook SSRF: every resolved address checked on the
+// connection's own lookup").
 import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'

@@ -1,11 +1,5 @@
-// Blog posts for the admin API (docs/api.md "Admin blog: /api/admin/blog"): list, one post with its body,
-// and the actions create, update, publish, unpublish, archive and delete, each one
-// transaction with its audit entry `blog_post.<action>` (the collection's own audit hooks are
-// off for these calls: one entry per use case). Title, excerpt and body are Payload localized
-// fields, written as categories are (src/operations/catalogue/categories.ts): a create writes
-// every language at once, an update one language at a time, setting the languages it names and
-// keeping the others. Slug rules (format, 409 slug_taken) and the first publication's
-// `publishedAt` are the collection's hooks, shared with the admin panel.
+// Blog posts for the admin API (docs/api.md "Admin blog: /api/admin/blog"), each action one transaction
+// with its one audit entry; localized texts written as categories' are.
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'

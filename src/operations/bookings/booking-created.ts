@@ -1,11 +1,5 @@
-// What a new booking records, whichever path made it (docs/api.md "POST
-// /api/services/bookings", docs/api.md "Webhooks (/api/admin/webhooks)"): the audit entry
-// `booking.create` with the document, the provider's notification, the customer's "received"
-// mail and the `booking.created` webhook event, all in the booking's transaction. The
-// collection's afterChange hook (collections/Bookings/hooks/recordChange.ts) calls
-// `recordBookingCreated` for bookings made through Payload (admin panel, stock REST); the
-// public booking, which writes its row and these in one statement (insert-booking.ts), takes
-// them from `bookingCreatedRecords`: one description of what is recorded for both.
+// What a new booking records, whichever path made it (audit entry, notification, mail, webhook event): one
+// description for the collection's hook and for the public booking's one statement.
 import type { PayloadRequest } from 'payload'
 
 import { BOOKINGS_COLLECTION } from '../../../domain/bookings'

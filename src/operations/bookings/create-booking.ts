@@ -1,12 +1,6 @@
-// Public booking (docs/api.md "POST /api/services/bookings", docs/api.md "Exceptions: days off
-// and extra hours"): the checks in their documented order (a closed date or window is "not in a
-// slot"; a date at its cap is 409 `day_full`), then one insert. The last check, "no overlapping
-// pending or confirmed booking", is the insert itself: PostgreSQL's exclusion constraint refuses
-// an overlap atomically, so of N simultaneous requests for one slot exactly one succeeds and the
-// others get 409. The row is written with its audit entry, notification, mail and webhook event
-// (as `bookingCreatedRecords` describes them, for the collection's hook too) by one statement
-// (insert-booking.ts: Payload's create pipeline was most of a booking's cost; one PL/pgSQL call
-// keeps its plans behind PgBouncer, docs/decisions.md "The public booking is one statement").
+// The public booking (docs/api.md "POST /api/services/bookings"): the checks in their documented order, then
+// one statement whose insert is the last check, so of simultaneous requests for one slot exactly one wins
+// (docs/decisions.md "No double booking: an exclusion constraint").
 import type { PayloadRequest } from 'payload'
 
 import { ApiError, notFound } from '../../lib/http/errors'

@@ -1,12 +1,5 @@
-// The admin services list and one service, each in one prepared statement: the page, its
-// count, the translations and media of its rows and their categories' localized names in a
-// single round trip, where the Local API needs four finds and rebuilds every query in
-// JavaScript per request. Rows come out in the shape the Local API gives (camelCase, arrays,
-// relationship ids), so `presentService` stays the one mapping to the API's shape. The collection's
-// access rules are not consulted here: the caller's scope is a filter of the statement
-// (`organizations`, the organizations an organization manager manages: docs/decisions.md
-// "Organizations manage their services through the admin catalogue"), served by the
-// (organization_id, created_at) index; platform admins see everything.
+// The admin services list and one service in one prepared statement each, rows in the Local API's shape so
+// `presentService` stays the one mapping; the caller's scope is a filter of the statement.
 import type { Payload } from 'payload'
 
 import { listQuery } from '../../lib/list-query'

@@ -1,12 +1,5 @@
-// Translation coverage: for one content language, the services and categories
-// that lack a translation in it, or some of its texts (title/name, description, SEO title,
-// SEO description), with per-language counts. One read for the admin API
-// (GET /api/admin/services/translations/coverage) and the panel's coverage view alike, in two
-// prepared statements whatever the catalogue's size: never one Local API call per service.
-//
-// A service's translations are rows of its `translations` array (one per language); a
-// category's texts are Payload localized fields (one `service_categories_locales` row per
-// language that has a name). Admins see every row: the callers check the role.
+// Translation coverage for one content language, in two prepared statements whatever the catalogue's size,
+// for the admin API and the panel alike (docs/decisions.md "Translation coverage counts texts").
 import type { Payload } from 'payload'
 
 import type { Pagination } from '../../lib/http/pagination'

@@ -1,13 +1,5 @@
-// The personal data export (docs/api.md "Profile, admin blog, admin organizations, auth
-// client", GDPR Art. 15 and 20): everything stored about the caller, as one JSON document
-// streamed while it is read. Every list is read in pages of EXPORT_BATCH rows by keyset (a
-// cursor on the row id) and written out before the next page is read, pulled by the client's
-// own pace (ReadableStream's pull), so a user with thousands of notifications and bookings
-// costs the server a page at a time, not the whole export (measured: `npm run bench -- profile`). Secrets
-// never leave: no password hash, no session token.
-//
-// Limited to 5 per hour per user on the PostgreSQL counters (src/lib/rate-limit.ts); the
-// audit entry `profile.export` is written when the export starts.
+// The personal data export (docs/api.md "Profile: /api/profile"), streamed in keyset pages at the client's
+// pace so a large account costs the server a page at a time; secrets never leave.
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'

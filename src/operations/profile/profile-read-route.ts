@@ -1,12 +1,5 @@
-// The profile family's two hot reads answered by the shell (docs/decisions.md "Hot signed-in
-// reads answered by the shell"), as get-session and the forum's public reads are: `GET
-// /api/profile/notifications` (the caller's inbox) and `GET /api/profile/:username` (a public
-// profile). Mounted after the global rate limit and the CSRF check, before Payload's bridge;
-// the Payload endpoints (endpoints/profile) stay the reference, and everything this route
-// does not recognise exactly as Payload's router would goes on to them: HEAD, `export`, a
-// malformed %-escape, a path with more segments. Path matching follows rootDispatcher's
-// (path-to-regexp): trailing slashes dropped, literal segments compared ignoring case on the
-// raw path, the username decoded.
+// The inbox and the public profile answered by the shell (docs/decisions.md "Hot signed-in reads answered by
+// the shell"); anything it does not recognise exactly as Payload's router would goes on to the endpoints.
 import type { RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
