@@ -1,6 +1,7 @@
 // One builder for every community content type (docs/api.md "Community content"): the author and status
 // fields, access, the author/status hook, the status guard, audit, DELETE semantics and the
-// error codes all come from the type's registry entry (domain/content-types.ts); a collection file adds only its own fields and hooks.
+// error codes all come from the type's registry entry (domain/content-types.ts); a collection file adds
+// only its own fields and hooks.
 import type { CollectionConfig, Field } from 'payload'
 
 import { contentEditors, contentRemovers, visibleContent } from '../../access/community'

@@ -15,7 +15,7 @@ export function stockQueryProblem(params: URLSearchParams): string | undefined {
   return undefined
 }
 
-/** The largest page a stock read answers: docs/api.md "Conventions of every route"'s `perPage` bound, clamped like it. */
+/** The largest page a stock read answers: the `perPage` bound of docs/api.md "Pagination", clamped like it. */
 export const MAX_STOCK_LIMIT = 100
 
 /**
