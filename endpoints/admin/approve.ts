@@ -1,7 +1,7 @@
 // POST /api/admin/approve {postType, postId, decision, reason} → 200 {success: true, postType, postId, status}
 // Places and articles by admins (place.approve, article.approve), classifieds by moderators
-// (moderation.action): docs/api.md "Community content". Checks in docs/api.md "POST /api/admin/moderate"'s
-// order and codes, read by hand like the moderate endpoint's; the source must be pending_review (409
+// (moderation.action): docs/api.md "Community content". Checks in the order and with the codes of docs/api.md
+// "POST /api/admin/moderate", read by hand like the moderate endpoint's; the source must be pending_review (409
 // invalid_transition).
 import { APPROVED_TYPES, isApprovedType } from '../../domain/content-types'
 import { invalidBody, readJson } from '../../src/lib/http/body'

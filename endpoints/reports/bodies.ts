@@ -1,5 +1,5 @@
-// The bodies of docs/api.md "Reports, the moderation queue, appeals and transparency"'s
-// write routes, each checked in the documented order (fields.ts): the endpoints read them
+// The bodies of the write routes of docs/api.md "Reports, the moderation queue, appeals and
+// transparency", each checked in the documented order (fields.ts): the endpoints read them
 // from the request, the testing kit (src/testing/) from its caller, so both refuse the
 // same input with the same codes.
 import { REPORTABLE_TYPES, type ReportableType } from '../../domain/content-types'

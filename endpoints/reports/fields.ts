@@ -1,5 +1,5 @@
-// The bodies of docs/api.md "Reports, the moderation queue, appeals and transparency"'s
-// moderation-family routes, read by hand like POST /api/admin/moderate's
+// The bodies of the moderation-family routes of docs/api.md "Reports, the moderation queue,
+// appeals and transparency", read by hand like POST /api/admin/moderate's
 // (endpoints/admin/moderate.ts): each check in the documented order with its own code and
 // `field` (VAL_REQUIRED_FIELD for the first missing field, then VAL_INVALID_ENUM, then lengths).
 import { invalidBody } from '../../src/lib/http/body'

@@ -1,7 +1,7 @@
 // POST /api/services/bookings {serviceId, bookingDate, bookingTime, customerMessage?} → 201 {booking}
-// Any signed-in user (cookie or bearer). Checks in docs/api.md "POST /api/services/bookings"'s order:
+// Any signed-in user (cookie or bearer). Checks in the order of docs/api.md "POST /api/services/bookings":
 // 401, invalid_body, invalid_request, then the operation's 404 / 400 / 409. The shell answers it
-// (booking-shell-route.ts, 205) with the same `publicBooking`; this Payload endpoint stays the
+// (booking-shell-route.ts) with the same `publicBooking`; this Payload endpoint stays the
 // reference its answers are compared with, and the route table's and the OpenAPI document's entry.
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'

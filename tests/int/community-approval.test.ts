@@ -1,5 +1,5 @@
 // POST /api/admin/approve (docs/api.md "Community content"): places and articles by admins, classifieds by
-// moderators; docs/api.md "POST /api/admin/moderate"'s checks and codes in order; only from pending_review (409
+// moderators; the checks and codes of docs/api.md "POST /api/admin/moderate" in order; only from pending_review (409
 // invalid_transition); approve → published (active, with expiresAt, for classifieds;
 // publishedAt on articles), reject → rejected with a reason; the author's French
 // notification and the content_approved / content_rejected entry in the same transaction.

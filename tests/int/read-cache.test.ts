@@ -416,8 +416,8 @@ describe('one strategy run of ours per signed-in request', () => {
 })
 
 describe('the cookie barrier is the version read', () => {
-  // docs/decisions.md "A cookie snapshot waits for the instance to hear every commit"'s
-  // catch-up round trip on the stale listener's connection reads the versions
+  // The catch-up round trip of docs/decisions.md "A cookie snapshot waits for the instance to hear
+  // every commit" on the stale listener's connection reads the versions
   // (docs/decisions.md "The cookie barrier is the version read"): a hit makes that one round
   // trip, signed in or not, and no version read on the pool; a signed-in miss runs the
   // strategy twice (ours, Payload's REST handler's), the second sharing the first's round

@@ -19,7 +19,7 @@ export const presentUser = (user: UserLike) => ({
 
 /**
  * get-session's user (docs/api.md "Accounts (/api/auth)"): also `roles`
- * (docs/api.md "Roles and permissions"'s array) and `role`, the same joined by
+ * (the array of docs/api.md "Roles and permissions") and `role`, the same joined by
  * commas as Better Auth's admin plugin writes it, so an app knows what to show.
  */
 export const presentSessionUser = (user: UserLike & { roles?: readonly string[] | null }) => {
