@@ -15,10 +15,6 @@ import { communityPlatform, platformDatabase } from './src/plugin/index'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 
-// @payloadcms/email-nodemailer and @payloadcms/storage-s3 have no 3.90.2 release; their
-// 3.90.1 is what pairs with payload 3.90.2 (docs/decisions.md). Payload's dev-time version
-// checker would reject the mix with an unhandled rejection, so it is switched off.
-process.env.PAYLOAD_DISABLE_DEPENDENCY_CHECKER ??= 'true'
 const config = settings()
 
 export default buildConfig({

@@ -22,6 +22,11 @@ import { reminderMailConditions, reminderSweeper } from '../operations/bookings/
 import { communityJobs, expireClassifiedsTask } from '../operations/community/jobs'
 import { webhookWorker } from '../operations/webhooks/deliver'
 
+// @payloadcms/email-nodemailer and @payloadcms/storage-s3 have no 3.90.2 release; their
+// 3.90.1 is what pairs with payload 3.90.2 (docs/decisions.md). Payload's dev-time version
+// checker would reject the mix with an unhandled rejection, so it is switched off.
+process.env.PAYLOAD_DISABLE_DEPENDENCY_CHECKER ??= 'true'
+
 export interface CommunityPlatformOptions {
   /**
    * Run the platform's migrations when Payload starts, before any worker (default: true).

@@ -1,0 +1,111 @@
+// A plain Payload app with nothing of ours but the plugin (no express shell, no payload.config.ts):
+// the platform's access rules, audit entries and start-up rules hold there too, through the
+// Local API as a user and through Payload's own route handler.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { buildConfig, getPayload, handleEndpoints, jwtSign, JWTAuthentication, type Payload } from 'payload'
+
+import { collections } from '../../collections/index'
+import { endpoints } from '../../endpoints/index'
+import { stopPayload } from '../../src/lib/payload-lifecycle'
+import { communityPlatform, platformDatabase, platformMigrations } from '../../src/plugin/index'
+import { createKitUser, type KitUser } from '../../src/testing/users'
+import { createTestDatabase, testSecret } from '../helpers/test-database'
+
+let payload: Payload
+let drop: () => Promise<void>
+let alice: KitUser
+let bob: KitUser
+let admin: KitUser
+
+const rows = async <T>(text: string, values: unknown[] = []): Promise<T[]> =>
+  (await (payload.db as unknown as { pool: { query: (t: string, v: unknown[]) => Promise<{ rows: T[] }> } }).pool.query(text, values)).rows
+
+const auditOf = (targetId: string) =>
+  rows<{ action: string; user_id: string; target_type: string }>('SELECT action, user_id, target_type FROM audit_logs WHERE target_id = $1', [targetId])
+
+beforeAll(async () => {
+  // The reminder sweep would query on its own timer during the test.
+  process.env.BOOKING_REMINDER_HOURS = '0'
+  const database = await createTestDatabase()
+  drop = database.drop
+  const config = buildConfig({
+    secret: testSecret(),
+    telemetry: false,
+    // Payload would otherwise start a child process that regenerates src/payload-types.ts.
+    typescript: { autoGenerate: false },
+    plugins: [communityPlatform()],
+    db: postgresAdapter({ ...platformDatabase, pool: { connectionString: database.url }, push: false }),
+  })
+  payload = await getPayload({ config })
+  ;[alice, bob, admin] = await Promise.all([createKitUser(payload), createKitUser(payload), createKitUser(payload, { roles: ['admin'] })])
+})
+
+afterAll(async () => {
+  await stopPayload(payload)
+  await drop()
+})
+
+describe('a plain Payload app with communityPlatform()', () => {
+  it('has the platform: its collections, endpoints, localization, closed GraphQL and every migration run', async () => {
+    const slugs = payload.config.collections.map((collection) => collection.slug)
+    expect(slugs).toEqual(expect.arrayContaining(collections.map((collection) => collection.slug)))
+    expect(payload.config.endpoints).toEqual(expect.arrayContaining(endpoints))
+    expect(payload.config.localization && payload.config.localization.localeCodes.length).toBeGreaterThan(1)
+    expect(payload.config.graphQL.disable).toBe(true)
+    const ran = await rows<{ name: string }>('SELECT name FROM payload_migrations')
+    expect(ran.map((row) => row.name)).toEqual(expect.arrayContaining(platformMigrations.map((migration) => migration.name)))
+  })
+
+  it('a member cannot update another member\'s thread; the author can, and each write has its audit entry', async () => {
+    const thread = await payload.create({ collection: 'forum-threads', data: { title: 'Garden tools', body: 'Who has a rake?' } as never, overrideAccess: false, req: await alice.newReq() })
+    await expect(
+      payload.update({ collection: 'forum-threads', id: thread.id, data: { title: 'Taken over' } as never, overrideAccess: false, req: await bob.newReq() }),
+    ).rejects.toMatchObject({ status: 403 })
+    const [stored] = await rows<{ title: string }>('SELECT title FROM forum_threads WHERE id = $1', [thread.id])
+    expect(stored!.title).toBe('Garden tools')
+    await payload.update({ collection: 'forum-threads', id: thread.id, data: { title: 'Garden tools, again' } as never, overrideAccess: false, req: await alice.newReq() })
+    expect(await auditOf(String(thread.id))).toEqual(
+      expect.arrayContaining([
+        { action: 'forum_thread.create', user_id: alice.id, target_type: 'forum-threads' },
+        { action: 'forum_thread.update', user_id: alice.id, target_type: 'forum-threads' },
+      ]),
+    )
+  })
+
+  it('creating a service writes its audit entry; a citizen may not create one', async () => {
+    const data = { slug: `svc-${Date.now()}`, provider: admin.id } as never
+    const service = await payload.create({ collection: 'service-listings', data, overrideAccess: false, req: await admin.newReq() })
+    expect(await auditOf(String(service.id))).toEqual([{ action: 'service.create', user_id: admin.id, target_type: 'service-listings' }])
+    const slug = `svc-${Date.now()}-citizen`
+    const refused = { slug, provider: alice.id } as never
+    await expect(payload.create({ collection: 'service-listings', data: refused, overrideAccess: false, req: await alice.newReq() })).rejects.toMatchObject({ status: 403 })
+    expect(await rows('SELECT id FROM service_listings WHERE slug = $1', [slug])).toEqual([])
+  })
+
+  it("Payload's JWT strategy is gone: a token it would accept is nobody here, the platform's session is someone", async () => {
+    expect(payload.authStrategies.map((strategy) => strategy.name)).not.toContain('local-jwt')
+    const fieldsToSign = { id: alice.id, collection: 'users', email: alice.email }
+    const { token } = await jwtSign({ fieldsToSign, secret: payload.secret, tokenExpiration: 3600 })
+    const headers = new Headers({ authorization: `JWT ${token}`, DisableAutologin: 'true' })
+    expect((await JWTAuthentication({ headers, payload, strategyName: 'local-jwt' })).user).toMatchObject({ id: alice.id })
+    expect((await payload.auth({ headers })).user).toBeNull()
+    expect((await payload.auth({ headers: new Headers(alice.headers) })).user).toMatchObject({ id: alice.id })
+  })
+
+  it("what only exists after sanitization is hardened too: Payload's edit locks and every collection's timestamps", async () => {
+    // Payload's default access lets any signed-in user take an edit lock; the platform's, only panel users.
+    const lock = { document: { relationTo: 'forum-threads', value: '00000000-0000-4000-8000-000000000000' }, user: { relationTo: 'users', value: alice.id } } as never
+    await expect(payload.create({ collection: 'payload-locked-documents', data: lock, overrideAccess: false, req: await alice.newReq() })).rejects.toMatchObject({ status: 403 })
+    const dated = { title: 'From the future', body: 'Sorts first for good', createdAt: '2100-01-01T00:00:00.000Z' } as never
+    const thread = await payload.create({ collection: 'forum-threads', data: dated, overrideAccess: false, req: await alice.newReq() })
+    const [stored] = await rows<{ created_at: Date }>('SELECT created_at FROM forum_threads WHERE id = $1', [thread.id])
+    expect(stored!.created_at.getFullYear()).toBeLessThan(2100)
+  })
+
+  it("Payload's own routes answer a query PostgreSQL cannot use with 400 (the platform's afterError hook), not 500", async () => {
+    const request = new Request('http://localhost/api/forum-threads?limit=1.5', { headers: alice.headers })
+    const response = await handleEndpoints({ config: payload.config, request })
+    expect(response.status).toBe(400)
+  })
+})
