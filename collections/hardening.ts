@@ -2,7 +2,7 @@
 // (hooks/shared/queryGuard.ts, dataIsAnObject.ts), closed access for the panel's edit locks
 // (access/editLocks.ts), a working delete of the panel's preferences
 // (endpoints/payload/delete-own-preference.ts), and timestamps no body writes.
-import type { CollectionConfig, FieldAccess, SanitizedConfig } from 'payload'
+import type { CollectionConfig, Endpoint, FieldAccess, SanitizedConfig } from 'payload'
 
 import { lockNamesADocument, lockOwnedByCaller, ownEditLocks, takeEditLock } from '../access/editLocks'
 import { deleteOwnPreference } from '../endpoints/payload/delete-own-preference'
@@ -35,16 +35,20 @@ export function hardenSanitized(config: SanitizedConfig): SanitizedConfig {
     // In place: the running instance holds these very objects.
     collection.hooks = guardCollection(collection).hooks
     for (const field of collection.fields) {
-      if (field.type === 'date' && TIMESTAMPS.has(field.name)) field.access = { ...field.access, create: noBody, update: noBody }
+      if (field.type === 'date' && TIMESTAMPS.has(field.name)) {
+        field.access = { ...field.access, create: noBody, update: noBody }
+      }
     }
     if (collection.slug === 'payload-locked-documents') {
-      collection.access = { ...collection.access, read: ownEditLocks, create: takeEditLock, update: ownEditLocks, delete: ownEditLocks }
+      const access = { read: ownEditLocks, create: takeEditLock, update: ownEditLocks, delete: ownEditLocks }
+      collection.access = { ...collection.access, ...access }
       const hooks = collection.hooks.beforeOperation
       for (const hook of [lockOwnedByCaller, lockNamesADocument]) if (!hooks.includes(hook)) hooks.push(hook)
     }
     if (collection.slug === 'payload-preferences' && Array.isArray(collection.endpoints)) {
+      const ownDelete = (endpoint: Endpoint) => endpoint.method === 'delete' && endpoint.path === '/:key'
       collection.endpoints = collection.endpoints.map((endpoint) =>
-        endpoint.method === 'delete' && endpoint.path === '/:key' ? { ...endpoint, handler: deleteOwnPreference } : endpoint,
+        ownDelete(endpoint) ? { ...endpoint, handler: deleteOwnPreference } : endpoint,
       )
     }
   }

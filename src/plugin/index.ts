@@ -58,7 +58,10 @@ const PANEL = {
   beforeDashboard: ['/src/admin/WorkQueue#WorkQueue', '/src/admin/ModerationDesk#ModerationDesk'],
   afterNavLinks: ['/src/admin/CoverageNavLink#CoverageNavLink', '/src/admin/TransparencyNavLink#TransparencyNavLink'],
   views: {
-    translationCoverage: { Component: '/src/admin/TranslationCoverageView#TranslationCoverageView', path: '/translations' },
+    translationCoverage: {
+      Component: '/src/admin/TranslationCoverageView#TranslationCoverageView',
+      path: '/translations',
+    },
     transparency: { Component: '/src/admin/TransparencyView#TransparencyView', path: '/transparency' },
   },
 } as const
@@ -72,15 +75,19 @@ function withPlatformJobs(host: JobsConfig | undefined): JobsConfig {
     ...host,
     ...platform,
     tasks: [...(host?.tasks ?? []), ...(platform.tasks ?? [])],
-    jobsCollectionOverrides: ({ defaultJobsCollection }) =>
-      platformOverrides({ defaultJobsCollection: hostOverrides ? hostOverrides({ defaultJobsCollection }) : defaultJobsCollection }),
+    jobsCollectionOverrides: ({ defaultJobsCollection }) => {
+      const fromHost = hostOverrides ? hostOverrides({ defaultJobsCollection }) : defaultJobsCollection
+      return platformOverrides({ defaultJobsCollection: fromHost })
+    },
   }
 }
 
 function refuseOtherDatabases(db: Config['db'] | undefined): void {
   // A uuid adapter states its ids as text before it is built.
   if (db?.name === 'postgres' && db.defaultIDType === 'text') return
-  throw new Error('communityPlatform needs postgresAdapter({ ...platformDatabase, … }): its migrations are PostgreSQL with uuid ids')
+  throw new Error(
+    'communityPlatform needs postgresAdapter({ ...platformDatabase, … }): its migrations are PostgreSQL, uuid ids',
+  )
 }
 
 /** What must happen once Payload runs, before the host's onInit and before any request. */

@@ -18,11 +18,18 @@ let alice: KitUser
 let bob: KitUser
 let admin: KitUser
 
+type Pool = { query: <T>(text: string, values: unknown[]) => Promise<{ rows: T[] }> }
 const rows = async <T>(text: string, values: unknown[] = []): Promise<T[]> =>
-  (await (payload.db as unknown as { pool: { query: (t: string, v: unknown[]) => Promise<{ rows: T[] }> } }).pool.query(text, values)).rows
+  (await (payload.db as unknown as { pool: Pool }).pool.query<T>(text, values)).rows
 
 const auditOf = (targetId: string) =>
-  rows<{ action: string; user_id: string; target_type: string }>('SELECT action, user_id, target_type FROM audit_logs WHERE target_id = $1', [targetId])
+  rows<{ action: string; user_id: string; target_type: string }>(
+    'SELECT action, user_id, target_type FROM audit_logs WHERE target_id = $1',
+    [targetId],
+  )
+
+/** Local API calls as `user`, with the platform's access rules. */
+const as = async (user: KitUser) => ({ overrideAccess: false, req: await user.newReq() }) as const
 
 beforeAll(async () => {
   // The reminder sweep would query on its own timer during the test.
@@ -38,7 +45,11 @@ beforeAll(async () => {
     db: postgresAdapter({ ...platformDatabase, pool: { connectionString: database.url }, push: false }),
   })
   payload = await getPayload({ config })
-  ;[alice, bob, admin] = await Promise.all([createKitUser(payload), createKitUser(payload), createKitUser(payload, { roles: ['admin'] })])
+  ;[alice, bob, admin] = await Promise.all([
+    createKitUser(payload),
+    createKitUser(payload),
+    createKitUser(payload, { roles: ['admin'] }),
+  ])
 })
 
 afterAll(async () => {
@@ -53,18 +64,21 @@ describe('a plain Payload app with communityPlatform()', () => {
     expect(payload.config.endpoints).toEqual(expect.arrayContaining(endpoints))
     expect(payload.config.localization && payload.config.localization.localeCodes.length).toBeGreaterThan(1)
     expect(payload.config.graphQL.disable).toBe(true)
-    const ran = await rows<{ name: string }>('SELECT name FROM payload_migrations')
-    expect(ran.map((row) => row.name)).toEqual(expect.arrayContaining(platformMigrations.map((migration) => migration.name)))
+    const ran = (await rows<{ name: string }>('SELECT name FROM payload_migrations')).map((row) => row.name)
+    expect(ran).toEqual(expect.arrayContaining(platformMigrations.map((migration) => migration.name)))
   })
 
-  it('a member cannot update another member\'s thread; the author can, and each write has its audit entry', async () => {
-    const thread = await payload.create({ collection: 'forum-threads', data: { title: 'Garden tools', body: 'Who has a rake?' } as never, overrideAccess: false, req: await alice.newReq() })
+  it("a member cannot update another member's thread; the author can, and each write has its audit entry", async () => {
+    const data = { title: 'Garden tools', body: 'Who has a rake?' } as never
+    const thread = await payload.create({ collection: 'forum-threads', data, ...(await as(alice)) })
+    const takeOver = { title: 'Taken over' } as never
     await expect(
-      payload.update({ collection: 'forum-threads', id: thread.id, data: { title: 'Taken over' } as never, overrideAccess: false, req: await bob.newReq() }),
+      payload.update({ collection: 'forum-threads', id: thread.id, data: takeOver, ...(await as(bob)) }),
     ).rejects.toMatchObject({ status: 403 })
     const [stored] = await rows<{ title: string }>('SELECT title FROM forum_threads WHERE id = $1', [thread.id])
     expect(stored!.title).toBe('Garden tools')
-    await payload.update({ collection: 'forum-threads', id: thread.id, data: { title: 'Garden tools, again' } as never, overrideAccess: false, req: await alice.newReq() })
+    const again = { title: 'Garden tools, again' } as never
+    await payload.update({ collection: 'forum-threads', id: thread.id, data: again, ...(await as(alice)) })
     expect(await auditOf(String(thread.id))).toEqual(
       expect.arrayContaining([
         { action: 'forum_thread.create', user_id: alice.id, target_type: 'forum-threads' },
@@ -75,35 +89,44 @@ describe('a plain Payload app with communityPlatform()', () => {
 
   it('creating a service writes its audit entry; a citizen may not create one', async () => {
     const data = { slug: `svc-${Date.now()}`, provider: admin.id } as never
-    const service = await payload.create({ collection: 'service-listings', data, overrideAccess: false, req: await admin.newReq() })
-    expect(await auditOf(String(service.id))).toEqual([{ action: 'service.create', user_id: admin.id, target_type: 'service-listings' }])
+    const service = await payload.create({ collection: 'service-listings', data, ...(await as(admin)) })
+    expect(await auditOf(String(service.id))).toEqual([
+      { action: 'service.create', user_id: admin.id, target_type: 'service-listings' },
+    ])
     const slug = `svc-${Date.now()}-citizen`
     const refused = { slug, provider: alice.id } as never
-    await expect(payload.create({ collection: 'service-listings', data: refused, overrideAccess: false, req: await alice.newReq() })).rejects.toMatchObject({ status: 403 })
+    await expect(
+      payload.create({ collection: 'service-listings', data: refused, ...(await as(alice)) }),
+    ).rejects.toMatchObject({ status: 403 })
     expect(await rows('SELECT id FROM service_listings WHERE slug = $1', [slug])).toEqual([])
   })
 
-  it("Payload's JWT strategy is gone: a token it would accept is nobody here, the platform's session is someone", async () => {
+  it("no Payload JWT strategy: a token it would accept is nobody here, a platform session is someone", async () => {
     expect(payload.authStrategies.map((strategy) => strategy.name)).not.toContain('local-jwt')
     const fieldsToSign = { id: alice.id, collection: 'users', email: alice.email }
     const { token } = await jwtSign({ fieldsToSign, secret: payload.secret, tokenExpiration: 3600 })
     const headers = new Headers({ authorization: `JWT ${token}`, DisableAutologin: 'true' })
-    expect((await JWTAuthentication({ headers, payload, strategyName: 'local-jwt' })).user).toMatchObject({ id: alice.id })
+    const accepted = await JWTAuthentication({ headers, payload, strategyName: 'local-jwt' })
+    expect(accepted.user).toMatchObject({ id: alice.id })
     expect((await payload.auth({ headers })).user).toBeNull()
     expect((await payload.auth({ headers: new Headers(alice.headers) })).user).toMatchObject({ id: alice.id })
   })
 
-  it("what only exists after sanitization is hardened too: Payload's edit locks and every collection's timestamps", async () => {
+  it("what exists only after sanitization is hardened: Payload's edit locks, each collection's timestamps", async () => {
     // Payload's default access lets any signed-in user take an edit lock; the platform's, only panel users.
-    const lock = { document: { relationTo: 'forum-threads', value: '00000000-0000-4000-8000-000000000000' }, user: { relationTo: 'users', value: alice.id } } as never
-    await expect(payload.create({ collection: 'payload-locked-documents', data: lock, overrideAccess: false, req: await alice.newReq() })).rejects.toMatchObject({ status: 403 })
-    const dated = { title: 'From the future', body: 'Sorts first for good', createdAt: '2100-01-01T00:00:00.000Z' } as never
-    const thread = await payload.create({ collection: 'forum-threads', data: dated, overrideAccess: false, req: await alice.newReq() })
+    const document = { relationTo: 'forum-threads', value: '00000000-0000-4000-8000-000000000000' }
+    const lock = { document, user: { relationTo: 'users', value: alice.id } } as never
+    await expect(
+      payload.create({ collection: 'payload-locked-documents', data: lock, ...(await as(alice)) }),
+    ).rejects.toMatchObject({ status: 403 })
+    const createdAt = '2100-01-01T00:00:00.000Z'
+    const dated = { title: 'From the future', body: 'Sorts first for good', createdAt } as never
+    const thread = await payload.create({ collection: 'forum-threads', data: dated, ...(await as(alice)) })
     const [stored] = await rows<{ created_at: Date }>('SELECT created_at FROM forum_threads WHERE id = $1', [thread.id])
     expect(stored!.created_at.getFullYear()).toBeLessThan(2100)
   })
 
-  it("Payload's own routes answer a query PostgreSQL cannot use with 400 (the platform's afterError hook), not 500", async () => {
+  it("Payload's own routes answer a limit PostgreSQL cannot use with 400 (the afterError hook)", async () => {
     const request = new Request('http://localhost/api/forum-threads?limit=1.5', { headers: alice.headers })
     const response = await handleEndpoints({ config: payload.config, request })
     expect(response.status).toBe(400)

@@ -7,8 +7,10 @@ interface PgClient {
   query: (...args: unknown[]) => unknown
 }
 
+type OnError = (event: 'error', listener: (error: Error) => void) => void
+
 interface PgPool {
-  on: ((event: 'error', listener: (error: Error) => void) => void) & ((event: 'connect', listener: (client: PgClient) => void) => void)
+  on: OnError & ((event: 'connect', listener: (client: PgClient) => void) => void)
   _clients?: Array<{ on?: PgClient['on']; query?: PgClient['query'] }>
 }
 
@@ -22,8 +24,10 @@ interface PgPool {
  * out from its start). Each client also sends one query at a time (one-query-at-a-time.ts).
  */
 export function listenForLostConnections(payload: Payload): void {
-  const lost = (err: Error & { code?: string }) =>
-    payload.logger.warn({ msg: 'database connection lost; the pool will reconnect', code: err.code, reason: err.message })
+  const lost = (err: Error & { code?: string }) => {
+    const msg = 'database connection lost; the pool will reconnect'
+    payload.logger.warn({ msg, code: err.code, reason: err.message })
+  }
   const pool = (payload.db as unknown as { pool: PgPool }).pool
   pool.on('error', lost)
   pool.on('connect', (client) => {
