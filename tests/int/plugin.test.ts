@@ -112,7 +112,7 @@ describe('a plain Payload app with communityPlatform()', () => {
     expect((await payload.auth({ headers: new Headers(alice.headers) })).user).toMatchObject({ id: alice.id })
   })
 
-  it("what exists only after sanitization is hardened: Payload's edit locks, each collection's timestamps", async () => {
+  it("what exists only after sanitization is hardened: Payload's edit locks, each collection's dates", async () => {
     // Payload's default access lets any signed-in user take an edit lock; the platform's, only panel users.
     const document = { relationTo: 'forum-threads', value: '00000000-0000-4000-8000-000000000000' }
     const lock = { document, user: { relationTo: 'users', value: alice.id } } as never
