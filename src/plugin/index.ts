@@ -34,7 +34,7 @@ export interface CommunityPlatformOptions {
    * `prodMigrations`) or lets a development adapter push the schema.
    */
   migrate?: boolean
-  /** The locales when the host's config has no `localization` (default: LOCALES, see docs/operations.md). */
+  /** The locales when the host's config has no `localization` (default: `LOCALES`, en,fr,de,es,it,nl). */
   locales?: string[]
 }
 

@@ -7,6 +7,8 @@ import { buildConfig, getPayload, handleEndpoints, jwtSign, JWTAuthentication, t
 
 import { collections } from '../../collections/index'
 import { endpoints } from '../../endpoints/index'
+import { dataIsAnObject } from '../../hooks/shared/dataIsAnObject'
+import { queryGuard } from '../../hooks/shared/queryGuard'
 import { stopPayload } from '../../src/lib/payload-lifecycle'
 import { communityPlatform, platformDatabase, platformMigrations } from '../../src/plugin/index'
 import { createKitUser, type KitUser } from '../../src/testing/users'
@@ -17,6 +19,8 @@ let drop: () => Promise<void>
 let alice: KitUser
 let bob: KitUser
 let admin: KitUser
+/** The auth strategies the host's own onInit found. */
+let hostSaw: string[] | undefined
 
 type Pool = { query: <T>(text: string, values: unknown[]) => Promise<{ rows: T[] }> }
 const rows = async <T>(text: string, values: unknown[] = []): Promise<T[]> =>
@@ -41,6 +45,12 @@ beforeAll(async () => {
     telemetry: false,
     // Payload would otherwise start a child process that regenerates src/payload-types.ts.
     typescript: { autoGenerate: false },
+    // A collection and an onInit of the host's own: the plugin keeps both and adds its rules.
+    // No table: nothing here reads or writes it, and the edit locks need no column for it.
+    collections: [{ slug: 'host-notes', lockDocuments: false, fields: [{ name: 'text', type: 'text' }] }],
+    onInit: (started) => {
+      hostSaw = started.authStrategies.map((strategy) => strategy.name)
+    },
     plugins: [communityPlatform()],
     db: postgresAdapter({ ...platformDatabase, pool: { connectionString: database.url }, push: false }),
   })
@@ -66,6 +76,14 @@ describe('a plain Payload app with communityPlatform()', () => {
     expect(payload.config.graphQL.disable).toBe(true)
     const ran = (await rows<{ name: string }>('SELECT name FROM payload_migrations')).map((row) => row.name)
     expect(ran).toEqual(expect.arrayContaining(platformMigrations.map((migration) => migration.name)))
+  })
+
+  it("keeps the host's collection, with the platform's guards, and runs the host's onInit after its own", () => {
+    const hooks = payload.collections['host-notes' as never].config.hooks.beforeOperation
+    expect(hooks[0]).toBe(queryGuard)
+    expect(hooks[1]).toBe(dataIsAnObject)
+    expect(hostSaw).toEqual(expect.arrayContaining([expect.any(String)]))
+    expect(hostSaw).not.toContain('local-jwt')
   })
 
   it("a member cannot update another member's thread; the author can, and each write has its audit entry", async () => {
