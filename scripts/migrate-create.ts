@@ -16,7 +16,8 @@ process.env.PAYLOAD_DB_PUSH = 'false'
 try {
   const { getPayload } = await import('payload')
   const { loadConfig, stopPayload } = await import('../src/lib/payload-lifecycle')
-  const payload = await getPayload({ config: await loadConfig() })
+  // Without onInit: the scratch database needs no migrations, workers or mail runner to diff the schema.
+  const payload = await getPayload({ config: await loadConfig(), disableOnInit: true })
   await payload.db.createMigration({ migrationName: name, payload, forceAcceptWarning: true, skipEmpty: true })
   await stopPayload(payload)
 } finally {

@@ -5,15 +5,12 @@
 // with nothing logged; about one start in three here). Evaluating lexical's core first, in
 // this earlier graph, avoids it (0 hangs in 15 starts against 5 in 15).
 import 'lexical'
-import { getPayload, type Migration, type Payload, type SanitizedConfig } from 'payload'
+import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 
-import { migrations } from '../migrations/index'
 import { backgroundWorkersOf } from './background-workers'
-import { deleteSentMail, startMailRunner, stopMailRunner } from './mail-queue/runner'
-import { reportFailedCommits } from './postgres/failed-commits'
+import { stopMailRunner } from './mail-queue/runner'
 import { startReadReplicas, stopReadReplicas } from './replicas/read-route'
-import { oneQueryAtATime } from './postgres/one-query-at-a-time'
-import { reloadSettings, settings } from './settings'
+import { reloadSettings } from './settings'
 
 interface PgClient {
   on: (event: 'error', listener: (error: Error) => void) => void
@@ -29,31 +26,6 @@ interface PgPool {
 
 export const poolOf = (payload: Payload) => (payload.db as unknown as { pool: PgPool }).pool
 
-/**
- * pg emits 'error' on the pool when an idle client's connection dies (PostgreSQL stopped or
- * restarted), and on the client itself when it is checked out between two queries (a
- * transaction in progress). Payload listens to neither, and an unheard 'error' event ends
- * the process: the server died this way under load when PostgreSQL stopped (fault 1).
- * Heard, the client is marked unusable, its next query fails (503), and the pool drops it
- * on release and connects anew. Clients made before this point count too (Payload keeps one
- * checked out from its start). Each client also sends one query at a time
- * (postgres/one-query-at-a-time.ts).
- */
-function listenForLostConnections(payload: Payload) {
-  const lost = (err: Error & { code?: string }) =>
-    payload.logger.warn({ msg: 'database connection lost; the pool will reconnect', code: err.code, reason: err.message })
-  const pool = poolOf(payload)
-  pool.on('error', lost)
-  pool.on('connect', (client) => {
-    client.on('error', lost)
-    oneQueryAtATime(client)
-  })
-  for (const client of pool._clients ?? []) {
-    client.on?.('error', lost)
-    if (client.query) oneQueryAtATime(client as PgClient)
-  }
-}
-
 export async function loadConfig(): Promise<SanitizedConfig> {
   const { default: config } = await import('../../payload.config')
   return config
@@ -61,20 +33,10 @@ export async function loadConfig(): Promise<SanitizedConfig> {
 
 export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
   reloadSettings()
+  // The plugin's onInit (src/plugin) migrates and starts the workers; the shell's part follows.
   const payload = await getPayload({ config: config ?? (await loadConfig()) })
-  // Our session strategy is the only way in: Payload's JWT strategy would accept tokens
-  // minted by Payload's own login/reset operations, a second session system.
-  payload.authStrategies = payload.authStrategies.filter((strategy) => strategy.name !== 'local-jwt')
-  listenForLostConnections(payload)
-  reportFailedCommits(payload)
-  // Migration files type their arguments more narrowly than the adapter's Migration type.
-  if (!settings().dbPush) await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
   // DATABASE_REPLICA_URLS: reads of requests that allow it go to a usable replica from now on.
   await startReadReplicas(payload)
-  // Mail waiting from before (SMTP was down, the last process stopped) goes out now.
-  await deleteSentMail((payload.db as unknown as { pool: Parameters<typeof deleteSentMail>[0] }).pool)
-  startMailRunner(payload)
-  for (const worker of backgroundWorkersOf(payload)) worker.start(payload)
   return payload
 }
 
