@@ -24,6 +24,7 @@ import { webhookWorker } from './src/operations/webhooks/deliver'
 import { communityJobs, expireClassifiedsTask } from './src/operations/community/jobs'
 import { payloadSecret } from './src/lib/secret'
 import { settings } from './src/lib/settings'
+import { REQUIRED_OBJECTS } from './src/operations/database-objects'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 
@@ -89,7 +90,7 @@ export default buildConfig({
   // Outgoing mail goes through Payload's jobs queue (src/lib/mail-queue).
   jobs: jobsConfig([expireClassifiedsTask()], reminderMailConditions),
   // Timers every server process runs beside the mail runner (src/lib/background-workers.ts).
-  custom: { backgroundWorkers: [staleListener, communityJobs, reminderSweeper, webhookWorker], publicReads: PUBLIC_READS },
+  custom: { backgroundWorkers: [staleListener, communityJobs, reminderSweeper, webhookWorker], publicReads: PUBLIC_READS, requiredObjects: REQUIRED_OBJECTS },
   plugins: mediaStorage(),
   sharp,
   // Payload's own multipart parser (stock upload routes, the admin panel): one file of at

@@ -11,6 +11,7 @@ import { migrations } from '../migrations/index'
 import { backgroundWorkersOf } from './background-workers'
 import { deleteSentMail, startMailRunner, stopMailRunner } from './mail-queue/runner'
 import { reportFailedCommits } from './postgres/failed-commits'
+import { refuseWithoutRequiredObjects } from './postgres/required-objects'
 import { startReadReplicas, stopReadReplicas } from './replicas/read-route'
 import { oneQueryAtATime } from './postgres/one-query-at-a-time'
 import { reloadSettings, settings } from './settings'
@@ -69,6 +70,7 @@ export async function startPayload(config?: SanitizedConfig): Promise<Payload> {
   reportFailedCommits(payload)
   // Migration files type their arguments more narrowly than the adapter's Migration type.
   if (!settings().dbPush) await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
+  if (!settings().dbPush) await refuseWithoutRequiredObjects(payload)
   // DATABASE_REPLICA_URLS: reads of requests that allow it go to a usable replica from now on.
   await startReadReplicas(payload)
   // Mail waiting from before (SMTP was down, the last process stopped) goes out now.
