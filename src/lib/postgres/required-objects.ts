@@ -31,10 +31,15 @@ export interface RequiredObjects {
 const signatureOf = (fn: RequiredFunction) => `${fn.name}(${fn.parameters.map(([, type]) => type).join(', ')})`
 const md5 = (text: string) => createHash('md5').update(text).digest('hex')
 
-/** The DDL that makes `fn` what the code expects, for a migration to run. */
+/**
+ * The DDL that makes `fn` what the code expects, for a migration to run. A function that answers
+ * rows is dropped first, so that its result columns may change (CREATE OR REPLACE keeps them); a
+ * trigger function is replaced in place, its triggers keep it.
+ */
 export function createFunction(fn: RequiredFunction): string {
   const parameters = fn.parameters.map(([name, type]) => `${name} ${type}`).join(', ')
-  return `CREATE OR REPLACE FUNCTION "${fn.name}"(${parameters})
+  const drop = fn.returns === 'trigger' ? '' : `DROP FUNCTION IF EXISTS ${signatureOf(fn)};\n  `
+  return `${drop}CREATE OR REPLACE FUNCTION "${fn.name}"(${parameters})
   RETURNS ${fn.returns} LANGUAGE plpgsql ${fn.volatility} AS $body$${fn.body}$body$;`
 }
 

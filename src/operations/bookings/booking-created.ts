@@ -3,7 +3,7 @@
 // mail and the `booking.created` webhook event, all in the booking's transaction. The
 // collection's afterChange hook (collections/Bookings/hooks/recordChange.ts) calls
 // `recordBookingCreated` for bookings made through Payload (admin panel, stock REST); the
-// public booking, which writes its row and these in one statement (booking-write.ts), takes
+// public booking, which writes its row and these in one statement (insert-booking.ts), takes
 // them from `bookingCreatedRecords`: one description of what is recorded for both.
 import type { PayloadRequest } from 'payload'
 

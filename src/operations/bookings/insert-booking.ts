@@ -1,8 +1,8 @@
 // The public booking's write (issue 35; decision 190): the row and everything a new
 // booking records (booking-created.ts: audit entry, notification, mail job, webhook outbox
 // rows) in ONE statement, a call of the PL/pgSQL function `community_create_booking`
-// (src/migrations/*_booking_write_function.ts), which also takes the service row's lock and
-// judges the daily cap first. One round trip instead of nine (BEGIN, lock, count, five
+// (booking-function.ts, made from the statements the other doors prepare), which also takes
+// the service row's lock and judges the daily cap first. One round trip instead of nine (BEGIN, lock, count, five
 // INSERTs, COMMIT), and plans PostgreSQL keeps per server connection even behind PgBouncer in
 // transaction mode, where no prepared statement survives (the statements were parsed and
 // planned again on every booking there: docs/performance.md "Beyond one machine").
