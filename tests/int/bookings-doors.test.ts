@@ -33,12 +33,17 @@ afterAll(async () => {
 const TIMED = new Set(['id', 'bookingTime', 'endTime', 'startMinute', 'endMinute', 'createdAt', 'updatedAt', 'timestamp'])
 const TIMED_COLUMNS = new Set(['id', 'booking_time', 'end_time', 'start_minute', 'end_minute', 'created_at', 'updated_at'])
 
-/** `value` without its times and ids (at any depth), and the times in its texts as HH:MM. */
-function untimed(value: unknown, keys = TIMED): unknown {
-  if (typeof value === 'string') return value.replace(/\b\d{2}:\d{2}\b/g, 'HH:MM').replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, 'ID')
-  if (Array.isArray(value)) return value.map((item) => untimed(item, keys))
+/** `value` without its times and ids (at any depth), its texts' times and the booking's id (`own`) replaced. */
+function untimed(value: unknown, own: string, keys = TIMED): unknown {
+  if (typeof value === 'string') {
+    return value
+      .replace(/\b\d{2}:\d{2}\b/g, 'HH:MM')
+      .replace(/\b\d{8}T\d{6}Z?\b/g, 'YYYYMMDDTHHMMSS')
+      .replaceAll(own, 'BOOKING')
+  }
+  if (Array.isArray(value)) return value.map((item) => untimed(item, own, keys))
   if (value && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.has(key)).map(([key, item]) => [key, untimed(item, keys)]))
+    return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.has(key)).map(([key, item]) => [key, untimed(item, own, keys)]))
   }
   return value
 }
@@ -52,13 +57,14 @@ async function recordsOf(id: string, action: string, event: string) {
   const jobs = await sql<{ input: { sealed: string }; task_slug: string; queue: string }>(app, 'SELECT input, task_slug, queue FROM payload_jobs WHERE completed_at IS NULL ORDER BY created_at')
   const mails = jobs
     .map((job) => ({ task: job.task_slug, queue: job.queue, mail: unseal<Record<string, unknown>>(app.payload.secret, job.input.sealed) }))
-    .filter((job) => JSON.stringify(job.mail).includes(id))
+    // A mail names its booking by the booking's id (a calendar file) or its time (the text).
+    .filter((job) => job.mail.to === customer.user.email && [id, String(row!.booking_time)].some((key) => JSON.stringify(job.mail).includes(key)))
   return {
-    row: untimed(row, TIMED_COLUMNS),
-    audit: untimed(audit),
-    notices: untimed(notices),
-    mails: untimed(mails),
-    outbox: untimed(outbox),
+    row: untimed(row, id, TIMED_COLUMNS),
+    audit: untimed(audit, id),
+    notices: untimed(notices, id),
+    mails: untimed(mails, id),
+    outbox: untimed(outbox, id),
     counts: { audit: audit.length, notices: notices.length, mails: mails.length, outbox: outbox.length },
   }
 }
