@@ -90,7 +90,12 @@ export default buildConfig({
   // Outgoing mail goes through Payload's jobs queue (src/lib/mail-queue).
   jobs: jobsConfig([expireClassifiedsTask()], reminderMailConditions),
   // Timers every server process runs beside the mail runner (src/lib/background-workers.ts).
-  custom: { backgroundWorkers: [staleListener, communityJobs, reminderSweeper, webhookWorker], publicReads: PUBLIC_READS, requiredObjects: REQUIRED_OBJECTS },
+  custom: {
+    backgroundWorkers: [staleListener, communityJobs, reminderSweeper, webhookWorker],
+    publicReads: PUBLIC_READS,
+    // Checked at every start: the server refuses a database without them (src/lib/postgres/required-objects.ts).
+    requiredObjects: REQUIRED_OBJECTS,
+  },
   plugins: mediaStorage(),
   sharp,
   // Payload's own multipart parser (stock upload routes, the admin panel): one file of at

@@ -12,7 +12,13 @@ import { up as pooledReadFunctions } from './20261127_180000_pooled_read_functio
 // (the objects src/operations/database-objects.ts lists), same signatures, same results: from
 // here on each query has one text. A later change of one of those statements needs a migration
 // like this one, which the start-up check asks for by the function's name.
-const GENERATED = [CREATE_BOOKING_FUNCTION, SERVICE_TERMS_AND_SLOTS_FUNCTION, FIND_SESSION_FUNCTION, LIST_COUNTS_TRACK, LIST_COUNTS_RESET]
+const GENERATED = [
+  CREATE_BOOKING_FUNCTION,
+  SERVICE_TERMS_AND_SLOTS_FUNCTION,
+  FIND_SESSION_FUNCTION,
+  LIST_COUNTS_TRACK,
+  LIST_COUNTS_RESET,
+]
 
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql.raw(GENERATED.map(createFunction).join('\n')))

@@ -24,6 +24,12 @@ export const FIND_SESSION_FUNCTION: RequiredFunction = {
  * one is missing or differs (src/lib/postgres/required-objects.ts).
  */
 export const REQUIRED_OBJECTS: RequiredObjects = {
-  functions: [CREATE_BOOKING_FUNCTION, SERVICE_TERMS_AND_SLOTS_FUNCTION, FIND_SESSION_FUNCTION, LIST_COUNTS_TRACK, LIST_COUNTS_RESET],
+  functions: [
+    CREATE_BOOKING_FUNCTION,
+    SERVICE_TERMS_AND_SLOTS_FUNCTION,
+    FIND_SESSION_FUNCTION,
+    LIST_COUNTS_TRACK,
+    LIST_COUNTS_RESET,
+  ],
   triggers: LIST_COUNTS_TRIGGERS,
 }

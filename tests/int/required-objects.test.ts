@@ -27,8 +27,14 @@ afterAll(async () => {
 
 describe('the start-up check', () => {
   it('finds everything in place on a migrated database', async () => {
-    expect(REQUIRED_OBJECTS.functions.map((fn) => fn.name)).toEqual(expect.arrayContaining(['community_create_booking', 'community_service_terms_and_slots', 'list_counts_track']))
-    expect(REQUIRED_OBJECTS.triggers).toContainEqual({ name: 'bookings_count_insert', table: 'bookings', function: 'list_counts_track' })
+    expect(REQUIRED_OBJECTS.functions.map((fn) => fn.name)).toEqual(
+      expect.arrayContaining(['community_create_booking', 'community_service_terms_and_slots', 'list_counts_track']),
+    )
+    expect(REQUIRED_OBJECTS.triggers).toContainEqual({
+      name: 'bookings_count_insert',
+      table: 'bookings',
+      function: 'list_counts_track',
+    })
     expect(await missing()).toEqual([])
   })
 
@@ -37,7 +43,10 @@ describe('the start-up check', () => {
     try {
       await client.query('DROP TRIGGER bookings_count_insert ON bookings')
       await client.query('ALTER TABLE forum_threads DISABLE TRIGGER forum_threads_count_update')
-      await client.query(`CREATE OR REPLACE FUNCTION list_counts_reset() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$`)
+      await client.query(
+        `CREATE OR REPLACE FUNCTION list_counts_reset() RETURNS trigger LANGUAGE plpgsql
+         AS $$ BEGIN RETURN NULL; END $$`,
+      )
       await client.query('DROP FUNCTION community_find_session(varchar)')
       expect(await missing()).toEqual([
         'function community_find_session(varchar) is missing',
@@ -53,7 +62,11 @@ describe('the start-up check', () => {
 
   it('keeps the server from serving, naming what is missing or stale', async () => {
     // The booking function's body with one statement more: what a hand edit or a forgotten migration leaves.
-    const [{ def }] = (await client.query<{ def: string }>(`SELECT pg_get_functiondef('community_create_booking(jsonb,jsonb,jsonb,jsonb,jsonb)'::regprocedure) AS def`)).rows as [{ def: string }]
+    const [{ def }] = (
+      await client.query<{ def: string }>(
+        `SELECT pg_get_functiondef('community_create_booking(jsonb,jsonb,jsonb,jsonb,jsonb)'::regprocedure) AS def`,
+      )
+    ).rows as [{ def: string }]
     await client.query(def.replace('BEGIN', 'BEGIN\n    PERFORM 1;'))
     await client.query('DROP TRIGGER bookings_count_insert ON bookings')
     const start = startServerProcess({ ...SERVER_UNDER_LOAD_ENV, DATABASE_URL: database.url }, 90_000)

@@ -5,7 +5,7 @@ import type { RequiredFunction, RequiredTrigger } from './required-objects'
 // connection adding to its own shard (backend pid mod 16) so concurrent writers never wait on one
 // counter row; TRUNCATE resets the table's counts.
 
-/** Every table whose rows per status `list_counts` keeps. */
+/** Every table whose rows per status `list_counts` keeps (a migration attaches a new one: `attachListCounts`). */
 export const COUNTED_TABLES = [
   'bookings',
   'service_listings',
@@ -72,3 +72,17 @@ export const LIST_COUNTS_TRIGGERS: RequiredTrigger[] = COUNTED_TABLES.flatMap((t
   { name: `${table}_count_delete`, table, function: LIST_COUNTS_TRACK.name },
   { name: `${table}_count_truncate`, table, function: LIST_COUNTS_RESET.name },
 ])
+
+/** The DDL that attaches a table to `list_counts` (its four triggers, its current counts), for a migration. */
+export const attachListCounts = (table: string) => `
+  CREATE TRIGGER "${table}_count_insert" AFTER INSERT ON "${table}" REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION ${LIST_COUNTS_TRACK.name}();
+  CREATE TRIGGER "${table}_count_update" AFTER UPDATE ON "${table}"
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION ${LIST_COUNTS_TRACK.name}();
+  CREATE TRIGGER "${table}_count_delete" AFTER DELETE ON "${table}" REFERENCING OLD TABLE AS old_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION ${LIST_COUNTS_TRACK.name}();
+  CREATE TRIGGER "${table}_count_truncate" AFTER TRUNCATE ON "${table}"
+    FOR EACH STATEMENT EXECUTE FUNCTION ${LIST_COUNTS_RESET.name}();
+  INSERT INTO list_counts (list, status, shard, n)
+    SELECT '${table}', status::text, 0, count(*) FROM "${table}" GROUP BY status;`

@@ -82,7 +82,8 @@ export async function findMissingObjects(
   required.functions.forEach((fn, i) => {
     const body = bodies.get(signatures[i]!)
     if (!body) problems.push(`function ${signatures[i]} is missing`)
-    else if (body !== md5(fn.body)) problems.push(`function ${signatures[i]} is stale (its body is not the one the code expects)`)
+    else if (body !== md5(fn.body))
+      problems.push(`function ${signatures[i]} is stale (its body is not the one the code expects)`)
   })
   const { rows: triggers } = await query(
     `SELECT t.tgname AS name, c.relname AS "table", p.proname AS function, t.tgenabled <> 'D' AS enabled
@@ -93,14 +94,20 @@ export async function findMissingObjects(
   for (const trigger of required.triggers) {
     const found = triggers.find((row) => row.name === trigger.name && row.table === trigger.table)
     if (!found) problems.push(`trigger ${trigger.name} on ${trigger.table} is missing`)
-    else if (found.function !== trigger.function) problems.push(`trigger ${trigger.name} on ${trigger.table} runs ${String(found.function)}, not ${trigger.function}`)
+    else if (found.function !== trigger.function)
+      problems.push(
+        `trigger ${trigger.name} on ${trigger.table} runs ${String(found.function)}, not ${trigger.function}`,
+      )
     else if (!found.enabled) problems.push(`trigger ${trigger.name} on ${trigger.table} is disabled`)
   }
   return problems
 }
 
 export const requiredObjectsOf = (payload: Payload): RequiredObjects =>
-  (payload.config.custom as { requiredObjects?: RequiredObjects } | undefined)?.requiredObjects ?? { functions: [], triggers: [] }
+  (payload.config.custom as { requiredObjects?: RequiredObjects } | undefined)?.requiredObjects ?? {
+    functions: [],
+    triggers: [],
+  }
 
 /**
  * Refuses to serve on a database that lacks a function or trigger the code relies on, or has
@@ -112,5 +119,7 @@ export async function refuseWithoutRequiredObjects(payload: Payload): Promise<vo
   const pool = (payload.db as unknown as { pool: { query: Parameters<typeof findMissingObjects>[0] } }).pool
   const problems = await findMissingObjects((text, values) => pool.query(text, values), requiredObjectsOf(payload))
   if (problems.length === 0) return
-  throw new Error(`The database lacks what this code relies on; run the migrations (npm run migrate) or restore them:\n- ${problems.join('\n- ')}`)
+  throw new Error(
+    `The database lacks what this code relies on; a migration must make it again:\n- ${problems.join('\n- ')}`,
+  )
 }

@@ -15,7 +15,21 @@ import { isUuid } from '../../../domain/ids'
 import { notFound } from '../../lib/http/errors'
 import { runPublic, statement } from '../../lib/prepared'
 import { addDays, clockTime, datesInRange, dayOfWeek, minuteOfDay, nowWallClockMinute, wallClockMinute } from '../../lib/wall-clock'
-import { baseWindows, dayFull, inSomeSlot, occupiedRange, openWindows, overlapsAny, timingRefusal, timingTermsOf, type Buffers, type TimingTerms, type DateException, type MinuteRange, type OpenSlot } from './booking-rules'
+import {
+  baseWindows,
+  dayFull,
+  inSomeSlot,
+  occupiedRange,
+  openWindows,
+  overlapsAny,
+  timingRefusal,
+  timingTermsOf,
+  type Buffers,
+  type DateException,
+  type MinuteRange,
+  type OpenSlot,
+  type TimingTerms,
+} from './booking-rules'
 import { COLUMNS, termsOf, type TermsRow } from './service-terms'
 
 /** The grid step when the service has no duration. */

@@ -14,9 +14,24 @@ import { INSERT_NOTIFICATION } from '../notifications/notify'
 
 /** The columns a new booking writes (the rest take the table's defaults), in insert-booking.ts `bookingRow`'s order. */
 export const BOOKING_COLUMNS = [
-  'id', 'service_id', 'provider_id', 'customer_id', 'booking_date', 'booking_time', 'end_time', 'duration_minutes', 'total_price',
-  'currency', 'status', 'customer_message', 'start_minute', 'end_minute', 'buffer_before_minutes', 'buffer_after_minutes',
-  'updated_at', 'created_at',
+  'id',
+  'service_id',
+  'provider_id',
+  'customer_id',
+  'booking_date',
+  'booking_time',
+  'end_time',
+  'duration_minutes',
+  'total_price',
+  'currency',
+  'status',
+  'customer_message',
+  'start_minute',
+  'end_minute',
+  'buffer_before_minutes',
+  'buffer_after_minutes',
+  'updated_at',
+  'created_at',
 ] as const
 
 export const INSERT_BOOKING = `INSERT INTO bookings (${BOOKING_COLUMNS.join(', ')})
@@ -28,7 +43,13 @@ const fieldsOf = (row: string, columns: readonly string[]) => columns.map((colum
 // columns' own types, and each statement's parameters become that record's fields.
 export const CREATE_BOOKING_FUNCTION: RequiredFunction = {
   name: 'community_create_booking',
-  parameters: [['new_booking', 'jsonb'], ['audit_entry', 'jsonb'], ['notice_row', 'jsonb'], ['mail_job', 'jsonb'], ['outbox_event', 'jsonb']],
+  parameters: [
+    ['new_booking', 'jsonb'],
+    ['audit_entry', 'jsonb'],
+    ['notice_row', 'jsonb'],
+    ['mail_job', 'jsonb'],
+    ['outbox_event', 'jsonb'],
+  ],
   returns: 'TABLE (day_full boolean, deliveries integer)',
   volatility: 'VOLATILE',
   body: `

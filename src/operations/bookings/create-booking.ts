@@ -31,7 +31,8 @@ export async function createBooking(req: PayloadRequest, customerId: string, inp
   // A service whose provider account is gone (the reference emptied) cannot be booked either.
   if (!service || !service.providerId) throw notFound('Service not found')
   if (service.status !== 'active') throw new ApiError(400, 'service_not_active', 'This service is not available for booking')
-  const refusal = timingRefusal(bookingRange(input.bookingDate, input.bookingTime, service.durationMinutes).startMinute, nowWallClockMinute(), service)
+  const { startMinute } = bookingRange(input.bookingDate, input.bookingTime, service.durationMinutes)
+  const refusal = timingRefusal(startMinute, nowWallClockMinute(), service)
   if (refusal) throw new ApiError(400, refusal, timingMessage(refusal, service))
   if (!inSomeSlot(openSlots, input.bookingTime, service.durationMinutes)) {
     throw new ApiError(400, 'slot_unavailable', 'The time is not inside an available slot of the service for that day')

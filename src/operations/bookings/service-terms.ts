@@ -47,7 +47,8 @@ export interface TermsRow {
 /** The columns `termsOf` reads, for every statement that reads a service's terms. */
 // Enums as text (pg hands both to JavaScript as the same string): the pooled function's result
 // columns are text, so a later migration may recreate an enum type without it in its way.
-export const COLUMNS = `s.id, s.slug, s.title, s.status::text AS status, s.provider_id, s.base_price, s.price_type::text AS price_type, s.currency, s.duration_minutes, s.booking_advance_hours,
+export const COLUMNS = `s.id, s.slug, s.title, s.status::text AS status, s.provider_id, s.base_price,
+  s.price_type::text AS price_type, s.currency, s.duration_minutes, s.booking_advance_hours,
   s.buffer_before_minutes, s.buffer_after_minutes, s.max_bookings_per_day`
 
 const SERVICE_TERMS = statement('service-terms', `SELECT ${COLUMNS} FROM service_listings s WHERE s.id = $1`)
