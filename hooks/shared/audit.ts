@@ -29,7 +29,7 @@ export function withoutSecrets(data: Record<string, unknown>): Record<string, un
 }
 
 // The columns of collections/AuditLogs.ts; timestamps from the clock, as Payload sets them.
-const INSERT_AUDIT = statement(
+export const INSERT_AUDIT = statement(
   'audit-insert',
   `INSERT INTO audit_logs (action, user_id, target_type, target_id, ip, user_agent, data, updated_at, created_at)
    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,

@@ -14,7 +14,7 @@ import { wakeWebhookWorker } from '../../src/lib/webhooks/wake'
 // `webhook-id` values as the Standard Webhooks examples make them: msg_ and a random id.
 const MESSAGE_ID = `'msg_' || replace(gen_random_uuid()::text, '-', '')`
 
-const EMIT = statement(
+export const EMIT = statement(
   'webhook-emit',
   `INSERT INTO webhook_deliveries (webhook_id, event, message_id, record_key, body, status, attempts, next_attempt_at, updated_at, created_at)
    SELECT w.id, $1::text, ${MESSAGE_ID}, $2, $3::jsonb, 'pending', 0, $4, $4, $4

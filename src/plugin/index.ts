@@ -16,10 +16,12 @@ import { MAX_UPLOAD_BYTES } from '../lib/media/limits'
 import { mediaStorage } from '../lib/media/storage'
 import { reportFailedCommits } from '../lib/postgres/failed-commits'
 import { listenForLostConnections } from '../lib/postgres/lost-connections'
+import { refuseWithoutRequiredObjects } from '../lib/postgres/required-objects'
 import { settings } from '../lib/settings'
 import { migrations } from '../migrations/index'
 import { reminderMailConditions, reminderSweeper } from '../operations/bookings/reminders'
 import { communityJobs, expireClassifiedsTask } from '../operations/community/jobs'
+import { REQUIRED_OBJECTS } from '../operations/database-objects'
 import { webhookWorker } from '../operations/webhooks/deliver'
 
 // @payloadcms/email-nodemailer and @payloadcms/storage-s3 have no 3.90.2 release; their
@@ -101,6 +103,8 @@ async function startPlatform(payload: Payload, options: CommunityPlatformOptions
   listenForLostConnections(payload)
   reportFailedCommits(payload)
   if (options.migrate !== false) await payload.db.migrate({ migrations: platformMigrations })
+  // A pushed development schema has none of the migrations' functions and triggers to check.
+  if (!settings().dbPush) await refuseWithoutRequiredObjects(payload)
   // Mail waiting from before (SMTP was down, the last process stopped) goes out now.
   await deleteSentMail((payload.db as unknown as { pool: Parameters<typeof deleteSentMail>[0] }).pool)
   startMailRunner(payload)
@@ -140,7 +144,13 @@ export const communityPlatform =
       graphQL: { ...incoming.graphQL, disable: true },
       // Outgoing mail goes through Payload's jobs queue (src/lib/mail-queue).
       jobs: withPlatformJobs(incoming.jobs),
-      custom: { ...incoming.custom, backgroundWorkers: [...hostWorkers, ...WORKERS], publicReads: PUBLIC_READS },
+      custom: {
+        ...incoming.custom,
+        backgroundWorkers: [...hostWorkers, ...WORKERS],
+        publicReads: PUBLIC_READS,
+        // Checked at every start: Payload refuses a database without them (src/lib/postgres/required-objects.ts).
+        requiredObjects: REQUIRED_OBJECTS,
+      },
       // Payload's own multipart parser (stock upload routes, the panel): one file of at most
       // 10 MiB, refused with 413 while it streams (docs/decisions.md). busboy reports its
       // limit when a file reaches `fileSize`, hence the one extra byte.

@@ -1,10 +1,8 @@
-// DATABASE_PREPARED_STATEMENTS=false leaves no statement of ours in pg_prepared_statements, and the PL/pgSQL
-// functions answer what the statements answer (docs/decisions.md "With prepared statements off, hot reads
-// call PL/pgSQL functions").
+// DATABASE_PREPARED_STATEMENTS=false leaves no statement of ours in pg_prepared_statements (docs/decisions.md
+// "With prepared statements off, hot reads call PL/pgSQL functions"); the functions are the statements' own text.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { FIND_SESSION } from '../../src/lib/auth/sessions'
-import type { Statement } from '../../src/lib/prepared'
 import { SERVICE_TERMS_AND_SLOTS } from '../../src/operations/bookings/service-terms'
 import { book, bookableService, customerActor, localDate } from '../helpers/bookings'
 import { adminActor, type Actor } from '../helpers/catalogue'
@@ -37,13 +35,6 @@ async function textsSentDuring(work: () => Promise<void>): Promise<Array<{ name?
     target.query = original
   }
   return sent
-}
-
-/** The statement's own text and its function's call, on the same values: rows and column names. */
-async function bothAnswers(statement: Statement, values: unknown[]) {
-  const plain = await pool().query({ text: statement.text, values })
-  const pooled = await pool().query({ text: statement.pooled!, values })
-  return { plain: { rows: plain.rows, columns: plain.fields.map((f) => f.name) }, pooled: { rows: pooled.rows, columns: pooled.fields.map((f) => f.name) } }
 }
 
 let app: TestApp
@@ -111,34 +102,5 @@ describe('DATABASE_PREPARED_STATEMENTS', () => {
     const sent = await textsSentDuring(() => bookAndRead('13:00'))
     expect(sent).toEqual(expect.arrayContaining([{ name: FIND_SESSION.name, text: FIND_SESSION.text }, { name: SERVICE_TERMS_AND_SLOTS.name, text: SERVICE_TERMS_AND_SLOTS.text }]))
     expect(sent.map((s) => s.text)).not.toContain(FIND_SESSION.pooled)
-  })
-
-  it('the functions answer what the queries answer: every session, every service on every weekday, with and without exceptions', async () => {
-    const hashes = (await pool().query('SELECT token_hash FROM sessions')).rows.map((row) => row.token_hash)
-    expect(hashes.length).toBeGreaterThanOrEqual(2)
-    for (const hash of [...hashes, 'no-such-hash']) {
-      const { plain, pooled } = await bothAnswers(FIND_SESSION, [hash])
-      expect(pooled).toEqual(plain)
-    }
-    const day = localDate(5)
-    const service = await bookableService(admin, day)
-    // A closed hour and a whole-day opening on the date: both kinds of exception, nulls included.
-    await pool().query(
-      `INSERT INTO availability_exceptions (service_id, date, is_available, start_time, end_time, reason) VALUES ($1, $2, false, '12:00', '13:00', 'Lunch'), ($1, $2, true, NULL, NULL, NULL)`,
-      [service.id, day.date],
-    )
-    const services = (await pool().query('SELECT id FROM service_listings')).rows.map((row) => row.id)
-    let withSlots = 0
-    let withExceptions = 0
-    for (const id of [...services, '00000000-0000-4000-8000-000000000000']) {
-      for (let weekday = 0; weekday < 7; weekday++) {
-        const { plain, pooled } = await bothAnswers(SERVICE_TERMS_AND_SLOTS, [id, weekday, day.date])
-        expect(pooled).toEqual(plain)
-        withSlots += plain.rows.filter((row) => (row.open_slots as unknown[]).length > 0).length
-        withExceptions += plain.rows.filter((row) => (row.exceptions as unknown[]).length > 0).length
-      }
-    }
-    expect(withSlots).toBeGreaterThan(0)
-    expect(withExceptions).toBeGreaterThan(0)
   })
 })

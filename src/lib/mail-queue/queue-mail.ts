@@ -9,7 +9,7 @@ import { wakeMailRunner } from './runner'
 import { seal } from './seal'
 import { MAIL_QUEUE, SEND_MAIL_TASK, type OutgoingMail } from './send-mail-task'
 
-const QUEUE_MAIL = statement('queue-mail', 'INSERT INTO payload_jobs (input, task_slug, queue, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)')
+export const QUEUE_MAIL = statement('queue-mail', 'INSERT INTO payload_jobs (input, task_slug, queue, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)')
 
 /** The payload_jobs row of `mail` (sealed), column by column (also for the booking's one-statement write, which then calls `wakeMailAfterCommit`). */
 export function mailJobRow(req: PayloadRequest, mail: OutgoingMail) {

@@ -6,7 +6,21 @@ import { isUuid } from '../../../domain/ids'
 import { notFound } from '../../lib/http/errors'
 import { runPublic, statement } from '../../lib/prepared'
 import { addDays, clockTime, datesInRange, dayOfWeek, minuteOfDay, nowWallClockMinute, wallClockMinute } from '../../lib/wall-clock'
-import { baseWindows, dayFull, inSomeSlot, occupiedRange, openWindows, overlapsAny, timingRefusal, type Buffers, type DateException, type MinuteRange, type OpenSlot } from './booking-rules'
+import {
+  baseWindows,
+  dayFull,
+  inSomeSlot,
+  occupiedRange,
+  openWindows,
+  overlapsAny,
+  timingRefusal,
+  timingTermsOf,
+  type Buffers,
+  type DateException,
+  type MinuteRange,
+  type OpenSlot,
+  type TimingTerms,
+} from './booking-rules'
 import { COLUMNS, termsOf, type TermsRow } from './service-terms'
 
 /** The grid step when the service has no duration. */
@@ -59,9 +73,8 @@ export interface BookableTimes {
   slots: Record<string, string[]>
 }
 
-export interface BookableTerms extends Buffers {
+export interface BookableTerms extends Buffers, TimingTerms {
   durationMinutes: number | null
-  bookingAdvanceHours: number | null
   maxBookingsPerDay: number | null
   slots: readonly WeeklySlot[]
   /** The exceptions of the range's dates. */
@@ -91,7 +104,7 @@ export function listBookableTimes(terms: BookableTerms, from: string, to: string
         for (let minute = minuteOfDay(window.startTime); minute < minuteOfDay(window.endTime); minute += step) {
           const time = clockTime(minute)
           if (!inSomeSlot(windows, time, terms.durationMinutes)) continue
-          if (timingRefusal(wallClockMinute(date, time), now, terms.bookingAdvanceHours)) continue
+          if (timingRefusal(wallClockMinute(date, time), now, terms)) continue
           if (overlapsAny(occupiedRange(date, time, terms.durationMinutes, terms), terms.taken)) continue
           times.add(time)
         }
@@ -114,7 +127,7 @@ export function bookableTermsOf(row: BookableRow | undefined): BookableTerms | n
   }
   return {
     durationMinutes: terms.durationMinutes,
-    bookingAdvanceHours: terms.bookingAdvanceHours,
+    ...timingTermsOf(terms),
     bufferBeforeMinutes: terms.bufferBeforeMinutes,
     bufferAfterMinutes: terms.bufferAfterMinutes,
     maxBookingsPerDay: terms.maxBookingsPerDay,

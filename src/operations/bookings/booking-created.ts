@@ -1,4 +1,4 @@
-// What a new booking records, whichever path made it (audit entry, notification, mail, webhook event): one
+// What a new booking records, whichever door made it (audit entry, notification, mail, webhook event): one
 // description for the collection's hook and for the public booking's one statement.
 import type { PayloadRequest } from 'payload'
 

@@ -34,16 +34,32 @@ export const inSomeSlot = (slots: readonly OpenSlot[], time: string, durationMin
 
 export type TimingRefusal = 'booking_in_past' | 'booking_too_soon'
 
+/** The service's terms the timing rules read: the booking and the slots list judge by the same ones. */
+export interface TimingTerms {
+  bookingAdvanceHours: number | null
+}
+
+export const timingTermsOf = (terms: TimingTerms): TimingTerms => ({ bookingAdvanceHours: terms.bookingAdvanceHours })
+
 /**
  * "Not past" and "not too soon": a start before now is past; one before now +
  * `bookingAdvanceHours` is too soon. `now` is the wall-clock minute (fractional), so a start
  * at the current minute is already past.
  */
-export function timingRefusal(startMinute: number, now: number, advanceHours: number | null | undefined): TimingRefusal | null {
+export function timingRefusal(startMinute: number, now: number, terms: TimingTerms): TimingRefusal | null {
   if (startMinute < now) return 'booking_in_past'
-  if (startMinute < now + (advanceHours ?? 0) * 60) return 'booking_too_soon'
+  if (startMinute < now + (terms.bookingAdvanceHours ?? 0) * 60) return 'booking_too_soon'
   return null
 }
+
+const TIMING_MESSAGES: Record<TimingRefusal, (terms: TimingTerms) => string> = {
+  booking_in_past: () => 'The booking date and time are in the past',
+  booking_too_soon: ({ bookingAdvanceHours: hours }) =>
+    `This service must be booked at least ${hours ?? 0} hour${hours === 1 ? '' : 's'} in advance`,
+}
+
+/** The message of a timing refusal, naming the service's term it broke. */
+export const timingMessage = (refusal: TimingRefusal, terms: TimingTerms) => TIMING_MESSAGES[refusal](terms)
 
 /** "No overlap": the exclusion constraint's `numrange(start, end, '[)') &&`, back-to-back ranges fit. */
 export const rangesOverlap = (a: MinuteRange, b: MinuteRange): boolean => a.startMinute < b.endMinute && b.startMinute < a.endMinute

@@ -7,7 +7,7 @@ import { ApiError, notFound } from '../../lib/http/errors'
 import { bookingStatement } from './errors'
 import { presentBooking, type BookingRecord } from './present'
 import { nowWallClockMinute } from '../../lib/wall-clock'
-import { bookingRange, inSomeSlot, timingRefusal } from './booking-rules'
+import { bookingRange, inSomeSlot, timingMessage, timingRefusal } from './booking-rules'
 import { serviceTermsAndSlots } from './service-terms'
 import { insertBooking, newBookingDoc } from './insert-booking'
 
@@ -18,11 +18,6 @@ export interface BookingInput {
   customerMessage?: string | null
 }
 
-const TIMING_MESSAGES = {
-  booking_in_past: () => 'The booking date and time are in the past',
-  booking_too_soon: (hours: number) => `This service must be booked at least ${hours} hour${hours === 1 ? '' : 's'} in advance`,
-}
-
 export async function createBooking(req: PayloadRequest, customerId: string, input: BookingInput): Promise<{ booking: BookingRecord }> {
   // One round trip reads the service and the open slots of the date's weekday; judged in
   // order below by the rules the bookable-times query lists with (booking-rules.ts).
@@ -30,8 +25,9 @@ export async function createBooking(req: PayloadRequest, customerId: string, inp
   // A service whose provider account is gone (the reference emptied) cannot be booked either.
   if (!service || !service.providerId) throw notFound('Service not found')
   if (service.status !== 'active') throw new ApiError(400, 'service_not_active', 'This service is not available for booking')
-  const refusal = timingRefusal(bookingRange(input.bookingDate, input.bookingTime, service.durationMinutes).startMinute, nowWallClockMinute(), service.bookingAdvanceHours)
-  if (refusal) throw new ApiError(400, refusal, TIMING_MESSAGES[refusal](service.bookingAdvanceHours ?? 0))
+  const { startMinute } = bookingRange(input.bookingDate, input.bookingTime, service.durationMinutes)
+  const refusal = timingRefusal(startMinute, nowWallClockMinute(), service)
+  if (refusal) throw new ApiError(400, refusal, timingMessage(refusal, service))
   if (!inSomeSlot(openSlots, input.bookingTime, service.durationMinutes)) {
     throw new ApiError(400, 'slot_unavailable', 'The time is not inside an available slot of the service for that day')
   }

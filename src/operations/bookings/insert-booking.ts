@@ -1,7 +1,7 @@
-// The public booking's write in one statement, `community_create_booking` (docs/decisions.md "The public
-// booking is one statement"): one round trip, with plans PostgreSQL keeps even behind PgBouncer, and the
-// document `create` would return built from what was written; tests/int/bookings-public.test.ts compares
-// it with what the collection writes through Payload.
+// The public booking's write in one statement, `community_create_booking` (built in booking-function.ts from
+// the statements the other doors prepare; docs/decisions.md "The public booking is one statement"): one round
+// trip, with plans PostgreSQL keeps even behind PgBouncer; tests/int/bookings-doors.test.ts checks every door
+// writes the same records.
 import { randomUUID } from 'node:crypto'
 
 import type { PayloadRequest } from 'payload'
@@ -49,29 +49,42 @@ export interface NewBooking {
   customerMessage: string | null
 }
 
-/** The new booking's document: the service's terms as deriveTerms takes them, the range from the date, time and duration. */
+/** What a booking takes from its service when it is made or moved to another one, whichever door it came by. */
+export function termsFromService(service: ServiceTerms) {
+  return {
+    provider: service.providerId,
+    durationMinutes: service.durationMinutes,
+    totalPrice: totalPriceOf(service),
+    currency: service.currency,
+    bufferBeforeMinutes: service.bufferBeforeMinutes,
+    bufferAfterMinutes: service.bufferAfterMinutes,
+  }
+}
+
+/** The new booking's document: the service's terms (`termsFromService`), the range from the date, time and duration. */
 export function newBookingDoc(service: ServiceTerms, booking: NewBooking, now = new Date()): BookingDoc {
+  const terms = termsFromService(service)
   const { startMinute, endMinute, endTime } = scheduleOf(booking.bookingDate, booking.bookingTime, service.durationMinutes)
   const at = now.toISOString()
   return {
     id: randomUUID(),
     service: service.id,
-    provider: service.providerId,
+    provider: terms.provider,
     customer: booking.customerId,
     bookingDate: booking.bookingDate,
     bookingTime: booking.bookingTime,
     endTime,
-    durationMinutes: service.durationMinutes,
-    totalPrice: totalPriceOf(service),
-    currency: service.currency,
+    durationMinutes: terms.durationMinutes,
+    totalPrice: terms.totalPrice,
+    currency: terms.currency,
     status: 'pending',
     customerMessage: booking.customerMessage,
     providerResponse: null,
     reminderQueuedAt: null,
     startMinute,
     endMinute,
-    bufferBeforeMinutes: service.bufferBeforeMinutes,
-    bufferAfterMinutes: service.bufferAfterMinutes,
+    bufferBeforeMinutes: terms.bufferBeforeMinutes,
+    bufferAfterMinutes: terms.bufferAfterMinutes,
     createdAt: at,
     updatedAt: at,
   }

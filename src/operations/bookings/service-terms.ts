@@ -7,6 +7,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { isUuid } from '../../../domain/ids'
+import { returnQuery, type RequiredFunction } from '../../lib/postgres/required-objects'
 import { runIn, statement } from '../../lib/prepared'
 import { dayOfWeek } from '../../lib/wall-clock'
 import { openWindows, type DateException, type OpenSlot } from './booking-rules'
@@ -44,7 +45,10 @@ export interface TermsRow {
 }
 
 /** The columns `termsOf` reads, for every statement that reads a service's terms. */
-export const COLUMNS = `s.id, s.slug, s.title, s.status, s.provider_id, s.base_price, s.price_type, s.currency, s.duration_minutes, s.booking_advance_hours,
+// Enums as text (pg hands both to JavaScript as the same string): the pooled function's result
+// columns are text, so a later migration may recreate an enum type without it in its way.
+export const COLUMNS = `s.id, s.slug, s.title, s.status::text AS status, s.provider_id, s.base_price,
+  s.price_type::text AS price_type, s.currency, s.duration_minutes, s.booking_advance_hours,
   s.buffer_before_minutes, s.buffer_after_minutes, s.max_bookings_per_day`
 
 const SERVICE_TERMS = statement('service-terms', `SELECT ${COLUMNS} FROM service_listings s WHERE s.id = $1`)
@@ -54,7 +58,7 @@ const SERVICE_TERMS = statement('service-terms', `SELECT ${COLUMNS} FROM service
  * and the exceptions of its date ($3), judged by the shared rules (booking-rules.ts
  * `openWindows`, `inSomeSlot`) that the bookable-times query also uses: one rule, so the two
  * cannot disagree about what "in a slot" means. Unnamed (behind PgBouncer) it goes as the call
- * of a function holding the same query (migration 20261127_180000_pooled_read_functions).
+ * of a function holding this very query (`SERVICE_TERMS_AND_SLOTS_FUNCTION`).
  */
 export const SERVICE_TERMS_AND_SLOTS = statement(
   'service-terms-and-slots',
@@ -68,6 +72,19 @@ export const SERVICE_TERMS_AND_SLOTS = statement(
    FROM service_listings s WHERE s.id = $1`,
   'SELECT * FROM community_service_terms_and_slots($1, $2, $3)',
 )
+
+export const SERVICE_TERMS_AND_SLOTS_FUNCTION: RequiredFunction = {
+  name: 'community_service_terms_and_slots',
+  parameters: [['wanted_service', 'uuid'], ['wanted_day', 'numeric'], ['wanted_date', 'varchar']],
+  returns: `TABLE (
+    id uuid, slug varchar, title varchar, status text, provider_id uuid, base_price varchar, price_type text,
+    currency varchar, duration_minutes numeric, booking_advance_hours numeric,
+    buffer_before_minutes numeric, buffer_after_minutes numeric, max_bookings_per_day numeric,
+    open_slots json, exceptions json
+  )`,
+  volatility: 'STABLE',
+  body: returnQuery(SERVICE_TERMS_AND_SLOTS.text),
+}
 
 const loaded = new WeakMap<PayloadRequest, Map<string, ServiceTerms | null>>()
 

@@ -19,7 +19,7 @@ export interface NotificationInput {
 }
 
 // The columns of collections/Notifications.ts; timestamps from the clock, as Payload sets them.
-const INSERT_NOTIFICATION = statement(
+export const INSERT_NOTIFICATION = statement(
   'notification-insert',
   `INSERT INTO notifications (user_id_id, type, title, body, target_type, target_id, updated_at, created_at)
    VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,

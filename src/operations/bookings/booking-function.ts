@@ -1,0 +1,101 @@
+import { EMIT } from '../../../hooks/shared/webhookEvents'
+import { INSERT_AUDIT } from '../../../hooks/shared/audit'
+import { QUEUE_MAIL } from '../../lib/mail-queue/queue-mail'
+import { bindParameters, type RequiredFunction } from '../../lib/postgres/required-objects'
+import { INSERT_NOTIFICATION } from '../notifications/notify'
+
+// The public booking's write as one PL/pgSQL function: behind PgBouncer in transaction mode no
+// prepared statement survives a transaction, and PL/pgSQL keeps its statements' plans per server
+// connection (docs/performance.md "Beyond one machine"); the call is one round trip instead of nine.
+// Its records are written by the statements every other booking door prepares (the audit entry,
+// the notification, the mail job, the webhook outbox), bound to the function's rows, so each
+// INSERT has one text. A migration creates the function from this object; the start-up check
+// (src/lib/postgres/required-objects.ts) refuses a database whose function differs.
+
+/** The columns a new booking writes (the rest take the table's defaults), in insert-booking.ts `bookingRow`'s order. */
+export const BOOKING_COLUMNS = [
+  'id',
+  'service_id',
+  'provider_id',
+  'customer_id',
+  'booking_date',
+  'booking_time',
+  'end_time',
+  'duration_minutes',
+  'total_price',
+  'currency',
+  'status',
+  'customer_message',
+  'start_minute',
+  'end_minute',
+  'buffer_before_minutes',
+  'buffer_after_minutes',
+  'updated_at',
+  'created_at',
+] as const
+
+export const INSERT_BOOKING = `INSERT INTO bookings (${BOOKING_COLUMNS.join(', ')})
+    VALUES (${BOOKING_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`
+
+const fieldsOf = (row: string, columns: readonly string[]) => columns.map((column) => `${row}.${column}`)
+
+// Each row arrives as JSON with its table's column names: jsonb_populate_record reads them with the
+// columns' own types, and each statement's parameters become that record's fields.
+export const CREATE_BOOKING_FUNCTION: RequiredFunction = {
+  name: 'community_create_booking',
+  parameters: [
+    ['new_booking', 'jsonb'],
+    ['audit_entry', 'jsonb'],
+    ['notice_row', 'jsonb'],
+    ['mail_job', 'jsonb'],
+    ['outbox_event', 'jsonb'],
+  ],
+  returns: 'TABLE (day_full boolean, deliveries integer)',
+  volatility: 'VOLATILE',
+  body: `
+  DECLARE
+    b bookings;
+    a audit_logs;
+    n notifications;
+    j payload_jobs;
+    cap numeric;
+    booked integer;
+    emitted integer := 0;
+  BEGIN
+    b := jsonb_populate_record(NULL::bookings, new_booking);
+    -- The service row first: bookers of one service queue there, so their overlap waits cannot deadlock.
+    SELECT s.max_bookings_per_day INTO cap FROM service_listings s WHERE s.id = b.service_id FOR NO KEY UPDATE;
+    IF cap IS NOT NULL THEN
+      -- A statement of its own, whose snapshot sees every booking committed by the lock's last
+      -- holder; at the cap (booking-rules.ts \`dayFull\`: booked >= cap) nothing is written.
+      SELECT count(*)::int INTO booked FROM bookings x
+      WHERE x.service_id = b.service_id AND x.booking_date = b.booking_date AND x.status IN ('pending', 'confirmed');
+      IF booked >= cap THEN
+        RETURN QUERY SELECT true, 0;
+        RETURN;
+      END IF;
+    END IF;
+
+    ${bindParameters(INSERT_BOOKING, fieldsOf('b', BOOKING_COLUMNS))};
+
+    a := jsonb_populate_record(NULL::audit_logs, audit_entry);
+    ${bindParameters(INSERT_AUDIT.text, fieldsOf('a', ['action', 'user_id', 'target_type', 'target_id', 'ip', 'user_agent', 'data', 'created_at']))};
+
+    IF notice_row IS NOT NULL THEN
+      n := jsonb_populate_record(NULL::notifications, notice_row);
+      ${bindParameters(INSERT_NOTIFICATION.text, fieldsOf('n', ['user_id_id', 'type', 'title', 'body', 'target_type', 'target_id', 'created_at']))};
+    END IF;
+
+    IF mail_job IS NOT NULL THEN
+      j := jsonb_populate_record(NULL::payload_jobs, mail_job);
+      ${bindParameters(QUEUE_MAIL.text, fieldsOf('j', ['input', 'task_slug', 'queue', 'created_at']))};
+    END IF;
+
+    IF outbox_event IS NOT NULL THEN
+      ${bindParameters(EMIT.text, ["(outbox_event->>'event')", "(outbox_event->>'record_key')", "(outbox_event->'body')", "(outbox_event->>'at')::timestamptz"])};
+      GET DIAGNOSTICS emitted = ROW_COUNT;
+    END IF;
+
+    RETURN QUERY SELECT false, emitted;
+  END `,
+}
