@@ -6,7 +6,7 @@ import { INSERT_NOTIFICATION } from '../notifications/notify'
 
 // The public booking's write as one PL/pgSQL function: behind PgBouncer in transaction mode no
 // prepared statement survives a transaction, and PL/pgSQL keeps its statements' plans per server
-// connection (docs/performance.md "Beyond one machine"); the call is one round trip instead of nine.
+// connection (docs/performance.md "Behind PgBouncer"); the call is one round trip instead of nine.
 // Its records are written by the statements every other booking door prepares (the audit entry,
 // the notification, the mail job, the webhook outbox), bound to the function's rows, so each
 // INSERT has one text. A migration creates the function from this object; the start-up check
