@@ -44,9 +44,10 @@ interface Started {
 /** `npm start` in the copy, until it logs `until` (the API's line, or the panel's). */
 async function startInCopy(until: RegExp): Promise<Started> {
   const port = await freePort()
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATABASE_URL: database.url, PAYLOAD_SECRET: testSecret(), MEDIA_SWEEP_AT_START: 'false' }
-  delete env.NODE_ENV
-  child = spawn(process.execPath, nodeArgs('src/server.ts', app), { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  // Without jest's NODE_ENV=test, as `npm start` runs.
+  const { NODE_ENV: _test, ...inherited } = process.env
+  const env: Record<string, string | undefined> = { ...inherited, PORT: String(port), DATABASE_URL: database.url, PAYLOAD_SECRET: testSecret(), MEDIA_SWEEP_AT_START: 'false' }
+  child = spawn(process.execPath, nodeArgs('src/server.ts', app), { cwd: app, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   let output = ''
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child!.once('exit', (code, signal) => resolve({ code, signal })))
   await new Promise<void>((resolve, reject) => {
