@@ -9,7 +9,7 @@ import type { Payload } from 'payload'
 
 import { isStaff } from '../domain/permissions'
 import { createApp } from './app'
-import { adminPanel } from './lib/admin-panel'
+import { adminPanel, type AdminPanel } from './lib/admin-panel'
 import { useConfiguredDatabase } from './lib/database'
 import { sweepOrphanFiles } from './lib/media/orphan-files'
 import { trackConnections } from './lib/open-connections'
@@ -72,10 +72,13 @@ async function main() {
   // What a stop must end, as far as the start has come.
   let embedded: Awaited<ReturnType<typeof useConfiguredDatabase>>
   let payload: Payload | undefined
+  let panel: AdminPanel | undefined
   let stop: ((signal: string) => Promise<void>) | undefined
   let stopping = false
   const exitAtOnce = async (signal: string) => {
     log(`${signal} again: exiting now`)
+    // Ends a panel build in progress (its abort is immediate), which would otherwise outlive us.
+    void panel?.close()
     if (embedded) await within(DATABASE_AT_ONCE_MS, embedded.stop())
     process.exit(128 + (SIGNAL_NUMBERS[signal] ?? 1))
   }
@@ -100,7 +103,7 @@ async function main() {
   payload = await startPayload()
   // The production build of the panel (built first if its sources changed, while the API is
   // already served) unless `npm run dev` asked for Next dev. ADMIN_PANEL=false leaves Next out.
-  const panel = config.adminPanel ? adminPanel({ root, dev, port: config.port, log, buildEnv }) : undefined
+  panel = config.adminPanel ? adminPanel({ root, dev, port: config.port, log, buildEnv }) : undefined
 
   const app = createApp({
     payload,
