@@ -28,7 +28,9 @@ process.env.NEXT_TELEMETRY_DISABLED ??= '1'
 function shutdownGraceMs(): number {
   const raw = process.env.SHUTDOWN_GRACE_MS
   const value = raw === undefined || raw === '' ? 10_000 : Number(raw)
-  if (!Number.isInteger(value) || value < 0) throw new Error(`SHUTDOWN_GRACE_MS must be a whole number of milliseconds, not "${raw}"`)
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`SHUTDOWN_GRACE_MS must be a whole number of milliseconds, not "${raw}"`)
+  }
   return value
 }
 // What the stop may take after the HTTP server closed (Next, jobs, the pool, the database):
@@ -40,7 +42,8 @@ const SIGNAL_NUMBERS: Record<string, number> = { SIGINT: 2, SIGTERM: 15 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
 /** `work`, or false once `ms` have passed without it settling. */
-const within = (ms: number, work: Promise<unknown>) => Promise.race([work.then(() => true), sleep(ms).then(() => false)])
+const within = (ms: number, work: Promise<unknown>) =>
+  Promise.race([work.then(() => true), sleep(ms).then(() => false)])
 
 // Files of failed uploads a crash or a lost clean-up left (issue 19); in the background: a
 // slow bucket listing must not hold the start. Only here, never where Payload starts for a
@@ -130,7 +133,10 @@ async function main() {
     server.listen(config.port, resolve)
   })
   const seconds = () => ((Date.now() - started) / 1000).toFixed(1)
-  const ready = () => log(`ready on ${config.publicUrl} (${panel ? 'admin at /admin, ' : 'admin panel off, '}API at /api) in ${seconds()} s`)
+  const ready = () => {
+    const parts = `${panel ? 'admin at /admin, ' : 'admin panel off, '}API at /api`
+    log(`ready on ${config.publicUrl} (${parts}) in ${seconds()} s`)
+  }
   if (config.media.sweepAtStart) sweepAtStart(payload)
 
   stop = async (signal: string) => {
@@ -142,7 +148,8 @@ async function main() {
     let forced = !(await within(graceMs, closed))
     if (forced) {
       const left = connections.describe()
-      log(`forced close: ${left.length} request(s) still unanswered after ${graceMs / 1000} s${left.length ? `: ${left.join(', ')}` : ''}`)
+      const named = left.length ? `: ${left.join(', ')}` : ''
+      log(`forced close: ${left.length} request(s) still unanswered after ${graceMs / 1000} s${named}`)
       connections.destroyAll()
       await within(1_000, closed)
     }
@@ -162,10 +169,15 @@ async function main() {
   }
 
   if (!panel) return ready()
-  if (panel.needsBuild) log(`API ready on ${config.publicUrl} in ${seconds()} s; the admin panel is being built (/admin answers 503 until then)`)
+  if (panel.needsBuild) {
+    const until = '/admin answers 503 until then'
+    log(`API ready on ${config.publicUrl} in ${seconds()} s; the admin panel is being built (${until})`)
+  }
   if (await panel.start(server)) ready()
   // As ready as it will get: whoever waits for the start goes on, and finds /admin's 503 page.
-  else if (!stopping) log(`ready on ${config.publicUrl} (admin panel failed, /admin answers 503; API at /api) in ${seconds()} s`)
+  else if (!stopping) {
+    log(`ready on ${config.publicUrl} (admin panel failed, /admin answers 503; API at /api) in ${seconds()} s`)
+  }
 }
 
 // A promise a library leaves unhandled would end the process, and with it every request in

@@ -62,7 +62,12 @@ function lockOwner(file: string): number | undefined {
  * Takes the build lock (mkdir is atomic, so two servers starting at once cannot both build into
  * .next/). A lock whose owner died is taken over; a live owner's lock is waited for.
  */
-async function withBuildLock<T>(root: string, log: (line: string) => void, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+async function withBuildLock<T>(
+  root: string,
+  log: (line: string) => void,
+  work: () => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
   const lock = path.join(root, LOCK_DIR)
   const owner = path.join(lock, 'pid')
   let waited = false
@@ -146,7 +151,12 @@ export function adminBuildIsCurrent(root: string): boolean {
  * Builds the admin panel unless .next/ already holds the build of the current inputs.
  * `build`: what makes it (`next build` in a child process at the lowest priority).
  */
-export async function ensureAdminBuild(root: string, log: (line: string) => void, build: AdminBuild = nextBuild, options: AdminBuildOptions = {}): Promise<void> {
+export async function ensureAdminBuild(
+  root: string,
+  log: (line: string) => void,
+  build: AdminBuild = nextBuild,
+  options: AdminBuildOptions = {},
+): Promise<void> {
   if (adminBuildIsCurrent(root)) return
   await withBuildLock(root, log, async () => {
     // Whoever held the lock before may have just built these very inputs.

@@ -35,13 +35,20 @@ const RETRY_AFTER_S: Partial<Record<State, number>> = { building: 15, starting: 
 
 function page(title: string, text: string, refreshSeconds?: number): string {
   const refresh = refreshSeconds ? `<meta http-equiv="refresh" content="${refreshSeconds}">` : ''
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">${refresh}<title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>\n`
+  const head = `<meta charset="utf-8">${refresh}<title>${title}</title>`
+  return `<!doctype html><html lang="en"><head>${head}</head><body><h1>${title}</h1><p>${text}</p></body></html>\n`
 }
 
 const PAGES: Record<Exclude<State, 'ready'>, { title: string; text: string }> = {
-  building: { title: 'The admin panel is being built', text: 'This takes a minute or two at the first start after an update. The API is already served.' },
+  building: {
+    title: 'The admin panel is being built',
+    text: 'This takes a minute or two at the first start after an update. The API is already served.',
+  },
   starting: { title: 'The admin panel is starting', text: 'It will answer in a moment.' },
-  failed: { title: 'The admin panel could not be built', text: 'The server log holds the build’s output. The API is served; start the server again to build the panel anew.' },
+  failed: {
+    title: 'The admin panel could not be built',
+    text: 'The server log holds the build’s output. The API is served; a start of the server builds it anew.',
+  },
   stopped: { title: 'The server is stopping', text: 'Try again in a moment.' },
 }
 
@@ -86,7 +93,8 @@ export function adminPanel({ root, dev, port, log, buildEnv }: AdminPanelOptions
           return false
         }
         state = 'failed'
-        log(`the admin panel could not be built or started: ${error instanceof Error ? error.message : String(error)}; /admin answers 503 until a start builds it`)
+        const reason = error instanceof Error ? error.message : String(error)
+        log(`the admin panel could not be built or started: ${reason}; /admin answers 503 until a start builds it`)
         return false
       }
     })())

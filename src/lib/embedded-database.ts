@@ -210,7 +210,8 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
 
   let server: Awaited<ReturnType<typeof startPostgres>>
   try {
-    server = await startPostgres(bin, clusterDir, port, runAs, remember, options.settings, { watchdog: options.stopWithOwner ?? true })
+    const watchdog = options.stopWithOwner ?? true
+    server = await startPostgres(bin, clusterDir, port, runAs, remember, options.settings, { watchdog })
   } catch (error) {
     const spawnProblem = explainSpawnError(error as NodeJS.ErrnoException, bin.postgres)
     throw new Error(`Cannot start the embedded PostgreSQL: ${spawnProblem ?? explainStartFailure(recent, port, clusterDir)}`)

@@ -75,9 +75,8 @@ export function trackConnections(server: http.Server): OpenConnections {
     inFlight: () => [...connections.values()].reduce((sum, connection) => sum + connection.requests.size, 0),
     describe: () => {
       const now = Date.now()
-      return [...connections.values()].flatMap((connection) =>
-        [...connection.requests.values()].map(({ method, url, since }) => `${method} ${url} (${((now - since) / 1000).toFixed(1)} s)`),
-      )
+      const requests = [...connections.values()].flatMap((connection) => [...connection.requests.values()])
+      return requests.map(({ method, url, since }) => `${method} ${url} (${((now - since) / 1000).toFixed(1)} s)`)
     },
     drain: () => {
       draining = true

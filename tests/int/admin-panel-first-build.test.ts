@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { BUILD_NICENESS } from '../../src/lib/admin-build'
 import { freePort } from '../../src/lib/embedded-database'
 import { nodeArgs } from '../../scripts/node-build/command'
+import type { Exit } from '../helpers/processes'
 import { createFixtureDatabase } from '../helpers/seeded-template'
 import { testSecret } from '../helpers/test-database'
 
@@ -28,28 +29,34 @@ async function projectCopy(): Promise<string> {
   copyDir = await fs.mkdtemp(path.join(os.tmpdir(), 'community-first-build-'))
   const root = path.join(copyDir, 'app')
   await fs.mkdir(root)
-  const exclude = ['./node_modules', './.data', './.test-data', './.next', './.next-build.lock', './.build', './media', './.git'].flatMap((item) => ['--exclude', item])
+  const excluded = ['./node_modules', './.data', './.test-data', './.next', './.next-build.lock', './.build', './media']
+  excluded.push('./.git')
+  const exclude = excluded.flatMap((item) => ['--exclude', item])
   execFileSync('sh', ['-c', `tar -c ${exclude.join(' ')} . | tar -x -C "${root}"`], { cwd: process.cwd() })
   await fs.mkdir(path.join(root, 'node_modules'))
-  for (const entry of await fs.readdir('node_modules')) await fs.symlink(path.resolve('node_modules', entry), path.join(root, 'node_modules', entry))
+  for (const entry of await fs.readdir('node_modules')) {
+    await fs.symlink(path.resolve('node_modules', entry), path.join(root, 'node_modules', entry))
+  }
   return root
 }
 
 interface Started {
   url: string
   output: () => string
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  exited: Promise<Exit>
 }
 
 /** `npm start` in the copy, until it logs `until` (the API's line, or the panel's). */
 async function startInCopy(until: RegExp): Promise<Started> {
   const port = await freePort()
   // Without jest's NODE_ENV=test, as `npm start` runs.
-  const { NODE_ENV: _test, ...inherited } = process.env
-  const env: Record<string, string | undefined> = { ...inherited, PORT: String(port), DATABASE_URL: database.url, PAYLOAD_SECRET: testSecret(), MEDIA_SWEEP_AT_START: 'false' }
-  child = spawn(process.execPath, nodeArgs('src/server.ts', app), { cwd: app, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: undefined, PORT: String(port) }
+  Object.assign(env, { DATABASE_URL: database.url, PAYLOAD_SECRET: testSecret(), MEDIA_SWEEP_AT_START: 'false' })
+  // Its own process group: the build it starts is in it too.
+  const options = { cwd: app, env: env as NodeJS.ProcessEnv, detached: true }
+  child = spawn(process.execPath, nodeArgs('src/server.ts', app), { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child!.once('exit', (code, signal) => resolve({ code, signal })))
+  const exited = new Promise<Exit>((resolve) => child!.once('exit', (code, signal) => resolve({ code, signal })))
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${until} after 120 s:\n${output}`)), 120_000)
     const onData = (chunk: Buffer) => {
@@ -105,7 +112,7 @@ afterAll(async () => {
 }, 60_000)
 
 describe('the first start builds the admin panel while the API is served', () => {
-  it('answers /api/health at once, /admin and /_next with 503 and Retry-After during the build (low priority), and a stop ends the build', async () => {
+  it('serves /api at once; /admin, /_next: 503, Retry-After while it builds (nice 19); a stop ends the build', async () => {
     const started = await startInCopy(/\[server\] API ready on .*the admin panel is being built/)
     expect(started.output()).not.toContain('[server] ready on')
 

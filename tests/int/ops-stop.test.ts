@@ -27,7 +27,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const startServer = () =>
   startServerProcess(
-    { DATABASE_URL: undefined, DATA_DIR: dir, EMBEDDED_PG_PORT: String(port), ADMIN_PANEL: 'false', SHUTDOWN_GRACE_MS: String(GRACE_MS) },
+    {
+      DATABASE_URL: undefined,
+      DATA_DIR: dir,
+      EMBEDDED_PG_PORT: String(port),
+      ADMIN_PANEL: 'false',
+      SHUTDOWN_GRACE_MS: String(GRACE_MS),
+    },
     120_000,
   )
 
@@ -39,7 +45,8 @@ async function processesOfGroup(group: number): Promise<string[]> {
     const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '')
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
     // State Z: ended, waiting for its parent to collect it (nothing runs).
-    if (fields[0] !== 'Z' && Number(fields[2]) === group) found.push(`${entry} ${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))}`)
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+    if (fields[0] !== 'Z' && Number(fields[2]) === group) found.push(`${entry} ${name}`)
   }
   return found
 }
@@ -51,7 +58,8 @@ async function postgresPid(): Promise<number> {
 
 /** A sign-in whose body never completes: a request in progress for as long as the test wants. */
 async function heldRequest(url: string) {
-  const held = slowPost(url, '/api/auth/sign-in/email', JSON.stringify({ email: 'held@example.test', password: 'Not-The-Passw0rd!' }))
+  const body = JSON.stringify({ email: 'held@example.test', password: 'Not-The-Passw0rd!' })
+  const held = slowPost(url, '/api/auth/sign-in/email', body)
   held.answer.catch(() => undefined) // ended by the server's forced close
   await sleep(500) // the server has the headers and waits for the rest of the body
   return held
@@ -75,7 +83,7 @@ afterAll(async () => {
 }, 60_000)
 
 describe('a stop always ends the process', () => {
-  it('SIGKILL of the server alone: its PostgreSQL stops by itself, and the next start finds nothing to clear', async () => {
+  it('SIGKILL of the server alone: its PostgreSQL stops by itself; the next start finds nothing to clear', async () => {
     server = await startServer()
     const database = await postgresPid()
     server.child.kill('SIGKILL')
@@ -92,7 +100,7 @@ describe('a stop always ends the process', () => {
     server = undefined
   }, 120_000)
 
-  it('SIGTERM with a request held open: cut after the grace, everything stopped, exit 1 within the grace + 2 s, nothing left', async () => {
+  it('SIGTERM, a request held open: cut after the grace, exit 1 within the grace + 2 s, nothing left', async () => {
     server = await startServer()
     const group = server.child.pid!
     const database = await postgresPid()
