@@ -112,7 +112,7 @@ afterAll(async () => {
 }, 60_000)
 
 describe('the first start builds the admin panel while the API is served', () => {
-  it('serves /api at once; /admin, /_next: 503, Retry-After while it builds (nice 19); a stop ends the build', async () => {
+  it('serves /api at once; /admin, /_next: 503, Retry-After while it builds (nice 19); a stop ends it', async () => {
     const started = await startInCopy(/\[server\] API ready on .*the admin panel is being built/)
     expect(started.output()).not.toContain('[server] ready on')
 
