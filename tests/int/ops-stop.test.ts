@@ -1,10 +1,12 @@
 // A stop always ends the process (src/server.ts), on the server's own embedded PostgreSQL:
-// a SIGKILL of the server alone does not leave its PostgreSQL running (its watchdog stops it);
+// a SIGKILL of the server alone does not leave its PostgreSQL running (its watchdog stops it),
+// and an upgrade request is answered 404 and closed, never held;
 // SIGTERM with a request held open on purpose cuts it after SHUTDOWN_GRACE_MS, stops the rest
 // and exits 1 with nothing of its process group left; a second SIGTERM exits at once. The
 // first test also makes the cluster: PostgreSQL's first stop, after initdb and every migration,
 // writes a checkpoint of seconds that no later stop pays.
 import fs from 'node:fs/promises'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -65,6 +67,28 @@ async function heldRequest(url: string) {
   return held
 }
 
+/** The status line an upgrade request gets, and whether the server then closed the connection. */
+function upgradeAnswer(url: string, where: string): Promise<{ head: string; closedByServer: boolean }> {
+  const { hostname, port: serverPort } = new URL(url)
+  const lines = [`GET ${where} HTTP/1.1`, `Host: localhost:${serverPort}`, 'Connection: Upgrade', 'Upgrade: websocket']
+  lines.push('Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', '', '')
+  return new Promise((resolve, reject) => {
+    let text = ''
+    const socket = net.connect(Number(serverPort), hostname, () => socket.write(lines.join('\r\n')))
+    const timer = setTimeout(() => {
+      socket.destroy()
+      resolve({ head: text.split('\r\n')[0] ?? '', closedByServer: false })
+    }, 3_000)
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()))
+    socket.once('end', () => {
+      clearTimeout(timer)
+      socket.destroy()
+      resolve({ head: text.split('\r\n')[0] ?? '', closedByServer: true })
+    })
+    socket.once('error', reject)
+  })
+}
+
 async function untilLogged(text: string) {
   for (let i = 0; i < 400 && !server!.output().includes(text); i++) await sleep(25)
   expect(server!.output()).toContain(text)
@@ -95,6 +119,9 @@ describe('a stop always ends the process', () => {
     server = await startServer()
     expect(server.output()).not.toMatch(/left running by an earlier run|stale postmaster\.pid/)
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
+    // No route takes a WebSocket here: an upgrade is answered 404 and its connection closed.
+    const upgraded = await upgradeAnswer(server.url, '/_next/hmr')
+    expect(upgraded).toEqual({ head: 'HTTP/1.1 404 Not Found', closedByServer: true })
     const exit = await server.stop()
     expect(exit).toEqual({ code: 0, signal: null })
     server = undefined
