@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 
 import { processAlive } from './process-alive'
@@ -61,11 +62,17 @@ function lockOwner(file: string): number | undefined {
  * Takes the build lock (mkdir is atomic, so two servers starting at once cannot both build into
  * .next/). A lock whose owner died is taken over; a live owner's lock is waited for.
  */
-async function withBuildLock<T>(root: string, log: (line: string) => void, work: () => Promise<T>): Promise<T> {
+async function withBuildLock<T>(
+  root: string,
+  log: (line: string) => void,
+  work: () => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
   const lock = path.join(root, LOCK_DIR)
   const owner = path.join(lock, 'pid')
   let waited = false
   for (;;) {
+    signal?.throwIfAborted()
     try {
       fs.mkdirSync(lock)
       fs.writeFileSync(owner, String(process.pid))
@@ -92,19 +99,46 @@ async function withBuildLock<T>(root: string, log: (line: string) => void, work:
   }
 }
 
-function nextBuild(root: string): Promise<void> {
+export interface AdminBuildOptions {
+  /** Aborted: the build in progress is ended (SIGTERM) and a wait for another builder's lock gives up. */
+  signal?: AbortSignal
+  /** The build's environment (default: this process's). */
+  env?: NodeJS.ProcessEnv
+}
+
+/** What makes the build: `next build` by default; tests/int/admin-build.test.ts counts calls instead. */
+export type AdminBuild = (root: string, options: AdminBuildOptions) => Promise<void>
+
+/** The lowest CPU priority: the build (≈ 1.5 GB, a minute of CPU) runs beside a server already answering. */
+export const BUILD_NICENESS = 19
+
+function nextBuild(root: string, { signal, env = process.env }: AdminBuildOptions): Promise<void> {
   const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next')
   return new Promise((resolve, reject) => {
+    signal?.throwIfAborted()
     // NODE_ENV=production: a build is always a production build, whatever the shell says.
     const child = spawn(process.execPath, [nextBin, 'build'], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+      env: { ...env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
       stdio: ['ignore', 'inherit', 'inherit'],
     })
+    // Set before next build starts its workers, which inherit it (a priority can only be lowered).
+    if (child.pid) {
+      try {
+        os.setPriority(child.pid, BUILD_NICENESS)
+      } catch {
+        // a platform without priorities: the build runs at ours
+      }
+    }
+    const abort = () => child.kill('SIGTERM')
+    signal?.addEventListener('abort', abort, { once: true })
     child.once('error', reject)
-    child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`next build failed (${signal ?? `exit ${code}`}); see its output above`)),
-    )
+    child.once('exit', (code, exitSignal) => {
+      signal?.removeEventListener('abort', abort)
+      if (code === 0) resolve()
+      else if (signal?.aborted) reject(signal.reason)
+      else reject(new Error(`next build failed (${exitSignal ?? `exit ${code}`}); see its output above`))
+    })
   })
 }
 
@@ -115,9 +149,14 @@ export function adminBuildIsCurrent(root: string): boolean {
 
 /**
  * Builds the admin panel unless .next/ already holds the build of the current inputs.
- * `build`: what makes it (`next build`; tests/int/admin-build.test.ts counts the calls instead).
+ * `build`: what makes it (`next build` in a child process at the lowest priority).
  */
-export async function ensureAdminBuild(root: string, log: (line: string) => void, build: (root: string) => Promise<void> = nextBuild): Promise<void> {
+export async function ensureAdminBuild(
+  root: string,
+  log: (line: string) => void,
+  build: AdminBuild = nextBuild,
+  options: AdminBuildOptions = {},
+): Promise<void> {
   if (adminBuildIsCurrent(root)) return
   await withBuildLock(root, log, async () => {
     // Whoever held the lock before may have just built these very inputs.
@@ -126,9 +165,9 @@ export async function ensureAdminBuild(root: string, log: (line: string) => void
     const started = Date.now()
     log('building the admin panel (once, and again only when its sources change)…')
     fs.rmSync(path.join(root, HASH_FILE), { force: true })
-    await build(root)
+    await build(root, options)
     fs.mkdirSync(path.join(root, path.dirname(HASH_FILE)), { recursive: true })
     fs.writeFileSync(path.join(root, HASH_FILE), `${inputs}\n`)
     log(`admin panel built in ${((Date.now() - started) / 1000).toFixed(0)} s`)
-  })
+  }, options.signal)
 }

@@ -36,6 +36,11 @@ export interface EmbeddedDatabaseOptions {
   shareRunning?: boolean
   /** More `-c name=value` for the server (the test run's: tests/helpers/test-database.ts). */
   settings?: string[]
+  /**
+   * Default true: PostgreSQL stops when this process dies, however it dies (a watchdog:
+   * src/lib/postgres/postgres-process.ts). false: it runs on (tests of what the next start finds).
+   */
+  stopWithOwner?: boolean
 }
 
 export function portIsFree(port: number): Promise<boolean> {
@@ -205,7 +210,8 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
 
   let server: Awaited<ReturnType<typeof startPostgres>>
   try {
-    server = await startPostgres(bin, clusterDir, port, runAs, remember, options.settings)
+    const watchdog = options.stopWithOwner ?? true
+    server = await startPostgres(bin, clusterDir, port, runAs, remember, options.settings, { watchdog })
   } catch (error) {
     const spawnProblem = explainSpawnError(error as NodeJS.ErrnoException, bin.postgres)
     throw new Error(`Cannot start the embedded PostgreSQL: ${spawnProblem ?? explainStartFailure(recent, port, clusterDir)}`)

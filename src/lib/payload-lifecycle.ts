@@ -60,7 +60,8 @@ export async function stopPayload(payload: Payload, log: (stage: string) => void
     // client went away runs on after the server closed): it releases itself when its query
     // ends, and pool.end() waits for that. Released here too, its query's own release threw
     // pg-pool's double-release error from a pg callback and the process exited 1.
-    const busy = client.activeQuery || (client.queryQueue?.length ?? 0) > 0
+    // (pg clears readyForQuery while a query runs; its activeQuery getter prints a DeprecationWarning.)
+    const busy = (client as { readyForQuery?: boolean }).readyForQuery === false
     if (!idle.has(client) && !busy) {
       try {
         client.release?.()

