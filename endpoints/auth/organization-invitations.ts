@@ -1,9 +1,11 @@
 // Organization invitations (API-CONTRACT §11), Better Auth's organization plugin path for path.
 // POST /api/auth/organization/invite-member {email, role, organizationId?, resend?} → invitation
-// POST /api/auth/organization/accept-invitation {invitationId}  → {invitation, member}; the organization becomes the session's active one
+// POST /api/auth/organization/accept-invitation {invitationId}  → {invitation, member}
+//      (the organization becomes the session's active one)
 // POST /api/auth/organization/reject-invitation {invitationId}  → {invitation, member: null}
 // POST /api/auth/organization/cancel-invitation {invitationId}  → invitation
-// GET  /api/auth/organization/get-invitation ?id                → invitation + organizationName, organizationSlug, inviterEmail
+// GET  /api/auth/organization/get-invitation ?id                → invitation + organizationName, organizationSlug,
+//      inviterEmail
 // GET  /api/auth/organization/list-invitations ?organizationId  → [invitation]
 // GET  /api/auth/organization/list-user-invitations             → [invitation] addressed to the caller
 import type { PayloadRequest } from 'payload'

@@ -4,8 +4,9 @@
 //      → organization + members; it becomes the session's active one unless keepCurrentActiveOrganization
 // POST /api/auth/organization/update {data:{name?, slug?, logo?, metadata?}, organizationId?} → organization
 // POST /api/auth/organization/delete {organizationId}                              → organization
-// POST /api/auth/organization/check-slug {slug}                                     → {status: true} | 409 slug_is_taken
-// GET  /api/auth/organization/get-full-organization ?organizationId|organizationSlug → organization + members + invitations
+// POST /api/auth/organization/check-slug {slug}                                    → {status: true} | 409 slug_is_taken
+// GET  /api/auth/organization/get-full-organization ?organizationId|organizationSlug
+//      → organization + members + invitations
 //      (neither and no active organization: null)
 // GET  /api/auth/organization/list-members ?organizationId&limit&offset            → {members, total}
 // GET  /api/auth/organization/get-active-member                                    → member

@@ -3,7 +3,6 @@
 // POST|PATCH|DELETE   /api/admin/services/services {action: create|update|delete|activate|deactivate|duplicate, …}
 // Platform admins: every service. Owners and admins of organizations: their organizations'
 // services, through the same operations with their scope (decision 114).
-import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
 import { MAX_BUFFER_MINUTES } from '../../../src/operations/bookings/booking-rules'
