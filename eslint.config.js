@@ -51,6 +51,8 @@ export default tseslint.config(
         },
       ],
       'local/comment-width': ['error', { max: MAX }],
+      // A `let` a closure reads before its one assignment (a signal handler set up before the start) stays a `let`.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       // A leading underscore marks a binding kept on purpose (a handler's unused `next`, a rest's sibling).
       '@typescript-eslint/no-unused-vars': [
         'error',
