@@ -104,7 +104,6 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     progress(`${label} …`)
     const heartbeat = setInterval(() => {
       const latest = sources.map((source) => lastLines.get(source)).filter((entry) => entry && entry.at >= at).sort((a, b) => b!.at - a!.at)[0]
-      // eslint-disable-next-line no-control-regex
       const last = (latest?.line ?? '').replace(/\x1b\[[0-9;]*m/g, '').trim().slice(0, 120)
       progress(`${label}: still going, ${seconds(Date.now() - at)}${last ? ` (last: ${last})` : ''}`)
     }, HEARTBEAT_MS)

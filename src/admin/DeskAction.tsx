@@ -23,6 +23,7 @@ export function DeskAction({ path, body, label, done, testId }: Props) {
   const [reason, setReason] = useState('')
   const { busy, outcome, post } = usePanelPost()
 
+  // Unawaited from the button (React ignores a handler's result): usePanelPost's post catches its own failures.
   const submit = async () => {
     if (await post(path, { ...body, reason }, () => done)) router.refresh()
   }
@@ -30,7 +31,7 @@ export function DeskAction({ path, body, label, done, testId }: Props) {
   return (
     <span data-testid={testId} style={{ display: 'inline-flex', gap: 8, alignItems: 'center', marginRight: 12 }}>
       <input aria-label={`Reason to ${label.toLowerCase()}`} placeholder="Reason (5+ characters)" value={reason} onChange={(event) => setReason(event.target.value)} />
-      <Button buttonStyle="secondary" size="small" disabled={busy} onClick={submit} type="button" margin={false}>
+      <Button buttonStyle="secondary" size="small" disabled={busy} onClick={() => void submit()} type="button" margin={false}>
         {label}
       </Button>
       {outcome && <span role="status">{outcome.message}</span>}

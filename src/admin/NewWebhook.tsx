@@ -28,6 +28,7 @@ export function NewWebhook() {
   const [events, setEvents] = useState<string[]>([])
   const [created, setCreated] = useState<Created | null>(null)
 
+  // Unawaited from the button (React ignores a handler's result): usePanelPost's post catches its own failures.
   const create = async () => {
     setCreated(null)
     const body = { action: 'create', url: url.trim(), events: all ? [ALL_EVENTS] : events, ...(description.trim() ? { description: description.trim() } : {}) }
@@ -58,7 +59,7 @@ export function NewWebhook() {
           </label>
           <input id="webhook-description" maxLength={500} value={description} onChange={(event) => setDescription(event.target.value)} style={input} />
         </div>
-        <Button buttonStyle="primary" margin={false} disabled={busy || !url.trim() || (!all && events.length === 0)} onClick={create} type="button">
+        <Button buttonStyle="primary" margin={false} disabled={busy || !url.trim() || (!all && events.length === 0)} onClick={() => void create()} type="button">
           Create webhook
         </Button>
       </div>

@@ -45,6 +45,8 @@ export function SendTestWebhook() {
   const { busy, outcome, post } = usePanelPost()
   const [result, setResult] = useState<string | null>(null)
   if (!id) return null
+  // Unawaited from the button (React ignores a handler's result): the post catches its own failures, and a poll
+  // that fails leaves the post's message shown.
   const sendTest = async () => {
     setResult(null)
     let deliveryId = ''
@@ -55,7 +57,7 @@ export function SendTestWebhook() {
   }
   return (
     <div data-testid="send-test-webhook" style={{ marginBottom: 'var(--base)' }}>
-      <Button buttonStyle="secondary" disabled={busy} onClick={sendTest} type="button" size="medium">
+      <Button buttonStyle="secondary" disabled={busy} onClick={() => void sendTest()} type="button" size="medium">
         Send test
       </Button>
       {(result || outcome) && <p role="status">{result ?? outcome!.message}</p>}

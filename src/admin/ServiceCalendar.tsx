@@ -82,6 +82,7 @@ function AddException({ busy, onAdd, defaultDate }: { busy: boolean; defaultDate
   const [kind, setKind] = useState<Kind>('closedDay')
   const [times, setTimes] = useState({ startTime: '', endTime: '' })
   const [reason, setReason] = useState('')
+  // Unawaited from the button (React ignores a handler's result): `onAdd` catches its own failures.
   const add = async () => {
     const input = { date, isAvailable: kind === 'extraHours', ...(kind === 'closedDay' ? {} : times), ...(reason.trim() ? { reason: reason.trim() } : {}) }
     // Kept after a refusal, to be corrected; cleared once added.
@@ -122,7 +123,7 @@ function AddException({ busy, onAdd, defaultDate }: { busy: boolean; defaultDate
         {label('Reason (staff only)', 'exception-reason')}
         <input id="exception-reason" maxLength={200} value={reason} onChange={(event) => setReason(event.target.value)} style={{ width: '100%', height: 40 }} />
       </div>
-      <Button buttonStyle="secondary" margin={false} disabled={busy} onClick={add} type="button">
+      <Button buttonStyle="secondary" margin={false} disabled={busy} onClick={() => void add()} type="button">
         Add
       </Button>
     </div>
@@ -151,6 +152,7 @@ export function ServiceCalendar() {
   useEffect(() => void reload(), [reload])
 
   if (!id) return null
+  // Run unawaited from the buttons too: usePanelPost's post and `reload` catch their own failures.
   const change = async (body: Record<string, unknown>, done: string): Promise<boolean> => {
     const ok = await post(AVAILABILITY, body, () => done)
     if (ok) await reload()
@@ -177,7 +179,7 @@ export function ServiceCalendar() {
                 <td>{exception.reason ?? ''}</td>
                 <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
                   <a href={`${config.routes.admin}/collections/availability-exceptions/${exception.id}`}>Edit</a>{' '}
-                  <Button buttonStyle="subtle" size="small" margin={false} disabled={busy} type="button" onClick={() => change({ action: 'deleteException', id: exception.id }, `Removed: ${exception.date}`)}>
+                  <Button buttonStyle="subtle" size="small" margin={false} disabled={busy} type="button" onClick={() => void change({ action: 'deleteException', id: exception.id }, `Removed: ${exception.date}`)}>
                     Remove
                   </Button>
                 </td>
@@ -196,7 +198,7 @@ export function ServiceCalendar() {
       {loaded && !loaded.starts && <p>Nobody can book this service now (it is not active): the days show its hours only.</p>}
       <div data-testid="calendar-weeks" style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 6 }}>
         {days.map((day) => (
-          <Day key={day.date} day={day} busy={busy} onClose={(date) => change({ action: 'createException', serviceId: id, date, isAvailable: false }, `Closed on ${date}`)} />
+          <Day key={day.date} day={day} busy={busy} onClose={(date) => void change({ action: 'createException', serviceId: id, date, isAvailable: false }, `Closed on ${date}`)} />
         ))}
       </div>
     </div>

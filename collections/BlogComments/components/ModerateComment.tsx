@@ -14,6 +14,7 @@ export function ModerateComment() {
 
   if (!id) return null
 
+  // Unawaited from the button (React ignores a handler's result): usePanelPost's post catches its own failures.
   const submit = async () => {
     const moderated = await post('/api/admin/moderate', { postType: 'blogComments', postId: String(id), reason }, () => 'Comment moderated; its author has been notified.', 'Moderation failed')
     // The form shows the new status (and this box goes away with it).
@@ -34,7 +35,7 @@ export function ModerateComment() {
         value={reason}
         onChange={(event) => setReason(event.target.value)}
       />
-      <Button buttonStyle="secondary" disabled={busy} onClick={submit} type="button">
+      <Button buttonStyle="secondary" disabled={busy} onClick={() => void submit()} type="button">
         {busy ? 'Moderating…' : 'Moderate'}
       </Button>
       {outcome && (

@@ -28,6 +28,7 @@ export function ApprovalDecision({ postType }: Props) {
 
   if (!id) return null
 
+  // Unawaited from the button (React ignores a handler's result): usePanelPost's post catches its own failures.
   const decide = async (decision: Decision) => {
     const decided = await post('/api/admin/approve', { postType, postId: String(id), decision, reason }, () => DONE[decision], 'The decision failed')
     // The form shows the new status (and this box goes away with it).
@@ -49,10 +50,10 @@ export function ApprovalDecision({ postType }: Props) {
         onChange={(event) => setReason(event.target.value)}
       />
       <div style={{ display: 'flex', gap: 8 }}>
-        <Button buttonStyle="primary" disabled={busy} onClick={() => decide('approve')} type="button" margin={false}>
+        <Button buttonStyle="primary" disabled={busy} onClick={() => void decide('approve')} type="button" margin={false}>
           Approve
         </Button>
-        <Button buttonStyle="secondary" disabled={busy} onClick={() => decide('reject')} type="button" margin={false}>
+        <Button buttonStyle="secondary" disabled={busy} onClick={() => void decide('reject')} type="button" margin={false}>
           Reject
         </Button>
       </div>

@@ -1,5 +1,7 @@
-// GET                 /api/admin/services/bookings?status=&serviceId=&q=&from=&to=&page=&perPage= → {bookings, total, page, perPage, totalPages}
-// POST|PATCH|DELETE   /api/admin/services/bookings {id, action: confirm|cancel|complete|no_show|respond, providerResponse?} → {booking}
+// GET                 /api/admin/services/bookings?status=&serviceId=&q=&from=&to=&page=&perPage=
+//                     → {bookings, total, page, perPage, totalPages}
+// POST|PATCH|DELETE   /api/admin/services/bookings {id, action: confirm|cancel|complete|no_show|respond,
+//                     providerResponse?} → {booking}
 // Admins, and organization managers for the bookings of their organizations' services
 // (docs/decisions.md "Organizations manage their services through the admin catalogue").
 import type { PayloadRequest } from 'payload'

@@ -2,7 +2,6 @@
 // GET                 /api/admin/services/categories?all=true[&parent…] → {categories}
 // GET                 /api/admin/services/categories?id=… → {category} (with serviceCount)
 // POST|PATCH|DELETE   /api/admin/services/categories {action: create|update|delete, …}
-import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
 import { UUID_PATTERN } from '../../../domain/ids'

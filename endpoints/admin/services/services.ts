@@ -4,7 +4,6 @@
 // Platform admins: every service. Owners and admins of organizations: their organizations'
 // services, through the same operations with their scope (docs/decisions.md "Organizations
 // manage their services through the admin catalogue").
-import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
 import { MAX_BUFFER_MINUTES } from '../../../src/operations/bookings/booking-rules'

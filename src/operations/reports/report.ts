@@ -55,7 +55,6 @@ const UPSERT_QUEUE = statement(
 
 export async function createReport(req: PayloadRequest, input: ReportInput): Promise<{ report: ReportView }> {
   const reporter = requireSignedIn(req)
-  const type = typeOf(input.postType)
   // The counter is PostgreSQL's (rate_limits), so it holds across restarts and instances. It
   // is taken before the transaction, on a connection of its own: inside, a storm of reports
   // holding every pooled connection would wait for one more. A refused report gives its unit
