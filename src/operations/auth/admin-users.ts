@@ -13,7 +13,7 @@ import { announceStale } from '../../lib/auth/session-events'
 import { listSessionRows, revokeSessionsOf } from '../../lib/auth/session-rows'
 import { tokenHash } from '../../lib/auth/tokens'
 import { assertRemovable } from '../../lib/auth/user-removal'
-import { ApiError } from '../../lib/http/errors'
+import { apiError } from '../../lib/http/errors'
 import { checkPasswordRules } from '../../lib/password-rules'
 import { runIn, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
@@ -21,8 +21,9 @@ import { isUniqueViolation } from '../../lib/unique-violation'
 import { setUserPassword } from '../../lib/user-password'
 import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
-export const userNotFound = () => new ApiError(404, 'user_not_found', 'No user with this id')
-const notYourself = (what: string) => new ApiError(400, `cannot_${what}_yourself`, `You cannot ${what} yourself`)
+export const userNotFound = () => apiError('user_not_found')
+const notYourself = (what: 'ban' | 'remove') =>
+  apiError(what === 'ban' ? 'cannot_ban_yourself' : 'cannot_remove_yourself')
 
 async function target(req: PayloadRequest, userId: string): Promise<AccountUser> {
   const user = await findAccountUser(req, userId)

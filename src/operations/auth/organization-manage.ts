@@ -8,16 +8,16 @@ import type { PayloadRequest } from 'payload'
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { Caller } from '../../lib/auth/current'
 import { findMember, findMembership, findOrganization, lockMembers, type MemberRow, type OrganizationRow, type OrgRole } from '../../lib/auth/organization-rows'
-import { ApiError, forbidden } from '../../lib/http/errors'
+import { apiError, forbidden } from '../../lib/http/errors'
 import { inTransaction } from '../../lib/transaction'
 import { isUniqueViolation } from '../../lib/unique-violation'
 import { activateInSession } from './organizations'
 
-export const organizationNotFound = () => new ApiError(404, 'organization_not_found', 'No such organization')
-export const memberNotFound = () => new ApiError(404, 'member_not_found', 'No such member of this organization')
-export const slugTaken = () => new ApiError(409, 'slug_is_taken', 'This slug is already taken')
-export const lastOwner = () => new ApiError(409, 'last_owner', 'An organization must keep at least one owner')
-export const noActiveOrganization = () => new ApiError(400, 'no_active_organization', 'Give organizationId or set an active organization first')
+export const organizationNotFound = () => apiError('organization_not_found')
+export const memberNotFound = () => apiError('member_not_found')
+export const slugTaken = () => apiError('slug_is_taken')
+export const lastOwner = () => apiError('last_owner')
+export const noActiveOrganization = () => apiError('no_active_organization')
 
 const MANAGERS: readonly OrgRole[] = ['owner', 'admin']
 

@@ -9,7 +9,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
-import { ApiError, notFound } from '../../lib/http/errors'
+import { apiError, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { defaultLocale } from '../../lib/locales'
 import { execute, sql } from '../../lib/sql'
@@ -132,7 +132,7 @@ function requireTitles(input: PostInput, stored: Record<string, unknown> = {}): 
       .filter(([locale, value]) => value !== null && !titled.has(locale))
       .map(([locale]) => ({ path: `${field}.${locale}`, message: `Give the post a title in "${locale}" first (title.${locale})` })),
   )
-  if (issues.length) throw new ApiError(400, 'invalid_request', `${issues[0]!.path}: ${issues[0]!.message}`, { issues })
+  if (issues.length) throw apiError('invalid_request', `${issues[0]!.path}: ${issues[0]!.message}`, { issues })
 }
 
 async function audit(req: PayloadRequest, action: string, id: string, data: Record<string, unknown>) {
