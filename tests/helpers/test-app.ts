@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 
 import type { Payload } from 'payload'
 
+import { auditEntryProblem } from '../../domain/audit-actions'
 import { isStaff } from '../../domain/permissions'
 import { createApp } from '../../src/app'
 import { startPayload, stopPayload } from '../../src/lib/payload-lifecycle'
@@ -81,10 +82,27 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     stop: async ({ drop = true } = {}) => {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      const problems = await auditProblems(payload)
       await stopPayload(payload)
       if (drop) await database.drop()
+      if (problems.length) throw new Error(`Audit entries outside domain/audit-actions.ts:\n${problems.join('\n')}`)
     },
   }
+}
+
+/**
+ * Every audit entry the file's requests left, checked against its action's schema: one entry
+ * per action and set of data keys. `test.*` entries are planted by tests of the writer itself.
+ */
+export async function auditProblems(payload: Payload): Promise<string[]> {
+  type Rows = { rows: Array<{ action: string; data: unknown }> }
+  const pool = (payload.db as unknown as { pool: { query: (text: string) => Promise<Rows> } }).pool
+  const sample = `SELECT DISTINCT ON (action, keys) action, data
+    FROM (SELECT action, data, (SELECT array_agg(k ORDER BY k) FROM jsonb_object_keys(data) k) AS keys
+      FROM audit_logs WHERE action NOT LIKE 'test.%' AND jsonb_typeof(data) = 'object') entries`
+  // A file that stopped PostgreSQL (the fault tests) has nothing left to check.
+  const rows = await pool.query(sample).then((result) => result.rows, () => [])
+  return rows.map(({ action, data }) => auditEntryProblem(action, data)).filter((problem) => problem !== null)
 }
 
 /** Raw SQL against the app's database, for checking what a request left behind. */

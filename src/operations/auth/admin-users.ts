@@ -5,6 +5,7 @@
 import type { PayloadRequest } from 'payload'
 
 import type { Role } from '../../../domain/permissions'
+import type { ActionsAfter, AuditData } from '../../../domain/audit-actions'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { findAccountUser, type AccountUser, type Caller } from '../../lib/auth/current'
 import { invalidInput, userAlreadyExists, usernameTaken, weakPassword } from '../../lib/auth/errors'
@@ -33,8 +34,8 @@ async function target(req: PayloadRequest, userId: string): Promise<AccountUser>
 
 export const getUser = target
 
-async function audit(req: PayloadRequest, action: string, targetId: string, data: Record<string, unknown> = {}) {
-  await writeAudit(req, { action: `admin.${action}`, targetType: 'users', targetId, data })
+async function audit<S extends ActionsAfter<'admin.'>>(req: PayloadRequest, action: S, targetId: string, data?: AuditData<`admin.${S}`>) {
+  await writeAudit(req, { action: `admin.${action}` as const, targetType: 'users', targetId, data })
 }
 
 const updateUserRow = (req: PayloadRequest, userId: string, data: Record<string, unknown>) =>

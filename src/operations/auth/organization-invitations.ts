@@ -6,6 +6,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { INVITATION_LIFETIME_SECONDS } from '../../../domain/limits'
+import type { ActionsAfter, AuditData } from '../../../domain/audit-actions'
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { Caller } from '../../lib/auth/current'
 import { findInvitation, findMembership, findOrganization, listInvitations, listInvitationsTo, type InvitationRow, type MemberRow, type OrgRole } from '../../lib/auth/organization-rows'
@@ -35,8 +36,8 @@ const EXTEND = statement('org-extend-invitation', `UPDATE invitations SET expire
 
 const expiry = () => new Date(Date.now() + INVITATION_LIFETIME_SECONDS * 1000).toISOString()
 
-async function audit(req: PayloadRequest, action: string, invitation: Pick<InvitationRow, 'id' | 'organization_id' | 'email' | 'role'>) {
-  await writeAudit(req, { action: `organization.invitation_${action}`, targetType: 'invitations', targetId: String(invitation.id), data: { organizationId: String(invitation.organization_id), email: invitation.email, role: invitation.role } })
+async function audit(req: PayloadRequest, action: ActionsAfter<'organization.invitation_'>, invitation: Pick<InvitationRow, 'id' | 'organization_id' | 'email' | 'role'>) {
+  await writeAudit(req, { action: `organization.invitation_${action}` as const, targetType: 'invitations', targetId: String(invitation.id), data: { organizationId: String(invitation.organization_id), email: invitation.email, role: invitation.role } })
 }
 
 function invitationMail(req: PayloadRequest, to: string, organizationName: string, inviter: string, invitationId: string, role: OrgRole) {

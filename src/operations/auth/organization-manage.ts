@@ -5,6 +5,7 @@
 // organization always keeps an owner, decided under a lock on its membership rows.
 import type { PayloadRequest } from 'payload'
 
+import type { ActionsAfter, AuditData } from '../../../domain/audit-actions'
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { Caller } from '../../lib/auth/current'
 import { findMember, findMembership, findOrganization, lockMembers, type MemberRow, type OrganizationRow, type OrgRole } from '../../lib/auth/organization-rows'
@@ -37,8 +38,8 @@ export function requireRole(membership: MemberRow, roles: readonly OrgRole[] = M
   if (!roles.includes(membership.role)) throw forbidden(`Only ${roles.join(' or ')}s of this organization may do this`)
 }
 
-async function audit(req: PayloadRequest, action: string, organizationId: string, data: Record<string, unknown>) {
-  await writeAudit(req, { action: `organization.${action}`, targetType: 'organizations', targetId: organizationId, data })
+async function audit<S extends ActionsAfter<'organization.'>>(req: PayloadRequest, action: S, organizationId: string, data: AuditData<`organization.${S}`>) {
+  await writeAudit(req, { action: `organization.${action}` as const, targetType: 'organizations', targetId: organizationId, data })
 }
 
 async function writeOrganization(write: () => Promise<unknown>): Promise<void> {
@@ -131,7 +132,7 @@ export async function updateMemberRole(req: PayloadRequest, caller: Caller, idOr
   })
 }
 
-async function removeMembership(req: PayloadRequest, organizationId: string, member: MemberRow, action: string): Promise<void> {
+async function removeMembership(req: PayloadRequest, organizationId: string, member: MemberRow, action: 'member_removed' | 'member_left'): Promise<void> {
   const locked = await lockMembers(req, organizationId)
   if (member.role === 'owner' && owners(locked) <= 1) throw lastOwner()
   await req.payload.delete({ collection: 'memberships', id: String(member.id), overrideAccess: true, context: { skipAudit: true }, req })

@@ -8,6 +8,7 @@
 // `publishedAt` are the collection's hooks, shared with the admin panel.
 import type { PayloadRequest } from 'payload'
 
+import type { ActionsAfter, AuditData } from '../../../domain/audit-actions'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { apiError, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
@@ -135,8 +136,8 @@ function requireTitles(input: PostInput, stored: Record<string, unknown> = {}): 
   if (issues.length) throw apiError('invalid_request', `${issues[0]!.path}: ${issues[0]!.message}`, { issues })
 }
 
-async function audit(req: PayloadRequest, action: string, id: string, data: Record<string, unknown>) {
-  await writeAudit(req, { action: `blog_post.${action}`, targetType: BLOG_POSTS, targetId: id, data })
+async function audit<S extends ActionsAfter<'blog_post.'>>(req: PayloadRequest, action: S, id: string, data: AuditData<`blog_post.${S}`>) {
+  await writeAudit(req, { action: `blog_post.${action}` as const, targetType: BLOG_POSTS, targetId: id, data })
 }
 
 export function createPost(req: PayloadRequest, input: PostInput & { slug: string; title: Record<string, string> }): Promise<{ post: PostView }> {

@@ -6,6 +6,7 @@
 // member once, and an organization that owns services is not deleted.
 import type { PayloadRequest } from 'payload'
 
+import type { ActionsAfter, AuditData } from '../../../domain/audit-actions'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { lockMembers, type OrgRole } from '../../lib/auth/organization-rows'
 import { apiError, invalidRequest, notFound } from '../../lib/http/errors'
@@ -78,8 +79,8 @@ export async function getOrganization(req: PayloadRequest, id: string): Promise<
   return { organization: { ...summaryOf(rows[0]), members: await members(req, id) } }
 }
 
-async function audit(req: PayloadRequest, action: string, organizationId: string, data: Record<string, unknown>) {
-  await writeAudit(req, { action: `organization.${action}`, targetType: 'organizations', targetId: organizationId, data })
+async function audit<S extends ActionsAfter<'organization.'>>(req: PayloadRequest, action: S, organizationId: string, data: AuditData<`organization.${S}`>) {
+  await writeAudit(req, { action: `organization.${action}` as const, targetType: 'organizations', targetId: organizationId, data })
 }
 
 async function slugIsFree(req: PayloadRequest, slug: string, exceptId?: string): Promise<boolean> {
