@@ -141,7 +141,7 @@ export async function createUser(req: PayloadRequest, input: AdminUserData & { e
     })
     await audit(req, 'create_user', id, { email: input.email, roles: input.roles ?? ['citizen'] })
     const user = (await findAccountUser(req, id))!
-    await emitEvent(req, 'user.created', { type: 'users', id }, user as unknown as Record<string, unknown>)
+    await emitEvent(req, 'user.created', { type: 'users', id }, user)
     return user
   })
 }
