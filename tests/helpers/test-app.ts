@@ -107,14 +107,17 @@ export async function auditProblems(payload: Payload): Promise<string[]> {
   return rows.map(({ action, data }) => auditEntryProblem(action, data)).filter((problem) => problem !== null)
 }
 
-/** Every webhook body the file's requests queued, checked against its event's schema (as `auditProblems`). */
+/**
+ * Every webhook body the file's requests queued, checked against its event's schema (as
+ * `auditProblems`); rows a test planted for the worker carry message ids the outbox never makes.
+ */
 export async function outboxProblems(payload: Payload): Promise<string[]> {
   type Rows = { rows: Array<{ body: unknown }> }
   const pool = (payload.db as unknown as { pool: { query: (text: string) => Promise<Rows> } }).pool
   const sample = `SELECT DISTINCT ON (event, keys) body
     FROM (SELECT event, body, CASE WHEN jsonb_typeof(body->'data') = 'object' THEN
         (SELECT array_agg(k || ':' || jsonb_typeof(v) ORDER BY k) FROM jsonb_each(body->'data') e(k, v)) END AS keys
-      FROM webhook_deliveries) deliveries`
+      FROM webhook_deliveries WHERE message_id ~ '^msg_[0-9a-f]{32}$') deliveries`
   const rows = await pool.query(sample).then((result) => result.rows, () => [])
   return rows.map(({ body }) => webhookBodyProblem(body)).filter((problem) => problem !== null)
 }
