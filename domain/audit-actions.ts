@@ -16,7 +16,9 @@ function documentActions<const P extends string>(prefix: P) {
     [`${prefix}.create`]: fields,
     [`${prefix}.update`]: fields,
     [`${prefix}.delete`]: z.object({ deleted: fields }),
-  } as { [K in `${P}.create` | `${P}.update`]: typeof fields } & { [K in `${P}.delete`]: z.ZodObject<{ deleted: typeof fields }> }
+  } as { [K in `${P}.create` | `${P}.update`]: typeof fields } & {
+    [K in `${P}.delete`]: z.ZodObject<{ deleted: typeof fields }>
+  }
 }
 
 const session = z.object({ sessionId: id })
@@ -25,8 +27,18 @@ const email = z.object({ email: z.string() })
 const invitation = z.object({ organizationId: id, email: z.string(), role: z.string() })
 const decision = z.object({ postType: z.string(), reason: z.string(), authorId: nullableId, timestamp })
 const approval = z.object({ postType: z.string(), reason: z.string().nullable(), authorId: nullableId, timestamp })
-const appealDecision = z.object({ appealId: id, reason: z.string(), restoredStatus: z.string().nullish(), authorId: nullableId })
-const webhook = z.object({ url: z.string(), events: z.array(z.string()), description: z.string().nullable(), active: z.boolean() })
+const appealDecision = z.object({
+  appealId: id,
+  reason: z.string(),
+  restoredStatus: z.string().nullish(),
+  authorId: nullableId,
+})
+const webhook = z.object({
+  url: z.string(),
+  events: z.array(z.string()),
+  description: z.string().nullable(),
+  active: z.boolean(),
+})
 const statusMove = z.looseObject({ from: z.string().optional(), to: z.string().optional() })
 const postMove = z.object({ from: z.unknown(), to: z.string() })
 
@@ -53,7 +65,11 @@ export const AUDIT_ACTIONS = {
 
   // Administration of users.
   'admin.set_role': z.object({ roles: z.array(z.string()), previous: z.unknown() }),
-  'admin.ban_user': z.object({ banReason: z.string().nullish(), banExpires: timestamp.nullable(), sessionsRevoked: z.int() }),
+  'admin.ban_user': z.object({
+    banReason: z.string().nullish(),
+    banExpires: timestamp.nullable(),
+    sessionsRevoked: z.int(),
+  }),
   'admin.unban_user': nothing,
   'admin.revoke_user_session': z.object({ userId: nullableId }),
   'admin.revoke_user_sessions': sessions,
@@ -165,7 +181,11 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS
 export type AuditData<A extends AuditAction> = z.input<(typeof AUDIT_ACTIONS)[A]>
 
 /** The actions whose names end a prefix: `admin.${ActionsAfter<'admin.'>}` is a declared action. */
-export type ActionsAfter<P extends string> = AuditAction extends infer A ? (A extends `${P}${infer S}` ? S : never) : never
+export type ActionsAfter<P extends string> = AuditAction extends infer A
+  ? A extends `${P}${infer S}`
+    ? S
+    : never
+  : never
 
 type ActionsBefore<S extends string> = AuditAction extends infer A ? (A extends `${infer P}${S}` ? P : never) : never
 /** A prefix whose create, update and delete are all declared: what `auditHooks` may be given. */
@@ -177,5 +197,6 @@ export const isAuditAction = (action: string): action is AuditAction => Object.h
 export function auditEntryProblem(action: string, data: unknown): string | null {
   if (!isAuditAction(action)) return `undeclared action ${action}`
   const result = (AUDIT_ACTIONS[action] as z.ZodType).safeParse(data)
-  return result.success ? null : `${action}: ${result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`
+  if (result.success) return null
+  return `${action}: ${result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`
 }

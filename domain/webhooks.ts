@@ -132,9 +132,12 @@ export type WebhookData<E extends WebhookEvent> = z.input<(typeof WEBHOOK_PAYLOA
 export function webhookBodyProblem(body: unknown): string | null {
   const { type, timestamp, data } = (body ?? {}) as { type?: unknown; timestamp?: unknown; data?: unknown }
   if (typeof type !== 'string' || !Object.hasOwn(WEBHOOK_PAYLOADS, type)) return `undeclared event ${String(type)}`
-  if (typeof timestamp !== 'string' || Number.isNaN(Date.parse(timestamp))) return `${type}: timestamp ${String(timestamp)}`
+  if (typeof timestamp !== 'string' || Number.isNaN(Date.parse(timestamp))) {
+    return `${type}: timestamp ${String(timestamp)}`
+  }
   const result = (WEBHOOK_PAYLOADS[type as WebhookEvent] as z.ZodType).safeParse(data)
-  return result.success ? null : `${type}: ${result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`
+  if (result.success) return null
+  return `${type}: ${result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`
 }
 
 /** A subscription to every event, present and future. */

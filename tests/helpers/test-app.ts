@@ -86,14 +86,17 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       const problems = [...(await auditProblems(payload)), ...(await outboxProblems(payload))]
       await stopPayload(payload)
       if (drop) await database.drop()
-      if (problems.length) throw new Error(`Audit entries or webhook bodies their schemas refuse:\n${problems.join('\n')}`)
+      if (problems.length) {
+        throw new Error(`Audit entries or webhook bodies their schemas refuse:\n${problems.join('\n')}`)
+      }
     },
   }
 }
 
 /**
  * Every audit entry the file's requests left, checked against its action's schema: one entry
- * per action and set of data keys with the JSON type of each. `test.*` entries are planted by tests of the writer itself.
+ * per action and set of data keys with the JSON type of each. `test.*` entries are planted by
+ * tests of the writer itself.
  */
 export async function auditProblems(payload: Payload): Promise<string[]> {
   type Rows = { rows: Array<{ action: string; data: unknown }> }
