@@ -7,17 +7,22 @@
 // `errors`.
 import { APIError } from 'payload'
 
-export type ContentErrorCode = 'invalid_transition' | 'content_locked' | 'review_exists' | 'thread_closed' | 'not_found' | 'forbidden' | 'unauthorized' | 'invalid_request'
+import { ERROR_CODES, type ErrorCode } from './error-codes'
 
-export function contentError(status: number, code: ContentErrorCode, message: string): APIError {
-  return new APIError(message, status, { code }, true)
+export type ContentErrorCode = Extract<
+  ErrorCode,
+  'invalid_transition' | 'content_locked' | 'review_exists' | 'thread_closed' | 'not_found' | 'forbidden' | 'unauthorized' | 'invalid_request'
+>
+
+export function contentError(code: ContentErrorCode, message?: string): APIError {
+  return new APIError(message ?? ERROR_CODES[code].message, ERROR_CODES[code].status, { code }, true)
 }
 
 export const contentErrors = {
-  invalidTransition: (from: unknown, to: unknown) => contentError(409, 'invalid_transition', `The status cannot move from ${String(from)} to ${String(to)} here`),
-  locked: (status: unknown) => contentError(409, 'content_locked', `A ${String(status)} item cannot be edited`),
-  reviewExists: () => contentError(409, 'review_exists', 'This booking already has a review'),
-  threadClosed: () => contentError(409, 'thread_closed', 'This thread is closed to new posts'),
-  notFound: (what: string) => contentError(404, 'not_found', `No such ${what}`),
-  forbidden: (message: string) => contentError(403, 'forbidden', message),
+  invalidTransition: (from: unknown, to: unknown) => contentError('invalid_transition', `The status cannot move from ${String(from)} to ${String(to)} here`),
+  locked: (status: unknown) => contentError('content_locked', `A ${String(status)} item cannot be edited`),
+  reviewExists: () => contentError('review_exists'),
+  threadClosed: () => contentError('thread_closed'),
+  notFound: (what: string) => contentError('not_found', `No such ${what}`),
+  forbidden: (message: string) => contentError('forbidden', message),
 }

@@ -13,7 +13,7 @@ import { mountFavicon } from './lib/http/favicon'
 import { GET_SESSION_PATH, getSessionRoute } from './lib/http/get-session-route'
 import { bodyLimit } from './lib/http/body-limit'
 import { clientIpHeaders } from './lib/http/client-ip-headers'
-import { ApiError, errorBody, familyOf, internalError } from './lib/http/errors'
+import { ApiError, apiError, errorBody, familyOf, internalError } from './lib/http/errors'
 import { globalRateLimit, type ExemptCheck } from './lib/http/global-rate-limit'
 import { unavailableOf } from './lib/http/unavailable'
 import { payloadBridge } from './lib/http/payload-bridge'
@@ -102,7 +102,7 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
     if (!isApi(req)) return next()
     const allowed = routes.allowedMethods(pathOf(req))
     if (allowed.length === 0) {
-      return sendError(req, res, new ApiError(404, 'not_found', `No API route at ${pathOf(req)}`))
+      return sendError(req, res, apiError('not_found', `No API route at ${pathOf(req)}`))
     }
     const method = req.method === 'HEAD' ? 'GET' : req.method
     if (method !== 'OPTIONS' && !allowed.includes(method)) {
@@ -110,7 +110,7 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
       return sendError(
         req,
         res,
-        new ApiError(405, 'method_not_allowed', `${req.method} is not allowed on ${pathOf(req)}; use ${allowed.join(', ')}`),
+        apiError('method_not_allowed', `${req.method} is not allowed on ${pathOf(req)}; use ${allowed.join(', ')}`),
       )
     }
     next()
@@ -175,7 +175,7 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
     if (unavailable) return sendError(req, res, unavailable)
     // Body-parser style errors carry a status (e.g. a client that aborts mid-body).
     const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500
-    if (status !== 500) return sendError(req, res, new ApiError(status, 'invalid_request', 'The request could not be read'))
+    if (status !== 500) return sendError(req, res, apiError('invalid_request', 'The request could not be read', { status }))
     sendError(req, res, internalError())
   }
   app.use(onError)

@@ -7,6 +7,7 @@ import type { CollectionConfig, Field } from 'payload'
 import { contentEditors, contentRemovers, visibleContent } from '../../access/community'
 import { nobody } from '../../access/nobody'
 import { signedIn } from '../../access/signedIn'
+import type { DocumentPrefix } from '../../domain/audit-actions'
 import { CONTENT_TYPES, type ContentTypeName } from '../../domain/content-types'
 import { hasRole } from '../../domain/permissions'
 import { forceAuthorAndStatus } from '../../hooks/community/forceAuthorAndStatus'
@@ -24,7 +25,7 @@ export const COMMUNITY_CONTENT = 'communityContent'
 
 export interface ContentCollectionOptions {
   /** Audit action prefix: `<prefix>.create|update|delete`. */
-  auditPrefix: string
+  auditPrefix: DocumentPrefix
   fields: Field[]
   hooks?: CollectionConfig['hooks']
   admin?: CollectionConfig['admin']

@@ -6,7 +6,7 @@ import { z } from 'zod'
 
 import { parseInput } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
-import { ApiError } from '../../src/lib/http/errors'
+import { apiError } from '../../src/lib/http/errors'
 import { parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
 import { ALL_EVENTS, WEBHOOK_EVENTS } from '../../domain/webhooks'
@@ -61,7 +61,7 @@ export const webhooksEndpoints = [
         return json(await testWebhook(req, parseInput(byId('test'), body).id), 202)
       case 'redeliver': {
         // The target of a redelivery is a delivery: its id missing is the envelope's missing_id.
-        if (body.deliveryId === undefined || body.deliveryId === null || body.deliveryId === '') throw new ApiError(400, 'missing_id', 'The "redeliver" action needs a "deliveryId"')
+        if (body.deliveryId === undefined || body.deliveryId === null || body.deliveryId === '') throw apiError('missing_id', 'The "redeliver" action needs a "deliveryId"')
         return json(await redeliver(req, parseInput(redeliverBody, body).deliveryId), 202)
       }
     }

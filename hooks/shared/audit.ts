@@ -9,14 +9,16 @@ import type {
   PayloadRequest,
 } from 'payload'
 
+import type { AuditAction, AuditData, DocumentPrefix } from '../../domain/audit-actions'
 import { requestIp } from '../../src/lib/client-ip'
 import { runIn, statement } from '../../src/lib/prepared'
 
-export interface AuditEntry {
-  action: string
+/** An entry of a declared action (domain/audit-actions.ts) with the data its schema describes. */
+export interface AuditEntry<A extends AuditAction = AuditAction> {
+  action: A
   targetType?: string
   targetId?: string | null
-  data?: Record<string, unknown>
+  data?: AuditData<A>
   /** Defaults to the request's user; null for anonymous events (a failed sign-in). */
   userId?: string | null
 }
@@ -36,7 +38,7 @@ export const INSERT_AUDIT = statement(
 )
 
 /** The audit_logs row `entry` makes, column by column (also for a use case that writes it in one statement of its own: the booking's). */
-export function auditRow(req: PayloadRequest, entry: AuditEntry) {
+export function auditRow<A extends AuditAction>(req: PayloadRequest, entry: AuditEntry<A>) {
   const headers = req.headers ?? new Headers()
   const userId = entry.userId === undefined ? req.user?.id : entry.userId
   const at = new Date().toISOString()
@@ -47,13 +49,13 @@ export function auditRow(req: PayloadRequest, entry: AuditEntry) {
     target_id: entry.targetId ?? null,
     ip: requestIp(headers) ?? null,
     user_agent: headers.get('user-agent') ?? null,
-    data: withoutSecrets(entry.data ?? {}),
+    data: withoutSecrets((entry.data ?? {}) as Record<string, unknown>),
     updated_at: at,
     created_at: at,
   }
 }
 
-export async function writeAudit(req: PayloadRequest, entry: AuditEntry): Promise<void> {
+export async function writeAudit<A extends AuditAction>(req: PayloadRequest, entry: AuditEntry<A>): Promise<void> {
   const row = auditRow(req, entry)
   await runIn(req, INSERT_AUDIT, [
     row.action,
@@ -88,21 +90,21 @@ type AuditedOperation = 'create' | 'update' | 'delete'
  * own entry sets `req.context.skipAudit`.
  */
 export function auditHooks(
-  prefix: string,
-  names: Partial<Record<AuditedOperation, string>> = {},
+  prefix: DocumentPrefix,
+  names: Partial<Record<AuditedOperation, AuditAction>> = {},
 ): { afterChange: CollectionAfterChangeHook; afterDelete: CollectionAfterDeleteHook } {
-  const nameOf = (operation: AuditedOperation) => names[operation] ?? `${prefix}.${operation}`
+  const nameOf = (operation: AuditedOperation): AuditAction => names[operation] ?? `${prefix}.${operation}`
   return {
     afterChange: async ({ collection, context, doc, operation, previousDoc, req }) => {
       if (context.skipAudit) return doc
-      const action = (context.auditAction as string | undefined) ?? nameOf(operation)
+      const action = (context.auditAction as AuditAction | undefined) ?? nameOf(operation)
       const data = operation === 'create' ? doc : changedFields(previousDoc, doc)
-      await writeAudit(req, { action, targetType: collection.slug, targetId: String(doc.id), data })
+      await writeAudit<AuditAction>(req, { action, targetType: collection.slug, targetId: String(doc.id), data })
       return doc
     },
     afterDelete: async ({ collection, context, doc, id, req }) => {
       if (context.skipAudit) return doc
-      await writeAudit(req, { action: nameOf('delete'), targetType: collection.slug, targetId: String(id), data: { deleted: doc } })
+      await writeAudit<AuditAction>(req, { action: nameOf('delete'), targetType: collection.slug, targetId: String(id), data: { deleted: doc } })
       return doc
     },
   }

@@ -17,7 +17,7 @@ export const uploadedFilesOnly: CollectionBeforeOperationHook = ({ args, operati
   // keeps them aside as the file's source) when this hook runs.
   const sent = (req.data ?? args.data) as Record<string, unknown> | undefined
   if (operation === 'create' && !req.file && sent && typeof sent === 'object' && (sent.url !== undefined || sent.filename !== undefined)) {
-    throw contentError(400, 'invalid_request', 'Send the image itself as the multipart field `file`; files are not fetched from a URL or a name')
+    throw contentError('invalid_request', 'Send the image itself as the multipart field `file`; files are not fetched from a URL or a name')
   }
   const data = args.data as Record<string, unknown> | undefined
   if (data && typeof data === 'object') delete data.prefix

@@ -9,7 +9,7 @@ import type { AdminViewServerProps } from 'payload'
 import { SERVICE_STATUSES } from '../../collections/ServiceListings/index'
 import { hasRole } from '../../domain/permissions'
 import { coverageQuerySchema } from '../../endpoints/admin/services/translation-coverage'
-import { ApiError } from '../lib/http/errors'
+import { ApiError, apiError } from '../lib/http/errors'
 import { parsePagination } from '../lib/http/pagination'
 import { defaultLocale, localeCodes } from '../lib/locales'
 import { COVERAGE_TEXTS, COVERAGE_TYPES, translationCoverage, type Coverage } from '../operations/catalogue/translation-coverage'
@@ -57,7 +57,7 @@ export async function TranslationCoverageView(props: AdminViewServerProps) {
   } else {
     const parsed = coverageQuerySchema(all).safeParse({ lang: query.lang, status: query.status, type: query.type, missing: query.missing })
     try {
-      if (!parsed.success) throw new ApiError(400, 'invalid_request', parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '))
+      if (!parsed.success) throw apiError('invalid_request', parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '))
       const page = parsePagination(new URLSearchParams({ page: query.page ?? '1', perPage: query.perPage }))
       coverage = await translationCoverage(payload, { all, default: defaultLocale(payload) }, { language: parsed.data.lang, status: parsed.data.status, type: parsed.data.type, missing: parsed.data.missing }, page)
     } catch (error) {

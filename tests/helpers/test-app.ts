@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net'
 
 import type { Payload } from 'payload'
 
+import { auditEntryProblem } from '../../domain/audit-actions'
 import { isStaff } from '../../domain/permissions'
+import { webhookBodyProblem } from '../../domain/webhooks'
 import { createApp } from '../../src/app'
 import { startPayload, stopPayload } from '../../src/lib/payload-lifecycle'
 import { staffRequestCheck } from '../../src/lib/staff-request'
@@ -82,10 +84,46 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     stop: async ({ drop = true } = {}) => {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      const problems = [...(await auditProblems(payload)), ...(await outboxProblems(payload))]
       await stopPayload(payload)
       if (drop) await database.drop()
+      if (problems.length) {
+        throw new Error(`Audit entries or webhook bodies their schemas refuse:\n${problems.join('\n')}`)
+      }
     },
   }
+}
+
+/**
+ * Every audit entry the file's requests left, checked against its action's schema: one entry
+ * per action and set of data keys with the JSON type of each. `test.*` entries are planted by
+ * tests of the writer itself.
+ */
+export async function auditProblems(payload: Payload): Promise<string[]> {
+  type Rows = { rows: Array<{ action: string; data: unknown }> }
+  const pool = (payload.db as unknown as { pool: { query: (text: string) => Promise<Rows> } }).pool
+  const sample = `SELECT DISTINCT ON (action, keys) action, data
+    FROM (SELECT action, data,
+        (SELECT array_agg(k || ':' || jsonb_typeof(v) ORDER BY k) FROM jsonb_each(data) e(k, v)) AS keys
+      FROM audit_logs WHERE action NOT LIKE 'test.%' AND jsonb_typeof(data) = 'object') entries`
+  // A file that stopped PostgreSQL (the fault tests) has nothing left to check.
+  const rows = await pool.query(sample).then((result) => result.rows, () => [])
+  return rows.map(({ action, data }) => auditEntryProblem(action, data)).filter((problem) => problem !== null)
+}
+
+/**
+ * Every webhook body the file's requests queued, checked against its event's schema (as
+ * `auditProblems`); rows a test planted for the worker carry message ids the outbox never makes.
+ */
+export async function outboxProblems(payload: Payload): Promise<string[]> {
+  type Rows = { rows: Array<{ body: unknown }> }
+  const pool = (payload.db as unknown as { pool: { query: (text: string) => Promise<Rows> } }).pool
+  const sample = `SELECT DISTINCT ON (event, keys) body
+    FROM (SELECT event, body, CASE WHEN jsonb_typeof(body->'data') = 'object' THEN
+        (SELECT array_agg(k || ':' || jsonb_typeof(v) ORDER BY k) FROM jsonb_each(body->'data') e(k, v)) END AS keys
+      FROM webhook_deliveries WHERE message_id ~ '^msg_[0-9a-f]{32}$') deliveries`
+  const rows = await pool.query(sample).then((result) => result.rows, () => [])
+  return rows.map(({ body }) => webhookBodyProblem(body)).filter((problem) => problem !== null)
 }
 
 /** Raw SQL against the app's database, for checking what a request left behind. */

@@ -8,6 +8,7 @@ import type { PayloadRequest } from 'payload'
 
 import pg from 'pg'
 
+import type { AuditAction } from '../../domain/audit-actions'
 import { writeAudit } from '../../hooks/shared/audit'
 import { runOn, statement, type Connection } from '../../src/lib/prepared'
 import { execute, sql } from '../../src/lib/sql'
@@ -39,9 +40,10 @@ async function localReq(): Promise<PayloadRequest> {
   return req
 }
 
+// `test.write` is declared nowhere, so only this file's rows carry it (the test-app's audit check skips `test.*`).
 const write = (req: PayloadRequest, targetId: string) =>
   Promise.all([
-    writeAudit(req, { action: 'test.write', targetType: 'tests', targetId, data: { list: [1, 2], nested: { at: new Date(0) } } }),
+    writeAudit(req, { action: 'test.write' as AuditAction, targetType: 'tests', targetId, data: { list: [1, 2], nested: { at: new Date(0) } } }),
     notify(req, { userId: admin.user.id, type: 'booking', title: 'A title', body: 'A body', targetType: 'tests', targetId }),
   ])
 
@@ -83,7 +85,7 @@ describe('the audit and notification writers', () => {
   it('write on their own outside a transaction, and an anonymous entry has no user', async () => {
     const targetId = randomUUID()
     const req = await localReq()
-    await writeAudit(req, { action: 'test.write', targetId, userId: null })
+    await writeAudit(req, { action: 'test.write' as AuditAction, targetId, userId: null })
     const [entry] = await audits(app, 'test.write', targetId)
     expect(entry).toMatchObject({ user_id: null, target_type: null, data: {} })
   })
@@ -94,7 +96,7 @@ describe('a transaction the adapter no longer has', () => {
     const targetId = randomUUID()
     const req = await localReq()
     req.transactionID = 'lost-transaction'
-    await expect(writeAudit(req, { action: 'test.write', targetId })).rejects.toThrow(/transaction/)
+    await expect(writeAudit(req, { action: 'test.write' as AuditAction, targetId })).rejects.toThrow(/transaction/)
     await expect(execute(req, sql`SELECT 1`)).rejects.toThrow(/transaction/)
     expect(await audits(app, 'test.write', targetId)).toHaveLength(0)
   })

@@ -14,7 +14,7 @@ import type { PayloadRequest } from 'payload'
 import { readJson } from '../../src/lib/http/body'
 import { bodyLimit, requestBody } from '../../src/lib/http/body-limit'
 import { readMultipart } from '../../src/lib/http/multipart'
-import { ApiError } from '../../src/lib/http/errors'
+import { ApiError, apiError } from '../../src/lib/http/errors'
 
 type Outcome = { read: 'whole' } | { read: 'failed'; error: unknown }
 
@@ -48,7 +48,7 @@ beforeAll(async () => {
     }
   }
   app.post('/json', route(readJson))
-  app.post('/multipart', route((req) => readMultipart(req, { fileSize: 1 << 20, fileTooLarge: () => new ApiError(413, 'payload_too_large', 'too large'), files: 1, fields: 4, fieldSize: 1024 })))
+  app.post('/multipart', route((req) => readMultipart(req, { fileSize: 1 << 20, fileTooLarge: () => apiError('payload_too_large', 'too large'), files: 1, fields: 4, fieldSize: 1024 })))
   server = http.createServer(app)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   port = (server.address() as AddressInfo).port

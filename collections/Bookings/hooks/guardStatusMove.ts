@@ -27,7 +27,6 @@ export const guardStatusMove: CollectionBeforeChangeHook = async ({ context, dat
   if (!actionFor(current, wanted)) {
     throw new RuleViolation(
       'invalid_transition',
-      409,
       { collection: BOOKINGS_COLLECTION, path: 'status' },
       current === wanted ? `The booking is already ${current}` : `A ${current} booking cannot become ${wanted}`,
     )

@@ -9,7 +9,7 @@ import { addDataAndFileToRequest, type Endpoint, type PayloadRequest } from 'pay
 
 import { cacheCookie, clearedCookies, sessionCookie } from '../../../src/lib/auth/cookies'
 import { sessionOf } from '../../../src/lib/auth/sessions'
-import { ApiError } from '../../../src/lib/http/errors'
+import { apiError } from '../../../src/lib/http/errors'
 import { toApiError } from '../../../src/lib/http/respond'
 import { stockErrorBody } from '../../../src/lib/http/stock-errors'
 import { signIn, type SignInResult } from '../../../src/operations/auth/sign-in'
@@ -88,13 +88,13 @@ export const adminSessionEndpoints: Endpoint[] = [
   panelEndpoint('/refresh-token', 'post', async (req) => {
     const current = sessionOf(req)
     const user = await currentUser(req)
-    if (!user || !current) throw new ApiError(401, 'unauthorized', 'Your session has ended; sign in again')
+    if (!user || !current) throw apiError('unauthorized', 'Your session has ended; sign in again')
     return panelJson({ message: 'Session is active', user, exp: epoch(current.session.expiresAt), refreshedToken: null })
   }),
   // Payload's own reset flow would mint its JWT sessions; ours goes through /api/auth.
   ...(['/forgot-password', '/reset-password', '/unlock', '/verify/:token'] as const).map((path) =>
     panelEndpoint(path, 'post', async () => {
-      throw new ApiError(404, 'not_found', 'Use /api/auth/forget-password and /api/auth/reset-password')
+      throw apiError('not_found', 'Use /api/auth/forget-password and /api/auth/reset-password')
     }),
   ),
 ]

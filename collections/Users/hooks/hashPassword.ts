@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import type { CollectionBeforeOperationHook } from 'payload'
 
 import { hashPassword } from '../../../src/lib/auth/password-hash'
-import { ApiError } from '../../../src/lib/http/errors'
+import { apiError } from '../../../src/lib/http/errors'
 import { checkPasswordRules } from '../../../src/lib/password-rules'
 
 // A password set in the admin panel (create user, change password) becomes an argon2id
@@ -15,7 +15,7 @@ export const hashPasswordHook: CollectionBeforeOperationHook = async ({ args, op
   const data = args.data as Record<string, unknown> | undefined
   if (!data || typeof data.password !== 'string' || data.password === '') return args
   const rule = checkPasswordRules(data.password)
-  if (rule) throw new ApiError(400, 'weak_password', rule)
+  if (rule) throw apiError('weak_password', rule)
   const passwordHash = await hashPassword(data.password)
   const rest: Record<string, unknown> = { ...data, passwordHash }
   delete rest.password

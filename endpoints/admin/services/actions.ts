@@ -10,7 +10,7 @@ import { z } from 'zod'
 import type { CatalogueScope } from '../../../domain/catalogue-scope'
 import { UUID_PATTERN } from '../../../domain/ids'
 import { readJson, invalidBody } from '../../../src/lib/http/body'
-import { ApiError } from '../../../src/lib/http/errors'
+import { apiError } from '../../../src/lib/http/errors'
 import { requireAdmin, requireCatalogueManager } from '../../guards'
 
 export const MUTATION_METHODS = ['post', 'patch', 'delete'] as const
@@ -37,12 +37,12 @@ async function readEnvelope<A extends string>(req: PayloadRequest, actions: read
   const body = await readJson(req)
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalidBody('The request body must be a JSON object')
   const { action, id } = body as Record<string, unknown>
-  if (action === undefined || action === null || action === '') throw new ApiError(400, 'missing_action', 'The body needs an "action"')
+  if (action === undefined || action === null || action === '') throw apiError('missing_action')
   if (typeof action !== 'string' || !actions.includes(action as A)) {
-    throw new ApiError(400, 'unknown_action', `Unknown action ${JSON.stringify(action)}; use one of ${actions.join(', ')}`)
+    throw apiError('unknown_action', `Unknown action ${JSON.stringify(action)}; use one of ${actions.join(', ')}`)
   }
   if (needsId.includes(action as A) && (id === undefined || id === null || id === '')) {
-    throw new ApiError(400, 'missing_id', `The "${action}" action needs an "id"`)
+    throw apiError('missing_id', `The "${action}" action needs an "id"`)
   }
   return { action: action as A, body: body as Record<string, unknown> }
 }

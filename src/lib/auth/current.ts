@@ -7,7 +7,7 @@
 // request the cookie cache answered is read again, once.
 import type { PayloadRequest } from 'payload'
 
-import { ApiError, forbidden, unauthorized } from '../http/errors'
+import { apiError, forbidden, unauthorized } from '../http/errors'
 import { runIn, statement } from '../prepared'
 import { sessionOf, type SessionInfo, type SessionUser } from './sessions'
 
@@ -90,7 +90,7 @@ export const isBanned = (user: Pick<AccountUser, 'banned' | 'banExpires'>): bool
 export const BANNED_MESSAGE = 'You have been banned from this application'
 
 // The message is the ban's reason itself (docs/api.md "Accounts beyond sign-in (/api/auth)").
-export const bannedUser = (reason: string | null) => new ApiError(403, 'banned_user', reason || BANNED_MESSAGE)
+export const bannedUser = (reason: string | null) => apiError('banned_user', reason || BANNED_MESSAGE)
 
 /** The user the auth strategy read from the database for this request, as an AccountUser. */
 function liveUserOf(user: SessionUser): AccountUser {

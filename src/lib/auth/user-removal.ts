@@ -3,7 +3,7 @@
 // last owner, judged under locks so a change committing meanwhile is seen.
 import type { PayloadRequest } from 'payload'
 
-import { ApiError } from '../http/errors'
+import { ApiError, apiError } from '../http/errors'
 import { runIn, statement } from '../prepared'
 
 // The user's row: a service or membership being written for this user (its foreign key
@@ -28,15 +28,13 @@ const SOLELY_OWNED = statement(
 )
 
 export const userProvidesServices = (count: number) =>
-  new ApiError(
-    409,
+  apiError(
     'user_provides_services',
     `This account is the provider of ${count} service${count === 1 ? '' : 's'}: reassign ${count === 1 ? 'it' : 'them'} to another provider or delete ${count === 1 ? 'it' : 'them'} first`,
   )
 
 export const lastOwnerOf = (organizations: Array<{ name: string; slug: string }>) =>
-  new ApiError(
-    409,
+  apiError(
     'last_owner',
     `This account is the last owner of ${organizations.map((o) => `"${o.name}" (${o.slug})`).join(', ')}: make another member an owner or delete the organization first`,
   )

@@ -5,7 +5,7 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream'
 
 import type { Request, RequestHandler, Response } from 'express'
 
-import { ApiError } from './errors'
+import { ApiError, apiError } from './errors'
 
 const MiB = 1024 * 1024
 /** JSON (and any body that is not multipart). */
@@ -14,10 +14,10 @@ export const JSON_BODY_LIMIT = MiB
 export const MULTIPART_BODY_LIMIT = 10 * MiB + 256 * 1024
 
 export const payloadTooLarge = (limit: number) =>
-  new ApiError(413, 'payload_too_large', `The request body is larger than the ${limit} bytes allowed here`)
+  apiError('payload_too_large', `The request body is larger than the ${limit} bytes allowed here`)
 
 /** The client went away before its body was whole: a 400 nobody will read, never a 500. */
-export const bodyCutShort = () => new ApiError(400, 'invalid_body', 'The request body was cut short: the client closed the connection')
+export const bodyCutShort = () => apiError('invalid_body', 'The request body was cut short: the client closed the connection')
 
 export function bodyLimitFor(contentType: string | undefined): number {
   const type = contentType?.split(';')[0]?.trim().toLowerCase()

@@ -6,9 +6,9 @@ import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
 import { JSON_BODY_LIMIT, payloadTooLarge, requestBody } from './body-limit'
-import { ApiError, invalidRequest, type ValidationIssue } from './errors'
+import { apiError, invalidRequest, type ValidationIssue } from './errors'
 
-export const invalidBody = (message = 'The request body is not valid JSON') => new ApiError(400, 'invalid_body', message)
+export const invalidBody = (message = 'The request body is not valid JSON') => apiError('invalid_body', message)
 
 export async function readJson(req: PayloadRequest): Promise<unknown> {
   checkJsonType(req.headers.get('content-type'))

@@ -6,7 +6,7 @@ import type { Request, RequestHandler } from 'express'
 
 import { readCookie, sessionCookieName } from '../auth/cookies'
 import { settings } from '../settings'
-import { ApiError, errorBody, familyOf } from './errors'
+import { apiError, errorBody, familyOf } from './errors'
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -33,6 +33,6 @@ export const csrfCheck: RequestHandler = (req, res, next) => {
   if (!readCookie(req.headers.cookie, sessionCookieName())) return next()
   const origin = originOf(req)
   if (origin && isTrustedOrigin(req, origin)) return next()
-  const error = new ApiError(403, 'forbidden', origin ? `Origin ${origin} is not trusted` : 'Missing Origin header on a cookie-authenticated request')
+  const error = apiError('forbidden', origin ? `Origin ${origin} is not trusted` : 'Missing Origin header on a cookie-authenticated request')
   res.status(403).json(errorBody(error, familyOf(new URL(req.originalUrl, 'http://localhost').pathname)))
 }

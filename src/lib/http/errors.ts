@@ -2,6 +2,8 @@
 // (`formatError`), in the family of the route (docs/api.md "Error bodies").
 import { STATUS_CODES } from 'node:http'
 
+import { ERROR_CODES, type ErrorCode } from '../../../domain/error-codes'
+
 export type ErrorFamily = 'general' | 'auth' | 'moderation'
 
 export interface ValidationIssue {
@@ -18,16 +20,28 @@ export interface ApiErrorOptions {
 
 export class ApiError extends Error {
   readonly status: number
-  readonly code: string
+  readonly code: ErrorCode
   readonly options: ApiErrorOptions
 
-  constructor(status: number, code: string, message: string, options: ApiErrorOptions = {}) {
+  constructor(status: number, code: ErrorCode, message: string, options: ApiErrorOptions = {}) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.code = code
     this.options = options
   }
+}
+
+export interface ApiErrorInit extends ApiErrorOptions {
+  /** Only where a 4xx is passed on from the error that caused it; else the table's status. */
+  status?: number
+}
+
+/** The one way to make an ApiError: status and default message come from domain/error-codes.ts. */
+export function apiError(code: ErrorCode, message?: string, init: ApiErrorInit = {}): ApiError {
+  const { status, ...options } = init
+  const entry = ERROR_CODES[code]
+  return new ApiError(status ?? entry.status, code, message ?? entry.message, options)
 }
 
 /**
@@ -69,9 +83,9 @@ export function errorBody(error: ApiError, family: ErrorFamily): Record<string, 
   }
 }
 
-export const internalError = () => new ApiError(500, 'internal_error', 'Internal server error')
-export const notFound = (message = 'Not found') => new ApiError(404, 'not_found', message)
-export const forbidden = (message = 'Forbidden') => new ApiError(403, 'forbidden', message)
-export const unauthorized = (message = 'Authentication required') => new ApiError(401, 'unauthorized', message)
+export const internalError = () => apiError('internal_error')
+export const notFound = (message?: string) => apiError('not_found', message)
+export const forbidden = (message?: string) => apiError('forbidden', message)
+export const unauthorized = (message?: string) => apiError('unauthorized', message)
 export const invalidRequest = (message: string, issues?: ValidationIssue[]) =>
-  new ApiError(400, 'invalid_request', message, issues ? { issues } : {})
+  apiError('invalid_request', message, issues ? { issues } : {})

@@ -12,13 +12,13 @@ import { release } from '../rate-limit'
 import { hitLeased } from '../rate-limit-lease'
 import { settings } from '../settings'
 import { CLIENT_IP_HEADER, SOCKET_IP_HEADER } from '../client-ip'
-import { ApiError, errorBody, familyOf } from './errors'
+import { ApiError, apiError, errorBody, familyOf } from './errors'
 
 export type ExemptCheck = (req: Request) => Promise<boolean>
 
 export function tooManyRequests(retryAfter: number, message = 'Too many requests, try again later'): ApiError {
   const seconds = String(retryAfter)
-  return new ApiError(429, 'too_many_requests', message, {
+  return apiError('too_many_requests', message, {
     headers: { 'retry-after': seconds, 'x-retry-after': seconds },
   })
 }

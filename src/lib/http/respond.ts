@@ -1,6 +1,6 @@
 import { clientErrorOf } from './client-errors'
 import { unavailableOf } from './unavailable'
-import { ApiError, errorBody, familyOf, internalError, type ErrorFamily } from './errors'
+import { ApiError, apiError, errorBody, familyOf, internalError, type ErrorFamily } from './errors'
 
 // The text of each answer made here, so the bridge can send it as it is instead of reading
 // the Response's stream back (payload-bridge.ts; a third of a cached-session read's CPU went
@@ -32,7 +32,7 @@ export function toApiError(error: unknown, log: (error: unknown) => void): ApiEr
   if (unavailable) return unavailable
   // A Payload helper refusing the client's input (e.g. invalid JSON in the admin panel's form).
   const client = clientErrorOf(error)
-  if (client) return new ApiError(client.status, 'invalid_request', client.message)
+  if (client) return apiError('invalid_request', client.message, { status: client.status })
   log(error)
   return internalError()
 }

@@ -4,7 +4,7 @@
 // 503 with a code and `Retry-After`, in the route's error family, never 500: the client may
 // simply try again, and a monitor can tell "down" from "broken". One classifier, used by our
 // endpoints (respond.ts), Payload's stock routes (the root afterError hook) and the shell.
-import { ApiError } from './errors'
+import { ApiError, apiError } from './errors'
 
 /** Seconds a client should wait before trying again (PostgreSQL restarts in a few). */
 export const RETRY_AFTER_SECONDS = 5
@@ -57,10 +57,10 @@ export function isStorageUnavailable(error: unknown): boolean {
 const retryHeaders = () => ({ 'retry-after': String(RETRY_AFTER_SECONDS) })
 
 export const serviceUnavailable = () =>
-  new ApiError(503, 'service_unavailable', 'The service is temporarily unavailable (database unreachable); try again shortly', { headers: retryHeaders() })
+  apiError('service_unavailable', undefined, { headers: retryHeaders() })
 
 export const storageUnavailable = () =>
-  new ApiError(503, 'storage_unavailable', 'The media storage cannot store files right now; nothing was saved, try again later', { headers: retryHeaders() })
+  apiError('storage_unavailable', undefined, { headers: retryHeaders() })
 
 /** The decode queue's refusal (src/lib/media/errors.ts MediaBusy, whose message it keeps); matched by name across realms. */
 const mediaBusyIn = (error: unknown): Error | undefined => [...chain(error)].find((item) => item.name === 'MediaBusy')
@@ -68,7 +68,7 @@ const mediaBusyIn = (error: unknown): Error | undefined => [...chain(error)].fin
 /** The 503 for an error that means "down, not broken", else undefined. */
 export function unavailableOf(error: unknown): ApiError | undefined {
   const busy = mediaBusyIn(error)
-  if (busy) return new ApiError(503, 'media_busy', busy.message, { headers: retryHeaders() })
+  if (busy) return apiError('media_busy', busy.message, { headers: retryHeaders() })
   if (isDatabaseUnavailable(error)) return serviceUnavailable()
   if (isStorageUnavailable(error)) return storageUnavailable()
   return undefined

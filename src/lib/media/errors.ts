@@ -3,18 +3,19 @@
 // the general error body (docs/api.md "Media: /api/admin/services/media").
 import { APIError } from 'payload'
 
-import { ApiError } from '../http/errors'
+import { ERROR_CODES, type ErrorCode } from '../../../domain/error-codes'
+import { apiError } from '../http/errors'
 
 import { MAX_PIXELS, MAX_UPLOAD_BYTES } from './limits'
 
-export type MediaRefusalCode = 'payload_too_large' | 'unsupported_media_type'
+export type MediaRefusalCode = Extract<ErrorCode, 'payload_too_large' | 'unsupported_media_type'>
 
 export class MediaRefusal extends APIError {
   readonly code: MediaRefusalCode
 
-  constructor(code: MediaRefusalCode, status: 413 | 415, message: string) {
+  constructor(code: MediaRefusalCode, message: string) {
     // The code rides in `data` too, where the community collections' error hook reads it.
-    super(message, status, { code }, true)
+    super(message, ERROR_CODES[code].status, { code }, true)
     this.code = code
   }
 }
@@ -22,13 +23,13 @@ export class MediaRefusal extends APIError {
 export const ACCEPTED_TYPES_TEXT = 'JPEG, PNG, WebP, AVIF, GIF or SVG'
 
 export const unsupportedMedia = (message = `Only ${ACCEPTED_TYPES_TEXT} images are accepted`) =>
-  new MediaRefusal('unsupported_media_type', 415, message)
+  new MediaRefusal('unsupported_media_type', message)
 
 export const fileTooLarge = () =>
-  new MediaRefusal('payload_too_large', 413, `The file is larger than ${MAX_UPLOAD_BYTES} bytes (10 MiB)`)
+  new MediaRefusal('payload_too_large', `The file is larger than ${MAX_UPLOAD_BYTES} bytes (10 MiB)`)
 
 export const tooManyPixels = (width: number, height: number) =>
-  new MediaRefusal('payload_too_large', 413, `The image is ${width} × ${height} pixels; at most ${MAX_PIXELS.toLocaleString('en')} pixels are accepted`)
+  new MediaRefusal('payload_too_large', `The image is ${width} × ${height} pixels; at most ${MAX_PIXELS.toLocaleString('en')} pixels are accepted`)
 
 /**
  * Too many images are being decoded and waiting: the upload is refused before its decode
@@ -37,7 +38,7 @@ export const tooManyPixels = (width: number, height: number) =>
  */
 export class MediaBusy extends APIError {
   constructor() {
-    super('Too many images are being processed right now; nothing was saved, try again shortly', 503, { code: 'media_busy' }, true)
+    super(ERROR_CODES.media_busy.message, ERROR_CODES.media_busy.status, { code: 'media_busy' }, true)
     this.name = 'MediaBusy'
   }
 }
@@ -45,4 +46,4 @@ export class MediaBusy extends APIError {
 export const mediaBusy = () => new MediaBusy()
 
 /** The same refusal in our general error body. */
-export const refusalAsApiError = (refusal: MediaRefusal) => new ApiError(refusal.status, refusal.code, refusal.message)
+export const refusalAsApiError = (refusal: MediaRefusal) => apiError(refusal.code, refusal.message)

@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import type { ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from 'zod-openapi'
 
+import { ERROR_CODES } from '../../../domain/error-codes'
 import type { ErrorFamily } from '../http/errors'
 
 export const id = z.uuid().meta({ description: 'A UUID', example: '6f1c1d3e-4b7a-4c55-9a53-0d7f5c2b9e11' })
@@ -23,8 +24,11 @@ export const generalError = z
 
 export const authError = z
   .object({
-    error: z.string().meta({ example: 'email_not_verified' }),
-    code: z.string().meta({ description: '`error` upper-cased (what Better Auth’s client reads)', example: 'EMAIL_NOT_VERIFIED' }),
+    error: z.string().meta({ example: ERROR_CODES.email_not_verified.code }),
+    code: z.string().meta({
+      description: '`error` upper-cased (what Better Auth’s client reads)',
+      example: ERROR_CODES.email_not_verified.code.toUpperCase(),
+    }),
     message: z.string(),
     status: z.string().meta({ description: 'The HTTP status name', example: 'UNAUTHORIZED' }),
   })
@@ -32,7 +36,7 @@ export const authError = z
 
 export const moderationError = z
   .object({
-    error: z.string().meta({ example: 'VAL_TOO_SHORT' }),
+    error: z.string().meta({ example: ERROR_CODES.VAL_TOO_SHORT.code }),
     message: z.string(),
     field: z.string().optional().meta({ description: 'The offending field, for field errors' }),
   })
@@ -40,7 +44,10 @@ export const moderationError = z
 
 export const payloadErrors = z
   .object({
-    error: z.string().meta({ example: 'not_found', description: 'The general family’s code (API-CONTRACT §1)' }),
+    error: z.string().meta({
+      example: ERROR_CODES.not_found.code,
+      description: 'The general family’s code (API-CONTRACT §1)',
+    }),
     message: z.string().optional().meta({ description: 'Absent on a field validation, which has `issues` (the admin panel reads a top-level message as an error of the whole form)' }),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional().meta({ description: 'Field validation: each field’s problem' }),
     errors: z.array(z.looseObject({ message: z.string() })),

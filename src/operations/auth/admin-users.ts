@@ -6,6 +6,7 @@
 import type { PayloadRequest } from 'payload'
 
 import type { Role } from '../../../domain/permissions'
+import type { ActionsAfter, AuditData } from '../../../domain/audit-actions'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { findAccountUser, type AccountUser, type Caller } from '../../lib/auth/current'
 import { invalidInput, userAlreadyExists, usernameTaken, weakPassword } from '../../lib/auth/errors'
@@ -14,7 +15,7 @@ import { announceStale } from '../../lib/auth/session-events'
 import { listSessionRows, revokeSessionsOf } from '../../lib/auth/session-rows'
 import { tokenHash } from '../../lib/auth/tokens'
 import { assertRemovable } from '../../lib/auth/user-removal'
-import { ApiError } from '../../lib/http/errors'
+import { apiError } from '../../lib/http/errors'
 import { checkPasswordRules } from '../../lib/password-rules'
 import { runIn, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
@@ -22,8 +23,9 @@ import { isUniqueViolation } from '../../lib/unique-violation'
 import { setUserPassword } from '../../lib/user-password'
 import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
-export const userNotFound = () => new ApiError(404, 'user_not_found', 'No user with this id')
-const notYourself = (what: string) => new ApiError(400, `cannot_${what}_yourself`, `You cannot ${what} yourself`)
+export const userNotFound = () => apiError('user_not_found')
+const notYourself = (what: 'ban' | 'remove') =>
+  apiError(what === 'ban' ? 'cannot_ban_yourself' : 'cannot_remove_yourself')
 
 async function target(req: PayloadRequest, userId: string): Promise<AccountUser> {
   const user = await findAccountUser(req, userId)
@@ -33,8 +35,8 @@ async function target(req: PayloadRequest, userId: string): Promise<AccountUser>
 
 export const getUser = target
 
-async function audit(req: PayloadRequest, action: string, targetId: string, data: Record<string, unknown> = {}) {
-  await writeAudit(req, { action: `admin.${action}`, targetType: 'users', targetId, data })
+async function audit<S extends ActionsAfter<'admin.'>>(req: PayloadRequest, action: S, targetId: string, data?: AuditData<`admin.${S}`>) {
+  await writeAudit(req, { action: `admin.${action}` as const, targetType: 'users', targetId, data })
 }
 
 const updateUserRow = (req: PayloadRequest, userId: string, data: Record<string, unknown>) =>
@@ -141,7 +143,7 @@ export async function createUser(req: PayloadRequest, input: AdminUserData & { e
     })
     await audit(req, 'create_user', id, { email: input.email, roles: input.roles ?? ['citizen'] })
     const user = (await findAccountUser(req, id))!
-    await emitEvent(req, 'user.created', { type: 'users', id }, user as unknown as Record<string, unknown>)
+    await emitEvent(req, 'user.created', { type: 'users', id }, user)
     return user
   })
 }

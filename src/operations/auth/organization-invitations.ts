@@ -7,10 +7,11 @@
 import type { PayloadRequest } from 'payload'
 
 import { INVITATION_LIFETIME_SECONDS } from '../../../domain/limits'
+import type { ActionsAfter, AuditData } from '../../../domain/audit-actions'
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { Caller } from '../../lib/auth/current'
 import { findInvitation, findMembership, findOrganization, listInvitations, listInvitationsTo, type InvitationRow, type MemberRow, type OrgRole } from '../../lib/auth/organization-rows'
-import { ApiError, forbidden } from '../../lib/http/errors'
+import { apiError, forbidden } from '../../lib/http/errors'
 import { queueMail } from '../../lib/mail-queue/queue-mail'
 import { runIn, statement } from '../../lib/prepared'
 import { settings } from '../../lib/settings'
@@ -18,11 +19,11 @@ import { inTransaction } from '../../lib/transaction'
 import { organizationFor, requireRole } from './organization-manage'
 import { activateInSession } from './organizations'
 
-export const invitationNotFound = () => new ApiError(404, 'invitation_not_found', 'No such invitation')
-export const invitationExpired = () => new ApiError(410, 'invitation_expired', 'This invitation has expired')
-export const invitationNotPending = (status: string) => new ApiError(409, 'invitation_not_pending', `This invitation was already ${status}`)
-export const alreadyMember = () => new ApiError(409, 'already_member', 'This person is already a member of the organization')
-export const alreadyInvited = () => new ApiError(409, 'already_invited', 'This person already has a pending invitation (send resend: true to mail it again)')
+export const invitationNotFound = () => apiError('invitation_not_found')
+export const invitationExpired = () => apiError('invitation_expired')
+export const invitationNotPending = (status: string) => apiError('invitation_not_pending', `This invitation was already ${status}`)
+export const alreadyMember = () => apiError('already_member')
+export const alreadyInvited = () => apiError('already_invited')
 
 const PENDING_FOR = statement('org-pending-invitation', `SELECT id FROM invitations WHERE organization_id = $1 AND email = $2 AND status = 'pending' AND expires_at > now() LIMIT 1`)
 const MEMBER_BY_EMAIL = statement('org-member-by-email', 'SELECT m.id FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.organization_id = $1 AND u.email = $2')
@@ -36,8 +37,8 @@ const EXTEND = statement('org-extend-invitation', `UPDATE invitations SET expire
 
 const expiry = () => new Date(Date.now() + INVITATION_LIFETIME_SECONDS * 1000).toISOString()
 
-async function audit(req: PayloadRequest, action: string, invitation: Pick<InvitationRow, 'id' | 'organization_id' | 'email' | 'role'>) {
-  await writeAudit(req, { action: `organization.invitation_${action}`, targetType: 'invitations', targetId: String(invitation.id), data: { organizationId: String(invitation.organization_id), email: invitation.email, role: invitation.role } })
+async function audit(req: PayloadRequest, action: ActionsAfter<'organization.invitation_'>, invitation: Pick<InvitationRow, 'id' | 'organization_id' | 'email' | 'role'>) {
+  await writeAudit(req, { action: `organization.invitation_${action}` as const, targetType: 'invitations', targetId: String(invitation.id), data: { organizationId: String(invitation.organization_id), email: invitation.email, role: invitation.role } })
 }
 
 function invitationMail(req: PayloadRequest, to: string, organizationName: string, inviter: string, invitationId: string, role: OrgRole) {

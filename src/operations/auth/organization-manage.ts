@@ -6,19 +6,20 @@
 // owner, decided under a lock on its membership rows.
 import type { PayloadRequest } from 'payload'
 
+import type { ActionsAfter, AuditData } from '../../../domain/audit-actions'
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { Caller } from '../../lib/auth/current'
 import { findMember, findMembership, findOrganization, lockMembers, type MemberRow, type OrganizationRow, type OrgRole } from '../../lib/auth/organization-rows'
-import { ApiError, forbidden } from '../../lib/http/errors'
+import { apiError, forbidden } from '../../lib/http/errors'
 import { inTransaction } from '../../lib/transaction'
 import { isUniqueViolation } from '../../lib/unique-violation'
 import { activateInSession } from './organizations'
 
-export const organizationNotFound = () => new ApiError(404, 'organization_not_found', 'No such organization')
-export const memberNotFound = () => new ApiError(404, 'member_not_found', 'No such member of this organization')
-export const slugTaken = () => new ApiError(409, 'slug_is_taken', 'This slug is already taken')
-export const lastOwner = () => new ApiError(409, 'last_owner', 'An organization must keep at least one owner')
-export const noActiveOrganization = () => new ApiError(400, 'no_active_organization', 'Give organizationId or set an active organization first')
+export const organizationNotFound = () => apiError('organization_not_found')
+export const memberNotFound = () => apiError('member_not_found')
+export const slugTaken = () => apiError('slug_is_taken')
+export const lastOwner = () => apiError('last_owner')
+export const noActiveOrganization = () => apiError('no_active_organization')
 
 const MANAGERS: readonly OrgRole[] = ['owner', 'admin']
 
@@ -38,8 +39,8 @@ export function requireRole(membership: MemberRow, roles: readonly OrgRole[] = M
   if (!roles.includes(membership.role)) throw forbidden(`Only ${roles.join(' or ')}s of this organization may do this`)
 }
 
-async function audit(req: PayloadRequest, action: string, organizationId: string, data: Record<string, unknown>) {
-  await writeAudit(req, { action: `organization.${action}`, targetType: 'organizations', targetId: organizationId, data })
+async function audit<S extends ActionsAfter<'organization.'>>(req: PayloadRequest, action: S, organizationId: string, data: AuditData<`organization.${S}`>) {
+  await writeAudit(req, { action: `organization.${action}` as const, targetType: 'organizations', targetId: organizationId, data })
 }
 
 async function writeOrganization(write: () => Promise<unknown>): Promise<void> {
@@ -132,7 +133,7 @@ export async function updateMemberRole(req: PayloadRequest, caller: Caller, idOr
   })
 }
 
-async function removeMembership(req: PayloadRequest, organizationId: string, member: MemberRow, action: string): Promise<void> {
+async function removeMembership(req: PayloadRequest, organizationId: string, member: MemberRow, action: 'member_removed' | 'member_left'): Promise<void> {
   const locked = await lockMembers(req, organizationId)
   if (member.role === 'owner' && owners(locked) <= 1) throw lastOwner()
   await req.payload.delete({ collection: 'memberships', id: String(member.id), overrideAccess: true, context: { skipAudit: true }, req })

@@ -5,6 +5,7 @@
 // instance").
 import type { PayloadRequest } from 'payload'
 
+import type { AuditAction } from '../../../domain/audit-actions'
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { Caller } from '../../lib/auth/current'
 import { presentSessionRow } from '../../lib/auth/present-account'
@@ -16,7 +17,7 @@ export async function listOwnSessions(req: PayloadRequest, caller: Caller) {
   return (await listSessionRows(req, caller.user.id)).map(presentSessionRow)
 }
 
-async function audited(req: PayloadRequest, caller: Caller, action: string, revoke: () => Promise<string[]>): Promise<void> {
+async function audited(req: PayloadRequest, caller: Caller, action: Extract<AuditAction, `session${string}`>, revoke: () => Promise<string[]>): Promise<void> {
   await inTransaction(req, async () => {
     const sessionIds = await revoke()
     if (sessionIds.length) await announceStale(req, caller.user.id)

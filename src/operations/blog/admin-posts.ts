@@ -2,8 +2,9 @@
 // with its one audit entry; localized texts written as categories' are.
 import type { PayloadRequest } from 'payload'
 
+import type { ActionsAfter, AuditData } from '../../../domain/audit-actions'
 import { writeAudit } from '../../../hooks/shared/audit'
-import { ApiError, notFound } from '../../lib/http/errors'
+import { apiError, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { defaultLocale } from '../../lib/locales'
 import { execute, sql } from '../../lib/sql'
@@ -126,11 +127,11 @@ function requireTitles(input: PostInput, stored: Record<string, unknown> = {}): 
       .filter(([locale, value]) => value !== null && !titled.has(locale))
       .map(([locale]) => ({ path: `${field}.${locale}`, message: `Give the post a title in "${locale}" first (title.${locale})` })),
   )
-  if (issues.length) throw new ApiError(400, 'invalid_request', `${issues[0]!.path}: ${issues[0]!.message}`, { issues })
+  if (issues.length) throw apiError('invalid_request', `${issues[0]!.path}: ${issues[0]!.message}`, { issues })
 }
 
-async function audit(req: PayloadRequest, action: string, id: string, data: Record<string, unknown>) {
-  await writeAudit(req, { action: `blog_post.${action}`, targetType: BLOG_POSTS, targetId: id, data })
+async function audit<S extends ActionsAfter<'blog_post.'>>(req: PayloadRequest, action: S, id: string, data: AuditData<`blog_post.${S}`>) {
+  await writeAudit(req, { action: `blog_post.${action}` as const, targetType: BLOG_POSTS, targetId: id, data })
 }
 
 export function createPost(req: PayloadRequest, input: PostInput & { slug: string; title: Record<string, string> }): Promise<{ post: PostView }> {

@@ -8,7 +8,7 @@ import type { PayloadRequest } from 'payload'
 import { MOVES, type BookingAction } from '../../../domain/bookings'
 import { inScope, type CatalogueScope } from '../../../domain/catalogue-scope'
 import { isUuid } from '../../../domain/ids'
-import { ApiError, notFound } from '../../lib/http/errors'
+import { apiError, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { listQuery } from '../../lib/list-query'
 import { runIn } from '../../lib/prepared'
@@ -101,7 +101,7 @@ export function actOnBooking(req: PayloadRequest, scope: CatalogueScope, id: str
     } else {
       const move = MOVES[action]
       if (!move.from.includes(row.status as never)) {
-        throw new ApiError(409, 'invalid_transition', `Cannot ${action.replace('_', '-')} a ${String(row.status)} booking (allowed from: ${move.from.join(', ')})`)
+        throw apiError('invalid_transition', `Cannot ${action.replace('_', '-')} a ${String(row.status)} booking (allowed from: ${move.from.join(', ')})`)
       }
       data = { status: move.to }
     }

@@ -3,7 +3,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { BOOKINGS_COLLECTION } from '../../../domain/bookings'
-import type { WebhookEvent } from '../../../domain/webhooks'
+import type { WebhookData } from '../../../domain/webhooks'
 import { writeAudit, type AuditEntry } from '../../../hooks/shared/audit'
 import { emitEvent, type EventRecord } from '../../../hooks/shared/webhookEvents'
 import { queueMail } from '../../lib/mail-queue/queue-mail'
@@ -17,7 +17,7 @@ export interface BookingCreatedRecords {
   audit: AuditEntry
   notice: NotificationInput | null
   mail: OutgoingMail | null
-  event: { name: WebhookEvent; record: EventRecord; data: Record<string, unknown> }
+  event: { name: 'booking.created'; record: EventRecord; data: WebhookData<'booking.created'> }
 }
 
 export async function bookingCreatedRecords(req: PayloadRequest, doc: Record<string, unknown>): Promise<BookingCreatedRecords> {
@@ -26,7 +26,7 @@ export async function bookingCreatedRecords(req: PayloadRequest, doc: Record<str
     audit: { action: 'booking.create', targetType: BOOKINGS_COLLECTION, targetId: facts.id, data: doc },
     notice: await providerNotice(req, facts),
     mail: await customerMail(req, facts, 'received'),
-    event: { name: 'booking.created', record: { type: BOOKINGS_COLLECTION, id: facts.id }, data: { ...facts, updatedAt: doc.updatedAt ?? null } },
+    event: { name: 'booking.created', record: { type: BOOKINGS_COLLECTION, id: facts.id }, data: { ...facts, updatedAt: (doc.updatedAt as string | undefined) ?? null } },
   }
 }
 

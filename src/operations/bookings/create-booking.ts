@@ -3,7 +3,7 @@
 // (docs/decisions.md "No double booking: an exclusion constraint").
 import type { PayloadRequest } from 'payload'
 
-import { ApiError, notFound } from '../../lib/http/errors'
+import { apiError, notFound } from '../../lib/http/errors'
 import { bookingStatement } from './errors'
 import { presentBooking, type BookingRecord } from './present'
 import { nowWallClockMinute } from '../../lib/wall-clock'
@@ -24,12 +24,12 @@ export async function createBooking(req: PayloadRequest, customerId: string, inp
   const { terms: service, openSlots } = await serviceTermsAndSlots(req, input.serviceId, input.bookingDate)
   // A service whose provider account is gone (the reference emptied) cannot be booked either.
   if (!service || !service.providerId) throw notFound('Service not found')
-  if (service.status !== 'active') throw new ApiError(400, 'service_not_active', 'This service is not available for booking')
+  if (service.status !== 'active') throw apiError('service_not_active')
   const { startMinute } = bookingRange(input.bookingDate, input.bookingTime, service.durationMinutes)
   const refusal = timingRefusal(startMinute, nowWallClockMinute(), service)
-  if (refusal) throw new ApiError(400, refusal, timingMessage(refusal, service))
+  if (refusal) throw apiError(refusal, timingMessage(refusal, service))
   if (!inSomeSlot(openSlots, input.bookingTime, service.durationMinutes)) {
-    throw new ApiError(400, 'slot_unavailable', 'The time is not inside an available slot of the service for that day')
+    throw apiError('slot_unavailable')
   }
   // "No overlap" (booking-rules.ts `rangesOverlap` on `occupiedRange`, buffers included) is
   // judged by PostgreSQL's exclusion constraint on the same widened range, at the insert:
@@ -40,7 +40,7 @@ export async function createBooking(req: PayloadRequest, customerId: string, inp
   return bookingStatement(req, async () => {
     // The customer has no create access to the collection: this operation is the authority.
     const doc = newBookingDoc(service, { customerId, bookingDate: input.bookingDate, bookingTime: input.bookingTime, customerMessage: input.customerMessage ?? null })
-    if (!(await insertBooking(req, doc))) throw new ApiError(409, 'day_full', 'This service takes no more bookings on that date')
+    if (!(await insertBooking(req, doc))) throw apiError('day_full')
     return { booking: presentBooking(doc) }
   })
 }

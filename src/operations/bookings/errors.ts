@@ -2,13 +2,14 @@
 // exclusion constraint (src/migrations/*_bookings_no_overlap.ts); its violation (SQLSTATE
 // 23P01) is not one Payload's adapter recognises (it maps only unique violations, 23505), so
 // it arrives as the raw driver error, possibly wrapped in drizzle's query error (`cause`).
-import { ApiError } from '../../lib/http/errors'
+import { ERROR_CODES } from '../../../domain/error-codes'
+import { apiError } from '../../lib/http/errors'
 import { inOneStatement, inTransaction } from '../../lib/transaction'
 import { toCatalogueError } from '../catalogue/errors'
 import type { PayloadRequest } from 'payload'
 
 export const OVERLAP_CONSTRAINT = 'bookings_no_overlap'
-export const CONFLICT_MESSAGE = 'This time overlaps another pending or confirmed booking of the service'
+export const CONFLICT_MESSAGE = ERROR_CODES.booking_conflict.message
 
 /** True when `error`, or an error it wraps, is a violation of the bookings' no-overlap constraint. */
 export function isOverlapViolation(error: unknown): boolean {
@@ -20,7 +21,7 @@ export function isOverlapViolation(error: unknown): boolean {
   return false
 }
 
-export const bookingConflict = () => new ApiError(409, 'booking_conflict', CONFLICT_MESSAGE)
+export const bookingConflict = () => apiError('booking_conflict')
 
 export function toBookingError(error: unknown): unknown {
   return isOverlapViolation(error) ? bookingConflict() : toCatalogueError(error)

@@ -9,7 +9,7 @@ import type { Payload } from 'payload'
 import { z } from 'zod'
 
 import { parseInput } from '../../lib/http/body'
-import { ApiError } from '../../lib/http/errors'
+import { apiError } from '../../lib/http/errors'
 import { shellAnswer } from '../../lib/http/shell-answer'
 import { datesInRange, isCalendarDate } from '../../lib/wall-clock'
 import { bookableTimes, MAX_RANGE_DAYS, type BookableTimes } from './bookable-times'
@@ -21,7 +21,7 @@ const slotsQuery = z
   .object({ from: date('from'), to: date('to') })
   .refine(({ from, to }) => from <= to, { message: 'from must not be after to', path: ['to'] })
 
-const rangeTooLong = () => new ApiError(400, 'range_too_long', `A range covers at most ${MAX_RANGE_DAYS} dates (from and to included)`)
+const rangeTooLong = () => apiError('range_too_long', `A range covers at most ${MAX_RANGE_DAYS} dates (from and to included)`)
 
 /** The answer for `serviceId` and the query's `from`/`to`: 400 for the range first, then 404. */
 export async function slotsAnswer(payload: Payload, serviceId: string, params: URLSearchParams): Promise<BookableTimes> {

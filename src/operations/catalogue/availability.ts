@@ -8,7 +8,7 @@ import type { PayloadRequest } from 'payload'
 import type { CatalogueScope } from '../../../domain/catalogue-scope'
 import { idOf, isUuid } from '../../../domain/ids'
 import { writeAudit } from '../../../hooks/shared/audit'
-import { ApiError, notFound } from '../../lib/http/errors'
+import { apiError, notFound } from '../../lib/http/errors'
 import { exceptionsOf } from './availability-exceptions'
 import type { ExceptionView } from './present-exception'
 import { presentSlot, slotData, type SlotInput, type SlotView } from './present-slot'
@@ -89,7 +89,7 @@ export function bulkSetSlots(req: PayloadRequest, scope: CatalogueScope, service
     const clash = firstOverlap(slots)
     if (clash) {
       const [a, b] = clash
-      throw new ApiError(409, 'slot_overlap', `Slots ${a.startTime}–${a.endTime} and ${b.startTime}–${b.endTime} overlap on day ${a.dayOfWeek}`)
+      throw apiError('slot_overlap', `Slots ${a.startTime}–${a.endTime} and ${b.startTime}–${b.endTime} overlap on day ${a.dayOfWeek}`)
     }
     // Held to the end: a slot written meanwhile by someone else can neither survive the
     // replacement unseen nor slip in between the delete and the inserts.

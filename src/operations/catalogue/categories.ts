@@ -7,7 +7,7 @@ import type { PayloadRequest, Where } from 'payload'
 
 import { isUuid } from '../../../domain/ids'
 import { changedFields, writeAudit } from '../../../hooks/shared/audit'
-import { ApiError, notFound } from '../../lib/http/errors'
+import { apiError, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { defaultLocale } from '../../lib/locales'
 import { textsByLocale } from './localized'
@@ -81,7 +81,7 @@ function requireNames(input: CategoryInput, storedNames: Record<string, unknown>
       .filter(([locale, value]) => value !== null && !named.has(locale))
       .map(([locale]) => ({ path: `${field}.${locale}`, message: `Give the category a name in "${locale}" first (name.${locale})` })),
   )
-  if (issues.length) throw new ApiError(400, 'invalid_request', `${issues[0]!.path}: ${issues[0]!.message}`, { issues })
+  if (issues.length) throw apiError('invalid_request', `${issues[0]!.path}: ${issues[0]!.message}`, { issues })
 }
 
 export function createCategory(req: PayloadRequest, input: CategoryInput): Promise<{ category: CategoryView }> {

@@ -4,20 +4,24 @@
 // that our endpoints answer with (docs/api.md "Admin service catalogue (/api/admin/services)").
 import { APIError, NotFound, ValidationError } from 'payload'
 
-import { ApiError, notFound, type ValidationIssue } from '../../lib/http/errors'
+import { ERROR_CODES, type ErrorCode } from '../../../domain/error-codes'
+import { ApiError, apiError, notFound, type ValidationIssue } from '../../lib/http/errors'
 
-export type RuleCode = 'slug_taken' | 'slot_overlap' | 'invalid_parent' | 'service_has_bookings' | 'invalid_transition' | 'booking_conflict'
+export type RuleCode = Extract<
+  ErrorCode,
+  'slug_taken' | 'slot_overlap' | 'invalid_parent' | 'service_has_bookings' | 'invalid_transition' | 'booking_conflict'
+>
 
 export class RuleViolation extends ValidationError {
   readonly code: RuleCode
   readonly reason: string
 
-  constructor(code: RuleCode, status: number, where: { collection: string; path: string }, message: string) {
+  constructor(code: RuleCode, where: { collection: string; path: string }, message: string) {
     super({ collection: where.collection, errors: [{ path: where.path, message }] })
     this.code = code
     this.reason = message
     // Stock routes answer with the same status as our endpoints (409 for conflicts).
-    this.status = status
+    this.status = ERROR_CODES[code].status
   }
 }
 
@@ -49,8 +53,8 @@ export function apiPath(payloadPath: string): string {
 export class RuleRefusal extends APIError {
   readonly code: RuleCode
 
-  constructor(code: RuleCode, status: number, message: string) {
-    super(message, status, null, true)
+  constructor(code: RuleCode, message: string) {
+    super(message, ERROR_CODES[code].status, null, true)
     this.code = code
   }
 }
@@ -73,21 +77,21 @@ export function toCatalogueError(error: unknown): unknown {
   if (error instanceof ApiError) return error
   if (error instanceof RuleViolation) {
     const issues = issuesOf(error)
-    return new ApiError(error.status, error.code, error.reason, error.status === 400 ? { issues } : {})
+    return apiError(error.code, error.reason, error.status === 400 ? { issues } : {})
   }
-  if (error instanceof RuleRefusal) return new ApiError(error.status, error.code, error.message)
+  if (error instanceof RuleRefusal) return apiError(error.code, error.message)
   if (error instanceof ValidationError) {
     const issues = issuesOf(error)
     // A unique index beat our check (two requests at once): the same answer as the check.
     const slugClash = issues.find((issue) => issue.path === 'slug' && /unique/i.test(issue.message))
-    if (slugClash) return new ApiError(409, 'slug_taken', 'This slug is already taken')
+    if (slugClash) return apiError('slug_taken')
     const first = issues[0]
-    return new ApiError(400, 'invalid_request', first ? `${first.path}: ${first.message}` : error.message, { issues })
+    return apiError('invalid_request', first ? `${first.path}: ${first.message}` : error.message, { issues })
   }
   if (error instanceof NotFound) return notFound()
   if (error instanceof APIError && error.status >= 400 && error.status < 500) {
     const code = error.status === 403 ? 'forbidden' : error.status === 404 ? 'not_found' : 'invalid_request'
-    return new ApiError(error.status, code, error.message)
+    return apiError(code, error.message, { status: error.status })
   }
   return error
 }

@@ -9,7 +9,7 @@ import { CLASSIFIED_DEFAULT_DAYS, CLASSIFIED_MAX_DAYS } from '../../../domain/li
 import { hasPermission } from '../../../domain/permissions'
 import { idOf, SYSTEM_MOVE } from '../../../hooks/community/context'
 import { writeAudit } from '../../../hooks/shared/audit'
-import { ApiError } from '../../lib/http/errors'
+import { apiError } from '../../lib/http/errors'
 import { inTransaction } from '../../lib/transaction'
 import { withContext } from '../catalogue/transaction'
 import { moderationErrors } from '../moderation/errors'
@@ -38,7 +38,7 @@ export interface ApprovalResult {
 const DAY = 86_400_000
 
 export const approvalErrors = {
-  notPending: (status: unknown) => new ApiError(409, 'invalid_transition', `Only an item pending review can be decided (this one is ${String(status)})`),
+  notPending: (status: unknown) => apiError('invalid_transition', `Only an item pending review can be decided (this one is ${String(status)})`),
 }
 
 /** 403 AUTH_FORBIDDEN unless the caller holds the type's approval permission. */

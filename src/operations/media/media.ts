@@ -7,7 +7,7 @@ import { ValidationError, type PayloadRequest, type Where } from 'payload'
 import { isUuid } from '../../../domain/ids'
 import { MEDIA_COLLECTION } from '../../../domain/media'
 import { changedFields, writeAudit } from '../../../hooks/shared/audit'
-import { ApiError, notFound } from '../../lib/http/errors'
+import { apiError, notFound } from '../../lib/http/errors'
 import type { UploadedFile } from '../../lib/http/multipart'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { defaultLocale } from '../../lib/locales'
@@ -38,7 +38,7 @@ function toMediaError(error: unknown): unknown {
   if (error instanceof ValidationError) {
     const errors = (error.data as { errors?: Array<{ path?: string; message?: string }> } | undefined)?.errors ?? []
     const fileError = errors.find((item) => item.path === 'file')
-    if (fileError) return new ApiError(415, 'unsupported_media_type', fileError.message ?? 'This file is not accepted')
+    if (fileError) return apiError('unsupported_media_type', fileError.message ?? 'This file is not accepted')
   }
   return toCatalogueError(error)
 }

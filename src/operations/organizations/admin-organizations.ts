@@ -7,9 +7,10 @@
 // organization that owns services is not deleted.
 import type { PayloadRequest } from 'payload'
 
+import type { ActionsAfter, AuditData } from '../../../domain/audit-actions'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { lockMembers, type OrgRole } from '../../lib/auth/organization-rows'
-import { ApiError, invalidRequest, notFound } from '../../lib/http/errors'
+import { apiError, invalidRequest, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { execute, sql } from '../../lib/sql'
 import { inTransaction } from '../../lib/transaction'
@@ -17,9 +18,9 @@ import { isUniqueViolation } from '../../lib/unique-violation'
 import { isUuid } from '../../../domain/ids'
 import { lastOwner } from '../auth/organization-manage'
 
-export const slugTaken = () => new ApiError(409, 'slug_taken', 'This slug is already taken')
-export const alreadyMember = () => new ApiError(409, 'already_member', 'This user is already a member of the organization')
-export const organizationHasServices = () => new ApiError(409, 'organization_has_services', 'The organization still owns services: move or delete them first')
+export const slugTaken = () => apiError('slug_taken')
+export const alreadyMember = () => apiError('already_member', 'This user is already a member of the organization')
+export const organizationHasServices = () => apiError('organization_has_services')
 
 type Row = Record<string, unknown>
 const iso = (value: unknown) => new Date(value as string).toISOString()
@@ -79,8 +80,8 @@ export async function getOrganization(req: PayloadRequest, id: string): Promise<
   return { organization: { ...summaryOf(rows[0]), members: await members(req, id) } }
 }
 
-async function audit(req: PayloadRequest, action: string, organizationId: string, data: Record<string, unknown>) {
-  await writeAudit(req, { action: `organization.${action}`, targetType: 'organizations', targetId: organizationId, data })
+async function audit<S extends ActionsAfter<'organization.'>>(req: PayloadRequest, action: S, organizationId: string, data: AuditData<`organization.${S}`>) {
+  await writeAudit(req, { action: `organization.${action}` as const, targetType: 'organizations', targetId: organizationId, data })
 }
 
 async function slugIsFree(req: PayloadRequest, slug: string, exceptId?: string): Promise<boolean> {
@@ -139,7 +140,7 @@ async function membershipOf(req: PayloadRequest, organizationId: string, userId:
   return rows[0] ? { id: String(rows[0].id), role: rows[0].role as OrgRole } : null
 }
 
-const memberNotFound = () => new ApiError(404, 'not_found', 'This user is not a member of the organization')
+const memberNotFound = () => apiError('not_found', 'This user is not a member of the organization')
 
 export function addMember(req: PayloadRequest, id: string, userId: string, role: OrgRole) {
   return inTransaction(req, async () => {

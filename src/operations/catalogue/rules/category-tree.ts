@@ -15,7 +15,7 @@ const idOf = (value: unknown) =>
   value && typeof value === 'object' ? (value as { id: string }).id : (value as string | null | undefined)
 
 const invalidParent = (message: string) =>
-  new RuleViolation('invalid_parent', 400, { collection: CATEGORIES_COLLECTION, path: 'parent' }, message)
+  new RuleViolation('invalid_parent', { collection: CATEGORIES_COLLECTION, path: 'parent' }, message)
 
 async function parentOf(req: PayloadRequest, id: string): Promise<string | null | undefined> {
   const { docs } = await req.payload.find({

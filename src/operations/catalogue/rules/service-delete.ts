@@ -22,7 +22,6 @@ export const refuseWithOpenBookingsAndDropSlots: CollectionBeforeDeleteHook = as
   if (totalDocs > 0) {
     throw new RuleRefusal(
       'service_has_bookings',
-      409,
       `This service has ${totalDocs} pending or confirmed booking${totalDocs === 1 ? '' : 's'}; finish or cancel them first`,
     )
   }

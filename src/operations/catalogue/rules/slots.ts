@@ -66,7 +66,6 @@ export const validSlotWithoutOverlap: CollectionBeforeChangeHook = async ({ data
   if (clash) {
     throw new RuleViolation(
       'slot_overlap',
-      409,
       { collection: SLOTS_COLLECTION, path: 'startTime' },
       `Overlaps the slot ${clash.startTime}–${clash.endTime} on the same day`,
     )

@@ -30,7 +30,7 @@ export function uniqueSlug(collection: string): CollectionBeforeChangeHook {
     const slug = data.slug as string | undefined
     if (!slug || slug === originalDoc?.slug) return data
     if (await slugIsTaken(req, collection, slug, originalDoc?.id)) {
-      throw new RuleViolation('slug_taken', 409, { collection, path: 'slug' }, `The slug "${slug}" is already taken`)
+      throw new RuleViolation('slug_taken', { collection, path: 'slug' }, `The slug "${slug}" is already taken`)
     }
     return data
   }
