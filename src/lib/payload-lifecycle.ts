@@ -12,7 +12,7 @@ import { backgroundWorkersOf } from './background-workers'
 import { deleteSentMail, startMailRunner, stopMailRunner } from './mail-queue/runner'
 import { reportFailedCommits } from './postgres/failed-commits'
 import { startReadReplicas, stopReadReplicas } from './replicas/read-route'
-import { oneQueryAtATime } from './postgres/one-query-at-a-time'
+import { hasQueryInFlight, oneQueryAtATime } from './postgres/one-query-at-a-time'
 import { reloadSettings, settings } from './settings'
 
 interface PgClient {
@@ -23,7 +23,7 @@ interface PgClient {
 interface PgPool {
   on: ((event: 'error', listener: (error: Error) => void) => void) & ((event: 'connect', listener: (client: PgClient) => void) => void)
   end: () => Promise<void>
-  _clients?: Array<{ release?: () => void; on?: PgClient['on']; query?: PgClient['query']; activeQuery?: unknown; queryQueue?: unknown[] }>
+  _clients?: Array<{ release?: () => void; on?: PgClient['on']; query?: PgClient['query'] }>
   _idle?: Array<{ client: unknown }>
 }
 
@@ -98,8 +98,7 @@ export async function stopPayload(payload: Payload, log: (stage: string) => void
     // client went away runs on after the server closed): it releases itself when its query
     // ends, and pool.end() waits for that. Released here too, its query's own release threw
     // pg-pool's double-release error from a pg callback and the process exited 1.
-    const busy = client.activeQuery || (client.queryQueue?.length ?? 0) > 0
-    if (!idle.has(client) && !busy) {
+    if (!idle.has(client) && !hasQueryInFlight(client)) {
       try {
         client.release?.()
       } catch {

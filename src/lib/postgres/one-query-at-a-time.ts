@@ -6,7 +6,9 @@
 // issue 33), and pg 9 will refuse it. So each client queues its own promise queries here,
 // in the order they were sent, exactly as pg 8 does, without relying on it.
 // Callback and submittable queries (a cursor, a stream) pass straight through: none of ours
-// or Payload's sends one on a shared client.
+// or Payload's sends one on a shared client. The queue also counts what it holds, so a stop
+// can tell a busy client without pg's own fields (Client.activeQuery, Client.queryQueue:
+// deprecated, gone in pg 9).
 
 type Query = (...args: unknown[]) => unknown
 
@@ -14,13 +16,21 @@ interface QueryingClient {
   query: Query
 }
 
-const serialized = new WeakSet<object>()
+/** Per serialized client: its promise queries sent and not yet settled (queued or on the wire). */
+const inFlight = new WeakMap<object, number>()
 
 const isSubmittable = (config: unknown) => typeof (config as { submit?: unknown } | null)?.submit === 'function'
 
+/** Whether `client` has a query queued or running; false for a client never serialized. */
+export const hasQueryInFlight = (client: object): boolean => (inFlight.get(client) ?? 0) > 0
+
+function settled(client: object): void {
+  inFlight.set(client, (inFlight.get(client) ?? 1) - 1)
+}
+
 export function oneQueryAtATime(client: QueryingClient): void {
-  if (serialized.has(client)) return
-  serialized.add(client)
+  if (inFlight.has(client)) return
+  inFlight.set(client, 0)
   // The class's method looked up at each call, not kept: whoever wraps Client#query later
   // (the statement counter of the tests) still sees every query.
   const send: Query = (...args) => (Object.getPrototypeOf(client) as QueryingClient).query.apply(client, args)
@@ -28,11 +38,12 @@ export function oneQueryAtATime(client: QueryingClient): void {
   client.query = (...args: unknown[]) => {
     if (args.some((arg) => typeof arg === 'function') || isSubmittable(args[0])) return send(...args)
     const run = () => send(...args) as Promise<unknown>
+    inFlight.set(client, (inFlight.get(client) ?? 0) + 1)
     const result = last.then(run, run)
     // The next query waits for this one to settle, whether it succeeded or failed.
     last = result.then(
-      () => undefined,
-      () => undefined,
+      () => settled(client),
+      () => settled(client),
     )
     return result
   }
