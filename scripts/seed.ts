@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 
-import type { Payload } from 'payload'
+import type { CollectionSlug, Payload, Where } from 'payload'
 
 import { seedBlog } from './seed-blog'
 import { seedCommunity } from './seed-community'
@@ -145,8 +145,8 @@ function parse(argv: string[]): Counts | 'help' {
   return counts
 }
 
-async function findId(payload: Payload, collection: string, where: Record<string, unknown>): Promise<string | undefined> {
-  const { docs } = await payload.find({ collection: collection as never, where: where as never, limit: 1, depth: 0, overrideAccess: true })
+async function findId(payload: Payload, collection: CollectionSlug, where: Where): Promise<string | undefined> {
+  const { docs } = await payload.find({ collection, where, limit: 1, depth: 0, overrideAccess: true })
   return docs[0] ? String(docs[0].id) : undefined
 }
 

@@ -15,6 +15,15 @@ import { settings } from '../settings'
  */
 export const S3_COLLECTIONS = ['service-media', 'community-media'] as const
 
+export type UploadCollectionSlug = (typeof S3_COLLECTIONS)[number]
+
+/** `slug` (a config's slug is a plain string) as one of the upload collections. */
+export function uploadCollection(slug: string): UploadCollectionSlug {
+  const found = S3_COLLECTIONS.find((known) => known === slug)
+  if (!found) throw new Error(`${slug} is not one of the upload collections (${S3_COLLECTIONS.join(', ')})`)
+  return found
+}
+
 /** The S3 client's configuration, for the plugin and for our own cleaning (file-store.ts). */
 export function s3ClientConfig(): S3ClientConfig {
   const { s3 } = settings()
