@@ -25,7 +25,7 @@ const audit = auditHooks('service_availability', {
 // slots they are not on public show (a reason may be private: "surgery"); the public sees
 // their effect in GET /api/services/:id/slots. Writers: admins and the managers of the
 // service's organization (decision 114), as for the slots.
-export const AvailabilityExceptions: CollectionConfig = {
+export const AvailabilityExceptions: CollectionConfig<typeof EXCEPTIONS_COLLECTION> = {
   slug: EXCEPTIONS_COLLECTION,
   labels: { singular: 'Availability exception', plural: 'Availability exceptions' },
   admin: {

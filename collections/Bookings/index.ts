@@ -47,7 +47,7 @@ const validateCustomer: RelationshipFieldSingleValidation = (value, options) =>
 // A customer reads their own bookings, a provider those of their services, admins all; the
 // owners and admins of a service's organization read and move its bookings (decision 114;
 // entering and deleting bookings stays with platform admins).
-export const Bookings: CollectionConfig = {
+export const Bookings: CollectionConfig<typeof BOOKINGS_COLLECTION> = {
   slug: BOOKINGS_COLLECTION,
   admin: {
     useAsTitle: 'bookingDate',

@@ -20,7 +20,7 @@ const audit = auditHooks('service_availability')
 // Weekly availability of a service: day of week and a time range. Public for active
 // services (apps show when a service can be booked); writes for admins and the owners and
 // admins of the service's organization (decision 114).
-export const ServiceAvailability: CollectionConfig = {
+export const ServiceAvailability: CollectionConfig<typeof SLOTS_COLLECTION> = {
   slug: SLOTS_COLLECTION,
   labels: { singular: 'Availability slot', plural: 'Availability slots' },
   admin: {

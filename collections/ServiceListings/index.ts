@@ -34,7 +34,7 @@ const wholeNumberIn = (min: number, max: number) => (value: unknown) =>
 // Services as SPEC describes them. Anyone reads active ones (apps browse the catalogue
 // through the stock route); everything else, and every write, is for admins and, for the
 // services of their organizations, the organizations' owners and admins (decision 114).
-export const ServiceListings: CollectionConfig = {
+export const ServiceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
   slug: SERVICES_COLLECTION,
   labels: { singular: 'Service', plural: 'Services' },
   admin: {

@@ -80,7 +80,7 @@ export const validExceptionWithoutOverlap: CollectionBeforeChangeHook = async ({
     overrideAccess: true,
     req,
   })
-  const clash = (docs as unknown as ExceptionTimes[]).find((other) => windowsOverlap(exception, other))
+  const clash = docs.find((other) => windowsOverlap(exception, other))
   if (clash) {
     const window = clash.startTime ? `${clash.startTime}–${clash.endTime}` : 'the whole day'
     throw new RuleViolation('slot_overlap', 409, { collection: EXCEPTIONS_COLLECTION, path: 'startTime' }, `Overlaps the exception ${window} of the same kind on ${String(exception.date)}`)

@@ -62,7 +62,7 @@ export const validSlotWithoutOverlap: CollectionBeforeChangeHook = async ({ data
     overrideAccess: true,
     req,
   })
-  const clash = docs[0] as unknown as SlotTimes | undefined
+  const clash: SlotTimes | undefined = docs[0]
   if (clash) {
     throw new RuleViolation(
       'slot_overlap',
