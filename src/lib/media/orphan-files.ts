@@ -15,7 +15,7 @@ import type { Payload, Where } from 'payload'
 import { isDatabaseUnavailable } from '../http/unavailable'
 import { settings } from '../settings'
 import { fileStoreOf, type FileStore } from './file-store'
-import { uploadCollection } from './storage'
+import type { UploadCollectionSlug } from './storage'
 
 /** What of an upload's document names its files (a row, a version, a hook's data). */
 type Doc = { filename?: unknown; sizes?: unknown } | null | undefined
@@ -29,7 +29,7 @@ export function namesOf(doc: Doc): string[] {
 
 /** Of `names` (every name when undefined), those a row or a version of `slug` names, trashed ones included. */
 export async function heldNames(payload: Payload, slug: string, names?: readonly string[]): Promise<Set<string>> {
-  const collection = uploadCollection(slug)
+  const collection = slug as UploadCollectionSlug
   const config = payload.collections[collection].config
   const sizeNames = (config.upload && typeof config.upload === 'object' ? (config.upload.imageSizes ?? []) : []).map((size) => size.name)
   const fields = ['filename', ...sizeNames.map((size) => `sizes.${size}.filename`)]

@@ -15,14 +15,12 @@ import { settings } from '../settings'
  */
 export const S3_COLLECTIONS = ['service-media', 'community-media'] as const
 
+/**
+ * The upload collections' slugs, as the generated types know them. Code for any upload
+ * collection (a config's slug is a plain string) reads them by this type: the upload fields
+ * (filename, sizes) are Payload's, the same in every one.
+ */
 export type UploadCollectionSlug = (typeof S3_COLLECTIONS)[number]
-
-/** `slug` (a config's slug is a plain string) as one of the upload collections. */
-export function uploadCollection(slug: string): UploadCollectionSlug {
-  const found = S3_COLLECTIONS.find((known) => known === slug)
-  if (!found) throw new Error(`${slug} is not one of the upload collections (${S3_COLLECTIONS.join(', ')})`)
-  return found
-}
 
 /** The S3 client's configuration, for the plugin and for our own cleaning (file-store.ts). */
 export function s3ClientConfig(): S3ClientConfig {
