@@ -10,6 +10,7 @@ import { idOf, isUuid } from '../../../../domain/ids'
 import { addDays, isCalendarDate, isClockTime, wallClockToday } from '../../../lib/wall-clock'
 import { RuleViolation } from '../errors'
 import { lockServiceRow } from '../transaction'
+import type { AvailabilityException } from '../../../payload-types'
 
 export const EXCEPTIONS_COLLECTION = 'availability-exceptions'
 /** The furthest date an exception may name, in days after today. */
@@ -55,7 +56,7 @@ const windowsOverlap = (a: ExceptionTimes, b: ExceptionTimes) =>
   (a.startTime ?? '00:00') < (b.endTime ?? '24:00') && (b.startTime ?? '00:00') < (a.endTime ?? '24:00')
 
 /** On the merged exception (an update may send one field): field rules, then no overlap of one kind. */
-export const validExceptionWithoutOverlap: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
+export const validExceptionWithoutOverlap: CollectionBeforeChangeHook<AvailabilityException> = async ({ data, originalDoc, req }) => {
   // The panel sends empty strings for cleared times: they mean "no time".
   for (const key of ['startTime', 'endTime'] as const) if (data[key] === '') data[key] = null
   const exception = { ...originalDoc, ...data } as ExceptionTimes & { service?: unknown; date?: unknown }
