@@ -32,7 +32,7 @@ export const lockNamesADocument: CollectionBeforeOperationHook = ({ args, collec
   const document = (args as { data?: Record<string, unknown> }).data?.document
   if (document === undefined || document === null) return args
   const { relationTo, value } = (typeof document === 'object' && !Array.isArray(document) ? document : {}) as Record<string, unknown>
-  const known = typeof relationTo === 'string' && req.payload.collections[relationTo] !== undefined
+  const known = typeof relationTo === 'string' && Object.hasOwn(req.payload.collections, relationTo)
   if (!known || !(typeof value === 'string' || typeof value === 'number')) {
     throw new ValidationError({
       collection: collection.slug,

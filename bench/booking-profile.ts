@@ -47,7 +47,7 @@ runWithOwnPayload('booking-profile', { LOG_LEVEL: 'warn' }, async (payload) => {
   payload.logger.level = 'warn'
   // PROFILE_NO_MAIL=1: the request path alone, without the mail runner the bookings wake.
   if (process.env.PROFILE_NO_MAIL) await (await import('../src/lib/mail-queue/runner')).stopMailRunner(payload)
-  const pool = (payload.db as unknown as { pool: pg.Pool }).pool
+  const pool = payload.db.pool
   await ensureNoOverlap({ payload } as never, pool)
   const server = http.createServer(createApp({ payload }))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -84,7 +84,7 @@ async function bufferedService(app: BenchApp, pool: Pool, providerId: string): P
 export async function setUp(app: BenchApp) {
   // The bench pushes the schema instead of migrating: add the hand-written constraint, so
   // the guarantee is part of what is measured.
-  const pool = (app.payload.db as unknown as { pool: Pool }).pool
+  const pool = app.payload.db.pool
   await ensureNoOverlap(app, pool)
   const provider = await app.payload.create({ collection: 'users', data: { email: `provider-${Date.now()}@example.test`, password: PASSWORD, roles: ['citizen'], emailVerified: true } as never, overrideAccess: true })
   const service = await app.payload.create({

@@ -69,7 +69,7 @@ async function measureSize(app: BenchApp, limit: ServerProcess, peer: ServerProc
 }
 
 export async function catalogueBench(app: BenchApp): Promise<ScenarioResult> {
-  const pool = (app.payload.db as unknown as { pool: Pool }).pool
+  const pool = app.payload.db.pool
   const small = await seedTo(app, SMALL)
   await pool.query('CREATE TABLE IF NOT EXISTS bench_catalogue_bodies (path text PRIMARY KEY, body text NOT NULL)')
   let signedIn = await citizenCookie(app)

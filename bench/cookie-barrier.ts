@@ -65,7 +65,7 @@ async function sequential(server: Server, headers: Record<string, string>): Prom
 }
 
 export async function cookieBarrierBench(app: BenchApp): Promise<ScenarioResult> {
-  const pool = (app.payload.db as unknown as { pool: Pool }).pool
+  const pool = app.payload.db.pool
   const email = `bench-barrier-${Date.now()}@example.test`
   const user = await app.payload.create({ collection: 'users', overrideAccess: true, data: { email, password: PASSWORD, roles: ['citizen'], emailVerified: true } as never })
   await pool.query(`INSERT INTO classifieds (author_id, title, currency, status) VALUES ($1, 'My classified awaiting review', 'EUR', 'pending_review')`, [user.id])

@@ -23,7 +23,7 @@ async function explain(pool: Pool, title: string, text: string, values: unknown[
 async function main() {
   const app = await startBenchApp()
   try {
-    const pool = (app.payload.db as unknown as { pool: Pool }).pool
+    const pool = app.payload.db.pool
     await noOverlap({ db: app.payload.db.drizzle, payload: app.payload, req: {} } as never)
     const provider = await app.payload.create({ collection: 'users', data: { email: 'explain@example.test', password: 'Explain-Passw0rd!', roles: ['citizen'], emailVerified: true } as never, overrideAccess: true })
     const started = Date.now()

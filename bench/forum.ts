@@ -267,7 +267,7 @@ async function explainMisses(app: BenchApp, pool: Pool, userId: string, reads: R
 }
 
 export async function forumBench(app: BenchApp): Promise<ScenarioResult> {
-  const pool = (app.payload.db as unknown as { pool: Pool }).pool
+  const pool = app.payload.db.pool
   const small = await growTo(app, pool, SMALL)
   // The busiest public thread of the small size: the same thread is read at both sizes.
   const { rows: found } = await pool.query(`SELECT id FROM forum_threads WHERE status = 'published' ORDER BY post_count DESC, created_at DESC LIMIT 1`)

@@ -85,7 +85,7 @@ export async function growthBench(app: BenchApp): Promise<ScenarioResult> {
   const large = await seedTo(app, LARGE)
   const after = await p50s(app, credentials)
 
-  const pool = (app.payload.db as unknown as { pool: Pool }).pool
+  const pool = app.payload.db.pool
   const token = credentials.bearer.authorization!.replace(/^Bearer /, '')
   const [{ id }] = (await pool.query(`SELECT id FROM service_listings WHERE status = 'active' ORDER BY created_at DESC LIMIT 1`)).rows as [{ id: string }]
   const plans = []

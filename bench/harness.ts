@@ -115,7 +115,7 @@ export async function runSeed(app: BenchApp, counts: Record<string, number>): Pr
 
 /** The rows there are now (demo data, bulk seeds and what earlier scenarios wrote). */
 export async function countRows(app: BenchApp): Promise<Sizes> {
-  const pool = (app.payload.db as unknown as { pool: { query: (text: string) => Promise<{ rows: Sizes[] }> } }).pool
+  const pool = app.payload.db.pool
   const { rows } = await pool.query(
     'SELECT (SELECT count(*) FROM service_listings)::int AS services, (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM bookings)::int AS bookings',
   )

@@ -22,7 +22,7 @@ const EXPLAIN = `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) SELECT (SELECT count(*)::
   FROM users u WHERE u.email ILIKE $1 ORDER BY u.created_at desc, u.id LIMIT 20 OFFSET 0`
 
 async function logPlan(payload: Payload, search: string) {
-  const pool = (payload.db as unknown as { pool: { query: (text: string, values: unknown[]) => Promise<{ rows: Array<{ 'QUERY PLAN': string }> }> } }).pool
+  const pool = payload.db.pool
   const { rows } = await pool.query(EXPLAIN, [`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`])
   log(`plan for searchValue=${search}:\n${rows.map((row) => `    ${row['QUERY PLAN']}`).join('\n')}`)
 }
@@ -39,7 +39,7 @@ export async function listUsersBench(app: BenchApp): Promise<ScenarioResult> {
       const sizes = await seedTo(app, { ...now, users: size })
       log(`database: ${sizes.users.toLocaleString('en')} users (seeded in ${((Date.now() - started) / 1000).toFixed(1)} s)`)
       // Fresh statistics after a bulk insert: the planner's choice is part of what is measured.
-      await (app.payload.db as unknown as { pool: { query: (text: string) => Promise<unknown> } }).pool.query('ANALYZE users, users_roles')
+      await app.payload.db.pool.query('ANALYZE users, users_roles')
       measured.push(sizes.users)
       const narrow = `.${Math.min(4242, sizes.users - 1)}@`
       const queries = [

@@ -7,8 +7,6 @@
 // the runner's own share). Printed on stderr: CPU ms per mail (user + system of this process).
 import os from 'node:os'
 
-import type pg from 'pg'
-
 import { runWithOwnPayload } from './own-payload'
 
 const COUNT = Number(process.argv[2] ?? 1000)
@@ -21,7 +19,7 @@ runWithOwnPayload('mail-cost', {}, async (payload) => {
   const { MAIL_QUEUE, SEND_MAIL_TASK } = await import('../src/lib/mail-queue/send-mail-task')
   await stopMailRunner(payload)
   if (process.env.MAIL_COST_LOG_LEVEL) payload.logger.level = process.env.MAIL_COST_LOG_LEVEL
-  const pool = (payload.db as unknown as { pool: pg.Pool }).pool
+  const pool = payload.db.pool
   const queue = async (n: number) => {
     const mail = { to: 'customer@example.test', subject: 'Booking received: Bench service', text: 'We received your booking of Bench service on 2031-01-01 at 10:00.' }
     const inputs = Array.from({ length: n }, () => JSON.stringify({ sealed: seal(payload.secret, mail) }))

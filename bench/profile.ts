@@ -22,7 +22,7 @@ interface Pool {
 }
 
 export async function profileBench(app: BenchApp): Promise<ScenarioResult> {
-  const pool = (app.payload.db as unknown as { pool: Pool }).pool
+  const pool = app.payload.db.pool
   const credentials = await adminCredentials(app)
   const me = (await (await fetch(`${app.url}/api/profile`, { headers: credentials.bearer })).json()) as { profile: { userId: string; username: string } }
   const { userId, username } = me.profile

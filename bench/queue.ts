@@ -39,7 +39,7 @@ async function seedReports(pool: Pool, total: number): Promise<void> {
 }
 
 export async function queueBench(app: BenchApp): Promise<ScenarioResult> {
-  const pool = (app.payload.db as unknown as { pool: Pool }).pool
+  const pool = app.payload.db.pool
   const credentials = await adminCredentials(app)
   const limit = await startServerProcess('bench/limit-server.ts', await freePort(), { DATABASE_URL: app.databaseUrl })
   const rows: Row[] = []

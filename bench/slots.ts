@@ -65,7 +65,7 @@ async function benchService(app: BenchApp, pool: Pool, withExceptions = false): 
 }
 
 export async function slotsBench(app: BenchApp): Promise<ScenarioResult> {
-  const pool = (app.payload.db as unknown as { pool: Pool }).pool
+  const pool = app.payload.db.pool
   await seedTo(app, { services: 1_000, users: 1_000, bookings: SMALL_BOOKINGS })
   const serviceId = await benchService(app, pool)
   const exceptionsId = await benchService(app, pool, true)

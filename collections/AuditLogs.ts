@@ -6,7 +6,7 @@ import { hasPermission } from '../domain/permissions'
 // Every change, authentication event and moderation decision leaves one row here, written
 // inside the change's own transaction (hooks/shared/audit.ts). Read-only, and only for
 // holders of `audit.read` (admins).
-export const AuditLogs: CollectionConfig = {
+export const AuditLogs: CollectionConfig<'audit-logs'> = {
   slug: 'audit-logs',
   admin: {
     useAsTitle: 'action',

@@ -24,7 +24,7 @@ const stampAuthorAndPublication: CollectionBeforeChangeHook = ({ data, operation
 
 // Blog posts, written by admins in the panel (rich text, per language). Anyone reads the
 // published ones through the stock route; comments hang off them (blog-comments).
-export const BlogPosts: CollectionConfig = {
+export const BlogPosts: CollectionConfig<typeof BLOG_POSTS> = {
   slug: BLOG_POSTS,
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'publishedAt', 'slug'] },
   access: { read: anyOf(isAdmin, publishedPosts), create: isAdmin, update: isAdmin, delete: isAdmin },

@@ -12,7 +12,7 @@ export const INVITATION_STATUSES = ['pending', 'accepted', 'rejected', 'canceled
 // sign-in (/api/auth)"): pending until accepted, rejected or canceled, and void after
 // `expiresAt` (48 h). The organization routes under /api/auth/organization are the way
 // members use it; the stock routes are admins'.
-export const Invitations: CollectionConfig = {
+export const Invitations: CollectionConfig<'invitations'> = {
   slug: 'invitations',
   admin: { useAsTitle: 'email', defaultColumns: ['email', 'organization', 'role', 'status', 'expiresAt'] },
   access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },

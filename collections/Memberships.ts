@@ -8,7 +8,7 @@ const audit = auditHooks('membership')
 export const MEMBERSHIP_ROLES = ['owner', 'admin', 'member'] as const
 
 // A user's place in an organization; (organization, user) is unique.
-export const Memberships: CollectionConfig = {
+export const Memberships: CollectionConfig<'memberships'> = {
   slug: 'memberships',
   admin: { defaultColumns: ['organization', 'user', 'role', 'createdAt'] },
   access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },

@@ -11,7 +11,7 @@ import { NOTIFICATION_TYPES } from '../src/operations/notifications/notify'
 // `readAt`; every other field is fixed once written.
 const fixed: FieldAccess = () => false
 
-export const Notifications: CollectionConfig = {
+export const Notifications: CollectionConfig<'notifications'> = {
   slug: 'notifications',
   admin: {
     useAsTitle: 'title',

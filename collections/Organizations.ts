@@ -19,7 +19,7 @@ export function organizationMetadataProblem(value: unknown): string | null {
   return null
 }
 
-export const Organizations: CollectionConfig = {
+export const Organizations: CollectionConfig<'organizations'> = {
   slug: 'organizations',
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'createdAt'] },
   access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },

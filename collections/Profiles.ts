@@ -10,7 +10,7 @@ export const PROFILE_BIO_MAX = 1000
 
 // Created with every account: a public handle derived from the email when
 // none is given, unique across profiles.
-export const Profiles: CollectionConfig = {
+export const Profiles: CollectionConfig<'profiles'> = {
   slug: 'profiles',
   admin: { useAsTitle: 'username', defaultColumns: ['username', 'user', 'createdAt'] },
   // Deleted only with their user (collections/Users/hooks/removeDependents.ts): every user has

@@ -4,7 +4,7 @@ import { nobody } from '../access/nobody'
 
 // Counters behind every rate limit (src/lib/rate-limit.ts writes them with raw SQL).
 // Never readable or writable over HTTP: the key holds client IPs and emails.
-export const RateLimits: CollectionConfig = {
+export const RateLimits: CollectionConfig<'rate-limits'> = {
   slug: 'rate-limits',
   admin: { hidden: true },
   access: { read: nobody, create: nobody, update: nobody, delete: nobody },

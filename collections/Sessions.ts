@@ -5,7 +5,7 @@ import { nobody } from '../access/nobody'
 // Sessions live in their own table, not in Payload's `users.sessions` array (which loses
 // sessions under concurrent logins, payload #18132, and is never pruned, #16061).
 // Only the SHA-256 of the opaque token is stored. Never readable over HTTP.
-export const Sessions: CollectionConfig = {
+export const Sessions: CollectionConfig<'sessions'> = {
   slug: 'sessions',
   admin: { hidden: true },
   access: { read: nobody, create: nobody, update: nobody, delete: nobody },

@@ -4,7 +4,7 @@ import { nobody } from '../access/nobody'
 import { TOKEN_PURPOSES } from '../src/lib/auth/one-time-tokens'
 
 // Single-use tokens mailed to users; the database keeps only their SHA-256.
-export const VerificationTokens: CollectionConfig = {
+export const VerificationTokens: CollectionConfig<'verification-tokens'> = {
   slug: 'verification-tokens',
   admin: { hidden: true },
   access: { read: nobody, create: nobody, update: nobody, delete: nobody },

@@ -5,7 +5,7 @@ import { isAdmin } from '../access/isAdmin'
 import { nobody } from '../access/nobody'
 
 // Created with every account: balance "0.00" EUR. A decimal string, never a float.
-export const Wallets: CollectionConfig = {
+export const Wallets: CollectionConfig<'wallets'> = {
   slug: 'wallets',
   admin: { defaultColumns: ['user', 'balance', 'currency'] },
   // Deleted only with their user (collections/Users/hooks/removeDependents.ts): every user has

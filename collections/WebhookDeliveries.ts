@@ -10,7 +10,7 @@ import { DELIVERIES_COLLECTION, DELIVERY_STATUSES, WEBHOOKS_COLLECTION } from '.
 // log. Rows are written by SQL only; admins read them. The table also has a `seq` identity
 // column (the order of the outbox) and a `locked_until` lease, outside Payload's schema
 // (migration 20261127_webhooks).
-export const WebhookDeliveries: CollectionConfig = {
+export const WebhookDeliveries: CollectionConfig<typeof DELIVERIES_COLLECTION> = {
   slug: DELIVERIES_COLLECTION,
   admin: {
     useAsTitle: 'event',

@@ -8,7 +8,7 @@ import { ALL_EVENTS, WEBHOOKS_COLLECTION, WEBHOOK_EVENTS } from '../domain/webho
 // /api/admin/webhooks only (src/operations/webhooks/manage.ts), which checks the URL against
 // its targets' rules, makes and rotates the secret and writes the audit entry; admins read
 // them here and in the panel (where "New webhook" and "Send test" call that endpoint). The secrets are hidden fields: never in an API answer or the panel.
-export const Webhooks: CollectionConfig = {
+export const Webhooks: CollectionConfig<typeof WEBHOOKS_COLLECTION> = {
   slug: WEBHOOKS_COLLECTION,
   admin: {
     useAsTitle: 'url',

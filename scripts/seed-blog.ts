@@ -4,7 +4,7 @@
 // account is made (reset it through /api/auth/forget-password).
 import { randomBytes } from 'node:crypto'
 
-import type { Payload } from 'payload'
+import type { CollectionSlug, Payload, Where } from 'payload'
 
 export const DEMO_MODERATOR = 'moderator@example.com'
 const POST_SLUG = 'welcome-to-the-neighbourhood'
@@ -26,8 +26,8 @@ const paragraph = (text: string) => ({
   },
 })
 
-async function findId(payload: Payload, collection: string, where: Record<string, unknown>): Promise<string | undefined> {
-  const { docs } = await payload.find({ collection: collection as never, where: where as never, limit: 1, depth: 0, overrideAccess: true })
+async function findId(payload: Payload, collection: CollectionSlug, where: Where): Promise<string | undefined> {
+  const { docs } = await payload.find({ collection, where, limit: 1, depth: 0, overrideAccess: true })
   return docs[0] ? String(docs[0].id) : undefined
 }
 

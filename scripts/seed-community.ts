@@ -3,7 +3,7 @@
 // classified and one waiting for approval, and a review of the demo customer's completed
 // booking. Written as server code through the Local API, so every hook (counters, rating,
 // audit) runs as for a person. Idempotent: nothing is written when the demo threads exist.
-import type { Payload } from 'payload'
+import type { CollectionSlug, Payload, Where } from 'payload'
 
 const THREADS = [
   { title: 'Bienvenue ! Présentez-vous ici', body: 'Dites-nous qui vous êtes et ce que vous proposez dans le quartier.', pinned: true, posts: ['Bonjour, je donne des cours de piano le mardi.', 'Salut ! Jardinière amateure, toujours partante pour échanger des graines.'] },
@@ -13,13 +13,13 @@ const THREADS = [
 
 const DAY = 86_400_000
 
-async function firstId(payload: Payload, collection: string, where: Record<string, unknown>): Promise<string | undefined> {
-  const { docs } = await payload.find({ collection: collection as never, where: where as never, limit: 1, depth: 0, overrideAccess: true })
+async function firstId(payload: Payload, collection: CollectionSlug, where: Where): Promise<string | undefined> {
+  const { docs } = await payload.find({ collection, where, limit: 1, depth: 0, overrideAccess: true })
   return docs[0] ? String(docs[0].id) : undefined
 }
 
-const create = async (payload: Payload, collection: string, data: Record<string, unknown>): Promise<string> =>
-  String((await payload.create({ collection: collection as never, data: data as never, overrideAccess: true })).id)
+const create = async (payload: Payload, collection: CollectionSlug, data: Record<string, unknown>): Promise<string> =>
+  String((await payload.create({ collection, data: data as never, overrideAccess: true })).id)
 
 export async function seedCommunity(payload: Payload, authors: string[], customerEmail: string): Promise<void> {
   if (await firstId(payload, 'forum-threads', { title: { equals: THREADS[0]!.title } })) {

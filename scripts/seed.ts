@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 
-import type { Payload } from 'payload'
+import type { CollectionSlug, Payload, Where } from 'payload'
 
 import { seedBlog } from './seed-blog'
 import { seedCommunity } from './seed-community'
@@ -136,8 +136,8 @@ function parse(argv: string[]): Counts | 'help' {
   return counts
 }
 
-async function findId(payload: Payload, collection: string, where: Record<string, unknown>): Promise<string | undefined> {
-  const { docs } = await payload.find({ collection: collection as never, where: where as never, limit: 1, depth: 0, overrideAccess: true })
+async function findId(payload: Payload, collection: CollectionSlug, where: Where): Promise<string | undefined> {
+  const { docs } = await payload.find({ collection, where, limit: 1, depth: 0, overrideAccess: true })
   return docs[0] ? String(docs[0].id) : undefined
 }
 
@@ -254,7 +254,7 @@ async function seedBookings(payload: Payload): Promise<void> {
  * temporary table) and in one transaction: the services are written whole or not at all.
  */
 async function seedBulk(payload: Payload, total: number, providers: string[], categoryIds: string[]): Promise<void> {
-  const pool = (payload.db as unknown as { pool: import('pg').Pool }).pool
+  const pool = payload.db.pool
   const client = await pool.connect()
   const run = randomBytes(3).toString('hex')
   const started = Date.now()
@@ -336,7 +336,7 @@ async function seedBulk(payload: Payload, total: number, providers: string[], ca
 
 /** U customers, then M bookings, on one connection (the bookings use temporary tables). */
 async function seedPeople(payload: Payload, users: number, bookings: number): Promise<void> {
-  const pool = (payload.db as unknown as { pool: import('pg').Pool }).pool
+  const pool = payload.db.pool
   const client = await pool.connect()
   try {
     if (users > 0) console.log(`seed: users: ${(await seedBulkUsers(client, users)).toLocaleString('en')} created`)
@@ -352,7 +352,7 @@ async function seedPeople(payload: Payload, users: number, bookings: number): Pr
 
 /** T forum threads and P posts (scripts/seed-bulk-forum.ts), on one connection (temporary tables). */
 async function seedThreads(payload: Payload, threads: number, posts: number): Promise<void> {
-  const pool = (payload.db as unknown as { pool: import('pg').Pool }).pool
+  const pool = payload.db.pool
   const client = await pool.connect()
   try {
     const started = Date.now()
@@ -366,7 +366,7 @@ async function seedThreads(payload: Payload, threads: number, posts: number): Pr
 
 /** C classifieds and E events (scripts/seed-bulk-lists.ts), on one connection (a temporary table). */
 async function seedListRows(payload: Payload, classifieds: number, events: number): Promise<void> {
-  const pool = (payload.db as unknown as { pool: import('pg').Pool }).pool
+  const pool = payload.db.pool
   const client = await pool.connect()
   try {
     const started = Date.now()

@@ -26,7 +26,7 @@ const audit = auditHooks('service_availability', {
 // may be private: "surgery"); the public sees their effect in GET /api/services/:id/slots.
 // Writers: admins and the managers of the service's organization (docs/decisions.md
 // "Organizations manage their services through the admin catalogue"), as for the slots.
-export const AvailabilityExceptions: CollectionConfig = {
+export const AvailabilityExceptions: CollectionConfig<typeof EXCEPTIONS_COLLECTION> = {
   slug: EXCEPTIONS_COLLECTION,
   labels: { singular: 'Availability exception', plural: 'Availability exceptions' },
   admin: {

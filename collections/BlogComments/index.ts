@@ -30,7 +30,7 @@ const plainText: TextareaFieldValidation = (value) => {
 // Comments on blog posts. Signed-in users post them through the stock
 // route; moderators hide them with a reason (POST /api/admin/moderate, or Moderate in the
 // panel, one operation: src/operations/moderation). Who reads what: access/visibleComments.
-export const BlogComments: CollectionConfig = {
+export const BlogComments: CollectionConfig<typeof BLOG_COMMENTS> = {
   slug: BLOG_COMMENTS,
   admin: {
     useAsTitle: 'body',

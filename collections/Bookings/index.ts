@@ -47,7 +47,7 @@ const validateCustomer: RelationshipFieldSingleValidation = (value, options) =>
 // bookings, a provider those of their services, admins all; the owners and admins of a service's
 // organization read and move its bookings (docs/decisions.md "Organizations manage their services
 // through the admin catalogue"; entering and deleting bookings stays with platform admins).
-export const Bookings: CollectionConfig = {
+export const Bookings: CollectionConfig<typeof BOOKINGS_COLLECTION> = {
   slug: BOOKINGS_COLLECTION,
   admin: {
     useAsTitle: 'bookingDate',

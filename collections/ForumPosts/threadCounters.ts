@@ -9,9 +9,10 @@ import { contentErrors } from '../../domain/content-errors'
 import { isUuid } from '../../domain/ids'
 import { idOf } from '../../hooks/community/context'
 import { execute, sql } from '../../src/lib/sql'
+import type { ForumPost } from '../../src/payload-types'
 
 /** A post goes into a published thread: closed is 409 `thread_closed`; missing, moderated or deleted 404. */
-export const threadTakesPosts: CollectionBeforeChangeHook = async ({ data, operation, req }) => {
+export const threadTakesPosts: CollectionBeforeChangeHook<ForumPost> = async ({ data, operation, req }) => {
   // No thread at all: the field's own `required` answers (400).
   if (operation !== 'create' || data.thread === undefined || data.thread === null || data.thread === '') return data
   const threadId = idOf(data.thread)
@@ -29,7 +30,7 @@ export const threadTakesPosts: CollectionBeforeChangeHook = async ({ data, opera
  * the counts while a new post held the thread and waited for them (a deadlock,
  * 500). One order for every writer of a thread's posts: the thread, then the counts.
  */
-export const lockThreadFirst: CollectionBeforeChangeHook = async ({ data, operation, originalDoc, req }) => {
+export const lockThreadFirst: CollectionBeforeChangeHook<ForumPost> = async ({ data, operation, originalDoc, req }) => {
   if (operation !== 'update' || data.status === undefined || data.status === originalDoc?.status) return data
   const threadId = idOf(originalDoc?.thread)
   if (threadId) await execute(req, sql`SELECT 1 FROM forum_threads WHERE id = ${threadId} FOR NO KEY UPDATE`)
@@ -53,7 +54,7 @@ export async function recountThread(req: PayloadRequest, threadId: string): Prom
   )
 }
 
-export const recountAfterPost: CollectionAfterChangeHook = async ({ doc, operation, previousDoc, req }) => {
+export const recountAfterPost: CollectionAfterChangeHook<ForumPost> = async ({ doc, operation, previousDoc, req }) => {
   if (operation === 'update' && previousDoc?.status === doc.status) return doc
   const threadId = idOf(doc.thread)
   if (threadId) await recountThread(req, threadId)

@@ -7,7 +7,7 @@ import { APPEAL_STATUSES, CONTENT_APPEALS, MODERATION_DECISIONS } from '../../do
 // An author's complaint against a decision (DSA Art. 20): one per decision (unique index),
 // decided by another moderator or an admin (src/operations/reports/appeals.ts). Its indexes
 // (one appeal per decision, the list by status) are in the migration `reports`.
-export const ContentAppeals: CollectionConfig = {
+export const ContentAppeals: CollectionConfig<typeof CONTENT_APPEALS> = {
   slug: CONTENT_APPEALS,
   admin: { useAsTitle: 'statement', defaultColumns: ['postType', 'postId', 'status', 'createdAt'] },
   access: { read: moderationStaff, create: nobody, update: nobody, delete: nobody },

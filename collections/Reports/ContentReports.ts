@@ -8,7 +8,7 @@ import { CONTENT_REPORTS, MODERATION_DECISIONS, REPORT_REASONS, REPORT_STATUSES 
 // operation (POST /api/reports) and closed by decisions (src/operations/reports). The stock
 // route is for moderators and admins: a report names its reporter, which nobody else sees.
 // One open report per reporter and item is a partial unique index (migration reports).
-export const ContentReports: CollectionConfig = {
+export const ContentReports: CollectionConfig<typeof CONTENT_REPORTS> = {
   slug: CONTENT_REPORTS,
   // The panel searches `like` on its listSearchableFields, else on the title: a select takes no `like`.
   admin: { useAsTitle: 'reason', listSearchableFields: ['postId', 'details'], defaultColumns: ['postType', 'postId', 'reason', 'status', 'createdAt'] },

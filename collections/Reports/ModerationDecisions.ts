@@ -9,7 +9,7 @@ import { DECISION_OUTCOMES, MODERATION_DECISIONS } from '../../domain/reports'
 // restores), who decided and when, and whether it answered notices (onNotice, with the first
 // notice's time) or was taken on the moderator's own initiative. Written only by
 // src/operations/reports/decisions.ts; the transparency report counts these rows.
-export const ModerationDecisions: CollectionConfig = {
+export const ModerationDecisions: CollectionConfig<typeof MODERATION_DECISIONS> = {
   slug: MODERATION_DECISIONS,
   // The panel searches `like` on its listSearchableFields, else on the title: a select takes no `like`.
   admin: { useAsTitle: 'outcome', listSearchableFields: ['postId', 'reason'], defaultColumns: ['postType', 'postId', 'outcome', 'decidedBy', 'onNotice', 'createdAt'] },

@@ -8,7 +8,7 @@ import { QUEUE_STATUSES, REPORT_QUEUE } from '../../domain/reports'
 // by the report operation's upsert (so a storm of reports is one row with the exact count and
 // the queue is one index range scan, never an aggregate over reports). Closed by the
 // decision that closes its reports. A partial unique index keeps one open row per item.
-export const ReportQueue: CollectionConfig = {
+export const ReportQueue: CollectionConfig<typeof REPORT_QUEUE> = {
   slug: REPORT_QUEUE,
   admin: { useAsTitle: 'excerpt', defaultColumns: ['postType', 'excerpt', 'reports', 'firstReportedAt', 'status'] },
   access: { read: moderationStaff, create: nobody, update: nobody, delete: nobody },

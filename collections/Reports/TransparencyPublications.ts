@@ -7,7 +7,7 @@ import { TRANSPARENCY_PUBLICATIONS } from '../../domain/reports'
 // Published transparency reports (DSA Art. 15/24): the figures as computed when published,
 // frozen. The public reads them through GET /api/transparency-reports (endpoints/reports);
 // the stock route is the admins' (it names who published).
-export const TransparencyPublications: CollectionConfig = {
+export const TransparencyPublications: CollectionConfig<typeof TRANSPARENCY_PUBLICATIONS> = {
   slug: TRANSPARENCY_PUBLICATIONS,
   admin: { useAsTitle: 'periodFrom', defaultColumns: ['periodFrom', 'periodTo', 'createdAt'] },
   access: { read: isAdmin, create: nobody, update: nobody, delete: nobody },

@@ -7,12 +7,13 @@ import { contentErrors } from '../../domain/content-errors'
 import { isUuid } from '../../domain/ids'
 import { idOf } from '../../hooks/community/context'
 import { execute, sql } from '../../src/lib/sql'
+import type { Review } from '../../src/payload-types'
 
 export const REVIEWS = 'reviews'
 
 const invalid = (path: string, message: string) => new ValidationError({ collection: REVIEWS, errors: [{ path, message }] })
 
-export const reviewOfOwnCompletedBooking: CollectionBeforeChangeHook = async ({ data, operation, req }) => {
+export const reviewOfOwnCompletedBooking: CollectionBeforeChangeHook<Review> = async ({ data, operation, req }) => {
   if (operation !== 'create' || data.booking === undefined || data.booking === null || data.booking === '') return data
   const bookingId = idOf(data.booking)
   if (!isUuid(bookingId)) throw invalid('booking', 'booking must be a booking id')

@@ -5,8 +5,9 @@ import type { CollectionAfterChangeHook } from 'payload'
 
 import { execute, sql } from '../../src/lib/sql'
 import { idOf } from '../../hooks/community/context'
+import type { Review } from '../../src/payload-types'
 
-export const refreshServiceRating: CollectionAfterChangeHook = async ({ doc, operation, previousDoc, req }) => {
+export const refreshServiceRating: CollectionAfterChangeHook<Review> = async ({ doc, operation, previousDoc, req }) => {
   if (operation === 'update' && previousDoc?.status === doc.status && previousDoc?.rating === doc.rating) return doc
   const serviceId = idOf(doc.service)
   if (!serviceId) return doc

@@ -21,7 +21,7 @@ const audit = auditHooks('service_availability')
 // services (apps show when a service can be booked); writes for admins and the owners and
 // admins of the service's organization (docs/decisions.md "Organizations manage their
 // services through the admin catalogue").
-export const ServiceAvailability: CollectionConfig = {
+export const ServiceAvailability: CollectionConfig<typeof SLOTS_COLLECTION> = {
   slug: SLOTS_COLLECTION,
   labels: { singular: 'Availability slot', plural: 'Availability slots' },
   admin: {

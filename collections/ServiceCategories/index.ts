@@ -14,7 +14,7 @@ const audit = auditHooks('service_category')
 // localized fields, so content teams switch locale in the admin panel. Deleting a category
 // empties `category` on its services and `parent` on its children (foreign keys ON DELETE
 // SET NULL): the children move to the top level.
-export const ServiceCategories: CollectionConfig = {
+export const ServiceCategories: CollectionConfig<typeof CATEGORIES_COLLECTION> = {
   slug: CATEGORIES_COLLECTION,
   labels: { singular: 'Service category', plural: 'Service categories' },
   admin: {

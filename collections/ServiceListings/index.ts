@@ -35,7 +35,7 @@ const wholeNumberIn = (min: number, max: number) => (value: unknown) =>
 // through the stock route); everything else, and every write, is for admins and, for the
 // services of their organizations, the organizations' owners and admins
 // (docs/decisions.md "Organizations manage their services through the admin catalogue").
-export const ServiceListings: CollectionConfig = {
+export const ServiceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
   slug: SERVICES_COLLECTION,
   labels: { singular: 'Service', plural: 'Services' },
   admin: {

@@ -6,12 +6,13 @@ import type { PayloadRequest, UploadConfig } from 'payload'
 
 import { notFound } from '../../src/lib/http/errors'
 import { errorResponse } from '../../src/lib/http/respond'
+import type { UploadCollectionSlug } from '../../src/lib/media/storage'
 
 type FileHandler = NonNullable<UploadConfig['handlers']>[number]
 
 async function responseIfUnknown(req: PayloadRequest, { collection, filename }: { collection: string; filename: string }): Promise<Response | undefined> {
   const doc = await req.payload.db.findOne({
-    collection,
+    collection: collection as UploadCollectionSlug,
     req,
     where: { or: [{ filename: { equals: filename } }, { 'sizes.thumbnail.filename': { equals: filename } }] },
   })

@@ -4,7 +4,7 @@ const TIMEOUT_MS = 2000
 
 /** True when the database answers `SELECT 1` within two seconds. */
 export async function databaseIsUp(payload: Payload): Promise<boolean> {
-  const pool = (payload.db as unknown as { pool: { query: (sql: string) => Promise<unknown> } }).pool
+  const pool = payload.db.pool
   let timer: NodeJS.Timeout | undefined
   try {
     await Promise.race([

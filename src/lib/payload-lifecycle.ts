@@ -10,6 +10,7 @@ import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 import { backgroundWorkersOf } from './background-workers'
 import { stopMailRunner } from './mail-queue/runner'
 import { startReadReplicas, stopReadReplicas } from './replicas/read-route'
+import { hasQueryInFlight } from './postgres/one-query-at-a-time'
 import { reloadSettings } from './settings'
 
 interface PgClient {
@@ -20,7 +21,7 @@ interface PgClient {
 interface PgPool {
   on: ((event: 'error', listener: (error: Error) => void) => void) & ((event: 'connect', listener: (client: PgClient) => void) => void)
   end: () => Promise<void>
-  _clients?: Array<{ release?: () => void; on?: PgClient['on']; query?: PgClient['query']; activeQuery?: unknown; queryQueue?: unknown[] }>
+  _clients?: Array<{ release?: () => void; on?: PgClient['on']; query?: PgClient['query'] }>
   _idle?: Array<{ client: unknown }>
 }
 
@@ -60,9 +61,7 @@ export async function stopPayload(payload: Payload, log: (stage: string) => void
     // client went away runs on after the server closed): it releases itself when its query
     // ends, and pool.end() waits for that. Released here too, its query's own release threw
     // pg-pool's double-release error from a pg callback and the process exited 1.
-    // (pg clears readyForQuery while a query runs; its activeQuery getter prints a DeprecationWarning.)
-    const busy = (client as { readyForQuery?: boolean }).readyForQuery === false
-    if (!idle.has(client) && !busy) {
+    if (!idle.has(client) && !hasQueryInFlight(client)) {
       try {
         client.release?.()
       } catch {

@@ -63,7 +63,7 @@ export function runOn<T>(connection: Connection, statement: Statement, values: u
 }
 
 export function run<T>(payload: Payload, statement: Statement, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
-  return query<T>((payload.db as unknown as Adapter).pool, statement, values)
+  return query<T>(payload.db.pool, statement, values)
 }
 
 /**
@@ -94,7 +94,7 @@ export async function runIn<T>(req: PayloadRequest, statement: Statement, values
   const client = transaction?.db?.session?.client
   // Never silently outside the transaction: the write would survive its rollback.
   if (transaction && !client) throw new Error('No connection for the open transaction')
-  return query<T>(client ?? (req.payload.db as unknown as Adapter).pool, statement, values)
+  return query<T>(client ?? req.payload.db.pool, statement, values)
 }
 
 /**

@@ -18,7 +18,7 @@ interface Queryable {
 }
 
 function pool(payload: Payload): Queryable {
-  return (payload.db as unknown as { pool: Queryable }).pool
+  return payload.db.pool
 }
 
 // Prepared once per connection: every /api request may run it (src/lib/prepared.ts). Adds

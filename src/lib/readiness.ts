@@ -46,7 +46,7 @@ const READY_SQL = `SELECT
   (SELECT count(*) FROM payload_jobs WHERE completed_at IS NULL AND coalesce(has_error, false))::int AS failed`
 
 export async function readiness(payload: Payload): Promise<Readiness> {
-  const pool = (payload.db as unknown as { pool: Queryable }).pool
+  const pool = payload.db.pool
   let row: { applied: string[]; queued: number; failed: number }
   try {
     row = (await withTimeout(pool.query(READY_SQL))).rows[0] as typeof row

@@ -120,4 +120,26 @@ describe('the admin panel by role', () => {
     for (const visible of ['Services', 'Audit Logs', 'Blog Comments', 'Blog Posts', 'Users']) expect(nav).toContain(visible)
     await page.close()
   }, 420_000)
+
+  it('lists only what waits on the dashboard, and says so when nothing does', async () => {
+    const page = await browser!.context.newPage()
+    page.setDefaultTimeout(180_000)
+    await signInByCookie(browser!.context, base, ADMIN)
+    await page.goto(`${base}/admin`)
+    const queue = page.getByTestId('work-queue')
+    await queue.getByText(/bookings? to confirm/).waitFor({ state: 'visible' })
+    // The seed's article is a draft: no article waits, and no "0 articles" line says it.
+    expect(await sql(`SELECT count(*)::int AS n FROM articles WHERE status = 'pending_review'`)).toEqual([{ n: 0 }])
+    expect(await queue.innerText()).not.toMatch(/^0 |articles/m)
+    await expect(queue.getByTestId('work-queue-empty').count()).resolves.toBe(0)
+
+    // Everything the moderator would act on is dealt with.
+    await sql(`UPDATE blog_comments SET status = 'moderated' WHERE status = 'published'`)
+    await sql(`UPDATE classifieds SET status = 'active' WHERE status = 'pending_review'`)
+    await signInByCookie(browser!.context, base, { email: MODERATOR_EMAIL, password: moderatorPassword })
+    await page.goto(`${base}/admin`)
+    await queue.getByText('Nothing waits for you', { exact: true }).waitFor({ state: 'visible' })
+    await expect(queue.locator('li').count()).resolves.toBe(0)
+    await page.close()
+  }, 420_000)
 })

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import type { CollectionSlug } from 'payload'
 
 import { addDays, wallClockToday } from '../../src/lib/wall-clock'
 import { makeComment, makePost } from './blog'
@@ -95,13 +96,13 @@ const userProbes = (field: string): Probe[] => [
 ]
 
 async function create(app: TestApp, collection: string, data: Record<string, unknown>): Promise<string> {
-  const doc = await app.payload.create({ collection: collection as never, data: data as never, overrideAccess: true })
+  const doc = await app.payload.create({ collection: collection as CollectionSlug, data: data as never, overrideAccess: true })
   return String(doc.id)
 }
 
 /** The one row every user gets with their account (a profile, a wallet). */
 async function ownedBy(app: TestApp, collection: string, user: string): Promise<string> {
-  const { docs } = await app.payload.find({ collection: collection as never, where: { user: { equals: user } }, overrideAccess: true })
+  const { docs } = await app.payload.find({ collection: collection as CollectionSlug, where: { user: { equals: user } }, overrideAccess: true })
   if (docs.length !== 1) throw new Error(`expected one ${collection} row for user ${user}, found ${docs.length}`)
   return String(docs[0]!.id)
 }
@@ -733,7 +734,7 @@ export function describeAccessMatrix(part: AccessMatrixPart): void {
     // The checks of the whole config run once, with the first part.
     if (part === 'people') {
       it('has a row for every collection in payload.config', () => {
-        const slugs = app.payload.config.collections.map((collection) => collection.slug).sort()
+        const slugs: string[] = app.payload.config.collections.map((collection) => collection.slug).sort()
         expect(slugs.filter((slug) => !ACCESS[slug])).toEqual([])
         expect(Object.keys(ACCESS).filter((slug) => !slugs.includes(slug))).toEqual([])
         // A part naming a collection without a row would run nothing for it.

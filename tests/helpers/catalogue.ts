@@ -85,7 +85,7 @@ export async function makeMedia(app: TestApp, alt = 'A picture'): Promise<string
   const doc = await app.payload.create({
     collection: 'service-media',
     overrideAccess: true,
-    data: { alt },
+    data: { alt } as never,
     file: { data: PNG, mimetype: 'image/png', name: `test-${randomBytes(6).toString('hex')}.png`, size: PNG.length },
   })
   return String(doc.id)

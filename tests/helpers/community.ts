@@ -3,6 +3,8 @@
 // completed booking a review needs.
 import { randomBytes } from 'node:crypto'
 
+import type { CollectionSlug } from 'payload'
+
 import { bookableService, book, localDate } from './bookings'
 import type { Actor } from './catalogue'
 import { sql, type TestApp } from './test-app'
@@ -25,7 +27,7 @@ const TABLE = (collection: string) => collection.replace(/-/g, '_')
 
 /** An item of `collection` by `authorId`, then put in `status` (and extra columns) by SQL. */
 export async function makeItem(app: TestApp, collection: string, authorId: string, status?: string, fields: Record<string, unknown> = {}): Promise<string> {
-  const doc = await app.payload.create({ collection: collection as never, overrideAccess: true, data: { ...(MINIMAL[collection]?.() ?? {}), ...fields, author: authorId } as never })
+  const doc = await app.payload.create({ collection: collection as CollectionSlug, overrideAccess: true, data: { ...(MINIMAL[collection]?.() ?? {}), ...fields, author: authorId } as never })
   if (status) await sql(app, `UPDATE ${TABLE(collection)} SET status = $2 WHERE id = $1`, [doc.id, status])
   return String(doc.id)
 }

@@ -126,7 +126,7 @@ describe('Local API with overrideAccess: false (the rules live in the collection
   })
 
   const moveTo = (id: string, status: string, user: Record<string, unknown> = adminUser) =>
-    app.payload.update({ collection: 'bookings', id, data: { status }, overrideAccess: false, user: user as never, depth: 0 })
+    app.payload.update({ collection: 'bookings', id, data: { status: status as never }, overrideAccess: false, user: user as never, depth: 0 })
 
   for (const from of STATUSES) {
     for (const to of STATUSES) {

@@ -456,7 +456,7 @@ describe('delete', () => {
   const booking = (serviceId: string, status: string) =>
     app.payload.create({
       collection: 'bookings',
-      data: { service: serviceId, provider: admin.user.id, customer: admin.user.id, bookingDate: '2030-01-07', bookingTime: '10:00', status },
+      data: { service: serviceId, provider: admin.user.id, customer: admin.user.id, bookingDate: '2030-01-07', bookingTime: '10:00', status: status as never },
       overrideAccess: true,
     })
 
@@ -506,7 +506,7 @@ describe('duplicate', () => {
     })
     await makeSlot(admin, id, { dayOfWeek: 2 })
     await makeSlot(admin, id, { dayOfWeek: 3 })
-    await app.payload.create({ collection: 'bookings', data: { service: id, bookingDate: '2030-01-07', bookingTime: '10:00' }, overrideAccess: true })
+    await app.payload.create({ collection: 'bookings', data: { service: id, bookingDate: '2030-01-07', bookingTime: '10:00' } as never, overrideAccess: true })
 
     const first = await admin.send(SERVICES, { action: 'duplicate', id })
     expect(first).toEqual({ status: 201, body: { id: expect.any(String), slug: `${base}-copy` } })

@@ -1,4 +1,5 @@
 import type { CollectionBeforeChangeHook } from 'payload'
+import type { ServiceListing } from '../../../src/payload-types'
 
 interface Translation {
   inLanguage?: string | null
@@ -16,7 +17,7 @@ export function displayTitle(slug: string, inLanguage: string | null | undefined
  * column, and the name bookings show) and `searchText` (slug and every translation title,
  * lower-cased, in one indexed column so `q` is one index lookup instead of a join).
  */
-export const deriveTitleAndSearchText: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
+export const deriveTitleAndSearchText: CollectionBeforeChangeHook<ServiceListing> = ({ data, originalDoc }) => {
   const slug = (data.slug ?? originalDoc?.slug ?? '') as string
   const inLanguage = (data.inLanguage !== undefined ? data.inLanguage : originalDoc?.inLanguage) as string | null
   // Collection hooks run before field validation: a stock write may send anything here

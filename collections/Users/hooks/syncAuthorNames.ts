@@ -2,6 +2,7 @@ import type { CollectionAfterChangeHook, CollectionBeforeDeleteHook, PayloadRequ
 
 import { execute, sql } from '../../../src/lib/sql'
 import { AUTHOR_NAME } from '../../authorName'
+import type { User } from '../../../src/payload-types'
 
 interface Column {
   name: string
@@ -28,7 +29,7 @@ async function setAuthorName(req: PayloadRequest, userId: string, username: stri
 }
 
 // A renamed user's name follows on everything they wrote, in the same transaction as the rename.
-export const syncAuthorNames: CollectionAfterChangeHook = async ({ doc, operation, previousDoc, req }) => {
+export const syncAuthorNames: CollectionAfterChangeHook<User> = async ({ doc, operation, previousDoc, req }) => {
   if (operation !== 'update' || doc.username === previousDoc?.username) return doc
   await setAuthorName(req, String(doc.id), doc.username || null)
   return doc

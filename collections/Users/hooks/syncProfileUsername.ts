@@ -1,9 +1,10 @@
 import type { CollectionAfterChangeHook } from 'payload'
+import type { User } from '../../../src/payload-types'
 
 // The username lives on the user; the profile made at sign-up carries a copy.
 // When an admin renames a user, the copy follows in the same transaction, so the two never
 // disagree. A cleared username leaves the profile's as it was: a profile always has one.
-export const syncProfileUsername: CollectionAfterChangeHook = async ({ doc, operation, previousDoc, req }) => {
+export const syncProfileUsername: CollectionAfterChangeHook<User> = async ({ doc, operation, previousDoc, req }) => {
   if (operation !== 'update' || !doc.username || doc.username === previousDoc?.username) return doc
   await req.payload.update({
     collection: 'profiles',

@@ -48,8 +48,8 @@ function matchesRoute(route: Route, rest: string): boolean {
 export function buildRouteTable(config: SanitizedConfig, extra: Record<string, string[]> = {}): RouteTable {
   const apiRoute = config.routes.api.replace(/\/+$/, '')
   const root = compile(config.endpoints as EndpointList)
-  const collections = new Map(config.collections.map((collection) => [collection.slug, compile(collection.endpoints as EndpointList, collection)]))
-  const globals = new Map(config.globals.map((global) => [global.slug, compile(global.endpoints as EndpointList)]))
+  const collections = new Map<string, Route[]>(config.collections.map((collection) => [collection.slug, compile(collection.endpoints as EndpointList, collection)]))
+  const globals = new Map<string, Route[]>(config.globals.map((global) => [global.slug, compile(global.endpoints as EndpointList)]))
 
   // The answer depends on the path alone, and the same few paths come again and again (a hot
   // read's): remembered, bounded (cleared when full), instead of running every route's

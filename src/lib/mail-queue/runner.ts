@@ -61,7 +61,7 @@ export async function deleteSentMail(db: Queryable): Promise<void> {
 export const mailLockName = (pid = process.pid) => `community-mail-lock:${pid}`
 
 export function startMailRunner(payload: Payload): MailRunner {
-  const pool = (payload.db as unknown as { pool: { connect: () => Promise<PoolClient> } }).pool
+  const pool = payload.db.pool
   let own: Promise<SessionClient> | undefined
 
   async function ownSession(): Promise<SessionClient> {

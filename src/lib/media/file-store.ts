@@ -75,7 +75,7 @@ function bucketStore(bucket: string): FileStore {
 export function fileStoreOf(payload: Payload, slug: string): FileStore {
   const { bucket } = settings().s3
   if (bucket && (S3_COLLECTIONS as readonly string[]).includes(slug)) return bucketStore(bucket)
-  const upload = payload.collections[slug]?.config.upload
+  const upload = payload.config.collections.find((collection) => collection.slug === slug)?.upload
   if (!upload?.staticDir) throw new Error(`${slug} is not an upload collection with a folder`)
   return folderStore(upload.staticDir)
 }

@@ -1,13 +1,15 @@
 // Files no row names, which Payload leaves when an upload's transaction fails: removed at once on rollback
 // (docs/decisions.md "A failed upload's files are removed at rollback") or swept at start once older than
 // MEDIA_ORPHAN_AGE_MINUTES (docs/decisions.md "Orphan files are swept at start").
-import type { Payload, SelectType, Where } from 'payload'
+import type { Payload, Where } from 'payload'
 
 import { isDatabaseUnavailable } from '../http/unavailable'
 import { settings } from '../settings'
 import { fileStoreOf, type FileStore } from './file-store'
+import type { UploadCollectionSlug } from './storage'
 
-type Doc = Record<string, unknown> | null | undefined
+/** What of an upload's document names its files (a row, a version, a hook's data). */
+type Doc = { filename?: unknown; sizes?: unknown } | null | undefined
 
 /** The stored file names a document of an upload collection names: the file and its sizes. */
 export function namesOf(doc: Doc): string[] {
@@ -18,18 +20,19 @@ export function namesOf(doc: Doc): string[] {
 
 /** Of `names` (every name when undefined), those a row or a version of `slug` names, trashed ones included. */
 export async function heldNames(payload: Payload, slug: string, names?: readonly string[]): Promise<Set<string>> {
-  const config = payload.collections[slug]!.config
+  const collection = slug as UploadCollectionSlug
+  const config = payload.collections[collection].config
   const sizeNames = (config.upload && typeof config.upload === 'object' ? (config.upload.imageSizes ?? []) : []).map((size) => size.name)
   const fields = ['filename', ...sizeNames.map((size) => `sizes.${size}.filename`)]
   const where = (prefix: string): Where => (names ? { or: fields.map((field) => ({ [`${prefix}${field}`]: { in: [...names] } })) } : {})
   // Only the names: the sweep reads every row of the collection.
-  const select: SelectType = { filename: true, sizes: Object.fromEntries(sizeNames.map((size) => [size, { filename: true as const }])) }
+  const select = { filename: true, sizes: Object.fromEntries(sizeNames.map((size) => [size, { filename: true as const }])) } as const
   const held = new Set<string>()
-  const docs = await payload.find({ collection: slug, where: where(''), select, pagination: false, depth: 0, overrideAccess: true, draft: true, trash: true })
-  for (const doc of docs.docs) for (const name of namesOf(doc as Doc)) held.add(name)
+  const docs = await payload.find({ collection, where: where(''), select, pagination: false, depth: 0, overrideAccess: true, draft: true, trash: true })
+  for (const doc of docs.docs) for (const name of namesOf(doc)) held.add(name)
   if (config.versions) {
-    const versions = await payload.findVersions({ collection: slug, where: where('version.'), select: { version: select }, pagination: false, depth: 0, overrideAccess: true, trash: true })
-    for (const version of versions.docs) for (const name of namesOf((version as { version?: Doc }).version)) held.add(name)
+    const versions = await payload.findVersions({ collection, where: where('version.'), select: { version: select }, pagination: false, depth: 0, overrideAccess: true, trash: true })
+    for (const version of versions.docs) for (const name of namesOf(version.version)) held.add(name)
   }
   return held
 }

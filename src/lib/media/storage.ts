@@ -15,6 +15,13 @@ import { settings } from '../settings'
  */
 export const S3_COLLECTIONS = ['service-media', 'community-media'] as const
 
+/**
+ * The upload collections' slugs, as the generated types know them. Code for any upload
+ * collection (a config's slug is a plain string) reads them by this type: the upload fields
+ * (filename, sizes) are Payload's, the same in every one.
+ */
+export type UploadCollectionSlug = (typeof S3_COLLECTIONS)[number]
+
 /** The S3 client's configuration, for the plugin and for our own cleaning (file-store.ts). */
 export function s3ClientConfig(): S3ClientConfig {
   const { s3 } = settings()

@@ -123,7 +123,7 @@ function batched(readOnce: () => Promise<string>): () => Promise<string> {
  * Payload (and tests/int/read-cache.test.ts fails).
  */
 export async function collectionsWithTriggers(payload: Payload, slugs: string[]): Promise<Set<string>> {
-  const pool = (payload.db as unknown as { pool: { query: (text: string) => Promise<{ rows: Array<{ table: string; triggers: number }> }> } }).pool
+  const pool = payload.db.pool
   const { rows } = await pool.query(`SELECT t.tablename AS table, (
       SELECT count(*)::int FROM pg_trigger g WHERE g.tgrelid = (quote_ident(t.schemaname) || '.' || quote_ident(t.tablename))::regclass
         AND g.tgfoid = 'collection_versions_bump'::regproc

@@ -5,6 +5,7 @@ import { writeAudit } from '../../../hooks/shared/audit'
 import { sessionOf } from '../../lib/auth/sessions'
 import { forbidden, unauthorized } from '../../lib/http/errors'
 import { inTransaction } from '../../lib/transaction'
+import type { Membership } from '../../payload-types'
 
 export interface MemberOrganization {
   id: string
@@ -14,12 +15,7 @@ export interface MemberOrganization {
   createdAt: string
 }
 
-interface MembershipDoc {
-  role: string
-  organization: { id: string; name: string; slug: string; createdAt: string } | string
-}
-
-function present(membership: MembershipDoc): MemberOrganization | null {
+function present(membership: Membership): MemberOrganization | null {
   const org = membership.organization
   if (!org || typeof org !== 'object') return null
   return { id: String(org.id), name: org.name, slug: org.slug, role: membership.role, createdAt: org.createdAt }
@@ -37,7 +33,7 @@ export async function listOrganizations(req: PayloadRequest): Promise<MemberOrga
     overrideAccess: true,
     req,
   })
-  return (docs as unknown as MembershipDoc[]).map(present).filter((org): org is MemberOrganization => org !== null)
+  return docs.map(present).filter((org): org is MemberOrganization => org !== null)
 }
 
 /**
@@ -66,7 +62,7 @@ async function membershipIn(req: PayloadRequest, userId: string, organizationId:
     overrideAccess: true,
     req,
   })
-  return docs[0] ? present(docs[0] as unknown as MembershipDoc) : null
+  return docs[0] ? present(docs[0]) : null
 }
 
 async function organizationIdOfSlug(req: PayloadRequest, slug: string): Promise<string | null> {

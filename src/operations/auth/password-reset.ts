@@ -28,7 +28,7 @@ export function checkRedirect(redirectTo: string): string {
 export async function requestPasswordReset(req: PayloadRequest, email: string, redirectTo: string): Promise<void> {
   const target = checkRedirect(redirectTo)
   const { docs } = await req.payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, pagination: false, depth: 0, overrideAccess: true, req })
-  const user = docs[0] as unknown as { id: string } | undefined
+  const user = docs[0]
   if (!user) return
   await inTransaction(req, async () => {
     const token = await issueToken(req, String(user.id), 'password_reset', RESET_TOKEN_LIFETIME)

@@ -9,7 +9,7 @@ import { inTransaction } from '../../lib/transaction'
 
 export async function resendVerification(req: PayloadRequest, email: string): Promise<void> {
   const { docs } = await req.payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, pagination: false, depth: 0, overrideAccess: true, req })
-  const user = docs[0] as unknown as { id: string; emailVerified?: boolean } | undefined
+  const user = docs[0]
   if (!user || user.emailVerified) return
   await inTransaction(req, async () => {
     const token = await issueToken(req, String(user.id), 'email_verification', VERIFICATION_TOKEN_LIFETIME)

@@ -49,7 +49,7 @@ export async function signIn(req: PayloadRequest, email: string, password: strin
     showHiddenFields: true,
     req,
   })
-  const user = docs[0] as unknown as (SessionUser & { passwordHash?: string | null; banned?: boolean; banReason?: string | null; banExpires?: string | null }) | undefined
+  const user = docs[0]
   // An over-long password cannot be right (sign-up refuses them): refused unhashed, whether
   // or not the email exists, so it tells nothing about accounts and costs no hashing work.
   const matches = [...password].length <= PASSWORD_MAX_LENGTH && (await verifyPassword(user?.passwordHash, password))

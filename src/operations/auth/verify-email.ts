@@ -21,7 +21,7 @@ export async function verifyEmail(req: PayloadRequest, token: string): Promise<V
     const data = change?.newEmail ? { email: change.newEmail, emailVerified: true } : { emailVerified: true }
     let user: VerifiedUser
     try {
-      user = (await req.payload.update({ collection: 'users', id: userId, data: data as never, overrideAccess: true, context: { skipAudit: true }, req })) as unknown as VerifiedUser
+      user = await req.payload.update({ collection: 'users', id: userId, data, overrideAccess: true, context: { skipAudit: true }, req })
     } catch (error) {
       if (change && isUniqueViolation(error, 'email')) throw userAlreadyExists()
       throw error

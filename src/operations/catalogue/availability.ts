@@ -11,12 +11,12 @@ import { writeAudit } from '../../../hooks/shared/audit'
 import { apiError, notFound } from '../../lib/http/errors'
 import { exceptionsOf } from './availability-exceptions'
 import type { ExceptionView } from './present-exception'
-import { presentSlot, slotData, type SlotInput, type SlotView } from './present-slot'
+import type { ServiceAvailability } from '../../payload-types'
+import { newSlotData, presentSlot, slotData, type SlotInput, type SlotView } from './present-slot'
 import { overlaps, SLOTS_COLLECTION, type SlotTimes } from './rules/slots'
 import { findServiceDoc, SERVICES } from './services-read'
 import { catalogueTransaction, lockServiceRow, withContext } from './transaction'
 
-type Doc = Record<string, unknown>
 const ORDER = ['dayOfWeek', 'startTime']
 
 async function requireService(req: PayloadRequest, scope: CatalogueScope, serviceId: string): Promise<void> {
@@ -24,19 +24,19 @@ async function requireService(req: PayloadRequest, scope: CatalogueScope, servic
 }
 
 /** A slot of a service within the scope (another's is as missing as none). */
-async function existing(req: PayloadRequest, scope: CatalogueScope, id: string): Promise<Doc> {
+async function existing(req: PayloadRequest, scope: CatalogueScope, id: string): Promise<ServiceAvailability> {
   const doc = isUuid(id)
     ? await req.payload.findByID({ collection: SLOTS_COLLECTION, id, depth: 0, disableErrors: true, overrideAccess: false, req })
     : null
   if (!doc) throw notFound('Slot not found')
   // Slots of active services are public: readable is not manageable.
-  if (scope.kind !== 'everything' && !(await findServiceDoc(req, scope, idOf((doc as unknown as Doc).service) ?? ''))) throw notFound('Slot not found')
-  return doc as unknown as Doc
+  if (scope.kind !== 'everything' && !(await findServiceDoc(req, scope, idOf(doc.service) ?? ''))) throw notFound('Slot not found')
+  return doc
 }
 
 async function slotsOf(req: PayloadRequest, serviceId: string): Promise<SlotView[]> {
   const { docs } = await req.payload.find({ collection: SLOTS_COLLECTION, where: { service: { equals: serviceId } }, sort: ORDER, depth: 0, pagination: false, overrideAccess: false, req })
-  return (docs as unknown as Doc[]).map(presentSlot)
+  return docs.map(presentSlot)
 }
 
 /** The weekly slots and the exceptions (docs/api.md "Exceptions: days off and extra hours";
@@ -50,8 +50,8 @@ export async function listSlots(req: PayloadRequest, scope: CatalogueScope, serv
 export function createSlot(req: PayloadRequest, scope: CatalogueScope, input: Required<Pick<SlotInput, 'dayOfWeek' | 'startTime' | 'endTime'>> & SlotInput & { serviceId: string }): Promise<{ slot: SlotView }> {
   return catalogueTransaction(req, async () => {
     await requireService(req, scope, input.serviceId)
-    const doc = await req.payload.create({ collection: SLOTS_COLLECTION, data: slotData(input), depth: 0, overrideAccess: false, req })
-    return { slot: presentSlot(doc as unknown as Doc) }
+    const doc = await req.payload.create({ collection: SLOTS_COLLECTION, data: newSlotData(input), depth: 0, overrideAccess: false, req })
+    return { slot: presentSlot(doc) }
   })
 }
 
@@ -59,7 +59,7 @@ export function updateSlot(req: PayloadRequest, scope: CatalogueScope, id: strin
   return catalogueTransaction(req, async () => {
     await existing(req, scope, id)
     const doc = await req.payload.update({ collection: SLOTS_COLLECTION, id, data: slotData(input), depth: 0, overrideAccess: false, req })
-    return { slot: presentSlot(doc as unknown as Doc) }
+    return { slot: presentSlot(doc) }
   })
 }
 
@@ -100,7 +100,7 @@ export function bulkSetSlots(req: PayloadRequest, scope: CatalogueScope, service
       // A bulk delete reports per-document failures instead of throwing.
       if (removed.errors.length > 0) throw new Error(`bulkSet could not remove slots: ${removed.errors.map((error) => error.message).join('; ')}`)
       for (const slot of slots) {
-        await req.payload.create({ collection: SLOTS_COLLECTION, data: slotData({ ...slot, serviceId }), depth: 0, overrideAccess: false, req })
+        await req.payload.create({ collection: SLOTS_COLLECTION, data: newSlotData({ ...slot, serviceId }), depth: 0, overrideAccess: false, req })
       }
     })
     const current = await slotsOf(req, serviceId)

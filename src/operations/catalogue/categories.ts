@@ -9,6 +9,7 @@ import { isUuid } from '../../../domain/ids'
 import { changedFields, writeAudit } from '../../../hooks/shared/audit'
 import { apiError, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
+import { createData } from '../../lib/payload-data'
 import { defaultLocale } from '../../lib/locales'
 import { textsByLocale } from './localized'
 import { categoryData, LOCALIZED_CATEGORY_FIELDS, presentCategory, type CategoryInput, type CategoryView } from './present-category'
@@ -88,7 +89,7 @@ export function createCategory(req: PayloadRequest, input: CategoryInput): Promi
   return catalogueTransaction(req, async () => {
     requireNames(input)
     const localized = Object.fromEntries(LOCALIZED_CATEGORY_FIELDS.filter((field) => input[field]).map((field) => [field, input[field]]))
-    const doc = await req.payload.create({ collection: CATEGORIES, locale: 'all', data: { ...categoryData(input), ...localized }, depth: 0, overrideAccess: false, req })
+    const doc = await req.payload.create({ collection: CATEGORIES, locale: 'all', data: createData(CATEGORIES, { ...categoryData(input), ...localized }), depth: 0, overrideAccess: false, req })
     return { category: presentCategory(await existing(req, String(doc.id))) }
   })
 }

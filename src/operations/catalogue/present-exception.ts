@@ -1,6 +1,9 @@
 // The one mapping between an availability-exception document and its API shape (docs/api.md
 // "Exceptions: days off and extra hours").
+import type { RequiredDataFromCollectionSlug } from 'payload'
+
 import { idOf } from '../../../domain/ids'
+import type { AvailabilityException } from '../../payload-types'
 
 export interface ExceptionView {
   id: string
@@ -20,15 +23,13 @@ export interface ExceptionInput {
   reason?: string | null
 }
 
-type Doc = Record<string, unknown>
-
 const textOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
 
-export function presentException(doc: Doc): ExceptionView {
+export function presentException(doc: AvailabilityException): ExceptionView {
   return {
     id: String(doc.id),
     serviceId: idOf(doc.service) as string,
-    date: doc.date as string,
+    date: doc.date,
     isAvailable: Boolean(doc.isAvailable),
     startTime: textOrNull(doc.startTime),
     endTime: textOrNull(doc.endTime),
@@ -36,11 +37,19 @@ export function presentException(doc: Doc): ExceptionView {
   }
 }
 
-export function exceptionData(input: ExceptionInput & { serviceId?: string }): Doc {
-  const data: Doc = {}
+/** The fields `input` sets (a change: those it leaves out keep their value). */
+export function exceptionData(input: ExceptionInput & { serviceId?: string }): Partial<AvailabilityException> {
+  const data: Partial<AvailabilityException> = {}
   if (input.serviceId !== undefined) data.service = input.serviceId
-  for (const key of ['date', 'isAvailable', 'startTime', 'endTime', 'reason'] as const) {
-    if (input[key] !== undefined) data[key] = input[key]
-  }
+  if (input.date !== undefined) data.date = input.date
+  if (input.isAvailable !== undefined) data.isAvailable = input.isAvailable
+  if (input.startTime !== undefined) data.startTime = input.startTime
+  if (input.endTime !== undefined) data.endTime = input.endTime
+  if (input.reason !== undefined) data.reason = input.reason
   return data
+}
+
+/** A new exception of `serviceId` on `date`, a day off or extra hours. */
+export function newExceptionData(input: ExceptionInput & { serviceId: string; date: string; isAvailable: boolean }): RequiredDataFromCollectionSlug<'availability-exceptions'> {
+  return { ...exceptionData(input), service: input.serviceId, date: input.date, isAvailable: input.isAvailable }
 }

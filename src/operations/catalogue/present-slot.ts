@@ -1,5 +1,8 @@
 // The one mapping between an availability document and the API's shape.
+import type { RequiredDataFromCollectionSlug } from 'payload'
+
 import { idOf } from '../../../domain/ids'
+import type { ServiceAvailability } from '../../payload-types'
 
 export interface SlotView {
   id: string
@@ -17,24 +20,31 @@ export interface SlotInput {
   isAvailable?: boolean
 }
 
-type Doc = Record<string, unknown>
-
-export function presentSlot(doc: Doc): SlotView {
+export function presentSlot(doc: ServiceAvailability): SlotView {
   return {
     id: String(doc.id),
     serviceId: idOf(doc.service) as string,
-    dayOfWeek: doc.dayOfWeek as number,
-    startTime: doc.startTime as string,
-    endTime: doc.endTime as string,
+    dayOfWeek: doc.dayOfWeek,
+    startTime: doc.startTime,
+    endTime: doc.endTime,
     isAvailable: Boolean(doc.isAvailable),
   }
 }
 
-export function slotData(input: SlotInput & { serviceId?: string }): Doc {
-  const data: Doc = {}
+/** The fields `input` sets (a change: those it leaves out keep their value). */
+export function slotData(input: SlotInput & { serviceId?: string }): Partial<ServiceAvailability> {
+  const data: Partial<ServiceAvailability> = {}
   if (input.serviceId !== undefined) data.service = input.serviceId
-  for (const key of ['dayOfWeek', 'startTime', 'endTime', 'isAvailable'] as const) {
-    if (input[key] !== undefined) data[key] = input[key]
-  }
+  if (input.dayOfWeek !== undefined) data.dayOfWeek = input.dayOfWeek
+  if (input.startTime !== undefined) data.startTime = input.startTime
+  if (input.endTime !== undefined) data.endTime = input.endTime
+  if (input.isAvailable !== undefined) data.isAvailable = input.isAvailable
   return data
+}
+
+/** A new slot of `serviceId`, available unless `input` says otherwise (the collection's default). */
+export function newSlotData(
+  input: Required<Pick<SlotInput, 'dayOfWeek' | 'startTime' | 'endTime'>> & SlotInput & { serviceId: string },
+): RequiredDataFromCollectionSlug<'service-availability'> {
+  return { ...slotData(input), service: input.serviceId, dayOfWeek: input.dayOfWeek, startTime: input.startTime, endTime: input.endTime, isAvailable: input.isAvailable ?? true }
 }

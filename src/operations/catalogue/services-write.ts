@@ -9,6 +9,7 @@ import type { PayloadRequest } from 'payload'
 
 import { assertServiceWrite, serviceOwnership, type CatalogueScope } from '../../../domain/catalogue-scope'
 import { notFound } from '../../lib/http/errors'
+import { createData } from '../../lib/payload-data'
 import { copyRows, COPIED_FIELDS, serviceData, type ServiceInput, type ServiceView } from './present-service'
 import { SLOTS_COLLECTION } from './rules/slots'
 import { freeCopySlug } from './rules/slug'
@@ -27,8 +28,8 @@ export function createService(req: PayloadRequest, scope: CatalogueScope, input:
   return catalogueTransaction(req, async () => {
     const data = serviceData(input)
     await assertServiceWrite(req, scope, data, null)
-    const doc = await req.payload.create({ collection: SERVICES, data, depth: 0, overrideAccess: false, req })
-    return { id: String(doc.id), slug: (doc as unknown as Doc).slug as string }
+    const doc = await req.payload.create({ collection: SERVICES, data: createData(SERVICES, data), depth: 0, overrideAccess: false, req })
+    return { id: String(doc.id), slug: doc.slug }
   })
 }
 
@@ -77,7 +78,7 @@ export function duplicateService(req: PayloadRequest, scope: CatalogueScope, id:
     await assertServiceWrite(req, scope, data, null)
 
     const copy = await withContext(req, { auditAction: 'service.duplicate' }, () =>
-      req.payload.create({ collection: SERVICES, data, depth: 0, overrideAccess: false, req }),
+      req.payload.create({ collection: SERVICES, data: createData(SERVICES, data), depth: 0, overrideAccess: false, req }),
     )
     const { docs: slots } = await req.payload.find({
       collection: SLOTS_COLLECTION,
@@ -89,7 +90,7 @@ export function duplicateService(req: PayloadRequest, scope: CatalogueScope, id:
     })
     // The copied slots are part of the duplicate's entry, not entries of their own.
     await withContext(req, { skipAudit: true }, async () => {
-      for (const slot of slots as unknown as Doc[]) {
+      for (const slot of slots) {
         const { dayOfWeek, startTime, endTime, isAvailable } = slot
         await req.payload.create({ collection: SLOTS_COLLECTION, data: { service: copy.id, dayOfWeek, startTime, endTime, isAvailable }, depth: 0, overrideAccess: false, req })
       }

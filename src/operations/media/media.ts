@@ -12,6 +12,7 @@ import type { UploadedFile } from '../../lib/http/multipart'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { defaultLocale } from '../../lib/locales'
 import { MediaRefusal, refusalAsApiError } from '../../lib/media/errors'
+import { createData } from '../../lib/payload-data'
 import { inTransaction } from '../../lib/transaction'
 import { toCatalogueError } from '../catalogue/errors'
 import { textsByLocale } from '../catalogue/localized'
@@ -76,7 +77,7 @@ export function uploadMedia(req: PayloadRequest, input: MediaUpload): Promise<{ 
     const doc = await req.payload.create({
       collection: MEDIA_COLLECTION,
       locale: defaultLocale(req.payload),
-      data: input.alt ? { alt: input.alt } : {},
+      data: createData(MEDIA_COLLECTION, input.alt ? { alt: input.alt } : {}),
       file: { data: file.data, mimetype: file.mimeType, name: input.customName || file.name, size: file.size },
       depth: 0,
       overrideAccess: false,

@@ -16,7 +16,7 @@ export const authorOf = (type: ItemFields, doc: Doc): string | null => idOf(doc[
 export const statusOf = (type: ItemFields, doc: Doc): string | null => (doc[type.statusField] == null ? null : String(doc[type.statusField]))
 
 function tableOf(req: PayloadRequest, type: ItemFields): string {
-  const table = (req.payload.db as unknown as { tableNameMap: Map<string, string> }).tableNameMap.get(type.collection.replace(/-/g, '_'))
+  const table = req.payload.db.tableNameMap.get(type.collection.replace(/-/g, '_'))
   if (!table) throw new Error(`reports: no table for ${type.collection}`)
   return table
 }

@@ -5,7 +5,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { isUuid } from '../../../domain/ids'
-import { PREVIOUS_SECRET_MS, WEBHOOKS_COLLECTION } from '../../../domain/webhooks'
+import { PREVIOUS_SECRET_MS, WEBHOOKS_COLLECTION, type ALL_EVENTS, type WebhookEvent } from '../../../domain/webhooks'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { emitTo, wakeAfterCommit } from '../../../hooks/shared/webhookEvents'
 import { invalidRequest, notFound } from '../../lib/http/errors'
@@ -15,16 +15,15 @@ import { settings } from '../../lib/settings'
 import { inTransaction } from '../../lib/transaction'
 import { newWebhookSecret } from '../../lib/webhooks/signature'
 import { targetProblem } from '../../lib/webhooks/target'
+import type { Webhook } from '../../payload-types'
 import { presentDelivery, presentWebhook, type DeliveryView, type WebhookView } from './present'
 
 export interface WebhookInput {
   url?: string
-  events?: string[]
+  events?: Array<WebhookEvent | typeof ALL_EVENTS>
   description?: string | null
   active?: boolean
 }
-
-type Doc = Record<string, unknown>
 
 const RECENT_DELIVERIES = statement(
   'webhook-recent-deliveries',
@@ -46,15 +45,15 @@ async function checkUrl(url: string): Promise<void> {
   if (problem) throw invalidRequest(`url: ${problem}`, [{ path: 'url', message: problem }])
 }
 
-async function findWebhook(req: PayloadRequest, id: string): Promise<Doc> {
+async function findWebhook(req: PayloadRequest, id: string): Promise<Webhook> {
   const doc = isUuid(id) ? await req.payload.findByID({ collection: WEBHOOKS_COLLECTION, id, depth: 0, joins: false, disableErrors: true, overrideAccess: false, req }) : null
   if (!doc) throw notFound('Webhook not found')
-  return doc as unknown as Doc
+  return doc
 }
 
 export async function listWebhooks(req: PayloadRequest, page: Pagination) {
   const result = await req.payload.find({ collection: WEBHOOKS_COLLECTION, sort: '-createdAt', page: page.page, limit: page.perPage, depth: 0, joins: false, overrideAccess: false, req })
-  return paginated('webhooks', (result.docs as unknown as Doc[]).map(presentWebhook), result.totalDocs, page)
+  return paginated('webhooks', result.docs.map(presentWebhook), result.totalDocs, page)
 }
 
 export async function getWebhook(req: PayloadRequest, id: string): Promise<{ webhook: WebhookView; deliveries: DeliveryView[] }> {
@@ -78,7 +77,7 @@ export async function createWebhook(req: PayloadRequest, input: Required<Pick<We
       overrideAccess: true,
       req,
     })
-    const webhook = presentWebhook(doc as unknown as Doc)
+    const webhook = presentWebhook(doc)
     await writeAudit(req, { action: 'webhook.create', targetType: WEBHOOKS_COLLECTION, targetId: webhook.id, data: auditData(webhook) })
     return { webhook, secret }
   })
@@ -91,7 +90,7 @@ export async function updateWebhook(req: PayloadRequest, id: string, input: Webh
     // Switched back on: its failures so far no longer count towards switching it off.
     const data = { ...input, ...(input.active === true ? { failingSince: null } : {}) }
     const doc = await req.payload.update({ collection: WEBHOOKS_COLLECTION, id, data, depth: 0, overrideAccess: true, req })
-    const webhook = presentWebhook(doc as unknown as Doc)
+    const webhook = presentWebhook(doc)
     await writeAudit(req, { action: 'webhook.update', targetType: WEBHOOKS_COLLECTION, targetId: id, data: auditData(webhook) })
     return { webhook }
   })
@@ -112,7 +111,7 @@ export async function deleteWebhook(req: PayloadRequest, id: string): Promise<{ 
 export async function rotateSecret(req: PayloadRequest, id: string, now = new Date()): Promise<{ secret: string }> {
   return inTransaction(req, async () => {
     await findWebhook(req, id)
-    const current = (await req.payload.findByID({ collection: WEBHOOKS_COLLECTION, id, depth: 0, joins: false, showHiddenFields: true, overrideAccess: true, req })) as unknown as Doc
+    const current = (await req.payload.findByID({ collection: WEBHOOKS_COLLECTION, id, depth: 0, joins: false, showHiddenFields: true, overrideAccess: true, req }))
     const secret = newWebhookSecret()
     await req.payload.update({
       collection: WEBHOOKS_COLLECTION,

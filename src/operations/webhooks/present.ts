@@ -1,4 +1,6 @@
 // Webhooks and deliveries as the admin API shows them (docs/api.md "Webhooks (/api/admin/webhooks)"): never a secret.
+import type { Webhook } from '../../payload-types'
+
 type Doc = Record<string, unknown>
 
 const iso = (value: unknown): string | null => (value == null ? null : new Date(value as string).toISOString())
@@ -14,11 +16,11 @@ export interface WebhookView {
   failingSince: string | null
 }
 
-export const presentWebhook = (doc: Doc): WebhookView => ({
+export const presentWebhook = (doc: Webhook): WebhookView => ({
   id: String(doc.id),
-  url: String(doc.url),
-  events: (doc.events as string[] | null) ?? [],
-  description: (doc.description as string | null) ?? null,
+  url: doc.url,
+  events: doc.events ?? [],
+  description: doc.description ?? null,
   active: Boolean(doc.active),
   createdAt: iso(doc.createdAt)!,
   lastDeliveryAt: iso(doc.lastDeliveryAt),

@@ -6,6 +6,7 @@ import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 import { isUuid } from '../../../../domain/ids'
 import { RuleViolation } from '../errors'
 import { lockNamed } from '../transaction'
+import type { ServiceCategory } from '../../../payload-types'
 
 export const CATEGORIES_COLLECTION = 'service-categories'
 // Deeper than any real catalogue; a guard against a loop that got in by other means.
@@ -32,7 +33,7 @@ async function parentOf(req: PayloadRequest, id: string): Promise<string | null 
   return docs[0] ? (idOf((docs[0] as { parent?: unknown }).parent) ?? null) : undefined
 }
 
-export const parentWithoutCycle: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
+export const parentWithoutCycle: CollectionBeforeChangeHook<ServiceCategory> = async ({ data, originalDoc, req }) => {
   if (!('parent' in data)) return data
   const parentId = idOf(data.parent)
   if (parentId === null || parentId === undefined || parentId === '') return data

@@ -11,6 +11,7 @@ import { idOf, isUuid } from '../../../../domain/ids'
 import { addDays, isCalendarDate, isClockTime, wallClockToday } from '../../../lib/wall-clock'
 import { RuleViolation } from '../errors'
 import { lockServiceRow } from '../transaction'
+import type { AvailabilityException } from '../../../payload-types'
 
 export const EXCEPTIONS_COLLECTION = 'availability-exceptions'
 /** The furthest date an exception may name, in days after today. */
@@ -56,7 +57,7 @@ const windowsOverlap = (a: ExceptionTimes, b: ExceptionTimes) =>
   (a.startTime ?? '00:00') < (b.endTime ?? '24:00') && (b.startTime ?? '00:00') < (a.endTime ?? '24:00')
 
 /** On the merged exception (an update may send one field): field rules, then no overlap of one kind. */
-export const validExceptionWithoutOverlap: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
+export const validExceptionWithoutOverlap: CollectionBeforeChangeHook<AvailabilityException> = async ({ data, originalDoc, req }) => {
   // The panel sends empty strings for cleared times: they mean "no time".
   for (const key of ['startTime', 'endTime'] as const) if (data[key] === '') data[key] = null
   const exception = { ...originalDoc, ...data } as ExceptionTimes & { service?: unknown; date?: unknown }
@@ -81,7 +82,7 @@ export const validExceptionWithoutOverlap: CollectionBeforeChangeHook = async ({
     overrideAccess: true,
     req,
   })
-  const clash = (docs as unknown as ExceptionTimes[]).find((other) => windowsOverlap(exception, other))
+  const clash = docs.find((other) => windowsOverlap(exception, other))
   if (clash) {
     const window = clash.startTime ? `${clash.startTime}–${clash.endTime}` : 'the whole day'
     throw new RuleViolation('slot_overlap', { collection: EXCEPTIONS_COLLECTION, path: 'startTime' }, `Overlaps the exception ${window} of the same kind on ${String(exception.date)}`)

@@ -7,6 +7,7 @@ import { isUuid } from '../../../../domain/ids'
 import { isClockTime } from '../../../lib/wall-clock'
 import { RuleViolation } from '../errors'
 import { lockServiceRow } from '../transaction'
+import type { ServiceAvailability } from '../../../payload-types'
 
 export const SLOTS_COLLECTION = 'service-availability'
 
@@ -36,7 +37,7 @@ export const overlaps = (a: SlotTimes, b: SlotTimes) => a.dayOfWeek === b.dayOfW
 const idOf = (value: unknown) => (value && typeof value === 'object' ? (value as { id: string }).id : (value as string | undefined))
 
 /** On the merged slot (an update may send one time only): start before end, then no overlap. */
-export const validSlotWithoutOverlap: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
+export const validSlotWithoutOverlap: CollectionBeforeChangeHook<ServiceAvailability> = async ({ data, originalDoc, req }) => {
   const slot = { ...originalDoc, ...data } as SlotTimes & { service?: unknown }
   const serviceId = idOf(slot.service)
   // Malformed values are left to the field validations, which run after this hook.
@@ -62,7 +63,7 @@ export const validSlotWithoutOverlap: CollectionBeforeChangeHook = async ({ data
     overrideAccess: true,
     req,
   })
-  const clash = docs[0] as unknown as SlotTimes | undefined
+  const clash: SlotTimes | undefined = docs[0]
   if (clash) {
     throw new RuleViolation(
       'slot_overlap',
