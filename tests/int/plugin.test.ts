@@ -79,7 +79,9 @@ describe('a plain Payload app with communityPlatform()', () => {
   })
 
   it("keeps the host's collection, with the platform's guards, and runs the host's onInit after its own", () => {
-    const hooks = payload.collections['host-notes' as never].config.hooks.beforeOperation
+    // The host's collection is not in the platform's generated types.
+    const all = payload.collections as Record<string, (typeof payload.collections)['users']>
+    const hooks = all['host-notes'].config.hooks.beforeOperation
     expect(hooks[0]).toBe(queryGuard)
     expect(hooks[1]).toBe(dataIsAnObject)
     expect(hostSaw).toEqual(expect.arrayContaining([expect.any(String)]))
