@@ -1,4 +1,4 @@
-// The formatter and the linter over the whole tree (docs/operations.md "Formatting and linting"),
+// The formatter and the linter over the whole tree (docs/operations.md "Tests"),
 // each in a process of its own started as the file loads, so they run side by side; ESLint's
 // TypeScript program needs more heap than a jest worker's 512 MB.
 import { execFile } from 'node:child_process'
