@@ -25,6 +25,7 @@ import * as migration_20261127_150000_booking_write_function from './20261127_15
 import * as migration_20261127_150000_community_list_counts from './20261127_150000_community_list_counts';
 import * as migration_20261127_180000_classifieds_passed_index from './20261127_180000_classifieds_passed_index';
 import * as migration_20261127_180000_pooled_read_functions from './20261127_180000_pooled_read_functions';
+import * as migration_20261202_020000_user_stale_triggers from './20261202_020000_user_stale_triggers';
 
 export const migrations = [
   {
@@ -161,5 +162,10 @@ export const migrations = [
     up: migration_20261127_180000_pooled_read_functions.up,
     down: migration_20261127_180000_pooled_read_functions.down,
     name: '20261127_180000_pooled_read_functions',
+  },
+  {
+    up: migration_20261202_020000_user_stale_triggers.up,
+    down: migration_20261202_020000_user_stale_triggers.down,
+    name: '20261202_020000_user_stale_triggers',
   },
 ];

@@ -204,6 +204,9 @@ export function caughtUp(want?: CatchUpRead): Promise<CatchUp> {
   return catchUp.queued
 }
 
+/** Whether this process runs a listener (a server does; a script or the Local API alone does not). */
+export const listenerRuns = (): boolean => !state.stopped
+
 /** Whether every change committed before this call has been heard (`caughtUp`, its outcome only). */
 export function heardUpToNow(): Promise<boolean> {
   return caughtUp().then((outcome) => outcome.heard)
