@@ -6,8 +6,9 @@ import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 // case, a hook, the admin panel, a stock route or raw SQL. Triggers, not calls in the code: a
 // forgotten call would let an instance trust a revoked or re-roled session. pg_notify runs in
 // the change's transaction, so it is delivered when that commits and never when it rolls back;
-// one notification per user and transaction (PostgreSQL folds equal ones). Statement-level with
-// transition tables: a bulk revocation costs one statement per trigger. The channel is
+// one notification per user and transaction (PostgreSQL folds equal ones), and none for a user
+// without a session (nothing of theirs can be cached: a user being created, say). Statement-level
+// with transition tables: a bulk revocation costs one statement per trigger. The channel is
 // STALE_CHANNEL of src/lib/auth/session-events.ts.
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
@@ -18,12 +19,14 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   END $$;
   CREATE FUNCTION "community_user_stale_users"() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
-    PERFORM pg_notify('community_user_stale', u::text) FROM (SELECT DISTINCT id AS u FROM changed_rows) d;
+    PERFORM pg_notify('community_user_stale', u::text) FROM (SELECT DISTINCT id AS u FROM changed_rows) d
+      WHERE EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = d.u);
     RETURN NULL;
   END $$;
   CREATE FUNCTION "community_user_stale_roles"() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
-    PERFORM pg_notify('community_user_stale', u::text) FROM (SELECT DISTINCT parent_id AS u FROM changed_rows) d;
+    PERFORM pg_notify('community_user_stale', u::text) FROM (SELECT DISTINCT parent_id AS u FROM changed_rows) d
+      WHERE EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = d.u);
     RETURN NULL;
   END $$;
 
