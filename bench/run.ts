@@ -13,7 +13,10 @@
 // webhooks, then the delivery rate), `replicas` (issue 30: public reads with read-replica
 // routing on ÷ off, on a PostgreSQL 15 pair of its own), `pgbouncer` and `cluster` (issue 30:
 // booking creation behind PgBouncer ÷ direct; `npm run cluster`'s start time, memory and
-// database time per read) run only when named: `npm run bench -- growth`.
+// database time per read) and `bearer` (the catalogue and the forum's thread list by bearer
+// token ÷ anonymous, with the bearer cache and without it, at 10,000 and 100,000 rows) run only
+// when named: `npm run bench -- growth`.
+import { bearerBench } from './bearer'
 import { bookingsBench } from './bookings'
 import { clusterBench } from './cluster'
 import { catalogueBench } from './catalogue'
@@ -50,6 +53,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   pgbouncer: pgbouncerBench,
   cluster: clusterBench,
   replicas: replicasBench,
+  bearer: bearerBench,
 }
 const DEFAULT = ['reads', 'catalogue', 'profile', 'bookings', 'sign-in', 'memory']
 
