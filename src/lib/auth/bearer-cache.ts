@@ -3,10 +3,10 @@
 // of a signed-in read. An entry is trusted under the cookie cache's rules (stale-snapshots.ts):
 // only once the stale listener's catch-up round trip made after the request arrived has been
 // answered (every ban, role change and sign-out committed before it has then been heard), and
-// never when its user was marked stale at or after the second its lookup was sent, nor while
+// never when its user was marked stale at or after the moment its lookup was sent, nor while
 // the listener is down. Bans, role changes and revocations reach the listener from the
 // database itself (migration 20261202_020000_user_stale_triggers), whichever way they are made.
-import { isStale } from './stale-snapshots'
+import { isStaleSince } from './stale-snapshots'
 import type { findSession } from './sessions'
 import { SESSION_ABSOLUTE_TIMEOUT } from './timing'
 
@@ -14,7 +14,7 @@ type Found = NonNullable<Awaited<ReturnType<typeof findSession>>>
 
 interface Entry {
   found: Found
-  /** Unix seconds when the lookup that read it was sent. */
+  /** Unix ms when the lookup that read it was sent. */
   sentAt: number
 }
 
@@ -22,9 +22,7 @@ const entries = new Map<string, Entry>()
 // Bounded like the cookie cache's verified values: cleared when full (every entry is a lookup away).
 const ENTRIES_MAX = 10_000
 
-export const nowSeconds = (): number => Math.floor(Date.now() / 1000)
-
-/** Keeps what the database answered for the token hashed `hash`, read by a lookup sent at `sentAt`. */
+/** Keeps what the database answered for the token hashed `hash`, read by a lookup sent at `sentAt` (unix ms). */
 export function keepBearer(hash: string, found: Found, sentAt: number): void {
   if (entries.size >= ENTRIES_MAX && !entries.has(hash)) entries.clear()
   entries.set(hash, { found, sentAt })
@@ -39,11 +37,10 @@ export function forgetBearer(hash: string): void {
 export function keptBearer(hash: string, maxAge: number): Entry | undefined {
   const entry = entries.get(hash)
   if (!entry) return undefined
-  const now = nowSeconds()
+  const now = Date.now()
   const { doc } = entry.found
-  const ended =
-    Date.parse(doc.expiresAt) <= Date.now() || Date.parse(doc.createdAt) + SESSION_ABSOLUTE_TIMEOUT * 1000 <= Date.now()
-  if (now - entry.sentAt >= maxAge || now < entry.sentAt || ended) {
+  const ended = Date.parse(doc.expiresAt) <= now || Date.parse(doc.createdAt) + SESSION_ABSOLUTE_TIMEOUT * 1000 <= now
+  if (now - entry.sentAt >= maxAge * 1000 || now < entry.sentAt || ended) {
     entries.delete(hash)
     return undefined
   }
@@ -52,5 +49,5 @@ export function keptBearer(hash: string, maxAge: number): Entry | undefined {
 
 /** Whether `entry` may answer now: asked after the catch-up round trip was answered. */
 export function stillTrusted(entry: Entry): boolean {
-  return !isStale(String(entry.found.user.id), entry.sentAt)
+  return !isStaleSince(String(entry.found.user.id), entry.sentAt)
 }

@@ -24,7 +24,7 @@ interface Lookup {
   /** The token's hash: the lookup answers only for the same token. */
   hash: string
   found: Found
-  /** Unix seconds when it was sent (bearer-cache.ts keeps it under that time). */
+  /** Unix ms when it was sent (bearer-cache.ts keeps it under that time). */
   sentAt: number
 }
 

@@ -99,7 +99,7 @@ async function listen(payload: Payload): Promise<void> {
   if (state.stopped || state.client !== client) return
   state.listening = client
   if (state.dropped) {
-    resumeTrust(Math.floor(Date.now() / 1000))
+    resumeTrust(Date.now())
     payload.logger.info({ msg: 'stale-session listener listening again; older cookie snapshots are checked once' })
   }
   state.failures = 0

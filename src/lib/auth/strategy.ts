@@ -6,7 +6,7 @@
 import type { AuthStrategy, AuthStrategyResult, Payload } from 'payload'
 
 import { cacheCookie, cacheCookieName, readCacheCookie, readCookie, sessionCookieName, type SessionSnapshot } from './cookies'
-import { forgetBearer, keepBearer, keptBearer, nowSeconds, stillTrusted } from './bearer-cache'
+import { forgetBearer, keepBearer, keptBearer, stillTrusted } from './bearer-cache'
 import { handedLookup, heardEarlier, keepHeard, keepLookup } from './handed-lookup'
 import { heardUpToNow, listenerRuns } from './stale-listener'
 import { findSession, snapshotOf, type SessionInfo, type SessionUser } from './sessions'
@@ -37,13 +37,13 @@ function requestUser(user: SessionUser | SessionSnapshot['user'], snapshot: Sess
 /**
  * findSession, marking the request when the database could not be asked (unavailable.ts);
  * a lookup made earlier in the same request is used instead of a second one (handed-lookup.ts).
- * `sentAt`: unix seconds when the lookup answering was sent.
+ * `sentAt`: unix ms when the lookup answering was sent.
  */
 async function lookUp(payload: Payload, token: string, headers: Headers) {
   const hash = tokenHash(token)
   const handed = handedLookup(headers, hash)
   if (handed) return handed
-  const sentAt = nowSeconds()
+  const sentAt = Date.now()
   try {
     const found = await findSession(payload, token)
     keepLookup(headers, hash, found, sentAt)
