@@ -13,7 +13,7 @@ import type { Pool } from 'pg'
 
 import { freePort } from '../src/lib/embedded-database'
 import { BENCH_ENV, countRows, log, runSeed, seedTo, type BenchApp } from './harness'
-import { startServerProcess } from './processes'
+import { cpuMs, postmasterPid, startServerProcess, treeCpuMs } from './processes'
 import { SMALL } from './reads'
 import { markdownTable, type ScenarioResult } from './report'
 import { alternate, formatSpread, ROUND_SECONDS, type Spread } from './rounds'
@@ -22,6 +22,8 @@ const ROWS = [10_000, Number(process.env.BENCH_BEARER_LARGE ?? 100_000)].filter(
 const CONNECTIONS = (process.env.BENCH_BEARER_CONNECTIONS ?? '10').split(',').map(Number)
 const ROUNDS = Number(process.env.BENCH_BEARER_ROUNDS ?? 4)
 const PASSWORD = 'Bench-Passw0rd!'
+/** Requests one after the other per side, for CPU per request (what a loaded machine moves least). */
+const SEQUENTIAL = Number(process.env.BENCH_BEARER_SEQUENTIAL ?? 300)
 
 interface Read {
   name: string
@@ -69,6 +71,29 @@ async function citizenToken(app: BenchApp): Promise<Record<string, string>> {
   return { authorization: `Bearer ${((await response.json()) as { token: string }).token}` }
 }
 
+interface Sequential {
+  p50: number
+  serverCpuMs: number
+  postgresCpuMs: number
+}
+
+/** SEQUENTIAL requests one after the other: their p50, and the server's and PostgreSQL's CPU per request. */
+async function sequential(url: string, serverPid: number, postgresPid: number, headers: Record<string, string>): Promise<Sequential> {
+  for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer()
+  const [server0, postgres0] = [await cpuMs(serverPid), await treeCpuMs(postgresPid)]
+  const times: number[] = []
+  for (let i = 0; i < SEQUENTIAL; i++) {
+    const started = performance.now()
+    const response = await fetch(url, { headers })
+    await response.arrayBuffer()
+    times.push(performance.now() - started)
+    if (response.status !== 200) throw new Error(`bearer: ${url} answered ${response.status}`)
+  }
+  const [server1, postgres1] = [await cpuMs(serverPid), await treeCpuMs(postgresPid)]
+  times.sort((a, b) => a - b)
+  return { p50: times[Math.floor(times.length / 2)]!, serverCpuMs: (server1 - server0) / SEQUENTIAL, postgresCpuMs: (postgres1 - postgres0) / SEQUENTIAL }
+}
+
 interface Measured {
   read: string
   rows: number
@@ -78,6 +103,7 @@ interface Measured {
   cachedOverAnonymous: Spread
   uncachedOverAnonymous: Spread
   cachedOverUncached: Spread
+  sequential: Record<string, Sequential>
 }
 
 export async function bearerBench(app: BenchApp): Promise<ScenarioResult> {
@@ -85,6 +111,7 @@ export async function bearerBench(app: BenchApp): Promise<ScenarioResult> {
   const uncached = await startServerProcess('src/server.ts', await freePort(), { ...BENCH_ENV, DATABASE_URL: app.databaseUrl, ADMIN_PANEL: 'false', BEARER_CACHE_SECONDS: '0' })
   const loadBefore = os.loadavg()
   const measured: Measured[] = []
+  const postgres = await postmasterPid(app.databaseDir)
   try {
     const bearer = await citizenToken(app)
     for (const rows of ROWS) {
@@ -108,6 +135,10 @@ export async function bearerBench(app: BenchApp): Promise<ScenarioResult> {
             { connections, rounds: ROUNDS },
           )
           for (const [name, m] of Object.entries(merged)) if (m.errors + m.non2xx > 0) throw new Error(`bearer: ${name} had ${m.errors} errors and ${m.non2xx} non-2xx`)
+          log(`bearer: ${read.name}, ${SEQUENTIAL} sequential requests per side`)
+          const sides = { 'cached bearer': [app.url, app.server.pid, bearer], 'cached anonymous': [app.url, app.server.pid, {}], 'uncached bearer': [uncached.url, uncached.pid, bearer], 'uncached anonymous': [uncached.url, uncached.pid, {}] } as const
+          const one: Record<string, Sequential> = {}
+          for (const [name, [url, pid, headers]] of Object.entries(sides)) one[name] = await sequential(`${url}${read.path}`, pid, postgres, headers)
           measured.push({
             read: read.name,
             rows: size,
@@ -117,6 +148,7 @@ export async function bearerBench(app: BenchApp): Promise<ScenarioResult> {
             cachedOverAnonymous: ratio('cached bearer', 'cached anonymous'),
             uncachedOverAnonymous: ratio('uncached bearer', 'uncached anonymous'),
             cachedOverUncached: ratio('cached bearer', 'uncached bearer'),
+            sequential: one,
           })
         }
       }
@@ -140,6 +172,21 @@ export async function bearerBench(app: BenchApp): Promise<ScenarioResult> {
         'bearer ÷ anonymous, uncached': formatSpread(m.uncachedOverAnonymous),
         'bearer, cached ÷ uncached': formatSpread(m.cachedOverUncached),
       })),
+    ),
+    '',
+    `One request at a time, ${SEQUENTIAL} per side: p50, then CPU per request of the server and of PostgreSQL (every backend), ms.`,
+    '',
+    markdownTable(
+      measured.flatMap((m) =>
+        Object.entries(m.sequential).map(([side, q]) => ({
+          read: m.read,
+          rows: m.rows.toLocaleString('en'),
+          side,
+          p50: q.p50.toFixed(2),
+          'server CPU': q.serverCpuMs.toFixed(2),
+          'PostgreSQL CPU': q.postgresCpuMs.toFixed(2),
+        })),
+      ),
     ),
   ].join('\n')
   log(markdown)
