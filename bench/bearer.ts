@@ -18,7 +18,9 @@ import { SMALL } from './reads'
 import { markdownTable, type ScenarioResult } from './report'
 import { alternate, formatSpread, ROUND_SECONDS, type Spread } from './rounds'
 
-const ROWS = [10_000, Number(process.env.BENCH_BEARER_LARGE ?? 100_000)].filter((n, i, all) => n > 0 && all.indexOf(n) === i)
+const ROWS = [10_000, Number(process.env.BENCH_BEARER_LARGE ?? 100_000)].filter(
+  (n, i, all) => n > 0 && all.indexOf(n) === i,
+)
 const CONNECTIONS = (process.env.BENCH_BEARER_CONNECTIONS ?? '10').split(',').map(Number)
 const ROUNDS = Number(process.env.BENCH_BEARER_ROUNDS ?? 6)
 const PASSWORD = 'Bench-Passw0rd!'
@@ -42,7 +44,8 @@ const READS: Read[] = [
     name: 'forum thread list',
     path: '/api/forum-threads?limit=20&sort=-pinned,-lastPostAt',
     grow: async (app, pool, rows) => {
-      const count = async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM forum_threads')).rows[0]!.n
+      const count = async () =>
+        (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM forum_threads')).rows[0]!.n
       const more = rows - (await count())
       if (more > 0) {
         await runSeed(app, { threads: more })
@@ -54,19 +57,32 @@ const READS: Read[] = [
   },
 ]
 
+const pair = (a: number, b: number) => `${a.toFixed(0)} / ${b.toFixed(0)}`
 const sortedKeys = (value: unknown): string => JSON.stringify(sorted(value))
 const sorted = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(sorted)
     : value && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => x.localeCompare(y)).map(([k, v]) => [k, sorted(v)]))
+      ? Object.fromEntries(
+          Object.entries(value)
+            .sort(([x], [y]) => x.localeCompare(y))
+            .map(([k, v]) => [k, sorted(v)]),
+        )
       : value
 
 /** A citizen's bearer token (no organization, nothing of their own in the lists). */
 async function citizenToken(app: BenchApp): Promise<Record<string, string>> {
   const email = `bench-bearer-${Date.now()}@example.test`
-  await app.payload.create({ collection: 'users', overrideAccess: true, data: { email, password: PASSWORD, roles: ['citizen'], emailVerified: true } as never })
-  const response = await fetch(`${app.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })
+  await app.payload.create({
+    collection: 'users',
+    overrideAccess: true,
+    data: { email, password: PASSWORD, roles: ['citizen'], emailVerified: true } as never,
+  })
+  const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  })
   if (response.status !== 200) throw new Error(`bearer: sign-in failed: ${response.status}`)
   return { authorization: `Bearer ${((await response.json()) as { token: string }).token}` }
 }
@@ -78,7 +94,12 @@ interface Sequential {
 }
 
 /** SEQUENTIAL requests one after the other: their p50, and the server's and PostgreSQL's CPU per request. */
-async function sequential(url: string, serverPid: number, postgresPid: number, headers: Record<string, string>): Promise<Sequential> {
+async function sequential(
+  url: string,
+  serverPid: number,
+  postgresPid: number,
+  headers: Record<string, string>,
+): Promise<Sequential> {
   for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer()
   const [server0, postgres0] = [await cpuMs(serverPid), await treeCpuMs(postgresPid)]
   const times: number[] = []
@@ -91,7 +112,11 @@ async function sequential(url: string, serverPid: number, postgresPid: number, h
   }
   const [server1, postgres1] = [await cpuMs(serverPid), await treeCpuMs(postgresPid)]
   times.sort((a, b) => a - b)
-  return { p50: times[Math.floor(times.length / 2)]!, serverCpuMs: (server1 - server0) / SEQUENTIAL, postgresCpuMs: (postgres1 - postgres0) / SEQUENTIAL }
+  return {
+    p50: times[Math.floor(times.length / 2)]!,
+    serverCpuMs: (server1 - server0) / SEQUENTIAL,
+    postgresCpuMs: (postgres1 - postgres0) / SEQUENTIAL,
+  }
 }
 
 interface Measured {
@@ -108,7 +133,12 @@ interface Measured {
 
 export async function bearerBench(app: BenchApp): Promise<ScenarioResult> {
   const pool = (app.payload.db as unknown as { pool: Pool }).pool
-  const uncached = await startServerProcess('src/server.ts', await freePort(), { ...BENCH_ENV, DATABASE_URL: app.databaseUrl, ADMIN_PANEL: 'false', BEARER_CACHE_SECONDS: '0' })
+  const uncached = await startServerProcess('src/server.ts', await freePort(), {
+    ...BENCH_ENV,
+    DATABASE_URL: app.databaseUrl,
+    ADMIN_PANEL: 'false',
+    BEARER_CACHE_SECONDS: '0',
+  })
   const loadBefore = os.loadavg()
   const measured: Measured[] = []
   const postgres = await postmasterPid(app.databaseDir)
@@ -121,11 +151,14 @@ export async function bearerBench(app: BenchApp): Promise<ScenarioResult> {
         // filled from the forum's own statements, its keys in another order), and the reader as
         // many documents as anyone.
         const answers = await Promise.all(
-          [app.url, uncached.url].flatMap((url) => [{}, bearer].map(async (headers) => (await fetch(`${url}${read.path}`, { headers })).json())),
+          [app.url, uncached.url].flatMap((url) =>
+            [{}, bearer].map(async (headers) => (await fetch(`${url}${read.path}`, { headers })).json()),
+          ),
         )
         const [ours, oursSignedIn, theirs, theirsSignedIn] = answers.map(sortedKeys)
         const totals = new Set(answers.map((answer) => (answer as { totalDocs: number }).totalDocs))
-        if (ours !== theirs || oursSignedIn !== theirsSignedIn || totals.size !== 1) throw new Error(`bearer: the servers or readers disagree on ${read.path}`)
+        if (ours !== theirs || oursSignedIn !== theirsSignedIn || totals.size !== 1)
+          throw new Error(`bearer: the servers or readers disagree on ${read.path}`)
         for (const connections of CONNECTIONS) {
           const { merged, ratio } = await alternate(
             `bearer: ${read.name} at ${size.toLocaleString('en')} rows`,
@@ -137,11 +170,19 @@ export async function bearerBench(app: BenchApp): Promise<ScenarioResult> {
             ],
             { connections, rounds: ROUNDS },
           )
-          for (const [name, m] of Object.entries(merged)) if (m.errors + m.non2xx > 0) throw new Error(`bearer: ${name} had ${m.errors} errors and ${m.non2xx} non-2xx`)
+          for (const [name, m] of Object.entries(merged))
+            if (m.errors + m.non2xx > 0)
+              throw new Error(`bearer: ${name} had ${m.errors} errors and ${m.non2xx} non-2xx`)
           log(`bearer: ${read.name}, ${SEQUENTIAL} sequential requests per side`)
-          const sides = { 'cached bearer': [app.url, app.server.pid, bearer], 'cached anonymous': [app.url, app.server.pid, {}], 'uncached bearer': [uncached.url, uncached.pid, bearer], 'uncached anonymous': [uncached.url, uncached.pid, {}] } as const
+          const sides = {
+            'cached bearer': [app.url, app.server.pid, bearer],
+            'cached anonymous': [app.url, app.server.pid, {}],
+            'uncached bearer': [uncached.url, uncached.pid, bearer],
+            'uncached anonymous': [uncached.url, uncached.pid, {}],
+          } as const
           const one: Record<string, Sequential> = {}
-          for (const [name, [url, pid, headers]] of Object.entries(sides)) one[name] = await sequential(`${url}${read.path}`, pid, postgres, headers)
+          for (const [name, [url, pid, headers]] of Object.entries(sides))
+            one[name] = await sequential(`${url}${read.path}`, pid, postgres, headers)
           measured.push({
             read: read.name,
             rows: size,
@@ -161,15 +202,22 @@ export async function bearerBench(app: BenchApp): Promise<ScenarioResult> {
   }
   const loadAfter = os.loadavg()
   const markdown = [
-    `A citizen's bearer token beside anonymous readers, on ours (the bearer cache) and on the same server with \`BEARER_CACHE_SECONDS=0\` (every bearer request reads its session), one database. ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per side; req/s and p50 the rounds' medians, ratios the median of the rounds' ratios, then their range. Load average ${loadBefore.map((n) => n.toFixed(1)).join(' / ')} before, ${loadAfter.map((n) => n.toFixed(1)).join(' / ')} after (1/5/15 min; ratios are within one run).`,
+    [
+      "A citizen's bearer token beside anonymous readers, on ours (the bearer cache) and on the same server with",
+      '`BEARER_CACHE_SECONDS=0` (every bearer request reads its session), one database.',
+      `${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per side; req/s and p50 the rounds' medians, ratios the`,
+      "median of the rounds' ratios, then their range.",
+      `Load average ${loadBefore.map((n) => n.toFixed(1)).join(' / ')} before,`,
+      `${loadAfter.map((n) => n.toFixed(1)).join(' / ')} after (1/5/15 min; ratios are within one run).`,
+    ].join(' '),
     '',
     markdownTable(
       measured.map((m) => ({
         read: m.read,
         rows: m.rows.toLocaleString('en'),
         conns: String(m.connections),
-        'bearer / anonymous req/s, cached': `${m.rps['cached bearer']!.toFixed(0)} / ${m.rps['cached anonymous']!.toFixed(0)}`,
-        'bearer / anonymous req/s, uncached': `${m.rps['uncached bearer']!.toFixed(0)} / ${m.rps['uncached anonymous']!.toFixed(0)}`,
+        'bearer / anonymous req/s, cached': pair(m.rps['cached bearer']!, m.rps['cached anonymous']!),
+        'bearer / anonymous req/s, uncached': pair(m.rps['uncached bearer']!, m.rps['uncached anonymous']!),
         'bearer p50, cached / uncached': `${m.p50['cached bearer']} / ${m.p50['uncached bearer']} ms`,
         'bearer ÷ anonymous, cached': formatSpread(m.cachedOverAnonymous),
         'bearer ÷ anonymous, uncached': formatSpread(m.uncachedOverAnonymous),
@@ -177,7 +225,8 @@ export async function bearerBench(app: BenchApp): Promise<ScenarioResult> {
       })),
     ),
     '',
-    `One request at a time, ${SEQUENTIAL} per side: p50, then CPU per request of the server and of PostgreSQL (every backend), ms.`,
+    `One request at a time, ${SEQUENTIAL} per side: p50, then CPU per request of the server and of PostgreSQL` +
+      ' (every backend), ms.',
     '',
     markdownTable(
       measured.flatMap((m) =>
@@ -193,5 +242,8 @@ export async function bearerBench(app: BenchApp): Promise<ScenarioResult> {
     ),
   ].join('\n')
   log(markdown)
-  return { sections: [{ name: 'bearer', markdown }], data: { measured, rows: await countRows(app), loadBefore, loadAfter } }
+  return {
+    sections: [{ name: 'bearer', markdown }],
+    data: { measured, rows: await countRows(app), loadBefore, loadAfter },
+  }
 }

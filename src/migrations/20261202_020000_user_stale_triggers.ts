@@ -14,7 +14,8 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
   CREATE FUNCTION "community_user_stale_sessions"() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
-    PERFORM pg_notify('community_user_stale', u::text) FROM (SELECT DISTINCT user_id AS u FROM changed_rows WHERE user_id IS NOT NULL) d;
+    PERFORM pg_notify('community_user_stale', u::text)
+      FROM (SELECT DISTINCT user_id AS u FROM changed_rows WHERE user_id IS NOT NULL) d;
     RETURN NULL;
   END $$;
   CREATE FUNCTION "community_user_stale_users"() RETURNS trigger LANGUAGE plpgsql AS $$

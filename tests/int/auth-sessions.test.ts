@@ -63,7 +63,8 @@ const cookieHeader = (cookies: Record<string, string>) =>
  * as a cache that is really trusted would miss it.
  */
 async function unheard(text: string, values: unknown[]): Promise<void> {
-  const pool = (app.payload.db as unknown as { pool: { connect: () => Promise<{ query: (t: string, v?: unknown[]) => Promise<unknown>; release: () => void }> } }).pool
+  type Client = { query: (t: string, v?: unknown[]) => Promise<unknown>; release: () => void }
+  const pool = (app.payload.db as unknown as { pool: { connect: () => Promise<Client> } }).pool
   const client = await pool.connect()
   try {
     await client.query('BEGIN')
@@ -382,7 +383,13 @@ describe('cookie cache', () => {
 
   function snapshotFor(sessionId: string, user: TestUser): SessionSnapshot {
     return {
-      session: { id: sessionId, userId: user.id, expiresAt: new Date(Date.now() + 7 * DAY).toISOString(), createdAt: new Date().toISOString(), activeOrganizationId: null },
+      session: {
+        id: sessionId,
+        userId: user.id,
+        expiresAt: new Date(Date.now() + 7 * DAY).toISOString(),
+        createdAt: new Date().toISOString(),
+        activeOrganizationId: null,
+      },
       user: { id: user.id, email: user.email, name: 'Cit Izen', emailVerified: true, roles: ['citizen'] },
     }
   }
@@ -413,9 +420,10 @@ describe('cookie cache', () => {
     const user = await createUser(app, { name: 'Cit Izen' })
     const { token, sessionId } = await signedInCookies(user)
     await unheard('DELETE FROM sessions WHERE id = $1', [sessionId])
-    const recent = await getSession({ cookie: cookieHeader({ [SESSION_COOKIE]: token, [CACHE_COOKIE]: craftedCache(sessionId, token, 290, user) }) })
+    const crafted = (secondsAgo: number) => craftedCache(sessionId, token, secondsAgo, user)
+    const recent = await getSession({ cookie: cookieHeader({ [SESSION_COOKIE]: token, [CACHE_COOKIE]: crafted(290) }) })
     expect(recent?.session.id).toBe(sessionId)
-    const stale = await getSession({ cookie: cookieHeader({ [SESSION_COOKIE]: token, [CACHE_COOKIE]: craftedCache(sessionId, token, 301, user) }) })
+    const stale = await getSession({ cookie: cookieHeader({ [SESSION_COOKIE]: token, [CACHE_COOKIE]: crafted(301) }) })
     expect(stale).toBeNull()
   })
 

@@ -1,12 +1,13 @@
-// Cookie-cache snapshots (and bearer sessions an instance keeps, bearer-cache.ts) that must not be trusted any more: after a ban, a role change or a
-// revocation of a user's sessions, a snapshot signed before that moment is treated as a
-// cache miss, so the request is checked against the database (where the session is gone or
-// the roles are new) on its very next request (API-CONTRACT §11: "a ban takes effect on the
-// next request"). Kept per process, for the cache's lifetime (a snapshot is never trusted
-// longer). The committing instance marks the user itself; every other instance learns it
-// from PostgreSQL (NOTIFY after commit, stale-listener.ts) and marks the same map. While an
-// instance's listening connection is down it cannot know what it misses: it trusts no
-// snapshot at all, and once listening again none signed before that moment (decision 83).
+// Cookie-cache snapshots (and bearer sessions an instance keeps, bearer-cache.ts) that must not
+// be trusted any more: after a ban, a role change or a revocation of a user's sessions, a
+// snapshot signed before that moment is treated as a cache miss, so the request is checked
+// against the database (where the session is gone or the roles are new) on its very next
+// request (API-CONTRACT §11: "a ban takes effect on the next request"). Kept per process, for
+// the cache's lifetime (a snapshot is never trusted longer). The committing instance marks the
+// user itself; every other instance learns it from PostgreSQL (NOTIFY after commit,
+// stale-listener.ts) and marks the same map. While an instance's listening connection is down it
+// cannot know what it misses: it trusts no snapshot at all, and once listening again none
+// signed before that moment (decision 83).
 import { COOKIE_CACHE_SECONDS } from './timing'
 
 // In milliseconds: a kept bearer session knows when its lookup was sent to the millisecond

@@ -54,7 +54,7 @@ async function lookUp(payload: Payload, token: string, headers: Headers) {
   }
 }
 
-/** The catch-up round trip of this request (one per request, handed-lookup.ts): whether every earlier change was heard. */
+/** This request's catch-up round trip (one per request, handed-lookup.ts): whether every earlier change was heard. */
 function barrierOf(headers: Headers): Promise<boolean> {
   const barrier = heardEarlier(headers) ?? heardUpToNow()
   keepHeard(headers, barrier)
