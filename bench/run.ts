@@ -1,6 +1,7 @@
 // `npm run bench [-- scenario …]`: starts the server once on loopback, runs the scenarios in order, prints
 // one table, writes bench/results/<date>.json and updates docs/performance.md (docs/performance.md
 // "Reproducing" lists the scenarios); every measurement is bounded in time.
+import { bearerBench } from './bearer'
 import { bookingsBench } from './bookings'
 import { clusterBench } from './cluster'
 import { catalogueBench } from './catalogue'
@@ -37,6 +38,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   pgbouncer: pgbouncerBench,
   cluster: clusterBench,
   replicas: replicasBench,
+  bearer: bearerBench,
 }
 const DEFAULT = ['reads', 'catalogue', 'profile', 'bookings', 'sign-in', 'memory']
 

@@ -5,6 +5,7 @@
 // environment each time). Building an app or Payload reads it afresh, so a test can
 // change a variable and see it take effect on the next app it builds; a test that changes one
 // under a running app calls reloadSettings() (tests/helpers/env.ts).
+import { COOKIE_CACHE_SECONDS } from './auth/timing'
 
 function int(name: string, fallback: number): number {
   const raw = process.env[name]
@@ -115,6 +116,10 @@ function readSettings() {
     // The first wait before the stale-session listener reconnects (doubling to 10 s;
     // src/lib/auth/stale-listener.ts). No snapshot is trusted while it is down.
     staleListenerRetryMs: Math.max(1, int('STALE_LISTENER_RETRY_MS', 250)),
+    // How long an instance may answer a bearer token from the session it read for it
+    // (src/lib/auth/bearer-cache.ts), never past the stale marks' lifetime; 0: every request
+    // reads the session.
+    bearerCacheSeconds: Math.min(COOKIE_CACHE_SECONDS, Math.max(0, int('BEARER_CACHE_SECONDS', 60))),
     // The primary itself, for what needs a session of its own (the stale-session LISTEN, the
     // mail queue's advisory lock: src/lib/postgres/session-client.ts) when DATABASE_URL is a
     // transaction-mode pooler (PgBouncer). Unset: DATABASE_URL.

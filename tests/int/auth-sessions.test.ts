@@ -10,7 +10,7 @@ import { cacheCookie, type SessionSnapshot } from '../../src/lib/auth/cookies'
 import { setUserPassword } from '../../src/lib/user-password'
 import { expectSecurityHeaders } from '../helpers/expectations'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
-import { createUser, signIn, TEST_PASSWORD, type TestUser } from '../helpers/users'
+import { authHeaders, createUser, signIn, TEST_PASSWORD, type TestUser } from '../helpers/users'
 
 const SESSION_COOKIE = 'community.session'
 const CACHE_COOKIE = 'community.session_data'
@@ -56,6 +56,25 @@ const cookieHeader = (cookies: Record<string, string>) =>
   Object.entries(cookies)
     .map(([name, value]) => `${name}=${value}`)
     .join('; ')
+
+/**
+ * Runs `text` with the database's triggers off: a change no instance hears of (every session,
+ * user and role change notifies the listeners, migration 20261202_020000_user_stale_triggers),
+ * as a cache that is really trusted would miss it.
+ */
+async function unheard(text: string, values: unknown[]): Promise<void> {
+  type Client = { query: (t: string, v?: unknown[]) => Promise<unknown>; release: () => void }
+  const pool = (app.payload.db as unknown as { pool: { connect: () => Promise<Client> } }).pool
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    await client.query('SET LOCAL session_replication_role = replica')
+    await client.query(text, values)
+    await client.query('COMMIT')
+  } finally {
+    client.release()
+  }
+}
 
 function expectAuthError(body: Record<string, unknown>, error: string, status: string) {
   expect(body).toEqual({ error, code: error.toUpperCase(), message: expect.any(String), status })
@@ -353,47 +372,58 @@ describe('POST /api/auth/sign-out', () => {
 })
 
 describe('cookie cache', () => {
-  async function signedInCookies() {
-    const response = await postSignIn({ email: citizen.email, password: TEST_PASSWORD })
+  // A user's sign-out marks every snapshot of theirs signed before it stale (session-events.ts):
+  // a crafted old snapshot is of a user who never signed out.
+  async function signedInCookies(user: TestUser = citizen) {
+    const response = await postSignIn({ email: user.email, password: TEST_PASSWORD })
     const body = (await response.json()) as { token: string; session: { id: string } }
     const cookies = cookiesOf(response)
     return { token: body.token, sessionId: body.session.id, cache: cookies.get(CACHE_COOKIE)!.value }
   }
 
-  function snapshotFor(sessionId: string): SessionSnapshot {
+  function snapshotFor(sessionId: string, user: TestUser): SessionSnapshot {
     return {
-      session: { id: sessionId, userId: citizen.id, expiresAt: new Date(Date.now() + 7 * DAY).toISOString(), createdAt: new Date().toISOString(), activeOrganizationId: null },
-      user: { id: citizen.id, email: citizen.email, name: 'Cit Izen', emailVerified: true, roles: ['citizen'] },
+      session: {
+        id: sessionId,
+        userId: user.id,
+        expiresAt: new Date(Date.now() + 7 * DAY).toISOString(),
+        createdAt: new Date().toISOString(),
+        activeOrganizationId: null,
+      },
+      user: { id: user.id, email: user.email, name: 'Cit Izen', emailVerified: true, roles: ['citizen'] },
     }
   }
 
   /** A cache cookie value as the server would have made it `secondsAgo` seconds ago. */
-  function craftedCache(sessionId: string, token: string, secondsAgo: number): string {
+  function craftedCache(sessionId: string, token: string, secondsAgo: number, user: TestUser = citizen): string {
     const realNow = Date.now
     Date.now = () => realNow() - secondsAgo * 1000
     try {
-      return parseSetCookie(cacheCookie(snapshotFor(sessionId), sha256(token))).value
+      return parseSetCookie(cacheCookie(snapshotFor(sessionId, user), sha256(token))).value
     } finally {
       Date.now = realNow
     }
   }
 
-  it('is trusted within 300 s even after the session row is gone (cookie clients only)', async () => {
-    const { token, sessionId, cache } = await signedInCookies()
-    await sql(app, 'DELETE FROM sessions WHERE id = $1', [sessionId])
+  it('is trusted within 300 s even after the session row is gone unheard (cookie clients only)', async () => {
+    const user = await createUser(app, { name: 'Cit Izen' })
+    const { token, sessionId, cache } = await signedInCookies(user)
+    await unheard('DELETE FROM sessions WHERE id = $1', [sessionId])
     const body = await getSession({ cookie: cookieHeader({ [SESSION_COOKIE]: token, [CACHE_COOKIE]: cache }) })
     expect(body?.session.id).toBe(sessionId)
-    expect(body?.user.id).toBe(citizen.id)
-    // The bearer path always asks the database.
+    expect(body?.user.id).toBe(user.id)
+    // A bearer token this instance has not read yet is read from the database.
     expect(await getSession({ authorization: `Bearer ${token}` })).toBeNull()
   })
 
   it('is trusted when crafted 290 s ago, not when crafted 301 s ago', async () => {
-    const { token, sessionId } = await signedInCookies()
-    await sql(app, 'DELETE FROM sessions WHERE id = $1', [sessionId])
-    const recent = await getSession({ cookie: cookieHeader({ [SESSION_COOKIE]: token, [CACHE_COOKIE]: craftedCache(sessionId, token, 290) }) })
+    const user = await createUser(app, { name: 'Cit Izen' })
+    const { token, sessionId } = await signedInCookies(user)
+    await unheard('DELETE FROM sessions WHERE id = $1', [sessionId])
+    const crafted = (secondsAgo: number) => craftedCache(sessionId, token, secondsAgo, user)
+    const recent = await getSession({ cookie: cookieHeader({ [SESSION_COOKIE]: token, [CACHE_COOKIE]: crafted(290) }) })
     expect(recent?.session.id).toBe(sessionId)
-    const stale = await getSession({ cookie: cookieHeader({ [SESSION_COOKIE]: token, [CACHE_COOKIE]: craftedCache(sessionId, token, 301) }) })
+    const stale = await getSession({ cookie: cookieHeader({ [SESSION_COOKIE]: token, [CACHE_COOKIE]: crafted(301) }) })
     expect(stale).toBeNull()
   })
 
@@ -409,7 +439,7 @@ describe('cookie cache', () => {
   it('is not trusted when bound to another token', async () => {
     const victim = await signedInCookies()
     const other = await signedInCookies()
-    await sql(app, 'DELETE FROM sessions WHERE id = $1', [other.sessionId])
+    await unheard('DELETE FROM sessions WHERE id = $1', [other.sessionId])
     // A genuine, fresh cache of the victim's session presented with another (revoked) token.
     const body = await getSession({ cookie: cookieHeader({ [SESSION_COOKIE]: other.token, [CACHE_COOKIE]: victim.cache }) })
     expect(body).toBeNull()
@@ -417,13 +447,58 @@ describe('cookie cache', () => {
 
   it('is not trusted when its signature does not match or it stands alone', async () => {
     const { token, sessionId, cache } = await signedInCookies()
-    await sql(app, 'DELETE FROM sessions WHERE id = $1', [sessionId])
+    await unheard('DELETE FROM sessions WHERE id = $1', [sessionId])
     const [payload, mac] = cache.split('.')
     const tampered = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as SessionSnapshot
     tampered.user.roles = ['admin']
     const forged = `${Buffer.from(JSON.stringify(tampered)).toString('base64url')}.${mac}`
     expect(await getSession({ cookie: cookieHeader({ [SESSION_COOKIE]: token, [CACHE_COOKIE]: forged }) })).toBeNull()
     expect(await getSession({ cookie: cookieHeader({ [CACHE_COOKIE]: cache }) })).toBeNull()
+  })
+})
+
+describe('bearer cache', () => {
+  const bearerOf = (token: string) => ({ authorization: `Bearer ${token}` })
+
+  it('answers a token read a moment ago from that read, even once its row is gone unheard', async () => {
+    const { token } = await signIn(app, await createUser(app))
+    const read = await getSession(bearerOf(token))
+    await unheard('DELETE FROM sessions WHERE token_hash = $1', [sha256(token)])
+    expect(await getSession(bearerOf(token))).toEqual(read)
+  })
+
+  it('reads the database again on the next request once any change to the user is heard', async () => {
+    const user = await createUser(app, { name: 'Before' })
+    const { token } = await signIn(app, user)
+    expect((await getSession(bearerOf(token)))?.user.name).toBe('Before')
+    await unheard('UPDATE users SET name = $2 WHERE id = $1', [user.id, 'After'])
+    expect((await getSession(bearerOf(token)))?.user.name).toBe('Before')
+    // Heard (the users trigger): the kept session is no longer trusted.
+    await sql(app, 'UPDATE users SET updated_at = now() WHERE id = $1', [user.id])
+    expect((await getSession(bearerOf(token)))?.user.name).toBe('After')
+  })
+
+  it('refuses a kept token on the next request after its sign-out', async () => {
+    const { token } = await signIn(app, citizen)
+    expect(await getSession(bearerOf(token))).not.toBeNull()
+    const response = await app.request('/api/auth/sign-out', { method: 'POST', headers: bearerOf(token) })
+    expect(response.status).toBe(200)
+    expect(await getSession(bearerOf(token))).toBeNull()
+    expect((await app.request('/api/bookings?limit=1', { headers: bearerOf(token) })).status).toBe(403)
+  })
+
+  it('answers a role change on the next request', async () => {
+    const user = await createUser(app)
+    const { token } = await signIn(app, user)
+    expect((await getSession(bearerOf(token)))?.user.roles).toEqual(['citizen'])
+    const adminHeaders = await authHeaders(app, admin)
+    const response = await app.request('/api/auth/admin/set-role', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...adminHeaders },
+      body: JSON.stringify({ userId: user.id, role: ['citizen', 'moderator'] }),
+    })
+    expect(response.status).toBe(200)
+    expect((await getSession(bearerOf(token)))?.user.roles).toEqual(['citizen', 'moderator'])
   })
 })
 

@@ -9,6 +9,8 @@ interface Lookup {
   /** The token's hash: the lookup answers only for the same token. */
   hash: string
   found: Found
+  /** Unix ms when it was sent (bearer-cache.ts keeps it under that time). */
+  sentAt: number
 }
 
 const lookups = new WeakMap<object, Lookup>()
@@ -16,8 +18,8 @@ const lookups = new WeakMap<object, Lookup>()
 const heard = new WeakMap<object, Promise<boolean>>()
 
 /** Records what the database answered for the token hashed `hash` on `carrier` (a Headers). */
-export function keepLookup(carrier: object, hash: string, found: Found): void {
-  lookups.set(carrier, { hash, found })
+export function keepLookup(carrier: object, hash: string, found: Found, sentAt: number): void {
+  lookups.set(carrier, { hash, found, sentAt })
 }
 
 /** Carries a lookup recorded on `from` (Headers, or the express request) on to `to`. */
@@ -39,7 +41,7 @@ export function heardEarlier(carrier: object): Promise<boolean> | undefined {
 }
 
 /** The lookup made earlier in this request for the token hashed `hash`; undefined: none was. */
-export function handedLookup(carrier: object, hash: string): { found: Found } | undefined {
+export function handedLookup(carrier: object, hash: string): { found: Found; sentAt: number } | undefined {
   const lookup = lookups.get(carrier)
-  return lookup && lookup.hash === hash ? { found: lookup.found } : undefined
+  return lookup && lookup.hash === hash ? { found: lookup.found, sentAt: lookup.sentAt } : undefined
 }

@@ -80,7 +80,7 @@ async function listen(payload: Payload): Promise<void> {
   if (state.stopped || state.client !== client) return
   state.listening = client
   if (state.dropped) {
-    resumeTrust(Math.floor(Date.now() / 1000))
+    resumeTrust(Date.now())
     payload.logger.info({ msg: 'stale-session listener listening again; older cookie snapshots are checked once' })
   }
   state.failures = 0
@@ -184,6 +184,9 @@ export function caughtUp(want?: CatchUpRead): Promise<CatchUp> {
   })
   return catchUp.queued
 }
+
+/** Whether this process runs a listener (a server does; a script or the Local API alone does not). */
+export const listenerRuns = (): boolean => !state.stopped
 
 /** Whether every change committed before this call has been heard (`caughtUp`, its outcome only). */
 export function heardUpToNow(): Promise<boolean> {

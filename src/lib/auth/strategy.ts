@@ -1,16 +1,18 @@
 // The one way a request becomes a user, for every Payload route (custom, stock REST and
-// the admin panel): `Authorization: Bearer <token>` (always checked against the database,
-// so a signed-out token fails at once) or the session cookie (trusting the signed cookie
-// cache for up to 300 s once every change committed elsewhere has been heard, else the
-// database, which then re-issues the cache).
+// the admin panel): `Authorization: Bearer <token>` (the database's answer, or the one this
+// instance read for the token lately when nothing heard since says it changed: bearer-cache.ts)
+// or the session cookie (trusting the signed cookie cache for up to 300 s once every change
+// committed elsewhere has been heard, else the database, which then re-issues the cache).
 import type { AuthStrategy, AuthStrategyResult, Payload } from 'payload'
 
 import { cacheCookie, cacheCookieName, readCacheCookie, readCookie, sessionCookieName, type SessionSnapshot } from './cookies'
+import { forgetBearer, keepBearer, keptBearer, stillTrusted } from './bearer-cache'
 import { handedLookup, heardEarlier, keepHeard, keepLookup } from './handed-lookup'
-import { heardUpToNow } from './stale-listener'
+import { heardUpToNow, listenerRuns } from './stale-listener'
 import { findSession, snapshotOf, type SessionInfo, type SessionUser } from './sessions'
 import { tokenHash } from './tokens'
 import { isDatabaseUnavailable, markCredentialsUnchecked } from '../http/unavailable'
+import { settings } from '../settings'
 
 export const STRATEGY_NAME = 'community-session'
 
@@ -35,30 +37,54 @@ function requestUser(user: SessionUser | SessionSnapshot['user'], snapshot: Sess
 /**
  * findSession, marking the request when the database could not be asked (unavailable.ts);
  * a lookup made earlier in the same request is used instead of a second one (handed-lookup.ts).
+ * `sentAt`: unix ms when the lookup answering was sent.
  */
 async function lookUp(payload: Payload, token: string, headers: Headers) {
   const hash = tokenHash(token)
   const handed = handedLookup(headers, hash)
-  if (handed) return handed.found
+  if (handed) return handed
+  const sentAt = Date.now()
   try {
     const found = await findSession(payload, token)
-    keepLookup(headers, hash, found)
-    return found
+    keepLookup(headers, hash, found, sentAt)
+    return { found, sentAt }
   } catch (error) {
     if (isDatabaseUnavailable(error)) markCredentialsUnchecked(headers)
     throw error
   }
 }
 
+/** This request's catch-up round trip (one per request, handed-lookup.ts): whether every earlier change was heard. */
+function barrierOf(headers: Headers): Promise<boolean> {
+  const barrier = heardEarlier(headers) ?? heardUpToNow()
+  keepHeard(headers, barrier)
+  return barrier
+}
+
+async function bearerUser(payload: Payload, token: string, headers: Headers): Promise<AuthStrategyResult> {
+  const hash = tokenHash(token)
+  const maxAge = settings().bearerCacheSeconds
+  // Only where a listener hears the other instances' changes: a process without one never trusts a kept session.
+  const kept = maxAge > 0 && listenerRuns() && !handedLookup(headers, hash) ? keptBearer(hash, maxAge) : undefined
+  if (kept && (await barrierOf(headers)) && stillTrusted(kept)) {
+    // A copy: the kept user serves every later request with this token.
+    const user = { ...kept.found.user, roles: [...(kept.found.user.roles ?? [])] }
+    return { user: requestUser(user, snapshotOf(kept.found.doc, user), hash, false) }
+  }
+  const { found, sentAt } = await lookUp(payload, token, headers)
+  if (!found) {
+    forgetBearer(hash)
+    return { user: null }
+  }
+  if (maxAge > 0) keepBearer(hash, found, sentAt)
+  return { user: requestUser(found.user, snapshotOf(found.doc, found.user), found.hash, true) }
+}
+
 export const sessionStrategy: AuthStrategy = {
   name: STRATEGY_NAME,
   authenticate: async ({ headers, payload }) => {
     const bearer = bearerToken(headers)
-    if (bearer) {
-      const found = await lookUp(payload, bearer, headers)
-      if (!found) return { user: null }
-      return { user: requestUser(found.user, snapshotOf(found.doc, found.user), found.hash, true) }
-    }
+    if (bearer) return bearerUser(payload, bearer, headers)
 
     const cookies = headers.get('cookie')
     const token = readCookie(cookies, sessionCookieName())
@@ -68,16 +94,11 @@ export const sessionStrategy: AuthStrategy = {
     // Another instance's ban or sign-out committed before this request is heard first (one
     // round trip per request, handed-lookup.ts: a later run of the same request, and the read
     // cache that started it, share it).
-    let heard = false
-    if (cacheValue) {
-      const barrier = heardEarlier(headers) ?? heardUpToNow()
-      keepHeard(headers, barrier)
-      heard = await barrier
-    }
+    const heard = cacheValue ? await barrierOf(headers) : false
     const cached = heard ? readCacheCookie(cacheValue!, hash) : null
     if (cached) return { user: requestUser(cached.user, cached, hash, false) }
 
-    const found = await lookUp(payload, token, headers)
+    const { found } = await lookUp(payload, token, headers)
     if (!found) return { user: null }
     const snapshot = snapshotOf(found.doc, found.user)
     return {
