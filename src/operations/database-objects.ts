@@ -1,4 +1,5 @@
 import { FIND_SESSION } from '../lib/auth/sessions'
+import { STALE_ROLES, STALE_SESSIONS, STALE_TRIGGERS, STALE_USERS } from '../lib/auth/stale-triggers'
 import { LIST_COUNTS_RESET, LIST_COUNTS_TRACK, LIST_COUNTS_TRIGGERS } from '../lib/postgres/list-counts'
 import { returnQuery, type RequiredFunction, type RequiredObjects } from '../lib/postgres/required-objects'
 import { CREATE_BOOKING_FUNCTION } from './bookings/booking-function'
@@ -30,6 +31,9 @@ export const REQUIRED_OBJECTS: RequiredObjects = {
     FIND_SESSION_FUNCTION,
     LIST_COUNTS_TRACK,
     LIST_COUNTS_RESET,
+    STALE_SESSIONS,
+    STALE_USERS,
+    STALE_ROLES,
   ],
-  triggers: LIST_COUNTS_TRIGGERS,
+  triggers: [...LIST_COUNTS_TRIGGERS, ...STALE_TRIGGERS],
 }

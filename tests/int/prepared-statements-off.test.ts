@@ -64,13 +64,14 @@ async function bookAndRead(hour: string) {
 }
 
 beforeAll(async () => {
-  app = await startTestApp({ env: { DATABASE_PREPARED_STATEMENTS: 'false' } })
+  // Every bearer request reads its session here (no bearer cache), so that the session read is sent each time.
+  app = await startTestApp({ env: { DATABASE_PREPARED_STATEMENTS: 'false', BEARER_CACHE_SECONDS: '0' } })
   admin = await adminActor(app)
   customer = await customerActor(app)
 }, 120_000)
 
 afterAll(async () => {
-  setEnv({ DATABASE_PREPARED_STATEMENTS: undefined })
+  setEnv({ DATABASE_PREPARED_STATEMENTS: undefined, BEARER_CACHE_SECONDS: undefined })
   await app?.stop()
 })
 
