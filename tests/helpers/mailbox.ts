@@ -19,6 +19,8 @@ export interface Mail {
   /** Every leaf part, decoded, with its content type (its parameters included, e.g. `method=REQUEST`). */
   parts: Array<{ type: string; contentType: string; text: string }>
   raw: string
+  /** The message's own headers, names lower-cased, continuation lines unfolded. */
+  headers: Map<string, string>
   receivedAt: number
 }
 
@@ -109,6 +111,7 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
     html: parts.find((part) => part.type === 'text/html')?.text ?? '',
     parts,
     raw,
+    headers: message.headers,
     receivedAt: Date.now(),
   }
 }
