@@ -24,6 +24,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
     "cadence" varchar NOT NULL CHECK ("cadence" IN ('daily', 'weekly')),
     "period" varchar NOT NULL,
     "sent_at" timestamp(3) with time zone NOT NULL,
+    "previous_sent_at" timestamp(3) with time zone,
     PRIMARY KEY ("user_id", "cadence")
   );
   ${createFunction(CREATE_BOOKING_FUNCTION)}`),

@@ -53,8 +53,9 @@ function decodeQuotedPrintable(input: string): string {
 }
 
 function decodeWords(value: string): string {
-  // RFC 2047 encoded words (=?utf-8?Q?…?= / =?utf-8?B?…?=) in headers such as Subject.
-  return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_all, _charset: string, encoding: string, text: string) =>
+  // RFC 2047 encoded words (=?utf-8?Q?…?= / =?utf-8?B?…?=) in headers such as Subject; the space
+  // between two adjacent encoded words is not part of the text.
+  return value.replace(/(\?=)\s+(?==\?)/g, '$1').replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_all, _charset: string, encoding: string, text: string) =>
     encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
   )
 }
