@@ -11,7 +11,7 @@ import { usernameField } from '../../src/lib/auth/schemas'
 import { parseInput, readJson, invalidBody } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { requireUser } from '../../src/lib/http/guards'
-import { ApiError } from '../../src/lib/http/errors'
+import { ApiError, unauthorized } from '../../src/lib/http/errors'
 import { json } from '../../src/lib/http/respond'
 import { localeCodes, unknownLanguage } from '../../src/lib/locales'
 import { changeSettings, readSettings } from '../../src/operations/notifications/settings'
@@ -112,7 +112,9 @@ export const profileEndpoints = [
   ...defineEndpoint('/profile/notification-settings', 'patch', async (req) => {
     const userId = callerId(req)
     const { settings } = parseInput(settingsChange, await readObject(req))
-    return json({ settings: await changeSettings(req, userId, settings) })
+    const changed = await changeSettings(req, userId, settings)
+    if (!changed) throw unauthorized()
+    return json({ settings: changed })
   }),
 
   // The token is the authority, not a session (a mail provider posts it with none): docs/api.md "Notification settings".
@@ -131,6 +133,7 @@ export const profileEndpoints = [
   ...defineEndpoint('/profile/unsubscribe', 'post', async (req) => {
     const { userId, type } = unsubscribeTarget(req)
     const settings = await changeSettings(req, userId, { [type]: { email: 'off' } }, 'notification_settings.unsubscribe')
+    if (!settings) throw invalidToken()
     return json({ type, email: settings[type].email })
   }),
 

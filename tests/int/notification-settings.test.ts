@@ -3,9 +3,13 @@
 // headers on a booking's mail and not on account mail, and the token's scope.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import { createLocalReq } from 'payload'
+
+import { queueDueReminders } from '../../src/operations/bookings/reminders'
+import { notify } from '../../src/operations/notifications/notify'
 import { unsubscribeToken } from '../../src/operations/notifications/unsubscribe-token'
 import { startAppWithMailbox, type AppWithMailbox } from '../helpers/app-with-mailbox'
-import { bookableService, book, customerActor, localDate } from '../helpers/bookings'
+import { ADMIN_BOOKINGS, bookableService, book, customerActor, localDate } from '../helpers/bookings'
 import { adminActor, call, type Actor } from '../helpers/catalogue'
 import { sql } from '../helpers/test-app'
 import { signIn } from '../helpers/users'
@@ -134,6 +138,35 @@ describe('the settings, honoured by the public booking', () => {
     expect(env.mailbox.to(digested.user.email)).toHaveLength(0)
   })
 
+  it('every other mail of a booking carries the headers too: a status move, a reminder', async () => {
+    const member = await customerActor(env.app)
+    const tomorrow = localDate(1)
+    const soon = await bookableService(admin, tomorrow, { providerId: provider.user.id })
+    const reply = await book(member, { serviceId: soon.id, bookingDate: tomorrow.date, bookingTime: '10:00' })
+    expect(reply.status).toBe(201)
+    const id = String(reply.body.booking?.id ?? reply.body.id)
+    expect((await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id }, 'POST')).status).toBe(200)
+    await queueDueReminders(await createLocalReq({}, env.app.payload), 48)
+    const expected = `<${env.app.url}/api/profile/unsubscribe?token=${encodeURIComponent(unsubscribeToken(secret(), member.user.id, 'booking'))}>`
+    for (const subject of ['Booking received', 'Booking confirmed', 'Reminder']) {
+      const mail = await env.mailbox.waitFor((m) => m.to.includes(member.user.email.toLowerCase()) && m.subject.startsWith(subject))
+      expect(new URL(mail.headers.get('list-unsubscribe')!.slice(1, -1)).searchParams.get('token')).toBe(unsubscribeToken(secret(), member.user.id, 'booking'))
+      expect(decodeURIComponent(mail.headers.get('list-unsubscribe')!)).toBe(decodeURIComponent(expected))
+      expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    }
+  })
+
+  it('every type’s inbox setting is honoured by the one notification writer', async () => {
+    const member = await customerActor(env.app)
+    const req = { payload: env.app.payload, user: null, context: {} } as never
+    await patch(member, { settings: { moderation: { inbox: false }, report_resolved: { email: 'off' } } })
+    for (const type of ['moderation', 'report_resolved', 'webhook'] as const) {
+      await notify(req, { userId: member.user.id, type, title: `about ${type}`, body: 'b' })
+    }
+    const rows = await sql<{ type: string }>(env.app, 'SELECT type FROM notifications WHERE user_id_id = $1 ORDER BY type', [member.user.id])
+    expect(rows.map((row) => row.type)).toEqual(['report_resolved', 'webhook'])
+  })
+
   it('account mail carries no unsubscribe headers', async () => {
     const email = `reset-${Date.now()}@example.test`
     const signUp = await call(env.app, 'POST', '/api/auth/sign-up/email', { body: { email, password: 'Correct-Horse-42!', name: 'Reset Me' } })
@@ -199,6 +232,13 @@ describe('/api/profile/unsubscribe', () => {
       }
     }
     expect((await call(env.app, 'POST', '/api/profile/unsubscribe')).body.error).toBe('invalid_token')
+    const gone = await customerActor(env.app)
+    const token = unsubscribeToken(secret(), gone.user.id, 'booking')
+    const removal = await call(env.app, 'POST', '/api/auth/admin/remove-user', { headers: admin.headers, body: { userId: gone.user.id } })
+    expect(removal.status).toBe(200)
+    const late = await unsubscribe(token)
+    expect(late.status).toBe(400)
+    expect(late.body.error).toBe('invalid_token')
     expect(await sql(env.app, 'SELECT 1 FROM notification_settings WHERE user_id = ANY($1::uuid[])', [[member.user.id, other.user.id]])).toHaveLength(0)
   })
 })

@@ -18,11 +18,12 @@ export type SettingsChange = Partial<Record<NotificationType, Partial<Notificati
 
 const READ = statement('notification-settings-read', 'SELECT type, inbox, email FROM notification_settings WHERE user_id = $1')
 
-// $3/$4 null: that channel as it was (or the default for a new row).
+// $3/$4 null: that channel as it was (or the default for a new row). No row for a member who no longer exists.
 const UPSERT = statement(
   'notification-settings-upsert',
   `INSERT INTO notification_settings AS s (user_id, type, inbox, email, updated_at)
-   VALUES ($1, $2, coalesce($3::boolean, true), coalesce($4::varchar, 'instant'), $5)
+   SELECT $1::uuid, $2::varchar, coalesce($3::boolean, true), coalesce($4::varchar, 'instant'), $5::timestamptz
+   WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = $1::uuid)
    ON CONFLICT (user_id, type) DO UPDATE
    SET inbox = coalesce($3::boolean, s.inbox), email = coalesce($4::varchar, s.email), updated_at = $5`,
 )
@@ -47,11 +48,13 @@ async function readSettingsIn(req: PayloadRequest, userId: string): Promise<Noti
   return settingsOf((await runIn<Row>(req, READ, [userId])).rows)
 }
 
-export async function changeSettings(req: PayloadRequest, userId: string, change: SettingsChange, action = 'notification_settings.update'): Promise<NotificationSettings> {
+/** The member's settings after `change`; null when no such member exists (an unsubscribe token outliving its member). */
+export async function changeSettings(req: PayloadRequest, userId: string, change: SettingsChange, action = 'notification_settings.update'): Promise<NotificationSettings | null> {
   return inTransaction(req, async () => {
     const at = new Date().toISOString()
     for (const [type, setting] of Object.entries(change)) {
-      await runIn(req, UPSERT, [userId, type, setting?.inbox ?? null, setting?.email ?? null, at])
+      const { rowCount } = await runIn(req, UPSERT, [userId, type, setting?.inbox ?? null, setting?.email ?? null, at])
+      if (rowCount === 0) return null
     }
     await writeAudit(req, { action, targetType: 'users', targetId: userId, userId, data: { settings: change } })
     return readSettingsIn(req, userId)
