@@ -32,6 +32,8 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
 }
 
 export async function down(args: MigrateDownArgs): Promise<void> {
-  await args.db.execute(sql.raw(`DROP TABLE IF EXISTS "notification_digests"; DROP TABLE IF EXISTS "notification_settings";`))
+  await args.db.execute(
+    sql.raw(`DROP TABLE IF EXISTS "notification_digests"; DROP TABLE IF EXISTS "notification_settings";`),
+  )
   await generatedFunctions(args)
 }

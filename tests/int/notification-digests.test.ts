@@ -24,9 +24,14 @@ const send = async (app: TestApp, userId: string, title: string, type: 'booking'
   const req = { payload: app.payload, user: null, context: {} } as never
   await notify(req, { userId, type, title, body: `${title} body`, targetType: 'bookings', targetId: 'b-1' })
 }
-const markRead = (app: TestApp, title: string) => sql(app, 'UPDATE notifications SET read_at = now() WHERE title = $1', [title])
+const markRead = (app: TestApp, title: string) =>
+  sql(app, 'UPDATE notifications SET read_at = now() WHERE title = $1', [title])
 const digestsTo = (who: Actor) => env.mailbox.to(who.user.email).filter((mail) => /summary|résumé/.test(mail.subject))
-const listed = (mail: Mail) => mail.text.split(/\r?\n/).filter((line) => line.startsWith('- ')).map((line) => line.slice(2))
+const listed = (mail: Mail) =>
+  mail.text
+    .split(/\r?\n/)
+    .filter((line) => line.startsWith('- '))
+    .map((line) => line.slice(2))
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 beforeAll(async () => {
@@ -47,7 +52,10 @@ beforeAll(async () => {
   await send(env.app, french.user.id, 'pour vous')
   expect((await french.send('/api/profile', { locale: 'fr' }, 'PATCH')).status).toBe(200)
   for (const who of [member, french, idle]) {
-    expect((await who.send('/api/profile/notification-settings', { settings: { moderation: { email: 'daily' } } }, 'PATCH')).status).toBe(200)
+    expect(
+      (await who.send('/api/profile/notification-settings', { settings: { moderation: { email: 'daily' } } }, 'PATCH'))
+        .status,
+    ).toBe(200)
   }
 }, 120_000)
 
@@ -58,8 +66,11 @@ afterAll(async () => {
 })
 
 describe('digests', () => {
-  it('are sent once by the sweeps of two instances, listing exactly the unread items of the digested types', async () => {
-    const mail = await env.mailbox.waitFor((m) => m.to.includes(member.user.email.toLowerCase()) && m.subject.includes('summary'), 15_000)
+  it('are sent once by two instances’ sweeps, listing exactly the unread items of the digested types', async () => {
+    const mail = await env.mailbox.waitFor(
+      (m) => m.to.includes(member.user.email.toLowerCase()) && m.subject.includes('summary'),
+      15_000,
+    )
     expect(mail.subject).toBe('Your daily summary: 1 new notification')
     expect(listed(mail)).toEqual(['first unread'])
     expect(mail.headers.get('list-unsubscribe')).toMatch(/^<.+\/api\/profile\/unsubscribe\?token=.+>$/)
@@ -90,7 +101,10 @@ describe('digests', () => {
     const tomorrow = new Date(start.getTime() + 86_400_000)
     const sent = await Promise.all([sendDigests(env.app.payload, tomorrow), sendDigests(second.payload, tomorrow)])
     expect(sent[0] + sent[1]).toBe(1)
-    const next = await env.mailbox.waitFor((m) => m.to.includes(member.user.email.toLowerCase()) && m.subject.includes('2 new'), 10_000)
+    const next = await env.mailbox.waitFor(
+      (m) => m.to.includes(member.user.email.toLowerCase()) && m.subject.includes('2 new'),
+      10_000,
+    )
     expect(next.subject).toBe('Your daily summary: 2 new notifications')
     expect(listed(next).sort()).toEqual(['second unread', 'second unread too'])
     // The same period again: nothing to send.

@@ -28,16 +28,31 @@ let hour = 9
 const secret = () => env.app.payload.secret
 const patch = (who: Actor, body: unknown) => who.send(SETTINGS, body, 'PATCH')
 const unsubscribe = (token: string, method = 'POST', headers: Record<string, string> = {}) =>
-  call(env.app, method, `/api/profile/unsubscribe?token=${encodeURIComponent(token)}`, { headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, raw: method === 'POST' ? 'List-Unsubscribe=One-Click' : undefined })
+  call(env.app, method, `/api/profile/unsubscribe?token=${encodeURIComponent(token)}`, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    raw: method === 'POST' ? 'List-Unsubscribe=One-Click' : undefined,
+  })
 
 async function bookOnce(who: Actor) {
-  const reply = await book(who, { serviceId: service.id, bookingDate: day.date, bookingTime: `${String(hour++).padStart(2, '0')}:00` })
+  const reply = await book(who, {
+    serviceId: service.id,
+    bookingDate: day.date,
+    bookingTime: `${String(hour++).padStart(2, '0')}:00`,
+  })
   expect(reply.status).toBe(201)
-  return String((reply.body as { booking?: { id: string }; id?: string }).booking?.id ?? (reply.body as { id: string }).id)
+  return String(
+    (reply.body as { booking?: { id: string }; id?: string }).booking?.id ?? (reply.body as { id: string }).id,
+  )
 }
 
 const inboxCount = async (userId: string, bookingId: string) =>
-  (await sql<{ n: number }>(env.app, 'SELECT count(*)::int AS n FROM notifications WHERE user_id_id = $1 AND target_id = $2', [userId, bookingId]))[0]!.n
+  (
+    await sql<{ n: number }>(
+      env.app,
+      'SELECT count(*)::int AS n FROM notifications WHERE user_id_id = $1 AND target_id = $2',
+      [userId, bookingId],
+    )
+  )[0]!.n
 
 // The mail runner is woken after commit; a mail not sent within this is taken as not sent.
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1500))
@@ -80,7 +95,11 @@ describe('GET/PATCH /api/profile/notification-settings', () => {
       webhook: { inbox: false, email: 'off' },
     })
     expect((await member.get(SETTINGS)).body).toEqual(reply.body)
-    const audit = await sql(env.app, `SELECT 1 FROM audit_logs WHERE action = 'notification_settings.update' AND target_id = $1`, [member.user.id])
+    const audit = await sql(
+      env.app,
+      `SELECT 1 FROM audit_logs WHERE action = 'notification_settings.update' AND target_id = $1`,
+      [member.user.id],
+    )
     expect(audit).toHaveLength(2)
   })
 
@@ -99,7 +118,9 @@ describe('GET/PATCH /api/profile/notification-settings', () => {
       expect(reply.status).toBe(400)
       expect(reply.body.error).toBe('invalid_request')
     }
-    expect(await sql(env.app, 'SELECT 1 FROM notification_settings WHERE user_id = $1', [member.user.id])).toHaveLength(0)
+    expect(await sql(env.app, 'SELECT 1 FROM notification_settings WHERE user_id = $1', [member.user.id])).toHaveLength(
+      0,
+    )
   })
 })
 
@@ -107,7 +128,9 @@ describe('the settings, honoured by the public booking', () => {
   it('writes the inbox item and mails with the headers by default (the control)', async () => {
     const id = await bookOnce(customer)
     expect(await inboxCount(provider.user.id, id)).toBe(1)
-    const mail = await env.mailbox.waitFor((m) => m.to.includes(customer.user.email.toLowerCase()) && m.subject.startsWith('Booking received'))
+    const mail = await env.mailbox.waitFor(
+      (m) => m.to.includes(customer.user.email.toLowerCase()) && m.subject.startsWith('Booking received'),
+    )
     const header = mail.headers.get('list-unsubscribe')!
     expect(header).toMatch(new RegExp(`^<${env.app.url}/api/profile/unsubscribe\\?token=[^>]+>$`))
     expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
@@ -130,6 +153,30 @@ describe('the settings, honoured by the public booking', () => {
     expect(await sql(env.app, `SELECT 1 FROM payload_jobs WHERE queue = 'mail'`)).toHaveLength(0)
   })
 
+  it('one member’s type with email off still reaches their inbox, with no mail; on, both (the control)', async () => {
+    const tomorrow = localDate(2)
+    const other = await bookableService(admin, tomorrow, { providerId: provider.user.id })
+    const members = { off: await customerActor(env.app), on: await customerActor(env.app) }
+    await patch(members.off, { settings: { booking: { email: 'off' } } })
+    const ids: Record<string, string> = {}
+    for (const [key, who] of Object.entries(members)) {
+      const reply = await book(who, {
+        serviceId: other.id,
+        bookingDate: tomorrow.date,
+        bookingTime: key === 'on' ? '10:00' : '12:00',
+      })
+      expect(reply.status).toBe(201)
+      ids[key] = String(reply.body.booking?.id ?? reply.body.id)
+      expect((await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id: ids[key] }, 'POST')).status).toBe(200)
+      expect(await inboxCount(who.user.id, ids[key]!)).toBe(1)
+    }
+    await env.mailbox.waitFor(
+      (m) => m.to.includes(members.on.user.email.toLowerCase()) && m.subject.startsWith('Booking confirmed'),
+    )
+    await settle()
+    expect(env.mailbox.to(members.off.user.email)).toHaveLength(0)
+  })
+
   it('a digested type (daily) sends no instant mail', async () => {
     const digested = await customerActor(env.app)
     await patch(digested, { settings: { booking: { email: 'daily' } } })
@@ -147,10 +194,15 @@ describe('the settings, honoured by the public booking', () => {
     const id = String(reply.body.booking?.id ?? reply.body.id)
     expect((await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id }, 'POST')).status).toBe(200)
     await queueDueReminders(await createLocalReq({}, env.app.payload), 48)
-    const expected = `<${env.app.url}/api/profile/unsubscribe?token=${encodeURIComponent(unsubscribeToken(secret(), member.user.id, 'booking'))}>`
+    const token = encodeURIComponent(unsubscribeToken(secret(), member.user.id, 'booking'))
+    const expected = `<${env.app.url}/api/profile/unsubscribe?token=${token}>`
     for (const subject of ['Booking received', 'Booking confirmed', 'Reminder']) {
-      const mail = await env.mailbox.waitFor((m) => m.to.includes(member.user.email.toLowerCase()) && m.subject.startsWith(subject))
-      expect(new URL(mail.headers.get('list-unsubscribe')!.slice(1, -1)).searchParams.get('token')).toBe(unsubscribeToken(secret(), member.user.id, 'booking'))
+      const mail = await env.mailbox.waitFor(
+        (m) => m.to.includes(member.user.email.toLowerCase()) && m.subject.startsWith(subject),
+      )
+      expect(new URL(mail.headers.get('list-unsubscribe')!.slice(1, -1)).searchParams.get('token')).toBe(
+        unsubscribeToken(secret(), member.user.id, 'booking'),
+      )
       expect(decodeURIComponent(mail.headers.get('list-unsubscribe')!)).toBe(decodeURIComponent(expected))
       expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
     }
@@ -163,13 +215,19 @@ describe('the settings, honoured by the public booking', () => {
     for (const type of ['moderation', 'report_resolved', 'webhook'] as const) {
       await notify(req, { userId: member.user.id, type, title: `about ${type}`, body: 'b' })
     }
-    const rows = await sql<{ type: string }>(env.app, 'SELECT type FROM notifications WHERE user_id_id = $1 ORDER BY type', [member.user.id])
+    const rows = await sql<{ type: string }>(
+      env.app,
+      'SELECT type FROM notifications WHERE user_id_id = $1 ORDER BY type',
+      [member.user.id],
+    )
     expect(rows.map((row) => row.type)).toEqual(['report_resolved', 'webhook'])
   })
 
   it('account mail carries no unsubscribe headers', async () => {
     const email = `reset-${Date.now()}@example.test`
-    const signUp = await call(env.app, 'POST', '/api/auth/sign-up/email', { body: { email, password: 'Correct-Horse-42!', name: 'Reset Me' } })
+    const signUp = await call(env.app, 'POST', '/api/auth/sign-up/email', {
+      body: { email, password: 'Correct-Horse-42!', name: 'Reset Me' },
+    })
     expect(signUp.status).toBeLessThan(300)
     const mail = await env.mailbox.waitFor((m) => m.to.includes(email))
     expect(mail.headers.has('list-unsubscribe')).toBe(false)
@@ -187,25 +245,36 @@ describe('/api/profile/unsubscribe', () => {
     expect(response.headers.get('content-security-policy')).toContain("form-action 'self'")
     const html = await response.text()
     expect(html).toMatch(/<form method="post" action="\/api\/profile\/unsubscribe\?token=[^"]+"/)
-    expect(await sql(env.app, 'SELECT 1 FROM notification_settings WHERE user_id = $1', [member.user.id])).toHaveLength(0)
+    expect(await sql(env.app, 'SELECT 1 FROM notification_settings WHERE user_id = $1', [member.user.id])).toHaveLength(
+      0,
+    )
   })
 
   it('POST without a session, as a mail provider sends it, turns that type’s email off', async () => {
     const member = await customerActor(env.app)
-    const reply = await unsubscribe(unsubscribeToken(secret(), member.user.id, 'moderation'), 'POST', { origin: 'https://mail.example.com' })
+    const reply = await unsubscribe(unsubscribeToken(secret(), member.user.id, 'moderation'), 'POST', {
+      origin: 'https://mail.example.com',
+    })
     expect(reply.status).toBe(200)
     expect(reply.body).toEqual({ type: 'moderation', email: 'off' })
     const settings = (await member.get(SETTINGS)).body.settings
     expect(settings.moderation).toEqual({ inbox: true, email: 'off' })
     expect(settings.booking).toEqual({ inbox: true, email: 'instant' })
-    const audit = await sql(env.app, `SELECT 1 FROM audit_logs WHERE action = 'notification_settings.unsubscribe' AND target_id = $1`, [member.user.id])
+    const audit = await sql(
+      env.app,
+      `SELECT 1 FROM audit_logs WHERE action = 'notification_settings.unsubscribe' AND target_id = $1`,
+      [member.user.id],
+    )
     expect(audit).toHaveLength(1)
   })
 
   it('POST passes the CSRF check with the member’s own cookie and a foreign Origin (the token decides)', async () => {
     const member = await customerActor(env.app)
     const { cookie } = await signIn(env.app, member.user)
-    const reply = await unsubscribe(unsubscribeToken(secret(), member.user.id, 'webhook'), 'POST', { cookie, origin: 'https://mail.example.com' })
+    const reply = await unsubscribe(unsubscribeToken(secret(), member.user.id, 'webhook'), 'POST', {
+      cookie,
+      origin: 'https://mail.example.com',
+    })
     expect(reply.status).toBe(200)
     expect(reply.body).toEqual({ type: 'webhook', email: 'off' })
   })
@@ -234,11 +303,18 @@ describe('/api/profile/unsubscribe', () => {
     expect((await call(env.app, 'POST', '/api/profile/unsubscribe')).body.error).toBe('invalid_token')
     const gone = await customerActor(env.app)
     const token = unsubscribeToken(secret(), gone.user.id, 'booking')
-    const removal = await call(env.app, 'POST', '/api/auth/admin/remove-user', { headers: admin.headers, body: { userId: gone.user.id } })
+    const removal = await call(env.app, 'POST', '/api/auth/admin/remove-user', {
+      headers: admin.headers,
+      body: { userId: gone.user.id },
+    })
     expect(removal.status).toBe(200)
     const late = await unsubscribe(token)
     expect(late.status).toBe(400)
     expect(late.body.error).toBe('invalid_token')
-    expect(await sql(env.app, 'SELECT 1 FROM notification_settings WHERE user_id = ANY($1::uuid[])', [[member.user.id, other.user.id]])).toHaveLength(0)
+    expect(
+      await sql(env.app, 'SELECT 1 FROM notification_settings WHERE user_id = ANY($1::uuid[])', [
+        [member.user.id, other.user.id],
+      ]),
+    ).toHaveLength(0)
   })
 })

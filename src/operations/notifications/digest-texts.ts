@@ -26,7 +26,12 @@ const TEXTS: Record<string, DigestTexts> = {
     weekly: 'Votre résumé de la semaine',
     count: { one: '{n} nouvelle notification', other: '{n} nouvelles notifications' },
     unsubscribe: 'Ne plus recevoir ces e-mails',
-    types: { booking: 'Réservations', moderation: 'Modération', report_resolved: 'Signalements', webhook: 'Webhooks' },
+    types: {
+      booking: 'Réservations',
+      moderation: 'Modération',
+      report_resolved: 'Signalements',
+      webhook: 'Webhooks',
+    },
   },
   de: {
     daily: 'Ihre tägliche Zusammenfassung',

@@ -46,7 +46,8 @@ const ITEMS = statement(
   'digest-items',
   `SELECT c.user_id, n.type, n.title, n.created_at
    FROM unnest($1::uuid[], $2::timestamptz[]) AS c(user_id, since)
-   JOIN notifications n ON n.user_id_id = c.user_id AND n.read_at IS NULL AND n.created_at > c.since AND n.created_at <= $4
+   JOIN notifications n ON n.user_id_id = c.user_id AND n.read_at IS NULL
+     AND n.created_at > c.since AND n.created_at <= $4
    JOIN notification_settings s ON s.user_id = c.user_id AND s.type = n.type::text AND s.email = $3
    ORDER BY c.user_id, n.created_at`,
 )
@@ -79,7 +80,14 @@ export function dueCadences(now: Date, hour = settings().digests.hour): Cadence[
   return now.getDay() === 1 ? ['daily', 'weekly'] : ['daily']
 }
 
-function digestMail(secret: string, cadence: Cadence, email: string, locale: string | null, userId: string, items: Item[]) {
+function digestMail(
+  secret: string,
+  cadence: Cadence,
+  email: string,
+  locale: string | null,
+  userId: string,
+  items: Item[],
+) {
   const texts = digestTexts(locale)
   const types = NOTIFICATION_TYPES.filter((type) => items.some((item) => item.type === type))
   const sections = types.map((type) => {
@@ -98,7 +106,14 @@ function digestMail(secret: string, cadence: Cadence, email: string, locale: str
 /** Claims and mails one page of members; the number of digests queued. */
 async function sendPage(req: PayloadRequest, cadence: Cadence, memberIds: string[], now: Date): Promise<number> {
   return inTransaction(req, async () => {
-    const claimed = (await runIn<{ user_id: string; previous_sent_at: Date | null }>(req, CLAIM, [memberIds, cadence, periodOf(cadence, now), now])).rows
+    const claimed = (
+      await runIn<{ user_id: string; previous_sent_at: Date | null }>(req, CLAIM, [
+        memberIds,
+        cadence,
+        periodOf(cadence, now),
+        now,
+      ])
+    ).rows
     if (claimed.length === 0) return 0
     const floor = new Date(now.getTime() - PERIOD_DAYS[cadence] * 86_400_000)
     const since = claimed.map((row) => row.previous_sent_at ?? floor)
@@ -106,9 +121,18 @@ async function sendPage(req: PayloadRequest, cadence: Cadence, memberIds: string
     if (items.length === 0) return 0
     const byMember = new Map<string, Item[]>()
     for (const item of items) byMember.set(item.user_id, [...(byMember.get(item.user_id) ?? []), item])
-    const recipients = (await runIn<{ id: string; email: string; locale: string | null }>(req, RECIPIENTS, [[...byMember.keys()]])).rows
+    const recipients = (
+      await runIn<{ id: string; email: string; locale: string | null }>(req, RECIPIENTS, [[...byMember.keys()]])
+    ).rows
     for (const recipient of recipients) {
-      const mail = digestMail(req.payload.secret, cadence, recipient.email, recipient.locale, String(recipient.id), byMember.get(String(recipient.id))!)
+      const mail = digestMail(
+        req.payload.secret,
+        cadence,
+        recipient.email,
+        recipient.locale,
+        String(recipient.id),
+        byMember.get(String(recipient.id))!,
+      )
       await queueMail(req, mail)
     }
     return recipients.length
@@ -116,13 +140,19 @@ async function sendPage(req: PayloadRequest, cadence: Cadence, memberIds: string
 }
 
 /** Every digest due at `now` (the sweep's round; a test calls it with the time it needs). */
-export async function sendDigests(payload: Payload, now = new Date(), stopping: () => boolean = () => false): Promise<number> {
+export async function sendDigests(
+  payload: Payload,
+  now = new Date(),
+  stopping: () => boolean = () => false,
+): Promise<number> {
   const req = await createLocalReq({}, payload)
   let sent = 0
   for (const cadence of dueCadences(now)) {
     let after: string | null = null
     while (!stopping()) {
-      const page: string[] = (await runIn<{ user_id: string }>(req, MEMBERS, [cadence, after, DIGEST_PAGE])).rows.map((row) => String(row.user_id))
+      const page: string[] = (await runIn<{ user_id: string }>(req, MEMBERS, [cadence, after, DIGEST_PAGE])).rows.map(
+        (row) => String(row.user_id),
+      )
       if (page.length === 0) break
       sent += await sendPage(req, cadence, page, now)
       after = page[page.length - 1]!

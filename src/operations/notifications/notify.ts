@@ -23,8 +23,11 @@ export interface NotificationInput {
 export const INSERT_NOTIFICATION = statement(
   'notification-insert',
   `INSERT INTO notifications (user_id_id, type, title, body, target_type, target_id, updated_at, created_at)
-   SELECT $1::uuid, $2::enum_notifications_type, $3::varchar, $4::varchar, $5::varchar, $6::varchar, $7::timestamptz, $7::timestamptz
-   WHERE NOT EXISTS (SELECT 1 FROM notification_settings s WHERE s.user_id = $1::uuid AND s.type = $2::text AND NOT s.inbox)`,
+   SELECT $1::uuid, $2::enum_notifications_type, $3::varchar, $4::varchar, $5::varchar, $6::varchar,
+     $7::timestamptz, $7::timestamptz
+   WHERE NOT EXISTS (
+     SELECT 1 FROM notification_settings s WHERE s.user_id = $1::uuid AND s.type = $2::text AND NOT s.inbox
+   )`,
 )
 
 /** The notifications row `input` makes, column by column (also for the booking's one-statement write). */

@@ -16,7 +16,10 @@ import { inTransaction } from '../../lib/transaction'
 export type NotificationSettings = Record<NotificationType, NotificationSetting>
 export type SettingsChange = Partial<Record<NotificationType, Partial<NotificationSetting>>>
 
-const READ = statement('notification-settings-read', 'SELECT type, inbox, email FROM notification_settings WHERE user_id = $1')
+const READ = statement(
+  'notification-settings-read',
+  'SELECT type, inbox, email FROM notification_settings WHERE user_id = $1',
+)
 
 // $3/$4 null: that channel as it was (or the default for a new row). No row for a member who no longer exists.
 const UPSERT = statement(
@@ -48,8 +51,13 @@ async function readSettingsIn(req: PayloadRequest, userId: string): Promise<Noti
   return settingsOf((await runIn<Row>(req, READ, [userId])).rows)
 }
 
-/** The member's settings after `change`; null when no such member exists (an unsubscribe token outliving its member). */
-export async function changeSettings(req: PayloadRequest, userId: string, change: SettingsChange, action = 'notification_settings.update'): Promise<NotificationSettings | null> {
+/** The member's settings after `change`; null when no such member exists (a token outliving its member). */
+export async function changeSettings(
+  req: PayloadRequest,
+  userId: string,
+  change: SettingsChange,
+  action = 'notification_settings.update',
+): Promise<NotificationSettings | null> {
   return inTransaction(req, async () => {
     const at = new Date().toISOString()
     for (const [type, setting] of Object.entries(change)) {

@@ -44,5 +44,8 @@ export function unsubscribeUrl(secret: string, userId: string, type: Notificatio
 
 /** The RFC 8058 headers of a mail about `type` to `userId`. */
 export function unsubscribeHeaders(secret: string, userId: string, type: NotificationType): Record<string, string> {
-  return { 'List-Unsubscribe': `<${unsubscribeUrl(secret, userId, type)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+  return {
+    'List-Unsubscribe': `<${unsubscribeUrl(secret, userId, type)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  }
 }
