@@ -2,7 +2,7 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 
 import { nobody } from '../access/nobody'
 import { ownNotifications } from '../access/ownNotifications'
-import { NOTIFICATION_TYPES } from '../src/operations/notifications/notify'
+import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES } from '../domain/notification-types'
 
 // In-app messages to one user: a booking made or moved, a comment
 // moderated. Written only by the server, in the transaction of the change they report
@@ -25,7 +25,7 @@ export const Notifications: CollectionConfig<'notifications'> = {
   fields: [
     // The API's field names. A plain id at every depth: nothing about the recipient leaks.
     { name: 'userId', type: 'relationship', relationTo: 'users', required: true, maxDepth: 0, access: { update: fixed } },
-    { name: 'type', type: 'select', required: true, index: true, options: [...NOTIFICATION_TYPES], access: { update: fixed } },
+    { name: 'type', type: 'select', required: true, index: true, options: NOTIFICATION_TYPES.map((value) => ({ label: NOTIFICATION_TYPE_LABELS[value], value })), access: { update: fixed } },
     { name: 'title', type: 'text', required: true, access: { update: fixed } },
     { name: 'body', type: 'textarea', required: true, access: { update: fixed } },
     { name: 'targetType', type: 'text', access: { update: fixed } },

@@ -56,6 +56,8 @@ export const AUDIT_ACTIONS = {
   'user.sign_up': z.object({ email: z.string(), username: z.string().nullish() }),
   'user.first_admin': email,
   'user.profile_updated': fields,
+  'notification_settings.update': z.object({ settings: fields }),
+  'notification_settings.unsubscribe': z.object({ settings: fields }),
   'user.password_changed': z.object({ revokeOtherSessions: z.boolean(), sessionsRevoked: z.int() }),
   'user.email_change_requested': z.object({ email: z.string(), newEmail: z.string() }),
   'user.email_changed': email,

@@ -6,12 +6,16 @@ import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
 import { PROFILE_BIO_MAX, PROFILE_DISPLAY_NAME_MAX } from '../../collections/Profiles'
+import { EMAIL_CHANNELS, NOTIFICATION_TYPES } from '../../domain/notification-types'
 import { usernameField } from '../../src/lib/auth/schemas'
 import { parseInput, readJson, invalidBody } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { requireUser } from '../../src/lib/http/guards'
+import { apiError, unauthorized } from '../../src/lib/http/errors'
 import { json } from '../../src/lib/http/respond'
 import { localeCodes, unknownLanguage } from '../../src/lib/locales'
+import { changeSettings, readSettings } from '../../src/operations/notifications/settings'
+import { readUnsubscribeToken } from '../../src/operations/notifications/unsubscribe-token'
 import { startExport } from '../../src/operations/profile/export'
 import { markRead } from '../../src/operations/profile/inbox'
 import { inboxAnswer } from '../../src/operations/profile/profile-read-route'
@@ -44,6 +48,39 @@ export const markReadBody = z.union([
   z.object({ all: z.literal(true) }).strict(),
 ])
 
+const channelChange = z
+  .object({ inbox: z.boolean(), email: z.enum(EMAIL_CHANNELS) })
+  .partial()
+  .strict()
+  .refine((setting) => Object.keys(setting).length > 0, 'Send inbox, email or both')
+
+/** PATCH /api/profile/notification-settings: any subset of the types, each with inbox, email or both. */
+export const settingsChange = z
+  .object({ settings: z.object(Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, channelChange])) as Record<(typeof NOTIFICATION_TYPES)[number], typeof channelChange>).partial().strict() })
+  .strict()
+
+const invalidToken = () => apiError('invalid_token', 'The unsubscribe link is not valid')
+
+function unsubscribeTarget(req: PayloadRequest) {
+  const token = req.searchParams.get('token')
+  const target = token ? readUnsubscribeToken(req.payload.secret, token) : null
+  if (!target) throw invalidToken()
+  return target
+}
+
+// The page a link scanner may open freely: it changes nothing, its button does the POST.
+const unsubscribePage = (action: string, type: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Unsubscribe</title></head><body>
+<h1>Unsubscribe</h1>
+<p>Stop the emails about <strong>${type}</strong>? Notifications stay in your inbox.</p>
+<form method="post" action="${action}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
+<button type="submit">Unsubscribe</button></form>
+</body></html>
+`
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
 async function readObject(req: PayloadRequest): Promise<unknown> {
   const body = await readJson(req)
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalidBody('The request body must be a JSON object')
@@ -68,6 +105,36 @@ export const profileEndpoints = [
   ...defineEndpoint('/profile/notifications/read', 'post', async (req) => {
     const userId = callerId(req)
     return json(await markRead(req, userId, parseInput(markReadBody, await readObject(req))))
+  }),
+
+  ...defineEndpoint('/profile/notification-settings', 'get', async (req) => json({ settings: await readSettings(req.payload, callerId(req)) })),
+
+  ...defineEndpoint('/profile/notification-settings', 'patch', async (req) => {
+    const userId = callerId(req)
+    const { settings } = parseInput(settingsChange, await readObject(req))
+    const changed = await changeSettings(req, userId, settings)
+    if (!changed) throw unauthorized()
+    return json({ settings: changed })
+  }),
+
+  // The token is the authority, not a session (a mail provider posts it with none): docs/api.md "Notification settings".
+  ...defineEndpoint('/profile/unsubscribe', 'get', async (req) => {
+    const { type } = unsubscribeTarget(req)
+    const action = `/api/profile/unsubscribe?token=${encodeURIComponent(req.searchParams.get('token') ?? '')}`
+    return new Response(unsubscribePage(escapeAttribute(action), type), {
+      status: 200,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+      },
+    })
+  }),
+
+  ...defineEndpoint('/profile/unsubscribe', 'post', async (req) => {
+    const { userId, type } = unsubscribeTarget(req)
+    const settings = await changeSettings(req, userId, { [type]: { email: 'off' } }, 'notification_settings.unsubscribe')
+    if (!settings) throw invalidToken()
+    return json({ type, email: settings[type].email })
   }),
 
   ...defineEndpoint('/profile/export', 'get', async (req) => {

@@ -3,10 +3,10 @@
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
-import { NOTIFICATION_TYPES } from '../../src/operations/notifications/notify'
+import { EMAIL_CHANNELS, NOTIFICATION_TYPES } from '../../domain/notification-types'
 import { booleanQuery, errorResponses, id, json, pageFields, paginationQuery, SESSION, timestamp } from '../../src/lib/openapi/common'
 import { PUBLISHED_TYPES } from '../../src/operations/profile/public-profile'
-import { markReadBody, profileChanges } from './index'
+import { markReadBody, profileChanges, settingsChange } from './index'
 
 const TAGS = ['Profile']
 
@@ -66,6 +66,17 @@ const exportDocument = z
   })
   .meta({ id: 'PersonalDataExport' })
 
+const notificationSettings = z
+  .object({
+    settings: z.object(
+      Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, z.object({ inbox: z.boolean(), email: z.enum(EMAIL_CHANNELS) })])),
+    ),
+  })
+  .meta({ id: 'NotificationSettings' })
+
+const tokenQuery = z.object({ token: z.string().optional().meta({ description: 'From the mail’s List-Unsubscribe header' }) })
+const INVALID_TOKEN = { 400: '`invalid_token`: missing, malformed, tampered, or signed for another member or type' }
+
 const UNAUTHORIZED = { 401: '`unauthorized`: no valid session' }
 
 export const profilePaths = (locales: readonly string[]): ZodOpenApiPathsObject => ({
@@ -117,6 +128,47 @@ export const profilePaths = (locales: readonly string[]): ZodOpenApiPathsObject 
       responses: {
         '200': json('How many unread notifications of the caller became read', z.object({ updated: z.int().min(0) })),
         ...errorResponses('general', { 400: '`invalid_body` or `invalid_request`', ...UNAUTHORIZED }, { write: true }),
+      },
+    },
+  },
+  '/api/profile/notification-settings': {
+    get: {
+      tags: TAGS,
+      summary: 'The caller’s notification settings, every type (default `{inbox: true, email: "instant"}`)',
+      description: 'Account mail (verification, password reset, email change, invitations) is always sent and not a setting.',
+      security: SESSION,
+      responses: { '200': json('The settings', notificationSettings), ...errorResponses('general', UNAUTHORIZED) },
+    },
+    patch: {
+      tags: TAGS,
+      summary: 'Change any subset of the types, each with `inbox`, `email` or both',
+      description: '`email`: `instant`, `daily` or `weekly` (in the digest, no instant mail) or `off`. Audit `notification_settings.update`.',
+      security: SESSION,
+      requestBody: { content: { 'application/json': { schema: settingsChange } } },
+      responses: {
+        '200': json('The whole settings', notificationSettings),
+        ...errorResponses('general', { 400: '`invalid_body`, or `invalid_request` (an unknown type, channel or value)', ...UNAUTHORIZED }, { write: true }),
+      },
+    },
+  },
+  '/api/profile/unsubscribe': {
+    get: {
+      tags: TAGS,
+      summary: 'The one-click unsubscribe page: changes nothing, its button does the POST',
+      requestParams: { query: tokenQuery },
+      responses: {
+        '200': { description: 'A small HTML page (CSP `form-action \'self\'`)', content: { 'text/html': { schema: z.string() } } },
+        ...errorResponses('general', INVALID_TOKEN),
+      },
+    },
+    post: {
+      tags: TAGS,
+      summary: 'One-click unsubscribe (RFC 8058): turns the token’s type’s email off for its member',
+      description: 'No session needed (one is ignored); the body a mail provider sends (`List-Unsubscribe=One-Click`) is not read. Audit `notification_settings.unsubscribe`.',
+      requestParams: { query: tokenQuery },
+      responses: {
+        '200': json('The type, now off', z.object({ type: z.enum(NOTIFICATION_TYPES), email: z.literal('off') })),
+        ...errorResponses('general', INVALID_TOKEN, { write: true }),
       },
     },
   },

@@ -95,6 +95,12 @@ function readSettings() {
       // How often each instance looks for bookings due a reminder.
       reminderSweepSeconds: Math.max(1, int('BOOKING_REMINDER_SWEEP_SECONDS', 60)),
     },
+    digests: {
+      // The hour (server time, 0-23) daily digests go out in; weekly ones on Mondays in that hour.
+      hour: Math.min(23, int('DIGEST_HOUR', 7)),
+      // How often each instance looks for members due a digest.
+      sweepSeconds: Math.max(1, int('DIGEST_SWEEP_SECONDS', 300)),
+    },
     webhooks: {
       // docs/api.md "Webhooks (/api/admin/webhooks)": https only, unless http is allowed (local receivers); private,
       // loopback, link-local and multicast targets refused unless allowed (tests).

@@ -27,6 +27,7 @@ import * as migration_20261127_180000_classifieds_passed_index from './20261127_
 import * as migration_20261127_180000_pooled_read_functions from './20261127_180000_pooled_read_functions';
 import * as migration_20261202_014500_generated_functions from './20261202_014500_generated_functions';
 import * as migration_20261202_020000_user_stale_triggers from './20261202_020000_user_stale_triggers';
+import * as migration_20261202_030000_notification_settings from './20261202_030000_notification_settings';
 
 export const migrations = [
   {
@@ -173,5 +174,10 @@ export const migrations = [
     up: migration_20261202_020000_user_stale_triggers.up,
     down: migration_20261202_020000_user_stale_triggers.down,
     name: '20261202_020000_user_stale_triggers',
+  },
+  {
+    up: migration_20261202_030000_notification_settings.up,
+    down: migration_20261202_030000_notification_settings.down,
+    name: '20261202_030000_notification_settings',
   },
 ];

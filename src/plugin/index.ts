@@ -21,6 +21,7 @@ import { settings } from '../lib/settings'
 import { migrations } from '../migrations/index'
 import { reminderMailConditions, reminderSweeper } from '../operations/bookings/reminders'
 import { communityJobs, expireClassifiedsTask } from '../operations/community/jobs'
+import { digestSweeper } from '../operations/notifications/digests'
 import { REQUIRED_OBJECTS } from '../operations/database-objects'
 import { webhookWorker } from '../operations/webhooks/deliver'
 
@@ -51,7 +52,7 @@ export const platformMigrations = migrations as unknown as Migration[]
 export const platformDatabase = { idType: 'uuid', ...catalogueDatabase } satisfies Partial<PostgresAdapterArgs>
 
 /** Timers every server process runs beside the mail runner (src/lib/background-workers.ts). */
-const WORKERS: BackgroundWorker[] = [staleListener, communityJobs, reminderSweeper, webhookWorker]
+const WORKERS: BackgroundWorker[] = [staleListener, communityJobs, reminderSweeper, webhookWorker, digestSweeper]
 
 // The panel for editors and translators (docs/admin-panel.md): what needs the signed-in
 // person now, and the translation coverage and transparency views. Paths are read from the

@@ -19,6 +19,8 @@ export interface Mail {
   /** Every leaf part, decoded, with its content type (its parameters included, e.g. `method=REQUEST`). */
   parts: Array<{ type: string; contentType: string; text: string }>
   raw: string
+  /** The message's own headers, names lower-cased, continuation lines unfolded. */
+  headers: Map<string, string>
   receivedAt: number
 }
 
@@ -51,8 +53,9 @@ function decodeQuotedPrintable(input: string): string {
 }
 
 function decodeWords(value: string): string {
-  // RFC 2047 encoded words (=?utf-8?Q?…?= / =?utf-8?B?…?=) in headers such as Subject.
-  return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_all, _charset: string, encoding: string, text: string) =>
+  // RFC 2047 encoded words (=?utf-8?Q?…?= / =?utf-8?B?…?=) in headers such as Subject; the space
+  // between two adjacent encoded words is not part of the text.
+  return value.replace(/(\?=)\s+(?==\?)/g, '$1').replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_all, _charset: string, encoding: string, text: string) =>
     encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
   )
 }
@@ -109,6 +112,7 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
     html: parts.find((part) => part.type === 'text/html')?.text ?? '',
     parts,
     raw,
+    headers: message.headers,
     receivedAt: Date.now(),
   }
 }

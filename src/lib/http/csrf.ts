@@ -10,6 +10,10 @@ import { apiError, errorBody, familyOf } from './errors'
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+// One-click unsubscribe (docs/api.md "Notification settings") acts on its signed token alone and ignores
+// any session, so a cookie the browser adds to a mail provider's POST (foreign or no Origin) grants nothing.
+const TOKEN_AUTHORIZED = new Set(['/api/profile/unsubscribe'])
+
 function originOf(req: Request): string | null {
   const origin = req.headers.origin
   if (origin && origin !== 'null') return origin
@@ -30,6 +34,7 @@ export function isTrustedOrigin(req: Request, origin: string): boolean {
 
 export const csrfCheck: RequestHandler = (req, res, next) => {
   if (SAFE.has(req.method)) return next()
+  if (TOKEN_AUTHORIZED.has(req.path)) return next()
   if (!readCookie(req.headers.cookie, sessionCookieName())) return next()
   const origin = originOf(req)
   if (origin && isTrustedOrigin(req, origin)) return next()

@@ -22,6 +22,10 @@ export function adminCsp(dev: boolean): string {
   ].join('; ')
 }
 
+// The one-click unsubscribe page (docs/api.md "Notification settings") holds one form posting to itself.
+export const UNSUBSCRIBE_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+const UNSUBSCRIBE_PAGE = '/api/profile/unsubscribe'
+
 const COMMON: Record<string, string> = {
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
@@ -30,9 +34,9 @@ const COMMON: Record<string, string> = {
 }
 
 export function securityHeaders(csp: string): RequestHandler {
-  return (_req, res, next) => {
+  return (req, res, next) => {
     for (const [name, value] of Object.entries(COMMON)) res.setHeader(name, value)
-    res.setHeader('content-security-policy', csp)
+    res.setHeader('content-security-policy', req.method === 'GET' && req.path === UNSUBSCRIBE_PAGE ? UNSUBSCRIBE_PAGE_CSP : csp)
     next()
   }
 }

@@ -32,6 +32,8 @@ export interface OutgoingMail {
   subject: string
   text: string
   attachments?: MailAttachment[]
+  /** Extra message headers (e.g. List-Unsubscribe). */
+  headers?: Record<string, string>
   /** Sent only if the named condition still holds for `key` when the mail leaves. */
   onlyIf?: { condition: string; key: string }
 }
@@ -53,7 +55,7 @@ function sendMailTask(conditions: Record<string, MailCondition>): TaskConfig {
         if (!holds) throw new Error(`mail queue: unknown mail condition "${mail.onlyIf.condition}"`)
         if (!(await holds(req, mail.onlyIf.key))) return { output: {} }
       }
-      await req.payload.sendEmail({ to: mail.to, subject: mail.subject, text: mail.text, html: `<p>${escapeHtml(mail.text)}</p>`, ...(mail.attachments?.length ? { attachments: mail.attachments } : {}) })
+      await req.payload.sendEmail({ to: mail.to, subject: mail.subject, text: mail.text, html: `<p>${escapeHtml(mail.text)}</p>`, ...(mail.attachments?.length ? { attachments: mail.attachments } : {}), ...(mail.headers ? { headers: mail.headers } : {}) })
       return { output: {} }
     },
   }

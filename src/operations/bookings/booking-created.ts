@@ -6,8 +6,7 @@ import { BOOKINGS_COLLECTION } from '../../../domain/bookings'
 import type { WebhookData } from '../../../domain/webhooks'
 import { writeAudit, type AuditEntry } from '../../../hooks/shared/audit'
 import { emitEvent, type EventRecord } from '../../../hooks/shared/webhookEvents'
-import { queueMail } from '../../lib/mail-queue/queue-mail'
-import type { OutgoingMail } from '../../lib/mail-queue/send-mail-task'
+import { queueNoticeMail, type NoticeMail } from '../notifications/notice-mail'
 import { notify, type NotificationInput } from '../notifications/notify'
 import { customerMail } from './mails'
 import { providerNotice } from './notices'
@@ -16,7 +15,7 @@ import { presentBooking } from './present'
 export interface BookingCreatedRecords {
   audit: AuditEntry
   notice: NotificationInput | null
-  mail: OutgoingMail | null
+  mail: NoticeMail | null
   event: { name: 'booking.created'; record: EventRecord; data: WebhookData<'booking.created'> }
 }
 
@@ -34,6 +33,6 @@ export async function recordBookingCreated(req: PayloadRequest, doc: Record<stri
   const records = await bookingCreatedRecords(req, doc)
   await writeAudit(req, records.audit)
   if (records.notice) await notify(req, records.notice)
-  if (records.mail) await queueMail(req, records.mail)
+  if (records.mail) await queueNoticeMail(req, records.mail)
   await emitEvent(req, records.event.name, records.event.record, records.event.data)
 }

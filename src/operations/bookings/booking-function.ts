@@ -1,7 +1,7 @@
 import { EMIT } from '../../../hooks/shared/webhookEvents'
 import { INSERT_AUDIT } from '../../../hooks/shared/audit'
-import { QUEUE_MAIL } from '../../lib/mail-queue/queue-mail'
 import { bindParameters, type RequiredFunction } from '../../lib/postgres/required-objects'
+import { QUEUE_NOTICE_MAIL } from '../notifications/notice-mail'
 import { INSERT_NOTIFICATION } from '../notifications/notify'
 
 // The public booking's write as one PL/pgSQL function: behind PgBouncer in transaction mode no
@@ -88,7 +88,7 @@ export const CREATE_BOOKING_FUNCTION: RequiredFunction = {
 
     IF mail_job IS NOT NULL THEN
       j := jsonb_populate_record(NULL::payload_jobs, mail_job);
-      ${bindParameters(QUEUE_MAIL.text, fieldsOf('j', ['input', 'task_slug', 'queue', 'created_at']))};
+      ${bindParameters(QUEUE_NOTICE_MAIL.text, [...fieldsOf('j', ['input', 'task_slug', 'queue', 'created_at']), "(mail_job->>'recipient_id')", "(mail_job->>'notification_type')"])};
     END IF;
 
     IF outbox_event IS NOT NULL THEN

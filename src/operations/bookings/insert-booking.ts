@@ -8,9 +8,10 @@ import type { PayloadRequest } from 'payload'
 
 import { auditRow } from '../../../hooks/shared/audit'
 import { outboxEvent, wakeAfterCommit } from '../../../hooks/shared/webhookEvents'
-import { mailJobRow, wakeMailAfterCommit } from '../../lib/mail-queue/queue-mail'
+import { wakeMailAfterCommit } from '../../lib/mail-queue/queue-mail'
 import { runIn, statement } from '../../lib/prepared'
 import { scheduleOf } from '../../lib/wall-clock'
+import { noticeMailRow } from '../notifications/notice-mail'
 import { notificationRow } from '../notifications/notify'
 import { bookingCreatedRecords } from './booking-created'
 import { totalPriceOf } from './price'
@@ -126,7 +127,7 @@ export async function insertBooking(req: PayloadRequest, doc: BookingDoc): Promi
     bookingRow(doc),
     auditRow(req, records.audit),
     records.notice ? notificationRow(records.notice) : null,
-    records.mail ? mailJobRow(req, records.mail) : null,
+    records.mail ? noticeMailRow(req, records.mail) : null,
     outboxEvent(records.event.name, records.event.record, records.event.data),
   ])
   if (rows[0]!.day_full) return false

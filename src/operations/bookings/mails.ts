@@ -8,9 +8,8 @@
 import type { PayloadRequest } from 'payload'
 
 import { PAST_TENSE, type StatusAction } from '../../../domain/bookings'
-import { queueMail } from '../../lib/mail-queue/queue-mail'
-import type { OutgoingMail } from '../../lib/mail-queue/send-mail-task'
 import { execute, sql } from '../../lib/sql'
+import { queueNoticeMail, type NoticeMail } from '../notifications/notice-mail'
 import { bookingCalendar, type CalendarMethod } from './calendar'
 import { serviceName, type BookingFacts } from './notices'
 import type { BookingRecord } from './present'
@@ -22,7 +21,7 @@ const INVITATION: Partial<Record<BookingMailEvent, CalendarMethod>> = { confirm:
 export type MailedBooking = BookingFacts & Pick<BookingRecord, 'durationMinutes' | 'status'>
 
 /** The customer's mail about `event`, or null when the booking has no customer (or the customer no address). */
-export async function customerMail(req: PayloadRequest, booking: MailedBooking, event: BookingMailEvent): Promise<OutgoingMail | null> {
+export async function customerMail(req: PayloadRequest, booking: MailedBooking, event: BookingMailEvent): Promise<NoticeMail | null> {
   if (!booking.customerId) return null
   const email = await customerEmail(req, booking.customerId)
   if (!email) return null
@@ -39,12 +38,12 @@ export async function customerMail(req: PayloadRequest, booking: MailedBooking, 
   const attachments = method
     ? [{ filename: 'invite.ics', contentType: `text/calendar; charset=utf-8; method=${method}`, content: bookingCalendar({ ...booking, serviceTitle: service, customerEmail: email }, method) }]
     : undefined
-  return { to: email, ...mail, ...(attachments ? { attachments } : {}) }
+  return { to: email, ...mail, ...(attachments ? { attachments } : {}), recipient: { userId: String(booking.customerId), type: 'booking' } }
 }
 
 export async function mailToCustomer(req: PayloadRequest, booking: MailedBooking, event: BookingMailEvent): Promise<void> {
   const mail = await customerMail(req, booking, event)
-  if (mail) await queueMail(req, mail)
+  if (mail) await queueNoticeMail(req, mail)
 }
 
 /** The customer's address: the caller's own when they booked for themselves (no query). */

@@ -5,13 +5,13 @@ import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { BackgroundWorker } from '../../lib/background-workers'
-import { queueMail } from '../../lib/mail-queue/queue-mail'
 import type { MailCondition } from '../../lib/mail-queue/send-mail-task'
 import { startPollingLoop, type PollingLoop } from '../../lib/polling-loop'
 import { run, runIn, statement } from '../../lib/prepared'
 import { settings } from '../../lib/settings'
 import { inTransaction } from '../../lib/transaction'
 import { nowWallClockMinute } from '../../lib/wall-clock'
+import { queueNoticeMail } from '../notifications/notice-mail'
 
 /** Bookings claimed per sweep; a sweep that fills it runs again at once. */
 const BATCH = 100
@@ -28,7 +28,7 @@ const CLAIM_DUE = statement(
    )
    UPDATE bookings b SET reminder_queued_at = $3 FROM due
    WHERE b.id = due.id AND b.status = 'confirmed' AND b.reminder_queued_at IS NULL
-   RETURNING b.id, b.booking_date, b.booking_time,
+   RETURNING b.id, b.booking_date, b.booking_time, b.customer_id,
      (SELECT coalesce(nullif(s.title, ''), s.slug) FROM service_listings s WHERE s.id = b.service_id) AS service_title,
      (SELECT u.email FROM users u WHERE u.id = b.customer_id) AS customer_email`,
 )
@@ -37,6 +37,7 @@ interface Claimed {
   id: string
   booking_date: string
   booking_time: string
+  customer_id: string
   service_title: string | null
   customer_email: string | null
 }
@@ -59,7 +60,8 @@ export async function queueDueReminders(req: PayloadRequest, hours: number, now 
       const service = booking.service_title ?? 'your booking'
       const when = `${booking.booking_date} at ${booking.booking_time}`
       if (booking.customer_email) {
-        await queueMail(req, {
+        await queueNoticeMail(req, {
+          recipient: { userId: String(booking.customer_id), type: 'booking' },
           to: booking.customer_email,
           subject: `Reminder: ${service} on ${when}`,
           text: `A reminder of your confirmed booking of ${service} on ${when}.`,

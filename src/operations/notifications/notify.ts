@@ -4,10 +4,10 @@
 // hooks and its create access is `nobody`, so this is the only way a row is made.
 import type { PayloadRequest } from 'payload'
 
+import { NOTIFICATION_TYPES, type NotificationType } from '../../../domain/notification-types'
 import { runIn, statement } from '../../lib/prepared'
 
-export const NOTIFICATION_TYPES = ['booking', 'moderation', 'report_resolved', 'webhook'] as const
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
+export { NOTIFICATION_TYPES, type NotificationType }
 
 export interface NotificationInput {
   userId: string
@@ -18,11 +18,16 @@ export interface NotificationInput {
   targetId?: string
 }
 
-// The columns of collections/Notifications.ts; timestamps from the clock, as Payload sets them.
+// The columns of collections/Notifications.ts; timestamps from the clock, as Payload sets them. Nothing is
+// written when the recipient turned that type's inbox off (one primary-key lookup).
 export const INSERT_NOTIFICATION = statement(
   'notification-insert',
   `INSERT INTO notifications (user_id_id, type, title, body, target_type, target_id, updated_at, created_at)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
+   SELECT $1::uuid, $2::enum_notifications_type, $3::varchar, $4::varchar, $5::varchar, $6::varchar,
+     $7::timestamptz, $7::timestamptz
+   WHERE NOT EXISTS (
+     SELECT 1 FROM notification_settings s WHERE s.user_id = $1::uuid AND s.type = $2::text AND NOT s.inbox
+   )`,
 )
 
 /** The notifications row `input` makes, column by column (also for the booking's one-statement write). */

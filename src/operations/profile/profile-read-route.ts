@@ -12,6 +12,7 @@ import { getPublicProfile } from './public-profile'
 export const PROFILE_READS_PATH = /^\/api\/profile\/[^/]/
 
 const PREFIX = '/api/profile/'
+const PASSED_ON = new Set(['export', 'notification-settings', 'unsubscribe'])
 
 /** The inbox as GET /api/profile/notifications answers it: the caller's, else 401. */
 export async function inboxAnswer(payload: Payload, userId: string | undefined, params: URLSearchParams) {
@@ -28,7 +29,8 @@ export function profileReadRoute(payload: Payload): RequestHandler {
       const segment = path.slice(PREFIX.length)
       if (!path.startsWith(PREFIX) || !segment || segment.includes('/')) return next()
       const literal = segment.toLowerCase()
-      if (literal === 'export') return next()
+      // Reserved names with routes of their own (src/operations/auth/usernames.ts), answered by Payload.
+      if (PASSED_ON.has(literal)) return next()
       if (literal === 'notifications') {
         return await shellAnswer(payload, req, res, path, (caller) => inboxAnswer(payload, caller ? String(caller.id) : undefined, url.searchParams))
       }
