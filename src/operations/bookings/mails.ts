@@ -19,7 +19,7 @@ export type BookingMailEvent = 'received' | StatusAction
 
 const INVITATION: Partial<Record<BookingMailEvent, CalendarMethod>> = { confirm: 'REQUEST', cancel: 'CANCEL' }
 
-export type MailedBooking = BookingFacts & Pick<BookingRecord, 'durationMinutes' | 'status'>
+export type MailedBooking = BookingFacts & Pick<BookingRecord, 'durationMinutes' | 'status'> & { rescheduleCount?: number }
 
 /** The customer's mail about `event`, or null when the booking has no customer (or the customer no address). */
 export async function customerMail(req: PayloadRequest, booking: MailedBooking, event: BookingMailEvent): Promise<OutgoingMail | null> {
