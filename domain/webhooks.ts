@@ -8,6 +8,7 @@ export const WEBHOOK_EVENTS = [
   'booking.completed',
   'booking.no_show',
   'booking.responded',
+  'booking.rescheduled',
   'content.created',
   'content.moderated',
   'content.approved',

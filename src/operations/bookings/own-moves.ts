@@ -13,12 +13,14 @@ import { ApiError, notFound } from '../../lib/http/errors'
 import { requireUser } from '../../lib/http/guards'
 import { parseInput } from '../../lib/http/body'
 import { execute, sql } from '../../lib/sql'
-import { addDays, clockTime, nowWallClockMinute } from '../../lib/wall-clock'
+import { addDays, clockTime, nowWallClockMinute, scheduleOf } from '../../lib/wall-clock'
 import { notify } from '../notifications/notify'
+import { bookingRange, dayFull, inSomeSlot, timingMessage, timingRefusal } from './booking-rules'
 import { bookingTransaction } from './errors'
 import { mailToCustomer } from './mails'
 import { partyNotice } from './notices'
 import { presentBooking } from './present'
+import { serviceTermsAndSlots } from './service-terms'
 
 export const cancelBody = z
   .object({
@@ -90,7 +92,7 @@ export function requireWindowOpen(booking: LockedBooking, now = nowWallClockMinu
     hours > 0
       ? `until ${wallClockText(deadline)}, ${hours} hour${hours === 1 ? '' : 's'} before its start`
       : `until its start at ${wallClockText(booking.startMinute)}`
-  throw new ApiError(409, 'cancellation_window_closed', `This booking could be cancelled or moved by its customer only ${limit}`)
+  throw new ApiError(409, 'cancellation_window_closed', `This booking could be cancelled or moved only ${limit}`)
 }
 
 /** The read-restricted fields of the collection (admins only): not shown to a customer. */
@@ -161,3 +163,116 @@ export async function cancelOwnBooking(req: PayloadRequest, id: string, readBody
 
 export const isBookingStaff = (req: PayloadRequest, parties: Parties): boolean =>
   isAdminUser(req) || (parties.providerId !== null && parties.providerId === String(req.user?.id))
+
+export interface RescheduleInput {
+  bookingDate: string
+  bookingTime: string
+}
+
+interface MovedRow {
+  serviceId: string | null
+  durationMinutes: number | null
+  bufferBeforeMinutes: number
+  bufferAfterMinutes: number
+}
+
+/** The booking's own terms a move keeps: its duration and buffers (and so its price) stay as it was made. */
+async function movedTerms(req: PayloadRequest, id: string): Promise<MovedRow> {
+  const [row] = await execute(
+    req,
+    sql`SELECT service_id, duration_minutes, buffer_before_minutes, buffer_after_minutes FROM bookings WHERE id = ${id}`,
+  )
+  return {
+    serviceId: (row?.service_id as string | null) ?? null,
+    durationMinutes: row?.duration_minutes === null || row?.duration_minutes === undefined ? null : Number(row.duration_minutes),
+    bufferBeforeMinutes: Number(row?.buffer_before_minutes ?? 0),
+    bufferAfterMinutes: Number(row?.buffer_after_minutes ?? 0),
+  }
+}
+
+/**
+ * The new start's checks, the public booking's from `booking_in_past` on (booking-rules.ts, one rule for
+ * both doors), judged without the booking's own place: 400 `booking_in_past`, `booking_too_soon`,
+ * `slot_unavailable`, then 409 `day_full` counting the date's other bookings. The overlap is the
+ * exclusion constraint's, at the UPDATE (the row's old range is the row itself, so it never clashes).
+ */
+async function judgeNewStart(req: PayloadRequest, id: string, own: MovedRow, input: RescheduleInput): Promise<void> {
+  if (!own.serviceId) throw notFound('Service not found')
+  const { terms: service, openSlots } = await serviceTermsAndSlots(req, own.serviceId, input.bookingDate)
+  if (!service) throw notFound('Service not found')
+  const { startMinute } = bookingRange(input.bookingDate, input.bookingTime, own.durationMinutes)
+  const refusal = timingRefusal(startMinute, nowWallClockMinute(), service)
+  if (refusal) throw new ApiError(400, refusal, timingMessage(refusal, service))
+  if (!inSomeSlot(openSlots, input.bookingTime, own.durationMinutes)) {
+    throw new ApiError(400, 'slot_unavailable', 'The time is not inside an available slot of the service for that day')
+  }
+  if (service.maxBookingsPerDay != null) {
+    // After the service row's lock (taken first), as the booking function counts: the cap holds under races.
+    const [row] = await execute(
+      req,
+      sql`SELECT count(*)::int AS booked FROM bookings WHERE service_id = ${own.serviceId} AND booking_date = ${input.bookingDate}
+        AND status IN ('pending', 'confirmed') AND id <> ${id}`,
+    )
+    if (dayFull(Number(row?.booked ?? 0), service.maxBookingsPerDay)) {
+      throw new ApiError(409, 'day_full', 'This service takes no more bookings on that date')
+    }
+  }
+}
+
+/**
+ * `POST /api/bookings/<id>/reschedule`: its customer, its provider or an admin. 401, 404 (anyone else), the
+ * body, then under the service's and the row's locks (the booking function's order, so movers and bookers of
+ * one service queue and cannot deadlock) 409 `invalid_transition`, the window (the customer's as for cancel,
+ * measured on the current start; staff until the start), the same start (200, nothing changed), the new
+ * start's checks and the exclusion constraint.
+ */
+export async function rescheduleBooking(req: PayloadRequest, id: string, readBody: () => Promise<unknown>, parse: (body: unknown) => RescheduleInput) {
+  const user = requireUser(req)
+  const parties = await partiesOf(req, id)
+  const staff = parties ? isBookingStaff(req, parties) : false
+  if (!parties || !(staff || parties.customerId === String(user.id))) throw notFoundBooking()
+  const input = parse(await readBody())
+  return bookingTransaction(req, async () => {
+    const own = await movedTerms(req, id)
+    if (own.serviceId) await execute(req, sql`SELECT 1 FROM service_listings WHERE id = ${own.serviceId} FOR NO KEY UPDATE`)
+    const booking = await lockBooking(req, id)
+    if (!booking) throw notFoundBooking()
+    requireMovable(booking, 'reschedule')
+    requireWindowOpen(staff ? { ...booking, cancellationHours: 0 } : booking)
+    if (booking.bookingDate === input.bookingDate && booking.bookingTime === input.bookingTime) {
+      return { booking: await bookingAsCustomerSees(req, id) }
+    }
+    await judgeNewStart(req, id, own, input)
+    const schedule = scheduleOf(input.bookingDate, input.bookingTime, own.durationMinutes)
+    // A customer's move asks the provider again; the provider's or an admin's keeps the status.
+    const status = !staff && booking.status === 'confirmed' ? 'pending' : booking.status
+    const at = new Date()
+    // The reminder is claimed again for the new start (reminders.ts); the old one's mail no longer matches.
+    await execute(
+      req,
+      sql`UPDATE bookings SET booking_date = ${input.bookingDate}, booking_time = ${input.bookingTime},
+        end_time = ${schedule.endTime}, start_minute = ${schedule.startMinute}, end_minute = ${schedule.endMinute},
+        status = ${status}, reminder_queued_at = NULL, reschedule_count = coalesce(reschedule_count, 0) + 1,
+        updated_at = ${at} WHERE id = ${id}`,
+    )
+    const previous = { bookingDate: booking.bookingDate, bookingTime: booking.bookingTime }
+    const next = { bookingDate: input.bookingDate, bookingTime: input.bookingTime }
+    const { doc, facts } = await storedFacts(req, id)
+    await writeAudit(req, {
+      action: 'booking.reschedule',
+      targetType: BOOKINGS_COLLECTION,
+      targetId: id,
+      data: { from: previous, to: next, ...(status !== booking.status ? { status: { from: booking.status, to: status } } : {}) },
+    })
+    const notice = await partyNotice(req, facts, staff ? 'customer' : 'provider', 'rescheduled', previous)
+    if (notice) await notify(req, notice)
+    await mailToCustomer(req, { ...facts, rescheduleCount: Number(doc.rescheduleCount ?? 0) }, 'reschedule')
+    await emitEvent(req, 'booking.rescheduled', { type: BOOKINGS_COLLECTION, id }, {
+      ...facts,
+      previous,
+      rescheduledBy: staff ? 'provider' : 'customer',
+      updatedAt: doc.updatedAt ?? null,
+    })
+    return { booking: await bookingAsCustomerSees(req, id) }
+  })
+}
