@@ -111,7 +111,7 @@ export const Bookings: CollectionConfig = {
     { name: 'status', type: 'select', required: true, defaultValue: 'pending', index: true, options: [...BOOKING_STATUSES] },
     { name: 'customerMessage', type: 'textarea', maxLength: MESSAGE_MAX },
     { name: 'providerResponse', type: 'textarea', maxLength: MESSAGE_MAX },
-    // Set by the customer's own cancel (docs/api.md "Cancel and reschedule your own booking").
+    // Set by the customer's own cancel (docs/api.md "Cancel and reschedule a booking").
     {
       type: 'row',
       fields: [
