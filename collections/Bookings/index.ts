@@ -115,13 +115,24 @@ export const Bookings: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'cancelledAt', type: 'date', ...derivedField, admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } } },
+        {
+          name: 'cancelledAt',
+          type: 'date',
+          ...derivedField,
+          admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
+        },
         { name: 'cancellationReason', type: 'textarea', maxLength: CANCELLATION_REASON_MAX, ...derivedField },
       ],
     },
     // How often the booking was moved: the calendar file's SEQUENCE counts it, so a calendar
     // that imported an earlier invitation moves its event rather than keeping the old time.
-    { name: 'rescheduleCount', type: 'number', defaultValue: 0, access: { read: adminField, create: derived, update: derived }, admin: { hidden: true } },
+    {
+      name: 'rescheduleCount',
+      type: 'number',
+      defaultValue: 0,
+      access: { read: adminField, create: derived, update: derived },
+      admin: { hidden: true },
+    },
     // When the reminder mail was queued (src/operations/bookings/reminders.ts): set once, by
     // a conditional UPDATE, so two instances or a restart never remind twice.
     { name: 'reminderQueuedAt', type: 'date', access: { read: adminField, create: derived, update: derived }, admin: { hidden: true } },

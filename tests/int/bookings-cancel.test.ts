@@ -6,7 +6,16 @@ import ICAL from 'ical.js'
 import { createLocalReq } from 'payload'
 
 import { queueDueReminders } from '../../src/operations/bookings/reminders'
-import { adminActor, anonymous, call, citizenActor, makeService, makeSlot, MISSING_ID, type Actor } from '../helpers/catalogue'
+import {
+  adminActor,
+  anonymous,
+  call,
+  citizenActor,
+  makeService,
+  makeSlot,
+  MISSING_ID,
+  type Actor,
+} from '../helpers/catalogue'
 import { ADMIN_BOOKINGS, book, customerActor, localDate } from '../helpers/bookings'
 import { startMailbox, type Mail, type Mailbox } from '../helpers/mailbox'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
@@ -32,16 +41,29 @@ beforeAll(async () => {
   customer = await customerActor(app, 'Cancel Customer')
   stranger = await citizenActor(app)
   const title = { translations: [{ inLanguage: 'en', title: 'Cello lesson' }], inLanguage: 'en' }
-  const service = await makeService(admin, { status: 'active', providerId: provider.user.id, durationMinutes: 60, ...title })
+  const service = await makeService(admin, {
+    status: 'active',
+    providerId: provider.user.id,
+    durationMinutes: 60,
+    ...title,
+  })
   serviceId = service.id
-  const windowed = await makeService(admin, { status: 'active', providerId: provider.user.id, durationMinutes: 60, cancellationHours: 72, ...title })
+  const windowed = await makeService(admin, {
+    status: 'active',
+    providerId: provider.user.id,
+    durationMinutes: 60,
+    cancellationHours: 72,
+    ...title,
+  })
   windowedId = windowed.id
   for (const id of [serviceId, windowedId]) {
-    for (let weekday = 0; weekday < 7; weekday++) await makeSlot(admin, id, { dayOfWeek: weekday, startTime: '00:00', endTime: '23:59' })
+    for (let weekday = 0; weekday < 7; weekday++)
+      await makeSlot(admin, id, { dayOfWeek: weekday, startTime: '00:00', endTime: '23:59' })
   }
   const [hook] = await sql<{ id: string }>(
     app,
-    `INSERT INTO webhooks (url, secret, active) VALUES ('http://127.0.0.1:9/hook', 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0', true) RETURNING id`,
+    `INSERT INTO webhooks (url, secret, active)
+     VALUES ('http://127.0.0.1:9/hook', 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0', true) RETURNING id`,
   )
   await sql(app, `INSERT INTO webhooks_events ("order", parent_id, value) VALUES (1, $1, '*')`, [hook!.id])
 })
@@ -72,7 +94,11 @@ function parse(text: string) {
 
 const invitationIn = (mail: Mail) => mail.parts.find((part) => part.type === 'text/calendar')
 const mailTo = (email: string, subject: string, id: string) =>
-  mailbox.waitFor((mail) => mail.to.includes(email) && mail.subject.startsWith(subject) && (invitationIn(mail)?.text ?? '').includes(id), 10_000)
+  mailbox.waitFor(
+    (mail) =>
+      mail.to.includes(email) && mail.subject.startsWith(subject) && (invitationIn(mail)?.text ?? '').includes(id),
+    10_000,
+  )
 
 describe('POST /api/bookings/:id/cancel: the order of checks', () => {
   let id: string
@@ -95,11 +121,15 @@ describe('POST /api/bookings/:id/cancel: the order of checks', () => {
     }
     expect((await cancel(customer, MISSING_ID)).status).toBe(404)
     // A bad body is not looked at before the booking is known to be the caller's.
-    expect((await call(app, 'POST', `/api/bookings/${id}/cancel`, { headers: stranger.headers, raw: '{' })).status).toBe(404)
-    expect((await call(app, 'POST', '/api/bookings/not-a-uuid/cancel', { headers: customer.headers, body: {} })).status).toBe(404)
+    expect(
+      (await call(app, 'POST', `/api/bookings/${id}/cancel`, { headers: stranger.headers, raw: '{' })).status,
+    ).toBe(404)
+    expect(
+      (await call(app, 'POST', '/api/bookings/not-a-uuid/cancel', { headers: customer.headers, body: {} })).status,
+    ).toBe(404)
   })
 
-  it('400 invalid_body for unparsable JSON, 400 invalid_request for the schema (a reason over 500, an unknown key)', async () => {
+  it('400 invalid_body for unparsable JSON, invalid_request for the schema (long reason, unknown key)', async () => {
     const raw = await call(app, 'POST', `/api/bookings/${id}/cancel`, { headers: customer.headers, raw: '{"reason":' })
     expect(raw.status).toBe(400)
     expect(raw.body.error).toBe('invalid_body')
@@ -118,14 +148,19 @@ describe('POST /api/bookings/:id/cancel: the order of checks', () => {
     expect(reply.body.error).toBe('cancellation_window_closed')
     const [y, m, d] = soon.date.split('-').map(Number)
     const deadline = new Date(y!, m! - 1, d! - 3, 12, 0)
-    const text = `${deadline.getFullYear()}-${String(deadline.getMonth() + 1).padStart(2, '0')}-${String(deadline.getDate()).padStart(2, '0')} 12:00`
+    const two = (n: number) => String(n).padStart(2, '0')
+    const text = `${deadline.getFullYear()}-${two(deadline.getMonth() + 1)}-${two(deadline.getDate())} 12:00`
     expect(reply.body.message).toContain(text)
     expect((await sql(app, 'SELECT status FROM bookings WHERE id = $1', [late]))[0]!.status).toBe('pending')
   })
 
   it('409 cancellation_window_closed without cancellationHours once the start has passed', async () => {
     const started = await booked('10:00')
-    await sql(app, `UPDATE bookings SET start_minute = start_minute - 30 * 1440, end_minute = end_minute - 30 * 1440 WHERE id = $1`, [started])
+    await sql(
+      app,
+      `UPDATE bookings SET start_minute = start_minute - 30 * 1440, end_minute = end_minute - 30 * 1440 WHERE id = $1`,
+      [started],
+    )
     const reply = await cancel(customer, started)
     expect(reply.status).toBe(409)
     expect(reply.body.error).toBe('cancellation_window_closed')
@@ -146,7 +181,7 @@ describe('POST /api/bookings/:id/cancel: the order of checks', () => {
 })
 
 describe('a cancel and what it leaves', () => {
-  it('200 {booking} as GET shows it to the customer, with its records, the METHOD:CANCEL mail and the place free', async () => {
+  it('200 {booking} as GET shows it to its customer; its records, the METHOD:CANCEL mail, the place free', async () => {
     const id = await booked('14:00')
     expect((await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id }, 'PATCH')).status).toBe(200)
     const invitation = parse(invitationIn(await mailTo(customer.user.email, 'Booking confirmed', id))!.text)
@@ -168,16 +203,30 @@ describe('a cancel and what it leaves', () => {
       [id],
     )
     expect(audit).toHaveLength(1)
-    expect(audit[0]).toMatchObject({ user_id: customer.user.id, data: { from: 'confirmed', to: 'cancelled_by_customer', cancellationReason: 'I am ill' } })
-    const notices = await sql(app, `SELECT user_id_id, type, title FROM notifications WHERE target_id = $1 AND title LIKE 'Booking cancelled%'`, [id])
-    expect(notices).toEqual([{ user_id_id: provider.user.id, type: 'booking', title: 'Booking cancelled: Cello lesson' }])
+    expect(audit[0]).toMatchObject({
+      user_id: customer.user.id,
+      data: { from: 'confirmed', to: 'cancelled_by_customer', cancellationReason: 'I am ill' },
+    })
+    const notices = await sql(
+      app,
+      `SELECT user_id_id, type, title FROM notifications WHERE target_id = $1 AND title LIKE 'Booking cancelled%'`,
+      [id],
+    )
+    expect(notices).toEqual([
+      { user_id_id: provider.user.id, type: 'booking', title: 'Booking cancelled: Cello lesson' },
+    ])
     const outbox = await sql<{ body: { data: Record<string, unknown> } }>(
       app,
       `SELECT body FROM webhook_deliveries WHERE record_key = $1 AND event = 'booking.cancelled'`,
       [`bookings:${id}`],
     )
     expect(outbox).toHaveLength(1)
-    expect(outbox[0]!.body.data).toMatchObject({ id, status: 'cancelled_by_customer', cancelledBy: 'customer', cancellationReason: 'I am ill' })
+    expect(outbox[0]!.body.data).toMatchObject({
+      id,
+      status: 'cancelled_by_customer',
+      cancelledBy: 'customer',
+      cancellationReason: 'I am ill',
+    })
 
     const withdrawal = parse(invitationIn(await mailTo(customer.user.email, 'Booking cancelled', id))!.text)
     expect(withdrawal).toMatchObject({ method: 'CANCEL', uid: invitation.uid, status: 'CANCELLED' })
@@ -199,7 +248,9 @@ describe('a cancel and what it leaves', () => {
     await queueDueReminders(req, 72)
     const [row] = await sql(app, 'SELECT reminder_queued_at FROM bookings WHERE id = $1', [id])
     expect(row!.reminder_queued_at).toBeNull()
-    expect(await sql(app, `SELECT 1 FROM audit_logs WHERE target_id = $1 AND action = 'booking.reminder'`, [id])).toHaveLength(0)
+    expect(
+      await sql(app, `SELECT 1 FROM audit_logs WHERE target_id = $1 AND action = 'booking.reminder'`, [id]),
+    ).toHaveLength(0)
   })
 
   it('outside cancellationHours the window is open; the admin list and the stock route show the fields', async () => {
@@ -207,9 +258,16 @@ describe('a cancel and what it leaves', () => {
     const reply = await cancel(customer, id)
     expect(reply.status).toBe(200)
     const listed = await admin.get(ADMIN_BOOKINGS, { serviceId: windowedId, status: 'cancelled_by_customer' })
-    expect(listed.body.bookings.find((b: { id: string }) => b.id === id)).toMatchObject({ cancellationReason: null, status: 'cancelled_by_customer' })
-    expect(listed.body.bookings.find((b: { id: string }) => b.id === id).cancelledAt).toEqual(reply.body.booking.cancelledAt)
-    expect((await admin.get(`/api/bookings/${id}`, { depth: '0' })).body.cancelledAt).toEqual(reply.body.booking.cancelledAt)
+    expect(listed.body.bookings.find((b: { id: string }) => b.id === id)).toMatchObject({
+      cancellationReason: null,
+      status: 'cancelled_by_customer',
+    })
+    expect(listed.body.bookings.find((b: { id: string }) => b.id === id).cancelledAt).toEqual(
+      reply.body.booking.cancelledAt,
+    )
+    expect((await admin.get(`/api/bookings/${id}`, { depth: '0' })).body.cancelledAt).toEqual(
+      reply.body.booking.cancelledAt,
+    )
   })
 
   it("the provider's and admin's cancel says cancelledBy provider in its booking.cancelled event", async () => {

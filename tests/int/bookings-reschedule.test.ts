@@ -6,7 +6,16 @@ import ICAL from 'ical.js'
 import { createLocalReq } from 'payload'
 
 import { queueDueReminders, reminderMailConditions, BOOKING_CONFIRMED } from '../../src/operations/bookings/reminders'
-import { adminActor, anonymous, call, citizenActor, makeService, makeSlot, MISSING_ID, type Actor } from '../helpers/catalogue'
+import {
+  adminActor,
+  anonymous,
+  call,
+  citizenActor,
+  makeService,
+  makeSlot,
+  MISSING_ID,
+  type Actor,
+} from '../helpers/catalogue'
 import { ADMIN_BOOKINGS, book, customerActor, localDate } from '../helpers/bookings'
 import { startMailbox, type Mail, type Mailbox } from '../helpers/mailbox'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
@@ -31,7 +40,16 @@ beforeAll(async () => {
   customer = await customerActor(app, 'Move Customer')
   stranger = await citizenActor(app)
   const title = { translations: [{ inLanguage: 'en', title: 'Viola lesson' }], inLanguage: 'en' }
-  serviceId = (await makeService(admin, { status: 'active', providerId: provider.user.id, durationMinutes: 60, basePrice: '40.00', priceType: 'fixed', ...title })).id
+  serviceId = (
+    await makeService(admin, {
+      status: 'active',
+      providerId: provider.user.id,
+      durationMinutes: 60,
+      basePrice: '40.00',
+      priceType: 'fixed',
+      ...title,
+    })
+  ).id
   strictId = (
     await makeService(admin, {
       status: 'active',
@@ -44,11 +62,13 @@ beforeAll(async () => {
     })
   ).id
   for (const id of [serviceId, strictId]) {
-    for (let weekday = 0; weekday < 7; weekday++) await makeSlot(admin, id, { dayOfWeek: weekday, startTime: '08:00', endTime: '20:00' })
+    for (let weekday = 0; weekday < 7; weekday++)
+      await makeSlot(admin, id, { dayOfWeek: weekday, startTime: '08:00', endTime: '20:00' })
   }
   const [hook] = await sql<{ id: string }>(
     app,
-    `INSERT INTO webhooks (url, secret, active) VALUES ('http://127.0.0.1:9/hook', 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0', true) RETURNING id`,
+    `INSERT INTO webhooks (url, secret, active)
+     VALUES ('http://127.0.0.1:9/hook', 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0', true) RETURNING id`,
   )
   await sql(app, `INSERT INTO webhooks_events ("order", parent_id, value) VALUES (1, $1, '*')`, [hook!.id])
 })
@@ -67,7 +87,14 @@ async function booked(time: string, date = day.date, service = serviceId, who = 
 }
 
 const rowOf = async (id: string) =>
-  (await sql(app, 'SELECT status, booking_date, booking_time, end_time, total_price, start_minute, reminder_queued_at FROM bookings WHERE id = $1', [id]))[0]!
+  (
+    await sql(
+      app,
+      `SELECT status, booking_date, booking_time, end_time, total_price, start_minute, reminder_queued_at
+       FROM bookings WHERE id = $1`,
+      [id],
+    )
+  )[0]!
 
 function parse(text: string) {
   const component = new ICAL.Component(ICAL.parse(text) as never)
@@ -83,7 +110,11 @@ function parse(text: string) {
 
 const invitationIn = (mail: Mail) => mail.parts.find((part) => part.type === 'text/calendar')
 const mailTo = (email: string, subject: string, id: string) =>
-  mailbox.waitFor((mail) => mail.to.includes(email) && mail.subject.startsWith(subject) && (invitationIn(mail)?.text ?? '').includes(id), 10_000)
+  mailbox.waitFor(
+    (mail) =>
+      mail.to.includes(email) && mail.subject.startsWith(subject) && (invitationIn(mail)?.text ?? '').includes(id),
+    10_000,
+  )
 
 describe('POST /api/bookings/:id/reschedule: the order of checks', () => {
   let id: string
@@ -108,7 +139,13 @@ describe('POST /api/bookings/:id/reschedule: the order of checks', () => {
     const raw = await call(app, 'POST', `/api/bookings/${id}/reschedule`, { headers: customer.headers, raw: 'nope' })
     expect(raw.status).toBe(400)
     expect(raw.body.error).toBe('invalid_body')
-    for (const body of [{}, { bookingDate: '2026-02-30', bookingTime: '10:00' }, { bookingDate: day.date, bookingTime: '25:00' }, { bookingDate: day.date, bookingTime: '10:00', extra: 1 }, { bookingDate: day.date, bookingTime: '10:00', holdId: 'x' }]) {
+    for (const body of [
+      {},
+      { bookingDate: '2026-02-30', bookingTime: '10:00' },
+      { bookingDate: day.date, bookingTime: '25:00' },
+      { bookingDate: day.date, bookingTime: '10:00', extra: 1 },
+      { bookingDate: day.date, bookingTime: '10:00', holdId: 'x' },
+    ]) {
       const reply = await move(customer, id, body)
       expect(reply.status).toBe(400)
       expect(reply.body.error).toBe('invalid_request')
@@ -119,7 +156,12 @@ describe('POST /api/bookings/:id/reschedule: the order of checks', () => {
 
   it('409 invalid_transition from a status that holds no time, before the window', async () => {
     const done = await booked('11:00', soon.date)
-    await sql(app, `UPDATE bookings SET status = 'completed', start_minute = start_minute - 3 * 1440, end_minute = end_minute - 3 * 1440 WHERE id = $1`, [done])
+    await sql(
+      app,
+      `UPDATE bookings SET status = 'completed', start_minute = start_minute - 3 * 1440,
+       end_minute = end_minute - 3 * 1440 WHERE id = $1`,
+      [done],
+    )
     for (const who of [customer, provider, admin]) {
       const reply = await move(who, done, { bookingDate: day.date, bookingTime: '15:00' })
       expect(reply.status).toBe(409)
@@ -127,28 +169,38 @@ describe('POST /api/bookings/:id/reschedule: the order of checks', () => {
     }
   })
 
-  it("409 cancellation_window_closed: the customer inside cancellationHours of the current start; staff only once it began", async () => {
+  it('409 cancellation_window_closed: customer within cancellationHours; staff once it began', async () => {
     const inside = await booked('12:00', localDate(2).date, strictId)
     const reply = await move(customer, inside, { bookingDate: localDate(20).date, bookingTime: '12:00' })
     expect(reply.status).toBe(409)
     expect(reply.body.error).toBe('cancellation_window_closed')
     expect((await move(provider, inside, { bookingDate: localDate(20).date, bookingTime: '12:00' })).status).toBe(200)
     const started = await booked('13:00', soon.date)
-    await sql(app, `UPDATE bookings SET start_minute = start_minute - 2 * 1440, end_minute = end_minute - 2 * 1440 WHERE id = $1`, [started])
-    expect((await move(admin, started, { bookingDate: day.date, bookingTime: '16:00' })).body.error).toBe('cancellation_window_closed')
+    await sql(
+      app,
+      `UPDATE bookings SET start_minute = start_minute - 2 * 1440, end_minute = end_minute - 2 * 1440 WHERE id = $1`,
+      [started],
+    )
+    expect((await move(admin, started, { bookingDate: day.date, bookingTime: '16:00' })).body.error).toBe(
+      'cancellation_window_closed',
+    )
   })
 
   it('the same start answers 200 and changes nothing', async () => {
     const before = await sql(app, 'SELECT * FROM bookings WHERE id = $1', [id])
-    const audits = await sql(app, `SELECT 1 FROM audit_logs WHERE target_id = $1 AND action = 'booking.reschedule'`, [id])
+    const audits = await sql(app, `SELECT 1 FROM audit_logs WHERE target_id = $1 AND action = 'booking.reschedule'`, [
+      id,
+    ])
     const reply = await move(provider, id, { bookingDate: day.date, bookingTime: '09:00' })
     expect(reply.status).toBe(200)
     expect(reply.body.booking).toMatchObject({ id, bookingDate: day.date, bookingTime: '09:00' })
     expect(await sql(app, 'SELECT * FROM bookings WHERE id = $1', [id])).toEqual(before)
-    expect(await sql(app, `SELECT 1 FROM audit_logs WHERE target_id = $1 AND action = 'booking.reschedule'`, [id])).toEqual(audits)
+    expect(
+      await sql(app, `SELECT 1 FROM audit_logs WHERE target_id = $1 AND action = 'booking.reschedule'`, [id]),
+    ).toEqual(audits)
   })
 
-  it('the new start: 400 booking_in_past, booking_too_soon, slot_unavailable; 409 day_full, booking_conflict', async () => {
+  it('new start: 400 booking_in_past, booking_too_soon, slot_unavailable; 409 day_full, booking_conflict', async () => {
     const expectRefused = async (bookingId: string, body: Record<string, unknown>, status: number, code: string) => {
       const reply = await move(customer, bookingId, body)
       expect([reply.status, reply.body.error]).toEqual([status, code])
@@ -174,7 +226,7 @@ describe('POST /api/bookings/:id/reschedule: the order of checks', () => {
 })
 
 describe('a move and what it leaves', () => {
-  it("200 the same id at the new start, price kept; a customer's move of a confirmed booking is pending again; its records", async () => {
+  it("200 the same id at the new start, price kept; a customer's move makes it pending; its records", async () => {
     const id = await booked('14:00')
     expect((await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id }, 'PATCH')).status).toBe(200)
     const invitation = parse(invitationIn(await mailTo(customer.user.email, 'Booking confirmed', id))!.text)
@@ -185,7 +237,14 @@ describe('a move and what it leaves', () => {
     expect(reply.status).toBe(200)
     const shown = await customer.get(`/api/bookings/${id}`, { depth: '0' })
     expect(reply.body.booking).toEqual(shown.body)
-    expect(reply.body.booking).toMatchObject({ id, bookingDate: to, bookingTime: '16:00', endTime: '17:00', status: 'pending', totalPrice: before.total_price === null ? null : Number(before.total_price) })
+    expect(reply.body.booking).toMatchObject({
+      id,
+      bookingDate: to,
+      bookingTime: '16:00',
+      endTime: '17:00',
+      status: 'pending',
+      totalPrice: before.total_price === null ? null : Number(before.total_price),
+    })
 
     const audit = await sql<{ user_id: string; data: Record<string, unknown> }>(
       app,
@@ -193,8 +252,15 @@ describe('a move and what it leaves', () => {
       [id],
     )
     expect(audit).toHaveLength(1)
-    expect(audit[0]).toMatchObject({ user_id: customer.user.id, data: { from: { bookingDate: day.date, bookingTime: '14:00' }, to: { bookingDate: to, bookingTime: '16:00' } } })
-    const notices = await sql(app, `SELECT user_id_id, type FROM notifications WHERE target_id = $1 AND title LIKE 'Booking rescheduled%'`, [id])
+    expect(audit[0]).toMatchObject({
+      user_id: customer.user.id,
+      data: { from: { bookingDate: day.date, bookingTime: '14:00' }, to: { bookingDate: to, bookingTime: '16:00' } },
+    })
+    const notices = await sql(
+      app,
+      `SELECT user_id_id, type FROM notifications WHERE target_id = $1 AND title LIKE 'Booking rescheduled%'`,
+      [id],
+    )
     expect(notices).toEqual([{ user_id_id: provider.user.id, type: 'booking' }])
     const outbox = await sql<{ body: { data: Record<string, unknown> } }>(
       app,
@@ -202,17 +268,31 @@ describe('a move and what it leaves', () => {
       [`bookings:${id}`],
     )
     expect(outbox).toHaveLength(1)
-    expect(outbox[0]!.body.data).toMatchObject({ id, bookingDate: to, bookingTime: '16:00', previous: { bookingDate: day.date, bookingTime: '14:00' } })
+    expect(outbox[0]!.body.data).toMatchObject({
+      id,
+      bookingDate: to,
+      bookingTime: '16:00',
+      previous: { bookingDate: day.date, bookingTime: '14:00' },
+    })
 
     const moved = parse(invitationIn(await mailTo(customer.user.email, 'Booking rescheduled', id))!.text)
-    expect(moved).toMatchObject({ method: 'REQUEST', uid: invitation.uid, start: `${to}T16:00:00`, end: `${to}T17:00:00` })
+    expect(moved).toMatchObject({
+      method: 'REQUEST',
+      uid: invitation.uid,
+      start: `${to}T16:00:00`,
+      end: `${to}T17:00:00`,
+    })
     expect(moved.sequence).toBeGreaterThan(invitation.sequence)
 
     // The old start is free at once.
-    expect((await anonymous(app).get(`/api/services/${serviceId}/slots`, { from: day.date, to: day.date })).body.slots[day.date]).toContain('14:00')
+    expect(
+      (await anonymous(app).get(`/api/services/${serviceId}/slots`, { from: day.date, to: day.date })).body.slots[
+        day.date
+      ],
+    ).toContain('14:00')
   })
 
-  it("the provider's move keeps confirmed and notifies the customer; the reminder follows the new start, once", async () => {
+  it("the provider's move keeps confirmed, notifies the customer; the reminder follows the new start", async () => {
     const id = await booked('10:00', soon.date)
     expect((await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id }, 'PATCH')).status).toBe(200)
     const req = await createLocalReq({}, app.payload)
@@ -225,13 +305,23 @@ describe('a move and what it leaves', () => {
     const reply = await move(provider, id, { bookingDate: to, bookingTime: '11:00' })
     expect(reply.status).toBe(200)
     expect(reply.body.booking.status).toBe('confirmed')
-    expect(await sql(app, `SELECT user_id_id FROM notifications WHERE target_id = $1 AND title LIKE 'Booking rescheduled%'`, [id])).toEqual([{ user_id_id: customer.user.id }])
+    expect(
+      await sql(
+        app,
+        `SELECT user_id_id FROM notifications WHERE target_id = $1 AND title LIKE 'Booking rescheduled%'`,
+        [id],
+      ),
+    ).toEqual([{ user_id_id: customer.user.id }])
     // The old start's reminder, if still queued, is dropped when it would leave.
     expect(await reminderMailConditions[BOOKING_CONFIRMED]!(req, oldKey)).toBe(false)
     expect((await rowOf(id)).reminder_queued_at).toBeNull()
     await queueDueReminders(req, 72)
     await queueDueReminders(req, 72)
-    const reminders = await sql<{ data: Record<string, unknown> }>(app, `SELECT data FROM audit_logs WHERE target_id = $1 AND action = 'booking.reminder' ORDER BY created_at`, [id])
+    const reminders = await sql<{ data: Record<string, unknown> }>(
+      app,
+      `SELECT data FROM audit_logs WHERE target_id = $1 AND action = 'booking.reminder' ORDER BY created_at`,
+      [id],
+    )
     expect(reminders.map((entry) => entry.data)).toEqual([
       { bookingDate: soon.date, bookingTime: '10:00' },
       { bookingDate: to, bookingTime: '11:00' },
@@ -246,25 +336,41 @@ describe('a race for one free start', () => {
     const movers = await Promise.all(Array.from({ length: 10 }, () => customerActor(app)))
     const bookers = await Promise.all(Array.from({ length: 10 }, () => customerActor(app)))
     const ids: string[] = []
-    for (const [index, who] of movers.entries()) ids.push(await booked(`${String(8 + index).padStart(2, '0')}:00`, localDate(26).date, serviceId, who))
+    for (const [index, who] of movers.entries())
+      ids.push(await booked(`${String(8 + index).padStart(2, '0')}:00`, localDate(26).date, serviceId, who))
     const replies = await Promise.all([
       ...movers.map((who, index) => move(who, ids[index]!, { bookingDate: date, bookingTime: '12:00' })),
       ...bookers.map((who) => book(who, { serviceId, bookingDate: date, bookingTime: '12:00' })),
     ])
     expect(replies.filter((reply) => reply.status >= 500)).toEqual([])
     expect(replies.filter((reply) => reply.status === 200 || reply.status === 201)).toHaveLength(1)
-    expect(replies.filter((reply) => reply.status === 409).map((reply) => reply.body.error)).toEqual(Array(19).fill('booking_conflict'))
-    const held = await sql(app, `SELECT id FROM bookings WHERE service_id = $1 AND booking_date = $2 AND status IN ('pending', 'confirmed')`, [serviceId, date])
+    expect(replies.filter((reply) => reply.status === 409).map((reply) => reply.body.error)).toEqual(
+      Array(19).fill('booking_conflict'),
+    )
+    const held = await sql(
+      app,
+      `SELECT id FROM bookings WHERE service_id = $1 AND booking_date = $2 AND status IN ('pending', 'confirmed')`,
+      [serviceId, date],
+    )
     expect(held).toHaveLength(1)
   })
 
-  it('the daily cap holds under a race: of 20 moves and bookings to different starts of a capped date one succeeds', async () => {
-    const capped = (await makeService(admin, { status: 'active', providerId: provider.user.id, durationMinutes: 30, maxBookingsPerDay: 1 })).id
-    for (let weekday = 0; weekday < 7; weekday++) await makeSlot(admin, capped, { dayOfWeek: weekday, startTime: '08:00', endTime: '20:00' })
+  it('the daily cap holds in a race: of 20 moves and bookings to starts of a capped date one succeeds', async () => {
+    const capped = (
+      await makeService(admin, {
+        status: 'active',
+        providerId: provider.user.id,
+        durationMinutes: 30,
+        maxBookingsPerDay: 1,
+      })
+    ).id
+    for (let weekday = 0; weekday < 7; weekday++)
+      await makeSlot(admin, capped, { dayOfWeek: weekday, startTime: '08:00', endTime: '20:00' })
     const movers = await Promise.all(Array.from({ length: 10 }, () => customerActor(app)))
     const bookers = await Promise.all(Array.from({ length: 10 }, () => customerActor(app)))
     const ids: string[] = []
-    for (const [index, who] of movers.entries()) ids.push(await booked('09:00', localDate(30 + index).date, capped, who))
+    for (const [index, who] of movers.entries())
+      ids.push(await booked('09:00', localDate(30 + index).date, capped, who))
     const date = localDate(29).date
     const at = (index: number) => `${String(8 + Math.floor(index / 2)).padStart(2, '0')}:${index % 2 ? '30' : '00'}`
     const replies = await Promise.all([
@@ -273,8 +379,14 @@ describe('a race for one free start', () => {
     ])
     expect(replies.filter((reply) => reply.status >= 500)).toEqual([])
     expect(replies.filter((reply) => reply.status === 200 || reply.status === 201)).toHaveLength(1)
-    expect(new Set(replies.filter((reply) => reply.status === 409).map((reply) => reply.body.error))).toEqual(new Set(['day_full']))
-    const held = await sql(app, `SELECT id FROM bookings WHERE service_id = $1 AND booking_date = $2 AND status IN ('pending', 'confirmed')`, [capped, date])
+    expect(new Set(replies.filter((reply) => reply.status === 409).map((reply) => reply.body.error))).toEqual(
+      new Set(['day_full']),
+    )
+    const held = await sql(
+      app,
+      `SELECT id FROM bookings WHERE service_id = $1 AND booking_date = $2 AND status IN ('pending', 'confirmed')`,
+      [capped, date],
+    )
     expect(held).toHaveLength(1)
   })
 })

@@ -21,7 +21,8 @@ export const rescheduleBody = z
   .object({ bookingDate, bookingTime, holdId: z.uuid({ error: 'holdId must be a UUID' }).nullish() })
   .strict()
 
-const ownBody = (endpoints: Endpoint[]): Endpoint[] => endpoints.map((endpoint) => ({ ...endpoint, custom: READS_OWN_BODY }))
+const ownBody = (endpoints: Endpoint[]): Endpoint[] =>
+  endpoints.map((endpoint) => ({ ...endpoint, custom: READS_OWN_BODY }))
 
 export const ownMoveEndpoints = ownBody([
   ...defineEndpoint(CANCEL_PATH, 'post', async (req) =>
@@ -29,10 +30,15 @@ export const ownMoveEndpoints = ownBody([
   ),
   ...defineEndpoint(RESCHEDULE_PATH, 'post', async (req) =>
     json(
-      await rescheduleBooking(req, String(req.routeParams?.id ?? ''), () => readJson(req), (body) => {
-        const { bookingDate: date, bookingTime: time } = parseInput(rescheduleBody, body)
-        return { bookingDate: date, bookingTime: time }
-      }),
+      await rescheduleBooking(
+        req,
+        String(req.routeParams?.id ?? ''),
+        () => readJson(req),
+        (body) => {
+          const { bookingDate: date, bookingTime: time } = parseInput(rescheduleBody, body)
+          return { bookingDate: date, bookingTime: time }
+        },
+      ),
     ),
   ),
 ])

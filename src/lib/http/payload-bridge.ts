@@ -13,7 +13,14 @@ import { requestBody } from './body-limit'
 import { errorBody, familyOf, internalError } from './errors'
 import { rootDispatcher, type Answer } from './root-endpoints'
 import { credentialsWereUnchecked, RETRY_AFTER_SECONDS, serviceUnavailable } from './unavailable'
-import { isCollectionRoute, isReadSentAsPost, needsObjectBody, ownBodyRoutes, readObjectBody, readQueryBody } from './stock-json-body'
+import {
+  isCollectionRoute,
+  isReadSentAsPost,
+  needsObjectBody,
+  ownBodyRoutes,
+  readObjectBody,
+  readQueryBody,
+} from './stock-json-body'
 import { stockError, stockErrorBody } from './stock-errors'
 import { boundedStockRead, stockQueryProblem } from './stock-query'
 import type { ReadCache } from '../read-cache/index'

@@ -118,7 +118,10 @@ export function ownBodyRoutes(collections: ReadonlyArray<{ slug: string; endpoin
   const routes = collections.flatMap((collection) =>
     ((collection.endpoints || []) as Array<{ path: string; method: string; custom?: Record<string, unknown> }>)
       .filter((endpoint) => endpoint.custom?.readsOwnBody)
-      .map((endpoint) => ({ method: endpoint.method.toUpperCase(), matches: match(`${apiRoute}/${collection.slug}${endpoint.path}`) })),
+      .map((endpoint) => ({
+        method: endpoint.method.toUpperCase(),
+        matches: match(`${apiRoute}/${collection.slug}${endpoint.path}`),
+      })),
   )
   return (req: ExpressRequest): boolean => {
     if (routes.length === 0) return false

@@ -18,9 +18,14 @@ import type { BookingRecord } from './present'
 export type BookingMailEvent = 'received' | 'reschedule' | StatusAction
 
 // A move sends the invitation again at its new time, so calendar apps move the event.
-const INVITATION: Partial<Record<BookingMailEvent, CalendarMethod>> = { confirm: 'REQUEST', cancel: 'CANCEL', reschedule: 'REQUEST' }
+const INVITATION: Partial<Record<BookingMailEvent, CalendarMethod>> = {
+  confirm: 'REQUEST',
+  cancel: 'CANCEL',
+  reschedule: 'REQUEST',
+}
 
-export type MailedBooking = BookingFacts & Pick<BookingRecord, 'durationMinutes' | 'status'> & { rescheduleCount?: number }
+export type MailedBooking = BookingFacts &
+  Pick<BookingRecord, 'durationMinutes' | 'status'> & { rescheduleCount?: number }
 
 /** The customer's mail about `event`, or null when the booking has no customer (or the customer no address). */
 export async function customerMail(req: PayloadRequest, booking: MailedBooking, event: BookingMailEvent): Promise<OutgoingMail | null> {
@@ -37,7 +42,10 @@ export async function customerMail(req: PayloadRequest, booking: MailedBooking, 
         }
       : event === 'reschedule'
         ? { subject: `Booking rescheduled: ${service}`, text: `Your booking was moved: it is now ${when}.` }
-        : { subject: `Booking ${PAST_TENSE[event]}: ${service}`, text: `Your booking of ${when} was ${PAST_TENSE[event]}.` }
+        : {
+            subject: `Booking ${PAST_TENSE[event]}: ${service}`,
+            text: `Your booking of ${when} was ${PAST_TENSE[event]}.`,
+          }
   const method = INVITATION[event]
   const attachments = method
     ? [{ filename: 'invite.ics', contentType: `text/calendar; charset=utf-8; method=${method}`, content: bookingCalendar({ ...booking, serviceTitle: service, customerEmail: email }, method) }]

@@ -4,7 +4,12 @@
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
-import { BLOCKING_STATUSES, BOOKINGS_COLLECTION, CANCELLATION_REASON_MAX, type BookingStatus } from '../../../domain/bookings'
+import {
+  BLOCKING_STATUSES,
+  BOOKINGS_COLLECTION,
+  CANCELLATION_REASON_MAX,
+  type BookingStatus,
+} from '../../../domain/bookings'
 import { isUuid } from '../../../domain/ids'
 import { isAdminUser } from '../../../domain/permissions'
 import { writeAudit } from '../../../hooks/shared/audit'
@@ -42,7 +47,9 @@ const notFoundBooking = () => notFound('Booking not found')
 async function partiesOf(req: PayloadRequest, id: string): Promise<Parties | null> {
   if (!isUuid(id)) return null
   const [row] = await execute(req, sql`SELECT customer_id, provider_id FROM bookings WHERE id = ${id}`)
-  return row ? { customerId: (row.customer_id as string | null) ?? null, providerId: (row.provider_id as string | null) ?? null } : null
+  return row
+    ? { customerId: (row.customer_id as string | null) ?? null, providerId: (row.provider_id as string | null) ?? null }
+    : null
 }
 
 export interface LockedBooking {
@@ -73,11 +80,16 @@ async function lockBooking(req: PayloadRequest, id: string): Promise<LockedBooki
 /** 409 `invalid_transition` unless the booking still holds its time (pending or confirmed). */
 export function requireMovable(booking: LockedBooking, verb: string): void {
   if (!BLOCKING_STATUSES.includes(booking.status)) {
-    throw new ApiError(409, 'invalid_transition', `Cannot ${verb} a ${booking.status} booking (allowed from: ${BLOCKING_STATUSES.join(', ')})`)
+    throw new ApiError(
+      409,
+      'invalid_transition',
+      `Cannot ${verb} a ${booking.status} booking (allowed from: ${BLOCKING_STATUSES.join(', ')})`,
+    )
   }
 }
 
-const wallClockText = (minute: number) => `${addDays('1970-01-01', Math.floor(minute / 1440))} ${clockTime(Math.floor(minute))}`
+const wallClockText = (minute: number) =>
+  `${addDays('1970-01-01', Math.floor(minute / 1440))} ${clockTime(Math.floor(minute))}`
 
 /**
  * The customer's window: open while the start is at least `cancellationHours` ahead (null or 0: until the
@@ -180,11 +192,13 @@ interface MovedRow {
 async function movedTerms(req: PayloadRequest, id: string): Promise<MovedRow> {
   const [row] = await execute(
     req,
-    sql`SELECT service_id, duration_minutes, buffer_before_minutes, buffer_after_minutes FROM bookings WHERE id = ${id}`,
+    sql`SELECT service_id, duration_minutes, buffer_before_minutes, buffer_after_minutes
+      FROM bookings WHERE id = ${id}`,
   )
   return {
     serviceId: (row?.service_id as string | null) ?? null,
-    durationMinutes: row?.duration_minutes === null || row?.duration_minutes === undefined ? null : Number(row.duration_minutes),
+    durationMinutes:
+      row?.duration_minutes === null || row?.duration_minutes === undefined ? null : Number(row.duration_minutes),
     bufferBeforeMinutes: Number(row?.buffer_before_minutes ?? 0),
     bufferAfterMinutes: Number(row?.buffer_after_minutes ?? 0),
   }
@@ -210,7 +224,8 @@ async function judgeNewStart(req: PayloadRequest, id: string, own: MovedRow, inp
     // After the service row's lock (taken first), as the booking function counts: the cap holds under races.
     const [row] = await execute(
       req,
-      sql`SELECT count(*)::int AS booked FROM bookings WHERE service_id = ${own.serviceId} AND booking_date = ${input.bookingDate}
+      sql`SELECT count(*)::int AS booked FROM bookings
+        WHERE service_id = ${own.serviceId} AND booking_date = ${input.bookingDate}
         AND status IN ('pending', 'confirmed') AND id <> ${id}`,
     )
     if (dayFull(Number(row?.booked ?? 0), service.maxBookingsPerDay)) {
@@ -226,7 +241,12 @@ async function judgeNewStart(req: PayloadRequest, id: string, own: MovedRow, inp
  * measured on the current start; staff until the start), the same start (200, nothing changed), the new
  * start's checks and the exclusion constraint.
  */
-export async function rescheduleBooking(req: PayloadRequest, id: string, readBody: () => Promise<unknown>, parse: (body: unknown) => RescheduleInput) {
+export async function rescheduleBooking(
+  req: PayloadRequest,
+  id: string,
+  readBody: () => Promise<unknown>,
+  parse: (body: unknown) => RescheduleInput,
+) {
   const user = requireUser(req)
   const parties = await partiesOf(req, id)
   const staff = parties ? isBookingStaff(req, parties) : false
@@ -234,7 +254,8 @@ export async function rescheduleBooking(req: PayloadRequest, id: string, readBod
   const input = parse(await readBody())
   return bookingTransaction(req, async () => {
     const own = await movedTerms(req, id)
-    if (own.serviceId) await execute(req, sql`SELECT 1 FROM service_listings WHERE id = ${own.serviceId} FOR NO KEY UPDATE`)
+    if (own.serviceId)
+      await execute(req, sql`SELECT 1 FROM service_listings WHERE id = ${own.serviceId} FOR NO KEY UPDATE`)
     const booking = await lockBooking(req, id)
     if (!booking) throw notFoundBooking()
     requireMovable(booking, 'reschedule')
@@ -262,17 +283,26 @@ export async function rescheduleBooking(req: PayloadRequest, id: string, readBod
       action: 'booking.reschedule',
       targetType: BOOKINGS_COLLECTION,
       targetId: id,
-      data: { from: previous, to: next, ...(status !== booking.status ? { status: { from: booking.status, to: status } } : {}) },
+      data: {
+        from: previous,
+        to: next,
+        ...(status !== booking.status ? { status: { from: booking.status, to: status } } : {}),
+      },
     })
     const notice = await partyNotice(req, facts, staff ? 'customer' : 'provider', 'rescheduled', previous)
     if (notice) await notify(req, notice)
     await mailToCustomer(req, { ...facts, rescheduleCount: Number(doc.rescheduleCount ?? 0) }, 'reschedule')
-    await emitEvent(req, 'booking.rescheduled', { type: BOOKINGS_COLLECTION, id }, {
-      ...facts,
-      previous,
-      rescheduledBy: staff ? 'provider' : 'customer',
-      updatedAt: doc.updatedAt ?? null,
-    })
+    await emitEvent(
+      req,
+      'booking.rescheduled',
+      { type: BOOKINGS_COLLECTION, id },
+      {
+        ...facts,
+        previous,
+        rescheduledBy: staff ? 'provider' : 'customer',
+        updatedAt: doc.updatedAt ?? null,
+      },
+    )
     return { booking: await bookingAsCustomerSees(req, id) }
   })
 }

@@ -56,7 +56,10 @@ export const reminderKey = (id: string, date: string, time: string) => `${id} ${
 // A key of the booking's id alone (queued before keys named the start) checks the status only.
 const stillConfirmed: MailCondition = async (req, key) => {
   const [id, date, time] = key.split(' ')
-  const { rows } = date && time ? await run(req.payload, STILL_CONFIRMED_AT, [id, date, time]) : await run(req.payload, STILL_CONFIRMED, [id])
+  const { rows } =
+    date && time
+      ? await run(req.payload, STILL_CONFIRMED_AT, [id, date, time])
+      : await run(req.payload, STILL_CONFIRMED, [id])
   return rows.length > 0
 }
 
@@ -75,7 +78,10 @@ export async function queueDueReminders(req: PayloadRequest, hours: number, now 
           to: booking.customer_email,
           subject: `Reminder: ${service} on ${when}`,
           text: `A reminder of your confirmed booking of ${service} on ${when}.`,
-          onlyIf: { condition: BOOKING_CONFIRMED, key: reminderKey(String(booking.id), booking.booking_date, booking.booking_time) },
+          onlyIf: {
+            condition: BOOKING_CONFIRMED,
+            key: reminderKey(String(booking.id), booking.booking_date, booking.booking_time),
+          },
         })
       }
       await writeAudit(req, { action: 'booking.reminder', targetType: 'bookings', targetId: String(booking.id), userId: null, data: { bookingDate: booking.booking_date, bookingTime: booking.booking_time } })
