@@ -26,7 +26,7 @@ import * as migration_20261127_150000_community_list_counts from './20261127_150
 import * as migration_20261127_180000_classifieds_passed_index from './20261127_180000_classifieds_passed_index';
 import * as migration_20261127_180000_pooled_read_functions from './20261127_180000_pooled_read_functions';
 import * as migration_20261202_014500_generated_functions from './20261202_014500_generated_functions';
-import * as migration_20261202_025009_booking_cancel_reschedule from './20261202_025009_booking_cancel_reschedule';
+import * as migration_20261202_031119_booking_cancel_reschedule from './20261202_031119_booking_cancel_reschedule';
 
 export const migrations = [
   {
@@ -170,8 +170,8 @@ export const migrations = [
     name: '20261202_014500_generated_functions',
   },
   {
-    up: migration_20261202_025009_booking_cancel_reschedule.up,
-    down: migration_20261202_025009_booking_cancel_reschedule.down,
-    name: '20261202_025009_booking_cancel_reschedule'
+    up: migration_20261202_031119_booking_cancel_reschedule.up,
+    down: migration_20261202_031119_booking_cancel_reschedule.down,
+    name: '20261202_031119_booking_cancel_reschedule',
   },
 ];
