@@ -5,7 +5,7 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { rescheduleBody } from '../../collections/Bookings/endpoints/own-moves'
 import { BOOKING_STATUSES } from '../../domain/bookings'
-import { errorResponses, id, json, SESSION, timestamp } from '../../src/lib/openapi/common'
+import { errorResponses, generalError, id, json, payloadErrors, SESSION, timestamp } from '../../src/lib/openapi/common'
 import { cancelBody } from '../../src/operations/bookings/own-moves'
 
 /** A booking as `GET /api/bookings/<id>?depth=0` shows it to its customer (the stock document). */
@@ -35,6 +35,16 @@ const customerBooking = z
   })
   .meta({ id: 'CustomerBooking' })
 
+// The shell checks Payload's list parameters on every route under a collection's slug, in Payload's shape.
+const queryProblem = (errors: ReturnType<typeof errorResponses>) => ({
+  ...errors,
+  '400': json(
+    `${(errors['400'] as { description: string }).description}; or \`limit\`, \`page\` or \`depth\` given twice or ` +
+      'not a whole number (Payload’s error shape, as on every route under /api/bookings)',
+    z.union([generalError, payloadErrors]),
+  ),
+})
+
 const ownBookingParams = {
   path: z.object({ id: z.uuid().meta({ description: 'The booking’s UUID (anything else: 404)' }) }),
 }
@@ -57,21 +67,23 @@ export const ownMovePaths: ZodOpenApiPathsObject = {
           'Cancelled: `cancelled_by_customer`, with `cancelledAt` and `cancellationReason`',
           z.object({ booking: customerBooking }),
         ),
-        ...errorResponses(
-          'general',
-          {
-            400:
-              '`invalid_body`, `invalid_request` (with `issues`): `reason` not a string or over 500 characters, an ' +
-              'unknown field',
-            401: '`unauthorized`: no session',
-            404:
-              '`not_found`: no such booking, or the caller is not its customer (providers and admins cancel with the ' +
-              'admin API)',
-            409:
-              '`invalid_transition`: not `pending` or `confirmed`; `cancellation_window_closed`: inside ' +
-              '`cancellationHours` of the start, or past it (the message names the last moment it was possible)',
-          },
-          { write: true },
+        ...queryProblem(
+          errorResponses(
+            'general',
+            {
+              400:
+                '`invalid_body`, `invalid_request` (with `issues`): `reason` not a string or over 500 characters, an ' +
+                'unknown field',
+              401: '`unauthorized`: no session',
+              404:
+                '`not_found`: no such booking, or the caller is not its customer (providers and admins cancel ' +
+                'with the admin API)',
+              409:
+                '`invalid_transition`: not `pending` or `confirmed`; `cancellation_window_closed`: inside ' +
+                '`cancellationHours` of the start, or past it (the message names the last moment it was possible)',
+            },
+            { write: true },
+          ),
         ),
       },
     },
@@ -96,20 +108,22 @@ export const ownMovePaths: ZodOpenApiPathsObject = {
           'Moved (or already at that start): the same `id` with the new `bookingDate`, `bookingTime`, `endTime`',
           z.object({ booking: customerBooking }),
         ),
-        ...errorResponses(
-          'general',
-          {
-            400:
-              '`invalid_body`, `invalid_request` (with `issues`), or a rule of the new start: `booking_in_past`, ' +
-              '`booking_too_soon`, `slot_unavailable`',
-            401: '`unauthorized`: no session',
-            404: '`not_found`: no such booking, or the caller is not its customer, its provider or an admin',
-            409:
-              '`invalid_transition`: not `pending` or `confirmed`; `cancellation_window_closed`; `day_full`: the new ' +
-              'date is at `maxBookingsPerDay`; `booking_conflict`: the new span overlaps another pending or ' +
-              'confirmed booking',
-          },
-          { write: true },
+        ...queryProblem(
+          errorResponses(
+            'general',
+            {
+              400:
+                '`invalid_body`, `invalid_request` (with `issues`), or a rule of the new start: `booking_in_past`, ' +
+                '`booking_too_soon`, `slot_unavailable`',
+              401: '`unauthorized`: no session',
+              404: '`not_found`: no such booking, or the caller is not its customer, its provider or an admin',
+              409:
+                '`invalid_transition`: not `pending` or `confirmed`; `cancellation_window_closed`; `day_full`: the ' +
+                'new date is at `maxBookingsPerDay`; `booking_conflict`: the new span overlaps another pending or ' +
+                'confirmed booking',
+            },
+            { write: true },
+          ),
         ),
       },
     },
