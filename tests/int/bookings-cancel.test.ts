@@ -113,6 +113,11 @@ describe('POST /api/bookings/:id/cancel: the order of checks', () => {
     expect((await call(app, 'POST', `/api/bookings/${MISSING_ID}/cancel`, { raw: '{' })).status).toBe(401)
   })
 
+  it('the shell knows the route: another method is 405', async () => {
+    const reply = await call(app, 'GET', `/api/bookings/${id}/cancel`, { headers: customer.headers })
+    expect(reply.status).toBe(405)
+  })
+
   it('404 not_found for anyone but the customer (the provider and an admin included) and for no booking', async () => {
     for (const who of [stranger, provider, admin]) {
       const reply = await cancel(who, id)
