@@ -119,6 +119,12 @@ export const AUDIT_ACTIONS = {
   ...documentActions('booking'),
   'booking.confirm': statusMove,
   'booking.cancel': statusMove,
+  'booking.cancel_by_customer': z.object({ from: z.string(), to: z.string(), cancellationReason: z.string().nullable() }),
+  'booking.reschedule': z.object({
+    from: z.object({ bookingDate: z.string(), bookingTime: z.string() }),
+    to: z.object({ bookingDate: z.string(), bookingTime: z.string() }),
+    status: z.object({ from: z.string(), to: z.string() }).optional(),
+  }),
   'booking.complete': statusMove,
   'booking.no_show': statusMove,
   'booking.respond': statusMove,

@@ -18,6 +18,9 @@ export const MOVES: Record<StatusAction, { from: readonly BookingStatus[]; to: B
   no_show: { from: ['confirmed'], to: 'no_show' },
 }
 
+/** The longest reason a customer may give for cancelling (docs/api.md "Cancel and reschedule a booking"). */
+export const CANCELLATION_REASON_MAX = 500
+
 /** Statuses that hold their time: the no-overlap constraint covers exactly these. */
 export const BLOCKING_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed']
 

@@ -10,6 +10,7 @@ export const WEBHOOK_EVENTS = [
   'booking.completed',
   'booking.no_show',
   'booking.responded',
+  'booking.rescheduled',
   'content.created',
   'content.moderated',
   'content.approved',
@@ -57,10 +58,19 @@ const service = documentWith({})
 export const WEBHOOK_PAYLOADS = {
   'booking.created': booking,
   'booking.confirmed': booking,
-  'booking.cancelled': booking,
+  'booking.cancelled': booking.extend({
+    cancelledBy: z.enum(['customer', 'provider']),
+    // The customer's own cancel carries its moment and reason.
+    cancelledAt: nullableText.optional(),
+    cancellationReason: nullableText.optional(),
+  }),
   'booking.completed': booking,
   'booking.no_show': booking,
   'booking.responded': booking,
+  'booking.rescheduled': booking.extend({
+    previous: z.object({ bookingDate: z.string(), bookingTime: z.string() }),
+    rescheduledBy: z.enum(['customer', 'provider']),
+  }),
   'content.created': documentWith({ postType: z.string() }),
   'content.moderated': contentDecision('moderatedBy'),
   'content.approved': contentDecision('decidedBy'),

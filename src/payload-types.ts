@@ -497,6 +497,9 @@ export interface Booking {
   status: 'pending' | 'confirmed' | 'cancelled_by_customer' | 'cancelled_by_provider' | 'completed' | 'no_show';
   customerMessage?: string | null;
   providerResponse?: string | null;
+  cancelledAt?: string | null;
+  cancellationReason?: string | null;
+  rescheduleCount?: number | null;
   reminderQueuedAt?: string | null;
   startMinute?: number | null;
   endMinute?: number | null;
@@ -972,6 +975,7 @@ export interface Webhook {
     | 'booking.completed'
     | 'booking.no_show'
     | 'booking.responded'
+    | 'booking.rescheduled'
     | 'content.created'
     | 'content.moderated'
     | 'content.approved'
@@ -1673,6 +1677,9 @@ export interface BookingsSelect<T extends boolean = true> {
   status?: T;
   customerMessage?: T;
   providerResponse?: T;
+  cancelledAt?: T;
+  cancellationReason?: T;
+  rescheduleCount?: T;
   reminderQueuedAt?: T;
   startMinute?: T;
   endMinute?: T;

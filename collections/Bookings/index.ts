@@ -5,13 +5,14 @@ import { anyOf } from '../../access/anyOf'
 import { ownBookings, providedBookings } from '../../access/bookingParties'
 import { isAdmin } from '../../access/isAdmin'
 import { bookingsOfManagedServices } from '../../access/organizationManagers'
-import { BOOKING_STATUSES, BOOKINGS_COLLECTION } from '../../domain/bookings'
+import { BOOKING_STATUSES, BOOKINGS_COLLECTION, CANCELLATION_REASON_MAX } from '../../domain/bookings'
 import { idOf } from '../../domain/ids'
 import { auditHooks } from '../../hooks/shared/audit'
 import { isCalendarDate, isClockTime } from '../../src/lib/wall-clock'
 import { serviceTerms } from '../../src/operations/bookings/service-terms'
 import { existingReference } from '../../src/operations/catalogue/rules/references'
 import { calendarEndpoints } from './endpoints/calendar'
+import { ownMoveEndpoints } from './endpoints/own-moves'
 import { deriveTerms } from './hooks/deriveTerms'
 import { guardStatusMove } from './hooks/guardStatusMove'
 import { overlapAsConflict } from './hooks/overlapAsConflict'
@@ -51,7 +52,7 @@ export const Bookings: CollectionConfig<typeof BOOKINGS_COLLECTION> = {
   slug: BOOKINGS_COLLECTION,
   admin: {
     useAsTitle: 'bookingDate',
-    defaultColumns: ['bookingDate', 'bookingTime', 'status', 'service', 'customer'],
+    defaultColumns: ['bookingDate', 'bookingTime', 'status', 'service', 'customer', 'cancelledAt'],
     listSearchableFields: ['customerMessage'],
     // Group by status (what waits to be confirmed) or by date from the list's toolbar.
     groupBy: true,
@@ -63,8 +64,8 @@ export const Bookings: CollectionConfig<typeof BOOKINGS_COLLECTION> = {
     delete: isAdmin,
   },
   defaultSort: ['-bookingDate', '-bookingTime'],
-  // GET /api/bookings/:id/calendar.ics, the booking as an iCalendar event.
-  endpoints: calendarEndpoints,
+  // GET /api/bookings/:id/calendar.ics, the booking as an iCalendar event; POST …/cancel and …/reschedule.
+  endpoints: [...calendarEndpoints, ...ownMoveEndpoints],
   hooks: {
     beforeChange: [deriveTerms, guardStatusMove],
     afterChange: [recordChange],
@@ -110,6 +111,28 @@ export const Bookings: CollectionConfig<typeof BOOKINGS_COLLECTION> = {
     { name: 'status', type: 'select', required: true, defaultValue: 'pending', index: true, options: [...BOOKING_STATUSES] },
     { name: 'customerMessage', type: 'textarea', maxLength: MESSAGE_MAX },
     { name: 'providerResponse', type: 'textarea', maxLength: MESSAGE_MAX },
+    // Set by the customer's own cancel (docs/api.md "Cancel and reschedule a booking").
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'cancelledAt',
+          type: 'date',
+          ...derivedField,
+          admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
+        },
+        { name: 'cancellationReason', type: 'textarea', maxLength: CANCELLATION_REASON_MAX, ...derivedField },
+      ],
+    },
+    // How often the booking was moved: the calendar file's SEQUENCE counts it, so a calendar
+    // that imported an earlier invitation moves its event rather than keeping the old time.
+    {
+      name: 'rescheduleCount',
+      type: 'number',
+      defaultValue: 0,
+      access: { read: adminField, create: derived, update: derived },
+      admin: { hidden: true },
+    },
     // When the reminder mail was queued (src/operations/bookings/reminders.ts): set once, by
     // a conditional UPDATE, so two instances or a restart never remind twice.
     { name: 'reminderQueuedAt', type: 'date', access: { read: adminField, create: derived, update: derived }, admin: { hidden: true } },

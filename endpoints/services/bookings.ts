@@ -20,11 +20,15 @@ export const bookingDate = z
   .string({ error: 'bookingDate must be a string YYYY-MM-DD' })
   .refine(isCalendarDate, 'bookingDate must be a real calendar date as YYYY-MM-DD')
 
+export const bookingTime = z
+  .string({ error: 'bookingTime must be a string HH:MM' })
+  .regex(TIME_PATTERN, 'bookingTime must be HH:MM, 24-hour, from 00:00 to 23:59')
+
 export const publicBookingBody = z
   .object({
     serviceId: uuid('serviceId'),
     bookingDate,
-    bookingTime: z.string({ error: 'bookingTime must be a string HH:MM' }).regex(TIME_PATTERN, 'bookingTime must be HH:MM, 24-hour, from 00:00 to 23:59'),
+    bookingTime,
     customerMessage: z.string({ error: 'customerMessage must be a string' }).max(MESSAGE_MAX, `customerMessage has at most ${MESSAGE_MAX} characters`).nullish(),
   })
   .strict()

@@ -6,6 +6,7 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi'
 import { BOOKING_STATUSES } from '../../domain/bookings'
 import { errorResponses, id, json, payloadErrors, SESSION, timestamp } from '../../src/lib/openapi/common'
 import { publicBookingBody } from './bookings'
+import { ownMovePaths } from './openapi-own-moves'
 
 export const bookingRecord = z
   .object({
@@ -26,6 +27,7 @@ export const bookingRecord = z
   .meta({ id: 'Booking' })
 
 export const publicBookingPaths: ZodOpenApiPathsObject = {
+  ...ownMovePaths,
   '/api/services/bookings': {
     post: {
       tags: ['Bookings'],
@@ -81,7 +83,7 @@ export const publicBookingPaths: ZodOpenApiPathsObject = {
       tags: ['Bookings'],
       summary: 'The booking as an iCalendar event (its customer, its provider, admins)',
       description:
-        'An RFC 5545 `VCALENDAR` with one `VEVENT`: `UID` `booking-<id>@<host of PUBLIC_URL>` (the same for good), `SEQUENCE` 0 pending, 1 confirmed, 2 after (cancelled, completed, no-show), `STATUS` `TENTATIVE`, `CONFIRMED` or `CANCELLED`, `SUMMARY` the service’s title, `DTSTART`/`DTEND` floating local times (no time zone; no `DTEND` without a duration). The confirmation mail carries the same event with `METHOD:REQUEST`, the cancellation mail with `METHOD:CANCEL`.',
+        'An RFC 5545 `VCALENDAR` with one `VEVENT`: `UID` `booking-<id>@<host of PUBLIC_URL>` (the same for good), `SEQUENCE` 0 pending, 1 confirmed, 2 after (cancelled, completed, no-show), plus 3 per reschedule, `STATUS` `TENTATIVE`, `CONFIRMED` or `CANCELLED`, `SUMMARY` the service’s title, `DTSTART`/`DTEND` floating local times (no time zone; no `DTEND` without a duration). The confirmation mail carries the same event with `METHOD:REQUEST`, the cancellation mail with `METHOD:CANCEL`.',
       security: SESSION,
       requestParams: { path: z.object({ id: z.uuid().meta({ description: 'The booking’s UUID (anything else: 404)' }) }) },
       responses: {

@@ -28,6 +28,7 @@ import * as migration_20261127_180000_pooled_read_functions from './20261127_180
 import * as migration_20261202_014500_generated_functions from './20261202_014500_generated_functions';
 import * as migration_20261202_020000_user_stale_triggers from './20261202_020000_user_stale_triggers';
 import * as migration_20261202_030000_notification_settings from './20261202_030000_notification_settings';
+import * as migration_20261202_031119_booking_cancel_reschedule from './20261202_031119_booking_cancel_reschedule';
 
 export const migrations = [
   {
@@ -179,5 +180,10 @@ export const migrations = [
     up: migration_20261202_030000_notification_settings.up,
     down: migration_20261202_030000_notification_settings.down,
     name: '20261202_030000_notification_settings',
+  },
+  {
+    up: migration_20261202_031119_booking_cancel_reschedule.up,
+    down: migration_20261202_031119_booking_cancel_reschedule.down,
+    name: '20261202_031119_booking_cancel_reschedule',
   },
 ];

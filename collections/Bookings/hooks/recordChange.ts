@@ -51,7 +51,9 @@ export const recordChange: CollectionAfterChangeHook = async ({ context, doc, op
   }
   await writeAudit(req, { action: `booking.${action}`, ...entry, data: { ...(moved ? { from: movedFrom, to: doc.status } : {}), ...changes } })
   await noticeToCustomer(req, facts, action)
-  if (moved) await mailToCustomer(req, facts, moved)
-  await emitEvent(req, EVENT_OF[action], record, { ...facts, updatedAt: doc.updatedAt ?? null })
+  if (moved) await mailToCustomer(req, { ...facts, rescheduleCount: Number(doc.rescheduleCount ?? 0) }, moved)
+  // Every cancel through this hook is the provider's side (an admin's included); the customer's own is own-moves.ts.
+  const by = action === 'cancel' ? { cancelledBy: 'provider' } : {}
+  await emitEvent(req, EVENT_OF[action], record, { ...facts, ...by, updatedAt: doc.updatedAt ?? null })
   return doc
 }

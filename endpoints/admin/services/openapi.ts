@@ -124,6 +124,8 @@ const media = z
 const adminBooking = bookingRecord
   .extend({
     providerResponse: z.string().nullable(),
+    cancelledAt: timestamp.nullable().meta({ description: 'When its customer cancelled it (null otherwise)' }),
+    cancellationReason: z.string().nullable().meta({ description: 'The reason its customer gave, if any' }),
     serviceSlug: z.string().nullable(),
     serviceTitle: z.string().nullable(),
     customerName: z.string().nullable(),

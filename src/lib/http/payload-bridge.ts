@@ -13,7 +13,14 @@ import { requestBody } from './body-limit'
 import { errorBody, familyOf, internalError } from './errors'
 import { rootDispatcher, type Answer } from './root-endpoints'
 import { credentialsWereUnchecked, RETRY_AFTER_SECONDS, serviceUnavailable } from './unavailable'
-import { isCollectionRoute, isReadSentAsPost, needsObjectBody, readObjectBody, readQueryBody } from './stock-json-body'
+import {
+  isCollectionRoute,
+  isReadSentAsPost,
+  needsObjectBody,
+  ownBodyRoutes,
+  readObjectBody,
+  readQueryBody,
+} from './stock-json-body'
 import { stockError, stockErrorBody } from './stock-errors'
 import { boundedStockRead, stockQueryProblem } from './stock-query'
 import type { ReadCache } from '../read-cache/index'
@@ -100,6 +107,7 @@ export function payloadBridge(payload: Payload, cache?: ReadCache): RequestHandl
   const dispatchRoot = rootDispatcher(payload)
   const collections = new Set(payload.config.collections.map((collection) => collection.slug))
   const apiRoute = payload.config.routes.api.replace(/\/+$/, '')
+  const readsOwnBody = ownBodyRoutes(payload.config.collections, apiRoute)
   return async (req, res, next) => {
     try {
       const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`
@@ -111,7 +119,7 @@ export function payloadBridge(payload: Payload, cache?: ReadCache): RequestHandl
         res.status(400).json(stockError(400, queryProblem))
         return
       }
-      if (stock && (needsObjectBody(req) || isReadSentAsPost(req))) {
+      if (stock && (needsObjectBody(req) || isReadSentAsPost(req)) && !readsOwnBody(req)) {
         const checked = isReadSentAsPost(req) ? await readQueryBody(req) : await readObjectBody(req)
         if (res.headersSent) return
         if (!checked.ok) {

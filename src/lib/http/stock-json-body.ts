@@ -4,6 +4,7 @@
 // the fuzzer). For those routes the shell reads the JSON body (already capped at
 // 1 MB by body-limit.ts) and refuses anything but an object with Payload's own 400 shape.
 import type { Request as ExpressRequest } from 'express'
+import { match } from 'path-to-regexp'
 
 import { requestBody } from './body-limit'
 import { boundedStockRead, stockQueryProblem } from './stock-query'
@@ -103,4 +104,35 @@ export async function readObjectBody(req: ExpressRequest): Promise<StockBody> {
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { ok: false, status: 400, message: 'The request body must be a JSON object' }
   if (depthOf(parsed) > MAX_DEPTH) return { ok: false, status: 400, message: `The request body is nested more than ${MAX_DEPTH} levels deep` }
   return { ok: true, body }
+}
+
+/** Marks an endpoint that reads and checks its own body (src/lib/http/body.ts): the shell leaves it unread. */
+export const READS_OWN_BODY = { readsOwnBody: true }
+
+/**
+ * Whether a collection route is one of the collections' own endpoints marked `READS_OWN_BODY`: its
+ * errors follow its family (docs/api.md "Error bodies"), not Payload's shape, so the shell must not
+ * answer its body for it.
+ */
+export function ownBodyRoutes(collections: ReadonlyArray<{ slug: string; endpoints?: unknown }>, apiRoute: string) {
+  const routes = collections.flatMap((collection) =>
+    ((collection.endpoints || []) as Array<{ path: string; method: string; custom?: Record<string, unknown> }>)
+      .filter((endpoint) => endpoint.custom?.readsOwnBody)
+      .map((endpoint) => ({
+        method: endpoint.method.toUpperCase(),
+        matches: match(`${apiRoute}/${collection.slug}${endpoint.path}`),
+      })),
+  )
+  return (req: ExpressRequest): boolean => {
+    if (routes.length === 0) return false
+    const path = new URL(req.originalUrl, 'http://localhost').pathname
+    return routes.some((route) => {
+      if (route.method !== req.method) return false
+      try {
+        return Boolean(route.matches(path))
+      } catch {
+        return false
+      }
+    })
+  }
 }

@@ -37,6 +37,7 @@ const ADMIN_COLUMNS = `
   b.booking_date AS "bookingDate", b.booking_time AS "bookingTime", b.end_time AS "endTime",
   b.duration_minutes AS "durationMinutes", b.total_price AS "totalPrice", b.currency,
   b.customer_message AS "customerMessage", b.provider_response AS "providerResponse",
+  b.cancelled_at AS "cancelledAt", b.cancellation_reason AS "cancellationReason",
   b.created_at AS "createdAt", b.updated_at AS "updatedAt",
   s.slug AS "serviceSlug", COALESCE(s.title, s.slug) AS "serviceTitle",
   COALESCE(NULLIF(u.name, ''), u.username) AS "customerName", u.email AS "customerEmail"`

@@ -23,6 +23,8 @@ export interface CalendarBooking {
   status: string
   serviceTitle: string
   customerEmail: string | null
+  /** How often it was moved (absent: never). */
+  rescheduleCount?: number
 }
 
 export type CalendarMethod = 'REQUEST' | 'CANCEL'
@@ -33,7 +35,11 @@ const CANCELLED = new Set(['cancelled_by_customer', 'cancelled_by_provider'])
 /** VEVENT STATUS (RFC 5545 §3.8.1.11): pending is tentative; completed and no-show were confirmed. */
 export const eventStatusOf = (status: string): string => (status === 'pending' ? 'TENTATIVE' : CANCELLED.has(status) ? 'CANCELLED' : 'CONFIRMED')
 
-export const sequenceOf = (status: string): number => SEQUENCE[status] ?? 2
+/**
+ * Each move starts a generation of three above the last (the status's 0, 1 or 2 within it), so an
+ * invitation to the new time outranks everything sent about the old one.
+ */
+export const sequenceOf = (status: string, rescheduleCount = 0): number => (SEQUENCE[status] ?? 2) + 3 * rescheduleCount
 
 /** `booking-<id>@<host of PUBLIC_URL>`: globally unique and the same every time (RFC 5545 §3.8.4.7). */
 export const eventUid = (bookingId: string): string => `booking-${bookingId}@${new URL(settings().publicUrl).hostname}`
@@ -58,7 +64,7 @@ export function bookingCalendar(booking: CalendarBooking, method?: CalendarMetho
     ['DTSTART', floating(booking.bookingDate, booking.bookingTime)],
     // Without a duration the booking holds its start only: no DTEND, an event of no length (§3.6.1).
     ...(end ? ([['DTEND', end]] as Property[]) : []),
-    ['SEQUENCE', String(sequenceOf(booking.status))],
+    ['SEQUENCE', String(sequenceOf(booking.status, booking.rescheduleCount))],
     ['STATUS', status],
     ['SUMMARY', text(booking.serviceTitle)],
     ['TRANSP', status === 'CANCELLED' ? 'TRANSPARENT' : 'OPAQUE'],
@@ -81,13 +87,14 @@ interface Row {
   provider_id: string | null
   service_title: string | null
   customer_email: string | null
+  reschedule_count: string | null
 }
 
 // The booking, its service's title (as mails name it) and its customer's address, in one read.
 const BOOKING_CALENDAR = statement(
   'booking-calendar',
   `SELECT b.id, b.booking_date, b.booking_time, b.duration_minutes, b.status, b.customer_id, b.provider_id,
-     coalesce(nullif(s.title, ''), s.slug) AS service_title, c.email AS customer_email
+     b.reschedule_count, coalesce(nullif(s.title, ''), s.slug) AS service_title, c.email AS customer_email
    FROM bookings b LEFT JOIN service_listings s ON s.id = b.service_id LEFT JOIN users c ON c.id = b.customer_id
    WHERE b.id = $1`,
 )
@@ -100,6 +107,7 @@ export const calendarBookingOf = (row: Row): CalendarBooking => ({
   status: row.status,
   serviceTitle: row.service_title ?? 'A service that no longer exists',
   customerEmail: row.customer_email,
+  rescheduleCount: Number(row.reschedule_count ?? 0),
 })
 
 /** The booking's .ics for its customer, its provider or an admin; 404 for anyone else (nothing to learn about it). */

@@ -33,6 +33,9 @@ export interface BookingDoc extends Record<string, unknown> {
   customerMessage: string | null
   providerResponse: null
   reminderQueuedAt: null
+  cancelledAt: null
+  cancellationReason: null
+  rescheduleCount: 0
   startMinute: number
   endMinute: number
   bufferBeforeMinutes: number
@@ -82,6 +85,9 @@ export function newBookingDoc(service: ServiceTerms, booking: NewBooking, now = 
     customerMessage: booking.customerMessage,
     providerResponse: null,
     reminderQueuedAt: null,
+    cancelledAt: null,
+    cancellationReason: null,
+    rescheduleCount: 0,
     startMinute,
     endMinute,
     bufferBeforeMinutes: terms.bufferBeforeMinutes,

@@ -14,11 +14,17 @@ import { bookingCalendar, type CalendarMethod } from './calendar'
 import { serviceName, type BookingFacts } from './notices'
 import type { BookingRecord } from './present'
 
-export type BookingMailEvent = 'received' | StatusAction
+export type BookingMailEvent = 'received' | 'reschedule' | StatusAction
 
-const INVITATION: Partial<Record<BookingMailEvent, CalendarMethod>> = { confirm: 'REQUEST', cancel: 'CANCEL' }
+// A move sends the invitation again at its new time, so calendar apps move the event.
+const INVITATION: Partial<Record<BookingMailEvent, CalendarMethod>> = {
+  confirm: 'REQUEST',
+  cancel: 'CANCEL',
+  reschedule: 'REQUEST',
+}
 
-export type MailedBooking = BookingFacts & Pick<BookingRecord, 'durationMinutes' | 'status'>
+export type MailedBooking = BookingFacts &
+  Pick<BookingRecord, 'durationMinutes' | 'status'> & { rescheduleCount?: number }
 
 /** The customer's mail about `event`, or null when the booking has no customer (or the customer no address). */
 export async function customerMail(req: PayloadRequest, booking: MailedBooking, event: BookingMailEvent): Promise<NoticeMail | null> {
@@ -33,7 +39,12 @@ export async function customerMail(req: PayloadRequest, booking: MailedBooking, 
           subject: `Booking received: ${service}`,
           text: `We received your booking of ${when}. It waits for the provider's confirmation; you will get an email when it is confirmed or cancelled.`,
         }
-      : { subject: `Booking ${PAST_TENSE[event]}: ${service}`, text: `Your booking of ${when} was ${PAST_TENSE[event]}.` }
+      : event === 'reschedule'
+        ? { subject: `Booking rescheduled: ${service}`, text: `Your booking was moved: it is now ${when}.` }
+        : {
+            subject: `Booking ${PAST_TENSE[event]}: ${service}`,
+            text: `Your booking of ${when} was ${PAST_TENSE[event]}.`,
+          }
   const method = INVITATION[event]
   const attachments = method
     ? [{ filename: 'invite.ics', contentType: `text/calendar; charset=utf-8; method=${method}`, content: bookingCalendar({ ...booking, serviceTitle: service, customerEmail: email }, method) }]

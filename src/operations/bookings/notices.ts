@@ -43,3 +43,34 @@ export async function noticeToCustomer(req: PayloadRequest, booking: BookingFact
       : { title: `Booking ${PAST_TENSE[action]}: ${service}`, body: `Your booking of ${when} was ${PAST_TENSE[action]}.` }
   await notify(req, { userId: booking.customerId, type: 'booking', ...notice, ...target(booking) })
 }
+
+export type PartyMove = 'cancelled' | 'rescheduled'
+
+/**
+ * The other party's notice of a cancel or a move by its customer (or, for a move, by its
+ * provider or an admin); null when that party is gone. `previous` is the start a move left.
+ */
+export async function partyNotice(
+  req: PayloadRequest,
+  booking: BookingFacts,
+  to: 'provider' | 'customer',
+  move: PartyMove,
+  previous?: { bookingDate: string; bookingTime: string },
+): Promise<NotificationInput | null> {
+  const userId = to === 'provider' ? booking.providerId : booking.customerId
+  if (!userId) return null
+  const service = await serviceName(req, booking.serviceId)
+  const when = `${booking.bookingDate} at ${booking.bookingTime}`
+  const whose = to === 'provider' ? 'The customer' : 'The provider'
+  const body =
+    move === 'cancelled'
+      ? `${whose} cancelled the booking of ${service} on ${when}.`
+      : `The booking of ${service} on ${previous?.bookingDate} at ${previous?.bookingTime} was moved to ${when}.`
+  return {
+    userId,
+    type: 'booking',
+    title: `Booking ${move}: ${service}`,
+    body,
+    ...target(booking),
+  }
+}

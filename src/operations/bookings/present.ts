@@ -44,6 +44,8 @@ export function presentBooking(doc: Record<string, unknown>): BookingRecord {
 
 export interface AdminBooking extends BookingRecord {
   providerResponse: string | null
+  cancelledAt: string | null
+  cancellationReason: string | null
   serviceSlug: string | null
   serviceTitle: string | null
   customerName: string | null
@@ -57,6 +59,8 @@ export function presentAdminBooking(row: Record<string, unknown>): AdminBooking 
   return {
     ...presentBooking(row),
     providerResponse: textOrNull(row.providerResponse),
+    cancelledAt: iso(row.cancelledAt),
+    cancellationReason: textOrNull(row.cancellationReason),
     serviceSlug: textOrNull(row.serviceSlug),
     serviceTitle: textOrNull(row.serviceTitle),
     customerName: textOrNull(row.customerName),

@@ -46,8 +46,23 @@ interface Claimed {
 export const BOOKING_CONFIRMED = 'booking-confirmed'
 
 const STILL_CONFIRMED = statement('booking-still-confirmed', `SELECT 1 FROM bookings WHERE id = $1 AND status = 'confirmed'`)
+const STILL_CONFIRMED_AT = statement(
+  'booking-still-confirmed-at',
+  `SELECT 1 FROM bookings WHERE id = $1 AND status = 'confirmed' AND booking_date = $2 AND booking_time = $3`,
+)
 
-const stillConfirmed: MailCondition = async (req, bookingId) => (await run(req.payload, STILL_CONFIRMED, [bookingId])).rows.length > 0
+/** A reminder's key: the booking and the start it reminds of, so a moved booking's old reminder is dropped. */
+export const reminderKey = (id: string, date: string, time: string) => `${id} ${date} ${time}`
+
+// A key of the booking's id alone (queued before keys named the start) checks the status only.
+const stillConfirmed: MailCondition = async (req, key) => {
+  const [id, date, time] = key.split(' ')
+  const { rows } =
+    date && time
+      ? await run(req.payload, STILL_CONFIRMED_AT, [id, date, time])
+      : await run(req.payload, STILL_CONFIRMED, [id])
+  return rows.length > 0
+}
 
 /** The conditions the reminders' mails name, for the mail queue (`jobsConfig` in payload.config.ts). */
 export const reminderMailConditions: Record<string, MailCondition> = { [BOOKING_CONFIRMED]: stillConfirmed }
@@ -65,7 +80,10 @@ export async function queueDueReminders(req: PayloadRequest, hours: number, now 
           to: booking.customer_email,
           subject: `Reminder: ${service} on ${when}`,
           text: `A reminder of your confirmed booking of ${service} on ${when}.`,
-          onlyIf: { condition: BOOKING_CONFIRMED, key: String(booking.id) },
+          onlyIf: {
+            condition: BOOKING_CONFIRMED,
+            key: reminderKey(String(booking.id), booking.booking_date, booking.booking_time),
+          },
         })
       }
       await writeAudit(req, { action: 'booking.reminder', targetType: 'bookings', targetId: String(booking.id), userId: null, data: { bookingDate: booking.booking_date, bookingTime: booking.booking_time } })

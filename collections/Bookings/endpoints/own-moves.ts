@@ -1,0 +1,44 @@
+// POST /api/bookings/:id/cancel and /api/bookings/:id/reschedule (docs/api.md "Cancel and reschedule a
+// booking"): collection endpoints, so Payload has resolved the caller; declared before the stock `/:id`
+// routes, which (one segment) never match these paths anyway.
+import type { Endpoint } from 'payload'
+
+import { readJson } from '../../../src/lib/http/body'
+import { defineEndpoint } from '../../../src/lib/http/endpoint'
+import { json } from '../../../src/lib/http/respond'
+import { READS_OWN_BODY } from '../../../src/lib/http/stock-json-body'
+import { z } from 'zod'
+
+import { bookingDate, bookingTime } from '../../../endpoints/services/bookings'
+import { parseInput } from '../../../src/lib/http/body'
+import { cancelOwnBooking, rescheduleBooking } from '../../../src/operations/bookings/own-moves'
+
+export const CANCEL_PATH = '/:id/cancel'
+export const RESCHEDULE_PATH = '/:id/reschedule'
+
+// `holdId` is accepted (and not yet used) so a client that sends its hold is not refused.
+export const rescheduleBody = z
+  .object({ bookingDate, bookingTime, holdId: z.uuid({ error: 'holdId must be a UUID' }).nullish() })
+  .strict()
+
+const ownBody = (endpoints: Endpoint[]): Endpoint[] =>
+  endpoints.map((endpoint) => ({ ...endpoint, custom: READS_OWN_BODY }))
+
+export const ownMoveEndpoints = ownBody([
+  ...defineEndpoint(CANCEL_PATH, 'post', async (req) =>
+    json(await cancelOwnBooking(req, String(req.routeParams?.id ?? ''), () => readJson(req))),
+  ),
+  ...defineEndpoint(RESCHEDULE_PATH, 'post', async (req) =>
+    json(
+      await rescheduleBooking(
+        req,
+        String(req.routeParams?.id ?? ''),
+        () => readJson(req),
+        (body) => {
+          const { bookingDate: date, bookingTime: time } = parseInput(rescheduleBody, body)
+          return { bookingDate: date, bookingTime: time }
+        },
+      ),
+    ),
+  ),
+])
