@@ -71,6 +71,11 @@ export default tseslint.config(
     },
   },
   {
+    // A .cjs file is CommonJS on purpose (a preload given to `node --require`): require is its import.
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['**/*.{ts,tsx}'],
     ignores: withTypes ? [] : ['**'],
     languageOptions: {

@@ -28,7 +28,13 @@ export const visibleContent =
 /** Every permission that moves some item of the type, whoever wrote it. */
 export function staffPermissions(type: ContentType): Permission[] {
   const movers = type.transitions.map((transition) => transition.by).filter((by): by is Permission => by !== 'author')
-  return [...new Set([...movers, ...(type.deleteAny ? [type.deleteAny] : []), ...(type.collection === 'forum-threads' ? (['forum.pin_thread'] as const) : [])])]
+  return [
+    ...new Set([
+      ...movers,
+      ...(type.deleteAny ? [type.deleteAny] : []),
+      ...(type.collection === 'forum-threads' ? (['forum.pin_thread'] as const) : []),
+    ]),
+  ]
 }
 
 /** Holders of one of the type's staff permissions reach every item; an author their own. */

@@ -16,7 +16,9 @@ export const SHOWN_IN = 'shownIn'
 export const UPLOADER = 'uploader'
 
 /** Shown by a gallery in a public status (the galleries' own public rule, through the join). */
-const inPublicGallery = (): Where => ({ [`${SHOWN_IN}.${GALLERIES.statusField}`]: { in: [...GALLERIES.publicStatuses] } })
+const inPublicGallery = (): Where => ({
+  [`${SHOWN_IN}.${GALLERIES.statusField}`]: { in: [...GALLERIES.publicStatuses] },
+})
 
 const ownUploads = (userId: unknown): Where => ({ [UPLOADER]: { equals: userId } })
 

@@ -1,4 +1,4 @@
-import { ValidationError, type Access, type CollectionBeforeOperationHook } from 'payload'
+import { type Access, type CollectionBeforeOperationHook, ValidationError } from 'payload'
 
 import { isAdminUser } from '../domain/permissions'
 import { canUseAdminPanel } from './canUseAdminPanel'
@@ -31,7 +31,10 @@ export const lockNamesADocument: CollectionBeforeOperationHook = ({ args, collec
   if (operation !== 'create' && operation !== 'update') return args
   const document = (args as { data?: Record<string, unknown> }).data?.document
   if (document === undefined || document === null) return args
-  const { relationTo, value } = (typeof document === 'object' && !Array.isArray(document) ? document : {}) as Record<string, unknown>
+  const { relationTo, value } = (typeof document === 'object' && !Array.isArray(document) ? document : {}) as Record<
+    string,
+    unknown
+  >
   const known = typeof relationTo === 'string' && Object.hasOwn(req.payload.collections, relationTo)
   if (!known || !(typeof value === 'string' || typeof value === 'number')) {
     throw new ValidationError({

@@ -6,7 +6,13 @@
 // nothing.
 import type { Access, PayloadRequest, Where } from 'payload'
 
-import { catalogueScope, inScope, managedOrganizations, serviceOwnership, serviceWriteRefusal } from '../domain/catalogue-scope'
+import {
+  catalogueScope,
+  inScope,
+  managedOrganizations,
+  serviceOwnership,
+  serviceWriteRefusal,
+} from '../domain/catalogue-scope'
 import { idOf, isUuid } from '../domain/ids'
 
 type Data = Record<string, unknown> | undefined
@@ -52,7 +58,10 @@ export const updatesManagedService: Access = async ({ req, id, data }) => {
   const current = isUuid(id) ? await serviceOwnership(req, id) : null
   if (current && inScope(scope, current.organization)) {
     if (await serviceWriteRefusal(req, scope, changes, current)) return false
-  } else if (!isUuid(id) && ['organization', 'provider', 'isFeatured', 'displayInHome'].some((key) => changes[key] !== undefined)) {
+  } else if (
+    !isUuid(id) &&
+    ['organization', 'provider', 'isFeatured', 'displayInHome'].some((key) => changes[key] !== undefined)
+  ) {
     return false
   }
   return servicesWhere([...scope.ids])

@@ -10,7 +10,12 @@ import { staffPermissions } from './community'
  * collection has no panel routes). A collection added later is hidden from moderators
  * until it is listed here. Only the panel: REST access is each collection's own rules.
  */
-export const MODERATOR_PANEL: ReadonlySet<string> = new Set(['blog-comments', 'users', ...moderatedInPanel(), 'community-media'])
+export const MODERATOR_PANEL: ReadonlySet<string> = new Set([
+  'blog-comments',
+  'users',
+  ...moderatedInPanel(),
+  'community-media',
+])
 
 /**
  * (Community media: moderators take a gallery's image down, access/communityMedia.ts.)

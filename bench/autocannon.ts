@@ -27,17 +27,37 @@ export interface Options {
   varying?: Varying
 }
 
-async function fire(url: string, connections: number, seconds: number, headers: Record<string, string>, varying?: Varying) {
+async function fire(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string>,
+  varying?: Varying,
+) {
   const requests = varying
-    ? [{ method: varying.method, setupRequest: (request: Record<string, unknown>) => {
-        const { body, headers: extra } = varying.next()
-        return { ...request, body, headers: { ...(request.headers as object), ...extra } }
-      } }]
+    ? [
+        {
+          method: varying.method,
+          setupRequest: (request: Record<string, unknown>) => {
+            const { body, headers: extra } = varying.next()
+            return { ...request, body, headers: { ...(request.headers as object), ...extra } }
+          },
+        },
+      ]
     : undefined
-  return autocannon({ url, connections, duration: seconds, headers, ...(requests ? { requests } : {}) } as autocannon.Options)
+  return autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers,
+    ...(requests ? { requests } : {}),
+  } as autocannon.Options)
 }
 
-export async function measure(url: string, { connections, seconds, warmUpSeconds = 1, headers = {}, varying }: Options): Promise<Measurement> {
+export async function measure(
+  url: string,
+  { connections, seconds, warmUpSeconds = 1, headers = {}, varying }: Options,
+): Promise<Measurement> {
   const warmUp = warmUpSeconds > 0 ? await fire(url, connections, warmUpSeconds, headers, varying) : undefined
   const result = await fire(url, connections, seconds, headers, varying)
   return {

@@ -14,18 +14,28 @@ import { cpuMs, startServerProcess } from './processes'
 
 const ROUNDS = Number(process.argv[2] ?? 6)
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-const load = () => os.loadavg().map((v) => v.toFixed(1)).join(' ')
+const load = () =>
+  os
+    .loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ')
 
 async function main() {
   const app = await startBenchApp()
   // The bench's own Payload would send a share of ours' mail (bench/bookings.ts).
   await stopMailRunner(app.payload)
   const { pool, serviceId, tokens } = await setUp(app)
-  const limit = await startServerProcess('bench/booking-limit-server.ts', await freePort(), { DATABASE_URL: app.databaseUrl })
+  const limit = await startServerProcess('bench/booking-limit-server.ts', await freePort(), {
+    DATABASE_URL: app.databaseUrl,
+  })
   const varying = bookingRequests(serviceId, tokens)
   const sides = {
-    ours: () => cpuPerBooking({ server: () => cpuMs(app.server.pid) }, `${app.url}/api/services/bookings`, varying).then((cpu) => cpu.server),
-    limit: () => cpuPerBooking({ server: () => cpuMs(limit.pid) }, `${limit.url}/book`, varying).then((cpu) => cpu.server),
+    ours: () =>
+      cpuPerBooking({ server: () => cpuMs(app.server.pid) }, `${app.url}/api/services/bookings`, varying).then(
+        (cpu) => cpu.server,
+      ),
+    limit: () =>
+      cpuPerBooking({ server: () => cpuMs(limit.pid) }, `${limit.url}/book`, varying).then((cpu) => cpu.server),
   }
   const figures: Record<'ours' | 'limit', number[]> = { ours: [], limit: [] }
   try {
@@ -38,11 +48,15 @@ async function main() {
         await quiet(pool)
         figures[side].push(await sides[side]())
       }
-      log(`round ${round + 1}: ours ${figures.ours.at(-1)!.toFixed(2)} ms, limit ${figures.limit.at(-1)!.toFixed(2)} ms, load ${load()}`)
+      log(
+        `round ${round + 1}: ours ${figures.ours.at(-1)!.toFixed(2)} ms, limit ${figures.limit.at(-1)!.toFixed(2)} ms, load ${load()}`,
+      )
     }
     const ours = median(figures.ours)
     const theLimit = median(figures.limit)
-    console.log(`server CPU per booking, median of ${ROUNDS} rounds of 200: ours ${ours.toFixed(2)} ms (${figures.ours.map((v) => v.toFixed(2)).join(', ')}), the limit ${theLimit.toFixed(2)} ms (${figures.limit.map((v) => v.toFixed(2)).join(', ')}); limit ÷ ours ${(theLimit / ours).toFixed(2)}×; load ${load()}`)
+    console.log(
+      `server CPU per booking, median of ${ROUNDS} rounds of 200: ours ${ours.toFixed(2)} ms (${figures.ours.map((v) => v.toFixed(2)).join(', ')}), the limit ${theLimit.toFixed(2)} ms (${figures.limit.map((v) => v.toFixed(2)).join(', ')}); limit ÷ ours ${(theLimit / ours).toFixed(2)}×; load ${load()}`,
+    )
   } finally {
     await limit.stop()
     await app.stop()

@@ -1,30 +1,34 @@
 // The booking baseline: a minimal handler on plain express + pg doing
 // the same checks and writes as POST /api/services/bookings in plain SQL (the list below the
-// health route; the global limit's leased count before all that). Run by the bench in a process of its own, like the server it is compared
-// with, so neither shares an event loop with the load generator.
+// health route; the global limit's leased count before all that). Run by the bench in a process of its own, like the
+// server it is compared with, so neither shares an event loop with the load generator.
 import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 
 import express from 'express'
-import pg from 'pg'
 import { defaultLoggerOptions, type EmailAdapter, type Payload } from 'payload'
+import pg from 'pg'
 
 import { tokenHash } from '../src/lib/auth/tokens'
 import { mailAdapter } from '../src/lib/mail'
 import { seal, unseal } from '../src/lib/mail-queue/seal'
-import { SEND_MAIL_TASK, type OutgoingMail } from '../src/lib/mail-queue/send-mail-task'
+import { type OutgoingMail, SEND_MAIL_TASK } from '../src/lib/mail-queue/send-mail-task'
 import { hitLeased } from '../src/lib/rate-limit-lease'
-import { totalPriceOf } from '../src/operations/bookings/price'
-import { inSomeSlot, openWindows } from '../src/operations/bookings/booking-rules'
 import { dayOfWeek, scheduleOf } from '../src/lib/wall-clock'
+import { inSomeSlot, openWindows } from '../src/operations/bookings/booking-rules'
+import { totalPriceOf } from '../src/operations/bookings/price'
 
 // The same pool size as the server's (payload.config.ts).
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) })
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+})
 
 // Payload's default logger, as the server has it: a pino line (JSON) into Payload's own
 // pino-pretty stream (`defaultLoggerOptions`). The bench's mail transport without SMTP_HOST
 // (src/lib/mail.ts: the log adapter) writes each mail through it.
-const logLine = (level: number) => (entry: object) => void defaultLoggerOptions.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, ...entry })}\n`)
+const logLine = (level: number) => (entry: object) =>
+  void defaultLoggerOptions.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, ...entry })}\n`)
 const logger = { info: logLine(30), warn: logLine(40), error: logLine(50) }
 // The rate-limit module only ever touches `payload.db.pool`; the mail adapter, `payload.logger`.
 const payload = { db: { pool }, logger } as unknown as Payload
@@ -84,7 +88,12 @@ async function sendQueuedMail(): Promise<void> {
       await Promise.all(
         rows.map(({ input }) => {
           const mail = unseal<OutgoingMail>(SECRET, input.sealed)
-          return sendEmail({ to: mail.to, subject: mail.subject, text: mail.text, html: `<p>${escapeHtml(mail.text)}</p>` })
+          return sendEmail({
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: `<p>${escapeHtml(mail.text)}</p>`,
+          })
         }),
       )
       await client.query('COMMIT')
@@ -109,11 +118,18 @@ function wakeMail(): void {
 
 app.post('/book', express.json(), async (req, res) => {
   const token = req.headers.authorization?.replace(/^Bearer /, '') ?? ''
-  const { serviceId, bookingDate, bookingTime } = req.body as { serviceId: string; bookingDate: string; bookingTime: string }
+  const { serviceId, bookingDate, bookingTime } = req.body as {
+    serviceId: string
+    bookingDate: string
+    bookingTime: string
+  }
   await hitLeased(payload, `global:${req.socket.remoteAddress}`, RULE)
   const client = await pool.connect()
   try {
-    const session = await client.query('SELECT s.user_id, u.email FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()', [tokenHash(token)])
+    const session = await client.query(
+      'SELECT s.user_id, u.email FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()',
+      [tokenHash(token)],
+    )
     if (!session.rows[0]) return void res.status(401).json({ error: 'unauthorized' })
     const userId = session.rows[0].user_id as string
     const service = await client.query(TERMS_AND_SLOTS, [serviceId, dayOfWeek(bookingDate), bookingDate])
@@ -121,7 +137,8 @@ app.post('/book', express.json(), async (req, res) => {
     if (!row) return void res.status(404).json({ error: 'not_found' })
     if (row.status !== 'active') return void res.status(400).json({ error: 'service_not_active' })
     const duration = Number(row.duration_minutes)
-    if (!inSomeSlot(openWindows(row.open_slots, row.exceptions), bookingTime, duration)) return void res.status(400).json({ error: 'slot_unavailable' })
+    if (!inSomeSlot(openWindows(row.open_slots, row.exceptions), bookingTime, duration))
+      return void res.status(400).json({ error: 'slot_unavailable' })
     const schedule = scheduleOf(bookingDate, bookingTime, duration)
     // The write as ours makes it (docs/decisions.md "The public booking is one statement"):
     // one call of the PL/pgSQL function (lock, cap, insert, audit entry, notification, mail
@@ -136,7 +153,12 @@ app.post('/book', express.json(), async (req, res) => {
       booking_time: bookingTime,
       end_time: schedule.endTime,
       duration_minutes: duration,
-      total_price: totalPriceOf({ basePrice: row.base_price, priceType: row.price_type, currency: row.currency, durationMinutes: duration }),
+      total_price: totalPriceOf({
+        basePrice: row.base_price,
+        priceType: row.price_type,
+        currency: row.currency,
+        durationMinutes: duration,
+      }),
       currency: row.currency,
       status: 'pending',
       customer_message: null,
@@ -147,16 +169,51 @@ app.post('/book', express.json(), async (req, res) => {
       updated_at: at,
       created_at: at,
     }
-    const mail = { to: session.rows[0].email, subject: `Booking received: ${row.title}`, text: `We received your booking of ${row.title} on ${bookingDate} at ${bookingTime}.` }
+    const mail = {
+      to: session.rows[0].email,
+      subject: `Booking received: ${row.title}`,
+      text: `We received your booking of ${row.title} on ${bookingDate} at ${bookingTime}.`,
+    }
     try {
-      const written = await client.query('SELECT day_full, deliveries FROM community_create_booking($1, $2, $3, $4, $5)', [
-        booking,
-        { action: 'booking.create', user_id: userId, target_type: 'bookings', target_id: booking.id, data: booking, updated_at: at, created_at: at },
-        { user_id_id: row.provider_id, type: 'booking', title: `New booking: ${row.title}`, body: `${row.title} was booked for ${bookingDate} at ${bookingTime}.`, target_type: 'bookings', target_id: booking.id, updated_at: at, created_at: at },
-        // A queue of its own: the server's mail runner (same database) must not send these.
-        { input: { sealed: seal(SECRET, mail) }, task_slug: SEND_MAIL_TASK, queue: MAIL_QUEUE, updated_at: at, created_at: at },
-        { event: 'booking.created', record_key: `bookings:${booking.id}`, body: { type: 'booking.created', timestamp: at, data: booking }, at },
-      ])
+      const written = await client.query(
+        'SELECT day_full, deliveries FROM community_create_booking($1, $2, $3, $4, $5)',
+        [
+          booking,
+          {
+            action: 'booking.create',
+            user_id: userId,
+            target_type: 'bookings',
+            target_id: booking.id,
+            data: booking,
+            updated_at: at,
+            created_at: at,
+          },
+          {
+            user_id_id: row.provider_id,
+            type: 'booking',
+            title: `New booking: ${row.title}`,
+            body: `${row.title} was booked for ${bookingDate} at ${bookingTime}.`,
+            target_type: 'bookings',
+            target_id: booking.id,
+            updated_at: at,
+            created_at: at,
+          },
+          // A queue of its own: the server's mail runner (same database) must not send these.
+          {
+            input: { sealed: seal(SECRET, mail) },
+            task_slug: SEND_MAIL_TASK,
+            queue: MAIL_QUEUE,
+            updated_at: at,
+            created_at: at,
+          },
+          {
+            event: 'booking.created',
+            record_key: `bookings:${booking.id}`,
+            body: { type: 'booking.created', timestamp: at, data: booking },
+            at,
+          },
+        ],
+      )
       if (written.rows[0].day_full) return void res.status(409).json({ error: 'day_full' })
       wakeMail()
       res.status(201).json({ booking })

@@ -1,16 +1,16 @@
 // `npx tsx bench/booking-profile.ts [count]`: where one public booking's time goes (statements, wall and CPU
 // time, a CPU profile by where the code lives), in this process, for comparing one build with another.
+import fs from 'node:fs/promises'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { Session } from 'node:inspector/promises'
+import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import fs from 'node:fs/promises'
 
 import pg from 'pg'
 
-import { runWithOwnPayload } from './own-payload'
 import { nthTime } from './bookings'
+import { runWithOwnPayload } from './own-payload'
 
 const COUNT = Number(process.argv[2] ?? 300)
 const PASSWORD = 'Bench-Passw0rd!'
@@ -23,14 +23,21 @@ interface ProfileNode {
 
 /** Where a sampled function lives, in a few buckets named for the booking's stages. */
 function bucketOf(url: string, name: string): string {
-  if (!url) return name === '(garbage collector)' ? 'garbage collection' : name === '(idle)' || name === '(program)' ? name : 'native/other'
+  if (!url)
+    return name === '(garbage collector)'
+      ? 'garbage collection'
+      : name === '(idle)' || name === '(program)'
+        ? name
+        : 'native/other'
   if (url.includes('/payload/dist/collections/operations')) return 'payload: collection operation'
   if (url.includes('/payload/dist/fields/hooks')) return 'payload: field hooks (validate, beforeChange, afterRead)'
   if (url.includes('/payload/dist/fields/')) return 'payload: fields other'
-  if (url.includes('/payload/dist/utilities/createPayloadRequest') || url.includes('/payload/dist/utilities/')) return 'payload: utilities (request setup, i18n…)'
+  if (url.includes('/payload/dist/utilities/createPayloadRequest') || url.includes('/payload/dist/utilities/'))
+    return 'payload: utilities (request setup, i18n…)'
   if (url.includes('/payload/dist/auth')) return 'payload: auth strategies'
   if (url.includes('/payload/')) return 'payload: other'
-  if (url.includes('/drizzle-orm/') || url.includes('/@payloadcms/drizzle') || url.includes('/@payloadcms/db-postgres')) return 'db adapter (drizzle)'
+  if (url.includes('/drizzle-orm/') || url.includes('/@payloadcms/drizzle') || url.includes('/@payloadcms/db-postgres'))
+    return 'db adapter (drizzle)'
   if (url.includes('/pg/') || url.includes('/pg-protocol/') || url.includes('/pg-pool/')) return 'pg driver'
   if (url.includes('/express/') || url.includes('/router/') || url.includes('/body-parser/')) return 'express'
   if (url.includes('/zod/')) return 'zod'
@@ -53,17 +60,42 @@ runWithOwnPayload('booking-profile', { LOG_LEVEL: 'warn' }, async (payload) => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   try {
-    const provider = await payload.create({ collection: 'users', data: { email: 'provider@example.test', password: PASSWORD, roles: ['citizen'], emailVerified: true } as never, overrideAccess: true })
+    const provider = await payload.create({
+      collection: 'users',
+      data: { email: 'provider@example.test', password: PASSWORD, roles: ['citizen'], emailVerified: true } as never,
+      overrideAccess: true,
+    })
     const service = await payload.create({
       collection: 'service-listings',
-      data: { slug: 'profile-service', provider: provider.id, status: 'active', basePrice: '30.00', priceType: 'hourly', durationMinutes: 5, translations: [{ inLanguage: 'en', title: 'Profile service' }], inLanguage: 'en' } as never,
+      data: {
+        slug: 'profile-service',
+        provider: provider.id,
+        status: 'active',
+        basePrice: '30.00',
+        priceType: 'hourly',
+        durationMinutes: 5,
+        translations: [{ inLanguage: 'en', title: 'Profile service' }],
+        inLanguage: 'en',
+      } as never,
       overrideAccess: true,
     })
     for (let day = 0; day < 7; day++) {
-      await payload.create({ collection: 'service-availability', data: { service: service.id, dayOfWeek: day, startTime: '00:00', endTime: '23:59' } as never, overrideAccess: true })
+      await payload.create({
+        collection: 'service-availability',
+        data: { service: service.id, dayOfWeek: day, startTime: '00:00', endTime: '23:59' } as never,
+        overrideAccess: true,
+      })
     }
-    await payload.create({ collection: 'users', data: { email: 'customer@example.test', password: PASSWORD, roles: ['citizen'], emailVerified: true } as never, overrideAccess: true })
-    const signIn = await fetch(`${url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'customer@example.test', password: PASSWORD }) })
+    await payload.create({
+      collection: 'users',
+      data: { email: 'customer@example.test', password: PASSWORD, roles: ['citizen'], emailVerified: true } as never,
+      overrideAccess: true,
+    })
+    const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'customer@example.test', password: PASSWORD }),
+    })
     const { token } = (await signIn.json()) as { token: string }
     let next = 0
     const bookOne = async () => {
@@ -109,10 +141,17 @@ runWithOwnPayload('booking-profile', { LOG_LEVEL: 'warn' }, async (payload) => {
     for (let i = 0; i < COUNT; i++) await bookOne()
     const wall = performance.now() - started
     const used = process.cpuUsage(cpu)
-    const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[]; samples: number[] } }
+    const { profile } = (await session.post('Profiler.stop')) as unknown as {
+      profile: { nodes: ProfileNode[]; samples: number[] }
+    }
     pg.Client.prototype.query = original
 
-    console.log(`\n${COUNT} bookings one after the other: ${(wall / COUNT).toFixed(2)} ms each (wall), CPU ${((used.user + used.system) / 1000 / COUNT).toFixed(2)} ms each (this process: server and load generator), load ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`)
+    console.log(
+      `\n${COUNT} bookings one after the other: ${(wall / COUNT).toFixed(2)} ms each (wall), CPU ${((used.user + used.system) / 1000 / COUNT).toFixed(2)} ms each (this process: server and load generator), load ${os
+        .loadavg()
+        .map((v) => v.toFixed(2))
+        .join(' ')}`,
+    )
     console.log('\nStatements per booking (mean time at the client, round trip included):')
     let sqlMs = 0
     for (const [text, { count, ms }] of timings) {
@@ -130,9 +169,14 @@ runWithOwnPayload('booking-profile', { LOG_LEVEL: 'warn' }, async (payload) => {
     }
     const total = profile.samples.length
     const idle = counts.get('(idle)') ?? 0
-    console.log(`\nCPU profile of the measured bookings (${total} samples, ${((idle / total) * 100).toFixed(0)} % idle), busy samples by place, ms per booking:`)
+    console.log(
+      `\nCPU profile of the measured bookings (${total} samples, ${((idle / total) * 100).toFixed(0)} % idle), busy samples by place, ms per booking:`,
+    )
     const perSample = wall / total
-    for (const [bucket, n] of [...counts].filter(([name]) => name !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, 30)) {
+    for (const [bucket, n] of [...counts]
+      .filter(([name]) => name !== '(idle)')
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 30)) {
       console.log(`  ${((n * perSample) / COUNT).toFixed(3).padStart(7)} ms  ${bucket}`)
     }
     if (process.env.PROFILE_OUT) await fs.writeFile(process.env.PROFILE_OUT, JSON.stringify(profile))

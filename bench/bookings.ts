@@ -4,14 +4,14 @@
 import type { Pool } from 'pg'
 
 import { freePort } from '../src/lib/embedded-database'
-import { ensureNoOverlap } from './no-overlap'
-import type { Measurement, Varying } from './autocannon'
-import { log, printTable, type BenchApp } from './harness'
-import { cpuMs, startServerProcess } from './processes'
 import { stopMailRunner } from '../src/lib/mail-queue/runner'
 import { MAIL_QUEUE } from '../src/lib/mail-queue/send-mail-task'
-import { alternate, formatSpread, QUICK_ROUNDS, ROUND_SECONDS, ROUNDS, type Spread } from './rounds'
+import type { Measurement, Varying } from './autocannon'
+import { type BenchApp, log, printTable } from './harness'
+import { ensureNoOverlap } from './no-overlap'
+import { cpuMs, startServerProcess } from './processes'
 import type { Row, ScenarioResult } from './report'
+import { alternate, formatSpread, QUICK_ROUNDS, ROUND_SECONDS, ROUNDS, type Spread } from './rounds'
 
 const CONNECTIONS = [1, 10, 50]
 const CLIENTS = 50
@@ -27,7 +27,10 @@ export function bookingRequests(serviceId: string, tokens: string[]): Varying {
     method: 'POST',
     next: () => {
       const i = next++
-      return { body: JSON.stringify({ serviceId, ...nthTime(i) }), headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i % tokens.length]}` } }
+      return {
+        body: JSON.stringify({ serviceId, ...nthTime(i) }),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i % tokens.length]}` },
+      }
     },
   }
 }
@@ -57,7 +60,10 @@ function bufferedTimes(): Array<{ bookingDate: string; bookingTime: string }> {
     const bookingDate = new Date(BUFFERED_FIRST_DAY + day * 86_400_000).toISOString().slice(0, 10)
     for (let minute = BUFFER; minute + DURATION <= 23 * 60 + 59; minute += DURATION + 2 * BUFFER) {
       if (minute + DURATION > 12 * 60 && minute < 13 * 60) continue
-      times.push({ bookingDate, bookingTime: `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}` })
+      times.push({
+        bookingDate,
+        bookingTime: `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`,
+      })
     }
   }
   return times
@@ -66,11 +72,26 @@ function bufferedTimes(): Array<{ bookingDate: string; bookingTime: string }> {
 async function bufferedService(app: BenchApp, pool: Pool, providerId: string): Promise<string> {
   const service = await app.payload.create({
     collection: 'service-listings',
-    data: { slug: `bench-buffered-${Date.now()}`, provider: providerId, status: 'active', basePrice: '30.00', priceType: 'hourly', durationMinutes: DURATION, bufferBeforeMinutes: BUFFER, bufferAfterMinutes: BUFFER, translations: [{ inLanguage: 'en', title: 'Bench service with buffers' }], inLanguage: 'en' } as never,
+    data: {
+      slug: `bench-buffered-${Date.now()}`,
+      provider: providerId,
+      status: 'active',
+      basePrice: '30.00',
+      priceType: 'hourly',
+      durationMinutes: DURATION,
+      bufferBeforeMinutes: BUFFER,
+      bufferAfterMinutes: BUFFER,
+      translations: [{ inLanguage: 'en', title: 'Bench service with buffers' }],
+      inLanguage: 'en',
+    } as never,
     overrideAccess: true,
   })
   for (let day = 0; day < 7; day++) {
-    await app.payload.create({ collection: 'service-availability', data: { service: service.id, dayOfWeek: day, startTime: '00:00', endTime: '23:59' } as never, overrideAccess: true })
+    await app.payload.create({
+      collection: 'service-availability',
+      data: { service: service.id, dayOfWeek: day, startTime: '00:00', endTime: '23:59' } as never,
+      overrideAccess: true,
+    })
   }
   await pool.query(
     `INSERT INTO availability_exceptions (service_id, date, is_available, start_time, end_time, reason)
@@ -86,20 +107,50 @@ export async function setUp(app: BenchApp) {
   // the guarantee is part of what is measured.
   const pool = app.payload.db.pool
   await ensureNoOverlap(app, pool)
-  const provider = await app.payload.create({ collection: 'users', data: { email: `provider-${Date.now()}@example.test`, password: PASSWORD, roles: ['citizen'], emailVerified: true } as never, overrideAccess: true })
+  const provider = await app.payload.create({
+    collection: 'users',
+    data: {
+      email: `provider-${Date.now()}@example.test`,
+      password: PASSWORD,
+      roles: ['citizen'],
+      emailVerified: true,
+    } as never,
+    overrideAccess: true,
+  })
   const service = await app.payload.create({
     collection: 'service-listings',
-    data: { slug: `bench-${Date.now()}`, provider: provider.id, status: 'active', basePrice: '30.00', priceType: 'hourly', durationMinutes: DURATION, translations: [{ inLanguage: 'en', title: 'Bench service' }], inLanguage: 'en' } as never,
+    data: {
+      slug: `bench-${Date.now()}`,
+      provider: provider.id,
+      status: 'active',
+      basePrice: '30.00',
+      priceType: 'hourly',
+      durationMinutes: DURATION,
+      translations: [{ inLanguage: 'en', title: 'Bench service' }],
+      inLanguage: 'en',
+    } as never,
     overrideAccess: true,
   })
   for (let day = 0; day < 7; day++) {
-    await app.payload.create({ collection: 'service-availability', data: { service: service.id, dayOfWeek: day, startTime: '00:00', endTime: '23:59' } as never, overrideAccess: true })
+    await app.payload.create({
+      collection: 'service-availability',
+      data: { service: service.id, dayOfWeek: day, startTime: '00:00', endTime: '23:59' } as never,
+      overrideAccess: true,
+    })
   }
   const tokens: string[] = []
   for (let i = 0; i < CLIENTS; i++) {
     const email = `booker-${i}-${Date.now()}@example.test`
-    await app.payload.create({ collection: 'users', data: { email, password: PASSWORD, roles: ['citizen'], emailVerified: true } as never, overrideAccess: true })
-    const response = await fetch(`${app.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })
+    await app.payload.create({
+      collection: 'users',
+      data: { email, password: PASSWORD, roles: ['citizen'], emailVerified: true } as never,
+      overrideAccess: true,
+    })
+    const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    })
     tokens.push(((await response.json()) as { token: string }).token)
     process.stderr.write(`\r[bench] booking clients signed in: ${i + 1}/${CLIENTS}`)
   }
@@ -135,7 +186,12 @@ export async function quiet(pool: Pool): Promise<void> {
  * CPU ms per booking, over `count` sequential requests (and the work they leave, such as mail,
  * 300 ms after), of each meter (a process's CPU so far: cpuMs, treeCpuMs).
  */
-export async function cpuPerBooking<K extends string>(meters: Record<K, () => Promise<number>>, url: string, varying: Varying, count = CPU_BOOKINGS): Promise<Record<K, number>> {
+export async function cpuPerBooking<K extends string>(
+  meters: Record<K, () => Promise<number>>,
+  url: string,
+  varying: Varying,
+  count = CPU_BOOKINGS,
+): Promise<Record<K, number>> {
   const names = Object.keys(meters) as K[]
   const read = () => Promise.all(names.map((name) => meters[name]()))
   const before = await read()
@@ -157,7 +213,9 @@ export async function bookingsBench(app: BenchApp): Promise<ScenarioResult> {
   await stopMailRunner(app.payload)
   const { pool, serviceId, providerId, tokens } = await setUp(app)
   const buffered = { id: await bufferedService(app, pool, providerId), times: bufferedTimes() }
-  const baseline = await startServerProcess('bench/booking-limit-server.ts', await freePort(), { DATABASE_URL: app.databaseUrl })
+  const baseline = await startServerProcess('bench/booking-limit-server.ts', await freePort(), {
+    DATABASE_URL: app.databaseUrl,
+  })
   const varying = bookingRequests(serviceId, tokens)
   let nextBuffered = 0
   const bufferedVarying: Varying = {
@@ -166,10 +224,20 @@ export async function bookingsBench(app: BenchApp): Promise<ScenarioResult> {
       const i = nextBuffered++
       const time = buffered.times[i]
       if (!time) throw new Error('bookings bench: the buffered service ran out of free times')
-      return { body: JSON.stringify({ serviceId: buffered.id, ...time }), headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i % tokens.length]}` } }
+      return {
+        body: JSON.stringify({ serviceId: buffered.id, ...time }),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i % tokens.length]}` },
+      }
     },
   }
-  const exceptions: Array<{ connections: number; off: number; on: number; onLimit: number; onOff: Spread; onLimitRatio: Spread }> = []
+  const exceptions: Array<{
+    connections: number
+    off: number
+    on: number
+    onLimit: number
+    onOff: Spread
+    onLimitRatio: Spread
+  }> = []
   const rows: Row[] = []
   let created = 0
   let cpu = { ours: 0, limit: 0 }
@@ -182,12 +250,28 @@ export async function bookingsBench(app: BenchApp): Promise<ScenarioResult> {
     // Each measurement drains the bookings still in flight and their mail before the next (quiet).
     const settle = () => quiet(pool)
     for (const connections of CONNECTIONS) {
-      const sides = [{ name: 'ours', url: `${app.url}/api/services/bookings` }, { name: 'limit', url: `${baseline.url}/book` }]
-      const { merged, ratio } = await alternate('booking creation', sides, { connections, varying, settle, rounds: QUICK_ROUNDS })
+      const sides = [
+        { name: 'ours', url: `${app.url}/api/services/bookings` },
+        { name: 'limit', url: `${baseline.url}/book` },
+      ]
+      const { merged, ratio } = await alternate('booking creation', sides, {
+        connections,
+        varying,
+        settle,
+        rounds: QUICK_ROUNDS,
+      })
       created += merged.ours!.ok + merged.limit!.ok
-      // Requests cut off when a run's time is up: one per connection per run (each round: a warm-up and a measurement), each side.
+      // Requests cut off when a run's time is up: one per connection per run (each round: a warm-up and a measurement),
+      // each side.
       inFlightBound += 2 * 2 * QUICK_ROUNDS * connections
-      rows.push({ scenario: 'booking creation, distinct free slots', connections, ours: merged.ours!, limit: merged.limit, ratios: { limit: ratio('ours', 'limit') }, serverRssMb: await app.server.rssMb() })
+      rows.push({
+        scenario: 'booking creation, distinct free slots',
+        connections,
+        ours: merged.ours!,
+        limit: merged.limit,
+        ratios: { limit: ratio('ours', 'limit') },
+        serverRssMb: await app.server.rssMb(),
+      })
     }
     // Exceptions and buffers on ÷ off (≥ 0.90), in the same alternating rounds as the plain service
     // and the limit on the buffered one.
@@ -197,15 +281,33 @@ export async function bookingsBench(app: BenchApp): Promise<ScenarioResult> {
         { name: 'on', url: `${app.url}/api/services/bookings`, varying: bufferedVarying },
         { name: 'onLimit', url: `${baseline.url}/book`, varying: bufferedVarying },
       ]
-      const { merged, ratio } = await alternate('booking creation with exceptions and buffers (off / on / on, the limit)', sides, { connections, settle })
+      const { merged, ratio } = await alternate(
+        'booking creation with exceptions and buffers (off / on / on, the limit)',
+        sides,
+        { connections, settle },
+      )
       const { off, on, onLimit } = merged as Record<'off' | 'on' | 'onLimit', Measurement>
       created += off.ok
       createdBuffered += on.ok + onLimit.ok
       inFlightBound += 2 * ROUNDS * connections
       inFlightBufferedBound += 2 * 2 * ROUNDS * connections
       for (const m of [off, on, onLimit]) badAnswers += m.non2xx + m.errors
-      rows.push({ scenario: 'booking creation, exceptions and buffers on', connections, ours: on, limit: onLimit, ratios: { limit: ratio('on', 'onLimit') }, serverRssMb: await app.server.rssMb() })
-      exceptions.push({ connections, off: off.rps, on: on.rps, onLimit: onLimit.rps, onOff: ratio('on', 'off'), onLimitRatio: ratio('on', 'onLimit') })
+      rows.push({
+        scenario: 'booking creation, exceptions and buffers on',
+        connections,
+        ours: on,
+        limit: onLimit,
+        ratios: { limit: ratio('on', 'onLimit') },
+        serverRssMb: await app.server.rssMb(),
+      })
+      exceptions.push({
+        connections,
+        off: off.rps,
+        on: on.rps,
+        onLimit: onLimit.rps,
+        onOff: ratio('on', 'off'),
+        onLimitRatio: ratio('on', 'onLimit'),
+      })
     }
     // CPU per booking of each server process, one booking after the other: what a loaded
     // machine (other work on the cores) moves least. PostgreSQL's share is not in it; it runs
@@ -214,7 +316,8 @@ export async function bookingsBench(app: BenchApp): Promise<ScenarioResult> {
     log(`CPU per booking, ${CPU_BOOKINGS} one after the other on each side`)
     await quiet(pool)
     cpu = {
-      ours: (await cpuPerBooking({ server: () => cpuMs(app.server.pid) }, `${app.url}/api/services/bookings`, varying)).server,
+      ours: (await cpuPerBooking({ server: () => cpuMs(app.server.pid) }, `${app.url}/api/services/bookings`, varying))
+        .server,
       limit: (await cpuPerBooking({ server: () => cpuMs(baseline.pid) }, `${baseline.url}/book`, varying)).server,
     }
     created += 2 * CPU_BOOKINGS
@@ -224,33 +327,68 @@ export async function bookingsBench(app: BenchApp): Promise<ScenarioResult> {
   const { rows: made } = await pool.query(`SELECT count(*)::int AS n FROM bookings WHERE service_id = $1`, [serviceId])
   const { rows: overlaps } = await pool.query(overlapCheck('a.start_minute', 'a.end_minute'), [serviceId])
   // The buffered service: no two pending/confirmed bookings whose buffered spans overlap.
-  const { rows: madeBuffered } = await pool.query(`SELECT count(*)::int AS n FROM bookings WHERE service_id = $1`, [buffered.id])
-  const { rows: bufferedOverlaps } = await pool.query(overlapCheck('a.start_minute - a.buffer_before_minutes', 'a.end_minute + a.buffer_after_minutes'), [buffered.id])
+  const { rows: madeBuffered } = await pool.query(`SELECT count(*)::int AS n FROM bookings WHERE service_id = $1`, [
+    buffered.id,
+  ])
+  const { rows: bufferedOverlaps } = await pool.query(
+    overlapCheck('a.start_minute - a.buffer_before_minutes', 'a.end_minute + a.buffer_after_minutes'),
+    [buffered.id],
+  )
   const guarantee = { bookings: made[0].n, answered201: created, overlappingPairs: overlaps[0].n }
-  const guaranteeBuffered = { bookings: madeBuffered[0].n, answered201: createdBuffered, overlappingPairs: bufferedOverlaps[0].n }
+  const guaranteeBuffered = {
+    bookings: madeBuffered[0].n,
+    answered201: createdBuffered,
+    overlappingPairs: bufferedOverlaps[0].n,
+  }
   printTable('Booking creation: the guarantee after the run', [
-    { check: `bookings in the database / 201 answers (+ at most ${inFlightBound} cut off in flight)`, value: `${guarantee.bookings} / ${guarantee.answered201}` },
+    {
+      check: `bookings in the database / 201 answers (+ at most ${inFlightBound} cut off in flight)`,
+      value: `${guarantee.bookings} / ${guarantee.answered201}`,
+    },
     { check: 'pending/confirmed bookings overlapping an earlier one', value: String(guarantee.overlappingPairs) },
-    { check: `buffered service: bookings / 201 answers (+ at most ${inFlightBufferedBound} in flight)`, value: `${guaranteeBuffered.bookings} / ${guaranteeBuffered.answered201}` },
-    { check: 'buffered service: bookings whose buffered span overlaps an earlier one', value: String(guaranteeBuffered.overlappingPairs) },
+    {
+      check: `buffered service: bookings / 201 answers (+ at most ${inFlightBufferedBound} in flight)`,
+      value: `${guaranteeBuffered.bookings} / ${guaranteeBuffered.answered201}`,
+    },
+    {
+      check: 'buffered service: bookings whose buffered span overlaps an earlier one',
+      value: String(guaranteeBuffered.overlappingPairs),
+    },
   ])
   const exceptionRatios = exceptions.map(({ connections, off, on, onOff, onLimitRatio }) => ({
     check: `exceptions and buffers on ÷ off, ${connections} connection(s) (issue 32: ≥ 0.90; ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s, the median ratio and its range)`,
     value: `${formatSpread(onOff)} (${on.toFixed(0)} ÷ ${off.toFixed(0)} req/s, the rounds' medians); on ÷ its limit ${formatSpread(onLimitRatio)}`,
   }))
-  const cpuRow = { check: 'server CPU per booking, one after the other: ours / the limit', value: `${cpu.ours.toFixed(2)} / ${cpu.limit.toFixed(2)} ms (limit ÷ ours ${(cpu.limit / cpu.ours).toFixed(2)}×)` }
+  const cpuRow = {
+    check: 'server CPU per booking, one after the other: ours / the limit',
+    value: `${cpu.ours.toFixed(2)} / ${cpu.limit.toFixed(2)} ms (limit ÷ ours ${(cpu.limit / cpu.ours).toFixed(2)}×)`,
+  }
   printTable('Booking creation with exceptions and buffers; CPU', [...exceptionRatios, cpuRow])
-  const failed = rows.filter((row) => row.ours.non2xx + row.ours.errors + (row.limit?.non2xx ?? 0) + (row.limit?.errors ?? 0) > 0)
+  const failed = rows.filter(
+    (row) => row.ours.non2xx + row.ours.errors + (row.limit?.non2xx ?? 0) + (row.limit?.errors ?? 0) > 0,
+  )
   const unaccounted =
     guarantee.bookings < guarantee.answered201 ||
     guarantee.bookings > guarantee.answered201 + inFlightBound ||
     guaranteeBuffered.bookings < guaranteeBuffered.answered201 ||
     guaranteeBuffered.bookings > guaranteeBuffered.answered201 + inFlightBufferedBound
-  if (failed.length || badAnswers || guarantee.overlappingPairs !== 0 || guaranteeBuffered.overlappingPairs !== 0 || unaccounted) {
-    throw new Error(`bookings bench: ${failed.length || badAnswers ? 'non-2xx answers' : 'the final check failed'} (${JSON.stringify({ guarantee, guaranteeBuffered })})`)
+  if (
+    failed.length ||
+    badAnswers ||
+    guarantee.overlappingPairs !== 0 ||
+    guaranteeBuffered.overlappingPairs !== 0 ||
+    unaccounted
+  ) {
+    throw new Error(
+      `bookings bench: ${failed.length || badAnswers ? 'non-2xx answers' : 'the final check failed'} (${JSON.stringify({ guarantee, guaranteeBuffered })})`,
+    )
   }
   const markdown = [...exceptionRatios, cpuRow].map((row) => `- ${row.check}: ${row.value}`).join('\n')
-  return { rows, sections: [{ name: 'booking-exceptions', markdown }], data: { guarantee, guaranteeBuffered, exceptions, cpu } }
+  return {
+    rows,
+    sections: [{ name: 'booking-exceptions', markdown }],
+    data: { guarantee, guaranteeBuffered, exceptions, cpu },
+  }
 }
 
 /**

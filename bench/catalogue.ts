@@ -7,10 +7,10 @@ import type { Pool } from 'pg'
 
 import { freePort } from '../src/lib/embedded-database'
 import type { Measurement } from './autocannon'
-import { BENCH_ENV, countRows, log, seedTo, type BenchApp } from './harness'
-import { cpuPerRequest, startServerProcess, type ServerProcess } from './processes'
+import { BENCH_ENV, type BenchApp, countRows, log, seedTo } from './harness'
+import { cpuPerRequest, type ServerProcess, startServerProcess } from './processes'
 import { SMALL } from './reads'
-import { markdownTable, tableRows, type Row, type ScenarioResult } from './report'
+import { markdownTable, type Row, type ScenarioResult, tableRows } from './report'
 import { alternate, formatSpread, QUICK_ROUNDS, ROUND_SECONDS } from './rounds'
 
 const PATH = '/api/service-listings?limit=20&depth=1'
@@ -23,16 +23,37 @@ const PASSWORD = 'Bench-Passw0rd!'
 /** A signed-in citizen (no organization: the catalogue answers them what it answers anyone). */
 async function citizenCookie(app: BenchApp): Promise<Record<string, string>> {
   const email = `bench-citizen-${Date.now()}@example.test`
-  await app.payload.create({ collection: 'users', overrideAccess: true, data: { email, password: PASSWORD, roles: ['citizen'], emailVerified: true } as never })
-  const response = await fetch(`${app.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })
+  await app.payload.create({
+    collection: 'users',
+    overrideAccess: true,
+    data: { email, password: PASSWORD, roles: ['citizen'], emailVerified: true } as never,
+  })
+  const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  })
   if (response.status !== 200) throw new Error(`catalogue: citizen sign-in failed: ${response.status}`)
-  return { cookie: response.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ') }
+  return {
+    cookie: response.headers
+      .getSetCookie()
+      .map((header) => header.split(';')[0])
+      .join('; '),
+  }
 }
 
 /** Payload's own body (the cache off) becomes the limit's; ours must answer the same bytes. */
-async function keepPayloadBody(app: BenchApp, pool: Pool, peer: ServerProcess, signedIn: Record<string, string>): Promise<string> {
+async function keepPayloadBody(
+  app: BenchApp,
+  pool: Pool,
+  peer: ServerProcess,
+  signedIn: Record<string, string>,
+): Promise<string> {
   const body = await (await fetch(`${peer.url}${PATH}`)).text()
-  await pool.query('INSERT INTO bench_catalogue_bodies (path, body) VALUES ($1, $2) ON CONFLICT (path) DO UPDATE SET body = EXCLUDED.body', [PATH, body])
+  await pool.query(
+    'INSERT INTO bench_catalogue_bodies (path, body) VALUES ($1, $2) ON CONFLICT (path) DO UPDATE SET body = EXCLUDED.body',
+    [PATH, body],
+  )
   for (const headers of [{}, signedIn]) {
     const ours = await (await fetch(`${app.url}${PATH}`, { headers })).text()
     if (ours !== body) throw new Error('catalogue: our answer differs from Payload’s')
@@ -59,9 +80,21 @@ async function measureSize(app: BenchApp, limit: ServerProcess, peer: ServerProc
         { name: 'limit', url: `${limit.url}${PATH}` },
         { name: 'peer', url: `${peer.url}${PATH}` },
       ]
-      const { merged, ratio } = await alternate(`catalogue: ${who} at ${size}`, sides, { connections, headers, rounds: QUICK_ROUNDS })
+      const { merged, ratio } = await alternate(`catalogue: ${who} at ${size}`, sides, {
+        connections,
+        headers,
+        rounds: QUICK_ROUNDS,
+      })
       const ours = merged.ours!
-      measured.rows.push({ scenario: `public catalogue, ${who}, ${size}`, connections, ours, limit: merged.limit, peer: merged.peer, ratios: { limit: ratio('ours', 'limit'), peer: ratio('ours', 'peer') }, serverRssMb: await app.server.rssMb() })
+      measured.rows.push({
+        scenario: `public catalogue, ${who}, ${size}`,
+        connections,
+        ours,
+        limit: merged.limit,
+        peer: merged.peer,
+        ratios: { limit: ratio('ours', 'limit'), peer: ratio('ours', 'peer') },
+        serverRssMb: await app.server.rssMb(),
+      })
       if (connections === GROWTH_AT) measured[who === 'anonymous' ? 'anonymousAt10' : 'signedInAt10'] = ours
     }
   }
@@ -74,7 +107,12 @@ export async function catalogueBench(app: BenchApp): Promise<ScenarioResult> {
   await pool.query('CREATE TABLE IF NOT EXISTS bench_catalogue_bodies (path text PRIMARY KEY, body text NOT NULL)')
   let signedIn = await citizenCookie(app)
   const limit = await startServerProcess('bench/limit-server.ts', await freePort(), { DATABASE_URL: app.databaseUrl })
-  const peer = await startServerProcess('src/server.ts', await freePort(), { ...BENCH_ENV, DATABASE_URL: app.databaseUrl, ADMIN_PANEL: 'false', READ_CACHE: 'false' })
+  const peer = await startServerProcess('src/server.ts', await freePort(), {
+    ...BENCH_ENV,
+    DATABASE_URL: app.databaseUrl,
+    ADMIN_PANEL: 'false',
+    READ_CACHE: 'false',
+  })
   const loadBefore = os.loadavg()
   try {
     const smallLabel = `${small.services.toLocaleString('en')} services`
@@ -90,17 +128,35 @@ export async function catalogueBench(app: BenchApp): Promise<ScenarioResult> {
         { name: '304', url: `${app.url}${PATH}`, headers: { 'if-none-match': etag } },
         { name: 'health', url: `${app.url}/api/health` },
       ]
-      const { merged, ratio } = await alternate('catalogue: 304 and /api/health', sides, { connections, rounds: QUICK_ROUNDS })
-      conditional.push({ scenario: '304 (If-None-Match) ÷ GET /api/health (in the limit column)', connections, ours: merged['304']!, limit: merged.health, ratios: { limit: ratio('304', 'health') } })
+      const { merged, ratio } = await alternate('catalogue: 304 and /api/health', sides, {
+        connections,
+        rounds: QUICK_ROUNDS,
+      })
+      conditional.push({
+        scenario: '304 (If-None-Match) ÷ GET /api/health (in the limit column)',
+        connections,
+        ours: merged['304']!,
+        limit: merged.health,
+        ratios: { limit: ratio('304', 'health') },
+      })
     }
 
     // Server CPU per request, one after the other: what load on a shared machine moves least.
     log(`catalogue: CPU of ${SEQUENTIAL} sequential requests each`)
     const fresh = await citizenCookie(app)
     const cpu = {
-      anonymous: [await cpuPerRequest(app.server.pid, `${app.url}${PATH}`, SEQUENTIAL), await cpuPerRequest(limit.pid, `${limit.url}${PATH}`, SEQUENTIAL)],
-      signedIn: [await cpuPerRequest(app.server.pid, `${app.url}${PATH}`, SEQUENTIAL, fresh), await cpuPerRequest(limit.pid, `${limit.url}${PATH}`, SEQUENTIAL, fresh)],
-      notModified: [await cpuPerRequest(app.server.pid, `${app.url}${PATH}`, SEQUENTIAL, { 'if-none-match': etag }, 304), await cpuPerRequest(app.server.pid, `${app.url}/api/health`, SEQUENTIAL)],
+      anonymous: [
+        await cpuPerRequest(app.server.pid, `${app.url}${PATH}`, SEQUENTIAL),
+        await cpuPerRequest(limit.pid, `${limit.url}${PATH}`, SEQUENTIAL),
+      ],
+      signedIn: [
+        await cpuPerRequest(app.server.pid, `${app.url}${PATH}`, SEQUENTIAL, fresh),
+        await cpuPerRequest(limit.pid, `${limit.url}${PATH}`, SEQUENTIAL, fresh),
+      ],
+      notModified: [
+        await cpuPerRequest(app.server.pid, `${app.url}${PATH}`, SEQUENTIAL, { 'if-none-match': etag }, 304),
+        await cpuPerRequest(app.server.pid, `${app.url}/api/health`, SEQUENTIAL),
+      ],
     }
 
     let after: Measured | undefined
@@ -120,28 +176,51 @@ export async function catalogueBench(app: BenchApp): Promise<ScenarioResult> {
 
     const rows = [...before.rows, ...(after?.rows ?? [])]
     const growth = (name: string, s?: Measurement, l?: Measurement) =>
-      s && l ? [{ read: name, [`p50 at ${GROWTH_AT} connections`]: `${s.p50} ms → ${l.p50} ms`, growth: `${(l.p50 / Math.max(s.p50, 1)).toFixed(2)}×`, 'req/s': `${s.rps.toFixed(0)} → ${l.rps.toFixed(0)}` }] : []
+      s && l
+        ? [
+            {
+              read: name,
+              [`p50 at ${GROWTH_AT} connections`]: `${s.p50} ms → ${l.p50} ms`,
+              growth: `${(l.p50 / Math.max(s.p50, 1)).toFixed(2)}×`,
+              'req/s': `${s.rps.toFixed(0)} → ${l.rps.toFixed(0)}`,
+            },
+          ]
+        : []
     const markdown = [
       `\`GET ${PATH}\`, ${QUICK_ROUNDS} alternating rounds of ${ROUND_SECONDS} s per side (ratios: the median of the rounds', then their range), load average ${loadBefore.map((n) => n.toFixed(1)).join(' / ')} before and ${loadAfter.map((n) => n.toFixed(1)).join(' / ')} after (1/5/15 min; ratios are within one run). Ours: the read cache (src/lib/read-cache). Limit: express + pg, the same rate-limit hit and session check, then Payload's body read from a table by one indexed query (bench/limit-server.ts). Peer: the same server with \`READ_CACHE=false\` (Payload's stock route). Ours, Payload's and the limit's bodies were the same bytes before each size.`,
       '',
       markdownTable(tableRows(rows, ['ours p99', 'limit p50', 'server RSS'])),
       '',
-      markdownTable(conditional.map((row) => ({
-        read: '304 revalidation',
-        conns: String(row.connections),
-        '304 req/s': row.ours.rps.toFixed(0),
-        '304 p50': `${row.ours.p50} ms`,
-        'health req/s': row.limit!.rps.toFixed(0),
-        'health p50': `${row.limit!.p50} ms`,
-        '304 ÷ health': formatSpread(row.ratios!.limit),
-        errors: String(row.ours.errors + row.limit!.errors),
-      }))),
+      markdownTable(
+        conditional.map((row) => ({
+          read: '304 revalidation',
+          conns: String(row.connections),
+          '304 req/s': row.ours.rps.toFixed(0),
+          '304 p50': `${row.ours.p50} ms`,
+          'health req/s': row.limit!.rps.toFixed(0),
+          'health p50': `${row.limit!.p50} ms`,
+          '304 ÷ health': formatSpread(row.ratios!.limit),
+          errors: String(row.ours.errors + row.limit!.errors),
+        })),
+      ),
       '',
       `Server CPU per request, ${SEQUENTIAL} sequential requests each: anonymous ours ${cpu.anonymous[0]!.toFixed(2)} ms, the limit ${cpu.anonymous[1]!.toFixed(2)} ms; signed in (cookie) ours ${cpu.signedIn[0]!.toFixed(2)} ms, the limit ${cpu.signedIn[1]!.toFixed(2)} ms; the 304 ${cpu.notModified[0]!.toFixed(2)} ms, \`GET /api/health\` ${cpu.notModified[1]!.toFixed(2)} ms.`,
-      ...(after ? ['', markdownTable([...growth('anonymous', before.anonymousAt10, after.anonymousAt10), ...growth('signed in', before.signedInAt10, after.signedInAt10)])] : []),
+      ...(after
+        ? [
+            '',
+            markdownTable([
+              ...growth('anonymous', before.anonymousAt10, after.anonymousAt10),
+              ...growth('signed in', before.signedInAt10, after.signedInAt10),
+            ]),
+          ]
+        : []),
     ].join('\n')
     log(markdown)
-    return { rows, sections: [{ name: 'catalogue', markdown }], data: { small, large: after ? await countRows(app) : undefined, loadBefore, loadAfter, cpu } }
+    return {
+      rows,
+      sections: [{ name: 'catalogue', markdown }],
+      data: { small, large: after ? await countRows(app) : undefined, loadBefore, loadAfter, cpu },
+    }
   } finally {
     await peer.stop()
     await limit.stop()

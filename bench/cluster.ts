@@ -10,23 +10,30 @@ import os from 'node:os'
 
 import pg from 'pg'
 
-import { startCluster, startTimes, type Cluster } from '../scripts/cluster/cluster'
+import { type Cluster, startCluster, startTimes } from '../scripts/cluster/cluster'
 import { measure } from './autocannon'
-import { BENCH_ENV, log, type BenchApp } from './harness'
+import { BENCH_ENV, type BenchApp, log } from './harness'
 import { postgresPssMb, postmasterPid, processTree, rssMb } from './processes'
 import type { ScenarioResult } from './report'
 
 const READS = ['/api/service-listings?limit=10', '/api/forum-threads?limit=20', '/api/service-categories?limit=20']
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 
-const treeRssMb = async (pid: number) => (await Promise.all((await processTree(pid)).map(rssMb))).filter(Number.isFinite).reduce((sum, mb) => sum + mb, 0)
+const treeRssMb = async (pid: number) =>
+  (await Promise.all((await processTree(pid)).map(rssMb))).filter(Number.isFinite).reduce((sum, mb) => sum + mb, 0)
 
 function seed(cluster: Cluster): Promise<void> {
   // The demo data plus a catalogue and a forum of some size, straight into the primary.
   const args = ['--services', '200', '--users', '500', '--bookings', '2000', '--threads', '500', '--posts', '5000']
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', ...args], {
-      env: { ...process.env, ...BENCH_ENV, PAYLOAD_SECRET: cluster.instanceEnv.PAYLOAD_SECRET!, DATABASE_URL: cluster.primaryUrl, DATABASE_REPLICA_URLS: '' },
+      env: {
+        ...process.env,
+        ...BENCH_ENV,
+        PAYLOAD_SECRET: cluster.instanceEnv.PAYLOAD_SECRET!,
+        DATABASE_URL: cluster.primaryUrl,
+        DATABASE_REPLICA_URLS: '',
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     })
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed exited with ${code}`))))
@@ -34,13 +41,20 @@ function seed(cluster: Cluster): Promise<void> {
 }
 
 export async function clusterBench(_app: BenchApp): Promise<ScenarioResult> {
-  const loadAtStart = os.loadavg().map((n) => n.toFixed(1)).join(' / ')
+  const loadAtStart = os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ')
   const cluster = await startCluster({ env: BENCH_ENV, progress: log })
   try {
     const parts: Array<{ part: string; rssMb: number; note?: string }> = []
     for (const instance of cluster.instances) parts.push({ part: instance.name, rssMb: await treeRssMb(instance.pid) })
     for (const node of [cluster.pair.primary, cluster.pair.replica]) {
-      parts.push({ part: `PostgreSQL ${node.name}`, rssMb: await treeRssMb(await postmasterPid(node.dataDir)), note: `PSS ${(await postgresPssMb(node.dataDir)).toFixed(0)} MB` })
+      parts.push({
+        part: `PostgreSQL ${node.name}`,
+        rssMb: await treeRssMb(await postmasterPid(node.dataDir)),
+        note: `PSS ${(await postgresPssMb(node.dataDir)).toFixed(0)} MB`,
+      })
     }
     parts.push({ part: 'PgBouncer', rssMb: await treeRssMb(cluster.bouncer.pid) })
     parts.push({ part: 'HAProxy', rssMb: await treeRssMb(cluster.lb.pid) })
@@ -58,11 +72,15 @@ export async function clusterBench(_app: BenchApp): Promise<ScenarioResult> {
       for (const path of READS) {
         await stats.query('SELECT pg_stat_statements_reset()')
         const result = await measure(`${cluster.lb.url}${path}`, { connections: 30, seconds: SECONDS })
-        const { rows } = await stats.query(`SELECT coalesce(sum(s.total_exec_time), 0)::float AS ms, coalesce(sum(s.calls), 0)::int AS calls FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = 'community'`)
+        const { rows } = await stats.query(
+          `SELECT coalesce(sum(s.total_exec_time), 0)::float AS ms, coalesce(sum(s.calls), 0)::int AS calls FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = 'community'`,
+        )
         // `ok` counts measure()'s warm-up second too, whose statements the counts include.
         const answered = result.ok
         reads.push({ path, rps: result.rps, dbMs: rows[0].ms / answered, calls: rows[0].calls / answered })
-        log(`${path}: ${result.rps.toFixed(0)} req/s through the balancer, ${(rows[0].ms / answered).toFixed(2)} ms of database time and ${(rows[0].calls / answered).toFixed(1)} statements per request`)
+        log(
+          `${path}: ${result.rps.toFixed(0)} req/s through the balancer, ${(rows[0].ms / answered).toFixed(2)} ms of database time and ${(rows[0].calls / answered).toFixed(1)} statements per request`,
+        )
       }
     } finally {
       await stats.end()
@@ -81,9 +99,15 @@ export async function clusterBench(_app: BenchApp): Promise<ScenarioResult> {
       '',
       '| read | req/s (3 instances) | database ms / request | statements / request |',
       '|---|---|---|---|',
-      ...reads.map((read) => `| \`GET ${read.path}\` | ${read.rps.toFixed(0)} | ${read.dbMs.toFixed(2)} | ${read.calls.toFixed(1)} |`),
+      ...reads.map(
+        (read) =>
+          `| \`GET ${read.path}\` | ${read.rps.toFixed(0)} | ${read.dbMs.toFixed(2)} | ${read.calls.toFixed(1)} |`,
+      ),
     ].join('\n')
-    return { sections: [{ name: 'cluster', markdown }], data: { startMs: cluster.startMs, timings: cluster.timings, parts, reads } }
+    return {
+      sections: [{ name: 'cluster', markdown }],
+      data: { startMs: cluster.startMs, timings: cluster.timings, parts, reads },
+    }
   } finally {
     await cluster.stop()
   }

@@ -6,8 +6,8 @@
 import type { Pool } from 'pg'
 
 import type { Pagination } from '../src/lib/http/pagination'
-import { bookingPageQuery, type BookingFilters } from '../src/operations/bookings/admin-bookings'
 import { up as noOverlap } from '../src/migrations/20261123_175155_bookings_no_overlap'
+import { type BookingFilters, bookingPageQuery } from '../src/operations/bookings/admin-bookings'
 import { log, startBenchApp } from './harness'
 
 const TOTAL = Number(process.argv[2] ?? 1_000_000)
@@ -17,7 +17,9 @@ const CUSTOMERS = 100_000
 async function explain(pool: Pool, title: string, text: string, values: unknown[] = [], warm = true): Promise<void> {
   if (warm) await pool.query(text, values) // warm the cache: the plans below are the steady state
   const { rows } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${text}`, values)
-  console.log(`\n-- ${title}\n${text.replace(/\s+/g, ' ').trim()}\n-- with ${JSON.stringify(values)}\n${rows.map((row) => row['QUERY PLAN']).join('\n')}`)
+  console.log(
+    `\n-- ${title}\n${text.replace(/\s+/g, ' ').trim()}\n-- with ${JSON.stringify(values)}\n${rows.map((row) => row['QUERY PLAN']).join('\n')}`,
+  )
 }
 
 async function main() {
@@ -25,7 +27,16 @@ async function main() {
   try {
     const pool = app.payload.db.pool
     await noOverlap({ db: app.payload.db.drizzle, payload: app.payload, req: {} } as never)
-    const provider = await app.payload.create({ collection: 'users', data: { email: 'explain@example.test', password: 'Explain-Passw0rd!', roles: ['citizen'], emailVerified: true } as never, overrideAccess: true })
+    const provider = await app.payload.create({
+      collection: 'users',
+      data: {
+        email: 'explain@example.test',
+        password: 'Explain-Passw0rd!',
+        roles: ['citizen'],
+        emailVerified: true,
+      } as never,
+      overrideAccess: true,
+    })
     const started = Date.now()
     await pool.query(
       `INSERT INTO service_listings (id, slug, title, search_text, status, currency, duration_minutes, provider_id, in_language, is_mobile, is_featured, display_in_home, allow_reviews)
@@ -33,7 +44,10 @@ async function main() {
        FROM generate_series(1, $2::int) AS i`,
       [provider.id, SERVICES],
     )
-    await pool.query(`INSERT INTO users (email, name) SELECT 'customer-' || i || '@example.test', 'Customer ' || i FROM generate_series(1, $1::int) AS i`, [CUSTOMERS])
+    await pool.query(
+      `INSERT INTO users (email, name) SELECT 'customer-' || i || '@example.test', 'Customer ' || i FROM generate_series(1, $1::int) AS i`,
+      [CUSTOMERS],
+    )
     // Booking i: service k = i % SERVICES, customer i % CUSTOMERS, its j-th booking (j = i / SERVICES)
     // on day 3j from 2026-01-01 at (k % 12):00 for an hour (no two of one service overlap);
     // a mix of statuses; a message on every tenth.
@@ -54,10 +68,17 @@ async function main() {
       [TOTAL, SERVICES, provider.id, CUSTOMERS],
     )
     await pool.query('VACUUM ANALYZE bookings, service_listings, users')
-    log(`${TOTAL.toLocaleString('en')} bookings over ${SERVICES} services and ${CUSTOMERS} customers in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    log(
+      `${TOTAL.toLocaleString('en')} bookings over ${SERVICES} services and ${CUSTOMERS} customers in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    )
 
     const [{ id: serviceId }] = (await pool.query(`SELECT id FROM service_listings WHERE slug = 'explain-50000'`)).rows
-    const [{ start_minute: busy }] = (await pool.query(`SELECT start_minute FROM bookings WHERE service_id = $1 AND status = 'pending' ORDER BY start_minute DESC LIMIT 1`, [serviceId])).rows
+    const [{ start_minute: busy }] = (
+      await pool.query(
+        `SELECT start_minute FROM bookings WHERE service_id = $1 AND status = 'pending' ORDER BY start_minute DESC LIMIT 1`,
+        [serviceId],
+      )
+    ).rows
     const start = Number(busy) + 30
     await explain(
       pool,

@@ -8,13 +8,21 @@
 import http from 'node:http'
 
 import express, { type Request, type Response } from 'express'
-import pg from 'pg'
 import type { Payload } from 'payload'
+import pg from 'pg'
 
 import { hitLeased } from '../src/lib/rate-limit-lease'
-import { answerForumRead, forumReadOf, FORUM_POSTS_PATH, FORUM_THREADS_PATH } from '../src/operations/community/forum-reads'
+import {
+  answerForumRead,
+  FORUM_POSTS_PATH,
+  FORUM_THREADS_PATH,
+  forumReadOf,
+} from '../src/operations/community/forum-reads'
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) })
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+})
 // forum-reads.ts only ever touches `payload.db.pool`.
 const payload = { db: { pool }, logger: console } as unknown as Payload
 const RULE = { max: 1_000_000_000, windowSeconds: 60 }
@@ -29,7 +37,8 @@ app.get('/api/health', (_req, res) => {
 app.get([FORUM_THREADS_PATH, FORUM_POSTS_PATH], async (req: Request, res: Response) => {
   await hitLeased(payload, `global:${req.socket.remoteAddress}`, RULE)
   // The bench reads anonymously; a credential would need the session check this limit leaves out.
-  if (req.headers.authorization || req.headers.cookie) return void res.status(400).json({ error: 'invalid_request', message: 'The limit serves anonymous reads only' })
+  if (req.headers.authorization || req.headers.cookie)
+    return void res.status(400).json({ error: 'invalid_request', message: 'The limit serves anonymous reads only' })
   const url = new URL(req.originalUrl, 'http://localhost')
   const read = forumReadOf(url.pathname, url.searchParams, DEFAULT_DEPTH)
   if (!read) return void res.status(400).json({ error: 'invalid_request', message: 'Not a forum read the limit knows' })

@@ -12,7 +12,7 @@ import { findSession } from '../src/lib/auth/sessions'
 import { listBookings } from '../src/operations/bookings/admin-bookings'
 import { queryService, queryServicePage } from '../src/operations/catalogue/services-query'
 import { measure, type Measurement } from './autocannon'
-import { adminCredentials, log, seedTo, type BenchApp, type Sizes } from './harness'
+import { adminCredentials, type BenchApp, log, seedTo, type Sizes } from './harness'
 import { headersFor, readScenarios, SECONDS, SMALL } from './reads'
 import { markdownTable, type ScenarioResult } from './report'
 
@@ -63,17 +63,33 @@ async function explain(pool: Pool, statement: Recorded) {
     title: statement.title,
     executionMs: Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN),
     seqScans: [...plan.matchAll(/Seq Scan on (\w+)/g)].map((match) => match[1]!),
-    indexes: [...new Set([...plan.matchAll(/(?:Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (\w+)/g)].map((match) => match[1]!))],
+    indexes: [
+      ...new Set(
+        [...plan.matchAll(/(?:Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (\w+)/g)].map(
+          (match) => match[1]!,
+        ),
+      ),
+    ],
     plan,
   }
 }
 
-async function p50s(app: BenchApp, credentials: Awaited<ReturnType<typeof adminCredentials>>): Promise<Map<string, Measurement>> {
+async function p50s(
+  app: BenchApp,
+  credentials: Awaited<ReturnType<typeof adminCredentials>>,
+): Promise<Map<string, Measurement>> {
   const results = new Map<string, Measurement>()
   for (const scenario of await readScenarios(app, credentials)) {
     if (scenario.name.startsWith('GET /api/health')) continue
     log(`growth: ${scenario.name} at ${CONNECTIONS} connections, ${SECONDS} s`)
-    results.set(scenario.name, await measure(`${app.url}${scenario.ours}`, { connections: CONNECTIONS, seconds: SECONDS, headers: headersFor(scenario, credentials) }))
+    results.set(
+      scenario.name,
+      await measure(`${app.url}${scenario.ours}`, {
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        headers: headersFor(scenario, credentials),
+      }),
+    )
   }
   return results
 }
@@ -87,17 +103,32 @@ export async function growthBench(app: BenchApp): Promise<ScenarioResult> {
 
   const pool = app.payload.db.pool
   const token = credentials.bearer.authorization!.replace(/^Bearer /, '')
-  const [{ id }] = (await pool.query(`SELECT id FROM service_listings WHERE status = 'active' ORDER BY created_at DESC LIMIT 1`)).rows as [{ id: string }]
+  const [{ id }] = (
+    await pool.query(`SELECT id FROM service_listings WHERE status = 'active' ORDER BY created_at DESC LIMIT 1`)
+  ).rows as [{ id: string }]
   const plans = []
   for (const statement of await hotStatements(pool, token, id)) plans.push(await explain(pool, statement))
 
-  const size = (sizes: Sizes) => `${sizes.services.toLocaleString('en')} services / ${sizes.bookings.toLocaleString('en')} bookings`
+  const size = (sizes: Sizes) =>
+    `${sizes.services.toLocaleString('en')} services / ${sizes.bookings.toLocaleString('en')} bookings`
   const rows = [...before].map(([name, small]) => {
     const big = after.get(name)!
     const growth = big.p50 / Math.max(small.p50, 1)
-    return { scenario: name, [`p50, ${size(SMALL)}`]: `${small.p50} ms`, [`p50, ${size(LARGE)}`]: `${big.p50} ms`, growth: `${growth.toFixed(2)}×`, [`within ${TARGET}×`]: growth <= TARGET ? 'yes' : '**no**', 'req/s small → large': `${small.rps.toFixed(0)} → ${big.rps.toFixed(0)}` }
+    return {
+      scenario: name,
+      [`p50, ${size(SMALL)}`]: `${small.p50} ms`,
+      [`p50, ${size(LARGE)}`]: `${big.p50} ms`,
+      growth: `${growth.toFixed(2)}×`,
+      [`within ${TARGET}×`]: growth <= TARGET ? 'yes' : '**no**',
+      'req/s small → large': `${small.rps.toFixed(0)} → ${big.rps.toFixed(0)}`,
+    }
   })
-  const planTable = plans.map((plan) => ({ statement: plan.title, 'execution time': `${plan.executionMs.toFixed(2)} ms`, indexes: plan.indexes.map((name) => `\`${name}\``).join(', '), 'seq scans': plan.seqScans.length ? plan.seqScans.join(', ') : 'none' }))
+  const planTable = plans.map((plan) => ({
+    statement: plan.title,
+    'execution time': `${plan.executionMs.toFixed(2)} ms`,
+    indexes: plan.indexes.map((name) => `\`${name}\``).join(', '),
+    'seq scans': plan.seqScans.length ? plan.seqScans.join(', ') : 'none',
+  }))
   const markdown = [
     `Measured on ${size(small)} (${small.users.toLocaleString('en')} users), then on ${size(large)} (${large.users.toLocaleString('en')} users), ${CONNECTIONS} connections, ${SECONDS} s each, ours only.`,
     '',
@@ -109,5 +140,8 @@ export async function growthBench(app: BenchApp): Promise<ScenarioResult> {
     '',
     ...plans.map((plan) => `<details><summary>${plan.title}</summary>\n\n\`\`\`\n${plan.plan}\n\`\`\`\n</details>\n`),
   ].join('\n')
-  return { data: { small, large, before: Object.fromEntries(before), after: Object.fromEntries(after), plans }, sections: [{ name: 'growth', markdown }] }
+  return {
+    data: { small, large, before: Object.fromEntries(before), after: Object.fromEntries(after), plans },
+    sections: [{ name: 'growth', markdown }],
+  }
 }

@@ -9,7 +9,7 @@ import path from 'node:path'
 
 import type { Payload } from 'payload'
 
-import { startServerProcess, type ServerProcess } from './processes'
+import { type ServerProcess, startServerProcess } from './processes'
 
 export interface BenchApp {
   /** The server process's base URL. */
@@ -65,8 +65,16 @@ export async function startBenchApp(): Promise<BenchApp> {
   const payload = await startPayload()
   // BENCH_SERVER_NODE_ARGS reaches the server's node only: `--cpu-prof --cpu-prof-dir=…` profiles it under load.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []
-  const server = await startServerProcess('src/server.ts', await freePort(), { ...BENCH_ENV, DATABASE_URL: db.url, ADMIN_PANEL: 'false' }, '/api/health', nodeArgs)
-  log(`server ready on ${server.url} (pid ${server.pid}, embedded PostgreSQL) in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  const server = await startServerProcess(
+    'src/server.ts',
+    await freePort(),
+    { ...BENCH_ENV, DATABASE_URL: db.url, ADMIN_PANEL: 'false' },
+    '/api/health',
+    nodeArgs,
+  )
+  log(
+    `server ready on ${server.url} (pid ${server.pid}, embedded PostgreSQL) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  )
 
   return {
     url: server.url,
@@ -96,7 +104,9 @@ export async function seedTo(app: BenchApp, sizes: Sizes): Promise<Sizes> {
     bookings: Math.max(0, sizes.bookings - now.bookings - Math.floor(services / 10)),
   }
   if (!more.services && !more.users && !more.bookings) return now
-  log(`seeding ${more.services.toLocaleString('en')} services, ${more.users.toLocaleString('en')} users, ${more.bookings.toLocaleString('en')} bookings more`)
+  log(
+    `seeding ${more.services.toLocaleString('en')} services, ${more.users.toLocaleString('en')} users, ${more.bookings.toLocaleString('en')} bookings more`,
+  )
   await runSeed(app, more)
   return countRows(app)
 }
@@ -125,9 +135,15 @@ export async function countRows(app: BenchApp): Promise<Sizes> {
 const PASSWORD = 'Bench-Passw0rd!'
 
 /** A signed-in admin's headers: by bearer token and by cookie (session and its cache). */
-export async function adminCredentials(app: BenchApp): Promise<{ bearer: Record<string, string>; cookie: Record<string, string> }> {
+export async function adminCredentials(
+  app: BenchApp,
+): Promise<{ bearer: Record<string, string>; cookie: Record<string, string> }> {
   const email = `bench-admin-${Date.now()}@example.test`
-  await app.payload.create({ collection: 'users', overrideAccess: true, data: { email, password: PASSWORD, roles: ['admin'], emailVerified: true } as never })
+  await app.payload.create({
+    collection: 'users',
+    overrideAccess: true,
+    data: { email, password: PASSWORD, roles: ['admin'], emailVerified: true } as never,
+  })
   const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -135,7 +151,10 @@ export async function adminCredentials(app: BenchApp): Promise<{ bearer: Record<
   })
   if (response.status !== 200) throw new Error(`bench sign-in failed: ${response.status}`)
   const { token } = (await response.json()) as { token: string }
-  const cookie = response.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ')
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ')
   return { bearer: { authorization: `Bearer ${token}` }, cookie: { cookie } }
 }
 
@@ -151,13 +170,19 @@ export interface LoadResult {
   failures: number
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN
 
 /**
  * Runs `task` `count` times with `concurrency` in flight; a task resolving false is a failure.
  * Prints progress every tenth of the way.
  */
-export async function load(label: string, count: number, concurrency: number, task: (i: number) => Promise<boolean>): Promise<LoadResult> {
+export async function load(
+  label: string,
+  count: number,
+  concurrency: number,
+  task: (i: number) => Promise<boolean>,
+): Promise<LoadResult> {
   const latencies: number[] = []
   let next = 0
   let done = 0
@@ -178,14 +203,25 @@ export async function load(label: string, count: number, concurrency: number, ta
   process.stderr.write('\n')
   const seconds = (performance.now() - started) / 1000
   latencies.sort((a, b) => a - b)
-  return { label, count, concurrency, seconds, perSecond: count / seconds, p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), p99: quantile(latencies, 0.99), failures }
+  return {
+    label,
+    count,
+    concurrency,
+    seconds,
+    perSecond: count / seconds,
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    p99: quantile(latencies, 0.99),
+    failures,
+  }
 }
 
 export function printTable(title: string, rows: Array<Record<string, string>>): void {
   if (rows.length === 0) return
   const columns = Object.keys(rows[0]!)
   const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => (row[column] ?? '').length)))
-  const line = (cells: string[]) => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`
   console.log(`\n${title}`)
   console.log(line(columns))
   console.log(`|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`)

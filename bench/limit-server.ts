@@ -5,18 +5,26 @@
 import http from 'node:http'
 
 import express, { type Request, type Response } from 'express'
-import pg from 'pg'
 import type { Payload } from 'payload'
+import pg from 'pg'
 
 import { hasPermission, hasRole } from '../domain/permissions'
-import { cacheCookieName, readCacheCookie, readCookie, sessionCookieName, type SessionSnapshot } from '../src/lib/auth/cookies'
+import {
+  cacheCookieName,
+  readCacheCookie,
+  readCookie,
+  sessionCookieName,
+  type SessionSnapshot,
+} from '../src/lib/auth/cookies'
 import { accountUserOf } from '../src/lib/auth/current'
 import { presentSession, presentSessionUser } from '../src/lib/auth/present'
 import { presentAccountUser } from '../src/lib/auth/present-account'
 import { findSession, snapshotOf } from '../src/lib/auth/sessions'
 import { bearerToken } from '../src/lib/auth/strategy'
 import { tokenHash } from '../src/lib/auth/tokens'
+import { ApiError } from '../src/lib/http/errors'
 import { paginated, parsePagination } from '../src/lib/http/pagination'
+import { parseBoolean } from '../src/lib/http/pagination'
 import { hitLeased } from '../src/lib/rate-limit-lease'
 import { bookingPageQuery } from '../src/operations/bookings/admin-bookings'
 import { presentAdminBooking } from '../src/operations/bookings/present'
@@ -25,10 +33,11 @@ import { queryService, queryServicePage } from '../src/operations/catalogue/serv
 import { listInbox } from '../src/operations/profile/inbox'
 import { getPublicProfile } from '../src/operations/profile/public-profile'
 import { QUEUE_PAGE } from '../src/operations/reports/queue'
-import { ApiError } from '../src/lib/http/errors'
-import { parseBoolean } from '../src/lib/http/pagination'
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) })
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+})
 // The modules above only ever touch `payload.db.pool`.
 const payload = { db: { pool }, logger: console } as unknown as Payload
 const RULE = { max: 1_000_000_000, windowSeconds: 60 }
@@ -71,8 +80,20 @@ app.get('/api/admin/services/services', async (req: Request, res: Response) => {
     return res.json({ service: presentService(one.doc, { category: one.category, fullTranslations: true }) })
   }
   const page = parsePagination(params)
-  const { total, rows } = await queryServicePage(payload, { q: params.get('q') ?? undefined }, page.perPage, (page.page - 1) * page.perPage)
-  res.json(paginated('services', rows.map(({ doc, category }) => presentService(doc, { category })), total, page))
+  const { total, rows } = await queryServicePage(
+    payload,
+    { q: params.get('q') ?? undefined },
+    page.perPage,
+    (page.page - 1) * page.perPage,
+  )
+  res.json(
+    paginated(
+      'services',
+      rows.map(({ doc, category }) => presentService(doc, { category })),
+      total,
+      page,
+    ),
+  )
 })
 
 // The public catalogue (bench/catalogue.ts): the same rate-limit hit and session
@@ -103,7 +124,12 @@ app.get('/api/auth/admin/list-users', async (req: Request, res: Response) => {
   const offset = Number(params.get('offset') ?? 0)
   const search = (params.get('searchValue') ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)
   const { rows } = await pool.query(LIST_USERS, [`%${search}%`, limit, offset])
-  res.json({ users: rows.map((row) => presentAccountUser(accountUserOf(row))), total: rows[0]?.total ?? 0, limit, offset })
+  res.json({
+    users: rows.map((row) => presentAccountUser(accountUserOf(row))),
+    total: rows[0]?.total ?? 0,
+    limit,
+    offset,
+  })
 })
 
 app.get('/api/admin/services/bookings', async (req: Request, res: Response) => {
@@ -112,12 +138,20 @@ app.get('/api/admin/services/bookings', async (req: Request, res: Response) => {
   const page = parsePagination(new URL(req.originalUrl, 'http://localhost').searchParams)
   const { statement, values } = bookingPageQuery({}, page)
   const { rows } = await pool.query({ ...statement, values })
-  res.json(paginated('bookings', rows.filter((row) => row.id !== null).map(presentAdminBooking), Number(rows[0]?.total ?? 0), page))
+  res.json(
+    paginated(
+      'bookings',
+      rows.filter((row) => row.id !== null).map(presentAdminBooking),
+      Number(rows[0]?.total ?? 0),
+      page,
+    ),
+  )
 })
 
 app.get('/api/admin/moderation/queue', async (req: Request, res: Response) => {
   const found = await session(req)
-  if (!found || !hasPermission(found.user, 'moderation.queue')) return res.status(403).json({ error: 'AUTH_FORBIDDEN', message: 'Forbidden' })
+  if (!found || !hasPermission(found.user, 'moderation.queue'))
+    return res.status(403).json({ error: 'AUTH_FORBIDDEN', message: 'Forbidden' })
   const page = parsePagination(new URL(req.originalUrl, 'http://localhost').searchParams)
   const { rows } = await pool.query({ ...QUEUE_PAGE, values: [page.perPage, (page.page - 1) * page.perPage] })
   res.json(paginated('items', rows[0].items, rows[0].total, page))
@@ -130,7 +164,9 @@ app.get('/api/profile/notifications', async (req: Request, res: Response) => {
   const found = await session(req)
   if (!found) return res.status(401).json({ error: 'unauthorized', message: 'Authentication required' })
   const params = new URL(req.originalUrl, 'http://localhost').searchParams
-  res.json(await listInbox(payload, String(found.user.id), parseBoolean(params, 'unread') ?? false, parsePagination(params)))
+  res.json(
+    await listInbox(payload, String(found.user.id), parseBoolean(params, 'unread') ?? false, parsePagination(params)),
+  )
 })
 
 app.get('/api/profile/:username', async (req: Request, res: Response) => {

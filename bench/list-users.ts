@@ -9,12 +9,15 @@ import type { Payload } from 'payload'
 
 import { freePort } from '../src/lib/embedded-database'
 import { measure } from './autocannon'
-import { adminCredentials, countRows, log, seedTo, type BenchApp } from './harness'
+import { adminCredentials, type BenchApp, countRows, log, seedTo } from './harness'
 import { startServerProcess } from './processes'
-import type { Row, ScenarioResult } from './report'
 import { SECONDS } from './reads'
+import type { Row, ScenarioResult } from './report'
 
-const SIZES = [Number(process.env.BENCH_LIST_USERS ?? 10_000), Number(process.env.BENCH_LIST_USERS_LARGE ?? 1_000_000)].filter((n) => n > 0)
+const SIZES = [
+  Number(process.env.BENCH_LIST_USERS ?? 10_000),
+  Number(process.env.BENCH_LIST_USERS_LARGE ?? 1_000_000),
+].filter((n) => n > 0)
 const CONNECTIONS = [1, 10]
 
 // The statement bench/limit-server.ts runs (and src/lib/auth/list-users-query.ts builds).
@@ -37,7 +40,9 @@ export async function listUsersBench(app: BenchApp): Promise<ScenarioResult> {
       const now = await countRows(app)
       const started = Date.now()
       const sizes = await seedTo(app, { ...now, users: size })
-      log(`database: ${sizes.users.toLocaleString('en')} users (seeded in ${((Date.now() - started) / 1000).toFixed(1)} s)`)
+      log(
+        `database: ${sizes.users.toLocaleString('en')} users (seeded in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      )
       // Fresh statistics after a bulk insert: the planner's choice is part of what is measured.
       await app.payload.db.pool.query('ANALYZE users, users_roles')
       measured.push(sizes.users)
@@ -50,11 +55,19 @@ export async function listUsersBench(app: BenchApp): Promise<ScenarioResult> {
       for (const [name, search] of queries) {
         const path = `/api/auth/admin/list-users?searchValue=${encodeURIComponent(search)}&limit=20`
         for (const connections of CONNECTIONS) {
-          log(`${name} at ${connections} connection(s), ${sizes.users.toLocaleString('en')} users, ${SECONDS} s each side`)
+          log(
+            `${name} at ${connections} connection(s), ${sizes.users.toLocaleString('en')} users, ${SECONDS} s each side`,
+          )
           const options = { connections, seconds: SECONDS, headers: credentials.bearer }
           const ours = await measure(`${app.url}${path}`, options)
           const serverRssMb = await app.server.rssMb()
-          rows.push({ scenario: `${name}, ${sizes.users.toLocaleString('en')} users`, connections, ours, limit: await measure(`${limit.url}${path}`, options), serverRssMb })
+          rows.push({
+            scenario: `${name}, ${sizes.users.toLocaleString('en')} users`,
+            connections,
+            ours,
+            limit: await measure(`${limit.url}${path}`, options),
+            serverRssMb,
+          })
         }
       }
     }

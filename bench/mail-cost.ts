@@ -21,9 +21,16 @@ runWithOwnPayload('mail-cost', {}, async (payload) => {
   if (process.env.MAIL_COST_LOG_LEVEL) payload.logger.level = process.env.MAIL_COST_LOG_LEVEL
   const pool = payload.db.pool
   const queue = async (n: number) => {
-    const mail = { to: 'customer@example.test', subject: 'Booking received: Bench service', text: 'We received your booking of Bench service on 2031-01-01 at 10:00.' }
+    const mail = {
+      to: 'customer@example.test',
+      subject: 'Booking received: Bench service',
+      text: 'We received your booking of Bench service on 2031-01-01 at 10:00.',
+    }
     const inputs = Array.from({ length: n }, () => JSON.stringify({ sealed: seal(payload.secret, mail) }))
-    await pool.query(`INSERT INTO payload_jobs (input, task_slug, queue, created_at, updated_at) SELECT i::jsonb, $2, $3, now(), now() FROM unnest($1::text[]) i`, [inputs, SEND_MAIL_TASK, MAIL_QUEUE])
+    await pool.query(
+      `INSERT INTO payload_jobs (input, task_slug, queue, created_at, updated_at) SELECT i::jsonb, $2, $3, now(), now() FROM unnest($1::text[]) i`,
+      [inputs, SEND_MAIL_TASK, MAIL_QUEUE],
+    )
   }
   const drain = async () => {
     const client = await pool.connect()
@@ -39,5 +46,10 @@ runWithOwnPayload('mail-cost', {}, async (payload) => {
   const cpu = process.cpuUsage()
   await drain()
   const used = process.cpuUsage(cpu)
-  process.stderr.write(`${COUNT} mails in batches of ${BATCH}: CPU ${((used.user + used.system) / 1000 / COUNT).toFixed(3)} ms per mail, load ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}\n`)
+  process.stderr.write(
+    `${COUNT} mails in batches of ${BATCH}: CPU ${((used.user + used.system) / 1000 / COUNT).toFixed(3)} ms per mail, load ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}\n`,
+  )
 })

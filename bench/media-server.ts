@@ -7,8 +7,16 @@ import { startBenchApp } from './harness'
 const app = await startBenchApp()
 const email = `media-bench-${Date.now()}@example.test`
 const password = 'Bench-Passw0rd!'
-await app.payload.create({ collection: 'users', overrideAccess: true, data: { email, password, roles: ['admin'], emailVerified: true } as never })
-const response = await fetch(`${app.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })
+await app.payload.create({
+  collection: 'users',
+  overrideAccess: true,
+  data: { email, password, roles: ['admin'], emailVerified: true } as never,
+})
+const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email, password }),
+})
 const { token } = (await response.json()) as { token: string }
 console.log(JSON.stringify({ url: app.url, token, pid: app.server.pid }))
 

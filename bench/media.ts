@@ -21,7 +21,10 @@ async function photo(width: number, height: number, maxBytes: number): Promise<B
   const seed = Buffer.alloc(400 * 300 * 3)
   for (let i = 0; i < seed.length; i++) seed[i] = (Math.random() * 256) | 0
   for (let quality = 95; quality >= 50; quality -= 2) {
-    const jpeg = await sharp(seed, { raw: { width: 400, height: 300, channels: 3 } }).resize(width, height, { kernel: 'cubic' }).jpeg({ quality }).toBuffer()
+    const jpeg = await sharp(seed, { raw: { width: 400, height: 300, channels: 3 } })
+      .resize(width, height, { kernel: 'cubic' })
+      .jpeg({ quality })
+      .toBuffer()
     if (jpeg.length <= maxBytes) return jpeg
   }
   throw new Error('could not make the photo small enough')
@@ -29,12 +32,15 @@ async function photo(width: number, height: number, maxBytes: number): Promise<B
 
 const status = async (pid: number) => {
   const text = await fs.readFile(`/proc/${pid}/status`, 'utf8')
-  const kb = (key: string) => Number(/\d+/.exec(text.split('\n').find((line) => line.startsWith(key)) ?? '')?.[0] ?? NaN)
+  const kb = (key: string) =>
+    Number(/\d+/.exec(text.split('\n').find((line) => line.startsWith(key)) ?? '')?.[0] ?? NaN)
   return { rss: kb('VmRSS:') / 1024, peak: kb('VmHWM:') / 1024 }
 }
 
 async function main() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/media-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/media-server.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   // Other lines (the schema push's progress) come first; the server's answer is the JSON one.
   const first = await new Promise<string>((resolve) => {
     const lines = createInterface({ input: child.stdout! })
@@ -47,7 +53,11 @@ async function main() {
   const post = async (file: Buffer, name: string) => {
     const form = new FormData()
     form.append('file', new Blob([new Uint8Array(file)], { type: 'image/jpeg' }), name)
-    const response = await fetch(`${url}/api/admin/services/media`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
+    const response = await fetch(`${url}/api/admin/services/media`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    })
     const body = (await response.json()) as { id?: string }
     if (body.id) ids.push(body.id)
     return response.status === 201
@@ -73,13 +83,27 @@ async function main() {
 
     const rows = []
     for (const concurrency of [1, 4]) {
-      const result = await load(`2 MB JPEG, concurrency ${concurrency}`, 40, concurrency, (i) => post(small, `photo-${i}.jpg`))
-      rows.push({ concurrency: String(concurrency), uploads: String(result.count), rate: rate(result.perSecond), 'MB/s': ((result.perSecond * small.length) / 1e6).toFixed(1), p50: ms(result.p50), p95: ms(result.p95), failures: String(result.failures) })
+      const result = await load(`2 MB JPEG, concurrency ${concurrency}`, 40, concurrency, (i) =>
+        post(small, `photo-${i}.jpg`),
+      )
+      rows.push({
+        concurrency: String(concurrency),
+        uploads: String(result.count),
+        rate: rate(result.perSecond),
+        'MB/s': ((result.perSecond * small.length) / 1e6).toFixed(1),
+        p50: ms(result.p50),
+        p95: ms(result.p95),
+        failures: String(result.failures),
+      })
     }
     printTable(`Upload of a ${(small.length / 1e6).toFixed(2)} MB JPEG, 4000×3000`, rows)
   } finally {
     for (const id of ids) {
-      await fetch(`${url}/api/admin/services/media`, { method: 'DELETE', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ action: 'delete', id }) })
+      await fetch(`${url}/api/admin/services/media`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'delete', id }),
+      })
     }
     child.kill('SIGTERM')
     await new Promise((resolve) => child.once('exit', resolve))

@@ -13,7 +13,15 @@ function standInOf(client) {
   let standIn = standIns.get(client)
   if (!standIn) {
     const p = client.connectionParameters
-    const other = new pg.Client({ user: p.user, password: p.password, host: p.host, port: p.port, database: p.database, ssl: p.ssl, application_name: 'bench-no-barrier-stand-in' })
+    const other = new pg.Client({
+      user: p.user,
+      password: p.password,
+      host: p.host,
+      port: p.port,
+      database: p.database,
+      ssl: p.ssl,
+      application_name: 'bench-no-barrier-stand-in',
+    })
     other.on('error', () => undefined)
     standIn = other.connect().then(() => other)
     standIns.set(client, standIn)
@@ -27,6 +35,10 @@ pg.Client.prototype.query = function (config, ...rest) {
     return standInOf(this).then((other) => query.call(other, config, ...rest))
   }
   const result = query.call(this, config, ...rest)
-  if (config === LISTEN) result.then(() => listening.add(this), () => undefined)
+  if (config === LISTEN)
+    result.then(
+      () => listening.add(this),
+      () => undefined,
+    )
   return result
 }

@@ -9,7 +9,9 @@ import type { BenchApp } from './harness'
 
 export async function ensureNoOverlap(app: BenchApp, pool: Pool): Promise<void> {
   const args = { db: app.payload.db.drizzle, payload: app.payload, req: {} } as never
-  const { rows } = await pool.query<{ def: string }>(`SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'bookings_no_overlap'`)
+  const { rows } = await pool.query<{ def: string }>(
+    `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'bookings_no_overlap'`,
+  )
   if (rows.length === 0) await noOverlap(args)
   if (!rows[0]?.def.includes('buffer_before_minutes')) await bufferedOverlap(args)
 }

@@ -10,11 +10,20 @@ import type { Payload } from 'payload'
 
 import { BENCH_ENV } from './harness'
 
-export function runWithOwnPayload(name: string, env: Record<string, string>, work: (payload: Payload) => Promise<void>): void {
+export function runWithOwnPayload(
+  name: string,
+  env: Record<string, string>,
+  work: (payload: Payload) => Promise<void>,
+): void {
   const run = async () => {
     const root = await fs.mkdtemp(path.join(os.tmpdir(), `${name}-`))
     const { freePort, removeEmbeddedState, startEmbeddedDatabase } = await import('../src/lib/embedded-database')
-    const db = await startEmbeddedDatabase({ stateDir: root, port: await freePort(), database: name.replace(/[^a-z]/g, ''), log: () => {} })
+    const db = await startEmbeddedDatabase({
+      stateDir: root,
+      port: await freePort(),
+      database: name.replace(/[^a-z]/g, ''),
+      log: () => {},
+    })
     // Set before the application's modules load: they read the environment once.
     Object.assign(process.env, BENCH_ENV, { DATABASE_URL: db.url }, env)
     const { startPayload, stopPayload } = await import('../src/lib/payload-lifecycle')

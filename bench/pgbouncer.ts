@@ -3,10 +3,10 @@
 // (docs/decisions.md "The PgBouncer bench separates the pooler's hop from unnamed statements").
 import os from 'node:os'
 
-import { freePort } from '../src/lib/embedded-database'
 import { startPgBouncer } from '../scripts/cluster/pgbouncer'
+import { freePort } from '../src/lib/embedded-database'
 import { bookingRequests, cpuPerBooking, quiet, setUp } from './bookings'
-import { BENCH_ENV, log, type BenchApp } from './harness'
+import { BENCH_ENV, type BenchApp, log } from './harness'
 import { cpuMs, postmasterPid, startServerProcess, treeCpuMs } from './processes'
 import { markdownTable, type Row, type ScenarioResult } from './report'
 import { alternate, formatSpread, ROUND_SECONDS, ROUNDS, type Spread } from './rounds'
@@ -20,14 +20,27 @@ export async function pgbouncerBench(app: BenchApp): Promise<ScenarioResult> {
   const loadBefore = os.loadavg()
   const bouncer = await startPgBouncer({ target: app.databaseUrl })
   const serverEnv = { ...BENCH_ENV, ADMIN_PANEL: 'false', DATABASE_PREPARED_STATEMENTS: 'false' }
-  const unnamed = await startServerProcess('src/server.ts', await freePort(), { ...serverEnv, DATABASE_URL: app.databaseUrl })
-  const pooled = await startServerProcess('src/server.ts', await freePort(), { ...serverEnv, DATABASE_URL: bouncer.via(app.databaseUrl), DATABASE_DIRECT_URL: app.databaseUrl })
+  const unnamed = await startServerProcess('src/server.ts', await freePort(), {
+    ...serverEnv,
+    DATABASE_URL: app.databaseUrl,
+  })
+  const pooled = await startServerProcess('src/server.ts', await freePort(), {
+    ...serverEnv,
+    DATABASE_URL: bouncer.via(app.databaseUrl),
+    DATABASE_DIRECT_URL: app.databaseUrl,
+  })
   const varying = bookingRequests(serviceId, tokens)
   const postgres = await postmasterPid(app.databaseDir)
   const cpu: Array<{ side: string; server: number; postgres: number; pgbouncer: number }> = []
   const rows: Row[] = []
   const table: Array<Record<string, string>> = []
-  const data: Array<{ connections: number; rps: Record<string, number[]>; pooled: Spread; unnamed: Spread; hop: Spread }> = []
+  const data: Array<{
+    connections: number
+    rps: Record<string, number[]>
+    pooled: Spread
+    unnamed: Spread
+    hop: Spread
+  }> = []
   try {
     for (const connections of CONNECTIONS) {
       const sides = [
@@ -35,10 +48,26 @@ export async function pgbouncerBench(app: BenchApp): Promise<ScenarioResult> {
         { name: 'unnamed', url: `${unnamed.url}/api/services/bookings` },
         { name: 'pgbouncer', url: `${pooled.url}/api/services/bookings` },
       ]
-      const { runs, merged, ratio } = await alternate('booking creation, direct / direct unnamed / behind PgBouncer', sides, { connections, varying, settle: () => quiet(pool) })
-      for (const m of Object.values(merged)) if (m.errors + m.non2xx > 0) throw new Error(`pgbouncer bench: non-2xx answers (${JSON.stringify(merged)})`)
-      const spreads = { pooled: ratio('pgbouncer', 'direct'), unnamed: ratio('unnamed', 'direct'), hop: ratio('pgbouncer', 'unnamed') }
-      rows.push({ scenario: 'booking creation behind PgBouncer (limit: the same server direct)', connections, ours: merged.pgbouncer!, limit: merged.direct, ratios: { limit: spreads.pooled }, serverRssMb: await pooled.rssMb() })
+      const { runs, merged, ratio } = await alternate(
+        'booking creation, direct / direct unnamed / behind PgBouncer',
+        sides,
+        { connections, varying, settle: () => quiet(pool) },
+      )
+      for (const m of Object.values(merged))
+        if (m.errors + m.non2xx > 0) throw new Error(`pgbouncer bench: non-2xx answers (${JSON.stringify(merged)})`)
+      const spreads = {
+        pooled: ratio('pgbouncer', 'direct'),
+        unnamed: ratio('unnamed', 'direct'),
+        hop: ratio('pgbouncer', 'unnamed'),
+      }
+      rows.push({
+        scenario: 'booking creation behind PgBouncer (limit: the same server direct)',
+        connections,
+        ours: merged.pgbouncer!,
+        limit: merged.direct,
+        ratios: { limit: spreads.pooled },
+        serverRssMb: await pooled.rssMb(),
+      })
       table.push({
         conns: String(connections),
         'direct req/s': merged.direct!.rps.toFixed(0),
@@ -49,7 +78,13 @@ export async function pgbouncerBench(app: BenchApp): Promise<ScenarioResult> {
         'PgBouncer ÷ unnamed (the hop)': formatSpread(spreads.hop),
         'p99 direct / unnamed / PgBouncer': `${merged.direct!.p99} / ${merged.unnamed!.p99} / ${merged.pgbouncer!.p99} ms`,
       })
-      data.push({ connections, rps: Object.fromEntries(Object.entries(runs).map(([side, measured]) => [side, measured.map((m) => Math.round(m.rps))])), ...spreads })
+      data.push({
+        connections,
+        rps: Object.fromEntries(
+          Object.entries(runs).map(([side, measured]) => [side, measured.map((m) => Math.round(m.rps))]),
+        ),
+        ...spreads,
+      })
     }
     // CPU per booking, one after the other, of each process the booking passes through: what
     // a loaded machine moves least, and where a cost would show (parse and plan in PostgreSQL
@@ -59,7 +94,16 @@ export async function pgbouncerBench(app: BenchApp): Promise<ScenarioResult> {
     for (const side of ['direct', 'unnamed', 'pgbouncer', 'pgbouncer', 'unnamed', 'direct'] as const) {
       await quiet(pool)
       const url = side === 'direct' ? app.url : side === 'unnamed' ? unnamed.url : pooled.url
-      const measured = await cpuPerBooking({ server: () => cpuMs(servers[side]), postgres: () => treeCpuMs(postgres), pgbouncer: () => cpuMs(bouncer.pid) }, `${url}/api/services/bookings`, varying, CPU_BOOKINGS)
+      const measured = await cpuPerBooking(
+        {
+          server: () => cpuMs(servers[side]),
+          postgres: () => treeCpuMs(postgres),
+          pgbouncer: () => cpuMs(bouncer.pid),
+        },
+        `${url}/api/services/bookings`,
+        varying,
+        CPU_BOOKINGS,
+      )
       cpu.push({ side, ...measured })
     }
   } finally {
@@ -76,7 +120,12 @@ export async function pgbouncerBench(app: BenchApp): Promise<ScenarioResult> {
     const total = mean(side, 'server') + mean(side, 'postgres') + mean(side, 'pgbouncer')
     const direct = mean('direct', 'server') + mean('direct', 'postgres') + mean('direct', 'pgbouncer')
     return {
-      side: side === 'direct' ? 'direct, prepared statements' : side === 'unnamed' ? 'direct, unnamed statements' : 'behind PgBouncer, unnamed',
+      side:
+        side === 'direct'
+          ? 'direct, prepared statements'
+          : side === 'unnamed'
+            ? 'direct, unnamed statements'
+            : 'behind PgBouncer, unnamed',
       'server ms': mean(side, 'server').toFixed(2),
       'PostgreSQL ms': mean(side, 'postgres').toFixed(2),
       'PgBouncer ms': mean(side, 'pgbouncer').toFixed(2),

@@ -1,6 +1,6 @@
 // Servers under load run in processes of their own, so the load generator (autocannon, in
 // the bench process) never shares their event loop. RSS is read from /proc.
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 
 import { nodeArgs } from '../scripts/node-build/command'
@@ -19,7 +19,9 @@ export async function rssMb(pid: number): Promise<number> {
   return kb / 1024
 }
 
-/** CPU milliseconds (user + system) the process has used: /proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms. */
+/**
+ * CPU milliseconds (user + system) the process has used: /proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms.
+ */
 export async function cpuMs(pid: number): Promise<number> {
   const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ')
   return (Number(fields[11]) + Number(fields[12])) * 10
@@ -35,7 +37,8 @@ export async function processTree(root: number): Promise<number[]> {
     if (parent) parents.set(pid, Number(parent))
   }
   const family = [root]
-  for (let i = 0; i < family.length; i++) for (const [pid, parent] of parents) if (parent === family[i]) family.push(pid)
+  for (let i = 0; i < family.length; i++)
+    for (const [pid, parent] of parents) if (parent === family[i]) family.push(pid)
   return family
 }
 
@@ -58,7 +61,13 @@ export async function postmasterPid(dataDir: string): Promise<number> {
  * CPU ms per request of `count` sequential GETs of `url` on the server process `pid`: a cost
  * that other work on a shared machine moves far less than a rate does.
  */
-export async function cpuPerRequest(pid: number, url: string, count: number, headers: Record<string, string> = {}, status = 200): Promise<number> {
+export async function cpuPerRequest(
+  pid: number,
+  url: string,
+  count: number,
+  headers: Record<string, string> = {},
+  status = 200,
+): Promise<number> {
   for (let i = 0; i < 10; i++) await (await fetch(url, { headers })).arrayBuffer() // warm
   const before = await cpuMs(pid)
   for (let i = 0; i < count; i++) {
@@ -73,7 +82,13 @@ export async function cpuPerRequest(pid: number, url: string, count: number, hea
  * Starts `node [flags] --import tsx <entry>` (in a test run: the run's plain-JS build of it,
  * scripts/node-build/) and waits until `GET <url><readyPath>` answers 200.
  */
-export async function startServerProcess(entry: string, port: number, env: Record<string, string>, readyPath = '/api/health', flags: string[] = []): Promise<ServerProcess> {
+export async function startServerProcess(
+  entry: string,
+  port: number,
+  env: Record<string, string>,
+  readyPath = '/api/health',
+  flags: string[] = [],
+): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, [...flags, ...nodeArgs(entry)], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -86,7 +101,10 @@ export async function startServerProcess(entry: string, port: number, env: Recor
   const deadline = Date.now() + 120_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}: ${stderr}`)
-    const ok = await fetch(`${url}${readyPath}`).then((response) => response.ok, () => false)
+    const ok = await fetch(`${url}${readyPath}`).then(
+      (response) => response.ok,
+      () => false,
+    )
     if (ok) break
     if (Date.now() > deadline) throw new Error(`${entry} did not answer ${readyPath} within 120 s: ${stderr}`)
     await new Promise((resolve) => setTimeout(resolve, 200))
@@ -120,10 +138,19 @@ async function pss(pid: number): Promise<number> {
  */
 export async function postgresPssMb(dataDir: string): Promise<number> {
   const pids = (await fs.readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number)
-  const commands = await Promise.all(pids.map(async (pid) => ({ pid, cmdline: await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => ''), status: await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '') })))
+  const commands = await Promise.all(
+    pids.map(async (pid) => ({
+      pid,
+      cmdline: await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => ''),
+      status: await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => ''),
+    })),
+  )
   const postmaster = commands.find((process) => process.cmdline.includes(dataDir) && /postgres/.test(process.cmdline))
   if (!postmaster) return NaN
-  const family = commands.filter((process) => process.pid === postmaster.pid || /^PPid:\s+(\d+)/m.exec(process.status)?.[1] === String(postmaster.pid))
+  const family = commands.filter(
+    (process) =>
+      process.pid === postmaster.pid || /^PPid:\s+(\d+)/m.exec(process.status)?.[1] === String(postmaster.pid),
+  )
   const sizes = await Promise.all(family.map((process) => pss(process.pid)))
   return sizes.reduce((sum, size) => sum + size, 0)
 }

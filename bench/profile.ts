@@ -7,7 +7,7 @@
 // 100 ms: it must grow by < 100 MB (the export streams in pages). `npm run bench -- profile`.
 import { freePort } from '../src/lib/embedded-database'
 import { measure } from './autocannon'
-import { adminCredentials, log, type BenchApp } from './harness'
+import { adminCredentials, type BenchApp, log } from './harness'
 import { cpuPerRequest, startServerProcess } from './processes'
 import { SECONDS } from './reads'
 import { markdownTable, type Row, type ScenarioResult } from './report'
@@ -24,7 +24,9 @@ interface Pool {
 export async function profileBench(app: BenchApp): Promise<ScenarioResult> {
   const pool = app.payload.db.pool
   const credentials = await adminCredentials(app)
-  const me = (await (await fetch(`${app.url}/api/profile`, { headers: credentials.bearer })).json()) as { profile: { userId: string; username: string } }
+  const me = (await (await fetch(`${app.url}/api/profile`, { headers: credentials.bearer })).json()) as {
+    profile: { userId: string; username: string }
+  }
   const { userId, username } = me.profile
   await pool.query(
     `INSERT INTO notifications (user_id_id, type, title, body, read_at, created_at, updated_at)
@@ -38,14 +40,22 @@ export async function profileBench(app: BenchApp): Promise<ScenarioResult> {
   )
   const reads = [
     { name: 'public profile, anonymous', path: `/api/profile/${username.toUpperCase()}`, headers: {} },
-    { name: 'notifications inbox, 20 of 200, bearer', path: '/api/profile/notifications?perPage=20', headers: credentials.bearer },
+    {
+      name: 'notifications inbox, 20 of 200, bearer',
+      path: '/api/profile/notifications?perPage=20',
+      headers: credentials.bearer,
+    },
   ]
   const limit = await startServerProcess('bench/limit-server.ts', await freePort(), { DATABASE_URL: app.databaseUrl })
   const rows: Row[] = []
   const cpu: Array<{ read: string; ours: number; limit: number }> = []
   try {
     for (const read of reads) {
-      const [ours, theirs] = await Promise.all([app.url, limit.url].map(async (base) => JSON.stringify(await (await fetch(`${base}${read.path}`, { headers: read.headers })).json())))
+      const [ours, theirs] = await Promise.all(
+        [app.url, limit.url].map(async (base) =>
+          JSON.stringify(await (await fetch(`${base}${read.path}`, { headers: read.headers })).json()),
+        ),
+      )
       if (ours !== theirs) throw new Error(`profile: ours and the limit disagree on ${read.path}`)
       for (const connections of CONNECTIONS) {
         log(`profile: ${read.name}, ${connections} connection(s), ${SECONDS} s each side`)
@@ -56,30 +66,40 @@ export async function profileBench(app: BenchApp): Promise<ScenarioResult> {
         rows.push({ scenario: read.name, connections, ours: oursResult, limit: limitResult, serverRssMb })
       }
       log(`profile: ${read.name}, CPU of ${SEQUENTIAL} sequential requests each side`)
-      cpu.push({ read: read.name, ours: await cpuPerRequest(app.server.pid, `${app.url}${read.path}`, SEQUENTIAL, read.headers), limit: await cpuPerRequest(limit.pid, `${limit.url}${read.path}`, SEQUENTIAL, read.headers) })
+      cpu.push({
+        read: read.name,
+        ours: await cpuPerRequest(app.server.pid, `${app.url}${read.path}`, SEQUENTIAL, read.headers),
+        limit: await cpuPerRequest(limit.pid, `${limit.url}${read.path}`, SEQUENTIAL, read.headers),
+      })
     }
   } finally {
     await limit.stop()
   }
   const exported = await exportMemory(app, pool)
-  const markdown = [markdownTable(
-    rows.map((row) => ({
-      scenario: row.scenario,
-      conns: String(row.connections),
-      'ours req/s': row.ours.rps.toFixed(0),
-      'ours p50': `${row.ours.p50} ms`,
-      'limit req/s': row.limit!.rps.toFixed(0),
-      'limit p50': `${row.limit!.p50} ms`,
-      'ours ÷ limit': `${(row.ours.rps / Math.max(row.limit!.rps, 1)).toFixed(2)}×`,
-      'non-2xx/errors': String(row.ours.errors + row.ours.non2xx + row.limit!.errors + row.limit!.non2xx),
-    })),
-  ),
-  '',
-  `Server CPU per request, ${SEQUENTIAL} sequential requests each side (less moved by other work on the machine than a rate): ${cpu.map((row) => `${row.read} ${row.ours.toFixed(2)} ms, the limit ${row.limit.toFixed(2)} ms (the limit ÷ ours ${(row.limit / row.ours).toFixed(2)}×)`).join('; ')}.`,
-  '',
-  `Export of ${EXPORT_NOTIFICATIONS.toLocaleString('en')} notifications and ${EXPORT_BOOKINGS.toLocaleString('en')} bookings (${(exported.bytes / 1e6).toFixed(1)} MB, read at ≤ ${READ_CHUNK / 1024} KiB per ${READ_PAUSE_MS} ms): server RSS ${exported.before.toFixed(0)} MB before, peak ${exported.peak.toFixed(0)} MB, growth ${(exported.peak - exported.before).toFixed(0)} MB (target < 100 MB), ${(exported.ms / 1000).toFixed(1)} s.`].join('\n')
+  const markdown = [
+    markdownTable(
+      rows.map((row) => ({
+        scenario: row.scenario,
+        conns: String(row.connections),
+        'ours req/s': row.ours.rps.toFixed(0),
+        'ours p50': `${row.ours.p50} ms`,
+        'limit req/s': row.limit!.rps.toFixed(0),
+        'limit p50': `${row.limit!.p50} ms`,
+        'ours ÷ limit': `${(row.ours.rps / Math.max(row.limit!.rps, 1)).toFixed(2)}×`,
+        'non-2xx/errors': String(row.ours.errors + row.ours.non2xx + row.limit!.errors + row.limit!.non2xx),
+      })),
+    ),
+    '',
+    `Server CPU per request, ${SEQUENTIAL} sequential requests each side (less moved by other work on the machine than a rate): ${cpu.map((row) => `${row.read} ${row.ours.toFixed(2)} ms, the limit ${row.limit.toFixed(2)} ms (the limit ÷ ours ${(row.limit / row.ours).toFixed(2)}×)`).join('; ')}.`,
+    '',
+    `Export of ${EXPORT_NOTIFICATIONS.toLocaleString('en')} notifications and ${EXPORT_BOOKINGS.toLocaleString('en')} bookings (${(exported.bytes / 1e6).toFixed(1)} MB, read at ≤ ${READ_CHUNK / 1024} KiB per ${READ_PAUSE_MS} ms): server RSS ${exported.before.toFixed(0)} MB before, peak ${exported.peak.toFixed(0)} MB, growth ${(exported.peak - exported.before).toFixed(0)} MB (target < 100 MB), ${(exported.ms / 1000).toFixed(1)} s.`,
+  ].join('\n')
   log(markdown)
-  return { rows, sections: [{ name: 'profile', markdown }], data: { notifications: NOTIFICATIONS, threads: THREADS, exported, cpu } }
+  return {
+    rows,
+    sections: [{ name: 'profile', markdown }],
+    data: { notifications: NOTIFICATIONS, threads: THREADS, exported, cpu },
+  }
 }
 
 const EXPORT_NOTIFICATIONS = 10_000
@@ -90,8 +110,16 @@ const READ_PAUSE_MS = 20
 /** One export read slowly, the server's RSS sampled meanwhile. */
 async function exportMemory(app: BenchApp, pool: Pool) {
   const email = `bench-export-${Date.now()}@example.test`
-  await app.payload.create({ collection: 'users', overrideAccess: true, data: { email, password: 'Bench-Passw0rd!', roles: ['citizen'], emailVerified: true } as never })
-  const signIn = await fetch(`${app.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Bench-Passw0rd!' }) })
+  await app.payload.create({
+    collection: 'users',
+    overrideAccess: true,
+    data: { email, password: 'Bench-Passw0rd!', roles: ['citizen'], emailVerified: true } as never,
+  })
+  const signIn = await fetch(`${app.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Bench-Passw0rd!' }),
+  })
   const { token, user } = (await signIn.json()) as { token: string; user: { id: string } }
   await pool.query(
     `INSERT INTO notifications (user_id_id, type, title, body, created_at, updated_at)

@@ -5,7 +5,7 @@
 // each other (the invariant of tests/helpers/invariants.ts), as the report operation leaves them.
 import { freePort } from '../src/lib/embedded-database'
 import { measure, type Measurement } from './autocannon'
-import { adminCredentials, log, type BenchApp } from './harness'
+import { adminCredentials, type BenchApp, log } from './harness'
 import { startServerProcess } from './processes'
 import { SECONDS } from './reads'
 import { markdownTable, type Row, type ScenarioResult } from './report'
@@ -19,7 +19,9 @@ type Pool = { query: (text: string, values?: unknown[]) => Promise<{ rows: Array
 
 /** Adds open reports (and their queue entries) until there are `total`. */
 async function seedReports(pool: Pool, total: number): Promise<void> {
-  const [{ n }] = (await pool.query(`SELECT count(*)::int AS n FROM content_reports WHERE status = 'open'`)).rows as [{ n: number }]
+  const [{ n }] = (await pool.query(`SELECT count(*)::int AS n FROM content_reports WHERE status = 'open'`)).rows as [
+    { n: number },
+  ]
   const items = Math.ceil((total - n) / PER_ITEM)
   if (items <= 0) return
   await pool.query(
@@ -53,7 +55,13 @@ export async function queueBench(app: BenchApp): Promise<ScenarioResult> {
         const ours = await measure(`${app.url}${PATH}`, options)
         const serverRssMb = await app.server.rssMb()
         const limitResult = await measure(`${limit.url}${PATH}`, options)
-        rows.push({ scenario: `moderation queue, ${size.toLocaleString('en')} open reports`, connections, ours, limit: limitResult, serverRssMb })
+        rows.push({
+          scenario: `moderation queue, ${size.toLocaleString('en')} open reports`,
+          connections,
+          ours,
+          limit: limitResult,
+          serverRssMb,
+        })
         if (connections === 1) p50s[size] = ours
       }
     }
@@ -75,5 +83,9 @@ export async function queueBench(app: BenchApp): Promise<ScenarioResult> {
   )
   const markdown = `${table}\n\nQueue p50 at 1 connection: ${small!.p50} ms at 1,000 open reports, ${large!.p50} ms at 100,000 (${ratio.toFixed(2)}×; target ≤ 1.5×).`
   log(markdown)
-  return { rows, sections: [{ name: 'Moderation queue', markdown }], data: { p50: { small: small!.p50, large: large!.p50 }, ratio } }
+  return {
+    rows,
+    sections: [{ name: 'Moderation queue', markdown }],
+    data: { p50: { small: small!.p50, large: large!.p50 }, ratio },
+  }
 }

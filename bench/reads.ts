@@ -2,7 +2,7 @@
 // express + pg, the same SQL) and, where one exists, the peer (Payload's stock REST for the
 // same data), at 1, 10 and 50 connections, in alternating rounds (bench/rounds.ts).
 import { freePort } from '../src/lib/embedded-database'
-import { adminCredentials, log, seedTo, type BenchApp, type Sizes } from './harness'
+import { adminCredentials, type BenchApp, log, seedTo, type Sizes } from './harness'
 import { startServerProcess } from './processes'
 import type { Row, ScenarioResult } from './report'
 import { alternate, QUICK_ROUNDS } from './rounds'
@@ -30,25 +30,58 @@ export const headersFor = (scenario: ReadScenario, credentials: Credentials) =>
 
 /** The read scenarios, on whatever data the database holds (an active service's id inside). */
 export async function readScenarios(app: BenchApp, credentials: Credentials): Promise<ReadScenario[]> {
-  const found = await fetch(`${app.url}/api/admin/services/services?perPage=1&status=active`, { headers: credentials.bearer })
+  const found = await fetch(`${app.url}/api/admin/services/services?perPage=1&status=active`, {
+    headers: credentials.bearer,
+  })
   const [{ id }] = ((await found.json()) as { services: Array<{ id: string }> }).services as [{ id: string }]
   const services = '/api/admin/services/services?perPage=20'
   const bookings = '/api/admin/services/bookings?perPage=20'
   return [
     { name: 'GET /api/health (shell)', ours: '/api/health', limit: '/api/health', auth: 'none' },
     { name: 'get-session, bearer', ours: '/api/auth/get-session', limit: '/api/auth/get-session', auth: 'bearer' },
-    { name: 'get-session, cookie (cache hit)', ours: '/api/auth/get-session', limit: '/api/auth/get-session', auth: 'cookie' },
-    { name: 'services list, 20', ours: services, limit: services, peer: '/api/service-listings?limit=20&depth=1', auth: 'bearer' },
-    { name: 'services list, q=', ours: `${services}&q=service%201`, limit: `${services}&q=service%201`, peer: '/api/service-listings?limit=20&depth=1&where[searchText][like]=service%201', auth: 'bearer' },
-    { name: 'one service', ours: `/api/admin/services/services?id=${id}`, limit: `/api/admin/services/services?id=${id}`, peer: `/api/service-listings/${id}?depth=1`, auth: 'bearer' },
-    { name: 'admin bookings list, 20', ours: bookings, limit: bookings, peer: '/api/bookings?limit=20&depth=1', auth: 'bearer' },
+    {
+      name: 'get-session, cookie (cache hit)',
+      ours: '/api/auth/get-session',
+      limit: '/api/auth/get-session',
+      auth: 'cookie',
+    },
+    {
+      name: 'services list, 20',
+      ours: services,
+      limit: services,
+      peer: '/api/service-listings?limit=20&depth=1',
+      auth: 'bearer',
+    },
+    {
+      name: 'services list, q=',
+      ours: `${services}&q=service%201`,
+      limit: `${services}&q=service%201`,
+      peer: '/api/service-listings?limit=20&depth=1&where[searchText][like]=service%201',
+      auth: 'bearer',
+    },
+    {
+      name: 'one service',
+      ours: `/api/admin/services/services?id=${id}`,
+      limit: `/api/admin/services/services?id=${id}`,
+      peer: `/api/service-listings/${id}?depth=1`,
+      auth: 'bearer',
+    },
+    {
+      name: 'admin bookings list, 20',
+      ours: bookings,
+      limit: bookings,
+      peer: '/api/bookings?limit=20&depth=1',
+      auth: 'bearer',
+    },
     { name: 'public catalogue (stock), anonymous', ours: '/api/service-listings?limit=20&depth=1', auth: 'none' },
   ]
 }
 
 export async function readsBench(app: BenchApp): Promise<ScenarioResult> {
   const sizes = await seedTo(app, SMALL)
-  log(`database: ${sizes.services.toLocaleString('en')} services, ${sizes.users.toLocaleString('en')} users, ${sizes.bookings.toLocaleString('en')} bookings`)
+  log(
+    `database: ${sizes.services.toLocaleString('en')} services, ${sizes.users.toLocaleString('en')} users, ${sizes.bookings.toLocaleString('en')} bookings`,
+  )
   const credentials = await adminCredentials(app)
   const limit = await startServerProcess('bench/limit-server.ts', await freePort(), { DATABASE_URL: app.databaseUrl })
   const rows: Row[] = []
@@ -68,7 +101,10 @@ export async function readsBench(app: BenchApp): Promise<ScenarioResult> {
           ours: merged.ours!,
           limit: merged.limit,
           peer: merged.peer,
-          ratios: { limit: scenario.limit ? ratio('ours', 'limit') : undefined, peer: scenario.peer ? ratio('ours', 'peer') : undefined },
+          ratios: {
+            limit: scenario.limit ? ratio('ours', 'limit') : undefined,
+            peer: scenario.peer ? ratio('ours', 'peer') : undefined,
+          },
           serverRssMb: await app.server.rssMb(),
         })
       }

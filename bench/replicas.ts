@@ -7,11 +7,11 @@
 // `npm run bench -- replicas`.
 import pg from 'pg'
 
-import { startPostgresPair, waitForReplay, type PostgresPair } from '../scripts/cluster/postgres-pair'
+import { type PostgresPair, startPostgresPair, waitForReplay } from '../scripts/cluster/postgres-pair'
 import { freePort } from '../src/lib/embedded-database'
 import { onServer } from '../src/lib/postgres/template-database'
-import { BENCH_ENV, log, runSeed, type BenchApp } from './harness'
-import { startServerProcess, type ServerProcess } from './processes'
+import { BENCH_ENV, type BenchApp, log, runSeed } from './harness'
+import { type ServerProcess, startServerProcess } from './processes'
 import { markdownTable, type ScenarioResult } from './report'
 import { alternate, formatSpread, ROUND_SECONDS, ROUNDS } from './rounds'
 
@@ -19,7 +19,11 @@ const DATABASE = 'bench'
 const CONNECTIONS = Number(process.env.BENCH_REPLICA_CONNECTIONS ?? 10)
 const READS = [
   { name: 'forum thread list, anonymous (shell SQL)', path: '/api/forum-threads?limit=20', table: 'forum_threads' },
-  { name: 'public catalogue, anonymous (Payload REST)', path: '/api/service-listings?limit=20&depth=1', table: 'service_listings' },
+  {
+    name: 'public catalogue, anonymous (Payload REST)',
+    path: '/api/service-listings?limit=20&depth=1',
+    table: 'service_listings',
+  },
 ]
 
 /** Statements on `table` the replica ran for the bench database. */
@@ -50,14 +54,30 @@ export async function replicasBench(_app: BenchApp): Promise<ScenarioResult> {
     await runSeed({ databaseUrl: primaryUrl } as BenchApp, { services: 1_000, threads: 1_000, posts: 20_000 })
     await onServer(primaryUrl, (client) => client.query('CHECKPOINT'))
     await waitForReplay(pair, 120_000)
-    const on = await startServerProcess('src/server.ts', await freePort(), { ...env, DATABASE_REPLICA_URLS: pair.replica.url(DATABASE) }, '/api/health/ready')
+    const on = await startServerProcess(
+      'src/server.ts',
+      await freePort(),
+      { ...env, DATABASE_REPLICA_URLS: pair.replica.url(DATABASE) },
+      '/api/health/ready',
+    )
     servers.push(on)
 
     const rows: Array<Record<string, string>> = []
     const data: Record<string, unknown> = {}
     for (const read of READS) {
       const before = await replicaCalls(pair, read.table)
-      const { runs, merged, ratio: ratioOf } = await alternate(`replicas: ${read.name}, routing off / on`, [{ name: 'off', url: `${off.url}${read.path}` }, { name: 'on', url: `${on.url}${read.path}` }], { connections: CONNECTIONS })
+      const {
+        runs,
+        merged,
+        ratio: ratioOf,
+      } = await alternate(
+        `replicas: ${read.name}, routing off / on`,
+        [
+          { name: 'off', url: `${off.url}${read.path}` },
+          { name: 'on', url: `${on.url}${read.path}` },
+        ],
+        { connections: CONNECTIONS },
+      )
       const servedByReplica = (await replicaCalls(pair, read.table)) - before
       const bad = merged.off!.errors + merged.off!.non2xx + merged.on!.errors + merged.on!.non2xx
       const spread = ratioOf('on', 'off')

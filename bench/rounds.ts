@@ -63,7 +63,8 @@ export function spreadOf(ratios: number[]): Spread {
 }
 
 /** `0.93× (0.85–1.02)`: the median of the rounds' ratios, then their range. */
-export const formatSpread = (spread?: Spread) => (spread ? `${spread.median.toFixed(2)}× (${spread.low.toFixed(2)}–${spread.high.toFixed(2)})` : '')
+export const formatSpread = (spread?: Spread) =>
+  spread ? `${spread.median.toFixed(2)}× (${spread.low.toFixed(2)}–${spread.high.toFixed(2)})` : ''
 
 function mergeRuns(runs: Measurement[]): Measurement {
   const sum = (pick: (m: Measurement) => number) => runs.reduce((total, m) => total + pick(m), 0)
@@ -90,7 +91,9 @@ export async function alternate(label: string, sides: Side[], options: Alternate
     varying: side.varying ?? options.varying,
   })
   const runs: Record<string, Measurement[]> = Object.fromEntries(sides.map((side) => [side.name, []]))
-  log(`${label}: ${sides.map((side) => side.name).join(' / ')} at ${options.connections} connection(s), ${rounds} alternating rounds of ${seconds} s each side (after 1 s of warm-up each)`)
+  log(
+    `${label}: ${sides.map((side) => side.name).join(' / ')} at ${options.connections} connection(s), ${rounds} alternating rounds of ${seconds} s each side (after 1 s of warm-up each)`,
+  )
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? sides : [...sides].reverse()
     for (const side of order) {
@@ -98,12 +101,15 @@ export async function alternate(label: string, sides: Side[], options: Alternate
       await side.prepare?.()
       runs[side.name]!.push(await measure(side.url, optionsOf(side)))
     }
-    process.stderr.write(`\r[bench] ${label}: round ${round + 1}/${rounds} ${sides.map((side) => `${side.name} ${runs[side.name]!.at(-1)!.rps.toFixed(0)}`).join(', ')} req/s   `)
+    process.stderr.write(
+      `\r[bench] ${label}: round ${round + 1}/${rounds} ${sides.map((side) => `${side.name} ${runs[side.name]!.at(-1)!.rps.toFixed(0)}`).join(', ')} req/s   `,
+    )
   }
   process.stderr.write('\n')
   await settle()
   // `ok` sums every round's 2xx, warm-ups included (a write scenario checks the database against it).
   const merged = Object.fromEntries(sides.map((side) => [side.name, mergeRuns(runs[side.name]!)]))
-  const ratio = (a: string, b: string) => spreadOf(runs[a]!.map((m, i) => m.rps / Math.max(runs[b]![i]!.rps, Number.EPSILON)))
+  const ratio = (a: string, b: string) =>
+    spreadOf(runs[a]!.map((m, i) => m.rps / Math.max(runs[b]![i]!.rps, Number.EPSILON)))
   return { runs, merged, ratio }
 }

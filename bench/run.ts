@@ -3,14 +3,13 @@
 // "Reproducing" lists the scenarios); every measurement is bounded in time.
 import { bearerBench } from './bearer'
 import { bookingsBench } from './bookings'
-import { clusterBench } from './cluster'
 import { catalogueBench } from './catalogue'
+import { clusterBench } from './cluster'
 import { cookieBarrierBench } from './cookie-barrier'
-import { webhooksBench } from './webhooks'
 import { forumBench } from './forum'
 import { growthBench } from './growth'
+import { type BenchApp, log, startBenchApp } from './harness'
 import { listUsersBench } from './list-users'
-import { startBenchApp, log, type BenchApp } from './harness'
 import { memoryBench } from './memory'
 import { pgbouncerBench } from './pgbouncer'
 import { profileBench } from './profile'
@@ -20,6 +19,7 @@ import { replicasBench } from './replicas'
 import { report, type ScenarioResult } from './report'
 import { signInBench } from './sign-in'
 import { slotsBench } from './slots'
+import { webhooksBench } from './webhooks'
 
 const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   reads: readsBench,

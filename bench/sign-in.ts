@@ -6,7 +6,7 @@ import { verify } from '@node-rs/argon2'
 
 import { hashPassword } from '../src/lib/auth/password-hash'
 import { measure, type Measurement } from './autocannon'
-import { load, log, ms, printTable, rate, type BenchApp } from './harness'
+import { type BenchApp, load, log, ms, printTable, rate } from './harness'
 import { SECONDS } from './reads'
 import type { Row, ScenarioResult } from './report'
 
@@ -27,7 +27,11 @@ async function timeHashes(): Promise<{ perHash: number[]; median: number; p95: n
   }
   process.stderr.write('\n')
   const sorted = [...perHash].sort((a, b) => a - b)
-  return { perHash, median: sorted[Math.floor(sorted.length / 2)]!, p95: sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))]! }
+  return {
+    perHash,
+    median: sorted[Math.floor(sorted.length / 2)]!,
+    p95: sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))]!,
+  }
 }
 
 async function benchUser(app: BenchApp): Promise<string> {
@@ -39,7 +43,12 @@ async function benchUser(app: BenchApp): Promise<string> {
   })
   if (response.status !== 200) throw new Error(`bench sign-up failed: ${response.status} ${await response.text()}`)
   const { user } = (await response.json()) as { user: { id: string } }
-  await app.payload.update({ collection: 'users', id: user.id, data: { emailVerified: true } as never, overrideAccess: true })
+  await app.payload.update({
+    collection: 'users',
+    id: user.id,
+    data: { emailVerified: true } as never,
+    overrideAccess: true,
+  })
   return email
 }
 
@@ -48,7 +57,10 @@ async function timingParity(url: string, email: string, rounds: number) {
   const unknown: number[] = []
   const wrong: number[] = []
   for (let i = 0; i < rounds; i++) {
-    for (const [target, samples] of [['nobody@example.test', unknown], [email, wrong]] as const) {
+    for (const [target, samples] of [
+      ['nobody@example.test', unknown],
+      [email, wrong],
+    ] as const) {
       const t0 = performance.now()
       const ok = await signIn(url, target, 'Wrong-Passw0rd!', 401)()
       if (!ok) throw new Error('timing parity: expected 401')
@@ -73,8 +85,17 @@ const signIn = (url: string, email: string, password: string, expected: number) 
 
 /** Bare argon2 verifies at `connections` in flight, in the bench process: the floor set by the hash. */
 async function bareVerify(stored: string, connections: number): Promise<Measurement> {
-  const result = await load(`bare argon2 verify ×${connections}`, VERIFIES, connections, async () => verify(stored, PASSWORD))
-  return { rps: result.perSecond, p50: Math.round(result.p50), p99: Math.round(result.p99), errors: result.failures, non2xx: 0, ok: result.count - result.failures }
+  const result = await load(`bare argon2 verify ×${connections}`, VERIFIES, connections, async () =>
+    verify(stored, PASSWORD),
+  )
+  return {
+    rps: result.perSecond,
+    p50: Math.round(result.p50),
+    p99: Math.round(result.p99),
+    errors: result.failures,
+    non2xx: 0,
+    ok: result.count - result.failures,
+  }
 }
 
 export async function signInBench(app: BenchApp): Promise<ScenarioResult> {
@@ -88,10 +109,22 @@ export async function signInBench(app: BenchApp): Promise<ScenarioResult> {
     const ours = await measure(`${app.url}/api/auth/sign-in/email`, {
       connections,
       seconds: SECONDS,
-      varying: { method: 'POST', next: () => ({ body: JSON.stringify({ email, password: PASSWORD }), headers: { 'content-type': 'application/json' } }) },
+      varying: {
+        method: 'POST',
+        next: () => ({
+          body: JSON.stringify({ email, password: PASSWORD }),
+          headers: { 'content-type': 'application/json' },
+        }),
+      },
     })
     const serverRssMb = await app.server.rssMb()
-    rows.push({ scenario: 'sign-in (limit: bare argon2 verify)', connections, ours, limit: await bareVerify(stored, connections), serverRssMb })
+    rows.push({
+      scenario: 'sign-in (limit: bare argon2 verify)',
+      connections,
+      ours,
+      limit: await bareVerify(stored, connections),
+      serverRssMb,
+    })
   }
   const parity = await timingParity(app.url, email, PARITY_ROUNDS)
 
@@ -102,13 +135,27 @@ export async function signInBench(app: BenchApp): Promise<ScenarioResult> {
   ])
   const parityRatio = parity.unknown / parity.wrong
   printTable('Timing parity', [
-    { ratio: `unknown email ÷ wrong password, sequential medians (${ms(parity.unknown)} / ${ms(parity.wrong)}; ≈1: no enumeration by time)`, value: parityRatio.toFixed(2) },
+    {
+      ratio: `unknown email ÷ wrong password, sequential medians (${ms(parity.unknown)} / ${ms(parity.wrong)}; ≈1: no enumeration by time)`,
+      value: parityRatio.toFixed(2),
+    },
   ])
   const failed = rows.filter((row) => row.ours.non2xx + row.ours.errors > 0)
-  if (failed.length) throw new Error(`sign-in: unexpected answers at ${failed.map((row) => `${row.connections} connection(s)`).join(', ')}`)
+  if (failed.length)
+    throw new Error(
+      `sign-in: unexpected answers at ${failed.map((row) => `${row.connections} connection(s)`).join(', ')}`,
+    )
   return {
     rows,
-    data: { hashMs: { median: hashes.median, p95: hashes.p95 }, parity: { unknownMs: parity.unknown, wrongMs: parity.wrong, ratio: parityRatio } },
-    sections: [{ name: 'sign-in', markdown: `argon2id hash, median of ${HASH_SAMPLES} sequential: ${ms(hashes.median)} (p95 ${ms(hashes.p95)}). Timing parity, sequential medians of ${PARITY_ROUNDS} alternating sign-ins: unknown email ${ms(parity.unknown)}, wrong password ${ms(parity.wrong)}, ratio **${parityRatio.toFixed(2)}** (≈ 1: an email's existence does not show in the time).` }],
+    data: {
+      hashMs: { median: hashes.median, p95: hashes.p95 },
+      parity: { unknownMs: parity.unknown, wrongMs: parity.wrong, ratio: parityRatio },
+    },
+    sections: [
+      {
+        name: 'sign-in',
+        markdown: `argon2id hash, median of ${HASH_SAMPLES} sequential: ${ms(hashes.median)} (p95 ${ms(hashes.p95)}). Timing parity, sequential medians of ${PARITY_ROUNDS} alternating sign-ins: unknown email ${ms(parity.unknown)}, wrong password ${ms(parity.wrong)}, ratio **${parityRatio.toFixed(2)}** (≈ 1: an email's existence does not show in the time).`,
+      },
+    ],
   }
 }

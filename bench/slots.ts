@@ -10,11 +10,11 @@ import os from 'node:os'
 import type { Pool } from 'pg'
 
 import { freePort } from '../src/lib/embedded-database'
-import { ensureNoOverlap } from './no-overlap'
 import type { Measurement } from './autocannon'
-import { log, seedTo, type BenchApp } from './harness'
+import { type BenchApp, log, seedTo } from './harness'
+import { ensureNoOverlap } from './no-overlap'
 import { cpuPerRequest, startServerProcess } from './processes'
-import { markdownTable, tableRows, type Row, type ScenarioResult } from './report'
+import { markdownTable, type Row, type ScenarioResult, tableRows } from './report'
 import { alternate, formatSpread, ROUND_SECONDS, ROUNDS } from './rounds'
 
 const SMALL_BOOKINGS = 10_000
@@ -33,14 +33,35 @@ const SEQUENTIAL = 100
  */
 async function benchService(app: BenchApp, pool: Pool, withExceptions = false): Promise<string> {
   await ensureNoOverlap(app, pool)
-  const provider = await app.payload.create({ collection: 'users', data: { email: `slots-provider-${Date.now()}@example.test`, password: 'Bench-Passw0rd!', roles: ['citizen'], emailVerified: true } as never, overrideAccess: true })
+  const provider = await app.payload.create({
+    collection: 'users',
+    data: {
+      email: `slots-provider-${Date.now()}@example.test`,
+      password: 'Bench-Passw0rd!',
+      roles: ['citizen'],
+      emailVerified: true,
+    } as never,
+    overrideAccess: true,
+  })
   const service = await app.payload.create({
     collection: 'service-listings',
-    data: { slug: `slots-bench-${Date.now()}`, provider: provider.id, status: 'active', durationMinutes: 60, ...(withExceptions ? { bufferBeforeMinutes: 10, bufferAfterMinutes: 10 } : {}), translations: [{ inLanguage: 'en', title: 'Slots bench' }], inLanguage: 'en' } as never,
+    data: {
+      slug: `slots-bench-${Date.now()}`,
+      provider: provider.id,
+      status: 'active',
+      durationMinutes: 60,
+      ...(withExceptions ? { bufferBeforeMinutes: 10, bufferAfterMinutes: 10 } : {}),
+      translations: [{ inLanguage: 'en', title: 'Slots bench' }],
+      inLanguage: 'en',
+    } as never,
     overrideAccess: true,
   })
   for (let day = 0; day < 7; day++) {
-    await app.payload.create({ collection: 'service-availability', data: { service: service.id, dayOfWeek: day, startTime: '08:00', endTime: '20:00' } as never, overrideAccess: true })
+    await app.payload.create({
+      collection: 'service-availability',
+      data: { service: service.id, dayOfWeek: day, startTime: '08:00', endTime: '20:00' } as never,
+      overrideAccess: true,
+    })
   }
   // Every third hour of every day, pending or confirmed: the rows the query must subtract.
   await pool.query(
@@ -70,10 +91,16 @@ export async function slotsBench(app: BenchApp): Promise<ScenarioResult> {
   const serviceId = await benchService(app, pool)
   const exceptionsId = await benchService(app, pool, true)
   const path = (to: string, id = serviceId) => `/api/services/${id}/slots?from=${FIRST_DAY}&to=${to}`
-  const limit = await startServerProcess('bench/slots-limit-server.ts', await freePort(), { DATABASE_URL: app.databaseUrl })
+  const limit = await startServerProcess('bench/slots-limit-server.ts', await freePort(), {
+    DATABASE_URL: app.databaseUrl,
+  })
   try {
     // The same answer from both (the limit is only a limit if it does the same work).
-    const [oursAnswer, theirs] = await Promise.all([app.url, limit.url].map(async (base) => (await (await fetch(`${base}${path(DAYS_31)}`)).json()) as { slots: Record<string, string[]> }))
+    const [oursAnswer, theirs] = await Promise.all(
+      [app.url, limit.url].map(
+        async (base) => (await (await fetch(`${base}${path(DAYS_31)}`)).json()) as { slots: Record<string, string[]> },
+      ),
+    )
     if (JSON.stringify(oursAnswer) !== JSON.stringify(theirs)) throw new Error('slots: ours and the limit disagree')
     const listed = Object.values(oursAnswer!.slots).flat().length
     const loadBefore = os.loadavg()
@@ -82,19 +109,47 @@ export async function slotsBench(app: BenchApp): Promise<ScenarioResult> {
     const ours = (to: string, id = serviceId) => `${app.url}${path(to, id)}`
     const limitOf = (to: string, id = serviceId) => `${limit.url}${path(to, id)}`
     for (const connections of [1, 10]) {
-      const { merged, ratio } = await alternate('slots: 31 days', [{ name: 'ours', url: ours(DAYS_31) }, { name: 'limit', url: limitOf(DAYS_31) }], { connections })
-      rows.push({ scenario: 'GET /api/services/:id/slots, 31 days', connections, ours: merged.ours!, limit: merged.limit, ratios: { limit: ratio('ours', 'limit') }, serverRssMb: await app.server.rssMb() })
+      const { merged, ratio } = await alternate(
+        'slots: 31 days',
+        [
+          { name: 'ours', url: ours(DAYS_31) },
+          { name: 'limit', url: limitOf(DAYS_31) },
+        ],
+        { connections },
+      )
+      rows.push({
+        scenario: 'GET /api/services/:id/slots, 31 days',
+        connections,
+        ours: merged.ours!,
+        limit: merged.limit,
+        ratios: { limit: ratio('ours', 'limit') },
+        serverRssMb: await app.server.rssMb(),
+      })
     }
     // The service with exceptions and buffers at 10 connections beside its limit
     // (≥ 0.7×) and the plain service in the same rounds.
-    const exceptions = await alternate('slots: 31 days with exceptions and buffers', [
-      { name: 'plain', url: ours(DAYS_31) },
-      { name: 'exceptions', url: ours(DAYS_31, exceptionsId) },
-      { name: 'limit', url: limitOf(DAYS_31, exceptionsId) },
-    ], { connections: 10 })
+    const exceptions = await alternate(
+      'slots: 31 days with exceptions and buffers',
+      [
+        { name: 'plain', url: ours(DAYS_31) },
+        { name: 'exceptions', url: ours(DAYS_31, exceptionsId) },
+        { name: 'limit', url: limitOf(DAYS_31, exceptionsId) },
+      ],
+      { connections: 10 },
+    )
     const withExceptions = exceptions.merged.exceptions!
-    const exceptionsSpread = { limit: exceptions.ratio('exceptions', 'limit'), plain: exceptions.ratio('exceptions', 'plain') }
-    rows.push({ scenario: 'GET /api/services/:id/slots, 31 days, exceptions and buffers', connections: 10, ours: withExceptions, limit: exceptions.merged.limit, ratios: { limit: exceptionsSpread.limit }, serverRssMb: await app.server.rssMb() })
+    const exceptionsSpread = {
+      limit: exceptions.ratio('exceptions', 'limit'),
+      plain: exceptions.ratio('exceptions', 'plain'),
+    }
+    rows.push({
+      scenario: 'GET /api/services/:id/slots, 31 days, exceptions and buffers',
+      connections: 10,
+      ours: withExceptions,
+      limit: exceptions.merged.limit,
+      ratios: { limit: exceptionsSpread.limit },
+      serverRssMb: await app.server.rssMb(),
+    })
     log(`slots: CPU of ${SEQUENTIAL} sequential 62-day queries`)
     const cpuOurs = await cpuPerRequest(app.server.pid, ours(DAYS_62), SEQUENTIAL)
     const cpuLimit = await cpuPerRequest(limit.pid, limitOf(DAYS_62), SEQUENTIAL)
@@ -107,20 +162,42 @@ export async function slotsBench(app: BenchApp): Promise<ScenarioResult> {
     await pool.query('VACUUM ANALYZE bookings')
     // The limit is measured again at the large size: the same SQL on the same rows tells
     // the growth the data causes from what a busier machine adds.
-    const grownRounds = await alternate(`slots: 31 days on ${grown.bookings.toLocaleString('en')} bookings`, [{ name: 'ours', url: ours(DAYS_31) }, { name: 'limit', url: limitOf(DAYS_31) }], { connections: 10 })
+    const grownRounds = await alternate(
+      `slots: 31 days on ${grown.bookings.toLocaleString('en')} bookings`,
+      [
+        { name: 'ours', url: ours(DAYS_31) },
+        { name: 'limit', url: limitOf(DAYS_31) },
+      ],
+      { connections: 10 },
+    )
     const large: Measurement = grownRounds.merged.ours!
     const largeLimit: Measurement = grownRounds.merged.limit!
     const growth = large.p50 / Math.max(small.ours.p50, 1)
     const limitGrowth = largeLimit.p50 / Math.max(small.limit!.p50, 1)
 
     const markdown = [
-      `One active service (60 minutes, open 08:00–20:00 daily, every third hour booked), ${listed} bookable times in 31 days. The limit is express + pg with the same SQL statement and listing arithmetic. ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per side: req/s and p50 the median of the rounds, a ratio the median of the rounds' ratios and (their range). Load average ${loadBefore.map((n) => n.toFixed(1)).join(' / ')} before, ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} after.`,
+      `One active service (60 minutes, open 08:00–20:00 daily, every third hour booked), ${listed} bookable times in 31 days. The limit is express + pg with the same SQL statement and listing arithmetic. ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per side: req/s and p50 the median of the rounds, a ratio the median of the rounds' ratios and (their range). Load average ${loadBefore.map((n) => n.toFixed(1)).join(' / ')} before, ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' / ')} after.`,
       '',
       markdownTable(tableRows(rows, ['ours p99', 'server RSS'])),
       '',
       markdownTable([
-        { side: 'ours', bookings: `${SMALL_BOOKINGS.toLocaleString('en')} → ${grown.bookings.toLocaleString('en')}`, 'p50 at 10 connections': `${small.ours.p50} ms → ${large.p50} ms`, growth: `${growth.toFixed(2)}×`, 'req/s': `${small.ours.rps.toFixed(0)} → ${large.rps.toFixed(0)}` },
-        { side: 'limit', bookings: `${SMALL_BOOKINGS.toLocaleString('en')} → ${grown.bookings.toLocaleString('en')}`, 'p50 at 10 connections': `${small.limit!.p50} ms → ${largeLimit.p50} ms`, growth: `${limitGrowth.toFixed(2)}×`, 'req/s': `${small.limit!.rps.toFixed(0)} → ${largeLimit.rps.toFixed(0)}` },
+        {
+          side: 'ours',
+          bookings: `${SMALL_BOOKINGS.toLocaleString('en')} → ${grown.bookings.toLocaleString('en')}`,
+          'p50 at 10 connections': `${small.ours.p50} ms → ${large.p50} ms`,
+          growth: `${growth.toFixed(2)}×`,
+          'req/s': `${small.ours.rps.toFixed(0)} → ${large.rps.toFixed(0)}`,
+        },
+        {
+          side: 'limit',
+          bookings: `${SMALL_BOOKINGS.toLocaleString('en')} → ${grown.bookings.toLocaleString('en')}`,
+          'p50 at 10 connections': `${small.limit!.p50} ms → ${largeLimit.p50} ms`,
+          growth: `${limitGrowth.toFixed(2)}×`,
+          'req/s': `${small.limit!.rps.toFixed(0)} → ${largeLimit.rps.toFixed(0)}`,
+        },
       ]),
       '',
       `At ${grown.bookings.toLocaleString('en')} bookings, ours ÷ the limit: ${formatSpread(grownRounds.ratio('ours', 'limit'))}.`,
@@ -129,7 +206,23 @@ export async function slotsBench(app: BenchApp): Promise<ScenarioResult> {
       '',
       `A 62-day query costs the server ${cpuOurs.toFixed(2)} ms of CPU (the limit ${cpuLimit.toFixed(2)} ms), measured over ${SEQUENTIAL} sequential queries: 100 a minute from one IP (the global limit) cost ${((cpuOurs * 100) / 1000).toFixed(2)} s of CPU a minute, ${((cpuOurs * 100) / 600).toFixed(2)} % of one core.`,
     ].join('\n')
-    return { rows, data: { listed, withExceptions, exceptionRuns: exceptions.runs, exceptionsSpread, cpuOurs, cpuLimit, small: small.ours, large, smallLimit: small.limit, largeLimit, grownTo: grown.bookings }, sections: [{ name: 'slots', markdown }] }
+    return {
+      rows,
+      data: {
+        listed,
+        withExceptions,
+        exceptionRuns: exceptions.runs,
+        exceptionsSpread,
+        cpuOurs,
+        cpuLimit,
+        small: small.ours,
+        large,
+        smallLimit: small.limit,
+        largeLimit,
+        grownTo: grown.bookings,
+      },
+      sections: [{ name: 'slots', markdown }],
+    }
   } finally {
     await limit.stop()
   }

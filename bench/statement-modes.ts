@@ -22,7 +22,11 @@ async function main() {
     const hash = (await pool.query('SELECT token_hash FROM sessions LIMIT 1')).rows[0].token_hash
     const reads: Array<{ label: string; statement: Statement; values: unknown[] }> = [
       { label: 'the session by token hash', statement: FIND_SESSION, values: [hash] },
-      { label: "the service with its weekday's slots and the date's exceptions", statement: SERVICE_TERMS_AND_SLOTS, values: [serviceId, 3, '2031-01-01'] },
+      {
+        label: "the service with its weekday's slots and the date's exceptions",
+        statement: SERVICE_TERMS_AND_SLOTS,
+        values: [serviceId, 3, '2031-01-01'],
+      },
     ]
     await client.connect()
     const backend = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number
@@ -40,12 +44,21 @@ async function main() {
           const nodeBefore = process.cpuUsage()
           for (let i = 0; i < RUNS; i++) await client.query(config)
           const node = process.cpuUsage(nodeBefore)
-          if (pass > 0) (measured[way] ??= []).push({ postgres: ((await cpuMs(backend)) - postgresBefore) / RUNS, node: (node.user + node.system) / 1000 / RUNS })
+          if (pass > 0)
+            (measured[way] ??= []).push({
+              postgres: ((await cpuMs(backend)) - postgresBefore) / RUNS,
+              node: (node.user + node.system) / 1000 / RUNS,
+            })
         }
       }
       const range = (values: number[]) => `${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)} ms`
       for (const [way, passes] of Object.entries(measured)) {
-        rows.push({ read: label, 'sent as': way, 'PostgreSQL CPU a run': range(passes.map((p) => p.postgres)), 'client CPU a run': range(passes.map((p) => p.node)) })
+        rows.push({
+          read: label,
+          'sent as': way,
+          'PostgreSQL CPU a run': range(passes.map((p) => p.postgres)),
+          'client CPU a run': range(passes.map((p) => p.node)),
+        })
       }
     }
     console.log(markdownTable(rows))

@@ -32,14 +32,19 @@ try {
     const stopping = Date.now()
     await platform.stop()
     const stop = Date.now() - stopping
-    console.log(`${run === 0 ? 'first start' : `start ${run}`}: ${seconds(start)}${platform.builtTemplate ? ' (built the cluster and the template)' : ''}, stop ${seconds(stop)}`)
+    console.log(
+      `${run === 0 ? 'first start' : `start ${run}`}: ${seconds(start)}${platform.builtTemplate ? ' (built the cluster and the template)' : ''}, stop ${seconds(stop)}`,
+    )
     if (run > 0) {
       starts.push(start)
       stops.push(stop)
     }
   }
-  console.log(`median of ${runs} later starts: ${seconds(median(starts))}; median of their stops: ${seconds(median(stops))}`)
+  console.log(
+    `median of ${runs} later starts: ${seconds(median(starts))}; median of their stops: ${seconds(median(stops))}`,
+  )
 } finally {
-  for (const entry of await fs.readdir(dir)) if (entry.startsWith('slot-') && !entry.endsWith('.lock')) await removeEmbeddedState(path.join(dir, entry))
+  for (const entry of await fs.readdir(dir))
+    if (entry.startsWith('slot-') && !entry.endsWith('.lock')) await removeEmbeddedState(path.join(dir, entry))
   await fs.rm(dir, { recursive: true, force: true })
 }

@@ -9,6 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import pg from 'pg'
+
 import { freePort, startEmbeddedDatabase } from '../src/lib/embedded-database'
 
 async function main() {
@@ -48,8 +49,13 @@ async function main() {
     'users',
   ]
   // Backends per collection: the bench's server has a pool of 10 plus the test process.
-  await client.query(`INSERT INTO collection_versions SELECT s, b, (random() * 1000)::int FROM unnest($1::text[]) s, generate_series(0, 12) b`, [slugs])
-  await client.query(`INSERT INTO classifieds (expires_at) SELECT now() + (g || ' minutes')::interval FROM generate_series(-5000, 50000) g`)
+  await client.query(
+    `INSERT INTO collection_versions SELECT s, b, (random() * 1000)::int FROM unnest($1::text[]) s, generate_series(0, 12) b`,
+    [slugs],
+  )
+  await client.query(
+    `INSERT INTO classifieds (expires_at) SELECT now() + (g || ' minutes')::interval FROM generate_series(-5000, 50000) g`,
+  )
   await client.query('ANALYZE')
   const pid = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number
   const expiry = `(SELECT min("expires_at") FROM "classifieds" WHERE "expires_at" > $1::timestamptz)`

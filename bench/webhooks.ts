@@ -11,9 +11,9 @@ import os from 'node:os'
 
 import { freePort } from '../src/lib/embedded-database'
 import { bookingRequests, quiet, setUp } from './bookings'
-import { log, printTable, type BenchApp } from './harness'
-import { alternate, formatSpread, ROUND_SECONDS, ROUNDS } from './rounds'
+import { type BenchApp, log, printTable } from './harness'
 import type { Row, ScenarioResult } from './report'
+import { alternate, formatSpread, ROUND_SECONDS, ROUNDS } from './rounds'
 
 const CONNECTIONS = 10
 const WEBHOOKS = 3
@@ -38,7 +38,11 @@ async function startReceiver(): Promise<{ url: string; received: () => number; c
   }
 }
 
-const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ')
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')
 
 export async function webhooksBench(app: BenchApp): Promise<ScenarioResult> {
   const { pool, serviceId, tokens } = await setUp(app)
@@ -48,7 +52,16 @@ export async function webhooksBench(app: BenchApp): Promise<ScenarioResult> {
   const hooks: string[] = []
   const subscribe = async () => {
     for (let i = 0; i < WEBHOOKS; i++) {
-      const doc = await app.payload.create({ collection: 'webhooks', data: { url: receiver.url, events: ['booking.created'], secret: `whsec_${Buffer.alloc(24, i).toString('base64')}`, active: true } as never, overrideAccess: true })
+      const doc = await app.payload.create({
+        collection: 'webhooks',
+        data: {
+          url: receiver.url,
+          events: ['booking.created'],
+          secret: `whsec_${Buffer.alloc(24, i).toString('base64')}`,
+          active: true,
+        } as never,
+        overrideAccess: true,
+      })
       hooks.push(String(doc.id))
     }
   }
@@ -61,14 +74,25 @@ export async function webhooksBench(app: BenchApp): Promise<ScenarioResult> {
     // The same server and URL both sides: the switch is the webhooks' `active` flag.
     const sides = [
       { name: 'without', url: bookingUrl, prepare: unsubscribe },
-      { name: 'with', url: bookingUrl, prepare: async () => void (await pool.query(`UPDATE webhooks SET active = true`)) },
+      {
+        name: 'with',
+        url: bookingUrl,
+        prepare: async () => void (await pool.query(`UPDATE webhooks SET active = true`)),
+      },
     ]
-    const rounds = await alternate(`booking creation without / with ${WEBHOOKS} webhooks`, sides, { connections: CONNECTIONS, varying, settle: () => quiet(pool) })
+    const rounds = await alternate(`booking creation without / with ${WEBHOOKS} webhooks`, sides, {
+      connections: CONNECTIONS,
+      varying,
+      settle: () => quiet(pool),
+    })
     // Let the bookings' own deliveries finish, then time a backlog of BACKLOG deliveries
     // written at once (as a burst of events would), drained by the server's worker.
-    const pendingAt = async () => (await pool.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending'`)).rows[0].n as number
+    const pendingAt = async () =>
+      (await pool.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending'`)).rows[0]
+        .n as number
     const leftByBookings = await pendingAt()
-    for (let waited = 0; (await pendingAt()) > 0 && waited < 60_000; waited += 250) await new Promise((resolve) => setTimeout(resolve, 250))
+    for (let waited = 0; (await pendingAt()) > 0 && waited < 60_000; waited += 250)
+      await new Promise((resolve) => setTimeout(resolve, 250))
     const receivedBefore = receiver.received()
     await pool.query(
       `INSERT INTO webhook_deliveries (webhook_id, event, message_id, record_key, body, status, attempts, next_attempt_at, updated_at, created_at)
@@ -89,13 +113,27 @@ export async function webhooksBench(app: BenchApp): Promise<ScenarioResult> {
     const loadAfter = load()
     const spread = rounds.ratio('with', 'without')
     const ratio = spread.median
-    const { rows: statuses } = await pool.query(`SELECT status::text, count(*)::int AS n FROM webhook_deliveries GROUP BY status ORDER BY status`)
+    const { rows: statuses } = await pool.query(
+      `SELECT status::text, count(*)::int AS n FROM webhook_deliveries GROUP BY status ORDER BY status`,
+    )
     const summary = [
-      { check: `booking creation req/s without webhooks (median of ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s)`, value: rounds.merged.without!.rps.toFixed(0) },
-      { check: `booking creation req/s with ${WEBHOOKS} webhooks (median of ${ROUNDS})`, value: rounds.merged.with!.rps.toFixed(0) },
-      { check: 'with ÷ without (target ≥ 0.90; the median of the rounds\' ratios and their range)', value: formatSpread(spread) },
+      {
+        check: `booking creation req/s without webhooks (median of ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s)`,
+        value: rounds.merged.without!.rps.toFixed(0),
+      },
+      {
+        check: `booking creation req/s with ${WEBHOOKS} webhooks (median of ${ROUNDS})`,
+        value: rounds.merged.with!.rps.toFixed(0),
+      },
+      {
+        check: "with ÷ without (target ≥ 0.90; the median of the rounds' ratios and their range)",
+        value: formatSpread(spread),
+      },
       { check: 'deliveries still waiting when the booking load stopped', value: String(startedWith) },
-      { check: `a backlog of ${BACKLOG} deliveries to the loopback receiver`, value: `${delivered} in ${seconds.toFixed(1)} s = ${(delivered / seconds).toFixed(0)}/s (target ≥ 200/s)` },
+      {
+        check: `a backlog of ${BACKLOG} deliveries to the loopback receiver`,
+        value: `${delivered} in ${seconds.toFixed(1)} s = ${(delivered / seconds).toFixed(0)}/s (target ≥ 200/s)`,
+      },
       { check: 'deliveries by status afterwards', value: statuses.map((row) => `${row.status} ${row.n}`).join(', ') },
       {
         check: `server RSS while ${DOWN_BACKLOG.toLocaleString('en')} deliveries wait for a receiver that is down (${DOWN_SECONDS} s, sampled every second)`,
@@ -104,10 +142,29 @@ export async function webhooksBench(app: BenchApp): Promise<ScenarioResult> {
       { check: 'load average (1, 5, 15 min) before / after', value: `${loadBefore} / ${loadAfter}` },
     ]
     printTable('Webhooks', summary)
-    const rows: Row[] = [{ scenario: `booking creation, ${WEBHOOKS} webhooks (limit: none)`, connections: CONNECTIONS, ours: rounds.merged.with!, limit: rounds.merged.without, ratios: { limit: spread }, serverRssMb: await app.server.rssMb() }]
-    const everyTen = down.samples.filter((_, second) => second % 10 === 0 || second === down.samples.length - 1).map((mb) => mb.toFixed(0)).join(', ')
-    const markdown = [...summary.map((row) => `- ${row.check}: ${row.value}`), `- the RSS every 10 s (MB): ${everyTen}`].join('\n')
-    return { rows, sections: [{ name: 'webhooks', markdown }], data: { ratio, delivered, seconds, loadBefore, loadAfter, down } }
+    const rows: Row[] = [
+      {
+        scenario: `booking creation, ${WEBHOOKS} webhooks (limit: none)`,
+        connections: CONNECTIONS,
+        ours: rounds.merged.with!,
+        limit: rounds.merged.without,
+        ratios: { limit: spread },
+        serverRssMb: await app.server.rssMb(),
+      },
+    ]
+    const everyTen = down.samples
+      .filter((_, second) => second % 10 === 0 || second === down.samples.length - 1)
+      .map((mb) => mb.toFixed(0))
+      .join(', ')
+    const markdown = [
+      ...summary.map((row) => `- ${row.check}: ${row.value}`),
+      `- the RSS every 10 s (MB): ${everyTen}`,
+    ].join('\n')
+    return {
+      rows,
+      sections: [{ name: 'webhooks', markdown }],
+      data: { ratio, delivered, seconds, loadBefore, loadAfter, down },
+    }
   } finally {
     await receiver.close()
   }
@@ -121,7 +178,16 @@ export async function webhooksBench(app: BenchApp): Promise<ScenarioResult> {
  */
 async function downReceiverMemory(app: BenchApp, pool: Awaited<ReturnType<typeof setUp>>['pool']) {
   const closedPort = await freePort()
-  const hook = await app.payload.create({ collection: 'webhooks', data: { url: `http://127.0.0.1:${closedPort}/down`, events: ['webhook.test'], secret: `whsec_${Buffer.alloc(24, 9).toString('base64')}`, active: true } as never, overrideAccess: true })
+  const hook = await app.payload.create({
+    collection: 'webhooks',
+    data: {
+      url: `http://127.0.0.1:${closedPort}/down`,
+      events: ['webhook.test'],
+      secret: `whsec_${Buffer.alloc(24, 9).toString('base64')}`,
+      active: true,
+    } as never,
+    overrideAccess: true,
+  })
   log(`webhooks: ${DOWN_BACKLOG} deliveries to a receiver that is down, RSS sampled for ${DOWN_SECONDS} s`)
   await pool.query(
     `INSERT INTO webhook_deliveries (webhook_id, event, message_id, record_key, body, status, attempts, next_attempt_at, updated_at, created_at)
@@ -134,9 +200,15 @@ async function downReceiverMemory(app: BenchApp, pool: Awaited<ReturnType<typeof
     samples.push(await app.server.rssMb())
     if (second < DOWN_SECONDS) await new Promise((resolve) => setTimeout(resolve, 1000))
   }
-  const { rows } = await pool.query(`SELECT coalesce(sum(attempts), 0)::int AS attempts FROM webhook_deliveries WHERE webhook_id = $1`, [hook.id])
+  const { rows } = await pool.query(
+    `SELECT coalesce(sum(attempts), 0)::int AS attempts FROM webhook_deliveries WHERE webhook_id = $1`,
+    [hook.id],
+  )
   await pool.query(`UPDATE webhooks SET active = false WHERE id = $1`, [hook.id])
-  await pool.query(`UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL WHERE webhook_id = $1 AND status = 'pending'`, [hook.id])
+  await pool.query(
+    `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL WHERE webhook_id = $1 AND status = 'pending'`,
+    [hook.id],
+  )
   const half = Math.floor(samples.length / 2)
   const first = samples.slice(0, half)
   const second = samples.slice(half)

@@ -13,6 +13,12 @@ export const Articles: CollectionConfig = contentCollection('articles', {
     text('title', 200, { required: true }),
     text('excerpt', 500, { long: true }),
     { name: 'body', type: 'richText', validate: boundedRichText(200_000) },
-    { name: 'publishedAt', type: 'date', index: true, access: { create: platformOnly, update: platformOnly }, admin: { readOnly: true } },
+    {
+      name: 'publishedAt',
+      type: 'date',
+      index: true,
+      access: { create: platformOnly, update: platformOnly },
+      admin: { readOnly: true },
+    },
   ],
 })

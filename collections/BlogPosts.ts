@@ -4,8 +4,8 @@ import { anyOf } from '../access/anyOf'
 import { isAdmin } from '../access/isAdmin'
 import { publishedPosts } from '../access/publishedPosts'
 import { auditHooks } from '../hooks/shared/audit'
-import { removeCommentsOfPost } from './BlogComments/hooks/removeCommentsOfPost'
 import { uniqueSlug, validateSlug } from '../src/operations/catalogue/rules/slug'
+import { removeCommentsOfPost } from './BlogComments/hooks/removeCommentsOfPost'
 
 export const BLOG_POSTS = 'blog-posts'
 export const BLOG_EXCERPT_MAX = 500
@@ -18,7 +18,8 @@ const audit = auditHooks('blog_post')
 const stampAuthorAndPublication: CollectionBeforeChangeHook = ({ data, operation, originalDoc, req }) => {
   if (operation === 'create' && !data.authorId && req.user) data.authorId = req.user.id
   const status = data.status ?? originalDoc?.status
-  if (status === 'published' && !data.publishedAt && !originalDoc?.publishedAt) data.publishedAt = new Date().toISOString()
+  if (status === 'published' && !data.publishedAt && !originalDoc?.publishedAt)
+    data.publishedAt = new Date().toISOString()
   return data
 }
 

@@ -15,7 +15,13 @@ const expiresAtRule: DateFieldValidation = (input, options) => {
   if (parsed !== true || value === null || value === undefined || value === '') return parsed
   // Checked when chosen, not on every later change (an ad past its end is still archived).
   const previous: unknown = options.previousValue
-  if (previous !== undefined && previous !== null && Date.parse(String(previous instanceof Date ? previous.toISOString() : previous)) === Date.parse(String(value instanceof Date ? value.toISOString() : value))) return true
+  if (
+    previous !== undefined &&
+    previous !== null &&
+    Date.parse(String(previous instanceof Date ? previous.toISOString() : previous)) ===
+      Date.parse(String(value instanceof Date ? value.toISOString() : value))
+  )
+    return true
   const time = Date.parse(String(value instanceof Date ? value.toISOString() : value))
   if (time <= Date.now()) return 'The end must be in the future'
   return time <= Date.now() + CLASSIFIED_MAX_DAYS * DAY ? true : `At most ${CLASSIFIED_MAX_DAYS} days ahead`
@@ -23,7 +29,8 @@ const expiresAtRule: DateFieldValidation = (input, options) => {
 
 /** Never shown as active once past its end, even before the expiry job has run (docs/api.md "Community content"). */
 const expiredWhenPast: CollectionAfterReadHook = ({ doc }) => {
-  if (doc?.status === 'active' && doc.expiresAt && Date.parse(String(doc.expiresAt)) <= Date.now()) return { ...doc, status: 'expired' }
+  if (doc?.status === 'active' && doc.expiresAt && Date.parse(String(doc.expiresAt)) <= Date.now())
+    return { ...doc, status: 'expired' }
   return doc
 }
 

@@ -1,4 +1,4 @@
-import { ValidationError, type CollectionBeforeChangeHook, type CollectionConfig, type Field } from 'payload'
+import { type CollectionBeforeChangeHook, type CollectionConfig, type Field, ValidationError } from 'payload'
 
 import { contentCollection } from './community/contentCollection'
 import { relation, text, validDate } from './community/fields'
@@ -10,7 +10,10 @@ const endsAfterStart: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
   const startsAt = data.startsAt ?? originalDoc?.startsAt
   const endsAt = data.endsAt ?? originalDoc?.endsAt
   if (startsAt && endsAt && Date.parse(String(endsAt)) <= Date.parse(String(startsAt))) {
-    throw new ValidationError({ collection: EVENTS, errors: [{ path: 'endsAt', message: 'The end must be after the start' }] })
+    throw new ValidationError({
+      collection: EVENTS,
+      errors: [{ path: 'endsAt', message: 'The end must be after the start' }],
+    })
   }
   return data
 }
@@ -24,7 +27,14 @@ export const Events: CollectionConfig = contentCollection('events', {
   fields: [
     text('title', 200, { required: true }),
     text('description', 5000, { long: true }),
-    { name: 'startsAt', type: 'date', required: true, index: true, validate: validDate, admin: { date: { pickerAppearance: 'dayAndTime' } } },
+    {
+      name: 'startsAt',
+      type: 'date',
+      required: true,
+      index: true,
+      validate: validDate,
+      admin: { date: { pickerAppearance: 'dayAndTime' } },
+    },
     { name: 'endsAt', type: 'date', validate: validDate, admin: { date: { pickerAppearance: 'dayAndTime' } } },
     { ...relation('place', 'places', 'Place'), access: {} } as Field,
     { ...relation('group', 'groups', 'Group'), access: {} } as Field,

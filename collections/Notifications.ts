@@ -24,8 +24,22 @@ export const Notifications: CollectionConfig<'notifications'> = {
   indexes: [{ fields: ['userId', 'readAt', 'createdAt'] }],
   fields: [
     // The API's field names. A plain id at every depth: nothing about the recipient leaks.
-    { name: 'userId', type: 'relationship', relationTo: 'users', required: true, maxDepth: 0, access: { update: fixed } },
-    { name: 'type', type: 'select', required: true, index: true, options: NOTIFICATION_TYPES.map((value) => ({ label: NOTIFICATION_TYPE_LABELS[value], value })), access: { update: fixed } },
+    {
+      name: 'userId',
+      type: 'relationship',
+      relationTo: 'users',
+      required: true,
+      maxDepth: 0,
+      access: { update: fixed },
+    },
+    {
+      name: 'type',
+      type: 'select',
+      required: true,
+      index: true,
+      options: NOTIFICATION_TYPES.map((value) => ({ label: NOTIFICATION_TYPE_LABELS[value], value })),
+      access: { update: fixed },
+    },
     { name: 'title', type: 'text', required: true, access: { update: fixed } },
     { name: 'body', type: 'textarea', required: true, access: { update: fixed } },
     { name: 'targetType', type: 'text', access: { update: fixed } },

@@ -15,7 +15,8 @@ export const ORGANIZATION_METADATA_MAX_BYTES = 10_240
 export function organizationMetadataProblem(value: unknown): string | null {
   if (value === null || value === undefined) return null
   if (typeof value !== 'object' || Array.isArray(value)) return 'metadata must be a JSON object'
-  if (new TextEncoder().encode(JSON.stringify(value)).length > ORGANIZATION_METADATA_MAX_BYTES) return `metadata is at most ${ORGANIZATION_METADATA_MAX_BYTES} bytes of JSON`
+  if (new TextEncoder().encode(JSON.stringify(value)).length > ORGANIZATION_METADATA_MAX_BYTES)
+    return `metadata is at most ${ORGANIZATION_METADATA_MAX_BYTES} bytes of JSON`
   return null
 }
 

@@ -18,7 +18,8 @@ export const Wallets: CollectionConfig<'wallets'> = {
       type: 'text',
       required: true,
       defaultValue: '0.00',
-      validate: (value: unknown) => (typeof value === 'string' && /^-?\d+\.\d{2}$/.test(value)) || 'A decimal amount such as 0.00',
+      validate: (value: unknown) =>
+        (typeof value === 'string' && /^-?\d+\.\d{2}$/.test(value)) || 'A decimal amount such as 0.00',
     },
     { name: 'currency', type: 'text', required: true, defaultValue: 'EUR' },
   ],

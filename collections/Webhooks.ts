@@ -2,12 +2,13 @@ import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '../access/isAdmin'
 import { nobody } from '../access/nobody'
-import { ALL_EVENTS, WEBHOOKS_COLLECTION, WEBHOOK_EVENTS } from '../domain/webhooks'
+import { ALL_EVENTS, WEBHOOK_EVENTS, WEBHOOKS_COLLECTION } from '../domain/webhooks'
 
 // Subscriptions of apps to events (docs/api.md "Webhooks (/api/admin/webhooks)"). Made, changed and deleted through
 // /api/admin/webhooks only (src/operations/webhooks/manage.ts), which checks the URL against
 // its targets' rules, makes and rotates the secret and writes the audit entry; admins read
-// them here and in the panel (where "New webhook" and "Send test" call that endpoint). The secrets are hidden fields: never in an API answer or the panel.
+// them here and in the panel (where "New webhook" and "Send test" call that endpoint). The secrets are hidden fields:
+// never in an API answer or the panel.
 export const Webhooks: CollectionConfig<typeof WEBHOOKS_COLLECTION> = {
   slug: WEBHOOKS_COLLECTION,
   admin: {
@@ -21,7 +22,13 @@ export const Webhooks: CollectionConfig<typeof WEBHOOKS_COLLECTION> = {
   defaultSort: '-createdAt',
   fields: [
     { name: 'url', type: 'text', required: true },
-    { name: 'events', type: 'select', hasMany: true, required: true, options: [ALL_EVENTS, ...WEBHOOK_EVENTS].map((value) => ({ label: value, value })) },
+    {
+      name: 'events',
+      type: 'select',
+      hasMany: true,
+      required: true,
+      options: [ALL_EVENTS, ...WEBHOOK_EVENTS].map((value) => ({ label: value, value })),
+    },
     { name: 'description', type: 'text' },
     { name: 'active', type: 'checkbox', required: true, defaultValue: true, index: true },
     { name: 'lastDeliveryAt', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
@@ -34,6 +41,14 @@ export const Webhooks: CollectionConfig<typeof WEBHOOKS_COLLECTION> = {
     // "Send test": queues a webhook.test delivery through /api/admin/webhooks.
     { name: 'sendTest', type: 'ui', admin: { components: { Field: '/src/admin/SendTestWebhook#SendTestWebhook' } } },
     // The delivery log; no "Add new": deliveries are written by events only.
-    { name: 'deliveries', type: 'join', collection: 'webhook-deliveries', on: 'webhook', defaultSort: '-createdAt', defaultLimit: 50, admin: { allowCreate: false, defaultColumns: ['event', 'status', 'attempts', 'responseStatus', 'createdAt'] } },
+    {
+      name: 'deliveries',
+      type: 'join',
+      collection: 'webhook-deliveries',
+      on: 'webhook',
+      defaultSort: '-createdAt',
+      defaultLimit: 50,
+      admin: { allowCreate: false, defaultColumns: ['event', 'status', 'attempts', 'responseStatus', 'createdAt'] },
+    },
   ],
 }

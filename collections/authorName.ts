@@ -27,7 +27,15 @@ const fromAuthor =
     const authorId = idOf(siblingData[author])
     if (operation === 'update' && authorId === idOf(previousSiblingDoc?.[author])) return previousValue ?? null
     if (!authorId) return null
-    const user = await req.payload.findByID({ collection: 'users', id: authorId, depth: 0, select: { username: true }, overrideAccess: true, disableErrors: true, req })
+    const user = await req.payload.findByID({
+      collection: 'users',
+      id: authorId,
+      depth: 0,
+      select: { username: true },
+      overrideAccess: true,
+      disableErrors: true,
+      req,
+    })
     return (user as { username?: string | null } | null)?.username ?? null
   }
 

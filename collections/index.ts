@@ -2,7 +2,6 @@ import type { CollectionConfig } from 'payload'
 
 import { panelByRole } from '../access/panelByRole'
 import { withReportHooks } from '../src/operations/reports/hooks'
-
 import { AuditLogs } from './AuditLogs'
 import { AvailabilityExceptions } from './AvailabilityExceptions/index'
 import { BlogComments } from './BlogComments/index'
@@ -12,12 +11,18 @@ import { COMMUNITY_CONTENT_COLLECTIONS } from './community/index'
 import { CommunityMedia } from './CommunityMedia/index'
 import { Invitations } from './Invitations'
 import { Memberships } from './Memberships'
+import { inPanelOrder, panelNavigation } from './navigation'
 import { Notifications } from './Notifications'
 import { Organizations } from './Organizations'
 import { Profiles } from './Profiles'
 import { RateLimits } from './RateLimits'
-import { ContentAppeals, ContentReports, ModerationDecisions, ReportQueue, TransparencyPublications } from './Reports/index'
-import { inPanelOrder, panelNavigation } from './navigation'
+import {
+  ContentAppeals,
+  ContentReports,
+  ModerationDecisions,
+  ReportQueue,
+  TransparencyPublications,
+} from './Reports/index'
 import { ServiceAvailability } from './ServiceAvailability/index'
 import { ServiceCategories } from './ServiceCategories/index'
 import { ServiceListings } from './ServiceListings/index'

@@ -9,38 +9,89 @@ export const PANEL_GROUPS = ['Catalogue', 'Bookings', 'Community', 'People', 'Se
 type Group = (typeof PANEL_GROUPS)[number]
 
 export const NAVIGATION: Readonly<Record<string, { group: Group; description: string }>> = {
-  'service-listings': { group: 'Catalogue', description: 'What people can book: texts in every language, price, status. Open one to add a translation.' },
-  'service-categories': { group: 'Catalogue', description: 'The category tree. Names and descriptions per language: switch the locale at the top of the form.' },
-  'service-availability': { group: 'Catalogue', description: 'Weekly opening slots of each service, e.g. Monday 09:00–17:00.' },
-  'availability-exceptions': { group: 'Catalogue', description: 'Days off and extra hours of each service, e.g. closed on 25 December, open late on the 3rd.' },
-  'service-media': { group: 'Catalogue', description: 'Photos and files used by services and categories, with their alt texts per language.' },
-  bookings: { group: 'Bookings', description: 'Requests to confirm, upcoming and past bookings. Group by status to see what waits for you.' },
+  'service-listings': {
+    group: 'Catalogue',
+    description: 'What people can book: texts in every language, price, status. Open one to add a translation.',
+  },
+  'service-categories': {
+    group: 'Catalogue',
+    description: 'The category tree. Names and descriptions per language: switch the locale at the top of the form.',
+  },
+  'service-availability': {
+    group: 'Catalogue',
+    description: 'Weekly opening slots of each service, e.g. Monday 09:00–17:00.',
+  },
+  'availability-exceptions': {
+    group: 'Catalogue',
+    description: 'Days off and extra hours of each service, e.g. closed on 25 December, open late on the 3rd.',
+  },
+  'service-media': {
+    group: 'Catalogue',
+    description: 'Photos and files used by services and categories, with their alt texts per language.',
+  },
+  bookings: {
+    group: 'Bookings',
+    description: 'Requests to confirm, upcoming and past bookings. Group by status to see what waits for you.',
+  },
   'blog-posts': { group: 'Community', description: 'Blog posts: drafts and published articles.' },
-  'blog-comments': { group: 'Community', description: 'Published comments, newest first: open one to moderate it with a reason.' },
+  'blog-comments': {
+    group: 'Community',
+    description: 'Published comments, newest first: open one to moderate it with a reason.',
+  },
   reviews: { group: 'Community', description: 'Reviews of services by their customers, one per completed booking.' },
-  comments: { group: 'Community', description: 'Comments on articles, events, places, galleries, products and classifieds.' },
-  'forum-threads': { group: 'Community', description: 'Forum threads, pinned first then by last post. Pin or close a thread from its page.' },
+  comments: {
+    group: 'Community',
+    description: 'Comments on articles, events, places, galleries, products and classifieds.',
+  },
+  'forum-threads': {
+    group: 'Community',
+    description: 'Forum threads, pinned first then by last post. Pin or close a thread from its page.',
+  },
   'forum-posts': { group: 'Community', description: 'Posts of the forum threads.' },
-  classifieds: { group: 'Community', description: 'Classified ads. Those waiting for approval: filter by status Pending review, then Approve from the ad’s page.' },
-  places: { group: 'Community', description: 'Places proposed by members. Approve or reject pending ones from the place’s page.' },
-  articles: { group: 'Community', description: 'Members’ articles: drafts, those waiting for approval, published ones.' },
+  classifieds: {
+    group: 'Community',
+    description:
+      'Classified ads. Those waiting for approval: filter by status Pending review, then Approve from the ad’s page.',
+  },
+  places: {
+    group: 'Community',
+    description: 'Places proposed by members. Approve or reject pending ones from the place’s page.',
+  },
+  articles: {
+    group: 'Community',
+    description: 'Members’ articles: drafts, those waiting for approval, published ones.',
+  },
   events: { group: 'Community', description: 'Events announced by members.' },
   groups: { group: 'Community', description: 'Groups of members.' },
   galleries: { group: 'Community', description: 'Photo galleries of members.' },
-  'community-media': { group: 'Community', description: 'Images members upload for their galleries. Delete one to take it down everywhere it is shown.' },
+  'community-media': {
+    group: 'Community',
+    description: 'Images members upload for their galleries. Delete one to take it down everywhere it is shown.',
+  },
   products: { group: 'Community', description: 'Products offered by members.' },
   notifications: { group: 'Community', description: 'Your own notifications. Each user sees only theirs.' },
   users: { group: 'People', description: 'Accounts and their roles.' },
   organizations: { group: 'People', description: 'Organizations that offer services.' },
   memberships: { group: 'People', description: 'Who belongs to which organization, and as what.' },
-  invitations: { group: 'People', description: 'Invitations to join an organization: pending ones expire after 48 hours.' },
+  invitations: {
+    group: 'People',
+    description: 'Invitations to join an organization: pending ones expire after 48 hours.',
+  },
   profiles: { group: 'People', description: 'Public profile of each account (created with the account).' },
   wallets: { group: 'People', description: 'Balance of each account (created with the account).' },
-  webhooks: { group: 'Settings', description: 'Apps told of bookings, moderation, reports and services as they happen. Create one above the list (its secret is shown once); open one for its deliveries and to send a test.' },
-  'webhook-deliveries': { group: 'Settings', description: 'Every webhook delivery: pending, succeeded or failed, with its attempts and the answer received.' },
+  webhooks: {
+    group: 'Settings',
+    description:
+      'Apps told of bookings, moderation, reports and services as they happen. Create one above the list (its secret is shown once); open one for its deliveries and to send a test.',
+  },
+  'webhook-deliveries': {
+    group: 'Settings',
+    description: 'Every webhook delivery: pending, succeeded or failed, with its attempts and the answer received.',
+  },
   'audit-logs': {
     group: 'System',
-    description: 'Who did what, to what, from where. Entries cannot be edited or deleted. Filter by action, user id or date (Filters › Created At).',
+    description:
+      'Who did what, to what, from where. Entries cannot be edited or deleted. Filter by action, user id or date (Filters › Created At).',
   },
 }
 

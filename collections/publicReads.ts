@@ -3,26 +3,41 @@
 // and every community type: the reads apps make on every page (docs/api.md "Roles and
 // permissions", docs/api.md "Community content", docs/api.md "Profile, admin blog, admin
 // organizations, auth client").
-import type { PublicReads } from '../src/lib/read-cache/dependencies'
-import { isStaff } from '../domain/permissions'
 import { CONTENT_TYPES } from '../domain/content-types'
+import { isStaff } from '../domain/permissions'
+import type { PublicReads } from '../src/lib/read-cache/dependencies'
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`).replace(/-/g, '_')
 
 export const PUBLIC_READS: PublicReads = {
   // The registry lists blog comments among the moderated types too: each slug once.
-  collections: [...new Set(['service-listings', 'service-categories', 'service-availability', 'service-media', 'blog-posts', ...Object.values(CONTENT_TYPES).map((type) => type.collection)])],
+  collections: [
+    ...new Set([
+      'service-listings',
+      'service-categories',
+      'service-availability',
+      'service-media',
+      'blog-posts',
+      ...Object.values(CONTENT_TYPES).map((type) => type.collection),
+    ]),
+  ],
   // Organization owners and admins read their organization's services and slots too
   // (docs/decisions.md "Organizations manage their services through the admin catalogue"):
   // access/organizationManagers.ts reads the memberships at every request.
-  alsoDependsOn: { 'service-listings': ['memberships', 'organizations'], 'service-availability': ['memberships', 'organizations'] },
+  alsoDependsOn: {
+    'service-listings': ['memberships', 'organizations'],
+    'service-availability': ['memberships', 'organizations'],
+  },
   // An active classified stops being shown once `expiresAt` passes (docs/api.md
   // "Community content"; access/community.ts publicRows and the collection's
   // afterRead hook compare it with the clock).
   expiries: { classifieds: { table: 'classifieds', column: 'expires_at' } },
   // Their read access is the same for every reader who is not staff (the admins' rule aside),
   // and what they populate is too: a citizen's answer is the anonymous one.
-  sharedWhenSignedIn: { collections: ['service-categories', 'service-media', 'blog-posts'], reader: (user) => !isStaff(user) },
+  sharedWhenSignedIn: {
+    collections: ['service-categories', 'service-media', 'blog-posts'],
+    reader: (user) => !isStaff(user),
+  },
   // Every docs/api.md "Community content" table carries the list_counts triggers (migration
   // 20261127_150000_community_list_counts): the totals of their access rules come from there on a
   // miss (docs/decisions.md "Cache misses take totalDocs from list_counts").

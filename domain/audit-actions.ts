@@ -119,7 +119,11 @@ export const AUDIT_ACTIONS = {
   ...documentActions('booking'),
   'booking.confirm': statusMove,
   'booking.cancel': statusMove,
-  'booking.cancel_by_customer': z.object({ from: z.string(), to: z.string(), cancellationReason: z.string().nullable() }),
+  'booking.cancel_by_customer': z.object({
+    from: z.string(),
+    to: z.string(),
+    cancellationReason: z.string().nullable(),
+  }),
   'booking.reschedule': z.object({
     from: z.object({ bookingDate: z.string(), bookingTime: z.string() }),
     to: z.object({ bookingDate: z.string(), bookingTime: z.string() }),

@@ -4,7 +4,14 @@
 // (collections/Bookings/hooks).
 export const BOOKINGS_COLLECTION = 'bookings'
 
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled_by_customer', 'cancelled_by_provider', 'completed', 'no_show'] as const
+export const BOOKING_STATUSES = [
+  'pending',
+  'confirmed',
+  'cancelled_by_customer',
+  'cancelled_by_provider',
+  'completed',
+  'no_show',
+] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 
 export const BOOKING_ACTIONS = ['confirm', 'cancel', 'complete', 'no_show', 'respond'] as const

@@ -24,7 +24,10 @@ const SERVICE_OWNERSHIP = statement(
   `SELECT organization_id::text AS organization, provider_id::text AS provider, is_featured AS "isFeatured", display_in_home AS "displayInHome"
      FROM service_listings WHERE id = $1`,
 )
-const IS_MEMBER = statement('catalogue-is-member', 'SELECT 1 FROM memberships WHERE organization_id = $1 AND user_id = $2')
+const IS_MEMBER = statement(
+  'catalogue-is-member',
+  'SELECT 1 FROM memberships WHERE organization_id = $1 AND user_id = $2',
+)
 
 // One read per request however many access checks a request makes (a stock list runs the
 // read rule once per relationship it populates); a new request reads again.
@@ -81,7 +84,12 @@ const CURATED = ['isFeatured', 'displayInHome'] as const
  * moved: only between organizations they manage), its provider must be a member of that
  * organization, and the curated flags keep their value.
  */
-export async function serviceWriteRefusal(req: PayloadRequest, scope: CatalogueScope, data: Record<string, unknown>, current: ServiceOwnership | null): Promise<ApiError | null> {
+export async function serviceWriteRefusal(
+  req: PayloadRequest,
+  scope: CatalogueScope,
+  data: Record<string, unknown>,
+  current: ServiceOwnership | null,
+): Promise<ApiError | null> {
   if (scope.kind === 'everything') return null
   const moving = data.organization !== undefined
   const organization = moving ? (idOf(data.organization) as string | null) : (current?.organization ?? null)
@@ -90,7 +98,8 @@ export async function serviceWriteRefusal(req: PayloadRequest, scope: CatalogueS
       { path: 'organizationId', message: 'Required: an organization you are an owner or admin of' },
     ])
   }
-  if (moving && !inScope(scope, organization)) return forbidden('You may only put a service in an organization you are an owner or admin of')
+  if (moving && !inScope(scope, organization))
+    return forbidden('You may only put a service in an organization you are an owner or admin of')
   for (const flag of CURATED) {
     if (data[flag] !== undefined && Boolean(data[flag]) !== Boolean(current?.[flag] ?? false)) {
       return forbidden(`Only platform admins change ${flag}`)
@@ -109,7 +118,12 @@ export async function serviceWriteRefusal(req: PayloadRequest, scope: CatalogueS
 }
 
 /** Throws what `serviceWriteRefusal` found, for the catalogue's operations. */
-export async function assertServiceWrite(req: PayloadRequest, scope: CatalogueScope, data: Record<string, unknown>, current: ServiceOwnership | null): Promise<void> {
+export async function assertServiceWrite(
+  req: PayloadRequest,
+  scope: CatalogueScope,
+  data: Record<string, unknown>,
+  current: ServiceOwnership | null,
+): Promise<void> {
   const refusal = await serviceWriteRefusal(req, scope, data, current)
   if (refusal) throw refusal
 }

@@ -11,7 +11,14 @@ import { ERROR_CODES, type ErrorCode } from './error-codes'
 
 export type ContentErrorCode = Extract<
   ErrorCode,
-  'invalid_transition' | 'content_locked' | 'review_exists' | 'thread_closed' | 'not_found' | 'forbidden' | 'unauthorized' | 'invalid_request'
+  | 'invalid_transition'
+  | 'content_locked'
+  | 'review_exists'
+  | 'thread_closed'
+  | 'not_found'
+  | 'forbidden'
+  | 'unauthorized'
+  | 'invalid_request'
 >
 
 export function contentError(code: ContentErrorCode, message?: string): APIError {
@@ -19,7 +26,8 @@ export function contentError(code: ContentErrorCode, message?: string): APIError
 }
 
 export const contentErrors = {
-  invalidTransition: (from: unknown, to: unknown) => contentError('invalid_transition', `The status cannot move from ${String(from)} to ${String(to)} here`),
+  invalidTransition: (from: unknown, to: unknown) =>
+    contentError('invalid_transition', `The status cannot move from ${String(from)} to ${String(to)} here`),
   locked: (status: unknown) => contentError('content_locked', `A ${String(status)} item cannot be edited`),
   reviewExists: () => contentError('review_exists'),
   threadClosed: () => contentError('thread_closed'),

@@ -205,10 +205,9 @@ const moderatable = (type: ContentType): ModeratableType => {
 }
 
 export const MODERATABLE = Object.fromEntries(
-  CONTENT_TYPE_NAMES.filter((name) => (CONTENT_TYPES[name].statuses as readonly string[]).includes('moderated')).map((name) => [
-    name,
-    moderatable(CONTENT_TYPES[name]),
-  ]),
+  CONTENT_TYPE_NAMES.filter((name) => (CONTENT_TYPES[name].statuses as readonly string[]).includes('moderated')).map(
+    (name) => [name, moderatable(CONTENT_TYPES[name])],
+  ),
 ) as Record<Moderated, ModeratableType>
 
 export type PostType = keyof typeof MODERATABLE

@@ -105,7 +105,10 @@ export const ERROR_CODES = defineErrorCodes({
 
   // Community content, approval and reviews (shared with the bookings' status moves).
   invalid_transition: { status: 409, message: 'The status cannot move there from here' },
-  cancellation_window_closed: { status: 409, message: 'This booking can no longer be cancelled or moved by its customer' },
+  cancellation_window_closed: {
+    status: 409,
+    message: 'This booking can no longer be cancelled or moved by its customer',
+  },
   content_locked: { status: 409, message: 'This item cannot be edited in its status' },
   review_exists: { status: 409, message: 'This booking already has a review' },
   thread_closed: { status: 409, message: 'This thread is closed to new posts' },

@@ -7,7 +7,16 @@ export const MODERATION_DECISIONS = 'moderation-decisions'
 export const CONTENT_APPEALS = 'content-appeals'
 export const TRANSPARENCY_PUBLICATIONS = 'transparency-publications'
 
-export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'violence', 'sexual', 'illegal', 'misinformation', 'other'] as const
+export const REPORT_REASONS = [
+  'spam',
+  'harassment',
+  'hate',
+  'violence',
+  'sexual',
+  'illegal',
+  'misinformation',
+  'other',
+] as const
 export type ReportReason = (typeof REPORT_REASONS)[number]
 export const REPORT_STATUSES = ['open', 'actioned', 'dismissed'] as const
 export const QUEUE_STATUSES = ['open', 'closed'] as const

@@ -50,7 +50,8 @@ const booking = z.object({
   updatedAt: nullableText,
 })
 const contentDecision = <K extends string>(by: K) =>
-  z.object({ postType: z.string(), postId: id, status: z.string(), reason: nullableText, authorId: id.nullable() })
+  z
+    .object({ postType: z.string(), postId: id, status: z.string(), reason: nullableText, authorId: id.nullable() })
     .extend({ [by]: id } as { [P in K]: typeof id })
 const service = documentWith({})
 

@@ -6,15 +6,20 @@
 // write to it.
 import type { PayloadRequest } from 'payload'
 
-import { catalogueScope, managesAnything, type CatalogueScope } from '../domain/catalogue-scope'
+import { type CatalogueScope, catalogueScope, managesAnything } from '../domain/catalogue-scope'
 import { hasRole } from '../domain/permissions'
 import { requireAllowed } from '../src/lib/http/guards'
 
-export const requireAdmin = (req: PayloadRequest) => requireAllowed(req, (user) => hasRole(user, 'admin'), 'Admin access required')
+export const requireAdmin = (req: PayloadRequest) =>
+  requireAllowed(req, (user) => hasRole(user, 'admin'), 'Admin access required')
 
 /** A platform admin (every service), or an owner or admin of at least one organization (its services); else 403. */
 export async function requireCatalogueManager(req: PayloadRequest): Promise<CatalogueScope> {
   const scope = await catalogueScope(req)
-  requireAllowed(req, () => managesAnything(scope), 'Admin access, or the owner or admin role in an organization, required')
+  requireAllowed(
+    req,
+    () => managesAnything(scope),
+    'Admin access, or the owner or admin role in an organization, required',
+  )
   return scope
 }

@@ -5,17 +5,17 @@ import { createDocument, type ZodOpenApiObject, type ZodOpenApiPathsObject } fro
 
 import { settings } from '../src/lib/settings'
 import { approvalPaths, moderationPaths } from './admin/openapi'
-import { webhookPaths } from './admin/openapi-webhooks'
 import { adminBlogPaths } from './admin/openapi-blog'
 import { adminOrganizationPaths } from './admin/openapi-organizations'
+import { webhookPaths } from './admin/openapi-webhooks'
 import { adminServicesPaths } from './admin/services/openapi'
 import { authPaths } from './auth/openapi'
-import { authClientPaths } from './auth-client/openapi'
-import { communityMediaPaths } from './community/openapi'
-import { communityContentPaths } from './community/openapi-content'
 import { accountPaths } from './auth/openapi-account'
 import { adminUserPaths } from './auth/openapi-admin-users'
 import { organizationPaths } from './auth/openapi-organizations'
+import { authClientPaths } from './auth-client/openapi'
+import { communityMediaPaths } from './community/openapi'
+import { communityContentPaths } from './community/openapi-content'
 import { profilePaths } from './profile/openapi'
 import { reportsPaths } from './reports/openapi'
 import { publicBookingPaths } from './services/openapi'
@@ -103,8 +103,18 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
     paths: mergePaths(FAMILIES()),
     components: {
       securitySchemes: {
-        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'community.session', description: 'The session cookie set by sign-in (HttpOnly, Secure, SameSite=Lax); the CSRF rule applies' },
-        bearer: { type: 'http', scheme: 'bearer', description: 'The session token from sign-in (`token`, or the `set-auth-token` header); exempt from the CSRF rule' },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'community.session',
+          description: 'The session cookie set by sign-in (HttpOnly, Secure, SameSite=Lax); the CSRF rule applies',
+        },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'The session token from sign-in (`token`, or the `set-auth-token` header); exempt from the CSRF rule',
+        },
       },
     },
   }

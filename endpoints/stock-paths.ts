@@ -24,7 +24,10 @@ export const listEnvelope = (item: z.ZodType) =>
   })
 
 export const stockQuery = z.object({
-  where: z.string().optional().meta({ description: 'Payload filter (`where[field][equals]=…`); only narrows what the access rules allow' }),
+  where: z
+    .string()
+    .optional()
+    .meta({ description: 'Payload filter (`where[field][equals]=…`); only narrows what the access rules allow' }),
   sort: z.string().optional(),
   limit: z.string().optional(),
   page: z.string().optional(),
@@ -34,14 +37,30 @@ export const stockQuery = z.object({
 export const idPath = z.object({ id: z.uuid().meta({ description: 'A UUID (anything else: 404 from the shell)' }) })
 
 export const doc = (name: string, fields: Record<string, z.ZodType>) => {
-  const optional = Object.fromEntries(Object.entries({ ...fields, createdAt: timestamp, updatedAt: timestamp }).map(([key, schema]) => [key, schema.optional()]))
-  return z.looseObject({ id, ...optional }).meta({ id: name, description: 'Fields as `depth`, `locale` and `select` make them; `id` is always there' })
+  const optional = Object.fromEntries(
+    Object.entries({ ...fields, createdAt: timestamp, updatedAt: timestamp }).map(([key, schema]) => [
+      key,
+      schema.optional(),
+    ]),
+  )
+  return z
+    .looseObject({ id, ...optional })
+    .meta({ id: name, description: 'Fields as `depth`, `locale` and `select` make them; `id` is always there' })
 }
 
 const serviceDoc = doc('StockService', { slug: z.string(), status: z.string() })
 const categoryDoc = doc('StockCategory', { slug: z.string() })
-const slotDoc = doc('StockAvailabilitySlot', { dayOfWeek: z.int(), startTime: z.string(), endTime: z.string(), isAvailable: z.boolean() })
-const mediaDoc = doc('StockMedia', { filename: z.string(), mimeType: z.string().nullable().optional(), url: z.string().nullable().optional() })
+const slotDoc = doc('StockAvailabilitySlot', {
+  dayOfWeek: z.int(),
+  startTime: z.string(),
+  endTime: z.string(),
+  isAvailable: z.boolean(),
+})
+const mediaDoc = doc('StockMedia', {
+  filename: z.string(),
+  mimeType: z.string().nullable().optional(),
+  url: z.string().nullable().optional(),
+})
 const notification = z
   .object({
     id,
@@ -57,19 +76,41 @@ const notification = z
   })
   .meta({ id: 'Notification' })
 
-export const NOT_FOUND = 'Not found, or not readable by the caller (Payload’s body; a non-UUID id is the shell’s `not_found`)'
+export const NOT_FOUND =
+  'Not found, or not readable by the caller (Payload’s body; a non-UUID id is the shell’s `not_found`)'
 
 // The read cache's headers (docs/api.md "Caching of public reads", docs/api.md): an
 // anonymous answer is tagged and public, a signed-in one `private, no-store`.
 const cacheHeaders = z.object({
-  ETag: z.string().optional().meta({ description: 'Anonymous answers: a strong tag of the collection’s version and the query', example: '"pC0aVb1d0ZkS3a2m5XwqQ6nH4u9yTt7E"' }),
-  'Cache-Control': z.string().meta({ description: 'Anonymous: `public, max-age=10, stale-while-revalidate=60`; signed in: `private, no-store`', example: 'public, max-age=10, stale-while-revalidate=60' }),
+  ETag: z.string().optional().meta({
+    description: 'Anonymous answers: a strong tag of the collection’s version and the query',
+    example: '"pC0aVb1d0ZkS3a2m5XwqQ6nH4u9yTt7E"',
+  }),
+  'Cache-Control': z.string().meta({
+    description: 'Anonymous: `public, max-age=10, stale-while-revalidate=60`; signed in: `private, no-store`',
+    example: 'public, max-age=10, stale-while-revalidate=60',
+  }),
   Vary: z.string().meta({ example: 'Origin, Authorization, Cookie' }),
 })
-const conditional = z.object({ 'if-none-match': z.string().optional().meta({ description: 'A tag from an earlier answer: 304 while the answer has not changed' }) })
-const notModified = { '304': { description: 'Not modified (anonymous, `If-None-Match` names the current tag): no body', headers: cacheHeaders } }
+const conditional = z.object({
+  'if-none-match': z
+    .string()
+    .optional()
+    .meta({ description: 'A tag from an earlier answer: 304 while the answer has not changed' }),
+})
+const notModified = {
+  '304': {
+    description: 'Not modified (anonymous, `If-None-Match` names the current tag): no body',
+    headers: cacheHeaders,
+  },
+}
 
-function stockReads(tag: string, what: string, item: z.ZodType, cached = false): { list: ZodOpenApiOperationObject; one: ZodOpenApiOperationObject; count: ZodOpenApiOperationObject } {
+function stockReads(
+  tag: string,
+  what: string,
+  item: z.ZodType,
+  cached = false,
+): { list: ZodOpenApiOperationObject; one: ZodOpenApiOperationObject; count: ZodOpenApiOperationObject } {
   const headers = cached ? cacheHeaders : undefined
   const revalidation = cached ? notModified : {}
   const header = cached ? { header: conditional } : {}
@@ -79,21 +120,35 @@ function stockReads(tag: string, what: string, item: z.ZodType, cached = false):
       summary: `Count ${what}`,
       security: [...SESSION, {}],
       requestParams: { query: stockQuery.pick({ where: true, locale: true }) },
-      responses: { '200': json('The count', z.object({ totalDocs: z.int() })), ...stockErrorResponses({ 400: 'A malformed `where`', 403: 'Not readable by the caller' }) },
+      responses: {
+        '200': json('The count', z.object({ totalDocs: z.int() })),
+        ...stockErrorResponses({ 400: 'A malformed `where`', 403: 'Not readable by the caller' }),
+      },
     },
     list: {
       tags: [tag],
       summary: `List ${what}`,
       security: [...SESSION, {}],
       requestParams: { query: stockQuery, ...header },
-      responses: { '200': json('One page', listEnvelope(item), headers), ...revalidation, ...stockErrorResponses({ 400: 'A malformed `where`, `sort`, `limit`, `page` or `depth`', 403: 'Not readable by the caller' }) },
+      responses: {
+        '200': json('One page', listEnvelope(item), headers),
+        ...revalidation,
+        ...stockErrorResponses({
+          400: 'A malformed `where`, `sort`, `limit`, `page` or `depth`',
+          403: 'Not readable by the caller',
+        }),
+      },
     },
     one: {
       tags: [tag],
       summary: `One of the ${what} by id`,
       security: [...SESSION, {}],
       requestParams: { path: idPath, query: stockQuery.pick({ depth: true, locale: true }), ...header },
-      responses: { '200': json('Found', item, headers), ...revalidation, ...stockErrorResponses({ 400: 'A malformed query', 403: 'Not readable by the caller', 404: NOT_FOUND }) },
+      responses: {
+        '200': json('Found', item, headers),
+        ...revalidation,
+        ...stockErrorResponses({ 400: 'A malformed query', 403: 'Not readable by the caller', 404: NOT_FOUND }),
+      },
     },
   }
 }
@@ -103,7 +158,11 @@ const catalogue = (path: string, what: string, item: z.ZodType): ZodOpenApiPaths
   return { [path]: { get: list }, [`${path}/count`]: { get: count }, [`${path}/{id}`]: { get: one } }
 }
 
-const notifications = stockReads('Notifications', 'the caller’s own notifications (unread first, then newest)', notification)
+const notifications = stockReads(
+  'Notifications',
+  'the caller’s own notifications (unread first, then newest)',
+  notification,
+)
 const notificationChange = (summary: string, body?: z.ZodType): ZodOpenApiOperationObject => ({
   tags: ['Notifications'],
   summary,
@@ -135,7 +194,10 @@ export const stockPaths: ZodOpenApiPathsObject = {
       summary: 'Liveness and database check',
       responses: {
         '200': json('Up', z.object({ status: z.literal('ok') })),
-        '503': json('The database does not answer', z.object({ status: z.literal('unavailable'), error: z.literal('database_unavailable') })),
+        '503': json(
+          'The database does not answer',
+          z.object({ status: z.literal('unavailable'), error: z.literal('database_unavailable') }),
+        ),
         ...nodeAnswers,
       },
     },
@@ -154,23 +216,56 @@ export const stockPaths: ZodOpenApiPathsObject = {
     },
   },
   '/api/openapi.json': {
-    get: { tags: ['Operations'], summary: 'This reference (OpenAPI 3.1)', responses: { '200': { description: 'The document', content: { 'application/json': { schema: z.looseObject({ openapi: z.literal('3.1.0') }) } } } } },
+    get: {
+      tags: ['Operations'],
+      summary: 'This reference (OpenAPI 3.1)',
+      responses: {
+        '200': {
+          description: 'The document',
+          content: { 'application/json': { schema: z.looseObject({ openapi: z.literal('3.1.0') }) } },
+        },
+      },
+    },
   },
   '/api/docs': {
-    get: { tags: ['Operations'], summary: 'This reference as a page (Swagger UI)', responses: { '200': { description: 'The page', content: { 'text/html': { schema: z.string() } } } } },
+    get: {
+      tags: ['Operations'],
+      summary: 'This reference as a page (Swagger UI)',
+      responses: { '200': { description: 'The page', content: { 'text/html': { schema: z.string() } } } },
+    },
   },
   '/api/docs/swagger-ui.css': {
-    get: { tags: ['Operations'], summary: 'The page’s stylesheet (Swagger UI’s)', responses: { '200': { description: 'The stylesheet', content: { 'text/css': { schema: z.string() } } } } },
+    get: {
+      tags: ['Operations'],
+      summary: 'The page’s stylesheet (Swagger UI’s)',
+      responses: { '200': { description: 'The stylesheet', content: { 'text/css': { schema: z.string() } } } },
+    },
   },
   '/api/docs/swagger-ui-bundle.js': {
-    get: { tags: ['Operations'], summary: 'The page’s renderer (Swagger UI’s bundle)', responses: { '200': { description: 'The script', content: { 'text/javascript': { schema: z.string() } } } } },
+    get: {
+      tags: ['Operations'],
+      summary: 'The page’s renderer (Swagger UI’s bundle)',
+      responses: { '200': { description: 'The script', content: { 'text/javascript': { schema: z.string() } } } },
+    },
   },
   '/api/docs/start.js': {
-    get: { tags: ['Operations'], summary: 'The page’s start script (points Swagger UI at this reference)', responses: { '200': { description: 'The script', content: { 'text/javascript': { schema: z.string() } } } } },
+    get: {
+      tags: ['Operations'],
+      summary: 'The page’s start script (points Swagger UI at this reference)',
+      responses: { '200': { description: 'The script', content: { 'text/javascript': { schema: z.string() } } } },
+    },
   },
-  ...catalogue('/api/service-listings', 'services (the public: `active` ones; an organization’s owners and admins: also its other ones)', serviceDoc),
+  ...catalogue(
+    '/api/service-listings',
+    'services (the public: `active` ones; an organization’s owners and admins: also its other ones)',
+    serviceDoc,
+  ),
   ...catalogue('/api/service-categories', 'categories (the public: `isActive` ones)', categoryDoc),
-  ...catalogue('/api/service-availability', 'availability slots (the public: of active services; an organization’s owners and admins: also of its other ones)', slotDoc),
+  ...catalogue(
+    '/api/service-availability',
+    'availability slots (the public: of active services; an organization’s owners and admins: also of its other ones)',
+    slotDoc,
+  ),
   ...catalogue('/api/service-media', 'media (the public: shown by an active service or category)', mediaDoc),
   '/api/service-media/file/{filename}': {
     get: {
@@ -180,7 +275,11 @@ export const stockPaths: ZodOpenApiPathsObject = {
       requestParams: { path: z.object({ filename: z.string() }) },
       responses: {
         '200': { description: 'The file', content: { 'image/*': { schema: z.string().meta({ format: 'binary' }) } } },
-        ...stockErrorResponses({ 400: 'A malformed file name (e.g. a bad %-escape)', 403: 'Not readable by the caller', 404: '`not_found`: no media has that file' }),
+        ...stockErrorResponses({
+          400: 'A malformed file name (e.g. a bad %-escape)',
+          403: 'Not readable by the caller',
+          404: '`not_found`: no media has that file',
+        }),
       },
     },
   },
@@ -188,7 +287,10 @@ export const stockPaths: ZodOpenApiPathsObject = {
   '/api/notifications/count': { get: notifications.count },
   '/api/notifications/{id}': {
     get: notifications.one,
-    patch: notificationChange('Mark one read (readAt is the only field that changes)', z.object({ readAt: timestamp.nullable() })),
+    patch: notificationChange(
+      'Mark one read (readAt is the only field that changes)',
+      z.object({ readAt: timestamp.nullable() }),
+    ),
     delete: notificationChange('Delete one'),
   },
 }

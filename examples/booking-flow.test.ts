@@ -2,8 +2,7 @@
 // service, a customer books it, the provider confirms and completes it, the customer reviews
 // it. Everything comes from `community-platform/testing`; the database is the platform's own.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-
-import { startPlatform, type KitUser, type Platform } from 'community-platform/testing'
+import { type KitUser, type Platform, startPlatform } from 'community-platform/testing'
 
 let platform: Platform
 let provider: KitUser
@@ -36,7 +35,9 @@ beforeAll(async () => {
     translations: [{ inLanguage: 'en', title: 'Piano lesson' }],
   })
   serviceId = service.id
-  await platform.as(provider).setAvailability(serviceId, [{ dayOfWeek: day.dayOfWeek, startTime: '09:00', endTime: '12:00' }])
+  await platform
+    .as(provider)
+    .setAvailability(serviceId, [{ dayOfWeek: day.dayOfWeek, startTime: '09:00', endTime: '12:00' }])
 })
 
 afterAll(async () => {
@@ -47,13 +48,19 @@ describe('booking, confirming and reviewing a service', () => {
   let bookingId: string
 
   it('books a free time, and refuses the same time to someone else with the code HTTP gives', async () => {
-    const { booking } = await platform.as(customer).book({ serviceId, bookingDate: day.date, bookingTime: '10:00', customerMessage: 'First lesson' })
+    const { booking } = await platform
+      .as(customer)
+      .book({ serviceId, bookingDate: day.date, bookingTime: '10:00', customerMessage: 'First lesson' })
     expect(booking).toMatchObject({ status: 'pending', bookingDate: day.date, bookingTime: '10:00' })
     bookingId = String(booking.id)
 
     const other = await platform.createUser()
-    await expect(platform.as(other).book({ serviceId, bookingDate: day.date, bookingTime: '10:30' })).rejects.toMatchObject({ status: 409, code: 'booking_conflict' })
-    await expect(platform.as(other).book({ serviceId, bookingDate: day.date, bookingTime: '15:00' })).rejects.toMatchObject({ status: 400, code: 'slot_unavailable' })
+    await expect(
+      platform.as(other).book({ serviceId, bookingDate: day.date, bookingTime: '10:30' }),
+    ).rejects.toMatchObject({ status: 409, code: 'booking_conflict' })
+    await expect(
+      platform.as(other).book({ serviceId, bookingDate: day.date, bookingTime: '15:00' }),
+    ).rejects.toMatchObject({ status: 400, code: 'slot_unavailable' })
 
     // The same request over HTTP, with the other user's bearer token: the same answer.
     const url = await platform.listen()
@@ -67,7 +74,10 @@ describe('booking, confirming and reviewing a service', () => {
   })
 
   it('writes the audit entry of the booking in its transaction', async () => {
-    const { docs } = await platform.payload.find({ collection: 'audit-logs', where: { action: { equals: 'booking.create' }, targetId: { equals: bookingId } } })
+    const { docs } = await platform.payload.find({
+      collection: 'audit-logs',
+      where: { action: { equals: 'booking.create' }, targetId: { equals: bookingId } },
+    })
     expect(docs).toHaveLength(1)
     expect(docs[0]).toMatchObject({ userId: customer.id, targetType: 'bookings' })
   })
@@ -91,20 +101,36 @@ describe('booking, confirming and reviewing a service', () => {
 
     const stranger = await platform.createUser()
     await expect(
-      platform.payload.create({ collection: 'reviews', data: { booking: bookingId, rating: 1, body: 'Never went.' } as never, req: stranger.req, overrideAccess: false }),
+      platform.payload.create({
+        collection: 'reviews',
+        data: { booking: bookingId, rating: 1, body: 'Never went.' } as never,
+        req: stranger.req,
+        overrideAccess: false,
+      }),
     ).rejects.toMatchObject({ status: 404 })
 
-    const { totalDocs } = await platform.payload.count({ collection: 'reviews', where: { booking: { equals: bookingId } } })
+    const { totalDocs } = await platform.payload.count({
+      collection: 'reviews',
+      where: { booking: { equals: bookingId } },
+    })
     expect(totalDocs).toBe(1)
   })
 
   it('shows what overrideAccess: true skips: the booking rules live in the use case', async () => {
     const past = dayFromNow(-7)
-    await expect(platform.as(customer).book({ serviceId, bookingDate: past.date, bookingTime: '10:00' })).rejects.toMatchObject({ status: 400, code: 'booking_in_past' })
+    await expect(
+      platform.as(customer).book({ serviceId, bookingDate: past.date, bookingTime: '10:00' }),
+    ).rejects.toMatchObject({ status: 400, code: 'booking_in_past' })
     // Server code may write what no client could: no rule, no check, only the database's constraints.
     const written = await platform.payload.create({
       collection: 'bookings',
-      data: { service: serviceId, customer: customer.id, bookingDate: past.date, bookingTime: '10:00', status: 'pending' } as never,
+      data: {
+        service: serviceId,
+        customer: customer.id,
+        bookingDate: past.date,
+        bookingTime: '10:00',
+        status: 'pending',
+      } as never,
       overrideAccess: true,
     })
     expect(written.id).toBeTruthy()

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 
-import { startPlatform, type KitUser, type Platform } from 'community-platform/testing'
+import { type KitUser, type Platform, startPlatform } from 'community-platform/testing'
 
 let platform: Platform
 let author: KitUser
@@ -41,7 +41,10 @@ async function statusOfThread(): Promise<string> {
 
 /** The audit entries with `action` on the thread or its appeal. */
 async function audited(action: string): Promise<number> {
-  const { totalDocs } = await platform.payload.count({ collection: 'audit-logs', where: { action: { equals: action } } })
+  const { totalDocs } = await platform.payload.count({
+    collection: 'audit-logs',
+    where: { action: { equals: action } },
+  })
   return totalDocs
 }
 
@@ -49,16 +52,32 @@ describe('reporting, moderating and appealing a forum thread', () => {
   let appealId: string
 
   it('takes a report from another user, and refuses a report on one’s own thread', async () => {
-    const { report } = await platform.as(reporter).report({ postType: 'forumThreads', postId: threadId, reason: 'harassment', details: 'Names a neighbour' })
+    const { report } = await platform
+      .as(reporter)
+      .report({ postType: 'forumThreads', postId: threadId, reason: 'harassment', details: 'Names a neighbour' })
     assert.equal(report.status, 'open')
-    await assert.rejects(platform.as(author).report({ postType: 'forumThreads', postId: threadId, reason: 'spam' }), { status: 400, code: 'BIZ_SELF_REPORT' })
-    await assert.rejects(platform.as(reporter).report({ postType: 'forumThreads', postId: threadId, reason: 'spam' }), { status: 409, code: 'report_exists' })
+    await assert.rejects(platform.as(author).report({ postType: 'forumThreads', postId: threadId, reason: 'spam' }), {
+      status: 400,
+      code: 'BIZ_SELF_REPORT',
+    })
+    await assert.rejects(platform.as(reporter).report({ postType: 'forumThreads', postId: threadId, reason: 'spam' }), {
+      status: 409,
+      code: 'report_exists',
+    })
   })
 
   it('lets a moderator hide it, and nobody else', async () => {
-    await assert.rejects(platform.as(reporter).moderate({ postType: 'forumThreads', postId: threadId, reason: 'Names a neighbour' }), { status: 403 })
-    await assert.rejects(platform.as(moderator).moderate({ postType: 'forumThreads', postId: threadId, reason: 'no' }), { status: 400, code: 'VAL_TOO_SHORT' })
-    const result = await platform.as(moderator).moderate({ postType: 'forumThreads', postId: threadId, reason: 'Names a neighbour' })
+    await assert.rejects(
+      platform.as(reporter).moderate({ postType: 'forumThreads', postId: threadId, reason: 'Names a neighbour' }),
+      { status: 403 },
+    )
+    await assert.rejects(
+      platform.as(moderator).moderate({ postType: 'forumThreads', postId: threadId, reason: 'no' }),
+      { status: 400, code: 'VAL_TOO_SHORT' },
+    )
+    const result = await platform
+      .as(moderator)
+      .moderate({ postType: 'forumThreads', postId: threadId, reason: 'Names a neighbour' })
     assert.deepEqual(result, { success: true, postType: 'forumThreads', postId: threadId, status: 'moderated' })
     assert.equal(await statusOfThread(), 'moderated')
     assert.equal(await audited('content_moderated'), 1)
@@ -66,11 +85,16 @@ describe('reporting, moderating and appealing a forum thread', () => {
 
   it('takes the author’s appeal, once', async () => {
     const statement = 'The name was my own, not a neighbour’s.'
-    await assert.rejects(platform.as(reporter).appeal({ postType: 'forumThreads', postId: threadId, statement }), { status: 403 })
+    await assert.rejects(platform.as(reporter).appeal({ postType: 'forumThreads', postId: threadId, statement }), {
+      status: 403,
+    })
     const { appeal } = await platform.as(author).appeal({ postType: 'forumThreads', postId: threadId, statement })
     assert.equal(appeal.status, 'open')
     appealId = appeal.id
-    await assert.rejects(platform.as(author).appeal({ postType: 'forumThreads', postId: threadId, statement }), { status: 409, code: 'appeal_exists' })
+    await assert.rejects(platform.as(author).appeal({ postType: 'forumThreads', postId: threadId, statement }), {
+      status: 409,
+      code: 'appeal_exists',
+    })
 
     // The same request over HTTP, with the author's bearer token: the same answer.
     const url = await platform.listen()
@@ -85,7 +109,10 @@ describe('reporting, moderating and appealing a forum thread', () => {
 
   it('has another moderator decide it: reversed, the thread is back', async () => {
     const reason = 'The name is the author’s own'
-    await assert.rejects(platform.as(moderator).decideAppeal({ appealId, decision: 'reverse', reason }), { status: 403, code: 'BIZ_SELF_REVIEW' })
+    await assert.rejects(platform.as(moderator).decideAppeal({ appealId, decision: 'reverse', reason }), {
+      status: 403,
+      code: 'BIZ_SELF_REVIEW',
+    })
     const { appeal } = await platform.as(secondModerator).decideAppeal({ appealId, decision: 'reverse', reason })
     assert.equal(appeal.status, 'reversed')
     assert.equal(await statusOfThread(), 'published')

@@ -57,12 +57,23 @@ function parse(argv: string[]): Args | 'help' {
 
 async function makeAdmin(payload: Payload, { email, password }: Args): Promise<string> {
   const { setUserPassword } = await import('../src/lib/user-password')
-  const found = await payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0, overrideAccess: true })
+  const found = await payload.find({
+    collection: 'users',
+    where: { email: { equals: email } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+  })
   const existing = found.docs[0] as { id: string; roles?: string[] } | undefined
 
   if (existing) {
     const roles = [...new Set([...(existing.roles ?? []), 'admin'])]
-    await payload.update({ collection: 'users', id: existing.id, data: { roles, emailVerified: true } as never, overrideAccess: true })
+    await payload.update({
+      collection: 'users',
+      id: existing.id,
+      data: { roles, emailVerified: true } as never,
+      overrideAccess: true,
+    })
     if (password) await setUserPassword(payload, existing.id, password)
     return `Made ${email} an admin (roles: ${roles.join(', ')}; email verified${password ? '; password set' : ''}).`
   }

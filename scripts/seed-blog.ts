@@ -22,7 +22,17 @@ const paragraph = (text: string) => ({
     indent: 0,
     version: 1,
     direction: 'ltr',
-    children: [{ type: 'paragraph', format: '', indent: 0, version: 1, direction: 'ltr', textFormat: 0, children: [{ type: 'text', text, format: 0, style: '', mode: 'normal', detail: 0, version: 1 }] }],
+    children: [
+      {
+        type: 'paragraph',
+        format: '',
+        indent: 0,
+        version: 1,
+        direction: 'ltr',
+        textFormat: 0,
+        children: [{ type: 'text', text, format: 0, style: '', mode: 'normal', detail: 0, version: 1 }],
+      },
+    ],
   },
 })
 
@@ -36,7 +46,13 @@ async function ensureModerator(payload: Payload): Promise<void> {
   const password = `${randomBytes(12).toString('base64url')}Aa1!`
   await payload.create({
     collection: 'users',
-    data: { email: DEMO_MODERATOR, name: 'Demo moderator', password, roles: ['moderator'], emailVerified: true } as never,
+    data: {
+      email: DEMO_MODERATOR,
+      name: 'Demo moderator',
+      password,
+      roles: ['moderator'],
+      emailVerified: true,
+    } as never,
     overrideAccess: true,
   })
   console.log(`seed: moderator ${DEMO_MODERATOR} created, password ${password} (shown once)`)
@@ -56,12 +72,21 @@ export async function seedBlog(payload: Payload, authors: string[]): Promise<voi
       slug: POST_SLUG,
       status: 'published',
       title: { en: 'Welcome to the neighbourhood', fr: 'Bienvenue dans le quartier' },
-      body: { en: paragraph('Meet your neighbours and the services they offer.'), fr: paragraph('Rencontrez vos voisins et les services qu’ils proposent.') },
+      body: {
+        en: paragraph('Meet your neighbours and the services they offer.'),
+        fr: paragraph('Rencontrez vos voisins et les services qu’ils proposent.'),
+      },
     } as never,
     overrideAccess: true,
   })
   for (const [index, body] of COMMENTS.entries()) {
-    await payload.create({ collection: 'blog-comments', data: { postId: post.id, authorId: authors[index % authors.length], body } as never, overrideAccess: true })
+    await payload.create({
+      collection: 'blog-comments',
+      data: { postId: post.id, authorId: authors[index % authors.length], body } as never,
+      overrideAccess: true,
+    })
   }
-  console.log(`seed: blog: 1 post with ${COMMENTS.length} comments created (moderate them in /admin as ${DEMO_MODERATOR})`)
+  console.log(
+    `seed: blog: 1 post with ${COMMENTS.length} comments created (moderate them in /admin as ${DEMO_MODERATOR})`,
+  )
 }

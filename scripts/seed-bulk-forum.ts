@@ -16,7 +16,11 @@ const POST_THREAD = `((k - 1) % $1::int)`
 const POST_OFFSET = `((k - 1) / $1::int + 1) * interval '1 second'`
 
 /** T threads and P posts among them; returns how many of each were written. */
-export async function seedForum(client: PoolClient, threads: number, posts: number): Promise<{ threads: number; posts: number }> {
+export async function seedForum(
+  client: PoolClient,
+  threads: number,
+  posts: number,
+): Promise<{ threads: number; posts: number }> {
   if (posts > 0 && threads === 0) throw new Error('--posts goes into the threads the same run generates: add --threads')
   const run = randomBytes(3).toString('hex')
   const perThread = Math.ceil(posts / Math.max(threads, 1))

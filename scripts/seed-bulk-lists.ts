@@ -47,7 +47,9 @@ export async function seedLists(client: PoolClient, counts: ListCounts): Promise
   if (!authors) throw new Error('--classifieds and --events need at least one user to write them')
   await client.query('CREATE UNIQUE INDEX ON seed_list_authors (n)')
   const written: ListCounts = {}
-  for (const [name, table] of Object.entries(TABLES) as Array<[keyof typeof TABLES, (typeof TABLES)[keyof typeof TABLES]]>) {
+  for (const [name, table] of Object.entries(TABLES) as Array<
+    [keyof typeof TABLES, (typeof TABLES)[keyof typeof TABLES]]
+  >) {
     const total = counts[name] ?? 0
     if (!total) continue
     const report = progress(table.label, total)

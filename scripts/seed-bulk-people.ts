@@ -18,7 +18,9 @@ export function progress(label: string, total: number): (done: number) => void {
     if (!process.stdout.isTTY) return void console.log(`seed: ${text}`)
     const width = 30
     const filled = Math.round((done / total) * width)
-    process.stdout.write(`\rseed: [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.floor((done / total) * 100)}% ${text}`)
+    process.stdout.write(
+      `\rseed: [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.floor((done / total) * 100)}% ${text}`,
+    )
     if (done === total) process.stdout.write('\n')
   }
 }
@@ -40,7 +42,9 @@ export async function seedUsers(client: PoolClient, total: number): Promise<numb
       const started = Date.now()
       await client.query(`SET LOCAL maintenance_work_mem = '256MB'`)
       for (const index of indexes) await client.query(index.indexdef)
-      console.log(`seed: rebuilt ${indexes.map((index) => index.indexname).join(', ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+      console.log(
+        `seed: rebuilt ${indexes.map((index) => index.indexname).join(', ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      )
     }
     if (rebuild) await client.query('COMMIT')
     return inserted
@@ -114,7 +118,8 @@ export async function seedBookings(client: PoolClient, total: number): Promise<n
     'SELECT (SELECT count(*) FROM seed_services)::int AS services, (SELECT count(*) FROM seed_customers)::int AS customers',
   )
   const { services, customers } = rows[0]!
-  if (!services || customers < 2) throw new Error('--bookings needs services with providers and at least two users (add --services and --users)')
+  if (!services || customers < 2)
+    throw new Error('--bookings needs services with providers and at least two users (add --services and --users)')
   await client.query('CREATE UNIQUE INDEX ON seed_services (n); CREATE UNIQUE INDEX ON seed_customers (n)')
   const report = progress('bookings', total)
   let inserted = 0

@@ -6,9 +6,31 @@
 import type { CollectionSlug, Payload, Where } from 'payload'
 
 const THREADS = [
-  { title: 'Bienvenue ! Présentez-vous ici', body: 'Dites-nous qui vous êtes et ce que vous proposez dans le quartier.', pinned: true, posts: ['Bonjour, je donne des cours de piano le mardi.', 'Salut ! Jardinière amateure, toujours partante pour échanger des graines.'] },
-  { title: 'Un bon plombier près de la gare ?', body: 'Fuite sous l’évier, quelqu’un a une recommandation ?', pinned: false, posts: ['Essayez la plateforme : il y a deux services de dépannage actifs.', 'Merci, réglé en une heure !', 'Bon à savoir.'] },
-  { title: 'Vide-grenier du printemps', body: 'On organise un vide-grenier en avril, qui veut un stand ?', pinned: false, posts: ['Moi ! Je viens avec des livres.'] },
+  {
+    title: 'Bienvenue ! Présentez-vous ici',
+    body: 'Dites-nous qui vous êtes et ce que vous proposez dans le quartier.',
+    pinned: true,
+    posts: [
+      'Bonjour, je donne des cours de piano le mardi.',
+      'Salut ! Jardinière amateure, toujours partante pour échanger des graines.',
+    ],
+  },
+  {
+    title: 'Un bon plombier près de la gare ?',
+    body: 'Fuite sous l’évier, quelqu’un a une recommandation ?',
+    pinned: false,
+    posts: [
+      'Essayez la plateforme : il y a deux services de dépannage actifs.',
+      'Merci, réglé en une heure !',
+      'Bon à savoir.',
+    ],
+  },
+  {
+    title: 'Vide-grenier du printemps',
+    body: 'On organise un vide-grenier en avril, qui veut un stand ?',
+    pinned: false,
+    posts: ['Moi ! Je viens avec des livres.'],
+  },
 ]
 
 const DAY = 86_400_000
@@ -29,21 +51,84 @@ export async function seedCommunity(payload: Payload, authors: string[], custome
   const author = (index: number) => authors[index % authors.length]
   for (const [index, thread] of THREADS.entries()) {
     const id = await create(payload, 'forum-threads', { title: thread.title, body: thread.body, author: author(index) })
-    if (thread.pinned) await payload.update({ collection: 'forum-threads', id, data: { pinned: true } as never, overrideAccess: true })
-    for (const [n, body] of thread.posts.entries()) await create(payload, 'forum-posts', { thread: id, body, author: author(index + n + 1) })
+    if (thread.pinned)
+      await payload.update({ collection: 'forum-threads', id, data: { pinned: true } as never, overrideAccess: true })
+    for (const [n, body] of thread.posts.entries())
+      await create(payload, 'forum-posts', { thread: id, body, author: author(index + n + 1) })
   }
-  const group = await create(payload, 'groups', { name: 'Jardins partagés', description: 'Les jardiniers du quartier.', author: author(0) })
-  const place = await create(payload, 'places', { name: 'Jardin de la Roseraie', address: '12 rue des Lilas, Lyon', latitude: 45.758, longitude: 4.835, author: author(0), status: 'published' })
-  await create(payload, 'places', { name: 'Café associatif Le Lien', address: '3 place Bellecour, Lyon', latitude: 45.757, longitude: 4.832, author: author(1) })
-  await create(payload, 'events', { title: 'Atelier semis', startsAt: new Date(Date.now() + 7 * DAY).toISOString(), endsAt: new Date(Date.now() + 7 * DAY + 7_200_000).toISOString(), place, group, author: author(0) })
-  await create(payload, 'articles', { title: 'Composter en appartement', excerpt: 'Un lombricomposteur, mode d’emploi.', author: author(1) })
-  await create(payload, 'classifieds', { title: 'Vélo de ville, bon état', description: 'Cadre 54, révisé en mars.', price: '120.00', currency: 'EUR', location: 'Lyon 3e', expiresAt: new Date(Date.now() + 30 * DAY).toISOString(), author: author(1), status: 'active' })
-  await create(payload, 'classifieds', { title: 'Lot de pots de fleurs', price: '10.00', currency: 'EUR', location: 'Lyon 7e', author: author(0) })
-  await create(payload, 'products', { title: 'Confiture de rhubarbe', description: 'Maison, pot de 370 g.', price: '4.50', currency: 'EUR', author: author(0) })
+  const group = await create(payload, 'groups', {
+    name: 'Jardins partagés',
+    description: 'Les jardiniers du quartier.',
+    author: author(0),
+  })
+  const place = await create(payload, 'places', {
+    name: 'Jardin de la Roseraie',
+    address: '12 rue des Lilas, Lyon',
+    latitude: 45.758,
+    longitude: 4.835,
+    author: author(0),
+    status: 'published',
+  })
+  await create(payload, 'places', {
+    name: 'Café associatif Le Lien',
+    address: '3 place Bellecour, Lyon',
+    latitude: 45.757,
+    longitude: 4.832,
+    author: author(1),
+  })
+  await create(payload, 'events', {
+    title: 'Atelier semis',
+    startsAt: new Date(Date.now() + 7 * DAY).toISOString(),
+    endsAt: new Date(Date.now() + 7 * DAY + 7_200_000).toISOString(),
+    place,
+    group,
+    author: author(0),
+  })
+  await create(payload, 'articles', {
+    title: 'Composter en appartement',
+    excerpt: 'Un lombricomposteur, mode d’emploi.',
+    author: author(1),
+  })
+  await create(payload, 'classifieds', {
+    title: 'Vélo de ville, bon état',
+    description: 'Cadre 54, révisé en mars.',
+    price: '120.00',
+    currency: 'EUR',
+    location: 'Lyon 3e',
+    expiresAt: new Date(Date.now() + 30 * DAY).toISOString(),
+    author: author(1),
+    status: 'active',
+  })
+  await create(payload, 'classifieds', {
+    title: 'Lot de pots de fleurs',
+    price: '10.00',
+    currency: 'EUR',
+    location: 'Lyon 7e',
+    author: author(0),
+  })
+  await create(payload, 'products', {
+    title: 'Confiture de rhubarbe',
+    description: 'Maison, pot de 370 g.',
+    price: '4.50',
+    currency: 'EUR',
+    author: author(0),
+  })
   await create(payload, 'galleries', { title: 'Le jardin au printemps', author: author(0) })
 
   const customer = await firstId(payload, 'users', { email: { equals: customerEmail } })
-  const booking = customer && (await firstId(payload, 'bookings', { and: [{ customer: { equals: customer } }, { status: { equals: 'completed' } }] }))
-  if (customer && booking) await create(payload, 'reviews', { booking, rating: 5, body: 'Ponctuel et très soigneux, je recommande.', author: customer })
-  console.log(`seed: community: ${THREADS.length} threads with posts, places, an event, an article, classifieds, a product, a gallery${booking ? ', a review' : ''}`)
+  const booking =
+    customer &&
+    (await firstId(payload, 'bookings', {
+      and: [{ customer: { equals: customer } }, { status: { equals: 'completed' } }],
+    }))
+  if (customer && booking)
+    await create(payload, 'reviews', {
+      booking,
+      rating: 5,
+      body: 'Ponctuel et très soigneux, je recommande.',
+      author: customer,
+    })
+  console.log(
+    `seed: community: ${THREADS.length} threads with posts, places, an event, an article, classifieds, a product, a gallery${booking ? ', a review' : ''}`,
+  )
 }

@@ -19,7 +19,7 @@ export const DEMO_BOOKINGS: Array<{ status: string; weekdays: number; message?: 
 export function weekdayDate(weekdays: number, today: string = wallClockToday()): string {
   const step = Math.sign(weekdays)
   let date = today
-  for (let left = Math.abs(weekdays); left > 0; ) {
+  for (let left = Math.abs(weekdays); left > 0;) {
     date = addDays(date, step)
     if (dayOfWeek(date) !== 0 && dayOfWeek(date) !== 6) left--
   }

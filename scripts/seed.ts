@@ -7,10 +7,10 @@ import { parseArgs } from 'node:util'
 import type { CollectionSlug, Payload, Where } from 'payload'
 
 import { seedBlog } from './seed-blog'
-import { seedCommunity } from './seed-community'
 import { seedForum } from './seed-bulk-forum'
 import { seedLists } from './seed-bulk-lists'
 import { seedBookings as seedBulkBookings, seedUsers as seedBulkUsers } from './seed-bulk-people'
+import { seedCommunity } from './seed-community'
 import { DEMO_BOOKINGS, weekdayDate } from './seed-demo-bookings'
 
 const USAGE = `Usage: npm run seed [-- --services N] [--users U] [--bookings M] [--threads T --posts P]
@@ -50,15 +50,37 @@ interface DemoCategory {
 }
 
 const CATEGORIES: DemoCategory[] = [
-  { slug: 'wellness', sortOrder: 1, isFeatured: true, displayInHome: true, name: { en: 'Wellness', fr: 'Bien-être', de: 'Wellness' }, description: { en: 'Take care of yourself', fr: 'Prenez soin de vous', de: 'Gönnen Sie sich etwas' } },
+  {
+    slug: 'wellness',
+    sortOrder: 1,
+    isFeatured: true,
+    displayInHome: true,
+    name: { en: 'Wellness', fr: 'Bien-être', de: 'Wellness' },
+    description: { en: 'Take care of yourself', fr: 'Prenez soin de vous', de: 'Gönnen Sie sich etwas' },
+  },
   { slug: 'yoga', parent: 'wellness', sortOrder: 1, name: { en: 'Yoga', fr: 'Yoga', de: 'Yoga' } },
   { slug: 'massage', parent: 'wellness', sortOrder: 2, name: { en: 'Massage', fr: 'Massage', de: 'Massage' } },
-  { slug: 'home-services', sortOrder: 2, displayInHome: true, name: { en: 'Home services', fr: 'Services à domicile', de: 'Haushaltsdienste' } },
+  {
+    slug: 'home-services',
+    sortOrder: 2,
+    displayInHome: true,
+    name: { en: 'Home services', fr: 'Services à domicile', de: 'Haushaltsdienste' },
+  },
   { slug: 'cleaning', parent: 'home-services', sortOrder: 1, name: { en: 'Cleaning', fr: 'Ménage', de: 'Reinigung' } },
-  { slug: 'gardening', parent: 'home-services', sortOrder: 2, name: { en: 'Gardening', fr: 'Jardinage', de: 'Gartenarbeit' } },
+  {
+    slug: 'gardening',
+    parent: 'home-services',
+    sortOrder: 2,
+    name: { en: 'Gardening', fr: 'Jardinage', de: 'Gartenarbeit' },
+  },
   { slug: 'lessons', sortOrder: 3, name: { en: 'Lessons', fr: 'Cours', de: 'Unterricht' } },
   { slug: 'music-lessons', parent: 'lessons', sortOrder: 1, name: { en: 'Music', fr: 'Musique', de: 'Musik' } },
-  { slug: 'language-lessons', parent: 'lessons', sortOrder: 2, name: { en: 'Languages', fr: 'Langues', de: 'Sprachen' } },
+  {
+    slug: 'language-lessons',
+    parent: 'lessons',
+    sortOrder: 2,
+    name: { en: 'Languages', fr: 'Langues', de: 'Sprachen' },
+  },
 ]
 
 interface DemoService {
@@ -76,17 +98,113 @@ interface DemoService {
   slots: Array<[number, string, string]>
 }
 
-const WEEKDAYS = (start: string, end: string): Array<[number, string, string]> => [1, 2, 3, 4, 5].map((day) => [day, start, end])
+const WEEKDAYS = (start: string, end: string): Array<[number, string, string]> =>
+  [1, 2, 3, 4, 5].map((day) => [day, start, end])
 
 const SERVICES: DemoService[] = [
-  { slug: 'morning-yoga', category: 'yoga', status: 'active', basePrice: '15.00', priceType: 'per_session', durationMinutes: 60, isFeatured: true, title: { en: 'Morning yoga', fr: 'Yoga du matin', de: 'Morgen-Yoga' }, short: { en: 'Start the day gently', fr: 'Commencez la journée en douceur', de: 'Sanft in den Tag' }, slots: WEEKDAYS('07:00', '09:00') },
-  { slug: 'yoga-for-beginners', category: 'yoga', status: 'active', basePrice: '12.50', priceType: 'per_session', durationMinutes: 75, title: { en: 'Yoga for beginners', fr: 'Yoga pour débutants', de: 'Yoga für Anfänger' }, short: { en: 'No experience needed', fr: 'Aucune expérience requise', de: 'Keine Vorkenntnisse nötig' }, slots: [[2, '18:00', '19:30'], [4, '18:00', '19:30'], [6, '10:00', '11:30']] },
-  { slug: 'relaxing-massage', category: 'massage', status: 'active', basePrice: '55.00', priceType: 'hourly', durationMinutes: 60, isMobile: true, title: { en: 'Relaxing massage', fr: 'Massage relaxant', de: 'Entspannungsmassage' }, short: { en: 'At your home', fr: 'À domicile', de: 'Bei Ihnen zu Hause' }, slots: [...WEEKDAYS('10:00', '13:00'), ...WEEKDAYS('14:00', '18:00')] },
-  { slug: 'home-cleaning', category: 'cleaning', status: 'active', basePrice: '25.00', priceType: 'hourly', durationMinutes: 120, isMobile: true, title: { en: 'Home cleaning', fr: 'Ménage à domicile', de: 'Wohnungsreinigung' }, short: { en: 'Weekly or one-off', fr: 'Hebdomadaire ou ponctuel', de: 'Wöchentlich oder einmalig' }, slots: WEEKDAYS('08:00', '16:00') },
-  { slug: 'garden-care', category: 'gardening', status: 'draft', basePrice: '30.00', priceType: 'hourly', durationMinutes: 180, title: { en: 'Garden care', fr: 'Entretien du jardin', de: 'Gartenpflege' }, short: { en: 'Mowing, pruning, weeding', fr: 'Tonte, taille, désherbage', de: 'Mähen, Schneiden, Jäten' }, slots: [[6, '09:00', '17:00']] },
-  { slug: 'piano-lessons', category: 'music-lessons', status: 'active', basePrice: '40.00', priceType: 'fixed', durationMinutes: 45, isFeatured: true, title: { en: 'Piano lessons', fr: 'Cours de piano', de: 'Klavierunterricht' }, short: { en: 'All levels', fr: 'Tous niveaux', de: 'Alle Niveaus' }, slots: [[1, '16:00', '20:00'], [3, '16:00', '20:00'], [5, '14:00', '18:00']] },
-  { slug: 'french-conversation', category: 'language-lessons', status: 'active', basePrice: '20.00', priceType: 'per_session', durationMinutes: 60, title: { en: 'French conversation', fr: 'Conversation en français', de: 'Französische Konversation' }, short: { en: 'Speak with confidence', fr: 'Parlez avec assurance', de: 'Sicher sprechen' }, slots: [[2, '12:00', '13:00'], [4, '12:00', '13:00']] },
-  { slug: 'guitar-workshop', category: 'music-lessons', status: 'suspended', basePrice: '35.00', priceType: 'fixed', durationMinutes: 90, title: { en: 'Guitar workshop', fr: 'Atelier guitare', de: 'Gitarren-Workshop' }, short: { en: 'Paused for the summer', fr: 'En pause pour l’été', de: 'Sommerpause' }, slots: [[6, '14:00', '16:00']] },
+  {
+    slug: 'morning-yoga',
+    category: 'yoga',
+    status: 'active',
+    basePrice: '15.00',
+    priceType: 'per_session',
+    durationMinutes: 60,
+    isFeatured: true,
+    title: { en: 'Morning yoga', fr: 'Yoga du matin', de: 'Morgen-Yoga' },
+    short: { en: 'Start the day gently', fr: 'Commencez la journée en douceur', de: 'Sanft in den Tag' },
+    slots: WEEKDAYS('07:00', '09:00'),
+  },
+  {
+    slug: 'yoga-for-beginners',
+    category: 'yoga',
+    status: 'active',
+    basePrice: '12.50',
+    priceType: 'per_session',
+    durationMinutes: 75,
+    title: { en: 'Yoga for beginners', fr: 'Yoga pour débutants', de: 'Yoga für Anfänger' },
+    short: { en: 'No experience needed', fr: 'Aucune expérience requise', de: 'Keine Vorkenntnisse nötig' },
+    slots: [
+      [2, '18:00', '19:30'],
+      [4, '18:00', '19:30'],
+      [6, '10:00', '11:30'],
+    ],
+  },
+  {
+    slug: 'relaxing-massage',
+    category: 'massage',
+    status: 'active',
+    basePrice: '55.00',
+    priceType: 'hourly',
+    durationMinutes: 60,
+    isMobile: true,
+    title: { en: 'Relaxing massage', fr: 'Massage relaxant', de: 'Entspannungsmassage' },
+    short: { en: 'At your home', fr: 'À domicile', de: 'Bei Ihnen zu Hause' },
+    slots: [...WEEKDAYS('10:00', '13:00'), ...WEEKDAYS('14:00', '18:00')],
+  },
+  {
+    slug: 'home-cleaning',
+    category: 'cleaning',
+    status: 'active',
+    basePrice: '25.00',
+    priceType: 'hourly',
+    durationMinutes: 120,
+    isMobile: true,
+    title: { en: 'Home cleaning', fr: 'Ménage à domicile', de: 'Wohnungsreinigung' },
+    short: { en: 'Weekly or one-off', fr: 'Hebdomadaire ou ponctuel', de: 'Wöchentlich oder einmalig' },
+    slots: WEEKDAYS('08:00', '16:00'),
+  },
+  {
+    slug: 'garden-care',
+    category: 'gardening',
+    status: 'draft',
+    basePrice: '30.00',
+    priceType: 'hourly',
+    durationMinutes: 180,
+    title: { en: 'Garden care', fr: 'Entretien du jardin', de: 'Gartenpflege' },
+    short: { en: 'Mowing, pruning, weeding', fr: 'Tonte, taille, désherbage', de: 'Mähen, Schneiden, Jäten' },
+    slots: [[6, '09:00', '17:00']],
+  },
+  {
+    slug: 'piano-lessons',
+    category: 'music-lessons',
+    status: 'active',
+    basePrice: '40.00',
+    priceType: 'fixed',
+    durationMinutes: 45,
+    isFeatured: true,
+    title: { en: 'Piano lessons', fr: 'Cours de piano', de: 'Klavierunterricht' },
+    short: { en: 'All levels', fr: 'Tous niveaux', de: 'Alle Niveaus' },
+    slots: [
+      [1, '16:00', '20:00'],
+      [3, '16:00', '20:00'],
+      [5, '14:00', '18:00'],
+    ],
+  },
+  {
+    slug: 'french-conversation',
+    category: 'language-lessons',
+    status: 'active',
+    basePrice: '20.00',
+    priceType: 'per_session',
+    durationMinutes: 60,
+    title: { en: 'French conversation', fr: 'Conversation en français', de: 'Französische Konversation' },
+    short: { en: 'Speak with confidence', fr: 'Parlez avec assurance', de: 'Sicher sprechen' },
+    slots: [
+      [2, '12:00', '13:00'],
+      [4, '12:00', '13:00'],
+    ],
+  },
+  {
+    slug: 'guitar-workshop',
+    category: 'music-lessons',
+    status: 'suspended',
+    basePrice: '35.00',
+    priceType: 'fixed',
+    durationMinutes: 90,
+    title: { en: 'Guitar workshop', fr: 'Atelier guitare', de: 'Gitarren-Workshop' },
+    short: { en: 'Paused for the summer', fr: 'En pause pour l’été', de: 'Sommerpause' },
+    slots: [[6, '14:00', '16:00']],
+  },
 ]
 
 const PROVIDERS = ['provider.anna@example.com', 'provider.marc@example.com']
@@ -103,7 +221,8 @@ interface Counts {
 
 function count(name: keyof Counts, raw: string | undefined): number {
   if (raw === undefined) return 0
-  if (!/^\d+$/.test(raw) || Number(raw) > 10_000_000) throw new Error(`--${name} takes a whole number (up to 10,000,000)`)
+  if (!/^\d+$/.test(raw) || Number(raw) > 10_000_000)
+    throw new Error(`--${name} takes a whole number (up to 10,000,000)`)
   return Number(raw)
 }
 
@@ -132,7 +251,8 @@ function parse(argv: string[]): Counts | 'help' {
     classifieds: count('classifieds', values.classifieds),
     events: count('events', values.events),
   }
-  if (counts.posts > 0 && counts.threads === 0) throw new Error('--posts goes into the threads the same run generates: add --threads')
+  if (counts.posts > 0 && counts.threads === 0)
+    throw new Error('--posts goes into the threads the same run generates: add --threads')
   return counts
 }
 
@@ -152,7 +272,16 @@ async function ensureUsers(payload: Payload, emails: string[]): Promise<string[]
     // Demo users never sign in: their password is random and not kept anywhere.
     const user = await payload.create({
       collection: 'users',
-      data: { email, name: email.split('@')[0]!.replace(/^(provider|customer)\./, '').replace(/^./, (c) => c.toUpperCase()), password: `${randomBytes(24).toString('base64url')}Aa1!`, roles: ['citizen'], emailVerified: true } as never,
+      data: {
+        email,
+        name: email
+          .split('@')[0]!
+          .replace(/^(provider|customer)\./, '')
+          .replace(/^./, (c) => c.toUpperCase()),
+        password: `${randomBytes(24).toString('base64url')}Aa1!`,
+        roles: ['citizen'],
+        emailVerified: true,
+      } as never,
       overrideAccess: true,
     })
     ids.push(String(user.id))
@@ -201,12 +330,20 @@ async function seedServices(payload: Payload, providers: string[], categories: M
         isFeatured: service.isFeatured ?? false,
         isMobile: service.isMobile ?? false,
         inLanguage: 'en',
-        translations: (['en', 'fr', 'de'] as const).map((lang) => ({ inLanguage: lang, title: service.title[lang], shortDescription: service.short[lang] })),
+        translations: (['en', 'fr', 'de'] as const).map((lang) => ({
+          inLanguage: lang,
+          title: service.title[lang],
+          shortDescription: service.short[lang],
+        })),
       } as never,
       overrideAccess: true,
     })
     for (const [dayOfWeek, startTime, endTime] of service.slots) {
-      await payload.create({ collection: 'service-availability', data: { service: doc.id, dayOfWeek, startTime, endTime } as never, overrideAccess: true })
+      await payload.create({
+        collection: 'service-availability',
+        data: { service: doc.id, dayOfWeek, startTime, endTime } as never,
+        overrideAccess: true,
+      })
     }
     created++
   }
@@ -263,7 +400,9 @@ async function seedBulk(payload: Payload, total: number, providers: string[], ca
       const to = Math.min(from + CHUNK - 1, total)
       const { rowCount } = await client.query(text, [from, to])
       const seconds = ((Date.now() - started) / 1000).toFixed(1)
-      console.log(`seed: generated services: ${label} for ${to.toLocaleString('en')}/${total.toLocaleString('en')}: ${(rowCount ?? 0).toLocaleString('en')} rows (${seconds} s)`)
+      console.log(
+        `seed: generated services: ${label} for ${to.toLocaleString('en')}/${total.toLocaleString('en')}: ${(rowCount ?? 0).toLocaleString('en')} rows (${seconds} s)`,
+      )
     }
   }
   try {
@@ -324,8 +463,12 @@ async function seedBulk(payload: Payload, total: number, providers: string[], ca
     )
     await client.query('COMMIT')
     // Fresh statistics and visibility map, so the planner's first choices are the good ones.
-    await client.query('VACUUM ANALYZE service_listings, service_listings_translations, service_availability, bookings, audit_logs')
-    console.log(`seed: generated services: ${total.toLocaleString('en')} in ${((Date.now() - started) / 1000).toFixed(1)} s, VACUUM ANALYZE included`)
+    await client.query(
+      'VACUUM ANALYZE service_listings, service_listings_translations, service_availability, bookings, audit_logs',
+    )
+    console.log(
+      `seed: generated services: ${total.toLocaleString('en')} in ${((Date.now() - started) / 1000).toFixed(1)} s, VACUUM ANALYZE included`,
+    )
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined)
     throw error
@@ -342,7 +485,9 @@ async function seedPeople(payload: Payload, users: number, bookings: number): Pr
     if (users > 0) console.log(`seed: users: ${(await seedBulkUsers(client, users)).toLocaleString('en')} created`)
     if (bookings > 0) {
       const written = await seedBulkBookings(client, bookings)
-      console.log(`seed: bookings: ${written.toLocaleString('en')} created${written < bookings ? ` (${(bookings - written).toLocaleString('en')} would have overlapped earlier ones)` : ''}`)
+      console.log(
+        `seed: bookings: ${written.toLocaleString('en')} created${written < bookings ? ` (${(bookings - written).toLocaleString('en')} would have overlapped earlier ones)` : ''}`,
+      )
     }
     await client.query('VACUUM ANALYZE users, users_roles, profiles, wallets, audit_logs, bookings')
   } finally {
@@ -357,7 +502,9 @@ async function seedThreads(payload: Payload, threads: number, posts: number): Pr
   try {
     const started = Date.now()
     const written = await seedForum(client, threads, posts)
-    console.log(`seed: forum: ${written.threads.toLocaleString('en')} threads and ${written.posts.toLocaleString('en')} posts created in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    console.log(
+      `seed: forum: ${written.threads.toLocaleString('en')} threads and ${written.posts.toLocaleString('en')} posts created in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    )
     await client.query('VACUUM ANALYZE forum_threads, forum_posts')
   } finally {
     client.release()
@@ -371,7 +518,9 @@ async function seedListRows(payload: Payload, classifieds: number, events: numbe
   try {
     const started = Date.now()
     const written = await seedLists(client, { classifieds, events })
-    console.log(`seed: lists: ${(written.classifieds ?? 0).toLocaleString('en')} classifieds and ${(written.events ?? 0).toLocaleString('en')} events created in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    console.log(
+      `seed: lists: ${(written.classifieds ?? 0).toLocaleString('en')} classifieds and ${(written.events ?? 0).toLocaleString('en')} events created in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    )
     await client.query('VACUUM ANALYZE classifieds, events')
   } finally {
     client.release()

@@ -30,7 +30,13 @@ async function main(): Promise<number> {
       request: (path, init) => fetch(`${bench.url}${path}`, init),
       stop: async () => {},
     }
-    const result = await runSoak({ app: viaServer(local, bench.url), clients: Number(values.clients), seconds: Number(values.seconds), rssMb: bench.server.rssMb, log })
+    const result = await runSoak({
+      app: viaServer(local, bench.url),
+      clients: Number(values.clients),
+      seconds: Number(values.seconds),
+      rssMb: bench.server.rssMb,
+      log,
+    })
     const [{ bookings }] = await sql<{ bookings: number }>(local, 'SELECT count(*)::int AS bookings FROM bookings')
     log(`bookings stored: ${bookings}; p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms`)
     return judgeSoak(result, log) ? 0 : 1

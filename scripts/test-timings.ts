@@ -11,7 +11,12 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const OUT = path.join(ROOT, 'tests/helpers/test-timings.json')
 
 interface Report {
-  testResults: Array<{ name: string; perfStats?: { start: number; end: number; runtime?: number }; startTime?: number; endTime?: number }>
+  testResults: Array<{
+    name: string
+    perfStats?: { start: number; end: number; runtime?: number }
+    startTime?: number
+    endTime?: number
+  }>
 }
 
 const reports = process.argv.slice(2)
@@ -24,7 +29,11 @@ const seen = new Map<string, number[]>()
 for (const file of reports) {
   const report = JSON.parse(fs.readFileSync(file, 'utf8')) as Report
   for (const result of report.testResults) {
-    const ms = result.perfStats?.runtime ?? (result.perfStats ? result.perfStats.end - result.perfStats.start : (result.endTime ?? 0) - (result.startTime ?? 0))
+    const ms =
+      result.perfStats?.runtime ??
+      (result.perfStats
+        ? result.perfStats.end - result.perfStats.start
+        : (result.endTime ?? 0) - (result.startTime ?? 0))
     const name = path.relative(ROOT, result.name).split(path.sep).join('/')
     seen.set(name, [...(seen.get(name) ?? []), ms / 1000])
   }
@@ -38,6 +47,12 @@ const median = (values: number[]) => {
 
 const timings: Record<string, number> = fs.existsSync(OUT) ? JSON.parse(fs.readFileSync(OUT, 'utf8')) : {}
 for (const [name, values] of seen) timings[name] = Math.round(median(values) * 10) / 10
-const kept = Object.fromEntries(Object.entries(timings).filter(([name]) => fs.existsSync(path.join(ROOT, name))).sort(([a], [b]) => a.localeCompare(b)))
+const kept = Object.fromEntries(
+  Object.entries(timings)
+    .filter(([name]) => fs.existsSync(path.join(ROOT, name)))
+    .sort(([a], [b]) => a.localeCompare(b)),
+)
 fs.writeFileSync(OUT, `${JSON.stringify(kept, null, 2)}\n`)
-console.log(`test-timings: ${seen.size} files from ${reports.length} report(s); ${Object.keys(kept).length} in ${path.relative(ROOT, OUT)}`)
+console.log(
+  `test-timings: ${seen.size} files from ${reports.length} report(s); ${Object.keys(kept).length} in ${path.relative(ROOT, OUT)}`,
+)

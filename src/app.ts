@@ -5,26 +5,26 @@ import type { Payload } from 'payload'
 
 import { bookingShellRoute, PUBLIC_BOOKING_PATH } from '../endpoints/services/booking-shell-route'
 import { databaseIsUp } from './lib/health'
-import { readiness } from './lib/readiness'
-import { readRouting } from './lib/replicas/read-context'
-import { csrfCheck } from './lib/http/csrf'
 import { DOCS_ROUTES, mountApiDocs } from './lib/http/api-docs'
-import { mountFavicon } from './lib/http/favicon'
-import { GET_SESSION_PATH, getSessionRoute } from './lib/http/get-session-route'
 import { bodyLimit } from './lib/http/body-limit'
 import { clientIpHeaders } from './lib/http/client-ip-headers'
+import { csrfCheck } from './lib/http/csrf'
 import { ApiError, apiError, errorBody, familyOf, internalError } from './lib/http/errors'
-import { globalRateLimit, type ExemptCheck } from './lib/http/global-rate-limit'
-import { unavailableOf } from './lib/http/unavailable'
+import { mountFavicon } from './lib/http/favicon'
+import { GET_SESSION_PATH, getSessionRoute } from './lib/http/get-session-route'
+import { type ExemptCheck, globalRateLimit } from './lib/http/global-rate-limit'
 import { payloadBridge } from './lib/http/payload-bridge'
-import { readCache, type Fill } from './lib/read-cache/index'
 import { buildRouteTable } from './lib/http/route-table'
 import { adminCsp, API_CSP, securityHeaders } from './lib/http/security-headers'
-import { answerForumRead, FORUM_POSTS_PATH, FORUM_THREADS_PATH, forumReadOf } from './operations/community/forum-reads'
-import { forumReadRoute } from './operations/community/forum-read-route'
-import { PROFILE_READS_PATH, profileReadRoute } from './operations/profile/profile-read-route'
-import { SLOTS_READ_PATH, slotsReadRoute } from './operations/bookings/slots-read'
+import { unavailableOf } from './lib/http/unavailable'
+import { type Fill, readCache } from './lib/read-cache/index'
+import { readiness } from './lib/readiness'
+import { readRouting } from './lib/replicas/read-context'
 import { reloadSettings } from './lib/settings'
+import { SLOTS_READ_PATH, slotsReadRoute } from './operations/bookings/slots-read'
+import { forumReadRoute } from './operations/community/forum-read-route'
+import { answerForumRead, FORUM_POSTS_PATH, FORUM_THREADS_PATH, forumReadOf } from './operations/community/forum-reads'
+import { PROFILE_READS_PATH, profileReadRoute } from './operations/profile/profile-read-route'
 
 export interface AppOptions {
   payload: Payload
@@ -35,7 +35,12 @@ export interface AppOptions {
 }
 
 /** The /api routes the shell answers itself (not Payload). */
-export const SHELL_ROUTES: Record<string, string[]> = { '/api/health': ['GET'], '/api/health/ready': ['GET'], [GET_SESSION_PATH]: ['GET'], ...DOCS_ROUTES }
+export const SHELL_ROUTES: Record<string, string[]> = {
+  '/api/health': ['GET'],
+  '/api/health/ready': ['GET'],
+  [GET_SESSION_PATH]: ['GET'],
+  ...DOCS_ROUTES,
+}
 
 /** A stock upload collection's file download, `/api/<slug>/file/<name>`. */
 const FILE_PATH = /^\/api\/[^/]+\/file\//
@@ -56,7 +61,10 @@ const isApi = (req: Request) => {
 }
 
 function sendError(req: Request, res: express.Response, error: ApiError) {
-  res.set(error.options.headers ?? {}).status(error.status).json(errorBody(error, familyOf(pathOf(req))))
+  res
+    .set(error.options.headers ?? {})
+    .status(error.status)
+    .json(errorBody(error, familyOf(pathOf(req))))
 }
 
 export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt }: AppOptions): express.Express {
@@ -175,7 +183,8 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
     if (unavailable) return sendError(req, res, unavailable)
     // Body-parser style errors carry a status (e.g. a client that aborts mid-body).
     const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500
-    if (status !== 500) return sendError(req, res, apiError('invalid_request', 'The request could not be read', { status }))
+    if (status !== 500)
+      return sendError(req, res, apiError('invalid_request', 'The request could not be read', { status }))
     sendError(req, res, internalError())
   }
   app.use(onError)

@@ -9,7 +9,7 @@ import type { Payload } from 'payload'
 
 import { isStaff } from '../domain/permissions'
 import { createApp } from './app'
-import { adminPanel, type AdminPanel } from './lib/admin-panel'
+import { type AdminPanel, adminPanel } from './lib/admin-panel'
 import { useConfiguredDatabase } from './lib/database'
 import { sweepOrphanFiles } from './lib/media/orphan-files'
 import { trackConnections } from './lib/open-connections'
@@ -52,10 +52,15 @@ const within = (ms: number, work: Promise<unknown>) =>
 function sweepAtStart(payload: Payload): void {
   sweepOrphanFiles(payload).then(
     (results) => {
-      for (const { collection, where, removed } of results) if (removed.length) log(`removed ${removed.length} file(s) of ${collection} that no record names from ${where}: ${removed.join(', ')}`)
+      for (const { collection, where, removed } of results)
+        if (removed.length)
+          log(
+            `removed ${removed.length} file(s) of ${collection} that no record names from ${where}: ${removed.join(', ')}`,
+          )
       log('media sweep done')
     },
-    (error: unknown) => payload.logger.error({ err: error, msg: 'media sweep failed; files no record names stay until the next start' }),
+    (error: unknown) =>
+      payload.logger.error({ err: error, msg: 'media sweep failed; files no record names stay until the next start' }),
   )
 }
 
@@ -92,7 +97,11 @@ async function main() {
     // Still starting: nothing is served yet, so nothing is waited for.
     log(`${signal} during the start: stopping`)
     void (async () => {
-      if (payload) await within(STAGES_BOUND_MS, stopPayload(payload, log).catch(() => undefined))
+      if (payload)
+        await within(
+          STAGES_BOUND_MS,
+          stopPayload(payload, log).catch(() => undefined),
+        )
       if (embedded) await within(STAGES_BOUND_MS, embedded.stop())
       process.exit(1)
     })()
@@ -185,7 +194,9 @@ async function main() {
 // "Queries on the stock routes are guarded", now refused before Payload sees it). Logged,
 // not fatal: one bad request costs one request.
 process.on('unhandledRejection', (reason) => {
-  console.error(`[server] unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`)
+  console.error(
+    `[server] unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
+  )
 })
 
 main().catch((error: unknown) => {

@@ -14,12 +14,12 @@ import { createApp } from './app'
 import { startPayload, stopPayload } from './lib/payload-lifecycle'
 import { staffRequestCheck } from './lib/staff-request'
 import { kitDatabase } from './testing/database'
-import { useCasesOf, type UseCases } from './testing/use-cases'
+import { type UseCases, useCasesOf } from './testing/use-cases'
 import { createKitUser, type KitUser, type UserOptions } from './testing/users'
 
-export { ApiError } from './lib/http/errors'
 export type { Role } from '../domain/permissions'
-export type { KitUser, UserOptions, UseCases }
+export { ApiError } from './lib/http/errors'
+export type { KitUser, UseCases, UserOptions }
 
 /** What the kit sets unless the environment (or `env`) already does. */
 const DEFAULT_ENV: Record<string, string> = {
@@ -36,7 +36,9 @@ const DEFAULT_ENV: Record<string, string> = {
 export interface PlatformOptions {
   /** A PostgreSQL server to make the databases on (default: DATABASE_URL, else an embedded one). */
   databaseUrl?: string
-  /** Where the embedded PostgreSQL and its template are kept (default: COMMUNITY_TESTING_DIR, else `.test-data/kit`). */
+  /**
+   * Where the embedded PostgreSQL and its template are kept (default: COMMUNITY_TESTING_DIR, else `.test-data/kit`).
+   */
   dir?: string
   /** Environment variables for the platform, over the kit's defaults and the process's own. */
   env?: Record<string, string>

@@ -4,7 +4,6 @@ import { anyOf } from '../../access/anyOf'
 import { isAdmin } from '../../access/isAdmin'
 import { createsManagedSlot, slotsOfManagedServices } from '../../access/organizationManagers'
 import { auditHooks } from '../../hooks/shared/audit'
-import { existingReference } from '../../src/operations/catalogue/rules/references'
 import {
   EXCEPTIONS_COLLECTION,
   REASON_MAX,
@@ -12,6 +11,7 @@ import {
   validateOptionalTime,
   validExceptionWithoutOverlap,
 } from '../../src/operations/catalogue/rules/exceptions'
+import { existingReference } from '../../src/operations/catalogue/rules/references'
 
 // The names of docs/api.md "Exceptions: days off and extra hours": the entries belong to the availability family.
 const audit = auditHooks('service_availability', {
@@ -58,14 +58,24 @@ export const AvailabilityExceptions: CollectionConfig<typeof EXCEPTIONS_COLLECTI
     {
       type: 'row',
       fields: [
-        { name: 'date', type: 'text', required: true, index: true, validate: validateExceptionDate, admin: { placeholder: 'YYYY-MM-DD' } },
+        {
+          name: 'date',
+          type: 'text',
+          required: true,
+          index: true,
+          validate: validateExceptionDate,
+          admin: { placeholder: 'YYYY-MM-DD' },
+        },
         {
           name: 'isAvailable',
           type: 'checkbox',
           required: true,
           defaultValue: false,
           label: 'Open (extra hours)',
-          admin: { description: 'Unticked: closed (the whole date without times, else the window). Ticked: these hours replace the weekly slots of the date.' },
+          admin: {
+            description:
+              'Unticked: closed (the whole date without times, else the window). Ticked: these hours replace the weekly slots of the date.',
+          },
         },
         { name: 'startTime', type: 'text', validate: validateOptionalTime, admin: { placeholder: 'HH:MM' } },
         { name: 'endTime', type: 'text', validate: validateOptionalTime, admin: { placeholder: 'HH:MM' } },

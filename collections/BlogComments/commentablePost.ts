@@ -10,7 +10,8 @@ const postExists = existingReference(BLOG_POSTS, 'Post', { required: true })
 export const commentablePost: RelationshipFieldSingleValidation = async (value, options) => {
   const exists = await postExists(value, options)
   if (exists !== true) return exists
-  if (options.operation !== 'create' || options.event === 'onChange' || !options.req.user || isAdminUser(options.req)) return true
+  if (options.operation !== 'create' || options.event === 'onChange' || !options.req.user || isAdminUser(options.req))
+    return true
   const { totalDocs } = await options.req.payload.count({
     collection: BLOG_POSTS,
     where: { and: [{ id: { equals: value } }, { status: { equals: 'published' } }] },

@@ -6,8 +6,8 @@ import { signedIn } from '../../access/signedIn'
 import { visibleComments } from '../../access/visibleComments'
 import { hasRole, isAdminUser } from '../../domain/permissions'
 import { auditHooks } from '../../hooks/shared/audit'
-import { BLOG_POSTS } from '../BlogPosts'
 import { authorNameField } from '../authorName'
+import { BLOG_POSTS } from '../BlogPosts'
 import { commentablePost } from './commentablePost'
 import { forceAuthorAndStatus } from './hooks/forceAuthorAndStatus'
 import { guardStatusChange } from './hooks/guardStatusChange'
@@ -47,14 +47,37 @@ export const BlogComments: CollectionConfig<typeof BLOG_COMMENTS> = {
     afterDelete: [audit.afterDelete],
   },
   fields: [
-    { name: 'postId', type: 'relationship', relationTo: BLOG_POSTS, required: true, index: true, validate: commentablePost, access: { update: fixed } },
+    {
+      name: 'postId',
+      type: 'relationship',
+      relationTo: BLOG_POSTS,
+      required: true,
+      index: true,
+      validate: commentablePost,
+      access: { update: fixed },
+    },
     // Not required in the schema: a deleted account leaves its comments, authorless.
     // Shown to admins only: a moderator may not read users, so it would read "Untitled - ID: …".
-    { name: 'authorId', type: 'relationship', relationTo: 'users', index: true, maxDepth: 0, access: { update: fixed }, admin: { readOnly: true, condition: (_data, _siblingData, { user }) => hasRole(user, 'admin') } },
+    {
+      name: 'authorId',
+      type: 'relationship',
+      relationTo: 'users',
+      index: true,
+      maxDepth: 0,
+      access: { update: fixed },
+      admin: { readOnly: true, condition: (_data, _siblingData, { user }) => hasRole(user, 'admin') },
+    },
     // What the people who moderate see of the author instead.
     authorNameField('authorId'),
     { name: 'body', type: 'textarea', required: true, validate: plainText, access: { update: fixed } },
-    { name: 'status', type: 'select', required: true, defaultValue: 'published', index: true, options: [...COMMENT_STATUSES] },
+    {
+      name: 'status',
+      type: 'select',
+      required: true,
+      defaultValue: 'published',
+      index: true,
+      options: [...COMMENT_STATUSES],
+    },
     {
       name: 'moderate',
       type: 'ui',

@@ -95,8 +95,20 @@ export const Bookings: CollectionConfig<typeof BOOKINGS_COLLECTION> = {
     {
       type: 'row',
       fields: [
-        { name: 'bookingDate', type: 'text', required: true, admin: { placeholder: 'YYYY-MM-DD' }, validate: (value: unknown) => (isCalendarDate(value) ? true : 'A real date as YYYY-MM-DD') },
-        { name: 'bookingTime', type: 'text', required: true, admin: { placeholder: 'HH:MM' }, validate: (value: unknown) => (isClockTime(value) ? true : 'HH:MM, 24-hour, from 00:00 to 23:59') },
+        {
+          name: 'bookingDate',
+          type: 'text',
+          required: true,
+          admin: { placeholder: 'YYYY-MM-DD' },
+          validate: (value: unknown) => (isCalendarDate(value) ? true : 'A real date as YYYY-MM-DD'),
+        },
+        {
+          name: 'bookingTime',
+          type: 'text',
+          required: true,
+          admin: { placeholder: 'HH:MM' },
+          validate: (value: unknown) => (isClockTime(value) ? true : 'HH:MM, 24-hour, from 00:00 to 23:59'),
+        },
         { name: 'endTime', type: 'text', ...derivedField },
       ],
     },
@@ -104,11 +116,23 @@ export const Bookings: CollectionConfig<typeof BOOKINGS_COLLECTION> = {
       type: 'row',
       fields: [
         { name: 'durationMinutes', type: 'number', ...derivedField },
-        { name: 'totalPrice', type: 'number', ...derivedField, admin: { readOnly: true, description: 'Minor currency units (cents)' } },
+        {
+          name: 'totalPrice',
+          type: 'number',
+          ...derivedField,
+          admin: { readOnly: true, description: 'Minor currency units (cents)' },
+        },
         { name: 'currency', type: 'text', ...derivedField },
       ],
     },
-    { name: 'status', type: 'select', required: true, defaultValue: 'pending', index: true, options: [...BOOKING_STATUSES] },
+    {
+      name: 'status',
+      type: 'select',
+      required: true,
+      defaultValue: 'pending',
+      index: true,
+      options: [...BOOKING_STATUSES],
+    },
     { name: 'customerMessage', type: 'textarea', maxLength: MESSAGE_MAX },
     { name: 'providerResponse', type: 'textarea', maxLength: MESSAGE_MAX },
     // Set by the customer's own cancel (docs/api.md "Cancel and reschedule a booking").
@@ -135,14 +159,29 @@ export const Bookings: CollectionConfig<typeof BOOKINGS_COLLECTION> = {
     },
     // When the reminder mail was queued (src/operations/bookings/reminders.ts): set once, by
     // a conditional UPDATE, so two instances or a restart never remind twice.
-    { name: 'reminderQueuedAt', type: 'date', access: { read: adminField, create: derived, update: derived }, admin: { hidden: true } },
+    {
+      name: 'reminderQueuedAt',
+      type: 'date',
+      access: { read: adminField, create: derived, update: derived },
+      admin: { hidden: true },
+    },
     // The booking's time as wall-clock minute numbers (src/lib/wall-clock.ts):
     // the range `[startMinute, endMinute)` is what the exclusion constraint compares.
     {
       type: 'row',
       fields: [
-        { name: 'startMinute', type: 'number', access: { read: adminField, create: derived, update: derived }, admin: { hidden: true } },
-        { name: 'endMinute', type: 'number', access: { read: adminField, create: derived, update: derived }, admin: { hidden: true } },
+        {
+          name: 'startMinute',
+          type: 'number',
+          access: { read: adminField, create: derived, update: derived },
+          admin: { hidden: true },
+        },
+        {
+          name: 'endMinute',
+          type: 'number',
+          access: { read: adminField, create: derived, update: derived },
+          admin: { hidden: true },
+        },
       ],
     },
     // The service's buffers when the booking was made (docs/api.md "Exceptions: days off
@@ -153,8 +192,20 @@ export const Bookings: CollectionConfig<typeof BOOKINGS_COLLECTION> = {
     {
       type: 'row',
       fields: [
-        { name: 'bufferBeforeMinutes', type: 'number', defaultValue: 0, access: { read: adminField, create: derived, update: derived }, admin: { hidden: true } },
-        { name: 'bufferAfterMinutes', type: 'number', defaultValue: 0, access: { read: adminField, create: derived, update: derived }, admin: { hidden: true } },
+        {
+          name: 'bufferBeforeMinutes',
+          type: 'number',
+          defaultValue: 0,
+          access: { read: adminField, create: derived, update: derived },
+          admin: { hidden: true },
+        },
+        {
+          name: 'bufferAfterMinutes',
+          type: 'number',
+          defaultValue: 0,
+          access: { read: adminField, create: derived, update: derived },
+          admin: { hidden: true },
+        },
       ],
     },
   ],

@@ -1,4 +1,4 @@
-import { ValidationError, type CollectionBeforeChangeHook, type CollectionConfig } from 'payload'
+import { type CollectionBeforeChangeHook, type CollectionConfig, ValidationError } from 'payload'
 
 import { publicRows } from '../../access/community'
 import { contentErrors } from '../../domain/content-errors'
@@ -16,13 +16,27 @@ export const COMMENT_TARGETS = ['articles', 'events', 'places', 'galleries', 'pr
  */
 const targetIsPublic: CollectionBeforeChangeHook = async ({ data, operation, req }) => {
   if (operation !== 'create' || data.target === undefined || data.target === null) return data
-  const { relationTo, value } = (typeof data.target === 'object' ? data.target : {}) as { relationTo?: unknown; value?: unknown }
-  const type = typeof relationTo === 'string' && (COMMENT_TARGETS as readonly string[]).includes(relationTo) ? contentTypeOf(relationTo)?.[1] : undefined
+  const { relationTo, value } = (typeof data.target === 'object' ? data.target : {}) as {
+    relationTo?: unknown
+    value?: unknown
+  }
+  const type =
+    typeof relationTo === 'string' && (COMMENT_TARGETS as readonly string[]).includes(relationTo)
+      ? contentTypeOf(relationTo)?.[1]
+      : undefined
   const id = idOf(value)
   // A malformed target is 400 (Payload's own check lets an unknown `relationTo` through);
   // a well-formed one naming nothing visible, 404.
   if (!type || !isUuid(id)) {
-    throw new ValidationError({ collection: 'comments', errors: [{ path: 'target', message: `target must be {"relationTo": one of ${COMMENT_TARGETS.join(', ')}, "value": <its id>}` }] })
+    throw new ValidationError({
+      collection: 'comments',
+      errors: [
+        {
+          path: 'target',
+          message: `target must be {"relationTo": one of ${COMMENT_TARGETS.join(', ')}, "value": <its id>}`,
+        },
+      ],
+    })
   }
   const { totalDocs } = await req.payload.count({
     collection: type.collection,
@@ -40,7 +54,15 @@ export const Comments: CollectionConfig = contentCollection('comments', {
   admin: { useAsTitle: 'body', defaultColumns: ['body', 'target', 'status', 'authorName', 'createdAt'] },
   hooks: { beforeChange: [targetIsPublic] },
   fields: [
-    { name: 'target', type: 'relationship', relationTo: [...COMMENT_TARGETS], required: true, index: true, maxDepth: 1, access: { update: fixedAfterCreate } },
+    {
+      name: 'target',
+      type: 'relationship',
+      relationTo: [...COMMENT_TARGETS],
+      required: true,
+      index: true,
+      maxDepth: 1,
+      access: { update: fixedAfterCreate },
+    },
     text('body', 5000, { required: true, long: true }),
   ],
 })

@@ -38,12 +38,19 @@ export const CommunityMedia: CollectionConfig = {
   slug: COMMUNITY_MEDIA_COLLECTION,
   labels: { singular: 'Community media', plural: 'Community media' },
   admin: { useAsTitle: 'filename', defaultColumns: ['filename', 'alt', 'authorName', 'encodingFormat', 'createdAt'] },
-  access: { read: communityMediaReaders, create: signedIn, update: communityMediaEditors, delete: communityMediaEditors },
+  access: {
+    read: communityMediaReaders,
+    create: signedIn,
+    update: communityMediaEditors,
+    delete: communityMediaEditors,
+  },
   defaultSort: '-createdAt',
   upload: {
     staticDir: DIR,
     mimeTypes: ACCEPTED_MIME_TYPES,
-    imageSizes: [{ name: 'thumbnail', width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true }],
+    imageSizes: [
+      { name: 'thumbnail', width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true },
+    ],
     adminThumbnail: 'thumbnail',
     // As for service media: cropping and focal points would re-encode outside the checks.
     crop: false,
@@ -62,13 +69,34 @@ export const CommunityMedia: CollectionConfig = {
   },
   fields: [
     // Not required in the schema: a deleted account leaves its images, uploaderless.
-    { name: UPLOADER, type: 'relationship', relationTo: 'users', required: false, index: true, maxDepth: 0, access: { update: platformOnly }, admin: { readOnly: true } },
+    {
+      name: UPLOADER,
+      type: 'relationship',
+      relationTo: 'users',
+      required: false,
+      index: true,
+      maxDepth: 0,
+      access: { update: platformOnly },
+      admin: { readOnly: true },
+    },
     authorNameField(UPLOADER),
     text('alt', 1000),
     text('caption', 2000, { long: true }),
     // Set from the stored file by describeMedia, never from a body.
-    { name: 'encodingFormat', type: 'text', access: { create: platformOnly, update: platformOnly }, admin: { readOnly: true, description: 'MIME type read from the file' } },
+    {
+      name: 'encodingFormat',
+      type: 'text',
+      access: { create: platformOnly, update: platformOnly },
+      admin: { readOnly: true, description: 'MIME type read from the file' },
+    },
     // The galleries showing the image: what its public read follows (access/communityMedia.ts).
-    { name: SHOWN_IN, type: 'join', collection: 'galleries', on: 'images', access: { read: ({ req }) => isStaff(req.user) }, admin: { defaultColumns: ['title', 'status'] } },
+    {
+      name: SHOWN_IN,
+      type: 'join',
+      collection: 'galleries',
+      on: 'images',
+      access: { read: ({ req }) => isStaff(req.user) },
+      admin: { defaultColumns: ['title', 'status'] },
+    },
   ],
 }

@@ -12,5 +12,8 @@ export const ForumPosts: CollectionConfig = contentCollection('forumPosts', {
   defaultSort: 'createdAt',
   indexes: [{ fields: ['thread', 'createdAt'] }],
   hooks: { beforeChange: [threadTakesPosts, lockThreadFirst], afterChange: [recountAfterPost] },
-  fields: [{ ...relation('thread', FORUM_THREADS, 'Thread', { required: true, index: false }), required: true } as Field, text('body', 20_000, { required: true, long: true })],
+  fields: [
+    { ...relation('thread', FORUM_THREADS, 'Thread', { required: true, index: false }), required: true } as Field,
+    text('body', 20_000, { required: true, long: true }),
+  ],
 })

@@ -11,11 +11,15 @@ const startCounters: CollectionBeforeValidateHook = ({ data, operation }) =>
 
 // Forum threads (docs/api.md "Community content"): pinned ones first, then by last post (the index below serves exactly
 // that order, with `createdAt`, the tie-breaker Payload appends to every sort; anonymous
-// reads of the list are answered from it by src/operations/community/forum-reads.ts). `pinned` needs forum.pin_thread, closing forum.lock_thread (the status guard);
-// `postCount` and `lastPostAt` are kept by the posts' hooks (../ForumPosts/threadCounters.ts).
+// reads of the list are answered from it by src/operations/community/forum-reads.ts). `pinned` needs forum.pin_thread,
+// closing forum.lock_thread (the status guard); `postCount` and `lastPostAt` are kept by the posts' hooks
+// (../ForumPosts/threadCounters.ts).
 export const ForumThreads: CollectionConfig = contentCollection('forumThreads', {
   auditPrefix: 'forum_thread',
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'pinned', 'postCount', 'lastPostAt', 'authorName'] },
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'status', 'pinned', 'postCount', 'lastPostAt', 'authorName'],
+  },
   defaultSort: ['-pinned', '-lastPostAt'],
   indexes: [{ fields: ['pinned', 'lastPostAt', 'createdAt'] }],
   hooks: { beforeValidate: [startCounters] },
@@ -23,7 +27,19 @@ export const ForumThreads: CollectionConfig = contentCollection('forumThreads', 
     text('title', 200, { required: true }),
     text('body', 20_000, { required: true, long: true }),
     { name: 'pinned', type: 'checkbox', required: true, defaultValue: false },
-    { name: 'postCount', type: 'number', required: true, defaultValue: 0, access: { create: platformOnly, update: platformOnly }, admin: { readOnly: true } },
-    { name: 'lastPostAt', type: 'date', access: { create: platformOnly, update: platformOnly }, admin: { readOnly: true } },
+    {
+      name: 'postCount',
+      type: 'number',
+      required: true,
+      defaultValue: 0,
+      access: { create: platformOnly, update: platformOnly },
+      admin: { readOnly: true },
+    },
+    {
+      name: 'lastPostAt',
+      type: 'date',
+      access: { create: platformOnly, update: platformOnly },
+      admin: { readOnly: true },
+    },
   ],
 })

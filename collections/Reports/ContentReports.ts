@@ -11,7 +11,11 @@ import { CONTENT_REPORTS, MODERATION_DECISIONS, REPORT_REASONS, REPORT_STATUSES 
 export const ContentReports: CollectionConfig<typeof CONTENT_REPORTS> = {
   slug: CONTENT_REPORTS,
   // The panel searches `like` on its listSearchableFields, else on the title: a select takes no `like`.
-  admin: { useAsTitle: 'reason', listSearchableFields: ['postId', 'details'], defaultColumns: ['postType', 'postId', 'reason', 'status', 'createdAt'] },
+  admin: {
+    useAsTitle: 'reason',
+    listSearchableFields: ['postId', 'details'],
+    defaultColumns: ['postType', 'postId', 'reason', 'status', 'createdAt'],
+  },
   access: { read: moderationStaff, create: nobody, update: nobody, delete: nobody },
   defaultSort: '-createdAt',
   fields: [

@@ -12,7 +12,11 @@ import { DECISION_OUTCOMES, MODERATION_DECISIONS } from '../../domain/reports'
 export const ModerationDecisions: CollectionConfig<typeof MODERATION_DECISIONS> = {
   slug: MODERATION_DECISIONS,
   // The panel searches `like` on its listSearchableFields, else on the title: a select takes no `like`.
-  admin: { useAsTitle: 'outcome', listSearchableFields: ['postId', 'reason'], defaultColumns: ['postType', 'postId', 'outcome', 'decidedBy', 'onNotice', 'createdAt'] },
+  admin: {
+    useAsTitle: 'outcome',
+    listSearchableFields: ['postId', 'reason'],
+    defaultColumns: ['postType', 'postId', 'outcome', 'decidedBy', 'onNotice', 'createdAt'],
+  },
   access: { read: moderationStaff, create: nobody, update: nobody, delete: nobody },
   defaultSort: '-createdAt',
   fields: [

@@ -1,7 +1,7 @@
 // A review is of a real booking (docs/api.md "Community content"): the caller's own (as customer), `completed`, of a
 // service that allows reviews, and only one per booking (409 `review_exists`; the unique
 // index on `booking` settles two at once). The service is the booking's, whatever the body says.
-import { ValidationError, type CollectionBeforeChangeHook } from 'payload'
+import { type CollectionBeforeChangeHook, ValidationError } from 'payload'
 
 import { contentErrors } from '../../domain/content-errors'
 import { isUuid } from '../../domain/ids'
@@ -11,7 +11,8 @@ import type { Review } from '../../src/payload-types'
 
 export const REVIEWS = 'reviews'
 
-const invalid = (path: string, message: string) => new ValidationError({ collection: REVIEWS, errors: [{ path, message }] })
+const invalid = (path: string, message: string) =>
+  new ValidationError({ collection: REVIEWS, errors: [{ path, message }] })
 
 export const reviewOfOwnCompletedBooking: CollectionBeforeChangeHook<Review> = async ({ data, operation, req }) => {
   if (operation !== 'create' || data.booking === undefined || data.booking === null || data.booking === '') return data
@@ -24,7 +25,8 @@ export const reviewOfOwnCompletedBooking: CollectionBeforeChangeHook<Review> = a
         FROM bookings b JOIN service_listings s ON s.id = b.service_id WHERE b.id = ${bookingId} FOR UPDATE OF b`,
   )
   // Someone else's booking is as unknown to the caller as a missing one.
-  if (!booking || (req.user && String(booking.customer) !== String(req.user.id))) throw contentErrors.notFound('booking')
+  if (!booking || (req.user && String(booking.customer) !== String(req.user.id)))
+    throw contentErrors.notFound('booking')
   if (booking.status !== 'completed') throw invalid('booking', 'Only a completed booking can be reviewed')
   if (!booking.allowReviews) throw invalid('service', 'This service does not take reviews')
   if (data.service !== undefined && data.service !== null && idOf(data.service) !== String(booking.service)) {

@@ -3,8 +3,8 @@
 // review committed meanwhile, and NO KEY UPDATE does not wait for the reviews' foreign keys.
 import type { CollectionAfterChangeHook } from 'payload'
 
-import { execute, sql } from '../../src/lib/sql'
 import { idOf } from '../../hooks/community/context'
+import { execute, sql } from '../../src/lib/sql'
 import type { Review } from '../../src/payload-types'
 
 export const refreshServiceRating: CollectionAfterChangeHook<Review> = async ({ doc, operation, previousDoc, req }) => {

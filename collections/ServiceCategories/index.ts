@@ -31,7 +31,15 @@ export const ServiceCategories: CollectionConfig<typeof CATEGORIES_COLLECTION> =
   },
   fields: [
     { name: 'name', type: 'text', required: true, localized: true, maxLength: 200 },
-    { name: 'slug', type: 'text', required: true, unique: true, index: true, maxLength: SLUG_MAX, validate: validateSlug },
+    {
+      name: 'slug',
+      type: 'text',
+      required: true,
+      unique: true,
+      index: true,
+      maxLength: SLUG_MAX,
+      validate: validateSlug,
+    },
     {
       name: 'parent',
       type: 'relationship',
@@ -46,8 +54,19 @@ export const ServiceCategories: CollectionConfig<typeof CATEGORIES_COLLECTION> =
       type: 'row',
       fields: [
         { name: 'icon', type: 'text', maxLength: 200 },
-        { name: 'featuredImage', type: 'upload', relationTo: 'service-media', validate: existingReference('service-media', 'Featured image') as never },
-        { name: 'sortOrder', type: 'number', required: true, defaultValue: 0, validate: (value: unknown) => (Number.isInteger(value) ? true : 'A whole number') },
+        {
+          name: 'featuredImage',
+          type: 'upload',
+          relationTo: 'service-media',
+          validate: existingReference('service-media', 'Featured image') as never,
+        },
+        {
+          name: 'sortOrder',
+          type: 'number',
+          required: true,
+          defaultValue: 0,
+          validate: (value: unknown) => (Number.isInteger(value) ? true : 'A whole number'),
+        },
       ],
     },
     {

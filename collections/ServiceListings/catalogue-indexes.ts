@@ -12,7 +12,7 @@ export const SEARCH_INDEX = 'service_listings_search_text_trgm_idx'
 const on =
   (...keys: string[]): IndexSpec =>
   (name, columns) =>
-    index(name).on(...keys.map((key) => columns[key]!) as [never, ...never[]])
+    index(name).on(...(keys.map((key) => columns[key]!) as [never, ...never[]]))
 
 const trigram =
   (key: string): IndexSpec =>
@@ -53,7 +53,9 @@ const catalogueIndexes: PostgresSchemaHook = ({ extendTable, schema }) => {
     extendTable({
       table,
       extraConfig: (columns) =>
-        Object.fromEntries(Object.entries(indexes).map(([name, build]) => [name, build(name, columns as unknown as Columns)])),
+        Object.fromEntries(
+          Object.entries(indexes).map(([name, build]) => [name, build(name, columns as unknown as Columns)]),
+        ),
     })
   }
   return schema

@@ -4,12 +4,16 @@ import { activeServices } from '../../access/activeServices'
 import { adminField } from '../../access/adminField'
 import { anyOf } from '../../access/anyOf'
 import { isAdmin } from '../../access/isAdmin'
-import { createsManagedService, servicesOfManagedOrganizations, updatesManagedService } from '../../access/organizationManagers'
+import {
+  createsManagedService,
+  servicesOfManagedOrganizations,
+  updatesManagedService,
+} from '../../access/organizationManagers'
 import { auditHooks } from '../../hooks/shared/audit'
 import { webhookEventHooks } from '../../hooks/shared/webhookEvents'
-import { presentService } from '../../src/operations/catalogue/present-service'
 import { DEFAULT_CURRENCY } from '../../src/lib/money'
 import { MAX_BUFFER_MINUTES } from '../../src/operations/bookings/booking-rules'
+import { presentService } from '../../src/operations/catalogue/present-service'
 import { oneTranslationPerLanguage, validateLanguage } from '../../src/operations/catalogue/rules/languages'
 import { priceFitsCurrency, validateCurrency, validateDecimal } from '../../src/operations/catalogue/rules/price'
 import { existingReference } from '../../src/operations/catalogue/rules/references'
@@ -24,12 +28,23 @@ export const PRICE_TYPES = ['hourly', 'fixed', 'per_session', 'custom'] as const
 export const MEDIA_LINK_TYPES = ['cover', 'gallery'] as const
 
 const audit = auditHooks('service')
-const events = webhookEventHooks({ create: 'service.created', update: 'service.updated', delete: 'service.deleted', present: (doc) => presentService(doc, { fullTranslations: true }) as unknown as Record<string, unknown> })
+const events = webhookEventHooks({
+  create: 'service.created',
+  update: 'service.updated',
+  delete: 'service.deleted',
+  present: (doc) => presentService(doc, { fullTranslations: true }) as unknown as Record<string, unknown>,
+})
 const LANGUAGE_SELECT = '/src/admin/LanguageSelect#LanguageSelect'
 const wholeNumber = (min: number) => (value: unknown) =>
-  value === null || value === undefined || (Number.isInteger(value) && (value as number) >= min) ? true : `A whole number, at least ${min}`
+  value === null || value === undefined || (Number.isInteger(value) && (value as number) >= min)
+    ? true
+    : `A whole number, at least ${min}`
 const wholeNumberIn = (min: number, max: number) => (value: unknown) =>
-  value === null || value === undefined || (Number.isInteger(value) && (value as number) >= min && (value as number) <= max) ? true : `A whole number from ${min} to ${max}`
+  value === null ||
+  value === undefined ||
+  (Number.isInteger(value) && (value as number) >= min && (value as number) <= max)
+    ? true
+    : `A whole number from ${min} to ${max}`
 
 // Services of the catalogue. Anyone reads active ones (apps browse the catalogue
 // through the stock route); everything else, and every write, is for admins and, for the
@@ -86,21 +101,45 @@ export const ServiceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
           options: [...SERVICE_STATUSES],
           hooks: { beforeDuplicate: [() => 'draft'] },
         },
-        { name: 'category', type: 'relationship', relationTo: 'service-categories', validate: existingReference('service-categories', 'Category') },
+        {
+          name: 'category',
+          type: 'relationship',
+          relationTo: 'service-categories',
+          validate: existingReference('service-categories', 'Category'),
+        },
       ],
     },
     {
       type: 'row',
       fields: [
         // maxDepth 0: a provider is never populated, so no user record (email, hash) leaks through `depth`.
-        { name: 'provider', type: 'relationship', relationTo: 'users', required: true, index: true, maxDepth: 0, validate: existingReference('users', 'Provider') },
-        { name: 'organization', type: 'relationship', relationTo: 'organizations', maxDepth: 0, validate: existingReference('organizations', 'Organization') },
+        {
+          name: 'provider',
+          type: 'relationship',
+          relationTo: 'users',
+          required: true,
+          index: true,
+          maxDepth: 0,
+          validate: existingReference('users', 'Provider'),
+        },
+        {
+          name: 'organization',
+          type: 'relationship',
+          relationTo: 'organizations',
+          maxDepth: 0,
+          validate: existingReference('organizations', 'Organization'),
+        },
       ],
     },
     {
       type: 'row',
       fields: [
-        { name: 'basePrice', type: 'text', validate: validateDecimal, admin: { components: { Description: '/src/admin/PriceDecimalsHint#PriceDecimalsHint' } } },
+        {
+          name: 'basePrice',
+          type: 'text',
+          validate: validateDecimal,
+          admin: { components: { Description: '/src/admin/PriceDecimalsHint#PriceDecimalsHint' } },
+        },
         { name: 'priceType', type: 'select', options: [...PRICE_TYPES] },
         // Text, not a `select`: a select is a PostgreSQL enum, re-migrated whenever the ISO list
         // changes (docs/decisions.md). The list is the UI; `validate` is the rule.
@@ -131,9 +170,28 @@ export const ServiceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
     {
       type: 'row',
       fields: [
-        { name: 'bufferBeforeMinutes', type: 'number', required: true, defaultValue: 0, validate: wholeNumberIn(0, MAX_BUFFER_MINUTES), admin: { description: 'Minutes kept free before each booking (0–240)' } },
-        { name: 'bufferAfterMinutes', type: 'number', required: true, defaultValue: 0, validate: wholeNumberIn(0, MAX_BUFFER_MINUTES), admin: { description: 'Minutes kept free after each booking (0–240)' } },
-        { name: 'maxBookingsPerDay', type: 'number', validate: wholeNumber(1), admin: { description: 'Pending and confirmed bookings per date; empty for no cap' } },
+        {
+          name: 'bufferBeforeMinutes',
+          type: 'number',
+          required: true,
+          defaultValue: 0,
+          validate: wholeNumberIn(0, MAX_BUFFER_MINUTES),
+          admin: { description: 'Minutes kept free before each booking (0–240)' },
+        },
+        {
+          name: 'bufferAfterMinutes',
+          type: 'number',
+          required: true,
+          defaultValue: 0,
+          validate: wholeNumberIn(0, MAX_BUFFER_MINUTES),
+          admin: { description: 'Minutes kept free after each booking (0–240)' },
+        },
+        {
+          name: 'maxBookingsPerDay',
+          type: 'number',
+          validate: wholeNumber(1),
+          admin: { description: 'Pending and confirmed bookings per date; empty for no cap' },
+        },
       ],
     },
     // The service's days off and extra hours on the stock route (staff only, like the
@@ -182,7 +240,14 @@ export const ServiceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
         {
           type: 'row',
           fields: [
-            { name: 'inLanguage', label: 'Language', type: 'text', required: true, validate: validateLanguage, admin: { components: { Field: LANGUAGE_SELECT } } },
+            {
+              name: 'inLanguage',
+              label: 'Language',
+              type: 'text',
+              required: true,
+              validate: validateLanguage,
+              admin: { components: { Field: LANGUAGE_SELECT } },
+            },
             { name: 'title', type: 'text', required: true, maxLength: 300 },
           ],
         },
@@ -201,7 +266,12 @@ export const ServiceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
           fields: [
             // Not `required` on the column: deleting a media file empties its links (ON DELETE
             // SET NULL) instead of failing; a link is still refused without one.
-            { name: 'file', type: 'upload', relationTo: 'service-media', validate: existingReference('service-media', 'Media', { required: true }) as never },
+            {
+              name: 'file',
+              type: 'upload',
+              relationTo: 'service-media',
+              validate: existingReference('service-media', 'Media', { required: true }) as never,
+            },
             { name: 'type', type: 'select', required: true, defaultValue: 'gallery', options: [...MEDIA_LINK_TYPES] },
             { name: 'position', type: 'number', required: true, defaultValue: 0, validate: wholeNumber(0) },
           ],

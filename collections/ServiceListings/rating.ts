@@ -8,15 +8,33 @@ import { ratingOf } from '../../src/operations/catalogue/rating'
 const kept: FieldAccess = () => false
 
 export const SERVICE_RATING_FIELDS: Field[] = [
-  { name: 'ratingCount', type: 'number', required: true, defaultValue: 0, access: { create: kept, update: kept }, admin: { hidden: true } },
-  { name: 'ratingSum', type: 'number', required: true, defaultValue: 0, access: { create: kept, update: kept }, admin: { hidden: true } },
+  {
+    name: 'ratingCount',
+    type: 'number',
+    required: true,
+    defaultValue: 0,
+    access: { create: kept, update: kept },
+    admin: { hidden: true },
+  },
+  {
+    name: 'ratingSum',
+    type: 'number',
+    required: true,
+    defaultValue: 0,
+    access: { create: kept, update: kept },
+    admin: { hidden: true },
+  },
   {
     name: 'rating',
     type: 'json',
     virtual: true,
     access: { create: kept, update: kept },
     // In words, not Payload's JSON editor (Monaco from a CDN).
-    admin: { readOnly: true, description: 'Average of the published reviews, and how many there are.', components: { Field: '/src/admin/RatingField#RatingField' } },
+    admin: {
+      readOnly: true,
+      description: 'Average of the published reviews, and how many there are.',
+      components: { Field: '/src/admin/RatingField#RatingField' },
+    },
     hooks: { afterRead: [({ siblingData }) => ratingOf(siblingData?.ratingSum, siblingData?.ratingCount)] },
   },
 ]

@@ -30,13 +30,18 @@ const audit = auditHooks('services.media', { create: 'services.media.upload' })
 export const ServiceMedia: CollectionConfig = {
   slug: MEDIA_COLLECTION,
   labels: { singular: 'Service media', plural: 'Service media' },
-  admin: { useAsTitle: 'filename', defaultColumns: ['filename', 'alt', 'encodingFormat', 'width', 'height', 'createdAt'] },
+  admin: {
+    useAsTitle: 'filename',
+    defaultColumns: ['filename', 'alt', 'encodingFormat', 'width', 'height', 'createdAt'],
+  },
   access: { read: anyOf(isAdmin, mediaInPublicUse), create: isAdmin, update: isAdmin, delete: isAdmin },
   defaultSort: '-createdAt',
   upload: {
     staticDir: MEDIA_DIR,
     mimeTypes: ACCEPTED_MIME_TYPES,
-    imageSizes: [{ name: 'thumbnail', width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true }],
+    imageSizes: [
+      { name: 'thumbnail', width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true },
+    ],
     adminThumbnail: 'thumbnail',
     // Cropping and focal points re-encode the stored file outside the upload checks; the
     // catalogue needs neither.
@@ -61,18 +66,48 @@ export const ServiceMedia: CollectionConfig = {
       fields: [
         { name: 'license', type: 'text', maxLength: 500 },
         { name: 'copyrightHolder', type: 'text', maxLength: 300 },
-        { name: 'duration', type: 'text', maxLength: 50, admin: { description: 'ISO 8601, e.g. PT1M30S (video and audio)' } },
+        {
+          name: 'duration',
+          type: 'text',
+          maxLength: 50,
+          admin: { description: 'ISO 8601, e.g. PT1M30S (video and audio)' },
+        },
       ],
     },
     {
       type: 'row',
       fields: [
-        { name: 'type', type: 'select', required: true, defaultValue: 'image', options: [...MEDIA_TYPES], index: true, admin: { readOnly: true } },
-        { name: 'encodingFormat', type: 'text', admin: { readOnly: true, description: 'MIME type read from the file' } },
+        {
+          name: 'type',
+          type: 'select',
+          required: true,
+          defaultValue: 'image',
+          options: [...MEDIA_TYPES],
+          index: true,
+          admin: { readOnly: true },
+        },
+        {
+          name: 'encodingFormat',
+          type: 'text',
+          admin: { readOnly: true, description: 'MIME type read from the file' },
+        },
       ],
     },
     // Where the media is used: shown in the panel, and what public read access follows.
-    { name: 'usedBy', type: 'join', collection: 'service-listings', on: 'media.file', access: { read: adminField }, admin: { defaultColumns: ['title', 'status'] } },
-    { name: 'featuredIn', type: 'join', collection: 'service-categories', on: 'featuredImage', access: { read: adminField } },
+    {
+      name: 'usedBy',
+      type: 'join',
+      collection: 'service-listings',
+      on: 'media.file',
+      access: { read: adminField },
+      admin: { defaultColumns: ['title', 'status'] },
+    },
+    {
+      name: 'featuredIn',
+      type: 'join',
+      collection: 'service-categories',
+      on: 'featuredImage',
+      access: { read: adminField },
+    },
   ],
 }

@@ -84,7 +84,14 @@ export const Users: CollectionConfig = {
     { name: 'image', type: 'text', maxLength: 2000 },
     // A ban (docs/api.md "Accounts beyond sign-in (/api/auth)" admin/ban-user): sign-in refused with the reason until
     // `banExpires` (none: for good). Set and lifted by admins only.
-    { name: 'banned', type: 'checkbox', defaultValue: false, required: true, index: true, access: { update: ({ req }) => hasRole(req.user, 'admin') } },
+    {
+      name: 'banned',
+      type: 'checkbox',
+      defaultValue: false,
+      required: true,
+      index: true,
+      access: { update: ({ req }) => hasRole(req.user, 'admin') },
+    },
     { name: 'banReason', type: 'text', maxLength: 500, access: { update: ({ req }) => hasRole(req.user, 'admin') } },
     { name: 'banExpires', type: 'date', access: { update: ({ req }) => hasRole(req.user, 'admin') } },
     {

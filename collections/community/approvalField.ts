@@ -25,7 +25,12 @@ export function approvalField(name: ContentTypeName, type: ContentType): UIField
           data?.[type.statusField] === 'pending_review' &&
           hasPermission(user, approval.permission) &&
           idOf(data?.[type.authorField]) !== (user ? String(user.id) : null),
-        components: { Field: { path: '/collections/community/components/ApprovalDecision#ApprovalDecision', clientProps: { postType: name } } },
+        components: {
+          Field: {
+            path: '/collections/community/components/ApprovalDecision#ApprovalDecision',
+            clientProps: { postType: name },
+          },
+        },
       },
     },
   ]

@@ -1,7 +1,16 @@
 // Field builders shared by the community content types: every field bounded
 // (docs/api.md "Community content"), plain text refused when it is anything but
 // a string (rich-text JSON, numbers), relationships checked to exist.
-import type { DateFieldValidation, Field, FieldAccess, NumberFieldSingleValidation, RelationshipField, TextareaField, TextField, TextFieldSingleValidation } from 'payload'
+import type {
+  DateFieldValidation,
+  Field,
+  FieldAccess,
+  NumberFieldSingleValidation,
+  RelationshipField,
+  TextareaField,
+  TextField,
+  TextFieldSingleValidation,
+} from 'payload'
 
 import { DEFAULT_CURRENCY } from '../../src/lib/money'
 import { validateCurrency, validateDecimal } from '../../src/operations/catalogue/rules/price'
@@ -23,7 +32,9 @@ export function plainTextRule(max: number, required: boolean): TextFieldSingleVa
 
 export function text(name: string, max: number, { required = false, long = false } = {}): TextField | TextareaField {
   const rule = plainTextRule(max, required) as never
-  return long ? { name, type: 'textarea', required, maxLength: max, validate: rule } : { name, type: 'text', required, maxLength: max, validate: rule }
+  return long
+    ? { name, type: 'textarea', required, maxLength: max, validate: rule }
+    : { name, type: 'text', required, maxLength: max, validate: rule }
 }
 
 /** A decimal price as a string ("25.50"), with its ISO 4217 currency. */
@@ -48,7 +59,12 @@ export const validDate: DateFieldValidation = (input, { required }) => {
   return Number.isFinite(time) ? true : 'A date in ISO 8601 form'
 }
 
-export function relation(name: string, relationTo: string, label: string, { required = false, index = true } = {}): RelationshipField {
+export function relation(
+  name: string,
+  relationTo: string,
+  label: string,
+  { required = false, index = true } = {},
+): RelationshipField {
   return {
     name,
     type: 'relationship',
@@ -74,7 +90,8 @@ export function boundedNumber(min: number, max: number, { integer = false } = {}
 export function boundedRichText(max: number) {
   return (value: unknown): true | string => {
     if (value === null || value === undefined) return true
-    if (typeof value !== 'object' || Array.isArray(value) || !('root' in value)) return 'Rich text (Lexical JSON with a root) is expected'
+    if (typeof value !== 'object' || Array.isArray(value) || !('root' in value))
+      return 'Rich text (Lexical JSON with a root) is expected'
     return JSON.stringify(value).length <= max ? true : `At most ${max.toLocaleString('en')} characters of rich text`
   }
 }

@@ -17,4 +17,16 @@ import { Places } from '../Places'
 import { Products } from '../Products'
 import { Reviews } from '../Reviews/index'
 
-export const COMMUNITY_CONTENT_COLLECTIONS: CollectionConfig[] = [Reviews, Comments, ForumThreads, ForumPosts, Classifieds, Places, Articles, Events, Groups, Galleries, Products]
+export const COMMUNITY_CONTENT_COLLECTIONS: CollectionConfig[] = [
+  Reviews,
+  Comments,
+  ForumThreads,
+  ForumPosts,
+  Classifieds,
+  Places,
+  Articles,
+  Events,
+  Groups,
+  Galleries,
+  Products,
+]

@@ -7,7 +7,7 @@ import { APPROVED_TYPES, isApprovedType } from '../../domain/content-types'
 import { invalidBody, readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
-import { decide, requireApprover, type ApprovalInput, type Decision } from '../../src/operations/community/approve'
+import { type ApprovalInput, decide, type Decision, requireApprover } from '../../src/operations/community/approve'
 import { moderationErrors, requireModerator } from '../../src/operations/moderation/errors'
 import { REASON_MAX, REASON_MIN } from './moderate'
 
@@ -15,7 +15,8 @@ export const DECISIONS: readonly Decision[] = ['approve', 'reject']
 const REQUIRED = ['postType', 'postId', 'decision'] as const
 
 export function parseApprovalInput(body: unknown): ApprovalInput {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalidBody('The request body must be a JSON object')
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw invalidBody('The request body must be a JSON object')
   const fields = body as Record<string, unknown>
   for (const field of REQUIRED) {
     const value = fields[field]

@@ -4,8 +4,9 @@
 // docs/api.md "Admin blog: /api/admin/blog", with the admin API's envelope (endpoints/admin/services/actions.ts).
 import { z } from 'zod'
 
-import { BLOG_EXCERPT_MAX, POST_STATUSES } from '../../collections/BlogPosts'
 import { COMMENT_STATUSES } from '../../collections/BlogComments'
+import { BLOG_EXCERPT_MAX, POST_STATUSES } from '../../collections/BlogPosts'
+import { UUID_PATTERN } from '../../domain/ids'
 import { parseInput } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { invalidRequest } from '../../src/lib/http/errors'
@@ -13,8 +14,15 @@ import { parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
 import { localeCodes, localizedText, localizedTextOrNull, unknownLanguage } from '../../src/lib/locales'
 import { listComments } from '../../src/operations/blog/admin-comments'
-import { createPost, deletePost, getPost, listPosts, movePost, updatePost, type PostStatus } from '../../src/operations/blog/admin-posts'
-import { UUID_PATTERN } from '../../domain/ids'
+import {
+  createPost,
+  deletePost,
+  getPost,
+  listPosts,
+  movePost,
+  type PostStatus,
+  updatePost,
+} from '../../src/operations/blog/admin-posts'
 import { SLUG_HINT, SLUG_MAX, SLUG_PATTERN } from '../../src/operations/catalogue/rules/slug'
 import { requireAdmin } from '../guards'
 import { MUTATION_METHODS, notEmpty, readAction, targetId } from './services/actions'
@@ -26,12 +34,14 @@ const TITLE_MAX = 300
 
 /** Lexical's document per language (`{root: {…}}`); null clears a language on update. */
 function localizedRichText(locales: readonly string[]) {
-  return z.record(z.string(), z.looseObject({ root: z.looseObject({ type: z.literal('root') }) }).nullable()).superRefine((object, ctx) => {
-    for (const key of Object.keys(object)) {
-      const message = unknownLanguage(key, locales)
-      if (message) ctx.addIssue({ code: 'custom', path: [key], message })
-    }
-  })
+  return z
+    .record(z.string(), z.looseObject({ root: z.looseObject({ type: z.literal('root') }) }).nullable())
+    .superRefine((object, ctx) => {
+      for (const key of Object.keys(object)) {
+        const message = unknownLanguage(key, locales)
+        if (message) ctx.addIssue({ code: 'custom', path: [key], message })
+      }
+    })
 }
 
 export function postBodies(locales: readonly string[]) {
@@ -42,9 +52,17 @@ export function postBodies(locales: readonly string[]) {
     status: z.enum(POST_STATUSES).optional(),
   }
   return {
-    create: z.object({ action: z.literal('create'), slug, title: localizedText(locales, TITLE_MAX), ...fields }).strict(),
+    create: z
+      .object({ action: z.literal('create'), slug, title: localizedText(locales, TITLE_MAX), ...fields })
+      .strict(),
     update: z
-      .object({ action: z.literal('update'), id: targetId, slug: slug.optional(), title: localizedText(locales, TITLE_MAX).optional(), ...fields })
+      .object({
+        action: z.literal('update'),
+        id: targetId,
+        slug: slug.optional(),
+        title: localizedText(locales, TITLE_MAX).optional(),
+        ...fields,
+      })
       .strict()
       .refine((body) => notEmpty(body), 'Nothing to update: send at least one field'),
     move: z.object({ action: z.enum(['publish', 'unpublish', 'archive']), id: targetId }).strict(),
@@ -55,7 +73,10 @@ export function postBodies(locales: readonly string[]) {
 function oneOf<T extends string>(params: URLSearchParams, name: string, allowed: readonly T[]): T | undefined {
   const value = params.get(name)
   if (value === null || value === '') return undefined
-  if (!allowed.includes(value as T)) throw invalidRequest(`${name} must be one of ${allowed.join(', ')}`, [{ path: name, message: `One of ${allowed.join(', ')}` }])
+  if (!allowed.includes(value as T))
+    throw invalidRequest(`${name} must be one of ${allowed.join(', ')}`, [
+      { path: name, message: `One of ${allowed.join(', ')}` },
+    ])
   return value as T
 }
 
@@ -68,11 +89,21 @@ export const adminBlogEndpoints = [
       if (id === '') throw invalidRequest('id is empty', [{ path: 'id', message: 'Expected a post id' }])
       return json(await getPost(req, id))
     }
-    return json(await listPosts(req, { status: oneOf<PostStatus>(params, 'status', POST_STATUSES), q: params.get('q') || undefined }, parsePagination(params)))
+    return json(
+      await listPosts(
+        req,
+        { status: oneOf<PostStatus>(params, 'status', POST_STATUSES), q: params.get('q') || undefined },
+        parsePagination(params),
+      ),
+    )
   }),
 
   ...defineEndpoint(POSTS, [...MUTATION_METHODS], async (req) => {
-    const { action, body } = await readAction(req, POST_ACTIONS, POST_ACTIONS.filter((a) => a !== 'create'))
+    const { action, body } = await readAction(
+      req,
+      POST_ACTIONS,
+      POST_ACTIONS.filter((a) => a !== 'create'),
+    )
     const schema = postBodies(localeCodes(req.payload))
     if (action === 'create') {
       const { action: _action, ...input } = parseInput(schema.create, body)
@@ -91,7 +122,14 @@ export const adminBlogEndpoints = [
     requireAdmin(req)
     const params = req.searchParams
     const postId = params.get('postId') || undefined
-    if (postId && !UUID_PATTERN.test(postId)) throw invalidRequest('postId must be a post id', [{ path: 'postId', message: 'Expected a UUID' }])
-    return json(await listComments(req, { status: oneOf(params, 'status', COMMENT_STATUSES), postId, q: params.get('q') || undefined }, parsePagination(params)))
+    if (postId && !UUID_PATTERN.test(postId))
+      throw invalidRequest('postId must be a post id', [{ path: 'postId', message: 'Expected a UUID' }])
+    return json(
+      await listComments(
+        req,
+        { status: oneOf(params, 'status', COMMENT_STATUSES), postId, q: params.get('q') || undefined },
+        parsePagination(params),
+      ),
+    )
   }),
 ]

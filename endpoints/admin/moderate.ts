@@ -6,7 +6,7 @@ import { isPostType, POST_TYPES } from '../../domain/content-types'
 import { invalidBody, readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
-import { moderationErrors, requireModerator, type ModerationField } from '../../src/operations/moderation/errors'
+import { moderationErrors, type ModerationField, requireModerator } from '../../src/operations/moderation/errors'
 import { moderate, type ModerationInput } from '../../src/operations/moderation/moderate'
 
 export const REASON_MIN = 5
@@ -15,7 +15,8 @@ const FIELDS: readonly ModerationField[] = ['postType', 'postId', 'reason']
 
 /** Absent, null, empty or not a string: all "missing" (VAL_REQUIRED_FIELD), first in FIELDS order. */
 export function parseModerationInput(body: unknown): ModerationInput {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalidBody('The request body must be a JSON object')
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw invalidBody('The request body must be a JSON object')
   const fields = body as Record<string, unknown>
   for (const field of FIELDS) {
     const value = fields[field]

@@ -23,8 +23,21 @@ const summary = {
   createdAt: timestamp,
   updatedAt: timestamp,
 }
-const post = z.object({ ...summary, body: z.record(z.string(), z.looseObject({})).meta({ description: 'Lexical JSON per language' }) }).meta({ id: 'AdminBlogPost' })
-const comment = z.object({ id, postId: id, authorId: id.nullable(), authorName: z.string().nullable(), content: z.string(), status: z.enum(COMMENT_STATUSES), createdAt: timestamp })
+const post = z
+  .object({
+    ...summary,
+    body: z.record(z.string(), z.looseObject({})).meta({ description: 'Lexical JSON per language' }),
+  })
+  .meta({ id: 'AdminBlogPost' })
+const comment = z.object({
+  id,
+  postId: id,
+  authorId: id.nullable(),
+  authorName: z.string().nullable(),
+  content: z.string(),
+  status: z.enum(COMMENT_STATUSES),
+  createdAt: timestamp,
+})
 
 export function adminBlogPaths(locales: readonly string[]): ZodOpenApiPathsObject {
   const bodies = postBodies(locales)
@@ -42,7 +55,10 @@ export function adminBlogPaths(locales: readonly string[]): ZodOpenApiPathsObjec
         'create → 201 {post}; update, publish, unpublish, archive → {post}; delete → {success, id} (its comments go with it)',
         z.union([bodies.create, bodies.update, bodies.move, bodies.delete]),
         {
-          '200': { description: 'update, publish, unpublish, archive, delete', schema: z.union([z.object({ post }), z.object({ success: z.literal(true), id })]) },
+          '200': {
+            description: 'update, publish, unpublish, archive, delete',
+            schema: z.union([z.object({ post }), z.object({ success: z.literal(true), id })]),
+          },
           '201': { description: 'create', schema: z.object({ post }) },
         },
         { 404: '`not_found`: no such post', 409: '`slug_taken`' },
@@ -52,7 +68,12 @@ export function adminBlogPaths(locales: readonly string[]): ZodOpenApiPathsObjec
       get: read(
         TAG,
         'Blog comments in every status, newest first',
-        z.object({ status: z.enum(COMMENT_STATUSES).optional(), postId: z.string().optional(), q: z.string().optional().meta({ description: 'In the comment’s text' }), ...paginationQuery }),
+        z.object({
+          status: z.enum(COMMENT_STATUSES).optional(),
+          postId: z.string().optional(),
+          q: z.string().optional().meta({ description: 'In the comment’s text' }),
+          ...paginationQuery,
+        }),
         z.object({ comments: z.array(comment), ...pageFields }),
       ),
     },

@@ -18,21 +18,36 @@ const summary = {
   serviceCount: z.int().min(0),
   createdAt: timestamp,
 }
-const member = z.object({ userId: id, email: z.string(), name: z.string().nullable(), role: z.enum(MEMBERSHIP_ROLES), createdAt: timestamp })
+const member = z.object({
+  userId: id,
+  email: z.string(),
+  name: z.string().nullable(),
+  role: z.enum(MEMBERSHIP_ROLES),
+  createdAt: timestamp,
+})
 const organization = z.object({ ...summary, members: z.array(member) }).meta({ id: 'AdminOrganization' })
 const list = z.object({ organizations: z.array(z.object(summary)), ...pageFields })
 
 export const adminOrganizationPaths: ZodOpenApiPathsObject = {
   '/api/admin/organizations': {
-    get: read(TAG, 'Every organization (newest first; `q` in name or slug), or one with its members (?id=)', z.object({ id: byId, q: z.string().optional(), ...paginationQuery }), z.union([list, z.object({ organization })]), {
-      404: '`not_found`: no organization with that id',
-    }),
+    get: read(
+      TAG,
+      'Every organization (newest first; `q` in name or slug), or one with its members (?id=)',
+      z.object({ id: byId, q: z.string().optional(), ...paginationQuery }),
+      z.union([list, z.object({ organization })]),
+      {
+        404: '`not_found`: no organization with that id',
+      },
+    ),
     ...actions(
       TAG,
       'create (name, slug, ownerId) → 201 {organization}; update, add-member, set-role, remove-member → {organization}; delete → {success, id}',
       z.union(Object.values(organizationBodies) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]),
       {
-        '200': { description: 'update, add-member, set-role, remove-member, delete', schema: z.union([z.object({ organization }), z.object({ success: z.literal(true), id })]) },
+        '200': {
+          description: 'update, add-member, set-role, remove-member, delete',
+          schema: z.union([z.object({ organization }), z.object({ success: z.literal(true), id })]),
+        },
         '201': { description: 'create', schema: z.object({ organization }) },
       },
       {

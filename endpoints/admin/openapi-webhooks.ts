@@ -4,8 +4,8 @@
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
-import { id, paginationQuery, timestamp } from '../../src/lib/openapi/common'
 import { ALL_EVENTS, DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../../domain/webhooks'
+import { id, paginationQuery, timestamp } from '../../src/lib/openapi/common'
 import { actions, ENVELOPE, page, read } from './services/openapi'
 import { createWebhookBody, redeliverBody, updateWebhookBody } from './webhooks'
 
@@ -19,7 +19,9 @@ const webhook = z.object({
   active: z.boolean(),
   createdAt: timestamp,
   lastDeliveryAt: timestamp.nullable(),
-  failingSince: timestamp.nullable().meta({ description: 'The first failure since the last success; 5 days of it switch the webhook off' }),
+  failingSince: timestamp
+    .nullable()
+    .meta({ description: 'The first failure since the last success; 5 days of it switch the webhook off' }),
 })
 
 const delivery = z.object({
@@ -33,7 +35,10 @@ const delivery = z.object({
   createdAt: timestamp,
 })
 
-const secret = z.string().meta({ description: '`whsec_` + base64 of 24 random bytes; shown only here', example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })
+const secret = z.string().meta({
+  description: '`whsec_` + base64 of 24 random bytes; shown only here',
+  example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+})
 const queued = z.object({ success: z.literal(true), deliveryId: id })
 const byId = (action: string) => z.object({ action: z.literal(action), id: z.string() })
 
@@ -42,16 +47,29 @@ export const webhookPaths: ZodOpenApiPathsObject = {
     get: read(
       TAG,
       'List webhooks (newest first), or one with ?id= and its last 50 deliveries',
-      z.object({ id: z.string().optional().meta({ description: 'One webhook by id, with its deliveries' }), ...paginationQuery }),
+      z.object({
+        id: z.string().optional().meta({ description: 'One webhook by id, with its deliveries' }),
+        ...paginationQuery,
+      }),
       z.union([page('webhooks', webhook), z.object({ webhook, deliveries: z.array(delivery) })]),
       { 404: '`not_found`: no such webhook' },
     ),
     ...actions(
       TAG,
       'create → 201 {webhook, secret}; update → {webhook}; delete → {success}; rotate-secret → {secret} (the old one signs beside it for 24 h); test → 202 (a webhook.test delivery); redeliver {deliveryId} → 202 (the same message again)',
-      z.union([createWebhookBody, updateWebhookBody, byId('delete'), byId('rotate-secret'), byId('test'), redeliverBody]),
+      z.union([
+        createWebhookBody,
+        updateWebhookBody,
+        byId('delete'),
+        byId('rotate-secret'),
+        byId('test'),
+        redeliverBody,
+      ]),
       {
-        '200': { description: 'update, delete, rotate-secret', schema: z.union([z.object({ webhook }), z.object({ success: z.literal(true) }), z.object({ secret })]) },
+        '200': {
+          description: 'update, delete, rotate-secret',
+          schema: z.union([z.object({ webhook }), z.object({ success: z.literal(true) }), z.object({ secret })]),
+        },
         '201': { description: 'create', schema: z.object({ webhook, secret }) },
         '202': { description: 'test, redeliver: queued', schema: queued },
       },

@@ -14,7 +14,11 @@ import { REASON_MAX, REASON_MIN } from './moderate'
 const moderationBody = z.object({
   postType: z.enum(POST_TYPES as [string, ...string[]]),
   postId: z.string().meta({ description: 'The content’s id' }),
-  reason: z.string().min(REASON_MIN).max(REASON_MAX).meta({ description: `${REASON_MIN}..${REASON_MAX} characters once trimmed` }),
+  reason: z
+    .string()
+    .min(REASON_MIN)
+    .max(REASON_MAX)
+    .meta({ description: `${REASON_MIN}..${REASON_MAX} characters once trimmed` }),
 })
 
 export const moderationPaths: ZodOpenApiPathsObject = {
@@ -25,7 +29,15 @@ export const moderationPaths: ZodOpenApiPathsObject = {
       security: SESSION,
       requestBody: { content: { 'application/json': { schema: moderationBody } } },
       responses: {
-        '200': json('Moderated', z.object({ success: z.literal(true), postType: z.enum(POST_TYPES as [string, ...string[]]), postId: z.string(), status: z.literal('moderated') })),
+        '200': json(
+          'Moderated',
+          z.object({
+            success: z.literal(true),
+            postType: z.enum(POST_TYPES as [string, ...string[]]),
+            postId: z.string(),
+            status: z.literal('moderated'),
+          }),
+        ),
         ...errorResponses(
           'moderation',
           {
@@ -45,7 +57,12 @@ const approvalBody = z.object({
   postType: z.enum(APPROVED_TYPES as [string, ...string[]]),
   postId: z.string().meta({ description: 'The item’s id' }),
   decision: z.enum(DECISIONS as [string, ...string[]]),
-  reason: z.string().min(REASON_MIN).max(REASON_MAX).optional().meta({ description: `Required to reject; ${REASON_MIN}..${REASON_MAX} characters once trimmed` }),
+  reason: z
+    .string()
+    .min(REASON_MIN)
+    .max(REASON_MAX)
+    .optional()
+    .meta({ description: `Required to reject; ${REASON_MIN}..${REASON_MAX} characters once trimmed` }),
 })
 
 export const approvalPaths: ZodOpenApiPathsObject = {
@@ -58,7 +75,12 @@ export const approvalPaths: ZodOpenApiPathsObject = {
       responses: {
         '200': json(
           'Decided',
-          z.object({ success: z.literal(true), postType: z.enum(APPROVED_TYPES as [string, ...string[]]), postId: z.string(), status: z.enum(['published', 'active', 'rejected']) }),
+          z.object({
+            success: z.literal(true),
+            postType: z.enum(APPROVED_TYPES as [string, ...string[]]),
+            postId: z.string(),
+            status: z.enum(['published', 'active', 'rejected']),
+          }),
         ),
         ...errorResponses(
           'moderation',

@@ -12,7 +12,16 @@ import { invalidRequest } from '../../src/lib/http/errors'
 import { parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
 import { SLUG_HINT, SLUG_MAX, SLUG_PATTERN } from '../../src/operations/catalogue/rules/slug'
-import { addMember, createOrganization, deleteOrganization, getOrganization, listOrganizations, removeMember, setMemberRole, updateOrganization } from '../../src/operations/organizations/admin-organizations'
+import {
+  addMember,
+  createOrganization,
+  deleteOrganization,
+  getOrganization,
+  listOrganizations,
+  removeMember,
+  setMemberRole,
+  updateOrganization,
+} from '../../src/operations/organizations/admin-organizations'
 import { requireAdmin } from '../guards'
 import { MUTATION_METHODS, notEmpty, readAction, targetId, uuid } from './services/actions'
 
@@ -48,7 +57,11 @@ export const adminOrganizationsEndpoints = [
   }),
 
   ...defineEndpoint(PATH, [...MUTATION_METHODS], async (req) => {
-    const { action, body } = await readAction(req, ORGANIZATION_ACTIONS, ORGANIZATION_ACTIONS.filter((a) => a !== 'create'))
+    const { action, body } = await readAction(
+      req,
+      ORGANIZATION_ACTIONS,
+      ORGANIZATION_ACTIONS.filter((a) => a !== 'create'),
+    )
     switch (action) {
       case 'create': {
         const { name, slug, ownerId } = parseInput(organizationBodies.create, body)
@@ -56,7 +69,13 @@ export const adminOrganizationsEndpoints = [
       }
       case 'update': {
         const { id, name, slug } = parseInput(organizationBodies.update, body)
-        return json(await updateOrganization(req, id, Object.fromEntries(Object.entries({ name, slug }).filter(([, v]) => v !== undefined))))
+        return json(
+          await updateOrganization(
+            req,
+            id,
+            Object.fromEntries(Object.entries({ name, slug }).filter(([, v]) => v !== undefined)),
+          ),
+        )
       }
       case 'add-member': {
         const input = parseInput(organizationBodies['add-member'], body)

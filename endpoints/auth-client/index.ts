@@ -15,15 +15,25 @@ export const AUTH_CLIENT_PLUGINS = ['organization', 'admin'] as const
 
 export const authClientConfig = z
   .object({
-    baseURL: z.string().meta({ description: 'The service’s public origin (PUBLIC_URL)', example: 'https://api.example.org' }),
+    baseURL: z
+      .string()
+      .meta({ description: 'The service’s public origin (PUBLIC_URL)', example: 'https://api.example.org' }),
     basePath: z.literal('/api/auth'),
     cookiePrefix: z.string().meta({ example: 'community.' }),
-    plugins: z.array(z.enum(AUTH_CLIENT_PLUGINS)).meta({ description: 'Better Auth client plugins the server answers for: organizationClient(), adminClient()' }),
+    plugins: z
+      .array(z.enum(AUTH_CLIENT_PLUGINS))
+      .meta({ description: 'Better Auth client plugins the server answers for: organizationClient(), adminClient()' }),
     emailVerificationRequired: z.literal(true),
-    password: z.object({ minLength: z.int(), rules: z.array(z.string()).meta({ description: 'What a password must contain besides its length' }) }),
+    password: z.object({
+      minLength: z.int(),
+      rules: z.array(z.string()).meta({ description: 'What a password must contain besides its length' }),
+    }),
     session: z.object({
       expiresInSeconds: z.int(),
-      cookieCache: z.object({ enabled: z.boolean(), maxAge: z.int().meta({ description: 'Seconds the signed session cookie is trusted' }) }),
+      cookieCache: z.object({
+        enabled: z.boolean(),
+        maxAge: z.int().meta({ description: 'Seconds the signed session cookie is trusted' }),
+      }),
     }),
     locales: z.array(z.string()).meta({ description: 'The content languages (LOCALES), the first the default' }),
   })

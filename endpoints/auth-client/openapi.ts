@@ -13,7 +13,11 @@ export const authClientPaths: ZodOpenApiPathsObject = {
       description: 'Cacheable: `Cache-Control: public, max-age=300`.',
       security: [{}],
       responses: {
-        '200': json('The client configuration', authClientConfig, z.object({ 'Cache-Control': z.string().meta({ example: 'public, max-age=300' }) })),
+        '200': json(
+          'The client configuration',
+          authClientConfig,
+          z.object({ 'Cache-Control': z.string().meta({ example: 'public, max-age=300' }) }),
+        ),
         ...errorResponses('general', {}),
       },
     },

@@ -21,7 +21,11 @@ const callbackURL = z.string({ error: 'callbackURL must be a string' }).max(2000
 export const updateUserBody = z
   .object({
     name: nameField.optional(),
-    image: z.string({ error: 'image must be a string or null' }).max(2000, 'image is at most 2000 characters').nullable().optional(),
+    image: z
+      .string({ error: 'image must be a string or null' })
+      .max(2000, 'image is at most 2000 characters')
+      .nullable()
+      .optional(),
     username: usernameField.optional(),
   })
   .strict()
@@ -34,7 +38,11 @@ export const updateUserEndpoint = defineEndpoint('/auth/update-user', 'post', as
 })
 
 export const changePasswordBody = z
-  .object({ currentPassword: passwordField, newPassword: passwordField, revokeOtherSessions: z.boolean({ error: 'revokeOtherSessions must be a boolean' }).optional() })
+  .object({
+    currentPassword: passwordField,
+    newPassword: passwordField,
+    revokeOtherSessions: z.boolean({ error: 'revokeOtherSessions must be a boolean' }).optional(),
+  })
   .strict()
 
 export const changePasswordEndpoint = defineEndpoint('/auth/change-password', 'post', async (req) => {
@@ -43,7 +51,15 @@ export const changePasswordEndpoint = defineEndpoint('/auth/change-password', 'p
   const { user } = caller
   const body = {
     token: issued?.token ?? null,
-    user: { id: user.id, email: user.email, name: user.name, image: user.image, emailVerified: user.emailVerified, createdAt: user.createdAt, updatedAt: user.updatedAt },
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      image: user.image,
+      emailVerified: user.emailVerified,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+    },
   }
   // The new session (revokeOtherSessions) reaches bearer and cookie clients as sign-in's does.
   return issued ? withSession(body, issued) : json(body)
@@ -69,4 +85,9 @@ export const deleteUserEndpoint = defineEndpoint('/auth/delete-user', 'post', as
   return new Response(JSON.stringify({ success: true, message: 'User deleted' }), { status: 200, headers })
 })
 
-export const accountEndpoints = [...updateUserEndpoint, ...changePasswordEndpoint, ...changeEmailEndpoint, ...deleteUserEndpoint]
+export const accountEndpoints = [
+  ...updateUserEndpoint,
+  ...changePasswordEndpoint,
+  ...changeEmailEndpoint,
+  ...deleteUserEndpoint,
+]

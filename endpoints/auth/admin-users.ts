@@ -3,10 +3,16 @@
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
-import { ROLES, type Role } from '../../domain/permissions'
+import { type Role, ROLES } from '../../domain/permissions'
 import { requireAdmin } from '../../src/lib/auth/current'
 import { invalidInput, parseAuthInput } from '../../src/lib/auth/errors'
-import { FILTER_OPERATORS, LIST_FIELDS, listUsers, SEARCH_FIELDS, SEARCH_OPERATORS } from '../../src/lib/auth/list-users-query'
+import {
+  FILTER_OPERATORS,
+  LIST_FIELDS,
+  listUsers,
+  SEARCH_FIELDS,
+  SEARCH_OPERATORS,
+} from '../../src/lib/auth/list-users-query'
 import { presentAccountUser } from '../../src/lib/auth/present-account'
 import { emailField, nameField, passwordField, usernameField } from '../../src/lib/auth/schemas'
 import { readJson } from '../../src/lib/http/body'
@@ -20,7 +26,9 @@ const userId = z.uuid({ error: 'userId must be a user id' })
 export const roleField = z
   .union([z.string().max(100), z.array(z.string().max(20)).max(3)], { error: 'role must be a role or a list of roles' })
   .transform((value, ctx) => {
-    const roles = [...new Set((Array.isArray(value) ? value : value.split(',')).map((role) => role.trim()).filter(Boolean))]
+    const roles = [
+      ...new Set((Array.isArray(value) ? value : value.split(',')).map((role) => role.trim()).filter(Boolean)),
+    ]
     const unknown = roles.filter((role) => !(ROLES as readonly string[]).includes(role))
     if (roles.length === 0 || unknown.length) {
       ctx.addIssue({ code: 'custom', message: `role must be among ${ROLES.join(', ')}` })
@@ -55,15 +63,31 @@ export const listUsersQuery = z
 export const getUserQuery = z.object({ id: userId }).strict()
 export const userIdBody = z.object({ userId }).strict()
 export const createUserBody = z
-  .object({ email: emailField, password: passwordField, name: nameField.optional(), role: roleField.optional(), data: z.object({ image: userData.image, username: userData.username, emailVerified: userData.emailVerified }).strict().optional() })
+  .object({
+    email: emailField,
+    password: passwordField,
+    name: nameField.optional(),
+    role: roleField.optional(),
+    data: z
+      .object({ image: userData.image, username: userData.username, emailVerified: userData.emailVerified })
+      .strict()
+      .optional(),
+  })
   .strict()
-export const updateUserBody = z.object({ userId, data: z.object({ ...userData, role: roleField.optional() }).strict() }).strict()
+export const updateUserBody = z
+  .object({ userId, data: z.object({ ...userData, role: roleField.optional() }).strict() })
+  .strict()
 export const setRoleBody = z.object({ userId, role: roleField }).strict()
 export const banUserBody = z
   .object({
     userId,
     banReason: z.string().max(500, 'banReason is at most 500 characters').optional(),
-    banExpiresIn: z.number({ error: 'banExpiresIn must be a number of seconds' }).int().min(1).max(100 * 365 * 86_400).optional(),
+    banExpiresIn: z
+      .number({ error: 'banExpiresIn must be a number of seconds' })
+      .int()
+      .min(1)
+      .max(100 * 365 * 86_400)
+      .optional(),
   })
   .strict()
 export const revokeUserSessionBody = z.object({ sessionToken: z.string().min(1).max(200) }).strict()
@@ -72,7 +96,11 @@ export const setUserPasswordBody = z.object({ userId, newPassword: passwordField
 const queryOf = (req: PayloadRequest) => Object.fromEntries(new URL(req.url ?? '', 'http://x').searchParams)
 
 /** An admin-only POST: the caller first, then its body. */
-function adminPost<T extends z.ZodType>(path: string, schema: T, handle: (req: PayloadRequest, body: z.infer<T>, caller: Awaited<ReturnType<typeof requireAdmin>>) => Promise<unknown>) {
+function adminPost<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  handle: (req: PayloadRequest, body: z.infer<T>, caller: Awaited<ReturnType<typeof requireAdmin>>) => Promise<unknown>,
+) {
   return defineEndpoint(`/auth/admin/${path}`, 'post', async (req) => {
     const caller = await requireAdmin(req)
     return json(await handle(req, parseAuthInput(schema, await readJson(req)), caller))
@@ -87,7 +115,12 @@ export const adminUserEndpoints = [
     const query = parseAuthInput(listUsersQuery, queryOf(req))
     const result = await listUsers(req, query)
     if (typeof result === 'string') throw invalidInput(result)
-    return json({ users: result.users.map(presentAccountUser), total: result.total, limit: query.limit, offset: query.offset })
+    return json({
+      users: result.users.map(presentAccountUser),
+      total: result.total,
+      limit: query.limit,
+      offset: query.offset,
+    })
   }),
   ...defineEndpoint('/auth/admin/get-user', 'get', async (req) => {
     await requireAdmin(req)
@@ -95,14 +128,28 @@ export const adminUserEndpoints = [
     return json(presentAccountUser(await admin.getUser(req, id)))
   }),
   ...adminPost('create-user', createUserBody, async (req, body) => ({
-    user: presentAccountUser(await admin.createUser(req, { email: body.email, password: body.password, name: body.name, roles: body.role, ...body.data })),
+    user: presentAccountUser(
+      await admin.createUser(req, {
+        email: body.email,
+        password: body.password,
+        name: body.name,
+        roles: body.role,
+        ...body.data,
+      }),
+    ),
   })),
   ...adminPost('update-user', updateUserBody, async (req, { userId: id, data: { role, ...data } }) =>
     presentAccountUser(await admin.updateUser(req, id, { ...data, ...(role ? { roles: role } : {}) })),
   ),
-  ...adminPost('set-role', setRoleBody, async (req, body) => ({ user: presentAccountUser(await admin.setRoles(req, body.userId, body.role)) })),
-  ...adminPost('ban-user', banUserBody, async (req, { userId: id, ...ban }, caller) => ({ user: presentAccountUser(await admin.banUser(req, caller, id, ban)) })),
-  ...adminPost('unban-user', userIdBody, async (req, body) => ({ user: presentAccountUser(await admin.unbanUser(req, body.userId)) })),
+  ...adminPost('set-role', setRoleBody, async (req, body) => ({
+    user: presentAccountUser(await admin.setRoles(req, body.userId, body.role)),
+  })),
+  ...adminPost('ban-user', banUserBody, async (req, { userId: id, ...ban }, caller) => ({
+    user: presentAccountUser(await admin.banUser(req, caller, id, ban)),
+  })),
+  ...adminPost('unban-user', userIdBody, async (req, body) => ({
+    user: presentAccountUser(await admin.unbanUser(req, body.userId)),
+  })),
   ...adminPost('list-user-sessions', userIdBody, (req, body) => listSessions(req, body.userId)),
   ...defineEndpoint('/auth/admin/list-user-sessions', 'get', async (req) => {
     await requireAdmin(req)

@@ -4,8 +4,8 @@ import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { errorResponses, id, json, SESSION, timestamp } from '../../src/lib/openapi/common'
-import { accountOperation, INVALID, REMOVAL_REFUSED } from './openapi-operation'
 import { changeEmailBody, changePasswordBody, deleteUserBody, updateUserBody } from './account'
+import { accountOperation, INVALID, REMOVAL_REFUSED } from './openapi-operation'
 import { revokeSessionBody } from './own-sessions'
 
 const SIGNED_IN = '`unauthorized`: no session, or it was revoked (checked against the database, not the cookie cache)'
@@ -25,10 +25,23 @@ export const listedSession = z
   })
   .meta({ id: 'ListedSession' })
 
-const changedPasswordUser = z.object({ id, email: z.email(), name: z.string().nullable(), image: z.string().nullable(), emailVerified: z.boolean(), createdAt: timestamp, updatedAt: timestamp })
+const changedPasswordUser = z.object({
+  id,
+  email: z.email(),
+  name: z.string().nullable(),
+  image: z.string().nullable(),
+  emailVerified: z.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+})
 
 // Every self-service write is a POST that changes something (the CSRF refusal applies), body or not.
-const post = (summary: string, requestSchema: z.ZodType | null, ok: ReturnType<typeof json>, failures: Record<number, string>) => ({
+const post = (
+  summary: string,
+  requestSchema: z.ZodType | null,
+  ok: ReturnType<typeof json>,
+  failures: Record<number, string>,
+) => ({
   post: accountOperation(summary, { body: requestSchema ?? undefined }, ok, { 401: SIGNED_IN, ...failures }, true),
 })
 
@@ -41,14 +54,25 @@ export const accountPaths: ZodOpenApiPathsObject = {
   '/api/auth/change-password': post(
     'Change one’s password with the current one; optionally end every session and receive a new one',
     changePasswordBody,
-    json('Changed; `token` is the new session’s (revokeOtherSessions) or null', z.object({ token: z.string().nullable(), user: changedPasswordUser })),
-    { 400: `${INVALID}, \`invalid_password\` (the current password is wrong) or \`weak_password\``, 403: `${BANNED}, or \`forbidden\` (CSRF rule)` },
+    json(
+      'Changed; `token` is the new session’s (revokeOtherSessions) or null',
+      z.object({ token: z.string().nullable(), user: changedPasswordUser }),
+    ),
+    {
+      400: `${INVALID}, \`invalid_password\` (the current password is wrong) or \`weak_password\``,
+      403: `${BANNED}, or \`forbidden\` (CSRF rule)`,
+    },
   ),
-  '/api/auth/change-email': post('Mail a confirmation link to a new address; the email changes when it is opened', changeEmailBody, json('Mailed', status), {
-    400: `${INVALID} (also the address already yours)`,
-    403: `${BANNED}, \`session_not_fresh\` (the session is over 10 minutes old: sign in again) or \`forbidden\` (CSRF rule)`,
-    409: '`user_already_exists`: another account has this email',
-  }),
+  '/api/auth/change-email': post(
+    'Mail a confirmation link to a new address; the email changes when it is opened',
+    changeEmailBody,
+    json('Mailed', status),
+    {
+      400: `${INVALID} (also the address already yours)`,
+      403: `${BANNED}, \`session_not_fresh\` (the session is over 10 minutes old: sign in again) or \`forbidden\` (CSRF rule)`,
+      409: '`user_already_exists`: another account has this email',
+    },
+  ),
   '/api/auth/delete-user': post(
     'Delete one’s account with its password: sessions, profile, wallet and memberships go; audit entries stay',
     deleteUserBody,
@@ -60,13 +84,25 @@ export const accountPaths: ZodOpenApiPathsObject = {
       tags: ['Accounts'],
       summary: 'One’s live sessions, newest first',
       security: SESSION,
-      responses: { '200': json('Sessions', z.array(listedSession)), ...errorResponses('auth', { 401: SIGNED_IN, 403: BANNED }) },
+      responses: {
+        '200': json('Sessions', z.array(listedSession)),
+        ...errorResponses('auth', { 401: SIGNED_IN, 403: BANNED }),
+      },
     },
   },
-  '/api/auth/revoke-session': post('End one of one’s sessions (by its listed `token` or its real token)', revokeSessionBody, json('Done (also when the token names none of one’s sessions)', status), {
-    400: INVALID,
+  '/api/auth/revoke-session': post(
+    'End one of one’s sessions (by its listed `token` or its real token)',
+    revokeSessionBody,
+    json('Done (also when the token names none of one’s sessions)', status),
+    {
+      400: INVALID,
+      403: `${BANNED}, or \`forbidden\` (CSRF rule)`,
+    },
+  ),
+  '/api/auth/revoke-other-sessions': post('End every session but this one', null, json('Done', status), {
     403: `${BANNED}, or \`forbidden\` (CSRF rule)`,
   }),
-  '/api/auth/revoke-other-sessions': post('End every session but this one', null, json('Done', status), { 403: `${BANNED}, or \`forbidden\` (CSRF rule)` }),
-  '/api/auth/revoke-sessions': post('End every session, this one included', null, json('Done', status), { 403: `${BANNED}, or \`forbidden\` (CSRF rule)` }),
+  '/api/auth/revoke-sessions': post('End every session, this one included', null, json('Done', status), {
+    403: `${BANNED}, or \`forbidden\` (CSRF rule)`,
+  }),
 }

@@ -4,9 +4,19 @@ import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { id, json, timestamp } from '../../src/lib/openapi/common'
-import { banUserBody, createUserBody, getUserQuery, listUsersQuery, revokeUserSessionBody, setRoleBody, setUserPasswordBody, updateUserBody, userIdBody } from './admin-users'
+import {
+  banUserBody,
+  createUserBody,
+  getUserQuery,
+  listUsersQuery,
+  revokeUserSessionBody,
+  setRoleBody,
+  setUserPasswordBody,
+  updateUserBody,
+  userIdBody,
+} from './admin-users'
 import { listedSession } from './openapi-account'
-import { accountOperation, INVALID, REMOVAL_REFUSED, type AccountRequest } from './openapi-operation'
+import { accountOperation, type AccountRequest, INVALID, REMOVAL_REFUSED } from './openapi-operation'
 
 const adminUser = z
   .object({
@@ -16,7 +26,9 @@ const adminUser = z
     image: z.string().nullable(),
     username: z.string().nullable(),
     emailVerified: z.boolean(),
-    role: z.string().meta({ description: 'The roles, comma-separated (Better Auth’s form)', example: 'citizen,moderator' }),
+    role: z
+      .string()
+      .meta({ description: 'The roles, comma-separated (Better Auth’s form)', example: 'citizen,moderator' }),
     roles: z.array(z.enum(['citizen', 'moderator', 'admin'])),
     banned: z.boolean(),
     banReason: z.string().nullable(),
@@ -26,11 +38,18 @@ const adminUser = z
   })
   .meta({ id: 'AdminUser' })
 
-const WHO = { 401: '`unauthorized`: no session, or it was revoked', 403: '`forbidden` (not an admin, or the CSRF rule) or `banned_user`' }
+const WHO = {
+  401: '`unauthorized`: no session, or it was revoked',
+  403: '`forbidden` (not an admin, or the CSRF rule) or `banned_user`',
+}
 const NOT_FOUND = { 404: '`user_not_found`' }
 
-const operation = (summary: string, request: AccountRequest, ok: ReturnType<typeof json>, failures: Record<number, string> = {}) =>
-  accountOperation(summary, request, ok, { 400: INVALID, ...WHO, ...failures })
+const operation = (
+  summary: string,
+  request: AccountRequest,
+  ok: ReturnType<typeof json>,
+  failures: Record<number, string> = {},
+) => accountOperation(summary, request, ok, { 400: INVALID, ...WHO, ...failures })
 
 const success = z.object({ success: z.literal(true) })
 const withUser = (description: string) => json(description, z.object({ user: adminUser }))
@@ -41,46 +60,96 @@ export const adminUserPaths: ZodOpenApiPathsObject = {
     get: operation(
       'Users: search (email or name), one filter, sort, limit (≤ 1000, default 100) and offset; newest first by default',
       { query: listUsersQuery },
-      json('A page of users', z.object({ users: z.array(adminUser), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })),
+      json(
+        'A page of users',
+        z.object({
+          users: z.array(adminUser),
+          total: z.number().int(),
+          limit: z.number().int(),
+          offset: z.number().int(),
+        }),
+      ),
     ),
   },
-  '/api/auth/admin/get-user': { get: operation('One user', { query: getUserQuery }, json('The user', adminUser), NOT_FOUND) },
+  '/api/auth/admin/get-user': {
+    get: operation('One user', { query: getUserQuery }, json('The user', adminUser), NOT_FOUND),
+  },
   '/api/auth/admin/create-user': {
-    post: operation('Create a user (verified unless data.emailVerified is false; no mail is sent)', { body: createUserBody }, withUser('Created'), {
-      400: `${INVALID}, or \`weak_password\``,
-      409: '`user_already_exists` or `username_taken`',
-    }),
+    post: operation(
+      'Create a user (verified unless data.emailVerified is false; no mail is sent)',
+      { body: createUserBody },
+      withUser('Created'),
+      {
+        400: `${INVALID}, or \`weak_password\``,
+        409: '`user_already_exists` or `username_taken`',
+      },
+    ),
   },
   '/api/auth/admin/update-user': {
-    post: operation('Change a user’s email, name, image, username, emailVerified or role', { body: updateUserBody }, json('The user as it is now', adminUser), {
-      ...NOT_FOUND,
-      409: '`user_already_exists` or `username_taken`',
-    }),
+    post: operation(
+      'Change a user’s email, name, image, username, emailVerified or role',
+      { body: updateUserBody },
+      json('The user as it is now', adminUser),
+      {
+        ...NOT_FOUND,
+        409: '`user_already_exists` or `username_taken`',
+      },
+    ),
   },
-  '/api/auth/admin/set-role': { post: operation('Set a user’s roles (⊆ citizen, moderator, admin)', { body: setRoleBody }, withUser('The user with the new roles'), NOT_FOUND) },
+  '/api/auth/admin/set-role': {
+    post: operation(
+      'Set a user’s roles (⊆ citizen, moderator, admin)',
+      { body: setRoleBody },
+      withUser('The user with the new roles'),
+      NOT_FOUND,
+    ),
+  },
   '/api/auth/admin/ban-user': {
-    post: operation('Ban a user (optional reason and expiry in seconds): every session ends at once', { body: banUserBody }, withUser('The banned user'), {
-      400: `${INVALID}, or \`cannot_ban_yourself\``,
-      ...NOT_FOUND,
-    }),
+    post: operation(
+      'Ban a user (optional reason and expiry in seconds): every session ends at once',
+      { body: banUserBody },
+      withUser('The banned user'),
+      {
+        400: `${INVALID}, or \`cannot_ban_yourself\``,
+        ...NOT_FOUND,
+      },
+    ),
   },
-  '/api/auth/admin/unban-user': { post: operation('Lift a ban', { body: userIdBody }, withUser('The user'), NOT_FOUND) },
+  '/api/auth/admin/unban-user': {
+    post: operation('Lift a ban', { body: userIdBody }, withUser('The user'), NOT_FOUND),
+  },
   '/api/auth/admin/list-user-sessions': {
     post: operation('A user’s sessions', { body: userIdBody }, sessions, NOT_FOUND),
     get: operation('A user’s sessions (the same, by query)', { query: userIdBody }, sessions, NOT_FOUND),
   },
   '/api/auth/admin/revoke-user-session': {
-    post: operation('End one session (its listed `token` or its real token; none matching is a no-op)', { body: revokeUserSessionBody }, json('Done', success)),
+    post: operation(
+      'End one session (its listed `token` or its real token; none matching is a no-op)',
+      { body: revokeUserSessionBody },
+      json('Done', success),
+    ),
   },
-  '/api/auth/admin/revoke-user-sessions': { post: operation('End every session of a user', { body: userIdBody }, json('Done', success), NOT_FOUND) },
+  '/api/auth/admin/revoke-user-sessions': {
+    post: operation('End every session of a user', { body: userIdBody }, json('Done', success), NOT_FOUND),
+  },
   '/api/auth/admin/remove-user': {
-    post: operation('Delete a user with their sessions and dependents; audit entries stay', { body: userIdBody }, json('Deleted', success), {
-      400: `${INVALID}, or \`cannot_remove_yourself\``,
-      ...NOT_FOUND,
-      409: REMOVAL_REFUSED,
-    }),
+    post: operation(
+      'Delete a user with their sessions and dependents; audit entries stay',
+      { body: userIdBody },
+      json('Deleted', success),
+      {
+        400: `${INVALID}, or \`cannot_remove_yourself\``,
+        ...NOT_FOUND,
+        409: REMOVAL_REFUSED,
+      },
+    ),
   },
   '/api/auth/admin/set-user-password': {
-    post: operation('Set a user’s password', { body: setUserPasswordBody }, json('Done', z.object({ status: z.literal(true) })), { 400: `${INVALID}, or \`weak_password\``, ...NOT_FOUND }),
+    post: operation(
+      'Set a user’s password',
+      { body: setUserPasswordBody },
+      json('Done', z.object({ status: z.literal(true) })),
+      { 400: `${INVALID}, or \`weak_password\``, ...NOT_FOUND },
+    ),
   },
 }

@@ -5,9 +5,10 @@
 import type { z } from 'zod'
 import type { ZodOpenApiOperationObject } from 'zod-openapi'
 
-import { errorResponses, SESSION, type json } from '../../src/lib/openapi/common'
+import { errorResponses, type json, SESSION } from '../../src/lib/openapi/common'
 
-export const INVALID = '`invalid_input` (a field missing, malformed, of the wrong type, or unknown) or `invalid_body` (not JSON)'
+export const INVALID =
+  '`invalid_input` (a field missing, malformed, of the wrong type, or unknown) or `invalid_body` (not JSON)'
 
 /** Why delete-user and admin/remove-user refuse an account (docs/decisions.md "Deleting an account
  * that others depend on is refused"); nothing changes.
@@ -21,7 +22,13 @@ export interface AccountRequest {
 }
 
 /** `write`: the route changes something, so it also answers the CSRF refusal (a body says so unless told). */
-export function accountOperation(summary: string, request: AccountRequest, ok: ReturnType<typeof json>, errors: Record<number, string>, write = Boolean(request.body)): ZodOpenApiOperationObject {
+export function accountOperation(
+  summary: string,
+  request: AccountRequest,
+  ok: ReturnType<typeof json>,
+  errors: Record<number, string>,
+  write = Boolean(request.body),
+): ZodOpenApiOperationObject {
   return {
     tags: ['Accounts'],
     summary,

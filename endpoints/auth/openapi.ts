@@ -17,10 +17,15 @@ const user = z
 const sessionUser = user
   .extend({
     roles: z.array(z.enum(ROLES)).meta({ description: 'API-CONTRACT §7' }),
-    role: z.string().meta({ description: '`roles` joined by commas, as Better Auth’s admin plugin writes it', example: 'citizen,moderator' }),
+    role: z.string().meta({
+      description: '`roles` joined by commas, as Better Auth’s admin plugin writes it',
+      example: 'citizen,moderator',
+    }),
   })
   .meta({ id: 'SessionUser' })
-const newUser = user.extend({ username: z.string().nullable(), createdAt: timestamp.nullable() }).meta({ id: 'NewUser' })
+const newUser = user
+  .extend({ username: z.string().nullable(), createdAt: timestamp.nullable() })
+  .meta({ id: 'NewUser' })
 const session = z
   .object({ id, userId: id, expiresAt: timestamp, activeOrganizationId: id.nullable() })
   .meta({ id: 'Session', description: 'The session (7 days, sliding at most once a day)' })
@@ -31,10 +36,14 @@ const status = z.object({ status: z.literal(true) })
 
 const body = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } })
 const errors = (statuses: Record<number, string>) => errorResponses('auth', statuses, { write: true })
-const INVALID = '`invalid_input` (a field missing, malformed, of the wrong type, or unknown) or `invalid_body` (not JSON)'
+const INVALID =
+  '`invalid_input` (a field missing, malformed, of the wrong type, or unknown) or `invalid_body` (not JSON)'
 const sessionCookies = z.object({
   'set-auth-token': z.string().meta({ description: 'The session token, for bearer clients' }),
-  'Set-Cookie': z.string().meta({ description: '`community.session` (7 days) and `community.session_data` (signed snapshot, 300 s); HttpOnly, Secure, SameSite=Lax' }),
+  'Set-Cookie': z.string().meta({
+    description:
+      '`community.session` (7 days) and `community.session_data` (signed snapshot, 300 s); HttpOnly, Secure, SameSite=Lax',
+  }),
 })
 
 const verifyAnswers = {
@@ -76,7 +85,12 @@ export const authPaths: ZodOpenApiPathsObject = {
       requestParams: { query: z.object({ token: z.string().optional() }) },
       responses: verifyAnswers,
     },
-    post: { tags: ['Accounts'], summary: 'Verify an email address', requestBody: body(tokenBody), responses: verifyAnswers },
+    post: {
+      tags: ['Accounts'],
+      summary: 'Verify an email address',
+      requestBody: body(tokenBody),
+      responses: verifyAnswers,
+    },
   },
   '/api/auth/sign-in/email': {
     post: {
@@ -86,7 +100,12 @@ export const authPaths: ZodOpenApiPathsObject = {
       responses: {
         '200': json(
           'Signed in',
-          z.object({ redirect: z.literal(false), token: z.string(), user, session: session.omit({ activeOrganizationId: true }) }),
+          z.object({
+            redirect: z.literal(false),
+            token: z.string(),
+            user,
+            session: session.omit({ activeOrganizationId: true }),
+          }),
           sessionCookies,
         ),
         ...errors({
@@ -103,7 +122,10 @@ export const authPaths: ZodOpenApiPathsObject = {
       tags: ['Accounts'],
       summary: 'The current session and user, or null',
       security: [...SESSION, {}],
-      responses: { '200': json('The session, or `null` without a valid one', z.object({ session, user: sessionUser }).nullable()), ...errorResponses('auth', {}) },
+      responses: {
+        '200': json('The session, or `null` without a valid one', z.object({ session, user: sessionUser }).nullable()),
+        ...errorResponses('auth', {}),
+      },
     },
   },
   '/api/auth/sign-out': {
@@ -119,7 +141,10 @@ export const authPaths: ZodOpenApiPathsObject = {
       tags: ['Accounts'],
       summary: 'Mail a password-reset link (same answer for unknown emails)',
       requestBody: body(requestResetBody),
-      responses: { '200': json('Accepted', status), ...errors({ 400: `${INVALID}, or \`invalid_redirect\` (redirectTo not on a trusted origin)` }) },
+      responses: {
+        '200': json('Accepted', status),
+        ...errors({ 400: `${INVALID}, or \`invalid_redirect\` (redirectTo not on a trusted origin)` }),
+      },
     },
   },
   '/api/auth/request-password-reset': {
@@ -135,7 +160,10 @@ export const authPaths: ZodOpenApiPathsObject = {
       tags: ['Accounts'],
       summary: 'Set a new password with a reset token; revokes every session of the user',
       requestBody: body(resetBody),
-      responses: { '200': json('Password changed', status), ...errors({ 400: `${INVALID}, \`weak_password\` or \`invalid_token\`` }) },
+      responses: {
+        '200': json('Password changed', status),
+        ...errors({ 400: `${INVALID}, \`weak_password\` or \`invalid_token\`` }),
+      },
     },
   },
   '/api/auth/organization/list': {
@@ -143,17 +171,24 @@ export const authPaths: ZodOpenApiPathsObject = {
       tags: ['Accounts'],
       summary: 'The caller’s organization memberships',
       security: SESSION,
-      responses: { '200': json('Memberships (`[]` when none)', z.array(organization)), ...errorResponses('auth', { 401: '`unauthorized`: no session' }) },
+      responses: {
+        '200': json('Memberships (`[]` when none)', z.array(organization)),
+        ...errorResponses('auth', { 401: '`unauthorized`: no session' }),
+      },
     },
   },
   '/api/auth/organization/set-active': {
     post: {
       tags: ['Accounts'],
-      summary: 'Choose this session’s active organization by id or slug (`organizationId: null` clears it; `{}` answers the current one and changes nothing)',
+      summary:
+        'Choose this session’s active organization by id or slug (`organizationId: null` clears it; `{}` answers the current one and changes nothing)',
       security: SESSION,
       requestBody: body(setActiveBody),
       responses: {
-        '200': json('The organization (null when cleared, or none is active) and the session', z.object({ organization: organization.nullable(), session })),
+        '200': json(
+          'The organization (null when cleared, or none is active) and the session',
+          z.object({ organization: organization.nullable(), session }),
+        ),
         ...errors({
           400: INVALID,
           401: '`unauthorized`: no session, or it was revoked',

@@ -3,7 +3,7 @@
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
-import { requireCaller, type Caller } from '../../src/lib/auth/current'
+import { type Caller, requireCaller } from '../../src/lib/auth/current'
 import { parseAuthInput } from '../../src/lib/auth/errors'
 import { presentInvitation, presentMember } from '../../src/lib/auth/organization-rows'
 import { emailField } from '../../src/lib/auth/schemas'
@@ -16,33 +16,71 @@ import { withActiveOrganization } from './session-response'
 
 const invitationId = z.uuid({ error: 'invitationId must be an invitation id' })
 
-export const inviteMemberBody = z.object({ email: emailField, role: orgRoleField, organizationId: z.string().min(1).max(100).optional(), resend: z.boolean().optional() }).strict()
+export const inviteMemberBody = z
+  .object({
+    email: emailField,
+    role: orgRoleField,
+    organizationId: z.string().min(1).max(100).optional(),
+    resend: z.boolean().optional(),
+  })
+  .strict()
 export const invitationIdBody = z.object({ invitationId }).strict()
 export const getInvitationQuery = z.object({ id: invitationId }).strict()
 export const listInvitationsQuery = z.object({ organizationId: z.string().min(1).max(100).optional() }).strict()
 
 const queryOf = (req: PayloadRequest) => Object.fromEntries(new URL(req.url ?? '', 'http://x').searchParams)
 
-function route<T extends z.ZodType>(path: string, method: 'get' | 'post', schema: T, handle: (req: PayloadRequest, caller: Caller, input: z.infer<T>) => Promise<unknown>) {
+function route<T extends z.ZodType>(
+  path: string,
+  method: 'get' | 'post',
+  schema: T,
+  handle: (req: PayloadRequest, caller: Caller, input: z.infer<T>) => Promise<unknown>,
+) {
   return defineEndpoint(`/auth/organization/${path}`, method, async (req) => {
     const caller = await requireCaller(req)
-    return json(await handle(req, caller, parseAuthInput(schema, method === 'get' ? queryOf(req) : await readJson(req))))
+    return json(
+      await handle(req, caller, parseAuthInput(schema, method === 'get' ? queryOf(req) : await readJson(req))),
+    )
   })
 }
 
 export const organizationInvitationEndpoints = [
-  ...route('invite-member', 'post', inviteMemberBody, async (req, caller, body) => presentInvitation(await invitations.inviteMember(req, caller, body))),
+  ...route('invite-member', 'post', inviteMemberBody, async (req, caller, body) =>
+    presentInvitation(await invitations.inviteMember(req, caller, body)),
+  ),
   ...defineEndpoint('/auth/organization/accept-invitation', 'post', async (req) => {
     const caller = await requireCaller(req)
-    const { invitation, member } = await invitations.acceptInvitation(req, caller, parseAuthInput(invitationIdBody, await readJson(req)).invitationId)
-    return withActiveOrganization(json({ invitation: presentInvitation(invitation), member: presentMember(member) }), caller, String(invitation.organization_id))
+    const { invitation, member } = await invitations.acceptInvitation(
+      req,
+      caller,
+      parseAuthInput(invitationIdBody, await readJson(req)).invitationId,
+    )
+    return withActiveOrganization(
+      json({ invitation: presentInvitation(invitation), member: presentMember(member) }),
+      caller,
+      String(invitation.organization_id),
+    )
   }),
-  ...route('reject-invitation', 'post', invitationIdBody, async (req, caller, body) => ({ invitation: presentInvitation(await invitations.rejectInvitation(req, caller, body.invitationId)), member: null })),
-  ...route('cancel-invitation', 'post', invitationIdBody, async (req, caller, body) => presentInvitation(await invitations.cancelInvitation(req, caller, body.invitationId))),
+  ...route('reject-invitation', 'post', invitationIdBody, async (req, caller, body) => ({
+    invitation: presentInvitation(await invitations.rejectInvitation(req, caller, body.invitationId)),
+    member: null,
+  })),
+  ...route('cancel-invitation', 'post', invitationIdBody, async (req, caller, body) =>
+    presentInvitation(await invitations.cancelInvitation(req, caller, body.invitationId)),
+  ),
   ...route('get-invitation', 'get', getInvitationQuery, async (req, caller, query) => {
     const found = await invitations.getInvitation(req, caller, query.id)
-    return { ...presentInvitation(found.invitation), organizationName: found.organizationName, organizationSlug: found.organizationSlug, inviterEmail: found.inviterEmail }
+    return {
+      ...presentInvitation(found.invitation),
+      organizationName: found.organizationName,
+      organizationSlug: found.organizationSlug,
+      inviterEmail: found.inviterEmail,
+    }
   }),
-  ...route('list-invitations', 'get', listInvitationsQuery, async (req, caller, query) => (await invitations.invitationsOf(req, caller, query.organizationId)).map(presentInvitation)),
-  ...route('list-user-invitations', 'get', z.object({}).passthrough(), async (req, caller) => (await invitations.invitationsToCaller(req, caller)).map(presentInvitation)),
+  ...route('list-invitations', 'get', listInvitationsQuery, async (req, caller, query) =>
+    (await invitations.invitationsOf(req, caller, query.organizationId)).map(presentInvitation),
+  ),
+  ...route('list-user-invitations', 'get', z.object({}).passthrough(), async (req, caller) =>
+    (await invitations.invitationsToCaller(req, caller)).map(presentInvitation),
+  ),
 ]

@@ -5,10 +5,21 @@ import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
 import { MEMBERSHIP_ROLES } from '../../collections/Memberships'
-import { ORGANIZATION_LOGO_MAX_LENGTH, ORGANIZATION_METADATA_MAX_BYTES, organizationMetadataProblem } from '../../collections/Organizations'
-import { requireCaller, type Caller } from '../../src/lib/auth/current'
+import {
+  ORGANIZATION_LOGO_MAX_LENGTH,
+  ORGANIZATION_METADATA_MAX_BYTES,
+  organizationMetadataProblem,
+} from '../../collections/Organizations'
+import { type Caller, requireCaller } from '../../src/lib/auth/current'
 import { parseAuthInput } from '../../src/lib/auth/errors'
-import { listInvitations, listMembers, presentInvitation, presentMember, presentOrganization, type OrgRole } from '../../src/lib/auth/organization-rows'
+import {
+  listInvitations,
+  listMembers,
+  type OrgRole,
+  presentInvitation,
+  presentMember,
+  presentOrganization,
+} from '../../src/lib/auth/organization-rows'
 import { readJson, refineWith } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
@@ -21,17 +32,28 @@ export const orgSlugField = z
   .min(1, 'slug is required')
   .max(100, 'slug is at most 100 characters')
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug may contain lower-case letters, digits and single hyphens')
-const orgName = z.string({ error: 'name must be a string' }).trim().min(1, 'name is required').max(200, 'name is at most 200 characters')
+const orgName = z
+  .string({ error: 'name must be a string' })
+  .trim()
+  .min(1, 'name is required')
+  .max(200, 'name is at most 200 characters')
 const organizationRef = z.string({ error: 'organizationId must be a string' }).min(1).max(100)
 const ROLE_CHOICE = `one of ${MEMBERSHIP_ROLES.join(', ')}`
 // Better Auth sends a role, a list of roles, or their comma-separated form. A member has one
 // role here: a list (or comma form) naming one role is that role; naming several is refused.
 export const orgRoleField = z
-  .union([z.string().max(100), z.array(z.string().max(20)).max(10)], { error: `role must be ${ROLE_CHOICE}, or a list holding one of them` })
+  .union([z.string().max(100), z.array(z.string().max(20)).max(10)], {
+    error: `role must be ${ROLE_CHOICE}, or a list holding one of them`,
+  })
   .transform((value, ctx) => {
-    const roles = [...new Set((Array.isArray(value) ? value : value.split(',')).map((role) => role.trim()).filter(Boolean))]
+    const roles = [
+      ...new Set((Array.isArray(value) ? value : value.split(',')).map((role) => role.trim()).filter(Boolean)),
+    ]
     if (roles.length > 1) {
-      ctx.addIssue({ code: 'custom', message: `a member has one role: give ${ROLE_CHOICE}, not ${roles.length} (${roles.join(', ')})` })
+      ctx.addIssue({
+        code: 'custom',
+        message: `a member has one role: give ${ROLE_CHOICE}, not ${roles.length} (${roles.join(', ')})`,
+      })
       return z.NEVER
     }
     if (roles.length === 0 || !(MEMBERSHIP_ROLES as readonly string[]).includes(roles[0]!)) {
@@ -40,7 +62,9 @@ export const orgRoleField = z
     }
     return roles[0] as OrgRole
   })
-  .meta({ description: `The role, ${ROLE_CHOICE}; a list (or comma-separated form) naming one role is that role, naming several is refused (one role per member)` })
+  .meta({
+    description: `The role, ${ROLE_CHOICE}; a list (or comma-separated form) naming one role is that role, naming several is refused (one role per member)`,
+  })
 
 const orgLogo = z
   .string({ error: 'logo must be a string or null' })
@@ -51,32 +75,64 @@ const orgMetadata = z
   .record(z.string(), z.unknown(), { error: 'metadata must be an object or null' })
   .nullable()
   .superRefine(refineWith(organizationMetadataProblem))
-  .meta({ description: `A JSON object of the organization's own, at most ${ORGANIZATION_METADATA_MAX_BYTES} bytes serialised; null clears it` })
+  .meta({
+    description: `A JSON object of the organization's own, at most ${ORGANIZATION_METADATA_MAX_BYTES} bytes serialised; null clears it`,
+  })
 
 export const createOrganizationBody = z
-  .object({ name: orgName, slug: orgSlugField, logo: orgLogo.optional(), metadata: orgMetadata.optional(), keepCurrentActiveOrganization: z.boolean({ error: 'keepCurrentActiveOrganization must be a boolean' }).optional() })
+  .object({
+    name: orgName,
+    slug: orgSlugField,
+    logo: orgLogo.optional(),
+    metadata: orgMetadata.optional(),
+    keepCurrentActiveOrganization: z.boolean({ error: 'keepCurrentActiveOrganization must be a boolean' }).optional(),
+  })
   .strict()
 export const updateOrganizationBody = z
   .object({
     organizationId: organizationRef.optional(),
     data: z
-      .object({ name: orgName.optional(), slug: orgSlugField.optional(), logo: orgLogo.optional(), metadata: orgMetadata.optional() })
+      .object({
+        name: orgName.optional(),
+        slug: orgSlugField.optional(),
+        logo: orgLogo.optional(),
+        metadata: orgMetadata.optional(),
+      })
       .strict()
       .refine((d) => Object.values(d).some((value) => value !== undefined), 'data: no field to update'),
   })
   .strict()
 export const organizationIdBody = z.object({ organizationId: organizationRef }).strict()
 export const checkSlugBody = z.object({ slug: orgSlugField }).strict()
-export const fullOrganizationQuery = z.object({ organizationId: organizationRef.optional(), organizationSlug: organizationRef.optional(), membersLimit: z.coerce.number().int().min(1).max(1000).optional() }).strict()
+export const fullOrganizationQuery = z
+  .object({
+    organizationId: organizationRef.optional(),
+    organizationSlug: organizationRef.optional(),
+    membersLimit: z.coerce.number().int().min(1).max(1000).optional(),
+  })
+  .strict()
 export const listMembersQuery = z
-  .object({ organizationId: organizationRef.optional(), organizationSlug: organizationRef.optional(), limit: z.coerce.number().int().min(1).max(1000).default(100), offset: z.coerce.number().int().min(0).default(0) })
+  .object({
+    organizationId: organizationRef.optional(),
+    organizationSlug: organizationRef.optional(),
+    limit: z.coerce.number().int().min(1).max(1000).default(100),
+    offset: z.coerce.number().int().min(0).default(0),
+  })
   .passthrough()
-export const updateMemberRoleBody = z.object({ memberId: z.string().min(1).max(100), role: orgRoleField, organizationId: organizationRef.optional() }).strict()
-export const removeMemberBody = z.object({ memberIdOrEmail: z.string().min(1).max(254), organizationId: organizationRef.optional() }).strict()
+export const updateMemberRoleBody = z
+  .object({ memberId: z.string().min(1).max(100), role: orgRoleField, organizationId: organizationRef.optional() })
+  .strict()
+export const removeMemberBody = z
+  .object({ memberIdOrEmail: z.string().min(1).max(254), organizationId: organizationRef.optional() })
+  .strict()
 
 const queryOf = (req: PayloadRequest) => Object.fromEntries(new URL(req.url ?? '', 'http://x').searchParams)
 
-function post<T extends z.ZodType>(path: string, schema: T, handle: (req: PayloadRequest, caller: Caller, body: z.infer<T>) => Promise<unknown>) {
+function post<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  handle: (req: PayloadRequest, caller: Caller, body: z.infer<T>) => Promise<unknown>,
+) {
   return defineEndpoint(`/auth/organization/${path}`, 'post', async (req) => {
     // Who is asking comes before what they sent: an anonymous caller learns only 401.
     const caller = await requireCaller(req)
@@ -84,7 +140,11 @@ function post<T extends z.ZodType>(path: string, schema: T, handle: (req: Payloa
   })
 }
 
-function get<T extends z.ZodType>(path: string, schema: T, handle: (req: PayloadRequest, caller: Caller, query: z.infer<T>) => Promise<unknown>) {
+function get<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  handle: (req: PayloadRequest, caller: Caller, query: z.infer<T>) => Promise<unknown>,
+) {
   return defineEndpoint(`/auth/organization/${path}`, 'get', async (req) => {
     const caller = await requireCaller(req)
     return json(await handle(req, caller, parseAuthInput(schema, queryOf(req))))
@@ -101,8 +161,12 @@ export const organizationManageEndpoints = [
     if (!activate) return body
     return withActiveOrganization(body, caller, String(organization.id))
   }),
-  ...post('update', updateOrganizationBody, async (req, caller, body) => presentOrganization(await orgs.updateOrganization(req, caller, body.organizationId, body.data))),
-  ...post('delete', organizationIdBody, async (req, caller, body) => presentOrganization(await orgs.deleteOrganization(req, caller, body.organizationId))),
+  ...post('update', updateOrganizationBody, async (req, caller, body) =>
+    presentOrganization(await orgs.updateOrganization(req, caller, body.organizationId, body.data)),
+  ),
+  ...post('delete', organizationIdBody, async (req, caller, body) =>
+    presentOrganization(await orgs.deleteOrganization(req, caller, body.organizationId)),
+  ),
   ...post('check-slug', checkSlugBody, async (req, _caller, body) => {
     if (!(await orgs.slugIsFree(req, body.slug))) throw slugTaken()
     return { status: true }
@@ -113,15 +177,27 @@ export const organizationManageEndpoints = [
     const { organization } = await orgs.organizationFor(req, caller, query.organizationId ?? query.organizationSlug)
     const id = String(organization.id)
     const { members } = await listMembers(req, id, query.membersLimit ?? 1000, 0)
-    return { ...presentOrganization(organization), members: members.map(presentMember), invitations: (await listInvitations(req, id)).map(presentInvitation) }
+    return {
+      ...presentOrganization(organization),
+      members: members.map(presentMember),
+      invitations: (await listInvitations(req, id)).map(presentInvitation),
+    }
   }),
   ...get('list-members', listMembersQuery, async (req, caller, query) => {
     const { organization } = await orgs.organizationFor(req, caller, query.organizationId ?? query.organizationSlug)
     const { members, total } = await listMembers(req, String(organization.id), query.limit, query.offset)
     return { members: members.map(presentMember), total }
   }),
-  ...get('get-active-member', z.object({}).strict(), async (req, caller) => presentMember((await orgs.organizationFor(req, caller, undefined)).membership)),
-  ...post('update-member-role', updateMemberRoleBody, async (req, caller, body) => presentMember(await orgs.updateMemberRole(req, caller, body.organizationId, body.memberId, body.role))),
-  ...post('remove-member', removeMemberBody, async (req, caller, body) => ({ member: presentMember(await orgs.removeMember(req, caller, body.organizationId, body.memberIdOrEmail)) })),
-  ...post('leave', organizationIdBody, async (req, caller, body) => presentMember(await orgs.leaveOrganization(req, caller, body.organizationId))),
+  ...get('get-active-member', z.object({}).strict(), async (req, caller) =>
+    presentMember((await orgs.organizationFor(req, caller, undefined)).membership),
+  ),
+  ...post('update-member-role', updateMemberRoleBody, async (req, caller, body) =>
+    presentMember(await orgs.updateMemberRole(req, caller, body.organizationId, body.memberId, body.role)),
+  ),
+  ...post('remove-member', removeMemberBody, async (req, caller, body) => ({
+    member: presentMember(await orgs.removeMember(req, caller, body.organizationId, body.memberIdOrEmail)),
+  })),
+  ...post('leave', organizationIdBody, async (req, caller, body) =>
+    presentMember(await orgs.leaveOrganization(req, caller, body.organizationId)),
+  ),
 ]

@@ -10,12 +10,23 @@ import { parseAuthInput } from '../../src/lib/auth/errors'
 import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
-import { listOwnSessions, revokeAllOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from '../../src/operations/auth/own-sessions'
+import {
+  listOwnSessions,
+  revokeAllOwnSessions,
+  revokeOtherOwnSessions,
+  revokeOwnSession,
+} from '../../src/operations/auth/own-sessions'
 
-export const revokeSessionBody = z.object({ token: z.string({ error: 'token must be a string' }).min(1, 'token is required').max(200, 'token is too long') }).strict()
+export const revokeSessionBody = z
+  .object({
+    token: z.string({ error: 'token must be a string' }).min(1, 'token is required').max(200, 'token is too long'),
+  })
+  .strict()
 
 export const ownSessionEndpoints = [
-  ...defineEndpoint('/auth/list-sessions', 'get', async (req) => json(await listOwnSessions(req, await requireCaller(req)))),
+  ...defineEndpoint('/auth/list-sessions', 'get', async (req) =>
+    json(await listOwnSessions(req, await requireCaller(req))),
+  ),
   ...defineEndpoint('/auth/revoke-session', 'post', async (req) => {
     const caller = await requireCaller(req)
     await revokeOwnSession(req, caller, parseAuthInput(revokeSessionBody, await readJson(req)).token)

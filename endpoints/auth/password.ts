@@ -9,7 +9,9 @@ import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
 import { requestPasswordReset, resetPassword } from '../../src/operations/auth/password-reset'
 
-export const requestResetBody = z.object({ email: emailField, redirectTo: z.string({ error: 'redirectTo must be a URL' }).min(1).max(2000) }).strict()
+export const requestResetBody = z
+  .object({ email: emailField, redirectTo: z.string({ error: 'redirectTo must be a URL' }).min(1).max(2000) })
+  .strict()
 
 const requestReset = async (req: Parameters<typeof requestPasswordReset>[0]) => {
   const { email, redirectTo } = parseAuthInput(requestResetBody, await readJson(req))

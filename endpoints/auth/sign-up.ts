@@ -10,7 +10,13 @@ import { json } from '../../src/lib/http/respond'
 import { signUp } from '../../src/operations/auth/sign-up'
 
 export const signUpBody = z
-  .object({ email: emailField, password: passwordField, name: nameField.optional(), username: usernameField.optional(), ...betterAuthExtras })
+  .object({
+    email: emailField,
+    password: passwordField,
+    name: nameField.optional(),
+    username: usernameField.optional(),
+    ...betterAuthExtras,
+  })
   .strict()
 export type SignUpBody = z.infer<typeof signUpBody>
 

@@ -21,7 +21,9 @@ async function verify(req: Parameters<typeof verifyEmail>[0], token: unknown) {
 }
 
 export const verifyEmailEndpoints = [
-  ...defineEndpoint('/auth/verify-email', 'get', async (req) => verify(req, new URL(req.url ?? '', 'http://x').searchParams.get('token'))),
+  ...defineEndpoint('/auth/verify-email', 'get', async (req) =>
+    verify(req, new URL(req.url ?? '', 'http://x').searchParams.get('token')),
+  ),
   ...defineEndpoint('/auth/verify-email', 'post', async (req) => {
     const body = await readJson(req)
     const token = typeof body === 'object' && body !== null ? (body as { token?: unknown }).token : undefined

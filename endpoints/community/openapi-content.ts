@@ -25,12 +25,16 @@ function dataFields(fields: readonly Field[]): DataField[] {
     if (field.type === 'ui' || ('name' in field && PAYLOAD_FIELDS.has(field.name))) return []
     if ('name' in field && field.name) return [field as DataField]
     if ('fields' in field && Array.isArray(field.fields)) return dataFields(field.fields)
-    throw new Error(`OpenAPI: a community content field of type ${field.type} is not described (endpoints/community/openapi-content.ts)`)
+    throw new Error(
+      `OpenAPI: a community content field of type ${field.type} is not described (endpoints/community/openapi-content.ts)`,
+    )
   })
 }
 
 const selectValues = (field: DataField): [string, ...string[]] =>
-  ((field as { options: Array<string | { value: string }> }).options.map((option) => (typeof option === 'string' ? option : option.value)) as [string, ...string[]])
+  (field as { options: Array<string | { value: string }> }).options.map((option) =>
+    typeof option === 'string' ? option : option.value,
+  ) as [string, ...string[]]
 
 const relationTargets = (field: DataField): string | string[] => (field as { relationTo: string | string[] }).relationTo
 
@@ -45,12 +49,16 @@ function readReference(field: DataField): z.ZodType {
 /** A relationship or upload as sent: ids only. */
 function sentReference(field: DataField): z.ZodType {
   const targets = relationTargets(field)
-  const one = Array.isArray(targets) ? z.object({ relationTo: z.enum(targets as [string, ...string[]]), value: id }) : id
+  const one = Array.isArray(targets)
+    ? z.object({ relationTo: z.enum(targets as [string, ...string[]]), value: id })
+    : id
   const maxRows = (field as { maxRows?: number }).maxRows
   return (field as { hasMany?: boolean }).hasMany ? (maxRows ? z.array(one).max(maxRows) : z.array(one)) : one
 }
 
-const lexical = z.looseObject({ root: z.looseObject({}) }).meta({ description: 'Lexical rich text (JSON with a `root`)' })
+const lexical = z
+  .looseObject({ root: z.looseObject({}) })
+  .meta({ description: 'Lexical rich text (JSON with a `root`)' })
 
 /** A field's value (not null). */
 function valueSchema(field: DataField): z.ZodType {
@@ -69,12 +77,15 @@ function valueSchema(field: DataField): z.ZodType {
     case 'select':
       return z.enum(selectValues(field))
     default:
-      throw new Error(`OpenAPI: a community content field of type ${field.type} is not described (endpoints/community/openapi-content.ts)`)
+      throw new Error(
+        `OpenAPI: a community content field of type ${field.type} is not described (endpoints/community/openapi-content.ts)`,
+      )
   }
 }
 
 /** A field's value in a document (null when unset). */
-const readSchema = (field: DataField): z.ZodType => (field.type === 'relationship' || field.type === 'upload' ? readReference(field) : valueSchema(field)).nullable()
+const readSchema = (field: DataField): z.ZodType =>
+  (field.type === 'relationship' || field.type === 'upload' ? readReference(field) : valueSchema(field)).nullable()
 
 /** A field's value in a body, with its bounds. */
 function sentSchema(field: DataField): z.ZodType {
@@ -119,7 +130,9 @@ function schemasOf(name: ContentTypeName, type: ContentType, fields: DataField[]
   const item = doc(`Community${pascal(name)}`, {
     ...Object.fromEntries(fields.map((field) => [field.name, readSchema(field)])),
     [type.statusField]: z.enum(type.statuses as [string, ...string[]]),
-    [type.authorField]: z.union([id, z.null()]).meta({ description: 'Who wrote it (the caller at creation); null once the account is gone' }),
+    [type.authorField]: z
+      .union([id, z.null()])
+      .meta({ description: 'Who wrote it (the caller at creation); null once the account is gone' }),
   })
 
   // What a person may send: no field the platform keeps (read-only in the panel: the author,
@@ -131,31 +144,58 @@ function schemasOf(name: ContentTypeName, type: ContentType, fields: DataField[]
     return mustSend ? value : value.optional()
   }
   const create = z
-    .object(Object.fromEntries(sendable.map((field) => [field.name, sent(field, Boolean(field.required) && field.defaultValue === undefined)])))
-    .meta({ id: `Community${pascal(name)}Create`, description: `\`${type.statusField}\` starts as \`${type.statuses[0]}\` and \`${type.authorField}\` is the caller, whatever the body says` })
+    .object(
+      Object.fromEntries(
+        sendable.map((field) => [field.name, sent(field, Boolean(field.required) && field.defaultValue === undefined)]),
+      ),
+    )
+    .meta({
+      id: `Community${pascal(name)}Create`,
+      description: `\`${type.statusField}\` starts as \`${type.statuses[0]}\` and \`${type.authorField}\` is the caller, whatever the body says`,
+    })
   const changeable = sendable.filter((field) => access(field)?.update !== fixedAfterCreate)
   const update = z
     .object({
       ...Object.fromEntries(changeable.map((field) => [field.name, sent(field, false)])),
-      [type.statusField]: z.enum(type.statuses as [string, ...string[]]).optional().meta({ description: moves(type) }),
+      [type.statusField]: z
+        .enum(type.statuses as [string, ...string[]])
+        .optional()
+        .meta({ description: moves(type) }),
     })
-    .meta({ id: `Community${pascal(name)}Update`, description: 'Only the fields sent change; what an item is about (its booking, thread or target) is fixed at creation' })
+    .meta({
+      id: `Community${pascal(name)}Update`,
+      description:
+        'Only the fields sent change; what an item is about (its booking, thread or target) is fixed at creation',
+    })
   return { item, create, update }
 }
 
 /** What a type's own hooks add to a create (beyond the fields' 400s), by registry name. */
 const CREATE_REFUSALS: Partial<Record<ContentTypeName, Record<number, string>>> = {
-  reviews: { 404: '`not_found`: the booking is missing or not the caller’s', 409: '`review_exists`: the booking has a review already' },
-  forumPosts: { 404: '`not_found`: the thread is missing, moderated or deleted', 409: '`thread_closed`: the thread is closed' },
+  reviews: {
+    404: '`not_found`: the booking is missing or not the caller’s',
+    409: '`review_exists`: the booking has a review already',
+  },
+  forumPosts: {
+    404: '`not_found`: the thread is missing, moderated or deleted',
+    409: '`thread_closed`: the thread is closed',
+  },
   comments: { 404: '`not_found`: the target is missing or not publicly visible' },
-  forumThreads: { 403: '`forbidden`: `pinned` without `forum.pin_thread`; a cookie request without a trusted Origin (CSRF rule)' },
+  forumThreads: {
+    403: '`forbidden`: `pinned` without `forum.pin_thread`; a cookie request without a trusted Origin (CSRF rule)',
+  },
 }
 
 const CSRF = '`forbidden`: a cookie request without a trusted Origin (CSRF rule)'
 const BODY = { 413: '`payload_too_large`: the body is over 1 MiB', 415: 'A body that is neither JSON nor multipart' }
-/** Payload answers a change of an item the caller's access filters out 403, so 404 is for staff (or the shell's non-UUID id). */
-const MISSING = 'No such item, for a caller whose access reaches every item of the type (others get 403); a non-UUID id is the shell’s `not_found`'
-const UNAVAILABLE = '`service_unavailable`: the database cannot be reached; nothing written, try again after `Retry-After`'
+/**
+ * Payload answers a change of an item the caller's access filters out 403, so 404 is for staff (or the shell's non-UUID
+ * id).
+ */
+const MISSING =
+  'No such item, for a caller whose access reaches every item of the type (others get 403); a non-UUID id is the shell’s `not_found`'
+const UNAVAILABLE =
+  '`service_unavailable`: the database cannot be reached; nothing written, try again after `Retry-After`'
 
 function operations(name: ContentTypeName, type: ContentType, schemas: Schemas): ZodOpenApiPathsObject {
   const route = `/api/${type.collection}`
@@ -172,21 +212,30 @@ function operations(name: ContentTypeName, type: ContentType, schemas: Schemas):
     summary: `List ${name} (${reads})`,
     security: [...SESSION, {}],
     requestParams: { query: stockQuery },
-    responses: { '200': json('One page', listEnvelope(schemas.item)), ...errors({ 400: 'A malformed `where`, `sort`, `limit`, `page` or `depth`', 503: UNAVAILABLE }) },
+    responses: {
+      '200': json('One page', listEnvelope(schemas.item)),
+      ...errors({ 400: 'A malformed `where`, `sort`, `limit`, `page` or `depth`', 503: UNAVAILABLE }),
+    },
   }
   const count: ZodOpenApiOperationObject = {
     tags: [TAG],
     summary: `Count the ${name} the caller may read`,
     security: [...SESSION, {}],
     requestParams: { query: stockQuery.pick({ where: true }) },
-    responses: { '200': json('The count', z.object({ totalDocs: z.int() })), ...errors({ 400: 'A malformed `where`', 503: UNAVAILABLE }) },
+    responses: {
+      '200': json('The count', z.object({ totalDocs: z.int() })),
+      ...errors({ 400: 'A malformed `where`', 503: UNAVAILABLE }),
+    },
   }
   const one: ZodOpenApiOperationObject = {
     tags: [TAG],
     summary: `One of the ${name} by id`,
     security: [...SESSION, {}],
     requestParams: { path: idPath, query: stockQuery.pick({ depth: true }) },
-    responses: { '200': json('Found', schemas.item), ...errors({ 400: 'A malformed query', 404: NOT_FOUND, 503: UNAVAILABLE }) },
+    responses: {
+      '200': json('Found', schemas.item),
+      ...errors({ 400: 'A malformed query', 404: NOT_FOUND, 503: UNAVAILABLE }),
+    },
   }
   const create: ZodOpenApiOperationObject = {
     tags: [TAG],
@@ -250,7 +299,13 @@ function operations(name: ContentTypeName, type: ContentType, schemas: Schemas):
         requestParams: { path: idPath },
         responses: {
           '200': json('Removed: the document as it was', changed),
-          ...errors({ 400: 'A body that is not a JSON object (none is needed)', 403: `Anonymous; not the author${type.deleteAny ? ` nor a holder of \`${type.deleteAny}\`` : ''} (a missing item too, for them); ${CSRF}`, 404: MISSING, ...BODY, 503: UNAVAILABLE }),
+          ...errors({
+            400: 'A body that is not a JSON object (none is needed)',
+            403: `Anonymous; not the author${type.deleteAny ? ` nor a holder of \`${type.deleteAny}\`` : ''} (a missing item too, for them); ${CSRF}`,
+            404: MISSING,
+            ...BODY,
+            503: UNAVAILABLE,
+          }),
         },
       }
 

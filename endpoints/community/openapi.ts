@@ -20,16 +20,26 @@ const anyError = z.union([payloadErrors, generalError])
 
 export function errors(described: Record<number, string>): ZodOpenApiResponsesObject {
   const responses: ZodOpenApiResponsesObject = {}
-  for (const [status, description] of Object.entries(described)) responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] = json(description, anyError)
+  for (const [status, description] of Object.entries(described))
+    responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] = json(description, anyError)
   responses['429'] ??= json('`too_many_requests`: the global limit per client IP', generalError)
   responses['500'] ??= json('`internal_error`: a server fault (no detail; any change is rolled back)', generalError)
-  responses['503'] ??= json('`service_unavailable`, `storage_unavailable` or `media_busy` (the image decode queue is full): nothing stored, try again after `Retry-After`', anyError)
+  responses['503'] ??= json(
+    '`service_unavailable`, `storage_unavailable` or `media_busy` (the image decode queue is full): nothing stored, try again after `Retry-After`',
+    anyError,
+  )
   return { ...responses, ...nodeAnswers }
 }
 
-const sizes = z.looseObject({ thumbnail: z.looseObject({ url: z.string().nullable().optional(), filename: z.string().nullable().optional() }).optional() })
+const sizes = z.looseObject({
+  thumbnail: z
+    .looseObject({ url: z.string().nullable().optional(), filename: z.string().nullable().optional() })
+    .optional(),
+})
 const mediaDoc = doc('CommunityMedia', {
-  uploader: z.union([id, z.null(), z.looseObject({ id })]).meta({ description: 'Who uploaded it (set from the session)' }),
+  uploader: z
+    .union([id, z.null(), z.looseObject({ id })])
+    .meta({ description: 'Who uploaded it (set from the session)' }),
   alt: z.string().nullable(),
   caption: z.string().nullable(),
   filename: z.string(),
@@ -38,7 +48,10 @@ const mediaDoc = doc('CommunityMedia', {
   width: z.number().nullable(),
   height: z.number().nullable(),
   filesize: z.number().nullable(),
-  url: z.string().nullable().meta({ description: 'Where the file is served: `/api/community-media/file/<name>` on PUBLIC_URL' }),
+  url: z
+    .string()
+    .nullable()
+    .meta({ description: 'Where the file is served: `/api/community-media/file/<name>` on PUBLIC_URL' }),
   sizes,
 })
 const changed = z.object({ doc: mediaDoc, message: z.string() })
@@ -47,18 +60,25 @@ const fields = z.object({
   caption: z.string().max(2000).optional(),
 })
 const upload = z.object({
-  file: z.string().meta({ format: 'binary', description: 'The image: JPEG, PNG, WebP, AVIF, GIF or SVG by its bytes, at most 10 MiB' }),
+  file: z.string().meta({
+    format: 'binary',
+    description: 'The image: JPEG, PNG, WebP, AVIF, GIF or SVG by its bytes, at most 10 MiB',
+  }),
   _payload: z.string().optional().meta({ description: 'JSON of the other fields: `{"alt": "…", "caption": "…"}`' }),
 })
 
-const READS = 'anyone: images a `published` gallery shows; a signed-in user also their own uploads; moderators and admins all'
+const READS =
+  'anyone: images a `published` gallery shows; a signed-in user also their own uploads; moderators and admins all'
 
 const list: ZodOpenApiOperationObject = {
   tags: [TAG],
   summary: `List community media (${READS})`,
   security: [...SESSION, {}],
   requestParams: { query: stockQuery },
-  responses: { '200': json('One page', listEnvelope(mediaDoc)), ...errors({ 400: 'A malformed `where`, `sort`, `limit`, `page` or `depth`' }) },
+  responses: {
+    '200': json('One page', listEnvelope(mediaDoc)),
+    ...errors({ 400: 'A malformed `where`, `sort`, `limit`, `page` or `depth`' }),
+  },
 }
 
 const one: ZodOpenApiOperationObject = {
@@ -121,7 +141,9 @@ export const communityMediaPaths: ZodOpenApiPathsObject = {
   [`${ROUTE}/{id}`]: {
     get: one,
     patch: change('Change `alt` or `caption` (the uploader, moderators, admins)', fields),
-    delete: change('Delete an image: the row, its file and thumbnail, and its place in every gallery (the uploader, moderators, admins)'),
+    delete: change(
+      'Delete an image: the row, its file and thumbnail, and its place in every gallery (the uploader, moderators, admins)',
+    ),
   },
   [`${ROUTE}/file/{filename}`]: {
     get: {
@@ -131,7 +153,11 @@ export const communityMediaPaths: ZodOpenApiPathsObject = {
       requestParams: { path: z.object({ filename: z.string() }) },
       responses: {
         '200': { description: 'The file', content: { 'image/*': { schema: z.string().meta({ format: 'binary' }) } } },
-        ...errors({ 400: 'A malformed file name', 403: 'Not readable by the caller', 404: '`not_found`: no community media has that file, or it is missing from storage' }),
+        ...errors({
+          400: 'A malformed file name',
+          403: 'Not readable by the caller',
+          404: '`not_found`: no community media has that file, or it is missing from storage',
+        }),
       },
     },
   },

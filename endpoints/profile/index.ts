@@ -8,18 +8,18 @@ import { z } from 'zod'
 import { PROFILE_BIO_MAX, PROFILE_DISPLAY_NAME_MAX } from '../../collections/Profiles'
 import { EMAIL_CHANNELS, NOTIFICATION_TYPES } from '../../domain/notification-types'
 import { usernameField } from '../../src/lib/auth/schemas'
-import { parseInput, readJson, invalidBody } from '../../src/lib/http/body'
+import { invalidBody, parseInput, readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
-import { requireUser } from '../../src/lib/http/guards'
 import { apiError, unauthorized } from '../../src/lib/http/errors'
+import { requireUser } from '../../src/lib/http/guards'
 import { json } from '../../src/lib/http/respond'
 import { localeCodes, unknownLanguage } from '../../src/lib/locales'
 import { changeSettings, readSettings } from '../../src/operations/notifications/settings'
 import { readUnsubscribeToken } from '../../src/operations/notifications/unsubscribe-token'
 import { startExport } from '../../src/operations/profile/export'
 import { markRead } from '../../src/operations/profile/inbox'
-import { inboxAnswer } from '../../src/operations/profile/profile-read-route'
 import { getOwnProfile, updateOwnProfile } from '../../src/operations/profile/profile'
+import { inboxAnswer } from '../../src/operations/profile/profile-read-route'
 import { getPublicProfile } from '../../src/operations/profile/public-profile'
 import { uuid } from '../admin/services/actions'
 
@@ -56,7 +56,17 @@ const channelChange = z
 
 /** PATCH /api/profile/notification-settings: any subset of the types, each with inbox, email or both. */
 export const settingsChange = z
-  .object({ settings: z.object(Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, channelChange])) as Record<(typeof NOTIFICATION_TYPES)[number], typeof channelChange>).partial().strict() })
+  .object({
+    settings: z
+      .object(
+        Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, channelChange])) as Record<
+          (typeof NOTIFICATION_TYPES)[number],
+          typeof channelChange
+        >,
+      )
+      .partial()
+      .strict(),
+  })
   .strict()
 
 const invalidToken = () => apiError('invalid_token', 'The unsubscribe link is not valid')
@@ -83,7 +93,8 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
 
 async function readObject(req: PayloadRequest): Promise<unknown> {
   const body = await readJson(req)
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalidBody('The request body must be a JSON object')
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw invalidBody('The request body must be a JSON object')
   return body
 }
 
@@ -100,14 +111,18 @@ export const profileEndpoints = [
 
   // The shell answers these two reads itself (profile-read-route.ts); they stay here as the
   // reference it is tested against, and for what the shell passes on.
-  ...defineEndpoint('/profile/notifications', 'get', async (req) => json(await inboxAnswer(req.payload, req.user ? String(req.user.id) : undefined, req.searchParams))),
+  ...defineEndpoint('/profile/notifications', 'get', async (req) =>
+    json(await inboxAnswer(req.payload, req.user ? String(req.user.id) : undefined, req.searchParams)),
+  ),
 
   ...defineEndpoint('/profile/notifications/read', 'post', async (req) => {
     const userId = callerId(req)
     return json(await markRead(req, userId, parseInput(markReadBody, await readObject(req))))
   }),
 
-  ...defineEndpoint('/profile/notification-settings', 'get', async (req) => json({ settings: await readSettings(req.payload, callerId(req)) })),
+  ...defineEndpoint('/profile/notification-settings', 'get', async (req) =>
+    json({ settings: await readSettings(req.payload, callerId(req)) }),
+  ),
 
   ...defineEndpoint('/profile/notification-settings', 'patch', async (req) => {
     const userId = callerId(req)
@@ -117,7 +132,8 @@ export const profileEndpoints = [
     return json({ settings: changed })
   }),
 
-  // The token is the authority, not a session (a mail provider posts it with none): docs/api.md "Notification settings".
+  // The token is the authority, not a session (a mail provider posts it with none): docs/api.md "Notification
+  // settings".
   ...defineEndpoint('/profile/unsubscribe', 'get', async (req) => {
     const { type } = unsubscribeTarget(req)
     const action = `/api/profile/unsubscribe?token=${encodeURIComponent(req.searchParams.get('token') ?? '')}`
@@ -132,7 +148,12 @@ export const profileEndpoints = [
 
   ...defineEndpoint('/profile/unsubscribe', 'post', async (req) => {
     const { userId, type } = unsubscribeTarget(req)
-    const settings = await changeSettings(req, userId, { [type]: { email: 'off' } }, 'notification_settings.unsubscribe')
+    const settings = await changeSettings(
+      req,
+      userId,
+      { [type]: { email: 'off' } },
+      'notification_settings.unsubscribe',
+    )
     if (!settings) throw invalidToken()
     return json({ type, email: settings[type].email })
   }),
@@ -141,9 +162,15 @@ export const profileEndpoints = [
     const { filename, body } = await startExport(req, callerId(req))
     return new Response(body, {
       status: 200,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'content-disposition': `attachment; filename="${filename}"`,
+        'cache-control': 'no-store',
+      },
     })
   }),
 
-  ...defineEndpoint('/profile/:username', 'get', async (req) => json(await getPublicProfile(req.payload, String(req.routeParams?.username ?? '')))),
+  ...defineEndpoint('/profile/:username', 'get', async (req) =>
+    json(await getPublicProfile(req.payload, String(req.routeParams?.username ?? ''))),
+  ),
 ]

@@ -4,7 +4,16 @@ import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { EMAIL_CHANNELS, NOTIFICATION_TYPES } from '../../domain/notification-types'
-import { booleanQuery, errorResponses, id, json, pageFields, paginationQuery, SESSION, timestamp } from '../../src/lib/openapi/common'
+import {
+  booleanQuery,
+  errorResponses,
+  id,
+  json,
+  pageFields,
+  paginationQuery,
+  SESSION,
+  timestamp,
+} from '../../src/lib/openapi/common'
 import { PUBLISHED_TYPES } from '../../src/operations/profile/public-profile'
 import { markReadBody, profileChanges, settingsChange } from './index'
 
@@ -22,7 +31,10 @@ const profile = z
     updatedAt: timestamp,
   })
   .meta({ id: 'Profile' })
-const ownProfile = z.object({ profile, wallet: z.object({ balance: z.string().meta({ example: '0.00' }), currency: z.string().meta({ example: 'EUR' }) }) })
+const ownProfile = z.object({
+  profile,
+  wallet: z.object({ balance: z.string().meta({ example: '0.00' }), currency: z.string().meta({ example: 'EUR' }) }),
+})
 
 const publicProfile = z
   .object({
@@ -31,7 +43,9 @@ const publicProfile = z
     bio: z.string().nullable(),
     avatarId: id.nullable(),
     memberSince: timestamp,
-    published: z.object(Object.fromEntries(PUBLISHED_TYPES.map((name) => [name, z.int().min(0)]))).meta({ description: 'Publicly visible items per content type (API-CONTRACT §9), zeros included' }),
+    published: z
+      .object(Object.fromEntries(PUBLISHED_TYPES.map((name) => [name, z.int().min(0)])))
+      .meta({ description: 'Publicly visible items per content type (API-CONTRACT §9), zeros included' }),
   })
   .meta({ id: 'PublicProfile' })
 
@@ -69,12 +83,16 @@ const exportDocument = z
 const notificationSettings = z
   .object({
     settings: z.object(
-      Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, z.object({ inbox: z.boolean(), email: z.enum(EMAIL_CHANNELS) })])),
+      Object.fromEntries(
+        NOTIFICATION_TYPES.map((type) => [type, z.object({ inbox: z.boolean(), email: z.enum(EMAIL_CHANNELS) })]),
+      ),
     ),
   })
   .meta({ id: 'NotificationSettings' })
 
-const tokenQuery = z.object({ token: z.string().optional().meta({ description: 'From the mail’s List-Unsubscribe header' }) })
+const tokenQuery = z.object({
+  token: z.string().optional().meta({ description: 'From the mail’s List-Unsubscribe header' }),
+})
 const INVALID_TOKEN = { 400: '`invalid_token`: missing, malformed, tampered, or signed for another member or type' }
 
 const UNAUTHORIZED = { 401: '`unauthorized`: no valid session' }
@@ -90,12 +108,21 @@ export const profilePaths = (locales: readonly string[]): ZodOpenApiPathsObject 
     patch: {
       tags: TAGS,
       summary: 'Change the caller’s username, display name, bio, avatar or locale',
-      description: 'Usernames are unique ignoring case; `notifications` and `export` are reserved. Audit `profile.update`.',
+      description:
+        'Usernames are unique ignoring case; `notifications` and `export` are reserved. Audit `profile.update`.',
       security: SESSION,
       requestBody: { content: { 'application/json': { schema: profileChanges(locales) } } },
       responses: {
         '200': json('The changed profile', ownProfile),
-        ...errorResponses('general', { 400: '`invalid_body`, or `invalid_request` (a field not listed, a bad value, an avatar that is not the caller’s own image)', ...UNAUTHORIZED, 409: '`username_taken`' }, { write: true }),
+        ...errorResponses(
+          'general',
+          {
+            400: '`invalid_body`, or `invalid_request` (a field not listed, a bad value, an avatar that is not the caller’s own image)',
+            ...UNAUTHORIZED,
+            409: '`username_taken`',
+          },
+          { write: true },
+        ),
       },
     },
   },
@@ -104,7 +131,10 @@ export const profilePaths = (locales: readonly string[]): ZodOpenApiPathsObject 
       tags: TAGS,
       summary: 'A public profile (anyone; username case-insensitive)',
       requestParams: { path: z.object({ username: z.string() }) },
-      responses: { '200': json('The public profile', publicProfile), ...errorResponses('general', { 404: '`not_found`: no such user, or banned' }) },
+      responses: {
+        '200': json('The public profile', publicProfile),
+        ...errorResponses('general', { 404: '`not_found`: no such user, or banned' }),
+      },
     },
   },
   '/api/profile/notifications': {
@@ -114,7 +144,14 @@ export const profilePaths = (locales: readonly string[]): ZodOpenApiPathsObject 
       security: SESSION,
       requestParams: { query: z.object({ unread: booleanQuery('Only unread ones'), ...paginationQuery }) },
       responses: {
-        '200': json('A page of notifications', z.object({ notifications: z.array(notification), ...pageFields, unread: z.int().min(0).meta({ description: 'All unread, whatever the filter' }) })),
+        '200': json(
+          'A page of notifications',
+          z.object({
+            notifications: z.array(notification),
+            ...pageFields,
+            unread: z.int().min(0).meta({ description: 'All unread, whatever the filter' }),
+          }),
+        ),
         ...errorResponses('general', { 400: '`invalid_request`: a bad page, perPage or unread', ...UNAUTHORIZED }),
       },
     },
@@ -135,19 +172,25 @@ export const profilePaths = (locales: readonly string[]): ZodOpenApiPathsObject 
     get: {
       tags: TAGS,
       summary: 'The caller’s notification settings, every type (default `{inbox: true, email: "instant"}`)',
-      description: 'Account mail (verification, password reset, email change, invitations) is always sent and not a setting.',
+      description:
+        'Account mail (verification, password reset, email change, invitations) is always sent and not a setting.',
       security: SESSION,
       responses: { '200': json('The settings', notificationSettings), ...errorResponses('general', UNAUTHORIZED) },
     },
     patch: {
       tags: TAGS,
       summary: 'Change any subset of the types, each with `inbox`, `email` or both',
-      description: '`email`: `instant`, `daily` or `weekly` (in the digest, no instant mail) or `off`. Audit `notification_settings.update`.',
+      description:
+        '`email`: `instant`, `daily` or `weekly` (in the digest, no instant mail) or `off`. Audit `notification_settings.update`.',
       security: SESSION,
       requestBody: { content: { 'application/json': { schema: settingsChange } } },
       responses: {
         '200': json('The whole settings', notificationSettings),
-        ...errorResponses('general', { 400: '`invalid_body`, or `invalid_request` (an unknown type, channel or value)', ...UNAUTHORIZED }, { write: true }),
+        ...errorResponses(
+          'general',
+          { 400: '`invalid_body`, or `invalid_request` (an unknown type, channel or value)', ...UNAUTHORIZED },
+          { write: true },
+        ),
       },
     },
   },
@@ -157,14 +200,18 @@ export const profilePaths = (locales: readonly string[]): ZodOpenApiPathsObject 
       summary: 'The one-click unsubscribe page: changes nothing, its button does the POST',
       requestParams: { query: tokenQuery },
       responses: {
-        '200': { description: 'A small HTML page (CSP `form-action \'self\'`)', content: { 'text/html': { schema: z.string() } } },
+        '200': {
+          description: "A small HTML page (CSP `form-action 'self'`)",
+          content: { 'text/html': { schema: z.string() } },
+        },
         ...errorResponses('general', INVALID_TOKEN),
       },
     },
     post: {
       tags: TAGS,
       summary: 'One-click unsubscribe (RFC 8058): turns the token’s type’s email off for its member',
-      description: 'No session needed (one is ignored); the body a mail provider sends (`List-Unsubscribe=One-Click`) is not read. Audit `notification_settings.unsubscribe`.',
+      description:
+        'No session needed (one is ignored); the body a mail provider sends (`List-Unsubscribe=One-Click`) is not read. Audit `notification_settings.unsubscribe`.',
       requestParams: { query: tokenQuery },
       responses: {
         '200': json('The type, now off', z.object({ type: z.enum(NOTIFICATION_TYPES), email: z.literal('off') })),
@@ -181,10 +228,17 @@ export const profilePaths = (locales: readonly string[]): ZodOpenApiPathsObject 
       responses: {
         '200': {
           description: 'The export, as an attachment',
-          headers: z.object({ 'Content-Disposition': z.string().meta({ example: 'attachment; filename="profile-export-2026-11-27.json"' }) }),
+          headers: z.object({
+            'Content-Disposition': z
+              .string()
+              .meta({ example: 'attachment; filename="profile-export-2026-11-27.json"' }),
+          }),
           content: { 'application/json': { schema: exportDocument } },
         },
-        ...errorResponses('general', { ...UNAUTHORIZED, 429: '`too_many_requests`: over 5 exports in the hour (or the global limit)' }),
+        ...errorResponses('general', {
+          ...UNAUTHORIZED,
+          429: '`too_many_requests`: over 5 exports in the hour (or the global limit)',
+        }),
       },
     },
   },

@@ -35,7 +35,11 @@ export function parseDismissBody(body: unknown): DismissInput {
 export function parseAppealBody(body: unknown): AppealInput {
   const fields = requireFields(body, ['postType', 'postId', 'statement'])
   const postType = oneOf<ReportableType>('postType', fields.postType, REPORTABLE_TYPES)
-  return { postType, postId: fields.postId, statement: text('statement', fields.statement, STATEMENT_MIN, STATEMENT_MAX) }
+  return {
+    postType,
+    postId: fields.postId,
+    statement: text('statement', fields.statement, STATEMENT_MIN, STATEMENT_MAX),
+  }
 }
 
 // POST /api/admin/appeals/decide {appealId, decision, reason}

@@ -9,7 +9,8 @@ export type Fields = Record<string, unknown>
 
 /** A JSON object whose `required` fields are non-empty strings (absent, null, empty or another type: missing). */
 export function requireFields(body: unknown, required: readonly string[]): Record<string, string> & Fields {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalidBody('The request body must be a JSON object')
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw invalidBody('The request body must be a JSON object')
   const fields = body as Fields
   for (const field of required) {
     const value = fields[field]

@@ -12,17 +12,30 @@ import { REASON_MAX, REASON_MIN } from '../admin/moderate'
 const postType = z.enum(REPORTABLE_TYPES as unknown as [string, ...string[]])
 const reason = z.enum(REPORT_REASONS)
 const counts = z.record(z.string(), z.int().min(0))
-const moderationReason = z.string().min(REASON_MIN).max(REASON_MAX).meta({ description: `${REASON_MIN}..${REASON_MAX} characters once trimmed` })
+const moderationReason = z
+  .string()
+  .min(REASON_MIN)
+  .max(REASON_MAX)
+  .meta({ description: `${REASON_MIN}..${REASON_MAX} characters once trimmed` })
 const nullableId = z.string().nullable()
 const nullableTime = timestamp.nullable()
 
-const FIELD_ERRORS = '`invalid_body`, `VAL_REQUIRED_FIELD` (first missing field), `VAL_INVALID_ENUM`, `VAL_TOO_SHORT`, `VAL_TOO_LONG` (with `field`)'
-const write = (summary: string, body: z.ZodType, answers: Record<string, ReturnType<typeof json>>, errors: Record<number, string>): ZodOpenApiOperationObject => ({
+const FIELD_ERRORS =
+  '`invalid_body`, `VAL_REQUIRED_FIELD` (first missing field), `VAL_INVALID_ENUM`, `VAL_TOO_SHORT`, `VAL_TOO_LONG` (with `field`)'
+const write = (
+  summary: string,
+  body: z.ZodType,
+  answers: Record<string, ReturnType<typeof json>>,
+  errors: Record<number, string>,
+): ZodOpenApiOperationObject => ({
   tags: ['Moderation'],
   summary,
   security: SESSION,
   requestBody: { content: { 'application/json': { schema: body } } },
-  responses: { ...answers, ...errorResponses('moderation', { 401: '`AUTH_UNAUTHORIZED`: no valid session', ...errors }, { write: true }) },
+  responses: {
+    ...answers,
+    ...errorResponses('moderation', { 401: '`AUTH_UNAUTHORIZED`: no valid session', ...errors }, { write: true }),
+  },
 })
 
 const report = z.object({ id, postType, postId: z.string(), reason, status: z.literal('open'), createdAt: timestamp })
@@ -45,7 +58,14 @@ const appeal = z
     status: z.enum(APPEAL_STATUSES),
     statement: z.string(),
     appellantId: nullableId,
-    decision: z.object({ id, outcome: z.string(), reason: z.string().nullable(), previousStatus: z.string().nullable(), decidedBy: nullableId, decidedAt: timestamp }),
+    decision: z.object({
+      id,
+      outcome: z.string(),
+      reason: z.string().nullable(),
+      previousStatus: z.string().nullable(),
+      decidedBy: nullableId,
+      decidedAt: timestamp,
+    }),
     decidedBy: nullableId,
     decidedAt: nullableTime,
     decisionReason: z.string().nullable(),
@@ -66,7 +86,13 @@ const figures = {
     byOutcome: z.object({ moderated: z.int(), rejected: z.int(), deleted: z.int(), dismissed: z.int() }),
   }),
   medianHoursNoticeToDecision: median,
-  appeals: z.object({ received: z.int(), upheld: z.int(), reversed: z.int(), open: z.int(), medianHoursToDecision: median }),
+  appeals: z.object({
+    received: z.int(),
+    upheld: z.int(),
+    reversed: z.int(),
+    open: z.int(),
+    medianHoursToDecision: median,
+  }),
   approvals: z.object({ approved: z.int(), rejected: z.int() }),
 }
 const transparencyFigures = z.object(figures).meta({ id: 'TransparencyFigures' })
@@ -112,8 +138,18 @@ export const reportsPaths: ZodOpenApiPathsObject = {
     post: write(
       'Close an item’s open reports as dismissed (moderation.action); every reporter is told',
       z.object({ postType, postId: z.string(), reason: moderationReason }),
-      { '200': json('Dismissed', z.object({ success: z.literal(true), postType, postId: z.string(), dismissed: z.int().min(1) })) },
-      { 400: FIELD_ERRORS, 403: '`AUTH_FORBIDDEN`: no moderation.action', 404: '`BIZ_NOT_FOUND`: no such item', 409: '`no_open_reports`: nothing to dismiss' },
+      {
+        '200': json(
+          'Dismissed',
+          z.object({ success: z.literal(true), postType, postId: z.string(), dismissed: z.int().min(1) }),
+        ),
+      },
+      {
+        400: FIELD_ERRORS,
+        403: '`AUTH_FORBIDDEN`: no moderation.action',
+        404: '`BIZ_NOT_FOUND`: no such item',
+        409: '`no_open_reports`: nothing to dismiss',
+      },
     ),
   },
   '/api/appeals': {
@@ -137,7 +173,11 @@ export const reportsPaths: ZodOpenApiPathsObject = {
       requestParams: { query: z.object({ status: z.enum(APPEAL_STATUSES).optional(), ...paginationQuery }) },
       responses: {
         '200': json('One page of appeals', z.object({ appeals: z.array(appeal), ...pageFields })),
-        ...errorResponses('moderation', { 400: '`VAL_INVALID_ENUM` (status) or `invalid_request`', 401: '`AUTH_UNAUTHORIZED`', 403: '`AUTH_FORBIDDEN`: no moderation.queue' }),
+        ...errorResponses('moderation', {
+          400: '`VAL_INVALID_ENUM` (status) or `invalid_request`',
+          401: '`AUTH_UNAUTHORIZED`',
+          403: '`AUTH_FORBIDDEN`: no moderation.queue',
+        }),
       },
     },
   },
@@ -163,9 +203,17 @@ export const reportsPaths: ZodOpenApiPathsObject = {
       responses: {
         '200': {
           description: 'The figures',
-          content: { 'application/json': { schema: transparencyFigures }, 'text/csv': { schema: z.string().meta({ description: '`metric,value` rows, e.g. `notices.byReason.spam,3`' }) } },
+          content: {
+            'application/json': { schema: transparencyFigures },
+            'text/csv': {
+              schema: z.string().meta({ description: '`metric,value` rows, e.g. `notices.byReason.spam,3`' }),
+            },
+          },
         },
-        ...errorResponses('general', { 400: '`invalid_request`: from/to not a real date, from after to, or an unknown format', 403: ADMIN_ONLY }),
+        ...errorResponses('general', {
+          400: '`invalid_request`: from/to not a real date, from after to, or an unknown format',
+          403: ADMIN_ONLY,
+        }),
       },
     },
   },
@@ -177,7 +225,11 @@ export const reportsPaths: ZodOpenApiPathsObject = {
       requestBody: { content: { 'application/json': { schema: period } } },
       responses: {
         '201': json('Published', z.object({ report: published })),
-        ...errorResponses('general', { 400: '`invalid_body` or `invalid_request` (from/to)', 403: ADMIN_ONLY }, { write: true }),
+        ...errorResponses(
+          'general',
+          { 400: '`invalid_body` or `invalid_request` (from/to)', 403: ADMIN_ONLY },
+          { write: true },
+        ),
       },
     },
   },
@@ -187,7 +239,10 @@ export const reportsPaths: ZodOpenApiPathsObject = {
       summary: 'Published transparency reports, newest first (public)',
       requestParams: { query: z.object(paginationQuery) },
       responses: {
-        '200': json('One page', z.object({ reports: z.array(z.object({ id, period, publishedAt: timestamp })), ...pageFields })),
+        '200': json(
+          'One page',
+          z.object({ reports: z.array(z.object({ id, period, publishedAt: timestamp })), ...pageFields }),
+        ),
         ...errorResponses('general', { 400: '`invalid_request` (page, perPage)' }),
       },
     },
@@ -197,7 +252,10 @@ export const reportsPaths: ZodOpenApiPathsObject = {
       tags: ['Moderation'],
       summary: 'One published transparency report (public)',
       requestParams: { path: z.object({ id }) },
-      responses: { '200': json('Found', z.object({ report: published })), ...errorResponses('general', { 404: '`not_found`' }) },
+      responses: {
+        '200': json('Found', z.object({ report: published })),
+        ...errorResponses('general', { 404: '`not_found`' }),
+      },
     },
   },
 }

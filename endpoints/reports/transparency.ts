@@ -9,7 +9,14 @@ import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { forbidden, invalidRequest, notFound } from '../../src/lib/http/errors'
 import { paginated, parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
-import { figuresCsv, publishedReport, publishedReports, publishReport, transparencyFigures, type Period } from '../../src/operations/reports/transparency'
+import {
+  figuresCsv,
+  type Period,
+  publishedReport,
+  publishedReports,
+  publishReport,
+  transparencyFigures,
+} from '../../src/operations/reports/transparency'
 import { requireAdmin } from '../guards'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -22,10 +29,17 @@ const isDate = (value: unknown): value is string => {
 }
 
 export function parsePeriod(from: unknown, to: unknown): Period {
-  for (const [name, value] of [['from', from], ['to', to]] as const) {
-    if (!isDate(value)) throw invalidRequest(`${name} must be a date (YYYY-MM-DD)`, [{ path: name, message: 'Expected a real date, YYYY-MM-DD' }])
+  for (const [name, value] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
+    if (!isDate(value))
+      throw invalidRequest(`${name} must be a date (YYYY-MM-DD)`, [
+        { path: name, message: 'Expected a real date, YYYY-MM-DD' },
+      ])
   }
-  if ((from as string) > (to as string)) throw invalidRequest('from must not be after to', [{ path: 'to', message: 'Must be on or after from' }])
+  if ((from as string) > (to as string))
+    throw invalidRequest('from must not be after to', [{ path: 'to', message: 'Must be on or after from' }])
   return { from: from as string, to: to as string }
 }
 
@@ -34,7 +48,8 @@ const figures = defineEndpoint('/admin/transparency-report', 'get', async (req) 
   requireAdmin(req)
   const params = new URL(req.url ?? 'http://x/').searchParams
   const format = params.get('format') ?? 'json'
-  if (format !== 'json' && format !== 'csv') throw invalidRequest('format must be json or csv', [{ path: 'format', message: 'Expected json or csv' }])
+  if (format !== 'json' && format !== 'csv')
+    throw invalidRequest('format must be json or csv', [{ path: 'format', message: 'Expected json or csv' }])
   const period = parsePeriod(params.get('from'), params.get('to'))
   const result = await transparencyFigures(req, period)
   if (format === 'json') return json(result)

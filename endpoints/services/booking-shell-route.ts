@@ -19,7 +19,10 @@ export function bookingShellRoute(payload: Payload): RequestHandler {
         res,
         PUBLIC_BOOKING_PATH,
         async (user, headers) => {
-          const request = await createLocalReq({ req: { headers, payloadAPI: 'REST' } as Partial<PayloadRequest>, user: user ?? undefined }, payload)
+          const request = await createLocalReq(
+            { req: { headers, payloadAPI: 'REST' } as Partial<PayloadRequest>, user: user ?? undefined },
+            payload,
+          )
           return publicBooking(request, () => readShellJson(req))
         },
         201,

@@ -10,8 +10,8 @@ import { parseInput, readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { requireUser } from '../../src/lib/http/guards'
 import { json } from '../../src/lib/http/respond'
-import { createBooking } from '../../src/operations/bookings/create-booking'
 import { isCalendarDate, TIME_PATTERN } from '../../src/lib/wall-clock'
+import { createBooking } from '../../src/operations/bookings/create-booking'
 import { uuid } from '../admin/services/actions'
 
 export const MESSAGE_MAX = 2000
@@ -29,7 +29,10 @@ export const publicBookingBody = z
     serviceId: uuid('serviceId'),
     bookingDate,
     bookingTime,
-    customerMessage: z.string({ error: 'customerMessage must be a string' }).max(MESSAGE_MAX, `customerMessage has at most ${MESSAGE_MAX} characters`).nullish(),
+    customerMessage: z
+      .string({ error: 'customerMessage must be a string' })
+      .max(MESSAGE_MAX, `customerMessage has at most ${MESSAGE_MAX} characters`)
+      .nullish(),
   })
   .strict()
 
@@ -42,4 +45,8 @@ export async function publicBooking(req: PayloadRequest, readBody: () => Promise
   return createBooking(req, String(user.id), input)
 }
 
-export const publicBookingEndpoints = [...defineEndpoint('/services/bookings', 'post', async (req) => json(await publicBooking(req, () => readJson(req)), 201))]
+export const publicBookingEndpoints = [
+  ...defineEndpoint('/services/bookings', 'post', async (req) =>
+    json(await publicBooking(req, () => readJson(req)), 201),
+  ),
+]

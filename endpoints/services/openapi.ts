@@ -59,7 +59,9 @@ export const publicBookingPaths: ZodOpenApiPathsObject = {
         path: z.object({ id: z.string().meta({ description: 'The service’s UUID (anything else: 404)' }) }),
         query: z.object({
           from: z.string().meta({ description: 'First date, YYYY-MM-DD', example: '2026-12-07' }),
-          to: z.string().meta({ description: 'Last date, YYYY-MM-DD (from ≤ to; at most 62 dates in all)', example: '2026-12-13' }),
+          to: z
+            .string()
+            .meta({ description: 'Last date, YYYY-MM-DD (from ≤ to; at most 62 dates in all)', example: '2026-12-13' }),
         }),
       },
       responses: {
@@ -67,8 +69,12 @@ export const publicBookingPaths: ZodOpenApiPathsObject = {
           'The bookable times, every date of the range a key',
           z.object({
             serviceId: id,
-            durationMinutes: z.int().meta({ description: 'The service’s duration, 60 when it has none: the grid step' }),
-            slots: z.record(z.iso.date(), z.array(z.string().regex(/^\d{2}:\d{2}$/))).meta({ example: { '2026-12-07': ['09:00', '10:00'], '2026-12-08': [] } }),
+            durationMinutes: z
+              .int()
+              .meta({ description: 'The service’s duration, 60 when it has none: the grid step' }),
+            slots: z
+              .record(z.iso.date(), z.array(z.string().regex(/^\d{2}:\d{2}$/)))
+              .meta({ example: { '2026-12-07': ['09:00', '10:00'], '2026-12-08': [] } }),
           }),
         ),
         ...errorResponses('general', {
@@ -85,15 +91,26 @@ export const publicBookingPaths: ZodOpenApiPathsObject = {
       description:
         'An RFC 5545 `VCALENDAR` with one `VEVENT`: `UID` `booking-<id>@<host of PUBLIC_URL>` (the same for good), `SEQUENCE` 0 pending, 1 confirmed, 2 after (cancelled, completed, no-show), plus 3 per reschedule, `STATUS` `TENTATIVE`, `CONFIRMED` or `CANCELLED`, `SUMMARY` the service’s title, `DTSTART`/`DTEND` floating local times (no time zone; no `DTEND` without a duration). The confirmation mail carries the same event with `METHOD:REQUEST`, the cancellation mail with `METHOD:CANCEL`.',
       security: SESSION,
-      requestParams: { path: z.object({ id: z.uuid().meta({ description: 'The booking’s UUID (anything else: 404)' }) }) },
+      requestParams: {
+        path: z.object({ id: z.uuid().meta({ description: 'The booking’s UUID (anything else: 404)' }) }),
+      },
       responses: {
         '200': {
           description: 'The event, as a download (`content-disposition: attachment; filename="booking-<id>.ics"`)',
-          content: { 'text/calendar': { schema: z.string().meta({ example: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\n…\r\nEND:VCALENDAR\r\n' }) } },
+          content: {
+            'text/calendar': {
+              schema: z.string().meta({ example: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\n…\r\nEND:VCALENDAR\r\n' }),
+            },
+          },
         },
         // The shell checks Payload's list parameters on every route under a collection's slug.
-        '400': json('`limit`, `page` or `depth` given twice or not a whole number (Payload’s error shape, as on every route under /api/bookings)', payloadErrors),
-        ...errorResponses('general', { 404: '`not_found`: no such booking, or the caller is not its customer, its provider or an admin (signed out included)' }),
+        '400': json(
+          '`limit`, `page` or `depth` given twice or not a whole number (Payload’s error shape, as on every route under /api/bookings)',
+          payloadErrors,
+        ),
+        ...errorResponses('general', {
+          404: '`not_found`: no such booking, or the caller is not its customer, its provider or an admin (signed out included)',
+        }),
       },
     },
   },

@@ -1,5 +1,5 @@
-// GET /api/services/:id/slots?from=YYYY-MM-DD&to=YYYY-MM-DD → {serviceId, durationMinutes, slots: {"YYYY-MM-DD": ["HH:MM", …]}}
-// Public (docs/api.md "Bookable times, calendar files and reminders"). 400 invalid_request
+// GET /api/services/:id/slots?from=YYYY-MM-DD&to=YYYY-MM-DD → {serviceId, durationMinutes, slots: {"YYYY-MM-DD":
+// ["HH:MM", …]}} Public (docs/api.md "Bookable times, calendar files and reminders"). 400 invalid_request
 // for a missing or unreal date or `from` after `to`, 400 range_too_long past 62 dates, then
 // 404 not_found for an id that names no active service (a non-UUID one included). Counted
 // by the global rate limit like any request. The shell answers it itself
@@ -10,5 +10,7 @@ import { json } from '../../src/lib/http/respond'
 import { slotsAnswer } from '../../src/operations/bookings/slots-read'
 
 export const publicSlotsEndpoints = [
-  ...defineEndpoint('/services/:id/slots', 'get', async (req) => json(await slotsAnswer(req.payload, String(req.routeParams?.id ?? ''), req.searchParams))),
+  ...defineEndpoint('/services/:id/slots', 'get', async (req) =>
+    json(await slotsAnswer(req.payload, String(req.routeParams?.id ?? ''), req.searchParams)),
+  ),
 ]

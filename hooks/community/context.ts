@@ -13,5 +13,8 @@ export const idOf = (value: unknown): string | null => {
 }
 
 /** Whether the caller wrote `doc`. */
-export const isAuthorOf = (req: PayloadRequest, doc: Record<string, unknown> | undefined, authorField: string): boolean =>
-  Boolean(req.user) && idOf(doc?.[authorField]) === String(req.user?.id)
+export const isAuthorOf = (
+  req: PayloadRequest,
+  doc: Record<string, unknown> | undefined,
+  authorField: string,
+): boolean => Boolean(req.user) && idOf(doc?.[authorField]) === String(req.user?.id)

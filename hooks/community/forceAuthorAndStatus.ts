@@ -11,5 +11,9 @@ export const forceAuthorAndStatus =
   ({ data, operation, req }) => {
     if (operation !== 'create') return data
     const author = req.user ? req.user.id : data?.[type.authorField]
-    return { ...data, [type.statusField]: req.user ? type.statuses[0] : (data?.[type.statusField] ?? type.statuses[0]), [type.authorField]: author }
+    return {
+      ...data,
+      [type.statusField]: req.user ? type.statuses[0] : (data?.[type.statusField] ?? type.statuses[0]),
+      [type.authorField]: author,
+    }
   }

@@ -1,16 +1,31 @@
 import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
 import { contentErrors } from '../../domain/content-errors'
-import { MODERATING, type ContentType } from '../../domain/content-types'
+import { type ContentType, MODERATING } from '../../domain/content-types'
 import { hasPermission, isAdminUser } from '../../domain/permissions'
 import { isAuthorOf, SYSTEM_MOVE } from './context'
 
 // Bookkeeping and fields the guard itself rules on, left out of "what the content says".
-const NOT_CONTENT = new Set(['id', 'createdAt', 'updatedAt', 'status', 'pinned', 'postCount', 'lastPostAt', 'publishedAt'])
+const NOT_CONTENT = new Set([
+  'id',
+  'createdAt',
+  'updatedAt',
+  'status',
+  'pinned',
+  'postCount',
+  'lastPostAt',
+  'publishedAt',
+])
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
 
-function mayMove(req: PayloadRequest, type: ContentType, doc: Record<string, unknown>, from: unknown, to: unknown): boolean {
+function mayMove(
+  req: PayloadRequest,
+  type: ContentType,
+  doc: Record<string, unknown>,
+  from: unknown,
+  to: unknown,
+): boolean {
   return type.transitions.some(
     (move) =>
       move.from.includes(String(from)) &&
@@ -24,7 +39,13 @@ function mayMove(req: PayloadRequest, type: ContentType, doc: Record<string, unk
  */
 function effectiveStatus(type: ContentType, doc: Record<string, unknown>): unknown {
   const status = doc[type.statusField]
-  if (type.collection === 'classifieds' && status === 'active' && doc.expiresAt && Date.parse(String(doc.expiresAt)) <= Date.now()) return 'expired'
+  if (
+    type.collection === 'classifieds' &&
+    status === 'active' &&
+    doc.expiresAt &&
+    Date.parse(String(doc.expiresAt)) <= Date.now()
+  )
+    return 'expired'
   return status
 }
 
@@ -53,11 +74,14 @@ export const guardChange =
     if (type.lockedStatuses.includes(String(from))) throw contentErrors.locked(from)
 
     const to = data[type.statusField]
-    if (to !== undefined && to !== from && !mayMove(req, type, originalDoc, from, to)) throw contentErrors.invalidTransition(from, to)
+    if (to !== undefined && to !== from && !mayMove(req, type, originalDoc, from, to))
+      throw contentErrors.invalidTransition(from, to)
 
     checkPinning(req, data.pinned, originalDoc.pinned)
     if (isAuthorOf(req, originalDoc, type.authorField) || isAdminUser(req)) return data
-    const edited = Object.keys(data).filter((key) => !NOT_CONTENT.has(key) && key !== type.authorField && !same(data[key], originalDoc[key]))
+    const edited = Object.keys(data).filter(
+      (key) => !NOT_CONTENT.has(key) && key !== type.authorField && !same(data[key], originalDoc[key]),
+    )
     if (edited.length > 0) throw contentErrors.forbidden(`Only the author edits ${edited.join(', ')}`)
     return data
   }

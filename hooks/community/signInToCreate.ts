@@ -9,6 +9,7 @@ import { contentError } from '../../domain/content-errors'
  * API's default: seeds, jobs, tests) are not a caller's request and pass.
  */
 export const signInToCreate: CollectionBeforeOperationHook = ({ args, operation, req }) => {
-  if (operation === 'create' && !req.user && !args.overrideAccess) throw contentError('unauthorized', 'Sign in to create content')
+  if (operation === 'create' && !req.user && !args.overrideAccess)
+    throw contentError('unauthorized', 'Sign in to create content')
   return args
 }

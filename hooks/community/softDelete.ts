@@ -1,8 +1,7 @@
-import { NotFound, type Endpoint } from 'payload'
-
-import { isUuid } from '../../domain/ids'
+import { type Endpoint, NotFound } from 'payload'
 
 import type { ContentType } from '../../domain/content-types'
+import { isUuid } from '../../domain/ids'
 
 /**
  * `DELETE /api/<slug>/<id>` of a type with a `deleted` status (docs/api.md "Community content"): the item is
@@ -17,7 +16,17 @@ export const softDeleteEndpoint = (type: ContentType): Endpoint => ({
   handler: async (req) => {
     const id = String(req.routeParams?.id ?? '')
     // Nothing there, or nothing the caller may see: 404 (a missing row is no business of theirs).
-    const seen = isUuid(id) && (await req.payload.count({ collection: type.collection, where: { id: { equals: id } }, overrideAccess: false, user: req.user, req })).totalDocs > 0
+    const seen =
+      isUuid(id) &&
+      (
+        await req.payload.count({
+          collection: type.collection,
+          where: { id: { equals: id } },
+          overrideAccess: false,
+          user: req.user,
+          req,
+        })
+      ).totalDocs > 0
     if (!seen) throw new NotFound(req.t)
     const doc = await req.payload.update({
       collection: type.collection,

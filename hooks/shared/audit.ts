@@ -3,11 +3,7 @@
 // API create, which would build its query in JavaScript and read the row back (two round
 // trips) for an entry nobody reads here: every audited mutation pays this. The collection has
 // no hooks, and nothing else writes it (its create access is `nobody`).
-import type {
-  CollectionAfterChangeHook,
-  CollectionAfterDeleteHook,
-  PayloadRequest,
-} from 'payload'
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest } from 'payload'
 
 import type { AuditAction, AuditData, DocumentPrefix } from '../../domain/audit-actions'
 import { requestIp } from '../../src/lib/client-ip'
@@ -24,7 +20,17 @@ export interface AuditEntry<A extends AuditAction = AuditAction> {
 }
 
 // Never recorded, whatever a caller passes: credentials and their derivatives.
-const SECRET_KEYS = new Set(['password', 'hash', 'salt', 'passwordHash', 'token', 'tokenHash', 'resetPasswordToken', '_verificationToken', 'sessions'])
+const SECRET_KEYS = new Set([
+  'password',
+  'hash',
+  'salt',
+  'passwordHash',
+  'token',
+  'tokenHash',
+  'resetPasswordToken',
+  '_verificationToken',
+  'sessions',
+])
 
 export function withoutSecrets(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).filter(([key]) => !SECRET_KEYS.has(key)))
@@ -37,7 +43,10 @@ export const INSERT_AUDIT = statement(
    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
 )
 
-/** The audit_logs row `entry` makes, column by column (also for a use case that writes it in one statement of its own: the booking's). */
+/**
+ * The audit_logs row `entry` makes, column by column (also for a use case that writes it in one statement of its own:
+ * the booking's).
+ */
 export function auditRow<A extends AuditAction>(req: PayloadRequest, entry: AuditEntry<A>) {
   const headers = req.headers ?? new Headers()
   const userId = entry.userId === undefined ? req.user?.id : entry.userId
@@ -71,7 +80,10 @@ export async function writeAudit<A extends AuditAction>(req: PayloadRequest, ent
 }
 
 /** Fields whose value changed between two versions of a document (bookkeeping left out). */
-export function changedFields(previous: Record<string, unknown> | undefined, next: Record<string, unknown>): Record<string, unknown> {
+export function changedFields(
+  previous: Record<string, unknown> | undefined,
+  next: Record<string, unknown>,
+): Record<string, unknown> {
   const ignored = new Set(['updatedAt', 'createdAt'])
   const changed: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(next)) {
@@ -104,7 +116,12 @@ export function auditHooks(
     },
     afterDelete: async ({ collection, context, doc, id, req }) => {
       if (context.skipAudit) return doc
-      await writeAudit<AuditAction>(req, { action: nameOf('delete'), targetType: collection.slug, targetId: String(id), data: { deleted: doc } })
+      await writeAudit<AuditAction>(req, {
+        action: nameOf('delete'),
+        targetType: collection.slug,
+        targetId: String(id),
+        data: { deleted: doc },
+      })
       return doc
     },
   }

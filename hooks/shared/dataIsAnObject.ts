@@ -5,7 +5,7 @@
 // `_payload: "1"` a number; either way the field hooks threw a TypeError, a 500 (found by the
 // fuzzer, docs/reliability.md). No data is no fields, as for an empty JSON body; data that is
 // not an object is the client's error.
-import { ValidationError, type CollectionBeforeOperationHook } from 'payload'
+import { type CollectionBeforeOperationHook, ValidationError } from 'payload'
 
 export const dataIsAnObject: CollectionBeforeOperationHook = ({ args, collection, operation, req }) => {
   if (operation !== 'create' && operation !== 'update') return args
@@ -15,7 +15,10 @@ export const dataIsAnObject: CollectionBeforeOperationHook = ({ args, collection
     return args
   }
   if (typeof write.data !== 'object' || Array.isArray(write.data)) {
-    throw new ValidationError({ collection: collection.slug, errors: [{ path: '_payload', message: 'The document must be a JSON object' }] }, req.t)
+    throw new ValidationError(
+      { collection: collection.slug, errors: [{ path: '_payload', message: 'The document must be a JSON object' }] },
+      req.t,
+    )
   }
   return args
 }

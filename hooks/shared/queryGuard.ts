@@ -2,7 +2,14 @@
 // "Queries on the stock routes are guarded", "Stock reads: operators by field type, at most 100 documents"):
 // a where crossing two relationships crashed the process, a sort by a hidden field was an oracle, and an
 // operator a field's type has no meaning for was a 500. Server code (overrideAccess) is trusted.
-import { APIError, QueryError, type CollectionBeforeOperationHook, type FlattenedField, type PayloadRequest, type Where } from 'payload'
+import {
+  APIError,
+  type CollectionBeforeOperationHook,
+  type FlattenedField,
+  type PayloadRequest,
+  QueryError,
+  type Where,
+} from 'payload'
 
 interface Step {
   field: FlattenedField
@@ -49,8 +56,10 @@ interface Condition {
 function conditions(where: Where | undefined, into: Condition[] = []): Condition[] {
   if (!where || typeof where !== 'object') return into
   for (const [path, value] of Object.entries(where)) {
-    if ((path === 'and' || path === 'or') && Array.isArray(value)) for (const nested of value) conditions(nested as Where, into)
-    else if (value && typeof value === 'object' && !Array.isArray(value)) for (const [operator, operand] of Object.entries(value)) into.push({ path, operator, operand })
+    if ((path === 'and' || path === 'or') && Array.isArray(value))
+      for (const nested of value) conditions(nested as Where, into)
+    else if (value && typeof value === 'object' && !Array.isArray(value))
+      for (const [operator, operand] of Object.entries(value)) into.push({ path, operator, operand })
     else into.push({ path })
   }
   return into
@@ -60,7 +69,10 @@ const EQUALS = ['equals', 'not_equals']
 const BASE = new Set([...EQUALS, 'in', 'not_in', 'exists'])
 const ORDERED = new Set([...BASE, 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal'])
 const TEXT = new Set([...BASE, 'like', 'not_like', 'contains'])
-/** Per field type, the operators Payload's filter builder offers; a type not named here (array, group, blocks) is left to Payload. */
+/**
+ * Per field type, the operators Payload's filter builder offers; a type not named here (array, group, blocks) is left
+ * to Payload.
+ */
 const OPERATORS: Record<string, ReadonlySet<string>> = {
   checkbox: new Set([...EQUALS, 'exists']),
   code: TEXT,
@@ -78,14 +90,24 @@ const OPERATORS: Record<string, ReadonlySet<string>> = {
   textarea: TEXT,
   upload: BASE,
 }
-/** A polymorphic relationship is compared as `{relationTo, value}`, or through `.value` (the id) and `.relationTo` (`exists` too: on the bare path the adapter fails). */
+/**
+ * A polymorphic relationship is compared as `{relationTo, value}`, or through `.value` (the id) and `.relationTo`
+ * (`exists` too: on the bare path the adapter fails).
+ */
 const POLYMORPHIC = new Set([...EQUALS, 'exists'])
 
 const isTargetOf = (relationTo: string[], operand: unknown) =>
-  !!operand && typeof operand === 'object' && relationTo.includes((operand as { relationTo?: unknown }).relationTo as string) && 'value' in operand
+  !!operand &&
+  typeof operand === 'object' &&
+  relationTo.includes((operand as { relationTo?: unknown }).relationTo as string) &&
+  'value' in operand
 
 /** Why a condition cannot run, or null. Unknown paths are left to Payload's QueryError. */
-function operatorProblem(req: PayloadRequest, fields: FlattenedField[], { path, operator, operand }: Condition): string | null {
+function operatorProblem(
+  req: PayloadRequest,
+  fields: FlattenedField[],
+  { path, operator, operand }: Condition,
+): string | null {
   if (operator === undefined) return null
   const refused = (what: string) => `The operator "${operator}" cannot be used on ${path} (${what})`
   // Payload's id column is no flattened field; the panel's search of a collection with no title field is `id like`.
@@ -121,7 +143,9 @@ export const queryGuard: CollectionBeforeOperationHook = async ({ args, collecti
   const fields = collection.flattenedFields
   const query = args as { where?: Where; sort?: unknown }
   const where = conditions(query.where)
-  const tooDeep = [...new Set(where.map(({ path }) => path))].filter((path) => (resolve(req, fields, path)?.hops ?? 0) >= 2)
+  const tooDeep = [...new Set(where.map(({ path }) => path))].filter(
+    (path) => (resolve(req, fields, path)?.hops ?? 0) >= 2,
+  )
   if (tooDeep.length) throw new QueryError(tooDeep.map((path) => ({ path })))
   for (const condition of where) {
     const problem = operatorProblem(req, fields, condition)

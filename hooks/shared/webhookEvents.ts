@@ -35,12 +35,21 @@ export interface EventRecord {
   id: string
 }
 
-const bodyOf = (event: WebhookEvent, data: object, at: Date) => JSON.stringify({ type: event, timestamp: at.toISOString(), data })
+const bodyOf = (event: WebhookEvent, data: object, at: Date) =>
+  JSON.stringify({ type: event, timestamp: at.toISOString(), data })
 
-/** What EMIT takes, as one object (the booking's one-statement write passes it to its PL/pgSQL function, which makes the same rows). */
+/**
+ * What EMIT takes, as one object (the booking's one-statement write passes it to its PL/pgSQL function, which makes the
+ * same rows).
+ */
 export function outboxEvent<E extends WebhookEvent>(event: E, record: EventRecord, data: WebhookData<E>) {
   const at = new Date()
-  return { event, record_key: `${record.type}:${record.id}`, body: JSON.parse(bodyOf(event, data, at)) as unknown, at: at.toISOString() }
+  return {
+    event,
+    record_key: `${record.type}:${record.id}`,
+    body: JSON.parse(bodyOf(event, data, at)) as unknown,
+    at: at.toISOString(),
+  }
 }
 
 /** Wakes this instance's delivery worker once the transaction commits. */
@@ -49,17 +58,37 @@ export function wakeAfterCommit(req: PayloadRequest): void {
   afterCommit(req, () => wakeWebhookWorker(payload))
 }
 
-/** Queues `event` for every subscribed webhook, in the transaction `req` is in. `data`: the record as the admin API shows it, no secret in it. */
-export async function emitEvent<E extends WebhookEvent>(req: PayloadRequest, event: E, record: EventRecord, data: WebhookData<E>): Promise<void> {
+/**
+ * Queues `event` for every subscribed webhook, in the transaction `req` is in. `data`: the record as the admin API
+ * shows it, no secret in it.
+ */
+export async function emitEvent<E extends WebhookEvent>(
+  req: PayloadRequest,
+  event: E,
+  record: EventRecord,
+  data: WebhookData<E>,
+): Promise<void> {
   const now = new Date()
   const { rowCount } = await runIn(req, EMIT, [event, `${record.type}:${record.id}`, bodyOf(event, data, now), now])
   if (rowCount > 0) wakeAfterCommit(req)
 }
 
 /** Queues `event` for one webhook whatever it subscribes to (`webhook.test`); the delivery's id. */
-export async function emitTo<E extends WebhookEvent>(req: PayloadRequest, webhookId: string, event: E, record: EventRecord, data: WebhookData<E>): Promise<string> {
+export async function emitTo<E extends WebhookEvent>(
+  req: PayloadRequest,
+  webhookId: string,
+  event: E,
+  record: EventRecord,
+  data: WebhookData<E>,
+): Promise<string> {
   const now = new Date()
-  const { rows } = await runIn<{ id: string }>(req, EMIT_TO_ONE, [event, `${record.type}:${record.id}`, bodyOf(event, data, now), now, webhookId])
+  const { rows } = await runIn<{ id: string }>(req, EMIT_TO_ONE, [
+    event,
+    `${record.type}:${record.id}`,
+    bodyOf(event, data, now),
+    now,
+    webhookId,
+  ])
   wakeAfterCommit(req)
   return rows[0]!.id
 }
@@ -78,17 +107,27 @@ export interface CollectionEvents {
   present?: (doc: Doc, collection: string) => Doc
 }
 
-export function webhookEventHooks(events: CollectionEvents): { afterChange: CollectionAfterChangeHook; afterDelete: CollectionAfterDeleteHook } {
+export function webhookEventHooks(events: CollectionEvents): {
+  afterChange: CollectionAfterChangeHook
+  afterDelete: CollectionAfterDeleteHook
+} {
   // Documents are untyped here: the tests check the bodies queued against the events' schemas.
   const present = (events.present ?? ((doc: Doc) => doc)) as (doc: Doc, collection: string) => WebhookData<WebhookEvent>
   return {
     afterChange: async ({ collection, context, doc, operation, req }) => {
       const event = operation === 'create' ? events.create : events.update
-      if (event && !context.skipAudit) await emitEvent(req, event, { type: collection.slug, id: String(doc.id) }, present(doc as Doc, collection.slug))
+      if (event && !context.skipAudit)
+        await emitEvent(req, event, { type: collection.slug, id: String(doc.id) }, present(doc as Doc, collection.slug))
       return doc
     },
     afterDelete: async ({ collection, context, doc, id, req }) => {
-      if (events.delete && !context.skipAudit) await emitEvent(req, events.delete, { type: collection.slug, id: String(id) }, present(doc as Doc, collection.slug))
+      if (events.delete && !context.skipAudit)
+        await emitEvent(
+          req,
+          events.delete,
+          { type: collection.slug, id: String(id) },
+          present(doc as Doc, collection.slug),
+        )
       return doc
     },
   }

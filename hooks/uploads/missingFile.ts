@@ -10,7 +10,10 @@ import type { UploadCollectionSlug } from '../../src/lib/media/storage'
 
 type FileHandler = NonNullable<UploadConfig['handlers']>[number]
 
-async function responseIfUnknown(req: PayloadRequest, { collection, filename }: { collection: string; filename: string }): Promise<Response | undefined> {
+async function responseIfUnknown(
+  req: PayloadRequest,
+  { collection, filename }: { collection: string; filename: string },
+): Promise<Response | undefined> {
   const doc = await req.payload.db.findOne({
     collection: collection as UploadCollectionSlug,
     req,

@@ -11,8 +11,8 @@ type UploadHandler = NonNullable<UploadConfig['handlers']>[number]
 
 // Payload answers a file that is not on the disk with a 500 (`GET /api/<upload>/file/<name>`),
 // found by the fuzzer: a record whose file is gone is a 404. Runs after the
-// unknown-name check (./missingFile.ts) among the upload handlers and falls through (returns nothing) when the file exists, or when the
-// files live in S3 (whose own handler answers).
+// unknown-name check (./missingFile.ts) among the upload handlers and falls through (returns nothing) when the file
+// exists, or when the files live in S3 (whose own handler answers).
 export function missingLocalFile(staticDir: string): UploadHandler {
   const check = async (filename: string): Promise<Response | void> => {
     if (settings().s3.bucket) return

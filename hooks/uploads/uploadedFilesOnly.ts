@@ -16,8 +16,17 @@ export const uploadedFilesOnly: CollectionBeforeOperationHook = ({ args, operati
   // The body as sent: Payload has already moved `url` and `filename` out of `args.data` (it
   // keeps them aside as the file's source) when this hook runs.
   const sent = (req.data ?? args.data) as Record<string, unknown> | undefined
-  if (operation === 'create' && !req.file && sent && typeof sent === 'object' && (sent.url !== undefined || sent.filename !== undefined)) {
-    throw contentError('invalid_request', 'Send the image itself as the multipart field `file`; files are not fetched from a URL or a name')
+  if (
+    operation === 'create' &&
+    !req.file &&
+    sent &&
+    typeof sent === 'object' &&
+    (sent.url !== undefined || sent.filename !== undefined)
+  ) {
+    throw contentError(
+      'invalid_request',
+      'Send the image itself as the multipart field `file`; files are not fetched from a URL or a name',
+    )
   }
   const data = args.data as Record<string, unknown> | undefined
   if (data && typeof data === 'object') delete data.prefix

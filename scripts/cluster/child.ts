@@ -1,7 +1,7 @@
 // A program of the cluster (PgBouncer, HAProxy) started in the foreground: each line it writes
 // goes to `log`, the last 8,000 characters are kept for the error that says why it did not
 // start, and `exited` settles when it is gone.
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 
 export interface LoggedChild {
   child: ChildProcess

@@ -9,10 +9,10 @@ import pg from 'pg'
 
 import { ensureAdminBuild } from '../../src/lib/admin-build'
 import { freePort } from '../../src/lib/embedded-database'
-import { startLoadBalancer, type LoadBalancer } from './haproxy'
-import { ROOT, startInstance, type Instance } from './instances'
-import { startPgBouncer, type PgBouncer } from './pgbouncer'
-import { startPostgresPair, type PostgresPair } from './postgres-pair'
+import { type LoadBalancer, startLoadBalancer } from './haproxy'
+import { type Instance, ROOT, startInstance } from './instances'
+import { type PgBouncer, startPgBouncer } from './pgbouncer'
+import { type PostgresPair, startPostgresPair } from './postgres-pair'
 
 export const DATABASE = 'community'
 
@@ -60,11 +60,17 @@ export interface StepTiming {
   parts?: Array<{ name: string; ms: number }>
 }
 
-/** The start time per part and in all, one line each: what `npm run cluster` prints when ready, and bench/cluster.ts reports. */
+/**
+ * The start time per part and in all, one line each: what `npm run cluster` prints when ready, and bench/cluster.ts
+ * reports.
+ */
 export function startTimes(cluster: Pick<Cluster, 'timings' | 'startMs'>): string[] {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
   return [
-    ...cluster.timings.map(({ step, ms, parts }) => `${step}: ${seconds(ms)}${parts && parts.length > 1 ? ` (${parts.map((part) => `${part.name} ${seconds(part.ms)}`).join(', ')}; together)` : ''}`),
+    ...cluster.timings.map(
+      ({ step, ms, parts }) =>
+        `${step}: ${seconds(ms)}${parts && parts.length > 1 ? ` (${parts.map((part) => `${part.name} ${seconds(part.ms)}`).join(', ')}; together)` : ''}`,
+    ),
     `in all: ${seconds(cluster.startMs)}`,
   ]
 }
@@ -97,14 +103,25 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const timings: StepTiming[] = []
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
   /** Runs one step: `sources` are the parts it starts, whose last line a heartbeat shows. */
-  const timed = async <T>(what: string, sources: string[], work: () => Promise<T>, parts?: StepTiming['parts']): Promise<T> => {
+  const timed = async <T>(
+    what: string,
+    sources: string[],
+    work: () => Promise<T>,
+    parts?: StepTiming['parts'],
+  ): Promise<T> => {
     options.signal?.throwIfAborted()
     const at = Date.now()
     const label = `[${++step}/${steps}] ${what}`
     progress(`${label} …`)
     const heartbeat = setInterval(() => {
-      const latest = sources.map((source) => lastLines.get(source)).filter((entry) => entry && entry.at >= at).sort((a, b) => b!.at - a!.at)[0]
-      const last = (latest?.line ?? '').replace(/\x1b\[[0-9;]*m/g, '').trim().slice(0, 120)
+      const latest = sources
+        .map((source) => lastLines.get(source))
+        .filter((entry) => entry && entry.at >= at)
+        .sort((a, b) => b!.at - a!.at)[0]
+      const last = (latest?.line ?? '')
+        .replace(/\x1b\[[0-9;]*m/g, '')
+        .trim()
+        .slice(0, 120)
       progress(`${label}: still going, ${seconds(Date.now() - at)}${last ? ` (last: ${last})` : ''}`)
     }, HEARTBEAT_MS)
     try {
@@ -153,7 +170,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     })
     const pooledUrl = bouncer.via(primaryUrl)
 
-    if (options.adminPanel) await timed('admin panel build (once, for every instance)', ['build'], () => ensureAdminBuild(ROOT, logOf('build')))
+    if (options.adminPanel)
+      await timed('admin panel build (once, for every instance)', ['build'], () =>
+        ensureAdminBuild(ROOT, logOf('build')),
+      )
 
     const port = options.port ?? (await freePort())
     const publicUrl = `http://127.0.0.1:${port}`
@@ -183,11 +203,23 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     // The first alone: it applies the migrations, which two instances must not run at once.
     const first = await timed(`${names[0]} (applies the migrations)`, [names[0]!], () => launch(names[0]!))
     together.length = 0
-    const others = count > 1 ? await timed(names.slice(1).join(', '), names.slice(1), () => Promise.all(names.slice(1).map(launch)), together) : []
+    const others =
+      count > 1
+        ? await timed(
+            names.slice(1).join(', '),
+            names.slice(1),
+            () => Promise.all(names.slice(1).map(launch)),
+            together,
+          )
+        : []
     const instances = [first, ...others]
 
     const lb = await timed('HAProxy, until it sees every instance ready', ['haproxy'], async () => {
-      const started = await startLoadBalancer({ port, backends: instances.map((instance) => ({ name: instance.name, port: instance.port })), log: logOf('haproxy') })
+      const started = await startLoadBalancer({
+        port,
+        backends: instances.map((instance) => ({ name: instance.name, port: instance.port })),
+        log: logOf('haproxy'),
+      })
       stoppers.push(started.stop)
       watch('haproxy', started.exited)
       await started.waitUntilUp()
@@ -195,7 +227,19 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     })
 
     options.signal?.throwIfAborted()
-    return { pair, primaryUrl, replicaUrl, bouncer, pooledUrl, instances, lb, instanceEnv, startMs: Date.now() - started, timings, stop }
+    return {
+      pair,
+      primaryUrl,
+      replicaUrl,
+      bouncer,
+      pooledUrl,
+      instances,
+      lb,
+      instanceEnv,
+      startMs: Date.now() - started,
+      timings,
+      stop,
+    }
   } catch (error) {
     await stop()
     throw error

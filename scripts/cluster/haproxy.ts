@@ -94,7 +94,8 @@ export async function startLoadBalancer(options: LoadBalancerOptions): Promise<L
     for (const row of rows) {
       const cells = row.split(',')
       const at = (name: string) => cells[columns.indexOf(name)] ?? ''
-      if (at('pxname') === 'instances' && !['FRONTEND', 'BACKEND'].includes(at('svname'))) result[at('svname')] = at('status')
+      if (at('pxname') === 'instances' && !['FRONTEND', 'BACKEND'].includes(at('svname')))
+        result[at('svname')] = at('status')
     }
     return result
   }
@@ -116,7 +117,10 @@ export async function startLoadBalancer(options: LoadBalancerOptions): Promise<L
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`haproxy exited:\n${output()}`)
       const now = await states().catch(() => ({}) as Record<string, string>)
       if (names.every((name) => now[name] === 'UP')) return
-      if (Date.now() > deadline) throw new Error(`the load balancer does not see ${names.join(', ')} up after ${timeoutMs} ms: ${JSON.stringify(now)}`)
+      if (Date.now() > deadline)
+        throw new Error(
+          `the load balancer does not see ${names.join(', ')} up after ${timeoutMs} ms: ${JSON.stringify(now)}`,
+        )
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
   }
@@ -128,7 +132,13 @@ export async function startLoadBalancer(options: LoadBalancerOptions): Promise<L
       await stop()
       throw new Error(`haproxy did not start:\n${output()}`)
     }
-    if (await states().then(() => true, () => false)) break
+    if (
+      await states().then(
+        () => true,
+        () => false,
+      )
+    )
+      break
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   return { url, statsUrl, pid: child.pid!, states, waitUntilUp, exited, stop }

@@ -2,7 +2,7 @@
 // `npm start` runs it, one process each (its own process group), with the environment the
 // cluster gives it on top of this process's (SMTP_*, S3_*, RATE_LIMIT_*, … pass through). In
 // a test run, from the run's plain-JS build of the same sources (scripts/node-build/).
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -37,10 +37,22 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
   const port = await freePort()
   // The server must see what `npm start` sees, not a test runner's NODE_ENV=test.
   const { NODE_ENV, ...inherited } = process.env
-  const env = { ...inherited, ...(NODE_ENV === 'test' ? {} : { NODE_ENV }), ...options.env, PORT: String(port) } as NodeJS.ProcessEnv
-  const child = spawn(process.execPath, nodeArgs(path.join('src', 'server.ts')), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  const env = {
+    ...inherited,
+    ...(NODE_ENV === 'test' ? {} : { NODE_ENV }),
+    ...options.env,
+    PORT: String(port),
+  } as NodeJS.ProcessEnv
+  const child = spawn(process.execPath, nodeArgs(path.join('src', 'server.ts')), {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
   let output = ''
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
   let pending = ''
   const onData = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-65_536)
@@ -69,7 +81,10 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
 
   const timeoutMs = options.readyTimeoutMs ?? 120_000
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${options.name} not ready after ${timeoutMs} ms:\n${output}`)), timeoutMs)
+    const timer = setTimeout(
+      () => reject(new Error(`${options.name} not ready after ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    )
     const check = () => {
       if (output.includes('[server] ready on')) {
         clearTimeout(timer)
@@ -86,5 +101,14 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     await stop(5_000)
     throw error
   })
-  return { name: options.name, port, url: `http://127.0.0.1:${port}`, pid: child.pid!, child, output: () => output, exited, stop }
+  return {
+    name: options.name,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    child,
+    output: () => output,
+    exited,
+    stop,
+  }
 }

@@ -46,7 +46,10 @@ async function scramSecret(url: string, user: string): Promise<string | null> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    const { rows } = await client.query<{ secret: string | null }>('SELECT rolpassword AS secret FROM pg_authid WHERE rolname = $1', [user])
+    const { rows } = await client.query<{ secret: string | null }>(
+      'SELECT rolpassword AS secret FROM pg_authid WHERE rolname = $1',
+      [user],
+    )
     const secret = rows[0]?.secret
     return secret?.startsWith('SCRAM-SHA-256$') ? secret : null
   } finally {
@@ -68,7 +71,11 @@ export async function startPgBouncer(options: PgBouncerOptions): Promise<PgBounc
   const dir = await fs.mkdtemp(path.join(parent, 'community-pgbouncer-'))
   const user = decodeURIComponent(target.username)
   const authFile = path.join(dir, 'users.txt')
-  await fs.writeFile(authFile, `"${user}" "${await scramSecret(options.target, user).catch(() => null) ?? decodeURIComponent(target.password)}"\n`, { mode: 0o600 })
+  await fs.writeFile(
+    authFile,
+    `"${user}" "${(await scramSecret(options.target, user).catch(() => null)) ?? decodeURIComponent(target.password)}"\n`,
+    { mode: 0o600 },
+  )
   const config = path.join(dir, 'pgbouncer.ini')
   await fs.writeFile(
     config,

@@ -10,7 +10,7 @@ import pg from 'pg'
 import { freePort } from '../../src/lib/embedded-database'
 import type { Binaries } from '../../src/lib/postgres/binaries'
 import { connectionUrl } from '../../src/lib/postgres/database-password'
-import { initCluster, runProgram, startPostgres, type RunningPostgres } from '../../src/lib/postgres/postgres-process'
+import { initCluster, type RunningPostgres, runProgram, startPostgres } from '../../src/lib/postgres/postgres-process'
 import { canEnter, postgresRunAs } from '../../src/lib/postgres/run-as'
 
 /** Debian's programs for PostgreSQL 15; POSTGRES_PAIR_BIN names another folder of the same programs. */
@@ -64,7 +64,9 @@ export async function debianBinaries(): Promise<Binaries & { pgBasebackup: strin
   try {
     await Promise.all([binaries.initdb, binaries.postgres, binaries.pgBasebackup].map((file) => fs.access(file)))
   } catch {
-    throw new Error(`PostgreSQL 15 is not installed in ${bin}: apt-get install postgresql-15 (Debian), or set POSTGRES_PAIR_BIN to a folder holding initdb, postgres and pg_basebackup.`)
+    throw new Error(
+      `PostgreSQL 15 is not installed in ${bin}: apt-get install postgresql-15 (Debian), or set POSTGRES_PAIR_BIN to a folder holding initdb, postgres and pg_basebackup.`,
+    )
   }
   return binaries
 }
@@ -119,13 +121,18 @@ export async function startPostgresPair(options: PostgresPairOptions = {}): Prom
     if (recent.length > 40) recent.shift()
     options.log?.(`${name}: ${line}`)
   }
-  const failed = (what: string, error: unknown) => new Error(`${what}: ${(error as Error).message}\n${recent.join('\n')}`, { cause: error })
+  const failed = (what: string, error: unknown) =>
+    new Error(`${what}: ${(error as Error).message}\n${recent.join('\n')}`, { cause: error })
 
   const baseDir = await makeBaseDir(runAs)
   const password = randomBytes(18).toString('base64url')
   const replicationPassword = randomBytes(18).toString('base64url')
 
-  const makeNode = (name: PostgresNode['name'], dataDir: string, port: number): PostgresNode & { begin: () => Promise<void> } => {
+  const makeNode = (
+    name: PostgresNode['name'],
+    dataDir: string,
+    port: number,
+  ): PostgresNode & { begin: () => Promise<void> } => {
     let server: RunningPostgres | undefined
     const node = {
       name,
@@ -164,10 +171,13 @@ export async function startPostgresPair(options: PostgresPairOptions = {}): Prom
     const deadline = Date.now() + timeoutMs
     for (;;) {
       const streaming = await withClient(primary.url(), async (client) =>
-        Number((await client.query(`SELECT count(*) AS n FROM pg_stat_replication WHERE state = 'streaming'`)).rows[0].n),
+        Number(
+          (await client.query(`SELECT count(*) AS n FROM pg_stat_replication WHERE state = 'streaming'`)).rows[0].n,
+        ),
       ).catch(() => 0)
       if (streaming > 0) return
-      if (Date.now() > deadline) throw failed('the replica did not start streaming', new Error(`${timeoutMs} ms passed`))
+      if (Date.now() > deadline)
+        throw failed('the replica did not start streaming', new Error(`${timeoutMs} ms passed`))
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
   }
@@ -180,7 +190,9 @@ export async function startPostgresPair(options: PostgresPairOptions = {}): Prom
     }
     await primary.begin()
     await withClient(primary.url(), async (client) => {
-      await client.query(`CREATE ROLE ${REPLICATION_USER} WITH REPLICATION LOGIN PASSWORD ${client.escapeLiteral(replicationPassword)}`)
+      await client.query(
+        `CREATE ROLE ${REPLICATION_USER} WITH REPLICATION LOGIN PASSWORD ${client.escapeLiteral(replicationPassword)}`,
+      )
       // The view lives in the database that has the extension; it counts every database's statements.
       await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements')
     })
@@ -188,7 +200,22 @@ export async function startPostgresPair(options: PostgresPairOptions = {}): Prom
       // -R: standby.signal and primary_conninfo (with the replication password) in the copy.
       await runProgram(
         bin.pgBasebackup,
-        ['-h', '127.0.0.1', '-p', String(primary.port), '-U', REPLICATION_USER, '-D', replica.dataDir, '-R', '-X', 'stream', '-c', 'fast', ...(fast ? ['--no-sync'] : [])],
+        [
+          '-h',
+          '127.0.0.1',
+          '-p',
+          String(primary.port),
+          '-U',
+          REPLICATION_USER,
+          '-D',
+          replica.dataDir,
+          '-R',
+          '-X',
+          'stream',
+          '-c',
+          'fast',
+          ...(fast ? ['--no-sync'] : []),
+        ],
         runAs,
         log('pg_basebackup'),
         { PGPASSWORD: replicationPassword },
@@ -208,12 +235,16 @@ export async function startPostgresPair(options: PostgresPairOptions = {}): Prom
 
 /** Pauses (true) or resumes (false) the replica's WAL replay: it keeps receiving, stops applying. */
 export async function pauseReplay(replica: PostgresNode, paused: boolean): Promise<void> {
-  await withClient(replica.url(), (client) => client.query(paused ? 'SELECT pg_wal_replay_pause()' : 'SELECT pg_wal_replay_resume()'))
+  await withClient(replica.url(), (client) =>
+    client.query(paused ? 'SELECT pg_wal_replay_pause()' : 'SELECT pg_wal_replay_resume()'),
+  )
 }
 
 /** Resolves once the replica has replayed everything the primary had written when called. */
 export async function waitForReplay(pair: PostgresPair, timeoutMs = 30_000): Promise<void> {
-  const target = await withClient(pair.primary.url(), async (client) => String((await client.query('SELECT pg_current_wal_insert_lsn() AS lsn')).rows[0].lsn))
+  const target = await withClient(pair.primary.url(), async (client) =>
+    String((await client.query('SELECT pg_current_wal_insert_lsn() AS lsn')).rows[0].lsn),
+  )
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const caughtUp = await withClient(pair.replica.url(), async (client) =>

@@ -6,7 +6,7 @@
 // "Scaling out".
 import { parseArgs } from 'node:util'
 
-import { startCluster, startTimes, type Cluster } from './cluster'
+import { type Cluster, startCluster, startTimes } from './cluster'
 
 const { values } = parseArgs({
   options: {
@@ -22,7 +22,11 @@ const say = (line: string) => console.log(`[cluster] ${line}`)
 function table(cluster: Cluster): string {
   const rows: Array<[string, string, string]> = [
     ['load balancer', cluster.lb.url, `haproxy pid ${cluster.lb.pid}; stats ${cluster.lb.statsUrl}`],
-    ...cluster.instances.map((instance): [string, string, string] => [instance.name, instance.url, `pid ${instance.pid}`]),
+    ...cluster.instances.map((instance): [string, string, string] => [
+      instance.name,
+      instance.url,
+      `pid ${instance.pid}`,
+    ]),
     ['pgbouncer', cluster.pooledUrl, `pid ${cluster.bouncer.pid}; transaction mode`],
     ['primary', cluster.primaryUrl, cluster.pair.primary.dataDir],
     ['replica', cluster.replicaUrl, cluster.pair.replica.dataDir],
@@ -34,8 +38,10 @@ function table(cluster: Cluster): string {
 async function main() {
   const instances = Number(values.instances)
   const port = Number(values.port)
-  if (!Number.isInteger(instances) || instances < 1) throw new Error(`--instances must be a whole number of at least 1, got "${values.instances}"`)
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port must be a TCP port, got "${values.port}"`)
+  if (!Number.isInteger(instances) || instances < 1)
+    throw new Error(`--instances must be a whole number of at least 1, got "${values.instances}"`)
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`--port must be a TCP port, got "${values.port}"`)
 
   let cluster: Cluster | undefined
   let stoppingSince = 0
@@ -61,7 +67,9 @@ async function main() {
   process.on('SIGTERM', () => stop('SIGTERM'))
 
   const adminPanel = !values['no-panel']
-  say(`starting ${instances} instance(s)${adminPanel ? ' with the admin panel' : ', admin panel off'} behind a load balancer on port ${port}`)
+  say(
+    `starting ${instances} instance(s)${adminPanel ? ' with the admin panel' : ', admin panel off'} behind a load balancer on port ${port}`,
+  )
   cluster = await startCluster({
     instances,
     port,
@@ -69,11 +77,20 @@ async function main() {
     progress: say,
     signal: starting.signal,
     log: values.verbose ? (line) => console.log(line) : undefined,
-    onExit: (name, how) => say(`${name} ended (${how}); ${name.startsWith('instance') ? 'the load balancer routes around it' : 'the cluster is degraded'}`),
+    onExit: (name, how) =>
+      say(
+        `${name} ended (${how}); ${name.startsWith('instance') ? 'the load balancer routes around it' : 'the cluster is degraded'}`,
+      ),
   })
-  say(`start time per part:\n${startTimes(cluster).map((line) => `  ${line}`).join('\n')}`)
+  say(
+    `start time per part:\n${startTimes(cluster)
+      .map((line) => `  ${line}`)
+      .join('\n')}`,
+  )
   say(`ready in ${(cluster.startMs / 1000).toFixed(1)} s:\n${table(cluster)}`)
-  say(`API at ${cluster.lb.url}/api${adminPanel ? `, admin panel at ${cluster.lb.url}/admin` : ''}; Ctrl-C stops everything (the databases are removed)`)
+  say(
+    `API at ${cluster.lb.url}/api${adminPanel ? `, admin panel at ${cluster.lb.url}/admin` : ''}; Ctrl-C stops everything (the databases are removed)`,
+  )
 }
 
 main().catch((error: unknown) => {

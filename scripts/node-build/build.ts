@@ -41,7 +41,8 @@ const sourceUrls: esbuild.Plugin = {
       // import.meta.dirname, .resolve and the like would point into the build: refused here, so
       // the run says so and its children run under tsx rather than resolve a wrong path.
       const other = /import\.meta\.(?!url\b)\w+/.exec(text)
-      if (other) return { errors: [{ text: `${other[0]} is not supported by scripts/node-build (only import.meta.url)` }] }
+      if (other)
+        return { errors: [{ text: `${other[0]} is not supported by scripts/node-build (only import.meta.url)` }] }
       const loader = (path.extname(args.path).replace(/^\.[cm]?/, '') || 'js') as esbuild.Loader
       return { contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader }
     })
@@ -75,7 +76,9 @@ function prune(builds: string, keep: string) {
     .map((entry) => ({ name: entry.name, mtime: fs.statSync(path.join(builds, entry.name)).mtimeMs }))
     .sort((a, b) => b.mtime - a.mtime)
   // Unfinished builds of a process that died stay an hour at most.
-  const stale = others.filter((other, index) => (other.name.startsWith('tmp-') ? Date.now() - other.mtime > 3_600_000 : index >= KEEP))
+  const stale = others.filter((other, index) =>
+    other.name.startsWith('tmp-') ? Date.now() - other.mtime > 3_600_000 : index >= KEEP,
+  )
   for (const { name } of stale) fs.rmSync(path.join(builds, name), { recursive: true, force: true })
 }
 
@@ -117,7 +120,8 @@ export async function buildForNode(root: string, entries: string[]): Promise<{ d
       plugins: [sourceUrls],
     })
     const inputs: Record<string, string> = {}
-    for (const file of [...Object.keys(result.metafile.inputs), ...SETTINGS_FILES].sort()) inputs[file] = sha(path.join(root, file))
+    for (const file of [...Object.keys(result.metafile.inputs), ...SETTINGS_FILES].sort())
+      inputs[file] = sha(path.join(root, file))
     const manifest: Manifest = { salt: saltOf(root), entries, inputs }
     fs.writeFileSync(path.join(tmp, MANIFEST), JSON.stringify(manifest, null, 1))
     const key = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 16)

@@ -16,7 +16,10 @@ export const NODE_BUILD_ENV = 'COMMUNITY_NODE_BUILD'
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const noted = new Set<string>()
 
-/** node's arguments that run `entry` (a path from `cwd`, or absolute) in `cwd`: `[file]` or `['--import', 'tsx', entry]`. */
+/**
+ * node's arguments that run `entry` (a path from `cwd`, or absolute) in `cwd`: `[file]` or `['--import', 'tsx',
+ * entry]`.
+ */
 export function nodeArgs(entry: string, cwd = ROOT): string[] {
   const build = process.env[NODE_BUILD_ENV]
   if (!build) return ['--import', 'tsx', entry]
@@ -24,7 +27,9 @@ export function nodeArgs(entry: string, cwd = ROOT): string[] {
   const inProject = !path.relative(ROOT, source).startsWith('..')
   const built = inProject ? builtFile(build, path.relative(ROOT, source)) : undefined
   if (built && fs.existsSync(built)) return [built]
-  const why = inProject ? `not in the run's plain-JS build (${build}): add it to the entries in tests/helpers/global-setup.js` : 'outside this project (another copy of it)'
+  const why = inProject
+    ? `not in the run's plain-JS build (${build}): add it to the entries in tests/helpers/global-setup.js`
+    : 'outside this project (another copy of it)'
   if (!noted.has(source)) console.warn(`[node-build] ${source} runs under tsx: ${why}`)
   noted.add(source)
   return ['--import', 'tsx', entry]

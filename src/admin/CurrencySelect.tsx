@@ -11,5 +11,7 @@ const OPTIONS = CURRENCY_CODES.map((code) => ({ value: code, label: `${code} (${
 
 export const CurrencySelect: TextFieldClientComponent = (props) => {
   const { validate: _textRule, ...rest } = props
-  return <SelectField {...rest} field={{ ...props.field, options: OPTIONS, hasMany: false, isClearable: false } as never} />
+  return (
+    <SelectField {...rest} field={{ ...props.field, options: OPTIONS, hasMany: false, isClearable: false } as never} />
+  )
 }

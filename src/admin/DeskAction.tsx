@@ -30,8 +30,20 @@ export function DeskAction({ path, body, label, done, testId }: Props) {
 
   return (
     <span data-testid={testId} style={{ display: 'inline-flex', gap: 8, alignItems: 'center', marginRight: 12 }}>
-      <input aria-label={`Reason to ${label.toLowerCase()}`} placeholder="Reason (5+ characters)" value={reason} onChange={(event) => setReason(event.target.value)} />
-      <Button buttonStyle="secondary" size="small" disabled={busy} onClick={() => void submit()} type="button" margin={false}>
+      <input
+        aria-label={`Reason to ${label.toLowerCase()}`}
+        placeholder="Reason (5+ characters)"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <Button
+        buttonStyle="secondary"
+        size="small"
+        disabled={busy}
+        onClick={() => void submit()}
+        type="button"
+        margin={false}
+      >
         {label}
       </Button>
       {outcome && <span role="status">{outcome.message}</span>}

@@ -12,10 +12,19 @@ const format = (value: unknown) => (value === undefined || value === null ? '' :
 export const JsonTextField: JSONFieldClientComponent = ({ field, path, readOnly, validate }) => {
   const [jsonError, setJsonError] = useState<string>()
   const checked = useCallback(
-    (value: unknown, options: Record<string, unknown>) => (typeof validate === 'function' ? validate(value as never, { ...options, jsonError, required: field.required } as never) : true),
+    (value: unknown, options: Record<string, unknown>) =>
+      typeof validate === 'function'
+        ? validate(value as never, { ...options, jsonError, required: field.required } as never)
+        : true,
     [validate, jsonError, field.required],
   )
-  const { value, setValue, showError, disabled, path: fieldPath } = useField<unknown>({ potentiallyStalePath: path, validate: checked as never })
+  const {
+    value,
+    setValue,
+    showError,
+    disabled,
+    path: fieldPath,
+  } = useField<unknown>({ potentiallyStalePath: path, validate: checked as never })
   const [text, setText] = useState(() => format(value))
 
   const onChange = (next: string) => {

@@ -28,10 +28,15 @@ export async function ModerationDesk({ payload, user }: ServerProps) {
   // no places or articles, whose pages answer them 404.
   const itemLink = (postType: string, postId: string) => {
     const type = CONTENT_TYPES[postType as ReportableType]
-    return type && visibleInPanel(user, type.collection) ? `${adminRoute}/collections/${type.collection}/${postId}` : undefined
+    return type && visibleInPanel(user, type.collection)
+      ? `${adminRoute}/collections/${type.collection}/${postId}`
+      : undefined
   }
   return (
-    <section data-testid="moderation-desk" style={{ display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) * 2)', marginBottom: 'calc(var(--base) * 2)' }}>
+    <section
+      data-testid="moderation-desk"
+      style={{ display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) * 2)', marginBottom: 'calc(var(--base) * 2)' }}
+    >
       <style>{`.desk td, .desk th { padding: 6px 12px 6px 0; text-align: left; vertical-align: top; border-bottom: 1px solid var(--theme-elevation-100); }`}</style>
       <div style={{ flex: '2 1 600px' }} data-testid="moderation-queue">
         <h2>Reported items ({queue.total})</h2>
@@ -61,8 +66,20 @@ export async function ModerationDesk({ payload, user }: ServerProps) {
                   <td>{reasonsText(item.reasons)}</td>
                   <td>{item.firstReportedAt.slice(0, 16).replace('T', ' ')}</td>
                   <td>
-                    <DeskAction path="/api/admin/moderate" body={{ postType: item.postType, postId: item.postId }} label="Moderate" done="Moderated; author and reporters notified." testId="queue-moderate" />
-                    <DeskAction path="/api/admin/moderation/dismiss" body={{ postType: item.postType, postId: item.postId }} label="Dismiss" done="Reports dismissed; reporters notified." testId="queue-dismiss" />
+                    <DeskAction
+                      path="/api/admin/moderate"
+                      body={{ postType: item.postType, postId: item.postId }}
+                      label="Moderate"
+                      done="Moderated; author and reporters notified."
+                      testId="queue-moderate"
+                    />
+                    <DeskAction
+                      path="/api/admin/moderation/dismiss"
+                      body={{ postType: item.postType, postId: item.postId }}
+                      label="Dismiss"
+                      done="Reports dismissed; reporters notified."
+                      testId="queue-dismiss"
+                    />
                   </td>
                 </tr>
               ))}
@@ -80,10 +97,25 @@ export async function ModerationDesk({ payload, user }: ServerProps) {
               {appeals.appeals.map((appeal) => (
                 <tr key={appeal.id} data-testid="appeal-row">
                   <td>
-                    <a href={itemLink(String(appeal.postType), String(appeal.postId))}>{String(appeal.postType)}</a>: “{String(appeal.statement)}”
-                    <div style={{ opacity: 0.7 }}>Decision appealed: {String((appeal.decision as { outcome?: string }).outcome)}</div>
-                    <DeskAction path="/api/admin/appeals/decide" body={{ appealId: appeal.id, decision: 'uphold' }} label="Uphold" done="Upheld; the author is told." testId="appeal-uphold" />
-                    <DeskAction path="/api/admin/appeals/decide" body={{ appealId: appeal.id, decision: 'reverse' }} label="Reverse" done="Reversed; the item is restored." testId="appeal-reverse" />
+                    <a href={itemLink(String(appeal.postType), String(appeal.postId))}>{String(appeal.postType)}</a>: “
+                    {String(appeal.statement)}”
+                    <div style={{ opacity: 0.7 }}>
+                      Decision appealed: {String((appeal.decision as { outcome?: string }).outcome)}
+                    </div>
+                    <DeskAction
+                      path="/api/admin/appeals/decide"
+                      body={{ appealId: appeal.id, decision: 'uphold' }}
+                      label="Uphold"
+                      done="Upheld; the author is told."
+                      testId="appeal-uphold"
+                    />
+                    <DeskAction
+                      path="/api/admin/appeals/decide"
+                      body={{ appealId: appeal.id, decision: 'reverse' }}
+                      label="Reverse"
+                      done="Reversed; the item is restored."
+                      testId="appeal-reverse"
+                    />
                   </td>
                 </tr>
               ))}

@@ -6,7 +6,7 @@
 // never shown again); rotate it from the API if lost.
 import { Button, useConfig } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
-import { useState, type CSSProperties } from 'react'
+import { type CSSProperties, useState } from 'react'
 
 import { ALL_EVENTS, WEBHOOK_EVENTS } from '../../domain/webhooks'
 import { usePanelPost } from './usePanelPost'
@@ -31,7 +31,12 @@ export function NewWebhook() {
   // Unawaited from the button (React ignores a handler's result): usePanelPost's post catches its own failures.
   const create = async () => {
     setCreated(null)
-    const body = { action: 'create', url: url.trim(), events: all ? [ALL_EVENTS] : events, ...(description.trim() ? { description: description.trim() } : {}) }
+    const body = {
+      action: 'create',
+      url: url.trim(),
+      events: all ? [ALL_EVENTS] : events,
+      ...(description.trim() ? { description: description.trim() } : {}),
+    }
     let answer: Created | null = null
     if (await post<Created>('/api/admin/webhooks', body, (done) => ((answer = done), `Created: ${done.webhook.url}`))) {
       setCreated(answer)
@@ -40,26 +45,49 @@ export function NewWebhook() {
       router.refresh()
     }
   }
-  const toggle = (event: string) => setEvents(events.includes(event) ? events.filter((name) => name !== event) : [...events, event])
+  const toggle = (event: string) =>
+    setEvents(events.includes(event) ? events.filter((name) => name !== event) : [...events, event])
 
   return (
     // The list's own gutters: beforeList sits outside them.
-    <section data-testid="new-webhook" className="gutter--left gutter--right" style={{ margin: 'var(--base) 0 calc(var(--base) * 2)' }}>
+    <section
+      data-testid="new-webhook"
+      className="gutter--left gutter--right"
+      style={{ margin: 'var(--base) 0 calc(var(--base) * 2)' }}
+    >
       <h3 style={{ marginBottom: 'calc(var(--base) / 2)' }}>New webhook</h3>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--base)', alignItems: 'flex-end' }}>
         <div style={{ flex: '2 1 320px' }}>
           <label className="field-label" htmlFor="webhook-url">
             URL
           </label>
-          <input id="webhook-url" placeholder="https://app.example/hooks" value={url} onChange={(event) => setUrl(event.target.value)} style={input} />
+          <input
+            id="webhook-url"
+            placeholder="https://app.example/hooks"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            style={input}
+          />
         </div>
         <div style={{ flex: '1 1 200px' }}>
           <label className="field-label" htmlFor="webhook-description">
             Description
           </label>
-          <input id="webhook-description" maxLength={500} value={description} onChange={(event) => setDescription(event.target.value)} style={input} />
+          <input
+            id="webhook-description"
+            maxLength={500}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            style={input}
+          />
         </div>
-        <Button buttonStyle="primary" margin={false} disabled={busy || !url.trim() || (!all && events.length === 0)} onClick={() => void create()} type="button">
+        <Button
+          buttonStyle="primary"
+          margin={false}
+          disabled={busy || !url.trim() || (!all && events.length === 0)}
+          onClick={() => void create()}
+          type="button"
+        >
           Create webhook
         </Button>
       </div>
@@ -68,7 +96,14 @@ export function NewWebhook() {
           <input type="checkbox" checked={all} onChange={() => setAll(!all)} /> Every event, present and future
         </label>
         {!all && (
-          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 4, marginTop: 4 }}>
+          <div
+            style={{
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+              gap: 4,
+              marginTop: 4,
+            }}
+          >
             {WEBHOOK_EVENTS.map((event) => (
               <label key={event}>
                 <input type="checkbox" checked={events.includes(event)} onChange={() => toggle(event)} /> {event}
@@ -85,7 +120,8 @@ export function NewWebhook() {
             <code data-testid="webhook-secret">{created.secret}</code>
           </p>
           <p style={{ margin: 0 }}>
-            <a href={`${config.routes.admin}/collections/webhooks/${created.webhook.id}`}>Open the webhook</a> to send a test and see its deliveries.
+            <a href={`${config.routes.admin}/collections/webhooks/${created.webhook.id}`}>Open the webhook</a> to send a
+            test and see its deliveries.
           </p>
         </div>
       )}

@@ -9,15 +9,32 @@ const toDate = (day: string): Date | undefined => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
   return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : undefined
 }
-const toDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
+const toDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
 
-function Day({ label, name, value, onChange }: { label: string; name: string; value: string; onChange: (day: string) => void }) {
+function Day({
+  label,
+  name,
+  value,
+  onChange,
+}: {
+  label: string
+  name: string
+  value: string
+  onChange: (day: string) => void
+}) {
   return (
     <div className="field-type" style={{ marginBottom: 0, width: 180 }}>
       <label className="field-label" htmlFor={`period-${name}`}>
         {label}
       </label>
-      <DatePicker id={`period-${name}`} pickerAppearance="dayOnly" displayFormat="yyyy-MM-dd" value={toDate(value)} onChange={(date) => date && onChange(toDay(date))} />
+      <DatePicker
+        id={`period-${name}`}
+        pickerAppearance="dayOnly"
+        displayFormat="yyyy-MM-dd"
+        value={toDate(value)}
+        onChange={(date) => date && onChange(toDay(date))}
+      />
       <input type="hidden" name={name} value={value} />
     </div>
   )
@@ -26,7 +43,17 @@ function Day({ label, name, value, onChange }: { label: string; name: string; va
 export function PeriodForm({ from, to, csv }: { from: string; to: string; csv?: string }) {
   const [period, setPeriod] = useState({ from, to })
   return (
-    <form method="get" data-testid="transparency-period" style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--base)', alignItems: 'flex-end', marginBottom: 'calc(var(--base) * 1.5)' }}>
+    <form
+      method="get"
+      data-testid="transparency-period"
+      style={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 'var(--base)',
+        alignItems: 'flex-end',
+        marginBottom: 'calc(var(--base) * 1.5)',
+      }}
+    >
       <Day label="From" name="from" value={period.from} onChange={(day) => setPeriod({ ...period, from: day })} />
       <Day label="To" name="to" value={period.to} onChange={(day) => setPeriod({ ...period, to: day })} />
       <Button buttonStyle="primary" type="submit" margin={false}>

@@ -22,19 +22,21 @@ const POLL_MS = 500
 
 function outcomeText(delivery: Delivery): string {
   const answer = delivery.responseStatus ? `HTTP ${delivery.responseStatus}` : 'no answer'
-  if (delivery.status === 'succeeded') return `Delivered: ${answer}${delivery.durationMs != null ? ` in ${delivery.durationMs} ms` : ''}. Reload the page to see it in the deliveries below.`
+  if (delivery.status === 'succeeded')
+    return `Delivered: ${answer}${delivery.durationMs != null ? ` in ${delivery.durationMs} ms` : ''}. Reload the page to see it in the deliveries below.`
   if (delivery.status === 'failed') return `Failed: ${answer}. See the deliveries below.`
   return `Attempt ${delivery.attempts} failed (${answer}); retried ${delivery.nextAttemptAt ? `at ${new Date(delivery.nextAttemptAt).toLocaleTimeString()}` : 'soon'}.`
 }
 
 async function firstAttempt(webhookId: string, deliveryId: string): Promise<Delivery | null> {
-  for (const until = Date.now() + FOLLOW_MS; Date.now() < until; ) {
+  for (const until = Date.now() + FOLLOW_MS; Date.now() < until;) {
     const response = await fetch(`/api/admin/webhooks?id=${webhookId}`, { credentials: 'include' })
     if (!response.ok) return null
     const { deliveries } = (await response.json()) as { deliveries: Delivery[] }
     const delivery = deliveries.find((item) => item.id === deliveryId)
     // Claiming counts the attempt; its outcome (and duration) is written when it is over.
-    if (delivery && (delivery.status !== 'pending' || (delivery.attempts > 0 && delivery.durationMs != null))) return delivery
+    if (delivery && (delivery.status !== 'pending' || (delivery.attempts > 0 && delivery.durationMs != null)))
+      return delivery
     await new Promise((resolve) => setTimeout(resolve, POLL_MS))
   }
   return null
@@ -50,7 +52,11 @@ export function SendTestWebhook() {
   const sendTest = async () => {
     setResult(null)
     let deliveryId = ''
-    const queued = await post<{ deliveryId: string }>('/api/admin/webhooks', { action: 'test', id }, (answer) => ((deliveryId = answer.deliveryId), 'Test event queued…'))
+    const queued = await post<{ deliveryId: string }>(
+      '/api/admin/webhooks',
+      { action: 'test', id },
+      (answer) => ((deliveryId = answer.deliveryId), 'Test event queued…'),
+    )
     if (!queued) return
     const delivery = await firstAttempt(String(id), deliveryId)
     setResult(delivery ? outcomeText(delivery) : 'Not attempted yet: see the deliveries below later.')

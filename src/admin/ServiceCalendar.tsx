@@ -6,24 +6,37 @@
 // weeks show each date's hours after its exceptions, closed dates marked, extra hours shown,
 // and the starts GET /api/services/:id/slots lists; the view reloads after every change.
 import { Button, DatePicker, FieldLabel, useConfig, useDocumentInfo } from '@payloadcms/ui'
-import { useCallback, useEffect, useState, type CSSProperties, type KeyboardEvent } from 'react'
+import { type CSSProperties, type KeyboardEvent, useCallback, useEffect, useState } from 'react'
 
 import { addDays, DAY_NAMES } from '../lib/wall-clock'
-import { calendarDays, exceptionText, windowsText, type CalendarDay, type ExceptionItem, type SlotItem } from './calendarDays'
+import {
+  type CalendarDay,
+  calendarDays,
+  type ExceptionItem,
+  exceptionText,
+  type SlotItem,
+  windowsText,
+} from './calendarDays'
 import { usePanelPost } from './usePanelPost'
 
 const DAYS_SHOWN = 28
 const AVAILABILITY = '/api/admin/services/availability'
-const KINDS = { closedDay: 'Closed all day', closedWindow: 'Closed from … to …', extraHours: 'Extra hours from … to …' } as const
+const KINDS = {
+  closedDay: 'Closed all day',
+  closedWindow: 'Closed from … to …',
+  extraHours: 'Extra hours from … to …',
+} as const
 type Kind = keyof typeof KINDS
 
 // Today as the browser's calendar day (dates are wall-clock: the API has no time zones).
-const toDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
+const toDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
 const toDate = (day: string) => {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number]
   return new Date(year, month - 1, date)
 }
-const shortDate = (day: string) => toDate(day).toLocaleDateString('en', { weekday: 'short', day: 'numeric', month: 'short' })
+const shortDate = (day: string) =>
+  toDate(day).toLocaleDateString('en', { weekday: 'short', day: 'numeric', month: 'short' })
 
 interface Loaded {
   slots: SlotItem[]
@@ -50,26 +63,57 @@ const keepEnter = (event: KeyboardEvent) => {
   if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault()
 }
 
-const cell: CSSProperties = { border: '1px solid var(--theme-elevation-150)', borderRadius: 4, padding: 'calc(var(--base) / 3)', minHeight: 110, fontSize: 12, display: 'flex', flexDirection: 'column', gap: 2 }
-const closedCell: CSSProperties = { ...cell, background: 'var(--theme-error-50)', borderColor: 'var(--theme-error-250)' }
+const cell: CSSProperties = {
+  border: '1px solid var(--theme-elevation-150)',
+  borderRadius: 4,
+  padding: 'calc(var(--base) / 3)',
+  minHeight: 110,
+  fontSize: 12,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 2,
+}
+const closedCell: CSSProperties = {
+  ...cell,
+  background: 'var(--theme-error-50)',
+  borderColor: 'var(--theme-error-250)',
+}
 
 function Day({ day, busy, onClose }: { day: CalendarDay; busy: boolean; onClose: (date: string) => void }) {
   const starts = day.starts
   return (
-    <div data-testid="calendar-day" data-date={day.date} data-closed={day.closed} style={day.closed ? closedCell : cell}>
+    <div
+      data-testid="calendar-day"
+      data-date={day.date}
+      data-closed={day.closed}
+      style={day.closed ? closedCell : cell}
+    >
       <strong>{shortDate(day.date)}</strong>
       {day.closed && <span style={{ color: 'var(--theme-error-750)', fontWeight: 600 }}>Closed</span>}
-      {!day.closed && day.extraHours.length > 0 && <span style={{ color: 'var(--theme-success-750)' }}>Extra hours {windowsText(day.extraHours)}</span>}
-      {!day.closed && day.closedWindows.length > 0 && <span style={{ color: 'var(--theme-error-750)' }}>Closed {windowsText(day.closedWindows)}</span>}
+      {!day.closed && day.extraHours.length > 0 && (
+        <span style={{ color: 'var(--theme-success-750)' }}>Extra hours {windowsText(day.extraHours)}</span>
+      )}
+      {!day.closed && day.closedWindows.length > 0 && (
+        <span style={{ color: 'var(--theme-error-750)' }}>Closed {windowsText(day.closedWindows)}</span>
+      )}
       {!day.closed && <span>{day.open.length > 0 ? `Open ${windowsText(day.open)}` : 'No hours'}</span>}
       {day.reasons.length > 0 && <em>{day.reasons.join('; ')}</em>}
       {starts && (
         <span data-testid="day-starts" title={starts.join(' ')}>
-          {starts.length === 0 ? 'No bookable time' : `${starts.length} to book: ${starts.slice(0, 4).join(' ')}${starts.length > 4 ? ' …' : ''}`}
+          {starts.length === 0
+            ? 'No bookable time'
+            : `${starts.length} to book: ${starts.slice(0, 4).join(' ')}${starts.length > 4 ? ' …' : ''}`}
         </span>
       )}
       {!day.closed && (
-        <Button buttonStyle="subtle" size="small" margin={false} disabled={busy} onClick={() => onClose(day.date)} type="button">
+        <Button
+          buttonStyle="subtle"
+          size="small"
+          margin={false}
+          disabled={busy}
+          onClick={() => onClose(day.date)}
+          type="button"
+        >
           Close this day
         </Button>
       )}
@@ -77,14 +121,27 @@ function Day({ day, busy, onClose }: { day: CalendarDay; busy: boolean; onClose:
   )
 }
 
-function AddException({ busy, onAdd, defaultDate }: { busy: boolean; defaultDate: string; onAdd: (input: Record<string, unknown>) => Promise<boolean> }) {
+function AddException({
+  busy,
+  onAdd,
+  defaultDate,
+}: {
+  busy: boolean
+  defaultDate: string
+  onAdd: (input: Record<string, unknown>) => Promise<boolean>
+}) {
   const [date, setDate] = useState(defaultDate)
   const [kind, setKind] = useState<Kind>('closedDay')
   const [times, setTimes] = useState({ startTime: '', endTime: '' })
   const [reason, setReason] = useState('')
   // Unawaited from the button (React ignores a handler's result): `onAdd` catches its own failures.
   const add = async () => {
-    const input = { date, isAvailable: kind === 'extraHours', ...(kind === 'closedDay' ? {} : times), ...(reason.trim() ? { reason: reason.trim() } : {}) }
+    const input = {
+      date,
+      isAvailable: kind === 'extraHours',
+      ...(kind === 'closedDay' ? {} : times),
+      ...(reason.trim() ? { reason: reason.trim() } : {}),
+    }
     // Kept after a refusal, to be corrected; cleared once added.
     if (await onAdd(input)) {
       setTimes({ startTime: '', endTime: '' })
@@ -97,14 +154,28 @@ function AddException({ busy, onAdd, defaultDate }: { busy: boolean; defaultDate
     </label>
   )
   return (
-    <div data-testid="add-exception" style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--base)', alignItems: 'flex-end', margin: 'var(--base) 0' }}>
+    <div
+      data-testid="add-exception"
+      style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--base)', alignItems: 'flex-end', margin: 'var(--base) 0' }}
+    >
       <div style={{ width: 160 }}>
         {label('Date', 'exception-date')}
-        <DatePicker id="exception-date" pickerAppearance="dayOnly" displayFormat="yyyy-MM-dd" value={toDate(date)} onChange={(picked) => picked && setDate(toDay(picked))} />
+        <DatePicker
+          id="exception-date"
+          pickerAppearance="dayOnly"
+          displayFormat="yyyy-MM-dd"
+          value={toDate(date)}
+          onChange={(picked) => picked && setDate(toDay(picked))}
+        />
       </div>
       <div>
         {label('What', 'exception-kind')}
-        <select id="exception-kind" value={kind} onChange={(event) => setKind(event.target.value as Kind)} style={{ height: 40 }}>
+        <select
+          id="exception-kind"
+          value={kind}
+          onChange={(event) => setKind(event.target.value as Kind)}
+          style={{ height: 40 }}
+        >
           {(Object.keys(KINDS) as Kind[]).map((value) => (
             <option key={value} value={value}>
               {KINDS[value]}
@@ -116,12 +187,24 @@ function AddException({ busy, onAdd, defaultDate }: { busy: boolean; defaultDate
         (['startTime', 'endTime'] as const).map((name) => (
           <div key={name} style={{ width: 90 }}>
             {label(name === 'startTime' ? 'From' : 'To', `exception-${name}`)}
-            <input id={`exception-${name}`} placeholder="HH:MM" value={times[name]} onChange={(event) => setTimes({ ...times, [name]: event.target.value })} style={{ width: '100%', height: 40 }} />
+            <input
+              id={`exception-${name}`}
+              placeholder="HH:MM"
+              value={times[name]}
+              onChange={(event) => setTimes({ ...times, [name]: event.target.value })}
+              style={{ width: '100%', height: 40 }}
+            />
           </div>
         ))}
       <div style={{ flex: '1 1 160px' }}>
         {label('Reason (staff only)', 'exception-reason')}
-        <input id="exception-reason" maxLength={200} value={reason} onChange={(event) => setReason(event.target.value)} style={{ width: '100%', height: 40 }} />
+        <input
+          id="exception-reason"
+          maxLength={200}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          style={{ width: '100%', height: 40 }}
+        />
       </div>
       <Button buttonStyle="secondary" margin={false} disabled={busy} onClick={() => void add()} type="button">
         Add
@@ -162,7 +245,12 @@ export function ServiceCalendar() {
   const upcoming = loaded?.exceptions ?? []
 
   return (
-    <div className="field-type" data-testid="service-calendar" onKeyDown={keepEnter} style={{ marginBottom: 'calc(var(--base) * 2)' }}>
+    <div
+      className="field-type"
+      data-testid="service-calendar"
+      onKeyDown={keepEnter}
+      style={{ marginBottom: 'calc(var(--base) * 2)' }}
+    >
       <FieldLabel label="Days off and extra hours" />
       {problem && <p role="alert">{problem}</p>}
       {upcoming.length === 0 ? (
@@ -179,7 +267,16 @@ export function ServiceCalendar() {
                 <td>{exception.reason ?? ''}</td>
                 <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
                   <a href={`${config.routes.admin}/collections/availability-exceptions/${exception.id}`}>Edit</a>{' '}
-                  <Button buttonStyle="subtle" size="small" margin={false} disabled={busy} type="button" onClick={() => void change({ action: 'deleteException', id: exception.id }, `Removed: ${exception.date}`)}>
+                  <Button
+                    buttonStyle="subtle"
+                    size="small"
+                    margin={false}
+                    disabled={busy}
+                    type="button"
+                    onClick={() =>
+                      void change({ action: 'deleteException', id: exception.id }, `Removed: ${exception.date}`)
+                    }
+                  >
                     Remove
                   </Button>
                 </td>
@@ -188,17 +285,35 @@ export function ServiceCalendar() {
           </tbody>
         </table>
       )}
-      <AddException busy={busy} defaultDate={today} onAdd={(input) => change({ action: 'createException', serviceId: id, ...input }, `Added: ${String(input.date)}`)} />
+      <AddException
+        busy={busy}
+        defaultDate={today}
+        onAdd={(input) =>
+          change({ action: 'createException', serviceId: id, ...input }, `Added: ${String(input.date)}`)
+        }
+      />
       {outcome && (
         <p role="status" style={{ color: outcome.ok ? undefined : 'var(--theme-error-750)' }}>
           {outcome.message}
         </p>
       )}
       <FieldLabel label="The coming four weeks" />
-      {loaded && !loaded.starts && <p>Nobody can book this service now (it is not active): the days show its hours only.</p>}
-      <div data-testid="calendar-weeks" style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 6 }}>
+      {loaded && !loaded.starts && (
+        <p>Nobody can book this service now (it is not active): the days show its hours only.</p>
+      )}
+      <div
+        data-testid="calendar-weeks"
+        style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 6 }}
+      >
         {days.map((day) => (
-          <Day key={day.date} day={day} busy={busy} onClose={(date) => void change({ action: 'createException', serviceId: id, date, isAvailable: false }, `Closed on ${date}`)} />
+          <Day
+            key={day.date}
+            day={day}
+            busy={busy}
+            onClose={(date) =>
+              void change({ action: 'createException', serviceId: id, date, isAvailable: false }, `Closed on ${date}`)
+            }
+          />
         ))}
       </div>
     </div>

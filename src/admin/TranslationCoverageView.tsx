@@ -12,7 +12,12 @@ import { coverageQuerySchema } from '../../endpoints/admin/services/translation-
 import { ApiError, apiError } from '../lib/http/errors'
 import { parsePagination } from '../lib/http/pagination'
 import { defaultLocale, localeCodes } from '../lib/locales'
-import { COVERAGE_TEXTS, COVERAGE_TYPES, translationCoverage, type Coverage } from '../operations/catalogue/translation-coverage'
+import {
+  type Coverage,
+  COVERAGE_TEXTS,
+  COVERAGE_TYPES,
+  translationCoverage,
+} from '../operations/catalogue/translation-coverage'
 import { countOf, regular } from './plural'
 
 const PER_PAGE = '50'
@@ -26,7 +31,13 @@ function firstValues(searchParams: AdminViewServerProps['searchParams']): Record
 }
 
 /** One filter of the GET form; `any`: the option that leaves the parameter out. */
-function Choice(props: { label: string; name: string; value: string | undefined; options: readonly string[]; any?: string }) {
+function Choice(props: {
+  label: string
+  name: string
+  value: string | undefined
+  options: readonly string[]
+  any?: string
+}) {
   return (
     <label>
       {props.label}{' '}
@@ -55,11 +66,30 @@ export async function TranslationCoverageView(props: AdminViewServerProps) {
   if (!hasRole(user, 'admin')) {
     problem = 'Translation coverage is for admins.'
   } else {
-    const parsed = coverageQuerySchema(all).safeParse({ lang: query.lang, status: query.status, type: query.type, missing: query.missing })
+    const parsed = coverageQuerySchema(all).safeParse({
+      lang: query.lang,
+      status: query.status,
+      type: query.type,
+      missing: query.missing,
+    })
     try {
-      if (!parsed.success) throw apiError('invalid_request', parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '))
+      if (!parsed.success)
+        throw apiError(
+          'invalid_request',
+          parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+        )
       const page = parsePagination(new URLSearchParams({ page: query.page ?? '1', perPage: query.perPage }))
-      coverage = await translationCoverage(payload, { all, default: defaultLocale(payload) }, { language: parsed.data.lang, status: parsed.data.status, type: parsed.data.type, missing: parsed.data.missing }, page)
+      coverage = await translationCoverage(
+        payload,
+        { all, default: defaultLocale(payload) },
+        {
+          language: parsed.data.lang,
+          status: parsed.data.status,
+          type: parsed.data.type,
+          missing: parsed.data.missing,
+        },
+        page,
+      )
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
       problem = error.message
@@ -86,11 +116,18 @@ export async function TranslationCoverageView(props: AdminViewServerProps) {
         {/* Payload styles no bare tables: cells get room and a rule between rows. */}
         <style>{`.coverage-table td, .coverage-table th { padding: 6px 16px 6px 0; text-align: left; border-bottom: 1px solid var(--theme-elevation-100); }`}</style>
         <h1>Translation coverage</h1>
-        <p>Services and categories that lack a translation, or some of its texts (title, description, SEO title and description), per language.</p>
+        <p>
+          Services and categories that lack a translation, or some of its texts (title, description, SEO title and
+          description), per language.
+        </p>
         {problem && <p role="alert">{problem}</p>}
         {coverage && (
           <>
-            <table className="coverage-table" data-testid="coverage-counts" style={{ marginBottom: 'calc(var(--base) * 1.5)' }}>
+            <table
+              className="coverage-table"
+              data-testid="coverage-counts"
+              style={{ marginBottom: 'calc(var(--base) * 1.5)' }}
+            >
               <thead>
                 <tr>
                   <th>Language</th>
@@ -102,7 +139,9 @@ export async function TranslationCoverageView(props: AdminViewServerProps) {
                 {coverage.counts.map((count) => (
                   <tr key={count.language}>
                     <td>
-                      <a href={`?${new URLSearchParams({ ...query, lang: count.language, page: '1' })}`}>{count.language}</a>
+                      <a href={`?${new URLSearchParams({ ...query, lang: count.language, page: '1' })}`}>
+                        {count.language}
+                      </a>
                     </td>
                     <td>{count.services}</td>
                     <td>{count.categories}</td>
@@ -110,10 +149,25 @@ export async function TranslationCoverageView(props: AdminViewServerProps) {
                 ))}
               </tbody>
             </table>
-            <form method="get" style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--base)', alignItems: 'center', marginBottom: 'var(--base)' }}>
+            <form
+              method="get"
+              style={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                gap: 'var(--base)',
+                alignItems: 'center',
+                marginBottom: 'var(--base)',
+              }}
+            >
               <Choice label="Language" name="lang" value={coverage.language} options={all} />
               <Choice label="Service status" name="status" value={query.status} options={SERVICE_STATUSES} any="any" />
-              <Choice label="Show" name="type" value={query.type} options={COVERAGE_TYPES} any="services and categories" />
+              <Choice
+                label="Show"
+                name="type"
+                value={query.type}
+                options={COVERAGE_TYPES}
+                any="services and categories"
+              />
               <Choice label="Lacking" name="missing" value={query.missing} options={COVERAGE_TEXTS} any="any text" />
               <button type="submit" className="btn btn--style-primary btn--size-small" style={{ margin: 0 }}>
                 Filter

@@ -12,7 +12,13 @@ import { hasRole } from '../../domain/permissions'
 import { REPORT_REASONS } from '../../domain/reports'
 import { parsePeriod } from '../../endpoints/reports/transparency'
 import { ApiError } from '../lib/http/errors'
-import { decisionsPerWeek, transparencyFigures, type Period, type TransparencyFigures, type WeekOfDecisions } from '../operations/reports/transparency'
+import {
+  decisionsPerWeek,
+  type Period,
+  type TransparencyFigures,
+  transparencyFigures,
+  type WeekOfDecisions,
+} from '../operations/reports/transparency'
 import { PeriodForm } from './PeriodForm'
 import { countOf, formatNumber, regular } from './plural'
 import { PublishReport } from './PublishReport'
@@ -76,7 +82,14 @@ function Section({ title, testId, rows }: { title: string; testId: string; rows:
 const count = (n: number) => formatNumber(n)
 
 function byPostType(payload: BasePayload, counts: Record<string, number>): Row[] {
-  return [{ label: 'By type of content', kind: 'group' }, ...Object.entries(counts).map(([type, n]): Row => ({ label: postTypeLabel(payload, type), value: count(n), kind: 'sub' }))]
+  return [
+    { label: 'By type of content', kind: 'group' },
+    ...Object.entries(counts).map(([type, n]): Row => ({
+      label: postTypeLabel(payload, type),
+      value: count(n),
+      kind: 'sub',
+    })),
+  ]
 }
 
 function Sections({ figures, payload }: { figures: TransparencyFigures; payload: BasePayload }) {
@@ -89,7 +102,11 @@ function Sections({ figures, payload }: { figures: TransparencyFigures; payload:
         rows={[
           { label: 'Notices received', value: count(notices.total), kind: 'total' },
           { label: 'By reason', kind: 'group' },
-          ...REPORT_REASONS.map((reason): Row => ({ label: REASON_LABELS[reason], value: count(notices.byReason[reason] ?? 0), kind: 'sub' })),
+          ...REPORT_REASONS.map((reason): Row => ({
+            label: REASON_LABELS[reason],
+            value: count(notices.byReason[reason] ?? 0),
+            kind: 'sub',
+          })),
           ...byPostType(payload, notices.byPostType),
         ]}
       />
@@ -102,7 +119,11 @@ function Sections({ figures, payload }: { figures: TransparencyFigures; payload:
           { label: 'On our own initiative', value: count(decisions.ownInitiative) },
           { label: 'Median time from notice to decision', value: hoursText(figures.medianHoursNoticeToDecision) },
           { label: 'By outcome', kind: 'group' },
-          ...OUTCOMES.map((outcome): Row => ({ label: OUTCOME_LABELS[outcome], value: count(decisions.byOutcome[outcome]), kind: 'sub' })),
+          ...OUTCOMES.map((outcome): Row => ({
+            label: OUTCOME_LABELS[outcome],
+            value: count(decisions.byOutcome[outcome]),
+            kind: 'sub',
+          })),
           ...byPostType(payload, decisions.byPostType),
         ]}
       />
@@ -138,21 +159,33 @@ function WeeklyChart({ weeks }: { weeks: WeekOfDecisions[] }) {
       <figcaption style={{ display: 'flex', flexWrap: 'wrap', gap: 12, marginBottom: 'calc(var(--base) / 2)' }}>
         {OUTCOMES.map((outcome) => (
           <span key={outcome}>
-            <span style={{ display: 'inline-block', width: 10, height: 10, marginRight: 4, background: COLORS[outcome] }} />
+            <span
+              style={{ display: 'inline-block', width: 10, height: 10, marginRight: 4, background: COLORS[outcome] }}
+            />
             {OUTCOME_LABELS[outcome]}
           </span>
         ))}
       </figcaption>
       {weeks.length === 0 && <p>No decisions in this period.</p>}
       {weeks.map((week, i) => (
-        <div key={week.week} data-testid="chart-week" style={{ display: 'flex', alignItems: 'center', gap: 8, margin: '4px 0' }}>
+        <div
+          key={week.week}
+          data-testid="chart-week"
+          style={{ display: 'flex', alignItems: 'center', gap: 8, margin: '4px 0' }}
+        >
           <span style={{ width: 150, flex: 'none' }}>Week of {week.week}</span>
           <span style={{ display: 'flex', flex: 1, minWidth: 0 }}>
             {OUTCOMES.map((outcome) => (
-              <span key={outcome} title={`${OUTCOME_LABELS[outcome]}: ${week[outcome]}`} style={{ width: `${(week[outcome] / max) * 100}%`, height: 16, background: COLORS[outcome] }} />
+              <span
+                key={outcome}
+                title={`${OUTCOME_LABELS[outcome]}: ${week[outcome]}`}
+                style={{ width: `${(week[outcome] / max) * 100}%`, height: 16, background: COLORS[outcome] }}
+              />
             ))}
           </span>
-          <span style={{ width: 90, flex: 'none', textAlign: 'right' }}>{countOf(totals[i] ?? 0, regular('decision'))}</span>
+          <span style={{ width: 90, flex: 'none', textAlign: 'right' }}>
+            {countOf(totals[i] ?? 0, regular('decision'))}
+          </span>
         </div>
       ))}
     </figure>
@@ -181,7 +214,16 @@ export async function TransparencyView(props: AdminViewServerProps) {
   }
   const csv = `/api/admin/transparency-report?from=${encodeURIComponent(asked.from)}&to=${encodeURIComponent(asked.to)}&format=csv`
   return (
-    <DefaultTemplate i18n={req.i18n} locale={locale} params={params} payload={payload} permissions={permissions} searchParams={searchParams} user={user ?? undefined} visibleEntities={visibleEntities}>
+    <DefaultTemplate
+      i18n={req.i18n}
+      locale={locale}
+      params={params}
+      payload={payload}
+      permissions={permissions}
+      searchParams={searchParams}
+      user={user ?? undefined}
+      visibleEntities={visibleEntities}
+    >
       <Gutter>
         <style>{STYLES}</style>
         <h1>Transparency report</h1>

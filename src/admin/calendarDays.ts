@@ -3,8 +3,8 @@
 // close, and the bookable starts GET /api/services/:id/slots lists. The open windows come from
 // booking-rules.ts `openWindows`, the rule the booking and the slots apply: the panel says
 // what the server will do, it does not guess.
-import { openWindows, type OpenSlot } from '../operations/bookings/booking-rules'
 import { addDays, dayOfWeek } from '../lib/wall-clock'
+import { type OpenSlot, openWindows } from '../operations/bookings/booking-rules'
 
 /** A weekly slot as GET /api/admin/services/availability answers it. */
 export interface SlotItem {
@@ -44,10 +44,18 @@ const window = (exception: ExceptionItem): OpenSlot | null =>
   exception.startTime && exception.endTime ? { startTime: exception.startTime, endTime: exception.endTime } : null
 
 /** `days` dates from `from`, each with its hours, exceptions and bookable starts. */
-export function calendarDays(from: string, days: number, slots: readonly SlotItem[], exceptions: readonly ExceptionItem[], starts: Record<string, string[]> | null): CalendarDay[] {
+export function calendarDays(
+  from: string,
+  days: number,
+  slots: readonly SlotItem[],
+  exceptions: readonly ExceptionItem[],
+  starts: Record<string, string[]> | null,
+): CalendarDay[] {
   return Array.from({ length: days }, (_, offset) => {
     const date = addDays(from, offset)
-    const weekly = slots.filter((slot) => slot.isAvailable && slot.dayOfWeek === dayOfWeek(date)).sort((a, b) => (a.startTime < b.startTime ? -1 : 1))
+    const weekly = slots
+      .filter((slot) => slot.isAvailable && slot.dayOfWeek === dayOfWeek(date))
+      .sort((a, b) => (a.startTime < b.startTime ? -1 : 1))
     const own = exceptions.filter((exception) => exception.date === date)
     const closings = own.filter((exception) => !exception.isAvailable)
     return {
@@ -63,7 +71,8 @@ export function calendarDays(from: string, days: number, slots: readonly SlotIte
 }
 
 /** `HH:MM–HH:MM, HH:MM–HH:MM` */
-export const windowsText = (windows: readonly OpenSlot[]): string => windows.map((open) => `${open.startTime}–${open.endTime}`).join(', ')
+export const windowsText = (windows: readonly OpenSlot[]): string =>
+  windows.map((open) => `${open.startTime}–${open.endTime}`).join(', ')
 
 /** What an exception does, in words: "Closed all day", "Closed 12:00–13:00", "Extra hours 18:00–21:00". */
 export function exceptionText(exception: Pick<ExceptionItem, 'isAvailable' | 'startTime' | 'endTime'>): string {

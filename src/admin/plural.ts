@@ -9,7 +9,10 @@ const numbers = new Intl.NumberFormat(LOCALE)
 /** A noun's forms by plural category; `other` is required, `one` and the rest optional. */
 export type NounForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }
 
-/** `3 classifieds`, `1 classified`, `2.5 hours`: the count (at most `fractionDigits` decimals) and the noun's form for it. */
+/**
+ * `3 classifieds`, `1 classified`, `2.5 hours`: the count (at most `fractionDigits` decimals) and the noun's form for
+ * it.
+ */
 export function countOf(n: number, noun: NounForms, fractionDigits = 0): string {
   const options = { maximumFractionDigits: fractionDigits }
   const form = fractionDigits === 0 ? rules.select(n) : new Intl.PluralRules(LOCALE, options).select(n)

@@ -18,7 +18,12 @@ export const REASON_LABELS: Record<ReportReason, string> = {
   other: 'Other reasons',
 }
 
-export const OUTCOME_LABELS = { moderated: 'Moderated (hidden)', rejected: 'Rejected', deleted: 'Deleted', dismissed: 'Dismissed (no action)' } as const
+export const OUTCOME_LABELS = {
+  moderated: 'Moderated (hidden)',
+  rejected: 'Rejected',
+  deleted: 'Deleted',
+  dismissed: 'Dismissed (no action)',
+} as const
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 

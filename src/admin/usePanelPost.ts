@@ -15,7 +15,12 @@ export function usePanelPost() {
    * Posts `body` as JSON to `path`. On success the outcome's message is `done(answer)`; on a
    * refusal the answer's `message` (else `${failed} (<status>)`). Resolves to whether it succeeded.
    */
-  const post = async <Answer,>(path: string, body: unknown, done: (answer: Answer) => string, failed = 'Failed'): Promise<boolean> => {
+  const post = async <Answer>(
+    path: string,
+    body: unknown,
+    done: (answer: Answer) => string,
+    failed = 'Failed',
+  ): Promise<boolean> => {
     setBusy(true)
     setOutcome(null)
     try {
@@ -26,7 +31,11 @@ export function usePanelPost() {
         body: JSON.stringify(body),
       })
       const answer = (await response.json().catch(() => ({}))) as Answer & { message?: string }
-      setOutcome(response.ok ? { ok: true, message: done(answer) } : { ok: false, message: answer.message ?? `${failed} (${response.status})` })
+      setOutcome(
+        response.ok
+          ? { ok: true, message: done(answer) }
+          : { ok: false, message: answer.message ?? `${failed} (${response.status})` },
+      )
       return response.ok
     } catch {
       setOutcome({ ok: false, message: 'The server could not be reached' })

@@ -10,7 +10,7 @@ import { visibleInPanel } from '../../access/panelByRole'
 import { APPROVED_TYPES, CONTENT_TYPES } from '../../domain/content-types'
 import { hasPermission, type Permission } from '../../domain/permissions'
 import { collectionNoun } from './collectionNoun'
-import { countOf, regular, type NounForms } from './plural'
+import { countOf, type NounForms, regular } from './plural'
 
 /** What the dashboard says when no count is above zero. */
 export const NOTHING_WAITS = 'Nothing waits for you'
@@ -64,14 +64,26 @@ export interface WorkItem {
 /** The lines of "What needs you now" for `user`: each task of theirs with a count above zero. */
 export async function workQueueItems(payload: BasePayload, user: TypedUser): Promise<WorkItem[]> {
   const adminRoute = payload.config.routes.admin
-  const tasks = TASKS.filter((task) => visibleInPanel(user, task.collection) && (!task.permission || hasPermission(user, task.permission)))
+  const tasks = TASKS.filter(
+    (task) => visibleInPanel(user, task.collection) && (!task.permission || hasPermission(user, task.permission)),
+  )
   const counts = await Promise.all(
-    tasks.map((task) => payload.count({ collection: task.collection, where: task.where, user, overrideAccess: false }).then((result) => result.totalDocs)),
+    tasks.map((task) =>
+      payload
+        .count({ collection: task.collection, where: task.where, user, overrideAccess: false })
+        .then((result) => result.totalDocs),
+    ),
   )
   return tasks.flatMap((task, i) => {
     const count = counts[i] ?? 0
     if (count <= 0) return []
     const noun = task.noun ?? collectionNoun(payload, task.collection)
-    return [{ collection: task.collection, href: `${adminRoute}/collections/${task.collection}?${task.query}`, text: `${countOf(count, noun)} ${task.what}` }]
+    return [
+      {
+        collection: task.collection,
+        href: `${adminRoute}/collections/${task.collection}?${task.query}`,
+        text: `${countOf(count, noun)} ${task.what}`,
+      },
+    ]
   })
 }

@@ -82,7 +82,8 @@ async function withBuildLock<T>(
       const pid = lockOwner(owner)
       if (pid === undefined) continue // released meanwhile
       // No pid after a while: its owner died between taking the lock and writing its pid.
-      const orphan = pid === 0 && Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 10_000
+      const orphan =
+        pid === 0 && Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 10_000
       if ((pid && !processAlive(pid)) || orphan) {
         fs.rmSync(lock, { recursive: true, force: true })
         continue
@@ -158,16 +159,21 @@ export async function ensureAdminBuild(
   options: AdminBuildOptions = {},
 ): Promise<void> {
   if (adminBuildIsCurrent(root)) return
-  await withBuildLock(root, log, async () => {
-    // Whoever held the lock before may have just built these very inputs.
-    const inputs = adminInputsHash(root)
-    if (readHash(root) === inputs) return
-    const started = Date.now()
-    log('building the admin panel (once, and again only when its sources change)…')
-    fs.rmSync(path.join(root, HASH_FILE), { force: true })
-    await build(root, options)
-    fs.mkdirSync(path.join(root, path.dirname(HASH_FILE)), { recursive: true })
-    fs.writeFileSync(path.join(root, HASH_FILE), `${inputs}\n`)
-    log(`admin panel built in ${((Date.now() - started) / 1000).toFixed(0)} s`)
-  }, options.signal)
+  await withBuildLock(
+    root,
+    log,
+    async () => {
+      // Whoever held the lock before may have just built these very inputs.
+      const inputs = adminInputsHash(root)
+      if (readHash(root) === inputs) return
+      const started = Date.now()
+      log('building the admin panel (once, and again only when its sources change)…')
+      fs.rmSync(path.join(root, HASH_FILE), { force: true })
+      await build(root, options)
+      fs.mkdirSync(path.join(root, path.dirname(HASH_FILE)), { recursive: true })
+      fs.writeFileSync(path.join(root, HASH_FILE), `${inputs}\n`)
+      log(`admin panel built in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+    },
+    options.signal,
+  )
 }

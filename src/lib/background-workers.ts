@@ -13,4 +13,4 @@ export interface BackgroundWorker {
 }
 
 export const backgroundWorkersOf = (payload: Payload): BackgroundWorker[] =>
-  ((payload.config.custom as { backgroundWorkers?: BackgroundWorker[] } | undefined)?.backgroundWorkers ?? [])
+  (payload.config.custom as { backgroundWorkers?: BackgroundWorker[] } | undefined)?.backgroundWorkers ?? []

@@ -16,6 +16,8 @@ export function ensurePrivateDir(dir: string): void {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    throw new Error(`Cannot create ${dir} (${code ?? (error as Error).message}): set DATA_DIR to a folder this user may write.`)
+    throw new Error(
+      `Cannot create ${dir} (${code ?? (error as Error).message}): set DATA_DIR to a folder this user may write.`,
+    )
   }
 }

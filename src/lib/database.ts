@@ -1,9 +1,12 @@
 // Which PostgreSQL the process uses: DATABASE_URL when set, else the embedded one of
 // DATA_DIR (started here, and its URL put into DATABASE_URL for payload.config.ts to read).
 import { dataDir } from './data-dir'
-import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-database'
+import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded-database'
 
-export async function useConfiguredDatabase(options: { log: (line: string) => void; shareRunning?: boolean }): Promise<EmbeddedDatabase | undefined> {
+export async function useConfiguredDatabase(options: {
+  log: (line: string) => void
+  shareRunning?: boolean
+}): Promise<EmbeddedDatabase | undefined> {
   if (process.env.DATABASE_URL) return undefined
   const embedded = await startEmbeddedDatabase({
     stateDir: dataDir(),

@@ -155,7 +155,6 @@ function explainStartFailure(lines: string[], port: number, dataDir: string): st
   return `PostgreSQL did not start. Its last words:\n${tail || '(nothing)'}`
 }
 
-
 /** A spawn error (the program could not be run at all) in plain words. */
 function explainSpawnError(error: NodeJS.ErrnoException, program: string): string | undefined {
   if (error.code === 'EACCES' || error.code === 'ENOENT') {
@@ -180,9 +179,14 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
   const clusterDir = await clusterLocation(stateDir, runAs)
   const inUse = await clearLeftoverServer(clusterDir, log)
   if (inUse && options.shareRunning) {
-    log(`embedded PostgreSQL: using the server already running on ${clusterDir} (port ${inUse.port}, started by pid ${inUse.owner})`)
+    log(
+      `embedded PostgreSQL: using the server already running on ${clusterDir} (port ${inUse.port}, started by pid ${inUse.owner})`,
+    )
     const password = await readPassword(stateDir)
-    if (!password) throw new Error(`Cannot use the embedded PostgreSQL of the running server: ${stateDir} has no password file yet. Start the script again once the server is ready.`)
+    if (!password)
+      throw new Error(
+        `Cannot use the embedded PostgreSQL of the running server: ${stateDir} has no password file yet. Start the script again once the server is ready.`,
+      )
     await ensureDatabase(connectionUrl(inUse.port, password, 'postgres'), database)
     return { url: connectionUrl(inUse.port, password, database), port: inUse.port, clusterDir, stop: async () => {} }
   }
@@ -192,7 +196,9 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
     )
   }
   if (!(await portIsFree(port))) {
-    throw new Error(`Cannot start the embedded PostgreSQL: ${explainStartFailure(['Address already in use'], port, clusterDir)}`)
+    throw new Error(
+      `Cannot start the embedded PostgreSQL: ${explainStartFailure(['Address already in use'], port, clusterDir)}`,
+    )
   }
 
   const bin = await postgresBinaries(runAs, log)
@@ -204,7 +210,9 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
     } catch (error) {
       const spawnProblem = explainSpawnError(error as NodeJS.ErrnoException, bin.initdb)
       if (!spawnProblem) remember(String((error as Error).message))
-      throw new Error(`Cannot create the embedded PostgreSQL cluster: ${spawnProblem ?? explainStartFailure(recent, port, clusterDir)}`)
+      throw new Error(
+        `Cannot create the embedded PostgreSQL cluster: ${spawnProblem ?? explainStartFailure(recent, port, clusterDir)}`,
+      )
     }
   }
 
@@ -214,7 +222,9 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
     server = await startPostgres(bin, clusterDir, port, runAs, remember, options.settings, { watchdog })
   } catch (error) {
     const spawnProblem = explainSpawnError(error as NodeJS.ErrnoException, bin.postgres)
-    throw new Error(`Cannot start the embedded PostgreSQL: ${spawnProblem ?? explainStartFailure(recent, port, clusterDir)}`)
+    throw new Error(
+      `Cannot start the embedded PostgreSQL: ${spawnProblem ?? explainStartFailure(recent, port, clusterDir)}`,
+    )
   }
 
   try {

@@ -10,7 +10,8 @@ export type Property = [name: string, value: string]
 const LINE_OCTETS = 75
 
 /** A TEXT value (SUMMARY, DESCRIPTION, UID): the four escapes of RFC 5545 §3.3.11. */
-export const text = (value: string): string => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n')
+export const text = (value: string): string =>
+  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n')
 
 /** One content line, folded to 75 octets per physical line (continuations start with a space). */
 export function foldLine(line: string): string {
@@ -36,7 +37,11 @@ export function foldLine(line: string): string {
 export const floating = (date: string, time: string): string => `${date.replace(/-/g, '')}T${time.replace(':', '')}00`
 
 /** A UTC DATE-TIME (DTSTAMP must be one). */
-export const utc = (instant: Date): string => instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+export const utc = (instant: Date): string =>
+  instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
 
 export function calendar(options: { method?: string; event: Property[] }): string {
   const lines: Property[] = [

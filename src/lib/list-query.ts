@@ -1,6 +1,6 @@
 // The admin lists as one prepared statement per combination of filters (a catch-all would get a plan no
 // index serves), the total from `list_counts` when the list is unfiltered or filtered by status only.
-import { statement, type Statement } from './prepared'
+import { type Statement, statement } from './prepared'
 
 export type CountedTable = 'bookings' | 'service_listings'
 
@@ -31,7 +31,12 @@ export function listQuery<K extends string>(query: ListQuery<K>) {
       // column, list_counts with text, and one parameter cannot be both types.
       const bindsStatus = present.length === 1 && present[0] === 'status'
       // Parameters: $1 limit, $2 offset, $3… the filters, then the status again when counted.
-      const total = present.length === 0 ? counted : bindsStatus ? `${counted} AND status = $${present.length + 3}` : `SELECT count(*)::int AS n FROM ${query.table} ${query.alias} ${condition}`
+      const total =
+        present.length === 0
+          ? counted
+          : bindsStatus
+            ? `${counted} AND status = $${present.length + 3}`
+            : `SELECT count(*)::int AS n FROM ${query.table} ${query.alias} ${condition}`
       const text = `SELECT total.n AS "total", page.* FROM (${total}) total LEFT JOIN LATERAL (${query.page(condition)}) page ON true`
       found = { statement: statement(`${query.table}-list:${key}`, text), bindsStatus }
       statements.set(key, found)
@@ -40,8 +45,14 @@ export function listQuery<K extends string>(query: ListQuery<K>) {
   }
 
   /** The statement for `filters` (absent or empty ones left out) and its values. */
-  return (filters: Partial<Record<K, unknown>>, limit: number, offset: number): { statement: Statement; values: unknown[] } => {
-    const present = query.filters.map(([name]) => name).filter((name) => filters[name] !== undefined && filters[name] !== '')
+  return (
+    filters: Partial<Record<K, unknown>>,
+    limit: number,
+    offset: number,
+  ): { statement: Statement; values: unknown[] } => {
+    const present = query.filters
+      .map(([name]) => name)
+      .filter((name) => filters[name] !== undefined && filters[name] !== '')
     const values = present.map((name) => {
       const value = query.filters.find(([filter]) => filter === name)![2]
       return value ? value(String(filters[name])) : filters[name]

@@ -16,7 +16,9 @@ export function defaultLocale(payload: Payload): string {
 
 /** Why `code` is no configured locale, or null when it is one (every language check says this). */
 export function unknownLanguage(code: unknown, locales: readonly string[]): string | null {
-  return typeof code === 'string' && locales.includes(code) ? null : `Unknown language "${String(code)}"; configured: ${locales.join(', ')}`
+  return typeof code === 'string' && locales.includes(code)
+    ? null
+    : `Unknown language "${String(code)}"; configured: ${locales.join(', ')}`
 }
 
 function onlyLocales(locales: readonly string[]) {

@@ -10,7 +10,12 @@ const logAdapter: EmailAdapter = ({ payload }) => ({
   defaultFromAddress: settings().mail.from,
   defaultFromName: 'Community Platform',
   sendEmail: async (message) => {
-    payload.logger.info({ msg: 'email (no SMTP_HOST: logged, not sent)', to: message.to, subject: message.subject, text: message.text })
+    payload.logger.info({
+      msg: 'email (no SMTP_HOST: logged, not sent)',
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+    })
     return { logged: true }
   },
 })

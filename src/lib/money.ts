@@ -64,7 +64,8 @@ export function normalizeAmount(amount: unknown, currency: string): AmountCheck 
     return { ok: false, message: `${currency} allows at most ${decimalsText(currency)}` }
   }
   const integer = rawInteger.replace(/^0+(?=\d)/, '')
-  if (integer.length > MAX_INTEGER_DIGITS) return { ok: false, message: `At most ${MAX_INTEGER_DIGITS} digits before the dot` }
+  if (integer.length > MAX_INTEGER_DIGITS)
+    return { ok: false, message: `At most ${MAX_INTEGER_DIGITS} digits before the dot` }
   return { ok: true, value: digits === 0 ? integer : `${integer}.${fraction.padEnd(digits, '0')}` }
 }
 

@@ -5,6 +5,9 @@ import type { CollectionSlug, RequiredDataFromCollectionSlug } from 'payload'
  * hooks), for the two shapes its generated types cannot say: localized fields given by
  * language (`locale: 'all'`), and fields the collection's defaults and hooks fill in.
  */
-export function createData<S extends CollectionSlug>(_collection: S, data: Record<string, unknown>): RequiredDataFromCollectionSlug<S> {
+export function createData<S extends CollectionSlug>(
+  _collection: S,
+  data: Record<string, unknown>,
+): RequiredDataFromCollectionSlug<S> {
   return data as RequiredDataFromCollectionSlug<S>
 }

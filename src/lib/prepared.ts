@@ -20,7 +20,11 @@ export interface Statement {
 
 /** A pool or one connection of it (or of its own): anything pg's `query(config)` runs on. */
 export interface Connection {
-  query: (config: { name?: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[]; rowCount: number | null }>
+  query: (config: {
+    name?: string
+    text: string
+    values: unknown[]
+  }) => Promise<{ rows: unknown[]; rowCount: number | null }>
   /**
    * True for a session of one's own on the server itself (postgres/session-client.ts on
    * DATABASE_DIRECT_URL: the mail runner's lock connection): no pooler stands between, so its
@@ -50,19 +54,33 @@ export function statement(name: string, text: string, pooled?: string): Statemen
   return { name: `community.${name}`, text, ...(pooled ? { pooled } : {}) }
 }
 
-async function query<T>(connection: Connection, statement: Statement, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
+async function query<T>(
+  connection: Connection,
+  statement: Statement,
+  values: unknown[],
+): Promise<{ rows: T[]; rowCount: number }> {
   const named = settings().preparedStatements || connection.keepsPreparedStatements === true
-  const config = named ? { name: statement.name, text: statement.text, values } : { text: statement.pooled ?? statement.text, values }
+  const config = named
+    ? { name: statement.name, text: statement.text, values }
+    : { text: statement.pooled ?? statement.text, values }
   const result = await connection.query(config)
   return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 }
 }
 
 /** `run` on a given connection: one a worker holds for a session's lock (the mail queue's). */
-export function runOn<T>(connection: Connection, statement: Statement, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
+export function runOn<T>(
+  connection: Connection,
+  statement: Statement,
+  values: unknown[],
+): Promise<{ rows: T[]; rowCount: number }> {
   return query<T>(connection, statement, values)
 }
 
-export function run<T>(payload: Payload, statement: Statement, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
+export function run<T>(
+  payload: Payload,
+  statement: Statement,
+  values: unknown[],
+): Promise<{ rows: T[]; rowCount: number }> {
   return query<T>(payload.db.pool, statement, values)
 }
 
@@ -71,7 +89,12 @@ export function run<T>(payload: Payload, statement: Statement, values: unknown[]
  * transparency figures): on a read replica when the request allows one and one is usable,
  * else on the primary. Inside a transaction (`req` has one open) it runs in the transaction.
  */
-export async function runPublic<T>(payload: Payload, statement: Statement, values: unknown[], req?: PayloadRequest): Promise<{ rows: T[]; rowCount: number }> {
+export async function runPublic<T>(
+  payload: Payload,
+  statement: Statement,
+  values: unknown[],
+  req?: PayloadRequest,
+): Promise<{ rows: T[]; rowCount: number }> {
   if (req && (await openTransaction(req))) return runIn<T>(req, statement, values)
   return query<T>(publicReader(payload), statement, values)
 }
@@ -80,7 +103,12 @@ export async function runPublic<T>(payload: Payload, statement: Statement, value
  * `runPublic` for a statement planned for its values at every run (unnamed): where one plan for
  * any value would be wrong for the usual ones (src/lib/read-cache/count-free.ts).
  */
-export async function runPublicUnnamed<T>(payload: Payload, text: string, values: unknown[], req?: PayloadRequest): Promise<{ rows: T[]; rowCount: number }> {
+export async function runPublicUnnamed<T>(
+  payload: Payload,
+  text: string,
+  values: unknown[],
+  req?: PayloadRequest,
+): Promise<{ rows: T[]; rowCount: number }> {
   const transaction = req ? await openTransaction(req) : undefined
   const client = transaction?.db?.session?.client
   if (transaction && !client) throw new Error('No connection for the open transaction')
@@ -89,7 +117,11 @@ export async function runPublicUnnamed<T>(payload: Payload, text: string, values
 }
 
 /** `run`, on the request's transaction connection when a transaction is open, else on the pool. */
-export async function runIn<T>(req: PayloadRequest, statement: Statement, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
+export async function runIn<T>(
+  req: PayloadRequest,
+  statement: Statement,
+  values: unknown[],
+): Promise<{ rows: T[]; rowCount: number }> {
   const transaction = await openTransaction(req)
   const client = transaction?.db?.session?.client
   // Never silently outside the transaction: the write would survive its rollback.

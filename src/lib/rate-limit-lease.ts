@@ -3,7 +3,7 @@
 // refuse early, never admit more than the max.
 import type { Payload } from 'payload'
 
-import { reserve, retryAfterOf, type RateLimitState } from './rate-limit'
+import { type RateLimitState, reserve, retryAfterOf } from './rate-limit'
 import type { RateLimitRule } from './settings'
 
 const SHARE = 8

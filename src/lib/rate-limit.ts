@@ -23,14 +23,17 @@ function pool(payload: Payload): Queryable {
 
 // Prepared once per connection: every /api request may run it (src/lib/prepared.ts). Adds
 // $3 units to the key's window (a fresh window starts at $3) and says how many ms it has left.
-const RESERVE = statement('rate-limit-reserve', `
+const RESERVE = statement(
+  'rate-limit-reserve',
+  `
 INSERT INTO rate_limits (key, count, expires_at)
 VALUES ($1, $3, now() + make_interval(secs => $2))
 ON CONFLICT (key) DO UPDATE SET
   count = CASE WHEN rate_limits.expires_at <= now() THEN $3 ELSE rate_limits.count + $3 END,
   expires_at = CASE WHEN rate_limits.expires_at <= now() THEN now() + make_interval(secs => $2) ELSE rate_limits.expires_at END,
   updated_at = now()
-RETURNING count, ceil(extract(epoch FROM expires_at - now()) * 1000)::bigint AS remaining_ms`)
+RETURNING count, ceil(extract(epoch FROM expires_at - now()) * 1000)::bigint AS remaining_ms`,
+)
 
 const RELEASE_SQL = `
 UPDATE rate_limits SET count = count - 1, updated_at = now()
@@ -50,14 +53,21 @@ export interface Reservation {
 
 /** Adds `units` to `key`'s count in its current window (or opens a new window with them). */
 export async function reserve(payload: Payload, key: string, rule: RateLimitRule, units: number): Promise<Reservation> {
-  const { rows } = await run<{ count: number; remaining_ms: string }>(payload, RESERVE, [key, rule.windowSeconds, units])
+  const { rows } = await run<{ count: number; remaining_ms: string }>(payload, RESERVE, [
+    key,
+    rule.windowSeconds,
+    units,
+  ])
   if (++hitsSinceSweep >= SWEEP_EVERY) {
     hitsSinceSweep = 0
     pool(payload)
       .query(SWEEP_SQL)
       .catch((err: unknown) => payload.logger.warn({ err, msg: 'rate-limit sweep failed' }))
   }
-  return { count: Number(rows[0]?.count ?? units), remainingMs: Number(rows[0]?.remaining_ms ?? rule.windowSeconds * 1000) }
+  return {
+    count: Number(rows[0]?.count ?? units),
+    remainingMs: Number(rows[0]?.remaining_ms ?? rule.windowSeconds * 1000),
+  }
 }
 
 export const retryAfterOf = (remainingMs: number) => Math.max(1, Math.ceil(remainingMs / 1000))

@@ -25,10 +25,6 @@ export interface Readiness {
   }
 }
 
-interface Queryable {
-  query: (text: string) => Promise<{ rows: Array<Record<string, unknown>> }>
-}
-
 function withTimeout<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   return Promise.race([
@@ -60,5 +56,8 @@ export async function readiness(payload: Payload): Promise<Readiness> {
   const database: DatabaseState = pending ? 'migrations_pending' : 'ok'
   // Replicas are reported, never decide: reads skip a replica that is down or lagging (docs/api.md
   // "Running several instances").
-  return { ready: !pending, body: { database, replicas: replicaStates(payload), jobs: { queued: row.queued, failed: row.failed } } }
+  return {
+    ready: !pending,
+    body: { database, replicas: replicaStates(payload), jobs: { queued: row.queued, failed: row.failed } },
+  }
 }

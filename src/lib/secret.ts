@@ -14,7 +14,9 @@ export function payloadSecret(): string {
   // (the server loads the config again at run time, where the rule below applies).
   if (process.env.NEXT_PHASE === 'phase-production-build') return 'build-time-placeholder-never-used-to-sign'
   if (process.env.NODE_ENV === 'production') {
-    throw new Error('PAYLOAD_SECRET is not set. In production it is required: set it to a long random string (for example `openssl rand -hex 32`).')
+    throw new Error(
+      'PAYLOAD_SECRET is not set. In production it is required: set it to a long random string (for example `openssl rand -hex 32`).',
+    )
   }
   const file = path.join(dataDir(), 'payload-secret')
   try {

@@ -108,9 +108,17 @@ function readSettings() {
       allowPrivate: bool('WEBHOOKS_ALLOW_PRIVATE', false),
       // Waits before each retry (docs/api.md "Webhooks (/api/admin/webhooks)": 5 s, 5 min, 30 min,
       // 2 h, 5 h, 10 h); tests shorten them.
-      retryDelaysMs: list('WEBHOOKS_RETRY_DELAYS_MS', ['5000', '300000', '1800000', '7200000', '18000000', '36000000']).map((raw) => {
+      retryDelaysMs: list('WEBHOOKS_RETRY_DELAYS_MS', [
+        '5000',
+        '300000',
+        '1800000',
+        '7200000',
+        '18000000',
+        '36000000',
+      ]).map((raw) => {
         const value = Number(raw)
-        if (!Number.isInteger(value) || value < 0) throw new Error(`WEBHOOKS_RETRY_DELAYS_MS must list non-negative integers, got "${raw}"`)
+        if (!Number.isInteger(value) || value < 0)
+          throw new Error(`WEBHOOKS_RETRY_DELAYS_MS must list non-negative integers, got "${raw}"`)
         return value
       }),
       timeoutMs: Math.max(1, int('WEBHOOKS_TIMEOUT_MS', 10_000)),

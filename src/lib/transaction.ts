@@ -31,7 +31,10 @@ export const TRANSACTION_ATTEMPTS = 3
 // SQLSTATE 40P01 deadlock_detected, 40001 serialization_failure.
 const RETRYABLE = new Set(['40P01', '40001'])
 
-/** The SQLSTATE when `error`, or an error it wraps (Payload and drizzle wrap the driver's), is a deadlock or serialization failure. */
+/**
+ * The SQLSTATE when `error`, or an error it wraps (Payload and drizzle wrap the driver's), is a deadlock or
+ * serialization failure.
+ */
 function retryableCodeOf(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
     const { code, cause } = current as { code?: unknown; cause?: unknown }
@@ -65,7 +68,11 @@ export async function inTransaction<T>(req: PayloadRequest, fn: () => Promise<T>
       await killTransaction(req)
       const code = retryableCodeOf(error)
       if (!code || tries >= TRANSACTION_ATTEMPTS) throw error
-      req.payload.logger.warn({ msg: 'transaction aborted by PostgreSQL; running the use case again', code, attempt: tries })
+      req.payload.logger.warn({
+        msg: 'transaction aborted by PostgreSQL; running the use case again',
+        code,
+        attempt: tries,
+      })
       // Documents read in the undone attempt may have changed since: the next one reads afresh.
       req.payloadDataLoader = getDataLoader(req)
       await pause(tries)
@@ -94,7 +101,11 @@ export async function inOneStatement<T>(req: PayloadRequest, fn: () => Promise<T
       takeAfterCommit(req)
       const code = retryableCodeOf(error)
       if (!code || tries >= TRANSACTION_ATTEMPTS) throw error
-      req.payload.logger.warn({ msg: 'statement aborted by PostgreSQL; running the use case again', code, attempt: tries })
+      req.payload.logger.warn({
+        msg: 'statement aborted by PostgreSQL; running the use case again',
+        code,
+        attempt: tries,
+      })
       req.payloadDataLoader = getDataLoader(req)
       await pause(tries)
     }

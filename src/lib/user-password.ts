@@ -3,7 +3,12 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { hashPassword } from './auth/password-hash'
 
-export async function setUserPassword(payload: Payload, userId: string | number, password: string, req?: PayloadRequest): Promise<void> {
+export async function setUserPassword(
+  payload: Payload,
+  userId: string | number,
+  password: string,
+  req?: PayloadRequest,
+): Promise<void> {
   await payload.update({
     collection: 'users',
     id: userId,

@@ -74,7 +74,8 @@ export const minuteOfDay = remembered((time: string): number => {
   return hours * 60 + minutes
 })
 
-const formatClock = (inDay: number) => `${String(Math.floor(inDay / 60)).padStart(2, '0')}:${String(inDay % 60).padStart(2, '0')}`
+const formatClock = (inDay: number) =>
+  `${String(Math.floor(inDay / 60)).padStart(2, '0')}:${String(inDay % 60).padStart(2, '0')}`
 
 /** Every `HH:MM` of a day, by whole minute. */
 const CLOCK_TIMES = Array.from({ length: MINUTES_PER_DAY }, (_, minute) => formatClock(minute))
@@ -92,7 +93,15 @@ export function wallClockMinute(date: string, time: string): number {
 
 /** Now on the server's wall clock, in (fractional) minutes on the same scale. */
 export function nowWallClockMinute(now: Date = new Date()): number {
-  const local = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate(), now.getHours(), now.getMinutes(), now.getSeconds(), now.getMilliseconds())
+  const local = Date.UTC(
+    now.getFullYear(),
+    now.getMonth(),
+    now.getDate(),
+    now.getHours(),
+    now.getMinutes(),
+    now.getSeconds(),
+    now.getMilliseconds(),
+  )
   return local / MS_PER_MINUTE
 }
 

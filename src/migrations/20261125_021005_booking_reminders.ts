@@ -1,4 +1,4 @@
-import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
+import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 
 // Generated, plus a hand-written partial index (Payload cannot express one): the reminder
 // sweep (src/operations/bookings/reminders.ts) looks for confirmed bookings not yet reminded

@@ -5,7 +5,19 @@ import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 // collections/authorName.ts through collections/community/contentCollection.ts). Generated,
 // plus the backfill: items written before it get their author's current username, those of a
 // deleted account stay without one.
-const TABLES = ['reviews', 'comments', 'forum_threads', 'forum_posts', 'classifieds', 'places', 'articles', 'events', 'groups', 'galleries', 'products'] as const
+const TABLES = [
+  'reviews',
+  'comments',
+  'forum_threads',
+  'forum_posts',
+  'classifieds',
+  'places',
+  'articles',
+  'events',
+  'groups',
+  'galleries',
+  'products',
+] as const
 
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   for (const table of TABLES) {

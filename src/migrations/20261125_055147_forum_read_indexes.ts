@@ -1,4 +1,4 @@
-import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
+import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 
 // The forum's public reads (docs/decisions.md "Anonymous forum reads answered by the shell").
 // Generated: the thread list's index gains `created_at`, the tie-breaker Payload appends to

@@ -45,7 +45,10 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(
     sql.raw(`${TABLES.map(attach).join('\n')}
 ${Object.entries(AUTHOR_COLUMNS)
-  .map(([table, column]) => `  CREATE INDEX "${table}_author_status_idx" ON "${table}" USING btree ("${column}", "status");`)
+  .map(
+    ([table, column]) =>
+      `  CREATE INDEX "${table}_author_status_idx" ON "${table}" USING btree ("${column}", "status");`,
+  )
   .join('\n')}
   CREATE INDEX "classifieds_public_expires_at_idx" ON "classifieds" USING btree ("expires_at") WHERE status IN ('active', 'sold');`),
   )

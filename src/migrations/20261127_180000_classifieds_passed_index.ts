@@ -13,7 +13,9 @@ import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 // the expiry job (operations/community/expire-classifieds.ts) walks its range.
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(
-    sql.raw(`CREATE INDEX "classifieds_public_passed_idx" ON "classifieds" USING btree (coalesce("expires_at", '-infinity'::timestamptz)) WHERE status IN ('active', 'sold');`),
+    sql.raw(
+      `CREATE INDEX "classifieds_public_passed_idx" ON "classifieds" USING btree (coalesce("expires_at", '-infinity'::timestamptz)) WHERE status IN ('active', 'sold');`,
+    ),
   )
 }
 

@@ -1,4 +1,4 @@
-import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
+import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 
 // Generated: the customer's cancel (when, why), the count of moves the calendar file's SEQUENCE follows, and
 // the webhook event of a move.

@@ -1,7 +1,7 @@
 import { FIND_SESSION } from '../lib/auth/sessions'
 import { STALE_ROLES, STALE_SESSIONS, STALE_TRIGGERS, STALE_USERS } from '../lib/auth/stale-triggers'
 import { LIST_COUNTS_RESET, LIST_COUNTS_TRACK, LIST_COUNTS_TRIGGERS } from '../lib/postgres/list-counts'
-import { returnQuery, type RequiredFunction, type RequiredObjects } from '../lib/postgres/required-objects'
+import { type RequiredFunction, type RequiredObjects, returnQuery } from '../lib/postgres/required-objects'
 import { CREATE_BOOKING_FUNCTION } from './bookings/booking-function'
 import { SERVICE_TERMS_AND_SLOTS_FUNCTION } from './bookings/service-terms'
 

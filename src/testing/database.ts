@@ -6,9 +6,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { freePort, startEmbeddedDatabase, type EmbeddedDatabase } from '../lib/embedded-database'
+import { type EmbeddedDatabase, freePort, startEmbeddedDatabase } from '../lib/embedded-database'
+import {
+  cloneDatabase,
+  dropDatabase,
+  ensureTemplate,
+  migratedTemplateName,
+  onServer,
+  withDatabase,
+} from '../lib/postgres/template-database'
 import { processAlive } from '../lib/process-alive'
-import { cloneDatabase, dropDatabase, ensureTemplate, migratedTemplateName, onServer, withDatabase } from '../lib/postgres/template-database'
 const RUN_PREFIX = 'community_kit_run_'
 /** Embedded clusters kept side by side, so that test files running at once each have one. */
 const SLOTS = 16
@@ -50,17 +57,30 @@ function takeSlot(root: string): { dir: string; release: () => void } {
       }
     }
   }
-  throw new Error(`The testing kit's ${SLOTS} embedded databases under ${root} are all in use by running processes; stop some, or set DATABASE_URL.`)
+  throw new Error(
+    `The testing kit's ${SLOTS} embedded databases under ${root} are all in use by running processes; stop some, or set DATABASE_URL.`,
+  )
 }
 
 /** The maintenance URL of the server to use, and how to let it go when done. */
-async function server(options: { databaseUrl?: string; dir?: string; log: (line: string) => void }): Promise<{ adminUrl: string; release: () => Promise<void>; ours: boolean }> {
+async function server(options: {
+  databaseUrl?: string
+  dir?: string
+  log: (line: string) => void
+}): Promise<{ adminUrl: string; release: () => Promise<void>; ours: boolean }> {
   const given = options.databaseUrl ?? process.env.DATABASE_URL
   if (given) return { adminUrl: withDatabase(given, 'postgres'), release: async () => {}, ours: false }
-  const slot = takeSlot(path.resolve(options.dir ?? process.env.COMMUNITY_TESTING_DIR ?? path.join('.test-data', 'kit')))
+  const slot = takeSlot(
+    path.resolve(options.dir ?? process.env.COMMUNITY_TESTING_DIR ?? path.join('.test-data', 'kit')),
+  )
   let embedded: EmbeddedDatabase
   try {
-    embedded = await startEmbeddedDatabase({ stateDir: slot.dir, port: await freePort(), database: 'postgres', log: options.log })
+    embedded = await startEmbeddedDatabase({
+      stateDir: slot.dir,
+      port: await freePort(),
+      database: 'postgres',
+      log: options.log,
+    })
   } catch (error) {
     slot.release()
     throw error
@@ -77,7 +97,15 @@ async function server(options: { databaseUrl?: string; dir?: string; log: (line:
 
 /** Leftovers of runs that ended without stopping (only on a server this process holds alone). */
 async function dropLeftoverRuns(adminUrl: string): Promise<void> {
-  const names = await onServer(adminUrl, async (client) => (await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${RUN_PREFIX}%`])).rows)
+  const names = await onServer(
+    adminUrl,
+    async (client) =>
+      (
+        await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+          `${RUN_PREFIX}%`,
+        ])
+      ).rows,
+  )
   for (const { datname } of names) await dropDatabase(adminUrl, datname)
 }
 

@@ -11,7 +11,12 @@ import { bulkSetBody } from '../../endpoints/admin/services/availability'
 import { moveBookingBody, respondBody } from '../../endpoints/admin/services/bookings'
 import { serviceBodies } from '../../endpoints/admin/services/services'
 import { requireCatalogueManager } from '../../endpoints/guards'
-import { parseAppealBody, parseAppealDecisionBody, parseDismissBody, parseReportBody } from '../../endpoints/reports/bodies'
+import {
+  parseAppealBody,
+  parseAppealDecisionBody,
+  parseDismissBody,
+  parseReportBody,
+} from '../../endpoints/reports/bodies'
 import { publicBookingBody } from '../../endpoints/services/bookings'
 import { parseInput } from '../lib/http/body'
 import { requireUser } from '../lib/http/guards'
@@ -28,7 +33,7 @@ import { decideAppeal, fileAppeal } from '../operations/reports/appeals'
 import { dismissReports } from '../operations/reports/dismiss'
 import { requireSignedIn, requireStaff } from '../operations/reports/errors'
 import { createReport } from '../operations/reports/report'
-import { requestAs, type KitUser } from './users'
+import { type KitUser, requestAs } from './users'
 
 /** Bodies as the endpoints take them (docs/api.md), without the `action` of the admin envelope. */
 type Body = Record<string, unknown>
@@ -59,7 +64,10 @@ export function useCasesOf(payload: Payload, user: KitUser | null) {
     createService: (body: Body) =>
       run(async (req) => {
         const scope = await requireCatalogueManager(req)
-        const { action: _action, ...input } = parseInput(serviceBodies(localeCodes(payload)).create, { ...body, action: 'create' })
+        const { action: _action, ...input } = parseInput(serviceBodies(localeCodes(payload)).create, {
+          ...body,
+          action: 'create',
+        })
         return createService(req, scope, input)
       }),
 

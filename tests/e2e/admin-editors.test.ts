@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core'
 
 import { launchPanelBrowser, PANEL_ADMIN, type PanelBrowser, savePanelForm, signInByCookie } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
-import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
+import { type ServerFixture, startServerFixture } from '../helpers/server-fixture'
 
 const SCREENSHOTS = path.join(os.tmpdir(), 'community-admin-panel')
 // A seeded service (en, fr, de titles) whose French and German texts the setup removes.
@@ -23,12 +23,17 @@ let base: string
 let serviceId: string
 
 const languagesOf = (id: string) =>
-  fixture!.sql<{ in_language: string; title: string }>('SELECT in_language, title FROM service_listings_translations WHERE _parent_id = $1 ORDER BY _order', [id])
+  fixture!.sql<{ in_language: string; title: string }>(
+    'SELECT in_language, title FROM service_listings_translations WHERE _parent_id = $1 ORDER BY _order',
+    [id],
+  )
 
 beforeAll(async () => {
   fixture = await startServerFixture({ admin: PANEL_ADMIN, seed: true })
   serviceId = (await fixture.sql<{ id: string }>('SELECT id FROM service_listings WHERE slug = $1', [SLUG]))[0]!.id
-  await fixture.sql(`DELETE FROM service_listings_translations WHERE _parent_id = $1 AND in_language IN ('fr', 'de')`, [serviceId])
+  await fixture.sql(`DELETE FROM service_listings_translations WHERE _parent_id = $1 AND in_language IN ('fr', 'de')`, [
+    serviceId,
+  ])
   base = fixture.panelUrl
   browser = await launchPanelBrowser()
   await fs.mkdir(SCREENSHOTS, { recursive: true })
@@ -76,12 +81,19 @@ describe('the admin panel for editors and translators', () => {
   it('groups the navigation by task and shows the admin what needs them now', async () => {
     await page.goto(`${base}/admin`)
     const nav = page.locator('nav').first()
-    for (const group of ['Catalogue', 'Bookings', 'Community', 'People', 'System']) await nav.getByText(group, { exact: true }).first().waitFor({ state: 'visible' })
+    for (const group of ['Catalogue', 'Bookings', 'Community', 'People', 'System'])
+      await nav.getByText(group, { exact: true }).first().waitFor({ state: 'visible' })
     const queue = page.getByTestId('work-queue')
-    const pending = Number((await fixture!.sql<{ n: string }>(`SELECT count(*) AS n FROM bookings WHERE status = 'pending'`))[0]!.n)
-    const published = Number((await fixture!.sql<{ n: string }>(`SELECT count(*) AS n FROM blog_comments WHERE status = 'published'`))[0]!.n)
+    const pending = Number(
+      (await fixture!.sql<{ n: string }>(`SELECT count(*) AS n FROM bookings WHERE status = 'pending'`))[0]!.n,
+    )
+    const published = Number(
+      (await fixture!.sql<{ n: string }>(`SELECT count(*) AS n FROM blog_comments WHERE status = 'published'`))[0]!.n,
+    )
     await expect(queue.innerText()).resolves.toContain(`${pending} booking${pending === 1 ? '' : 's'} to confirm`)
-    await expect(queue.innerText()).resolves.toContain(`${published} comment${published === 1 ? '' : 's'} in the moderation queue`)
+    await expect(queue.innerText()).resolves.toContain(
+      `${published} comment${published === 1 ? '' : 's'} in the moderation queue`,
+    )
     await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard.png'), fullPage: true })
 
     // The services are found under their group.
@@ -108,7 +120,9 @@ describe('the admin panel for editors and translators', () => {
     // The admin API (the browser's admin session) answers with the new translation.
     const reply = await page.request.get(`${base}/api/admin/services/services?id=${serviceId}`)
     expect(reply.status()).toBe(200)
-    expect((await reply.json()).service.translations).toEqual(expect.arrayContaining([expect.objectContaining({ inLanguage: 'fr', title: 'Atelier guitare' })]))
+    expect((await reply.json()).service.translations).toEqual(
+      expect.arrayContaining([expect.objectContaining({ inLanguage: 'fr', title: 'Atelier guitare' })]),
+    )
   }, 900_000)
 
   it('refuses a second French translation with the API message, and stores nothing', async () => {

@@ -11,7 +11,7 @@ import { removeStoredMedia } from '../helpers/catalogue'
 import { jpegWithExif, storedFile } from '../helpers/media'
 import { launchPanelBrowser, PANEL_ADMIN, type PanelBrowser, savePanelForm, signInByCookie } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
-import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
+import { type ServerFixture, startServerFixture } from '../helpers/server-fixture'
 
 let fixture: ServerFixture | undefined
 let browser: PanelBrowser | undefined
@@ -29,7 +29,8 @@ afterAll(async () => {
   await fixture?.stop()
 })
 
-const mediaCount = async () => Number((await fixture!.sql<{ n: string }>('SELECT count(*) AS n FROM service_media'))[0]!.n)
+const mediaCount = async () =>
+  Number((await fixture!.sql<{ n: string }>('SELECT count(*) AS n FROM service_media'))[0]!.n)
 
 /** Drops a file on the upload field's drop zone, as a user dragging it from the desktop does. */
 async function dropFile(page: Page, file: Buffer, name: string, type: string) {
@@ -61,13 +62,24 @@ describe('service media in the admin panel', () => {
     await page.waitForURL(/\/admin\/collections\/service-media\/[0-9a-f-]{36}$/)
     const id = page.url().split('/').pop()!
 
-    const [row] = await fixture!.sql<{ filename: string; width: number; height: number; sizes_thumbnail_filename: string | null }>('SELECT filename, mime_type, width, height, sizes_thumbnail_filename FROM service_media WHERE id = $1', [id])
+    const [row] = await fixture!.sql<{
+      filename: string
+      width: number
+      height: number
+      sizes_thumbnail_filename: string | null
+    }>('SELECT filename, mime_type, width, height, sizes_thumbnail_filename FROM service_media WHERE id = $1', [id])
     expect(row!.filename).toMatch(/^holiday-photo-[0-9a-f]{8}\.jpg$/)
     expect([Number(row!.width), Number(row!.height)]).toEqual([20, 60])
     expect((await sharp(await storedFile(row!.filename)).metadata()).exif).toBeUndefined()
     expect(row!.sizes_thumbnail_filename).toBeTruthy()
-    expect(await fixture!.sql('SELECT alt FROM service_media_locales WHERE _parent_id = $1', [id])).toEqual([{ alt: 'A photo from the panel' }])
-    expect(await fixture!.sql("SELECT user_id FROM audit_logs WHERE action = 'services.media.upload' AND target_id = $1", [id])).toHaveLength(1)
+    expect(await fixture!.sql('SELECT alt FROM service_media_locales WHERE _parent_id = $1', [id])).toEqual([
+      { alt: 'A photo from the panel' },
+    ])
+    expect(
+      await fixture!.sql("SELECT user_id FROM audit_logs WHERE action = 'services.media.upload' AND target_id = $1", [
+        id,
+      ]),
+    ).toHaveLength(1)
     await page.close()
   }, 900_000)
 
@@ -78,7 +90,10 @@ describe('service media in the admin panel', () => {
     await page.goto(`${base}/admin/collections/service-media/create`)
     await dropFile(page, Buffer.from('I am only text'), 'fake.png', 'image/png')
     await savePanelForm(page)
-    await page.getByText(/Only JPEG, PNG, WebP, AVIF, GIF or SVG/).first().waitFor({ state: 'visible' })
+    await page
+      .getByText(/Only JPEG, PNG, WebP, AVIF, GIF or SVG/)
+      .first()
+      .waitFor({ state: 'visible' })
     expect(page.url()).toMatch(/\/create$/)
     expect(await mediaCount()).toBe(before)
     await page.close()

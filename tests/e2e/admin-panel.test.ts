@@ -7,9 +7,9 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { launchPanelBrowser, signInToPanel, type PanelBrowser } from '../helpers/panel'
+import { launchPanelBrowser, type PanelBrowser, signInToPanel } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
-import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
+import { type ServerFixture, startServerFixture } from '../helpers/server-fixture'
 
 const EMAIL = 'panel-admin@example.test'
 const PASSWORD = 'Panel-Admin-Passw0rd!'

@@ -36,16 +36,26 @@ describe('/api/docs', () => {
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
     const origin = new URL(app.url).origin
     page.on('request', (request) => {
-      if (!request.url().startsWith(origin) && !request.url().startsWith('data:')) problems.push(`off-site request: ${request.url()}`)
+      if (!request.url().startsWith(origin) && !request.url().startsWith('data:'))
+        problems.push(`off-site request: ${request.url()}`)
     })
 
-    const reference = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { tags?: string[] }>> }
-    const tags = new Set(Object.values(reference.paths).flatMap((item) => Object.values(item).flatMap((operation) => operation.tags ?? [])))
+    const reference = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { tags?: string[] }>>
+    }
+    const tags = new Set(
+      Object.values(reference.paths).flatMap((item) =>
+        Object.values(item).flatMap((operation) => operation.tags ?? []),
+      ),
+    )
     expect(tags.size).toBeGreaterThan(10)
 
     await page.goto(`${app.url}/api/docs`)
     await page.getByRole('heading', { name: 'Community Platform API' }).first().waitFor({ state: 'visible' })
-    await page.getByText('Create an account (unverified; a verification mail follows)', { exact: true }).first().waitFor({ state: 'visible' })
+    await page
+      .getByText('Create an account (unverified; a verification mail follows)', { exact: true })
+      .first()
+      .waitFor({ state: 'visible' })
     await page.screenshot({ path: SCREENSHOT, fullPage: false })
 
     // Swagger UI heads each tag's section with an h3 carrying the tag, and keeps in the document
@@ -53,7 +63,10 @@ describe('/api/docs', () => {
     // scrolled to its end, half a screen at a time, collecting the headings on the way.
     const shown = new Set<string>()
     for (let step = 0; step < 500; step++) {
-      for (const tag of await page.locator('h3[data-tag]').evaluateAll((headings) => headings.map((heading) => heading.getAttribute('data-tag')!))) shown.add(tag)
+      for (const tag of await page
+        .locator('h3[data-tag]')
+        .evaluateAll((headings) => headings.map((heading) => heading.getAttribute('data-tag')!)))
+        shown.add(tag)
       const moved = await page.evaluate(async () => {
         const before = window.scrollY
         window.scrollBy(0, window.innerHeight / 2)

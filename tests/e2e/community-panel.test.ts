@@ -1,16 +1,23 @@
 // The panel's Community group by role in Chromium against the real server with the seeded data, every
 // change checked in the database; screenshots for docs/admin-panel.md.
+import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import fs from 'node:fs/promises'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
 import { CONTENT_TYPE_NAMES, CONTENT_TYPES } from '../../domain/content-types'
-import { launchPanelBrowser, PANEL_ADMIN, type PanelBrowser, savePanelForm, seededModeratorPassword, signInByCookie } from '../helpers/panel'
+import {
+  launchPanelBrowser,
+  PANEL_ADMIN,
+  type PanelBrowser,
+  savePanelForm,
+  seededModeratorPassword,
+  signInByCookie,
+} from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
-import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
+import { type ServerFixture, startServerFixture } from '../helpers/server-fixture'
 
 const CITIZEN = { email: 'community-citizen@example.test', password: 'Community-Citizen-Passw0rd!' }
 const MODERATOR_EMAIL = 'moderator@example.com'
@@ -23,7 +30,8 @@ let base: string
 let moderatorPassword: string
 
 const sql = <T extends Record<string, unknown>>(text: string, values?: unknown[]) => fixture.sql<T>(text, values)
-const one = async <T extends Record<string, unknown>>(text: string, values?: unknown[]) => (await sql<T>(text, values))[0]!
+const one = async <T extends Record<string, unknown>>(text: string, values?: unknown[]) =>
+  (await sql<T>(text, values))[0]!
 
 /** Polls `read` until it gives `expected` (the panel saves in the background) or 60 s pass. */
 async function settled<T>(read: () => Promise<T>, expected: T): Promise<T> {
@@ -56,7 +64,11 @@ beforeAll(async () => {
   base = fixture.panelUrl
   moderatorPassword = seededModeratorPassword(fixture.seedOutput)
   // A citizen signs up through the API; the test plays the part of the verification email.
-  const signUp = await fetch(`${fixture.url}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CITIZEN) })
+  const signUp = await fetch(`${fixture.url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(CITIZEN),
+  })
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`)
   await sql('UPDATE users SET email_verified = true WHERE email = $1', [CITIZEN.email])
   // The seed's article is a draft: its author sends it for review.
@@ -75,13 +87,17 @@ describe('the Community group of the panel', () => {
     const page = await pageAs(PANEL_ADMIN)
     const community = page.locator('nav .nav-group', { hasText: 'Community' }).first()
     for (const name of CONTENT_TYPE_NAMES) {
-      await community.locator(`a[href$="/collections/${CONTENT_TYPES[name].collection}"]`).waitFor({ state: 'attached' })
+      await community
+        .locator(`a[href$="/collections/${CONTENT_TYPES[name].collection}"]`)
+        .waitFor({ state: 'attached' })
     }
     const queue = page.getByTestId('work-queue')
     await queue.getByText('1 place waiting for approval', { exact: true }).waitFor({ state: 'visible' })
     await queue.getByText('1 article waiting for approval', { exact: true }).waitFor({ state: 'visible' })
 
-    const place = await one<{ id: string; author: string }>(`SELECT id, author_id AS author FROM places WHERE status = 'pending_review'`)
+    const place = await one<{ id: string; author: string }>(
+      `SELECT id, author_id AS author FROM places WHERE status = 'pending_review'`,
+    )
     await page.goto(`${base}/admin/collections/places/${place.id}`)
     const box = page.getByTestId('approval-decision')
     await box.waitFor({ state: 'visible' })
@@ -91,8 +107,14 @@ describe('the Community group of the panel', () => {
     // The page reloads with the new status, and the box (for pending items) is gone.
     await box.waitFor({ state: 'detached' })
     expect(await sql(`SELECT status FROM places WHERE id = $1`, [place.id])).toEqual([{ status: 'published' }])
-    expect(await sql(`SELECT user_id_id, title FROM notifications WHERE target_id = $1`, [place.id])).toEqual([{ user_id_id: place.author, title: 'Votre lieu a été approuvé' }])
-    expect(await sql(`SELECT count(*)::int AS n FROM audit_logs WHERE action = 'content_approved' AND target_id = $1`, [place.id])).toEqual([{ n: 1 }])
+    expect(await sql(`SELECT user_id_id, title FROM notifications WHERE target_id = $1`, [place.id])).toEqual([
+      { user_id_id: place.author, title: 'Votre lieu a été approuvé' },
+    ])
+    expect(
+      await sql(`SELECT count(*)::int AS n FROM audit_logs WHERE action = 'content_approved' AND target_id = $1`, [
+        place.id,
+      ]),
+    ).toEqual([{ n: 1 }])
 
     // A rejection needs a reason, which reaches the author.
     const article = await one<{ id: string }>(`SELECT id FROM articles WHERE status = 'pending_review'`)
@@ -106,17 +128,23 @@ describe('the Community group of the panel', () => {
     await page.getByText('Rejected; its author has been notified with your reason.').waitFor({ state: 'visible' })
     await box.waitFor({ state: 'detached' })
     expect(await sql(`SELECT status FROM articles WHERE id = $1`, [article.id])).toEqual([{ status: 'rejected' }])
-    expect(await sql(`SELECT body FROM notifications WHERE target_id = $1`, [article.id])).toEqual([{ body: expect.stringContaining(REJECTION) }])
+    expect(await sql(`SELECT body FROM notifications WHERE target_id = $1`, [article.id])).toEqual([
+      { body: expect.stringContaining(REJECTION) },
+    ])
     await page.close()
   }, 600_000)
 
   it('moderator: authors by username, a review deleted, a thread pinned, a classified approved; no places', async () => {
     const page = await pageAs({ email: MODERATOR_EMAIL, password: moderatorPassword })
-    await page.getByTestId('work-queue').getByText('1 classified waiting for approval', { exact: true }).waitFor({ state: 'visible' })
+    await page
+      .getByTestId('work-queue')
+      .getByText('1 classified waiting for approval', { exact: true })
+      .waitFor({ state: 'visible' })
     expect(await page.getByTestId('work-queue').innerText()).not.toMatch(/places|articles/)
     const nav = page.locator('nav').first()
     await nav.locator('a[href$="/collections/reviews"]').waitFor({ state: 'attached' })
-    for (const hidden of ['places', 'articles']) expect(await nav.locator(`a[href$="/collections/${hidden}"]`).count()).toBe(0)
+    for (const hidden of ['places', 'articles'])
+      expect(await nav.locator(`a[href$="/collections/${hidden}"]`).count()).toBe(0)
 
     // Each review's and thread's author by name, though a moderator may not read users.
     const review = await one<{ id: string; body: string; username: string; service: string }>(
@@ -133,7 +161,8 @@ describe('the Community group of the panel', () => {
       `SELECT t.id, t.title, u.username FROM forum_threads t JOIN users u ON u.id = t.author_id WHERE NOT t.pinned ORDER BY t.created_at`,
     )
     await page.goto(`${base}/admin/collections/forum-threads`)
-    for (const thread of threads) await rowWith(page, thread.title).getByText(thread.username, { exact: true }).waitFor({ state: 'visible' })
+    for (const thread of threads)
+      await rowWith(page, thread.title).getByText(thread.username, { exact: true }).waitFor({ state: 'visible' })
     expect(await page.locator('table').innerText()).not.toMatch(/Untitled - ID/)
 
     // A review moved to deleted from its page (review.delete_any).
@@ -142,14 +171,18 @@ describe('the Community group of the panel', () => {
     await page.locator('#field-status .rs__control').click()
     await page.locator('.rs__option', { hasText: /^deleted$/ }).click()
     await savePanelForm(page)
-    expect(await settled(() => sql(`SELECT status FROM reviews WHERE id = $1`, [review.id]), [{ status: 'deleted' }])).toEqual([{ status: 'deleted' }])
+    expect(
+      await settled(() => sql(`SELECT status FROM reviews WHERE id = $1`, [review.id]), [{ status: 'deleted' }]),
+    ).toEqual([{ status: 'deleted' }])
 
     // A thread pinned from its page (forum.pin_thread).
     const thread = threads[0]!
     await page.goto(`${base}/admin/collections/forum-threads/${thread.id}`)
     await page.locator('#field-pinned').check()
     await savePanelForm(page)
-    expect(await settled(() => sql(`SELECT pinned FROM forum_threads WHERE id = $1`, [thread.id]), [{ pinned: true }])).toEqual([{ pinned: true }])
+    expect(
+      await settled(() => sql(`SELECT pinned FROM forum_threads WHERE id = $1`, [thread.id]), [{ pinned: true }]),
+    ).toEqual([{ pinned: true }])
 
     // A classified approved from its page (moderation.action).
     const classified = await one<{ id: string }>(`SELECT id FROM classifieds WHERE status = 'pending_review'`)
@@ -158,7 +191,9 @@ describe('the Community group of the panel', () => {
     await box.getByRole('button', { name: 'Approve' }).click()
     await page.getByText('Approved; its author has been notified.').waitFor({ state: 'visible' })
     await box.waitFor({ state: 'detached' })
-    expect(await sql(`SELECT status, expires_at > now() AS ahead FROM classifieds WHERE id = $1`, [classified.id])).toEqual([{ status: 'active', ahead: true }])
+    expect(
+      await sql(`SELECT status, expires_at > now() AS ahead FROM classifieds WHERE id = $1`, [classified.id]),
+    ).toEqual([{ status: 'active', ahead: true }])
 
     // Places are the admins' to approve: no page, so no button, for a moderator.
     const place = await one<{ id: string }>(`SELECT id FROM places ORDER BY created_at LIMIT 1`)

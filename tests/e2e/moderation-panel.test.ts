@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
-import { launchPanelBrowser, PANEL_ADMIN, signInByCookie, submitPanelLogin, type PanelBrowser } from '../helpers/panel'
+import { launchPanelBrowser, PANEL_ADMIN, type PanelBrowser, signInByCookie, submitPanelLogin } from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
-import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
+import { type ServerFixture, startServerFixture } from '../helpers/server-fixture'
 
 const ADMIN = PANEL_ADMIN
 const CITIZEN = { email: 'panel-citizen@example.test', password: 'Panel-Citizen-Passw0rd!' }
@@ -33,7 +33,11 @@ beforeAll(async () => {
   moderatorPassword = /moderator \S+ created, password (\S+)/.exec(fixture.seedOutput)?.[1] ?? ''
   if (!moderatorPassword) throw new Error(`seed printed no moderator password:\n${fixture.seedOutput}`)
   // A citizen signs up through the API; the test plays the part of the verification email.
-  const signUp = await fetch(`${fixture.url}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CITIZEN) })
+  const signUp = await fetch(`${fixture.url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(CITIZEN),
+  })
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`)
   await sql('UPDATE users SET email_verified = true WHERE email = $1', [CITIZEN.email])
   browser = await launchPanelBrowser()
@@ -51,7 +55,12 @@ describe('the admin panel by role', () => {
     // The form, not a cookie: the door is what is tested, from the citizen's own sign-in on.
     await signIn(page, CITIZEN)
     await page.waitForURL(/\/admin\/unauthorized/)
-    await expect(page.getByText(/not allowed|unauthori[sz]ed/i).first().isVisible()).resolves.toBe(true)
+    await expect(
+      page
+        .getByText(/not allowed|unauthori[sz]ed/i)
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true)
     // No way around the door: a collection page sends them back to it.
     await page.goto(`${base}/admin/collections/blog-comments`)
     await page.waitForURL(/\/admin\/unauthorized/)
@@ -66,7 +75,9 @@ describe('the admin panel by role', () => {
     await signIn(page, { email: MODERATOR_EMAIL, password: moderatorPassword })
     await page.waitForURL((url) => url.pathname === '/admin')
     // The dashboard's work queue: their queue, counted as they see it; nothing of the admins'.
-    const published = Number((await sql<{ n: string }>(`SELECT count(*) AS n FROM blog_comments WHERE status = 'published'`))[0]!.n)
+    const published = Number(
+      (await sql<{ n: string }>(`SELECT count(*) AS n FROM blog_comments WHERE status = 'published'`))[0]!.n,
+    )
     const queue = page.getByTestId('work-queue')
     await queue.getByText(`${published} comments in the moderation queue`).waitFor({ state: 'visible' })
     expect(await queue.innerText()).not.toMatch(/booking|Translation coverage/)
@@ -75,19 +86,24 @@ describe('the admin panel by role', () => {
     const table = page.locator('table')
     await table.getByText('Is there parking near the community garden?').waitFor({ state: 'visible' })
     // Each comment's author by name, though a moderator may not read users.
-    const [author] = await sql<{ username: string }>(`SELECT u.username FROM blog_comments c JOIN users u ON u.id = c.author_id_id WHERE c.body LIKE 'Is there parking%'`)
+    const [author] = await sql<{ username: string }>(
+      `SELECT u.username FROM blog_comments c JOIN users u ON u.id = c.author_id_id WHERE c.body LIKE 'Is there parking%'`,
+    )
     const row = table.locator('tr', { hasText: 'Is there parking near the community garden?' })
     await row.getByText(author!.username, { exact: true }).waitFor({ state: 'visible' })
     expect(await table.innerText()).not.toMatch(/Untitled - ID/)
     const nav = await navText(page)
     expect(nav).toMatch(/Blog Comments/)
     expect(nav).toMatch(/Users/)
-    for (const hidden of ['Services', 'Audit Logs', 'Bookings', 'Notifications', 'Blog Posts', 'Wallets']) expect(nav).not.toContain(hidden)
+    for (const hidden of ['Services', 'Audit Logs', 'Bookings', 'Notifications', 'Blog Posts', 'Wallets'])
+      expect(nav).not.toContain(hidden)
     // Hidden collections have no pages for a moderator either.
     const listings = await page.goto(`${base}/admin/collections/service-listings`)
     expect(listings?.status()).toBe(404)
 
-    const [comment] = await sql<{ id: string; author: string }>(`SELECT id, author_id_id AS author FROM blog_comments WHERE body LIKE 'Is there parking%'`)
+    const [comment] = await sql<{ id: string; author: string }>(
+      `SELECT id, author_id_id AS author FROM blog_comments WHERE body LIKE 'Is there parking%'`,
+    )
     await page.goto(`${base}/admin/collections/blog-comments/${comment!.id}`)
     // The author's name on the comment's page too.
     await expect(page.locator('#field-authorName').inputValue()).resolves.toBe(author!.username)
@@ -97,10 +113,30 @@ describe('the admin panel by role', () => {
     // The form reloads with the new status, and Moderate (for published comments) is gone.
     await page.locator('[data-testid="moderate-comment"]').waitFor({ state: 'detached' })
 
-    expect(await sql(`SELECT status FROM blog_comments WHERE id = $1`, [comment!.id])).toEqual([{ status: 'moderated' }])
-    expect(await sql(`SELECT user_id_id, type, title, body FROM notifications WHERE target_id = $1`, [comment!.id])).toEqual([{ user_id_id: comment!.author, type: 'moderation', title: 'Votre commentaire a été modéré', body: expect.stringContaining(REASON) }])
+    expect(await sql(`SELECT status FROM blog_comments WHERE id = $1`, [comment!.id])).toEqual([
+      { status: 'moderated' },
+    ])
+    expect(
+      await sql(`SELECT user_id_id, type, title, body FROM notifications WHERE target_id = $1`, [comment!.id]),
+    ).toEqual([
+      {
+        user_id_id: comment!.author,
+        type: 'moderation',
+        title: 'Votre commentaire a été modéré',
+        body: expect.stringContaining(REASON),
+      },
+    ])
     const moderatorId = (await sql<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [MODERATOR_EMAIL]))[0]!.id
-    expect(await sql(`SELECT user_id, data FROM audit_logs WHERE action = 'content_moderated' AND target_id = $1`, [comment!.id])).toEqual([{ user_id: moderatorId, data: expect.objectContaining({ postType: 'blogComments', reason: REASON, authorId: comment!.author }) }])
+    expect(
+      await sql(`SELECT user_id, data FROM audit_logs WHERE action = 'content_moderated' AND target_id = $1`, [
+        comment!.id,
+      ]),
+    ).toEqual([
+      {
+        user_id: moderatorId,
+        data: expect.objectContaining({ postType: 'blogComments', reason: REASON, authorId: comment!.author }),
+      },
+    ])
 
     // The queue holds what is still published: the moderated comment has left it.
     await page.goto(`${base}/admin/collections/blog-comments`)
@@ -117,7 +153,8 @@ describe('the admin panel by role', () => {
     await page.goto(`${base}/admin/collections/audit-logs`)
     await page.locator('table').getByText('content_moderated').waitFor({ state: 'visible' })
     const nav = await navText(page)
-    for (const visible of ['Services', 'Audit Logs', 'Blog Comments', 'Blog Posts', 'Users']) expect(nav).toContain(visible)
+    for (const visible of ['Services', 'Audit Logs', 'Blog Comments', 'Blog Posts', 'Users'])
+      expect(nav).toContain(visible)
     await page.close()
   }, 420_000)
 

@@ -12,9 +12,9 @@ import { spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { bookableService, localDate } from '../helpers/bookings'
-import { adminActor, makeSlot, type Actor } from '../helpers/catalogue'
-import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox'
-import { PANEL_READY_TIMEOUT_MS, startServerProcess, type ServerProcess } from '../helpers/processes'
+import { type Actor, adminActor, makeSlot } from '../helpers/catalogue'
+import { linkIn, type Mailbox, startMailbox } from '../helpers/mailbox'
+import { PANEL_READY_TIMEOUT_MS, type ServerProcess, startServerProcess } from '../helpers/processes'
 import { viaServer } from '../helpers/server-app'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 import { testSecret } from '../helpers/test-database'
@@ -82,14 +82,16 @@ async function round(index: number, killAfterMs: number): Promise<void> {
   const argument = JSON.stringify({ ...config, password: TEST_PASSWORD })
   const child = spawn(process.execPath, ['-e', CLIENT, argument], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
   child.on('message', ({ email }: { email: string }) => {
-    void mailbox.waitFor((mail) => mail.to.includes(email.toLowerCase()), 20_000).then(
-      (mail) => {
-        // The link names PUBLIC_URL (localhost); the same server.
-        const link = linkIn(mail)
-        if (child.connected) child.send({ email, link: `${server.url}${link.pathname}${link.search}` })
-      },
-      () => undefined, // the round is over: the client was killed before its mail came
-    )
+    void mailbox
+      .waitFor((mail) => mail.to.includes(email.toLowerCase()), 20_000)
+      .then(
+        (mail) => {
+          // The link names PUBLIC_URL (localhost); the same server.
+          const link = linkIn(mail)
+          if (child.connected) child.send({ email, link: `${server.url}${link.pathname}${link.search}` })
+        },
+        () => undefined, // the round is over: the client was killed before its mail came
+      )
   })
   const exited = new Promise((resolve) => child.once('exit', resolve))
   await Promise.race([sleep(killAfterMs), exited])

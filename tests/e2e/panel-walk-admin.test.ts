@@ -20,7 +20,13 @@ describe('the panel fetches nothing from elsewhere and logs no error', () => {
     // A document of most of them (the demo data fills them), the service among them. With the
     // Community group's share below: more than 10 documents, as when the walk was one test.
     expect(documentsAmong(seen).length).toBeGreaterThan(5)
-    for (const view of ['/admin/account', '/admin/transparency', '/admin/translations', '/admin/collections/organizations/create']) await walk.visit(page, `${walk.base}${view}`)
+    for (const view of [
+      '/admin/account',
+      '/admin/transparency',
+      '/admin/translations',
+      '/admin/collections/organizations/create',
+    ])
+      await walk.visit(page, `${walk.base}${view}`)
     expect(trouble).toEqual({ offsite: [], consoleErrors: [], failedResources: [] })
     await page.close()
   }, 600_000)
@@ -41,10 +47,19 @@ describe('the panel fetches nothing from elsewhere and logs no error', () => {
     const { page, trouble } = await walk.watchedPage()
     await signInByCookie(page.context(), walk.base, PANEL_ADMIN)
     // The service's rating in words, where the JSON editor stayed an empty grey box.
-    const services = await walk.fixture.sql<{ id: string }>(`SELECT id FROM service_listings ORDER BY created_at LIMIT 2`)
-    await walk.fixture.sql(`UPDATE service_listings SET rating_sum = 9, rating_count = 2 WHERE id = $1`, [services[0]!.id])
-    await walk.fixture.sql(`UPDATE service_listings SET rating_sum = 0, rating_count = 0 WHERE id = $1`, [services[1]!.id])
-    for (const [service, words] of [[services[0]!, '4.5 ★ from 2 reviews'], [services[1]!, 'no reviews yet']] as const) {
+    const services = await walk.fixture.sql<{ id: string }>(
+      `SELECT id FROM service_listings ORDER BY created_at LIMIT 2`,
+    )
+    await walk.fixture.sql(`UPDATE service_listings SET rating_sum = 9, rating_count = 2 WHERE id = $1`, [
+      services[0]!.id,
+    ])
+    await walk.fixture.sql(`UPDATE service_listings SET rating_sum = 0, rating_count = 0 WHERE id = $1`, [
+      services[1]!.id,
+    ])
+    for (const [service, words] of [
+      [services[0]!, '4.5 ★ from 2 reviews'],
+      [services[1]!, 'no reviews yet'],
+    ] as const) {
       await walk.visit(page, `${walk.base}/admin/collections/service-listings/${service.id}`)
       const rating = page.getByTestId('rating-field')
       await rating.waitFor({ state: 'visible' })
@@ -58,7 +73,10 @@ describe('the panel fetches nothing from elsewhere and logs no error', () => {
     for (let attempt = 0; attempt < 30 && !(await page.locator('#action-save').isEnabled()); attempt++) {
       await page.locator('#field-name').fill(`Walk organization${' '.repeat(attempt % 2)}`)
       // Up to a second for Save to turn enabled; a form already hydrated does at once.
-      await page.locator('#action-save:enabled').waitFor({ timeout: 1000 }).catch(() => undefined)
+      await page
+        .locator('#action-save:enabled')
+        .waitFor({ timeout: 1000 })
+        .catch(() => undefined)
     }
     await page.locator('#field-name').fill('Walk organization')
     await page.locator('#field-slug').fill('walk-organization')
@@ -79,7 +97,9 @@ describe('the panel fetches nothing from elsewhere and logs no error', () => {
     await metadata.fill('{"plan": "gold", "seats": 3}')
     await savePanelForm(page)
     await page.waitForURL(/\/admin\/collections\/organizations\/[0-9a-f-]{36}/)
-    expect(await walk.fixture.sql(`SELECT metadata FROM organizations WHERE slug = 'walk-organization'`)).toEqual([{ metadata: { plan: 'gold', seats: 3 } }])
+    expect(await walk.fixture.sql(`SELECT metadata FROM organizations WHERE slug = 'walk-organization'`)).toEqual([
+      { metadata: { plan: 'gold', seats: 3 } },
+    ])
     expect(trouble.offsite).toEqual([])
     expect(trouble.consoleErrors.filter((line) => /monaco|Content Security Policy/i.test(line))).toEqual([])
     await page.close()

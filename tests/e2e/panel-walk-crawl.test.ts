@@ -8,7 +8,7 @@
 import { describe, expect, it } from '@jest/globals'
 
 import { signInByCookie } from '../helpers/panel'
-import { usePanelWalk, WALK_MODERATOR_EMAIL, type Opened } from '../helpers/panel-walk'
+import { type Opened, usePanelWalk, WALK_MODERATOR_EMAIL } from '../helpers/panel-walk'
 
 const walk = usePanelWalk()
 // What the walk opened, with each page's links; empty when the crawl runs alone (-t).
@@ -39,7 +39,10 @@ describe('the panel fetches nothing from elsewhere and logs no error', () => {
     // the list's first document when it has one (a link to one of its documents).
     for (const list of lists) expect(reached.has(list)).toBe(true)
     const document = (list: string) => new RegExp(`^${list}/[0-9a-f-]{36}$`)
-    const walked = lists.reduce((count, list) => count + (reached.get(list)!.some((link) => document(list).test(link)) ? 2 : 1), 0)
+    const walked = lists.reduce(
+      (count, list) => count + (reached.get(list)!.some((link) => document(list).test(link)) ? 2 : 1),
+      0,
+    )
     expect(reached.size).toBeGreaterThan(walked)
     expect(trouble).toEqual({ offsite: [], consoleErrors: [], failedResources: [] })
     await page.close()

@@ -11,9 +11,15 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
-import { launchPanelBrowser, PANEL_ADMIN, seededModeratorPassword, signInByCookie, type PanelBrowser } from '../helpers/panel'
+import {
+  launchPanelBrowser,
+  PANEL_ADMIN,
+  type PanelBrowser,
+  seededModeratorPassword,
+  signInByCookie,
+} from '../helpers/panel'
 import { PANEL_READY_TIMEOUT_MS } from '../helpers/processes'
-import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
+import { type ServerFixture, startServerFixture } from '../helpers/server-fixture'
 
 const ADMIN = PANEL_ADMIN
 const MODERATOR_EMAIL = 'moderator@example.com'
@@ -31,12 +37,17 @@ const sql = <T extends Record<string, unknown>>(text: string, values?: unknown[]
 /** A bearer session for an existing user, written as sign-in writes it. */
 async function sessionFor(userId: string): Promise<Record<string, string>> {
   const token = randomBytes(24).toString('hex')
-  await sql(`INSERT INTO sessions (user_id, token_hash, expires_at, refreshed_at) VALUES ($1, $2, now() + interval '1 day', now())`, [userId, createHash('sha256').update(token).digest('hex')])
+  await sql(
+    `INSERT INTO sessions (user_id, token_hash, expires_at, refreshed_at) VALUES ($1, $2, now() + interval '1 day', now())`,
+    [userId, createHash('sha256').update(token).digest('hex')],
+  )
   return { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
 }
 
 async function citizen(): Promise<Record<string, string>> {
-  const rows = await sql<{ id: string }>(`INSERT INTO users (email, email_verified) VALUES ($1, true) RETURNING id`, [`reporter-${randomBytes(4).toString('hex')}@example.test`])
+  const rows = await sql<{ id: string }>(`INSERT INTO users (email, email_verified) VALUES ($1, true) RETURNING id`, [
+    `reporter-${randomBytes(4).toString('hex')}@example.test`,
+  ])
   await sql(`INSERT INTO users_roles ("order", parent_id, value) VALUES (1, $1, 'citizen')`, [rows[0]!.id])
   return sessionFor(rows[0]!.id)
 }
@@ -61,11 +72,18 @@ beforeAll(async () => {
   moderatorPassword = seededModeratorPassword(fixture.seedOutput)
 
   // Two published comments of the demo data: three reports on one, one on the other.
-  const comments = await sql<{ id: string; author: string }>(`SELECT id, author_id_id AS author FROM blog_comments WHERE status = 'published' AND author_id_id IS NOT NULL ORDER BY created_at LIMIT 2`)
+  const comments = await sql<{ id: string; author: string }>(
+    `SELECT id, author_id_id AS author FROM blog_comments WHERE status = 'published' AND author_id_id IS NOT NULL ORDER BY created_at LIMIT 2`,
+  )
   reported = comments[0]!
   dismissed = comments[1]!
-  for (const reason of ['spam', 'spam', 'hate']) expect(await post('/api/reports', await citizen(), { postType: 'blogComments', postId: reported.id, reason })).toBe(201)
-  expect(await post('/api/reports', await citizen(), { postType: 'blogComments', postId: dismissed.id, reason: 'other' })).toBe(201)
+  for (const reason of ['spam', 'spam', 'hate'])
+    expect(await post('/api/reports', await citizen(), { postType: 'blogComments', postId: reported.id, reason })).toBe(
+      201,
+    )
+  expect(
+    await post('/api/reports', await citizen(), { postType: 'blogComments', postId: dismissed.id, reason: 'other' }),
+  ).toBe(201)
 
   await fs.mkdir(SHOTS, { recursive: true })
   browser = await launchPanelBrowser({ width: 1400, height: 900 })
@@ -76,7 +94,8 @@ afterAll(async () => {
   await fixture?.stop()
 })
 
-const rowOf = (page: Page, id: string) => page.getByTestId('queue-row').filter({ has: page.locator(`a[href$="${id}"]`) })
+const rowOf = (page: Page, id: string) =>
+  page.getByTestId('queue-row').filter({ has: page.locator(`a[href$="${id}"]`) })
 
 describe('the moderation desk', () => {
   it('is the moderator’s first screen: reported items with reasons and counts; dismiss and moderate from there', async () => {
@@ -92,18 +111,32 @@ describe('the moderation desk', () => {
     await other.getByTestId('queue-dismiss').locator('input').fill('Rien de contraire aux règles')
     await other.getByTestId('queue-dismiss').getByRole('button', { name: 'Dismiss' }).click()
     await other.waitFor({ state: 'detached' })
-    expect(await sql(`SELECT status::text FROM content_reports WHERE post_id = $1`, [dismissed.id])).toEqual([{ status: 'dismissed' }])
+    expect(await sql(`SELECT status::text FROM content_reports WHERE post_id = $1`, [dismissed.id])).toEqual([
+      { status: 'dismissed' },
+    ])
 
     await row.getByTestId('queue-moderate').locator('input').fill('Publicité non sollicitée')
     await row.getByTestId('queue-moderate').getByRole('button', { name: 'Moderate' }).click()
     await row.waitFor({ state: 'detached' })
-    expect(await sql(`SELECT status FROM blog_comments WHERE id = $1`, [reported.id])).toEqual([{ status: 'moderated' }])
-    expect(await sql(`SELECT count(*)::int AS n FROM notifications WHERE type = 'report_resolved' AND target_id = $1`, [reported.id])).toEqual([{ n: 3 }])
+    expect(await sql(`SELECT status FROM blog_comments WHERE id = $1`, [reported.id])).toEqual([
+      { status: 'moderated' },
+    ])
+    expect(
+      await sql(`SELECT count(*)::int AS n FROM notifications WHERE type = 'report_resolved' AND target_id = $1`, [
+        reported.id,
+      ]),
+    ).toEqual([{ n: 3 }])
     await page.close()
   }, 600_000)
 
   it('shows the author’s appeal beside the queue; its decider cannot decide it, an admin reverses it', async () => {
-    expect(await post('/api/appeals', await sessionFor(reported.author), { postType: 'blogComments', postId: reported.id, statement: 'Ce n’était pas de la publicité.' })).toBe(201)
+    expect(
+      await post('/api/appeals', await sessionFor(reported.author), {
+        postType: 'blogComments',
+        postId: reported.id,
+        statement: 'Ce n’était pas de la publicité.',
+      }),
+    ).toBe(201)
     const page = await browser!.context.newPage()
     page.setDefaultTimeout(180_000)
     await deskAs(page, { email: MODERATOR_EMAIL, password: moderatorPassword })
@@ -120,8 +153,12 @@ describe('the moderation desk', () => {
     await adminAppeal.getByTestId('appeal-reverse').locator('input').fill('Citation, pas de la publicité')
     await adminAppeal.getByTestId('appeal-reverse').getByRole('button', { name: 'Reverse' }).click()
     await adminAppeal.waitFor({ state: 'detached' })
-    expect(await sql(`SELECT status FROM blog_comments WHERE id = $1`, [reported.id])).toEqual([{ status: 'published' }])
-    expect(await sql(`SELECT status::text FROM content_appeals WHERE post_id = $1`, [reported.id])).toEqual([{ status: 'reversed' }])
+    expect(await sql(`SELECT status FROM blog_comments WHERE id = $1`, [reported.id])).toEqual([
+      { status: 'published' },
+    ])
+    expect(await sql(`SELECT status::text FROM content_appeals WHERE post_id = $1`, [reported.id])).toEqual([
+      { status: 'reversed' },
+    ])
     await page.close()
   }, 600_000)
 })
@@ -166,7 +203,9 @@ describe('the transparency page (admins)', () => {
     await page.screenshot({ path: path.join(SHOTS, 'transparency.png'), fullPage: true })
     await page.getByRole('button', { name: 'Publish this report' }).click()
     await page.getByText(/Published: \/api\/transparency-reports\//).waitFor({ state: 'visible' })
-    expect(await sql(`SELECT period_from, period_to FROM transparency_publications`)).toEqual([{ period_from: today, period_to: today }])
+    expect(await sql(`SELECT period_from, period_to FROM transparency_publications`)).toEqual([
+      { period_from: today, period_to: today },
+    ])
 
     // A moderator has no such page.
     await signInByCookie(page.context(), base, { email: MODERATOR_EMAIL, password: moderatorPassword })

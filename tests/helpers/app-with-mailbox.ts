@@ -1,7 +1,7 @@
 // A test app whose mail goes to a real SMTP mailbox (tests/helpers/mailbox.ts) and whose
 // links point at itself: the setup of every suite that follows a mailed link.
 import { setEnv } from './env'
-import { startMailbox, type Mailbox } from './mailbox'
+import { type Mailbox, startMailbox } from './mailbox'
 import { startTestApp, type TestApp } from './test-app'
 
 export interface AppWithMailbox {

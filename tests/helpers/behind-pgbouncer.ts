@@ -15,12 +15,17 @@ export async function behindPgBouncer(): Promise<BehindPgBouncer> {
   const adminUrl = process.env.COMMUNITY_TEST_ADMIN_URL
   if (!adminUrl) throw new Error('No test database: run the tests through jest (globalSetup starts PostgreSQL)')
   const logins = new Set<string>()
-  const bouncer = await startPgBouncer({ target: adminUrl, poolSize: 3, log: (line) => logins.add(/login attempt: db=(\S+)/.exec(line)?.[1] ?? '') })
+  const bouncer = await startPgBouncer({
+    target: adminUrl,
+    poolSize: 3,
+    log: (line) => logins.add(/login attempt: db=(\S+)/.exec(line)?.[1] ?? ''),
+  })
   process.env[VIA_POOLER_ENV] = `127.0.0.1:${bouncer.port}`
   return {
     logins,
     stop: async () => {
-      for (const name of [VIA_POOLER_ENV, 'DATABASE_PREPARED_STATEMENTS', 'DATABASE_DIRECT_URL']) delete process.env[name]
+      for (const name of [VIA_POOLER_ENV, 'DATABASE_PREPARED_STATEMENTS', 'DATABASE_DIRECT_URL'])
+        delete process.env[name]
       await bouncer.stop()
     },
   }

@@ -3,25 +3,43 @@
 import { randomBytes } from 'node:crypto'
 
 import type { Role } from '../../domain/permissions'
-import { actor, type Actor } from './catalogue'
+import { type Actor, actor } from './catalogue'
 import { sql, type TestApp } from './test-app'
 import { authHeaders, createUser } from './users'
 
 export const COMMENT_STATUSES = ['published', 'moderated', 'deleted'] as const
 export type CommentStatus = (typeof COMMENT_STATUSES)[number]
 
-export async function makePost(app: TestApp, options: { status?: 'draft' | 'published' | 'archived'; authorId?: string } = {}): Promise<string> {
+export async function makePost(
+  app: TestApp,
+  options: { status?: 'draft' | 'published' | 'archived'; authorId?: string } = {},
+): Promise<string> {
   const doc = await app.payload.create({
     collection: 'blog-posts',
     overrideAccess: true,
-    data: { title: `Post ${randomBytes(3).toString('hex')}`, slug: `post-${randomBytes(5).toString('hex')}`, status: options.status ?? 'published', authorId: options.authorId } as never,
+    data: {
+      title: `Post ${randomBytes(3).toString('hex')}`,
+      slug: `post-${randomBytes(5).toString('hex')}`,
+      status: options.status ?? 'published',
+      authorId: options.authorId,
+    } as never,
   })
   return String(doc.id)
 }
 
 /** A comment by `authorId` on `postId`, then moved to `status` directly in the table. */
-export async function makeComment(app: TestApp, postId: string, authorId: string, status: CommentStatus = 'published', body = 'A comment'): Promise<string> {
-  const doc = await app.payload.create({ collection: 'blog-comments', overrideAccess: true, data: { postId, authorId, body } as never })
+export async function makeComment(
+  app: TestApp,
+  postId: string,
+  authorId: string,
+  status: CommentStatus = 'published',
+  body = 'A comment',
+): Promise<string> {
+  const doc = await app.payload.create({
+    collection: 'blog-comments',
+    overrideAccess: true,
+    data: { postId, authorId, body } as never,
+  })
   if (status !== 'published') await sql(app, 'UPDATE blog_comments SET status = $2 WHERE id = $1', [doc.id, status])
   return String(doc.id)
 }

@@ -1,8 +1,8 @@
 // Booking fixtures: dates on the server's wall clock (the test process is the server), an
 // active service with a slot on that date's weekday, and calls to the booking endpoints.
 import { addDays, dayOfWeek, wallClockToday } from '../../src/lib/wall-clock'
+import { type Actor, actor, adminActor, call, makeService, makeSlot, type Reply } from './catalogue'
 import { startTestApp, type TestApp } from './test-app'
-import { actor, adminActor, call, makeService, makeSlot, type Actor, type Reply } from './catalogue'
 import { authHeaders, createUser } from './users'
 
 export const PUBLIC_BOOKINGS = '/api/services/bookings'
@@ -15,8 +15,21 @@ export function localDate(days: number): { date: string; dayOfWeek: number } {
 }
 
 /** An active service (60 minutes, 25.00 EUR unless told) with a 09:00–17:00 slot on the weekday of `date`. */
-export async function bookableService(admin: Actor, date: { dayOfWeek: number }, fields: Record<string, unknown> = {}, slot: Record<string, unknown> = {}): Promise<{ id: string; slug: string }> {
-  const service = await makeService(admin, { status: 'active', durationMinutes: 60, basePrice: '25.00', priceType: 'fixed', translations: [{ inLanguage: 'en', title: 'Piano lesson' }], inLanguage: 'en', ...fields })
+export async function bookableService(
+  admin: Actor,
+  date: { dayOfWeek: number },
+  fields: Record<string, unknown> = {},
+  slot: Record<string, unknown> = {},
+): Promise<{ id: string; slug: string }> {
+  const service = await makeService(admin, {
+    status: 'active',
+    durationMinutes: 60,
+    basePrice: '25.00',
+    priceType: 'fixed',
+    translations: [{ inLanguage: 'en', title: 'Piano lesson' }],
+    inLanguage: 'en',
+    ...fields,
+  })
   await makeSlot(admin, service.id, { dayOfWeek: date.dayOfWeek, startTime: '09:00', endTime: '17:00', ...slot })
   return service
 }
@@ -36,6 +49,11 @@ export function book(customer: Actor, body: Record<string, unknown>): Promise<Re
   return customer.send(PUBLIC_BOOKINGS, body)
 }
 
-export function rawBook(app: TestApp, headers: Record<string, string>, raw: string, contentType = 'application/json'): Promise<Reply> {
+export function rawBook(
+  app: TestApp,
+  headers: Record<string, string>,
+  raw: string,
+  contentType = 'application/json',
+): Promise<Reply> {
   return call(app, 'POST', PUBLIC_BOOKINGS, { headers: { ...headers, 'content-type': contentType }, raw })
 }

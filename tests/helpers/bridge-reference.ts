@@ -27,8 +27,16 @@ export interface Sent {
 export interface BridgeReference {
   /** Asks the app and the reference; expects the same answer; the app's. */
   sameAnswer: (path: string, headers?: Record<string, string>, sent?: Sent) => Promise<Answer>
-  /** Sends `sent` to the app and `sentToReference` to the reference (two writes, e.g. two free times): both answers, for a test that masks what differs. */
-  bothAnswers: (path: string, headers: Record<string, string>, sent: Sent, sentToReference: Sent) => Promise<{ ours: Answer; payloads: Answer }>
+  /**
+   * Sends `sent` to the app and `sentToReference` to the reference (two writes, e.g. two free times): both answers, for
+   * a test that masks what differs.
+   */
+  bothAnswers: (
+    path: string,
+    headers: Record<string, string>,
+    sent: Sent,
+    sentToReference: Sent,
+  ) => Promise<{ ours: Answer; payloads: Answer }>
   close: () => Promise<void>
 }
 
@@ -66,7 +74,10 @@ export async function startBridgeReference(app: TestApp): Promise<BridgeReferenc
       expect({ path, sent, ...ours }).toEqual({ path, sent, ...payloads })
       return ours
     },
-    bothAnswers: async (path, headers, sent, sentToReference) => ({ ours: await answer(app.url, path, headers, sent), payloads: await answer(url, path, headers, sentToReference) }),
+    bothAnswers: async (path, headers, sent, sentToReference) => ({
+      ours: await answer(app.url, path, headers, sent),
+      payloads: await answer(url, path, headers, sentToReference),
+    }),
     close: async () => {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))

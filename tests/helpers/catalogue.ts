@@ -15,7 +15,12 @@ export interface Reply<T = any> {
 
 export const CLIENT_HEADERS = { 'x-real-ip': '203.0.113.42', 'user-agent': 'catalogue-tests/1.0' }
 
-export async function call(app: TestApp, method: string, path: string, options: { headers?: Record<string, string>; body?: unknown; raw?: string } = {}): Promise<Reply> {
+export async function call(
+  app: TestApp,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: unknown; raw?: string } = {},
+): Promise<Reply> {
   const hasBody = options.body !== undefined || options.raw !== undefined
   const response = await app.request(path, {
     method,
@@ -61,25 +66,48 @@ export const AVAILABILITY = '/api/admin/services/availability'
 export const uniqueSlug = (prefix = 'svc') => `${prefix}-${randomBytes(4).toString('hex')}`
 
 export async function makeCategory(admin: Actor, fields: Record<string, unknown> = {}): Promise<any> {
-  const reply = await admin.send(CATEGORIES, { action: 'create', slug: uniqueSlug('cat'), name: { en: 'Category', fr: 'Catégorie' }, ...fields })
+  const reply = await admin.send(CATEGORIES, {
+    action: 'create',
+    slug: uniqueSlug('cat'),
+    name: { en: 'Category', fr: 'Catégorie' },
+    ...fields,
+  })
   if (reply.status !== 201) throw new Error(`makeCategory: ${reply.status} ${JSON.stringify(reply.body)}`)
   return reply.body.category
 }
 
-export async function makeService(admin: Actor, fields: Record<string, unknown> = {}): Promise<{ id: string; slug: string }> {
-  const reply = await admin.send(SERVICES, { action: 'create', slug: uniqueSlug(), providerId: admin.user.id, ...fields })
+export async function makeService(
+  admin: Actor,
+  fields: Record<string, unknown> = {},
+): Promise<{ id: string; slug: string }> {
+  const reply = await admin.send(SERVICES, {
+    action: 'create',
+    slug: uniqueSlug(),
+    providerId: admin.user.id,
+    ...fields,
+  })
   if (reply.status !== 201) throw new Error(`makeService: ${reply.status} ${JSON.stringify(reply.body)}`)
   return reply.body
 }
 
 export async function makeSlot(admin: Actor, serviceId: string, fields: Record<string, unknown> = {}): Promise<any> {
-  const reply = await admin.send(AVAILABILITY, { action: 'create', serviceId, dayOfWeek: 1, startTime: '09:00', endTime: '12:00', ...fields })
+  const reply = await admin.send(AVAILABILITY, {
+    action: 'create',
+    serviceId,
+    dayOfWeek: 1,
+    startTime: '09:00',
+    endTime: '12:00',
+    ...fields,
+  })
   if (reply.status !== 201) throw new Error(`makeSlot: ${reply.status} ${JSON.stringify(reply.body)}`)
   return reply.body.slot
 }
 
 // The smallest valid PNG (1×1), for media documents.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+)
 
 export async function makeMedia(app: TestApp, alt = 'A picture'): Promise<string> {
   const doc = await app.payload.create({
@@ -102,8 +130,13 @@ export const COMMUNITY_MEDIA_DIR = path.join(MEDIA_DIR, 'community')
  * community media: each test file has a database of its own, so its rows are exactly the
  * files it wrote.
  */
-export async function removeStoredMedia(query: (text: string) => Promise<Array<{ filename: string | null; thumbnail: string | null }>>): Promise<void> {
-  for (const [table, dir] of [['service_media', MEDIA_DIR], ['community_media', COMMUNITY_MEDIA_DIR]] as const) {
+export async function removeStoredMedia(
+  query: (text: string) => Promise<Array<{ filename: string | null; thumbnail: string | null }>>,
+): Promise<void> {
+  for (const [table, dir] of [
+    ['service_media', MEDIA_DIR],
+    ['community_media', COMMUNITY_MEDIA_DIR],
+  ] as const) {
     const rows = await query(`SELECT filename, sizes_thumbnail_filename AS thumbnail FROM ${table}`)
     const names = rows.flatMap((row) => [row.filename, row.thumbnail]).filter((name): name is string => Boolean(name))
     await Promise.all(names.map((name) => fs.rm(path.join(dir, path.basename(name)), { force: true })))
@@ -137,7 +170,15 @@ export async function count(app: TestApp, table: string, where = 'TRUE', values:
 
 /** Row counts of everything a catalogue write can touch: equal before and after a refusal. */
 export async function snapshot(app: TestApp): Promise<Record<string, number>> {
-  const tables = ['service_listings', 'service_listings_translations', 'service_listings_media', 'service_categories', 'service_categories_locales', 'service_availability', 'audit_logs']
+  const tables = [
+    'service_listings',
+    'service_listings_translations',
+    'service_listings_media',
+    'service_categories',
+    'service_categories_locales',
+    'service_availability',
+    'audit_logs',
+  ]
   const counts = await Promise.all(tables.map((table) => count(app, table)))
   return Object.fromEntries(tables.map((table, index) => [table, counts[index]!]))
 }

@@ -4,8 +4,8 @@
 // instance directly), and SQL on the primary for what a request left behind.
 import pg from 'pg'
 
-import { startCluster, type Cluster } from '../../scripts/cluster/cluster'
-import { actor, type Actor } from './catalogue'
+import { type Cluster, startCluster } from '../../scripts/cluster/cluster'
+import { type Actor, actor } from './catalogue'
 import { SERVER_UNDER_LOAD_ENV } from './load'
 import { linkIn, type Mailbox } from './mailbox'
 import type { TestApp } from './test-app'
@@ -57,12 +57,20 @@ export async function startTestCluster(env: Record<string, string> = {}, instanc
 export const servedBy = (response: Response) => response.headers.get('x-served-by') ?? ''
 
 const post = (app: TestApp, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  app.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
 
 /** The operator's way in: the first user registered is a verified admin (signed in). */
 export async function firstAdmin(app: TestApp): Promise<Actor> {
   const email = 'operator@example.test'
-  const response = await post(app, '/api/users/first-register', { email, password: TEST_PASSWORD, 'confirm-password': TEST_PASSWORD })
+  const response = await post(app, '/api/users/first-register', {
+    email,
+    password: TEST_PASSWORD,
+    'confirm-password': TEST_PASSWORD,
+  })
   if (response.status !== 200) throw new Error(`first-register failed: ${response.status} ${await response.text()}`)
   const { user } = (await response.json()) as { user: { id: string } }
   const signedIn = await post(app, '/api/auth/sign-in/email', { email, password: TEST_PASSWORD })
@@ -75,7 +83,12 @@ export async function firstAdmin(app: TestApp): Promise<Actor> {
  * A citizen made as a person would: sign-up, the link in the verification mail, sign-in;
  * every step through `app`. `servedBy` collects the instances that answered.
  */
-export async function signUpVerified(app: TestApp, mailbox: Mailbox, email: string, served: string[] = []): Promise<Actor & { token: string }> {
+export async function signUpVerified(
+  app: TestApp,
+  mailbox: Mailbox,
+  email: string,
+  served: string[] = [],
+): Promise<Actor & { token: string }> {
   const signedUp = await post(app, '/api/auth/sign-up/email', { email, password: TEST_PASSWORD })
   served.push(servedBy(signedUp))
   if (signedUp.status !== 200) throw new Error(`sign-up failed: ${signedUp.status} ${await signedUp.text()}`)

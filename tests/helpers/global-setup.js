@@ -40,7 +40,10 @@ export default async function globalSetup() {
   // A Payload booted here must not leak into the test files as a destroyed instance.
   delete globalThis._payload
   // One log per run of the responses checked against the OpenAPI reference (openapi-check.ts).
-  process.env.OPENAPI_CHECK_LOG ||= path.join(mkdtempSync(path.join(os.tmpdir(), 'community-openapi-')), 'responses.jsonl')
+  process.env.OPENAPI_CHECK_LOG ||= path.join(
+    mkdtempSync(path.join(os.tmpdir(), 'community-openapi-')),
+    'responses.jsonl',
+  )
   // Each test file's media folder is made in here (tests/helpers/file-setup.ts).
   process.env.COMMUNITY_TEST_MEDIA_ROOT = mkdtempSync(path.join(os.tmpdir(), 'community-test-media-'))
 }
@@ -59,7 +62,11 @@ async function startAdminBuild() {
   const log = path.join(mkdtempSync(path.join(os.tmpdir(), 'community-admin-build-')), 'build.log')
   const script = fileURLToPath(new URL('./admin-build-background.ts', import.meta.url))
   const out = openSync(log, 'a')
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, stdio: ['ignore', out, out], detached: true })
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    stdio: ['ignore', out, out],
+    detached: true,
+  })
   child.unref()
   // For the browser files' fixtures, which give it the normal priority back (server-fixture.ts).
   process.env.COMMUNITY_TEST_ADMIN_BUILD_PID = String(child.pid)
@@ -79,10 +86,14 @@ async function buildForChildren() {
   try {
     const { dir, built } = await buildForNode(root, NODE_BUILD_ENTRIES)
     process.env[NODE_BUILD_ENV] = dir
-    console.log(`\n[tests] child processes run the plain-JS build ${path.relative(root, dir)} (${built ? 'built' : 'current, checked'} in ${Date.now() - started} ms)`)
+    console.log(
+      `\n[tests] child processes run the plain-JS build ${path.relative(root, dir)} (${built ? 'built' : 'current, checked'} in ${Date.now() - started} ms)`,
+    )
   } catch (error) {
     delete process.env[NODE_BUILD_ENV]
-    console.warn(`\n[tests] the plain-JS build failed, every child process runs under tsx: ${error instanceof Error ? error.message : String(error)}`)
+    console.warn(
+      `\n[tests] the plain-JS build failed, every child process runs under tsx: ${error instanceof Error ? error.message : String(error)}`,
+    )
   }
 }
 
@@ -92,6 +103,8 @@ async function writeOpenApi(file) {
   const child = spawn(process.execPath, [...nodeArgs(script), file], { env: process.env, stdio: 'inherit' })
   return new Promise((resolve, reject) => {
     child.once('error', reject)
-    child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`writing the OpenAPI reference failed (${signal ?? `exit ${code}`})`))))
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`writing the OpenAPI reference failed (${signal ?? `exit ${code}`})`)),
+    )
   })
 }

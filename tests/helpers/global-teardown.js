@@ -4,7 +4,8 @@ export default async function globalTeardown() {
   stopAdminBuild(globalThis.__ADMIN_BUILD__)
   await globalThis.__TEST_DATABASE__?.stop()
   // The test files' media folders (tests/helpers/file-setup.ts).
-  if (process.env.COMMUNITY_TEST_MEDIA_ROOT) rmSync(process.env.COMMUNITY_TEST_MEDIA_ROOT, { recursive: true, force: true })
+  if (process.env.COMMUNITY_TEST_MEDIA_ROOT)
+    rmSync(process.env.COMMUNITY_TEST_MEDIA_ROOT, { recursive: true, force: true })
   printOpenApiTotals()
 }
 
@@ -12,9 +13,15 @@ export default async function globalTeardown() {
 function printOpenApiTotals() {
   const log = process.env.OPENAPI_CHECK_LOG
   if (!log || !existsSync(log)) return
-  const entries = readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line))
+  const entries = readFileSync(log, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
   const mismatches = entries.filter((entry) => entry.result === 'mismatch')
-  console.log(`\nOpenAPI: ${entries.length} responses checked against the reference, ${entries.length - mismatches.length} valid, ${mismatches.length} mismatches (${log})`)
+  console.log(
+    `\nOpenAPI: ${entries.length} responses checked against the reference, ${entries.length - mismatches.length} valid, ${mismatches.length} mismatches (${log})`,
+  )
   for (const entry of mismatches.slice(0, 20)) console.log(`  ${entry.operation} → ${entry.status}: ${entry.problem}`)
 }
 

@@ -137,7 +137,13 @@ export async function checkInvariants(app: TestApp): Promise<string[]> {
   const violations: string[] = []
   for (const invariant of [...INVARIANTS, ...MAIL_INVARIANTS]) {
     const rows = await sql<{ row: string }>(app, invariant.query)
-    if (rows.length) violations.push(`${invariant.name}: ${rows.length} violation(s), e.g. ${rows.slice(0, 5).map((row) => row.row).join(', ')}`)
+    if (rows.length)
+      violations.push(
+        `${invariant.name}: ${rows.length} violation(s), e.g. ${rows
+          .slice(0, 5)
+          .map((row) => row.row)
+          .join(', ')}`,
+      )
   }
   return violations
 }

@@ -5,9 +5,9 @@
 // each one is in the database afterwards.
 import { randomBytes } from 'node:crypto'
 
-import { makePost, makeComment } from './blog'
+import { makeComment, makePost } from './blog'
 import { ADMIN_BOOKINGS, bookableService, localDate, PUBLIC_BOOKINGS } from './bookings'
-import { actor, makeSlot, SERVICES, type Actor } from './catalogue'
+import { type Actor, actor, makeSlot, SERVICES } from './catalogue'
 import type { TestApp } from './test-app'
 import { testSecret } from './test-database'
 import { createAdmin, createUser, signIn, TEST_PASSWORD } from './users'
@@ -29,7 +29,10 @@ export interface LoadFixture {
 }
 
 /** Users, three bookable services (a slot 08:00–20:00 every day, 60 minutes) and comments to moderate. */
-export async function seedLoad(app: TestApp, options: { citizens?: number; comments?: number } = {}): Promise<LoadFixture> {
+export async function seedLoad(
+  app: TestApp,
+  options: { citizens?: number; comments?: number } = {},
+): Promise<LoadFixture> {
   const adminUser = await createAdmin(app)
   const admin = actor(app, adminUser, adminUser.headers)
   const citizens: LoadFixture['citizens'] = []
@@ -42,18 +45,21 @@ export async function seedLoad(app: TestApp, options: { citizens?: number; comme
     const today = localDate(0)
     const service = await bookableService(admin, today, {}, { startTime: '08:00', endTime: '20:00' })
     for (let day = 0; day < 7; day++) {
-      if (day !== today.dayOfWeek) await makeSlot(admin, service.id, { dayOfWeek: day, startTime: '08:00', endTime: '20:00' })
+      if (day !== today.dayOfWeek)
+        await makeSlot(admin, service.id, { dayOfWeek: day, startTime: '08:00', endTime: '20:00' })
     }
     services.push(service.id)
   }
   const post = await makePost(app)
   const comments: string[] = []
   const author = await createUser(app)
-  for (let i = 0; i < (options.comments ?? 50); i++) comments.push(await makeComment(app, post, author.id, 'published', `Comment ${i}`))
+  for (let i = 0; i < (options.comments ?? 50); i++)
+    comments.push(await makeComment(app, post, author.id, 'published', `Comment ${i}`))
   return { admin, citizens, services, comments }
 }
 
-export type Action = 'sign-up' | 'sign-in' | 'get-session' | 'browse' | 'book' | 'admin-read' | 'admin-write' | 'moderate'
+export type Action =
+  'sign-up' | 'sign-in' | 'get-session' | 'browse' | 'book' | 'admin-read' | 'admin-write' | 'moderate'
 
 // Relative weights: mostly reads, as a public catalogue sees; password hashing (sign-up and
 // sign-in) is deliberately rare, as it is in life and because argon2 costs ~50 ms of CPU.
@@ -94,41 +100,78 @@ function requestFor(action: Action, fixture: LoadFixture, next: { comment: () =>
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
   switch (action) {
     case 'sign-up':
-      return { method: 'POST', path: '/api/auth/sign-up/email', body: { email: `load-${randomBytes(6).toString('hex')}@example.test`, password: TEST_PASSWORD, name: 'Load Test' } }
+      return {
+        method: 'POST',
+        path: '/api/auth/sign-up/email',
+        body: {
+          email: `load-${randomBytes(6).toString('hex')}@example.test`,
+          password: TEST_PASSWORD,
+          name: 'Load Test',
+        },
+      }
     case 'sign-in':
-      return { method: 'POST', path: '/api/auth/sign-in/email', body: { email: pick(fixture.citizens).email, password: TEST_PASSWORD } }
+      return {
+        method: 'POST',
+        path: '/api/auth/sign-in/email',
+        body: { email: pick(fixture.citizens).email, password: TEST_PASSWORD },
+      }
     case 'get-session':
       return { method: 'GET', path: '/api/auth/get-session', headers: bearer(pick(fixture.citizens).token) }
     case 'browse':
       return {
         method: 'GET',
-        path: pick(['/api/service-listings?limit=10', '/api/service-categories?limit=20', '/api/service-availability?limit=20', '/api/blog-comments?limit=10', `/api/service-listings/${pick(fixture.services)}?depth=1`]),
+        path: pick([
+          '/api/service-listings?limit=10',
+          '/api/service-categories?limit=20',
+          '/api/service-availability?limit=20',
+          '/api/blog-comments?limit=10',
+          `/api/service-listings/${pick(fixture.services)}?depth=1`,
+        ]),
       }
     case 'book': {
       // A date 20–80 days ahead and a half-hour start: enough collisions to exercise 409s.
       const date = localDate(20 + Math.floor(Math.random() * 60)).date
       const time = `${pad(8 + Math.floor(Math.random() * 11))}:${Math.random() < 0.5 ? '00' : '30'}`
-      return { method: 'POST', path: PUBLIC_BOOKINGS, headers: bearer(pick(fixture.citizens).token), body: { serviceId: pick(fixture.services), bookingDate: date, bookingTime: time } }
+      return {
+        method: 'POST',
+        path: PUBLIC_BOOKINGS,
+        headers: bearer(pick(fixture.citizens).token),
+        body: { serviceId: pick(fixture.services), bookingDate: date, bookingTime: time },
+      }
     }
     case 'admin-read':
-      return { method: 'GET', path: pick([`${SERVICES}?perPage=20`, `${ADMIN_BOOKINGS}?perPage=20`, '/api/audit-logs?limit=10']), headers: fixture.admin.headers }
+      return {
+        method: 'GET',
+        path: pick([`${SERVICES}?perPage=20`, `${ADMIN_BOOKINGS}?perPage=20`, '/api/audit-logs?limit=10']),
+        headers: fixture.admin.headers,
+      }
     case 'admin-write':
       return {
         method: 'PATCH',
         path: SERVICES,
         headers: fixture.admin.headers,
-        body: { action: 'update', id: pick(fixture.services), translations: [{ inLanguage: 'en', title: `Piano lesson ${randomBytes(2).toString('hex')}` }] },
+        body: {
+          action: 'update',
+          id: pick(fixture.services),
+          translations: [{ inLanguage: 'en', title: `Piano lesson ${randomBytes(2).toString('hex')}` }],
+        },
       }
     case 'moderate': {
       const comment = next.comment()
       if (!comment) return requestFor('admin-read', fixture, next)
-      return { method: 'POST', path: '/api/admin/moderate', headers: fixture.admin.headers, body: { postType: 'blogComments', postId: comment, reason: 'Load test moderation' } }
+      return {
+        method: 'POST',
+        path: '/api/admin/moderate',
+        headers: fixture.admin.headers,
+        body: { postType: 'blogComments', postId: comment, reason: 'Load test moderation' },
+      }
     }
   }
 }
 
 /** A write the server said it made (2xx): what a fault test looks for in the database. */
-export type AcknowledgedWrite = { kind: 'booking'; id: string } | { kind: 'sign-up'; email: string } | { kind: 'moderation'; id: string }
+export type AcknowledgedWrite =
+  { kind: 'booking'; id: string } | { kind: 'sign-up'; email: string } | { kind: 'moderation'; id: string }
 
 export interface FiveXX {
   action: Action
@@ -167,7 +210,16 @@ const errorName = (error: unknown): string => {
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadReport> {
-  const report: LoadReport = { sent: 0, byStatus: {}, byAction: {}, latenciesMs: [], fiveXX: [], networkErrors: {}, acknowledged: [], durationMs: 0 }
+  const report: LoadReport = {
+    sent: 0,
+    byStatus: {},
+    byAction: {},
+    latenciesMs: [],
+    fiveXX: [],
+    networkErrors: {},
+    acknowledged: [],
+    durationMs: 0,
+  }
   const comments = [...options.fixture.comments]
   const next = { comment: () => comments.shift() }
   let done = false
@@ -189,7 +241,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       try {
         const response = await fetch(`${options.url}${request.path}`, {
           method: request.method,
-          headers: { ...(request.body === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers },
+          headers: {
+            ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...request.headers,
+          },
           body: request.body === undefined ? undefined : JSON.stringify(request.body),
           signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
         })
@@ -197,7 +252,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
         report.latenciesMs.push(performance.now() - began)
         count(action, response.status)
         options.onAnswer?.(action, response.status, text, response.headers)
-        if (response.status >= 500) report.fiveXX.push({ action, path: request.path, status: response.status, body: text.slice(0, 500) })
+        if (response.status >= 500)
+          report.fiveXX.push({ action, path: request.path, status: response.status, body: text.slice(0, 500) })
         if (response.ok) remember(report, action, request, text)
       } catch (error) {
         count(action, 0)
@@ -215,13 +271,19 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
 }
 
 function remember(report: LoadReport, action: Action, request: Request, text: string) {
-  if (action === 'book') report.acknowledged.push({ kind: 'booking', id: (JSON.parse(text) as { booking: { id: string } }).booking.id })
-  else if (action === 'sign-up') report.acknowledged.push({ kind: 'sign-up', email: (request.body as { email: string }).email })
-  else if (action === 'moderate' && request.path === '/api/admin/moderate') report.acknowledged.push({ kind: 'moderation', id: (request.body as { postId: string }).postId })
+  if (action === 'book')
+    report.acknowledged.push({ kind: 'booking', id: (JSON.parse(text) as { booking: { id: string } }).booking.id })
+  else if (action === 'sign-up')
+    report.acknowledged.push({ kind: 'sign-up', email: (request.body as { email: string }).email })
+  else if (action === 'moderate' && request.path === '/api/admin/moderate')
+    report.acknowledged.push({ kind: 'moderation', id: (request.body as { postId: string }).postId })
 }
 
 /** The acknowledged writes that are not in the database (empty when every one is there). */
-export async function missingWrites(query: (text: string, values: unknown[]) => Promise<unknown[]>, writes: AcknowledgedWrite[]): Promise<AcknowledgedWrite[]> {
+export async function missingWrites(
+  query: (text: string, values: unknown[]) => Promise<unknown[]>,
+  writes: AcknowledgedWrite[],
+): Promise<AcknowledgedWrite[]> {
   const missing: AcknowledgedWrite[] = []
   for (const write of writes) {
     const rows =

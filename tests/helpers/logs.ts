@@ -6,7 +6,11 @@ export function captureLogs(payload: Payload): string[] {
   for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const) {
     const original = payload.logger[level].bind(payload.logger)
     payload.logger[level] = ((...args: unknown[]) => {
-      logged.push(JSON.stringify(args, (_key, value) => (value instanceof Error ? { message: value.message, stack: value.stack } : value)))
+      logged.push(
+        JSON.stringify(args, (_key, value) =>
+          value instanceof Error ? { message: value.message, stack: value.stack } : value,
+        ),
+      )
       return (original as (...a: unknown[]) => void)(...args)
     }) as never
   }

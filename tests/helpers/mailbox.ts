@@ -55,9 +55,13 @@ function decodeQuotedPrintable(input: string): string {
 function decodeWords(value: string): string {
   // RFC 2047 encoded words (=?utf-8?Q?…?= / =?utf-8?B?…?=) in headers such as Subject; the space
   // between two adjacent encoded words is not part of the text.
-  return value.replace(/(\?=)\s+(?==\?)/g, '$1').replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_all, _charset: string, encoding: string, text: string) =>
-    encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-  )
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_all, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    )
 }
 
 interface Part {
@@ -179,7 +183,11 @@ export async function startMailbox(options: { port?: number } = {}): Promise<Mai
         }
         const timer = setTimeout(() => {
           waiters.delete(waiter)
-          reject(new Error(`no matching mail within ${timeoutMs} ms; received: ${messages.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ') || 'none'}`))
+          reject(
+            new Error(
+              `no matching mail within ${timeoutMs} ms; received: ${messages.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ') || 'none'}`,
+            ),
+          )
         }, timeoutMs)
         waiters.add(waiter)
       })

@@ -17,7 +17,10 @@ export const UPLOAD_FAULTS = {
 export type UploadFault = keyof typeof UPLOAD_FAULTS
 
 export async function installFaultFunctions(app: TestApp): Promise<void> {
-  await sql(app, `CREATE OR REPLACE FUNCTION upload_fault_raise() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected upload fault'; END $$`)
+  await sql(
+    app,
+    `CREATE OR REPLACE FUNCTION upload_fault_raise() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected upload fault'; END $$`,
+  )
   await sql(
     app,
     `CREATE OR REPLACE FUNCTION upload_fault_disconnect() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_terminate_backend(pg_backend_pid()); PERFORM pg_sleep(5); RETURN NEW; END $$`,

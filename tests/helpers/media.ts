@@ -16,7 +16,8 @@ export { dropMedia, MEDIA_DIR } from './catalogue'
 export const MEDIA = '/api/admin/services/media'
 export const MiB = 1024 * 1024
 
-const solid = (width: number, height: number, background = { r: 200, g: 80, b: 40 }) => sharp({ create: { width, height, channels: 3, background } })
+const solid = (width: number, height: number, background = { r: 200, g: 80, b: 40 }) =>
+  sharp({ create: { width, height, channels: 3, background } })
 
 export const png = (width = 64, height = 48) => solid(width, height).png().toBuffer()
 export const jpeg = (width = 64, height = 48) => solid(width, height).jpeg().toBuffer()
@@ -25,8 +26,16 @@ export const avif = (width = 64, height = 48) => solid(width, height).avif().toB
 
 /** A three-frame animated GIF. */
 export async function animatedGif(width = 30, height = 20): Promise<Buffer> {
-  const frames = await Promise.all(['red', 'blue', 'green'].map((color) => sharp({ create: { width, height, channels: 4, background: color } }).png().toBuffer()))
-  return sharp(frames, { join: { animated: true } }).gif().toBuffer()
+  const frames = await Promise.all(
+    ['red', 'blue', 'green'].map((color) =>
+      sharp({ create: { width, height, channels: 4, background: color } })
+        .png()
+        .toBuffer(),
+    ),
+  )
+  return sharp(frames, { join: { animated: true } })
+    .gif()
+    .toBuffer()
 }
 
 /** A JPEG whose pixels are 60×20 but whose EXIF says "rotate 90°", with camera and GPS tags. */
@@ -106,7 +115,11 @@ export function form(fields: UploadFields): FormData {
     if (value === undefined) continue
     if (name === 'file' && typeof value === 'object') {
       const file = value as NonNullable<UploadFields['file']>
-      body.append('file', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name ?? 'upload.bin')
+      body.append(
+        'file',
+        new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }),
+        file.name ?? 'upload.bin',
+      )
     } else body.append(name, String(value))
   }
   return body
@@ -125,15 +138,30 @@ async function reply(response: Response): Promise<Reply & { headers: Headers }> 
 
 /** POST multipart to `path` (our endpoint by default). */
 export async function upload(app: TestApp, headers: Record<string, string>, fields: UploadFields, path = MEDIA) {
-  return reply(await app.request(path, { method: 'POST', headers: { ...CLIENT_HEADERS, ...headers }, body: form(fields) }))
+  return reply(
+    await app.request(path, { method: 'POST', headers: { ...CLIENT_HEADERS, ...headers }, body: form(fields) }),
+  )
 }
 
 /** POST a hand-made body with a hand-made content type. */
-export async function rawPost(app: TestApp, headers: Record<string, string>, contentType: string, body: Buffer | string, path = MEDIA) {
-  return reply(await app.request(path, { method: 'POST', headers: { ...CLIENT_HEADERS, ...headers, 'content-type': contentType }, body: typeof body === 'string' ? body : new Uint8Array(body) }))
+export async function rawPost(
+  app: TestApp,
+  headers: Record<string, string>,
+  contentType: string,
+  body: Buffer | string,
+  path = MEDIA,
+) {
+  return reply(
+    await app.request(path, {
+      method: 'POST',
+      headers: { ...CLIENT_HEADERS, ...headers, 'content-type': contentType },
+      body: typeof body === 'string' ? body : new Uint8Array(body),
+    }),
+  )
 }
 
-export const mediaFiles = async (): Promise<string[]> => (await fs.readdir(MEDIA_DIR)).filter((name) => name !== '.gitkeep')
+export const mediaFiles = async (): Promise<string[]> =>
+  (await fs.readdir(MEDIA_DIR)).filter((name) => name !== '.gitkeep')
 
 export const storedFile = (name: string) => fs.readFile(path.join(MEDIA_DIR, name))
 

@@ -72,13 +72,22 @@ async function build(): Promise<State> {
   for (const [template, item] of Object.entries(document.paths ?? {})) {
     const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&')
     for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
-      const operation = (item as Record<string, { responses?: Operation['responses']; parameters?: PathParameter[] }>)[method]
+      const operation = (item as Record<string, { responses?: Operation['responses']; parameters?: PathParameter[] }>)[
+        method
+      ]
       if (!operation) continue
       // A path parameter documented as a UUID matches only a UUID: `/notifications/count` is
       // not `/notifications/{id}` (the shell answers a non-UUID id itself, 404).
-      const uuids = new Set((operation.parameters ?? []).filter((p) => p.in === 'path' && p.schema?.format === 'uuid').map((p) => p.name))
+      const uuids = new Set(
+        (operation.parameters ?? []).filter((p) => p.in === 'path' && p.schema?.format === 'uuid').map((p) => p.name),
+      )
       const pattern = escaped.replace(/\{([^}]+)\}/g, (_, name: string) => (uuids.has(name) ? UUID : '[^/]+'))
-      operations.push({ method: method.toUpperCase(), template, matches: new RegExp(`^${pattern}/?$`), responses: operation.responses ?? {} })
+      operations.push({
+        method: method.toUpperCase(),
+        template,
+        matches: new RegExp(`^${pattern}/?$`),
+        responses: operation.responses ?? {},
+      })
     }
   }
   // Literal paths before templated ones (`/api/service-media/file/{filename}` vs `{id}`).
@@ -90,7 +99,18 @@ function validatorFor({ ajv, validators }: State, operation: Operation, status: 
   const key = `${operation.method} ${operation.template} ${status}`
   let validate = validators.get(key)
   if (!validate) {
-    const pointer = ['paths', operation.template, operation.method.toLowerCase(), 'responses', status, 'content', 'application/json', 'schema'].map(escapePointer).join('/')
+    const pointer = [
+      'paths',
+      operation.template,
+      operation.method.toLowerCase(),
+      'responses',
+      status,
+      'content',
+      'application/json',
+      'schema',
+    ]
+      .map(escapePointer)
+      .join('/')
     validate = ajv.getSchema(`openapi#/${pointer}`)
     if (!validate) throw new Error(`no schema at ${pointer}`)
     validators.set(key, validate)
@@ -103,20 +123,29 @@ function record(entry: Record<string, unknown>) {
 }
 
 /** Checks `response` (a clone is read) against the operation for (method, url); throws on a mismatch. */
-export async function checkResponse(method: string, url: string | URL, response: Response, options: { log?: boolean } = {}): Promise<void> {
+export async function checkResponse(
+  method: string,
+  url: string | URL,
+  response: Response,
+  options: { log?: boolean } = {},
+): Promise<void> {
   const log = options.log ?? true
   const upper = method.toUpperCase()
   if (upper === 'HEAD' || upper === 'OPTIONS') return
   const pathname = new URL(url).pathname
   const loaded = await load()
-  const operation = loaded.operations.find((candidate) => candidate.method === upper && candidate.matches.test(pathname))
+  const operation = loaded.operations.find(
+    (candidate) => candidate.method === upper && candidate.matches.test(pathname),
+  )
   if (!operation) return
   const status = String(response.status)
   const documented = operation.responses[status]
   const where = `${upper} ${pathname} → ${status} (${operation.template})`
   const fail = (problem: string, body?: unknown) => {
     if (log) record({ result: 'mismatch', operation: `${upper} ${operation.template}`, status, problem, body })
-    throw new Error(`OpenAPI mismatch: ${where}: ${problem}${body === undefined ? '' : `\nbody: ${JSON.stringify(body).slice(0, 2000)}`}`)
+    throw new Error(
+      `OpenAPI mismatch: ${where}: ${problem}${body === undefined ? '' : `\nbody: ${JSON.stringify(body).slice(0, 2000)}`}`,
+    )
   }
   if (!documented) return fail('status not documented for this operation')
   const isJson = /^application\/(.+\+)?json/i.test(response.headers.get('content-type') ?? '')
@@ -141,7 +170,11 @@ export async function checkedFetch(input: string | URL | Request, init?: Request
 }
 
 /** For answers read without fetch (the fuzzer's raw requests): the mismatch, if any, as text. */
-export async function contractMismatch(method: string, url: string, answer: { status: number; body: string; contentType?: string }): Promise<string | undefined> {
+export async function contractMismatch(
+  method: string,
+  url: string,
+  answer: { status: number; body: string; contentType?: string },
+): Promise<string | undefined> {
   let target: URL
   try {
     target = new URL(url)
@@ -150,7 +183,10 @@ export async function contractMismatch(method: string, url: string, answer: { st
   }
   if (answer.status < 200 || answer.status > 599) return undefined
   const bodiless = answer.body === '' || [204, 205, 304].includes(answer.status)
-  const response = new Response(bodiless ? null : answer.body, { status: answer.status, headers: answer.contentType ? { 'content-type': answer.contentType } : {} })
+  const response = new Response(bodiless ? null : answer.body, {
+    status: answer.status,
+    headers: answer.contentType ? { 'content-type': answer.contentType } : {},
+  })
   try {
     await checkResponse(method, target, response)
     return undefined

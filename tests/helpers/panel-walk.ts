@@ -3,9 +3,17 @@
 import { afterAll, beforeAll } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
-import { launchPanelBrowser, PANEL_ADMIN, seededModeratorPassword, visitSettled, watchTrouble, type PanelBrowser, type Trouble } from './panel'
+import {
+  launchPanelBrowser,
+  PANEL_ADMIN,
+  type PanelBrowser,
+  seededModeratorPassword,
+  type Trouble,
+  visitSettled,
+  watchTrouble,
+} from './panel'
 import { PANEL_READY_TIMEOUT_MS } from './processes'
-import { startServerFixture, type ServerFixture } from './server-fixture'
+import { type ServerFixture, startServerFixture } from './server-fixture'
 
 export const WALK_CITIZEN = { email: 'walk-citizen@example.test', password: 'Walk-Citizen-Passw0rd!' }
 export const WALK_MODERATOR_EMAIL = 'moderator@example.com'
@@ -43,7 +51,6 @@ export type Opened = Map<string, string[]>
 /** A list's first document link (what the walk opens after the list). */
 export const FIRST_DOCUMENT = '.table tbody tr a[href*="/admin/collections/"]'
 
-
 /**
  * The walk's server (admin made, demo data, `citizen`: a verified citizen signed up through the
  * API) and Chromium, started in beforeAll and stopped in afterAll of the calling file. The
@@ -57,12 +64,20 @@ export function usePanelWalk(options: { citizen?: boolean } = {}): PanelWalk {
     // The walk sends hundreds of /api requests from one IP in a minute, the signed-out ones
     // (login pages, the citizen) counted by the global limit of 100 a minute: on a fast machine
     // they ran past it (429 on /api/users/me in a CI run). The limit is not what the walk checks.
-    const fixture = await startServerFixture({ admin: PANEL_ADMIN, seed: true, env: { RATE_LIMIT_GLOBAL_MAX: '100000' } })
+    const fixture = await startServerFixture({
+      admin: PANEL_ADMIN,
+      seed: true,
+      env: { RATE_LIMIT_GLOBAL_MAX: '100000' },
+    })
     walk.fixture = fixture
     walk.base = fixture.panelUrl
     walk.moderatorPassword = seededModeratorPassword(fixture.seedOutput)
     if (options.citizen) {
-      const signUp = await fetch(`${fixture.url}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(WALK_CITIZEN) })
+      const signUp = await fetch(`${fixture.url}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(WALK_CITIZEN),
+      })
       if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`)
       await fixture.sql('UPDATE users SET email_verified = true WHERE email = $1', [WALK_CITIZEN.email])
     }
@@ -84,7 +99,9 @@ export function usePanelWalk(options: { citizen?: boolean } = {}): PanelWalk {
 
   walk.panelLinks = async (page) => {
     const origin = new URL(walk.base).origin
-    const hrefs = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href))
+    const hrefs = await page
+      .locator('a[href]')
+      .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href))
     return hrefs
       .map((href) => new URL(href))
       .filter((url) => url.origin === origin && url.pathname.startsWith('/admin') && !/\/logout$/.test(url.pathname))
@@ -98,7 +115,8 @@ export function usePanelWalk(options: { citizen?: boolean } = {}): PanelWalk {
         group: anchor.closest('.nav-group')?.querySelector('.nav-group__label')?.textContent?.trim() ?? '',
       })),
     )
-    const inShare = (linkGroup: string) => !group || ('only' in group ? linkGroup === group.only : linkGroup !== group.except)
+    const inShare = (linkGroup: string) =>
+      !group || ('only' in group ? linkGroup === group.only : linkGroup !== group.except)
     return [...new Set(links.filter((link) => inShare(link.group)).map((link) => link.pathname))]
   }
 
@@ -121,7 +139,8 @@ export function usePanelWalk(options: { citizen?: boolean } = {}): PanelWalk {
   // Followed as a person clicking around would: a document stands for its collection's
   // documents, logout aside.
   walk.crawlLinks = async (page, opened = new Map(), limit = 150) => {
-    const kind = (path: string) => new URL(path, walk.base).pathname.replace(/\/[0-9a-f]{8}-[0-9a-f-]{27}(?=\/|$)/g, '/:id')
+    const kind = (path: string) =>
+      new URL(path, walk.base).pathname.replace(/\/[0-9a-f]{8}-[0-9a-f-]{27}(?=\/|$)/g, '/:id')
     const seen = new Set<string>([kind('/admin')])
     const queue = ['/admin']
     const reached: Opened = new Map()

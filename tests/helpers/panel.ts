@@ -4,7 +4,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
-import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core'
+import { type BrowserContext, chromium, type Page, type Request } from 'playwright-core'
 
 const CHROMIUM = '/usr/bin/chromium'
 // Without the background-networking flags Chromium keeps dialling out, which this offline
@@ -36,7 +36,12 @@ export async function launchPanelBrowser(viewport?: { width: number; height: num
     throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium), as .ci/run does.`)
   }
   const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'community-chromium-'))
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, ...(viewport ? { viewport } : {}) })
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    ...(viewport ? { viewport } : {}),
+  })
   trackFetches(context)
   return {
     context,
@@ -113,13 +118,20 @@ export async function savePanelForm(page: Page): Promise<void> {
  * (docs/api.md "Accounts (/api/auth)"), as for tests/helpers/users.ts's `signIn`. `base` must use localhost,
  * for the reason `signInToPanel` gives.
  */
-export async function signInByCookie(context: BrowserContext, base: string, user: { email: string; password: string }): Promise<void> {
+export async function signInByCookie(
+  context: BrowserContext,
+  base: string,
+  user: { email: string; password: string },
+): Promise<void> {
   const url = new URL('/api/auth/sign-in/email', base)
-  if (url.hostname !== 'localhost') throw new Error(`${base}: the panel's Secure session cookie needs localhost (fixture.panelUrl)`)
+  if (url.hostname !== 'localhost')
+    throw new Error(`${base}: the panel's Secure session cookie needs localhost (fixture.panelUrl)`)
   await context.clearCookies()
   const response = await context.request.post(url.toString(), { data: { email: user.email, password: user.password } })
-  if (response.status() !== 200) throw new Error(`sign-in of ${user.email} failed: ${response.status()} ${await response.text()}`)
-  if ((await context.cookies(base)).length === 0) throw new Error(`sign-in of ${user.email} left no cookie in the browser`)
+  if (response.status() !== 200)
+    throw new Error(`sign-in of ${user.email} failed: ${response.status()} ${await response.text()}`)
+  if ((await context.cookies(base)).length === 0)
+    throw new Error(`sign-in of ${user.email} left no cookie in the browser`)
 }
 
 /**
@@ -138,7 +150,11 @@ export async function signInToPanel(page: Page, base: string, email: string, pas
  * Signs whoever was signed in out (the browser's cookies cleared) and submits the login form
  * as `user`; the caller waits for where that leads (the dashboard, or a citizen's refusal).
  */
-export async function submitPanelLogin(page: Page, base: string, user: { email: string; password: string }): Promise<void> {
+export async function submitPanelLogin(
+  page: Page,
+  base: string,
+  user: { email: string; password: string },
+): Promise<void> {
   await page.context().clearCookies()
   await page.goto(`${base}/admin/login`)
   await fillLogin(page, user.email, user.password)
@@ -171,11 +187,13 @@ export function watchTrouble(page: Page, base: string): Trouble {
     if (/^https?:/.test(url) && new URL(url).origin !== origin) trouble.offsite.push(url)
   })
   page.on('console', (message) => {
-    if (message.type() === 'error') trouble.consoleErrors.push(`${page.url()}: ${message.text()} ${message.location().url}`)
+    if (message.type() === 'error')
+      trouble.consoleErrors.push(`${page.url()}: ${message.text()} ${message.location().url}`)
   })
   page.on('pageerror', (error) => trouble.consoleErrors.push(`${page.url()}: ${error.message}`))
   page.on('response', (response) => {
-    if (response.status() >= 400 && response.request().resourceType() !== 'document') trouble.failedResources.push(`${response.status()} ${response.url()}`)
+    if (response.status() >= 400 && response.request().resourceType() !== 'document')
+      trouble.failedResources.push(`${response.status()} ${response.url()}`)
   })
   return trouble
 }

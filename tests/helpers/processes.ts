@@ -2,7 +2,7 @@
 // `npm start` and `npm run …` run them, with the environment a test gives them: from the run's
 // plain-JS build of the same sources (scripts/node-build/, a third of tsx's CPU per start),
 // under tsx where the build cannot serve (scripts/node-build/command.ts says which).
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 import { nodeArgs } from '../../scripts/node-build/command'
@@ -30,7 +30,12 @@ function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
  * all of it.
  */
 function spawnScript(file: string, args: string[], env: Record<string, string | undefined>, cwd = ROOT): ChildProcess {
-  return spawn(process.execPath, [...nodeArgs(file, cwd), ...args], { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  return spawn(process.execPath, [...nodeArgs(file, cwd), ...args], {
+    cwd,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
 }
 
 /**
@@ -41,7 +46,12 @@ function spawnScript(file: string, args: string[], env: Record<string, string | 
  */
 function spawnServer(env: Record<string, string | undefined>, cwd: string): ChildProcess {
   // The project's media/ is shared with other databases here: no sweep unless a test asks.
-  return spawn(process.execPath, nodeArgs('src/server.ts', cwd), { cwd, env: childEnv({ MEDIA_SWEEP_AT_START: 'false', ...env }), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  return spawn(process.execPath, nodeArgs('src/server.ts', cwd), {
+    cwd,
+    env: childEnv({ MEDIA_SWEEP_AT_START: 'false', ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
 }
 
 function exitOf(child: ChildProcess): Promise<Exit> {
@@ -97,13 +107,20 @@ export interface ServerProcess {
 export const PANEL_READY_TIMEOUT_MS = 900_000
 
 /** Starts `src/server.ts` on a free port and waits for its "ready" line; `cwd`: another copy of the project. */
-export async function startServerProcess(env: Record<string, string | undefined>, readyTimeoutMs = 60_000, cwd = ROOT): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string | undefined>,
+  readyTimeoutMs = 60_000,
+  cwd = ROOT,
+): Promise<ServerProcess> {
   const port = await freePort()
   const child = spawnServer({ PORT: String(port), ...env }, cwd)
   let output = ''
   const exited = exitOf(child)
   const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server not ready after ${readyTimeoutMs} ms:\n${output}`)), readyTimeoutMs)
+    const timer = setTimeout(
+      () => reject(new Error(`server not ready after ${readyTimeoutMs} ms:\n${output}`)),
+      readyTimeoutMs,
+    )
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
       if (output.includes('[server] ready on')) {

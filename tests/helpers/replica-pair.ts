@@ -5,7 +5,7 @@
 // replica receives everything through replication.
 import { randomBytes } from 'node:crypto'
 
-import { startPostgresPair, type PostgresPair } from '../../scripts/cluster/postgres-pair'
+import { type PostgresPair, startPostgresPair } from '../../scripts/cluster/postgres-pair'
 import { onServer } from '../../src/lib/postgres/template-database'
 
 export interface PairDatabase {
@@ -22,7 +22,13 @@ export async function startPairDatabase(): Promise<PairDatabase> {
   try {
     const name = `community_pair_${randomBytes(6).toString('hex')}`
     await onServer(pair.primary.url(), (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`))
-    return { pair, name, primaryUrl: pair.primary.url(name), replicaUrl: pair.replica.url(name), stop: () => pair.stop() }
+    return {
+      pair,
+      name,
+      primaryUrl: pair.primary.url(name),
+      replicaUrl: pair.replica.url(name),
+      stop: () => pair.stop(),
+    }
   } catch (error) {
     await pair.stop()
     throw error

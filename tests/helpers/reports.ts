@@ -4,7 +4,7 @@
 // appeals and transparency" routes.
 import { createHash, randomBytes } from 'node:crypto'
 
-import { actor, type Actor, type Reply } from './catalogue'
+import { type Actor, actor, type Reply } from './catalogue'
 import { sql, type TestApp } from './test-app'
 
 export const REPORTS = '/api/reports'
@@ -23,17 +23,31 @@ export async function bulkCitizens(app: TestApp, n: number): Promise<Actor[]> {
     [n],
   )
   const ids = users.map((user) => user.id)
-  await sql(app, `INSERT INTO users_roles ("order", parent_id, value) SELECT 1, id, 'citizen' FROM unnest($1::uuid[]) id`, [ids])
+  await sql(
+    app,
+    `INSERT INTO users_roles ("order", parent_id, value) SELECT 1, id, 'citizen' FROM unnest($1::uuid[]) id`,
+    [ids],
+  )
   await sql(
     app,
     `INSERT INTO sessions (user_id, token_hash, expires_at, refreshed_at) SELECT id, hash, now() + interval '1 day', now() FROM unnest($1::uuid[], $2::text[]) AS t(id, hash)`,
     [ids, tokens.map((token) => createHash('sha256').update(token).digest('hex'))],
   )
-  return users.map((user, i) => actor(app, { id: user.id, email: user.email, password: '', roles: ['citizen'] }, { authorization: `Bearer ${tokens[i]}` }))
+  return users.map((user, i) =>
+    actor(
+      app,
+      { id: user.id, email: user.email, password: '', roles: ['citizen'] },
+      { authorization: `Bearer ${tokens[i]}` },
+    ),
+  )
 }
 
-export const report = (who: Actor, postId: string, reason = 'spam', extra: Record<string, unknown> = {}): Promise<Reply> =>
-  who.send(REPORTS, { postType: 'blogComments', postId, reason, ...extra })
+export const report = (
+  who: Actor,
+  postId: string,
+  reason = 'spam',
+  extra: Record<string, unknown> = {},
+): Promise<Reply> => who.send(REPORTS, { postType: 'blogComments', postId, reason, ...extra })
 
 export interface QueueRow {
   status: string
@@ -42,11 +56,19 @@ export interface QueueRow {
 }
 
 export async function queueRows(app: TestApp, postId: string): Promise<QueueRow[]> {
-  return sql<QueueRow>(app, `SELECT status::text, reports, reasons FROM report_queue WHERE post_id = $1 ORDER BY created_at`, [postId])
+  return sql<QueueRow>(
+    app,
+    `SELECT status::text, reports, reasons FROM report_queue WHERE post_id = $1 ORDER BY created_at`,
+    [postId],
+  )
 }
 
 export async function reportStatuses(app: TestApp, postId: string): Promise<string[]> {
-  const rows = await sql<{ status: string }>(app, `SELECT status::text FROM content_reports WHERE post_id = $1 ORDER BY created_at`, [postId])
+  const rows = await sql<{ status: string }>(
+    app,
+    `SELECT status::text FROM content_reports WHERE post_id = $1 ORDER BY created_at`,
+    [postId],
+  )
   return rows.map((row) => row.status)
 }
 
@@ -55,7 +77,12 @@ export async function reportStatuses(app: TestApp, postId: string): Promise<stri
  * opened in one tick overflow the test server's listen backlog (511) and get reset by the
  * kernel before the app sees them. The requests are all in flight together either way.
  */
-export async function postAll(app: TestApp, path: string, requests: Array<{ headers: Record<string, string>; body: unknown }>, sockets = 400): Promise<number[]> {
+export async function postAll(
+  app: TestApp,
+  path: string,
+  requests: Array<{ headers: Record<string, string>; body: unknown }>,
+  sockets = 400,
+): Promise<number[]> {
   const { default: http } = await import('node:http')
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets })
   const url = new URL(path, app.url)
@@ -64,10 +91,14 @@ export async function postAll(app: TestApp, path: string, requests: Array<{ head
       requests.map(
         ({ headers, body }) =>
           new Promise<number>((resolve, reject) => {
-            const request = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json' } }, (response) => {
-              response.resume()
-              response.on('end', () => resolve(response.statusCode ?? 0))
-            })
+            const request = http.request(
+              url,
+              { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json' } },
+              (response) => {
+                response.resume()
+                response.on('end', () => resolve(response.statusCode ?? 0))
+              },
+            )
             request.on('error', reject)
             request.end(JSON.stringify(body))
           }),

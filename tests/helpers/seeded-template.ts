@@ -25,10 +25,15 @@ const SCRIPT_TIMEOUT_MS = 180_000
  * it serves later runs of the same day too.
  */
 function derivedTemplateName(prefix: string, from: string, extra: string[] = []): string {
-  const hash: Hash = createHash('sha256').update(from).update(adminInputsHash(ROOT)).update(new Date().toISOString().slice(0, 10))
+  const hash: Hash = createHash('sha256')
+    .update(from)
+    .update(adminInputsHash(ROOT))
+    .update(new Date().toISOString().slice(0, 10))
   const scripts = path.join(ROOT, 'scripts')
   // Every file under scripts/, folders included (scripts/cluster/), in a fixed order.
-  const files = (fs.readdirSync(scripts, { recursive: true }) as string[]).filter((file) => fs.statSync(path.join(scripts, file)).isFile()).sort()
+  const files = (fs.readdirSync(scripts, { recursive: true }) as string[])
+    .filter((file) => fs.statSync(path.join(scripts, file)).isFile())
+    .sort()
   for (const file of files) hash.update(file).update(fs.readFileSync(path.join(scripts, file)))
   for (const part of extra) hash.update('\0').update(part)
   return `${prefix}${hash.digest('hex').slice(0, 16)}`
@@ -36,7 +41,8 @@ function derivedTemplateName(prefix: string, from: string, extra: string[] = [])
 
 async function runOrThrow(file: string, args: string[], url: string): Promise<string> {
   const result = await runScript(file, args, { DATABASE_URL: url, PAYLOAD_SECRET: testSecret() }, SCRIPT_TIMEOUT_MS)
-  if (result.code !== 0) throw new Error(`${file} failed (${result.code ?? result.signal}):\n${result.stdout}\n${result.stderr}`)
+  if (result.code !== 0)
+    throw new Error(`${file} failed (${result.code ?? result.signal}):\n${result.stdout}\n${result.stderr}`)
   return result.stdout
 }
 
@@ -47,9 +53,22 @@ async function seededTemplate(): Promise<{ name: string; seedOutput: string }> {
   // Built once (workers asking at once: the later ones wait for the first, then clone).
   await ensureTemplate(adminUrl, name, async (url) => {
     const output = await runOrThrow('scripts/seed.ts', [], url)
-    await onServer(adminUrl, (client) => client.query(`COMMENT ON DATABASE ${client.escapeIdentifier(new URL(url).pathname.slice(1))} IS ${client.escapeLiteral(output)}`))
+    await onServer(adminUrl, (client) =>
+      client.query(
+        `COMMENT ON DATABASE ${client.escapeIdentifier(new URL(url).pathname.slice(1))} IS ${client.escapeLiteral(output)}`,
+      ),
+    )
   })
-  const [row] = await onServer(adminUrl, async (client) => (await client.query<{ output: string | null }>(`SELECT shobj_description(oid, 'pg_database') AS output FROM pg_database WHERE datname = $1`, [name])).rows)
+  const [row] = await onServer(
+    adminUrl,
+    async (client) =>
+      (
+        await client.query<{ output: string | null }>(
+          `SELECT shobj_description(oid, 'pg_database') AS output FROM pg_database WHERE datname = $1`,
+          [name],
+        )
+      ).rows,
+  )
   return { name, seedOutput: row?.output ?? '' }
 }
 
@@ -57,7 +76,13 @@ async function seededTemplate(): Promise<{ name: string; seedOutput: string }> {
 async function adminTemplate(from: string, admin: { email: string; password: string }): Promise<string> {
   const { adminUrl } = testDatabaseServer()
   const name = derivedTemplateName('community_admin_', from, [admin.email, admin.password])
-  await ensureTemplate(adminUrl, name, async (url) => void (await runOrThrow('scripts/create-admin.ts', ['--email', admin.email, '--password', admin.password], url)), from)
+  await ensureTemplate(
+    adminUrl,
+    name,
+    async (url) =>
+      void (await runOrThrow('scripts/create-admin.ts', ['--email', admin.email, '--password', admin.password], url)),
+    from,
+  )
   return name
 }
 
@@ -65,7 +90,10 @@ async function adminTemplate(from: string, admin: { email: string; password: str
  * A fresh database for a browser file: the migrated template, with the demo data when `seed`,
  * with `admin` made by `npm run create-admin`; and what the seed printed ('' without `seed`).
  */
-export async function createFixtureDatabase(options: { seed?: boolean; admin?: { email: string; password: string } }): Promise<{ url: string; drop: () => Promise<void>; seedOutput: string }> {
+export async function createFixtureDatabase(options: {
+  seed?: boolean
+  admin?: { email: string; password: string }
+}): Promise<{ url: string; drop: () => Promise<void>; seedOutput: string }> {
   const base = options.seed ? await seededTemplate() : { name: testDatabaseServer().template, seedOutput: '' }
   const template = options.admin ? await adminTemplate(base.name, options.admin) : base.name
   return { ...(await createTestDatabase(template)), seedOutput: base.seedOutput }

@@ -11,14 +11,19 @@ import { fileURLToPath } from 'node:url'
 
 import pg from 'pg'
 
-import { PANEL_READY_TIMEOUT_MS, startServerProcess, type ServerProcess } from './processes'
+import { PANEL_READY_TIMEOUT_MS, type ServerProcess, startServerProcess } from './processes'
 import { createFixtureDatabase } from './seeded-template'
 import { testSecret } from './test-database'
 
 export interface ServerFixtureOptions {
-  /** Made with `npm run create-admin`, once per run for the same credentials and `seed` (a template database; the server's `env` does not reach it). */
+  /**
+   * Made with `npm run create-admin`, once per run for the same credentials and `seed` (a template database; the
+   * server's `env` does not reach it).
+   */
   admin?: { email: string; password: string }
-  /** The demo data of `npm run seed` before the server starts (its output: `seedOutput`), cloned from a seeded template. */
+  /**
+   * The demo data of `npm run seed` before the server starts (its output: `seedOutput`), cloned from a seeded template.
+   */
   seed?: boolean
   /** More environment for the server (e.g. `ADMIN_PANEL: 'false'`). */
   env?: Record<string, string | undefined>
@@ -63,7 +68,11 @@ function hurryBackgroundAdminBuild(): void {
 export async function startServerFixture(options: ServerFixtureOptions = {}): Promise<ServerFixture> {
   if (options.env?.ADMIN_PANEL !== 'false') hurryBackgroundAdminBuild()
   const database = await createFixtureDatabase(options)
-  const env: Record<string, string | undefined> = { DATABASE_URL: database.url, PAYLOAD_SECRET: testSecret(), ...options.env }
+  const env: Record<string, string | undefined> = {
+    DATABASE_URL: database.url,
+    PAYLOAD_SECRET: testSecret(),
+    ...options.env,
+  }
   let server: ServerProcess | undefined
   let client: Promise<pg.Client> | undefined
   const stop = async (graceMs?: number) => {
@@ -72,7 +81,10 @@ export async function startServerFixture(options: ServerFixtureOptions = {}): Pr
     await database.drop()
   }
   try {
-    server = await startServerProcess(env, options.readyTimeoutMs ?? (env.ADMIN_PANEL === 'false' ? 60_000 : PANEL_READY_TIMEOUT_MS))
+    server = await startServerProcess(
+      env,
+      options.readyTimeoutMs ?? (env.ADMIN_PANEL === 'false' ? 60_000 : PANEL_READY_TIMEOUT_MS),
+    )
     const url = server.url
     return {
       server,

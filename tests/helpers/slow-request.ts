@@ -8,7 +8,12 @@ export interface Answer {
   body: string
 }
 
-export function slowPost(url: string, path: string, body: string, headers: Record<string, string> = {}): { answer: Promise<Answer>; release: () => void } {
+export function slowPost(
+  url: string,
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+): { answer: Promise<Answer>; release: () => void } {
   const half = Math.floor(body.length / 2)
   const request = http.request(`${url}${path}`, {
     method: 'POST',

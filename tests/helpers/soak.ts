@@ -5,7 +5,7 @@
 // its own checks, ten seconds being mostly warm-up for the RSS trend, so its log carries no
 // verdict (a GROWING and FAIL printed by a passing test misled a reader).
 import { checkInvariants } from './invariants'
-import { ACTIONS, quantile, runLoad, seedLoad, summary, type Action, type LoadReport } from './load'
+import { type Action, ACTIONS, type LoadReport, quantile, runLoad, seedLoad, summary } from './load'
 import type { TestApp } from './test-app'
 
 export interface SoakOptions {
@@ -55,13 +55,21 @@ export function rssTrend(samples: number[]): RssTrend {
   })
   const slopePerSample = den === 0 ? 0 : num / den // samples are one second apart
   const growthMb = slopePerSample * Math.max(0, n - 1)
-  return { samples, slopeMbPerMinute: slopePerSample * 60, growthMb, flat: growthMb < FLAT_GROWTH_MB && growthMb < 0.1 * meanY }
+  return {
+    samples,
+    slopeMbPerMinute: slopePerSample * 60,
+    growthMb,
+    flat: growthMb < FLAT_GROWTH_MB && growthMb < 0.1 * meanY,
+  }
 }
 
 export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const { app, log } = options
   log(`seeding (citizens, services with slots, comments to moderate)`)
-  const fixture = await seedLoad(app, { citizens: Math.min(50, Math.max(5, Math.ceil(options.clients / 4))), comments: 200 })
+  const fixture = await seedLoad(app, {
+    citizens: Math.min(50, Math.max(5, Math.ceil(options.clients / 4))),
+    comments: 200,
+  })
   log(`${options.clients} clients for ${options.seconds} s against ${app.url}`)
 
   const samples: number[] = []
@@ -98,8 +106,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   log(summary(report))
   log(`by action: ${JSON.stringify(report.byAction)}`)
   if (Object.keys(report.networkErrors).length) log(`unanswered: ${JSON.stringify(report.networkErrors)}`)
-  for (const answer of report.fiveXX.slice(0, 20)) log(`5xx: ${answer.status} ${answer.action} ${answer.path} ${answer.body}`)
-  log(`RSS MB: first ${samples[0]?.toFixed(0)}, max ${Math.max(...samples).toFixed(0)}, last ${samples.at(-1)?.toFixed(0)}; second-half slope ${rss.slopeMbPerMinute.toFixed(1)} MB/min (${rss.growthMb.toFixed(1)} MB over it)`)
+  for (const answer of report.fiveXX.slice(0, 20))
+    log(`5xx: ${answer.status} ${answer.action} ${answer.path} ${answer.body}`)
+  log(
+    `RSS MB: first ${samples[0]?.toFixed(0)}, max ${Math.max(...samples).toFixed(0)}, last ${samples.at(-1)?.toFixed(0)}; second-half slope ${rss.slopeMbPerMinute.toFixed(1)} MB/min (${rss.growthMb.toFixed(1)} MB over it)`,
+  )
   for (const violation of violations) log(`INVARIANT ${violation}`)
   return { report, rss, violations, p50, p99 }
 }
@@ -108,7 +119,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
 export function judgeSoak(result: SoakResult, log: (line: string) => void): boolean {
   const { report, rss, violations } = result
   log(`RSS trend: ${rss.flat ? 'flat' : 'GROWING'}`)
-  const passed = report.fiveXX.length === 0 && Object.keys(report.networkErrors).length === 0 && violations.length === 0 && rss.flat
+  const passed =
+    report.fiveXX.length === 0 && Object.keys(report.networkErrors).length === 0 && violations.length === 0 && rss.flat
   log(passed ? 'PASS: no 5xx, every request answered, invariants hold, RSS flat' : 'FAIL')
   return passed
 }

@@ -107,7 +107,10 @@ export async function auditProblems(payload: Payload): Promise<string[]> {
         (SELECT array_agg(k || ':' || jsonb_typeof(v) ORDER BY k) FROM jsonb_each(data) e(k, v)) AS keys
       FROM audit_logs WHERE action NOT LIKE 'test.%' AND jsonb_typeof(data) = 'object') entries`
   // A file that stopped PostgreSQL (the fault tests) has nothing left to check.
-  const rows = await pool.query(sample).then((result) => result.rows, () => [])
+  const rows = await pool.query(sample).then(
+    (result) => result.rows,
+    () => [],
+  )
   return rows.map(({ action, data }) => auditEntryProblem(action, data)).filter((problem) => problem !== null)
 }
 
@@ -122,13 +125,21 @@ export async function outboxProblems(payload: Payload): Promise<string[]> {
     FROM (SELECT event, body, CASE WHEN jsonb_typeof(body->'data') = 'object' THEN
         (SELECT array_agg(k || ':' || jsonb_typeof(v) ORDER BY k) FROM jsonb_each(body->'data') e(k, v)) END AS keys
       FROM webhook_deliveries WHERE message_id ~ '^msg_[0-9a-f]{32}$') deliveries`
-  const rows = await pool.query(sample).then((result) => result.rows, () => [])
+  const rows = await pool.query(sample).then(
+    (result) => result.rows,
+    () => [],
+  )
   return rows.map(({ body }) => webhookBodyProblem(body)).filter((problem) => problem !== null)
 }
 
 /** Raw SQL against the app's database, for checking what a request left behind. */
-export async function sql<T = Record<string, unknown>>(app: TestApp, text: string, values: unknown[] = []): Promise<T[]> {
-  const pool = (app.payload.db as unknown as { pool: { query: (t: string, v: unknown[]) => Promise<{ rows: T[] }> } }).pool
+export async function sql<T = Record<string, unknown>>(
+  app: TestApp,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const pool = (app.payload.db as unknown as { pool: { query: (t: string, v: unknown[]) => Promise<{ rows: T[] }> } })
+    .pool
   const { rows } = await pool.query(text, values)
   return rows
 }

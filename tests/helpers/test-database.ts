@@ -9,7 +9,13 @@ import { fileURLToPath } from 'node:url'
 
 import { nodeArgs } from '../../scripts/node-build/command'
 import { freePort, removeEmbeddedState, startEmbeddedDatabase } from '../../src/lib/embedded-database'
-import { cloneDatabase, dropDatabase, ensureTemplate, migratedTemplateName, withDatabase } from '../../src/lib/postgres/template-database'
+import {
+  cloneDatabase,
+  dropDatabase,
+  ensureTemplate,
+  migratedTemplateName,
+  withDatabase,
+} from '../../src/lib/postgres/template-database'
 
 // globalSetup publishes both through the environment, which every test file inherits.
 const ADMIN_URL_ENV = 'COMMUNITY_TEST_ADMIN_URL'
@@ -38,7 +44,9 @@ function migrateTemplate(): Promise<void> {
   const child = spawn(process.execPath, nodeArgs(script), { cwd: ROOT, env: process.env, stdio: 'inherit' })
   return new Promise((resolve, reject) => {
     child.once('error', reject)
-    child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`migrating the test template failed (${signal ?? `exit ${code}`})`))))
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`migrating the test template failed (${signal ?? `exit ${code}`})`)),
+    )
   })
 }
 
@@ -52,7 +60,13 @@ export async function setupTestDatabase(): Promise<TestDatabaseState> {
     // As root the cluster itself may live outside (src/lib/postgres/cluster-location.ts).
     const dir = path.resolve('.test-data', `pg-${process.pid}`)
     await removeEmbeddedState(dir)
-    const db = await startEmbeddedDatabase({ stateDir: dir, port: await freePort(), database: 'postgres', log: () => {}, settings: NON_DURABLE })
+    const db = await startEmbeddedDatabase({
+      stateDir: dir,
+      port: await freePort(),
+      database: 'postgres',
+      log: () => {},
+      settings: NON_DURABLE,
+    })
     adminUrl = db.url
     stopServer = async () => {
       await db.stop()
@@ -83,7 +97,8 @@ export async function setupTestDatabase(): Promise<TestDatabaseState> {
 export function testDatabaseServer(): { adminUrl: string; template: string } {
   const adminUrl = process.env[ADMIN_URL_ENV]
   const template = process.env[TEMPLATE_ENV]
-  if (!adminUrl || !template) throw new Error('No test database: run the tests through jest (globalSetup starts PostgreSQL)')
+  if (!adminUrl || !template)
+    throw new Error('No test database: run the tests through jest (globalSetup starts PostgreSQL)')
   return { adminUrl, template }
 }
 

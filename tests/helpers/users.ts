@@ -4,12 +4,11 @@ import { randomBytes } from 'node:crypto'
 
 import { createLocalReq } from 'payload'
 
-import { writeAudit } from '../../hooks/shared/audit'
-
 import type { Role } from '../../domain/permissions'
+import { writeAudit } from '../../hooks/shared/audit'
 import { hashPassword, PASSWORD_HASH_OPTIONS } from '../../src/lib/auth/password-hash'
-import { isUniqueViolation } from '../../src/lib/unique-violation'
 import { inTransaction } from '../../src/lib/transaction'
+import { isUniqueViolation } from '../../src/lib/unique-violation'
 import { insertAccount } from '../../src/operations/auth/insert-account'
 import { uniqueUsername } from '../../src/operations/auth/usernames'
 import type { TestApp } from './test-app'
@@ -41,7 +40,10 @@ let testPasswordHash: Promise<string> | undefined
  * (600,000 iterations, ≈ 0.2 s of CPU) of a throwaway password for every test user. The
  * admin routes that create users (POST /api/users, /api/admin/users) have tests of their own.
  */
-export async function createUser(app: TestApp, options: { roles?: Role[]; email?: string; verified?: boolean; name?: string } = {}): Promise<TestUser> {
+export async function createUser(
+  app: TestApp,
+  options: { roles?: Role[]; email?: string; verified?: boolean; name?: string } = {},
+): Promise<TestUser> {
   const email = options.email ?? `user-${randomBytes(5).toString('hex')}@example.test`
   const roles = options.roles ?? ['citizen']
   testPasswordHash ??= hashPassword(TEST_PASSWORD, TEST_HASH_COST)
@@ -51,8 +53,21 @@ export async function createUser(app: TestApp, options: { roles?: Role[]; email?
     try {
       const id = await inTransaction(req, async () => {
         const username = await uniqueUsername(req, email)
-        const { id } = await insertAccount(req, { email, name: options.name ?? null, username, roles, emailVerified: options.verified ?? true, passwordHash })
-        await writeAudit(req, { action: 'user.create', userId: null, targetType: 'users', targetId: id, data: { email, roles } })
+        const { id } = await insertAccount(req, {
+          email,
+          name: options.name ?? null,
+          username,
+          roles,
+          emailVerified: options.verified ?? true,
+          passwordHash,
+        })
+        await writeAudit(req, {
+          action: 'user.create',
+          userId: null,
+          targetType: 'users',
+          targetId: id,
+          data: { email, roles },
+        })
         return id
       })
       return { id, email, password: TEST_PASSWORD, roles }
@@ -64,7 +79,10 @@ export async function createUser(app: TestApp, options: { roles?: Role[]; email?
 }
 
 /** Signs in through the public API; the session token and cookie it handed out. */
-export async function signIn(app: TestApp, user: Pick<TestUser, 'email' | 'password'>): Promise<{ token: string; cookie: string }> {
+export async function signIn(
+  app: TestApp,
+  user: Pick<TestUser, 'email' | 'password'>,
+): Promise<{ token: string; cookie: string }> {
   const response = await app.request('/api/auth/sign-in/email', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

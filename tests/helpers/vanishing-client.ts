@@ -59,7 +59,17 @@ export async function vanishAfterSending(url: string, requests: VanishingRequest
   await exited
 }
 
-const TCP_STATES: Record<string, string> = { '01': 'ESTABLISHED', '06': 'TIME_WAIT', '07': 'CLOSE', '08': 'CLOSE_WAIT', '09': 'LAST_ACK', '0A': 'LISTEN', '0B': 'CLOSING', '04': 'FIN_WAIT1', '05': 'FIN_WAIT2' }
+const TCP_STATES: Record<string, string> = {
+  '01': 'ESTABLISHED',
+  '06': 'TIME_WAIT',
+  '07': 'CLOSE',
+  '08': 'CLOSE_WAIT',
+  '09': 'LAST_ACK',
+  '0A': 'LISTEN',
+  '0B': 'CLOSING',
+  '04': 'FIN_WAIT1',
+  '05': 'FIN_WAIT2',
+}
 
 interface TcpRow {
   local: number
@@ -74,7 +84,11 @@ async function tcpRows(): Promise<TcpRow[]> {
     for (const line of text.split('\n').slice(1)) {
       const [, local, remote, state] = line.trim().split(/\s+/)
       if (!local || !remote || !state) continue
-      rows.push({ local: parseInt(local.split(':')[1]!, 16), remote: parseInt(remote.split(':')[1]!, 16), state: TCP_STATES[state] ?? state })
+      rows.push({
+        local: parseInt(local.split(':')[1]!, 16),
+        remote: parseInt(remote.split(':')[1]!, 16),
+        state: TCP_STATES[state] ?? state,
+      })
     }
   }
   return rows
@@ -88,8 +102,15 @@ async function tcpRows(): Promise<TcpRow[]> {
  */
 export async function socketsOfGoneClients(port: number): Promise<string[]> {
   const rows = await tcpRows()
-  const liveClient = new Set(rows.filter((row) => row.remote === port && row.state === 'ESTABLISHED').map((row) => row.local))
+  const liveClient = new Set(
+    rows.filter((row) => row.remote === port && row.state === 'ESTABLISHED').map((row) => row.local),
+  )
   return rows
-    .filter((row) => row.local === port && (row.state === 'CLOSE_WAIT' || row.state === 'ESTABLISHED') && !liveClient.has(row.remote))
+    .filter(
+      (row) =>
+        row.local === port &&
+        (row.state === 'CLOSE_WAIT' || row.state === 'ESTABLISHED') &&
+        !liveClient.has(row.remote),
+    )
     .map((row) => `${row.state} (client port ${row.remote})`)
 }

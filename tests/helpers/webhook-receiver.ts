@@ -40,7 +40,9 @@ export async function startReceiver(port = 0): Promise<Receiver> {
         request.on('data', (chunk: Buffer) => chunks.push(chunk))
         request.on('end', () => {
           const body = Buffer.concat(chunks).toString('utf8')
-          const headers = Object.fromEntries(Object.entries(request.headers).map(([key, value]) => [key, String(value)]))
+          const headers = Object.fromEntries(
+            Object.entries(request.headers).map(([key, value]) => [key, String(value)]),
+          )
           const item: Received = { headers, body, json: JSON.parse(body) }
           receiver.received.push(item)
           response.writeHead(receiver.answer(item), { 'content-type': 'text/plain' })
@@ -62,7 +64,10 @@ export async function startReceiver(port = 0): Promise<Receiver> {
       for (;;) {
         const found = receiver.received.filter(match)
         if (found.length >= count) return found
-        if (Date.now() > until) throw new Error(`webhook receiver: ${found.length} of ${count} expected requests after ${timeoutMs} ms (got ${receiver.received.map((r) => r.json.type).join(', ')})`)
+        if (Date.now() > until)
+          throw new Error(
+            `webhook receiver: ${found.length} of ${count} expected requests after ${timeoutMs} ms (got ${receiver.received.map((r) => r.json.type).join(', ')})`,
+          )
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
     },

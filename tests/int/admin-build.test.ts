@@ -48,7 +48,10 @@ describe('ensureAdminBuild', () => {
 
   it('builds once when two starts ask at the same time', async () => {
     const lines: string[] = []
-    await Promise.all([ensureAdminBuild(root, (line) => lines.push(line), fakeBuild), ensureAdminBuild(root, (line) => lines.push(line), fakeBuild)])
+    await Promise.all([
+      ensureAdminBuild(root, (line) => lines.push(line), fakeBuild),
+      ensureAdminBuild(root, (line) => lines.push(line), fakeBuild),
+    ])
     expect(builds).toBe(1)
     expect(lines.some((line) => line.includes('waiting for it'))).toBe(true)
   })
@@ -56,7 +59,12 @@ describe('ensureAdminBuild', () => {
   it('takes over the lock of a builder that died, and builds again after a failed build', async () => {
     fs.mkdirSync(path.join(root, '.next-build.lock'))
     fs.writeFileSync(path.join(root, '.next-build.lock', 'pid'), '2147483646')
-    await expect(ensureAdminBuild(root, quiet, async () => { builds++; throw new Error('next build failed') })).rejects.toThrow('next build failed')
+    await expect(
+      ensureAdminBuild(root, quiet, async () => {
+        builds++
+        throw new Error('next build failed')
+      }),
+    ).rejects.toThrow('next build failed')
     expect(fs.existsSync(path.join(root, '.next-build.lock'))).toBe(false)
     await ensureAdminBuild(root, quiet, fakeBuild)
     expect(builds).toBe(2)

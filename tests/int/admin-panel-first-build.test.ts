@@ -3,16 +3,16 @@
 // lowest priority and /admin (and /_next) answer a 503 page with Retry-After; a stop in the
 // middle ends the build too. A build that fails leaves the 503 page saying so. The build is
 // never waited for (a minute and ≈ 1.5 GB here): the test looks at its first seconds only.
-import { spawn, type ChildProcess, execFileSync } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import { nodeArgs } from '../../scripts/node-build/command'
 import { BUILD_NICENESS } from '../../src/lib/admin-build'
 import { freePort } from '../../src/lib/embedded-database'
-import { nodeArgs } from '../../scripts/node-build/command'
 import type { Exit } from '../helpers/processes'
 import { createFixtureDatabase } from '../helpers/seeded-template'
 import { testSecret } from '../helpers/test-database'

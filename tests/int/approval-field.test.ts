@@ -30,7 +30,9 @@ function shown(slug: string, status: string, user: unknown): boolean {
 
 describe('the approval box on an item’s page', () => {
   it('exists on exactly the types approved through POST /api/admin/approve', () => {
-    const withBox = CONTENT_TYPE_NAMES.filter((name) => name !== 'blogComments' && approvalOf(CONTENT_TYPES[name].collection))
+    const withBox = CONTENT_TYPE_NAMES.filter(
+      (name) => name !== 'blogComments' && approvalOf(CONTENT_TYPES[name].collection),
+    )
     expect(withBox.sort()).toEqual([...APPROVED_TYPES].sort())
   })
 
@@ -38,17 +40,21 @@ describe('the approval box on an item’s page', () => {
     ['places', { admin: true, moderator: false, citizen: false }],
     ['articles', { admin: true, moderator: false, citizen: false }],
     ['classifieds', { admin: true, moderator: true, citizen: false }],
-  ] as const)('%s: shown to the holders of its approval permission while pending, to nobody otherwise', (slug, expected) => {
-    for (const role of ['admin', 'moderator', 'citizen'] as const) {
-      expect([role, shown(slug, 'pending_review', people[role])]).toEqual([role, expected[role]])
-      for (const status of CONTENT_TYPES[slug].statuses.filter((other) => other !== 'pending_review')) {
-        expect([role, status, shown(slug, status, people[role])]).toEqual([role, status, false])
+  ] as const)(
+    '%s: shown to the holders of its approval permission while pending, to nobody otherwise',
+    (slug, expected) => {
+      for (const role of ['admin', 'moderator', 'citizen'] as const) {
+        expect([role, shown(slug, 'pending_review', people[role])]).toEqual([role, expected[role]])
+        for (const status of CONTENT_TYPES[slug].statuses.filter((other) => other !== 'pending_review')) {
+          expect([role, status, shown(slug, status, people[role])]).toEqual([role, status, false])
+        }
       }
-    }
-    expect(shown(slug, 'pending_review', null)).toBe(false)
-  })
+      expect(shown(slug, 'pending_review', null)).toBe(false)
+    },
+  )
 
   it('is not offered to the item’s own author, admin or not (the endpoint refuses BIZ_SELF_MODERATION)', () => {
-    for (const slug of ['places', 'articles', 'classifieds']) expect([slug, shown(slug, 'pending_review', people.authorAdmin)]).toEqual([slug, false])
+    for (const slug of ['places', 'articles', 'classifieds'])
+      expect([slug, shown(slug, 'pending_review', people.authorAdmin)]).toEqual([slug, false])
   })
 })

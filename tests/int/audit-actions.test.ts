@@ -7,7 +7,7 @@ import type { PayloadRequest } from 'payload'
 import { AUDIT_ACTIONS, auditEntryProblem } from '../../domain/audit-actions'
 import { writeAudit } from '../../hooks/shared/audit'
 import { auditProblems, sql, startTestApp, type TestApp } from '../helpers/test-app'
-import { signIn, createUser } from '../helpers/users'
+import { createUser, signIn } from '../helpers/users'
 
 let app: TestApp
 

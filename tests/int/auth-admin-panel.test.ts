@@ -54,10 +54,17 @@ afterAll(async () => {
 
 describe('POST /api/users/first-register (runs first: the users table starts empty)', () => {
   it('refuses a weak password or a bad email on the empty table, writing nothing', async () => {
-    for (const data of [{ email: 'first@example.test', password: 'weak' }, { email: 'not-an-email', password: ADMIN_PASSWORD }]) {
+    for (const data of [
+      { email: 'first@example.test', password: 'weak' },
+      { email: 'not-an-email', password: ADMIN_PASSWORD },
+    ]) {
       const response = await panelPost('first-register', panelForm(data))
       expect(response.status).toBe(400)
-      expect(await response.json()).toEqual({ error: expect.any(String), message: expect.any(String), errors: [{ message: expect.any(String) }] })
+      expect(await response.json()).toEqual({
+        error: expect.any(String),
+        message: expect.any(String),
+        errors: [{ message: expect.any(String) }],
+      })
     }
     expect(await userCount()).toBe(0)
   })
@@ -67,7 +74,9 @@ describe('POST /api/users/first-register (runs first: the users table starts emp
   it('of simultaneous first registrations exactly one succeeds: a verified admin, signed in', async () => {
     const emails = ['first-admin@example.test', 'second-admin@example.test', 'third-admin@example.test']
     const responses = await Promise.all(
-      emails.map((email) => panelPost('first-register', panelForm({ email, password: ADMIN_PASSWORD, 'confirm-password': ADMIN_PASSWORD }))),
+      emails.map((email) =>
+        panelPost('first-register', panelForm({ email, password: ADMIN_PASSWORD, 'confirm-password': ADMIN_PASSWORD })),
+      ),
     )
     expect(responses.map((r) => r.status).sort()).toEqual([200, 403, 403])
     expect(await userCount()).toBe(1)
@@ -81,18 +90,34 @@ describe('POST /api/users/first-register (runs first: the users table starts emp
     expect(JSON.stringify(body)).not.toMatch(SECRET_FIELDS)
 
     const set = winner.headers.getSetCookie()
-    expect(set.some((c) => c.startsWith('community.session=') && /HttpOnly/.test(c) && /Secure/.test(c) && /SameSite=Lax/.test(c))).toBe(true)
+    expect(
+      set.some(
+        (c) => c.startsWith('community.session=') && /HttpOnly/.test(c) && /Secure/.test(c) && /SameSite=Lax/.test(c),
+      ),
+    ).toBe(true)
     cookie = cookieOf(winner)
 
-    const [row] = await sql<{ id: string; email_verified: boolean; password_hash: string }>(app, 'SELECT id, email_verified, password_hash FROM users')
+    const [row] = await sql<{ id: string; email_verified: boolean; password_hash: string }>(
+      app,
+      'SELECT id, email_verified, password_hash FROM users',
+    )
     expect(row!.email_verified).toBe(true)
     expect(row!.password_hash.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true)
-    expect(await sql(app, 'SELECT value::text FROM users_roles WHERE parent_id = $1', [row!.id])).toEqual([{ value: 'admin' }])
+    expect(await sql(app, 'SELECT value::text FROM users_roles WHERE parent_id = $1', [row!.id])).toEqual([
+      { value: 'admin' },
+    ])
     expect(await sql(app, 'SELECT 1 FROM profiles WHERE user_id = $1', [row!.id])).toHaveLength(1)
-    expect(await sql(app, 'SELECT balance, currency FROM wallets WHERE user_id = $1', [row!.id])).toEqual([{ balance: '0.00', currency: 'EUR' }])
+    expect(await sql(app, 'SELECT balance, currency FROM wallets WHERE user_id = $1', [row!.id])).toEqual([
+      { balance: '0.00', currency: 'EUR' },
+    ])
 
     const losers = responses.filter((r) => r.status === 403)
-    for (const loser of losers) expect(await loser.json()).toEqual({ error: expect.any(String), message: expect.any(String), errors: [{ message: expect.any(String) }] })
+    for (const loser of losers)
+      expect(await loser.json()).toEqual({
+        error: expect.any(String),
+        message: expect.any(String),
+        errors: [{ message: expect.any(String) }],
+      })
   })
 
   it('the new admin is signed in: /api/users/me answers the user', async () => {
@@ -117,39 +142,57 @@ describe('POST /api/users/login and the session it opens', () => {
   it.each([
     ['the panel’s multipart form (_payload JSON)', () => panelForm({ email: admin.email, password: TEST_PASSWORD })],
     ['plain JSON', () => ({ email: admin.email, password: TEST_PASSWORD })],
-  ])('with %s: sets our session cookies; /api/users/me then returns the user with collection and exp', async (_label, body) => {
-    const response = await panelPost('login', body(), { 'x-real-ip': '198.51.100.110' })
-    expect(response.status).toBe(200)
-    const login = await response.json()
-    expect(login.user).toMatchObject({ id: admin.id, email: admin.email, collection: 'users' })
-    expect(typeof login.exp).toBe('number')
-    expect(JSON.stringify(login)).not.toMatch(SECRET_FIELDS)
+  ])(
+    'with %s: sets our session cookies; /api/users/me then returns the user with collection and exp',
+    async (_label, body) => {
+      const response = await panelPost('login', body(), { 'x-real-ip': '198.51.100.110' })
+      expect(response.status).toBe(200)
+      const login = await response.json()
+      expect(login.user).toMatchObject({ id: admin.id, email: admin.email, collection: 'users' })
+      expect(typeof login.exp).toBe('number')
+      expect(JSON.stringify(login)).not.toMatch(SECRET_FIELDS)
 
-    const cookies = response.headers.getSetCookie()
-    const session = cookies.find((c) => c.startsWith('community.session='))!
-    expect(session.split(';').slice(1).map((a) => a.trim()).sort()).toEqual(['HttpOnly', 'Max-Age=604800', 'Path=/', 'SameSite=Lax', 'Secure'])
-    expect(cookies.some((c) => c.startsWith('community.session_data='))).toBe(true)
+      const cookies = response.headers.getSetCookie()
+      const session = cookies.find((c) => c.startsWith('community.session='))!
+      expect(
+        session
+          .split(';')
+          .slice(1)
+          .map((a) => a.trim())
+          .sort(),
+      ).toEqual(['HttpOnly', 'Max-Age=604800', 'Path=/', 'SameSite=Lax', 'Secure'])
+      expect(cookies.some((c) => c.startsWith('community.session_data='))).toBe(true)
 
-    const current = await me({ cookie: cookieOf(response) })
-    expect(current.user).toMatchObject({ id: admin.id, email: admin.email, name: 'Panel Admin', collection: 'users' })
-    expect(current.collection).toBe('users')
-    expect(Math.abs(current.exp! - (Date.now() / 1000 + 604_800))).toBeLessThan(120)
-    expect(JSON.stringify(current)).not.toMatch(SECRET_FIELDS)
+      const current = await me({ cookie: cookieOf(response) })
+      expect(current.user).toMatchObject({ id: admin.id, email: admin.email, name: 'Panel Admin', collection: 'users' })
+      expect(current.collection).toBe('users')
+      expect(Math.abs(current.exp! - (Date.now() / 1000 + 604_800))).toBeLessThan(120)
+      expect(JSON.stringify(current)).not.toMatch(SECRET_FIELDS)
 
-    // The same session store: the API sees the panel's session.
-    const apiSession = await (await app.request('/api/auth/get-session', { headers: { cookie: cookieOf(response) } })).json()
-    expect(apiSession.user.id).toBe(admin.id)
-  })
+      // The same session store: the API sees the panel's session.
+      const apiSession = await (
+        await app.request('/api/auth/get-session', { headers: { cookie: cookieOf(response) } })
+      ).json()
+      expect(apiSession.user.id).toBe(admin.id)
+    },
+  )
 
   it('records login_success like the API does', async () => {
-    const rows = await sql(app, `SELECT user_id FROM audit_logs WHERE action = 'login_success' AND ip = '198.51.100.110'`)
+    const rows = await sql(
+      app,
+      `SELECT user_id FROM audit_logs WHERE action = 'login_success' AND ip = '198.51.100.110'`,
+    )
     expect(rows).toEqual([{ user_id: admin.id }, { user_id: admin.id }])
   })
 
   it('a wrong password is 401 in the panel’s error shape, with no cookie', async () => {
     const response = await panelPost('login', panelForm({ email: admin.email, password: 'Wrong-Passw0rd!' }))
     expect(response.status).toBe(401)
-    expect(await response.json()).toEqual({ error: expect.any(String), message: expect.any(String), errors: [{ message: expect.any(String) }] })
+    expect(await response.json()).toEqual({
+      error: expect.any(String),
+      message: expect.any(String),
+      errors: [{ message: expect.any(String) }],
+    })
     expect(response.headers.getSetCookie()).toEqual([])
   })
 
@@ -167,7 +210,10 @@ describe('POST /api/users/login and the session it opens', () => {
   it('/api/users/refresh-token answers the user and exp with a session, 401 without', async () => {
     const login = await panelPost('login', { email: admin.email, password: TEST_PASSWORD })
     const cookie = cookieOf(login)
-    const response = await app.request('/api/users/refresh-token', { method: 'POST', headers: { cookie, origin: app.url } })
+    const response = await app.request('/api/users/refresh-token', {
+      method: 'POST',
+      headers: { cookie, origin: app.url },
+    })
     expect(response.status).toBe(200)
     const body = await response.json()
     expect(body.user).toMatchObject({ id: admin.id, collection: 'users' })
@@ -186,7 +232,9 @@ describe('POST /api/users/login and the session it opens', () => {
     const cleared = response.headers.getSetCookie()
     expect(cleared.some((c) => c.startsWith('community.session=;') && /Max-Age=0/.test(c))).toBe(true)
     expect(cleared.some((c) => c.startsWith('community.session_data=;') && /Max-Age=0/.test(c))).toBe(true)
-    expect(await sql(app, `SELECT 1 FROM audit_logs WHERE action = 'logout' AND user_id = $1`, [user.id])).not.toHaveLength(0)
+    expect(
+      await sql(app, `SELECT 1 FROM audit_logs WHERE action = 'logout' AND user_id = $1`, [user.id]),
+    ).not.toHaveLength(0)
     // The token is dead: the session cookie alone (or as a bearer) finds nothing.
     expect((await me({ cookie: `community.session=${token}` })).user).toBeNull()
     expect((await me({ authorization: `Bearer ${token}` })).user).toBeNull()
@@ -207,7 +255,11 @@ describe('POST /api/users/login and the session it opens', () => {
       const response = await panelPost(path, { email: admin.email, token: 'x', password: 'Some-Passw0rd!' })
       expect(response.status).toBe(404)
     }
-    const [row] = await sql<{ reset_password_token: string | null }>(app, 'SELECT reset_password_token FROM users WHERE id = $1', [admin.id])
+    const [row] = await sql<{ reset_password_token: string | null }>(
+      app,
+      'SELECT reset_password_token FROM users WHERE id = $1',
+      [admin.id],
+    )
     expect(row!.reset_password_token).toBeNull()
   })
 })
@@ -240,13 +292,19 @@ describe('a JWT minted by payload.login (Local API) is accepted nowhere', () => 
     ['Authorization: Bearer', () => ({ authorization: `Bearer ${jwt}` })],
   ]
 
-  it.each(carriers)('%s: no user on /api/users/me, get-session, or the admin-only stock routes', async (_label, headers) => {
-    expect((await me(headers())).user).toBeNull()
-    expect(await (await app.request('/api/auth/get-session', { headers: headers() })).json()).toBeNull()
-    expect((await app.request('/api/audit-logs', { headers: headers() })).status).toBe(403)
-    expect((await app.request('/api/users', { headers: headers() })).status).toBe(403)
-    expect((await app.request('/api/users/refresh-token', { method: 'POST', headers: { ...headers(), origin: app.url } })).status).toBe(401)
-  })
+  it.each(carriers)(
+    '%s: no user on /api/users/me, get-session, or the admin-only stock routes',
+    async (_label, headers) => {
+      expect((await me(headers())).user).toBeNull()
+      expect(await (await app.request('/api/auth/get-session', { headers: headers() })).json()).toBeNull()
+      expect((await app.request('/api/audit-logs', { headers: headers() })).status).toBe(403)
+      expect((await app.request('/api/users', { headers: headers() })).status).toBe(403)
+      expect(
+        (await app.request('/api/users/refresh-token', { method: 'POST', headers: { ...headers(), origin: app.url } }))
+          .status,
+      ).toBe(401)
+    },
+  )
 })
 
 describe('stock REST routes of sensitive collections', () => {
@@ -269,21 +327,28 @@ describe('stock REST routes of sensitive collections', () => {
     })
   })
 
-  it.each(['sessions', 'verification-tokens', 'rate-limits'])('/api/%s is refused to everyone, admins included', async (slug) => {
-    for (const headers of [{}, citizenHeaders, adminHeaders]) {
-      const list = await app.request(`/api/${slug}`, { headers })
-      expect(list.status).toBe(403)
-      expect(await list.text()).not.toMatch(/token_?hash|tokenHash|"key"/i)
-      const create = await app.request(`/api/${slug}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' })
-      expect(create.status).toBe(403)
-    }
-    const [row] = await sql<{ id: string }>(app, `SELECT id FROM ${slug.replace('-', '_')} LIMIT 1`)
-    expect(row).toBeDefined()
-    for (const headers of [citizenHeaders, adminHeaders]) {
-      const one = await app.request(`/api/${slug}/${row!.id}`, { headers })
-      expect([403, 404]).toContain(one.status)
-    }
-  })
+  it.each(['sessions', 'verification-tokens', 'rate-limits'])(
+    '/api/%s is refused to everyone, admins included',
+    async (slug) => {
+      for (const headers of [{}, citizenHeaders, adminHeaders]) {
+        const list = await app.request(`/api/${slug}`, { headers })
+        expect(list.status).toBe(403)
+        expect(await list.text()).not.toMatch(/token_?hash|tokenHash|"key"/i)
+        const create = await app.request(`/api/${slug}`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: '{}',
+        })
+        expect(create.status).toBe(403)
+      }
+      const [row] = await sql<{ id: string }>(app, `SELECT id FROM ${slug.replace('-', '_')} LIMIT 1`)
+      expect(row).toBeDefined()
+      for (const headers of [citizenHeaders, adminHeaders]) {
+        const one = await app.request(`/api/${slug}/${row!.id}`, { headers })
+        expect([403, 404]).toContain(one.status)
+      }
+    },
+  )
 
   it('/api/audit-logs is refused to anonymous callers and citizens, readable by admins', async () => {
     expect((await app.request('/api/audit-logs')).status).toBe(403)
@@ -296,20 +361,41 @@ describe('stock REST routes of sensitive collections', () => {
   it('audit entries cannot be written or deleted over REST, even by an admin', async () => {
     const [entry] = await sql<{ id: string }>(app, 'SELECT id FROM audit_logs LIMIT 1')
     const json = { ...adminHeaders, 'content-type': 'application/json' }
-    expect((await app.request('/api/audit-logs', { method: 'POST', headers: json, body: JSON.stringify({ action: 'forged' }) })).status).toBe(403)
-    expect((await app.request(`/api/audit-logs/${entry!.id}`, { method: 'PATCH', headers: json, body: JSON.stringify({ action: 'forged' }) })).status).toBe(403)
-    expect((await app.request(`/api/audit-logs/${entry!.id}`, { method: 'DELETE', headers: adminHeaders })).status).toBe(403)
+    expect(
+      (
+        await app.request('/api/audit-logs', {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ action: 'forged' }),
+        })
+      ).status,
+    ).toBe(403)
+    expect(
+      (
+        await app.request(`/api/audit-logs/${entry!.id}`, {
+          method: 'PATCH',
+          headers: json,
+          body: JSON.stringify({ action: 'forged' }),
+        })
+      ).status,
+    ).toBe(403)
+    expect(
+      (await app.request(`/api/audit-logs/${entry!.id}`, { method: 'DELETE', headers: adminHeaders })).status,
+    ).toBe(403)
     expect(await sql(app, 'SELECT 1 FROM audit_logs WHERE id = $1', [entry!.id])).toHaveLength(1)
   })
 
-  it.each(['', '?depth=2', '?depth=2&limit=100'])('/api/users%s as a citizen lists only themselves, without any secret field', async (query) => {
-    const response = await app.request(`/api/users${query}`, { headers: citizenHeaders })
-    expect(response.status).toBe(200)
-    const body = await response.json()
-    expect(body.totalDocs).toBe(1)
-    expect(body.docs.map((doc: { id: string }) => doc.id)).toEqual([citizen.id])
-    expect(JSON.stringify(body)).not.toMatch(SECRET_FIELDS)
-  })
+  it.each(['', '?depth=2', '?depth=2&limit=100'])(
+    '/api/users%s as a citizen lists only themselves, without any secret field',
+    async (query) => {
+      const response = await app.request(`/api/users${query}`, { headers: citizenHeaders })
+      expect(response.status).toBe(200)
+      const body = await response.json()
+      expect(body.totalDocs).toBe(1)
+      expect(body.docs.map((doc: { id: string }) => doc.id)).toEqual([citizen.id])
+      expect(JSON.stringify(body)).not.toMatch(SECRET_FIELDS)
+    },
+  )
 
   it('/api/users/:id of someone else is not readable by a citizen; their own is, without secrets', async () => {
     expect([403, 404]).toContain((await app.request(`/api/users/${other.id}`, { headers: citizenHeaders })).status)
@@ -326,15 +412,18 @@ describe('stock REST routes of sensitive collections', () => {
     expect(JSON.stringify(body)).not.toMatch(SECRET_FIELDS)
   })
 
-  it.each(['passwordHash', 'hash', 'salt'])('nobody can filter or sort users by %s (400: a hash must not be guessable by query)', async (field) => {
-    for (const headers of [citizenHeaders, adminHeaders]) {
-      for (const filter of [`where[${field}][like]=a`, `where[${field}][exists]=true`, `sort=${field}`]) {
-        const response = await app.request(`/api/users?${filter}&limit=100`, { headers })
-        expect({ filter, status: response.status }).toEqual({ filter, status: 400 })
-        expect(JSON.stringify(await response.json())).not.toMatch(/argon2|pbkdf2/)
+  it.each(['passwordHash', 'hash', 'salt'])(
+    'nobody can filter or sort users by %s (400: a hash must not be guessable by query)',
+    async (field) => {
+      for (const headers of [citizenHeaders, adminHeaders]) {
+        for (const filter of [`where[${field}][like]=a`, `where[${field}][exists]=true`, `sort=${field}`]) {
+          const response = await app.request(`/api/users?${filter}&limit=100`, { headers })
+          expect({ filter, status: response.status }).toEqual({ filter, status: 400 })
+          expect(JSON.stringify(await response.json())).not.toMatch(/argon2|pbkdf2/)
+        }
       }
-    }
-  })
+    },
+  )
 
   it('/api/users is refused to anonymous callers', async () => {
     expect((await app.request('/api/users')).status).toBe(403)
@@ -343,19 +432,37 @@ describe('stock REST routes of sensitive collections', () => {
   it('stock writes to /api/users by a citizen are refused and change nothing', async () => {
     const json = { ...citizenHeaders, 'content-type': 'application/json' }
     const countBefore = await userCount()
-    const create = await app.request('/api/users', { method: 'POST', headers: json, body: JSON.stringify({ email: 'stock@example.test', password: 'Stock-Passw0rd!', roles: ['admin'] }) })
+    const create = await app.request('/api/users', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'stock@example.test', password: 'Stock-Passw0rd!', roles: ['admin'] }),
+    })
     expect(create.status).toBe(403)
-    const promote = await app.request(`/api/users/${citizen.id}`, { method: 'PATCH', headers: json, body: JSON.stringify({ roles: ['admin'] }) })
+    const promote = await app.request(`/api/users/${citizen.id}`, {
+      method: 'PATCH',
+      headers: json,
+      body: JSON.stringify({ roles: ['admin'] }),
+    })
     expect(promote.status).toBe(403)
-    const rename = await app.request(`/api/users/${citizen.id}`, { method: 'PATCH', headers: json, body: JSON.stringify({ name: 'Renamed', emailVerified: true }) })
+    const rename = await app.request(`/api/users/${citizen.id}`, {
+      method: 'PATCH',
+      headers: json,
+      body: JSON.stringify({ name: 'Renamed', emailVerified: true }),
+    })
     expect(rename.status).toBe(403)
     const remove = await app.request(`/api/users/${other.id}`, { method: 'DELETE', headers: citizenHeaders })
     expect(remove.status).toBe(403)
-    const bulk = await app.request('/api/users?where[id][exists]=true', { method: 'PATCH', headers: json, body: JSON.stringify({ roles: ['admin'] }) })
+    const bulk = await app.request('/api/users?where[id][exists]=true', {
+      method: 'PATCH',
+      headers: json,
+      body: JSON.stringify({ roles: ['admin'] }),
+    })
     expect(bulk.status).toBe(403)
 
     expect(await userCount()).toBe(countBefore)
-    expect(await sql(app, 'SELECT value::text FROM users_roles WHERE parent_id = $1', [citizen.id])).toEqual([{ value: 'citizen' }])
+    expect(await sql(app, 'SELECT value::text FROM users_roles WHERE parent_id = $1', [citizen.id])).toEqual([
+      { value: 'citizen' },
+    ])
     expect(await sql(app, 'SELECT name FROM users WHERE id = $1', [citizen.id])).toEqual([{ name: 'Plain Citizen' }])
   })
 
@@ -388,11 +495,26 @@ describe('stock REST routes of sensitive collections', () => {
 describe('admin changes to accounts are audited', () => {
   it('records user.create, user.update and user.delete for stock-route changes, never a secret', async () => {
     const admin = await createUser(app, { roles: ['admin'] })
-    const headers = { ...(await authHeaders(app, admin)), 'content-type': 'application/json', 'x-real-ip': '203.0.113.77' }
-    const created = await app.request('/api/users', { method: 'POST', headers, body: JSON.stringify({ email: `audited-${randomBytes(4).toString('hex')}@example.test`, password: 'Audited-Passw0rd!' }) })
+    const headers = {
+      ...(await authHeaders(app, admin)),
+      'content-type': 'application/json',
+      'x-real-ip': '203.0.113.77',
+    }
+    const created = await app.request('/api/users', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        email: `audited-${randomBytes(4).toString('hex')}@example.test`,
+        password: 'Audited-Passw0rd!',
+      }),
+    })
     expect(created.status).toBe(201)
     const { doc } = (await created.json()) as { doc: { id: string } }
-    const updated = await app.request(`/api/users/${doc.id}`, { method: 'PATCH', headers, body: JSON.stringify({ roles: ['moderator'], password: 'Changed-Passw0rd!' }) })
+    const updated = await app.request(`/api/users/${doc.id}`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ roles: ['moderator'], password: 'Changed-Passw0rd!' }),
+    })
     expect(updated.status).toBe(200)
     expect((await app.request(`/api/users/${doc.id}`, { method: 'DELETE', headers })).status).toBe(200)
 
@@ -420,10 +542,16 @@ describe('accounts made by an admin, and malformed input', () => {
       body: JSON.stringify({ email, password: TEST_PASSWORD, roles: ['citizen'] }),
     })
     expect(response.status).toBe(201)
-    const [user] = await sql<{ id: string; username: string }>(app, 'SELECT id, username FROM users WHERE email = $1', [email])
+    const [user] = await sql<{ id: string; username: string }>(app, 'SELECT id, username FROM users WHERE email = $1', [
+      email,
+    ])
     expect(user!.username).toMatch(/^stock-[0-9a-f]{8}$/)
-    expect(await sql(app, 'SELECT username FROM profiles WHERE user_id = $1', [user!.id])).toEqual([{ username: user!.username }])
-    expect(await sql(app, 'SELECT balance, currency FROM wallets WHERE user_id = $1', [user!.id])).toEqual([{ balance: '0.00', currency: 'EUR' }])
+    expect(await sql(app, 'SELECT username FROM profiles WHERE user_id = $1', [user!.id])).toEqual([
+      { username: user!.username },
+    ])
+    expect(await sql(app, 'SELECT balance, currency FROM wallets WHERE user_id = $1', [user!.id])).toEqual([
+      { balance: '0.00', currency: 'EUR' },
+    ])
   })
 
   it('the test helpers’ users (Local API) have them too', async () => {
@@ -453,8 +581,16 @@ describe('accounts made by an admin, and malformed input', () => {
   })
 
   it('400 (not 500): the panel login with a body that is not JSON', async () => {
-    const response = await app.request('/api/users/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' })
+    const response = await app.request('/api/users/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":',
+    })
     expect(response.status).toBe(400)
-    expect(await response.json()).toEqual({ error: 'invalid_body', message: expect.any(String), errors: [{ message: expect.any(String) }] })
+    expect(await response.json()).toEqual({
+      error: 'invalid_body',
+      message: expect.any(String),
+      errors: [{ message: expect.any(String) }],
+    })
   })
 })

@@ -57,7 +57,9 @@ describe('self-service with the client', () => {
     const { client } = await signedIn(user)
     const second = await signedIn(user)
 
-    expect((await client.updateUser({ name: 'Client Name', image: 'https://img.example.test/me.png' })).data).toEqual({ status: true })
+    expect((await client.updateUser({ name: 'Client Name', image: 'https://img.example.test/me.png' })).data).toEqual({
+      status: true,
+    })
     const session = await client.getSession()
     expect(session.data?.user.name).toBe('Client Name')
 
@@ -67,7 +69,11 @@ describe('self-service with the client', () => {
     expect((await client.revokeOtherSessions()).data).toEqual({ status: true })
     expect((await second.client.getSession()).data).toBeNull()
 
-    const changed = await client.changePassword({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, revokeOtherSessions: true })
+    const changed = await client.changePassword({
+      currentPassword: TEST_PASSWORD,
+      newPassword: NEW_PASSWORD,
+      revokeOtherSessions: true,
+    })
     expect(changed.error).toBeNull()
     expect(changed.data?.token).toEqual(expect.any(String))
     // The client keeps the new session's token and goes on signed in.
@@ -80,7 +86,9 @@ describe('self-service with the client', () => {
     const mail = await mailbox.waitFor((m) => m.to.includes(newEmail))
     const verified = await client.verifyEmail({ query: { token: linkIn(mail).searchParams.get('token')! } })
     expect(verified.error).toBeNull()
-    expect((await sql<{ email: string }>(app, 'SELECT email FROM users WHERE id = $1', [user.id]))[0]!.email).toBe(newEmail)
+    expect((await sql<{ email: string }>(app, 'SELECT email FROM users WHERE id = $1', [user.id]))[0]!.email).toBe(
+      newEmail,
+    )
 
     const deleted = await client.deleteUser({ password: NEW_PASSWORD })
     expect(deleted.data).toEqual({ success: true, message: 'User deleted' })
@@ -95,16 +103,32 @@ describe('user administration with adminClient', () => {
     const { client } = await signedIn(adminUser)
 
     const email = `client-made-${Date.now().toString(36)}@example.test`
-    const created = await client.admin.createUser({ email, password: TEST_PASSWORD, name: 'Made By Client', role: 'citizen' as never })
+    const created = await client.admin.createUser({
+      email,
+      password: TEST_PASSWORD,
+      name: 'Made By Client',
+      role: 'citizen' as never,
+    })
     expect(created.error).toBeNull()
     const userId = created.data!.user.id
 
-    const listed = await client.admin.listUsers({ query: { searchValue: 'client-made', searchField: 'email', searchOperator: 'contains', limit: 10, sortBy: 'createdAt', sortDirection: 'desc' } })
+    const listed = await client.admin.listUsers({
+      query: {
+        searchValue: 'client-made',
+        searchField: 'email',
+        searchOperator: 'contains',
+        limit: 10,
+        sortBy: 'createdAt',
+        sortDirection: 'desc',
+      },
+    })
     expect(listed.error).toBeNull()
     expect(listed.data?.users.map((u) => u.id)).toContain(userId)
     expect(listed.data?.total).toBeGreaterThanOrEqual(1)
 
-    expect((await client.admin.setRole({ userId, role: 'moderator' as never })).data?.user).toMatchObject({ role: 'moderator' })
+    expect((await client.admin.setRole({ userId, role: 'moderator' as never })).data?.user).toMatchObject({
+      role: 'moderator',
+    })
 
     const target = { id: userId, email, password: TEST_PASSWORD, roles: ['moderator' as const] }
     const victim = await signedIn(target)
@@ -140,7 +164,10 @@ describe('organizations with organizationClient', () => {
     const created = await ownerClient.organization.create({ name: 'Client Org', slug })
     expect(created.error).toBeNull()
     const organizationId = created.data!.id
-    expect((await ownerClient.organization.checkSlug({ slug })).error).toMatchObject({ status: 409, code: 'SLUG_IS_TAKEN' })
+    expect((await ownerClient.organization.checkSlug({ slug })).error).toMatchObject({
+      status: 409,
+      code: 'SLUG_IS_TAKEN',
+    })
 
     const invited = await ownerClient.organization.inviteMember({ email: invitee.email, role: 'admin', organizationId })
     expect(invited.error).toBeNull()
@@ -155,7 +182,11 @@ describe('organizations with organizationClient', () => {
     const members = await inviteeClient.organization.listMembers({ query: { organizationId } })
     expect(members.data?.total).toBe(2)
     const inviteeMember = members.data!.members.find((m) => m.userId === invitee.id)!
-    const updated = await ownerClient.organization.updateMemberRole({ memberId: inviteeMember.id, role: 'member', organizationId })
+    const updated = await ownerClient.organization.updateMemberRole({
+      memberId: inviteeMember.id,
+      role: 'member',
+      organizationId,
+    })
     expect(updated.data).toMatchObject({ role: 'member' })
     const full = await ownerClient.organization.getFullOrganization({ query: { organizationId } })
     expect(full.data?.members).toHaveLength(2)

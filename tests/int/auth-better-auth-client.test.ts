@@ -6,7 +6,7 @@ import { createAuthClient } from 'better-auth/client'
 import { organizationClient } from 'better-auth/client/plugins'
 
 import { setEnv, withEnv } from '../helpers/env'
-import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox'
+import { linkIn, type Mailbox, startMailbox } from '../helpers/mailbox'
 import { checkedFetch } from '../helpers/openapi-check'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -109,12 +109,22 @@ describe('Better Auth client against our server', () => {
   })
 
   it('organization.list and organization.setActive (then null)', async () => {
-    const org = await app.payload.create({ collection: 'organizations', overrideAccess: true, data: { name: 'Repair Café', slug: 'repair-cafe' } as never })
-    await app.payload.create({ collection: 'memberships', overrideAccess: true, data: { organization: org.id, user: userId, role: 'owner' } as never })
+    const org = await app.payload.create({
+      collection: 'organizations',
+      overrideAccess: true,
+      data: { name: 'Repair Café', slug: 'repair-cafe' } as never,
+    })
+    await app.payload.create({
+      collection: 'memberships',
+      overrideAccess: true,
+      data: { organization: org.id, user: userId, role: 'owner' } as never,
+    })
 
     const list = await client.organization.list()
     expect(list.error).toBeNull()
-    expect(list.data).toEqual([expect.objectContaining({ id: org.id, name: 'Repair Café', slug: 'repair-cafe', role: 'owner' })])
+    expect(list.data).toEqual([
+      expect.objectContaining({ id: org.id, name: 'Repair Café', slug: 'repair-cafe', role: 'owner' }),
+    ])
 
     const set = await client.organization.setActive({ organizationId: String(org.id) })
     expect(set.error).toBeNull()
@@ -127,19 +137,37 @@ describe('Better Auth client against our server', () => {
   })
 
   it('organization.setActive for an organization the user is not in yields FORBIDDEN (403)', async () => {
-    const foreign = await app.payload.create({ collection: 'organizations', overrideAccess: true, data: { name: 'Elsewhere', slug: 'elsewhere' } as never })
+    const foreign = await app.payload.create({
+      collection: 'organizations',
+      overrideAccess: true,
+      data: { name: 'Elsewhere', slug: 'elsewhere' } as never,
+    })
     const { error } = await client.organization.setActive({ organizationId: String(foreign.id) })
     expect(error).toMatchObject({ status: 403, code: 'FORBIDDEN' })
   })
 
   it('organization.create (with logo and metadata) makes it active; getFullOrganization; setActive by slug; inviteMember with a role list', async () => {
     const slug = `client-org-${Date.now().toString(36)}`
-    const created = await client.organization.create({ name: 'Client Org', slug, logo: 'https://cdn.example.test/client.png', metadata: { source: 'client' } })
+    const created = await client.organization.create({
+      name: 'Client Org',
+      slug,
+      logo: 'https://cdn.example.test/client.png',
+      metadata: { source: 'client' },
+    })
     expect(created.error).toBeNull()
-    expect(created.data).toMatchObject({ slug, logo: 'https://cdn.example.test/client.png', metadata: { source: 'client' }, members: [{ userId, role: 'owner' }] })
+    expect(created.data).toMatchObject({
+      slug,
+      logo: 'https://cdn.example.test/client.png',
+      metadata: { source: 'client' },
+      members: [{ userId, role: 'owner' }],
+    })
     const id = created.data!.id
     expect((await client.getSession()).data?.session).toMatchObject({ activeOrganizationId: id })
-    expect((await client.organization.getFullOrganization()).data).toMatchObject({ id, slug, metadata: { source: 'client' } })
+    expect((await client.organization.getFullOrganization()).data).toMatchObject({
+      id,
+      slug,
+      metadata: { source: 'client' },
+    })
 
     expect((await client.organization.setActive({ organizationId: null })).error).toBeNull()
     const none = await client.organization.getFullOrganization()
@@ -149,10 +177,16 @@ describe('Better Auth client against our server', () => {
     const bySlug = await client.organization.setActive({ organizationSlug: slug })
     expect(bySlug.error).toBeNull()
     expect((await client.getSession()).data?.session).toMatchObject({ activeOrganizationId: id })
-    const invited = await client.organization.inviteMember({ email: `guest-${Date.now()}@example.test`, role: ['admin'] })
+    const invited = await client.organization.inviteMember({
+      email: `guest-${Date.now()}@example.test`,
+      role: ['admin'],
+    })
     expect(invited.error).toBeNull()
     expect(invited.data).toMatchObject({ organizationId: id, role: 'admin', status: 'pending' })
-    const twoRoles = await client.organization.inviteMember({ email: `guest2-${Date.now()}@example.test`, role: ['admin', 'member'] })
+    const twoRoles = await client.organization.inviteMember({
+      email: `guest2-${Date.now()}@example.test`,
+      role: ['admin', 'member'],
+    })
     expect(twoRoles.error).toMatchObject({ status: 400, code: 'INVALID_INPUT' })
   })
 

@@ -30,7 +30,6 @@ interface Config {
   plugins: Array<'organization' | 'admin'>
 }
 
-
 /** Better Auth's client built from nothing but the published configuration (bearer, as a Node app). */
 async function clientFromConfig() {
   const config = (await (await app.request('/api/auth-client/config')).json()) as Config
@@ -38,7 +37,9 @@ async function clientFromConfig() {
   const client = createAuthClient({
     baseURL: config.baseURL,
     basePath: config.basePath,
-    plugins: [adminClient(), organizationClient()].filter((_, index) => config.plugins.includes((['admin', 'organization'] as const)[index]!)),
+    plugins: [adminClient(), organizationClient()].filter((_, index) =>
+      config.plugins.includes((['admin', 'organization'] as const)[index]!),
+    ),
     fetchOptions: {
       customFetchImpl: checkedFetch,
       auth: { type: 'Bearer', token: () => token },
@@ -71,7 +72,9 @@ describe('GET /api/auth-client/config', () => {
     expect(text).not.toMatch(/secret|password_hash|DATABASE/i)
     // Signed in, the same public answer.
     const { token } = await signIn(app, await createUser(app))
-    expect((await app.request('/api/auth-client/config', { headers: { authorization: `Bearer ${token}` } })).status).toBe(200)
+    expect(
+      (await app.request('/api/auth-client/config', { headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(200)
   })
 
   it('405 for another method', async () => {
@@ -88,21 +91,37 @@ describe('Better Auth’s client from the configuration alone', () => {
     const signed = await client.signIn.email({ email: person.email, password: person.password })
     expect(signed.error).toBeNull()
     const session = await client.getSession()
-    expect(session.data?.user).toMatchObject({ id: person.id, email: person.email, roles: ['citizen'], role: 'citizen' })
+    expect(session.data?.user).toMatchObject({
+      id: person.id,
+      email: person.email,
+      roles: ['citizen'],
+      role: 'citizen',
+    })
 
     // A cookie session too, whose get-session answers from the signed cookie cache.
     const { cookie } = await signIn(app, person)
-    const viaCookie = async () => (await (await app.request('/api/auth/get-session', { headers: { cookie } })).json()) as { user: { roles: string[]; role: string } }
+    const viaCookie = async () =>
+      (await (await app.request('/api/auth/get-session', { headers: { cookie } })).json()) as {
+        user: { roles: string[]; role: string }
+      }
     expect((await viaCookie()).user).toMatchObject({ roles: ['citizen'], role: 'citizen' })
 
     const admin = await createUser(app, { roles: ['admin'] })
     const adminClientFromConfig = await clientFromConfig()
-    expect((await adminClientFromConfig.signIn.email({ email: admin.email, password: admin.password })).error).toBeNull()
+    expect(
+      (await adminClientFromConfig.signIn.email({ email: admin.email, password: admin.password })).error,
+    ).toBeNull()
     expect((await adminClientFromConfig.getSession()).data?.user).toMatchObject({ roles: ['admin'], role: 'admin' })
-    const set = await adminClientFromConfig.admin.setRole({ userId: person.id, role: ['citizen', 'moderator'] as never })
+    const set = await adminClientFromConfig.admin.setRole({
+      userId: person.id,
+      role: ['citizen', 'moderator'] as never,
+    })
     expect(set.error).toBeNull()
 
-    expect((await client.getSession()).data?.user).toMatchObject({ roles: ['citizen', 'moderator'], role: 'citizen,moderator' })
+    expect((await client.getSession()).data?.user).toMatchObject({
+      roles: ['citizen', 'moderator'],
+      role: 'citizen,moderator',
+    })
     expect((await viaCookie()).user).toMatchObject({ roles: ['citizen', 'moderator'], role: 'citizen,moderator' })
   })
 })

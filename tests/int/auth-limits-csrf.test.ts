@@ -35,7 +35,12 @@ async function expectTooMany(response: Response, windowSeconds: number, message?
   expect(response.headers.get('content-security-policy')).toBe(API_CSP)
   expect(response.headers.get('x-content-type-options')).toBe('nosniff')
   const body = await response.json()
-  expect(body).toEqual({ error: 'too_many_requests', code: 'TOO_MANY_REQUESTS', message: message ?? expect.any(String), status: 'TOO_MANY_REQUESTS' })
+  expect(body).toEqual({
+    error: 'too_many_requests',
+    code: 'TOO_MANY_REQUESTS',
+    message: message ?? expect.any(String),
+    status: 'TOO_MANY_REQUESTS',
+  })
 }
 
 function expectForbidden(body: Record<string, unknown>) {
@@ -65,22 +70,37 @@ describe('sign-in: 5 attempts per client IP', () => {
       }
       expect(statuses).toEqual([200, 200, 401, 200, 401])
       const sessionsBefore = await sql(app, 'SELECT id FROM sessions WHERE user_id = $1', [user.id])
-      const sixth = await post('sign-in/email', { email: user.email, password: TEST_PASSWORD }, { 'x-forwarded-for': ip })
+      const sixth = await post(
+        'sign-in/email',
+        { email: user.email, password: TEST_PASSWORD },
+        { 'x-forwarded-for': ip },
+      )
       await expectTooMany(sixth, 900, 'Too many login attempts')
       expect(sixth.headers.getSetCookie()).toEqual([])
       expect(await sql(app, 'SELECT id FROM sessions WHERE user_id = $1', [user.id])).toEqual(sessionsBefore)
 
       // Another client IP is unaffected; x-real-ip wins over x-forwarded-for.
-      expect((await post('sign-in/email', { email: user.email, password: TEST_PASSWORD }, { 'x-real-ip': freshIp(), 'x-forwarded-for': ip })).status).toBe(200)
+      expect(
+        (
+          await post(
+            'sign-in/email',
+            { email: user.email, password: TEST_PASSWORD },
+            { 'x-real-ip': freshIp(), 'x-forwarded-for': ip },
+          )
+        ).status,
+      ).toBe(200)
     })
-    const [counter] = await sql<{ count: number }>(app, 'SELECT count FROM rate_limits WHERE key = $1', [`sign-in:${ip}`])
+    const [counter] = await sql<{ count: number }>(app, 'SELECT count FROM rate_limits WHERE key = $1', [
+      `sign-in:${ip}`,
+    ])
     expect(Number(counter!.count)).toBeGreaterThanOrEqual(6)
   })
 
   it('the admin panel’s login route shares the limit', async () => {
     const ip = freshIp()
     await withEnv({ RATE_LIMIT_SIGN_IN_MAX: '5' }, async () => {
-      for (let i = 0; i < 5; i++) await post('sign-in/email', { email: user.email, password: TEST_PASSWORD }, { 'x-forwarded-for': ip })
+      for (let i = 0; i < 5; i++)
+        await post('sign-in/email', { email: user.email, password: TEST_PASSWORD }, { 'x-forwarded-for': ip })
       const response = await app.request('/api/users/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
@@ -100,15 +120,25 @@ describe('sign-in: 5 failures per email', () => {
       for (let i = 0; i < 5; i++) {
         // The email is counted however it is spelled.
         const email = i % 2 ? victim.email.toUpperCase() : victim.email
-        expect((await post('sign-in/email', { email, password: `Wrong-Passw0rd-${i}!` }, { 'x-forwarded-for': freshIp() })).status).toBe(401)
+        expect(
+          (await post('sign-in/email', { email, password: `Wrong-Passw0rd-${i}!` }, { 'x-forwarded-for': freshIp() }))
+            .status,
+        ).toBe(401)
       }
       const ip = freshIp()
-      const right = await post('sign-in/email', { email: victim.email, password: TEST_PASSWORD }, { 'x-forwarded-for': ip })
+      const right = await post(
+        'sign-in/email',
+        { email: victim.email, password: TEST_PASSWORD },
+        { 'x-forwarded-for': ip },
+      )
       await expectTooMany(right, 900, 'Too many login attempts')
       expect(right.headers.getSetCookie()).toEqual([])
       expect(await sql(app, 'SELECT 1 FROM sessions WHERE user_id = $1', [victim.id])).toHaveLength(0)
       // Other accounts from that same IP are not locked.
-      expect((await post('sign-in/email', { email: bystander.email, password: TEST_PASSWORD }, { 'x-forwarded-for': ip })).status).toBe(200)
+      expect(
+        (await post('sign-in/email', { email: bystander.email, password: TEST_PASSWORD }, { 'x-forwarded-for': ip }))
+          .status,
+      ).toBe(200)
     })
   })
 
@@ -116,13 +146,23 @@ describe('sign-in: 5 failures per email', () => {
     const target = await createUser(app)
     await withEnv({ RATE_LIMIT_SIGN_IN_EMAIL_MAX: '5' }, async () => {
       const responses = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => post('sign-in/email', { email: target.email, password: `Guess-Passw0rd-${i}!` }, { 'x-forwarded-for': freshIp() })),
+        Array.from({ length: 20 }, (_, i) =>
+          post(
+            'sign-in/email',
+            { email: target.email, password: `Guess-Passw0rd-${i}!` },
+            { 'x-forwarded-for': freshIp() },
+          ),
+        ),
       )
       const statuses = responses.map((r) => r.status)
       expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5)
       expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(15)
       expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([])
-      const attempts = await sql(app, `SELECT 1 FROM audit_logs WHERE action = 'login_failed' AND data->>'email' = $1`, [target.email])
+      const attempts = await sql(
+        app,
+        `SELECT 1 FROM audit_logs WHERE action = 'login_failed' AND data->>'email' = $1`,
+        [target.email],
+      )
       expect(attempts.length).toBeLessThanOrEqual(5)
     })
   })
@@ -131,7 +171,16 @@ describe('sign-in: 5 failures per email', () => {
     const user = await createUser(app)
     await withEnv({ RATE_LIMIT_SIGN_IN_EMAIL_MAX: '5' }, async () => {
       const statuses: number[] = []
-      for (let i = 0; i < 8; i++) statuses.push((await post('sign-in/email', { email: user.email, password: TEST_PASSWORD }, { 'x-forwarded-for': freshIp() })).status)
+      for (let i = 0; i < 8; i++)
+        statuses.push(
+          (
+            await post(
+              'sign-in/email',
+              { email: user.email, password: TEST_PASSWORD },
+              { 'x-forwarded-for': freshIp() },
+            )
+          ).status,
+        )
       expect(statuses).toEqual(Array(8).fill(200))
     })
   })
@@ -139,8 +188,16 @@ describe('sign-in: 5 failures per email', () => {
   it('an unknown email is locked the same way (no enumeration through the limit)', async () => {
     const ghost = `ghost-${Date.now()}@example.test`
     await withEnv({ RATE_LIMIT_SIGN_IN_EMAIL_MAX: '5' }, async () => {
-      for (let i = 0; i < 5; i++) expect((await post('sign-in/email', { email: ghost, password: 'Wrong-Passw0rd!' }, { 'x-forwarded-for': freshIp() })).status).toBe(401)
-      await expectTooMany(await post('sign-in/email', { email: ghost, password: 'Wrong-Passw0rd!' }, { 'x-forwarded-for': freshIp() }), 900, 'Too many login attempts')
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await post('sign-in/email', { email: ghost, password: 'Wrong-Passw0rd!' }, { 'x-forwarded-for': freshIp() }))
+            .status,
+        ).toBe(401)
+      await expectTooMany(
+        await post('sign-in/email', { email: ghost, password: 'Wrong-Passw0rd!' }, { 'x-forwarded-for': freshIp() }),
+        900,
+        'Too many login attempts',
+      )
     })
   })
 })
@@ -153,15 +210,32 @@ describe('sign-up: 10 per client IP per hour', () => {
       const statuses: number[] = []
       for (let i = 0; i < 10; i++) {
         // Successes, a conflict and bad input all count.
-        const body = i === 8 ? { email: `limit-${stamp}-0@example.test`, password: 'Limit-Passw0rd!' } : i === 9 ? { email: 'not-an-email', password: 'x' } : { email: `limit-${stamp}-${i}@example.test`, password: 'Limit-Passw0rd!' }
+        const body =
+          i === 8
+            ? { email: `limit-${stamp}-0@example.test`, password: 'Limit-Passw0rd!' }
+            : i === 9
+              ? { email: 'not-an-email', password: 'x' }
+              : { email: `limit-${stamp}-${i}@example.test`, password: 'Limit-Passw0rd!' }
         statuses.push((await post('sign-up/email', body, { 'x-forwarded-for': ip })).status)
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 409, 400])
       const usersBefore = await sql(app, 'SELECT count(*) FROM users')
-      const eleventh = await post('sign-up/email', { email: `limit-${stamp}-11@example.test`, password: 'Limit-Passw0rd!' }, { 'x-forwarded-for': ip })
+      const eleventh = await post(
+        'sign-up/email',
+        { email: `limit-${stamp}-11@example.test`, password: 'Limit-Passw0rd!' },
+        { 'x-forwarded-for': ip },
+      )
       await expectTooMany(eleventh, 3600)
       expect(await sql(app, 'SELECT count(*) FROM users')).toEqual(usersBefore)
-      expect((await post('sign-up/email', { email: `limit-${stamp}-12@example.test`, password: 'Limit-Passw0rd!' }, { 'x-forwarded-for': freshIp() })).status).toBe(200)
+      expect(
+        (
+          await post(
+            'sign-up/email',
+            { email: `limit-${stamp}-12@example.test`, password: 'Limit-Passw0rd!' },
+            { 'x-forwarded-for': freshIp() },
+          )
+        ).status,
+      ).toBe(200)
     })
   })
 })
@@ -177,7 +251,9 @@ describe('CSRF: cookie requests need a trusted Origin or Referer', () => {
     return { token, cookie }
   }
 
-  const alive = async (token: string) => (await (await app.request('/api/auth/get-session', { headers: { authorization: `Bearer ${token}` } })).json()) !== null
+  const alive = async (token: string) =>
+    (await (await app.request('/api/auth/get-session', { headers: { authorization: `Bearer ${token}` } })).json()) !==
+    null
 
   it.each([
     ['an untrusted Origin', { origin: EVIL }],
@@ -208,14 +284,20 @@ describe('CSRF: cookie requests need a trusted Origin or Referer', () => {
 
   it('a bearer-only request is exempt, even from an untrusted Origin', async () => {
     const { token } = await cookieSession()
-    const response = await app.request('/api/auth/sign-out', { method: 'POST', headers: { authorization: `Bearer ${token}`, origin: EVIL } })
+    const response = await app.request('/api/auth/sign-out', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, origin: EVIL },
+    })
     expect(response.status).toBe(200)
     expect(await alive(token)).toBe(false)
   })
 
   it('a bearer does not excuse a cookie sent along from an untrusted Origin', async () => {
     const { token, cookie } = await cookieSession()
-    const response = await app.request('/api/auth/sign-out', { method: 'POST', headers: { cookie, authorization: `Bearer ${token}`, origin: EVIL } })
+    const response = await app.request('/api/auth/sign-out', {
+      method: 'POST',
+      headers: { cookie, authorization: `Bearer ${token}`, origin: EVIL },
+    })
     expect(response.status).toBe(403)
     expect(await alive(token)).toBe(true)
   })
@@ -246,17 +328,32 @@ describe('CORS for trusted origins', () => {
   it('get-session and a Payload-routed auth endpoint allow a trusted origin with credentials, and no other', async () => {
     for (const path of ['/api/auth/get-session', '/api/auth/organization/list']) {
       const trusted = await app.request(path, { headers: { origin: TRUSTED } })
-      expect({ path, origin: trusted.headers.get('access-control-allow-origin'), credentials: trusted.headers.get('access-control-allow-credentials') }).toEqual({ path, origin: TRUSTED, credentials: 'true' })
+      expect({
+        path,
+        origin: trusted.headers.get('access-control-allow-origin'),
+        credentials: trusted.headers.get('access-control-allow-credentials'),
+      }).toEqual({ path, origin: TRUSTED, credentials: 'true' })
       const evil = await app.request(path, { headers: { origin: EVIL } })
       expect({ path, origin: evil.headers.get('access-control-allow-origin') }).toEqual({ path, origin: null })
       // The browser's preflight before a credentialed cross-origin GET.
-      const preflight = await app.request(path, { method: 'OPTIONS', headers: { origin: TRUSTED, 'access-control-request-method': 'GET' } })
-      expect({ path, status: preflight.status, origin: preflight.headers.get('access-control-allow-origin') }).toEqual({ path, status: 200, origin: TRUSTED })
+      const preflight = await app.request(path, {
+        method: 'OPTIONS',
+        headers: { origin: TRUSTED, 'access-control-request-method': 'GET' },
+      })
+      expect({ path, status: preflight.status, origin: preflight.headers.get('access-control-allow-origin') }).toEqual({
+        path,
+        status: 200,
+        origin: TRUSTED,
+      })
     }
   })
 
   it('get-session answers GET only: 405 with Allow for any other method', async () => {
-    const reply = await app.request('/api/auth/get-session', { method: 'POST', headers: { 'content-type': 'application/json', origin: TRUSTED }, body: '{}' })
+    const reply = await app.request('/api/auth/get-session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: TRUSTED },
+      body: '{}',
+    })
     expect(reply.status).toBe(405)
     expect(reply.headers.get('allow')).toBe('GET')
     expect(await reply.json()).toMatchObject({ error: 'method_not_allowed' })
@@ -267,13 +364,26 @@ describe('persistence', () => {
   it('counters survive a restart of the server', async () => {
     const ip = freshIp()
     await withEnv({ RATE_LIMIT_SIGN_IN_MAX: '5' }, async () => {
-      for (let i = 0; i < 5; i++) await post('sign-in/email', { email: 'nobody@example.test', password: 'Wrong-Passw0rd!' }, { 'x-forwarded-for': ip })
+      for (let i = 0; i < 5; i++)
+        await post(
+          'sign-in/email',
+          { email: 'nobody@example.test', password: 'Wrong-Passw0rd!' },
+          { 'x-forwarded-for': ip },
+        )
     })
     const databaseUrl = app.databaseUrl
     await app.stop({ drop: false })
     app = await startTestApp({ databaseUrl, env: { TRUSTED_ORIGINS: TRUSTED } })
     await withEnv({ RATE_LIMIT_SIGN_IN_MAX: '5' }, async () => {
-      await expectTooMany(await post('sign-in/email', { email: 'nobody@example.test', password: 'Wrong-Passw0rd!' }, { 'x-forwarded-for': ip }), 900, 'Too many login attempts')
+      await expectTooMany(
+        await post(
+          'sign-in/email',
+          { email: 'nobody@example.test', password: 'Wrong-Passw0rd!' },
+          { 'x-forwarded-for': ip },
+        ),
+        900,
+        'Too many login attempts',
+      )
     })
   })
 })

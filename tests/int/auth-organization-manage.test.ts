@@ -6,7 +6,21 @@
 // auth-organization-invitations.test.ts.
 import { beforeAll, describe, expect, it } from '@jest/globals'
 
-import { app, audits, bearer, expectError, get, ok, post, roleOf, team, uniqueSlug, useOrganizationApp, type Headers, type Org } from '../helpers/organizations'
+import {
+  app,
+  audits,
+  bearer,
+  expectError,
+  get,
+  type Headers,
+  ok,
+  type Org,
+  post,
+  roleOf,
+  team,
+  uniqueSlug,
+  useOrganizationApp,
+} from '../helpers/organizations'
 import { sql } from '../helpers/test-app'
 import { createUser } from '../helpers/users'
 
@@ -56,7 +70,9 @@ describe('create, check-slug, update, delete', () => {
     expect(await ok(await post('check-slug', headers, { slug }))).toEqual({ status: true })
     const org = await ok<Org & { name: string }>(await post('create', headers, { name: 'Bike Kitchen', slug }))
     expect(org).toMatchObject({ name: 'Bike Kitchen', slug, members: [{ userId: user.id, role: 'owner' }] })
-    expect(await sql(app, 'SELECT role FROM memberships WHERE organization_id = $1 AND user_id = $2', [org.id, user.id])).toEqual([{ role: 'owner' }])
+    expect(
+      await sql(app, 'SELECT role FROM memberships WHERE organization_id = $1 AND user_id = $2', [org.id, user.id]),
+    ).toEqual([{ role: 'owner' }])
     await expectError(await post('check-slug', headers, { slug }), 409, 'slug_is_taken')
     await expectError(await post('create', headers, { name: 'Again', slug }), 409, 'slug_is_taken')
     expect(await audits('organization.create', org.id)).toHaveLength(1)
@@ -82,27 +98,61 @@ describe('create, check-slug, update, delete', () => {
   // The failed INSERT's SQL names the slug column; only a real unique violation is slug_is_taken.
   it('create: a name the database refuses (NUL byte) is 400, not slug_is_taken; nothing written', async () => {
     const slug = uniqueSlug('nul')
-    await expectError(await post('create', await bearer(await createUser(app)), { name: 'a\u0000b', slug }), 400, 'invalid_request')
+    await expectError(
+      await post('create', await bearer(await createUser(app)), { name: 'a\u0000b', slug }),
+      400,
+      'invalid_request',
+    )
     expect(await sql(app, 'SELECT 1 FROM organizations WHERE slug = $1', [slug])).toHaveLength(0)
   })
 
   it('update: owners and admins yes, members and outsiders 403; slug conflicts 409', async () => {
     const t = await team()
-    const renamed = await ok<{ name: string }>(await post('update', t.adminH, { organizationId: t.org.id, data: { name: 'Renamed' } }))
+    const renamed = await ok<{ name: string }>(
+      await post('update', t.adminH, { organizationId: t.org.id, data: { name: 'Renamed' } }),
+    )
     expect(renamed.name).toBe('Renamed')
-    await expectError(await post('update', t.memberH, { organizationId: t.org.id, data: { name: 'Nope' } }), 403, 'forbidden')
-    await expectError(await post('update', t.outsiderH, { organizationId: t.org.id, data: { name: 'Nope' } }), 403, 'forbidden')
+    await expectError(
+      await post('update', t.memberH, { organizationId: t.org.id, data: { name: 'Nope' } }),
+      403,
+      'forbidden',
+    )
+    await expectError(
+      await post('update', t.outsiderH, { organizationId: t.org.id, data: { name: 'Nope' } }),
+      403,
+      'forbidden',
+    )
     const other = await team()
-    await expectError(await post('update', t.ownerH, { organizationId: t.org.id, data: { slug: other.org.slug } }), 409, 'slug_is_taken')
+    await expectError(
+      await post('update', t.ownerH, { organizationId: t.org.id, data: { slug: other.org.slug } }),
+      409,
+      'slug_is_taken',
+    )
     // A session of the owner's that never chose an organization (create made it active only in the creating one).
-    await expectError(await post('update', await bearer(t.owner), { data: { name: 'No active one' } }), 400, 'no_active_organization')
-    await expectError(await post('update', t.ownerH, { organizationId: '00000000-0000-4000-8000-000000000000', data: { name: 'x' } }), 404, 'organization_not_found')
-    expect((await sql<{ name: string }>(app, 'SELECT name FROM organizations WHERE id = $1', [t.org.id]))[0]!.name).toBe('Renamed')
+    await expectError(
+      await post('update', await bearer(t.owner), { data: { name: 'No active one' } }),
+      400,
+      'no_active_organization',
+    )
+    await expectError(
+      await post('update', t.ownerH, { organizationId: '00000000-0000-4000-8000-000000000000', data: { name: 'x' } }),
+      404,
+      'organization_not_found',
+    )
+    expect(
+      (await sql<{ name: string }>(app, 'SELECT name FROM organizations WHERE id = $1', [t.org.id]))[0]!.name,
+    ).toBe('Renamed')
   })
 
   it('delete: owners only; memberships and invitations go', async () => {
     const t = await team()
-    await ok(await post('invite-member', t.ownerH, { organizationId: t.org.id, email: 'pending@example.test', role: 'member' }))
+    await ok(
+      await post('invite-member', t.ownerH, {
+        organizationId: t.org.id,
+        email: 'pending@example.test',
+        role: 'member',
+      }),
+    )
     await expectError(await post('delete', t.adminH, { organizationId: t.org.id }), 403, 'forbidden')
     expect((await ok<{ id: string }>(await post('delete', t.ownerH, { organizationId: t.org.id }))).id).toBe(t.org.id)
     expect(await sql(app, 'SELECT 1 FROM organizations WHERE id = $1', [t.org.id])).toHaveLength(0)
@@ -115,19 +165,29 @@ describe('create, check-slug, update, delete', () => {
 describe('reading an organization', () => {
   it('get-full-organization and list-members for members; 403 outsiders; by slug; get-active-member follows set-active', async () => {
     const t = await team()
-    const full = await ok<{ members: unknown[]; invitations: unknown[] }>(await get(`get-full-organization?organizationId=${t.org.id}`, t.memberH))
+    const full = await ok<{ members: unknown[]; invitations: unknown[] }>(
+      await get(`get-full-organization?organizationId=${t.org.id}`, t.memberH),
+    )
     expect(full.members).toHaveLength(3)
     expect(full.invitations).toHaveLength(2)
-    expect((await ok<{ id: string }>(await get(`get-full-organization?organizationSlug=${t.org.slug}`, t.memberH))).id).toBe(t.org.id)
+    expect(
+      (await ok<{ id: string }>(await get(`get-full-organization?organizationSlug=${t.org.slug}`, t.memberH))).id,
+    ).toBe(t.org.id)
     await expectError(await get(`get-full-organization?organizationId=${t.org.id}`, t.outsiderH), 403, 'forbidden')
-    const page = await ok<{ members: Array<{ role: string }>; total: number }>(await get(`list-members?organizationId=${t.org.id}&limit=2`, t.memberH))
+    const page = await ok<{ members: Array<{ role: string }>; total: number }>(
+      await get(`list-members?organizationId=${t.org.id}&limit=2`, t.memberH),
+    )
     expect(page.total).toBe(3)
     expect(page.members).toHaveLength(2)
     await expectError(await get(`list-members?organizationId=${t.org.id}`, t.outsiderH), 403, 'forbidden')
     const fresh = await bearer(t.member)
     await expectError(await get('get-active-member', fresh), 400, 'no_active_organization')
     await ok(await post('set-active', fresh, { organizationId: t.org.id }))
-    expect(await ok(await get('get-active-member', fresh))).toMatchObject({ id: t.ids.member, role: 'member', user: { email: t.member.email } })
+    expect(await ok(await get('get-active-member', fresh))).toMatchObject({
+      id: t.ids.member,
+      role: 'member',
+      user: { email: t.member.email },
+    })
   })
 
   it('get-full-organization naming no organization: the active one, or 200 null when there is none', async () => {
@@ -136,42 +196,106 @@ describe('reading an organization', () => {
     expect(await ok(await get('get-full-organization', fresh))).toBeNull()
     expect(await ok(await get('get-full-organization', await bearer(t.outsider)))).toBeNull()
     // Accepting the invitation made the organization the accepting session's active one.
-    expect(await ok(await get('get-full-organization', t.memberH))).toMatchObject({ id: t.org.id, members: expect.any(Array) })
+    expect(await ok(await get('get-full-organization', t.memberH))).toMatchObject({
+      id: t.org.id,
+      members: expect.any(Array),
+    })
     await ok(await post('set-active', fresh, { organizationId: t.org.id }))
-    expect(await ok(await get('get-full-organization?membersLimit=1', fresh))).toMatchObject({ id: t.org.id, members: [expect.anything()] })
+    expect(await ok(await get('get-full-organization?membersLimit=1', fresh))).toMatchObject({
+      id: t.org.id,
+      members: [expect.anything()],
+    })
     // Naming one still answers it, or refuses it, whatever is active.
-    await expectError(await get(`get-full-organization?organizationId=${t.org.id}`, await bearer(t.outsider)), 403, 'forbidden')
-    await expectError(await get('get-full-organization?organizationSlug=no-such-organization', fresh), 404, 'organization_not_found')
+    await expectError(
+      await get(`get-full-organization?organizationId=${t.org.id}`, await bearer(t.outsider)),
+      403,
+      'forbidden',
+    )
+    await expectError(
+      await get('get-full-organization?organizationSlug=no-such-organization', fresh),
+      404,
+      'organization_not_found',
+    )
   })
 })
 
 describe('roles and the last owner', () => {
   it('update-member-role: admins manage members and admins, only owners touch owners; audited', async () => {
     const t = await team()
-    expect(await ok(await post('update-member-role', t.adminH, { organizationId: t.org.id, memberId: t.ids.member, role: 'admin' }))).toMatchObject({ role: 'admin' })
+    expect(
+      await ok(
+        await post('update-member-role', t.adminH, { organizationId: t.org.id, memberId: t.ids.member, role: 'admin' }),
+      ),
+    ).toMatchObject({ role: 'admin' })
     expect(await roleOf(t.ids.member)).toBe('admin')
-    await expectError(await post('update-member-role', t.adminH, { organizationId: t.org.id, memberId: t.ids.member, role: 'owner' }), 403, 'forbidden')
-    await expectError(await post('update-member-role', t.adminH, { organizationId: t.org.id, memberId: t.ids.owner, role: 'member' }), 403, 'forbidden')
+    await expectError(
+      await post('update-member-role', t.adminH, { organizationId: t.org.id, memberId: t.ids.member, role: 'owner' }),
+      403,
+      'forbidden',
+    )
+    await expectError(
+      await post('update-member-role', t.adminH, { organizationId: t.org.id, memberId: t.ids.owner, role: 'member' }),
+      403,
+      'forbidden',
+    )
     const plain = await team()
-    await expectError(await post('update-member-role', plain.memberH, { organizationId: plain.org.id, memberId: plain.ids.admin, role: 'member' }), 403, 'forbidden')
-    await expectError(await post('update-member-role', t.outsiderH, { organizationId: t.org.id, memberId: t.ids.member, role: 'member' }), 403, 'forbidden')
-    await expectError(await post('update-member-role', t.ownerH, { organizationId: t.org.id, memberId: '00000000-0000-4000-8000-000000000000', role: 'member' }), 404, 'member_not_found')
-    await expectError(await post('update-member-role', t.ownerH, { organizationId: t.org.id, memberId: t.ids.member, role: 'boss' }), 400, 'invalid_input')
+    await expectError(
+      await post('update-member-role', plain.memberH, {
+        organizationId: plain.org.id,
+        memberId: plain.ids.admin,
+        role: 'member',
+      }),
+      403,
+      'forbidden',
+    )
+    await expectError(
+      await post('update-member-role', t.outsiderH, {
+        organizationId: t.org.id,
+        memberId: t.ids.member,
+        role: 'member',
+      }),
+      403,
+      'forbidden',
+    )
+    await expectError(
+      await post('update-member-role', t.ownerH, {
+        organizationId: t.org.id,
+        memberId: '00000000-0000-4000-8000-000000000000',
+        role: 'member',
+      }),
+      404,
+      'member_not_found',
+    )
+    await expectError(
+      await post('update-member-role', t.ownerH, { organizationId: t.org.id, memberId: t.ids.member, role: 'boss' }),
+      400,
+      'invalid_input',
+    )
     expect(await audits('organization.member_role_updated', t.org.id)).toHaveLength(1)
   })
 
   it('the last owner cannot demote themselves, be removed or leave (409 last_owner)', async () => {
     const t = await team()
-    await expectError(await post('update-member-role', t.ownerH, { organizationId: t.org.id, memberId: t.ids.owner, role: 'admin' }), 409, 'last_owner')
+    await expectError(
+      await post('update-member-role', t.ownerH, { organizationId: t.org.id, memberId: t.ids.owner, role: 'admin' }),
+      409,
+      'last_owner',
+    )
     await expectError(await post('leave', t.ownerH, { organizationId: t.org.id }), 409, 'last_owner')
-    await expectError(await post('remove-member', t.ownerH, { organizationId: t.org.id, memberIdOrEmail: t.owner.email }), 409, 'last_owner')
+    await expectError(
+      await post('remove-member', t.ownerH, { organizationId: t.org.id, memberIdOrEmail: t.owner.email }),
+      409,
+      'last_owner',
+    )
     expect(await roleOf(t.ids.owner)).toBe('owner')
   })
 
   it('two owners demoting each other at once leave exactly one owner', async () => {
     for (let round = 0; round < 3; round++) {
       const t = await team()
-      await ok(await post('update-member-role', t.ownerH, { organizationId: t.org.id, memberId: t.ids.admin, role: 'owner' }))
+      await ok(
+        await post('update-member-role', t.ownerH, { organizationId: t.org.id, memberId: t.ids.admin, role: 'owner' }),
+      )
       const answers = await Promise.all([
         post('update-member-role', t.ownerH, { organizationId: t.org.id, memberId: t.ids.admin, role: 'member' }),
         post('update-member-role', t.adminH, { organizationId: t.org.id, memberId: t.ids.owner, role: 'member' }),
@@ -180,7 +304,9 @@ describe('roles and the last owner', () => {
       // The second to run is refused: the last owner (409), or no longer an owner at all (403).
       expect(statuses[0]).toBe(200)
       expect([403, 409]).toContain(statuses[1])
-      const owners = await sql(app, "SELECT 1 FROM memberships WHERE organization_id = $1 AND role = 'owner'", [t.org.id])
+      const owners = await sql(app, "SELECT 1 FROM memberships WHERE organization_id = $1 AND role = 'owner'", [
+        t.org.id,
+      ])
       expect(owners).toHaveLength(1)
     }
   }, 120_000) // three teams: a bound against hanging, sized for a loaded machine
@@ -188,11 +314,23 @@ describe('roles and the last owner', () => {
   it('remove-member by id or email; leave; the removed member’s active organization is cleared', async () => {
     const t = await team()
     await ok(await post('set-active', t.memberH, { organizationId: t.org.id }))
-    await expectError(await post('remove-member', t.memberH, { organizationId: t.org.id, memberIdOrEmail: t.ids.admin }), 403, 'forbidden')
-    expect(await ok(await post('remove-member', t.adminH, { organizationId: t.org.id, memberIdOrEmail: t.member.email }))).toMatchObject({ member: { id: t.ids.member } })
+    await expectError(
+      await post('remove-member', t.memberH, { organizationId: t.org.id, memberIdOrEmail: t.ids.admin }),
+      403,
+      'forbidden',
+    )
+    expect(
+      await ok(await post('remove-member', t.adminH, { organizationId: t.org.id, memberIdOrEmail: t.member.email })),
+    ).toMatchObject({ member: { id: t.ids.member } })
     expect(await roleOf(t.ids.member)).toBeUndefined()
-    expect(await sql(app, 'SELECT 1 FROM sessions WHERE user_id = $1 AND active_organization_id IS NOT NULL', [t.member.id])).toHaveLength(0)
-    await expectError(await post('remove-member', t.adminH, { organizationId: t.org.id, memberIdOrEmail: t.ids.owner }), 403, 'forbidden')
+    expect(
+      await sql(app, 'SELECT 1 FROM sessions WHERE user_id = $1 AND active_organization_id IS NOT NULL', [t.member.id]),
+    ).toHaveLength(0)
+    await expectError(
+      await post('remove-member', t.adminH, { organizationId: t.org.id, memberIdOrEmail: t.ids.owner }),
+      403,
+      'forbidden',
+    )
     expect(await ok(await post('leave', t.adminH, { organizationId: t.org.id }))).toMatchObject({ id: t.ids.admin })
     expect(await roleOf(t.ids.admin)).toBeUndefined()
     await expectError(await post('leave', t.outsiderH, { organizationId: t.org.id }), 403, 'forbidden')

@@ -36,12 +36,20 @@ function expectAuthError(body: Record<string, unknown>, error: string, status: s
 }
 
 async function organization(name: string, slug: string) {
-  const doc = await app.payload.create({ collection: 'organizations', overrideAccess: true, data: { name, slug } as never })
+  const doc = await app.payload.create({
+    collection: 'organizations',
+    overrideAccess: true,
+    data: { name, slug } as never,
+  })
   return { id: String(doc.id), name, slug }
 }
 
 async function join(user: TestUser, org: { id: string }, role: string) {
-  await app.payload.create({ collection: 'memberships', overrideAccess: true, data: { organization: org.id, user: user.id, role } as never })
+  await app.payload.create({
+    collection: 'memberships',
+    overrideAccess: true,
+    data: { organization: org.id, user: user.id, role } as never,
+  })
 }
 
 beforeAll(async () => {
@@ -72,7 +80,11 @@ describe('GET /api/auth/organization/list', () => {
     expect(response.status).toBe(200)
     const body = (await response.json()) as Array<Record<string, unknown>>
     expect(Array.isArray(body)).toBe(true)
-    expect(body.map(({ id, name, slug, role }) => ({ id, name, slug, role })).sort((a, b) => String(a.slug).localeCompare(String(b.slug)))).toEqual([
+    expect(
+      body
+        .map(({ id, name, slug, role }) => ({ id, name, slug, role }))
+        .sort((a, b) => String(a.slug).localeCompare(String(b.slug))),
+    ).toEqual([
       { ...orgA, role: 'owner' },
       { ...orgB, role: 'member' },
     ])
@@ -96,15 +108,27 @@ describe('GET /api/auth/organization/list', () => {
 describe('POST /api/auth/organization/set-active', () => {
   it('sets the session’s active organization, answers it with the session, and get-session then shows it', async () => {
     const headers = await bearer(member)
-    const response = await setActive({ organizationId: orgA.id }, { ...headers, 'x-real-ip': '198.51.100.100', 'user-agent': 'org-test/1' })
+    const response = await setActive(
+      { organizationId: orgA.id },
+      { ...headers, 'x-real-ip': '198.51.100.100', 'user-agent': 'org-test/1' },
+    )
     expect(response.status).toBe(200)
     const body = await response.json()
     expect(body.organization).toMatchObject({ ...orgA, role: 'owner' })
-    expect(body.session).toEqual({ id: expect.any(String), userId: member.id, expiresAt: expect.any(String), activeOrganizationId: orgA.id })
+    expect(body.session).toEqual({
+      id: expect.any(String),
+      userId: member.id,
+      expiresAt: expect.any(String),
+      activeOrganizationId: orgA.id,
+    })
 
     const current = await sessionOf(headers)
     expect(current?.session.activeOrganizationId).toBe(orgA.id)
-    const [row] = await sql<{ active_organization_id: string }>(app, 'SELECT active_organization_id FROM sessions WHERE id = $1', [body.session.id])
+    const [row] = await sql<{ active_organization_id: string }>(
+      app,
+      'SELECT active_organization_id FROM sessions WHERE id = $1',
+      [body.session.id],
+    )
     expect(row!.active_organization_id).toBe(orgA.id)
 
     const audit = await sql<{ user_id: string; target_id: string; ip: string; user_agent: string }>(
@@ -161,13 +185,20 @@ describe('POST /api/auth/organization/set-active', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: member.email, password: member.password }),
     })
-    const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    const cookie = response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
     const { session } = (await response.json()) as { session: { id: string } }
     await sql(app, 'DELETE FROM sessions WHERE id = $1', [session.id])
     const attempt = await setActive({ organizationId: orgA.id }, { cookie, origin: app.url })
     expect(attempt.status).toBe(401)
     expectAuthError(await attempt.json(), 'unauthorized', 'UNAUTHORIZED')
-    expect(await sql(app, `SELECT 1 FROM audit_logs WHERE action = 'organization.set_active' AND data->>'sessionId' = $1`, [session.id])).toHaveLength(0)
+    expect(
+      await sql(app, `SELECT 1 FROM audit_logs WHERE action = 'organization.set_active' AND data->>'sessionId' = $1`, [
+        session.id,
+      ]),
+    ).toHaveLength(0)
   })
 
   it('403 forbidden for an organization the user is not a member of, or that does not exist; nothing changes', async () => {
@@ -180,7 +211,9 @@ describe('POST /api/auth/organization/set-active', () => {
       expectAuthError(await response.json(), 'forbidden', 'FORBIDDEN')
     }
     expect((await sessionOf(headers))?.session.activeOrganizationId).toBe(orgA.id)
-    expect(await sql(app, `SELECT count(*) FROM audit_logs WHERE action = 'organization.set_active'`)).toEqual(auditsBefore)
+    expect(await sql(app, `SELECT count(*) FROM audit_logs WHERE action = 'organization.set_active'`)).toEqual(
+      auditsBefore,
+    )
   })
 
   it('400 invalid_input for a bad id or slug, a wrongly typed field, or unknown fields; invalid_body for bad JSON', async () => {
@@ -202,7 +235,10 @@ describe('POST /api/auth/organization/set-active', () => {
       expect(response.status).toBe(400)
       expectAuthError(await response.json(), 'invalid_input', 'BAD_REQUEST')
     }
-    for (const [body, type] of [['{"organizationId":', 'application/json'], [`organizationId=${orgA.id}`, 'application/x-www-form-urlencoded']] as const) {
+    for (const [body, type] of [
+      ['{"organizationId":', 'application/json'],
+      [`organizationId=${orgA.id}`, 'application/x-www-form-urlencoded'],
+    ] as const) {
       const response = await setActive(body, { ...headers, 'content-type': type })
       expect(response.status).toBe(400)
       expectAuthError(await response.json(), 'invalid_body', 'BAD_REQUEST')
@@ -212,7 +248,12 @@ describe('POST /api/auth/organization/set-active', () => {
 })
 
 describe('set-active by slug, and with neither id nor slug (Better Auth’s body)', () => {
-  const setActiveAudits = async () => Number((await sql<{ n: string }>(app, `SELECT count(*) AS n FROM audit_logs WHERE action = 'organization.set_active'`))[0]!.n)
+  const setActiveAudits = async () =>
+    Number(
+      (
+        await sql<{ n: string }>(app, `SELECT count(*) AS n FROM audit_logs WHERE action = 'organization.set_active'`)
+      )[0]!.n,
+    )
 
   it('organizationSlug chooses the organization by its slug; organizationId wins when both are given', async () => {
     const headers = await bearer(member)
@@ -222,7 +263,11 @@ describe('set-active by slug, and with neither id nor slug (Better Auth’s body
     expect(body.organization).toMatchObject({ ...orgB, role: 'member' })
     expect(body.session.activeOrganizationId).toBe(orgB.id)
     expect((await sessionOf(headers))?.session.activeOrganizationId).toBe(orgB.id)
-    const [row] = await sql<{ active_organization_id: string }>(app, 'SELECT active_organization_id FROM sessions WHERE id = $1', [body.session.id])
+    const [row] = await sql<{ active_organization_id: string }>(
+      app,
+      'SELECT active_organization_id FROM sessions WHERE id = $1',
+      [body.session.id],
+    )
     expect(row!.active_organization_id).toBe(orgB.id)
     const both = await (await setActive({ organizationId: orgA.id, organizationSlug: orgB.slug }, headers)).json()
     expect(both.organization).toMatchObject({ id: orgA.id })
@@ -248,13 +293,19 @@ describe('set-active by slug, and with neither id nor slug (Better Auth’s body
     const none = await setActive({}, headers)
     expect(none.status).toBe(200)
     const noneBody = await none.json()
-    expect(noneBody).toEqual({ organization: null, session: expect.objectContaining({ userId: member.id, activeOrganizationId: null }) })
+    expect(noneBody).toEqual({
+      organization: null,
+      session: expect.objectContaining({ userId: member.id, activeOrganizationId: null }),
+    })
     expect(await setActiveAudits()).toBe(before)
 
     expect((await setActive({ organizationId: orgB.id }, headers)).status).toBe(200)
     const current = await setActive({}, headers)
     expect(current.status).toBe(200)
-    expect(await current.json()).toEqual({ organization: expect.objectContaining({ ...orgB, role: 'member' }), session: expect.objectContaining({ activeOrganizationId: orgB.id }) })
+    expect(await current.json()).toEqual({
+      organization: expect.objectContaining({ ...orgB, role: 'member' }),
+      session: expect.objectContaining({ activeOrganizationId: orgB.id }),
+    })
     // Nothing to re-issue, nothing audited: only the explicit choice above was.
     expect(current.headers.getSetCookie()).toEqual([])
     expect(await setActiveAudits()).toBe(before + 1)
@@ -266,13 +317,29 @@ describe('member management is audited', () => {
   it('records organization.create and membership.create|update|delete made through the stock routes', async () => {
     const admin = await createUser(app, { roles: ['admin'] })
     const headers = { ...(await authHeaders(app, admin)), 'content-type': 'application/json' }
-    const org = await app.request('/api/organizations', { method: 'POST', headers, body: JSON.stringify({ name: 'Audited org', slug: `audited-${Date.now()}` }) })
+    const org = await app.request('/api/organizations', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Audited org', slug: `audited-${Date.now()}` }),
+    })
     expect(org.status).toBe(201)
     const orgId = ((await org.json()) as { doc: { id: string } }).doc.id
-    const membership = await app.request('/api/memberships', { method: 'POST', headers, body: JSON.stringify({ organization: orgId, user: outsider.id, role: 'member' }) })
+    const membership = await app.request('/api/memberships', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ organization: orgId, user: outsider.id, role: 'member' }),
+    })
     expect(membership.status).toBe(201)
     const membershipId = ((await membership.json()) as { doc: { id: string } }).doc.id
-    expect((await app.request(`/api/memberships/${membershipId}`, { method: 'PATCH', headers, body: JSON.stringify({ role: 'admin' }) })).status).toBe(200)
+    expect(
+      (
+        await app.request(`/api/memberships/${membershipId}`, {
+          method: 'PATCH',
+          headers,
+          body: JSON.stringify({ role: 'admin' }),
+        })
+      ).status,
+    ).toBe(200)
     expect((await app.request(`/api/memberships/${membershipId}`, { method: 'DELETE', headers })).status).toBe(200)
 
     const rows = await sql<{ action: string; user_id: string; target_id: string }>(

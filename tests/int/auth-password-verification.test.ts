@@ -7,10 +7,10 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { setEnv } from '../helpers/env'
-import { linkIn, startMailbox, type Mail, type Mailbox } from '../helpers/mailbox'
+import { captureLogs } from '../helpers/logs'
+import { linkIn, type Mail, type Mailbox, startMailbox } from '../helpers/mailbox'
 import { checkedFetch } from '../helpers/openapi-check'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
-import { captureLogs } from '../helpers/logs'
 import { createUser, signIn, TEST_PASSWORD } from '../helpers/users'
 
 const PASSWORD = 'First-Passw0rd!'
@@ -83,13 +83,19 @@ describe('email verification', () => {
     expect(link.origin).toBe(app.url)
     expect(link.pathname).toBe('/api/auth/verify-email')
 
-    const response = await checkedFetch(link, { headers: { 'x-real-ip': '198.51.100.80', 'user-agent': 'mail-client/1' } })
+    const response = await checkedFetch(link, {
+      headers: { 'x-real-ip': '198.51.100.80', 'user-agent': 'mail-client/1' },
+    })
     expect(response.status).toBe(200)
     const body = await response.json()
     expect(body).toEqual({ status: true, user: { id, email, name: null, emailVerified: true } })
     expect(await isVerified(id)).toBe(true)
 
-    const audit = await sql(app, `SELECT user_id, ip, user_agent FROM audit_logs WHERE action = 'email_verified' AND target_id = $1`, [id])
+    const audit = await sql(
+      app,
+      `SELECT user_id, ip, user_agent FROM audit_logs WHERE action = 'email_verified' AND target_id = $1`,
+      [id],
+    )
     expect(audit).toEqual([{ user_id: id, ip: '198.51.100.80', user_agent: 'mail-client/1' }])
 
     const signInResponse = await post('sign-in/email', { email, password: PASSWORD })
@@ -108,7 +114,9 @@ describe('email verification', () => {
     const { id, mail } = await signUp(freshEmail('race-verify'))
     const responses = await Promise.all(Array.from({ length: 4 }, () => post('verify-email', { token: tokenOf(mail) })))
     expect(responses.map((r) => r.status).sort()).toEqual([200, 400, 400, 400])
-    expect(await sql(app, `SELECT 1 FROM audit_logs WHERE action = 'email_verified' AND target_id = $1`, [id])).toHaveLength(1)
+    expect(
+      await sql(app, `SELECT 1 FROM audit_logs WHERE action = 'email_verified' AND target_id = $1`, [id]),
+    ).toHaveLength(1)
   })
 
   it('POST verify-email {token} works too', async () => {
@@ -122,9 +130,17 @@ describe('email verification', () => {
   it('a token past its 24 hours is refused and leaves the user unverified', async () => {
     const { id, mail } = await signUp(freshEmail('expired-verify'))
     const token = tokenOf(mail)
-    const [row] = await sql<{ expires_at: Date; created_at: Date }>(app, 'SELECT expires_at, created_at FROM verification_tokens WHERE token_hash = $1', [sha256(token)])
-    expect(Math.abs(new Date(row!.expires_at).getTime() - new Date(row!.created_at).getTime() - 24 * HOUR)).toBeLessThan(5_000)
-    await sql(app, `UPDATE verification_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [sha256(token)])
+    const [row] = await sql<{ expires_at: Date; created_at: Date }>(
+      app,
+      'SELECT expires_at, created_at FROM verification_tokens WHERE token_hash = $1',
+      [sha256(token)],
+    )
+    expect(
+      Math.abs(new Date(row!.expires_at).getTime() - new Date(row!.created_at).getTime() - 24 * HOUR),
+    ).toBeLessThan(5_000)
+    await sql(app, `UPDATE verification_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
+      sha256(token),
+    ])
     const response = await checkedFetch(linkIn(mail))
     expect(response.status).toBe(400)
     expectAuthError(await response.json(), 'invalid_token')
@@ -190,11 +206,19 @@ describe('POST /api/auth/send-verification-email', () => {
     const unknown = freshEmail('unknown')
     const verifiedMailsBefore = mailbox.to(verified.email).length
 
-    const responses = await Promise.all([unverified, verified.email, unknown].map((email) => post('send-verification-email', { email })))
-    const answers = await Promise.all(responses.map(async (r) => ({ status: r.status, type: r.headers.get('content-type'), body: await r.text() })))
+    const responses = await Promise.all(
+      [unverified, verified.email, unknown].map((email) => post('send-verification-email', { email })),
+    )
+    const answers = await Promise.all(
+      responses.map(async (r) => ({ status: r.status, type: r.headers.get('content-type'), body: await r.text() })),
+    )
     expect(answers[1]).toEqual(answers[0])
     expect(answers[2]).toEqual(answers[0])
-    expect(answers[0]).toEqual({ status: 200, type: expect.stringMatching(/^application\/json/), body: '{"status":true}' })
+    expect(answers[0]).toEqual({
+      status: 200,
+      type: expect.stringMatching(/^application\/json/),
+      body: '{"status":true}',
+    })
 
     await mailbox.waitFor(() => mailbox.to(unverified).length === 2)
     expect(await mailsTo(unknown)).toEqual([])
@@ -202,12 +226,22 @@ describe('POST /api/auth/send-verification-email', () => {
   })
 
   it('400 invalid_input for a bad email, invalid_body for bad JSON', async () => {
-    for (const body of [{}, { email: '' }, { email: 'nope' }, { email: 7 }, { email: { $ne: '' } }, { email: `${'a'.repeat(10_240)}@x.test` }, { email: 'a@b.test', extra: 1 }]) {
+    for (const body of [
+      {},
+      { email: '' },
+      { email: 'nope' },
+      { email: 7 },
+      { email: { $ne: '' } },
+      { email: `${'a'.repeat(10_240)}@x.test` },
+      { email: 'a@b.test', extra: 1 },
+    ]) {
       const response = await post('send-verification-email', body)
       expect(response.status).toBe(400)
       expectAuthError(await response.json(), 'invalid_input')
     }
-    const broken = await post('send-verification-email', 'email=a@b.test', { 'content-type': 'application/x-www-form-urlencoded' })
+    const broken = await post('send-verification-email', 'email=a@b.test', {
+      'content-type': 'application/x-www-form-urlencoded',
+    })
     expect(broken.status).toBe(400)
     expectAuthError(await broken.json(), 'invalid_body')
   })
@@ -221,7 +255,11 @@ describe('password reset', () => {
     return { id, email }
   }
 
-  async function requestReset(email: string, redirectTo = `${FRONT_END}/reset-password?lang=fr`, headers: Record<string, string> = {}) {
+  async function requestReset(
+    email: string,
+    redirectTo = `${FRONT_END}/reset-password?lang=fr`,
+    headers: Record<string, string> = {},
+  ) {
     const before = mailbox.to(email).length
     const response = await post('forget-password', { email, redirectTo }, headers)
     expect(response.status).toBe(200)
@@ -234,7 +272,10 @@ describe('password reset', () => {
 
   it('mails a link built from redirectTo plus the token, valid 1 hour, and records password_reset_requested', async () => {
     const { id, email } = await verifiedUser()
-    const { link, token } = await requestReset(email, `${FRONT_END}/reset-password?lang=fr`, { 'x-real-ip': '198.51.100.90', 'user-agent': 'reset-test/1' })
+    const { link, token } = await requestReset(email, `${FRONT_END}/reset-password?lang=fr`, {
+      'x-real-ip': '198.51.100.90',
+      'user-agent': 'reset-test/1',
+    })
     expect(link.origin).toBe(FRONT_END)
     expect(link.pathname).toBe('/reset-password')
     expect(link.searchParams.get('lang')).toBe('fr')
@@ -246,7 +287,9 @@ describe('password reset', () => {
       [sha256(token)],
     )
     expect(row).toMatchObject({ user_id: id, purpose: 'password_reset' })
-    expect(Math.abs(new Date(row!.expires_at).getTime() - new Date(row!.created_at).getTime() - HOUR)).toBeLessThan(5_000)
+    expect(Math.abs(new Date(row!.expires_at).getTime() - new Date(row!.created_at).getTime() - HOUR)).toBeLessThan(
+      5_000,
+    )
 
     const audit = await sql<{ user_id: string; ip: string; user_agent: string; data: unknown }>(
       app,
@@ -262,7 +305,9 @@ describe('password reset', () => {
     const { email } = await verifiedUser()
     const unknown = freshEmail('nobody')
     const redirectTo = `${FRONT_END}/reset`
-    const [known, missing] = await Promise.all([email, unknown].map((e) => post('forget-password', { email: e, redirectTo })))
+    const [known, missing] = await Promise.all(
+      [email, unknown].map((e) => post('forget-password', { email: e, redirectTo })),
+    )
     const a = { status: known!.status, body: await known!.text(), type: known!.headers.get('content-type') }
     const b = { status: missing!.status, body: await missing!.text(), type: missing!.headers.get('content-type') }
     expect(b).toEqual(a)
@@ -282,7 +327,13 @@ describe('password reset', () => {
   it('400 invalid_redirect for an untrusted or non-http redirectTo, for known and unknown emails alike, mailing nothing', async () => {
     const { email } = await verifiedUser()
     for (const target of [email, freshEmail('nobody')]) {
-      for (const redirectTo of ['https://evil.example/steal', 'javascript:alert(1)', 'not a url', `${FRONT_END}.evil.example/x`, '//evil.example/x']) {
+      for (const redirectTo of [
+        'https://evil.example/steal',
+        'javascript:alert(1)',
+        'not a url',
+        `${FRONT_END}.evil.example/x`,
+        '//evil.example/x',
+      ]) {
         const response = await post('forget-password', { email: target, redirectTo })
         expect(response.status).toBe(400)
         expectAuthError(await response.json(), 'invalid_redirect')
@@ -292,7 +343,14 @@ describe('password reset', () => {
   })
 
   it('400 invalid_input for a bad email, a missing redirectTo or wrong types', async () => {
-    for (const body of [{ redirectTo: FRONT_END }, { email: 'nope', redirectTo: FRONT_END }, { email: 'a@b.test' }, { email: 'a@b.test', redirectTo: 5 }, { email: ['a@b.test'], redirectTo: FRONT_END }, { email: 'a@b.test', redirectTo: FRONT_END, extra: true }]) {
+    for (const body of [
+      { redirectTo: FRONT_END },
+      { email: 'nope', redirectTo: FRONT_END },
+      { email: 'a@b.test' },
+      { email: 'a@b.test', redirectTo: 5 },
+      { email: ['a@b.test'], redirectTo: FRONT_END },
+      { email: 'a@b.test', redirectTo: FRONT_END, extra: true },
+    ]) {
       const response = await post('forget-password', body)
       expect(response.status).toBe(400)
       expectAuthError(await response.json(), 'invalid_input')
@@ -302,10 +360,17 @@ describe('password reset', () => {
   it('the mailed token sets the new password, revokes every session, and records password_reset', async () => {
     const { id, email } = await verifiedUser()
     const sessions = await Promise.all([1, 2, 3].map(() => signIn(app, { email, password: PASSWORD })))
-    for (const { token } of sessions) expect((await (await app.request('/api/auth/get-session', { headers: { authorization: `Bearer ${token}` } })).json())).not.toBeNull()
+    for (const { token } of sessions)
+      expect(
+        await (await app.request('/api/auth/get-session', { headers: { authorization: `Bearer ${token}` } })).json(),
+      ).not.toBeNull()
 
     const { token } = await requestReset(email)
-    const response = await post('reset-password', { token, password: NEW_PASSWORD }, { 'x-forwarded-for': '203.0.113.91', 'user-agent': 'reset-test/2' })
+    const response = await post(
+      'reset-password',
+      { token, password: NEW_PASSWORD },
+      { 'x-forwarded-for': '203.0.113.91', 'user-agent': 'reset-test/2' },
+    )
     expect(response.status).toBe(200)
     const text = await response.text()
     expect(JSON.parse(text)).toEqual({ status: true })
@@ -313,9 +378,13 @@ describe('password reset', () => {
 
     expect(await sql(app, 'SELECT 1 FROM sessions WHERE user_id = $1', [id])).toHaveLength(0)
     for (const session of sessions) {
-      const bearer = await app.request('/api/auth/get-session', { headers: { authorization: `Bearer ${session.token}` } })
+      const bearer = await app.request('/api/auth/get-session', {
+        headers: { authorization: `Bearer ${session.token}` },
+      })
       expect(await bearer.json()).toBeNull()
-      const cookie = await app.request('/api/auth/get-session', { headers: { cookie: `community.session=${session.token}` } })
+      const cookie = await app.request('/api/auth/get-session', {
+        headers: { cookie: `community.session=${session.token}` },
+      })
       expect(await cookie.json()).toBeNull()
     }
 
@@ -324,7 +393,11 @@ describe('password reset', () => {
     expect((await post('sign-in/email', { email, password: PASSWORD })).status).toBe(401)
     expect((await post('sign-in/email', { email, password: NEW_PASSWORD })).status).toBe(200)
 
-    const audit = await sql(app, `SELECT user_id, ip, user_agent FROM audit_logs WHERE action = 'password_reset' AND user_id = $1`, [id])
+    const audit = await sql(
+      app,
+      `SELECT user_id, ip, user_agent FROM audit_logs WHERE action = 'password_reset' AND user_id = $1`,
+      [id],
+    )
     expect(audit).toEqual([{ user_id: id, ip: '203.0.113.91', user_agent: 'reset-test/2' }])
   })
 
@@ -351,7 +424,9 @@ describe('password reset', () => {
   it('the reset token expires after 1 hour', async () => {
     const { email } = await verifiedUser()
     const { token } = await requestReset(email)
-    await sql(app, `UPDATE verification_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [sha256(token)])
+    await sql(app, `UPDATE verification_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
+      sha256(token),
+    ])
     const response = await post('reset-password', { token, password: NEW_PASSWORD })
     expect(response.status).toBe(400)
     expectAuthError(await response.json(), 'invalid_token')
@@ -376,7 +451,14 @@ describe('password reset', () => {
       expect(response.status).toBe(400)
       expectAuthError(await response.json(), 'invalid_token')
     }
-    for (const body of [{ password: NEW_PASSWORD }, { token: 'x' }, { token: 'x', password: NEW_PASSWORD, newPassword: NEW_PASSWORD }, { token: 5, password: NEW_PASSWORD }, { token: 'x', password: { $ne: 1 } }, { token: 'x', password: NEW_PASSWORD, userId: 'u' }]) {
+    for (const body of [
+      { password: NEW_PASSWORD },
+      { token: 'x' },
+      { token: 'x', password: NEW_PASSWORD, newPassword: NEW_PASSWORD },
+      { token: 5, password: NEW_PASSWORD },
+      { token: 'x', password: { $ne: 1 } },
+      { token: 'x', password: NEW_PASSWORD, userId: 'u' },
+    ]) {
       const response = await post('reset-password', body)
       expect(response.status).toBe(400)
       expectAuthError(await response.json(), 'invalid_input')
@@ -391,7 +473,9 @@ describe('secrets', () => {
   it('no mailed token, password or hash appears in the log or in audit data', async () => {
     const tokens = mailbox.messages.map(tokenOf)
     expect(tokens.length).toBeGreaterThan(5)
-    const hashes = (await sql<{ password_hash: string }>(app, 'SELECT password_hash FROM users')).map((row) => row.password_hash)
+    const hashes = (await sql<{ password_hash: string }>(app, 'SELECT password_hash FROM users')).map(
+      (row) => row.password_hash,
+    )
     const audit = JSON.stringify(await sql(app, 'SELECT data FROM audit_logs'))
     const log = logged.join('\n')
     for (const secret of [...tokens, ...tokens.map(sha256), PASSWORD, NEW_PASSWORD, TEST_PASSWORD, ...hashes]) {

@@ -28,7 +28,11 @@ function call(path: string, token: string | null, body?: unknown, method = 'POST
   const headers: Record<string, string> = {}
   if (token) headers.authorization = `Bearer ${token}`
   if (body !== undefined) headers['content-type'] = 'application/json'
-  return app.request(`/api/auth/${path}`, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) })
+  return app.request(`/api/auth/${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  })
 }
 
 async function expectError(response: Response, status: number, error: string) {
@@ -42,9 +46,15 @@ async function session(user: TestUser) {
   return (await signIn(app, user)).token
 }
 
-const audits = (userId: string, action: string) => sql<{ data: Record<string, unknown> }>(app, 'SELECT data FROM audit_logs WHERE user_id = $1 AND action = $2', [userId, action])
-const userRow = async (id: string) => (await sql<Record<string, unknown>>(app, 'SELECT * FROM users WHERE id = $1', [id]))[0]
-const sessionCount = async (userId: string) => Number((await sql<{ n: string }>(app, 'SELECT count(*) AS n FROM sessions WHERE user_id = $1', [userId]))[0]!.n)
+const audits = (userId: string, action: string) =>
+  sql<{ data: Record<string, unknown> }>(app, 'SELECT data FROM audit_logs WHERE user_id = $1 AND action = $2', [
+    userId,
+    action,
+  ])
+const userRow = async (id: string) =>
+  (await sql<Record<string, unknown>>(app, 'SELECT * FROM users WHERE id = $1', [id]))[0]
+const sessionCount = async (userId: string) =>
+  Number((await sql<{ n: string }>(app, 'SELECT count(*) AS n FROM sessions WHERE user_id = $1', [userId]))[0]!.n)
 
 describe('anonymous callers', () => {
   it.each([
@@ -73,13 +83,27 @@ describe('POST /api/auth/update-user', () => {
     const user = await createUser(app, { name: 'Old' })
     const token = await session(user)
     const username = `new_name-${Date.now().toString(36)}`
-    const response = await call('update-user', token, { name: 'New Name', image: 'https://img.example.test/a.png', username })
+    const response = await call('update-user', token, {
+      name: 'New Name',
+      image: 'https://img.example.test/a.png',
+      username,
+    })
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ status: true })
-    expect(await userRow(user.id)).toMatchObject({ name: 'New Name', image: 'https://img.example.test/a.png', username })
-    const [profile] = await sql<{ username: string }>(app, 'SELECT username FROM profiles WHERE user_id = $1', [user.id])
+    expect(await userRow(user.id)).toMatchObject({
+      name: 'New Name',
+      image: 'https://img.example.test/a.png',
+      username,
+    })
+    const [profile] = await sql<{ username: string }>(app, 'SELECT username FROM profiles WHERE user_id = $1', [
+      user.id,
+    ])
     expect(profile!.username).toBe(username)
-    expect((await audits(user.id, 'user.profile_updated'))[0]!.data).toEqual({ name: 'New Name', image: 'https://img.example.test/a.png', username })
+    expect((await audits(user.id, 'user.profile_updated'))[0]!.data).toEqual({
+      name: 'New Name',
+      image: 'https://img.example.test/a.png',
+      username,
+    })
     const current = (await (await call('get-session', token, undefined, 'GET')).json()) as { user: { name: string } }
     expect(current.user.name).toBe('New Name')
   })
@@ -95,7 +119,11 @@ describe('POST /api/auth/update-user', () => {
   it('409 username_taken for another user’s username, nothing changed', async () => {
     const [a, b] = [await createUser(app, { name: 'A' }), await createUser(app)]
     const taken = (await userRow(b.id))!.username as string
-    await expectError(await call('update-user', await session(a), { name: 'Changed', username: taken }), 409, 'username_taken')
+    await expectError(
+      await call('update-user', await session(a), { name: 'Changed', username: taken }),
+      409,
+      'username_taken',
+    )
     expect((await userRow(a.id))!.name).toBe('A')
   })
 
@@ -109,7 +137,10 @@ describe('POST /api/auth/update-user', () => {
     const [a, b] = [await createUser(app), await createUser(app)]
     const wanted = `race-${Date.now().toString(36)}`
     const [ta, tb] = [await session(a), await session(b)]
-    const answers = await Promise.all([call('update-user', ta, { username: wanted }), call('update-user', tb, { username: wanted })])
+    const answers = await Promise.all([
+      call('update-user', ta, { username: wanted }),
+      call('update-user', tb, { username: wanted }),
+    ])
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409])
     const owners = await sql(app, 'SELECT id FROM users WHERE username = $1', [wanted])
     expect(owners).toHaveLength(1)
@@ -149,10 +180,18 @@ describe('POST /api/auth/update-user', () => {
   it('a cookie request without a trusted Origin is 403 forbidden (CSRF)', async () => {
     const user = await createUser(app, { name: 'Kept' })
     const { cookie } = await signIn(app, user)
-    const response = await app.request('/api/auth/update-user', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Forged' }) })
+    const response = await app.request('/api/auth/update-user', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Forged' }),
+    })
     await expectError(response, 403, 'forbidden')
     expect((await userRow(user.id))!.name).toBe('Kept')
-    const allowed = await app.request('/api/auth/update-user', { method: 'POST', headers: { cookie, origin: app.url, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Mine' }) })
+    const allowed = await app.request('/api/auth/update-user', {
+      method: 'POST',
+      headers: { cookie, origin: app.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Mine' }),
+    })
     expect(allowed.status).toBe(200)
     // The cookie cache is re-issued with the new name.
     expect(allowed.headers.getSetCookie().some((c) => c.startsWith('community.session_data='))).toBe(true)
@@ -163,21 +202,44 @@ describe('POST /api/auth/change-password', () => {
   it('400 invalid_password when the current password is wrong; the old one still works', async () => {
     const user = await createUser(app)
     const token = await session(user)
-    await expectError(await call('change-password', token, { currentPassword: 'Wrong-Passw0rd!', newPassword: NEW_PASSWORD }), 400, 'invalid_password')
+    await expectError(
+      await call('change-password', token, { currentPassword: 'Wrong-Passw0rd!', newPassword: NEW_PASSWORD }),
+      400,
+      'invalid_password',
+    )
     await expect(signIn(app, user)).resolves.toBeDefined()
   })
 
   it('400 weak_password for a new password that breaks SPEC’s rules', async () => {
     const user = await createUser(app)
-    await expectError(await call('change-password', await session(user), { currentPassword: TEST_PASSWORD, newPassword: 'short' }), 400, 'weak_password')
-    await expectError(await call('change-password', await session(user), { currentPassword: TEST_PASSWORD, newPassword: `Aa1!${'x'.repeat(125)}` }), 400, 'weak_password')
+    await expectError(
+      await call('change-password', await session(user), { currentPassword: TEST_PASSWORD, newPassword: 'short' }),
+      400,
+      'weak_password',
+    )
+    await expectError(
+      await call('change-password', await session(user), {
+        currentPassword: TEST_PASSWORD,
+        newPassword: `Aa1!${'x'.repeat(125)}`,
+      }),
+      400,
+      'weak_password',
+    )
   })
 
   it('400 invalid_input for a missing field or a non-boolean revokeOtherSessions', async () => {
     const user = await createUser(app)
     const token = await session(user)
     await expectError(await call('change-password', token, { newPassword: NEW_PASSWORD }), 400, 'invalid_input')
-    await expectError(await call('change-password', token, { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, revokeOtherSessions: 'yes' }), 400, 'invalid_input')
+    await expectError(
+      await call('change-password', token, {
+        currentPassword: TEST_PASSWORD,
+        newPassword: NEW_PASSWORD,
+        revokeOtherSessions: 'yes',
+      }),
+      400,
+      'invalid_input',
+    )
   })
 
   it('changes the password and keeps sessions: token null; audited without the password', async () => {
@@ -199,7 +261,11 @@ describe('POST /api/auth/change-password', () => {
   it('revokeOtherSessions ends every session and hands out a new one', async () => {
     const user = await createUser(app)
     const [token, other] = [await session(user), await session(user)]
-    const response = await call('change-password', token, { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, revokeOtherSessions: true })
+    const response = await call('change-password', token, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: NEW_PASSWORD,
+      revokeOtherSessions: true,
+    })
     expect(response.status).toBe(200)
     const body = (await response.json()) as { token: string }
     expect(body.token).toEqual(expect.any(String))
@@ -216,7 +282,10 @@ describe('POST /api/auth/change-email', () => {
     const user = await createUser(app)
     const token = await session(user)
     const newEmail = `moved-${Date.now().toString(36)}@example.test`
-    const response = await call('change-email', token, { newEmail: newEmail.toUpperCase(), callbackURL: 'https://app.example.test/done' })
+    const response = await call('change-email', token, {
+      newEmail: newEmail.toUpperCase(),
+      callbackURL: 'https://app.example.test/done',
+    })
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ status: true })
     expect((await userRow(user.id))!.email).toBe(user.email)
@@ -256,7 +325,11 @@ describe('POST /api/auth/change-email', () => {
     const user = await createUser(app)
     const token = await session(user)
     await sql(app, "UPDATE sessions SET created_at = now() - interval '11 minutes' WHERE user_id = $1", [user.id])
-    await expectError(await call('change-email', token, { newEmail: `stale-${Date.now()}@example.test` }), 403, 'session_not_fresh')
+    await expectError(
+      await call('change-email', token, { newEmail: `stale-${Date.now()}@example.test` }),
+      403,
+      'session_not_fresh',
+    )
     expect(await audits(user.id, 'user.email_change_requested')).toHaveLength(0)
   })
 })
@@ -306,9 +379,18 @@ describe('own sessions', () => {
     const [user, stranger] = [await createUser(app), await createUser(app)]
     const [keep, byHandle, byToken] = [await session(user), await session(user), await session(user)]
     const strangerToken = await session(stranger)
-    const strangerList = (await (await call('list-sessions', strangerToken, undefined, 'GET')).json()) as Array<{ token: string }>
-    const mine = (await (await call('list-sessions', keep, undefined, 'GET')).json()) as Array<{ id: string; token: string }>
-    const [row] = await sql<{ id: string }>(app, 'SELECT id FROM sessions WHERE token_hash = encode(sha256($1::bytea), \'hex\')', [byHandle])
+    const strangerList = (await (await call('list-sessions', strangerToken, undefined, 'GET')).json()) as Array<{
+      token: string
+    }>
+    const mine = (await (await call('list-sessions', keep, undefined, 'GET')).json()) as Array<{
+      id: string
+      token: string
+    }>
+    const [row] = await sql<{ id: string }>(
+      app,
+      "SELECT id FROM sessions WHERE token_hash = encode(sha256($1::bytea), 'hex')",
+      [byHandle],
+    )
     expect((await call('revoke-session', keep, { token: mine.find((s) => s.id === row!.id)!.token })).status).toBe(200)
     expect((await call('revoke-session', keep, { token: byToken })).status).toBe(200)
     const stray = await call('revoke-session', keep, { token: strangerList[0]!.token })
@@ -338,7 +420,11 @@ describe('a banned user', () => {
   it('is refused on every self-service route (403 banned_user), and at sign-in with the reason until the ban expires', async () => {
     const user = await createUser(app)
     const token = await session(user)
-    await sql(app, "UPDATE users SET banned = true, ban_reason = 'Spamming the forum', ban_expires = now() + interval '1 hour' WHERE id = $1", [user.id])
+    await sql(
+      app,
+      "UPDATE users SET banned = true, ban_reason = 'Spamming the forum', ban_expires = now() + interval '1 hour' WHERE id = $1",
+      [user.id],
+    )
     for (const [path, method, body] of [
       ['update-user', 'POST', { name: 'x' }],
       ['change-password', 'POST', { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD }],
@@ -353,9 +439,18 @@ describe('a banned user', () => {
     }
     const refused = await call('sign-in/email', null, { email: user.email, password: TEST_PASSWORD })
     const body = await expectError(refused, 403, 'banned_user')
-    expect(body).toEqual({ error: 'banned_user', code: 'BANNED_USER', message: 'Spamming the forum', status: 'FORBIDDEN' })
+    expect(body).toEqual({
+      error: 'banned_user',
+      code: 'BANNED_USER',
+      message: 'Spamming the forum',
+      status: 'FORBIDDEN',
+    })
     // A wrong password learns nothing about the ban.
-    await expectError(await call('sign-in/email', null, { email: user.email, password: 'Wrong-Passw0rd!' }), 401, 'invalid_credentials')
+    await expectError(
+      await call('sign-in/email', null, { email: user.email, password: 'Wrong-Passw0rd!' }),
+      401,
+      'invalid_credentials',
+    )
     await sql(app, "UPDATE users SET ban_expires = now() - interval '1 second' WHERE id = $1", [user.id])
     await expect(signIn(app, user)).resolves.toBeDefined()
   })

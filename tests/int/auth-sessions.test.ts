@@ -49,7 +49,12 @@ function parseSetCookie(header: string): ParsedCookie {
 }
 
 function cookiesOf(response: Response): Map<string, ParsedCookie> {
-  return new Map(response.headers.getSetCookie().map(parseSetCookie).map((cookie) => [cookie.name, cookie]))
+  return new Map(
+    response.headers
+      .getSetCookie()
+      .map(parseSetCookie)
+      .map((cookie) => [cookie.name, cookie]),
+  )
 }
 
 const cookieHeader = (cookies: Record<string, string>) =>
@@ -145,7 +150,14 @@ describe('POST /api/auth/sign-in/email', () => {
       `SELECT user_id, ip, user_agent, data FROM audit_logs WHERE action = 'login_success' AND data->>'sessionId' = $1`,
       [body.session.id],
     )
-    expect(entries).toEqual([{ user_id: citizen.id, ip: '203.0.113.50', user_agent: 'sessions-test/2.0', data: { sessionId: body.session.id } }])
+    expect(entries).toEqual([
+      {
+        user_id: citizen.id,
+        ip: '203.0.113.50',
+        user_agent: 'sessions-test/2.0',
+        data: { sessionId: body.session.id },
+      },
+    ])
   })
 
   it('carries the security headers and a JSON content type, like every /api answer', () => {
@@ -180,7 +192,10 @@ describe('failed sign-in', () => {
 
   it('records login_failed with data {email, reason}, the IP and user agent, never the password', async () => {
     const email = citizen.email
-    await postSignIn({ email, password: 'Another-Wr0ng!' }, { 'x-real-ip': '198.51.100.61', 'user-agent': 'failing-client/1' })
+    await postSignIn(
+      { email, password: 'Another-Wr0ng!' },
+      { 'x-real-ip': '198.51.100.61', 'user-agent': 'failing-client/1' },
+    )
     const rows = await sql<{ user_id: string | null; ip: string; user_agent: string; data: Record<string, unknown> }>(
       app,
       `SELECT user_id, ip, user_agent, data FROM audit_logs WHERE action = 'login_failed' AND ip = '198.51.100.61'`,
@@ -230,11 +245,16 @@ describe('failed sign-in', () => {
   ]
 
   it.each(invalid)('400 invalid_input: %s, and no session or audit written', async (_label, body) => {
-    const before = await sql<{ n: string }>(app, 'SELECT (SELECT count(*) FROM sessions) + (SELECT count(*) FROM audit_logs) AS n')
+    const before = await sql<{ n: string }>(
+      app,
+      'SELECT (SELECT count(*) FROM sessions) + (SELECT count(*) FROM audit_logs) AS n',
+    )
     const response = await postSignIn(body)
     expect(response.status).toBe(400)
     expectAuthError(await response.json(), 'invalid_input', 'BAD_REQUEST')
-    expect(await sql(app, 'SELECT (SELECT count(*) FROM sessions) + (SELECT count(*) FROM audit_logs) AS n')).toEqual(before)
+    expect(await sql(app, 'SELECT (SELECT count(*) FROM sessions) + (SELECT count(*) FROM audit_logs) AS n')).toEqual(
+      before,
+    )
   })
 
   it('400 invalid_body for invalid JSON and for a non-JSON content type', async () => {
@@ -291,13 +311,22 @@ describe('GET /api/auth/get-session', () => {
     const [row] = await sql<{ id: string }>(app, 'SELECT id FROM sessions WHERE token_hash = $1', [sha256(token)])
     expect(body).toEqual({
       session: { id: row!.id, userId: citizen.id, expiresAt: expect.any(String), activeOrganizationId: null },
-      user: { id: citizen.id, email: citizen.email, name: 'Cit Izen', emailVerified: true, roles: ['citizen'], role: 'citizen' },
+      user: {
+        id: citizen.id,
+        email: citizen.email,
+        name: 'Cit Izen',
+        emailVerified: true,
+        roles: ['citizen'],
+        role: 'citizen',
+      },
     })
   })
 
   it('answers the same for the session cookie alone, and re-issues the cookie cache', async () => {
     const { token } = await signIn(app, citizen)
-    const response = await app.request('/api/auth/get-session', { headers: { cookie: cookieHeader({ [SESSION_COOKIE]: token }) } })
+    const response = await app.request('/api/auth/get-session', {
+      headers: { cookie: cookieHeader({ [SESSION_COOKIE]: token }) },
+    })
     expect(response.status).toBe(200)
     const body = await response.json()
     expect(body.user.id).toBe(citizen.id)
@@ -338,10 +367,17 @@ describe('POST /api/auth/sign-out', () => {
 
   it('clears both cookies with the same attributes and Max-Age=0', async () => {
     const { token } = await signIn(app, citizen)
-    const response = await app.request('/api/auth/sign-out', { method: 'POST', headers: { authorization: `Bearer ${token}` } })
+    const response = await app.request('/api/auth/sign-out', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    })
     const cookies = cookiesOf(response)
     for (const name of [SESSION_COOKIE, CACHE_COOKIE]) {
-      expect(cookies.get(name)).toEqual({ name, value: '', attributes: ['HttpOnly', 'Max-Age=0', 'Path=/', 'SameSite=Lax', 'Secure'] })
+      expect(cookies.get(name)).toEqual({
+        name,
+        value: '',
+        attributes: ['HttpOnly', 'Max-Age=0', 'Path=/', 'SameSite=Lax', 'Secure'],
+      })
     }
   })
 
@@ -354,7 +390,11 @@ describe('POST /api/auth/sign-out', () => {
     })
     expect(response.status).toBe(200)
     expect(await sql(app, 'SELECT 1 FROM sessions WHERE id = $1', [row!.id])).toHaveLength(0)
-    const audit = await sql(app, `SELECT user_id, ip, user_agent FROM audit_logs WHERE action = 'logout' AND target_id = $1`, [row!.id])
+    const audit = await sql(
+      app,
+      `SELECT user_id, ip, user_agent FROM audit_logs WHERE action = 'logout' AND target_id = $1`,
+      [row!.id],
+    )
     expect(audit).toEqual([{ user_id: citizen.id, ip: '198.51.100.70', user_agent: 'logout-test/1' }])
     // The session cookie alone (what a client keeps after the cache expired) is now refused.
     expect(await getSession({ cookie: cookieHeader({ [SESSION_COOKIE]: token }) })).toBeNull()
@@ -430,7 +470,9 @@ describe('cookie cache', () => {
   it('a stale cache of a live session falls back to the database and is re-issued', async () => {
     const { token, sessionId } = await signedInCookies()
     const response = await app.request('/api/auth/get-session', {
-      headers: { cookie: cookieHeader({ [SESSION_COOKIE]: token, [CACHE_COOKIE]: craftedCache(sessionId, token, 400) }) },
+      headers: {
+        cookie: cookieHeader({ [SESSION_COOKIE]: token, [CACHE_COOKIE]: craftedCache(sessionId, token, 400) }),
+      },
     })
     expect((await response.json()).session.id).toBe(sessionId)
     expect(cookiesOf(response).get(CACHE_COOKIE)).toBeDefined()
@@ -441,7 +483,9 @@ describe('cookie cache', () => {
     const other = await signedInCookies()
     await unheard('DELETE FROM sessions WHERE id = $1', [other.sessionId])
     // A genuine, fresh cache of the victim's session presented with another (revoked) token.
-    const body = await getSession({ cookie: cookieHeader({ [SESSION_COOKIE]: other.token, [CACHE_COOKIE]: victim.cache }) })
+    const body = await getSession({
+      cookie: cookieHeader({ [SESSION_COOKIE]: other.token, [CACHE_COOKIE]: victim.cache }),
+    })
     expect(body).toBeNull()
   })
 
@@ -513,7 +557,9 @@ describe('expiry', () => {
     const body = await getSession({ authorization: `Bearer ${token}` })
     const expected = Date.now() + 4 * DAY
     expect(Math.abs(Date.parse(body!.session.expiresAt as string) - expected)).toBeLessThan(60_000)
-    const [row] = await sql<{ expires_at: Date }>(app, 'SELECT expires_at FROM sessions WHERE token_hash = $1', [sha256(token)])
+    const [row] = await sql<{ expires_at: Date }>(app, 'SELECT expires_at FROM sessions WHERE token_hash = $1', [
+      sha256(token),
+    ])
     expect(Math.abs(new Date(row!.expires_at).getTime() - expected)).toBeLessThan(60_000)
   })
 
@@ -526,11 +572,17 @@ describe('expiry', () => {
 
   it('refuses an expired session and one past the absolute timeout', async () => {
     const expired = await signIn(app, citizen)
-    await sql(app, `UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE token_hash = $1`, [sha256(expired.token)])
+    await sql(app, `UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE token_hash = $1`, [
+      sha256(expired.token),
+    ])
     expect(await getSession({ authorization: `Bearer ${expired.token}` })).toBeNull()
 
     const ancient = await signIn(app, citizen)
-    await sql(app, `UPDATE sessions SET created_at = now() - interval '8 days', expires_at = now() + interval '1 day' WHERE token_hash = $1`, [sha256(ancient.token)])
+    await sql(
+      app,
+      `UPDATE sessions SET created_at = now() - interval '8 days', expires_at = now() + interval '1 day' WHERE token_hash = $1`,
+      [sha256(ancient.token)],
+    )
     expect(await getSession({ authorization: `Bearer ${ancient.token}` })).toBeNull()
     expect(await sql(app, 'SELECT 1 FROM sessions WHERE token_hash = $1', [sha256(ancient.token)])).toHaveLength(0)
   })
@@ -539,9 +591,14 @@ describe('expiry', () => {
 describe('concurrent sign-ins', () => {
   it('20 simultaneous sign-ins of one user yield 20 distinct sessions that all work', async () => {
     const user = await createUser(app)
-    const responses = await Promise.all(Array.from({ length: 20 }, () => postSignIn({ email: user.email, password: TEST_PASSWORD })))
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => postSignIn({ email: user.email, password: TEST_PASSWORD })),
+    )
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200))
-    const bodies = (await Promise.all(responses.map((r) => r.json()))) as Array<{ token: string; session: { id: string } }>
+    const bodies = (await Promise.all(responses.map((r) => r.json()))) as Array<{
+      token: string
+      session: { id: string }
+    }>
     expect(new Set(bodies.map((b) => b.token)).size).toBe(20)
     expect(new Set(bodies.map((b) => b.session.id)).size).toBe(20)
     const sessions = await Promise.all(bodies.map((b) => getSession({ authorization: `Bearer ${b.token}` })))
@@ -555,7 +612,11 @@ describe('a malformed session cookie', () => {
   it('is treated as no cookie: get-session null, sign-out 200, a stock route answers normally', async () => {
     for (const cookie of ['community.session=%ZZ', 'community.session=%; community.session_data=%E0%A4%A']) {
       expect(await getSession({ cookie })).toBeNull()
-      const signOut = await app.request('/api/auth/sign-out', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' })
+      const signOut = await app.request('/api/auth/sign-out', {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: '{}',
+      })
       expect(signOut.status).toBe(200)
       expect((await app.request('/api/service-listings', { headers: { cookie } })).status).toBe(200)
     }

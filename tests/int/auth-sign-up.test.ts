@@ -3,9 +3,9 @@
 // written, and no secret in any answer, audit entry or log line.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { startMailbox, type Mailbox } from '../helpers/mailbox'
-import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { captureLogs } from '../helpers/logs'
+import { type Mailbox, startMailbox } from '../helpers/mailbox'
+import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { createAdmin } from '../helpers/users'
 
 const PASSWORD = 'Sign-Up-Passw0rd!'
@@ -105,26 +105,45 @@ describe('a successful sign-up', () => {
     expect(user!.email_verified).toBe(false)
     expect(user!.name).toBe('Jane Doe')
     expect(user!.password_hash.startsWith(ARGON2_PREFIX)).toBe(true)
-    const roles = await sql<{ value: string }>(app, 'SELECT value::text FROM users_roles WHERE parent_id = $1', [user!.id])
+    const roles = await sql<{ value: string }>(app, 'SELECT value::text FROM users_roles WHERE parent_id = $1', [
+      user!.id,
+    ])
     expect(roles.map((role) => role.value)).toEqual(['citizen'])
   })
 
   it('creates a profile with the derived username and a 0.00 EUR wallet', async () => {
-    const profiles = await sql<{ username: string }>(app, 'SELECT username FROM profiles WHERE user_id = $1', [body.user.id])
+    const profiles = await sql<{ username: string }>(app, 'SELECT username FROM profiles WHERE user_id = $1', [
+      body.user.id,
+    ])
     expect(profiles).toEqual([{ username: body.user.username }])
     expect(body.user.username).toBe(email.split('@')[0]!.replace(/[^a-z0-9_-]/g, ''))
-    const wallets = await sql<{ balance: string; currency: string }>(app, 'SELECT balance, currency FROM wallets WHERE user_id = $1', [body.user.id])
+    const wallets = await sql<{ balance: string; currency: string }>(
+      app,
+      'SELECT balance, currency FROM wallets WHERE user_id = $1',
+      [body.user.id],
+    )
     expect(wallets).toEqual([{ balance: '0.00', currency: 'EUR' }])
   })
 
   it('records user.sign_up with the client IP (x-real-ip first) and user agent, and no secret', async () => {
-    const entries = await sql<{ user_id: string; target_id: string; ip: string; user_agent: string; data: Record<string, unknown> }>(
+    const entries = await sql<{
+      user_id: string
+      target_id: string
+      ip: string
+      user_agent: string
+      data: Record<string, unknown>
+    }>(
       app,
       `SELECT user_id, target_id, ip, user_agent, data FROM audit_logs WHERE action = 'user.sign_up' AND user_id = $1`,
       [body.user.id],
     )
     expect(entries).toHaveLength(1)
-    expect(entries[0]).toMatchObject({ user_id: body.user.id, target_id: body.user.id, ip: '198.51.100.23', user_agent: 'sign-up-test/1.0' })
+    expect(entries[0]).toMatchObject({
+      user_id: body.user.id,
+      target_id: body.user.id,
+      ip: '198.51.100.23',
+      user_agent: 'sign-up-test/1.0',
+    })
     expect(JSON.stringify(entries[0]!.data)).not.toMatch(new RegExp(`${PASSWORD}|argon2|hash|token`, 'i'))
   })
 
@@ -164,7 +183,9 @@ describe('a successful sign-up', () => {
 
   it('takes the first x-forwarded-for entry when x-real-ip is absent, and null when no header is there', async () => {
     const viaForwarded = freshEmail('fwd')
-    expect((await post({ email: viaForwarded, password: PASSWORD }, { 'x-forwarded-for': '203.0.113.77, 10.0.0.1' })).status).toBe(200)
+    expect(
+      (await post({ email: viaForwarded, password: PASSWORD }, { 'x-forwarded-for': '203.0.113.77, 10.0.0.1' })).status,
+    ).toBe(200)
     const anonymous = freshEmail('noip')
     expect((await post({ email: anonymous, password: PASSWORD })).status).toBe(200)
     const rows = await sql<{ email: string; ip: string | null }>(
@@ -172,7 +193,10 @@ describe('a successful sign-up', () => {
       `SELECT a.data->>'email' AS email, a.ip FROM audit_logs a WHERE a.action = 'user.sign_up' AND a.data->>'email' IN ($1, $2)`,
       [viaForwarded, anonymous],
     )
-    expect(Object.fromEntries(rows.map((row) => [row.email, row.ip]))).toEqual({ [viaForwarded]: '203.0.113.77', [anonymous]: null })
+    expect(Object.fromEntries(rows.map((row) => [row.email, row.ip]))).toEqual({
+      [viaForwarded]: '203.0.113.77',
+      [anonymous]: null,
+    })
   })
 })
 
@@ -186,14 +210,23 @@ describe('usernames', () => {
       names.push(((await response.json()) as { user: { username: string } }).user.username)
     }
     expect(names).toEqual([local, `${local}2`, `${local}3`])
-    const profiles = await sql<{ username: string }>(app, `SELECT username FROM profiles WHERE username LIKE $1 ORDER BY username`, [`${local}%`])
+    const profiles = await sql<{ username: string }>(
+      app,
+      `SELECT username FROM profiles WHERE username LIKE $1 ORDER BY username`,
+      [`${local}%`],
+    )
     expect(profiles.map((p) => p.username)).toEqual([local, `${local}2`, `${local}3`])
   })
 
   it('derives a unique username for each of several simultaneous sign-ups with one local part', async () => {
     const local = `race${Date.now().toString(36)}`
-    const responses = await Promise.all(['d1', 'd2', 'd3', 'd4', 'd5'].map((domain) => post({ email: `${local}@${domain}.test`, password: PASSWORD })))
-    const bodies = (await Promise.all(responses.map((r) => r.json()))) as Array<{ user?: { username: string }; error?: string }>
+    const responses = await Promise.all(
+      ['d1', 'd2', 'd3', 'd4', 'd5'].map((domain) => post({ email: `${local}@${domain}.test`, password: PASSWORD })),
+    )
+    const bodies = (await Promise.all(responses.map((r) => r.json()))) as Array<{
+      user?: { username: string }
+      error?: string
+    }>
     expect(bodies.map((body, i) => `${responses[i]!.status} ${body.error ?? ''}`.trim())).toEqual(Array(5).fill('200'))
     expect(new Set(bodies.map((body) => body.user!.username)).size).toBe(5)
   })
@@ -310,12 +343,20 @@ describe('bad input: the documented 400 and nothing written', () => {
     ['invalid JSON', '{"email": "x@example.test", "password": ', 'application/json'],
     ['an empty body', '', 'application/json'],
     ['text/plain', JSON.stringify({ email: 'plain@example.test', password: PASSWORD }), 'text/plain'],
-    ['a form', `email=form%40example.test&password=${encodeURIComponent(PASSWORD)}`, 'application/x-www-form-urlencoded'],
+    [
+      'a form',
+      `email=form%40example.test&password=${encodeURIComponent(PASSWORD)}`,
+      'application/x-www-form-urlencoded',
+    ],
   ]
 
   it.each(unreadable)('400 invalid_body: %s', async (_label, body, type) => {
     const before = await counts()
-    const response = await app.request('/api/auth/sign-up/email', { method: 'POST', headers: type ? { 'content-type': type } : {}, body })
+    const response = await app.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      headers: type ? { 'content-type': type } : {},
+      body,
+    })
     expect(response.status).toBe(400)
     expectAuthError(await response.json(), 'invalid_body', 'BAD_REQUEST')
     expect(await counts()).toEqual(before)
@@ -333,7 +374,8 @@ describe('bad input: the documented 400 and nothing written', () => {
   })
 
   it('no failed request sent a mail', async () => {
-    const failedAddresses = /missing-password|empty-password|number-password|object-password|null-password|object-name|long-name|space-user|dot-user|unicode-user|short-user|long-user|number-user|huge-user|unknown-field|smuggled|array@|plain@|form@|multipart@|bad-/
+    const failedAddresses =
+      /missing-password|empty-password|number-password|object-password|null-password|object-name|long-name|space-user|dot-user|unicode-user|short-user|long-user|number-user|huge-user|unknown-field|smuggled|array@|plain@|form@|multipart@|bad-/
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(mailbox.messages.filter((mail) => mail.to.some((to) => failedAddresses.test(to)))).toEqual([])
   })
@@ -371,7 +413,12 @@ describe('failures mid-way', () => {
     }
     expect(response.status).toBe(500)
     const text = await response.text()
-    expect(JSON.parse(text)).toEqual({ error: 'internal_error', code: 'INTERNAL_ERROR', message: 'Internal server error', status: 'INTERNAL_SERVER_ERROR' })
+    expect(JSON.parse(text)).toEqual({
+      error: 'internal_error',
+      code: 'INTERNAL_ERROR',
+      message: 'Internal server error',
+      status: 'INTERNAL_SERVER_ERROR',
+    })
     expect(text).not.toMatch(/wallets|relation|SELECT|INSERT|at .*\.ts/i)
     expect(await counts()).toEqual(before)
     expect(await sql(app, 'SELECT 1 FROM users WHERE email = $1', [email])).toHaveLength(0)
@@ -393,9 +440,14 @@ describe('mail trouble (stops the SMTP server: the last mails of this file)', ()
     // The mail waits in the queue for its retry (tests/int/fault-smtp-down.test.ts sends it
     // later). The failure is logged as it happens and the batch's outcomes are written after
     // (mail-queue/send-batch.ts): wait for both.
-    const waitingJobs = () => sql(app, `SELECT 1 FROM payload_jobs WHERE queue = 'mail' AND NOT has_error AND completed_at IS NULL AND total_tried >= 1`)
+    const waitingJobs = () =>
+      sql(
+        app,
+        `SELECT 1 FROM payload_jobs WHERE queue = 'mail' AND NOT has_error AND completed_at IS NULL AND total_tried >= 1`,
+      )
     const deadline = Date.now() + 10_000
-    while (!(logged.some((line) => failed.test(line)) && (await waitingJobs()).length > 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+    while (!(logged.some((line) => failed.test(line)) && (await waitingJobs()).length > 0) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100))
     expect(logged.some((line) => failed.test(line))).toBe(true)
     expect((await waitingJobs()).length).toBeGreaterThanOrEqual(1)
   })
@@ -405,8 +457,12 @@ describe('mail trouble (stops the SMTP server: the last mails of this file)', ()
 
 describe('secrets', () => {
   it('never logs a password, a password hash or a mailed token', async () => {
-    const hashes = (await sql<{ password_hash: string }>(app, 'SELECT password_hash FROM users WHERE password_hash IS NOT NULL')).map((r) => r.password_hash)
-    const tokens = mailbox.messages.map((mail) => new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('token')!)
+    const hashes = (
+      await sql<{ password_hash: string }>(app, 'SELECT password_hash FROM users WHERE password_hash IS NOT NULL')
+    ).map((r) => r.password_hash)
+    const tokens = mailbox.messages.map((mail) =>
+      new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('token')!,
+    )
     expect(tokens.length).toBeGreaterThan(0)
     const text = logged.join('\n')
     for (const secret of [PASSWORD, 'Ünïcødé-Pässwörd-7', ...hashes, ...tokens]) expect(text).not.toContain(secret)
@@ -450,7 +506,11 @@ describe('the profile username follows the user', () => {
       body: JSON.stringify({ username: first.username }),
     })
     expect(response.status).toBe(400)
-    const rows = await sql<{ username: string }>(app, 'SELECT username FROM profiles WHERE user_id = $1 UNION ALL SELECT username FROM users WHERE id = $1', [second.id])
+    const rows = await sql<{ username: string }>(
+      app,
+      'SELECT username FROM profiles WHERE user_id = $1 UNION ALL SELECT username FROM users WHERE id = $1',
+      [second.id],
+    )
     expect(rows.map((row) => row.username)).toEqual([second.username, second.username])
   })
 })

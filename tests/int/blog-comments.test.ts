@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { commentStatus, makeComment, makePost, roleActor } from '../helpers/blog'
-import { anonymous, audits, count, MISSING_ID, type Actor } from '../helpers/catalogue'
+import { type Actor, anonymous, audits, count, MISSING_ID } from '../helpers/catalogue'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { createUser } from '../helpers/users'
 
@@ -38,10 +38,24 @@ afterAll(async () => {
 
 describe('POST /api/blog-comments', () => {
   it('creates a comment as the caller, published, whatever the body says about author or status', async () => {
-    const reply = await author.send(COMMENTS, { postId: published, body: 'Bel article, merci !', authorId: other.user.id, status: 'moderated' })
+    const reply = await author.send(COMMENTS, {
+      postId: published,
+      body: 'Bel article, merci !',
+      authorId: other.user.id,
+      status: 'moderated',
+    })
     expect(reply.status).toBe(201)
-    expect(reply.body.doc).toMatchObject({ postId: expect.objectContaining({ id: published }), authorId: author.user.id, status: 'published', body: 'Bel article, merci !' })
-    const [row] = await sql<Record<string, unknown>>(app, 'SELECT author_id_id, status FROM blog_comments WHERE id = $1', [reply.body.doc.id])
+    expect(reply.body.doc).toMatchObject({
+      postId: expect.objectContaining({ id: published }),
+      authorId: author.user.id,
+      status: 'published',
+      body: 'Bel article, merci !',
+    })
+    const [row] = await sql<Record<string, unknown>>(
+      app,
+      'SELECT author_id_id, status FROM blog_comments WHERE id = $1',
+      [reply.body.doc.id],
+    )
     expect(row).toEqual({ author_id_id: author.user.id, status: 'published' })
     expect(await audits(app, 'blog_comment.create', reply.body.doc.id)).toHaveLength(1)
   })
@@ -54,7 +68,11 @@ describe('POST /api/blog-comments', () => {
 
   it.each([
     ['a 6,000-character body', () => ({ postId: published, body: 'x'.repeat(6000) }), 'body'],
-    ['rich-text JSON where text is expected', () => ({ postId: published, body: { root: { children: [{ text: 'hi' }] } } }), 'body'],
+    [
+      'rich-text JSON where text is expected',
+      () => ({ postId: published, body: { root: { children: [{ text: 'hi' }] } } }),
+      'body',
+    ],
     ['a number as body', () => ({ postId: published, body: 42 }), 'body'],
     ['an empty body', () => ({ postId: published, body: '   ' }), 'body'],
     ['no post', () => ({ body: 'hello' }), 'postId'],
@@ -130,10 +148,23 @@ describe('who reads what', () => {
 describe('changing a comment', () => {
   it('an author deletes their own (status deleted); nothing else they send changes', async () => {
     const id = await makeComment(app, published, author.user.id, 'published', 'original text')
-    const reply = await author.send(`${COMMENTS}/${id}`, { status: 'deleted', body: 'rewritten', postId: draft, authorId: other.user.id }, 'PATCH')
+    const reply = await author.send(
+      `${COMMENTS}/${id}`,
+      { status: 'deleted', body: 'rewritten', postId: draft, authorId: other.user.id },
+      'PATCH',
+    )
     expect(reply.status).toBe(200)
-    const [row] = await sql<Record<string, unknown>>(app, 'SELECT status, body, post_id_id, author_id_id FROM blog_comments WHERE id = $1', [id])
-    expect(row).toEqual({ status: 'deleted', body: 'original text', post_id_id: published, author_id_id: author.user.id })
+    const [row] = await sql<Record<string, unknown>>(
+      app,
+      'SELECT status, body, post_id_id, author_id_id FROM blog_comments WHERE id = $1',
+      [id],
+    )
+    expect(row).toEqual({
+      status: 'deleted',
+      body: 'original text',
+      post_id_id: published,
+      author_id_id: author.user.id,
+    })
     expect(await audits(app, 'blog_comment.update', id)).toHaveLength(1)
     // Once deleted it is no longer theirs to change (only admins bring it back).
     expect([403, 404]).toContain((await author.send(`${COMMENTS}/${id}`, { status: 'published' }, 'PATCH')).status)
@@ -145,7 +176,9 @@ describe('changing a comment', () => {
     for (const status of ['deleted', 'moderated']) {
       expect([403, 404]).toContain((await other.send(`${COMMENTS}/${id}`, { status }, 'PATCH')).status)
     }
-    expect([403, 404]).toContain((await anonymous(app).send(`${COMMENTS}/${id}`, { status: 'deleted' }, 'PATCH')).status)
+    expect([403, 404]).toContain(
+      (await anonymous(app).send(`${COMMENTS}/${id}`, { status: 'deleted' }, 'PATCH')).status,
+    )
     expect(await commentStatus(app, id)).toBe('published')
   })
 
@@ -154,7 +187,10 @@ describe('changing a comment', () => {
     for (const who of [author, moderator, admin]) {
       const reply = await who.send(`${COMMENTS}/${id}`, { status: 'moderated' }, 'PATCH')
       expect(reply.status).toBe(400)
-      expect(reply.body.errors[0].data.errors[0]).toMatchObject({ path: 'status', message: expect.stringContaining('/api/admin/moderate') })
+      expect(reply.body.errors[0].data.errors[0]).toMatchObject({
+        path: 'status',
+        message: expect.stringContaining('/api/admin/moderate'),
+      })
     }
     expect(await commentStatus(app, id)).toBe('published')
   })
@@ -189,10 +225,15 @@ describe('blog posts', () => {
 
   it('only admins write them; the first publication is stamped and audited', async () => {
     const body = { title: 'Nouvelles du quartier', slug: 'nouvelles-du-quartier', status: 'published' }
-    for (const who of [author, moderator, anonymous(app)]) expect((await who.send('/api/blog-posts', body)).status).toBe(403)
+    for (const who of [author, moderator, anonymous(app)])
+      expect((await who.send('/api/blog-posts', body)).status).toBe(403)
     const reply = await admin.send('/api/blog-posts', body)
     expect(reply.status).toBe(201)
-    expect(reply.body.doc).toMatchObject({ authorId: admin.user.id, status: 'published', publishedAt: expect.any(String) })
+    expect(reply.body.doc).toMatchObject({
+      authorId: admin.user.id,
+      status: 'published',
+      publishedAt: expect.any(String),
+    })
     expect(await audits(app, 'blog_post.create', reply.body.doc.id)).toHaveLength(1)
   })
 
@@ -208,6 +249,8 @@ describe('blog posts', () => {
     const leaving = await createUser(app)
     const id = await makeComment(app, published, leaving.id)
     await app.payload.delete({ collection: 'users', id: leaving.id, overrideAccess: true })
-    expect(await sql(app, 'SELECT author_id_id FROM blog_comments WHERE id = $1', [id])).toEqual([{ author_id_id: null }])
+    expect(await sql(app, 'SELECT author_id_id FROM blog_comments WHERE id = $1', [id])).toEqual([
+      { author_id_id: null },
+    ])
   })
 })

@@ -6,9 +6,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import ICAL from 'ical.js'
 
-import { adminActor, anonymous, call, citizenActor, makeService, makeSlot, MISSING_ID, type Actor } from '../helpers/catalogue'
 import { ADMIN_BOOKINGS, book, customerActor, localDate } from '../helpers/bookings'
-import { startMailbox, type Mail, type Mailbox } from '../helpers/mailbox'
+import {
+  type Actor,
+  adminActor,
+  anonymous,
+  call,
+  citizenActor,
+  makeService,
+  makeSlot,
+  MISSING_ID,
+} from '../helpers/catalogue'
+import { type Mail, type Mailbox, startMailbox } from '../helpers/mailbox'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
 let app: TestApp
@@ -30,7 +39,13 @@ beforeAll(async () => {
   provider = await citizenActor(app)
   customer = await customerActor(app, 'Cal Customer')
   stranger = await citizenActor(app)
-  const service = await makeService(admin, { status: 'active', providerId: provider.user.id, durationMinutes: 90, translations: [{ inLanguage: 'en', title: TITLE }], inLanguage: 'en' })
+  const service = await makeService(admin, {
+    status: 'active',
+    providerId: provider.user.id,
+    durationMinutes: 90,
+    translations: [{ inLanguage: 'en', title: TITLE }],
+    inLanguage: 'en',
+  })
   serviceId = service.id
   await makeSlot(admin, serviceId, { dayOfWeek: day.dayOfWeek, startTime: '09:00', endTime: '17:00' })
 })
@@ -62,7 +77,9 @@ function parse(text: string) {
     summary: value('summary'),
     start: (value('dtstart') as ICAL.Time).toString(),
     end: (value('dtend') as ICAL.Time | null)?.toString() ?? null,
-    floating: [value('dtstart'), value('dtend')].every((time) => time === null || (time as ICAL.Time).zone === ICAL.Timezone.localTimezone),
+    floating: [value('dtstart'), value('dtend')].every(
+      (time) => time === null || (time as ICAL.Time).zone === ICAL.Timezone.localTimezone,
+    ),
     dtstamp: (value('dtstamp') as ICAL.Time).zone === ICAL.Timezone.utcTimezone,
     organizer: value('organizer'),
     attendee: value('attendee'),
@@ -83,7 +100,8 @@ function expectWellFormed(text: string): void {
 }
 
 const invitationIn = (mail: Mail) => mail.parts.find((part) => part.type === 'text/calendar')
-const mailTo = (email: string, subject: string) => mailbox.waitFor((mail) => mail.to.includes(email) && mail.subject.startsWith(subject), 10_000)
+const mailTo = (email: string, subject: string) =>
+  mailbox.waitFor((mail) => mail.to.includes(email) && mail.subject.startsWith(subject), 10_000)
 
 describe('GET /api/bookings/:id/calendar.ics', () => {
   let bookingId: string
@@ -133,7 +151,13 @@ describe('GET /api/bookings/:id/calendar.ics', () => {
   })
 
   it('404 not_found for anyone else, signed out, an unknown id or a non-UUID one', async () => {
-    for (const [who, id] of [[stranger, bookingId], [anonymous(app), bookingId], [customer, MISSING_ID], [admin, 'not-a-uuid'], [admin, '123']] as const) {
+    for (const [who, id] of [
+      [stranger, bookingId],
+      [anonymous(app), bookingId],
+      [customer, MISSING_ID],
+      [admin, 'not-a-uuid'],
+      [admin, '123'],
+    ] as const) {
       const reply = await call(app, 'GET', `/api/bookings/${id}/calendar.ics`, { headers: who.headers })
       expect([id, reply.status, reply.body]).toEqual([id, 404, { error: 'not_found', message: expect.any(String) }])
     }
@@ -141,18 +165,40 @@ describe('GET /api/bookings/:id/calendar.ics', () => {
 
   it('leaves the stock routes as they were, and other methods 405', async () => {
     expect((await call(app, 'GET', `/api/bookings/${bookingId}`, { headers: customer.headers })).status).toBe(200)
-    expect((await call(app, 'POST', `/api/bookings/${bookingId}/calendar.ics`, { headers: admin.headers, body: {} })).status).toBe(405)
+    expect(
+      (await call(app, 'POST', `/api/bookings/${bookingId}/calendar.ics`, { headers: admin.headers, body: {} })).status,
+    ).toBe(405)
   })
 
   it('has no DTEND for a service without a duration, and a DTEND on the next day past midnight', async () => {
-    const { id } = await makeService(admin, { status: 'active', providerId: provider.user.id, translations: [{ inLanguage: 'en', title: 'Open hour' }], inLanguage: 'en' })
+    const { id } = await makeService(admin, {
+      status: 'active',
+      providerId: provider.user.id,
+      translations: [{ inLanguage: 'en', title: 'Open hour' }],
+      inLanguage: 'en',
+    })
     await makeSlot(admin, id, { dayOfWeek: day.dayOfWeek, startTime: '09:00', endTime: '10:00' })
     const made = await book(customer, { serviceId: id, bookingDate: day.date, bookingTime: '09:00' })
     const event = parse((await calendarFile(customer, made.body.booking.id)).text)
     expect([event.start, event.end]).toEqual([`${day.date}T09:00:00`, null])
     // An admin may record a booking the public rules would refuse (e.g. across midnight).
-    const late = await makeService(admin, { status: 'active', providerId: provider.user.id, durationMinutes: 120, translations: [{ inLanguage: 'en', title: 'Night walk' }], inLanguage: 'en' })
-    const created = await app.request('/api/bookings', { method: 'POST', headers: { ...admin.headers, 'content-type': 'application/json' }, body: JSON.stringify({ service: late.id, customer: customer.user.id, bookingDate: day.date, bookingTime: '23:30' }) })
+    const late = await makeService(admin, {
+      status: 'active',
+      providerId: provider.user.id,
+      durationMinutes: 120,
+      translations: [{ inLanguage: 'en', title: 'Night walk' }],
+      inLanguage: 'en',
+    })
+    const created = await app.request('/api/bookings', {
+      method: 'POST',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        service: late.id,
+        customer: customer.user.id,
+        bookingDate: day.date,
+        bookingTime: '23:30',
+      }),
+    })
     expect(created.status).toBe(201)
     const night = parse((await calendarFile(customer, ((await created.json()) as { doc: { id: string } }).doc.id)).text)
     expect([night.start, night.end]).toEqual([`${day.date}T23:30:00`, `${localDate(31).date}T01:30:00`])
@@ -172,10 +218,23 @@ describe('the invitation in the mails', () => {
     expect(invitation.contentType).toMatch(/^text\/calendar; charset=utf-8; method=REQUEST/i)
     expectWellFormed(invitation.text)
     const request = parse(invitation.text)
-    expect(request).toMatchObject({ method: 'REQUEST', uid: `booking-${id}@localhost`, sequence: 1, status: 'CONFIRMED', summary: TITLE, start: `${day.date}T10:00:00`, end: `${day.date}T11:30:00`, floating: true })
+    expect(request).toMatchObject({
+      method: 'REQUEST',
+      uid: `booking-${id}@localhost`,
+      sequence: 1,
+      status: 'CONFIRMED',
+      summary: TITLE,
+      start: `${day.date}T10:00:00`,
+      end: `${day.date}T11:30:00`,
+      floating: true,
+    })
     expect(request.organizer).toBe('mailto:no-reply@localhost')
     expect(request.attendee).toBe(`mailto:${customer.user.email}`)
-    expect(parse((await calendarFile(customer, id)).text)).toMatchObject({ uid: request.uid, sequence: 1, status: 'CONFIRMED' })
+    expect(parse((await calendarFile(customer, id)).text)).toMatchObject({
+      uid: request.uid,
+      sequence: 1,
+      status: 'CONFIRMED',
+    })
 
     expect((await admin.send(ADMIN_BOOKINGS, { action: 'cancel', id }, 'PATCH')).status).toBe(200)
     const cancelled = await mailTo(customer.user.email, 'Booking cancelled')
@@ -183,7 +242,11 @@ describe('the invitation in the mails', () => {
     expect(invitationIn(cancelled)!.contentType).toMatch(/method=CANCEL/i)
     expect(withdrawal).toMatchObject({ method: 'CANCEL', uid: request.uid, status: 'CANCELLED' })
     expect(withdrawal.sequence).toBeGreaterThan(Number(request.sequence))
-    expect(parse((await calendarFile(provider, id)).text)).toMatchObject({ uid: request.uid, sequence: 2, status: 'CANCELLED' })
+    expect(parse((await calendarFile(provider, id)).text)).toMatchObject({
+      uid: request.uid,
+      sequence: 2,
+      status: 'CANCELLED',
+    })
   })
 
   it('waits in the queue sealed: no calendar text in clear in payload_jobs', async () => {
@@ -191,8 +254,14 @@ describe('the invitation in the mails', () => {
     await sql(app, `UPDATE payload_jobs SET wait_until = now() + interval '1 hour' WHERE queue = 'mail'`)
     // A confirmation queued while the runner is held back by wait_until on the earlier jobs.
     const before = new Date()
-    expect((await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id: made.body.booking.id }, 'PATCH')).status).toBe(200)
-    const jobs = await sql<{ input: unknown }>(app, `SELECT input FROM payload_jobs WHERE queue = 'mail' AND created_at >= $1`, [before])
+    expect((await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id: made.body.booking.id }, 'PATCH')).status).toBe(
+      200,
+    )
+    const jobs = await sql<{ input: unknown }>(
+      app,
+      `SELECT input FROM payload_jobs WHERE queue = 'mail' AND created_at >= $1`,
+      [before],
+    )
     for (const job of jobs) expect(JSON.stringify(job.input)).not.toMatch(/VCALENDAR|BEGIN/)
     await sql(app, `UPDATE payload_jobs SET wait_until = NULL WHERE queue = 'mail'`)
     await mailTo(customer.user.email, 'Booking confirmed')

@@ -5,15 +5,15 @@
 // or is further away; none for a booking cancelled while its reminder waited in the mail
 // queue; none at all with the variable at 0.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import pg from 'pg'
 import { createLocalReq } from 'payload'
+import pg from 'pg'
 
 import { queueDueReminders } from '../../src/operations/bookings/reminders'
-import { adminActor, audits, call, makeService, makeSlot, type Actor } from '../helpers/catalogue'
 import { ADMIN_BOOKINGS, book, customerActor, localDate } from '../helpers/bookings'
+import { type Actor, adminActor, audits, call, makeService, makeSlot } from '../helpers/catalogue'
 import { SERVER_UNDER_LOAD_ENV } from '../helpers/load'
-import { startMailbox, type Mailbox } from '../helpers/mailbox'
-import { startServerProcess, type ServerProcess } from '../helpers/processes'
+import { type Mailbox, startMailbox } from '../helpers/mailbox'
+import { type ServerProcess, startServerProcess } from '../helpers/processes'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
 let app: TestApp
@@ -31,9 +31,15 @@ beforeAll(async () => {
   app = await startTestApp({ env: { BOOKING_REMINDER_HOURS: '0' } })
   admin = await adminActor(app)
   customer = await customerActor(app, 'Rita Reminder')
-  const service = await makeService(admin, { status: 'active', durationMinutes: 60, translations: [{ inLanguage: 'en', title: 'Massage' }], inLanguage: 'en' })
+  const service = await makeService(admin, {
+    status: 'active',
+    durationMinutes: 60,
+    translations: [{ inLanguage: 'en', title: 'Massage' }],
+    inLanguage: 'en',
+  })
   serviceId = service.id
-  for (let dayOfWeek = 0; dayOfWeek < 7; dayOfWeek++) await makeSlot(admin, serviceId, { dayOfWeek, startTime: '00:00', endTime: '23:59' })
+  for (let dayOfWeek = 0; dayOfWeek < 7; dayOfWeek++)
+    await makeSlot(admin, serviceId, { dayOfWeek, startTime: '00:00', endTime: '23:59' })
 }, 60_000)
 
 afterAll(async () => {
@@ -44,19 +50,25 @@ afterAll(async () => {
 async function booking(date: string, time: string, moves: string[]): Promise<string> {
   const made = await book(customer, { serviceId, bookingDate: date, bookingTime: time })
   expect(made.status).toBe(201)
-  for (const action of moves) expect((await admin.send(ADMIN_BOOKINGS, { action, id: made.body.booking.id }, 'PATCH')).status).toBe(200)
+  for (const action of moves)
+    expect((await admin.send(ADMIN_BOOKINGS, { action, id: made.body.booking.id }, 'PATCH')).status).toBe(200)
   return made.body.booking.id
 }
 
-const reminders = (date: string, time: string) => mailbox.to(customer.user.email).filter((mail) => mail.subject === `Reminder: Massage on ${date} at ${time}`)
+const reminders = (date: string, time: string) =>
+  mailbox.to(customer.user.email).filter((mail) => mail.subject === `Reminder: Massage on ${date} at ${time}`)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const mailJobs = async () => (await sql<{ n: number }>(app, `SELECT count(*)::int AS n FROM payload_jobs WHERE queue = 'mail'`))[0]!.n
+const mailJobs = async () =>
+  (await sql<{ n: number }>(app, `SELECT count(*)::int AS n FROM payload_jobs WHERE queue = 'mail'`))[0]!.n
 /** Waits (a bound against hanging, not a window) until the mail queue has sent everything. */
 async function mailQueueEmpty() {
   for (let i = 0; i < 150 && (await mailJobs()) > 0; i++) await sleep(100)
   expect(await mailJobs()).toBe(0)
 }
-const claimed = async () => (await sql<{ id: string }>(app, 'SELECT id FROM bookings WHERE reminder_queued_at IS NOT NULL ORDER BY id')).map((row) => row.id)
+const claimed = async () =>
+  (await sql<{ id: string }>(app, 'SELECT id FROM bookings WHERE reminder_queued_at IS NOT NULL ORDER BY id')).map(
+    (row) => row.id,
+  )
 
 describe('one sweep', () => {
   it('claims each confirmed booking due within the hours once, even when two sweeps race; skips the rest', async () => {
@@ -76,7 +88,9 @@ describe('one sweep', () => {
     const own = await call(app, 'GET', `/api/bookings/${due}`, { headers: customer.headers })
     expect(own.status).toBe(200)
     expect(own.body).not.toHaveProperty('reminderQueuedAt')
-    expect((await call(app, 'GET', `/api/bookings/${due}`, { headers: admin.headers })).body.reminderQueuedAt).toEqual(expect.any(String))
+    expect((await call(app, 'GET', `/api/bookings/${due}`, { headers: admin.headers })).body.reminderQueuedAt).toEqual(
+      expect.any(String),
+    )
 
     const mail = await mailbox.waitFor((m) => m.subject === `Reminder: Massage on ${tomorrow.date} at 10:00`, 10_000)
     expect(mail.to).toEqual([customer.user.email])
@@ -93,7 +107,11 @@ describe('one sweep', () => {
 describe('a booking cancelled while its reminder waits in the mail queue', () => {
   it('is not reminded: the mail is dropped as it is about to leave, the cancellation mail still goes', async () => {
     const id = await booking(tomorrow.date, '20:00', ['confirm'])
-    await mailbox.waitFor((m) => m.to.includes(customer.user.email) && m.subject.startsWith('Booking confirmed') && m.text.includes('20:00'), 10_000)
+    await mailbox.waitFor(
+      (m) =>
+        m.to.includes(customer.user.email) && m.subject.startsWith('Booking confirmed') && m.text.includes('20:00'),
+      10_000,
+    )
     // Hold the mail runner off (it sends only while it holds this advisory lock, runner.ts).
     const holder = new pg.Client({ connectionString: app.databaseUrl })
     await holder.connect()
@@ -107,7 +125,11 @@ describe('a booking cancelled while its reminder waits in the mail queue', () =>
       await holder.query(`SELECT pg_advisory_unlock(hashtext('community.mail-queue'))`)
       await holder.end()
     }
-    await mailbox.waitFor((m) => m.to.includes(customer.user.email) && m.subject.startsWith('Booking cancelled') && m.text.includes('20:00'), 15_000)
+    await mailbox.waitFor(
+      (m) =>
+        m.to.includes(customer.user.email) && m.subject.startsWith('Booking cancelled') && m.text.includes('20:00'),
+      15_000,
+    )
     await mailQueueEmpty()
     expect(reminders(tomorrow.date, '20:00')).toHaveLength(0)
   })
@@ -116,7 +138,13 @@ describe('a booking cancelled while its reminder waits in the mail queue', () =>
 describe('two server processes sweeping every second, and a restart', () => {
   let servers: ServerProcess[] = []
   const start = () =>
-    startServerProcess({ ...SERVER_UNDER_LOAD_ENV, ...mailbox.env, DATABASE_URL: app.databaseUrl, BOOKING_REMINDER_HOURS: String(HOURS), BOOKING_REMINDER_SWEEP_SECONDS: '1' })
+    startServerProcess({
+      ...SERVER_UNDER_LOAD_ENV,
+      ...mailbox.env,
+      DATABASE_URL: app.databaseUrl,
+      BOOKING_REMINDER_HOURS: String(HOURS),
+      BOOKING_REMINDER_SWEEP_SECONDS: '1',
+    })
 
   afterAll(async () => {
     for (const server of servers) await server.stop(5_000)
@@ -131,7 +159,8 @@ describe('two server processes sweeping every second, and a restart', () => {
     // Cancelled while confirmed, before any instance swept: never reminded.
     await booking(tomorrow.date, '18:00', ['confirm', 'cancel'])
     servers = [await start(), await start()]
-    for (const time of times) await mailbox.waitFor((m) => m.subject === `Reminder: Massage on ${tomorrow.date} at ${time}`, 60_000)
+    for (const time of times)
+      await mailbox.waitFor((m) => m.subject === `Reminder: Massage on ${tomorrow.date} at ${time}`, 60_000)
     await sleep(3_000)
     // Restart one instance: it sweeps at start and every second, and finds nothing to do.
     await servers[0]!.stop(10_000)

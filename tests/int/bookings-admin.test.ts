@@ -4,8 +4,18 @@
 // `/api/bookings` (read by customer, provider, admin; written by admins under the same rules).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { actor, adminActor, anonymous, audits, citizenActor, count, makeService, makeSlot, type Actor } from '../helpers/catalogue'
-import { ADMIN_BOOKINGS, bookableService, book, customerActor, localDate } from '../helpers/bookings'
+import { ADMIN_BOOKINGS, book, bookableService, customerActor, localDate } from '../helpers/bookings'
+import {
+  type Actor,
+  actor,
+  adminActor,
+  anonymous,
+  audits,
+  citizenActor,
+  count,
+  makeService,
+  makeSlot,
+} from '../helpers/catalogue'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { authHeaders, createUser } from '../helpers/users'
 
@@ -16,7 +26,14 @@ const day = localDate(60)
 let service: { id: string; slug: string }
 let slotIndex = 0
 
-const STATUSES = ['pending', 'confirmed', 'cancelled_by_customer', 'cancelled_by_provider', 'completed', 'no_show'] as const
+const STATUSES = [
+  'pending',
+  'confirmed',
+  'cancelled_by_customer',
+  'cancelled_by_provider',
+  'completed',
+  'no_show',
+] as const
 // docs/api.md "Admin service catalogue (/api/admin/services)", written out independently of the code under test.
 const ALLOWED: Record<string, Record<string, string>> = {
   confirm: { pending: 'confirmed' },
@@ -29,13 +46,20 @@ const ALLOWED: Record<string, Record<string, string>> = {
 async function bookingIn(status: string, who: Actor = customer, message?: string): Promise<string> {
   const minutes = 9 * 60 + 5 * slotIndex++
   const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
-  const reply = await book(who, { serviceId: service.id, bookingDate: day.date, bookingTime: time, ...(message ? { customerMessage: message } : {}) })
+  const reply = await book(who, {
+    serviceId: service.id,
+    bookingDate: day.date,
+    bookingTime: time,
+    ...(message ? { customerMessage: message } : {}),
+  })
   if (reply.status !== 201) throw new Error(`bookingIn: ${reply.status} ${JSON.stringify(reply.body)}`)
-  if (status !== 'pending') await sql(app, 'UPDATE bookings SET status = $2 WHERE id = $1', [reply.body.booking.id, status])
+  if (status !== 'pending')
+    await sql(app, 'UPDATE bookings SET status = $2 WHERE id = $1', [reply.body.booking.id, status])
   return reply.body.booking.id
 }
 
-const statusOf = async (id: string) => (await sql<{ status: string }>(app, 'SELECT status FROM bookings WHERE id = $1', [id]))[0]!.status
+const statusOf = async (id: string) =>
+  (await sql<{ status: string }>(app, 'SELECT status FROM bookings WHERE id = $1', [id]))[0]!.status
 
 beforeAll(async () => {
   app = await startTestApp()
@@ -61,16 +85,24 @@ describe('PATCH /api/admin/services/bookings: every cell of the transition table
           expect(await statusOf(id)).toBe(to)
           const [entry] = await audits(app, `booking.${action}`, id)
           expect(entry).toMatchObject({ user_id: admin.user.id, target_type: 'bookings', data: { from, to } })
-          const notices = await sql(app, 'SELECT * FROM notifications WHERE target_id = $1 AND user_id_id = $2', [id, customer.user.id])
+          const notices = await sql(app, 'SELECT * FROM notifications WHERE target_id = $1 AND user_id_id = $2', [
+            id,
+            customer.user.id,
+          ])
           expect(notices).toHaveLength(1)
           expect(notices[0]).toMatchObject({ type: 'booking', target_type: 'bookings' })
           expect(`${notices[0]!.title} ${notices[0]!.body}`).toContain('Piano lesson')
           expect(notices[0]!.body).toContain(day.date)
         } else {
-          expect(reply).toMatchObject({ status: 409, body: { error: 'invalid_transition', message: expect.any(String) } })
+          expect(reply).toMatchObject({
+            status: 409,
+            body: { error: 'invalid_transition', message: expect.any(String) },
+          })
           expect(await statusOf(id)).toBe(from)
           expect(await audits(app, `booking.${action}`, id)).toHaveLength(0)
-          expect(await count(app, 'notifications', 'target_id = $1 AND user_id_id = $2', [id, customer.user.id])).toBe(0)
+          expect(await count(app, 'notifications', 'target_id = $1 AND user_id_id = $2', [id, customer.user.id])).toBe(
+            0,
+          )
         }
       })
     }
@@ -79,13 +111,20 @@ describe('PATCH /api/admin/services/bookings: every cell of the transition table
   for (const from of STATUSES) {
     it(`respond on ${from}: 200, status unchanged, providerResponse stored, audit and notification`, async () => {
       const id = await bookingIn(from)
-      const reply = await admin.send(ADMIN_BOOKINGS, { action: 'respond', id, providerResponse: 'See you at the door' }, 'POST')
+      const reply = await admin.send(
+        ADMIN_BOOKINGS,
+        { action: 'respond', id, providerResponse: 'See you at the door' },
+        'POST',
+      )
       expect(reply.status).toBe(200)
       expect(reply.body.booking).toMatchObject({ id, status: from, providerResponse: 'See you at the door' })
       const [row] = await sql(app, 'SELECT status, provider_response FROM bookings WHERE id = $1', [id])
       expect(row).toEqual({ status: from, provider_response: 'See you at the door' })
       expect(await audits(app, 'booking.respond', id)).toHaveLength(1)
-      const [notice] = await sql(app, 'SELECT body FROM notifications WHERE target_id = $1 AND user_id_id = $2', [id, customer.user.id])
+      const [notice] = await sql(app, 'SELECT body FROM notifications WHERE target_id = $1 AND user_id_id = $2', [
+        id,
+        customer.user.id,
+      ])
       expect(notice!.body).toContain('See you at the door')
     })
   }
@@ -100,19 +139,49 @@ describe('PATCH /api/admin/services/bookings: every cell of the transition table
   it('answers the envelope errors in order, changing nothing', async () => {
     const id = await bookingIn('pending')
     const citizen = await citizenActor(app)
-    expect(await citizen.send(ADMIN_BOOKINGS, { action: 'confirm', id }, 'PATCH')).toMatchObject({ status: 403, body: { error: 'forbidden' } })
-    expect(await anonymous(app).send(ADMIN_BOOKINGS, { action: 'confirm', id }, 'PATCH')).toMatchObject({ status: 403, body: { error: 'forbidden' } })
-    const raw = await app.request(ADMIN_BOOKINGS, { method: 'PATCH', headers: { ...admin.headers, 'content-type': 'application/json' }, body: '{nope' })
+    expect(await citizen.send(ADMIN_BOOKINGS, { action: 'confirm', id }, 'PATCH')).toMatchObject({
+      status: 403,
+      body: { error: 'forbidden' },
+    })
+    expect(await anonymous(app).send(ADMIN_BOOKINGS, { action: 'confirm', id }, 'PATCH')).toMatchObject({
+      status: 403,
+      body: { error: 'forbidden' },
+    })
+    const raw = await app.request(ADMIN_BOOKINGS, {
+      method: 'PATCH',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      body: '{nope',
+    })
     expect(raw.status).toBe(400)
     expect(((await raw.json()) as { error: string }).error).toBe('invalid_body')
-    expect(await admin.send(ADMIN_BOOKINGS, { id }, 'PATCH')).toMatchObject({ status: 400, body: { error: 'missing_action' } })
-    expect(await admin.send(ADMIN_BOOKINGS, { action: 'approve', id }, 'PATCH')).toMatchObject({ status: 400, body: { error: 'unknown_action' } })
-    expect(await admin.send(ADMIN_BOOKINGS, { action: 'confirm' }, 'PATCH')).toMatchObject({ status: 400, body: { error: 'missing_id' } })
-    expect(await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id: '00000000-0000-4000-8000-000000000000' }, 'PATCH')).toMatchObject({ status: 404, body: { error: 'not_found' } })
-    expect(await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id: 'not-a-uuid' }, 'PATCH')).toMatchObject({ status: 404, body: { error: 'not_found' } })
-    expect(await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id, status: 'completed' }, 'PATCH')).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
+    expect(await admin.send(ADMIN_BOOKINGS, { id }, 'PATCH')).toMatchObject({
+      status: 400,
+      body: { error: 'missing_action' },
+    })
+    expect(await admin.send(ADMIN_BOOKINGS, { action: 'approve', id }, 'PATCH')).toMatchObject({
+      status: 400,
+      body: { error: 'unknown_action' },
+    })
+    expect(await admin.send(ADMIN_BOOKINGS, { action: 'confirm' }, 'PATCH')).toMatchObject({
+      status: 400,
+      body: { error: 'missing_id' },
+    })
+    expect(
+      await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id: '00000000-0000-4000-8000-000000000000' }, 'PATCH'),
+    ).toMatchObject({ status: 404, body: { error: 'not_found' } })
+    expect(await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id: 'not-a-uuid' }, 'PATCH')).toMatchObject({
+      status: 404,
+      body: { error: 'not_found' },
+    })
+    expect(await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id, status: 'completed' }, 'PATCH')).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request' },
+    })
     for (const providerResponse of [undefined, '', '   ', 'x'.repeat(2001), 42]) {
-      expect(await admin.send(ADMIN_BOOKINGS, { action: 'respond', id, providerResponse }, 'PATCH')).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
+      expect(await admin.send(ADMIN_BOOKINGS, { action: 'respond', id, providerResponse }, 'PATCH')).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_request' },
+      })
     }
     expect(await statusOf(id)).toBe('pending')
     expect(await count(app, 'audit_logs', `target_id = $1 AND action <> 'booking.create'`, [id])).toBe(0)
@@ -122,11 +191,22 @@ describe('PATCH /api/admin/services/bookings: every cell of the transition table
 describe('Local API with overrideAccess: false (the rules live in the collection)', () => {
   let adminUser: Record<string, unknown>
   beforeAll(async () => {
-    adminUser = (await app.payload.findByID({ collection: 'users', id: admin.user.id, overrideAccess: true })) as unknown as Record<string, unknown>
+    adminUser = (await app.payload.findByID({
+      collection: 'users',
+      id: admin.user.id,
+      overrideAccess: true,
+    })) as unknown as Record<string, unknown>
   })
 
   const moveTo = (id: string, status: string, user: Record<string, unknown> = adminUser) =>
-    app.payload.update({ collection: 'bookings', id, data: { status: status as never }, overrideAccess: false, user: user as never, depth: 0 })
+    app.payload.update({
+      collection: 'bookings',
+      id,
+      data: { status: status as never },
+      overrideAccess: false,
+      user: user as never,
+      depth: 0,
+    })
 
   for (const from of STATUSES) {
     for (const to of STATUSES) {
@@ -148,7 +228,11 @@ describe('Local API with overrideAccess: false (the rules live in the collection
 
   it('refuses a non-admin user', async () => {
     const id = await bookingIn('pending')
-    const citizen = (await app.payload.findByID({ collection: 'users', id: customer.user.id, overrideAccess: true })) as unknown as Record<string, unknown>
+    const citizen = (await app.payload.findByID({
+      collection: 'users',
+      id: customer.user.id,
+      overrideAccess: true,
+    })) as unknown as Record<string, unknown>
     await expect(moveTo(id, 'confirmed', citizen)).rejects.toMatchObject({ status: 403 })
     expect(await statusOf(id)).toBe('pending')
   })
@@ -167,7 +251,10 @@ describe('GET /api/admin/services/bookings', () => {
       status: 'active',
       durationMinutes: 30,
       inLanguage: 'fr',
-      translations: [{ inLanguage: 'en', title: 'Guitar class' }, { inLanguage: 'fr', title: 'Cours de guitare' }],
+      translations: [
+        { inLanguage: 'en', title: 'Guitar class' },
+        { inLanguage: 'fr', title: 'Cours de guitare' },
+      ],
     })
     other = await makeService(admin, { status: 'active', durationMinutes: 30 })
     for (const date of dates) {
@@ -175,7 +262,12 @@ describe('GET /api/admin/services/bookings', () => {
       await makeSlot(admin, other.id, { dayOfWeek: date.dayOfWeek, startTime: '08:00', endTime: '20:00' })
     }
     const make = async (key: string, who: Actor, svc: { id: string }, date: string, time: string, message?: string) => {
-      const reply = await book(who, { serviceId: svc.id, bookingDate: date, bookingTime: time, ...(message ? { customerMessage: message } : {}) })
+      const reply = await book(who, {
+        serviceId: svc.id,
+        bookingDate: date,
+        bookingTime: time,
+        ...(message ? { customerMessage: message } : {}),
+      })
       if (reply.status !== 201) throw new Error(JSON.stringify(reply.body))
       ids[key] = reply.body.booking.id
     }
@@ -186,7 +278,8 @@ describe('GET /api/admin/services/bookings', () => {
     await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id: ids.b }, 'PATCH')
   })
 
-  const list = (query: Record<string, string>) => admin.get(ADMIN_BOOKINGS, { from: dates[0]!.date, to: dates[2]!.date, ...query })
+  const list = (query: Record<string, string>) =>
+    admin.get(ADMIN_BOOKINGS, { from: dates[0]!.date, to: dates[2]!.date, ...query })
 
   it('lists in the documented order (date desc, time desc) with the admin representation', async () => {
     const reply = await list({})
@@ -214,7 +307,8 @@ describe('GET /api/admin/services/bookings', () => {
   })
 
   it('filters by status, serviceId, q (case-insensitive, wildcards literal), from and to (inclusive)', async () => {
-    const idsOf = (reply: { body: { bookings: Array<{ id: string }> } }) => reply.body.bookings.map((booking) => booking.id)
+    const idsOf = (reply: { body: { bookings: Array<{ id: string }> } }) =>
+      reply.body.bookings.map((booking) => booking.id)
     expect(idsOf(await list({ status: 'confirmed' }))).toEqual([ids.b])
     expect(idsOf(await list({ serviceId: other.id }))).toEqual([ids.c])
     expect(idsOf(await list({ q: 'TUNER' }))).toEqual([ids.c, ids.a])
@@ -235,7 +329,14 @@ describe('GET /api/admin/services/bookings', () => {
   })
 
   it('refuses malformed filters with 400 invalid_request, and non-admins with 403', async () => {
-    const queries: Array<Record<string, string>> = [{ status: 'done' }, { serviceId: 'abc' }, { from: '2026-02-30' }, { to: 'tomorrow' }, { page: '0' }, { perPage: 'x' }]
+    const queries: Array<Record<string, string>> = [
+      { status: 'done' },
+      { serviceId: 'abc' },
+      { from: '2026-02-30' },
+      { to: 'tomorrow' },
+      { page: '0' },
+      { perPage: 'x' },
+    ]
     for (const query of queries) {
       expect(await admin.get(ADMIN_BOOKINGS, query)).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
     }
@@ -291,15 +392,25 @@ describe('the stock route /api/bookings', () => {
     const providerUser = await createUser(app, { name: 'Paul Provider' })
     provider = actor(app, providerUser, await authHeaders(app, providerUser))
     stranger = await citizenActor(app)
-    stockService = await makeService(admin, { status: 'active', durationMinutes: 60, providerId: provider.user.id, basePrice: '10.00' })
+    stockService = await makeService(admin, {
+      status: 'active',
+      durationMinutes: 60,
+      providerId: provider.user.id,
+      basePrice: '10.00',
+    })
     await makeSlot(admin, stockService.id, { dayOfWeek: date.dayOfWeek, startTime: '08:00', endTime: '20:00' })
-    mine = (await book(customer, { serviceId: stockService.id, bookingDate: date.date, bookingTime: '09:00' })).body.booking.id
-    theirs = (await book(stranger, { serviceId: service.id, bookingDate: day.date, bookingTime: '16:00' })).body.booking.id
+    mine = (await book(customer, { serviceId: stockService.id, bookingDate: date.date, bookingTime: '09:00' })).body
+      .booking.id
+    theirs = (await book(stranger, { serviceId: service.id, bookingDate: day.date, bookingTime: '16:00' })).body.booking
+      .id
   })
 
   const docsOf = async (who: Actor, query = '') => {
     const response = await app.request(`/api/bookings${query}`, { headers: who.headers })
-    return { status: response.status, ids: ((await response.json()) as { docs?: Array<{ id: string }> }).docs?.map((doc) => doc.id) ?? [] }
+    return {
+      status: response.status,
+      ids: ((await response.json()) as { docs?: Array<{ id: string }> }).docs?.map((doc) => doc.id) ?? [],
+    }
   }
 
   it('a customer reads only their own bookings', async () => {
@@ -324,9 +435,22 @@ describe('the stock route /api/bookings', () => {
 
   it('customers and providers cannot create, change or delete bookings', async () => {
     for (const who of [customer, provider]) {
-      const create = await app.request('/api/bookings', { method: 'POST', headers: { ...who.headers, 'content-type': 'application/json' }, body: JSON.stringify({ service: stockService.id, customer: who.user.id, bookingDate: date.date, bookingTime: '12:00' }) })
+      const create = await app.request('/api/bookings', {
+        method: 'POST',
+        headers: { ...who.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          service: stockService.id,
+          customer: who.user.id,
+          bookingDate: date.date,
+          bookingTime: '12:00',
+        }),
+      })
       expect(create.status).toBe(403)
-      const update = await app.request(`/api/bookings/${mine}`, { method: 'PATCH', headers: { ...who.headers, 'content-type': 'application/json' }, body: JSON.stringify({ status: 'cancelled_by_customer' }) })
+      const update = await app.request(`/api/bookings/${mine}`, {
+        method: 'PATCH',
+        headers: { ...who.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'cancelled_by_customer' }),
+      })
       expect(update.status).toBe(403)
       expect((await app.request(`/api/bookings/${mine}`, { method: 'DELETE', headers: who.headers })).status).toBe(403)
     }
@@ -338,12 +462,27 @@ describe('the stock route /api/bookings', () => {
       app.request('/api/bookings', {
         method: 'POST',
         headers: { ...admin.headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ service: stockService.id, customer: customer.user.id, bookingDate: date.date, bookingTime, totalPrice: 1, provider: admin.user.id, startMinute: 0 }),
+        body: JSON.stringify({
+          service: stockService.id,
+          customer: customer.user.id,
+          bookingDate: date.date,
+          bookingTime,
+          totalPrice: 1,
+          provider: admin.user.id,
+          startMinute: 0,
+        }),
       })
     const created = await post('13:00')
     expect(created.status).toBe(201)
     const { doc } = (await created.json()) as { doc: Record<string, unknown> }
-    expect(doc).toMatchObject({ status: 'pending', provider: provider.user.id, totalPrice: 1000, currency: 'EUR', endTime: '14:00', durationMinutes: 60 })
+    expect(doc).toMatchObject({
+      status: 'pending',
+      provider: provider.user.id,
+      totalPrice: 1000,
+      currency: 'EUR',
+      endTime: '14:00',
+      durationMinutes: 60,
+    })
     expect(await audits(app, 'booking.create', doc.id as string)).toHaveLength(1)
     expect(await count(app, 'notifications', 'target_id = $1 AND user_id_id = $2', [doc.id, provider.user.id])).toBe(1)
     const clash = await post('13:30')
@@ -366,7 +505,13 @@ describe('the stock route /api/bookings', () => {
       const response = await app.request('/api/bookings', {
         method: 'POST',
         headers: { ...admin.headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ service: stockService.id, customer: customer.user.id, bookingDate: date.date, bookingTime: '19:00', ...change }),
+        body: JSON.stringify({
+          service: stockService.id,
+          customer: customer.user.id,
+          bookingDate: date.date,
+          bookingTime: '19:00',
+          ...change,
+        }),
       })
       expect(response.status).toBe(400)
       expect(JSON.stringify(await response.json())).toContain(field)
@@ -376,15 +521,24 @@ describe('the stock route /api/bookings', () => {
 
   it('an admin edit is held to the transition table and the no-overlap rule', async () => {
     const patch = (id: string, data: Record<string, unknown>) =>
-      app.request(`/api/bookings/${id}`, { method: 'PATCH', headers: { ...admin.headers, 'content-type': 'application/json' }, body: JSON.stringify(data) })
-    const id = (await book(customer, { serviceId: stockService.id, bookingDate: date.date, bookingTime: '17:00' })).body.booking.id
+      app.request(`/api/bookings/${id}`, {
+        method: 'PATCH',
+        headers: { ...admin.headers, 'content-type': 'application/json' },
+        body: JSON.stringify(data),
+      })
+    const id = (await book(customer, { serviceId: stockService.id, bookingDate: date.date, bookingTime: '17:00' })).body
+      .booking.id
     expect((await patch(id, { status: 'completed' })).status).toBe(409)
     expect(await statusOf(id)).toBe('pending')
     // Moving it onto 09:00 (taken by `mine`) is refused by the constraint: 409, not 500.
     expect((await patch(id, { bookingTime: '09:30' })).status).toBe(409)
     const moved = await patch(id, { bookingTime: '18:00' })
     expect(moved.status).toBe(200)
-    const [row] = await sql(app, 'SELECT booking_time, end_time, start_minute, end_minute FROM bookings WHERE id = $1', [id])
+    const [row] = await sql(
+      app,
+      'SELECT booking_time, end_time, start_minute, end_minute FROM bookings WHERE id = $1',
+      [id],
+    )
     expect(row).toMatchObject({ booking_time: '18:00', end_time: '19:00' })
     expect(Number(row!.end_minute) - Number(row!.start_minute)).toBe(60)
     expect(await audits(app, 'booking.update', id)).toHaveLength(1)
@@ -392,7 +546,9 @@ describe('the stock route /api/bookings', () => {
     expect(await audits(app, 'booking.confirm', id)).toHaveLength(1)
     // Cancelled, it frees its time: another booking may take 18:00.
     expect((await patch(id, { status: 'cancelled_by_provider' })).status).toBe(200)
-    expect((await book(stranger, { serviceId: stockService.id, bookingDate: date.date, bookingTime: '18:00' })).status).toBe(201)
+    expect(
+      (await book(stranger, { serviceId: stockService.id, bookingDate: date.date, bookingTime: '18:00' })).status,
+    ).toBe(201)
     // A cancelled booking cannot come back into the way of the new one (nor any other move).
     expect((await patch(id, { status: 'pending' })).status).toBe(409)
   })
@@ -403,7 +559,9 @@ describe('notifications of bookings', () => {
     const id = await bookingIn('pending')
     await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id }, 'PATCH')
     const read = async (who: Actor) => {
-      const response = await app.request(`/api/notifications?limit=1000&where[targetId][equals]=${id}`, { headers: who.headers })
+      const response = await app.request(`/api/notifications?limit=1000&where[targetId][equals]=${id}`, {
+        headers: who.headers,
+      })
       return ((await response.json()) as { docs: Array<{ title: string; userId: string }> }).docs
     }
     const mine = await read(customer)

@@ -6,7 +6,9 @@ import ICAL from 'ical.js'
 import { createLocalReq } from 'payload'
 
 import { queueDueReminders } from '../../src/operations/bookings/reminders'
+import { ADMIN_BOOKINGS, book, customerActor, localDate } from '../helpers/bookings'
 import {
+  type Actor,
   adminActor,
   anonymous,
   call,
@@ -14,10 +16,8 @@ import {
   makeService,
   makeSlot,
   MISSING_ID,
-  type Actor,
 } from '../helpers/catalogue'
-import { ADMIN_BOOKINGS, book, customerActor, localDate } from '../helpers/bookings'
-import { startMailbox, type Mail, type Mailbox } from '../helpers/mailbox'
+import { type Mail, type Mailbox, startMailbox } from '../helpers/mailbox'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
 let app: TestApp

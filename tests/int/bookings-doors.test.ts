@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { stopMailRunner } from '../../src/lib/mail-queue/runner'
 import { unseal } from '../../src/lib/mail-queue/seal'
-import { adminActor, type Actor } from '../helpers/catalogue'
-import { ADMIN_BOOKINGS, bookableService, book, customerActor, localDate } from '../helpers/bookings'
+import { ADMIN_BOOKINGS, book, bookableService, customerActor, localDate } from '../helpers/bookings'
+import { type Actor, adminActor } from '../helpers/catalogue'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
 let app: TestApp

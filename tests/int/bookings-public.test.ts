@@ -3,10 +3,10 @@
 // what a refused request leaves behind (nothing).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { adminActor, anonymous, audits, count, type Actor, type AuditRow } from '../helpers/catalogue'
-import { bookableService, book, customerActor, localDate, PUBLIC_BOOKINGS, rawBook } from '../helpers/bookings'
+import { book, bookableService, customerActor, localDate, PUBLIC_BOOKINGS, rawBook } from '../helpers/bookings'
+import { type BridgeReference, startBridgeReference } from '../helpers/bridge-reference'
+import { type Actor, adminActor, anonymous, type AuditRow, audits, count } from '../helpers/catalogue'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
-import { startBridgeReference, type BridgeReference } from '../helpers/bridge-reference'
 
 let app: TestApp
 let admin: Actor
@@ -27,7 +27,12 @@ afterAll(async () => {
 
 describe('a valid booking', () => {
   it('answers 201 with the booking record and stores it pending, with audit and the provider’s notification', async () => {
-    const reply = await book(customer, { serviceId: service.id, bookingDate: day.date, bookingTime: '14:00', customerMessage: 'Ring twice' })
+    const reply = await book(customer, {
+      serviceId: service.id,
+      bookingDate: day.date,
+      bookingTime: '14:00',
+      customerMessage: 'Ring twice',
+    })
     expect(reply.status).toBe(201)
     const { booking } = reply.body
     expect(booking).toEqual({
@@ -46,7 +51,15 @@ describe('a valid booking', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     })
     const [row] = await sql(app, 'SELECT * FROM bookings WHERE id = $1', [booking.id])
-    expect(row).toMatchObject({ status: 'pending', service_id: service.id, customer_id: customer.user.id, provider_id: admin.user.id, booking_date: day.date, booking_time: '14:00', end_time: '15:00' })
+    expect(row).toMatchObject({
+      status: 'pending',
+      service_id: service.id,
+      customer_id: customer.user.id,
+      provider_id: admin.user.id,
+      booking_date: day.date,
+      booking_time: '14:00',
+      end_time: '15:00',
+    })
     const [entry] = await audits(app, 'booking.create', booking.id)
     expect(entry).toMatchObject({ user_id: customer.user.id, target_type: 'bookings', ip: '203.0.113.42' })
     const notices = await sql(app, 'SELECT * FROM notifications WHERE target_id = $1', [booking.id])
@@ -60,8 +73,15 @@ describe('a valid booking', () => {
 
   it('accepts a cookie session from a trusted origin and refuses it from another (CSRF)', async () => {
     const user = customer.user
-    const signIn = await app.request('/api/auth/sign-in/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }) })
-    const cookie = signIn.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ')
+    const signIn = await app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    })
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((header) => header.split(';')[0])
+      .join('; ')
     const body = { serviceId: service.id, bookingDate: day.date, bookingTime: '09:00' }
     const foreign = await rawBook(app, { cookie, origin: 'https://evil.example' }, JSON.stringify(body))
     expect(foreign.status).toBe(403)
@@ -77,37 +97,100 @@ describe('a valid booking', () => {
 describe('the same records as a booking made through the collection', () => {
   it('row, audit entry, notification and webhook event alike but for the time and ids', async () => {
     const date = localDate(15)
-    const other = await bookableService(admin, date, { durationMinutes: 45, basePrice: '30.00', priceType: 'hourly', bufferBeforeMinutes: 5, bufferAfterMinutes: 10 })
-    const [hook] = await sql<{ id: string }>(app, `INSERT INTO webhooks (url, secret, active) VALUES ('http://127.0.0.1:9/hook', 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0', true) RETURNING id`)
-    await sql(app, `INSERT INTO webhooks_events ("order", parent_id, value) VALUES (1, $1, 'booking.created')`, [hook!.id])
+    const other = await bookableService(admin, date, {
+      durationMinutes: 45,
+      basePrice: '30.00',
+      priceType: 'hourly',
+      bufferBeforeMinutes: 5,
+      bufferAfterMinutes: 10,
+    })
+    const [hook] = await sql<{ id: string }>(
+      app,
+      `INSERT INTO webhooks (url, secret, active) VALUES ('http://127.0.0.1:9/hook', 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0', true) RETURNING id`,
+    )
+    await sql(app, `INSERT INTO webhooks_events ("order", parent_id, value) VALUES (1, $1, 'booking.created')`, [
+      hook!.id,
+    ])
     try {
-      const reply = await book(customer, { serviceId: other.id, bookingDate: date.date, bookingTime: '10:00', customerMessage: 'Ring twice' })
+      const reply = await book(customer, {
+        serviceId: other.id,
+        bookingDate: date.date,
+        bookingTime: '10:00',
+        customerMessage: 'Ring twice',
+      })
       expect(reply.status).toBe(201)
       const ours = reply.body.booking.id as string
       const theirs = String(
         (
           await app.payload.create({
             collection: 'bookings',
-            data: { service: other.id, customer: customer.user.id, bookingDate: date.date, bookingTime: '11:00', customerMessage: 'Ring twice', status: 'pending' } as never,
+            data: {
+              service: other.id,
+              customer: customer.user.id,
+              bookingDate: date.date,
+              bookingTime: '11:00',
+              customerMessage: 'Ring twice',
+              status: 'pending',
+            } as never,
             overrideAccess: true,
             user: { ...customer.user, collection: 'users' } as never,
           })
         ).id,
       )
-      const timed = ['id', 'bookingTime', 'endTime', 'startMinute', 'endMinute', 'createdAt', 'updatedAt', 'booking_time', 'end_time', 'start_minute', 'end_minute', 'created_at', 'updated_at']
-      const untimed = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).filter(([key]) => !timed.includes(key)))
-      const types = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).map(([key, value]) => [key, value === null ? 'null' : typeof value]))
+      const timed = [
+        'id',
+        'bookingTime',
+        'endTime',
+        'startMinute',
+        'endMinute',
+        'createdAt',
+        'updatedAt',
+        'booking_time',
+        'end_time',
+        'start_minute',
+        'end_minute',
+        'created_at',
+        'updated_at',
+      ]
+      const untimed = (record: Record<string, unknown>) =>
+        Object.fromEntries(Object.entries(record).filter(([key]) => !timed.includes(key)))
+      const types = (record: Record<string, unknown>) =>
+        Object.fromEntries(Object.entries(record).map(([key, value]) => [key, value === null ? 'null' : typeof value]))
       const rowOf = async (id: string) => (await sql(app, 'SELECT * FROM bookings WHERE id = $1', [id]))[0]!
       expect(untimed(await rowOf(ours))).toEqual(untimed(await rowOf(theirs)))
-      expect(await rowOf(ours)).toMatchObject({ booking_time: '10:00', end_time: '10:45', total_price: '2250', buffer_before_minutes: '5', buffer_after_minutes: '10' })
+      expect(await rowOf(ours)).toMatchObject({
+        booking_time: '10:00',
+        end_time: '10:45',
+        total_price: '2250',
+        buffer_before_minutes: '5',
+        buffer_after_minutes: '10',
+      })
       const [ourEntry] = await audits(app, 'booking.create', ours)
       const [theirEntry] = await audits(app, 'booking.create', theirs)
       expect(types(ourEntry!.data)).toEqual(types(theirEntry!.data))
       expect(untimed(ourEntry!.data)).toEqual(untimed(theirEntry!.data))
-      expect(ourEntry!.data).toMatchObject({ id: ours, bookingTime: '10:00', endTime: '10:45', startMinute: (theirEntry!.data.startMinute as number) - 60, endMinute: (theirEntry!.data.endMinute as number) - 60 })
-      const notice = async (id: string) => (await sql<{ title: string; body: string; user_id_id: string }>(app, 'SELECT user_id_id, title, body FROM notifications WHERE target_id = $1', [id]))
-      expect(await notice(ours)).toEqual((await notice(theirs)).map((row) => ({ ...row, body: row.body.replace('11:00', '10:00') })))
-      const event = async (id: string) => (await sql<{ event: string; body: { type: string; data: Record<string, unknown> } }>(app, 'SELECT event, body FROM webhook_deliveries WHERE record_key = $1', [`bookings:${id}`]))
+      expect(ourEntry!.data).toMatchObject({
+        id: ours,
+        bookingTime: '10:00',
+        endTime: '10:45',
+        startMinute: (theirEntry!.data.startMinute as number) - 60,
+        endMinute: (theirEntry!.data.endMinute as number) - 60,
+      })
+      const notice = async (id: string) =>
+        await sql<{ title: string; body: string; user_id_id: string }>(
+          app,
+          'SELECT user_id_id, title, body FROM notifications WHERE target_id = $1',
+          [id],
+        )
+      expect(await notice(ours)).toEqual(
+        (await notice(theirs)).map((row) => ({ ...row, body: row.body.replace('11:00', '10:00') })),
+      )
+      const event = async (id: string) =>
+        await sql<{ event: string; body: { type: string; data: Record<string, unknown> } }>(
+          app,
+          'SELECT event, body FROM webhook_deliveries WHERE record_key = $1',
+          [`bookings:${id}`],
+        )
       const [ourEvent] = await event(ours)
       const [theirEvent] = await event(theirs)
       expect(ourEvent!.event).toBe('booking.created')
@@ -125,12 +208,20 @@ describe('the order of the checks', () => {
     const reply = await rawBook(app, {}, 'not json')
     expect(reply.status).toBe(401)
     expect(reply.body).toMatchObject({ error: 'unauthorized', message: expect.any(String) })
-    const bogusBearer = await rawBook(app, { authorization: 'Bearer nope' }, JSON.stringify({ serviceId: service.id, bookingDate: day.date, bookingTime: '10:00' }))
+    const bogusBearer = await rawBook(
+      app,
+      { authorization: 'Bearer nope' },
+      JSON.stringify({ serviceId: service.id, bookingDate: day.date, bookingTime: '10:00' }),
+    )
     expect(bogusBearer.status).toBe(401)
   })
 
   it('400 invalid_body for a body that is not JSON, empty, or not declared JSON', async () => {
-    for (const [raw, type] of [['{"serviceId":', 'application/json'], ['', 'application/json'], ['serviceId=x', 'application/x-www-form-urlencoded']] as const) {
+    for (const [raw, type] of [
+      ['{"serviceId":', 'application/json'],
+      ['', 'application/json'],
+      ['serviceId=x', 'application/x-www-form-urlencoded'],
+    ] as const) {
       const reply = await rawBook(app, customer.headers, raw, type)
       expect(reply.status).toBe(400)
       expect(reply.body.error).toBe('invalid_body')
@@ -138,13 +229,21 @@ describe('the order of the checks', () => {
   })
 
   it('400 invalid_request before 404: a malformed field with an unknown service', async () => {
-    const reply = await book(customer, { serviceId: '00000000-0000-4000-8000-000000000000', bookingDate: '2026-02-30', bookingTime: '10:00' })
+    const reply = await book(customer, {
+      serviceId: '00000000-0000-4000-8000-000000000000',
+      bookingDate: '2026-02-30',
+      bookingTime: '10:00',
+    })
     expect(reply.status).toBe(400)
     expect(reply.body.error).toBe('invalid_request')
   })
 
   it('404 not_found for a service that does not exist', async () => {
-    const reply = await book(customer, { serviceId: '00000000-0000-4000-8000-000000000000', bookingDate: day.date, bookingTime: '10:00' })
+    const reply = await book(customer, {
+      serviceId: '00000000-0000-4000-8000-000000000000',
+      bookingDate: day.date,
+      bookingTime: '10:00',
+    })
     expect(reply).toMatchObject({ status: 404, body: { error: 'not_found' } })
   })
 
@@ -161,14 +260,23 @@ describe('the order of the checks', () => {
     expect(past).toMatchObject({ status: 400, body: { error: 'booking_in_past' } })
     const now = new Date()
     if (now.getHours() > 0 || now.getMinutes() > 1) {
-      const earlier = await book(customer, { serviceId: service.id, bookingDate: localDate(0).date, bookingTime: '00:00' })
+      const earlier = await book(customer, {
+        serviceId: service.id,
+        bookingDate: localDate(0).date,
+        bookingTime: '00:00',
+      })
       expect(earlier).toMatchObject({ status: 400, body: { error: 'booking_in_past' } })
     }
   })
 
   it('400 booking_too_soon inside bookingAdvanceHours, and accepted just beyond it', async () => {
     const tomorrow = localDate(1)
-    const strict = await bookableService(admin, tomorrow, { bookingAdvanceHours: 72 }, { startTime: '00:00', endTime: '23:59' })
+    const strict = await bookableService(
+      admin,
+      tomorrow,
+      { bookingAdvanceHours: 72 },
+      { startTime: '00:00', endTime: '23:59' },
+    )
     const soon = await book(customer, { serviceId: strict.id, bookingDate: tomorrow.date, bookingTime: '23:00' })
     expect(soon).toMatchObject({ status: 400, body: { error: 'booking_too_soon' } })
     // Ordered after the past check: a past time is "in past", not "too soon".
@@ -193,7 +301,8 @@ describe('slot containment (SPEC: slot 09:00–17:00)', () => {
   beforeAll(async () => {
     slotService = await bookableService(admin, date, { durationMinutes: 30 })
   })
-  const at = (bookingTime: string, bookingDate = date.date) => book(customer, { serviceId: slotService.id, bookingDate, bookingTime })
+  const at = (bookingTime: string, bookingDate = date.date) =>
+    book(customer, { serviceId: slotService.id, bookingDate, bookingTime })
 
   it('accepts 14:00 and the slot’s start 09:00', async () => {
     expect((await at('14:00')).status).toBe(201)
@@ -212,7 +321,10 @@ describe('slot containment (SPEC: slot 09:00–17:00)', () => {
     const nextDay = localDate(22)
     expect(await at('10:00', nextDay.date)).toMatchObject({ status: 400, body: { error: 'slot_unavailable' } })
     const closed = await bookableService(admin, date, {}, { isAvailable: false })
-    expect(await book(customer, { serviceId: closed.id, bookingDate: date.date, bookingTime: '10:00' })).toMatchObject({ status: 400, body: { error: 'slot_unavailable' } })
+    expect(await book(customer, { serviceId: closed.id, bookingDate: date.date, bookingTime: '10:00' })).toMatchObject({
+      status: 400,
+      body: { error: 'slot_unavailable' },
+    })
   })
 })
 
@@ -235,22 +347,42 @@ describe('overlap rules', () => {
   it('a cancelled, completed or no-show booking frees its time', async () => {
     for (const status of ['cancelled_by_provider', 'cancelled_by_customer', 'completed', 'no_show']) {
       expect((await at(customer, '12:00')).status).toBe(201)
-      await sql(app, `UPDATE bookings SET status = $3 WHERE service_id = $1 AND booking_date = $2 AND booking_time = '12:00' AND status = 'pending'`, [hour.id, date.date, status])
+      await sql(
+        app,
+        `UPDATE bookings SET status = $3 WHERE service_id = $1 AND booking_date = $2 AND booking_time = '12:00' AND status = 'pending'`,
+        [hour.id, date.date, status],
+      )
     }
     expect(await count(app, 'bookings', `service_id = $1 AND booking_time = '12:00'`, [hour.id])).toBe(4)
   })
 
   it('another service at the same time is independent', async () => {
     const other = await bookableService(admin, date)
-    expect((await book(customer, { serviceId: other.id, bookingDate: date.date, bookingTime: '10:00' })).status).toBe(201)
+    expect((await book(customer, { serviceId: other.id, bookingDate: date.date, bookingTime: '10:00' })).status).toBe(
+      201,
+    )
   })
 
   it('the database itself refuses an overlap written around the application', async () => {
-    const [first] = await sql<{ start_minute: string }>(app, `SELECT start_minute FROM bookings WHERE service_id = $1 AND booking_time = '10:00'`, [hour.id])
+    const [first] = await sql<{ start_minute: string }>(
+      app,
+      `SELECT start_minute FROM bookings WHERE service_id = $1 AND booking_time = '10:00'`,
+      [hour.id],
+    )
     await expect(
-      sql(app, `INSERT INTO bookings (service_id, booking_date, booking_time, status, start_minute, end_minute) VALUES ($1, $2, '10:15', 'confirmed', $3, $4)`, [hour.id, date.date, Number(first!.start_minute) + 15, Number(first!.start_minute) + 75]),
+      sql(
+        app,
+        `INSERT INTO bookings (service_id, booking_date, booking_time, status, start_minute, end_minute) VALUES ($1, $2, '10:15', 'confirmed', $3, $4)`,
+        [hour.id, date.date, Number(first!.start_minute) + 15, Number(first!.start_minute) + 75],
+      ),
     ).rejects.toMatchObject({ code: '23P01', constraint: 'bookings_no_overlap' })
-    await expect(sql(app, `INSERT INTO bookings (service_id, booking_date, booking_time, status) VALUES ($1, $2, '10:15', 'cancelled_by_provider')`, [hour.id, date.date])).rejects.toMatchObject({ code: '23514' })
+    await expect(
+      sql(
+        app,
+        `INSERT INTO bookings (service_id, booking_date, booking_time, status) VALUES ($1, $2, '10:15', 'cancelled_by_provider')`,
+        [hour.id, date.date],
+      ),
+    ).rejects.toMatchObject({ code: '23514' })
   })
 })
 
@@ -260,11 +392,31 @@ describe('price in minor units', () => {
     ['EUR fixed', { basePrice: '25.50', currency: 'EUR', priceType: 'fixed' }, 2550],
     ['JPY (no minor digits)', { basePrice: '1500', currency: 'JPY', priceType: 'per_session' }, 1500],
     ['KWD (three minor digits)', { basePrice: '12.345', currency: 'KWD', priceType: 'fixed' }, 12345],
-    ['hourly EUR for 90 minutes', { basePrice: '40.00', currency: 'EUR', priceType: 'hourly', durationMinutes: 90 }, 6000],
-    ['hourly rounding half up (10.01 × 50/60 = 8.341…)', { basePrice: '10.01', currency: 'EUR', priceType: 'hourly', durationMinutes: 50 }, 834],
-    ['hourly half exactly (0.03 × 30/60 = 1.5 cents → 2)', { basePrice: '0.03', currency: 'EUR', priceType: 'hourly', durationMinutes: 30 }, 2],
-    ['hourly JPY for 45 minutes (1001 × 0.75 = 750.75 → 751)', { basePrice: '1001', currency: 'JPY', priceType: 'hourly', durationMinutes: 45 }, 751],
-    ['hourly KWD for 20 minutes (1.000 × 1/3 = 0.333…)', { basePrice: '1.000', currency: 'KWD', priceType: 'hourly', durationMinutes: 20 }, 333],
+    [
+      'hourly EUR for 90 minutes',
+      { basePrice: '40.00', currency: 'EUR', priceType: 'hourly', durationMinutes: 90 },
+      6000,
+    ],
+    [
+      'hourly rounding half up (10.01 × 50/60 = 8.341…)',
+      { basePrice: '10.01', currency: 'EUR', priceType: 'hourly', durationMinutes: 50 },
+      834,
+    ],
+    [
+      'hourly half exactly (0.03 × 30/60 = 1.5 cents → 2)',
+      { basePrice: '0.03', currency: 'EUR', priceType: 'hourly', durationMinutes: 30 },
+      2,
+    ],
+    [
+      'hourly JPY for 45 minutes (1001 × 0.75 = 750.75 → 751)',
+      { basePrice: '1001', currency: 'JPY', priceType: 'hourly', durationMinutes: 45 },
+      751,
+    ],
+    [
+      'hourly KWD for 20 minutes (1.000 × 1/3 = 0.333…)',
+      { basePrice: '1.000', currency: 'KWD', priceType: 'hourly', durationMinutes: 20 },
+      333,
+    ],
     ['no basePrice', { basePrice: null }, null],
   ]
   it.each(cases)('%s', async (_name, fields, expected) => {
@@ -273,7 +425,9 @@ describe('price in minor units', () => {
     expect(reply.status).toBe(201)
     expect(reply.body.booking.totalPrice).toBe(expected)
     expect(reply.body.booking.currency).toBe((fields.currency as string | undefined) ?? 'EUR')
-    const [row] = await sql<{ total_price: string | null }>(app, 'SELECT total_price FROM bookings WHERE id = $1', [reply.body.booking.id])
+    const [row] = await sql<{ total_price: string | null }>(app, 'SELECT total_price FROM bookings WHERE id = $1', [
+      reply.body.booking.id,
+    ])
     expect(row!.total_price === null ? null : Number(row!.total_price)).toBe(expected)
   })
 })
@@ -285,8 +439,12 @@ describe('a service without a duration', () => {
     const first = await book(customer, { serviceId: open.id, bookingDate: date.date, bookingTime: '16:59' })
     expect(first.status).toBe(201)
     expect(first.body.booking).toMatchObject({ bookingTime: '16:59', endTime: null, durationMinutes: null })
-    expect((await book(customer, { serviceId: open.id, bookingDate: date.date, bookingTime: '16:59' })).status).toBe(409)
-    expect((await book(customer, { serviceId: open.id, bookingDate: date.date, bookingTime: '16:58' })).status).toBe(201)
+    expect((await book(customer, { serviceId: open.id, bookingDate: date.date, bookingTime: '16:59' })).status).toBe(
+      409,
+    )
+    expect((await book(customer, { serviceId: open.id, bookingDate: date.date, bookingTime: '16:58' })).status).toBe(
+      201,
+    )
   })
 })
 
@@ -337,7 +495,11 @@ describe('bad input: 400 invalid_request, nothing written', () => {
 })
 
 it('answers with the security headers and JSON', async () => {
-  const response = await app.request(PUBLIC_BOOKINGS, { method: 'POST', headers: { ...customer.headers, 'content-type': 'application/json' }, body: '{' })
+  const response = await app.request(PUBLIC_BOOKINGS, {
+    method: 'POST',
+    headers: { ...customer.headers, 'content-type': 'application/json' },
+    body: '{',
+  })
   expect(response.headers.get('x-frame-options')).toBe('DENY')
   expect(response.headers.get('content-type')).toMatch(/^application\/json/)
 })
@@ -373,7 +535,11 @@ describe("the shell's answers are the Payload endpoint's", () => {
     await reference.sameAnswer(PUBLIC_BOOKINGS, signedIn, post(''))
     await reference.sameAnswer(PUBLIC_BOOKINGS, { ...signedIn, 'content-type': 'text/plain' }, post(valid))
     await reference.sameAnswer(PUBLIC_BOOKINGS, signedIn, post({ ...valid, bookingDate: '2026-02-30', extra: 1 }))
-    await reference.sameAnswer(PUBLIC_BOOKINGS, signedIn, post({ ...valid, serviceId: '00000000-0000-4000-8000-000000000000' }))
+    await reference.sameAnswer(
+      PUBLIC_BOOKINGS,
+      signedIn,
+      post({ ...valid, serviceId: '00000000-0000-4000-8000-000000000000' }),
+    )
     const draft = await bookableService(admin, date, { status: 'draft' })
     await reference.sameAnswer(PUBLIC_BOOKINGS, signedIn, post({ ...valid, serviceId: draft.id }))
     await reference.sameAnswer(PUBLIC_BOOKINGS, signedIn, post({ ...valid, bookingTime: '18:00' }))
@@ -384,25 +550,50 @@ describe("the shell's answers are the Payload endpoint's", () => {
   })
 
   it('201: the same status, headers and record but for its id, time and creation; each wrote its booking and its audit entry alike', async () => {
-    const signedIn = { ...customer.headers, ...json, 'user-agent': 'bookings-public-doors/1.0', 'x-real-ip': '198.51.100.7' }
-    const at = (bookingTime: string) => post({ serviceId: own.id, bookingDate: date.date, bookingTime, customerMessage: 'Hello' })
+    const signedIn = {
+      ...customer.headers,
+      ...json,
+      'user-agent': 'bookings-public-doors/1.0',
+      'x-real-ip': '198.51.100.7',
+    }
+    const at = (bookingTime: string) =>
+      post({ serviceId: own.id, bookingDate: date.date, bookingTime, customerMessage: 'Hello' })
     const { ours, payloads } = await reference.bothAnswers(PUBLIC_BOOKINGS, signedIn, at('12:00'), at('14:00'))
     expect([ours.status, payloads.status]).toEqual([201, 201])
     const masked = (answer: typeof ours) => {
       const { booking } = JSON.parse(answer.body) as { booking: Record<string, unknown> }
-      return { ...answer, body: JSON.stringify({ booking: { ...booking, id: 'masked', bookingTime: 'masked', endTime: 'masked', createdAt: 'masked' } }) }
+      return {
+        ...answer,
+        body: JSON.stringify({
+          booking: { ...booking, id: 'masked', bookingTime: 'masked', endTime: 'masked', createdAt: 'masked' },
+        }),
+      }
     }
     expect(masked(ours)).toEqual(masked(payloads))
     const ids = [ours, payloads].map((answer) => (JSON.parse(answer.body) as { booking: { id: string } }).booking.id)
-    const rows = await sql<{ booking_time: string }>(app, 'SELECT booking_time FROM bookings WHERE id = ANY($1::uuid[]) ORDER BY booking_time', [ids])
+    const rows = await sql<{ booking_time: string }>(
+      app,
+      'SELECT booking_time FROM bookings WHERE id = ANY($1::uuid[]) ORDER BY booking_time',
+      [ids],
+    )
     expect(rows.map((row) => row.booking_time)).toEqual(['12:00', '14:00'])
     // The shell reads who and where from the express request, the bridge from its Web Request:
     // the entries must not tell the doors apart (but for the booking each names).
     const entries = await Promise.all(ids.map((id) => audits(app, 'booking.create', id)))
     expect(entries.map((list) => list.length)).toEqual([1, 1])
     const [ourEntry, theirEntry] = entries.map(([entry]) => entry!)
-    const who = (entry: AuditRow) => ({ user: entry.user_id, ip: entry.ip, agent: entry.user_agent, target: entry.target_type })
+    const who = (entry: AuditRow) => ({
+      user: entry.user_id,
+      ip: entry.ip,
+      agent: entry.user_agent,
+      target: entry.target_type,
+    })
     expect(who(ourEntry!)).toEqual(who(theirEntry!))
-    expect(who(ourEntry!)).toEqual({ user: customer.user.id, ip: '198.51.100.7', agent: 'bookings-public-doors/1.0', target: 'bookings' })
+    expect(who(ourEntry!)).toEqual({
+      user: customer.user.id,
+      ip: '198.51.100.7',
+      agent: 'bookings-public-doors/1.0',
+      target: 'bookings',
+    })
   })
 })

@@ -9,8 +9,8 @@ import { createLocalReq } from 'payload'
 
 import { execute, sql as query } from '../../src/lib/sql'
 import { inTransaction, isRetryableConflict, TRANSACTION_ATTEMPTS } from '../../src/lib/transaction'
-import { adminActor, count, type Actor, type Reply } from '../helpers/catalogue'
-import { bookableService, book, localDate } from '../helpers/bookings'
+import { book, bookableService, localDate } from '../helpers/bookings'
+import { type Actor, adminActor, count, type Reply } from '../helpers/catalogue'
 import { captureLogs } from '../helpers/logs'
 import { bulkCitizens } from '../helpers/reports'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
@@ -33,20 +33,27 @@ afterAll(async () => {
   await app.stop()
 })
 
-const tally = (replies: Reply[]) => replies.reduce<Record<string, number>>((acc, reply) => ({ ...acc, [reply.status]: (acc[reply.status] ?? 0) + 1 }), {})
+const tally = (replies: Reply[]) =>
+  replies.reduce<Record<string, number>>((acc, reply) => ({ ...acc, [reply.status]: (acc[reply.status] ?? 0) + 1 }), {})
 const pad = (n: number) => String(n).padStart(2, '0')
 
 describe('the booking race, round after round', () => {
   it(`${CLIENTS} simultaneous bookings of one slot, ${ROUNDS} times, beside bookings of other services: never a 5xx, one 201 each time`, async () => {
     const date = localDate(40)
     // The bookings beside the race: other services, random times, all the while.
-    const elsewhere = await Promise.all([0, 1, 2].map(() => bookableService(admin, date, {}, { startTime: '08:00', endTime: '20:00' })))
+    const elsewhere = await Promise.all(
+      [0, 1, 2].map(() => bookableService(admin, date, {}, { startTime: '08:00', endTime: '20:00' })),
+    )
     let racing = true
     const besideStatuses: number[] = []
     const beside = Promise.all(
       others.map(async (customer, i) => {
         while (racing) {
-          const reply = await book(customer, { serviceId: elsewhere[i % elsewhere.length]!.id, bookingDate: date.date, bookingTime: `${pad(8 + Math.floor(Math.random() * 11))}:${Math.random() < 0.5 ? '00' : '30'}` })
+          const reply = await book(customer, {
+            serviceId: elsewhere[i % elsewhere.length]!.id,
+            bookingDate: date.date,
+            bookingTime: `${pad(8 + Math.floor(Math.random() * 11))}:${Math.random() < 0.5 ? '00' : '30'}`,
+          })
           besideStatuses.push(reply.status)
         }
       }),
@@ -58,10 +65,16 @@ describe('the booking race, round after round', () => {
     try {
       for (let round = 0; round < ROUNDS; round++) {
         const service = await bookableService(admin, date)
-        const replies = await Promise.all(customers.map((customer) => book(customer, { serviceId: service.id, bookingDate: date.date, bookingTime: '14:00' })))
+        const replies = await Promise.all(
+          customers.map((customer) =>
+            book(customer, { serviceId: service.id, bookingDate: date.date, bookingTime: '14:00' }),
+          ),
+        )
         rounds.push(tally(replies))
         fiveXX.push(...replies.filter((reply) => reply.status >= 500).map((reply) => reply.body))
-        expect(replies.filter((reply) => reply.status === 409).every((reply) => reply.body.error === 'booking_conflict')).toBe(true)
+        expect(
+          replies.filter((reply) => reply.status === 409).every((reply) => reply.body.error === 'booking_conflict'),
+        ).toBe(true)
         expect(await count(app, 'bookings', 'service_id = $1', [service.id])).toBe(1)
       }
     } finally {
@@ -124,13 +137,18 @@ describe('the retry of a use-case transaction', () => {
     expect(attempts.a! + attempts.b!).toBe(3)
     // Both committed, the retried one once: each row counted twice, never three times.
     const rows = await sql<{ id: string; n: number }>(app, `SELECT id, n FROM retry_test ORDER BY id`)
-    expect(rows.map((row) => [row.id, row.n])).toEqual([['a', 2], ['b', 2]])
+    expect(rows.map((row) => [row.id, row.n])).toEqual([
+      ['a', 2],
+      ['b', 2],
+    ])
   }, 60_000)
 
   it('gives up after its bounded number of attempts: the conflict then reaches the caller', async () => {
     const req = await createLocalReq({}, app.payload)
     let attempts = 0
-    const serializationFailure = Object.assign(new Error('could not serialize access due to concurrent update'), { code: '40001' })
+    const serializationFailure = Object.assign(new Error('could not serialize access due to concurrent update'), {
+      code: '40001',
+    })
     await expect(
       inTransaction(req, async () => {
         attempts++

@@ -3,8 +3,8 @@
 // at what the database kept.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { actor, adminActor, audits, count, type Actor, type Reply } from '../helpers/catalogue'
-import { ADMIN_BOOKINGS, bookableService, book, localDate } from '../helpers/bookings'
+import { ADMIN_BOOKINGS, book, bookableService, localDate } from '../helpers/bookings'
+import { type Actor, actor, adminActor, audits, count, type Reply } from '../helpers/catalogue'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { authHeaders, createUser } from '../helpers/users'
 
@@ -37,15 +37,22 @@ afterAll(async () => {
 })
 
 const statuses = (replies: Reply[]) => replies.map((reply) => reply.status).sort()
-const tally = (replies: Reply[]) => replies.reduce<Record<string, number>>((acc, reply) => ({ ...acc, [reply.status]: (acc[reply.status] ?? 0) + 1 }), {})
+const tally = (replies: Reply[]) =>
+  replies.reduce<Record<string, number>>((acc, reply) => ({ ...acc, [reply.status]: (acc[reply.status] ?? 0) + 1 }), {})
 
 describe('simultaneous public bookings', () => {
   it(`${CLIENTS} different users on the same free slot: exactly one 201, ${CLIENTS - 1} × 409 booking_conflict, one row`, async () => {
     const date = localDate(10)
     const service = await bookableService(admin, date)
-    const replies = await Promise.all(customers.map((customer) => book(customer, { serviceId: service.id, bookingDate: date.date, bookingTime: '14:00' })))
+    const replies = await Promise.all(
+      customers.map((customer) =>
+        book(customer, { serviceId: service.id, bookingDate: date.date, bookingTime: '14:00' }),
+      ),
+    )
     expect(tally(replies)).toEqual({ 201: 1, 409: CLIENTS - 1 })
-    expect(replies.filter((reply) => reply.status === 409).every((reply) => reply.body.error === 'booking_conflict')).toBe(true)
+    expect(
+      replies.filter((reply) => reply.status === 409).every((reply) => reply.body.error === 'booking_conflict'),
+    ).toBe(true)
     expect(await count(app, 'bookings', 'service_id = $1', [service.id])).toBe(1)
     const winner = replies.find((reply) => reply.status === 201)!.body.booking
     expect(await audits(app, 'booking.create', winner.id)).toHaveLength(1)
@@ -58,7 +65,9 @@ describe('simultaneous public bookings', () => {
     const date = localDate(11)
     const service = await bookableService(admin, date)
     const replies = await Promise.all(
-      customers.map((customer, index) => book(customer, { serviceId: service.id, bookingDate: date.date, bookingTime: index % 2 ? '14:30' : '14:00' })),
+      customers.map((customer, index) =>
+        book(customer, { serviceId: service.id, bookingDate: date.date, bookingTime: index % 2 ? '14:30' : '14:00' }),
+      ),
     )
     expect(tally(replies)).toEqual({ 201: 1, 409: CLIENTS - 1 })
     expect(await count(app, 'bookings', 'service_id = $1', [service.id])).toBe(1)
@@ -67,8 +76,13 @@ describe('simultaneous public bookings', () => {
   it(`${CLIENTS} distinct times at once all succeed`, async () => {
     const date = localDate(12)
     const service = await bookableService(admin, date, { durationMinutes: 5 })
-    const time = (index: number) => `${String(9 + Math.floor((index * 5) / 60)).padStart(2, '0')}:${String((index * 5) % 60).padStart(2, '0')}`
-    const replies = await Promise.all(customers.map((customer, index) => book(customer, { serviceId: service.id, bookingDate: date.date, bookingTime: time(index) })))
+    const time = (index: number) =>
+      `${String(9 + Math.floor((index * 5) / 60)).padStart(2, '0')}:${String((index * 5) % 60).padStart(2, '0')}`
+    const replies = await Promise.all(
+      customers.map((customer, index) =>
+        book(customer, { serviceId: service.id, bookingDate: date.date, bookingTime: time(index) }),
+      ),
+    )
     expect(statuses(replies)).toEqual(Array(CLIENTS).fill(201))
     expect(await count(app, 'bookings', `service_id = $1 AND status = 'pending'`, [service.id])).toBe(CLIENTS)
   }, 60_000)
@@ -83,37 +97,58 @@ describe('two admins moving one booking at once', () => {
   })
 
   async function booking(status: 'pending' | 'confirmed'): Promise<string> {
-    const reply = await book(customers[0]!, { serviceId: service.id, bookingDate: date.date, bookingTime: `${String(hour++).padStart(2, '0')}:00` })
+    const reply = await book(customers[0]!, {
+      serviceId: service.id,
+      bookingDate: date.date,
+      bookingTime: `${String(hour++).padStart(2, '0')}:00`,
+    })
     expect(reply.status).toBe(201)
     const id = reply.body.booking.id as string
-    if (status === 'confirmed') expect((await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id }, 'PATCH')).status).toBe(200)
+    if (status === 'confirmed')
+      expect((await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id }, 'PATCH')).status).toBe(200)
     return id
   }
 
-  const customerNotices = (id: string) => count(app, 'notifications', 'target_id = $1 AND user_id_id = $2', [id, customers[0]!.user.id])
+  const customerNotices = (id: string) =>
+    count(app, 'notifications', 'target_id = $1 AND user_id_id = $2', [id, customers[0]!.user.id])
 
   it.each([
     ['confirm', 'confirm', 'pending'],
     ['complete', 'no_show', 'confirmed'],
     ['cancel', 'complete', 'confirmed'],
-  ] as const)('%s and %s at once: one 200, one 409 invalid_transition, one audit entry, one notification', async (first, second, start) => {
-    const id = await booking(start)
-    const noticesBefore = await customerNotices(id)
-    const replies = await Promise.all([admin.send(ADMIN_BOOKINGS, { action: first, id }, 'PATCH'), secondAdmin.send(ADMIN_BOOKINGS, { action: second, id }, 'PATCH')])
-    expect(statuses(replies)).toEqual([200, 409])
-    const loser = replies.find((reply) => reply.status === 409)!
-    expect(loser.body.error).toBe('invalid_transition')
-    const winner = replies.find((reply) => reply.status === 200)!
-    const [row] = await sql<{ status: string }>(app, 'SELECT status FROM bookings WHERE id = $1', [id])
-    expect(row!.status).toBe(winner.body.booking.status)
-    const moveAudits = (await Promise.all([first, second].filter((action, index, all) => all.indexOf(action) === index).map((action) => audits(app, `booking.${action}`, id)))).flat()
-    expect(moveAudits).toHaveLength(1)
-    expect((await customerNotices(id)) - noticesBefore).toBe(1)
-  })
+  ] as const)(
+    '%s and %s at once: one 200, one 409 invalid_transition, one audit entry, one notification',
+    async (first, second, start) => {
+      const id = await booking(start)
+      const noticesBefore = await customerNotices(id)
+      const replies = await Promise.all([
+        admin.send(ADMIN_BOOKINGS, { action: first, id }, 'PATCH'),
+        secondAdmin.send(ADMIN_BOOKINGS, { action: second, id }, 'PATCH'),
+      ])
+      expect(statuses(replies)).toEqual([200, 409])
+      const loser = replies.find((reply) => reply.status === 409)!
+      expect(loser.body.error).toBe('invalid_transition')
+      const winner = replies.find((reply) => reply.status === 200)!
+      const [row] = await sql<{ status: string }>(app, 'SELECT status FROM bookings WHERE id = $1', [id])
+      expect(row!.status).toBe(winner.body.booking.status)
+      const moveAudits = (
+        await Promise.all(
+          [first, second]
+            .filter((action, index, all) => all.indexOf(action) === index)
+            .map((action) => audits(app, `booking.${action}`, id)),
+        )
+      ).flat()
+      expect(moveAudits).toHaveLength(1)
+      expect((await customerNotices(id)) - noticesBefore).toBe(1)
+    },
+  )
 
   it('confirm and cancel at once end as one of the two serial orders, never anything else', async () => {
     const id = await booking('pending')
-    const replies = await Promise.all([admin.send(ADMIN_BOOKINGS, { action: 'confirm', id }, 'PATCH'), secondAdmin.send(ADMIN_BOOKINGS, { action: 'cancel', id }, 'PATCH')])
+    const replies = await Promise.all([
+      admin.send(ADMIN_BOOKINGS, { action: 'confirm', id }, 'PATCH'),
+      secondAdmin.send(ADMIN_BOOKINGS, { action: 'cancel', id }, 'PATCH'),
+    ])
     const [row] = await sql<{ status: string }>(app, 'SELECT status FROM bookings WHERE id = $1', [id])
     expect(row!.status).toBe('cancelled_by_provider')
     const [confirm, cancel] = replies
@@ -127,7 +162,11 @@ describe('two admins moving one booking at once', () => {
   it('two admins confirming through the stock route at once: one 200, one 409', async () => {
     const id = await booking('pending')
     const patch = (who: Actor) =>
-      app.request(`/api/bookings/${id}`, { method: 'PATCH', headers: { ...who.headers, 'content-type': 'application/json' }, body: JSON.stringify({ status: 'confirmed' }) })
+      app.request(`/api/bookings/${id}`, {
+        method: 'PATCH',
+        headers: { ...who.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'confirmed' }),
+      })
     const responses = await Promise.all([patch(admin), patch(secondAdmin)])
     expect(responses.map((response) => response.status).sort()).toEqual([200, 409])
     expect(await audits(app, 'booking.confirm', id)).toHaveLength(1)

@@ -2,8 +2,8 @@
 // (also under concurrency), bulkSet all-or-nothing, and the audit entries.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import {
+  type Actor,
   adminActor,
   anonymous,
   audits,
@@ -15,8 +15,8 @@ import {
   makeSlot,
   MISSING_ID,
   snapshot,
-  type Actor,
 } from '../helpers/catalogue'
+import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
 let app: TestApp
 let admin: Actor
@@ -30,8 +30,10 @@ afterAll(async () => {
   await app.stop()
 })
 
-const slotsOf = async (serviceId: string) => (await admin.get(AVAILABILITY, { serviceId })).body.slots as Array<Record<string, unknown>>
-const times = (slots: Array<Record<string, unknown>>) => slots.map((slot) => `${slot.dayOfWeek} ${slot.startTime}-${slot.endTime}`)
+const slotsOf = async (serviceId: string) =>
+  (await admin.get(AVAILABILITY, { serviceId })).body.slots as Array<Record<string, unknown>>
+const times = (slots: Array<Record<string, unknown>>) =>
+  slots.map((slot) => `${slot.dayOfWeek} ${slot.startTime}-${slot.endTime}`)
 
 describe('who may call it', () => {
   it('403 forbidden for anonymous callers and citizens', async () => {
@@ -39,8 +41,17 @@ describe('who may call it', () => {
     const callers = [anonymous(app), await citizenActor(app)]
     const before = await snapshot(app)
     for (const who of callers) {
-      expect(await who.get(AVAILABILITY, { serviceId: id })).toMatchObject({ status: 403, body: { error: 'forbidden' } })
-      const write = await who.send(AVAILABILITY, { action: 'create', serviceId: id, dayOfWeek: 1, startTime: '09:00', endTime: '10:00' })
+      expect(await who.get(AVAILABILITY, { serviceId: id })).toMatchObject({
+        status: 403,
+        body: { error: 'forbidden' },
+      })
+      const write = await who.send(AVAILABILITY, {
+        action: 'create',
+        serviceId: id,
+        dayOfWeek: 1,
+        startTime: '09:00',
+        endTime: '10:00',
+      })
       expect(write).toMatchObject({ status: 403, body: { error: 'forbidden' } })
     }
     expect(await snapshot(app)).toEqual(before)
@@ -49,7 +60,9 @@ describe('who may call it', () => {
   it('400 missing_action, unknown_action, missing_id', async () => {
     expect((await admin.send(AVAILABILITY, { serviceId: MISSING_ID })).body.error).toBe('missing_action')
     expect((await admin.send(AVAILABILITY, { action: 'replaceAll' })).body.error).toBe('unknown_action')
-    expect((await admin.send(AVAILABILITY, { action: 'update', startTime: '09:00' }, 'PATCH')).body.error).toBe('missing_id')
+    expect((await admin.send(AVAILABILITY, { action: 'update', startTime: '09:00' }, 'PATCH')).body.error).toBe(
+      'missing_id',
+    )
     expect((await admin.send(AVAILABILITY, { action: 'delete' }, 'DELETE')).body.error).toBe('missing_id')
   })
 })
@@ -65,24 +78,55 @@ describe('list', () => {
     const reply = await admin.get(AVAILABILITY, { serviceId: id })
     expect(reply.status).toBe(200)
     expect(times(reply.body.slots)).toEqual(['0 10:00-11:00', '3 08:00-09:00', '3 14:00-15:00'])
-    expect(reply.body.slots[1]).toEqual({ id: expect.any(String), serviceId: id, dayOfWeek: 3, startTime: '08:00', endTime: '09:00', isAvailable: false })
+    expect(reply.body.slots[1]).toEqual({
+      id: expect.any(String),
+      serviceId: id,
+      dayOfWeek: 3,
+      startTime: '08:00',
+      endTime: '09:00',
+      isAvailable: false,
+    })
   })
 
   it('400 without serviceId; 404 for an unknown service', async () => {
     expect(await admin.get(AVAILABILITY)).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
-    expect(await admin.get(AVAILABILITY, { serviceId: MISSING_ID })).toMatchObject({ status: 404, body: { error: 'not_found' } })
-    expect(await admin.get(AVAILABILITY, { serviceId: 'abc' })).toMatchObject({ status: 404, body: { error: 'not_found' } })
+    expect(await admin.get(AVAILABILITY, { serviceId: MISSING_ID })).toMatchObject({
+      status: 404,
+      body: { error: 'not_found' },
+    })
+    expect(await admin.get(AVAILABILITY, { serviceId: 'abc' })).toMatchObject({
+      status: 404,
+      body: { error: 'not_found' },
+    })
   })
 })
 
 describe('create', () => {
   it('201 {slot}, isAvailable true by default, audited as service_availability.create', async () => {
     const { id } = await makeService(admin)
-    const reply = await admin.send(AVAILABILITY, { action: 'create', serviceId: id, dayOfWeek: 6, startTime: '00:00', endTime: '23:59' })
+    const reply = await admin.send(AVAILABILITY, {
+      action: 'create',
+      serviceId: id,
+      dayOfWeek: 6,
+      startTime: '00:00',
+      endTime: '23:59',
+    })
     expect(reply.status).toBe(201)
-    expect(reply.body.slot).toEqual({ id: expect.any(String), serviceId: id, dayOfWeek: 6, startTime: '00:00', endTime: '23:59', isAvailable: true })
+    expect(reply.body.slot).toEqual({
+      id: expect.any(String),
+      serviceId: id,
+      dayOfWeek: 6,
+      startTime: '00:00',
+      endTime: '23:59',
+      isAvailable: true,
+    })
     const [entry] = await audits(app, 'service_availability.create', reply.body.slot.id)
-    expect(entry).toMatchObject({ user_id: admin.user.id, target_type: 'service-availability', ip: CLIENT_HEADERS['x-real-ip'], user_agent: CLIENT_HEADERS['user-agent'] })
+    expect(entry).toMatchObject({
+      user_id: admin.user.id,
+      target_type: 'service-availability',
+      ip: CLIENT_HEADERS['x-real-ip'],
+      user_agent: CLIENT_HEADERS['user-agent'],
+    })
     expect(entry!.data).toMatchObject({ dayOfWeek: 6, startTime: '00:00', endTime: '23:59' })
   })
 
@@ -101,7 +145,14 @@ describe('create', () => {
     ['a missing endTime', { endTime: undefined }, 'endTime'],
   ])('400 invalid_request for %s, nothing written', async (_label, change, path) => {
     const { id } = await makeService(admin)
-    const body: Record<string, unknown> = { action: 'create', serviceId: id, dayOfWeek: 1, startTime: '09:00', endTime: '10:00', ...change }
+    const body: Record<string, unknown> = {
+      action: 'create',
+      serviceId: id,
+      dayOfWeek: 1,
+      startTime: '09:00',
+      endTime: '10:00',
+      ...change,
+    }
     for (const [key, value] of Object.entries(change)) if (value === undefined) delete body[key]
     const before = await snapshot(app)
     const reply = await admin.send(AVAILABILITY, body)
@@ -115,8 +166,20 @@ describe('create', () => {
     const other = await makeService(admin)
     await makeSlot(admin, id, { dayOfWeek: 2, startTime: '09:00', endTime: '12:00' })
     const before = await snapshot(app)
-    for (const [startTime, endTime] of [['11:00', '13:00'], ['08:00', '09:30'], ['10:00', '11:00'], ['08:00', '13:00'], ['09:00', '12:00']]) {
-      const reply = await admin.send(AVAILABILITY, { action: 'create', serviceId: id, dayOfWeek: 2, startTime, endTime })
+    for (const [startTime, endTime] of [
+      ['11:00', '13:00'],
+      ['08:00', '09:30'],
+      ['10:00', '11:00'],
+      ['08:00', '13:00'],
+      ['09:00', '12:00'],
+    ]) {
+      const reply = await admin.send(AVAILABILITY, {
+        action: 'create',
+        serviceId: id,
+        dayOfWeek: 2,
+        startTime,
+        endTime,
+      })
       expect(reply).toMatchObject({ status: 409, body: { error: 'slot_overlap' } })
     }
     expect(await snapshot(app)).toEqual(before)
@@ -129,14 +192,22 @@ describe('create', () => {
   it('of simultaneous overlapping creates exactly one is stored', async () => {
     const { id } = await makeService(admin)
     const replies = await Promise.all(
-      ['09:00', '09:30', '10:00', '10:30'].map((startTime) => admin.send(AVAILABILITY, { action: 'create', serviceId: id, dayOfWeek: 4, startTime, endTime: '11:00' })),
+      ['09:00', '09:30', '10:00', '10:30'].map((startTime) =>
+        admin.send(AVAILABILITY, { action: 'create', serviceId: id, dayOfWeek: 4, startTime, endTime: '11:00' }),
+      ),
     )
     expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409, 409, 409])
     expect(await count(app, 'service_availability', 'service_id = $1', [id])).toBe(1)
   })
 
   it('404 for a service that does not exist', async () => {
-    const reply = await admin.send(AVAILABILITY, { action: 'create', serviceId: MISSING_ID, dayOfWeek: 1, startTime: '09:00', endTime: '10:00' })
+    const reply = await admin.send(AVAILABILITY, {
+      action: 'create',
+      serviceId: MISSING_ID,
+      dayOfWeek: 1,
+      startTime: '09:00',
+      endTime: '10:00',
+    })
     expect(reply).toMatchObject({ status: 404, body: { error: 'not_found' } })
   })
 })
@@ -147,29 +218,57 @@ describe('update and delete', () => {
     const slot = await makeSlot(admin, id, { dayOfWeek: 1, startTime: '09:00', endTime: '10:00' })
     await makeSlot(admin, id, { dayOfWeek: 1, startTime: '12:00', endTime: '13:00' })
 
-    const moved = await admin.send(AVAILABILITY, { action: 'update', id: slot.id, startTime: '10:00', endTime: '12:00', isAvailable: false }, 'PATCH')
-    expect(moved).toEqual({ status: 200, body: { slot: { ...slot, startTime: '10:00', endTime: '12:00', isAvailable: false } } })
+    const moved = await admin.send(
+      AVAILABILITY,
+      { action: 'update', id: slot.id, startTime: '10:00', endTime: '12:00', isAvailable: false },
+      'PATCH',
+    )
+    expect(moved).toEqual({
+      status: 200,
+      body: { slot: { ...slot, startTime: '10:00', endTime: '12:00', isAvailable: false } },
+    })
     expect(await audits(app, 'service_availability.update', slot.id)).toHaveLength(1)
 
     const before = await snapshot(app)
     // Only endTime sent: before the stored start.
-    expect(await admin.send(AVAILABILITY, { action: 'update', id: slot.id, endTime: '09:30' })).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
-    expect(await admin.send(AVAILABILITY, { action: 'update', id: slot.id, endTime: '12:30' })).toMatchObject({ status: 409, body: { error: 'slot_overlap' } })
-    expect(await admin.send(AVAILABILITY, { action: 'update', id: slot.id, serviceId: id })).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
-    expect(await admin.send(AVAILABILITY, { action: 'update', id: slot.id })).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
+    expect(await admin.send(AVAILABILITY, { action: 'update', id: slot.id, endTime: '09:30' })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request' },
+    })
+    expect(await admin.send(AVAILABILITY, { action: 'update', id: slot.id, endTime: '12:30' })).toMatchObject({
+      status: 409,
+      body: { error: 'slot_overlap' },
+    })
+    expect(await admin.send(AVAILABILITY, { action: 'update', id: slot.id, serviceId: id })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request' },
+    })
+    expect(await admin.send(AVAILABILITY, { action: 'update', id: slot.id })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request' },
+    })
     expect(await snapshot(app)).toEqual(before)
     // Its own times are no overlap with itself.
     expect((await admin.send(AVAILABILITY, { action: 'update', id: slot.id, dayOfWeek: 1 })).status).toBe(200)
-    expect(await admin.send(AVAILABILITY, { action: 'update', id: MISSING_ID, dayOfWeek: 1 })).toMatchObject({ status: 404, body: { error: 'not_found' } })
+    expect(await admin.send(AVAILABILITY, { action: 'update', id: MISSING_ID, dayOfWeek: 1 })).toMatchObject({
+      status: 404,
+      body: { error: 'not_found' },
+    })
   })
 
   it('delete: 200 {success}, audited; 404 when gone', async () => {
     const { id } = await makeService(admin)
     const slot = await makeSlot(admin, id)
-    expect(await admin.send(AVAILABILITY, { action: 'delete', id: slot.id }, 'DELETE')).toEqual({ status: 200, body: { success: true } })
+    expect(await admin.send(AVAILABILITY, { action: 'delete', id: slot.id }, 'DELETE')).toEqual({
+      status: 200,
+      body: { success: true },
+    })
     expect(await count(app, 'service_availability', 'id = $1', [slot.id])).toBe(0)
     expect(await audits(app, 'service_availability.delete', slot.id)).toHaveLength(1)
-    expect(await admin.send(AVAILABILITY, { action: 'delete', id: slot.id })).toMatchObject({ status: 404, body: { error: 'not_found' } })
+    expect(await admin.send(AVAILABILITY, { action: 'delete', id: slot.id })).toMatchObject({
+      status: 404,
+      body: { error: 'not_found' },
+    })
   })
 })
 
@@ -177,7 +276,12 @@ describe('bulkSet', () => {
   it('200 {slots}: replaces every slot of the service, one service_availability.bulk_set entry, no per-slot entries', async () => {
     const { id } = await makeService(admin)
     await makeSlot(admin, id, { dayOfWeek: 5, startTime: '18:00', endTime: '20:00' })
-    const slotEntriesBefore = (await sql<{ n: number }>(app, `SELECT count(*)::int AS n FROM audit_logs WHERE action LIKE 'service_availability.%'`))[0]!.n
+    const slotEntriesBefore = (
+      await sql<{ n: number }>(
+        app,
+        `SELECT count(*)::int AS n FROM audit_logs WHERE action LIKE 'service_availability.%'`,
+      )
+    )[0]!.n
     const reply = await admin.send(AVAILABILITY, {
       action: 'bulkSet',
       serviceId: id,
@@ -194,10 +298,21 @@ describe('bulkSet', () => {
 
     const entries = await audits(app, 'service_availability.bulk_set', id)
     expect(entries).toHaveLength(1)
-    expect(entries[0]).toMatchObject({ user_id: admin.user.id, target_type: 'service-listings', ip: CLIENT_HEADERS['x-real-ip'] })
-    expect(entries[0]!.data.previous).toEqual([{ dayOfWeek: 5, startTime: '18:00', endTime: '20:00', isAvailable: true }])
+    expect(entries[0]).toMatchObject({
+      user_id: admin.user.id,
+      target_type: 'service-listings',
+      ip: CLIENT_HEADERS['x-real-ip'],
+    })
+    expect(entries[0]!.data.previous).toEqual([
+      { dayOfWeek: 5, startTime: '18:00', endTime: '20:00', isAvailable: true },
+    ])
     expect(entries[0]!.data.slots).toHaveLength(3)
-    const slotEntriesAfter = (await sql<{ n: number }>(app, `SELECT count(*)::int AS n FROM audit_logs WHERE action LIKE 'service_availability.%'`))[0]!.n
+    const slotEntriesAfter = (
+      await sql<{ n: number }>(
+        app,
+        `SELECT count(*)::int AS n FROM audit_logs WHERE action LIKE 'service_availability.%'`,
+      )
+    )[0]!.n
     expect(slotEntriesAfter).toBe(slotEntriesBefore + 1)
 
     // An empty list clears the week.
@@ -245,7 +360,10 @@ describe('bulkSet', () => {
   })
 
   it('404 for an unknown service', async () => {
-    expect(await admin.send(AVAILABILITY, { action: 'bulkSet', serviceId: MISSING_ID, slots: [] })).toMatchObject({ status: 404, body: { error: 'not_found' } })
+    expect(await admin.send(AVAILABILITY, { action: 'bulkSet', serviceId: MISSING_ID, slots: [] })).toMatchObject({
+      status: 404,
+      body: { error: 'not_found' },
+    })
   })
 })
 

@@ -2,8 +2,8 @@
 // delete, filters, the audit entries, and bad input refused with the database unchanged.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import {
+  type Actor,
   adminActor,
   anonymous,
   audits,
@@ -19,8 +19,8 @@ import {
   SERVICES,
   snapshot,
   uniqueSlug,
-  type Actor,
 } from '../helpers/catalogue'
+import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
 let app: TestApp
 let admin: Actor
@@ -36,7 +36,15 @@ afterAll(async () => {
 })
 
 const names = async (id: string) =>
-  Object.fromEntries((await sql<{ _locale: string; name: string }>(app, 'SELECT _locale, name FROM service_categories_locales WHERE _parent_id = $1', [id])).map((row) => [row._locale, row.name]))
+  Object.fromEntries(
+    (
+      await sql<{ _locale: string; name: string }>(
+        app,
+        'SELECT _locale, name FROM service_categories_locales WHERE _parent_id = $1',
+        [id],
+      )
+    ).map((row) => [row._locale, row.name]),
+  )
 
 describe('who may call it', () => {
   it('403 forbidden for anonymous callers and citizens', async () => {
@@ -45,7 +53,9 @@ describe('who may call it', () => {
     for (const who of [anonymous(app), citizen]) {
       expect(await who.get(CATEGORIES)).toMatchObject({ status: 403, body: { error: 'forbidden' } })
       expect(await who.get(CATEGORIES, { all: 'true' })).toMatchObject({ status: 403, body: { error: 'forbidden' } })
-      expect(await who.send(CATEGORIES, { action: 'create', slug: uniqueSlug('cat'), name: { en: 'x' } })).toMatchObject({ status: 403, body: { error: 'forbidden' } })
+      expect(
+        await who.send(CATEGORIES, { action: 'create', slug: uniqueSlug('cat'), name: { en: 'x' } }),
+      ).toMatchObject({ status: 403, body: { error: 'forbidden' } })
     }
     expect(await snapshot(app)).toEqual(before)
   })
@@ -55,7 +65,11 @@ describe('who may call it', () => {
     expect((await admin.send(CATEGORIES, { action: 'activate' })).body.error).toBe('unknown_action')
     expect((await admin.send(CATEGORIES, { action: 'update' }, 'PATCH')).body.error).toBe('missing_id')
     expect((await admin.send(CATEGORIES, { action: 'delete' }, 'DELETE')).body.error).toBe('missing_id')
-    const broken = await app.request(CATEGORIES, { method: 'POST', headers: { 'content-type': 'application/json', ...admin.headers }, body: '{' })
+    const broken = await app.request(CATEGORIES, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...admin.headers },
+      body: '{',
+    })
     expect((await broken.json()).error).toBe('invalid_body')
   })
 })
@@ -93,7 +107,12 @@ describe('create', () => {
     expect(await names(reply.body.category.id)).toEqual({ en: 'Wellness', fr: 'Bien-être' })
     const [entry, ...more] = await audits(app, 'service_category.create', reply.body.category.id)
     expect(more).toHaveLength(0)
-    expect(entry).toMatchObject({ user_id: admin.user.id, target_type: 'service-categories', ip: CLIENT_HEADERS['x-real-ip'], user_agent: CLIENT_HEADERS['user-agent'] })
+    expect(entry).toMatchObject({
+      user_id: admin.user.id,
+      target_type: 'service-categories',
+      ip: CLIENT_HEADERS['x-real-ip'],
+      user_agent: CLIENT_HEADERS['user-agent'],
+    })
     expect(entry!.data).toMatchObject({ slug })
   })
 
@@ -114,20 +133,38 @@ describe('create', () => {
       isFeatured: true,
     })
     expect(reply.status).toBe(201)
-    expect(reply.body.category).toMatchObject({ name: { de: 'Nur Deutsch' }, icon: 'spa', featuredImageId: image, parentId: parent.id, sortOrder: 7, displayInHome: true, displayInMenu: false, isActive: false, isFeatured: true })
+    expect(reply.body.category).toMatchObject({
+      name: { de: 'Nur Deutsch' },
+      icon: 'spa',
+      featuredImageId: image,
+      parentId: parent.id,
+      sortOrder: 7,
+      displayInHome: true,
+      displayInMenu: false,
+      isActive: false,
+      isFeatured: true,
+    })
   })
 
   it('409 slug_taken, nothing written', async () => {
     const { slug } = await makeCategory(admin)
     const before = await snapshot(app)
-    expect(await admin.send(CATEGORIES, { action: 'create', slug, name: { en: 'Again' } })).toMatchObject({ status: 409, body: { error: 'slug_taken' } })
+    expect(await admin.send(CATEGORIES, { action: 'create', slug, name: { en: 'Again' } })).toMatchObject({
+      status: 409,
+      body: { error: 'slug_taken' },
+    })
     expect(await snapshot(app)).toEqual(before)
   })
 
   it('400 invalid_parent for a parent that does not exist', async () => {
     const before = await snapshot(app)
     for (const parentId of [MISSING_ID, 'nope']) {
-      const reply = await admin.send(CATEGORIES, { action: 'create', slug: uniqueSlug('cat'), name: { en: 'Orphan' }, parentId })
+      const reply = await admin.send(CATEGORIES, {
+        action: 'create',
+        slug: uniqueSlug('cat'),
+        name: { en: 'Orphan' },
+        parentId,
+      })
       expect(reply).toMatchObject({ status: 400, body: { error: 'invalid_parent' } })
     }
     expect(await snapshot(app)).toEqual(before)
@@ -171,7 +208,8 @@ describe('lists', () => {
     }
   })
 
-  const ids = (reply: { body: { categories: Array<{ id: string }> } }) => reply.body.categories.map((category) => category.id)
+  const ids = (reply: { body: { categories: Array<{ id: string }> } }) =>
+    reply.body.categories.map((category) => category.id)
 
   it('paginated {categories, total, page, perPage, totalPages}, ordered by sortOrder then slug', async () => {
     const reply = await admin.get(CATEGORIES, { parent: root.id, perPage: '2' })
@@ -200,9 +238,15 @@ describe('lists', () => {
     expect(await within({ menu: 'true' })).toEqual([mine[1], mine[0]])
   })
 
-  it.each([[{ parent: 'abc' }], [{ featured: 'maybe' }], [{ perPage: 'abc' }], [{ all: 'yes' }]])('400 invalid_request for %j', async (query) => {
-    expect(await admin.get(CATEGORIES, query as Record<string, string>)).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
-  })
+  it.each([[{ parent: 'abc' }], [{ featured: 'maybe' }], [{ perPage: 'abc' }], [{ all: 'yes' }]])(
+    '400 invalid_request for %j',
+    async (query) => {
+      expect(await admin.get(CATEGORIES, query as Record<string, string>)).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_request' },
+      })
+    },
+  )
 
   it('?id= answers {category} with serviceCount; 404 for an unknown id', async () => {
     const category = await makeCategory(admin)
@@ -210,7 +254,11 @@ describe('lists', () => {
     await makeService(admin, { categoryId: category.id, status: 'archived' })
     const reply = await admin.get(CATEGORIES, { id: category.id })
     expect(reply.status).toBe(200)
-    expect(reply.body.category).toMatchObject({ id: category.id, serviceCount: 2, name: { en: 'Category', fr: 'Catégorie' } })
+    expect(reply.body.category).toMatchObject({
+      id: category.id,
+      serviceCount: 2,
+      name: { en: 'Category', fr: 'Catégorie' },
+    })
     expect(await admin.get(CATEGORIES, { id: MISSING_ID })).toMatchObject({ status: 404, body: { error: 'not_found' } })
     expect(await admin.get(CATEGORIES, { id: 'x' })).toMatchObject({ status: 404, body: { error: 'not_found' } })
   })
@@ -218,14 +266,29 @@ describe('lists', () => {
 
 describe('update', () => {
   it('200 {category}: languages sent change, others stay; null clears an optional text; one audit entry', async () => {
-    const category = await makeCategory(admin, { name: { en: 'Old', fr: 'Ancien' }, description: { en: 'D', fr: 'D FR' } })
+    const category = await makeCategory(admin, {
+      name: { en: 'Old', fr: 'Ancien' },
+      description: { en: 'D', fr: 'D FR' },
+    })
     const reply = await admin.send(
       CATEGORIES,
-      { action: 'update', id: category.id, name: { fr: 'Nouveau', de: 'Neu' }, description: { fr: null }, sortOrder: 3, isActive: false },
+      {
+        action: 'update',
+        id: category.id,
+        name: { fr: 'Nouveau', de: 'Neu' },
+        description: { fr: null },
+        sortOrder: 3,
+        isActive: false,
+      },
       'PATCH',
     )
     expect(reply.status).toBe(200)
-    expect(reply.body.category).toMatchObject({ name: { en: 'Old', fr: 'Nouveau', de: 'Neu' }, description: { en: 'D' }, sortOrder: 3, isActive: false })
+    expect(reply.body.category).toMatchObject({
+      name: { en: 'Old', fr: 'Nouveau', de: 'Neu' },
+      description: { en: 'D' },
+      sortOrder: 3,
+      isActive: false,
+    })
     expect(await names(category.id)).toEqual({ en: 'Old', fr: 'Nouveau', de: 'Neu' })
 
     const entries = await audits(app, 'service_category.update', category.id)
@@ -234,7 +297,9 @@ describe('update', () => {
     expect(entries[0]!.data).toMatchObject({ sortOrder: 3, isActive: false, name: { fr: 'Nouveau', de: 'Neu' } })
 
     // Clearing a language that has no text at all changes nothing and is no error.
-    expect((await admin.send(CATEGORIES, { action: 'update', id: category.id, seoTitle: { it: null } })).status).toBe(200)
+    expect((await admin.send(CATEGORIES, { action: 'update', id: category.id, seoTitle: { it: null } })).status).toBe(
+      200,
+    )
     expect(await names(category.id)).toEqual({ en: 'Old', fr: 'Nouveau', de: 'Neu' })
   })
 
@@ -251,8 +316,12 @@ describe('update', () => {
     expect(await snapshot(app)).toEqual(before)
     expect((await admin.get(CATEGORIES, { id: a.id })).body.category.parentId).toBeNull()
     // Moving c to the top and back under a is fine.
-    expect((await admin.send(CATEGORIES, { action: 'update', id: c.id, parentId: null })).body.category.parentId).toBeNull()
-    expect((await admin.send(CATEGORIES, { action: 'update', id: c.id, parentId: a.id })).body.category.parentId).toBe(a.id)
+    expect(
+      (await admin.send(CATEGORIES, { action: 'update', id: c.id, parentId: null })).body.category.parentId,
+    ).toBeNull()
+    expect((await admin.send(CATEGORIES, { action: 'update', id: c.id, parentId: a.id })).body.category.parentId).toBe(
+      a.id,
+    )
   })
 
   it('of two opposite moves at once (a under b, b under a) at most one succeeds: no cycle is stored', async () => {
@@ -263,18 +332,31 @@ describe('update', () => {
       admin.send(CATEGORIES, { action: 'update', id: b.id, parentId: a.id }),
     ])
     expect(replies.map((reply) => reply.status).sort()).toEqual([200, 400])
-    const rows = await sql<{ id: string; parent_id: string | null }>(app, 'SELECT id, parent_id FROM service_categories WHERE id = ANY($1)', [[a.id, b.id]])
+    const rows = await sql<{ id: string; parent_id: string | null }>(
+      app,
+      'SELECT id, parent_id FROM service_categories WHERE id = ANY($1)',
+      [[a.id, b.id]],
+    )
     expect(rows.filter((row) => row.parent_id !== null)).toHaveLength(1)
   })
 
   it('409 slug_taken; 400 for bad input; 404 for an unknown id', async () => {
     const a = await makeCategory(admin)
     const b = await makeCategory(admin)
-    expect(await admin.send(CATEGORIES, { action: 'update', id: b.id, slug: a.slug })).toMatchObject({ status: 409, body: { error: 'slug_taken' } })
+    expect(await admin.send(CATEGORIES, { action: 'update', id: b.id, slug: a.slug })).toMatchObject({
+      status: 409,
+      body: { error: 'slug_taken' },
+    })
     for (const body of [{ name: { xx: 'bad' } }, { colour: 'red' }, {}, { description: { nl: 'zonder naam' } }]) {
-      expect(await admin.send(CATEGORIES, { action: 'update', id: b.id, ...body })).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
+      expect(await admin.send(CATEGORIES, { action: 'update', id: b.id, ...body })).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_request' },
+      })
     }
-    expect(await admin.send(CATEGORIES, { action: 'update', id: MISSING_ID, sortOrder: 1 })).toMatchObject({ status: 404, body: { error: 'not_found' } })
+    expect(await admin.send(CATEGORIES, { action: 'update', id: MISSING_ID, sortOrder: 1 })).toMatchObject({
+      status: 404,
+      body: { error: 'not_found' },
+    })
   })
 })
 
@@ -286,13 +368,22 @@ describe('delete', () => {
     const service = await makeService(admin, { categoryId: doomed.id })
     const elsewhere = await makeService(admin, { categoryId: parent.id })
 
-    expect(await admin.send(CATEGORIES, { action: 'delete', id: doomed.id }, 'DELETE')).toEqual({ status: 200, body: { success: true } })
+    expect(await admin.send(CATEGORIES, { action: 'delete', id: doomed.id }, 'DELETE')).toEqual({
+      status: 200,
+      body: { success: true },
+    })
     expect(await count(app, 'service_categories', 'id = $1', [doomed.id])).toBe(0)
-    expect((await admin.get(SERVICES, { id: service.id })).body.service).toMatchObject({ categoryId: null, category: null })
+    expect((await admin.get(SERVICES, { id: service.id })).body.service).toMatchObject({
+      categoryId: null,
+      category: null,
+    })
     expect((await admin.get(SERVICES, { id: elsewhere.id })).body.service.categoryId).toBe(parent.id)
     expect((await admin.get(CATEGORIES, { id: child.id })).body.category.parentId).toBeNull()
     const [entry] = await audits(app, 'service_category.delete', doomed.id)
     expect(entry).toMatchObject({ user_id: admin.user.id, ip: CLIENT_HEADERS['x-real-ip'] })
-    expect(await admin.send(CATEGORIES, { action: 'delete', id: doomed.id })).toMatchObject({ status: 404, body: { error: 'not_found' } })
+    expect(await admin.send(CATEGORIES, { action: 'delete', id: doomed.id })).toMatchObject({
+      status: 404,
+      body: { error: 'not_found' },
+    })
   })
 })

@@ -7,10 +7,9 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import {
+  type Actor,
   adminActor,
-  MEDIA_DIR,
   anonymous,
   audits,
   AVAILABILITY,
@@ -22,10 +21,11 @@ import {
   makeMedia,
   makeService,
   makeSlot,
+  MEDIA_DIR,
   snapshot,
   uniqueSlug,
-  type Actor,
 } from '../helpers/catalogue'
+import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
 let app: TestApp
 let admin: Actor
@@ -94,7 +94,11 @@ describe('public reads', () => {
   })
 
   it("a filter through the provider cannot probe users' emails or hashes", async () => {
-    for (const [field, value] of [['email', admin.user.email], ['roles', 'admin'], ['hash', 'x']]) {
+    for (const [field, value] of [
+      ['email', admin.user.email],
+      ['roles', 'admin'],
+      ['hash', 'x'],
+    ]) {
       const reply = await anonymous(app).get('/api/service-listings', { [`where[provider.${field}][equals]`]: value! })
       expect(reply.status === 200 ? reply.body.docs : []).toEqual([])
       expect(JSON.stringify(reply.body)).not.toContain(admin.user.email)
@@ -112,7 +116,10 @@ describe('public reads', () => {
     expect(reply.status).toBe(200)
     expect(ids(reply.body)).toContain(fixture.activeCategory)
     expect(ids(reply.body)).not.toContain(fixture.hiddenCategory)
-    expect(reply.body.docs.find((doc: { id: string }) => doc.id === fixture.activeCategory).name).toEqual({ en: 'Category', fr: 'Catégorie' })
+    expect(reply.body.docs.find((doc: { id: string }) => doc.id === fixture.activeCategory).name).toEqual({
+      en: 'Category',
+      fr: 'Catégorie',
+    })
     expect(ids((await admin.get('/api/service-categories', { limit: '100' })).body)).toContain(fixture.hiddenCategory)
   })
 
@@ -122,7 +129,9 @@ describe('public reads', () => {
     expect(ids(reply.body)).toEqual([fixture.activeSlot])
     expect(JSON.stringify(reply.body)).not.toContain(admin.user.email)
     expect((await anonymous(app).get(`/api/service-availability/${fixture.draftSlot}`)).status).toBe(404)
-    expect(ids((await admin.get('/api/service-availability', { limit: '100' })).body)).toEqual(expect.arrayContaining([fixture.activeSlot, fixture.draftSlot]))
+    expect(ids((await admin.get('/api/service-availability', { limit: '100' })).body)).toEqual(
+      expect.arrayContaining([fixture.activeSlot, fixture.draftSlot]),
+    )
   })
 
   it('media are readable', async () => {
@@ -150,7 +159,11 @@ describe('stock writes', () => {
       ['POST', '/api/service-categories', { slug: uniqueSlug('cat'), name: 'x' }],
       ['PATCH', `/api/service-categories/${fixture.activeCategory}`, { isActive: false }],
       ['DELETE', `/api/service-categories/${fixture.activeCategory}`, undefined],
-      ['POST', '/api/service-availability', { service: fixture.active, dayOfWeek: 5, startTime: '09:00', endTime: '10:00' }],
+      [
+        'POST',
+        '/api/service-availability',
+        { service: fixture.active, dayOfWeek: 5, startTime: '09:00', endTime: '10:00' },
+      ],
       ['PATCH', `/api/service-availability/${fixture.activeSlot}`, { startTime: '06:00' }],
       ['DELETE', `/api/service-availability/${fixture.activeSlot}`, undefined],
       ['PATCH', `/api/service-media/${fixture.media}`, { alt: 'defaced' }],
@@ -166,16 +179,26 @@ describe('stock writes', () => {
       }
     }
     expect(await snapshot(app)).toEqual(before)
-    expect((await sql(app, 'SELECT status FROM service_listings WHERE id = $1', [fixture.active]))[0]).toEqual({ status: 'active' })
+    expect((await sql(app, 'SELECT status FROM service_listings WHERE id = $1', [fixture.active]))[0]).toEqual({
+      status: 'active',
+    })
   })
 
   it('admins write through the stock routes under the same rules, audited like the endpoints', async () => {
     const slug = uniqueSlug('stock')
-    const created = await admin.send('/api/service-listings', { slug, provider: admin.user.id, translations: [{ inLanguage: 'en', title: 'Via REST' }] })
+    const created = await admin.send('/api/service-listings', {
+      slug,
+      provider: admin.user.id,
+      translations: [{ inLanguage: 'en', title: 'Via REST' }],
+    })
     expect(created.status).toBe(201)
     const id = created.body.doc.id
     const [createEntry] = await audits(app, 'service.create', id)
-    expect(createEntry).toMatchObject({ user_id: admin.user.id, ip: CLIENT_HEADERS['x-real-ip'], user_agent: CLIENT_HEADERS['user-agent'] })
+    expect(createEntry).toMatchObject({
+      user_id: admin.user.id,
+      ip: CLIENT_HEADERS['x-real-ip'],
+      user_agent: CLIENT_HEADERS['user-agent'],
+    })
 
     expect((await admin.send(`/api/service-listings/${id}`, { status: 'active' }, 'PATCH')).status).toBe(200)
     const [updateEntry] = await audits(app, 'service.update', id)
@@ -189,18 +212,36 @@ describe('stock writes', () => {
     expect(badPrice.status).toBe(400)
     expect(JSON.stringify(badPrice.body)).toContain('at most 2 decimals')
 
-    const slot = await admin.send('/api/service-availability', { service: id, dayOfWeek: 1, startTime: '09:00', endTime: '11:00' })
+    const slot = await admin.send('/api/service-availability', {
+      service: id,
+      dayOfWeek: 1,
+      startTime: '09:00',
+      endTime: '11:00',
+    })
     expect(slot.status).toBe(201)
     expect(await audits(app, 'service_availability.create', slot.body.doc.id)).toHaveLength(1)
-    const overlap = await admin.send('/api/service-availability', { service: id, dayOfWeek: 1, startTime: '10:00', endTime: '12:00' })
+    const overlap = await admin.send('/api/service-availability', {
+      service: id,
+      dayOfWeek: 1,
+      startTime: '10:00',
+      endTime: '12:00',
+    })
     expect(overlap.status).toBe(409)
     expect(JSON.stringify(overlap.body)).toContain('Overlaps the slot 09:00–11:00')
     const backwards = await admin.send(`/api/service-availability/${slot.body.doc.id}`, { endTime: '08:00' }, 'PATCH')
     expect(backwards.status).toBe(400)
 
     const parent = await admin.send('/api/service-categories', { slug: uniqueSlug('cat'), name: 'Parent' })
-    const child = await admin.send('/api/service-categories', { slug: uniqueSlug('cat'), name: 'Child', parent: parent.body.doc.id })
-    const cycle = await admin.send(`/api/service-categories/${parent.body.doc.id}`, { parent: child.body.doc.id }, 'PATCH')
+    const child = await admin.send('/api/service-categories', {
+      slug: uniqueSlug('cat'),
+      name: 'Child',
+      parent: parent.body.doc.id,
+    })
+    const cycle = await admin.send(
+      `/api/service-categories/${parent.body.doc.id}`,
+      { parent: child.body.doc.id },
+      'PATCH',
+    )
     expect(cycle.status).toBe(400)
     expect(JSON.stringify(cycle.body)).toContain('cycle')
     expect(await audits(app, 'service_category.create', parent.body.doc.id)).toHaveLength(1)
@@ -220,7 +261,9 @@ describe('media files', () => {
     expect(await response.json()).toMatchObject({ error: 'not_found' })
     // The public may read only files in public use: an unknown name is none of those.
     expect((await app.request('/api/service-media/file/no-such-file.png')).status).toBe(403)
-    const [stored] = await sql<{ filename: string }>(app, 'SELECT filename FROM service_media WHERE id = $1', [fixture.media])
+    const [stored] = await sql<{ filename: string }>(app, 'SELECT filename FROM service_media WHERE id = $1', [
+      fixture.media,
+    ])
     const served = await app.request(`/api/service-media/file/${stored!.filename}`)
     expect(served.status).toBe(200)
     expect(served.headers.get('content-type')).toBe('image/png')
@@ -243,7 +286,11 @@ describe('media files', () => {
       body: JSON.stringify({ alt: 'x', url: 'http://127.0.0.1:1/picture.png', filename: 'picture.png' }),
     })
     expect(response.status).toBe(400)
-    expect(await response.json()).toEqual({ error: 'invalid_request', message: 'The file could not be fetched from the given URL', errors: [{ message: 'The file could not be fetched from the given URL' }] })
+    expect(await response.json()).toEqual({
+      error: 'invalid_request',
+      message: 'The file could not be fetched from the given URL',
+      errors: [{ message: 'The file could not be fetched from the given URL' }],
+    })
     expect(await sql(app, 'SELECT id FROM service_media')).toHaveLength(before.length)
   })
 })

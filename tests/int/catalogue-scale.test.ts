@@ -5,8 +5,8 @@
 // EXPLAIN ANALYZE on a 100,000-service seed is in docs/api.md.)
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import { type Actor, adminActor, makeCategory, makeService, SERVICES, uniqueSlug } from '../helpers/catalogue'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
-import { adminActor, makeCategory, makeService, SERVICES, uniqueSlug, type Actor } from '../helpers/catalogue'
 
 const ROWS = 20_000
 
@@ -27,9 +27,20 @@ beforeAll(async () => {
   app = await startTestApp()
   admin = await adminActor(app)
   categoryId = (await makeCategory(admin)).id
-  orgId = String((await app.payload.create({ collection: 'organizations', data: { name: 'Scale org', slug: uniqueSlug('org') }, overrideAccess: true })).id)
+  orgId = String(
+    (
+      await app.payload.create({
+        collection: 'organizations',
+        data: { name: 'Scale org', slug: uniqueSlug('org') },
+        overrideAccess: true,
+      })
+    ).id,
+  )
   await makeService(admin, { translations: [{ inLanguage: 'en', title: 'A real one' }] })
-  const [{ udt_name: statusType }] = await sql<{ udt_name: string }>(app, `SELECT udt_name FROM information_schema.columns WHERE table_name = 'service_listings' AND column_name = 'status'`) as [{ udt_name: string }]
+  const [{ udt_name: statusType }] = (await sql<{ udt_name: string }>(
+    app,
+    `SELECT udt_name FROM information_schema.columns WHERE table_name = 'service_listings' AND column_name = 'status'`,
+  )) as [{ udt_name: string }]
   await sql(
     app,
     `INSERT INTO service_listings (id, slug, title, search_text, status, currency, provider_id, category_id, organization_id,
@@ -65,14 +76,18 @@ async function plans(query: Record<string, string>): Promise<string[]> {
   expect(reply.status).toBe(200)
   const statements = captured.filter((statement) => /^\s*select/i.test(statement.text))
   expect(statements.length).toBeGreaterThan(0)
-  const pool = (app.payload.db as unknown as { pool: { connect: () => Promise<{ query: Query; release: () => void }> } }).pool
+  const pool = (
+    app.payload.db as unknown as { pool: { connect: () => Promise<{ query: Query; release: () => void }> } }
+  ).pool
   const client = await pool.connect()
   try {
     await client.query('BEGIN')
     await client.query('SET LOCAL enable_seqscan = off')
     const result: string[] = []
     for (const statement of statements) {
-      const { rows } = (await client.query(`EXPLAIN ${statement.text}`, statement.values)) as { rows: Array<{ 'QUERY PLAN': string }> }
+      const { rows } = (await client.query(`EXPLAIN ${statement.text}`, statement.values)) as {
+        rows: Array<{ 'QUERY PLAN': string }>
+      }
       result.push(rows.map((row) => row['QUERY PLAN']).join('\n'))
     }
     await client.query('ROLLBACK')

@@ -2,9 +2,8 @@
 // audit entries, and bad input refused with the database unchanged.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { sql, startTestApp, type TestApp } from '../helpers/test-app'
-import { authHeaders, createUser } from '../helpers/users'
 import {
+  type Actor,
   actor,
   adminActor,
   anonymous,
@@ -22,8 +21,9 @@ import {
   SERVICES,
   snapshot,
   uniqueSlug,
-  type Actor,
 } from '../helpers/catalogue'
+import { sql, startTestApp, type TestApp } from '../helpers/test-app'
+import { authHeaders, createUser } from '../helpers/users'
 
 let app: TestApp
 let admin: Actor
@@ -59,7 +59,15 @@ describe('who may call it', () => {
       }
     }
     // Admin comes before body checks: a broken body from a non-admin is still 403.
-    expect((await app.request(SERVICES, { method: 'POST', body: 'not json', headers: { 'content-type': 'application/json' } })).status).toBe(403)
+    expect(
+      (
+        await app.request(SERVICES, {
+          method: 'POST',
+          body: 'not json',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(403)
     expect(await snapshot(app)).toEqual(before)
   })
 })
@@ -67,7 +75,11 @@ describe('who may call it', () => {
 describe('the action envelope', () => {
   it('400 invalid_body for a body that is not JSON (or not an object)', async () => {
     for (const raw of ['{"action": "create"', 'null', '[1,2]', '"create"']) {
-      const response = await app.request(SERVICES, { method: 'POST', headers: { 'content-type': 'application/json', ...admin.headers }, body: raw })
+      const response = await app.request(SERVICES, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...admin.headers },
+        body: raw,
+      })
       expect(response.status).toBe(400)
       expect((await response.json()).error).toBe('invalid_body')
     }
@@ -76,7 +88,9 @@ describe('the action envelope', () => {
   it('400 missing_action, unknown_action and missing_id, on POST, PATCH and DELETE', async () => {
     for (const method of ['POST', 'PATCH', 'DELETE']) {
       expect((await admin.send(SERVICES, { slug: 'x' }, method)).body.error).toBe('missing_action')
-      expect((await admin.send(SERVICES, { action: 'explode' }, method)).body).toMatchObject({ error: 'unknown_action' })
+      expect((await admin.send(SERVICES, { action: 'explode' }, method)).body).toMatchObject({
+        error: 'unknown_action',
+      })
       expect((await admin.send(SERVICES, { action: 42 }, method)).body.error).toBe('unknown_action')
       for (const action of ['update', 'delete', 'activate', 'deactivate', 'duplicate']) {
         const reply = await admin.send(SERVICES, { action }, method)
@@ -86,7 +100,11 @@ describe('the action envelope', () => {
   })
 
   it('accepts every action on PATCH and DELETE as on POST', async () => {
-    const created = await admin.send(SERVICES, { action: 'create', slug: uniqueSlug(), providerId: admin.user.id }, 'PATCH')
+    const created = await admin.send(
+      SERVICES,
+      { action: 'create', slug: uniqueSlug(), providerId: admin.user.id },
+      'PATCH',
+    )
     expect(created.status).toBe(201)
     expect((await admin.send(SERVICES, { action: 'activate', id: created.body.id }, 'DELETE')).status).toBe(200)
     expect((await admin.send(SERVICES, { action: 'delete', id: created.body.id }, 'PATCH')).status).toBe(200)
@@ -122,13 +140,22 @@ describe('create', () => {
 
     const [entry, ...more] = await audits(app, 'service.create', reply.body.id)
     expect(more).toHaveLength(0)
-    expect(entry).toMatchObject({ user_id: admin.user.id, target_type: 'service-listings', ip: CLIENT_HEADERS['x-real-ip'], user_agent: CLIENT_HEADERS['user-agent'] })
+    expect(entry).toMatchObject({
+      user_id: admin.user.id,
+      target_type: 'service-listings',
+      ip: CLIENT_HEADERS['x-real-ip'],
+      user_agent: CLIENT_HEADERS['user-agent'],
+    })
     expect(entry!.data).toMatchObject({ slug, status: 'draft' })
   })
 
   it('stores every field, with ids as plain strings and the price canonical for its currency', async () => {
     const category = await makeCategory(admin)
-    const org = await app.payload.create({ collection: 'organizations', data: { name: 'Org', slug: uniqueSlug('org') }, overrideAccess: true })
+    const org = await app.payload.create({
+      collection: 'organizations',
+      data: { name: 'Org', slug: uniqueSlug('org') },
+      overrideAccess: true,
+    })
     const cover = await makeMedia(app)
     const slug = uniqueSlug()
     const reply = await admin.send(SERVICES, {
@@ -151,7 +178,14 @@ describe('create', () => {
       allowReviews: false,
       inLanguage: 'fr',
       translations: [
-        { inLanguage: 'fr', title: 'Yoga du matin', description: 'Long', shortDescription: 'Court', seoTitle: 'SEO', seoDescription: 'SEO desc' },
+        {
+          inLanguage: 'fr',
+          title: 'Yoga du matin',
+          description: 'Long',
+          shortDescription: 'Court',
+          seoTitle: 'SEO',
+          seoDescription: 'SEO desc',
+        },
         { inLanguage: 'en', title: 'Morning yoga' },
       ],
       media: [{ mediaId: cover, type: 'cover', position: 0 }],
@@ -174,8 +208,22 @@ describe('create', () => {
       allowReviews: false,
       inLanguage: 'fr',
       translations: [
-        { inLanguage: 'fr', title: 'Yoga du matin', description: 'Long', shortDescription: 'Court', seoTitle: 'SEO', seoDescription: 'SEO desc' },
-        { inLanguage: 'en', title: 'Morning yoga', description: null, shortDescription: null, seoTitle: null, seoDescription: null },
+        {
+          inLanguage: 'fr',
+          title: 'Yoga du matin',
+          description: 'Long',
+          shortDescription: 'Court',
+          seoTitle: 'SEO',
+          seoDescription: 'SEO desc',
+        },
+        {
+          inLanguage: 'en',
+          title: 'Morning yoga',
+          description: null,
+          shortDescription: null,
+          seoTitle: null,
+          seoDescription: null,
+        },
       ],
       media: [{ mediaId: cover, type: 'cover', position: 0 }],
       category: { id: category.id, slug: category.slug, name: { en: 'Category', fr: 'Catégorie' } },
@@ -195,9 +243,13 @@ describe('create', () => {
 
   it('one of two simultaneous creates with the same slug wins; the other is 409 slug_taken', async () => {
     const slug = uniqueSlug()
-    const replies = await Promise.all([1, 2, 3].map(() => admin.send(SERVICES, { action: 'create', slug, providerId: admin.user.id })))
+    const replies = await Promise.all(
+      [1, 2, 3].map(() => admin.send(SERVICES, { action: 'create', slug, providerId: admin.user.id })),
+    )
     expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409, 409])
-    expect(replies.filter((reply) => reply.status === 409).every((reply) => reply.body.error === 'slug_taken')).toBe(true)
+    expect(replies.filter((reply) => reply.status === 409).every((reply) => reply.body.error === 'slug_taken')).toBe(
+      true,
+    )
     expect(await count(app, 'service_listings', 'slug = $1', [slug])).toBe(1)
   })
 
@@ -233,23 +285,39 @@ describe('create', () => {
     ['a non-existent organization', { organizationId: MISSING_ID }, 'organizationId'],
     ['a non-existent media id', { media: [{ mediaId: MISSING_ID, type: 'cover', position: 0 }] }, 'media.0.mediaId'],
     ['an unknown media type', { media: [{ mediaId: MISSING_ID, type: 'banner' }] }, 'media.0.type'],
-    ['an unconfigured translation language', { translations: [{ inLanguage: 'xx', title: 'x' }] }, 'translations.0.inLanguage'],
+    [
+      'an unconfigured translation language',
+      { translations: [{ inLanguage: 'xx', title: 'x' }] },
+      'translations.0.inLanguage',
+    ],
     ['an unconfigured service language', { inLanguage: 'pt' }, 'inLanguage'],
-    ['two translations in one language', { translations: [{ inLanguage: 'en', title: 'a' }, { inLanguage: 'en', title: 'b' }] }, 'translations'],
+    [
+      'two translations in one language',
+      {
+        translations: [
+          { inLanguage: 'en', title: 'a' },
+          { inLanguage: 'en', title: 'b' },
+        ],
+      },
+      'translations',
+    ],
     ['a translation without a title', { translations: [{ inLanguage: 'en' }] }, 'translations.0.title'],
   ]
 
-  it.each(badInputs)('400 invalid_request for %s, naming the field, with nothing written', async (_label, change, path) => {
-    const before = await snapshot(app)
-    const body: Record<string, unknown> = { ...valid(), ...change }
-    for (const [key, value] of Object.entries(change)) if (value === undefined) delete body[key]
-    const reply = await admin.send(SERVICES, body)
-    expect(reply.status).toBe(400)
-    expect(reply.body.error).toBe('invalid_request')
-    expect(typeof reply.body.message).toBe('string')
-    if (path) expect(reply.body.issues.map((issue: { path: string }) => issue.path)).toContain(path)
-    expect(await snapshot(app)).toEqual(before)
-  })
+  it.each(badInputs)(
+    '400 invalid_request for %s, naming the field, with nothing written',
+    async (_label, change, path) => {
+      const before = await snapshot(app)
+      const body: Record<string, unknown> = { ...valid(), ...change }
+      for (const [key, value] of Object.entries(change)) if (value === undefined) delete body[key]
+      const reply = await admin.send(SERVICES, body)
+      expect(reply.status).toBe(400)
+      expect(reply.body.error).toBe('invalid_request')
+      expect(typeof reply.body.message).toBe('string')
+      if (path) expect(reply.body.issues.map((issue: { path: string }) => issue.path)).toContain(path)
+      expect(await snapshot(app)).toEqual(before)
+    },
+  )
 
   it('accepts the currency minor digits exactly: "1000" JPY, "1.234" KWD, "0.5" EUR → "0.50"', async () => {
     for (const [basePrice, currency, stored] of [
@@ -273,10 +341,40 @@ describe('list', () => {
   beforeAll(async () => {
     category = await makeCategory(admin, { name: { en: 'Wellness', de: 'Wellness DE' } })
     other = await makeCategory(admin)
-    org = String((await app.payload.create({ collection: 'organizations', data: { name: 'List org', slug: uniqueSlug('org') }, overrideAccess: true })).id)
-    ids.alpha = (await makeService(admin, { slug: uniqueSlug('alpha'), status: 'active', categoryId: category.id, isFeatured: true, translations: [{ inLanguage: 'en', title: 'Deep Tissue Massage' }] })).id
-    ids.beta = (await makeService(admin, { slug: uniqueSlug('beta'), status: 'suspended', categoryId: other.id, displayInHome: true, organizationId: org })).id
-    ids.gamma = (await makeService(admin, { slug: uniqueSlug('gamma'), status: 'active', translations: [{ inLanguage: 'fr', title: 'Cours de 100% Pilates' }] })).id
+    org = String(
+      (
+        await app.payload.create({
+          collection: 'organizations',
+          data: { name: 'List org', slug: uniqueSlug('org') },
+          overrideAccess: true,
+        })
+      ).id,
+    )
+    ids.alpha = (
+      await makeService(admin, {
+        slug: uniqueSlug('alpha'),
+        status: 'active',
+        categoryId: category.id,
+        isFeatured: true,
+        translations: [{ inLanguage: 'en', title: 'Deep Tissue Massage' }],
+      })
+    ).id
+    ids.beta = (
+      await makeService(admin, {
+        slug: uniqueSlug('beta'),
+        status: 'suspended',
+        categoryId: other.id,
+        displayInHome: true,
+        organizationId: org,
+      })
+    ).id
+    ids.gamma = (
+      await makeService(admin, {
+        slug: uniqueSlug('gamma'),
+        status: 'active',
+        translations: [{ inLanguage: 'fr', title: 'Cours de 100% Pilates' }],
+      })
+    ).id
   })
 
   const listIds = async (query: Record<string, string>) => {
@@ -295,7 +393,11 @@ describe('list', () => {
     expect(reply.body.services[0].translations).toEqual([{ inLanguage: 'fr', title: 'Cours de 100% Pilates' }])
 
     const alpha = (await admin.get(SERVICES, { category: category.id })).body.services[0]
-    expect(alpha.category).toEqual({ id: category.id, slug: category.slug, name: { en: 'Wellness', de: 'Wellness DE' } })
+    expect(alpha.category).toEqual({
+      id: category.id,
+      slug: category.slug,
+      name: { en: 'Wellness', de: 'Wellness DE' },
+    })
     expect(alpha.categoryId).toBe(category.id)
   })
 
@@ -394,11 +496,24 @@ describe('update', () => {
 
     const entries = await audits(app, 'service.update', id)
     expect(entries).toHaveLength(1)
-    expect(entries[0]).toMatchObject({ user_id: admin.user.id, ip: CLIENT_HEADERS['x-real-ip'], user_agent: CLIENT_HEADERS['user-agent'] })
-    expect(entries[0]!.data).toMatchObject({ status: 'archived', translations: [expect.objectContaining({ title: 'Neu' })] })
+    expect(entries[0]).toMatchObject({
+      user_id: admin.user.id,
+      ip: CLIENT_HEADERS['x-real-ip'],
+      user_agent: CLIENT_HEADERS['user-agent'],
+    })
+    expect(entries[0]!.data).toMatchObject({
+      status: 'archived',
+      translations: [expect.objectContaining({ title: 'Neu' })],
+    })
 
     // Empty arrays clear them; null clears a nullable field.
-    const cleared = await admin.send(SERVICES, { action: 'update', id, translations: [], media: [], durationMinutes: null })
+    const cleared = await admin.send(SERVICES, {
+      action: 'update',
+      id,
+      translations: [],
+      media: [],
+      durationMinutes: null,
+    })
     expect(cleared.body.service).toMatchObject({ translations: [], media: [], durationMinutes: null })
   })
 
@@ -411,7 +526,10 @@ describe('update', () => {
     const newSlug = uniqueSlug('renamed')
     expect((await admin.send(SERVICES, { action: 'update', id: a.id, slug: newSlug })).body.service.slug).toBe(newSlug)
     const before = await serviceRow(b.id)
-    expect(await admin.send(SERVICES, { action: 'update', id: b.id, slug: newSlug })).toMatchObject({ status: 409, body: { error: 'slug_taken' } })
+    expect(await admin.send(SERVICES, { action: 'update', id: b.id, slug: newSlug })).toMatchObject({
+      status: 409,
+      body: { error: 'slug_taken' },
+    })
     expect(await serviceRow(b.id)).toEqual(before)
     // Its own slug is no clash.
     expect((await admin.send(SERVICES, { action: 'update', id: b.id, slug: b.slug })).status).toBe(200)
@@ -424,31 +542,52 @@ describe('update', () => {
     expect(reply).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
     expect(reply.body.issues[0].path).toBe('basePrice')
     expect(await serviceRow(id)).toEqual(before)
-    expect((await admin.send(SERVICES, { action: 'update', id, currency: 'JPY', basePrice: '1250' })).body.service).toMatchObject({ currency: 'JPY', basePrice: '1250' })
+    expect(
+      (await admin.send(SERVICES, { action: 'update', id, currency: 'JPY', basePrice: '1250' })).body.service,
+    ).toMatchObject({ currency: 'JPY', basePrice: '1250' })
   })
 
   it('400 for bad fields, unknown fields or nothing to update; 404 for an unknown id', async () => {
     const { id } = await makeService(admin)
     const before = await serviceRow(id)
-    for (const body of [{ colour: 'red' }, { status: 'gone' }, { providerId: MISSING_ID }, { basePrice: '1e3' }, {}, { id: 42 }]) {
+    for (const body of [
+      { colour: 'red' },
+      { status: 'gone' },
+      { providerId: MISSING_ID },
+      { basePrice: '1e3' },
+      {},
+      { id: 42 },
+    ]) {
       const reply = await admin.send(SERVICES, { action: 'update', id, ...body })
       expect(reply).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
     }
     expect(await serviceRow(id)).toEqual(before)
-    expect(await admin.send(SERVICES, { action: 'update', id: MISSING_ID, status: 'active' })).toMatchObject({ status: 404, body: { error: 'not_found' } })
+    expect(await admin.send(SERVICES, { action: 'update', id: MISSING_ID, status: 'active' })).toMatchObject({
+      status: 404,
+      body: { error: 'not_found' },
+    })
   })
 })
 
 describe('activate and deactivate', () => {
   it('200 {id, status: "active"} and {id, status: "suspended"}, audited as service.update', async () => {
     const { id } = await makeService(admin)
-    expect(await admin.send(SERVICES, { action: 'activate', id })).toEqual({ status: 200, body: { id, status: 'active' } })
+    expect(await admin.send(SERVICES, { action: 'activate', id })).toEqual({
+      status: 200,
+      body: { id, status: 'active' },
+    })
     expect((await serviceRow(id))!.status).toBe('active')
-    expect(await admin.send(SERVICES, { action: 'deactivate', id })).toEqual({ status: 200, body: { id, status: 'suspended' } })
+    expect(await admin.send(SERVICES, { action: 'deactivate', id })).toEqual({
+      status: 200,
+      body: { id, status: 'suspended' },
+    })
     expect((await serviceRow(id))!.status).toBe('suspended')
     const entries = await audits(app, 'service.update', id)
     expect(entries.map((entry) => entry.data.status)).toEqual(['active', 'suspended'])
-    expect(await admin.send(SERVICES, { action: 'activate', id: MISSING_ID })).toMatchObject({ status: 404, body: { error: 'not_found' } })
+    expect(await admin.send(SERVICES, { action: 'activate', id: MISSING_ID })).toMatchObject({
+      status: 404,
+      body: { error: 'not_found' },
+    })
   })
 })
 
@@ -456,7 +595,14 @@ describe('delete', () => {
   const booking = (serviceId: string, status: string) =>
     app.payload.create({
       collection: 'bookings',
-      data: { service: serviceId, provider: admin.user.id, customer: admin.user.id, bookingDate: '2030-01-07', bookingTime: '10:00', status: status as never },
+      data: {
+        service: serviceId,
+        provider: admin.user.id,
+        customer: admin.user.id,
+        bookingDate: '2030-01-07',
+        bookingTime: '10:00',
+        status: status as never,
+      },
       overrideAccess: true,
     })
 
@@ -470,7 +616,10 @@ describe('delete', () => {
     const [entry] = await audits(app, 'service.delete', id)
     expect(entry).toMatchObject({ user_id: admin.user.id, ip: CLIENT_HEADERS['x-real-ip'] })
     expect(entry!.data.deleted).toMatchObject({ id })
-    expect(await admin.send(SERVICES, { action: 'delete', id })).toMatchObject({ status: 404, body: { error: 'not_found' } })
+    expect(await admin.send(SERVICES, { action: 'delete', id })).toMatchObject({
+      status: 404,
+      body: { error: 'not_found' },
+    })
   })
 
   it('409 service_has_bookings while a pending or confirmed booking exists; nothing deleted', async () => {
@@ -479,7 +628,10 @@ describe('delete', () => {
       await makeSlot(admin, id)
       await booking(id, status)
       const before = await snapshot(app)
-      expect(await admin.send(SERVICES, { action: 'delete', id })).toMatchObject({ status: 409, body: { error: 'service_has_bookings' } })
+      expect(await admin.send(SERVICES, { action: 'delete', id })).toMatchObject({
+        status: 409,
+        body: { error: 'service_has_bookings' },
+      })
       expect(await snapshot(app)).toEqual(before)
     }
   })
@@ -506,7 +658,11 @@ describe('duplicate', () => {
     })
     await makeSlot(admin, id, { dayOfWeek: 2 })
     await makeSlot(admin, id, { dayOfWeek: 3 })
-    await app.payload.create({ collection: 'bookings', data: { service: id, bookingDate: '2030-01-07', bookingTime: '10:00' } as never, overrideAccess: true })
+    await app.payload.create({
+      collection: 'bookings',
+      data: { service: id, bookingDate: '2030-01-07', bookingTime: '10:00' } as never,
+      overrideAccess: true,
+    })
 
     const first = await admin.send(SERVICES, { action: 'duplicate', id })
     expect(first).toEqual({ status: 201, body: { id: expect.any(String), slug: `${base}-copy` } })
@@ -516,7 +672,12 @@ describe('duplicate', () => {
     expect(third.body.slug).toBe(`${base}-copy-copy`)
 
     const copy = (await admin.get(SERVICES, { id: first.body.id })).body.service
-    expect(copy).toMatchObject({ status: 'draft', basePrice: '30.00', translations: [{ inLanguage: 'en', title: 'Original' }], media: [{ mediaId: media, type: 'cover', position: 0 }] })
+    expect(copy).toMatchObject({
+      status: 'draft',
+      basePrice: '30.00',
+      translations: [{ inLanguage: 'en', title: 'Original' }],
+      media: [{ mediaId: media, type: 'cover', position: 0 }],
+    })
     const slots = (await admin.get(AVAILABILITY, { serviceId: first.body.id })).body.slots
     expect(slots.map((slot: { dayOfWeek: number }) => slot.dayOfWeek)).toEqual([2, 3])
     expect(await count(app, 'bookings', 'service_id = $1', [first.body.id])).toBe(0)
@@ -527,7 +688,11 @@ describe('duplicate', () => {
     expect(entries).toHaveLength(1)
     expect(entries[0]).toMatchObject({ user_id: admin.user.id, ip: CLIENT_HEADERS['x-real-ip'] })
     expect(await audits(app, 'service.create', first.body.id)).toHaveLength(0)
-    expect(await audits(app, 'service_availability.create', undefined).then((rows) => rows.filter((row) => row.data?.service === first.body.id))).toHaveLength(0)
+    expect(
+      await audits(app, 'service_availability.create', undefined).then((rows) =>
+        rows.filter((row) => row.data?.service === first.body.id),
+      ),
+    ).toHaveLength(0)
   })
 
   it('keeps the copy slug within 200 characters', async () => {
@@ -540,6 +705,9 @@ describe('duplicate', () => {
   })
 
   it('404 for an unknown service', async () => {
-    expect(await admin.send(SERVICES, { action: 'duplicate', id: MISSING_ID })).toMatchObject({ status: 404, body: { error: 'not_found' } })
+    expect(await admin.send(SERVICES, { action: 'duplicate', id: MISSING_ID })).toMatchObject({
+      status: 404,
+      body: { error: 'not_found' },
+    })
   })
 })

@@ -3,8 +3,17 @@
 // (counted here with a query of our own, not the endpoint's).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import {
+  type Actor,
+  actor,
+  adminActor,
+  anonymous,
+  citizenActor,
+  makeCategory,
+  makeService,
+  SERVICES,
+} from '../helpers/catalogue'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
-import { actor, adminActor, anonymous, citizenActor, makeCategory, makeService, SERVICES, type Actor } from '../helpers/catalogue'
 import { authHeaders, createUser } from '../helpers/users'
 
 const COVERAGE = '/api/admin/services/translations/coverage'
@@ -32,7 +41,10 @@ beforeAll(async () => {
       { inLanguage: 'fr', title: 'Atelier guitare' },
     ],
   })
-  englishDraft = await makeService(admin, { status: 'draft', translations: [{ inLanguage: 'en', title: 'Zither lessons' }] })
+  englishDraft = await makeService(admin, {
+    status: 'draft',
+    translations: [{ inLanguage: 'en', title: 'Zither lessons' }],
+  })
   category = await makeCategory(admin, {
     name: { en: 'Music', fr: 'Musique' },
     description: { en: 'Play', fr: 'Jouer' },
@@ -47,7 +59,8 @@ afterAll(async () => {
 
 /** Items lacking any text in `language`, counted with NOT EXISTS (the endpoint joins). */
 async function expectedCounts(language: string, status?: string) {
-  const lacks = (alias: string) => `(${['description', 'seo_title', 'seo_description'].map((c) => `${alias}.${c} IS NULL OR ${alias}.${c} = ''`).join(' OR ')})`
+  const lacks = (alias: string) =>
+    `(${['description', 'seo_title', 'seo_description'].map((c) => `${alias}.${c} IS NULL OR ${alias}.${c} = ''`).join(' OR ')})`
   const [services] = await sql<{ n: number }>(
     app,
     `SELECT count(*)::int AS n FROM service_listings s WHERE ($2::text IS NULL OR s.status::text = $2) AND NOT EXISTS (
@@ -75,8 +88,12 @@ describe('who may call it', () => {
 })
 
 describe('the route', () => {
-  it('answers GET only: another method is 405 with Allow: GET (the shell\'s route table knows it)', async () => {
-    const response = await app.request(COVERAGE, { method: 'POST', headers: { ...admin.headers, 'content-type': 'application/json' }, body: '{}' })
+  it("answers GET only: another method is 405 with Allow: GET (the shell's route table knows it)", async () => {
+    const response = await app.request(COVERAGE, {
+      method: 'POST',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      body: '{}',
+    })
     expect(response.status).toBe(405)
     expect(response.headers.get('allow')).toBe('GET')
   })
@@ -117,7 +134,11 @@ describe('what a language lacks', () => {
       missing: ['description', 'seoTitle', 'seoDescription'],
       adminUrl: `/admin/collections/service-listings/${frenchTitleOnly.id}`,
     })
-    expect(byId.get(englishDraft.id)).toMatchObject({ title: 'Zither lessons', status: 'draft', missing: ['title', 'description', 'seoTitle', 'seoDescription'] })
+    expect(byId.get(englishDraft.id)).toMatchObject({
+      title: 'Zither lessons',
+      status: 'draft',
+      missing: ['title', 'description', 'seoTitle', 'seoDescription'],
+    })
     expect(byId.has(complete.id)).toBe(false)
     expect(byId.has(category.id)).toBe(false)
 
@@ -137,16 +158,27 @@ describe('what a language lacks', () => {
     const reply = await admin.get(COVERAGE, { lang: 'fr' })
     expect(reply.body.counts).toEqual(await Promise.all(LOCALES.map((language) => expectedCounts(language))))
     const french = await expectedCounts('fr')
-    expect(reply.body).toMatchObject({ language: 'fr', total: french.services + french.categories, page: 1, perPage: 20 })
+    expect(reply.body).toMatchObject({
+      language: 'fr',
+      total: french.services + french.categories,
+      page: 1,
+      perPage: 20,
+    })
     // Our fixtures are in it: two French gaps among services, none among categories.
     expect(french.services).toBeGreaterThanOrEqual(2)
   })
 
   it('status narrows services (and their counts); type narrows the list to one kind', async () => {
     const drafts = await admin.get(COVERAGE, { lang: 'fr', status: 'draft', perPage: '100' })
-    expect(drafts.body.items.filter((item: { type: string }) => item.type === 'service').every((item: { status: string }) => item.status === 'draft')).toBe(true)
+    expect(
+      drafts.body.items
+        .filter((item: { type: string }) => item.type === 'service')
+        .every((item: { status: string }) => item.status === 'draft'),
+    ).toBe(true)
     expect(drafts.body.items.map((item: { id: string }) => item.id)).toContain(englishDraft.id)
-    expect(drafts.body.counts.find((count: { language: string }) => count.language === 'fr')).toEqual(await expectedCounts('fr', 'draft'))
+    expect(drafts.body.counts.find((count: { language: string }) => count.language === 'fr')).toEqual(
+      await expectedCounts('fr', 'draft'),
+    )
 
     const services = await admin.get(COVERAGE, { lang: 'de', type: 'services', perPage: '100' })
     expect(services.body.items.every((item: { type: string }) => item.type === 'service')).toBe(true)
@@ -166,10 +198,15 @@ describe('what a language lacks', () => {
       `SELECT (SELECT count(*) FROM service_listings s WHERE NOT EXISTS (SELECT 1 FROM service_listings_translations t WHERE t._parent_id = s.id AND t.in_language = 'fr'))::int AS services,
               (SELECT count(*) FROM service_categories c WHERE NOT EXISTS (SELECT 1 FROM service_categories_locales l WHERE l._parent_id = c.id AND l._locale = 'fr'))::int AS categories`,
     )
-    expect(french.body.counts.find((count: { language: string }) => count.language === 'fr')).toEqual({ language: 'fr', ...untitled })
+    expect(french.body.counts.find((count: { language: string }) => count.language === 'fr')).toEqual({
+      language: 'fr',
+      ...untitled,
+    })
     expect(french.body.total).toBe(untitled!.services + untitled!.categories)
     const german = await admin.get(COVERAGE, { lang: 'de', missing: 'title', type: 'categories' })
-    expect(german.body.items.find((item: { id: string }) => item.id === category.id)).toMatchObject({ missing: ['name', 'description', 'seoTitle', 'seoDescription'] })
+    expect(german.body.items.find((item: { id: string }) => item.id === category.id)).toMatchObject({
+      missing: ['name', 'description', 'seoTitle', 'seoDescription'],
+    })
   })
 
   it('pages through the list without repeats, services first, by title', async () => {
@@ -177,7 +214,9 @@ describe('what a language lacks', () => {
     const first = (await admin.get(COVERAGE, { lang: 'de', perPage: '1' })).body
     const second = (await admin.get(COVERAGE, { lang: 'de', perPage: '1', page: '2' })).body
     expect(first).toMatchObject({ total: all.total, perPage: 1, totalPages: all.total })
-    expect([first.items[0].id, second.items[0].id]).toEqual(all.items.slice(0, 2).map((item: { id: string }) => item.id))
+    expect([first.items[0].id, second.items[0].id]).toEqual(
+      all.items.slice(0, 2).map((item: { id: string }) => item.id),
+    )
     const kinds = all.items.map((item: { type: string }) => item.type)
     expect(kinds).toEqual([...kinds].sort().reverse())
   })
@@ -202,6 +241,8 @@ describe('what a language lacks', () => {
     const after = await admin.get(COVERAGE, { lang: 'de', type: 'services', perPage: '100' })
     expect(after.body.items.map((item: { id: string }) => item.id)).not.toContain(frenchTitleOnly.id)
     expect(after.body.total).toBe(before.body.total - 1)
-    expect(after.body.counts.find((count: { language: string }) => count.language === 'de')).toEqual(await expectedCounts('de'))
+    expect(after.body.counts.find((count: { language: string }) => count.language === 'de')).toEqual(
+      await expectedCounts('de'),
+    )
   })
 })

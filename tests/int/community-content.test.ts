@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { roleActor } from '../helpers/blog'
-import { adminActor, anonymous, audits, count, MISSING_ID, type Actor } from '../helpers/catalogue'
+import { type Actor, adminActor, anonymous, audits, count, MISSING_ID } from '../helpers/catalogue'
 import { makeAnyItem, makeItem, MINIMAL, statusOf } from '../helpers/community'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -39,23 +39,37 @@ const DEFAULTS: Array<[string, string]> = [
 ]
 
 describe('create', () => {
-  it.each(DEFAULTS)('%s: the caller is the author and the status the default (%s), whatever the body says', async (collection, status) => {
-    const reply = await author.send(`/api/${collection}`, { ...MINIMAL[collection]!(), author: other.user.id, status: 'archived' })
-    expect(reply.status).toBe(201)
-    expect(reply.body.doc).toMatchObject({ author: author.user.id, status })
-    const [row] = await sql(app, `SELECT author_id, status FROM ${collection.replace(/-/g, '_')} WHERE id = $1`, [reply.body.doc.id])
-    expect(row).toEqual({ author_id: author.user.id, status })
-    expect(await audits(app, `${reply.body.doc && auditPrefix(collection)}.create`, reply.body.doc.id)).toHaveLength(1)
-  })
+  it.each(DEFAULTS)(
+    '%s: the caller is the author and the status the default (%s), whatever the body says',
+    async (collection, status) => {
+      const reply = await author.send(`/api/${collection}`, {
+        ...MINIMAL[collection]!(),
+        author: other.user.id,
+        status: 'archived',
+      })
+      expect(reply.status).toBe(201)
+      expect(reply.body.doc).toMatchObject({ author: author.user.id, status })
+      const [row] = await sql(app, `SELECT author_id, status FROM ${collection.replace(/-/g, '_')} WHERE id = $1`, [
+        reply.body.doc.id,
+      ])
+      expect(row).toEqual({ author_id: author.user.id, status })
+      expect(await audits(app, `${reply.body.doc && auditPrefix(collection)}.create`, reply.body.doc.id)).toHaveLength(
+        1,
+      )
+    },
+  )
 
-  it.each(DEFAULTS.map(([collection]) => collection))('%s: anonymous callers are refused and nothing is written', async (collection) => {
-    const table = collection.replace(/-/g, '_')
-    const before = await count(app, table)
-    const reply = await anonymous(app).send(`/api/${collection}`, MINIMAL[collection]!())
-    expect(reply.status).toBe(401)
-    expect(reply.body).toMatchObject({ error: 'unauthorized' })
-    expect(await count(app, table)).toBe(before)
-  })
+  it.each(DEFAULTS.map(([collection]) => collection))(
+    '%s: anonymous callers are refused and nothing is written',
+    async (collection) => {
+      const table = collection.replace(/-/g, '_')
+      const before = await count(app, table)
+      const reply = await anonymous(app).send(`/api/${collection}`, MINIMAL[collection]!())
+      expect(reply.status).toBe(401)
+      expect(reply.body).toMatchObject({ error: 'unauthorized' })
+      expect(await count(app, table)).toBe(before)
+    },
+  )
 
   it.each([
     ['forum-threads', { title: 'x'.repeat(201), body: 'b' }, 'title'],
@@ -86,7 +100,19 @@ describe('create', () => {
 })
 
 function auditPrefix(collection: string): string {
-  return { 'forum-threads': 'forum_thread', 'forum-posts': 'forum_post', classifieds: 'classified', places: 'place', articles: 'article', events: 'event', groups: 'group', galleries: 'gallery', products: 'product', reviews: 'review', comments: 'comment' }[collection]!
+  return {
+    'forum-threads': 'forum_thread',
+    'forum-posts': 'forum_post',
+    classifieds: 'classified',
+    places: 'place',
+    articles: 'article',
+    events: 'event',
+    groups: 'group',
+    galleries: 'gallery',
+    products: 'product',
+    reviews: 'review',
+    comments: 'comment',
+  }[collection]!
 }
 
 describe('who reads what', () => {
@@ -167,28 +193,37 @@ describe('status moves (PATCH)', () => {
   })
 
   it('classifieds: active → sold → archived by the author; not active → sold by another', async () => {
-    const id = await makeItem(app, 'classifieds', author.user.id, 'active', { expiresAt: new Date(Date.now() + 86_400_000).toISOString() })
+    const id = await makeItem(app, 'classifieds', author.user.id, 'active', {
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    })
     expect([403, 404]).toContain((await other.send(`/api/classifieds/${id}`, { status: 'sold' }, 'PATCH')).status)
     expect((await author.send(`/api/classifieds/${id}`, { status: 'sold' }, 'PATCH')).status).toBe(200)
     expect((await author.send(`/api/classifieds/${id}`, { status: 'archived' }, 'PATCH')).status).toBe(200)
     expect(await statusOf(app, 'classifieds', id)).toBe('archived')
   })
 
-  it.each(['moderated', 'deleted'])('409 content_locked: a %s item cannot be edited, even by an admin', async (status) => {
-    const id = await makeItem(app, 'groups', author.user.id, status, { name: 'Before' })
-    for (const who of [author, admin]) {
-      const reply = await who.send(`/api/groups/${id}`, { name: 'After' }, 'PATCH')
-      expect(reply.status).toBe(409)
-      expect(reply.body.error).toBe('content_locked')
-    }
-    const [row] = await sql(app, 'SELECT name, status FROM groups WHERE id = $1', [id])
-    expect(row).toEqual({ name: 'Before', status })
-  })
+  it.each(['moderated', 'deleted'])(
+    '409 content_locked: a %s item cannot be edited, even by an admin',
+    async (status) => {
+      const id = await makeItem(app, 'groups', author.user.id, status, { name: 'Before' })
+      for (const who of [author, admin]) {
+        const reply = await who.send(`/api/groups/${id}`, { name: 'After' }, 'PATCH')
+        expect(reply.status).toBe(409)
+        expect(reply.body.error).toBe('content_locked')
+      }
+      const [row] = await sql(app, 'SELECT name, status FROM groups WHERE id = $1', [id])
+      expect(row).toEqual({ name: 'Before', status })
+    },
+  )
 
   it('400 for a required field set to null or an end before the start, the row unchanged', async () => {
     const id = await makeItem(app, 'events', author.user.id)
     const [before] = await sql(app, 'SELECT starts_at, ends_at FROM events WHERE id = $1', [id])
-    for (const body of [{ startsAt: null }, { endsAt: '2000-01-01T00:00:00.000Z' }, { startsAt: '2100-01-01T00:00:00.000Z' }]) {
+    for (const body of [
+      { startsAt: null },
+      { endsAt: '2000-01-01T00:00:00.000Z' },
+      { startsAt: '2100-01-01T00:00:00.000Z' },
+    ]) {
       const reply = await author.send(`/api/events/${id}`, body, 'PATCH')
       expect(reply.status).toBe(400)
     }
@@ -206,7 +241,9 @@ describe('status moves (PATCH)', () => {
   it('another citizen reaches nobody else’s item', async () => {
     const id = await makeItem(app, 'groups', author.user.id)
     expect([403, 404]).toContain((await other.send(`/api/groups/${id}`, { status: 'deleted' }, 'PATCH')).status)
-    expect([403, 404]).toContain((await anonymous(app).send(`/api/groups/${id}`, { status: 'deleted' }, 'PATCH')).status)
+    expect([403, 404]).toContain(
+      (await anonymous(app).send(`/api/groups/${id}`, { status: 'deleted' }, 'PATCH')).status,
+    )
     expect(await statusOf(app, 'groups', id)).toBe('published')
   })
 })
@@ -267,11 +304,15 @@ describe('forum', () => {
   it('threads list pinned first, then by last post', async () => {
     const older = await makeItem(app, 'forum-threads', author.user.id)
     const pinned = await makeItem(app, 'forum-threads', author.user.id)
-    await sql(app, 'UPDATE forum_threads SET pinned = true, last_post_at = now() - interval \'1 day\' WHERE id = $1', [pinned])
+    await sql(app, "UPDATE forum_threads SET pinned = true, last_post_at = now() - interval '1 day' WHERE id = $1", [
+      pinned,
+    ])
     const newer = await makeItem(app, 'forum-threads', author.user.id)
     expect((await author.send('/api/forum-posts', { thread: older, body: 'Up!' })).status).toBe(201)
     const reply = await anonymous(app).get('/api/forum-threads', { limit: '100' })
-    const order = reply.body.docs.map((doc: { id: string }) => doc.id).filter((id: string) => [older, pinned, newer].includes(id))
+    const order = reply.body.docs
+      .map((doc: { id: string }) => doc.id)
+      .filter((id: string) => [older, pinned, newer].includes(id))
     expect(order).toEqual([pinned, older, newer])
   })
 
@@ -291,7 +332,11 @@ describe('forum', () => {
 
   it('postCount and lastPostAt stay exact under concurrent posting, and when a post is deleted', async () => {
     const thread = await makeItem(app, 'forum-threads', author.user.id)
-    const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? author : other).send('/api/forum-posts', { thread, body: `Post ${i}` })))
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        (i % 2 ? author : other).send('/api/forum-posts', { thread, body: `Post ${i}` }),
+      ),
+    )
     expect(replies.map((reply) => reply.status)).toEqual(Array(12).fill(201))
     const [row] = await sql<{ post_count: number; last: string; latest: string }>(
       app,
@@ -301,14 +346,17 @@ describe('forum', () => {
     expect(Number(row!.post_count)).toBe(12)
     expect(new Date(row!.last).getTime()).toBe(new Date(row!.latest).getTime())
     expect((await author.send(`/api/forum-posts/${replies[1]!.body.doc.id}`, undefined, 'DELETE')).status).toBe(200)
-    const [after] = await sql<{ post_count: number }>(app, 'SELECT post_count FROM forum_threads WHERE id = $1', [thread])
+    const [after] = await sql<{ post_count: number }>(app, 'SELECT post_count FROM forum_threads WHERE id = $1', [
+      thread,
+    ])
     expect(Number(after!.post_count)).toBe(11)
   })
 
   it('postCount stays exact when posts are deleted while others are written', async () => {
     const thread = await makeItem(app, 'forum-threads', author.user.id)
     const posts: string[] = []
-    for (let i = 0; i < 6; i++) posts.push((await author.send('/api/forum-posts', { thread, body: `Old ${i}` })).body.doc.id)
+    for (let i = 0; i < 6; i++)
+      posts.push((await author.send('/api/forum-posts', { thread, body: `Old ${i}` })).body.doc.id)
     const replies = await Promise.all([
       ...posts.map((id) => author.send(`/api/forum-posts/${id}`, undefined, 'DELETE')),
       ...Array.from({ length: 6 }, (_, i) => other.send('/api/forum-posts', { thread, body: `New ${i}` })),
@@ -326,21 +374,39 @@ describe('forum', () => {
     const refused = await author.send('/api/forum-threads', { title: 'Pin me', body: 'b', pinned: true })
     expect(refused.status).toBe(403)
     expect(await sql(app, "SELECT 1 FROM forum_threads WHERE title = 'Pin me'")).toHaveLength(0)
-    const pinned = await moderator.send('/api/forum-threads', { title: 'Pinned by a moderator', body: 'b', pinned: true })
+    const pinned = await moderator.send('/api/forum-threads', {
+      title: 'Pinned by a moderator',
+      body: 'b',
+      pinned: true,
+    })
     expect(pinned.status).toBe(201)
-    expect((await sql(app, 'SELECT pinned FROM forum_threads WHERE id = $1', [pinned.body.doc.id]))[0]).toEqual({ pinned: true })
+    expect((await sql(app, 'SELECT pinned FROM forum_threads WHERE id = $1', [pinned.body.doc.id]))[0]).toEqual({
+      pinned: true,
+    })
   })
 
   it('createdAt and updatedAt are never taken from a body, on create or update', async () => {
     const future = '2100-01-01T00:00:00.000Z'
     const thread = await makeItem(app, 'forum-threads', author.user.id)
-    const post = await author.send('/api/forum-posts', { thread, body: 'from the future', createdAt: future, updatedAt: future })
+    const post = await author.send('/api/forum-posts', {
+      thread,
+      body: 'from the future',
+      createdAt: future,
+      updatedAt: future,
+    })
     expect(post.status).toBe(201)
-    const read = () => sql<{ created_at: Date; updated_at: Date }>(app, 'SELECT created_at, updated_at FROM forum_posts WHERE id = $1', [post.body.doc.id])
+    const read = () =>
+      sql<{ created_at: Date; updated_at: Date }>(app, 'SELECT created_at, updated_at FROM forum_posts WHERE id = $1', [
+        post.body.doc.id,
+      ])
     const [created] = await read()
     expect(new Date(created!.created_at).getFullYear()).toBeLessThan(2100)
     expect(new Date(created!.updated_at).getFullYear()).toBeLessThan(2100)
-    const edit = await author.send(`/api/forum-posts/${post.body.doc.id}`, { body: 'edited', createdAt: future, updatedAt: future }, 'PATCH')
+    const edit = await author.send(
+      `/api/forum-posts/${post.body.doc.id}`,
+      { body: 'edited', createdAt: future, updatedAt: future },
+      'PATCH',
+    )
     expect(edit.status).toBe(200)
     const [edited] = await read()
     expect(new Date(edited!.created_at).toISOString()).toBe(new Date(created!.created_at).toISOString())
@@ -350,9 +416,19 @@ describe('forum', () => {
   })
 
   it('postCount and lastPostAt are never taken from a body', async () => {
-    const reply = await author.send('/api/forum-threads', { title: 'Counts', body: 'b', postCount: 99, lastPostAt: '2001-01-01T00:00:00.000Z', pinned: false })
+    const reply = await author.send('/api/forum-threads', {
+      title: 'Counts',
+      body: 'b',
+      postCount: 99,
+      lastPostAt: '2001-01-01T00:00:00.000Z',
+      pinned: false,
+    })
     expect(reply.status).toBe(201)
-    const [row] = await sql<{ post_count: number; last_post_at: Date }>(app, 'SELECT post_count, last_post_at FROM forum_threads WHERE id = $1', [reply.body.doc.id])
+    const [row] = await sql<{ post_count: number; last_post_at: Date }>(
+      app,
+      'SELECT post_count, last_post_at FROM forum_threads WHERE id = $1',
+      [reply.body.doc.id],
+    )
     expect(Number(row!.post_count)).toBe(0)
     expect(new Date(row!.last_post_at).getFullYear()).toBeGreaterThan(2020)
   })
@@ -362,13 +438,25 @@ describe('comments', () => {
   it('go on a publicly visible item; a hidden or missing target is 404', async () => {
     const place = await makeItem(app, 'places', author.user.id, 'published')
     const pending = await makeItem(app, 'places', author.user.id)
-    const ok = await other.send('/api/comments', { target: { relationTo: 'places', value: place }, body: 'Lovely spot' })
+    const ok = await other.send('/api/comments', {
+      target: { relationTo: 'places', value: place },
+      body: 'Lovely spot',
+    })
     expect(ok.status).toBe(201)
     expect(ok.body.doc).toMatchObject({ author: other.user.id, status: 'published' })
-    expect((await other.send('/api/comments', { target: { relationTo: 'places', value: pending }, body: 'Hm' })).status).toBe(404)
-    expect((await other.send('/api/comments', { target: { relationTo: 'places', value: MISSING_ID }, body: 'Hm' })).status).toBe(404)
-    expect((await other.send('/api/comments', { target: { relationTo: 'users', value: other.user.id }, body: 'Hm' })).status).toBe(400)
-    expect((await other.send('/api/comments', { target: { relationTo: 'places', value: place }, body: 'x'.repeat(5001) })).status).toBe(400)
+    expect(
+      (await other.send('/api/comments', { target: { relationTo: 'places', value: pending }, body: 'Hm' })).status,
+    ).toBe(404)
+    expect(
+      (await other.send('/api/comments', { target: { relationTo: 'places', value: MISSING_ID }, body: 'Hm' })).status,
+    ).toBe(404)
+    expect(
+      (await other.send('/api/comments', { target: { relationTo: 'users', value: other.user.id }, body: 'Hm' })).status,
+    ).toBe(400)
+    expect(
+      (await other.send('/api/comments', { target: { relationTo: 'places', value: place }, body: 'x'.repeat(5001) }))
+        .status,
+    ).toBe(400)
   })
 })
 
@@ -386,21 +474,34 @@ describe('moderation of every type with a moderated status (POST /api/admin/mode
 
   const itemOf = (collection: string) => makeAnyItem(app, collection, author.user.id, { admin, customer: author })
 
-  it.each(TITLES)('%s: moderated, its author notified in French, audited, in one go', async (postType, collection, title) => {
-    const id = await itemOf(collection)
-    const reply = await moderator.send('/api/admin/moderate', { postType, postId: id, reason: 'Propos hors sujet' })
-    expect(reply).toEqual({ status: 200, body: { success: true, postType, postId: id, status: 'moderated' } })
-    expect(await statusOf(app, collection, id)).toBe('moderated')
-    const notes = await sql(app, 'SELECT title, body FROM notifications WHERE user_id_id = $1 AND target_id = $2', [author.user.id, id])
-    expect(notes).toEqual([{ title, body: expect.stringContaining('Propos hors sujet') }])
-    expect(await audits(app, 'content_moderated', id)).toHaveLength(1)
-    const again = await moderator.send('/api/admin/moderate', { postType, postId: id, reason: 'Propos hors sujet' })
-    expect(again).toEqual({ status: 400, body: expect.objectContaining({ error: 'BIZ_ALREADY_MODERATED' }) })
-  })
+  it.each(TITLES)(
+    '%s: moderated, its author notified in French, audited, in one go',
+    async (postType, collection, title) => {
+      const id = await itemOf(collection)
+      const reply = await moderator.send('/api/admin/moderate', { postType, postId: id, reason: 'Propos hors sujet' })
+      expect(reply).toEqual({ status: 200, body: { success: true, postType, postId: id, status: 'moderated' } })
+      expect(await statusOf(app, collection, id)).toBe('moderated')
+      const notes = await sql(app, 'SELECT title, body FROM notifications WHERE user_id_id = $1 AND target_id = $2', [
+        author.user.id,
+        id,
+      ])
+      expect(notes).toEqual([{ title, body: expect.stringContaining('Propos hors sujet') }])
+      expect(await audits(app, 'content_moderated', id)).toHaveLength(1)
+      const again = await moderator.send('/api/admin/moderate', { postType, postId: id, reason: 'Propos hors sujet' })
+      expect(again).toEqual({ status: 400, body: expect.objectContaining({ error: 'BIZ_ALREADY_MODERATED' }) })
+    },
+  )
 
   it('types without a moderated status stay 400 VAL_INVALID_ENUM', async () => {
     const id = await makeItem(app, 'places', author.user.id)
-    const reply = await moderator.send('/api/admin/moderate', { postType: 'places', postId: id, reason: 'Propos hors sujet' })
-    expect(reply).toEqual({ status: 400, body: expect.objectContaining({ error: 'VAL_INVALID_ENUM', field: 'postType' }) })
+    const reply = await moderator.send('/api/admin/moderate', {
+      postType: 'places',
+      postId: id,
+      reason: 'Propos hors sujet',
+    })
+    expect(reply).toEqual({
+      status: 400,
+      body: expect.objectContaining({ error: 'VAL_INVALID_ENUM', field: 'postType' }),
+    })
   })
 })

@@ -3,12 +3,12 @@
 // once, however many runs follow.
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
 
+import { runCommunityJobs } from '../../src/operations/community/jobs'
 import { roleActor } from '../helpers/blog'
-import { anonymous, audits, type Actor } from '../helpers/catalogue'
+import { type Actor, anonymous, audits } from '../helpers/catalogue'
 import { makeItem, statusOf } from '../helpers/community'
 import { REPORTS } from '../helpers/reports'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
-import { runCommunityJobs } from '../../src/operations/community/jobs'
 
 let app: TestApp
 let author: Actor
@@ -43,7 +43,9 @@ it('past expiresAt: hidden from the public, shown expired to its author, expired
   await runCommunityJobs(app.payload)
   expect(await statusOf(app, 'classifieds', past)).toBe('expired')
   expect(await statusOf(app, 'classifieds', current)).toBe('active')
-  expect(await sql(app, `SELECT item_status FROM report_queue WHERE post_id = $1 AND status = 'open'`, [past])).toEqual([{ item_status: 'expired' }])
+  expect(await sql(app, `SELECT item_status FROM report_queue WHERE post_id = $1 AND status = 'open'`, [past])).toEqual(
+    [{ item_status: 'expired' }],
+  )
   const notes = await sql(app, 'SELECT title FROM notifications WHERE target_id = $1', [past])
   expect(notes).toEqual([{ title: 'Votre petite annonce a expiré' }])
   expect(await audits(app, 'classified.expire', past)).toHaveLength(1)

@@ -8,9 +8,29 @@ import sharp from 'sharp'
 
 import { decodeQueue } from '../../src/lib/media/decode-queue'
 import { roleActor } from '../helpers/blog'
-import { adminActor, anonymous, audits, call, COMMUNITY_MEDIA_DIR, count, MISSING_ID, type Actor } from '../helpers/catalogue'
+import {
+  type Actor,
+  adminActor,
+  anonymous,
+  audits,
+  call,
+  COMMUNITY_MEDIA_DIR,
+  count,
+  MISSING_ID,
+} from '../helpers/catalogue'
 import { makeItem } from '../helpers/community'
-import { bombPng, dropMedia, jpegWithExif, MALICIOUS_SVG, MiB, UNSIZED_SVG, png, pngOfSize, upload, type UploadFields } from '../helpers/media'
+import {
+  bombPng,
+  dropMedia,
+  jpegWithExif,
+  MALICIOUS_SVG,
+  MiB,
+  png,
+  pngOfSize,
+  UNSIZED_SVG,
+  upload,
+  type UploadFields,
+} from '../helpers/media'
 import { eventually, installFaultFunctions } from '../helpers/media-faults'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -37,10 +57,14 @@ afterAll(async () => {
   delete process.env.MEDIA_DECODE_QUEUE
 })
 
-const stock = (who: { headers: Record<string, string> }, file: UploadFields['file'], data: Record<string, unknown> = {}) =>
-  upload(app, who.headers, { file, _payload: JSON.stringify(data) }, ROUTE)
+const stock = (
+  who: { headers: Record<string, string> },
+  file: UploadFields['file'],
+  data: Record<string, unknown> = {},
+) => upload(app, who.headers, { file, _payload: JSON.stringify(data) }, ROUTE)
 
-const communityFiles = async (): Promise<string[]> => (await fs.readdir(COMMUNITY_MEDIA_DIR).catch(() => [] as string[])).sort()
+const communityFiles = async (): Promise<string[]> =>
+  (await fs.readdir(COMMUNITY_MEDIA_DIR).catch(() => [] as string[])).sort()
 const onDisk = (name: string) =>
   fs.access(path.join(COMMUNITY_MEDIA_DIR, name)).then(
     () => true,
@@ -61,22 +85,44 @@ async function uploaded(who: Actor, alt = 'A picture'): Promise<{ id: string; ro
 }
 
 /** A refusal leaves no row, no audit entry and no new file behind. */
-async function expectNothingStored<R extends { status: number; body: any }>(attempt: () => Promise<R>, status: number, error: string): Promise<R> {
-  const before = { rows: await count(app, 'community_media'), audits: await count(app, 'audit_logs'), files: await communityFiles() }
+async function expectNothingStored<R extends { status: number; body: any }>(
+  attempt: () => Promise<R>,
+  status: number,
+  error: string,
+): Promise<R> {
+  const before = {
+    rows: await count(app, 'community_media'),
+    audits: await count(app, 'audit_logs'),
+    files: await communityFiles(),
+  }
   const reply = await attempt()
   expect({ status: reply.status, error: reply.body?.error }).toEqual({ status, error })
   expect(typeof reply.body.message).toBe('string')
-  expect({ rows: await count(app, 'community_media'), audits: await count(app, 'audit_logs'), files: await communityFiles() }).toEqual(before)
+  expect({
+    rows: await count(app, 'community_media'),
+    audits: await count(app, 'audit_logs'),
+    files: await communityFiles(),
+  }).toEqual(before)
   return reply
 }
 
 describe('upload (POST /api/community-media, multipart)', () => {
   it('201 for a citizen: the row is theirs whatever the body says, file and thumbnail in media/community, audited', async () => {
-    const reply = await stock(citizen, { data: await jpegWithExif(), name: '../../Été à Lyon.jpg', type: 'image/jpeg' }, { alt: 'Rooftops', uploader: other.user.id, encodingFormat: 'text/html', prefix: 'elsewhere' })
+    const reply = await stock(
+      citizen,
+      { data: await jpegWithExif(), name: '../../Été à Lyon.jpg', type: 'image/jpeg' },
+      { alt: 'Rooftops', uploader: other.user.id, encodingFormat: 'text/html', prefix: 'elsewhere' },
+    )
     expect(reply.status).toBe(201)
     const id = String(reply.body.doc.id)
     const stored = (await row(id))!
-    expect(stored).toMatchObject({ uploader_id: citizen.user.id, alt: 'Rooftops', mime_type: 'image/jpeg', encoding_format: 'image/jpeg', prefix: '' })
+    expect(stored).toMatchObject({
+      uploader_id: citizen.user.id,
+      alt: 'Rooftops',
+      mime_type: 'image/jpeg',
+      encoding_format: 'image/jpeg',
+      prefix: '',
+    })
     expect(stored.filename).toMatch(/^ete-a-lyon-[0-9a-f]{8}\.jpg$/)
     // Re-encoded: EXIF gone, orientation applied (60×20 turned a quarter).
     expect([Number(stored.width), Number(stored.height)]).toEqual([20, 60])
@@ -85,7 +131,10 @@ describe('upload (POST /api/community-media, multipart)', () => {
     expect(bytes.includes(Buffer.from('Secret Model 9'))).toBe(false)
     expect(stored.sizes_thumbnail_filename).toBeTruthy()
     expect(await onDisk(stored.sizes_thumbnail_filename)).toBe(true)
-    expect(reply.body.doc).toMatchObject({ url: expect.stringMatching(new RegExp(`^https?://[^/]+${ROUTE}/file/${stored.filename}$`)), encodingFormat: 'image/jpeg' })
+    expect(reply.body.doc).toMatchObject({
+      url: expect.stringMatching(new RegExp(`^https?://[^/]+${ROUTE}/file/${stored.filename}$`)),
+      encodingFormat: 'image/jpeg',
+    })
 
     const [entry, ...more] = await audits(app, 'community.media.upload', id)
     expect(more).toHaveLength(0)
@@ -95,29 +144,56 @@ describe('upload (POST /api/community-media, multipart)', () => {
   })
 
   it('401 unauthorized for an anonymous upload (the community family), nothing stored', async () => {
-    const reply = await expectNothingStored(() => stock({ headers: {} }, { data: Buffer.alloc(100), name: 'x.png', type: 'image/png' }), 401, 'unauthorized')
+    const reply = await expectNothingStored(
+      () => stock({ headers: {} }, { data: Buffer.alloc(100), name: 'x.png', type: 'image/png' }),
+      401,
+      'unauthorized',
+    )
     expect(reply.body.errors).toEqual([expect.objectContaining({ message: expect.any(String) })])
     // A real image too: refused before it is decoded.
-    await expectNothingStored(async () => stock({ headers: {} }, { data: await png(), name: 'a.png', type: 'image/png' }), 401, 'unauthorized')
+    await expectNothingStored(
+      async () => stock({ headers: {} }, { data: await png(), name: 'a.png', type: 'image/png' }),
+      401,
+      'unauthorized',
+    )
   })
 
   it('exactly 10 MiB of file is accepted; one byte more is 413 payload_too_large, answered while streaming, nothing stored', async () => {
     const exact = await stock(citizen, { data: pngOfSize(10 * MiB), name: 'exact.png', type: 'image/png' })
     expect(exact.status).toBe(201)
-    await expectNothingStored(() => stock(citizen, { data: pngOfSize(10 * MiB + 1), name: 'over.png', type: 'image/png' }), 413, 'payload_too_large')
+    await expectNothingStored(
+      () => stock(citizen, { data: pngOfSize(10 * MiB + 1), name: 'over.png', type: 'image/png' }),
+      413,
+      'payload_too_large',
+    )
     // A decompression bomb: a small file declaring 10^10 pixels.
-    await expectNothingStored(() => stock(citizen, { data: bombPng(), name: 'bomb.png', type: 'image/png' }), 413, 'payload_too_large')
+    await expectNothingStored(
+      () => stock(citizen, { data: bombPng(), name: 'bomb.png', type: 'image/png' }),
+      413,
+      'payload_too_large',
+    )
     expect((await app.request('/api/health')).status).toBe(200)
   })
 
   it.each([
     ['a text file renamed photo.jpg', Buffer.from('hello, I am not a picture\n'), 'photo.jpg', 'image/jpeg'],
-    ['an HTML page sent as a PNG', Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'), 'page.png', 'image/png'],
+    [
+      'an HTML page sent as a PNG',
+      Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+      'page.png',
+      'image/png',
+    ],
     ['a JPEG cut short', null, 'cut.jpg', 'image/jpeg'],
     // Payload cannot measure it: its FileUploadError was answered 503 storage_unavailable.
     ['an SVG that gives no size', Buffer.from(UNSIZED_SVG), 'dot.svg', 'image/svg+xml'],
   ])('415 unsupported_media_type for %s, nothing stored', async (_label, bytes, name, type) => {
-    const data = bytes ?? (await sharp({ create: { width: 400, height: 300, channels: 3, background: 'red' } }).jpeg().toBuffer()).subarray(0, 300)
+    const data =
+      bytes ??
+      (
+        await sharp({ create: { width: 400, height: 300, channels: 3, background: 'red' } })
+          .jpeg()
+          .toBuffer()
+      ).subarray(0, 300)
     await expectNothingStored(() => stock(citizen, { data, name, type }), 415, 'unsupported_media_type')
   })
 
@@ -127,15 +203,33 @@ describe('upload (POST /api/community-media, multipart)', () => {
     const stored = (await row(String(reply.body.doc.id)))!
     expect(stored).toMatchObject({ mime_type: 'image/svg+xml', encoding_format: 'image/svg+xml' })
     const text = await fs.readFile(path.join(COMMUNITY_MEDIA_DIR, stored.filename), 'utf8')
-    for (const bad of ['<script', 'alert', 'onload', 'onclick', 'javascript:', 'foreignObject', 'iframe', 'evil.example', '@import']) expect(text).not.toContain(bad)
+    for (const bad of [
+      '<script',
+      'alert',
+      'onload',
+      'onclick',
+      'javascript:',
+      'foreignObject',
+      'iframe',
+      'evil.example',
+      '@import',
+    ])
+      expect(text).not.toContain(bad)
     expect(text).toContain('<rect')
     expect((await sharp(Buffer.from(text)).metadata()).format).toBe('svg')
   })
 
   it('400 invalid_request for a JSON create naming a URL or a file instead of sending one (no fetch, no copy)', async () => {
     const { row: theirs } = await uploaded(other)
-    for (const body of [{ url: 'https://example.com/cat.png', filename: 'cat.png' }, { url: `${ROUTE}/file/${theirs.filename}`, filename: theirs.filename }]) {
-      await expectNothingStored(() => call(app, 'POST', ROUTE, { headers: citizen.headers, body }), 400, 'invalid_request')
+    for (const body of [
+      { url: 'https://example.com/cat.png', filename: 'cat.png' },
+      { url: `${ROUTE}/file/${theirs.filename}`, filename: theirs.filename },
+    ]) {
+      await expectNothingStored(
+        () => call(app, 'POST', ROUTE, { headers: citizen.headers, body }),
+        400,
+        'invalid_request',
+      )
     }
   })
 
@@ -144,7 +238,11 @@ describe('upload (POST /api/community-media, multipart)', () => {
     let release!: () => void
     const running = queue.run(queue.budget, () => new Promise<void>((resolve) => (release = resolve)))
     try {
-      const reply = await expectNothingStored(async () => stock(citizen, { data: await png(), name: 'busy.png', type: 'image/png' }), 503, 'media_busy')
+      const reply = await expectNothingStored(
+        async () => stock(citizen, { data: await png(), name: 'busy.png', type: 'image/png' }),
+        503,
+        'media_busy',
+      )
       expect(reply.headers.get('retry-after')).toBe('5')
     } finally {
       release()
@@ -158,7 +256,10 @@ describe('a failed upload', () => {
     await installFaultFunctions(app)
     const before = { files: await communityFiles(), rows: await count(app, 'community_media') }
     // The audit entry's INSERT fails: the row is in and the files written, then all rolls back.
-    await sql(app, `CREATE TRIGGER community_upload_fault BEFORE INSERT ON audit_logs FOR EACH ROW WHEN (NEW.action = 'community.media.upload') EXECUTE FUNCTION upload_fault_raise()`)
+    await sql(
+      app,
+      `CREATE TRIGGER community_upload_fault BEFORE INSERT ON audit_logs FOR EACH ROW WHEN (NEW.action = 'community.media.upload') EXECUTE FUNCTION upload_fault_raise()`,
+    )
     try {
       const reply = await stock(citizen, { data: await png(300, 200), name: 'doomed.png', type: 'image/png' })
       expect(reply.status).toBe(500)
@@ -174,7 +275,10 @@ describe('who reads, changes and deletes (stock routes)', () => {
   it('reads follow the galleries: the public sees an image once a published gallery shows it, not before, not after moderation', async () => {
     const { id, row: stored } = await uploaded(citizen)
     const file = `${ROUTE}/file/${stored.filename}`
-    const status = async (who: Actor) => [(await who.get(`${ROUTE}/${id}`)).status, (await app.request(file, { headers: who.headers })).status]
+    const status = async (who: Actor) => [
+      (await who.get(`${ROUTE}/${id}`)).status,
+      (await app.request(file, { headers: who.headers })).status,
+    ]
 
     // Not shown anywhere yet: its uploader, moderators and admins only.
     expect(await status(anonymous(app))).toEqual([404, 403])
@@ -193,7 +297,9 @@ describe('who reads, changes and deletes (stock routes)', () => {
     expect(listed.body.docs.find((doc: { id: string }) => doc.id === id).shownIn).toBeUndefined()
     // The gallery's own read shows it populated.
     const read = await anonymous(app).get(`/api/galleries/${gallery.body.doc.id}`, { depth: '1' })
-    expect(read.body.images).toEqual([expect.objectContaining({ id, url: expect.stringMatching(new RegExp(`${file}$`)) })])
+    expect(read.body.images).toEqual([
+      expect.objectContaining({ id, url: expect.stringMatching(new RegExp(`${file}$`)) }),
+    ])
 
     await sql(app, `UPDATE galleries SET status = 'moderated' WHERE id = $1`, [gallery.body.doc.id])
     expect(await status(anonymous(app))).toEqual([404, 403])
@@ -206,12 +312,19 @@ describe('who reads, changes and deletes (stock routes)', () => {
     expect([403, 404]).toContain((await other.send(`${ROUTE}/${id}`, { alt: 'defaced' }, 'PATCH')).status)
     expect((await row(id))!.alt).toBe('A picture')
 
-    const own = await citizen.send(`${ROUTE}/${id}`, { alt: 'Old town', uploader: other.user.id, encodingFormat: 'text/html' }, 'PATCH')
+    const own = await citizen.send(
+      `${ROUTE}/${id}`,
+      { alt: 'Old town', uploader: other.user.id, encodingFormat: 'text/html' },
+      'PATCH',
+    )
     expect(own.status).toBe(200)
     expect(await row(id)).toMatchObject({ alt: 'Old town', uploader_id: citizen.user.id, encoding_format: 'image/png' })
     expect(await audits(app, 'community.media.update', id)).toHaveLength(1)
 
-    for (const [who, alt] of [[moderator, 'By a moderator'], [admin, 'By an admin']] as const) {
+    for (const [who, alt] of [
+      [moderator, 'By a moderator'],
+      [admin, 'By an admin'],
+    ] as const) {
       expect((await who.send(`${ROUTE}/${id}`, { alt }, 'PATCH')).status).toBe(200)
       expect((await row(id))!.alt).toBe(alt)
     }
@@ -251,7 +364,8 @@ describe('the admin panel', () => {
     const { admin: panel } = app.payload.collections['community-media']!.config
     expect(panel.group).toBe('Community')
     const hidden = panel.hidden
-    const hiddenFor = (roles: string[]) => (typeof hidden === 'function' ? hidden({ user: { roles } as never }) : Boolean(hidden))
+    const hiddenFor = (roles: string[]) =>
+      typeof hidden === 'function' ? hidden({ user: { roles } as never }) : Boolean(hidden)
     expect([hiddenFor(['admin']), hiddenFor(['moderator'])]).toEqual([false, false])
   })
 })
@@ -263,11 +377,22 @@ describe("a gallery's images", () => {
     const created = await citizen.send('/api/galleries', { title: 'Mine', images: [second.id, first.id] })
     expect(created.status).toBe(201)
     const galleryId = created.body.doc.id
-    const linked = async () => (await sql<{ id: string }>(app, `SELECT community_media_id AS id FROM galleries_rels WHERE parent_id = $1 AND path = 'images' ORDER BY "order"`, [galleryId])).map((r) => r.id)
+    const linked = async () =>
+      (
+        await sql<{ id: string }>(
+          app,
+          `SELECT community_media_id AS id FROM galleries_rels WHERE parent_id = $1 AND path = 'images' ORDER BY "order"`,
+          [galleryId],
+        )
+      ).map((r) => r.id)
     expect(await linked()).toEqual([second.id, first.id])
 
     const third = await uploaded(citizen)
-    const updated = await citizen.send(`/api/galleries/${galleryId}`, { images: [first.id, second.id, third.id] }, 'PATCH')
+    const updated = await citizen.send(
+      `/api/galleries/${galleryId}`,
+      { images: [first.id, second.id, third.id] },
+      'PATCH',
+    )
     expect(updated.status).toBe(200)
     expect(await linked()).toEqual([first.id, second.id, third.id])
     expect(await audits(app, 'gallery.update', galleryId)).toHaveLength(1)

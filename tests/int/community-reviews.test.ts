@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { roleActor } from '../helpers/blog'
-import { adminActor, anonymous, count, MISSING_ID, SERVICES, type Actor } from '../helpers/catalogue'
-import { bookingOf } from '../helpers/community'
 import { customerActor } from '../helpers/bookings'
+import { type Actor, adminActor, anonymous, count, MISSING_ID, SERVICES } from '../helpers/catalogue'
+import { bookingOf } from '../helpers/community'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
 let app: TestApp
@@ -33,22 +33,37 @@ async function ratingOf(serviceId: string) {
   const adminView = await admin.get(SERVICES, { id: serviceId })
   const listed = await admin.get(SERVICES, { perPage: '100' })
   expect(adminView.body.service.rating).toEqual(stock.body.rating)
-  expect(listed.body.services.find((service: { id: string }) => service.id === serviceId)?.rating).toEqual(stock.body.rating)
+  expect(listed.body.services.find((service: { id: string }) => service.id === serviceId)?.rating).toEqual(
+    stock.body.rating,
+  )
   return stock.body.rating
 }
 
 describe('POST /api/reviews', () => {
   it('the customer of a completed booking reviews it; the service is the booking’s; rating counted', async () => {
     const { bookingId, serviceId } = await bookingOf(app, admin, customer)
-    const reply = await review(customer, { booking: bookingId, rating: 4, body: 'Très bon cours', author: moderator.user.id, status: 'moderated' })
+    const reply = await review(customer, {
+      booking: bookingId,
+      rating: 4,
+      body: 'Très bon cours',
+      author: moderator.user.id,
+      status: 'moderated',
+    })
     expect(reply.status).toBe(201)
-    expect(reply.body.doc).toMatchObject({ author: customer.user.id, status: 'published', service: serviceId, rating: 4 })
+    expect(reply.body.doc).toMatchObject({
+      author: customer.user.id,
+      status: 'published',
+      service: serviceId,
+      rating: 4,
+    })
     expect(await ratingOf(serviceId)).toEqual({ average: 4, count: 1 })
   })
 
   it('409 review_exists for a second review of one booking, also when two arrive at once', async () => {
     const { bookingId } = await bookingOf(app, admin, customer)
-    const replies = await Promise.all([1, 2, 3].map(() => review(customer, { booking: bookingId, rating: 5, body: 'Super' })))
+    const replies = await Promise.all(
+      [1, 2, 3].map(() => review(customer, { booking: bookingId, rating: 5, body: 'Super' })),
+    )
     expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409, 409])
     expect(replies.find((reply) => reply.status === 409)!.body.error).toBe('review_exists')
     expect(await count(app, 'reviews', 'booking_id = $1', [bookingId])).toBe(1)
@@ -109,7 +124,9 @@ describe('PATCH /api/reviews/<id>', () => {
     const reply = await customer.send(`/api/reviews/${made.body.doc.id}`, { rating: null }, 'PATCH')
     expect(reply.status).toBe(400)
     expect(JSON.stringify(reply.body)).toContain('rating')
-    expect(await sql(app, 'SELECT rating::int AS rating FROM reviews WHERE id = $1', [made.body.doc.id])).toEqual([{ rating: 4 }])
+    expect(await sql(app, 'SELECT rating::int AS rating FROM reviews WHERE id = $1', [made.body.doc.id])).toEqual([
+      { rating: 4 },
+    ])
   })
 })
 
@@ -120,7 +137,11 @@ describe('the service’s rating {average, count}', () => {
     const second = await bookingOf(app, admin, customer, { serviceId })
     const third = await bookingOf(app, admin, customer, { serviceId })
     const ids: string[] = []
-    for (const [booking, rating] of [[first.bookingId, 5], [second.bookingId, 4], [third.bookingId, 2]] as const) {
+    for (const [booking, rating] of [
+      [first.bookingId, 5],
+      [second.bookingId, 4],
+      [third.bookingId, 2],
+    ] as const) {
       const reply = await review(customer, { booking, rating, body: 'Avis' })
       expect(reply.status).toBe(201)
       ids.push(reply.body.doc.id)
@@ -130,9 +151,16 @@ describe('the service’s rating {average, count}', () => {
     expect(await ratingOf(serviceId)).toEqual({ average: 4.67, count: 3 })
     expect((await customer.send(`/api/reviews/${ids[0]}`, undefined, 'DELETE')).status).toBe(200)
     expect(await ratingOf(serviceId)).toEqual({ average: 4.5, count: 2 })
-    expect((await moderator.send('/api/admin/moderate', { postType: 'reviews', postId: ids[1], reason: 'Hors sujet' })).status).toBe(200)
+    expect(
+      (await moderator.send('/api/admin/moderate', { postType: 'reviews', postId: ids[1], reason: 'Hors sujet' }))
+        .status,
+    ).toBe(200)
     expect(await ratingOf(serviceId)).toEqual({ average: 5, count: 1 })
-    const [row] = await sql<{ rating_count: string; rating_sum: string }>(app, 'SELECT rating_count, rating_sum FROM service_listings WHERE id = $1', [serviceId])
+    const [row] = await sql<{ rating_count: string; rating_sum: string }>(
+      app,
+      'SELECT rating_count, rating_sum FROM service_listings WHERE id = $1',
+      [serviceId],
+    )
     expect([Number(row!.rating_count), Number(row!.rating_sum)]).toEqual([1, 5])
   })
 
@@ -141,17 +169,28 @@ describe('the service’s rating {average, count}', () => {
     const customers = await Promise.all(Array.from({ length: 6 }, () => customerActor(app)))
     const first = await bookingOf(app, admin, customers[0]!)
     const bookings = [first.bookingId]
-    for (const other of customers.slice(1)) bookings.push((await bookingOf(app, admin, other, { serviceId: first.serviceId })).bookingId)
-    const replies = await Promise.all(customers.map((who, i) => review(who, { booking: bookings[i], rating: i % 2 ? 5 : 4, body: 'Avis' })))
+    for (const other of customers.slice(1))
+      bookings.push((await bookingOf(app, admin, other, { serviceId: first.serviceId })).bookingId)
+    const replies = await Promise.all(
+      customers.map((who, i) => review(who, { booking: bookings[i], rating: i % 2 ? 5 : 4, body: 'Avis' })),
+    )
     expect(replies.map((reply) => reply.status)).toEqual(Array(6).fill(201))
-    const [row] = await sql<{ rating_count: string; rating_sum: string }>(app, 'SELECT rating_count, rating_sum FROM service_listings WHERE id = $1', [first.serviceId])
+    const [row] = await sql<{ rating_count: string; rating_sum: string }>(
+      app,
+      'SELECT rating_count, rating_sum FROM service_listings WHERE id = $1',
+      [first.serviceId],
+    )
     expect([Number(row!.rating_count), Number(row!.rating_sum)]).toEqual([6, 27])
     expect(await ratingOf(first.serviceId)).toEqual({ average: 4.5, count: 6 })
   })
 
   it('is never taken from a body', async () => {
     const { serviceId } = await bookingOf(app, admin, customer)
-    await admin.send(`/api/service-listings/${serviceId}`, { ratingCount: 99, ratingSum: 495, rating: { average: 5, count: 99 } }, 'PATCH')
+    await admin.send(
+      `/api/service-listings/${serviceId}`,
+      { ratingCount: 99, ratingSum: 495, rating: { average: 5, count: 99 } },
+      'PATCH',
+    )
     expect(await ratingOf(serviceId)).toEqual({ average: null, count: 0 })
   })
 })

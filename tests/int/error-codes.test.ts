@@ -10,7 +10,7 @@ import { describe, expect, it } from '@jest/globals'
 
 import { ERROR_CODES, type ErrorCode } from '../../domain/error-codes'
 import { openApiDocument } from '../../endpoints/openapi'
-import { apiError, ApiError } from '../../src/lib/http/errors'
+import { ApiError, apiError } from '../../src/lib/http/errors'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 const TABLE = 'domain/error-codes.ts'

@@ -10,10 +10,24 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { freePort, removeEmbeddedState, startEmbeddedDatabase, type EmbeddedDatabase } from '../../src/lib/embedded-database'
+import {
+  type EmbeddedDatabase,
+  freePort,
+  removeEmbeddedState,
+  startEmbeddedDatabase,
+} from '../../src/lib/embedded-database'
 import { checkInvariants } from '../helpers/invariants'
-import { missingWrites, runLoad, seedLoad, summary, watchAnswers, SERVER_UNDER_LOAD_ENV, type LoadFixture, type LoadReport } from '../helpers/load'
-import { startServerProcess, type ServerProcess } from '../helpers/processes'
+import {
+  type LoadFixture,
+  type LoadReport,
+  missingWrites,
+  runLoad,
+  seedLoad,
+  SERVER_UNDER_LOAD_ENV,
+  summary,
+  watchAnswers,
+} from '../helpers/load'
+import { type ServerProcess, startServerProcess } from '../helpers/processes'
 import { viaServer } from '../helpers/server-app'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -37,7 +51,10 @@ async function waitForHealth(status: number, timeoutMs: number) {
       (error: Error) => `${error.message} ${String((error.cause as Error | undefined)?.message)}`,
     )
     if (lastHealth === String(status)) return
-    if (Date.now() > deadline) throw new Error(`health never said ${status} (last: ${lastHealth}); server said:\n${server.output().slice(-4000)}`)
+    if (Date.now() > deadline)
+      throw new Error(
+        `health never said ${status} (last: ${lastHealth}); server said:\n${server.output().slice(-4000)}`,
+      )
     await sleep(250)
   }
 }
@@ -71,9 +88,16 @@ describe('fault 1: PostgreSQL stopped for 10 s under load', () => {
   it('the server answers 503 meanwhile, never 500, stays up, and recovers by itself', async () => {
     let finish!: () => void
     const answers = watchAnswers((action, status, body, headers) => {
-      if (outage && status === 503) duringOutage[action] ??= { status, body, retryAfter: headers?.get('retry-after') ?? null }
+      if (outage && status === 503)
+        duringOutage[action] ??= { status, body, retryAfter: headers?.get('retry-after') ?? null }
     })
-    const load = runLoad({ url: server.url, fixture, clients: 16, until: new Promise<void>((resolve) => (finish = resolve)), onAnswer: answers.onAnswer })
+    const load = runLoad({
+      url: server.url,
+      fixture,
+      clients: 16,
+      until: new Promise<void>((resolve) => (finish = resolve)),
+      onAnswer: answers.onAnswer,
+    })
     // Under load: PostgreSQL stops once 20 writes were acknowledged (others are in flight).
     await answers.writes(20)
 
@@ -113,7 +137,11 @@ describe('fault 1: PostgreSQL stopped for 10 s under load', () => {
 
     expect(signIn.status).toBe(503)
     expect(signIn.headers.get('retry-after')).toBe('5')
-    expect(await signIn.json()).toMatchObject({ error: 'service_unavailable', code: 'SERVICE_UNAVAILABLE', status: 'SERVICE_UNAVAILABLE' })
+    expect(await signIn.json()).toMatchObject({
+      error: 'service_unavailable',
+      code: 'SERVICE_UNAVAILABLE',
+      status: 'SERVICE_UNAVAILABLE',
+    })
     expect(adminList.status).toBe(503)
     expect(adminList.headers.get('retry-after')).toBe('5')
     expect(await adminList.json()).toMatchObject({ error: 'service_unavailable' })
@@ -128,7 +156,13 @@ describe('fault 1: PostgreSQL stopped for 10 s under load', () => {
 
   it('after recovery every action succeeds again', async () => {
     const answers = watchAnswers()
-    const recovered = await runLoad({ url: server.url, fixture: { ...fixture, comments: [] }, clients: 8, until: answers.successes(80), onAnswer: answers.onAnswer })
+    const recovered = await runLoad({
+      url: server.url,
+      fixture: { ...fixture, comments: [] },
+      clients: 8,
+      until: answers.successes(80),
+      onAnswer: answers.onAnswer,
+    })
     expect(recovered.fiveXX).toEqual([])
     expect(recovered.byStatus['200']).toBeGreaterThan(0)
   }, 60_000)

@@ -49,7 +49,10 @@ const nothingStored = async () => {
 
 describe('fault 5: media storage unwritable', () => {
   it('our endpoint answers 503 storage_unavailable and stores nothing', async () => {
-    const reply = await upload(app, headers, { file: { data: await png(), name: 'garden.png', type: 'image/png' }, alt: 'A garden' })
+    const reply = await upload(app, headers, {
+      file: { data: await png(), name: 'garden.png', type: 'image/png' },
+      alt: 'A garden',
+    })
     expect(reply.status).toBe(503)
     expect(reply.headers.get('retry-after')).toBe('5')
     expect(reply.body).toEqual({ error: 'storage_unavailable', message: expect.stringMatching(/media storage/) })
@@ -57,10 +60,20 @@ describe('fault 5: media storage unwritable', () => {
   })
 
   it("Payload's stock upload route answers 503 with the code in its own error shape, and stores nothing", async () => {
-    const reply = await upload(app, headers, { file: { data: await png(), name: 'garden.png', type: 'image/png' }, _payload: JSON.stringify({ alt: 'A garden' }) }, '/api/service-media')
+    const reply = await upload(
+      app,
+      headers,
+      {
+        file: { data: await png(), name: 'garden.png', type: 'image/png' },
+        _payload: JSON.stringify({ alt: 'A garden' }),
+      },
+      '/api/service-media',
+    )
     expect(reply.status).toBe(503)
     expect(reply.headers.get('retry-after')).toBe('5')
-    expect(reply.body).toMatchObject({ errors: [{ code: 'storage_unavailable', message: expect.stringMatching(/media storage/) }] })
+    expect(reply.body).toMatchObject({
+      errors: [{ code: 'storage_unavailable', message: expect.stringMatching(/media storage/) }],
+    })
     await nothingStored()
   })
 
@@ -69,7 +82,9 @@ describe('fault 5: media storage unwritable', () => {
     await fs.mkdir(mediaDir)
     const reply = await upload(app, headers, { file: { data: await png(), name: 'garden.png', type: 'image/png' } })
     expect(reply.status).toBe(201)
-    const [row] = await sql<{ filename: string }>(app, 'SELECT filename FROM service_media WHERE id = $1', [reply.body.id])
+    const [row] = await sql<{ filename: string }>(app, 'SELECT filename FROM service_media WHERE id = $1', [
+      reply.body.id,
+    ])
     expect(await fs.readdir(mediaDir)).toContain(row!.filename)
   })
 })

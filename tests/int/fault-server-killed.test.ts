@@ -10,13 +10,21 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { freePort, removeEmbeddedState } from '../../src/lib/embedded-database'
-import { connectionUrl, readPassword } from '../../src/lib/postgres/database-password'
 import { clusterLocation } from '../../src/lib/postgres/cluster-location'
+import { connectionUrl, readPassword } from '../../src/lib/postgres/database-password'
 import { postgresRunAs } from '../../src/lib/postgres/run-as'
 import { processAlive } from '../../src/lib/process-alive'
 import { checkInvariants } from '../helpers/invariants'
-import { missingWrites, runLoad, seedLoad, summary, watchAnswers, SERVER_UNDER_LOAD_ENV, type LoadFixture } from '../helpers/load'
-import { startServerProcess, type ServerProcess } from '../helpers/processes'
+import {
+  type LoadFixture,
+  missingWrites,
+  runLoad,
+  seedLoad,
+  SERVER_UNDER_LOAD_ENV,
+  summary,
+  watchAnswers,
+} from '../helpers/load'
+import { type ServerProcess, startServerProcess } from '../helpers/processes'
 import { viaServer } from '../helpers/server-app'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -79,7 +87,13 @@ describe('fault 2: SIGKILL under load, then a restart on the same DATA_DIR', () 
     it(`killing ${kill.name}: every write answered 2xx before the kill is stored, and the restart is clean`, async () => {
       let finish!: () => void
       const answers = watchAnswers()
-      const load = runLoad({ url: server.url, fixture: { ...fixture, comments: fixture.comments.splice(0, 20) }, clients: 16, until: new Promise<void>((resolve) => (finish = resolve)), onAnswer: answers.onAnswer })
+      const load = runLoad({
+        url: server.url,
+        fixture: { ...fixture, comments: fixture.comments.splice(0, 20) },
+        clients: 16,
+        until: new Promise<void>((resolve) => (finish = resolve)),
+        onAnswer: answers.onAnswer,
+      })
       // Under load: the kill comes once 20 writes were acknowledged (others are in flight).
       await answers.writes(20)
       const cluster = await clusterLocation(dir, postgresRunAs())
@@ -108,7 +122,13 @@ describe('fault 2: SIGKILL under load, then a restart on the same DATA_DIR', () 
       expect(await checkInvariants(local)).toEqual([])
 
       const afterAnswers = watchAnswers()
-      const after = await runLoad({ url: server.url, fixture: { ...fixture, comments: [] }, clients: 8, until: afterAnswers.successes(80), onAnswer: afterAnswers.onAnswer })
+      const after = await runLoad({
+        url: server.url,
+        fixture: { ...fixture, comments: [] },
+        clients: 8,
+        until: afterAnswers.successes(80),
+        onAnswer: afterAnswers.onAnswer,
+      })
       expect(after.fiveXX).toEqual([])
       expect(after.networkErrors).toEqual({})
     }, 180_000)

@@ -6,10 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { localDate, PUBLIC_BOOKINGS } from '../helpers/bookings'
 import { checkInvariants } from '../helpers/invariants'
-import { missingWrites, runLoad, seedLoad, summary, watchAnswers, SERVER_UNDER_LOAD_ENV, type LoadFixture } from '../helpers/load'
-import { startServerProcess, type ServerProcess } from '../helpers/processes'
-import { slowPost } from '../helpers/slow-request'
+import {
+  type LoadFixture,
+  missingWrites,
+  runLoad,
+  seedLoad,
+  SERVER_UNDER_LOAD_ENV,
+  summary,
+  watchAnswers,
+} from '../helpers/load'
+import { type ServerProcess, startServerProcess } from '../helpers/processes'
 import { viaServer } from '../helpers/server-app'
+import { slowPost } from '../helpers/slow-request'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
 let server: ServerProcess
@@ -45,14 +53,29 @@ describe('fault 3: SIGTERM under load', () => {
     // signal comes.
     const date = localDate(100).date
     const inFlight = Array.from({ length: 10 }, (_, i) =>
-      slowPost(server.url, PUBLIC_BOOKINGS, JSON.stringify({ serviceId: fixture.services[0], bookingDate: date, bookingTime: `${String(8 + i).padStart(2, '0')}:00` }), {
-        authorization: `Bearer ${fixture.citizens[i % fixture.citizens.length]!.token}`,
-      }),
+      slowPost(
+        server.url,
+        PUBLIC_BOOKINGS,
+        JSON.stringify({
+          serviceId: fixture.services[0],
+          bookingDate: date,
+          bookingTime: `${String(8 + i).padStart(2, '0')}:00`,
+        }),
+        {
+          authorization: `Bearer ${fixture.citizens[i % fixture.citizens.length]!.token}`,
+        },
+      ),
     )
     await sleep(1_000)
     let finish!: () => void
     const watch = watchAnswers()
-    const load = runLoad({ url: server.url, fixture, clients: 16, until: new Promise<void>((resolve) => (finish = resolve)), onAnswer: watch.onAnswer })
+    const load = runLoad({
+      url: server.url,
+      fixture,
+      clients: 16,
+      until: new Promise<void>((resolve) => (finish = resolve)),
+      onAnswer: watch.onAnswer,
+    })
     // Under load: the signal comes once 20 writes were acknowledged (others are in flight).
     await watch.writes(20)
 
@@ -62,7 +85,10 @@ describe('fault 3: SIGTERM under load', () => {
     for (const request of inFlight) request.release()
     const settled = await Promise.allSettled(inFlight.map((request) => request.answer))
     const failed = settled.filter((result) => result.status === 'rejected')
-    if (failed.length) console.log(`in-flight failures: ${failed.map((f) => String((f as PromiseRejectedResult).reason)).join(', ')}\n${server.output().slice(-3000)}`)
+    if (failed.length)
+      console.log(
+        `in-flight failures: ${failed.map((f) => String((f as PromiseRejectedResult).reason)).join(', ')}\n${server.output().slice(-3000)}`,
+      )
     const answers = settled.map((result) => (result.status === 'fulfilled' ? result.value : { status: 0, body: '' }))
 
     const exit = await server.exited
@@ -75,8 +101,13 @@ describe('fault 3: SIGTERM under load', () => {
     expect(server.output()).toMatch(/SIGTERM: finishing in-flight requests[\s\S]*\[server\] stopped/)
     expect(report.fiveXX).toEqual([])
 
-    const booked = answers.map((answer) => ({ kind: 'booking' as const, id: (JSON.parse(answer.body) as { booking: { id: string } }).booking.id }))
-    expect(await missingWrites((text, values) => sql(local, text, values), [...report.acknowledged, ...booked])).toEqual([])
+    const booked = answers.map((answer) => ({
+      kind: 'booking' as const,
+      id: (JSON.parse(answer.body) as { booking: { id: string } }).booking.id,
+    }))
+    expect(
+      await missingWrites((text, values) => sql(local, text, values), [...report.acknowledged, ...booked]),
+    ).toEqual([])
     expect(await checkInvariants(local)).toEqual([])
   }, 120_000)
 })

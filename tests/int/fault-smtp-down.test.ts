@@ -5,12 +5,12 @@
 // Retries are fast here (MAIL_RETRY_DELAY_MS 250: waits of 0.25, 0.5, 1, 2 and 4 s).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { adminActor, type Actor } from '../helpers/catalogue'
-import { bookableService, book, customerActor, localDate } from '../helpers/bookings'
+import { book, bookableService, customerActor, localDate } from '../helpers/bookings'
+import { type Actor, adminActor } from '../helpers/catalogue'
 import { checkInvariants } from '../helpers/invariants'
 import { captureLogs } from '../helpers/logs'
-import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox'
 import { columnsHolding } from '../helpers/mail-invariants'
+import { linkIn, type Mailbox, startMailbox } from '../helpers/mailbox'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { TEST_PASSWORD } from '../helpers/users'
 
@@ -24,7 +24,11 @@ const day = localDate(30)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await probe()
@@ -41,7 +45,11 @@ interface JobRow {
   processing: boolean
 }
 
-const mailJobs = () => sql<JobRow>(app, `SELECT id::text, total_tried::text, has_error, processing FROM payload_jobs WHERE queue = 'mail' ORDER BY created_at`)
+const mailJobs = () =>
+  sql<JobRow>(
+    app,
+    `SELECT id::text, total_tried::text, has_error, processing FROM payload_jobs WHERE queue = 'mail' ORDER BY created_at`,
+  )
 
 interface TryRow {
   total_tried: number
@@ -66,7 +74,11 @@ const tries = () =>
   )
 
 function signUp(email: string) {
-  return app.request('/api/auth/sign-up/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: TEST_PASSWORD }) })
+  return app.request('/api/auth/sign-up/email', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: TEST_PASSWORD }),
+  })
 }
 
 beforeAll(async () => {
@@ -74,7 +86,13 @@ beforeAll(async () => {
   const probe = await startMailbox()
   smtpPort = probe.port
   await probe.stop()
-  Object.assign(process.env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', MAIL_RETRY_ATTEMPTS: String(ATTEMPTS), MAIL_RETRY_DELAY_MS: '250' })
+  Object.assign(process.env, {
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtpPort),
+    SMTP_SECURE: 'false',
+    MAIL_RETRY_ATTEMPTS: String(ATTEMPTS),
+    MAIL_RETRY_DELAY_MS: '250',
+  })
   app = await startTestApp()
   logged = captureLogs(app.payload)
   admin = await adminActor(app)
@@ -96,7 +114,9 @@ describe('fault 4: SMTP down during sign-up and booking', () => {
     const customer = await customerActor(app, 'Dora Down')
     const booked = await book(customer, { serviceId: service.id, bookingDate: day.date, bookingTime: '10:00' })
     expect(booked.status).toBe(201)
-    expect(await sql(app, 'SELECT status FROM bookings WHERE id = $1', [booked.body.booking.id])).toEqual([{ status: 'pending' }])
+    expect(await sql(app, 'SELECT status FROM bookings WHERE id = $1', [booked.body.booking.id])).toEqual([
+      { status: 'pending' },
+    ])
 
     // Both mails were tried against the dead server and wait for their retry.
     const waiting = await until('two failed first attempts', async () => {
@@ -107,7 +127,14 @@ describe('fault 4: SMTP down during sign-up and booking', () => {
     // Every try is in the job's log with its error and the sealed input; the next waits the
     // backoff (250 ms doubled per failure) counted from that try's record.
     for (const job of await tries()) {
-      expect(job).toEqual({ ...job, tries_logged: job.total_tried, failed_logged: job.total_tried, logged_input_is_jobs: true, errors_logged: job.total_tried, wait_ms: job.wait_expected_ms })
+      expect(job).toEqual({
+        ...job,
+        tries_logged: job.total_tried,
+        failed_logged: job.total_tried,
+        logged_input_is_jobs: true,
+        errors_logged: job.total_tried,
+        wait_ms: job.wait_expected_ms,
+      })
     }
     // What is at rest while SMTP is down, kept for the token search below.
     await sql(app, 'CREATE TABLE smtp_down_jobs AS SELECT * FROM payload_jobs')
@@ -115,8 +142,14 @@ describe('fault 4: SMTP down during sign-up and booking', () => {
     expect(await checkInvariants(app)).toEqual([])
 
     mailbox = await startMailbox({ port: smtpPort })
-    const verification = await mailbox.waitFor((mail) => mail.to.includes(email) && /verify/i.test(mail.subject), 20_000)
-    const receipt = await mailbox.waitFor((mail) => mail.to.includes(customer.user.email) && mail.subject === 'Booking received: Piano lesson', 20_000)
+    const verification = await mailbox.waitFor(
+      (mail) => mail.to.includes(email) && /verify/i.test(mail.subject),
+      20_000,
+    )
+    const receipt = await mailbox.waitFor(
+      (mail) => mail.to.includes(customer.user.email) && mail.subject === 'Booking received: Piano lesson',
+      20_000,
+    )
     expect(receipt.text).toContain(`${day.date} at 10:00`)
 
     // The token travelled only in the mail: not in the queued job, its log, nor anywhere else.
@@ -146,14 +179,29 @@ describe('fault 4: SMTP down during sign-up and booking', () => {
     })
     // The first try and ATTEMPTS retries.
     expect(failed).toMatchObject({ total_tried: String(ATTEMPTS + 1), has_error: true, processing: false })
-    expect(await tries()).toEqual([expect.objectContaining({ total_tried: ATTEMPTS + 1, failed_logged: ATTEMPTS + 1, logged_input_is_jobs: true, errors_logged: ATTEMPTS + 1 })])
-    const [kept] = await sql<{ message: string }>(app, `SELECT error->>'message' AS message FROM payload_jobs WHERE id = $1`, [failed!.id])
+    expect(await tries()).toEqual([
+      expect.objectContaining({
+        total_tried: ATTEMPTS + 1,
+        failed_logged: ATTEMPTS + 1,
+        logged_input_is_jobs: true,
+        errors_logged: ATTEMPTS + 1,
+      }),
+    ])
+    const [kept] = await sql<{ message: string }>(
+      app,
+      `SELECT error->>'message' AS message FROM payload_jobs WHERE id = $1`,
+      [failed!.id],
+    )
     expect(kept!.message).toMatch(/ECONNREFUSED/)
     expect(logged.some((line) => /max retries reached/.test(line))).toBe(true)
 
     // SMTP back: the runner leaves a failed job alone.
     mailbox = await startMailbox({ port: smtpPort })
-    await app.request('/api/auth/sign-up/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `after-${email}`, password: TEST_PASSWORD }) })
+    await app.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `after-${email}`, password: TEST_PASSWORD }),
+    })
     await mailbox.waitFor((mail) => mail.to.includes(`after-${email}`), 20_000)
     const left = await until('the sent job deleted', async () => {
       const jobs = await mailJobs()

@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { localDate, PUBLIC_BOOKINGS } from '../helpers/bookings'
-import { seedLoad, SERVER_UNDER_LOAD_ENV, type LoadFixture } from '../helpers/load'
-import { startMailbox, type Mailbox } from '../helpers/mailbox'
+import { type LoadFixture, seedLoad, SERVER_UNDER_LOAD_ENV } from '../helpers/load'
+import { type Mailbox, startMailbox } from '../helpers/mailbox'
 import { MEDIA } from '../helpers/media'
-import { startServerProcess, type ServerProcess } from '../helpers/processes'
+import { type ServerProcess, startServerProcess } from '../helpers/processes'
 import { REPORTS } from '../helpers/reports'
 import { viaServer } from '../helpers/server-app'
 import { startTestApp, type TestApp } from '../helpers/test-app'
@@ -40,7 +40,10 @@ afterAll(async () => {
 
 function mixOfRequests(): VanishingRequest[] {
   const json = { 'content-type': 'application/json' }
-  const citizen = (i: number) => ({ ...json, authorization: `Bearer ${fixture.citizens[i % fixture.citizens.length]!.token}` })
+  const citizen = (i: number) => ({
+    ...json,
+    authorization: `Bearer ${fixture.citizens[i % fixture.citizens.length]!.token}`,
+  })
   const boundary = 'vanishing-boundary'
   const multipart = (i: number) =>
     `--${boundary}\r\ncontent-disposition: form-data; name="alt"\r\n\r\nA picture\r\n` +
@@ -49,16 +52,75 @@ function mixOfRequests(): VanishingRequest[] {
   const requests: VanishingRequest[] = []
   for (let i = 0; i < 3; i++) {
     requests.push(
-      { method: 'POST', path: '/api/auth/sign-up/email', headers: json, body: JSON.stringify({ email: `gone-${i}-${Date.now()}@example.test`, password: TEST_PASSWORD, name: 'Gone' }) },
-      { method: 'POST', path: PUBLIC_BOOKINGS, headers: citizen(i), body: JSON.stringify({ serviceId: fixture.services[0], bookingDate: date, bookingTime: `${10 + i}:00` }) },
-      { method: 'POST', path: MEDIA, headers: { ...fixture.admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, body: multipart(i) },
-      { method: 'POST', path: MEDIA, headers: { ...fixture.admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, body: multipart(i), whole: true },
-      { method: 'POST', path: REPORTS, headers: citizen(i), body: JSON.stringify({ postType: 'blogComments', postId: fixture.comments[i % fixture.comments.length], reason: 'spam' }) },
+      {
+        method: 'POST',
+        path: '/api/auth/sign-up/email',
+        headers: json,
+        body: JSON.stringify({ email: `gone-${i}-${Date.now()}@example.test`, password: TEST_PASSWORD, name: 'Gone' }),
+      },
+      {
+        method: 'POST',
+        path: PUBLIC_BOOKINGS,
+        headers: citizen(i),
+        body: JSON.stringify({ serviceId: fixture.services[0], bookingDate: date, bookingTime: `${10 + i}:00` }),
+      },
+      {
+        method: 'POST',
+        path: MEDIA,
+        headers: { ...fixture.admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body: multipart(i),
+      },
+      {
+        method: 'POST',
+        path: MEDIA,
+        headers: { ...fixture.admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body: multipart(i),
+        whole: true,
+      },
+      {
+        method: 'POST',
+        path: REPORTS,
+        headers: citizen(i),
+        body: JSON.stringify({
+          postType: 'blogComments',
+          postId: fixture.comments[i % fixture.comments.length],
+          reason: 'spam',
+        }),
+      },
       { method: 'GET', path: '/api/service-listings?limit=10', headers: {}, body: '', whole: true, again: true },
-      { method: 'POST', path: '/api/auth/sign-up/email', headers: json, body: JSON.stringify({ email: `again-${i}-${Date.now()}@example.test`, password: TEST_PASSWORD, name: 'Again' }), whole: true, again: true },
-      { method: 'POST', path: REPORTS, headers: citizen(i), body: JSON.stringify({ postType: 'blogComments', postId: fixture.comments[i % fixture.comments.length], reason: 'spam' }), whole: true, again: true },
+      {
+        method: 'POST',
+        path: '/api/auth/sign-up/email',
+        headers: json,
+        body: JSON.stringify({
+          email: `again-${i}-${Date.now()}@example.test`,
+          password: TEST_PASSWORD,
+          name: 'Again',
+        }),
+        whole: true,
+        again: true,
+      },
+      {
+        method: 'POST',
+        path: REPORTS,
+        headers: citizen(i),
+        body: JSON.stringify({
+          postType: 'blogComments',
+          postId: fixture.comments[i % fixture.comments.length],
+          reason: 'spam',
+        }),
+        whole: true,
+        again: true,
+      },
       // Whole requests too, whose answers nobody will read.
-      { method: 'POST', path: PUBLIC_BOOKINGS, headers: citizen(i), body: JSON.stringify({ serviceId: fixture.services[1], bookingDate: date, bookingTime: `${10 + i}:30` }), whole: true, again: true },
+      {
+        method: 'POST',
+        path: PUBLIC_BOOKINGS,
+        headers: citizen(i),
+        body: JSON.stringify({ serviceId: fixture.services[1], bookingDate: date, bookingTime: `${10 + i}:30` }),
+        whole: true,
+        again: true,
+      },
     )
   }
   return requests
@@ -90,7 +152,9 @@ describe('a client that vanishes mid-request', () => {
     console.log(`[vanishing client] the stop took ${took} ms`)
     if (exit.code !== 0) console.log(server.output().slice(-6000))
     expect(exit).toEqual({ code: 0, signal: null })
-    expect(server.output()).toMatch(/SIGTERM: finishing in-flight requests[\s\S]*http closed[\s\S]*jobs stopped[\s\S]*pool closed[\s\S]*\[server\] stopped/)
+    expect(server.output()).toMatch(
+      /SIGTERM: finishing in-flight requests[\s\S]*http closed[\s\S]*jobs stopped[\s\S]*pool closed[\s\S]*\[server\] stopped/,
+    )
     expect(server.output()).not.toMatch(/forced close/)
     // The stop's symptom was the 10 s forced close; with nothing in flight it must not come near it.
     expect(took).toBeLessThan(10_000)

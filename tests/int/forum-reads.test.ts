@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { startServerProcess, type ServerProcess } from '../../bench/processes'
+import { type ServerProcess, startServerProcess } from '../../bench/processes'
 import { freePort } from '../../src/lib/embedded-database'
 import { makeItem } from '../helpers/community'
 import { checkInvariants } from '../helpers/invariants'
@@ -29,7 +29,15 @@ beforeAll(async () => {
   author = await createUser(app)
   reader = await createUser(app)
   // Every status, one pinned, each thread's last post a minute apart (distinct orders).
-  for (const [name, status] of [['old', undefined], ['pinned', undefined], ['closed', 'closed'], ['moderated', 'moderated'], ['deleted', 'deleted'], ['quiet', undefined], ['busy', undefined]] as const) {
+  for (const [name, status] of [
+    ['old', undefined],
+    ['pinned', undefined],
+    ['closed', 'closed'],
+    ['moderated', 'moderated'],
+    ['deleted', 'deleted'],
+    ['quiet', undefined],
+    ['busy', undefined],
+  ] as const) {
     threads[name] = await makeItem(app, 'forum-threads', author.id, status)
   }
   await sql(app, 'UPDATE forum_threads SET pinned = true WHERE id = $1', [threads.pinned])
@@ -66,7 +74,13 @@ async function bothWays(path: string): Promise<[Body, Body]> {
   return [await get(path), await get(`${path}${path.includes('?') ? '&' : '?'}draft=false`)]
 }
 
-const listQueries = ['/api/forum-threads', '/api/forum-threads?limit=20', '/api/forum-threads?limit=20&sort=-pinned,-lastPostAt', '/api/forum-threads?limit=2&page=2', '/api/forum-threads?limit=3&page=40&depth=0']
+const listQueries = [
+  '/api/forum-threads',
+  '/api/forum-threads?limit=20',
+  '/api/forum-threads?limit=20&sort=-pinned,-lastPostAt',
+  '/api/forum-threads?limit=2&page=2',
+  '/api/forum-threads?limit=3&page=40&depth=0',
+]
 const postQueries = (thread: string) => [
   `/api/forum-posts?where[thread][equals]=${thread}&sort=createdAt&limit=20`,
   `/api/forum-posts?where[thread][equals]=${thread}&sort=createdAt&limit=20&depth=0`,
@@ -82,7 +96,13 @@ describe('GET /api/forum-threads, anonymous', () => {
   it('lists public threads only, pinned first, then by last post', async () => {
     const { docs, totalDocs } = await get('/api/forum-threads?limit=20')
     // The thread without posts sorts by its creation, after every seeded post.
-    expect(docs.map((doc) => doc.id)).toEqual([threads.pinned, threads.quiet, threads.busy, threads.closed, threads.old])
+    expect(docs.map((doc) => doc.id)).toEqual([
+      threads.pinned,
+      threads.quiet,
+      threads.busy,
+      threads.closed,
+      threads.old,
+    ])
     expect(docs[0]!.id).toBe(threads.pinned)
     expect(docs.map((doc) => doc.status)).not.toContain('moderated')
     expect(docs.map((doc) => doc.status)).not.toContain('deleted')
@@ -113,12 +133,15 @@ describe('GET /api/forum-threads, anonymous', () => {
 })
 
 describe('GET /api/forum-posts?where[thread][equals]=, anonymous', () => {
-  it.each(['busy', 'closed', 'moderated', 'quiet'])('the %s thread: the documents Payload answers at every depth', async (name) => {
-    for (const path of postQueries(threads[name]!)) {
-      const [ours, payloads] = await bothWays(path)
-      expect(ours).toEqual(payloads)
-    }
-  })
+  it.each(['busy', 'closed', 'moderated', 'quiet'])(
+    'the %s thread: the documents Payload answers at every depth',
+    async (name) => {
+      for (const path of postQueries(threads[name]!)) {
+        const [ours, payloads] = await bothWays(path)
+        expect(ours).toEqual(payloads)
+      }
+    },
+  )
 
   it('a thread that does not exist: an empty page, as Payload answers', async () => {
     for (const path of postQueries(randomUUID())) {
@@ -129,7 +152,9 @@ describe('GET /api/forum-posts?where[thread][equals]=, anonymous', () => {
   })
 
   it('published posts only, oldest first, the total from the thread’s postCount without a count', async () => {
-    const { result, statements } = await statementsDuring(() => get(`/api/forum-posts?where[thread][equals]=${threads.busy}&sort=createdAt&limit=20&depth=0`))
+    const { result, statements } = await statementsDuring(() =>
+      get(`/api/forum-posts?where[thread][equals]=${threads.busy}&sort=createdAt&limit=20&depth=0`),
+    )
     expect(result.totalDocs).toBe(5)
     expect(result.docs.map((doc) => doc.body)).toEqual(['Post 11', 'Post 12', 'Post 13', 'Post 15', 'Post 17'])
     expect(statements.filter((text) => /forum_posts/.test(text))).toHaveLength(1)

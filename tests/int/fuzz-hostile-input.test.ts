@@ -5,12 +5,12 @@
 // database invariants hold afterwards.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { checkInvariants } from '../helpers/invariants'
-import { KNOWN_OPEN } from '../helpers/fuzz/checks'
-import { pollution, runFuzz, type FuzzReport } from '../helpers/fuzz/run'
 import { dropMedia } from '../helpers/catalogue'
+import { KNOWN_OPEN } from '../helpers/fuzz/checks'
+import { type FuzzReport, pollution, runFuzz } from '../helpers/fuzz/run'
 import { seedFuzzData } from '../helpers/fuzz/seed'
 import { fuzzTargets } from '../helpers/fuzz/targets'
+import { checkInvariants } from '../helpers/invariants'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
 const SEED = 20261125
@@ -33,22 +33,34 @@ afterAll(async () => {
 const describeFailures = () =>
   report.failures
     .slice(0, 20)
-    .map((failure) => `#${failure.index} ${failure.method} ${failure.path.slice(0, 160)} [${failure.note}] → ${failure.status ?? '-'}: ${failure.problems.join('; ')}`)
+    .map(
+      (failure) =>
+        `#${failure.index} ${failure.method} ${failure.path.slice(0, 160)} [${failure.note}] → ${failure.status ?? '-'}: ${failure.problems.join('; ')}`,
+    )
     .join('\n')
 
 describe('hostile input, fixed seed', () => {
   it('aims at every root endpoint and every route of every collection in the config', () => {
     const targets = fuzzTargets(app.payload)
-    for (const endpoint of app.payload.config.endpoints) expect(targets).toContainEqual(expect.objectContaining({ method: endpoint.method.toUpperCase(), path: endpoint.path }))
+    for (const endpoint of app.payload.config.endpoints)
+      expect(targets).toContainEqual(
+        expect.objectContaining({ method: endpoint.method.toUpperCase(), path: endpoint.path }),
+      )
     for (const collection of app.payload.config.collections) {
       // e.g. payload-migrations: no REST routes.
       if (!collection.endpoints || collection.endpoints.length === 0) continue
-      expect(targets).toContainEqual(expect.objectContaining({ method: 'GET', path: `/${collection.slug}`, collection: collection.slug }))
+      expect(targets).toContainEqual(
+        expect.objectContaining({ method: 'GET', path: `/${collection.slug}`, collection: collection.slug }),
+      )
       expect(targets).toContainEqual(expect.objectContaining({ method: 'PATCH', path: `/${collection.slug}/:id` }))
     }
     // The bookable-times and calendar routes, the slots query with its date shape.
-    expect(targets).toContainEqual(expect.objectContaining({ method: 'GET', path: '/services/:id/slots', query: { from: 'date', to: 'date' } }))
-    expect(targets).toContainEqual(expect.objectContaining({ method: 'GET', path: '/bookings/:id/calendar.ics', collection: 'bookings' }))
+    expect(targets).toContainEqual(
+      expect.objectContaining({ method: 'GET', path: '/services/:id/slots', query: { from: 'date', to: 'date' } }),
+    )
+    expect(targets).toContainEqual(
+      expect.objectContaining({ method: 'GET', path: '/bookings/:id/calendar.ics', collection: 'bookings' }),
+    )
   })
 
   it(`sends ${COUNT} requests and more, every one answered without a failure`, () => {
@@ -56,11 +68,15 @@ describe('hostile input, fixed seed', () => {
     expect(describeFailures()).toBe('')
     expect(report.failureKinds).toEqual({})
     // Only the open items of docs/reliability.md may answer 5xx.
-    for (const reason of Object.keys(report.knownOpen)) expect(KNOWN_OPEN.map((known) => known.reason)).toContain(reason)
+    for (const reason of Object.keys(report.knownOpen))
+      expect(KNOWN_OPEN.map((known) => known.reason)).toContain(reason)
   })
 
   it('gets past the front door: some requests succeed and some are refused as invalid', () => {
-    const count = (from: number, to: number) => Object.entries(report.byStatus).filter(([status]) => Number(status) >= from && Number(status) < to).reduce((sum, [, n]) => sum + n, 0)
+    const count = (from: number, to: number) =>
+      Object.entries(report.byStatus)
+        .filter(([status]) => Number(status) >= from && Number(status) < to)
+        .reduce((sum, [, n]) => sum + n, 0)
     expect(count(200, 300)).toBeGreaterThan(50)
     expect(count(400, 401)).toBeGreaterThan(100)
     expect(count(401, 404)).toBeGreaterThan(50)
@@ -76,7 +92,13 @@ describe('hostile input, fixed seed', () => {
 
   it('the invariant checks see a planted violation, and not a look-alike', async () => {
     const plant = async (data: object) =>
-      (await sql<{ id: string }>(app, `INSERT INTO audit_logs (action, data, updated_at, created_at) VALUES ('test.planted', $1, now(), now()) RETURNING id::text`, [JSON.stringify(data)]))[0]!.id
+      (
+        await sql<{ id: string }>(
+          app,
+          `INSERT INTO audit_logs (action, data, updated_at, created_at) VALUES ('test.planted', $1, now(), now()) RETURNING id::text`,
+          [JSON.stringify(data)],
+        )
+      )[0]!.id
     const nested = await plant({ changed: { password: 'x' } })
     const lookAlike = await plant({ email: 'password', reason: 'unknown_email' })
     try {

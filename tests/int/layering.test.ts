@@ -20,17 +20,25 @@ const TABLES = ['domain/error-codes']
 
 /** Every module specifier the source names, in any import form. */
 function importSpecifiers(fileName: string, text: string): string[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const source = ts.createSourceFile(
+    fileName,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  )
   const found: string[] = []
   const literal = (node: ts.Node | undefined) => {
     if (node && ts.isStringLiteralLike(node)) found.push(node.text)
   }
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) literal(node.moduleSpecifier)
-    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) literal(node.moduleReference.expression)
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference))
+      literal(node.moduleReference.expression)
     else if (ts.isCallExpression(node)) {
       const callee = node.expression
-      if (callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === 'require')) literal(node.arguments[0])
+      if (callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === 'require'))
+        literal(node.arguments[0])
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) literal(node.argument.literal)
     ts.forEachChild(node, visit)
   }
@@ -48,7 +56,10 @@ const sourceFiles = (dir: string): string[] =>
 /** The folder above src/lib that a specifier reaches, if any (relative specifiers only: packages are not ours). */
 function reachesUp(file: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined
-  const target = path.relative(ROOT, path.resolve(path.dirname(file), specifier)).split(path.sep).join('/')
+  const target = path
+    .relative(ROOT, path.resolve(path.dirname(file), specifier))
+    .split(path.sep)
+    .join('/')
   if (TABLES.includes(target.replace(/\.(ts|js)$/, ''))) return undefined
   return ABOVE.find((folder) => target === folder || target.startsWith(`${folder}/`))
 }
@@ -116,7 +127,10 @@ describe('src/lib imports nothing above it', () => {
 /** A relative specifier's target, as a path from the root without extension (packages: undefined). */
 function targetOf(file: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined
-  return path.relative(ROOT, path.resolve(path.dirname(file), specifier)).split(path.sep).join('/')
+  return path
+    .relative(ROOT, path.resolve(path.dirname(file), specifier))
+    .split(path.sep)
+    .join('/')
 }
 
 const within = (target: string, folder: string) => target === folder || target.startsWith(`${folder}/`)
@@ -128,7 +142,9 @@ const FORBIDDEN: Record<string, readonly string[]> = {
   'src/operations': ['collections', 'access', 'endpoints'],
 }
 
-/** Whether `file` may not import `specifier`: a domain file reaching outside domain/ and src/lib, or a forbidden folder. */
+/**
+ * Whether `file` may not import `specifier`: a domain file reaching outside domain/ and src/lib, or a forbidden folder.
+ */
 function wrongImport(file: string, specifier: string): boolean {
   const target = targetOf(file, specifier)
   if (target === undefined) return false
@@ -159,7 +175,9 @@ describe('the floors above src/lib', () => {
   })
 
   it('hold for every file of domain/, access/, hooks/ and src/operations/', () => {
-    const files = ['domain', 'access', 'hooks', 'src/operations'].flatMap((folder) => sourceFiles(path.join(ROOT, folder)))
+    const files = ['domain', 'access', 'hooks', 'src/operations'].flatMap((folder) =>
+      sourceFiles(path.join(ROOT, folder)),
+    )
     expect(files.length).toBeGreaterThan(100)
     const offences = files.flatMap((file) =>
       importSpecifiers(file, readFileSync(file, 'utf8'))
@@ -186,7 +204,9 @@ function resolveFile(file: string, specifier: string): string | undefined {
   return typed !== base && existsSync(typed) ? typed : undefined
 }
 
-/** Every circle of the graph (Tarjan's strongly connected components of more than one file, or a file importing itself). */
+/**
+ * Every circle of the graph (Tarjan's strongly connected components of more than one file, or a file importing itself).
+ */
 function circles(graph: Map<string, string[]>): string[][] {
   const index = new Map<string, number>()
   const low = new Map<string, number>()
@@ -230,11 +250,21 @@ describe('no import circle among our files', () => {
       ['e', ['e']],
     ])
     expect(circles(graph)).toEqual([['a', 'b', 'c'], ['e']])
-    expect(circles(new Map([['a', ['b']], ['b', []]]))).toEqual([])
+    expect(
+      circles(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toEqual([])
   })
 
   it('holds for every file of ours', () => {
-    const files = [...OUR_FOLDERS.flatMap((folder) => sourceFiles(path.join(ROOT, folder))), path.join(ROOT, 'payload.config.ts')]
+    const files = [
+      ...OUR_FOLDERS.flatMap((folder) => sourceFiles(path.join(ROOT, folder))),
+      path.join(ROOT, 'payload.config.ts'),
+    ]
     expect(files.length).toBeGreaterThan(300)
     const graph = new Map(
       files.map((file) => [

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { ADMIN_BOOKINGS, book, bookableService, customerActor, localDate } from '../helpers/bookings'
-import { adminActor, SERVICES, type Actor } from '../helpers/catalogue'
+import { type Actor, adminActor, SERVICES } from '../helpers/catalogue'
 import { INVARIANTS } from '../helpers/invariants'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -24,7 +24,15 @@ afterAll(async () => {
 const COUNTS = INVARIANTS.find((invariant) => invariant.name.startsWith('list_counts'))!
 const mismatches = async () => (await sql<{ row: string }>(app, COUNTS.query)).map((row) => row.row)
 const rows = async (table: string, status?: string) =>
-  Number((await sql<{ n: number }>(app, `SELECT count(*)::int AS n FROM ${table}${status ? ' WHERE status = $1' : ''}`, status ? [status] : []))[0]!.n)
+  Number(
+    (
+      await sql<{ n: number }>(
+        app,
+        `SELECT count(*)::int AS n FROM ${table}${status ? ' WHERE status = $1' : ''}`,
+        status ? [status] : [],
+      )
+    )[0]!.n,
+  )
 
 describe('the counts follow every write', () => {
   it('through the API: bookings made and moved, services created and suspended', async () => {
@@ -32,7 +40,10 @@ describe('the counts follow every write', () => {
     const service = await bookableService(admin, date)
     const customer = await customerActor(app)
     const made = []
-    for (const time of ['09:00', '10:00', '11:00']) made.push((await book(customer, { serviceId: service.id, bookingDate: date.date, bookingTime: time })).body.booking.id)
+    for (const time of ['09:00', '10:00', '11:00'])
+      made.push(
+        (await book(customer, { serviceId: service.id, bookingDate: date.date, bookingTime: time })).body.booking.id,
+      )
     expect((await admin.send(ADMIN_BOOKINGS, { id: made[0], action: 'confirm' }, 'PATCH')).status).toBe(200)
     expect((await admin.send(ADMIN_BOOKINGS, { id: made[1], action: 'cancel' }, 'PATCH')).status).toBe(200)
     expect((await admin.send(SERVICES, { action: 'update', id: service.id, status: 'suspended' })).status).toBe(200)
@@ -41,8 +52,12 @@ describe('the counts follow every write', () => {
 
   it('through raw SQL: a bulk insert, an update of many rows, a delete and a truncate', async () => {
     const [{ id: provider }] = await sql<{ id: string }>(app, `SELECT id FROM users LIMIT 1`)
-    await sql(app, `INSERT INTO service_listings (slug, status, currency, provider_id, in_language)
-                    SELECT 'counted-' || i, (ARRAY['draft','active'])[1 + i % 2]::enum_service_listings_status, 'EUR', $1, 'en' FROM generate_series(1, 50) i`, [provider])
+    await sql(
+      app,
+      `INSERT INTO service_listings (slug, status, currency, provider_id, in_language)
+                    SELECT 'counted-' || i, (ARRAY['draft','active'])[1 + i % 2]::enum_service_listings_status, 'EUR', $1, 'en' FROM generate_series(1, 50) i`,
+      [provider],
+    )
     expect(await mismatches()).toEqual([])
     await sql(app, `UPDATE service_listings SET status = 'archived' WHERE slug LIKE 'counted-%' AND status = 'draft'`)
     expect(await mismatches()).toEqual([])
@@ -54,7 +69,9 @@ describe('the counts follow every write', () => {
     try {
       await client.query('BEGIN')
       await client.query('TRUNCATE bookings CASCADE')
-      expect((await client.query(`SELECT count(*)::int AS n FROM list_counts WHERE list = 'bookings'`)).rows[0].n).toBe(0)
+      expect((await client.query(`SELECT count(*)::int AS n FROM list_counts WHERE list = 'bookings'`)).rows[0].n).toBe(
+        0,
+      )
       await client.query('ROLLBACK')
     } finally {
       client.release()
@@ -66,7 +83,10 @@ describe('the counts follow every write', () => {
 describe('the lists read their total from the counts', () => {
   // A deliberate drift shows which total a list reads; the counts are put back afterwards.
   async function withDrift<T>(fn: () => Promise<T>): Promise<T> {
-    await sql(app, `INSERT INTO list_counts (list, status, shard, n) VALUES ('bookings', 'pending', 99, 1000), ('service_listings', 'active', 99, 1000)`)
+    await sql(
+      app,
+      `INSERT INTO list_counts (list, status, shard, n) VALUES ('bookings', 'pending', 99, 1000), ('service_listings', 'active', 99, 1000)`,
+    )
     try {
       return await fn()
     } finally {
@@ -78,15 +98,24 @@ describe('the lists read their total from the counts', () => {
     const date = localDate(31)
     const service = await bookableService(admin, date)
     await book(await customerActor(app), { serviceId: service.id, bookingDate: date.date, bookingTime: '09:00' })
-    const exact = { bookings: await rows('bookings'), pending: await rows('bookings', 'pending'), services: await rows('service_listings'), active: await rows('service_listings', 'active') }
+    const exact = {
+      bookings: await rows('bookings'),
+      pending: await rows('bookings', 'pending'),
+      services: await rows('service_listings'),
+      active: await rows('service_listings', 'active'),
+    }
     await withDrift(async () => {
       expect((await admin.get(ADMIN_BOOKINGS)).body.total).toBe(exact.bookings + 1000)
       expect((await admin.get(ADMIN_BOOKINGS, { status: 'pending' })).body.total).toBe(exact.pending + 1000)
-      expect((await admin.get(ADMIN_BOOKINGS, { status: 'confirmed' })).body.total).toBe(await rows('bookings', 'confirmed'))
+      expect((await admin.get(ADMIN_BOOKINGS, { status: 'confirmed' })).body.total).toBe(
+        await rows('bookings', 'confirmed'),
+      )
       expect((await admin.get(ADMIN_BOOKINGS, { serviceId: service.id })).body.total).toBe(1)
       expect((await admin.get(SERVICES)).body.total).toBe(exact.services + 1000)
       expect((await admin.get(SERVICES, { status: 'active' })).body.total).toBe(exact.active + 1000)
-      expect((await admin.get(SERVICES, { status: 'active', featured: 'false' })).body.total).toBeLessThanOrEqual(exact.active)
+      expect((await admin.get(SERVICES, { status: 'active', featured: 'false' })).body.total).toBeLessThanOrEqual(
+        exact.active,
+      )
     })
     expect((await admin.get(ADMIN_BOOKINGS)).body.total).toBe(exact.bookings)
     expect((await admin.get(SERVICES, { status: 'active' })).body.total).toBe(exact.active)

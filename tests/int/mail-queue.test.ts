@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { wakeMailRunner } from '../../src/lib/mail-queue/runner'
 import { seal } from '../../src/lib/mail-queue/seal'
-import { adminActor, anonymous, call, citizenActor, type Actor } from '../helpers/catalogue'
-import { ADMIN_BOOKINGS, bookableService, book, customerActor, localDate } from '../helpers/bookings'
+import { ADMIN_BOOKINGS, book, bookableService, customerActor, localDate } from '../helpers/bookings'
+import { type Actor, adminActor, anonymous, call, citizenActor } from '../helpers/catalogue'
 import { checkInvariants } from '../helpers/invariants'
-import { startMailbox, type Mail, type Mailbox } from '../helpers/mailbox'
+import { type Mail, type Mailbox, startMailbox } from '../helpers/mailbox'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
 let app: TestApp
@@ -28,7 +28,8 @@ async function drained(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
-const mailTo = (email: string, subject: string): Promise<Mail> => mailbox.waitFor((mail) => mail.to.includes(email) && mail.subject === subject, 10_000)
+const mailTo = (email: string, subject: string): Promise<Mail> =>
+  mailbox.waitFor((mail) => mail.to.includes(email) && mail.subject === subject, 10_000)
 
 beforeAll(async () => {
   mailbox = await startMailbox()
@@ -52,7 +53,9 @@ describe('booking emails to the customer', () => {
     const received = await mailTo(customer.user.email, 'Booking received: Piano lesson')
     expect(received.text).toContain(`Piano lesson on ${day.date} at 09:00`)
 
-    expect((await admin.send(ADMIN_BOOKINGS, { action: 'respond', id, providerResponse: 'See you there' }, 'PATCH')).status).toBe(200)
+    expect(
+      (await admin.send(ADMIN_BOOKINGS, { action: 'respond', id, providerResponse: 'See you there' }, 'PATCH')).status,
+    ).toBe(200)
     expect((await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id }, 'PATCH')).status).toBe(200)
     const confirmed = await mailTo(customer.user.email, 'Booking confirmed: Piano lesson')
     expect(confirmed.text).toContain(`Your booking of Piano lesson on ${day.date} at 09:00 was confirmed.`)
@@ -64,7 +67,10 @@ describe('booking emails to the customer', () => {
     const customer = await customerActor(app)
     const made = await book(customer, { serviceId: service.id, bookingDate: day.date, bookingTime: '10:00' })
     await mailTo(customer.user.email, 'Booking received: Piano lesson')
-    const moved = await call(app, 'PATCH', `/api/bookings/${made.body.booking.id}`, { headers: admin.headers, body: { status: 'cancelled_by_provider' } })
+    const moved = await call(app, 'PATCH', `/api/bookings/${made.body.booking.id}`, {
+      headers: admin.headers,
+      body: { status: 'cancelled_by_provider' },
+    })
     expect(moved.status).toBe(200)
     const cancelled = await mailTo(customer.user.email, 'Booking cancelled: Piano lesson')
     expect(cancelled.text).toContain('was cancelled')
@@ -74,8 +80,12 @@ describe('booking emails to the customer', () => {
     const first = await customerActor(app)
     const second = await customerActor(app)
     expect((await book(first, { serviceId: service.id, bookingDate: day.date, bookingTime: '11:00' })).status).toBe(201)
-    expect((await book(second, { serviceId: service.id, bookingDate: day.date, bookingTime: '11:00' })).status).toBe(409)
-    expect((await book(second, { serviceId: service.id, bookingDate: day.date, bookingTime: '12:00' })).status).toBe(201)
+    expect((await book(second, { serviceId: service.id, bookingDate: day.date, bookingTime: '11:00' })).status).toBe(
+      409,
+    )
+    expect((await book(second, { serviceId: service.id, bookingDate: day.date, bookingTime: '12:00' })).status).toBe(
+      201,
+    )
     await mailTo(second.user.email, 'Booking received: Piano lesson')
     await drained()
     expect(subjects(second.user.email)).toEqual(['Booking received: Piano lesson'])
@@ -87,30 +97,48 @@ describe('the queue itself', () => {
     const burst = await bookableService(admin, day)
     const customer = await customerActor(app, 'Bea Burst')
     // 24 bookings at once (three dates of the service's weekday, eight hours each): three batches.
-    const times = [47, 54, 61].flatMap((days) => ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00'].map((bookingTime) => ({ bookingDate: localDate(days).date, bookingTime })))
+    const times = [47, 54, 61].flatMap((days) =>
+      ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00'].map((bookingTime) => ({
+        bookingDate: localDate(days).date,
+        bookingTime,
+      })),
+    )
     const made = await Promise.all(times.map((time) => book(customer, { serviceId: burst.id, ...time })))
     expect(made.map((reply) => reply.status)).toEqual(times.map(() => 201))
     const deadline = Date.now() + 20_000
-    while (subjects(customer.user.email).length < times.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+    while (subjects(customer.user.email).length < times.length && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100))
     await drained()
     const received = mailbox.to(customer.user.email)
     expect(received.map((mail) => mail.subject)).toEqual(times.map(() => 'Booking received: Piano lesson'))
     // Each booking's mail, none twice.
-    expect(new Set(received.map((mail) => /on (\S+) at (\S+)\./.exec(mail.text)?.slice(1).join(' '))).size).toBe(times.length)
+    expect(new Set(received.map((mail) => /on (\S+) at (\S+)\./.exec(mail.text)?.slice(1).join(' '))).size).toBe(
+      times.length,
+    )
     expect(await sql(app, 'SELECT id FROM payload_jobs_log')).toEqual([])
   })
 
   it('a job left `processing` by a runner that died mid-send is sent; one whose log says sent is not sent again', async () => {
     const queue = async (to: string, processing: boolean) =>
-      (await sql<{ id: string }>(app, `INSERT INTO payload_jobs (input, task_slug, queue, processing) VALUES ($1, 'send-mail', 'mail', $2) RETURNING id::text`, [
-        { sealed: seal(app.payload.secret, { to, subject: 'Left behind', text: 'A mail a runner had started.' }) },
-        processing,
-      ]))[0]!.id
+      (
+        await sql<{ id: string }>(
+          app,
+          `INSERT INTO payload_jobs (input, task_slug, queue, processing) VALUES ($1, 'send-mail', 'mail', $2) RETURNING id::text`,
+          [
+            { sealed: seal(app.payload.secret, { to, subject: 'Left behind', text: 'A mail a runner had started.' }) },
+            processing,
+          ],
+        )
+      )[0]!.id
     const stuck = await queue('stuck@example.test', true)
     const sent = await queue('sent-already@example.test', false)
     // Payload's runner logged the send, then died before completing the job.
-    await sql(app, `INSERT INTO payload_jobs_log (_order, _parent_id, id, executed_at, completed_at, task_slug, task_i_d, input, output, state)
-                    SELECT 1, id, 'b0c1d2e3f4a5b6c7d8e9f0a1', now(), now(), 'send-mail', '1', input, '{}', 'succeeded' FROM payload_jobs WHERE id = $1`, [sent])
+    await sql(
+      app,
+      `INSERT INTO payload_jobs_log (_order, _parent_id, id, executed_at, completed_at, task_slug, task_i_d, input, output, state)
+                    SELECT 1, id, 'b0c1d2e3f4a5b6c7d8e9f0a1', now(), now(), 'send-mail', '1', input, '{}', 'succeeded' FROM payload_jobs WHERE id = $1`,
+      [sent],
+    )
     wakeMailRunner(app.payload)
     await mailTo('stuck@example.test', 'Left behind')
     await drained()

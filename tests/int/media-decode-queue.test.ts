@@ -7,9 +7,9 @@
 // memory the queue saves is measured by `npm run bench:media`, not asserted here.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { DecodeQueue, decodeCost, decodeQueue } from '../../src/lib/media/decode-queue'
+import { decodeCost, DecodeQueue, decodeQueue } from '../../src/lib/media/decode-queue'
 import { MediaBusy } from '../../src/lib/media/errors'
-import { adminActor, audits, count, type Actor } from '../helpers/catalogue'
+import { type Actor, adminActor, audits, count } from '../helpers/catalogue'
 import { dropMedia, fileExists, jpeg, mediaFiles, mediaRow, png, upload } from '../helpers/media'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -62,18 +62,34 @@ describe('the decode queue', () => {
     const release = await occupy()
     let waiting: Array<Promise<Awaited<ReturnType<typeof upload>>>> = []
     try {
-      waiting = [upload(app, admin.headers, { file: { data: await jpeg(300, 200), name: 'first.jpg', type: 'image/jpeg' } }), upload(app, admin.headers, { file: { data: await png(300, 200), name: 'second.png', type: 'image/png' } })]
+      waiting = [
+        upload(app, admin.headers, { file: { data: await jpeg(300, 200), name: 'first.jpg', type: 'image/jpeg' } }),
+        upload(app, admin.headers, { file: { data: await png(300, 200), name: 'second.png', type: 'image/png' } }),
+      ]
       await waitForWaiting(WAITING)
 
-      const ours = await upload(app, admin.headers, { file: { data: await png(), name: 'third.png', type: 'image/png' }, alt: 'Third' })
+      const ours = await upload(app, admin.headers, {
+        file: { data: await png(), name: 'third.png', type: 'image/png' },
+        alt: 'Third',
+      })
       expect(ours.status).toBe(503)
       expect(ours.headers.get('retry-after')).toBe('5')
       expect(ours.body).toEqual({ error: 'media_busy', message: expect.stringMatching(/try again/) })
 
-      const stock = await upload(app, admin.headers, { file: { data: await png(), name: 'fourth.png', type: 'image/png' }, _payload: JSON.stringify({ alt: 'Fourth' }) }, '/api/service-media')
+      const stock = await upload(
+        app,
+        admin.headers,
+        {
+          file: { data: await png(), name: 'fourth.png', type: 'image/png' },
+          _payload: JSON.stringify({ alt: 'Fourth' }),
+        },
+        '/api/service-media',
+      )
       expect(stock.status).toBe(503)
       expect(stock.headers.get('retry-after')).toBe('5')
-      expect(stock.body).toMatchObject({ errors: [{ code: 'media_busy', message: expect.stringMatching(/try again/) }] })
+      expect(stock.body).toMatchObject({
+        errors: [{ code: 'media_busy', message: expect.stringMatching(/try again/) }],
+      })
 
       // Refused before any decode or write: no row, no audit entry, no file; the line did not grow.
       expect(await count(app, 'service_media')).toBe(0)
@@ -94,7 +110,13 @@ describe('the decode queue', () => {
   })
 
   it('decodes that fit the budget together run together, and room given back is used at once', async () => {
-    const replies = await Promise.all([1, 2, 3].map(async (i) => upload(app, admin.headers, { file: { data: await jpeg(640, 480), name: `photo-${i}.jpg`, type: 'image/jpeg' } })))
+    const replies = await Promise.all(
+      [1, 2, 3].map(async (i) =>
+        upload(app, admin.headers, {
+          file: { data: await jpeg(640, 480), name: `photo-${i}.jpg`, type: 'image/jpeg' },
+        }),
+      ),
+    )
     expect(replies.map((reply) => reply.status)).toEqual([201, 201, 201])
     expect(decodeQueue().load).toEqual({ inUse: 0, waiting: 0 })
   })
@@ -103,10 +125,23 @@ describe('the decode queue', () => {
     const queue = decodeQueue()
     const original = queue.run.bind(queue)
     const costs: number[] = []
-    queue.run = ((cost: number, task: () => Promise<unknown>) => (costs.push(cost), original(cost, task))) as typeof queue.run
+    queue.run = ((cost: number, task: () => Promise<unknown>) => (
+      costs.push(cost),
+      original(cost, task)
+    )) as typeof queue.run
     try {
-      const ours = await upload(app, admin.headers, { file: { data: await jpeg(640, 480), name: 'once.jpg', type: 'image/jpeg' } })
-      const stock = await upload(app, admin.headers, { file: { data: await png(320, 240), name: 'once.png', type: 'image/png' }, _payload: JSON.stringify({ alt: 'Once' }) }, '/api/service-media')
+      const ours = await upload(app, admin.headers, {
+        file: { data: await jpeg(640, 480), name: 'once.jpg', type: 'image/jpeg' },
+      })
+      const stock = await upload(
+        app,
+        admin.headers,
+        {
+          file: { data: await png(320, 240), name: 'once.png', type: 'image/png' },
+          _payload: JSON.stringify({ alt: 'Once' }),
+        },
+        '/api/service-media',
+      )
       expect([ours.status, stock.status]).toEqual([201, 201])
     } finally {
       queue.run = original

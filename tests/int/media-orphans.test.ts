@@ -7,13 +7,12 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-
 import type { Payload } from 'payload'
 
 import { removeUnlessNamed, sweepOrphanFiles } from '../../src/lib/media/orphan-files'
-import { adminActor, count, type Actor } from '../helpers/catalogue'
+import { type Actor, adminActor, count } from '../helpers/catalogue'
 import { jpeg, png, upload } from '../helpers/media'
-import { eventually, installFaultFunctions, UPLOAD_FAULTS, withFault, type UploadFault } from '../helpers/media-faults'
+import { eventually, installFaultFunctions, UPLOAD_FAULTS, type UploadFault, withFault } from '../helpers/media-faults'
 import { startServerProcess } from '../helpers/processes'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -43,8 +42,21 @@ const files = async () => (await fs.readdir(mediaDir)).sort()
 const uploads = () => count(app, 'service_media')
 const uploadAudits = () => count(app, 'audit_logs', `action = 'services.media.upload'`)
 
-const ours = async () => upload(app, admin.headers, { file: { data: await jpeg(900, 600), name: 'garden.jpg', type: 'image/jpeg' }, alt: 'A garden' })
-const stock = async () => upload(app, admin.headers, { file: { data: await png(900, 600), name: 'garden.png', type: 'image/png' }, _payload: JSON.stringify({ alt: 'A garden' }) }, '/api/service-media')
+const ours = async () =>
+  upload(app, admin.headers, {
+    file: { data: await jpeg(900, 600), name: 'garden.jpg', type: 'image/jpeg' },
+    alt: 'A garden',
+  })
+const stock = async () =>
+  upload(
+    app,
+    admin.headers,
+    {
+      file: { data: await png(900, 600), name: 'garden.png', type: 'image/png' },
+      _payload: JSON.stringify({ alt: 'A garden' }),
+    },
+    '/api/service-media',
+  )
 
 describe('a failed upload leaves the folder as it was', () => {
   const cases: Array<[UploadFault, string, () => Promise<{ status: number }>]> = []
@@ -56,7 +68,10 @@ describe('a failed upload leaves the folder as it was', () => {
     const before = { files: await files(), rows: await uploads(), audits: await uploadAudits() }
     const reply = await withFault(app, fault, send)
     expect(reply.status).toBeGreaterThanOrEqual(500)
-    expect({ rows: await uploads(), audits: await uploadAudits() }).toEqual({ rows: before.rows, audits: before.audits })
+    expect({ rows: await uploads(), audits: await uploadAudits() }).toEqual({
+      rows: before.rows,
+      audits: before.audits,
+    })
     // A COMMIT whose outcome was unknown is settled once the database answers: eventually.
     expect(await eventually(files, before.files)).toEqual(before.files)
   })
@@ -64,7 +79,11 @@ describe('a failed upload leaves the folder as it was', () => {
   it('an upload without a fault keeps its file and thumbnail', async () => {
     const reply = await ours()
     expect(reply.status).toBe(201)
-    const [row] = await sql<{ filename: string; thumbnail: string }>(app, 'SELECT filename, sizes_thumbnail_filename AS thumbnail FROM service_media WHERE id = $1', [(reply as { body: { id: string } }).body.id])
+    const [row] = await sql<{ filename: string; thumbnail: string }>(
+      app,
+      'SELECT filename, sizes_thumbnail_filename AS thumbnail FROM service_media WHERE id = $1',
+      [(reply as { body: { id: string } }).body.id],
+    )
     expect(await files()).toEqual(expect.arrayContaining([row!.filename, row!.thumbnail]))
   })
 })
@@ -73,7 +92,11 @@ describe('a COMMIT whose outcome is unknown', () => {
   it('removes only the names no row holds: a committed upload keeps its file and thumbnail', async () => {
     const reply = (await ours()) as { status: number; body: { id: string } }
     expect(reply.status).toBe(201)
-    const [row] = await sql<{ filename: string; thumbnail: string }>(app, 'SELECT filename, sizes_thumbnail_filename AS thumbnail FROM service_media WHERE id = $1', [reply.body.id])
+    const [row] = await sql<{ filename: string; thumbnail: string }>(
+      app,
+      'SELECT filename, sizes_thumbnail_filename AS thumbnail FROM service_media WHERE id = $1',
+      [reply.body.id],
+    )
     const stray = 'unknown-commit-0a1b2c3d.jpg'
     await fs.writeFile(path.join(mediaDir, stray), 'never committed')
     await removeUnlessNamed(app.payload, 'service-media', [row!.filename, row!.thumbnail, stray])
@@ -124,7 +147,13 @@ describe('the sweep at start', () => {
     // Named files are kept however old.
     for (const name of kept) await fs.utimes(path.join(mediaDir, name), hoursAgo(5), hoursAgo(5))
 
-    const server = await startServerProcess({ DATABASE_URL: app.databaseUrl, MEDIA_DIR: mediaDir, ADMIN_PANEL: 'false', MEDIA_SWEEP_AT_START: 'true', PAYLOAD_SECRET: process.env.PAYLOAD_SECRET })
+    const server = await startServerProcess({
+      DATABASE_URL: app.databaseUrl,
+      MEDIA_DIR: mediaDir,
+      ADMIN_PANEL: 'false',
+      MEDIA_SWEEP_AT_START: 'true',
+      PAYLOAD_SECRET: process.env.PAYLOAD_SECRET,
+    })
     try {
       await eventually(async () => server.output().includes('media sweep done'), true, 30_000)
       expect(server.output()).toContain('removed 2 file(s) of service-media that no record names')

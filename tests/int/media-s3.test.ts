@@ -11,7 +11,7 @@ import S3rver from 's3rver'
 import sharp from 'sharp'
 
 import { roleActor } from '../helpers/blog'
-import { adminActor, anonymous, audits, call, COMMUNITY_MEDIA_DIR, makeService, type Actor } from '../helpers/catalogue'
+import { type Actor, adminActor, anonymous, audits, call, COMMUNITY_MEDIA_DIR, makeService } from '../helpers/catalogue'
 import { jpegWithExif, MEDIA, mediaFiles, mediaRow, png, upload } from '../helpers/media'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -24,18 +24,39 @@ let admin: Actor
 
 beforeAll(async () => {
   directory = await fs.mkdtemp(path.join(os.tmpdir(), 's3rver-'))
-  s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: BUCKET, configs: [] }] })
+  s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  })
   const address = (await s3.run()) as AddressInfo
   endpoint = `http://127.0.0.1:${address.port}`
   app = await startTestApp({
-    env: { S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+    env: {
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    },
   })
   admin = await adminActor(app)
 })
 
 afterAll(async () => {
   await app?.stop()
-  for (const name of ['S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) delete process.env[name]
+  for (const name of [
+    'S3_BUCKET',
+    'S3_ENDPOINT',
+    'S3_FORCE_PATH_STYLE',
+    'S3_REGION',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+  ])
+    delete process.env[name]
   await s3?.close()
   await fs.rm(directory, { recursive: true, force: true })
 })
@@ -51,7 +72,9 @@ async function object(key: string): Promise<Buffer | null> {
 describe('S3 storage', () => {
   it('an upload lands in the bucket (file and thumbnail), cleaned, and nothing in media/', async () => {
     const localBefore = await mediaFiles()
-    const reply = await upload(app, admin.headers, { file: { data: await jpegWithExif(), name: 'camera.jpg', type: 'image/jpeg' } })
+    const reply = await upload(app, admin.headers, {
+      file: { data: await jpegWithExif(), name: 'camera.jpg', type: 'image/jpeg' },
+    })
     expect(reply.status).toBe(201)
     const row = (await mediaRow(app, reply.body.id))!
     const stored = await object(row.filename)
@@ -63,7 +86,9 @@ describe('S3 storage', () => {
   })
 
   it('files are served from the bucket through the API, under the same headers and read rules', async () => {
-    const reply = await upload(app, admin.headers, { file: { data: await png(500, 300), name: 'shop.png', type: 'image/png' } })
+    const reply = await upload(app, admin.headers, {
+      file: { data: await png(500, 300), name: 'shop.png', type: 'image/png' },
+    })
     const row = (await mediaRow(app, reply.body.id))!
     const served = await app.request(reply.body.url, { headers: admin.headers })
     expect(served.status).toBe(200)
@@ -80,10 +105,15 @@ describe('S3 storage', () => {
   })
 
   it('a delete removes the file and its thumbnail from the bucket', async () => {
-    const reply = await upload(app, admin.headers, { file: { data: await png(900, 900), name: 'gone.png', type: 'image/png' } })
+    const reply = await upload(app, admin.headers, {
+      file: { data: await png(900, 900), name: 'gone.png', type: 'image/png' },
+    })
     const row = (await mediaRow(app, reply.body.id))!
     expect(await object(row.filename)).not.toBeNull()
-    expect(await admin.send(MEDIA, { action: 'delete', id: reply.body.id }, 'DELETE')).toMatchObject({ status: 200, body: { success: true } })
+    expect(await admin.send(MEDIA, { action: 'delete', id: reply.body.id }, 'DELETE')).toMatchObject({
+      status: 200,
+      body: { success: true },
+    })
     expect(await object(row.filename)).toBeNull()
     expect(await object(row.sizes_thumbnail_filename)).toBeNull()
     expect(await audits(app, 'services.media.delete', reply.body.id)).toHaveLength(1)
@@ -96,7 +126,15 @@ describe('S3 storage of community media', () => {
   it('a citizen’s upload lands in the bucket, is served to its uploader, and its delete removes it', async () => {
     const citizen = await roleActor(app, 'citizen')
     const localBefore = await fs.readdir(COMMUNITY_MEDIA_DIR).catch(() => [])
-    const reply = await upload(app, citizen.headers, { file: { data: await jpegWithExif(), name: 'street.jpg', type: 'image/jpeg' }, _payload: JSON.stringify({ alt: 'A street' }) }, '/api/community-media')
+    const reply = await upload(
+      app,
+      citizen.headers,
+      {
+        file: { data: await jpegWithExif(), name: 'street.jpg', type: 'image/jpeg' },
+        _payload: JSON.stringify({ alt: 'A street' }),
+      },
+      '/api/community-media',
+    )
     expect(reply.status).toBe(201)
     const { filename, sizes } = reply.body.doc
     const stored = await object(filename)
@@ -110,7 +148,9 @@ describe('S3 storage of community media', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(stored!)).toBe(true)
     expect((await app.request(`/api/community-media/file/${filename}`)).status).toBe(403)
 
-    expect((await call(app, 'DELETE', `/api/community-media/${reply.body.doc.id}`, { headers: citizen.headers })).status).toBe(200)
+    expect(
+      (await call(app, 'DELETE', `/api/community-media/${reply.body.doc.id}`, { headers: citizen.headers })).status,
+    ).toBe(200)
     expect(await object(filename)).toBeNull()
     expect(await object(sizes.thumbnail.filename)).toBeNull()
     expect(await audits(app, 'community.media.delete', reply.body.doc.id)).toHaveLength(1)

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import sharp from 'sharp'
 
-import { adminActor, anonymous, audits, citizenActor, count, type Actor } from '../helpers/catalogue'
+import { type Actor, adminActor, anonymous, audits, citizenActor, count } from '../helpers/catalogue'
 import {
   animatedGif,
   avif,
@@ -45,27 +45,50 @@ afterAll(async () => {
 const fileNameOf = (url: string) => decodeURIComponent(url.split('/').pop()!)
 
 /** A refusal leaves no row, no audit entry and no new file behind. */
-async function expectNothingStored(attempt: () => Promise<{ status: number; body: any }>, status: number, error: string) {
-  const before = { rows: await count(app, 'service_media'), audits: await count(app, 'audit_logs'), files: (await mediaFiles()).length }
+async function expectNothingStored(
+  attempt: () => Promise<{ status: number; body: any }>,
+  status: number,
+  error: string,
+) {
+  const before = {
+    rows: await count(app, 'service_media'),
+    audits: await count(app, 'audit_logs'),
+    files: (await mediaFiles()).length,
+  }
   const reply = await attempt()
   expect({ status: reply.status, error: reply.body?.error }).toEqual({ status, error })
   expect(typeof reply.body.message).toBe('string')
-  expect({ rows: await count(app, 'service_media'), audits: await count(app, 'audit_logs'), files: (await mediaFiles()).length }).toEqual(before)
+  expect({
+    rows: await count(app, 'service_media'),
+    audits: await count(app, 'audit_logs'),
+    files: (await mediaFiles()).length,
+  }).toEqual(before)
 }
 
 describe('who may upload', () => {
   it('403 forbidden for anonymous callers and citizens, on every method, nothing stored', async () => {
     const citizen = await citizenActor(app)
     for (const who of [anonymous(app), citizen]) {
-      await expectNothingStored(() => upload(app, who.headers, { file: { data: Buffer.alloc(0), name: 'x.png' } }), 403, 'forbidden')
+      await expectNothingStored(
+        () => upload(app, who.headers, { file: { data: Buffer.alloc(0), name: 'x.png' } }),
+        403,
+        'forbidden',
+      )
       expect(await who.get(MEDIA)).toMatchObject({ status: 403, body: { error: 'forbidden' } })
-      expect(await who.send(MEDIA, { action: 'delete', id: 'x' }, 'DELETE')).toMatchObject({ status: 403, body: { error: 'forbidden' } })
+      expect(await who.send(MEDIA, { action: 'delete', id: 'x' }, 'DELETE')).toMatchObject({
+        status: 403,
+        body: { error: 'forbidden' },
+      })
     }
   })
 
   it('a citizen sending a real image is refused before it is decoded', async () => {
     const citizen = await citizenActor(app)
-    await expectNothingStored(async () => upload(app, citizen.headers, { file: { data: await png(), name: 'a.png', type: 'image/png' } }), 403, 'forbidden')
+    await expectNothingStored(
+      async () => upload(app, citizen.headers, { file: { data: await png(), name: 'a.png', type: 'image/png' } }),
+      403,
+      'forbidden',
+    )
   })
 
   it('a large body sent by a non-admin is answered 403, not reset', async () => {
@@ -76,13 +99,25 @@ describe('who may upload', () => {
 
 describe('accepted images', () => {
   it('201 {ok, id, url} for a PNG: file and thumbnail stored, fields recorded, audit written', async () => {
-    const reply = await upload(app, admin.headers, { file: { data: await png(1000, 500), name: 'Garden View.png', type: 'image/png' }, alt: 'A garden' })
+    const reply = await upload(app, admin.headers, {
+      file: { data: await png(1000, 500), name: 'Garden View.png', type: 'image/png' },
+      alt: 'A garden',
+    })
     expect(reply.status).toBe(201)
-    expect(reply.body).toEqual({ ok: true, id: expect.any(String), url: expect.stringMatching(/^\/api\/service-media\/file\/garden-view-[0-9a-f]{8}\.png$/) })
+    expect(reply.body).toEqual({
+      ok: true,
+      id: expect.any(String),
+      url: expect.stringMatching(/^\/api\/service-media\/file\/garden-view-[0-9a-f]{8}\.png$/),
+    })
     const { id, url } = reply.body
 
     const row = (await mediaRow(app, id))!
-    expect(row).toMatchObject({ mime_type: 'image/png', encoding_format: 'image/png', type: 'image', filename: fileNameOf(url) })
+    expect(row).toMatchObject({
+      mime_type: 'image/png',
+      encoding_format: 'image/png',
+      type: 'image',
+      filename: fileNameOf(url),
+    })
     expect([Number(row.width), Number(row.height)]).toEqual([1000, 500])
     expect(await fileExists(row.filename)).toBe(true)
     expect(row.sizes_thumbnail_filename).toBeTruthy()
@@ -90,7 +125,12 @@ describe('accepted images', () => {
     expect([thumbnail.width, thumbnail.height, thumbnail.format]).toEqual([400, 200, 'png'])
 
     const [entry] = await audits(app, 'services.media.upload', id)
-    expect(entry).toMatchObject({ user_id: admin.user.id, target_type: 'service-media', ip: '203.0.113.42', user_agent: 'catalogue-tests/1.0' })
+    expect(entry).toMatchObject({
+      user_id: admin.user.id,
+      target_type: 'service-media',
+      ip: '203.0.113.42',
+      user_agent: 'catalogue-tests/1.0',
+    })
     expect(entry!.data).toMatchObject({ filename: row.filename, mimeType: 'image/png' })
 
     const one = await admin.get(MEDIA, { id })
@@ -115,7 +155,9 @@ describe('accepted images', () => {
     ['AVIF', avif, 'image/avif', 'heif', 'avif'],
     ['GIF (animated)', () => animatedGif(), 'image/gif', 'gif', 'gif'],
   ])('201 for %s, stored in its own format', async (_label, make, mime, format, ext) => {
-    const reply = await upload(app, admin.headers, { file: { data: await make(), name: 'picture', type: 'application/octet-stream' } })
+    const reply = await upload(app, admin.headers, {
+      file: { data: await make(), name: 'picture', type: 'application/octet-stream' },
+    })
     expect(reply.status).toBe(201)
     expect(reply.body.url.endsWith(`.${ext}`)).toBe(true)
     const row = (await mediaRow(app, reply.body.id))!
@@ -126,7 +168,9 @@ describe('accepted images', () => {
   })
 
   it('the type comes from the bytes: a PNG named photo.txt sent as text/plain is stored as .png', async () => {
-    const reply = await upload(app, admin.headers, { file: { data: await png(), name: 'photo.txt', type: 'text/plain' } })
+    const reply = await upload(app, admin.headers, {
+      file: { data: await png(), name: 'photo.txt', type: 'text/plain' },
+    })
     expect(reply.status).toBe(201)
     expect(reply.body.url).toMatch(/\/photo-[0-9a-f]{8}\.png$/)
     expect((await mediaRow(app, reply.body.id))!.mime_type).toBe('image/png')
@@ -166,18 +210,31 @@ describe('size', () => {
   })
 
   it('one byte more is 413 payload_too_large, answered, nothing stored', async () => {
-    await expectNothingStored(() => upload(app, admin.headers, { file: { data: pngOfSize(10 * MiB + 1), name: 'over.png', type: 'image/png' } }), 413, 'payload_too_large')
+    await expectNothingStored(
+      () =>
+        upload(app, admin.headers, { file: { data: pngOfSize(10 * MiB + 1), name: 'over.png', type: 'image/png' } }),
+      413,
+      'payload_too_large',
+    )
   })
 
   it('a far larger body is answered 413 too, and the server carries on', async () => {
-    await expectNothingStored(() => upload(app, admin.headers, { file: { data: pngOfSize(25 * MiB), name: 'huge.png', type: 'image/png' } }), 413, 'payload_too_large')
+    await expectNothingStored(
+      () => upload(app, admin.headers, { file: { data: pngOfSize(25 * MiB), name: 'huge.png', type: 'image/png' } }),
+      413,
+      'payload_too_large',
+    )
     expect((await app.request('/api/health')).status).toBe(200)
   })
 
   it('a decompression bomb (100,000 × 100,000 pixels in a small file) is 413, and the server carries on', async () => {
     const bomb = bombPng()
     expect(bomb.length).toBeLessThan(2000)
-    await expectNothingStored(() => upload(app, admin.headers, { file: { data: bomb, name: 'bomb.png', type: 'image/png' } }), 413, 'payload_too_large')
+    await expectNothingStored(
+      () => upload(app, admin.headers, { file: { data: bomb, name: 'bomb.png', type: 'image/png' } }),
+      413,
+      'payload_too_large',
+    )
     expect((await app.request('/api/health')).status).toBe(200)
   })
 })
@@ -185,27 +242,61 @@ describe('size', () => {
 describe('refused types', () => {
   it.each([
     ['a text file named x.png sent as image/png', Buffer.from('hello, I am not a picture\n'), 'x.png', 'image/png'],
-    ['an HTML page', Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'), 'page.png', 'image/png'],
+    [
+      'an HTML page',
+      Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+      'page.png',
+      'image/png',
+    ],
     ['a PDF', Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'), 'doc.jpg', 'image/jpeg'],
     ['a TIFF image', null, 'photo.png', 'image/png'],
-    ['a PNG header followed by garbage', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]), 'broken.png', 'image/png'],
+    [
+      'a PNG header followed by garbage',
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]),
+      'broken.png',
+      'image/png',
+    ],
     ['an empty file', Buffer.alloc(0), 'empty.png', 'image/png'],
   ])('415 unsupported_media_type for %s', async (_label, bytes, name, type) => {
-    const data = bytes ?? (await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } }).tiff().toBuffer())
-    await expectNothingStored(() => upload(app, admin.headers, { file: { data, name, type } }), 415, 'unsupported_media_type')
+    const data =
+      bytes ??
+      (await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } })
+        .tiff()
+        .toBuffer())
+    await expectNothingStored(
+      () => upload(app, admin.headers, { file: { data, name, type } }),
+      415,
+      'unsupported_media_type',
+    )
   })
 
   it('a truncated JPEG is 415', async () => {
     const whole = await jpeg(400, 300)
-    await expectNothingStored(() => upload(app, admin.headers, { file: { data: whole.subarray(0, Math.floor(whole.length / 2)), name: 'cut.jpg', type: 'image/jpeg' } }), 415, 'unsupported_media_type')
+    await expectNothingStored(
+      () =>
+        upload(app, admin.headers, {
+          file: { data: whole.subarray(0, Math.floor(whole.length / 2)), name: 'cut.jpg', type: 'image/jpeg' },
+        }),
+      415,
+      'unsupported_media_type',
+    )
   })
 })
 
 describe('file names', () => {
   it('customName is never a path: ../../etc/passwd stays inside media/ under a safe, unique name', async () => {
     const names: string[] = []
-    for (const customName of ['../../etc/passwd', '../../etc/passwd', '..\\..\\windows\\win.ini', '/absolute/../x.png', '....//....//y']) {
-      const reply = await upload(app, admin.headers, { file: { data: await png(), name: 'ok.png', type: 'image/png' }, customName })
+    for (const customName of [
+      '../../etc/passwd',
+      '../../etc/passwd',
+      '..\\..\\windows\\win.ini',
+      '/absolute/../x.png',
+      '....//....//y',
+    ]) {
+      const reply = await upload(app, admin.headers, {
+        file: { data: await png(), name: 'ok.png', type: 'image/png' },
+        customName,
+      })
       expect(reply.status).toBe(201)
       const name = (await mediaRow(app, reply.body.id))!.filename as string
       expect(name).toMatch(/^[a-z0-9-]+\.png$/)
@@ -218,7 +309,10 @@ describe('file names', () => {
   })
 
   it('customName names the file (accents folded, extension from the bytes)', async () => {
-    const reply = await upload(app, admin.headers, { file: { data: await jpeg(), name: 'IMG_0001.JPG', type: 'image/jpeg' }, customName: 'Été à Paris.png' })
+    const reply = await upload(app, admin.headers, {
+      file: { data: await jpeg(), name: 'IMG_0001.JPG', type: 'image/jpeg' },
+      customName: 'Été à Paris.png',
+    })
     expect(reply.status).toBe(201)
     expect(reply.body.url).toMatch(/\/ete-a-paris-[0-9a-f]{8}\.jpg$/)
   })
@@ -230,16 +324,30 @@ describe('broken requests are 400, never a 5xx or a reset', () => {
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: image/png` : ''}\r\n\r\n${value}\r\n`
 
   it('multipart without a boundary', async () => {
-    await expectNothingStored(() => rawPost(app, admin.headers, 'multipart/form-data', part('alt', 'x')), 400, 'invalid_body')
+    await expectNothingStored(
+      () => rawPost(app, admin.headers, 'multipart/form-data', part('alt', 'x')),
+      400,
+      'invalid_body',
+    )
   })
 
   it('a body cut short in the middle of the file', async () => {
-    const body = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n` + 'x'.repeat(5000)
-    await expectNothingStored(() => rawPost(app, admin.headers, `multipart/form-data; boundary=${boundary}`, body), 400, 'invalid_body')
+    const body =
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n` +
+      'x'.repeat(5000)
+    await expectNothingStored(
+      () => rawPost(app, admin.headers, `multipart/form-data; boundary=${boundary}`, body),
+      400,
+      'invalid_body',
+    )
   })
 
   it('garbage under a multipart content type', async () => {
-    await expectNothingStored(() => rawPost(app, admin.headers, `multipart/form-data; boundary=${boundary}`, Buffer.alloc(70_000, 0x41)), 400, 'invalid_body')
+    await expectNothingStored(
+      () => rawPost(app, admin.headers, `multipart/form-data; boundary=${boundary}`, Buffer.alloc(70_000, 0x41)),
+      400,
+      'invalid_body',
+    )
   })
 
   it('no file field', async () => {
@@ -247,9 +355,17 @@ describe('broken requests are 400, never a 5xx or a reset', () => {
   })
 
   it('an unknown field, or two files', async () => {
-    await expectNothingStored(async () => upload(app, admin.headers, { file: { data: await png(), name: 'a.png' }, caption: 'not here' }), 400, 'invalid_request')
+    await expectNothingStored(
+      async () => upload(app, admin.headers, { file: { data: await png(), name: 'a.png' }, caption: 'not here' }),
+      400,
+      'invalid_request',
+    )
     const twoFiles = part('file', 'aaa', 'a.png') + part('file', 'bbb', 'b.png') + `--${boundary}--\r\n`
-    await expectNothingStored(() => rawPost(app, admin.headers, `multipart/form-data; boundary=${boundary}`, twoFiles), 400, 'invalid_request')
+    await expectNothingStored(
+      () => rawPost(app, admin.headers, `multipart/form-data; boundary=${boundary}`, twoFiles),
+      400,
+      'invalid_request',
+    )
   })
 
   it('a POST that is neither multipart nor JSON', async () => {

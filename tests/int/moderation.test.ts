@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { commentStatus, makeComment, makePost, roleActor } from '../helpers/blog'
-import { anonymous, audits, call, count, MISSING_ID, type Actor, type Reply } from '../helpers/catalogue'
+import { type Actor, anonymous, audits, call, count, MISSING_ID, type Reply } from '../helpers/catalogue'
 import { expectSecurityHeaders } from '../helpers/expectations'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -20,7 +20,6 @@ let citizen: Actor
 let moderator: Actor
 let secondModerator: Actor
 let admin: Actor
-
 
 const moderate = (who: Actor, body: unknown): Promise<Reply> => who.send(PATH, body)
 const fresh = (authorId = author.user.id) => makeComment(app, postId, authorId)
@@ -46,7 +45,11 @@ afterAll(async () => {
 describe('who may call it', () => {
   it('401 AUTH_UNAUTHORIZED without a session, before anything about the body', async () => {
     for (const raw of ['{"postType":"blogComments"}', 'not json']) {
-      const response = await app.request(PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw })
+      const response = await app.request(PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: raw,
+      })
       expect(response.status).toBe(401)
       expectSecurityHeaders(response)
       expect(await response.json()).toEqual({ error: 'AUTH_UNAUTHORIZED', message: expect.any(String) })
@@ -69,8 +72,12 @@ describe('who may call it', () => {
   })
 
   it('admits moderators and admins: the one /api/admin route open to a non-admin', async () => {
-    expect((await moderate(moderator, { postType: 'blogComments', postId: await fresh(), reason: REASON })).status).toBe(200)
-    expect((await moderate(admin, { postType: 'blogComments', postId: await fresh(), reason: REASON })).status).toBe(200)
+    expect(
+      (await moderate(moderator, { postType: 'blogComments', postId: await fresh(), reason: REASON })).status,
+    ).toBe(200)
+    expect((await moderate(admin, { postType: 'blogComments', postId: await fresh(), reason: REASON })).status).toBe(
+      200,
+    )
     // Every other /api/admin route stays admin-only.
     expect((await moderator.get('/api/admin/services/services')).status).toBe(403)
   })
@@ -92,7 +99,11 @@ describe('the body, in the documented order of checks', () => {
       const reply = await call(app, 'POST', PATH, { headers: moderator.headers, raw })
       expect(reply).toEqual({ status: 400, body: { error: 'invalid_body', message: expect.any(String) } })
     }
-    const form = await app.request(PATH, { method: 'POST', headers: { ...moderator.headers, 'content-type': 'text/plain' }, body: '{}' })
+    const form = await app.request(PATH, {
+      method: 'POST',
+      headers: { ...moderator.headers, 'content-type': 'text/plain' },
+      body: '{}',
+    })
     expect(form.status).toBe(400)
     expect((await form.json()).error).toBe('invalid_body')
   })
@@ -118,9 +129,21 @@ describe('the body, in the documented order of checks', () => {
   })
 
   it('400 VAL_INVALID_ENUM (field postType) for an unsupported type, before the reason is looked at', async () => {
-    for (const postType of ['classifieds', 'places', 'articles', 'forum-posts', 'BlogComments', 'blog-comments', 'constructor', '__proto__']) {
+    for (const postType of [
+      'classifieds',
+      'places',
+      'articles',
+      'forum-posts',
+      'BlogComments',
+      'blog-comments',
+      'constructor',
+      '__proto__',
+    ]) {
       const reply = await moderate(moderator, { postType, postId: target, reason: 'x' })
-      expect(reply).toEqual({ status: 400, body: { error: 'VAL_INVALID_ENUM', message: expect.any(String), field: 'postType' } })
+      expect(reply).toEqual({
+        status: 400,
+        body: { error: 'VAL_INVALID_ENUM', message: expect.any(String), field: 'postType' },
+      })
     }
   })
 
@@ -128,14 +151,20 @@ describe('the body, in the documented order of checks', () => {
     for (const reason of ['     ', 'abcd', '  abcd  ', '\n\t ab \n']) {
       for (const postId of [target, MISSING_ID]) {
         const reply = await moderate(moderator, { postType: 'blogComments', postId, reason })
-        expect(reply).toEqual({ status: 400, body: { error: 'VAL_TOO_SHORT', message: expect.any(String), field: 'reason' } })
+        expect(reply).toEqual({
+          status: 400,
+          body: { error: 'VAL_TOO_SHORT', message: expect.any(String), field: 'reason' },
+        })
       }
     }
   })
 
   it('400 VAL_TOO_LONG (field reason) for a 100 kB reason', async () => {
     const reply = await moderate(moderator, { postType: 'blogComments', postId: target, reason: 'x'.repeat(100_000) })
-    expect(reply).toEqual({ status: 400, body: { error: 'VAL_TOO_LONG', message: expect.any(String), field: 'reason' } })
+    expect(reply).toEqual({
+      status: 400,
+      body: { error: 'VAL_TOO_LONG', message: expect.any(String), field: 'reason' },
+    })
   })
 
   it('left the comment untouched through all of the above', async () => {
@@ -168,13 +197,21 @@ describe('the content', () => {
     expect(await effectsOf(own)).toEqual({ notifications: 0, audits: 0 })
 
     const ownModerated = await makeComment(app, postId, moderator.user.id, 'moderated')
-    expect((await moderate(moderator, { postType: 'blogComments', postId: ownModerated, reason: REASON })).body.error).toBe('BIZ_SELF_MODERATION')
+    expect(
+      (await moderate(moderator, { postType: 'blogComments', postId: ownModerated, reason: REASON })).body.error,
+    ).toBe('BIZ_SELF_MODERATION')
   })
 
   it('400 BIZ_ALREADY_MODERATED the second time, with no second notification or entry', async () => {
     const commentId = await fresh()
-    expect((await moderate(moderator, { postType: 'blogComments', postId: commentId, reason: REASON })).status).toBe(200)
-    const again = await moderate(secondModerator, { postType: 'blogComments', postId: commentId, reason: 'Encore une fois' })
+    expect((await moderate(moderator, { postType: 'blogComments', postId: commentId, reason: REASON })).status).toBe(
+      200,
+    )
+    const again = await moderate(secondModerator, {
+      postType: 'blogComments',
+      postId: commentId,
+      reason: 'Encore une fois',
+    })
     expect(again).toEqual({ status: 400, body: { error: 'BIZ_ALREADY_MODERATED', message: expect.any(String) } })
     expect(await effectsOf(commentId)).toEqual({ notifications: 1, audits: 1 })
   })
@@ -190,7 +227,10 @@ describe('success', () => {
   })
 
   it('answers 200 {success, postType, postId, status: "moderated"}', () => {
-    expect(reply).toEqual({ status: 200, body: { success: true, postType: 'blogComments', postId: commentId, status: 'moderated' } })
+    expect(reply).toEqual({
+      status: 200,
+      body: { success: true, postType: 'blogComments', postId: commentId, status: 'moderated' },
+    })
   })
 
   it('sets the comment moderated', async () => {
@@ -198,7 +238,11 @@ describe('success', () => {
   })
 
   it('notifies the author: type moderation, French title, the reason in the body, the target', async () => {
-    const rows = await sql<Record<string, unknown>>(app, 'SELECT user_id_id, type, title, body, target_type, target_id, read_at FROM notifications WHERE target_id = $1', [commentId])
+    const rows = await sql<Record<string, unknown>>(
+      app,
+      'SELECT user_id_id, type, title, body, target_type, target_id, read_at FROM notifications WHERE target_id = $1',
+      [commentId],
+    )
     expect(rows).toEqual([
       {
         user_id_id: author.user.id,
@@ -215,8 +259,19 @@ describe('success', () => {
   it('records content_moderated: the moderator, the target, ip, user agent and SPEC’s data', async () => {
     const [entry, ...more] = await audits(app, 'content_moderated', commentId)
     expect(more).toEqual([])
-    expect(entry).toMatchObject({ user_id: moderator.user.id, target_id: commentId, target_type: 'blogComments', ip: '203.0.113.42', user_agent: 'catalogue-tests/1.0' })
-    expect(entry!.data).toEqual({ postType: 'blogComments', reason: REASON, authorId: author.user.id, timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) })
+    expect(entry).toMatchObject({
+      user_id: moderator.user.id,
+      target_id: commentId,
+      target_type: 'blogComments',
+      ip: '203.0.113.42',
+      user_agent: 'catalogue-tests/1.0',
+    })
+    expect(entry!.data).toEqual({
+      postType: 'blogComments',
+      reason: REASON,
+      authorId: author.user.id,
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    })
     // The status change itself leaves no second, generic entry.
     expect(await audits(app, 'blog_comment.update', commentId)).toEqual([])
   })
@@ -226,12 +281,26 @@ describe('success', () => {
     expect(list.status).toBe(200)
     expect(list.body.docs).toHaveLength(1)
     const [notification] = list.body.docs
-    expect(notification).toMatchObject({ userId: author.user.id, type: 'moderation', title: 'Votre commentaire a été modéré', targetType: 'blogComments', targetId: commentId })
+    expect(notification).toMatchObject({
+      userId: author.user.id,
+      type: 'moderation',
+      title: 'Votre commentaire a été modéré',
+      targetType: 'blogComments',
+      targetId: commentId,
+    })
     expect(notification.body).toContain(REASON)
 
-    const read = await author.send(`/api/notifications/${notification.id}`, { readAt: new Date().toISOString() }, 'PATCH')
+    const read = await author.send(
+      `/api/notifications/${notification.id}`,
+      { readAt: new Date().toISOString() },
+      'PATCH',
+    )
     expect(read.status).toBe(200)
-    expect((await sql<{ read_at: Date | null }>(app, 'SELECT read_at FROM notifications WHERE id = $1', [notification.id]))[0]!.read_at).not.toBeNull()
+    expect(
+      (
+        await sql<{ read_at: Date | null }>(app, 'SELECT read_at FROM notifications WHERE id = $1', [notification.id])
+      )[0]!.read_at,
+    ).not.toBeNull()
 
     for (const other of [citizen, moderator, admin]) {
       expect((await other.get('/api/notifications', { 'where[targetId][equals]': commentId })).body.docs).toEqual([])
@@ -242,7 +311,10 @@ describe('success', () => {
   it('hides the comment from the public but not from its author', async () => {
     expect((await anonymous(app).get(`/api/blog-comments/${commentId}`)).status).toBe(404)
     expect((await citizen.get(`/api/blog-comments/${commentId}`)).status).toBe(404)
-    expect((await author.get(`/api/blog-comments/${commentId}`)).body).toMatchObject({ id: commentId, status: 'moderated' })
+    expect((await author.get(`/api/blog-comments/${commentId}`)).body).toMatchObject({
+      id: commentId,
+      status: 'moderated',
+    })
   })
 })
 
@@ -251,8 +323,14 @@ describe('one transaction', () => {
     const commentId = await fresh()
     // A real failure inside the transaction, after the status update: the notifications
     // table refuses this one row.
-    await sql(app, `CREATE FUNCTION refuse_notification() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql`)
-    await sql(app, `CREATE TRIGGER refuse_one BEFORE INSERT ON notifications FOR EACH ROW WHEN (NEW.target_id = '${commentId}') EXECUTE FUNCTION refuse_notification()`)
+    await sql(
+      app,
+      `CREATE FUNCTION refuse_notification() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql`,
+    )
+    await sql(
+      app,
+      `CREATE TRIGGER refuse_one BEFORE INSERT ON notifications FOR EACH ROW WHEN (NEW.target_id = '${commentId}') EXECUTE FUNCTION refuse_notification()`,
+    )
     try {
       const reply = await moderate(moderator, { postType: 'blogComments', postId: commentId, reason: REASON })
       expect(reply).toEqual({ status: 500, body: { error: 'internal_error', message: 'Internal server error' } })
@@ -263,7 +341,9 @@ describe('one transaction', () => {
       await sql(app, 'DROP FUNCTION refuse_notification()')
     }
     // And the comment can still be moderated afterwards.
-    expect((await moderate(moderator, { postType: 'blogComments', postId: commentId, reason: REASON })).status).toBe(200)
+    expect((await moderate(moderator, { postType: 'blogComments', postId: commentId, reason: REASON })).status).toBe(
+      200,
+    )
   })
 })
 
@@ -273,10 +353,13 @@ describe('two moderators at once', () => {
     for (let round = 0; round < 5; round++) {
       const commentId = await fresh()
       const replies = await Promise.all(
-        [moderator, secondModerator, third].map((who, index) => moderate(who, { postType: 'blogComments', postId: commentId, reason: `${REASON} (${index})` })),
+        [moderator, secondModerator, third].map((who, index) =>
+          moderate(who, { postType: 'blogComments', postId: commentId, reason: `${REASON} (${index})` }),
+        ),
       )
       expect(replies.map((r) => r.status).sort()).toEqual([200, 400, 400])
-      for (const loser of replies.filter((r) => r.status === 400)) expect(loser.body.error).toBe('BIZ_ALREADY_MODERATED')
+      for (const loser of replies.filter((r) => r.status === 400))
+        expect(loser.body.error).toBe('BIZ_ALREADY_MODERATED')
       expect(await commentStatus(app, commentId)).toBe('moderated')
       expect(await effectsOf(commentId)).toEqual({ notifications: 1, audits: 1 })
     }

@@ -26,12 +26,22 @@ const write = (file: string, text: string) => {
 }
 
 write('package.json', JSON.stringify({ type: 'module' }))
-write('tsconfig.json', JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'esnext', moduleResolution: 'bundler' } }))
+write(
+  'tsconfig.json',
+  JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'esnext', moduleResolution: 'bundler' } }),
+)
 // As src/lib/postgres/template-database.ts finds the migrations: relative to its own file.
-write('lib/deep/where.ts', `import { fileURLToPath } from 'node:url'\nexport const dataDir: string = fileURLToPath(new URL('../../data/', import.meta.url))\n`)
-write('bin/main.ts', `import { dataDir } from '../lib/deep/where'\nconst answer: string = dataDir\nconsole.log(answer)\n`)
+write(
+  'lib/deep/where.ts',
+  `import { fileURLToPath } from 'node:url'\nexport const dataDir: string = fileURLToPath(new URL('../../data/', import.meta.url))\n`,
+)
+write(
+  'bin/main.ts',
+  `import { dataDir } from '../lib/deep/where'\nconst answer: string = dataDir\nconsole.log(answer)\n`,
+)
 
-const run = (dir: string) => execFileSync(process.execPath, [builtFile(dir, 'bin/main.ts')], { encoding: 'utf8' }).trim()
+const run = (dir: string) =>
+  execFileSync(process.execPath, [builtFile(dir, 'bin/main.ts')], { encoding: 'utf8' }).trim()
 
 describe('scripts/node-build', () => {
   it("resolves a module's import.meta.url paths from its source file, reuses a current build, and builds again when an input changes", async () => {
@@ -42,7 +52,10 @@ describe('scripts/node-build', () => {
     const again = await buildForNode(project, ['bin/main.ts'])
     expect(again).toEqual({ dir: first.dir, built: false })
 
-    write('lib/deep/where.ts', `import { fileURLToPath } from 'node:url'\nexport const dataDir: string = fileURLToPath(new URL('../', import.meta.url))\n`)
+    write(
+      'lib/deep/where.ts',
+      `import { fileURLToPath } from 'node:url'\nexport const dataDir: string = fileURLToPath(new URL('../', import.meta.url))\n`,
+    )
     const changed = await buildForNode(project, ['bin/main.ts'])
     expect(changed.built).toBe(true)
     expect(changed.dir).not.toBe(first.dir)

@@ -4,9 +4,9 @@
 // sent when nothing is new.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { notify } from '../../src/operations/notifications/notify'
 import { sendDigests } from '../../src/operations/notifications/digests'
-import { startAppWithMailbox, type AppWithMailbox } from '../helpers/app-with-mailbox'
+import { notify } from '../../src/operations/notifications/notify'
+import { type AppWithMailbox, startAppWithMailbox } from '../helpers/app-with-mailbox'
 import { customerActor } from '../helpers/bookings'
 import { type Actor } from '../helpers/catalogue'
 import { setEnv } from '../helpers/env'

@@ -2,15 +2,14 @@
 // code, the settings honoured by the public booking's one statement (inbox and mail), the RFC 8058
 // headers on a booking's mail and not on account mail, and the token's scope.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-
 import { createLocalReq } from 'payload'
 
 import { queueDueReminders } from '../../src/operations/bookings/reminders'
 import { notify } from '../../src/operations/notifications/notify'
 import { unsubscribeToken } from '../../src/operations/notifications/unsubscribe-token'
-import { startAppWithMailbox, type AppWithMailbox } from '../helpers/app-with-mailbox'
-import { ADMIN_BOOKINGS, bookableService, book, customerActor, localDate } from '../helpers/bookings'
-import { adminActor, call, type Actor } from '../helpers/catalogue'
+import { type AppWithMailbox, startAppWithMailbox } from '../helpers/app-with-mailbox'
+import { ADMIN_BOOKINGS, book, bookableService, customerActor, localDate } from '../helpers/bookings'
+import { type Actor, adminActor, call } from '../helpers/catalogue'
 import { sql } from '../helpers/test-app'
 import { signIn } from '../helpers/users'
 

@@ -27,7 +27,11 @@ const list = async (who: string, query = '') => {
 }
 
 const patch = (who: string, id: string, data: Record<string, unknown>) =>
-  app.request(`/api/notifications/${id}`, { method: 'PATCH', headers: { ...headers[who], 'content-type': 'application/json' }, body: JSON.stringify(data) })
+  app.request(`/api/notifications/${id}`, {
+    method: 'PATCH',
+    headers: { ...headers[who], 'content-type': 'application/json' },
+    body: JSON.stringify(data),
+  })
 
 beforeAll(async () => {
   app = await startTestApp()
@@ -53,7 +57,14 @@ describe('GET /api/notifications', () => {
     const { status, body } = await list('alice')
     expect(status).toBe(200)
     expect(body.docs.map((doc) => doc.title)).toEqual(['new unread', 'old unread', 'old read'])
-    expect(body.docs[0]).toMatchObject({ userId: alice.id, type: 'booking', body: 'new unread body', targetType: 'bookings', targetId: 'b-1', readAt: null })
+    expect(body.docs[0]).toMatchObject({
+      userId: alice.id,
+      type: 'booking',
+      body: 'new unread body',
+      targetType: 'bookings',
+      targetId: 'b-1',
+      readAt: null,
+    })
   })
 
   it('shows nobody another user’s notifications, an admin included, at any depth or filter', async () => {
@@ -72,9 +83,18 @@ describe('GET /api/notifications', () => {
 describe('marking read', () => {
   it('lets the recipient set readAt and nothing else', async () => {
     const id = (await sql<{ id: string }>(app, `SELECT id FROM notifications WHERE title = 'old unread'`))[0]!.id
-    const response = await patch('alice', id, { readAt: '2026-11-20T10:00:00.000Z', title: 'changed', userId: bob.id, type: 'moderation' })
+    const response = await patch('alice', id, {
+      readAt: '2026-11-20T10:00:00.000Z',
+      title: 'changed',
+      userId: bob.id,
+      type: 'moderation',
+    })
     expect(response.status).toBe(200)
-    const [row] = await sql<Record<string, unknown>>(app, 'SELECT title, type, user_id_id, read_at FROM notifications WHERE id = $1', [id])
+    const [row] = await sql<Record<string, unknown>>(
+      app,
+      'SELECT title, type, user_id_id, read_at FROM notifications WHERE id = $1',
+      [id],
+    )
     expect(row).toMatchObject({ title: 'old unread', type: 'booking', user_id_id: alice.id })
     expect((row!.read_at as Date).toISOString()).toBe('2026-11-20T10:00:00.000Z')
   })

@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { Validator } from '@seriousme/openapi-schema-validator'
 
+import { mergePaths, openApiDocument, openApiJson } from '../../endpoints/openapi'
 import { SHELL_ROUTES } from '../../src/app'
 import { DOCS_CSP } from '../../src/lib/http/api-docs'
 import { buildRouteTable } from '../../src/lib/http/route-table'
 import { API_CSP } from '../../src/lib/http/security-headers'
-import { mergePaths, openApiDocument, openApiJson } from '../../endpoints/openapi'
 import { checkResponse } from '../helpers/openapi-check'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -22,7 +22,9 @@ const PAYLOAD_ROOT_ENDPOINTS = new Set(['GET /api/access'])
 let app: TestApp
 const document = openApiDocument()
 const documented = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
-  METHODS.filter((method) => (item as Record<string, unknown>)[method]).map((method) => `${method.toUpperCase()} ${path}`),
+  METHODS.filter((method) => (item as Record<string, unknown>)[method]).map(
+    (method) => `${method.toUpperCase()} ${path}`,
+  ),
 )
 
 beforeAll(async () => {
@@ -70,7 +72,9 @@ describe('the reference', () => {
   it('describes the security schemes, the CSRF rule and the rate-limit headers', () => {
     expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual(['bearer', 'sessionCookie'])
     expect(document.info.description).toContain('CSRF')
-    const signIn = document.paths?.['/api/auth/sign-in/email']?.post?.responses?.['429'] as { headers?: Record<string, unknown> }
+    const signIn = document.paths?.['/api/auth/sign-in/email']?.post?.responses?.['429'] as {
+      headers?: Record<string, unknown>
+    }
     expect(Object.keys(signIn.headers ?? {})).toEqual(['Retry-After', 'X-Retry-After'])
   })
 })
@@ -78,10 +82,15 @@ describe('the reference', () => {
 describe('the families’ assembly', () => {
   const get = { responses: {} }
   it('joins the methods two families document on one path', () => {
-    expect(mergePaths([{ '/api/x': { get } }, { '/api/x': { post: get } }, { '/api/y': { get } }])).toEqual({ '/api/x': { get, post: get }, '/api/y': { get } })
+    expect(mergePaths([{ '/api/x': { get } }, { '/api/x': { post: get } }, { '/api/y': { get } }])).toEqual({
+      '/api/x': { get, post: get },
+      '/api/y': { get },
+    })
   })
   it('refuses the same method on the same path from two families', () => {
-    expect(() => mergePaths([{ '/api/x': { get } }, { '/api/x': { get } }])).toThrow('get /api/x is documented by two families')
+    expect(() => mergePaths([{ '/api/x': { get } }, { '/api/x': { get } }])).toThrow(
+      'get /api/x is documented by two families',
+    )
   })
 })
 
@@ -101,7 +110,10 @@ describe('GET /api/openapi.json and /api/docs', () => {
     expect(page.headers.get('content-security-policy')).toBe(DOCS_CSP)
     const html = await page.text()
     expect(html).toContain('<link rel="stylesheet" href="/api/docs/swagger-ui.css">')
-    expect([...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag)).toEqual(['<script src="/api/docs/swagger-ui-bundle.js">', '<script src="/api/docs/start.js">'])
+    expect([...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag)).toEqual([
+      '<script src="/api/docs/swagger-ui-bundle.js">',
+      '<script src="/api/docs/start.js">',
+    ])
     expect(html).not.toMatch(/<style|style=/)
     expect(html).not.toMatch(/https?:\/\//)
   })
@@ -129,20 +141,32 @@ describe('GET /api/openapi.json and /api/docs', () => {
   })
 
   it('answers other methods with 405 and other paths under /api/docs with 404', async () => {
-    for (const path of ['/api/docs', '/api/docs/swagger-ui.css', '/api/docs/swagger-ui-bundle.js', '/api/docs/start.js']) {
+    for (const path of [
+      '/api/docs',
+      '/api/docs/swagger-ui.css',
+      '/api/docs/swagger-ui-bundle.js',
+      '/api/docs/start.js',
+    ]) {
       const post = await app.request(path, { method: 'POST' })
       expect(post.status).toBe(405)
       expect(post.headers.get('allow')).toBe('GET')
     }
     // Files of the package that the page does not use are not served, nor is the old renderer.
-    for (const path of ['/api/docs/other.js', '/api/docs/standalone.js', '/api/docs/index.html', '/api/docs/swagger-ui.css.map', '/api/docs/swagger-initializer.js']) {
+    for (const path of [
+      '/api/docs/other.js',
+      '/api/docs/standalone.js',
+      '/api/docs/index.html',
+      '/api/docs/swagger-ui.css.map',
+      '/api/docs/swagger-initializer.js',
+    ]) {
       expect((await app.request(path)).status).toBe(404)
     }
   })
 })
 
 describe('the response check', () => {
-  const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+  const answer = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
   const url = `http://localhost/api/health`
 
   it('passes a documented answer', async () => {
@@ -150,14 +174,20 @@ describe('the response check', () => {
   })
 
   it('fails a field the reference does not describe', async () => {
-    await expect(checkResponse('GET', url, answer(200, { status: 'ok', extra: 1 }), { log: false })).rejects.toThrow(/additional properties/)
+    await expect(checkResponse('GET', url, answer(200, { status: 'ok', extra: 1 }), { log: false })).rejects.toThrow(
+      /additional properties/,
+    )
   })
 
   it('fails an undocumented status', async () => {
-    await expect(checkResponse('GET', url, answer(418, { status: 'ok' }), { log: false })).rejects.toThrow(/status not documented/)
+    await expect(checkResponse('GET', url, answer(418, { status: 'ok' }), { log: false })).rejects.toThrow(
+      /status not documented/,
+    )
   })
 
   it('skips paths the reference does not document', async () => {
-    await expect(checkResponse('GET', 'http://localhost/api/users', answer(418, {}), { log: false })).resolves.toBeUndefined()
+    await expect(
+      checkResponse('GET', 'http://localhost/api/users', answer(418, {}), { log: false }),
+    ).resolves.toBeUndefined()
   })
 })

@@ -13,7 +13,10 @@ const SCRIPT_TIMEOUT = 120_000
 let app: TestApp
 
 const createAdmin = (...args: string[]) =>
-  runScript('scripts/create-admin.ts', args, { DATABASE_URL: app.databaseUrl, PAYLOAD_SECRET: process.env.PAYLOAD_SECRET })
+  runScript('scripts/create-admin.ts', args, {
+    DATABASE_URL: app.databaseUrl,
+    PAYLOAD_SECRET: process.env.PAYLOAD_SECRET,
+  })
 
 async function userRow(email: string) {
   const rows = await sql<{ roles: string[]; email_verified: boolean }>(

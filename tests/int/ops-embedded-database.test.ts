@@ -2,7 +2,7 @@
 // a run killed hard (a stale postmaster.pid, or its server still running), a pid file whose
 // number now belongs to some other program, a script run beside the server, and a port
 // somebody else took; and no local user may get in with a guessable password.
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
@@ -12,7 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
 import { nodeArgs } from '../../scripts/node-build/command'
-import { freePort, removeEmbeddedState, startEmbeddedDatabase, type EmbeddedDatabase } from '../../src/lib/embedded-database'
+import {
+  type EmbeddedDatabase,
+  freePort,
+  removeEmbeddedState,
+  startEmbeddedDatabase,
+} from '../../src/lib/embedded-database'
 import { POINTER_FILE } from '../../src/lib/postgres/cluster-location'
 import { PASSWORD_FILE } from '../../src/lib/postgres/database-password'
 
@@ -67,9 +72,13 @@ const alive = (pid: number) => {
 
 /** A pid file as a killed run leaves it (PostgreSQL's format: pid, data dir, start time, port …). */
 const writePidFile = (dataDir: string, pid: number, port: number) =>
-  fs.writeFile(path.join(dataDir, 'postmaster.pid'), `${pid}\n${dataDir}\n1700000000\n${port}\n\n127.0.0.1\n  1234567         0\nready   \n`)
+  fs.writeFile(
+    path.join(dataDir, 'postmaster.pid'),
+    `${pid}\n${dataDir}\n1700000000\n${port}\n\n127.0.0.1\n  1234567         0\nready   \n`,
+  )
 
-const serverPid = async (state: string) => Number((await fs.readFile(path.join(await clusterOf(state), 'postmaster.pid'), 'utf8')).split('\n')[0])
+const serverPid = async (state: string) =>
+  Number((await fs.readFile(path.join(await clusterOf(state), 'postmaster.pid'), 'utf8')).split('\n')[0])
 
 /** tests/helpers/hold-embedded-database.ts: another program keeping PostgreSQL on `state` running. */
 async function hold(state: string, port: number): Promise<ChildProcess> {
@@ -167,7 +176,12 @@ describe('embedded PostgreSQL', () => {
     const dataDir = await clusterOf(state)
     try {
       const pid = await serverPid(state)
-      const shared = await startEmbeddedDatabase({ stateDir: state, port: await freePort(), log: () => {}, shareRunning: true })
+      const shared = await startEmbeddedDatabase({
+        stateDir: state,
+        port: await freePort(),
+        log: () => {},
+        shareRunning: true,
+      })
       expect(shared.port).toBe(port)
       expect(await answers(shared.url)).toBe(true)
       await shared.stop()
@@ -184,12 +198,19 @@ describe('embedded PostgreSQL', () => {
 
   it('starts with the settings it is given (the test run’s, without durability), and names one PostgreSQL does not know', async () => {
     const state = stateDir('settings')
-    const db = await startEmbeddedDatabase({ stateDir: state, port: await freePort(), log: () => {}, settings: ['fsync=off', 'synchronous_commit=off'] })
+    const db = await startEmbeddedDatabase({
+      stateDir: state,
+      port: await freePort(),
+      log: () => {},
+      settings: ['fsync=off', 'synchronous_commit=off'],
+    })
     running.push(db)
     const client = new pg.Client({ connectionString: db.url })
     await client.connect()
     try {
-      const shown = await client.query<{ name: string; setting: string }>(`SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes') ORDER BY name`)
+      const shown = await client.query<{ name: string; setting: string }>(
+        `SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes') ORDER BY name`,
+      )
       // Only what was asked: full_page_writes keeps PostgreSQL's default.
       expect(shown.rows).toEqual([
         { name: 'fsync', setting: 'off' },
@@ -200,7 +221,14 @@ describe('embedded PostgreSQL', () => {
       await client.end()
     }
     await stop(db)
-    await expect(startEmbeddedDatabase({ stateDir: state, port: await freePort(), log: () => {}, settings: ['no_such_setting=1'] })).rejects.toThrow(
+    await expect(
+      startEmbeddedDatabase({
+        stateDir: state,
+        port: await freePort(),
+        log: () => {},
+        settings: ['no_such_setting=1'],
+      }),
+    ).rejects.toThrow(
       /Cannot start the embedded PostgreSQL: PostgreSQL did not start\. Its last words:[\s\S]*"no_such_setting"/,
     )
   })
@@ -222,7 +250,10 @@ describe('embedded PostgreSQL', () => {
 describe('the embedded database password (issue 7)', () => {
   /** Resolves with the error code PostgreSQL answers for postgres/postgres, or 'accepted'. */
   async function oldPasswordAnswer(port: number): Promise<string> {
-    const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, connectionTimeoutMillis: 3000 })
+    const client = new pg.Client({
+      connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+      connectionTimeoutMillis: 3000,
+    })
     try {
       await client.connect()
       return 'accepted'

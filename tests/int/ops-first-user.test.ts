@@ -40,7 +40,11 @@ describe('first user becomes admin', () => {
     expect(await sql(app, 'SELECT 1 FROM users')).toHaveLength(0)
     const response = await firstRegister('operator@example.test')
     expect(response.status).toBe(200)
-    expect((await response.json()).user).toMatchObject({ email: 'operator@example.test', roles: ['admin'], emailVerified: true })
+    expect((await response.json()).user).toMatchObject({
+      email: 'operator@example.test',
+      roles: ['admin'],
+      emailVerified: true,
+    })
     expect(await stored('operator@example.test')).toEqual({ email_verified: true, roles: ['admin'] })
   })
 

@@ -8,7 +8,12 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { freePort, removeEmbeddedState, startEmbeddedDatabase, type EmbeddedDatabase } from '../../src/lib/embedded-database'
+import {
+  type EmbeddedDatabase,
+  freePort,
+  removeEmbeddedState,
+  startEmbeddedDatabase,
+} from '../../src/lib/embedded-database'
 import { API_CSP } from '../../src/lib/http/security-headers'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 import { authHeaders, createUser, type TestUser } from '../helpers/users'
@@ -70,7 +75,11 @@ describe('database outage', () => {
     expect(signIn.headers.get('retry-after')).toBe('5')
     expect(signIn.headers.get('content-type')).toMatch(/^application\/json/)
     const text = await signIn.text()
-    expect(JSON.parse(text)).toMatchObject({ error: 'service_unavailable', code: 'SERVICE_UNAVAILABLE', status: 'SERVICE_UNAVAILABLE' })
+    expect(JSON.parse(text)).toMatchObject({
+      error: 'service_unavailable',
+      code: 'SERVICE_UNAVAILABLE',
+      status: 'SERVICE_UNAVAILABLE',
+    })
     expect(text).not.toMatch(/ECONNREFUSED|connect|SELECT|postgres/i)
   })
 

@@ -25,7 +25,11 @@ interface DrizzleKit {
 it('has no schema change that the committed migrations lack', async () => {
   const db = app.payload.db as unknown as { schema: unknown; migrationDir: string; requireDrizzleKit: () => DrizzleKit }
   const { generateDrizzleJson, generateMigration, upSnapshot } = db.requireDrizzleKit()
-  const latest = fs.readdirSync(db.migrationDir).filter((file) => file.endsWith('.json')).sort().at(-1)
+  const latest = fs
+    .readdirSync(db.migrationDir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .at(-1)
   expect(latest).toBeDefined()
   let before = JSON.parse(fs.readFileSync(path.join(db.migrationDir, latest!), 'utf8')) as { version: string }
   const after = await generateDrizzleJson(db.schema)
@@ -35,7 +39,10 @@ it('has no schema change that the committed migrations lack', async () => {
 
 it('lists every migration file in src/migrations/index.ts', async () => {
   const db = app.payload.db as unknown as { migrationDir: string }
-  const files = fs.readdirSync(db.migrationDir).filter((file) => /^\d{8}_\d{6}_.+\.ts$/.test(file)).map((file) => file.replace(/\.ts$/, ''))
+  const files = fs
+    .readdirSync(db.migrationDir)
+    .filter((file) => /^\d{8}_\d{6}_.+\.ts$/.test(file))
+    .map((file) => file.replace(/\.ts$/, ''))
   const { migrations } = await import('../../src/migrations/index')
   expect(migrations.map((migration: { name: string }) => migration.name)).toEqual(files.sort())
 })

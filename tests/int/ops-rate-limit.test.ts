@@ -52,7 +52,11 @@ describe('global rate limit', () => {
     expect(response.status).toBe(429)
     expectRetryAfter(response)
     expectSecurityHeaders(response)
-    expect(await response.json()).toMatchObject({ error: 'too_many_requests', code: 'TOO_MANY_REQUESTS', status: 'TOO_MANY_REQUESTS' })
+    expect(await response.json()).toMatchObject({
+      error: 'too_many_requests',
+      code: 'TOO_MANY_REQUESTS',
+      status: 'TOO_MANY_REQUESTS',
+    })
   })
 
   it('counts per client IP: another address is not limited', async () => {
@@ -69,7 +73,7 @@ describe('global rate limit', () => {
   // The exemption reads the admin's session; the route's strategy is handed that read
   // (src/lib/auth/handed-lookup.ts) instead of reading it again: one lookup per request, on a
   // stock route (Payload's bridge) and on one the shell answers itself (the inbox).
-  it('looks the admin\'s session up once per exempted request, on a stock route and on a shell route', async () => {
+  it("looks the admin's session up once per exempted request, on a stock route and on a shell route", async () => {
     const admin = await createUser(app, { roles: ['admin'] })
     const headers = await authHeaders(app, admin)
     const ip = '198.51.100.41'
@@ -91,7 +95,14 @@ describe('global rate limit', () => {
     const ip = '198.51.100.42'
     for (let i = 0; i < MAX; i++) await from(ip)
     expect((await from(ip, '/api/profile/notifications', headers)).status).toBe(200)
-    expect((await app.request('/api/auth/sign-out', { method: 'POST', headers: { 'x-real-ip': '198.51.100.78', ...headers } })).status).toBe(200)
+    expect(
+      (
+        await app.request('/api/auth/sign-out', {
+          method: 'POST',
+          headers: { 'x-real-ip': '198.51.100.78', ...headers },
+        })
+      ).status,
+    ).toBe(200)
     expect((await from(ip, '/api/profile/notifications', headers)).status).toBe(429)
     expect((await from('198.51.100.79', '/api/profile/notifications', headers)).status).toBe(401)
   })

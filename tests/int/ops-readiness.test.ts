@@ -9,8 +9,13 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import {
+  type EmbeddedDatabase,
+  freePort,
+  removeEmbeddedState,
+  startEmbeddedDatabase,
+} from '../../src/lib/embedded-database'
 import { migrations } from '../../src/migrations/index'
-import { freePort, removeEmbeddedState, startEmbeddedDatabase, type EmbeddedDatabase } from '../../src/lib/embedded-database'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
 let dir: string
@@ -47,7 +52,10 @@ afterAll(async () => {
 describe('readiness', () => {
   it('is 200 with the database, no replicas and the shared job queue counted', async () => {
     await sql(app, `INSERT INTO payload_jobs (queue, wait_until) VALUES ('readiness-test', now() + interval '1 day')`)
-    await sql(app, `INSERT INTO payload_jobs (queue, wait_until, has_error) VALUES ('readiness-test', now() + interval '1 day', true)`)
+    await sql(
+      app,
+      `INSERT INTO payload_jobs (queue, wait_until, has_error) VALUES ('readiness-test', now() + interval '1 day', true)`,
+    )
     const [counts] = await sql<{ queued: number; failed: number }>(
       app,
       `SELECT count(*) FILTER (WHERE NOT has_error)::int AS queued, count(*) FILTER (WHERE has_error)::int AS failed
@@ -77,7 +85,9 @@ describe('readiness', () => {
   })
 
   it('is 503 migrations_pending while the last migration is not recorded, 200 once it is', async () => {
-    const [row] = await sql<{ batch: number }>(app, `DELETE FROM payload_migrations WHERE name = $1 RETURNING batch`, [lastMigration])
+    const [row] = await sql<{ batch: number }>(app, `DELETE FROM payload_migrations WHERE name = $1 RETURNING batch`, [
+      lastMigration,
+    ])
     expect(row).toBeDefined()
     const pending = await app.request('/api/health/ready')
     expect(pending.status).toBe(503)

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { checkedFetch } from '../helpers/openapi-check'
 import type { ServerProcess } from '../helpers/processes'
-import { startServerFixture, type ServerFixture } from '../helpers/server-fixture'
+import { type ServerFixture, startServerFixture } from '../helpers/server-fixture'
 import { slowPost } from '../helpers/slow-request'
 
 let fixture: ServerFixture
@@ -48,6 +48,8 @@ describe('graceful shutdown', () => {
     // Well before the 10 s after which remaining connections would be cut.
     expect(Date.now() - released).toBeLessThan(8_000)
     // Each stage of the stop is logged, in order.
-    expect(server.output()).toMatch(/SIGTERM: finishing in-flight requests[\s\S]*http closed[\s\S]*jobs stopped[\s\S]*pool closed[\s\S]*\[server\] stopped/)
+    expect(server.output()).toMatch(
+      /SIGTERM: finishing in-flight requests[\s\S]*http closed[\s\S]*jobs stopped[\s\S]*pool closed[\s\S]*\[server\] stopped/,
+    )
   }, 60_000)
 })

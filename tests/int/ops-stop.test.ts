@@ -16,7 +16,7 @@ import { freePort, removeEmbeddedState } from '../../src/lib/embedded-database'
 import { clusterLocation } from '../../src/lib/postgres/cluster-location'
 import { postgresRunAs } from '../../src/lib/postgres/run-as'
 import { processAlive } from '../../src/lib/process-alive'
-import { startServerProcess, type ServerProcess } from '../helpers/processes'
+import { type ServerProcess, startServerProcess } from '../helpers/processes'
 import { slowPost } from '../helpers/slow-request'
 
 const GRACE_MS = 2_000

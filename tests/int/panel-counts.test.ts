@@ -41,16 +41,46 @@ describe('a service’s coming weeks in the panel', () => {
     { dayOfWeek: 2, startTime: '09:00', endTime: '12:00', isAvailable: true },
     { dayOfWeek: 3, startTime: '09:00', endTime: '12:00', isAvailable: false },
   ]
-  const exception = (date: string, isAvailable: boolean, startTime: string | null = null, endTime: string | null = null, reason: string | null = null) => ({ id: date + String(startTime), date, isAvailable, startTime, endTime, reason })
+  const exception = (
+    date: string,
+    isAvailable: boolean,
+    startTime: string | null = null,
+    endTime: string | null = null,
+    reason: string | null = null,
+  ) => ({ id: date + String(startTime), date, isAvailable, startTime, endTime, reason })
 
   it('mark a closed date, a closed hour and extra hours as the booking rule applies them, with the listed starts', () => {
-    const exceptions = [exception('2030-01-07', false, null, null, 'Holiday'), exception('2030-01-08', false, '10:00', '11:00'), exception('2030-01-09', true, '18:00', '20:00')]
+    const exceptions = [
+      exception('2030-01-07', false, null, null, 'Holiday'),
+      exception('2030-01-08', false, '10:00', '11:00'),
+      exception('2030-01-09', true, '18:00', '20:00'),
+    ]
     const starts = { '2030-01-07': [], '2030-01-08': ['09:00', '11:00'], '2030-01-09': ['18:00', '19:00'] }
     const [monday, tuesday, wednesday, thursday] = calendarDays('2030-01-07', 4, weekly, exceptions, starts)
-    expect(monday).toEqual({ date: '2030-01-07', closed: true, open: [], extraHours: [], closedWindows: [], reasons: ['Holiday'], starts: [] })
-    expect(tuesday).toMatchObject({ closed: false, open: [{ startTime: '09:00', endTime: '10:00' }, { startTime: '11:00', endTime: '12:00' }], closedWindows: [{ startTime: '10:00', endTime: '11:00' }] })
+    expect(monday).toEqual({
+      date: '2030-01-07',
+      closed: true,
+      open: [],
+      extraHours: [],
+      closedWindows: [],
+      reasons: ['Holiday'],
+      starts: [],
+    })
+    expect(tuesday).toMatchObject({
+      closed: false,
+      open: [
+        { startTime: '09:00', endTime: '10:00' },
+        { startTime: '11:00', endTime: '12:00' },
+      ],
+      closedWindows: [{ startTime: '10:00', endTime: '11:00' }],
+    })
     // The unavailable weekly slot does not open Wednesday; its extra hours do.
-    expect(wednesday).toMatchObject({ closed: false, open: [{ startTime: '18:00', endTime: '20:00' }], extraHours: [{ startTime: '18:00', endTime: '20:00' }], starts: ['18:00', '19:00'] })
+    expect(wednesday).toMatchObject({
+      closed: false,
+      open: [{ startTime: '18:00', endTime: '20:00' }],
+      extraHours: [{ startTime: '18:00', endTime: '20:00' }],
+      starts: ['18:00', '19:00'],
+    })
     expect(thursday).toMatchObject({ date: '2030-01-10', closed: false, open: [], starts: [] })
     // A service that lists no starts (not active): null, not "none".
     expect(calendarDays('2030-01-07', 1, weekly, [], null)[0]!.starts).toBeNull()

@@ -32,7 +32,10 @@ describe('the committed Payload types', () => {
   it('are what generating them from the config gives (npm run generate:types)', async () => {
     const generated = path.join(dir, 'payload-types.ts')
     await writePayloadTypes(generated)
-    const difference = firstDifference(await fs.readFile(PAYLOAD_TYPES_FILE, 'utf8'), await fs.readFile(generated, 'utf8'))
+    const difference = firstDifference(
+      await fs.readFile(PAYLOAD_TYPES_FILE, 'utf8'),
+      await fs.readFile(generated, 'utf8'),
+    )
     expect(difference).toBeNull()
   })
 })

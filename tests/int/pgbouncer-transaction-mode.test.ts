@@ -5,12 +5,12 @@
 // connections is free (scripts/cluster/pgbouncer.ts, as `npm run cluster` starts it).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { startPgBouncer, type PgBouncer } from '../../scripts/cluster/pgbouncer'
+import { type PgBouncer, startPgBouncer } from '../../scripts/cluster/pgbouncer'
 import { book, bookableService, customerActor, localDate } from '../helpers/bookings'
-import { adminActor, type Actor } from '../helpers/catalogue'
+import { type Actor, adminActor } from '../helpers/catalogue'
 import { setEnv } from '../helpers/env'
-import { createTestDatabase } from '../helpers/test-database'
 import { startTestApp, type TestApp } from '../helpers/test-app'
+import { createTestDatabase } from '../helpers/test-database'
 
 let bouncer: PgBouncer | undefined
 let database: { url: string; drop: () => Promise<void> }

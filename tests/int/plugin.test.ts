@@ -3,7 +3,7 @@
 // Local API as a user and through Payload's own route handler.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { postgresAdapter } from '@payloadcms/db-postgres'
-import { buildConfig, getPayload, handleEndpoints, jwtSign, JWTAuthentication, type Payload } from 'payload'
+import { buildConfig, getPayload, handleEndpoints, JWTAuthentication, jwtSign, type Payload } from 'payload'
 
 import { collections } from '../../collections/index'
 import { endpoints } from '../../endpoints/index'
@@ -121,7 +121,7 @@ describe('a plain Payload app with communityPlatform()', () => {
     expect(await rows('SELECT id FROM service_listings WHERE slug = $1', [slug])).toEqual([])
   })
 
-  it("no Payload JWT strategy: a token it would accept is nobody here, a platform session is someone", async () => {
+  it('no Payload JWT strategy: a token it would accept is nobody here, a platform session is someone', async () => {
     expect(payload.authStrategies.map((strategy) => strategy.name)).not.toContain('local-jwt')
     const fieldsToSign = { id: alice.id, collection: 'users', email: alice.email }
     const { token } = await jwtSign({ fieldsToSign, secret: payload.secret, tokenExpiration: 3600 })

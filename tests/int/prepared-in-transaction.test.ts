@@ -5,19 +5,18 @@ import { randomUUID } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { PayloadRequest } from 'payload'
-
 import pg from 'pg'
 
 import type { AuditAction } from '../../domain/audit-actions'
 import { writeAudit } from '../../hooks/shared/audit'
-import { runOn, statement, type Connection } from '../../src/lib/prepared'
+import { type Connection, runOn, statement } from '../../src/lib/prepared'
 import { execute, sql } from '../../src/lib/sql'
 import { afterCommit, inOneStatement, inTransaction, isRetryableConflict } from '../../src/lib/transaction'
 import { notify } from '../../src/operations/notifications/notify'
-import { adminActor, audits, count, type Actor } from '../helpers/catalogue'
-import { bookableService, book, customerActor, localDate } from '../helpers/bookings'
-import { statementsDuring } from '../helpers/statements'
+import { book, bookableService, customerActor, localDate } from '../helpers/bookings'
+import { type Actor, adminActor, audits, count } from '../helpers/catalogue'
 import { withEnv } from '../helpers/env'
+import { statementsDuring } from '../helpers/statements'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
 let app: TestApp
@@ -43,8 +42,20 @@ async function localReq(): Promise<PayloadRequest> {
 // `test.write` is declared nowhere, so only this file's rows carry it (the test-app's audit check skips `test.*`).
 const write = (req: PayloadRequest, targetId: string) =>
   Promise.all([
-    writeAudit(req, { action: 'test.write' as AuditAction, targetType: 'tests', targetId, data: { list: [1, 2], nested: { at: new Date(0) } } }),
-    notify(req, { userId: admin.user.id, type: 'booking', title: 'A title', body: 'A body', targetType: 'tests', targetId }),
+    writeAudit(req, {
+      action: 'test.write' as AuditAction,
+      targetType: 'tests',
+      targetId,
+      data: { list: [1, 2], nested: { at: new Date(0) } },
+    }),
+    notify(req, {
+      userId: admin.user.id,
+      type: 'booking',
+      title: 'A title',
+      body: 'A body',
+      targetType: 'tests',
+      targetId,
+    }),
   ])
 
 describe('the audit and notification writers', () => {
@@ -55,7 +66,9 @@ describe('the audit and notification writers', () => {
       inTransaction(req, async () => {
         await write(req, targetId)
         // Visible inside the transaction: the same connection.
-        const { rows } = await (app.payload.db as any).sessions[String(await req.transactionID)].db.session.client.query('SELECT count(*)::int AS n FROM audit_logs WHERE target_id = $1', [targetId])
+        const { rows } = await (app.payload.db as any).sessions[
+          String(await req.transactionID)
+        ].db.session.client.query('SELECT count(*)::int AS n FROM audit_logs WHERE target_id = $1', [targetId])
         expect(rows[0].n).toBe(1)
         throw new Error('use case failed')
       }),
@@ -78,8 +91,24 @@ describe('the audit and notification writers', () => {
       user_agent: 'writer-tests/1.0',
       data: { list: [1, 2], nested: { at: '1970-01-01T00:00:00.000Z' } },
     })
-    const notices = await (await import('../helpers/test-app')).sql(app, 'SELECT user_id_id, type, title, body, target_type, read_at, created_at FROM notifications WHERE target_id = $1', [targetId])
-    expect(notices).toEqual([{ user_id_id: admin.user.id, type: 'booking', title: 'A title', body: 'A body', target_type: 'tests', read_at: null, created_at: expect.any(Date) }])
+    const notices = await (
+      await import('../helpers/test-app')
+    ).sql(
+      app,
+      'SELECT user_id_id, type, title, body, target_type, read_at, created_at FROM notifications WHERE target_id = $1',
+      [targetId],
+    )
+    expect(notices).toEqual([
+      {
+        user_id_id: admin.user.id,
+        type: 'booking',
+        title: 'A title',
+        body: 'A body',
+        target_type: 'tests',
+        read_at: null,
+        created_at: expect.any(Date),
+      },
+    ])
   })
 
   it('write on their own outside a transaction, and an anonymous entry has no user', async () => {
@@ -107,7 +136,9 @@ describe('a public booking', () => {
     const day = localDate(20)
     const service = await bookableService(admin, day)
     const customer = await customerActor(app)
-    const { result: reply, statements } = await statementsDuring(() => book(customer, { serviceId: service.id, bookingDate: day.date, bookingTime: '10:00' }))
+    const { result: reply, statements } = await statementsDuring(() =>
+      book(customer, { serviceId: service.id, bookingDate: day.date, bookingTime: '10:00' }),
+    )
     expect(reply.status).toBe(201)
     // The request's own statements end with its write; the mail runner it wakes works after.
     const write = statements.findIndex((text) => /community_create_booking\(/.test(text))
@@ -124,7 +155,9 @@ describe('a public booking', () => {
     // The row is written once, by the function, and never read back (insert-booking.ts).
     expect(statements.filter((text) => /INSERT INTO bookings|FROM "?bookings"? /i.test(text))).toHaveLength(0)
     // What the function wrote: the row, its audit entry and notification (the mail: bookings-public).
-    const [row] = await (await import('../helpers/test-app')).sql<{ id: string }>(app, 'SELECT id FROM bookings WHERE service_id = $1', [service.id])
+    const [row] = await (
+      await import('../helpers/test-app')
+    ).sql<{ id: string }>(app, 'SELECT id FROM bookings WHERE service_id = $1', [service.id])
     const id = (reply.body as { booking: { id: string } }).booking.id
     expect(row?.id).toBe(id)
     expect(await count(app, 'audit_logs', `action = 'booking.create' AND target_id = $1`, [id])).toBe(1)
@@ -132,13 +165,15 @@ describe('a public booking', () => {
   })
 })
 
-describe('a session of its own (the mail runner\'s lock connection on DATABASE_DIRECT_URL)', () => {
+describe("a session of its own (the mail runner's lock connection on DATABASE_DIRECT_URL)", () => {
   it('keeps its statements named with DATABASE_PREPARED_STATEMENTS=false; a pooled connection sends them unnamed', async () => {
     const client = new pg.Client({ connectionString: app.databaseUrl })
     await client.connect()
     try {
       const probe = statement(`session-probe-${randomUUID()}`, 'SELECT $1::int + 1 AS n')
-      const prepared = async () => (await client.query<{ name: string }>('SELECT name FROM pg_prepared_statements WHERE name = $1', [probe.name])).rows.length
+      const prepared = async () =>
+        (await client.query<{ name: string }>('SELECT name FROM pg_prepared_statements WHERE name = $1', [probe.name]))
+          .rows.length
       await withEnv({ DATABASE_PREPARED_STATEMENTS: 'false' }, async () => {
         const pooled: Connection = { query: (config) => client.query(config) }
         expect((await runOn<{ n: number }>(pooled, probe, [1])).rows[0]!.n).toBe(2)
@@ -153,13 +188,17 @@ describe('a session of its own (the mail runner\'s lock connection on DATABASE_D
   })
 })
 
-describe('a use case written in one statement (inOneStatement, the public booking\'s write)', () => {
+describe("a use case written in one statement (inOneStatement, the public booking's write)", () => {
   it('runs again when PostgreSQL aborts its statement as a deadlock (40P01); its after-commit callbacks run once, after the commit', async () => {
-    await (await import('../helpers/test-app')).sql(app, `CREATE TABLE one_statement_retry (id text PRIMARY KEY, n int NOT NULL)`)
+    await (
+      await import('../helpers/test-app')
+    ).sql(app, `CREATE TABLE one_statement_retry (id text PRIMARY KEY, n int NOT NULL)`)
     await (await import('../helpers/test-app')).sql(app, `INSERT INTO one_statement_retry VALUES ('a', 0), ('b', 0)`)
     // One statement that locks its first row, waits, then asks for the other's: two of them
     // in opposite order make a lock cycle, which PostgreSQL breaks by aborting one.
-    await (await import('../helpers/test-app')).sql(
+    await (
+      await import('../helpers/test-app')
+    ).sql(
       app,
       `CREATE FUNCTION one_statement_both(first_id text, second_id text) RETURNS void LANGUAGE plpgsql AS $$
        BEGIN
@@ -191,7 +230,12 @@ describe('a use case written in one statement (inOneStatement, the public bookin
     expect(attempts.a! + attempts.b!).toBe(3)
     // The aborted attempt's callback was dropped: each use case woke its workers once.
     expect(woken.sort()).toEqual(['a', 'b'])
-    const rows = await (await import('../helpers/test-app')).sql<{ id: string; n: number }>(app, `SELECT id, n FROM one_statement_retry ORDER BY id`)
-    expect(rows.map((row) => [row.id, row.n])).toEqual([['a', 2], ['b', 2]])
+    const rows = await (
+      await import('../helpers/test-app')
+    ).sql<{ id: string; n: number }>(app, `SELECT id, n FROM one_statement_retry ORDER BY id`)
+    expect(rows.map((row) => [row.id, row.n])).toEqual([
+      ['a', 2],
+      ['b', 2],
+    ])
   }, 60_000)
 })

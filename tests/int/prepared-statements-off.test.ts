@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { FIND_SESSION } from '../../src/lib/auth/sessions'
 import { SERVICE_TERMS_AND_SLOTS } from '../../src/operations/bookings/service-terms'
 import { book, bookableService, customerActor, localDate } from '../helpers/bookings'
-import { adminActor, type Actor } from '../helpers/catalogue'
+import { type Actor, adminActor } from '../helpers/catalogue'
 import { setEnv } from '../helpers/env'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -15,7 +15,10 @@ interface PgClient {
 
 type QueryConfig = { name?: string; text: string; values?: unknown[] }
 interface Pool {
-  query: (config: QueryConfig | string, values?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>>; fields: Array<{ name: string }> }>
+  query: (
+    config: QueryConfig | string,
+    values?: unknown[],
+  ) => Promise<{ rows: Array<Record<string, unknown>>; fields: Array<{ name: string }> }>
 }
 
 const pool = () => (app.payload.db as unknown as { pool: Pool }).pool
@@ -101,7 +104,12 @@ describe('DATABASE_PREPARED_STATEMENTS', () => {
   it('true: the same reads are sent as the named queries themselves', async () => {
     setEnv({ DATABASE_PREPARED_STATEMENTS: 'true' })
     const sent = await textsSentDuring(() => bookAndRead('13:00'))
-    expect(sent).toEqual(expect.arrayContaining([{ name: FIND_SESSION.name, text: FIND_SESSION.text }, { name: SERVICE_TERMS_AND_SLOTS.name, text: SERVICE_TERMS_AND_SLOTS.text }]))
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        { name: FIND_SESSION.name, text: FIND_SESSION.text },
+        { name: SERVICE_TERMS_AND_SLOTS.name, text: SERVICE_TERMS_AND_SLOTS.text },
+      ]),
+    )
     expect(sent.map((s) => s.text)).not.toContain(FIND_SESSION.pooled)
   })
 })

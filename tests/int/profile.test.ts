@@ -4,15 +4,15 @@
 // its per-user limit. Every answer is checked in the database afterwards.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { makeItem } from '../helpers/community'
-import { actor, anonymous, audits, call, citizenActor, count, type Actor } from '../helpers/catalogue'
-import { roleActor } from '../helpers/blog'
-import { sql, startTestApp, type TestApp } from '../helpers/test-app'
-import { adminActor } from '../helpers/catalogue'
-import { createUser, authHeaders, signIn } from '../helpers/users'
-import { startBridgeReference, type BridgeReference } from '../helpers/bridge-reference'
 import { sessionCookieName } from '../../src/lib/auth/cookies'
 import { settings } from '../../src/lib/settings'
+import { roleActor } from '../helpers/blog'
+import { type BridgeReference, startBridgeReference } from '../helpers/bridge-reference'
+import { type Actor, actor, anonymous, audits, call, citizenActor, count } from '../helpers/catalogue'
+import { adminActor } from '../helpers/catalogue'
+import { makeItem } from '../helpers/community'
+import { sql, startTestApp, type TestApp } from '../helpers/test-app'
+import { authHeaders, createUser, signIn } from '../helpers/users'
 
 let app: TestApp
 let citizen: Actor
@@ -30,7 +30,8 @@ afterAll(async () => {
   await app.stop()
 })
 
-const usernameOf = async (userId: string) => (await sql<{ username: string }>(app, 'SELECT username FROM users WHERE id = $1', [userId]))[0]!.username
+const usernameOf = async (userId: string) =>
+  (await sql<{ username: string }>(app, 'SELECT username FROM users WHERE id = $1', [userId]))[0]!.username
 
 /** `n` notifications of `userId`, the first the newest (read ones older than unread ones); their ids in that order. */
 async function notify(userId: string, n: number, read = false): Promise<string[]> {
@@ -43,7 +44,16 @@ async function notify(userId: string, n: number, read = false): Promise<string[]
   return rows.sort((a, b) => Number(a.title.slice(6)) - Number(b.title.slice(6))).map((row) => String(row.id))
 }
 
-const mediaOf = async (uploaderId: string) => String((await sql<{ id: string }>(app, 'INSERT INTO community_media (uploader_id, filename) VALUES ($1, $2) RETURNING id', [uploaderId, `a-${Date.now()}-${Math.random()}.png`]))[0]!.id)
+const mediaOf = async (uploaderId: string) =>
+  String(
+    (
+      await sql<{ id: string }>(
+        app,
+        'INSERT INTO community_media (uploader_id, filename) VALUES ($1, $2) RETURNING id',
+        [uploaderId, `a-${Date.now()}-${Math.random()}.png`],
+      )
+    )[0]!.id,
+  )
 
 describe('GET /api/profile', () => {
   it('401 unauthorized for an anonymous caller', async () => {
@@ -57,7 +67,16 @@ describe('GET /api/profile', () => {
     const reply = await jane.get('/api/profile')
     expect(reply.status).toBe(200)
     expect(reply.body).toEqual({
-      profile: { userId: user.id, username: await usernameOf(user.id), displayName: 'Jane Doe', bio: null, avatarId: null, locale: 'en', createdAt: expect.any(String), updatedAt: expect.any(String) },
+      profile: {
+        userId: user.id,
+        username: await usernameOf(user.id),
+        displayName: 'Jane Doe',
+        bio: null,
+        avatarId: null,
+        locale: 'en',
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
       wallet: { balance: '0.00', currency: 'EUR' },
     })
   })
@@ -82,15 +101,41 @@ describe('PATCH /api/profile', () => {
     const threadId = await makeItem(app, 'forum-threads', me.user.id)
     const avatarId = await mediaOf(me.user.id)
     const name = `Renamed_${Date.now().toString(36)}`
-    const reply = await me.send('/api/profile', { username: name, displayName: 'Renée', bio: 'Gardener.', avatarId, locale: 'fr' }, 'PATCH')
+    const reply = await me.send(
+      '/api/profile',
+      { username: name, displayName: 'Renée', bio: 'Gardener.', avatarId, locale: 'fr' },
+      'PATCH',
+    )
     expect(reply.status).toBe(200)
-    expect(reply.body.profile).toMatchObject({ username: name, displayName: 'Renée', bio: 'Gardener.', avatarId, locale: 'fr' })
-    const [profile] = await sql(app, 'SELECT username, display_name, bio, avatar_id, locale FROM profiles WHERE user_id = $1', [me.user.id])
-    expect(profile).toEqual({ username: name, display_name: 'Renée', bio: 'Gardener.', avatar_id: avatarId, locale: 'fr' })
+    expect(reply.body.profile).toMatchObject({
+      username: name,
+      displayName: 'Renée',
+      bio: 'Gardener.',
+      avatarId,
+      locale: 'fr',
+    })
+    const [profile] = await sql(
+      app,
+      'SELECT username, display_name, bio, avatar_id, locale FROM profiles WHERE user_id = $1',
+      [me.user.id],
+    )
+    expect(profile).toEqual({
+      username: name,
+      display_name: 'Renée',
+      bio: 'Gardener.',
+      avatar_id: avatarId,
+      locale: 'fr',
+    })
     expect(await usernameOf(me.user.id)).toBe(name)
-    expect((await sql(app, 'SELECT author_name FROM forum_threads WHERE id = $1', [threadId]))[0]).toEqual({ author_name: name })
+    expect((await sql(app, 'SELECT author_name FROM forum_threads WHERE id = $1', [threadId]))[0]).toEqual({
+      author_name: name,
+    })
     const [entry] = await audits(app, 'profile.update', me.user.id)
-    expect(entry).toMatchObject({ user_id: me.user.id, target_type: 'profiles', data: expect.objectContaining({ username: name, bio: 'Gardener.', locale: 'fr' }) })
+    expect(entry).toMatchObject({
+      user_id: me.user.id,
+      target_type: 'profiles',
+      data: expect.objectContaining({ username: name, bio: 'Gardener.', locale: 'fr' }),
+    })
     // Clearing: bio and avatar back to null.
     const cleared = await me.send('/api/profile', { bio: null, avatarId: null }, 'PATCH')
     expect(cleared.body.profile).toMatchObject({ bio: null, avatarId: null })
@@ -132,17 +177,27 @@ describe('PATCH /api/profile', () => {
     ]
     for (const [body, path] of bodies) {
       const reply = await me.send('/api/profile', body, 'PATCH')
-      expect({ body, status: reply.status, error: reply.body.error }).toEqual({ body, status: 400, error: 'invalid_request' })
+      expect({ body, status: reply.status, error: reply.body.error }).toEqual({
+        body,
+        status: 400,
+        error: 'invalid_request',
+      })
       if (path !== '(body)') expect(reply.body.issues.map((issue: { path: string }) => issue.path)).toContain(path)
     }
-    expect((await call(app, 'PATCH', '/api/profile', { headers: me.headers, raw: '{oops' })).body.error).toBe('invalid_body')
-    expect((await sql(app, 'SELECT bio, avatar_id FROM profiles WHERE user_id = $1', [me.user.id]))[0]).toEqual({ bio: null, avatar_id: null })
+    expect((await call(app, 'PATCH', '/api/profile', { headers: me.headers, raw: '{oops' })).body.error).toBe(
+      'invalid_body',
+    )
+    expect((await sql(app, 'SELECT bio, avatar_id FROM profiles WHERE user_id = $1', [me.user.id]))[0]).toEqual({
+      bio: null,
+      avatar_id: null,
+    })
   })
 })
 
 describe('sign-up and reserved usernames', () => {
   it('a derived username skips the reserved names; a chosen reserved one is 409 username_taken', async () => {
-    const signUp = (body: Record<string, unknown>) => call(app, 'POST', '/api/auth/sign-up/email', { body: { password: 'Correct-Horse-42!', ...body } })
+    const signUp = (body: Record<string, unknown>) =>
+      call(app, 'POST', '/api/auth/sign-up/email', { body: { password: 'Correct-Horse-42!', ...body } })
     const derived = await signUp({ email: `notifications@${Date.now()}.example.test` })
     expect(derived.status).toBe(200)
     expect(derived.body.user.username).not.toBe('notifications')
@@ -170,14 +225,29 @@ describe('GET /api/profile/<username>', () => {
         bio: 'Hello',
         avatarId: null,
         memberSince: expect.any(String),
-        published: { reviews: 0, comments: 0, forumThreads: 2, forumPosts: 0, classifieds: 0, places: 1, articles: 0, events: 0, groups: 0, galleries: 0, products: 0 },
+        published: {
+          reviews: 0,
+          comments: 0,
+          forumThreads: 2,
+          forumPosts: 0,
+          classifieds: 0,
+          places: 1,
+          articles: 0,
+          events: 0,
+          groups: 0,
+          galleries: 0,
+          products: 0,
+        },
       })
       expect(JSON.stringify(reply.body)).not.toContain(author.user.email)
     }
   })
 
   it('404 not_found for an unknown or banned user', async () => {
-    expect(await anonymous(app).get('/api/profile/nobody-by-this-name')).toMatchObject({ status: 404, body: { error: 'not_found' } })
+    expect(await anonymous(app).get('/api/profile/nobody-by-this-name')).toMatchObject({
+      status: 404,
+      body: { error: 'not_found' },
+    })
     const banned = await createUser(app)
     await sql(app, 'UPDATE users SET banned = true WHERE id = $1', [banned.id])
     expect((await anonymous(app).get(`/api/profile/${await usernameOf(banned.id)}`)).status).toBe(404)
@@ -202,7 +272,16 @@ describe('notifications', () => {
     expect(page.status).toBe(200)
     expect(page.body).toMatchObject({ total: 5, unread: 3, page: 1, perPage: 2, totalPages: 3 })
     expect(page.body.notifications.map((n: { id: string }) => n.id)).toEqual(unread.slice(0, 2))
-    expect(page.body.notifications[0]).toEqual({ id: unread[0], type: 'booking', title: 'Title 1', body: 'Body 1', targetType: null, targetId: null, readAt: null, createdAt: expect.any(String) })
+    expect(page.body.notifications[0]).toEqual({
+      id: unread[0],
+      type: 'booking',
+      title: 'Title 1',
+      body: 'Body 1',
+      targetType: null,
+      targetId: null,
+      readAt: null,
+      createdAt: expect.any(String),
+    })
     const onlyUnread = await me.get('/api/profile/notifications', { unread: 'true' })
     expect(onlyUnread.body).toMatchObject({ total: 3, unread: 3 })
     expect((await me.get('/api/profile/notifications', { unread: 'maybe' })).body.error).toBe('invalid_request')
@@ -226,7 +305,11 @@ describe('notifications', () => {
     const ids = Array.from({ length: 101 }, () => '00000000-0000-4000-8000-000000000000')
     for (const body of [{}, { ids: [] }, { ids: ['nope'] }, { ids }, { all: false }, { all: true, ids: [ids[0]] }]) {
       const reply = await citizen.send('/api/profile/notifications/read', body)
-      expect({ body, status: reply.status, error: reply.body.error }).toEqual({ body, status: 400, error: 'invalid_request' })
+      expect({ body, status: reply.status, error: reply.body.error }).toEqual({
+        body,
+        status: 400,
+        error: 'invalid_request',
+      })
     }
   })
 })
@@ -255,7 +338,11 @@ describe('the shell’s profile reads answer what the Payload endpoints answer',
     await makeItem(app, 'places', author.user.id, 'published')
     const current = await makeItem(app, 'classifieds', author.user.id, 'active')
     const expired = await makeItem(app, 'classifieds', author.user.id, 'sold')
-    await sql(app, "UPDATE classifieds SET expires_at = now() + CASE WHEN id = $1 THEN interval '1 day' ELSE interval '-1 minute' END WHERE id IN ($1, $2)", [current, expired])
+    await sql(
+      app,
+      "UPDATE classifieds SET expires_at = now() + CASE WHEN id = $1 THEN interval '1 day' ELSE interval '-1 minute' END WHERE id IN ($1, $2)",
+      [current, expired],
+    )
     const avatarId = await mediaOf(author.user.id)
     await author.send('/api/profile', { avatarId }, 'PATCH')
     const username = await usernameOf(author.user.id)
@@ -264,7 +351,15 @@ describe('the shell’s profile reads answer what the Payload endpoints answer',
     const { cookie } = await signIn(app, citizen.user)
     const sessionOnly = cookie.split('; ').find((part) => part.startsWith(`${sessionCookieName()}=`))!
     const origin = settings().trustedOrigins[0]!
-    const callers: Array<Record<string, string>> = [{}, citizen.headers, { cookie }, { cookie: sessionOnly }, { authorization: 'Bearer not-a-session' }, { origin }, { origin: 'https://elsewhere.example' }]
+    const callers: Array<Record<string, string>> = [
+      {},
+      citizen.headers,
+      { cookie },
+      { cookie: sessionOnly },
+      { authorization: 'Bearer not-a-session' },
+      { origin },
+      { origin: 'https://elsewhere.example' },
+    ]
     const paths = [
       `/api/profile/${username}`,
       `/api/profile/${username.toUpperCase()}`,
@@ -277,24 +372,56 @@ describe('the shell’s profile reads answer what the Payload endpoints answer',
     ]
     for (const path of paths) for (const headers of callers) await sameAnswer(path, headers)
     const shown = await sameAnswer(`/api/profile/${username}`)
-    expect(JSON.parse(shown.body)).toMatchObject({ username, displayName: 'Ané Auteur', avatarId, published: { forumThreads: 1, places: 1, classifieds: 1 } })
+    expect(JSON.parse(shown.body)).toMatchObject({
+      username,
+      displayName: 'Ané Auteur',
+      avatarId,
+      published: { forumThreads: 1, places: 1, classifieds: 1 },
+    })
   })
 
   it('the inbox: every page and filter, 401 and 400, by bearer, cookie and refreshed cookie', async () => {
     const me = await citizenActor(app)
     await notify(me.user.id, 23)
     await notify(me.user.id, 4, true)
-    await sql(app, "UPDATE notifications SET target_type = 'bookings', target_id = gen_random_uuid()::text WHERE user_id_id = $1 AND title = 'Title 2'", [me.user.id])
+    await sql(
+      app,
+      "UPDATE notifications SET target_type = 'bookings', target_id = gen_random_uuid()::text WHERE user_id_id = $1 AND title = 'Title 2'",
+      [me.user.id],
+    )
     const { cookie } = await signIn(app, me.user)
     const sessionOnly = cookie.split('; ').find((part) => part.startsWith(`${sessionCookieName()}=`))!
     const origin = settings().trustedOrigins[0]!
-    const callers: Array<Record<string, string>> = [me.headers, { cookie }, { cookie: sessionOnly }, { ...me.headers, origin }, {}, { authorization: 'Bearer not-a-session' }]
-    const queries = ['', '?perPage=2', '?page=2', '?page=3&perPage=10', '?unread=true', '?unread=0&perPage=100', '?perPage=500', '?page=99', '?unread=maybe', '?page=0', '?perPage=x']
-    for (const query of queries) for (const headers of callers) await sameAnswer(`/api/profile/notifications${query}`, headers)
+    const callers: Array<Record<string, string>> = [
+      me.headers,
+      { cookie },
+      { cookie: sessionOnly },
+      { ...me.headers, origin },
+      {},
+      { authorization: 'Bearer not-a-session' },
+    ]
+    const queries = [
+      '',
+      '?perPage=2',
+      '?page=2',
+      '?page=3&perPage=10',
+      '?unread=true',
+      '?unread=0&perPage=100',
+      '?perPage=500',
+      '?page=99',
+      '?unread=maybe',
+      '?page=0',
+      '?perPage=x',
+    ]
+    for (const query of queries)
+      for (const headers of callers) await sameAnswer(`/api/profile/notifications${query}`, headers)
     for (const path of ['/api/profile/Notifications', '/api/profile/notifications/']) await sameAnswer(path, me.headers)
     const page = JSON.parse((await sameAnswer('/api/profile/notifications?perPage=30', me.headers)).body)
     expect(page).toMatchObject({ total: 27, unread: 23, perPage: 30, totalPages: 1 })
-    expect(page.notifications.find((n: { title: string }) => n.title === 'Title 2')).toMatchObject({ targetType: 'bookings', targetId: expect.any(String) })
+    expect(page.notifications.find((n: { title: string }) => n.title === 'Title 2')).toMatchObject({
+      targetType: 'bookings',
+      targetId: expect.any(String),
+    })
     // Someone whose inbox is empty.
     await sameAnswer('/api/profile/notifications', (await citizenActor(app)).headers)
   })
@@ -312,7 +439,9 @@ describe('GET /api/profile/export', () => {
     await notify(citizen.user.id, 1)
     const response = await app.request('/api/profile/export', { headers: me.headers })
     expect(response.status).toBe(200)
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="profile-export-\d{4}-\d{2}-\d{2}\.json"$/)
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="profile-export-\d{4}-\d{2}-\d{2}\.json"$/,
+    )
     expect(response.headers.get('content-type')).toContain('application/json')
     const text = await response.text()
     const document = JSON.parse(text)
@@ -324,12 +453,37 @@ describe('GET /api/profile/export', () => {
     expect(document.content.forumThreads).toHaveLength(1)
     expect(document.sessions.length).toBeGreaterThan(0)
     expect(document.auditEntries.some((entry: { action: string }) => entry.action === 'login_success')).toBe(true)
-    expect(Object.keys(document)).toEqual(expect.arrayContaining(['organizations', 'bookingsAsCustomer', 'bookingsAsProvider', 'blogComments', 'reports', 'appeals']))
+    expect(Object.keys(document)).toEqual(
+      expect.arrayContaining([
+        'organizations',
+        'bookingsAsCustomer',
+        'bookingsAsProvider',
+        'blogComments',
+        'reports',
+        'appeals',
+      ]),
+    )
     expect(text).not.toMatch(/passwordHash|tokenHash|"salt"|"hash"|\$argon2|pbkdf2/)
-    expect(Object.keys(document.user).sort()).toEqual(['banExpires', 'banReason', 'banned', 'createdAt', 'email', 'emailVerified', 'id', 'image', 'name', 'roles', 'updatedAt', 'username'])
+    expect(Object.keys(document.user).sort()).toEqual([
+      'banExpires',
+      'banReason',
+      'banned',
+      'createdAt',
+      'email',
+      'emailVerified',
+      'id',
+      'image',
+      'name',
+      'roles',
+      'updatedAt',
+      'username',
+    ])
     expect(await audits(app, 'profile.export', me.user.id)).toHaveLength(1)
 
-    for (let n = 2; n <= 5; n++) expect((await app.request('/api/profile/export', { headers: me.headers }).then(async (r) => (await r.text(), r.status)))).toBe(200)
+    for (let n = 2; n <= 5; n++)
+      expect(
+        await app.request('/api/profile/export', { headers: me.headers }).then(async (r) => (await r.text(), r.status)),
+      ).toBe(200)
     const sixth = await call(app, 'GET', '/api/profile/export', { headers: me.headers })
     expect(sixth).toMatchObject({ status: 429, body: { error: 'too_many_requests' } })
     expect(await audits(app, 'profile.export', me.user.id)).toHaveLength(5)

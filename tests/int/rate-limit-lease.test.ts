@@ -15,7 +15,9 @@ const WINDOW_SECONDS = 20
 let app: TestApp
 
 beforeAll(async () => {
-  app = await startTestApp({ env: { RATE_LIMIT_GLOBAL_MAX: String(MAX), RATE_LIMIT_GLOBAL_WINDOW: String(WINDOW_SECONDS) } })
+  app = await startTestApp({
+    env: { RATE_LIMIT_GLOBAL_MAX: String(MAX), RATE_LIMIT_GLOBAL_WINDOW: String(WINDOW_SECONDS) },
+  })
 })
 
 afterAll(async () => {
@@ -23,7 +25,9 @@ afterAll(async () => {
 })
 
 const from = (ip: string) => app.request('/api/service-categories?limit=1', { headers: { 'x-real-ip': ip } })
-const counted = async (ip: string) => (await sql<{ count: number }>(app, 'SELECT count::int AS count FROM rate_limits WHERE key = $1', [`global:${ip}`]))[0]?.count
+const counted = async (ip: string) =>
+  (await sql<{ count: number }>(app, 'SELECT count::int AS count FROM rate_limits WHERE key = $1', [`global:${ip}`]))[0]
+    ?.count
 
 /** Sends `n` requests from `ip` one after the other; their statuses. */
 async function send(ip: string, n: number): Promise<number[]> {
@@ -34,7 +38,11 @@ async function send(ip: string, n: number): Promise<number[]> {
 
 /** Waits until `ip`'s window has ended in the database. */
 async function windowEnds(ip: string) {
-  const [row] = await sql<{ ms: number }>(app, 'SELECT greatest(0, extract(epoch FROM expires_at - now()) * 1000)::int AS ms FROM rate_limits WHERE key = $1', [`global:${ip}`])
+  const [row] = await sql<{ ms: number }>(
+    app,
+    'SELECT greatest(0, extract(epoch FROM expires_at - now()) * 1000)::int AS ms FROM rate_limits WHERE key = $1',
+    [`global:${ip}`],
+  )
   await new Promise((resolve) => setTimeout(resolve, (row?.ms ?? 0) + 100))
 }
 

@@ -16,10 +16,18 @@ import { publicReadsOf } from '../../src/lib/read-cache/dependencies'
 import { servedBy } from '../../src/lib/read-cache/index'
 import { allVersionsRead, versionReader } from '../../src/lib/read-cache/versions'
 import { makeComment, makePost } from '../helpers/blog'
-import { adminActor, citizenActor, makeCategory, makeService, makeSlot, SERVICES, type Actor } from '../helpers/catalogue'
+import {
+  type Actor,
+  adminActor,
+  citizenActor,
+  makeCategory,
+  makeService,
+  makeSlot,
+  SERVICES,
+} from '../helpers/catalogue'
 import { makeItem } from '../helpers/community'
+import { type SecondApp, startSecondApp } from '../helpers/second-app'
 import { statementsDuring } from '../helpers/statements'
-import { startSecondApp, type SecondApp } from '../helpers/second-app'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { signIn } from '../helpers/users'
 
@@ -40,7 +48,13 @@ beforeAll(async () => {
   // Catalogue: an active category with two languages, services in it (one a draft), a slot.
   const category = await makeCategory(admin, { name: { en: 'Gardens', fr: 'Jardins' } })
   for (const status of ['active', 'active', 'draft']) {
-    const service = await makeService(admin, { categoryId: category.id, translations: [{ inLanguage: 'en', title: `Hedge ${status}` }, { inLanguage: 'fr', title: `Haie ${status}` }] })
+    const service = await makeService(admin, {
+      categoryId: category.id,
+      translations: [
+        { inLanguage: 'en', title: `Hedge ${status}` },
+        { inLanguage: 'fr', title: `Haie ${status}` },
+      ],
+    })
     if (status === 'active') await admin.send(SERVICES, { action: 'activate', id: service.id })
     await makeSlot(admin, service.id)
   }
@@ -51,19 +65,42 @@ beforeAll(async () => {
   await makeComment(app, post, author.user.id, 'moderated')
   // docs/api.md "Community content": a public and a moderated item of each simple type, posts in a
   // thread, a comment on a place.
-  for (const collection of ['forum-threads', 'places', 'articles', 'events', 'groups', 'galleries', 'products', 'classifieds']) {
+  for (const collection of [
+    'forum-threads',
+    'places',
+    'articles',
+    'events',
+    'groups',
+    'galleries',
+    'products',
+    'classifieds',
+  ]) {
     const publicStatus = collection === 'classifieds' ? 'active' : 'published'
-    const hidden = collection === 'places' || collection === 'articles' || collection === 'classifieds' ? 'rejected' : 'moderated'
-    const extra = collection === 'classifieds' ? { expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() } : {}
-    ids[collection] = [await makeItem(app, collection, author.user.id, publicStatus, extra), await makeItem(app, collection, author.user.id, hidden, extra)]
+    const hidden =
+      collection === 'places' || collection === 'articles' || collection === 'classifieds' ? 'rejected' : 'moderated'
+    const extra =
+      collection === 'classifieds' ? { expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() } : {}
+    ids[collection] = [
+      await makeItem(app, collection, author.user.id, publicStatus, extra),
+      await makeItem(app, collection, author.user.id, hidden, extra),
+    ]
   }
   // A public classified whose end has passed before the expiry job moved it: anonymous readers
   // and other citizens no longer see it, its author does (their own row, any status).
-  const passed = await makeItem(app, 'classifieds', author.user.id, 'active', { expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() })
+  const passed = await makeItem(app, 'classifieds', author.user.id, 'active', {
+    expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  })
   await sql(app, `UPDATE classifieds SET expires_at = now() - interval '1 hour' WHERE id = $1`, [passed])
   moderatedThread = ids['forum-threads']![1]!
-  for (const status of ['published', 'moderated']) await makeItem(app, 'forum-posts', author.user.id, status, { thread: ids['forum-threads']![0], body: `Post ${status}` })
-  await makeItem(app, 'comments', author.user.id, undefined, { target: { relationTo: 'places', value: ids.places![0] }, body: 'Nice place' })
+  for (const status of ['published', 'moderated'])
+    await makeItem(app, 'forum-posts', author.user.id, status, {
+      thread: ids['forum-threads']![0],
+      body: `Post ${status}`,
+    })
+  await makeItem(app, 'comments', author.user.id, undefined, {
+    target: { relationTo: 'places', value: ids.places![0] },
+    body: 'Nice place',
+  })
 }, 120_000)
 
 afterAll(async () => {
@@ -105,7 +142,9 @@ function queriesFor(slug: string, first: string | undefined, turn: number): stri
   ]
   const drawn = [0, 1, 2].map((step) => pool[(turn * 3 + step) % pool.length]!)
   const list = ['', ...drawn].map((query) => `/api/${slug}${query}`)
-  return first ? [...list, `/api/${slug}/${first}`, `/api/${slug}/${first}?depth=2&locale=${turn % 2 ? 'fr' : 'all'}`] : list
+  return first
+    ? [...list, `/api/${slug}/${first}`, `/api/${slug}/${first}?depth=2&locale=${turn % 2 ? 'fr' : 'all'}`]
+    : list
 }
 
 describe('the collections it serves', () => {
@@ -115,20 +154,32 @@ describe('the collections it serves', () => {
 })
 
 describe('answers byte for byte as Payload', () => {
-  it.each(PUBLIC_READS.collections.map((slug, turn) => [slug, turn] as const))('%s: anonymous and signed in, generated queries', async (slug, turn) => {
-    const [first] = await sql<{ id: string }>(app, `SELECT id FROM ${slug.replace(/-/g, '_')} ORDER BY created_at LIMIT 1`)
-    // Staff on every fifth collection: their answers are keyed by reader like anyone's; a
-    // citizen with nothing of their own on every other one.
-    for (const headers of [{}, author.headers, ...(turn % 5 === 0 ? [admin.headers] : []), ...(turn % 2 ? [other.headers] : [])]) {
-      for (const path of queriesFor(slug, first?.id, turn)) {
-        const { filled, cached, payload } = await both(path, headers)
-        expect({ path, status: filled.status }).toEqual({ path, status: payload.status })
-        expect({ path, status: cached.status }).toEqual({ path, status: payload.status })
-        expect({ path, text: filled.text }).toEqual({ path, text: payload.text })
-        expect({ path, text: cached.text }).toEqual({ path, text: payload.text })
+  it.each(PUBLIC_READS.collections.map((slug, turn) => [slug, turn] as const))(
+    '%s: anonymous and signed in, generated queries',
+    async (slug, turn) => {
+      const [first] = await sql<{ id: string }>(
+        app,
+        `SELECT id FROM ${slug.replace(/-/g, '_')} ORDER BY created_at LIMIT 1`,
+      )
+      // Staff on every fifth collection: their answers are keyed by reader like anyone's; a
+      // citizen with nothing of their own on every other one.
+      for (const headers of [
+        {},
+        author.headers,
+        ...(turn % 5 === 0 ? [admin.headers] : []),
+        ...(turn % 2 ? [other.headers] : []),
+      ]) {
+        for (const path of queriesFor(slug, first?.id, turn)) {
+          const { filled, cached, payload } = await both(path, headers)
+          expect({ path, status: filled.status }).toEqual({ path, status: payload.status })
+          expect({ path, status: cached.status }).toEqual({ path, status: payload.status })
+          expect({ path, text: filled.text }).toEqual({ path, text: payload.text })
+          expect({ path, text: cached.text }).toEqual({ path, text: payload.text })
+        }
       }
-    }
-  }, 60_000)
+    },
+    60_000,
+  )
 })
 
 describe('HTTP caching of anonymous reads', () => {
@@ -152,10 +203,16 @@ describe('HTTP caching of anonymous reads', () => {
   })
 
   it('errors, writes and custom routes: no-store', async () => {
-    expect((await app.request('/api/service-listings/00000000-0000-4000-8000-000000000000')).headers.get('cache-control')).toBe('no-store')
+    expect(
+      (await app.request('/api/service-listings/00000000-0000-4000-8000-000000000000')).headers.get('cache-control'),
+    ).toBe('no-store')
     expect((await app.request('/api/users')).headers.get('cache-control')).toBe('no-store')
     expect((await app.request('/api/profile')).headers.get('cache-control')).toBe('no-store')
-    const write = await app.request('/api/forum-threads', { method: 'POST', headers: { ...author.headers, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Hello', body: 'World' }) })
+    const write = await app.request('/api/forum-threads', {
+      method: 'POST',
+      headers: { ...author.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Hello', body: 'World' }),
+    })
     expect(write.status).toBe(201)
     expect(write.headers.get('cache-control')).toBe('no-store')
   })
@@ -166,28 +223,43 @@ describe('HTTP caching of anonymous reads', () => {
     await first.text()
     const { result, statements } = await statementsDuring(async () => {
       const response = await fetch(`${app.url}${path}`, { headers: { 'if-none-match': etag } })
-      return { status: response.status, text: await response.text(), etag: response.headers.get('etag'), cacheControl: response.headers.get('cache-control') }
+      return {
+        status: response.status,
+        text: await response.text(),
+        etag: response.headers.get('etag'),
+        cacheControl: response.headers.get('cache-control'),
+      }
     })
-    expect(result).toEqual({ status: 304, text: '', etag, cacheControl: 'public, max-age=10, stale-while-revalidate=60' })
+    expect(result).toEqual({
+      status: 304,
+      text: '',
+      etag,
+      cacheControl: 'public, max-age=10, stale-while-revalidate=60',
+    })
     expect(statements.filter((text) => /service_listings|service_categories|service_media/.test(text))).toEqual([])
     // A list of tags, a weak form of the tag and `*` match too; another tag does not.
-    for (const header of [`"other", ${etag}`, `W/${etag}`, '*']) expect((await fetch(`${app.url}${path}`, { headers: { 'if-none-match': header } })).status).toBe(304)
+    for (const header of [`"other", ${etag}`, `W/${etag}`, '*'])
+      expect((await fetch(`${app.url}${path}`, { headers: { 'if-none-match': header } })).status).toBe(304)
     const stale = await fetch(`${app.url}${path}`, { headers: { 'if-none-match': '"not-the-tag"' } })
     expect(stale.status).toBe(200)
     expect(stale.headers.get('etag')).toBe(etag)
   })
 
-  it('HEAD on a cached read: the GET\'s status and headers, no body; with the tag, 304', async () => {
+  it("HEAD on a cached read: the GET's status and headers, no body; with the tag, 304", async () => {
     const get = await app.request(path)
     const body = await get.text()
     const head = await app.request(path, { method: 'HEAD' })
     expect(head.status).toBe(200)
     expect(await head.text()).toBe('')
     // What the transport says (the date, whether the connection stays open) aside.
-    const without = (headers: Headers) => [...headers.entries()].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name))
+    const without = (headers: Headers) =>
+      [...headers.entries()].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name))
     expect(without(head.headers)).toEqual(without(get.headers))
     expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(body)))
-    const conditional = await app.request(path, { method: 'HEAD', headers: { 'if-none-match': get.headers.get('etag')! } })
+    const conditional = await app.request(path, {
+      method: 'HEAD',
+      headers: { 'if-none-match': get.headers.get('etag')! },
+    })
     expect(conditional.status).toBe(304)
     expect(conditional.headers.get('etag')).toBe(get.headers.get('etag'))
   })
@@ -197,7 +269,10 @@ describe('HTTP caching of anonymous reads', () => {
   it('a bearer reader: one session lookup on a miss, none on the hit that follows (the session is kept)', async () => {
     const query = `${path}&locale=fr`
     const { token } = await signIn(app, author.user)
-    for (const [step, lookups] of [['miss', 1], ['hit', 0]] as const) {
+    for (const [step, lookups] of [
+      ['miss', 1],
+      ['hit', 0],
+    ] as const) {
       const headers = { authorization: `Bearer ${token}` }
       const { result, statements } = await statementsDuring(
         async () => (await fetch(`${app.url}${query}`, { headers })).status,
@@ -208,14 +283,19 @@ describe('HTTP caching of anonymous reads', () => {
     }
   })
 
-  it('a cookie reader: Payload\'s bytes, private, and no session lookup while the cookie cache holds', async () => {
+  it("a cookie reader: Payload's bytes, private, and no session lookup while the cookie cache holds", async () => {
     const { cookie } = await signIn(app, author.user)
     const query = `${path}&sort=-createdAt`
     const payload = await (await fetch(`${uncached.url}${query}`, { headers: { cookie } })).text()
     await (await fetch(`${app.url}${query}`, { headers: { cookie } })).text()
     const { result, statements } = await statementsDuring(async () => {
       const response = await fetch(`${app.url}${query}`, { headers: { cookie } })
-      return { status: response.status, text: await response.text(), cacheControl: response.headers.get('cache-control'), etag: response.headers.get('etag') }
+      return {
+        status: response.status,
+        text: await response.text(),
+        cacheControl: response.headers.get('cache-control'),
+        etag: response.headers.get('etag'),
+      }
     })
     expect(result).toEqual({ status: 200, text: payload, cacheControl: 'private, no-store', etag: null })
     expect(statements.filter((text) => /FROM sessions/.test(text))).toEqual([])
@@ -252,15 +332,23 @@ describe('a write shows in the very next read', () => {
     const id = ids['forum-threads']![0]!
     await titles()
     await titles(author.headers)
-    const reply = await fetch(`${app.url}/api/forum-threads/${id}`, { method: 'PATCH', headers: { ...author.headers, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Renamed by PATCH' }) })
+    const reply = await fetch(`${app.url}/api/forum-threads/${id}`, {
+      method: 'PATCH',
+      headers: { ...author.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Renamed by PATCH' }),
+    })
     expect(reply.status).toBe(200)
     expect((await titles()).find((doc) => doc.id === id)?.title).toBe('Renamed by PATCH')
     expect((await titles(author.headers)).find((doc) => doc.id === id)?.title).toBe('Renamed by PATCH')
   })
 
   it('through a custom endpoint (the admin catalogue)', async () => {
-    const [service] = await sql<{ id: string }>(app, `SELECT id FROM service_listings WHERE status = 'active' ORDER BY created_at LIMIT 1`)
-    const read = async () => (await (await fetch(`${app.url}/api/service-listings/${service!.id}?locale=en`)).json()) as { status: string }
+    const [service] = await sql<{ id: string }>(
+      app,
+      `SELECT id FROM service_listings WHERE status = 'active' ORDER BY created_at LIMIT 1`,
+    )
+    const read = async () =>
+      (await (await fetch(`${app.url}/api/service-listings/${service!.id}?locale=en`)).json()) as { status: string }
     expect((await read()).status).toBe('active')
     expect((await admin.send(SERVICES, { action: 'deactivate', id: service!.id })).status).toBe(200)
     expect((await fetch(`${app.url}/api/service-listings/${service!.id}?locale=en`)).status).toBe(404)
@@ -276,16 +364,25 @@ describe('a write shows in the very next read', () => {
   })
 
   it('a statement that changes no row changes no version', async () => {
-    const [before] = await sql<{ n: string }>(app, `SELECT sum(n)::text AS n FROM collection_versions WHERE collection = 'forum-threads'`)
+    const [before] = await sql<{ n: string }>(
+      app,
+      `SELECT sum(n)::text AS n FROM collection_versions WHERE collection = 'forum-threads'`,
+    )
     await sql(app, `UPDATE forum_threads SET title = 'x' WHERE false`)
-    const [after] = await sql<{ n: string }>(app, `SELECT sum(n)::text AS n FROM collection_versions WHERE collection = 'forum-threads'`)
+    const [after] = await sql<{ n: string }>(
+      app,
+      `SELECT sum(n)::text AS n FROM collection_versions WHERE collection = 'forum-threads'`,
+    )
     expect(after!.n).toBe(before!.n)
   })
 
   it('a classified leaves the public list when its end passes, with no write at all', async () => {
     const id = ids.classifieds![0]!
     await sql(app, `UPDATE classifieds SET expires_at = now() + interval '1500 milliseconds' WHERE id = $1`, [id])
-    const listed = async () => ((await (await fetch(`${app.url}/api/classifieds`)).json()) as { docs: Array<{ id: string }> }).docs.some((doc) => doc.id === id)
+    const listed = async () =>
+      ((await (await fetch(`${app.url}/api/classifieds`)).json()) as { docs: Array<{ id: string }> }).docs.some(
+        (doc) => doc.id === id,
+      )
     expect(await listed()).toBe(true)
     expect(await listed()).toBe(true)
     await new Promise((resolve) => setTimeout(resolve, 2_000))
@@ -293,14 +390,22 @@ describe('a write shows in the very next read', () => {
   })
 
   it('compaction folds the rows of backends that are gone and keeps every sum', async () => {
-    const sums = () => sql<{ collection: string; n: string }>(app, 'SELECT collection, sum(n)::text AS n FROM collection_versions GROUP BY collection ORDER BY collection')
+    const sums = () =>
+      sql<{ collection: string; n: string }>(
+        app,
+        'SELECT collection, sum(n)::text AS n FROM collection_versions GROUP BY collection ORDER BY collection',
+      )
     const before = await sums()
     await sql(app, `INSERT INTO collection_versions (collection, backend, n) VALUES ('forum-threads', -1, 5)`)
-    const [{ folded }] = (await sql<{ folded: number }>(app, 'SELECT collection_versions_compact() AS folded')) as [{ folded: number }]
+    const [{ folded }] = (await sql<{ folded: number }>(app, 'SELECT collection_versions_compact() AS folded')) as [
+      { folded: number },
+    ]
     expect(folded).toBeGreaterThanOrEqual(1)
     expect(await sql(app, 'SELECT 1 FROM collection_versions WHERE backend = -1')).toEqual([])
     const after = await sums()
-    expect(after).toEqual(before.map((row) => (row.collection === 'forum-threads' ? { ...row, n: String(BigInt(row.n) + 5n) } : row)))
+    expect(after).toEqual(
+      before.map((row) => (row.collection === 'forum-threads' ? { ...row, n: String(BigInt(row.n) + 5n) } : row)),
+    )
   })
 })
 
@@ -328,22 +433,38 @@ describe('a miss on a §9 list counts no rows (list_counts)', () => {
       return { status: response.status, text: await response.text() }
     })
     const payload = await (await fetch(`${uncached.url}${path}`, { headers })).text()
-    return { result, payload, counted: statements.some((text) => payloadCount(table).test(text)), kept: statements.some((text) => /FROM list_counts WHERE list = /.test(text)) }
+    return {
+      result,
+      payload,
+      counted: statements.some((text) => payloadCount(table).test(text)),
+      kept: statements.some((text) => /FROM list_counts WHERE list = /.test(text)),
+    }
   }
 
   // Blog comments are the registry's too, but their public rule reads the post's status (a
   // join): list_counts cannot answer it, so they keep Payload's count (staff's aside).
-  const lists = Object.values(CONTENT_TYPES).map((type) => type.collection as string).filter((slug) => slug !== 'blog-comments')
+  const lists = Object.values(CONTENT_TYPES)
+    .map((type) => type.collection as string)
+    .filter((slug) => slug !== 'blog-comments')
 
-  it.each(lists)('%s: anonymous, an author, staff: Payload\'s bytes, total from list_counts', async (slug) => {
-    for (const [who, headers] of [['anonymous', {}], ['author', author.headers], ['staff', admin.headers], ['other', other.headers]] as const) {
-      const path = `/api/${slug}?limit=1&sort=-createdAt`
-      const { result, payload, counted, kept } = await missed(path, headers)
-      expect({ who, status: result.status, text: result.text }).toEqual({ who, status: 200, text: payload })
-      // The forum's anonymous thread list is its own statement (the fill), list_counts too.
-      expect({ who, counted, kept }).toEqual({ who, counted: false, kept: true })
-    }
-  }, 60_000)
+  it.each(lists)(
+    "%s: anonymous, an author, staff: Payload's bytes, total from list_counts",
+    async (slug) => {
+      for (const [who, headers] of [
+        ['anonymous', {}],
+        ['author', author.headers],
+        ['staff', admin.headers],
+        ['other', other.headers],
+      ] as const) {
+        const path = `/api/${slug}?limit=1&sort=-createdAt`
+        const { result, payload, counted, kept } = await missed(path, headers)
+        expect({ who, status: result.status, text: result.text }).toEqual({ who, status: 200, text: payload })
+        // The forum's anonymous thread list is its own statement (the fill), list_counts too.
+        expect({ who, counted, kept }).toEqual({ who, counted: false, kept: true })
+      }
+    },
+    60_000,
+  )
 
   it('a client’s filter is counted by Payload, as before', async () => {
     const { result, payload, counted } = await missed('/api/events?where[title][like]=a&limit=1', author.headers)
@@ -352,7 +473,9 @@ describe('a miss on a §9 list counts no rows (list_counts)', () => {
   })
 
   it('the expiry: a public classified past its end counts for its author only', async () => {
-    const total = async (headers: Record<string, string>) => ((await (await fetch(`${app.url}/api/classifieds?limit=1&depth=0`, { headers })).json()) as { totalDocs: number }).totalDocs
+    const total = async (headers: Record<string, string>) =>
+      ((await (await fetch(`${app.url}/api/classifieds?limit=1&depth=0`, { headers })).json()) as { totalDocs: number })
+        .totalDocs
     const [row] = await sql<{ anonymous: number; own: number }>(
       app,
       `SELECT count(*) FILTER (WHERE status IN ('active', 'sold') AND expires_at > now())::int AS anonymous,
@@ -369,13 +492,25 @@ describe('a miss on a §9 list counts no rows (list_counts)', () => {
     // another citizen's active one past its end and sold one with no end (one range of the
     // passed-ends index, NULL as -infinity: migration 20261127_180000_classifieds_passed_index).
     const made: string[] = []
-    for (const [owner, status, end] of [[author, 'sold', `now() - interval '2 days'`], [author, 'active', 'NULL'], [other, 'active', `now() - interval '1 minute'`], [other, 'sold', 'NULL']] as const) {
-      const id = await makeItem(app, 'classifieds', owner.user.id, 'active', { expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() })
+    for (const [owner, status, end] of [
+      [author, 'sold', `now() - interval '2 days'`],
+      [author, 'active', 'NULL'],
+      [other, 'active', `now() - interval '1 minute'`],
+      [other, 'sold', 'NULL'],
+    ] as const) {
+      const id = await makeItem(app, 'classifieds', owner.user.id, 'active', {
+        expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      })
       await sql(app, `UPDATE classifieds SET status = '${status}', expires_at = ${end} WHERE id = $1`, [id])
       made.push(id)
     }
     try {
-      for (const [who, headers, owner] of [['anonymous', {}, undefined], ['author', author.headers, author], ['other', other.headers, other], ['staff', admin.headers, undefined]] as const) {
+      for (const [who, headers, owner] of [
+        ['anonymous', {}, undefined],
+        ['author', author.headers, author],
+        ['other', other.headers, other],
+        ['staff', admin.headers, undefined],
+      ] as const) {
         const path = '/api/classifieds?limit=1&depth=0'
         const { result, payload, counted, kept } = await missed(path, headers)
         // Payload's own answer, its own count(*): the same bytes, so the same totalDocs.
@@ -386,7 +521,10 @@ describe('a miss on a §9 list counts no rows (list_counts)', () => {
           `SELECT count(*)::int AS n FROM classifieds WHERE status IN ('active', 'sold') AND expires_at > now() OR author_id = $1`,
           [owner?.user.id ?? '00000000-0000-0000-0000-000000000000'],
         )
-        expect({ who, total: (JSON.parse(result.text) as { totalDocs: number }).totalDocs }).toEqual({ who, total: row!.n })
+        expect({ who, total: (JSON.parse(result.text) as { totalDocs: number }).totalDocs }).toEqual({
+          who,
+          total: row!.n,
+        })
       }
     } finally {
       await sql(app, `DELETE FROM classifieds WHERE id = ANY($1::uuid[])`, [made])
@@ -430,7 +568,9 @@ describe('the cookie barrier is the version read', () => {
   // answer.
   const count = (statements: string[]) => ({
     versionReads: statements.filter((text) => text.startsWith("SELECT concat_ws('|'")).length,
-    everyVersion: statements.filter((text) => text === allVersionsRead(publicReadsOf(app.payload.config)!).statement.text).length,
+    everyVersion: statements.filter(
+      (text) => text === allVersionsRead(publicReadsOf(app.payload.config)!).statement.text,
+    ).length,
     listens: statements.filter((text) => text === `LISTEN ${STALE_CHANNEL}`).length,
     // The session lookup: none once the snapshot is trusted, which takes the barrier.
     lookups: statements.filter((text) => /WHERE s\.token_hash = \$1/.test(text)).length,
@@ -438,19 +578,32 @@ describe('the cookie barrier is the version read', () => {
   it('a signed-in miss and a hit, and an anonymous hit: one round trip each on the listener, plus one after a fill', async () => {
     const { cookie } = await signIn(app, author.user)
     await sql(app, `UPDATE events SET updated_at = updated_at WHERE id = (SELECT id FROM events LIMIT 1)`)
-    const ask = (headers: Record<string, string>) => statementsDuring(async () => (await fetch(`${app.url}/api/events?limit=3`, { headers })).status)
+    const ask = (headers: Record<string, string>) =>
+      statementsDuring(async () => (await fetch(`${app.url}/api/events?limit=3`, { headers })).status)
     const miss = await ask({ cookie })
     const hit = await ask({ cookie })
     await ask({})
     const anonymous = await ask({})
-    expect({ miss: miss.result, hit: hit.result, anonymous: anonymous.result }).toEqual({ miss: 200, hit: 200, anonymous: 200 })
-    expect({ miss: count(miss.statements), hit: count(hit.statements), anonymous: count(anonymous.statements) }).toEqual({
+    expect({ miss: miss.result, hit: hit.result, anonymous: anonymous.result }).toEqual({
+      miss: 200,
+      hit: 200,
+      anonymous: 200,
+    })
+    expect({
+      miss: count(miss.statements),
+      hit: count(hit.statements),
+      anonymous: count(anonymous.statements),
+    }).toEqual({
       miss: { versionReads: 2, everyVersion: 0, listens: 0, lookups: 0 },
       hit: { versionReads: 1, everyVersion: 0, listens: 0, lookups: 0 },
       anonymous: { versionReads: 1, everyVersion: 0, listens: 0, lookups: 0 },
     })
     // Made on the listener's connection (its last statement), not the pool's.
-    const [listener] = await sql<{ query: string }>(app, 'SELECT query FROM pg_stat_activity WHERE application_name = $1', [listenerName()])
+    const [listener] = await sql<{ query: string }>(
+      app,
+      'SELECT query FROM pg_stat_activity WHERE application_name = $1',
+      [listenerName()],
+    )
     expect(listener?.query.startsWith("SELECT concat_ws('|'")).toBe(true)
   })
 
@@ -460,7 +613,11 @@ describe('the cookie barrier is the version read', () => {
     const events = versionReader(app.payload, 'events', served.events!, reads, allVersionsRead(reads))
     const classifieds = versionReader(app.payload, 'classifieds', served.classifieds!, reads, allVersionsRead(reads))
     // The first is sent at once with its own read; the next two wait for the next round trip.
-    const [first, second, third] = await Promise.all([caughtUp(events.want), caughtUp(classifieds.want), caughtUp(events.want)])
+    const [first, second, third] = await Promise.all([
+      caughtUp(events.want),
+      caughtUp(classifieds.want),
+      caughtUp(events.want),
+    ])
     expect(first).toMatchObject({ heard: true, read: events.want })
     expect(third).toBe(second)
     expect(second.heard).toBe(true)
@@ -469,7 +626,7 @@ describe('the cookie barrier is the version read', () => {
     expect(keys).toEqual(expect.arrayContaining(['events', 'classifieds', 'expiry:classifieds']))
   })
 
-  it('the version from the listener\'s read is the text the collection\'s own statement reads, its next expiry included', async () => {
+  it("the version from the listener's read is the text the collection's own statement reads, its next expiry included", async () => {
     const reads = publicReadsOf(app.payload.config)!
     const all = allVersionsRead(reads)
     const dependencies = (await servedBy(app.payload)).classifieds!
@@ -487,14 +644,22 @@ describe('the cookie barrier is the version read', () => {
 describe('own non-public items', () => {
   it('the author sees their moderated thread; another reader and anonymous never do, whoever asked first', async () => {
     const has = async (headers: Record<string, string>) =>
-      ((await (await fetch(`${app.url}/api/forum-threads?limit=100`, { headers })).json()) as { docs: Array<{ id: string }> }).docs.some((doc) => doc.id === moderatedThread)
+      (
+        (await (await fetch(`${app.url}/api/forum-threads?limit=100`, { headers })).json()) as {
+          docs: Array<{ id: string }>
+        }
+      ).docs.some((doc) => doc.id === moderatedThread)
     for (let round = 0; round < 2; round++) {
       expect(await has(author.headers)).toBe(true)
       expect(await has(other.headers)).toBe(false)
       expect(await has({})).toBe(false)
     }
-    expect((await fetch(`${app.url}/api/forum-threads/${moderatedThread}`, { headers: author.headers })).status).toBe(200)
-    expect((await fetch(`${app.url}/api/forum-threads/${moderatedThread}`, { headers: other.headers })).status).toBe(404)
+    expect((await fetch(`${app.url}/api/forum-threads/${moderatedThread}`, { headers: author.headers })).status).toBe(
+      200,
+    )
+    expect((await fetch(`${app.url}/api/forum-threads/${moderatedThread}`, { headers: other.headers })).status).toBe(
+      404,
+    )
     expect((await fetch(`${app.url}/api/forum-threads/${moderatedThread}`)).status).toBe(404)
   })
 })

@@ -5,13 +5,13 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
-import { pauseReplay, waitForReplay, type PostgresNode } from '../../scripts/cluster/postgres-pair'
+import { pauseReplay, type PostgresNode, waitForReplay } from '../../scripts/cluster/postgres-pair'
 import { PROBE_INTERVAL_MS } from '../../src/lib/replicas/replica-set'
 import { THREAD_PAGE } from '../../src/operations/community/forum-reads'
 import { makeItem } from '../helpers/community'
 import { setEnv } from '../helpers/env'
-import { startPairDatabase, type PairDatabase } from '../helpers/replica-pair'
-import { startSecondApp, type SecondApp } from '../helpers/second-app'
+import { type PairDatabase, startPairDatabase } from '../helpers/replica-pair'
+import { type SecondApp, startSecondApp } from '../helpers/second-app'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 import { createUser, signIn } from '../helpers/users'
 
@@ -75,7 +75,14 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30
 
 beforeAll(async () => {
   db = await startPairDatabase()
-  app = await startTestApp({ databaseUrl: db.primaryUrl, env: { DATABASE_REPLICA_URLS: db.replicaUrl, DATABASE_REPLICA_MAX_LAG_SECONDS: String(MAX_LAG), READ_CACHE: 'false' } })
+  app = await startTestApp({
+    databaseUrl: db.primaryUrl,
+    env: {
+      DATABASE_REPLICA_URLS: db.replicaUrl,
+      DATABASE_REPLICA_MAX_LAG_SECONDS: String(MAX_LAG),
+      READ_CACHE: 'false',
+    },
+  })
   cached = await startSecondApp(app.payload, { READ_CACHE: 'true' })
   const writer = await createUser(app)
   // Signing in is a write too: its answer carries a `wrote` cookie, left out here (each case adds its own).
@@ -97,7 +104,10 @@ afterAll(async () => {
 describe('with a streaming replica (DATABASE_REPLICA_URLS)', () => {
   it('serves the public forum, catalogue, slots preview and transparency reads from the replica; readiness reports it', async () => {
     const counted = [FORUM, CATALOGUE, SLOTS, TRANSPARENCY]
-    const before = { replica: await Promise.all(counted.map((what) => calls(db.pair.replica, what))), primary: await calls(db.pair.primary, FORUM) }
+    const before = {
+      replica: await Promise.all(counted.map((what) => calls(db.pair.replica, what))),
+      primary: await calls(db.pair.primary, FORUM),
+    }
     const from = new Date().toISOString().slice(0, 10)
     for (let i = 0; i < 5; i++) {
       expect(await threadIds()).toContain(threadId)
@@ -118,12 +128,24 @@ describe('with a streaming replica (DATABASE_REPLICA_URLS)', () => {
   // The cookie must outlive the replicas' lag: a usable replica lags at most MAX_LAG as of its
   // last probe, and probes are PROBE_INTERVAL_MS apart (read-context.ts readYourWritesSeconds).
   it('any attempt at a write hands out the `wrote` cookie for the read-your-writes window, and a read does not', async () => {
-    const refused = await app.request('/api/forum-threads', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    const refused = await app.request('/api/forum-threads', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
     expect(refused.status).toBeGreaterThanOrEqual(400)
     const cookie = refused.headers.getSetCookie().find((header) => header.startsWith('community.wrote='))
     expect(cookie).toMatch(/^community\.wrote=\d+; /)
     const attributes = cookie!.split('; ').slice(1)
-    expect(attributes.sort()).toEqual([`Max-Age=${MAX_LAG + Math.ceil((2 * PROBE_INTERVAL_MS) / 1000)}`, 'HttpOnly', 'Path=/', 'SameSite=Lax', 'Secure'].sort())
+    expect(attributes.sort()).toEqual(
+      [
+        `Max-Age=${MAX_LAG + Math.ceil((2 * PROBE_INTERVAL_MS) / 1000)}`,
+        'HttpOnly',
+        'Path=/',
+        'SameSite=Lax',
+        'Secure',
+      ].sort(),
+    )
     const read = await app.request('/api/forum-threads?limit=1')
     expect(read.headers.getSetCookie().filter((header) => header.startsWith('community.wrote='))).toEqual([])
   })

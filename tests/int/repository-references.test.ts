@@ -9,7 +9,18 @@ import { describe, expect, it } from '@jest/globals'
 import ts from 'typescript'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
-const CODE_FOLDERS = ['src', 'endpoints', 'collections', 'access', 'hooks', 'domain', 'scripts', 'bench', 'tests', 'examples']
+const CODE_FOLDERS = [
+  'src',
+  'endpoints',
+  'collections',
+  'access',
+  'hooks',
+  'domain',
+  'scripts',
+  'bench',
+  'tests',
+  'examples',
+]
 const ROOT_CODE = ['payload.config.ts', 'jest.config.js', 'next.config.mjs']
 /** Folders that are no part of the repository: installed, built or written at run time. */
 const SKIPPED = new Set(['node_modules', '.next', '.build', '.data', '.test-data', '.git'])
@@ -78,25 +89,50 @@ const walk = (dir: string): string[] =>
     : []
 
 const codeFiles = () =>
-  [...CODE_FOLDERS.flatMap((folder) => walk(path.join(ROOT, folder))), ...ROOT_CODE.map((name) => path.join(ROOT, name))]
+  [
+    ...CODE_FOLDERS.flatMap((folder) => walk(path.join(ROOT, folder))),
+    ...ROOT_CODE.map((name) => path.join(ROOT, name)),
+  ]
     .filter((file) => /\.(c|m)?[jt]sx?$/.test(file) && existsSync(file))
     .map(rel)
-const manuals = () => ['README.md', ...walk(path.join(ROOT, 'docs')).map(rel).filter((file) => file.endsWith('.md'))]
+const manuals = () => [
+  'README.md',
+  ...walk(path.join(ROOT, 'docs'))
+    .map(rel)
+    .filter((file) => file.endsWith('.md')),
+]
 const repositoryFiles = () =>
-  new Set([...CODE_FOLDERS, 'docs', '.ci'].flatMap((folder) => walk(path.join(ROOT, folder)).map(rel)).concat(
-    readdirSync(ROOT, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name),
-  ))
+  new Set(
+    [...CODE_FOLDERS, 'docs', '.ci']
+      .flatMap((folder) => walk(path.join(ROOT, folder)).map(rel))
+      .concat(
+        readdirSync(ROOT, { withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => entry.name),
+      ),
+  )
 
-interface Comment { line: number; text: string; start: number; end: number }
+interface Comment {
+  line: number
+  text: string
+  start: number
+  end: number
+}
 
 /** The comments of a source file as TypeScript's parser sees them (not `//` in a string, a regular
  * expression or JSX text), each with its prefixes (`//`, ` * `) taken off; consecutive line comments are
  * one text, so a name broken over two lines is read whole. */
 export function commentsOf(fileName: string, text: string): Comment[] {
-  const kind = /\.tsx$/.test(fileName) ? ts.ScriptKind.TSX : /\.(c|m)?js$/.test(fileName) ? ts.ScriptKind.JS : ts.ScriptKind.TS
+  const kind = /\.tsx$/.test(fileName)
+    ? ts.ScriptKind.TSX
+    : /\.(c|m)?js$/.test(fileName)
+      ? ts.ScriptKind.JS
+      : ts.ScriptKind.TS
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind)
   const ranges = new Map<number, ts.CommentRange>()
-  const add = (found: ts.CommentRange[] | undefined) => { for (const range of found ?? []) ranges.set(range.pos, range) }
+  const add = (found: ts.CommentRange[] | undefined) => {
+    for (const range of found ?? []) ranges.set(range.pos, range)
+  }
   const visit = (node: ts.Node) => {
     add(ts.getLeadingCommentRanges(text, node.pos))
     add(ts.getTrailingCommentRanges(text, node.end))
@@ -109,7 +145,12 @@ export function commentsOf(fileName: string, text: string): Comment[] {
     const single = range.kind === ts.SyntaxKind.SingleLineCommentTrivia
     const body = single
       ? raw.replace(/^\/\/+/, '')
-      : raw.replace(/^\/\*\*?/, '').replace(/\*\/$/, '').split('\n').map((line) => line.replace(/^\s*\* ?/, '')).join('\n')
+      : raw
+          .replace(/^\/\*\*?/, '')
+          .replace(/\*\/$/, '')
+          .split('\n')
+          .map((line) => line.replace(/^\s*\* ?/, ''))
+          .join('\n')
     const line = source.getLineAndCharacterOfPosition(range.pos).line + 1
     const previous = found.at(-1)
     if (previous && single && /^\n[ \t]*$/.test(text.slice(previous.end, range.pos))) {
@@ -161,14 +202,21 @@ export function pathExists(name: string, files: Set<string>, from: string): bool
     if (RUN_TIME.some((folder) => trimmed === folder || trimmed.startsWith(`${folder}/`))) return true
     // a module may be named without its extension, and relative to the folder of the file that names it
     const here = path.posix.normalize(path.posix.join(path.posix.dirname(from), trimmed))
-    return [trimmed, here].some((base) =>
-      ['', '.ts', '.tsx', '.test.ts', '.js'].some((extension) => files.has(base + extension))
-      || all.some((file) => file.startsWith(`${base}/`)))
+    return [trimmed, here].some(
+      (base) =>
+        ['', '.ts', '.tsx', '.test.ts', '.js'].some((extension) => files.has(base + extension)) ||
+        all.some((file) => file.startsWith(`${base}/`)),
+    )
   })
 }
 
 const headings = (file: string) =>
-  new Set(readFileSync(path.join(ROOT, file), 'utf8').split('\n').filter((line) => /^#{1,6} /.test(line)).map((line) => line.replace(/^#+ /, '').trim()))
+  new Set(
+    readFileSync(path.join(ROOT, file), 'utf8')
+      .split('\n')
+      .filter((line) => /^#{1,6} /.test(line))
+      .map((line) => line.replace(/^#+ /, '').trim()),
+  )
 
 /** `docs/api.md "Section"` (or another manual) naming a heading that does not exist. */
 export function missingSections(text: string, headingsOf: (file: string) => Set<string> | undefined): string[] {
@@ -204,7 +252,10 @@ describe('the checks themselves', () => {
   it('find named paths, bare names, globs and relative ones', () => {
     const files = new Set(['src/lib/a.ts', 'tests/int/x-one.test.ts', 'docs/api.md', 'src/lib/http/b.ts'])
     expect(namedPaths('see src/lib/a.ts and b.ts, tests/int/x-*.test.ts, docs/api.md "X"')).toEqual([
-      'src/lib/a.ts', 'tests/int/x-*.test.ts', 'docs/api.md', 'b.ts',
+      'src/lib/a.ts',
+      'tests/int/x-*.test.ts',
+      'docs/api.md',
+      'b.ts',
     ])
     expect(pathExists('src/lib/a.ts', files, 'src/app.ts')).toBe(true)
     expect(pathExists('src/lib/gone.ts', files, 'src/app.ts')).toBe(false)
@@ -218,9 +269,15 @@ describe('the checks themselves', () => {
 
   it('find a section that is not a heading, and outside names', () => {
     const known = new Map([['docs/api.md', new Set(['Body size'])]])
-    expect(missingSections('docs/api.md "Body size", docs/api.md\n"Caching"', (file) => known.get(file))).toEqual(['docs/api.md "Caching"'])
+    expect(missingSections('docs/api.md "Body size", docs/api.md\n"Caching"', (file) => known.get(file))).toEqual([
+      'docs/api.md "Caching"',
+    ])
     expect(outsideNames('API-CONTRACT §9, decision 12, issue 3, ci44, RFC 5545 §3.1, §3.8.1')).toEqual([
-      'API-CONTRACT', 'decision 12', 'issue 3', 'ci44', '§9',
+      'API-CONTRACT',
+      'decision 12',
+      'issue 3',
+      'ci44',
+      '§9',
     ])
   })
 })
@@ -238,17 +295,23 @@ describe('the repository names only what it holds', () => {
     expect(sources.length).toBeGreaterThan(300)
     const offences = sources.flatMap((file) =>
       read(file).comments.flatMap((comment) =>
-        outsideNames(comment.text).map((name) => `${file}:${comment.line}: ${name}`)),
+        outsideNames(comment.text).map((name) => `${file}:${comment.line}: ${name}`),
+      ),
     )
     expect(offences).toEqual([])
   })
 
   it('no manual names something outside the repository', () => {
-    const offences = manuals().flatMap((file) =>
-      readFileSync(path.join(ROOT, file), 'utf8').split('\n').flatMap((line, index) =>
-        // bench output between markers is rewritten by the next `npm run bench`
-        outsideNames(line).map((name) => `${file}:${index + 1}: ${name}`)),
-    ).filter((offence) => !offence.startsWith('docs/performance.md'))
+    const offences = manuals()
+      .flatMap((file) =>
+        readFileSync(path.join(ROOT, file), 'utf8')
+          .split('\n')
+          .flatMap((line, index) =>
+            // bench output between markers is rewritten by the next `npm run bench`
+            outsideNames(line).map((name) => `${file}:${index + 1}: ${name}`),
+          ),
+      )
+      .filter((offence) => !offence.startsWith('docs/performance.md'))
     expect(offences).toEqual([])
   })
 
@@ -264,20 +327,29 @@ describe('the repository names only what it holds', () => {
 
   it('every file a comment or a manual names exists', () => {
     const texts = [
-      ...sources.flatMap((file) => read(file).comments.map((comment) => ({ file, line: comment.line, text: comment.text }))),
+      ...sources.flatMap((file) =>
+        read(file).comments.map((comment) => ({ file, line: comment.line, text: comment.text })),
+      ),
       ...manuals().map((file) => ({ file, line: 1, text: readFileSync(path.join(ROOT, file), 'utf8') })),
     ]
     const dangling = texts.flatMap(({ file, line, text }) =>
-      namedPaths(text).filter((name) => !pathExists(name, files, file)).map((name) => `${file}:${line}: ${name}`))
+      namedPaths(text)
+        .filter((name) => !pathExists(name, files, file))
+        .map((name) => `${file}:${line}: ${name}`),
+    )
     expect(dangling).toEqual([])
   })
 
   it('every section of our manuals a comment or a manual names is a heading there', () => {
     const texts = [
-      ...sources.flatMap((file) => read(file).comments.map((comment) => ({ file, line: comment.line, text: comment.text }))),
+      ...sources.flatMap((file) =>
+        read(file).comments.map((comment) => ({ file, line: comment.line, text: comment.text })),
+      ),
       ...manuals().map((file) => ({ file, line: 1, text: readFileSync(path.join(ROOT, file), 'utf8') })),
     ]
-    const missing = texts.flatMap(({ file, line, text }) => missingSections(text, headingsOf).map((name) => `${file}:${line}: ${name}`))
+    const missing = texts.flatMap(({ file, line, text }) =>
+      missingSections(text, headingsOf).map((name) => `${file}:${line}: ${name}`),
+    )
     expect(missing).toEqual([])
   })
 })

@@ -5,9 +5,9 @@ import pg from 'pg'
 
 import { findMissingObjects } from '../../src/lib/postgres/required-objects'
 import { REQUIRED_OBJECTS } from '../../src/operations/database-objects'
+import { SERVER_UNDER_LOAD_ENV } from '../helpers/load'
 import { startServerProcess } from '../helpers/processes'
 import { createTestDatabase } from '../helpers/test-database'
-import { SERVER_UNDER_LOAD_ENV } from '../helpers/load'
 
 let database: { url: string; drop: () => Promise<void> }
 let client: pg.Client

@@ -16,7 +16,27 @@ let seed: { code: number | null; stdout: string; stderr: string }
 
 beforeAll(async () => {
   app = await startTestApp()
-  seed = await runScript('scripts/seed.ts', ['--services', '40', '--users', '30', '--bookings', '500', '--threads', '30', '--posts', '400', '--classifieds', '100', '--events', '100'], { DATABASE_URL: app.databaseUrl }, 300_000)
+  seed = await runScript(
+    'scripts/seed.ts',
+    [
+      '--services',
+      '40',
+      '--users',
+      '30',
+      '--bookings',
+      '500',
+      '--threads',
+      '30',
+      '--posts',
+      '400',
+      '--classifieds',
+      '100',
+      '--events',
+      '100',
+    ],
+    { DATABASE_URL: app.databaseUrl },
+    300_000,
+  )
 }, 360_000)
 
 afterAll(async () => {
@@ -54,7 +74,14 @@ describe('npm run seed -- --services --users --bookings', () => {
 
   it('writes the threads and posts, each thread’s postCount and lastPostAt exact', async () => {
     expect(seed.stdout).toContain('seed: forum: 30 threads and 400 posts created')
-    const [forum] = await sql<{ threads: number; posts: number; wrong: number; pinned: number; hidden: number; hiddenPosts: number }>(
+    const [forum] = await sql<{
+      threads: number
+      posts: number
+      wrong: number
+      pinned: number
+      hidden: number
+      hiddenPosts: number
+    }>(
       app,
       `WITH generated AS (SELECT * FROM forum_threads WHERE title LIKE 'Generated thread %'),
             counted AS (SELECT thread_id, count(*)::int AS n, max(created_at) AS last FROM forum_posts WHERE status = 'published' GROUP BY thread_id)
@@ -66,17 +93,35 @@ describe('npm run seed -- --services --users --bookings', () => {
               (SELECT count(*)::int FROM generated WHERE status IN ('moderated', 'deleted', 'closed')) AS hidden,
               (SELECT count(*)::int FROM forum_posts WHERE status <> 'published' AND thread_id IN (SELECT id FROM generated)) AS "hiddenPosts"`,
     )
-    expect(forum).toEqual({ threads: 30, posts: 400, wrong: 0, pinned: 1, hidden: expect.any(Number), hiddenPosts: expect.any(Number) })
+    expect(forum).toEqual({
+      threads: 30,
+      posts: 400,
+      wrong: 0,
+      pinned: 1,
+      hidden: expect.any(Number),
+      hiddenPosts: expect.any(Number),
+    })
     expect(forum!.hidden).toBeGreaterThan(0)
     expect(forum!.hiddenPosts).toBeGreaterThan(0)
     // No post dated before its thread or in the future.
-    const [dates] = await sql<{ bad: number }>(app, `SELECT count(*)::int AS bad FROM forum_posts p JOIN forum_threads t ON t.id = p.thread_id WHERE p.created_at < t.created_at OR p.created_at > now()`)
+    const [dates] = await sql<{ bad: number }>(
+      app,
+      `SELECT count(*)::int AS bad FROM forum_posts p JOIN forum_threads t ON t.id = p.thread_id WHERE p.created_at < t.created_at OR p.created_at > now()`,
+    )
     expect(dates).toEqual({ bad: 0 })
   })
 
   it('writes the classifieds and events in every status, an active classified not yet expired and an expired one past', async () => {
     expect(seed.stdout).toContain('seed: lists: 100 classifieds and 100 events created')
-    const [lists] = await sql<{ classifieds: number; classifiedStatuses: number; events: number; eventStatuses: number; wrongExpiry: number; badEvents: number; authorless: number }>(
+    const [lists] = await sql<{
+      classifieds: number
+      classifiedStatuses: number
+      events: number
+      eventStatuses: number
+      wrongExpiry: number
+      badEvents: number
+      authorless: number
+    }>(
       app,
       `WITH c AS (SELECT * FROM classifieds WHERE title LIKE 'Generated classified %'), e AS (SELECT * FROM events WHERE title LIKE 'Generated event %')
        SELECT (SELECT count(*)::int FROM c) AS classifieds, (SELECT count(DISTINCT status)::int FROM c) AS "classifiedStatuses",
@@ -86,7 +131,15 @@ describe('npm run seed -- --services --users --bookings', () => {
               (SELECT count(*)::int FROM (SELECT author_id, author_name FROM c UNION ALL SELECT author_id, author_name FROM e) x
                  WHERE author_id IS NULL OR author_name IS DISTINCT FROM (SELECT name FROM users WHERE id = x.author_id)) AS authorless`,
     )
-    expect(lists).toEqual({ classifieds: 100, classifiedStatuses: 6, events: 100, eventStatuses: 3, wrongExpiry: 0, badEvents: 0, authorless: 0 })
+    expect(lists).toEqual({
+      classifieds: 100,
+      classifiedStatuses: 6,
+      events: 100,
+      eventStatuses: 3,
+      wrongExpiry: 0,
+      badEvents: 0,
+      authorless: 0,
+    })
   })
 
   it('refuses --posts without --threads (usage, exit 2), before touching the database', async () => {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { runScript, startServerProcess, type ScriptResult } from '../helpers/processes'
+import { runScript, type ScriptResult, startServerProcess } from '../helpers/processes'
 import { createTestDatabase, testSecret } from '../helpers/test-database'
 
 const REPORT = fileURLToPath(new URL('../helpers/report-deprecations.cjs', import.meta.url))
@@ -23,7 +23,12 @@ let createAdmin: ScriptResult
 beforeAll(async () => {
   database = await createTestDatabase()
   seed = await runScript('scripts/seed.ts', [], { DATABASE_URL: database.url, ...STRICT }, 300_000)
-  createAdmin = await runScript('scripts/create-admin.ts', ['--email', ADMIN.email, '--password', ADMIN.password], { DATABASE_URL: database.url, ...STRICT }, 120_000)
+  createAdmin = await runScript(
+    'scripts/create-admin.ts',
+    ['--email', ADMIN.email, '--password', ADMIN.password],
+    { DATABASE_URL: database.url, ...STRICT },
+    120_000,
+  )
 }, 480_000)
 
 afterAll(async () => {
@@ -42,12 +47,21 @@ describe('the programs warn of nothing', () => {
   })
 
   it('a server started, asked to read and write, and stopped warns of nothing and exits 0', async () => {
-    const server = await startServerProcess({ DATABASE_URL: database.url, PAYLOAD_SECRET: testSecret(), ADMIN_PANEL: 'false', ...STRICT })
+    const server = await startServerProcess({
+      DATABASE_URL: database.url,
+      PAYLOAD_SECRET: testSecret(),
+      ADMIN_PANEL: 'false',
+      ...STRICT,
+    })
     try {
       const json = { 'content-type': 'application/json' }
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
       expect((await fetch(`${server.url}/api/service-listings?limit=5&depth=1`)).status).toBe(200)
-      const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, { method: 'POST', headers: json, body: JSON.stringify(ADMIN) })
+      const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify(ADMIN),
+      })
       expect(signIn.status).toBe(200)
       const { token } = (await signIn.json()) as { token: string }
       const headers = { ...json, authorization: `Bearer ${token}` }
@@ -57,7 +71,11 @@ describe('the programs warn of nothing', () => {
       const category = await fetch(`${server.url}/api/admin/services/categories`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ action: 'create', slug: 'warnings-category', name: { en: 'Category', fr: 'Catégorie' } }),
+        body: JSON.stringify({
+          action: 'create',
+          slug: 'warnings-category',
+          name: { en: 'Category', fr: 'Catégorie' },
+        }),
       })
       expect(category.status).toBe(201)
       const categoryId = ((await category.json()) as { category: { id: string } }).category.id

@@ -26,7 +26,8 @@ afterAll(async () => {
 })
 
 const MB = 1_000_000
-const jsonOf = (bytes: number, fields: Record<string, unknown> = {}) => JSON.stringify({ ...fields, pad: 'x'.repeat(bytes) })
+const jsonOf = (bytes: number, fields: Record<string, unknown> = {}) =>
+  JSON.stringify({ ...fields, pad: 'x'.repeat(bytes) })
 
 const post = (path: string, body: string, headers: Record<string, string> = {}) =>
   app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })
@@ -89,16 +90,36 @@ describe('JSON bodies over 1 MiB: 413 in the route family', () => {
     const response = await post('/api/auth/sign-in/email', jsonOf(5 * MB, { email: 'a@example.test', password: 'x' }))
     expect(response.status).toBe(413)
     expect(response.headers.get('connection')).toBe('close')
-    expect(await response.json()).toEqual({ error: 'payload_too_large', code: 'PAYLOAD_TOO_LARGE', message: tooLarge, status: 'PAYLOAD_TOO_LARGE' })
+    expect(await response.json()).toEqual({
+      error: 'payload_too_large',
+      code: 'PAYLOAD_TOO_LARGE',
+      message: tooLarge,
+      status: 'PAYLOAD_TOO_LARGE',
+    })
   })
 
   // Sent by an admin, so that only the size can stop them; nothing may be written.
   it.each([
-    ['admin route', '/api/admin/services/categories', { action: 'create', slug: 'too-big' }, `SELECT 1 FROM service_categories WHERE slug = 'too-big'`],
-    ['stock collection route', '/api/users', { email: 'big@example.test', password: 'Correct-Horse-42!' }, `SELECT 1 FROM users WHERE email = 'big@example.test'`],
+    [
+      'admin route',
+      '/api/admin/services/categories',
+      { action: 'create', slug: 'too-big' },
+      `SELECT 1 FROM service_categories WHERE slug = 'too-big'`,
+    ],
+    [
+      'stock collection route',
+      '/api/users',
+      { email: 'big@example.test', password: 'Correct-Horse-42!' },
+      `SELECT 1 FROM users WHERE email = 'big@example.test'`,
+    ],
     // Answered by the shell itself (docs/decisions.md "The public booking is answered by the
     // shell"), not through the bridge.
-    ['public booking', '/api/services/bookings', { serviceId: '00000000-0000-4000-8000-000000000000', bookingDate: '2031-01-01', bookingTime: '10:00' }, `SELECT 1 FROM bookings WHERE booking_date = '2031-01-01'`],
+    [
+      'public booking',
+      '/api/services/bookings',
+      { serviceId: '00000000-0000-4000-8000-000000000000', bookingDate: '2031-01-01', bookingTime: '10:00' },
+      `SELECT 1 FROM bookings WHERE booking_date = '2031-01-01'`,
+    ],
   ])('%s: 5 MB answers 413 in the general family, before any work', async (_label, path, fields, written) => {
     const admin = await createAdmin(app)
     const response = await post(path, jsonOf(5 * MB, fields), admin.headers)
@@ -139,11 +160,16 @@ describe('bodies within the limit', () => {
       body,
     })
     expect(response.status).toBe(200)
-    const [row] = await sql<{ length: number }>(app, 'SELECT length(name) AS length FROM users WHERE id = $1', [user.id])
+    const [row] = await sql<{ length: number }>(app, 'SELECT length(name) AS length FROM users WHERE id = $1', [
+      user.id,
+    ])
     expect(row?.length).toBe(30_000)
 
     // The strict sign-in schema refuses the extra field: its usual 400, not a 413.
-    const signInResponse = await post('/api/auth/sign-in/email', jsonOf(900_000, { email: user.email, password: user.password }))
+    const signInResponse = await post(
+      '/api/auth/sign-in/email',
+      jsonOf(900_000, { email: user.email, password: user.password }),
+    )
     expect(signInResponse.status).toBe(400)
     expect((await signInResponse.json()).error).toBe('invalid_input')
   })
@@ -171,10 +197,13 @@ describe('a 200 MB body is refused with the memory flat', () => {
     ['with a Content-Length', false],
     ['chunked, without one', true],
   ])('%s', async (_label, chunked) => {
-    const { result, before, peak } = await peakRssDuring(() => sendLarge('/api/auth/sign-in/email', 200 * 1024 * 1024, chunked))
+    const { result, before, peak } = await peakRssDuring(() =>
+      sendLarge('/api/auth/sign-in/email', 200 * 1024 * 1024, chunked),
+    )
     expect(result.status).toBe(413)
     expect(JSON.parse(result.body!)).toMatchObject({ error: 'payload_too_large', code: 'PAYLOAD_TOO_LARGE' })
-    if (process.env.SHOW_RSS) console.log(`rss before ${before} peak ${peak} grew ${((peak - before) / 1048576).toFixed(1)} MiB`)
+    if (process.env.SHOW_RSS)
+      console.log(`rss before ${before} peak ${peak} grew ${((peak - before) / 1048576).toFixed(1)} MiB`)
     // A few MB of socket buffers at most; buffering the body would be hundreds.
     expect((peak - before) / 1024 / 1024).toBeLessThan(8)
   })

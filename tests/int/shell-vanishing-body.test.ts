@@ -13,8 +13,8 @@ import type { PayloadRequest } from 'payload'
 
 import { readJson } from '../../src/lib/http/body'
 import { bodyLimit, requestBody } from '../../src/lib/http/body-limit'
-import { readMultipart } from '../../src/lib/http/multipart'
 import { ApiError, apiError } from '../../src/lib/http/errors'
+import { readMultipart } from '../../src/lib/http/multipart'
 
 type Outcome = { read: 'whole' } | { read: 'failed'; error: unknown }
 
@@ -36,19 +36,31 @@ const webRequest = (req: express.Request) =>
 beforeAll(async () => {
   const app = express()
   app.use(bodyLimit((_req, res, error) => void res.status(error.status).json({ error: error.code })))
-  const route = (read: (req: PayloadRequest) => Promise<unknown>) => async (req: express.Request, res: express.Response) => {
-    const settle = outcomes.get(String(req.query.id))!
-    try {
-      await read(webRequest(req))
-      settle({ read: 'whole' })
-      res.json({ ok: true })
-    } catch (error) {
-      settle({ read: 'failed', error })
-      if (!res.headersSent && !res.destroyed) res.status(400).json({ error: 'invalid_body' })
+  const route =
+    (read: (req: PayloadRequest) => Promise<unknown>) => async (req: express.Request, res: express.Response) => {
+      const settle = outcomes.get(String(req.query.id))!
+      try {
+        await read(webRequest(req))
+        settle({ read: 'whole' })
+        res.json({ ok: true })
+      } catch (error) {
+        settle({ read: 'failed', error })
+        if (!res.headersSent && !res.destroyed) res.status(400).json({ error: 'invalid_body' })
+      }
     }
-  }
   app.post('/json', route(readJson))
-  app.post('/multipart', route((req) => readMultipart(req, { fileSize: 1 << 20, fileTooLarge: () => apiError('payload_too_large', 'too large'), files: 1, fields: 4, fieldSize: 1024 })))
+  app.post(
+    '/multipart',
+    route((req) =>
+      readMultipart(req, {
+        fileSize: 1 << 20,
+        fileTooLarge: () => apiError('payload_too_large', 'too large'),
+        files: 1,
+        fields: 4,
+        fieldSize: 1024,
+      }),
+    ),
+  )
   server = http.createServer(app)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   port = (server.address() as AddressInfo).port
@@ -61,7 +73,14 @@ afterAll(async () => {
 
 /** Sends the headers and the first half of `body`, then destroys the connection. */
 async function halfThenGone(path: string, contentType: string, body: string): Promise<void> {
-  const request = http.request({ host: '127.0.0.1', port, path, method: 'POST', agent: false, headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(body) } })
+  const request = http.request({
+    host: '127.0.0.1',
+    port,
+    path,
+    method: 'POST',
+    agent: false,
+    headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(body) },
+  })
   request.on('error', () => undefined)
   await new Promise<void>((resolve) => request.write(body.slice(0, body.length / 2), () => resolve()))
   await new Promise((resolve) => setTimeout(resolve, 200))
@@ -91,7 +110,11 @@ describe('a client that goes away mid-body', () => {
 
   it('still reads a whole body', async () => {
     const outcome = outcomeOf('whole')
-    const answer = await fetch(`http://127.0.0.1:${port}/json?id=whole`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ a: 1 }) })
+    const answer = await fetch(`http://127.0.0.1:${port}/json?id=whole`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ a: 1 }),
+    })
     expect(answer.status).toBe(200)
     expect(await outcome).toEqual({ read: 'whole' })
   })

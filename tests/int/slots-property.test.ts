@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 
-import { AVAILABILITY, makeService, type Actor } from '../helpers/catalogue'
 import { ADMIN_BOOKINGS, book, localDate, startBookingApp } from '../helpers/bookings'
+import { type Actor, AVAILABILITY, makeService } from '../helpers/catalogue'
 import type { TestApp } from '../helpers/test-app'
 
 let app: TestApp
@@ -20,23 +20,36 @@ afterAll(async () => {
   await app.stop()
 })
 
-const clock = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`
+const clock = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`
 const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3))
 
 /** Up to three slots a day, not overlapping: sorted distinct 5-minute marks taken in pairs. */
-const weekOfSlots = fc.array(
-  fc.record({ dayOfWeek: fc.integer({ min: 0, max: 6 }), marks: fc.uniqueArray(fc.integer({ min: 0, max: 287 }), { minLength: 2, maxLength: 6 }), isAvailable: fc.integer({ min: 0, max: 4 }).map((n) => n > 0) }),
-  { maxLength: 7 },
-).map((days) => {
-  const byDay = new Map<number, { marks: number[]; isAvailable: boolean }>()
-  for (const day of days) byDay.set(day.dayOfWeek, { marks: day.marks, isAvailable: day.isAvailable })
-  return [...byDay].flatMap(([dayOfWeek, { marks, isAvailable }]) => {
-    const sorted = [...marks].sort((a, b) => a - b).map((mark) => mark * 5)
-    const slots = []
-    for (let i = 0; i + 1 < sorted.length; i += 2) slots.push({ dayOfWeek, startTime: clock(sorted[i]!), endTime: clock(sorted[i + 1]!), isAvailable: i === 0 ? true : isAvailable })
-    return slots
+const weekOfSlots = fc
+  .array(
+    fc.record({
+      dayOfWeek: fc.integer({ min: 0, max: 6 }),
+      marks: fc.uniqueArray(fc.integer({ min: 0, max: 287 }), { minLength: 2, maxLength: 6 }),
+      isAvailable: fc.integer({ min: 0, max: 4 }).map((n) => n > 0),
+    }),
+    { maxLength: 7 },
+  )
+  .map((days) => {
+    const byDay = new Map<number, { marks: number[]; isAvailable: boolean }>()
+    for (const day of days) byDay.set(day.dayOfWeek, { marks: day.marks, isAvailable: day.isAvailable })
+    return [...byDay].flatMap(([dayOfWeek, { marks, isAvailable }]) => {
+      const sorted = [...marks].sort((a, b) => a - b).map((mark) => mark * 5)
+      const slots = []
+      for (let i = 0; i + 1 < sorted.length; i += 2)
+        slots.push({
+          dayOfWeek,
+          startTime: clock(sorted[i]!),
+          endTime: clock(sorted[i + 1]!),
+          isAvailable: i === 0 ? true : isAvailable,
+        })
+      return slots
+    })
   })
-})
 
 const serviceShape = fc.record({
   durationMinutes: fc.constantFrom(null, 20, 45, 60, 90, 150),
@@ -50,7 +63,15 @@ const serviceShape = fc.record({
   bufferAfterMinutes: fc.constantFrom(0, 0, 15, 45),
   maxBookingsPerDay: fc.constantFrom(null, null, 1, 2, 4),
   // [day offset in the range, kind, two 5-minute marks]: a closed date, a closed window, an opening.
-  exceptions: fc.array(fc.tuple(fc.nat(2), fc.constantFrom('closeDay', 'closeWindow', 'open'), fc.integer({ min: 0, max: 287 }), fc.integer({ min: 0, max: 287 })), { maxLength: 4 }),
+  exceptions: fc.array(
+    fc.tuple(
+      fc.nat(2),
+      fc.constantFrom('closeDay', 'closeWindow', 'open'),
+      fc.integer({ min: 0, max: 287 }),
+      fc.integer({ min: 0, max: 287 }),
+    ),
+    { maxLength: 4 },
+  ),
 })
 
 interface Window {
@@ -71,12 +92,25 @@ function windowsOf(weekly: Window[], exceptions: Exception[]): Window[] {
   for (const closing of exceptions.filter((exception) => !exception.isAvailable)) {
     if (!closing.window) return []
     const { start: from, end: to } = closing.window
-    windows = windows.flatMap((w) => (to <= w.start || from >= w.end ? [w] : [...(from > w.start ? [{ start: w.start, end: from }] : []), ...(to < w.end ? [{ start: to, end: w.end }] : [])]))
+    windows = windows.flatMap((w) =>
+      to <= w.start || from >= w.end
+        ? [w]
+        : [
+            ...(from > w.start ? [{ start: w.start, end: from }] : []),
+            ...(to < w.end ? [{ start: to, end: w.end }] : []),
+          ],
+    )
   }
   return windows
 }
 
-const REFUSALS = ['400 booking_in_past', '400 booking_too_soon', '400 slot_unavailable', '409 booking_conflict', '409 day_full']
+const REFUSALS = [
+  '400 booking_in_past',
+  '400 booking_too_soon',
+  '400 slot_unavailable',
+  '409 booking_conflict',
+  '409 day_full',
+]
 
 /** Minutes of the wall clock now, and the day offset of a date from today. */
 const nowMinute = () => {
@@ -98,7 +132,9 @@ it('books every listed time (201) and is refused every on-grid time it leaves ou
         translations: [{ inLanguage: 'en', title: 'Prop' }],
         inLanguage: 'en',
       })
-      expect((await admin.send(AVAILABILITY, { action: 'bulkSet', serviceId: id, slots: shape.slots })).status).toBe(200)
+      expect((await admin.send(AVAILABILITY, { action: 'bulkSet', serviceId: id, slots: shape.slots })).status).toBe(
+        200,
+      )
       const dates = Array.from({ length: shape.days }, (_, i) => localDate(shape.firstDay + i))
       // Exceptions: those the API accepts (not yesterday, no overlap of one kind) are the model's.
       const exceptionsOn = new Map<string, Exception[]>()
@@ -107,8 +143,16 @@ it('books every listed time (201) and is refused every on-grid time it leaves ou
         const window = a === b ? null : { start: Math.min(a, b) * 5, end: Math.max(a, b) * 5 }
         if (kind !== 'closeDay' && !window) continue
         const exception: Exception = { isAvailable: kind === 'open', window: kind === 'closeDay' ? null : window }
-        const times = exception.window ? { startTime: clock(exception.window.start), endTime: clock(exception.window.end) } : {}
-        const reply = await admin.send(AVAILABILITY, { action: 'createException', serviceId: id, date: date.date, isAvailable: exception.isAvailable, ...times })
+        const times = exception.window
+          ? { startTime: clock(exception.window.start), endTime: clock(exception.window.end) }
+          : {}
+        const reply = await admin.send(AVAILABILITY, {
+          action: 'createException',
+          serviceId: id,
+          date: date.date,
+          isAvailable: exception.isAvailable,
+          ...times,
+        })
         expect([201, 400, 409]).toContain(reply.status)
         if (reply.status === 201) exceptionsOn.set(date.date, [...(exceptionsOn.get(date.date) ?? []), exception])
       }
@@ -116,7 +160,10 @@ it('books every listed time (201) and is refused every on-grid time it leaves ou
       for (const [offset, minute, cancelled] of shape.earlier) {
         const date = dates[offset % dates.length]!
         const reply = await book(customer, { serviceId: id, bookingDate: date.date, bookingTime: clock(minute) })
-        if (reply.status === 201 && cancelled) expect((await admin.send(ADMIN_BOOKINGS, { action: 'cancel', id: reply.body.booking.id }, 'PATCH')).status).toBe(200)
+        if (reply.status === 201 && cancelled)
+          expect(
+            (await admin.send(ADMIN_BOOKINGS, { action: 'cancel', id: reply.body.booking.id }, 'PATCH')).status,
+          ).toBe(200)
       }
 
       // Boundaries move with the clock from here on (see `near`).
@@ -136,19 +183,31 @@ it('books every listed time (201) and is refused every on-grid time it leaves ou
       // has any, else its weekly slots (available or not); plus the closed windows' own steps,
       // all refused. Listed times are on the grid of the openings or available weekly slots.
       const step = shape.durationMinutes ?? 60
-      const stepsOf = (windows: Window[]) => windows.flatMap((w) => Array.from({ length: Math.ceil((w.end - w.start) / step) }, (_, k) => w.start + k * step))
+      const stepsOf = (windows: Window[]) =>
+        windows.flatMap((w) =>
+          Array.from({ length: Math.ceil((w.end - w.start) / step) }, (_, k) => w.start + k * step),
+        )
       const weeklyOf = (dayOfWeek: number, availableOnly: boolean) =>
-        shape.slots.filter((slot) => slot.dayOfWeek === dayOfWeek && (!availableOnly || slot.isAvailable)).map((slot) => ({ start: minuteOf(slot.startTime), end: minuteOf(slot.endTime) }))
-      const windowsOfKind = (date: string, isAvailable: boolean) => (exceptionsOn.get(date) ?? []).filter((exception) => exception.isAvailable === isAvailable && exception.window).map((exception) => exception.window!)
+        shape.slots
+          .filter((slot) => slot.dayOfWeek === dayOfWeek && (!availableOnly || slot.isAvailable))
+          .map((slot) => ({ start: minuteOf(slot.startTime), end: minuteOf(slot.endTime) }))
+      const windowsOfKind = (date: string, isAvailable: boolean) =>
+        (exceptionsOn.get(date) ?? [])
+          .filter((exception) => exception.isAvailable === isAvailable && exception.window)
+          .map((exception) => exception.window!)
       const baseOf = (date: { date: string; dayOfWeek: number }, availableOnly: boolean) => {
         const openings = windowsOfKind(date.date, true)
         return openings.length > 0 ? openings : weeklyOf(date.dayOfWeek, availableOnly)
       }
       const openGridOf = (date: { date: string; dayOfWeek: number }) => {
         const open = windowsOf(weeklyOf(date.dayOfWeek, true), exceptionsOn.get(date.date) ?? [])
-        return stepsOf(baseOf(date, true)).filter((minute) => open.some((w) => minute >= w.start && minute + (shape.durationMinutes ?? 1) <= w.end))
+        return stepsOf(baseOf(date, true)).filter((minute) =>
+          open.some((w) => minute >= w.start && minute + (shape.durationMinutes ?? 1) <= w.end),
+        )
       }
-      const gridOf = (date: { date: string; dayOfWeek: number }) => [...new Set([...stepsOf(baseOf(date, false)), ...stepsOf(windowsOfKind(date.date, false))])]
+      const gridOf = (date: { date: string; dayOfWeek: number }) => [
+        ...new Set([...stepsOf(baseOf(date, false)), ...stepsOf(windowsOfKind(date.date, false))]),
+      ]
       const advance = (shape.bookingAdvanceHours ?? 0) * 60
       const near = (dayOffset: number, minute: number) => {
         const at = dayOffset * 1440 + minute
@@ -165,7 +224,11 @@ it('books every listed time (201) and is refused every on-grid time it leaves ou
           const time = clock(minute)
           if (listed.has(time) || near(shape.firstDay + index, minute)) continue
           const reply = await book(customer, { serviceId: id, bookingDate: date.date, bookingTime: time })
-          expect([date.date, time, REFUSALS.includes(`${reply.status} ${reply.body.error}`)]).toEqual([date.date, time, true])
+          expect([date.date, time, REFUSALS.includes(`${reply.status} ${reply.body.error}`)]).toEqual([
+            date.date,
+            time,
+            true,
+          ])
           tried.refused++
         }
       }
@@ -174,7 +237,9 @@ it('books every listed time (201) and is refused every on-grid time it leaves ou
           if (near(shape.firstDay + index, minuteOf(time))) continue
           const reply = await book(customer, { serviceId: id, bookingDate: date.date, bookingTime: time })
           expect([date.date, time, reply.status, reply.body.error]).toEqual([date.date, time, 201, undefined])
-          expect((await admin.send(ADMIN_BOOKINGS, { action: 'cancel', id: reply.body.booking.id }, 'PATCH')).status).toBe(200)
+          expect(
+            (await admin.send(ADMIN_BOOKINGS, { action: 'cancel', id: reply.body.booking.id }, 'PATCH')).status,
+          ).toBe(200)
           tried.booked++
         }
       }

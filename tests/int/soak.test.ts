@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { BENCH_ENV } from '../../bench/harness'
-import { startServerProcess, type ServerProcess } from '../../bench/processes'
+import { type ServerProcess, startServerProcess } from '../../bench/processes'
 import { freePort } from '../../src/lib/embedded-database'
 import { viaServer } from '../helpers/server-app'
 import { runSoak } from '../helpers/soak'
@@ -16,7 +16,11 @@ let server: ServerProcess
 
 beforeAll(async () => {
   local = await startTestApp()
-  server = await startServerProcess('src/server.ts', await freePort(), { ...BENCH_ENV, DATABASE_URL: local.databaseUrl, ADMIN_PANEL: 'false' })
+  server = await startServerProcess('src/server.ts', await freePort(), {
+    ...BENCH_ENV,
+    DATABASE_URL: local.databaseUrl,
+    ADMIN_PANEL: 'false',
+  })
 }, 120_000)
 
 afterAll(async () => {
@@ -29,14 +33,30 @@ describe('short soak', () => {
     const lines: string[] = []
     // At least 10 s, and on until every action has been answered 2xx five times (on a
     // loaded machine ten seconds may not reach each action: the checks below must not depend on speed).
-    const result = await runSoak({ app: viaServer(local, server.url), clients: 20, seconds: 10, minEachAction: 5, rssMb: server.rssMb, log: (line) => lines.push(line) })
+    const result = await runSoak({
+      app: viaServer(local, server.url),
+      clients: 20,
+      seconds: 10,
+      minEachAction: 5,
+      rssMb: server.rssMb,
+      log: (line) => lines.push(line),
+    })
     console.log(lines.join('\n'))
     // The short run judges nothing beyond the checks below: its log says no verdict.
     expect(lines.join('\n')).not.toMatch(/\b(PASS|FAIL|GROWING|flat)\b/)
     expect(result.report.fiveXX).toEqual([])
     expect(result.report.networkErrors).toEqual({})
     expect(result.violations).toEqual([])
-    for (const action of ['sign-up', 'sign-in', 'get-session', 'browse', 'book', 'admin-read', 'admin-write', 'moderate']) {
+    for (const action of [
+      'sign-up',
+      'sign-in',
+      'get-session',
+      'browse',
+      'book',
+      'admin-read',
+      'admin-write',
+      'moderate',
+    ]) {
       expect(Object.keys(result.report.byAction[action] ?? {}).some((status) => status.startsWith('2'))).toBe(true)
     }
   }, 120_000)

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
-import { startPlatform, type Platform } from '../../src/testing'
+import { type Platform, startPlatform } from '../../src/testing'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -18,7 +18,11 @@ function run(args: string[]): Promise<{ code: number | null; output: string }> {
     // Without jest's NODE_ENV=test: the example runs as an integrator runs it.
     const { NODE_ENV: _jest, ...env } = process.env
     // spawn's types want NODE_ENV (Next's declaration makes it required); it is left out on purpose.
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: env as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -65,17 +69,40 @@ describe('a platform', () => {
 
   it('checks the body as the endpoint does, before the operation', async () => {
     const user = await platform.createUser()
-    await expect(platform.as(user).book({ serviceId: 'nope' })).rejects.toMatchObject({ status: 400, code: 'invalid_request' })
-    await expect(platform.as(user).report({ postType: 'forumThreads', postId: 'x' })).rejects.toMatchObject({ status: 400, code: 'VAL_REQUIRED_FIELD', options: { field: 'reason' } })
+    await expect(platform.as(user).book({ serviceId: 'nope' })).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_request',
+    })
+    await expect(platform.as(user).report({ postType: 'forumThreads', postId: 'x' })).rejects.toMatchObject({
+      status: 400,
+      code: 'VAL_REQUIRED_FIELD',
+      options: { field: 'reason' },
+    })
   })
 
-  it("gives each user a req the access rules apply to with overrideAccess: false", async () => {
+  it('gives each user a req the access rules apply to with overrideAccess: false', async () => {
     const owner = await platform.createUser()
     const other = await platform.createUser()
-    const mine = await platform.payload.find({ collection: 'users', where: { id: { equals: owner.id } }, req: owner.req, overrideAccess: false })
+    const mine = await platform.payload.find({
+      collection: 'users',
+      where: { id: { equals: owner.id } },
+      req: owner.req,
+      overrideAccess: false,
+    })
     expect(mine.totalDocs).toBe(1)
-    await expect(platform.payload.update({ collection: 'users', id: owner.id, data: { name: 'Not yours' } as never, req: other.req, overrideAccess: false })).rejects.toMatchObject({ status: 403 })
-    const { totalDocs } = await platform.payload.count({ collection: 'sessions', where: { user: { equals: owner.id } } })
+    await expect(
+      platform.payload.update({
+        collection: 'users',
+        id: owner.id,
+        data: { name: 'Not yours' } as never,
+        req: other.req,
+        overrideAccess: false,
+      }),
+    ).rejects.toMatchObject({ status: 403 })
+    const { totalDocs } = await platform.payload.count({
+      collection: 'sessions',
+      where: { user: { equals: owner.id } },
+    })
     expect(totalDocs).toBe(1)
   })
 

@@ -4,13 +4,12 @@
 // including approvals, appeals open and decided), with the rows' times spread over and
 // around the period; CSV; who may read and publish; published copies frozen and public.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-
 import type { PayloadRequest } from 'payload'
 
 import { REPORTABLE_TYPES } from '../../domain/content-types'
 import { recordDecision } from '../../src/operations/reports/decisions'
 import { makeComment, makePost, roleActor } from '../helpers/blog'
-import { anonymous, audits, call, MISSING_ID, type Actor } from '../helpers/catalogue'
+import { type Actor, anonymous, audits, call, MISSING_ID } from '../helpers/catalogue'
 import { APPEALS, bulkCitizens, DECIDE, DISMISS, report } from '../helpers/reports'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -36,39 +35,89 @@ beforeAll(async () => {
   const postId = await makePost(app)
   const citizens = await bulkCitizens(app, 6)
   const comments: string[] = []
-  for (let i = 0; i < 14; i++) comments.push(await makeComment(app, postId, author.user.id, 'published', `Comment ${i}`))
+  for (let i = 0; i < 14; i++)
+    comments.push(await makeComment(app, postId, author.user.id, 'published', `Comment ${i}`))
   // Reports: 1 to 6 per comment, reasons in turn.
   let n = 0
   for (const [i, id] of comments.entries()) {
-    for (let r = 0; r <= i % 6; r++) expect((await report(citizens[r]!, id, REASONS[n++ % REASONS.length])).status).toBe(201)
+    for (let r = 0; r <= i % 6; r++)
+      expect((await report(citizens[r]!, id, REASONS[n++ % REASONS.length])).status).toBe(201)
   }
-  const moderate = (who: Actor, id: string) => who.send('/api/admin/moderate', { postType: 'blogComments', postId: id, reason: 'Contraire aux règles' })
+  const moderate = (who: Actor, id: string) =>
+    who.send('/api/admin/moderate', { postType: 'blogComments', postId: id, reason: 'Contraire aux règles' })
   for (const id of comments.slice(0, 6)) expect((await moderate(moderator, id)).status).toBe(200)
-  for (const id of comments.slice(6, 9)) expect((await moderator.send(DISMISS, { postType: 'blogComments', postId: id, reason: 'Rien de contraire' })).status).toBe(200)
-  expect((await call(app, 'PATCH', `/api/blog-comments/${comments[9]}`, { headers: moderator.headers, body: { status: 'deleted' } })).status).toBe(200)
+  for (const id of comments.slice(6, 9))
+    expect(
+      (await moderator.send(DISMISS, { postType: 'blogComments', postId: id, reason: 'Rien de contraire' })).status,
+    ).toBe(200)
+  expect(
+    (
+      await call(app, 'PATCH', `/api/blog-comments/${comments[9]}`, {
+        headers: moderator.headers,
+        body: { status: 'deleted' },
+      })
+    ).status,
+  ).toBe(200)
   // Own initiative: unreported comments moderated.
-  for (let i = 0; i < 3; i++) expect((await moderate(secondModerator, await makeComment(app, postId, author.user.id))).status).toBe(200)
+  for (let i = 0; i < 3; i++)
+    expect((await moderate(secondModerator, await makeComment(app, postId, author.user.id))).status).toBe(200)
   // Approvals, recorded as POST /api/admin/approve records them.
-  const req = { payload: app.payload, user: { ...admin.user, collection: 'users' }, context: {} } as unknown as PayloadRequest
+  const req = {
+    payload: app.payload,
+    user: { ...admin.user, collection: 'users' },
+    context: {},
+  } as unknown as PayloadRequest
   for (const outcome of ['approved', 'approved', 'rejected'] as const) {
-    await recordDecision(req, { postType: 'blogComments', postId: MISSING_ID, outcome, previousStatus: 'pending_review', authorId: author.user.id, reason: 'Examen' })
+    await recordDecision(req, {
+      postType: 'blogComments',
+      postId: MISSING_ID,
+      outcome,
+      previousStatus: 'pending_review',
+      authorId: author.user.id,
+      reason: 'Examen',
+    })
   }
   // Appeals: four filed; one upheld, one reversed, two left open.
   const appealIds: string[] = []
   for (const id of comments.slice(0, 4)) {
-    const reply = await author.send(APPEALS, { postType: 'blogComments', postId: id, statement: 'Je conteste cette décision.' })
+    const reply = await author.send(APPEALS, {
+      postType: 'blogComments',
+      postId: id,
+      statement: 'Je conteste cette décision.',
+    })
     expect(reply.status).toBe(201)
     appealIds.push(reply.body.appeal.id)
   }
-  expect((await secondModerator.send(DECIDE, { appealId: appealIds[0], decision: 'uphold', reason: 'Décision confirmée' })).status).toBe(200)
-  expect((await secondModerator.send(DECIDE, { appealId: appealIds[1], decision: 'reverse', reason: 'Décision annulée' })).status).toBe(200)
+  expect(
+    (await secondModerator.send(DECIDE, { appealId: appealIds[0], decision: 'uphold', reason: 'Décision confirmée' }))
+      .status,
+  ).toBe(200)
+  expect(
+    (await secondModerator.send(DECIDE, { appealId: appealIds[1], decision: 'reverse', reason: 'Décision annulée' }))
+      .status,
+  ).toBe(200)
 
   // Spread every row over 2026-06-08 .. 2026-06-14 (around the period), deterministically.
-  await sql(app, `UPDATE content_reports SET created_at = timestamptz '2026-06-08T00:00:00Z' + (abs(hashtext(id::text)) % (7 * 24 * 60)) * interval '1 minute'`)
-  await sql(app, `UPDATE moderation_decisions SET created_at = timestamptz '2026-06-08T00:00:00Z' + (abs(hashtext(id::text)) % (7 * 24 * 60)) * interval '1 minute'`)
-  await sql(app, `UPDATE moderation_decisions SET first_notice_at = created_at - (abs(hashtext(id::text || 'n')) % 5000) * interval '1 minute' WHERE on_notice`)
-  await sql(app, `UPDATE content_appeals SET created_at = timestamptz '2026-06-08T00:00:00Z' + (abs(hashtext(id::text)) % (7 * 24 * 60)) * interval '1 minute'`)
-  await sql(app, `UPDATE content_appeals SET decided_at = created_at + (abs(hashtext(id::text || 'd')) % 6000) * interval '1 minute' WHERE decided_at IS NOT NULL`)
+  await sql(
+    app,
+    `UPDATE content_reports SET created_at = timestamptz '2026-06-08T00:00:00Z' + (abs(hashtext(id::text)) % (7 * 24 * 60)) * interval '1 minute'`,
+  )
+  await sql(
+    app,
+    `UPDATE moderation_decisions SET created_at = timestamptz '2026-06-08T00:00:00Z' + (abs(hashtext(id::text)) % (7 * 24 * 60)) * interval '1 minute'`,
+  )
+  await sql(
+    app,
+    `UPDATE moderation_decisions SET first_notice_at = created_at - (abs(hashtext(id::text || 'n')) % 5000) * interval '1 minute' WHERE on_notice`,
+  )
+  await sql(
+    app,
+    `UPDATE content_appeals SET created_at = timestamptz '2026-06-08T00:00:00Z' + (abs(hashtext(id::text)) % (7 * 24 * 60)) * interval '1 minute'`,
+  )
+  await sql(
+    app,
+    `UPDATE content_appeals SET decided_at = created_at + (abs(hashtext(id::text || 'd')) % 6000) * interval '1 minute' WHERE decided_at IS NOT NULL`,
+  )
 }, 180_000)
 
 afterAll(async () => {
@@ -91,44 +140,87 @@ function median(values: number[]): number | null {
   return Math.round(Number((Number(value.toPrecision(15)) * 100).toPrecision(15))) / 100
 }
 
-const tally = (keys: string[], values: string[]) => Object.fromEntries(keys.map((key) => [key, values.filter((value) => value === key).length]))
+const tally = (keys: string[], values: string[]) =>
+  Object.fromEntries(keys.map((key) => [key, values.filter((value) => value === key).length]))
 
 async function expectedFigures(from: string, to: string) {
   const lo = Date.parse(`${from}T00:00:00Z`)
   const hi = Date.parse(`${to}T00:00:00Z`) + 86_400_000
   const within = (time: Date | null) => time !== null && time.getTime() >= lo && time.getTime() < hi
-  const reports = (await sql<{ reason: string; post_type: string; created_at: Date }>(app, 'SELECT reason::text, post_type, created_at FROM content_reports')).filter((row) => within(row.created_at))
-  const decisions = (await sql<{ outcome: string; post_type: string; on_notice: boolean; created_at: Date; first_notice_at: Date | null }>(app, 'SELECT outcome::text, post_type, on_notice, created_at, first_notice_at FROM moderation_decisions')).filter((row) => within(row.created_at))
-  const appeals = await sql<{ status: string; created_at: Date; decided_at: Date | null }>(app, 'SELECT status::text, created_at, decided_at FROM content_appeals')
+  const reports = (
+    await sql<{ reason: string; post_type: string; created_at: Date }>(
+      app,
+      'SELECT reason::text, post_type, created_at FROM content_reports',
+    )
+  ).filter((row) => within(row.created_at))
+  const decisions = (
+    await sql<{
+      outcome: string
+      post_type: string
+      on_notice: boolean
+      created_at: Date
+      first_notice_at: Date | null
+    }>(app, 'SELECT outcome::text, post_type, on_notice, created_at, first_notice_at FROM moderation_decisions')
+  ).filter((row) => within(row.created_at))
+  const appeals = await sql<{ status: string; created_at: Date; decided_at: Date | null }>(
+    app,
+    'SELECT status::text, created_at, decided_at FROM content_appeals',
+  )
   const moderation = decisions.filter((row) => row.outcome !== 'approved')
   const decided = appeals.filter((row) => within(row.decided_at))
   const hours = (a: Date, b: Date) => (a.getTime() - b.getTime()) / 3_600_000
   return {
     period: { from, to },
-    notices: { total: reports.length, byReason: tally(REASONS, reports.map((r) => r.reason)), byPostType: tally([...REPORTABLE_TYPES], reports.map((r) => r.post_type)) },
+    notices: {
+      total: reports.length,
+      byReason: tally(
+        REASONS,
+        reports.map((r) => r.reason),
+      ),
+      byPostType: tally(
+        [...REPORTABLE_TYPES],
+        reports.map((r) => r.post_type),
+      ),
+    },
     decisions: {
       total: moderation.length,
       onNotice: moderation.filter((d) => d.on_notice).length,
       ownInitiative: moderation.filter((d) => !d.on_notice).length,
-      byPostType: tally([...REPORTABLE_TYPES], moderation.map((d) => d.post_type)),
-      byOutcome: tally(['moderated', 'rejected', 'deleted', 'dismissed'], moderation.map((d) => d.outcome)),
+      byPostType: tally(
+        [...REPORTABLE_TYPES],
+        moderation.map((d) => d.post_type),
+      ),
+      byOutcome: tally(
+        ['moderated', 'rejected', 'deleted', 'dismissed'],
+        moderation.map((d) => d.outcome),
+      ),
     },
-    medianHoursNoticeToDecision: median(moderation.filter((d) => d.on_notice).map((d) => hours(d.created_at, d.first_notice_at!))),
+    medianHoursNoticeToDecision: median(
+      moderation.filter((d) => d.on_notice).map((d) => hours(d.created_at, d.first_notice_at!)),
+    ),
     appeals: {
       received: appeals.filter((a) => within(a.created_at)).length,
       upheld: decided.filter((a) => a.status === 'upheld').length,
       reversed: decided.filter((a) => a.status === 'reversed').length,
-      open: appeals.filter((a) => a.created_at.getTime() < hi && (a.decided_at === null || a.decided_at.getTime() >= hi)).length,
+      open: appeals.filter(
+        (a) => a.created_at.getTime() < hi && (a.decided_at === null || a.decided_at.getTime() >= hi),
+      ).length,
       medianHoursToDecision: median(decided.map((a) => hours(a.decided_at!, a.created_at))),
     },
-    approvals: { approved: decisions.filter((d) => d.outcome === 'approved').length, rejected: decisions.filter((d) => d.outcome === 'rejected').length },
+    approvals: {
+      approved: decisions.filter((d) => d.outcome === 'approved').length,
+      rejected: decisions.filter((d) => d.outcome === 'rejected').length,
+    },
   }
 }
 
 describe('GET /api/admin/transparency-report', () => {
   it('admins only: 403 forbidden for moderators, citizens and anonymous callers', async () => {
     for (const who of [moderator, author, anonymous(app)]) {
-      expect(await who.get(FIGURES, { from: FROM, to: TO })).toEqual({ status: 403, body: { error: 'forbidden', message: expect.any(String) } })
+      expect(await who.get(FIGURES, { from: FROM, to: TO })).toEqual({
+        status: 403,
+        body: { error: 'forbidden', message: expect.any(String) },
+      })
     }
   })
 
@@ -150,7 +242,9 @@ describe('GET /api/admin/transparency-report', () => {
       expect(reply.body.error).toBe('invalid_request')
     }
     // Refused by the route, naming the field, not by PostgreSQL's out-of-range error.
-    expect((await admin.get(FIGURES, { from: '0000-01-01', to: TO })).body.issues).toEqual([{ path: 'from', message: expect.any(String) }])
+    expect((await admin.get(FIGURES, { from: '0000-01-01', to: TO })).body.issues).toEqual([
+      { path: 'from', message: expect.any(String) },
+    ])
   })
 
   it.each([
@@ -202,8 +296,16 @@ describe('published reports', () => {
     expect((await moderator.send(PUBLISH, { from: FROM, to: TO })).body.error).toBe('forbidden')
     expect((await admin.send(PUBLISH, { from: FROM })).body.error).toBe('invalid_request')
     expect((await call(app, 'POST', PUBLISH, { headers: admin.headers, raw: 'nope' })).body.error).toBe('invalid_body')
-    for (const body of [{ from: '2026-02-30', to: TO }, { from: TO, to: FROM }, { from: '0000-01-01', to: TO }, { from: 20260610, to: TO }]) {
-      expect(await admin.send(PUBLISH, body)).toEqual({ status: 400, body: expect.objectContaining({ error: 'invalid_request' }) })
+    for (const body of [
+      { from: '2026-02-30', to: TO },
+      { from: TO, to: FROM },
+      { from: '0000-01-01', to: TO },
+      { from: 20260610, to: TO },
+    ]) {
+      expect(await admin.send(PUBLISH, body)).toEqual({
+        status: 400,
+        body: expect.objectContaining({ error: 'invalid_request' }),
+      })
     }
     expect(await sql(app, 'SELECT count(*)::int AS n FROM transparency_publications')).toEqual([{ n: 0 }])
     expect(await audits(app, 'transparency_report_published')).toEqual([])
@@ -214,17 +316,37 @@ describe('published reports', () => {
     expect(reply.status).toBe(201)
     const { id, publishedAt, ...figures } = reply.body.report
     expect(figures).toEqual(await expectedFigures('2026-06-08', '2026-06-14'))
-    expect(await audits(app, 'transparency_report_published', id)).toEqual([expect.objectContaining({ user_id: admin.user.id, data: { from: '2026-06-08', to: '2026-06-14' } })])
+    expect(await audits(app, 'transparency_report_published', id)).toEqual([
+      expect.objectContaining({ user_id: admin.user.id, data: { from: '2026-06-08', to: '2026-06-14' } }),
+    ])
 
     // A report made later, dated inside the period: the live figures move, the copy does not.
-    await sql(app, `INSERT INTO content_reports (post_type, post_id, reporter_id, reason, status, created_at) VALUES ('blogComments', $1, $2, 'spam', 'dismissed', '2026-06-09T10:00:00Z')`, [MISSING_ID, author.user.id])
-    expect((await admin.get(FIGURES, { from: '2026-06-08', to: '2026-06-14' })).body.notices.total).toBe(figures.notices.total + 1)
+    await sql(
+      app,
+      `INSERT INTO content_reports (post_type, post_id, reporter_id, reason, status, created_at) VALUES ('blogComments', $1, $2, 'spam', 'dismissed', '2026-06-09T10:00:00Z')`,
+      [MISSING_ID, author.user.id],
+    )
+    expect((await admin.get(FIGURES, { from: '2026-06-08', to: '2026-06-14' })).body.notices.total).toBe(
+      figures.notices.total + 1,
+    )
 
     const list = await anonymous(app).get(PUBLIC)
-    expect(list).toEqual({ status: 200, body: { reports: [{ id, period: { from: '2026-06-08', to: '2026-06-14' }, publishedAt }], total: 1, page: 1, perPage: 20, totalPages: 1 } })
+    expect(list).toEqual({
+      status: 200,
+      body: {
+        reports: [{ id, period: { from: '2026-06-08', to: '2026-06-14' }, publishedAt }],
+        total: 1,
+        page: 1,
+        perPage: 20,
+        totalPages: 1,
+      },
+    })
     expect(await anonymous(app).get(`${PUBLIC}/${id}`)).toEqual({ status: 200, body: { report: reply.body.report } })
     for (const missing of [MISSING_ID, 'not-an-id', `${id}x`]) {
-      expect(await anonymous(app).get(`${PUBLIC}/${missing}`)).toEqual({ status: 404, body: expect.objectContaining({ error: 'not_found' }) })
+      expect(await anonymous(app).get(`${PUBLIC}/${missing}`)).toEqual({
+        status: 404,
+        body: expect.objectContaining({ error: 'not_found' }),
+      })
     }
     // The stock route of the copies (it names who published) is the admins'.
     expect((await anonymous(app).get('/api/transparency-publications')).status).toBe(403)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { listenerName } from '../../src/lib/auth/stale-listener'
 import { SERVER_UNDER_LOAD_ENV } from '../helpers/load'
-import { startServerProcess, type ServerProcess } from '../helpers/processes'
+import { type ServerProcess, startServerProcess } from '../helpers/processes'
 import { viaServer } from '../helpers/server-app'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { createAdmin, createUser, signIn, type TestUser } from '../helpers/users'
@@ -18,7 +18,12 @@ let a: ServerProcess
 let b: ServerProcess
 let adminHeaders: Record<string, string>
 
-const start = () => startServerProcess({ ...SERVER_UNDER_LOAD_ENV, DATABASE_URL: local.databaseUrl, STALE_LISTENER_RETRY_MS: String(RETRY_MS) })
+const start = () =>
+  startServerProcess({
+    ...SERVER_UNDER_LOAD_ENV,
+    DATABASE_URL: local.databaseUrl,
+    STALE_LISTENER_RETRY_MS: String(RETRY_MS),
+  })
 
 beforeAll(async () => {
   local = await startTestApp()
@@ -33,13 +38,18 @@ afterAll(async () => {
   await local?.stop()
 })
 
-const cacheCookieOf = (response: Response) => response.headers.getSetCookie().find((c) => c.startsWith(`${CACHE_COOKIE}=`))
+const cacheCookieOf = (response: Response) =>
+  response.headers.getSetCookie().find((c) => c.startsWith(`${CACHE_COOKIE}=`))
 
 /** The user's own bookings (a stock route: 200 signed in, 403 anonymous), as a cookie client of B. */
 const bookingsOnB = (cookie: string) => fetch(`${b.url}/api/bookings?limit=1`, { headers: { cookie } })
 
 const sessionOnB = async (cookie: string) =>
-  ((await (await fetch(`${b.url}/api/auth/get-session`, { headers: { cookie } })).json()) as { user: { id: string } } | null)?.user.id ?? null
+  (
+    (await (await fetch(`${b.url}/api/auth/get-session`, { headers: { cookie } })).json()) as {
+      user: { id: string }
+    } | null
+  )?.user.id ?? null
 
 /**
  * A cookie client of B whose snapshot B trusts: signed at least a second after B's listener
@@ -63,7 +73,11 @@ async function banThroughA(user: TestUser) {
     body: JSON.stringify({ userId: user.id, banReason: 'Spam' }),
   })
   expect(response.status).toBe(200)
-  const rows = await sql<{ banned: boolean; sessions: number }>(local, 'SELECT banned, (SELECT count(*)::int FROM sessions WHERE user_id = $1) AS sessions FROM users WHERE id = $1', [user.id])
+  const rows = await sql<{ banned: boolean; sessions: number }>(
+    local,
+    'SELECT banned, (SELECT count(*)::int FROM sessions WHERE user_id = $1) AS sessions FROM users WHERE id = $1',
+    [user.id],
+  )
   expect(rows[0]).toEqual({ banned: true, sessions: 0 })
 }
 
@@ -76,7 +90,11 @@ async function expectRefusedOnB(cookie: string) {
 // The listener's connection once it has sent a statement: its first is its LISTEN, the later
 // ones its catch-up round trips (which read the versions: docs/decisions.md "The cookie barrier is the version read").
 async function listenerPid(server: ServerProcess): Promise<number | undefined> {
-  const rows = await sql<{ pid: number }>(local, `SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query <> ''`, [listenerName(server.child.pid)])
+  const rows = await sql<{ pid: number }>(
+    local,
+    `SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query <> ''`,
+    [listenerName(server.child.pid)],
+  )
   return rows[0]?.pid
 }
 
@@ -89,7 +107,7 @@ async function killListener(server: ServerProcess): Promise<number> {
 
 async function listeningAgain(server: ServerProcess, killed: number): Promise<void> {
   // Bounded: the first retry comes within RETRY_MS.
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     const pid = await listenerPid(server)
     if (pid !== undefined && pid !== killed) return
     await new Promise((resolve) => setTimeout(resolve, 100))
@@ -132,7 +150,11 @@ describe('a ban through one instance reaches the other cookie cache at once', ()
   it('a read-cache hit of B for a ban B has not heard yet is not answered from the snapshot: its version read is the barrier', async () => {
     const user = await createUser(local)
     // Their own classified awaiting review: shown to them alone, so their total is one more than anyone else's.
-    await sql(local, `INSERT INTO classifieds (author_id, title, currency, status) VALUES ($1, 'Awaiting review', 'EUR', 'pending_review')`, [user.id])
+    await sql(
+      local,
+      `INSERT INTO classifieds (author_id, title, currency, status) VALUES ($1, 'Awaiting review', 'EUR', 'pending_review')`,
+      [user.id],
+    )
     const cookie = await cachedClientOfB(user)
     const totalOnB = async (headers: Record<string, string>) => {
       const response = await fetch(`${b.url}/api/classifieds?limit=1&sort=-createdAt`, { headers })
@@ -180,7 +202,10 @@ describe('a ban through one instance reaches the other cookie cache at once', ()
     const user = await createUser(local)
     const cookie = await cachedClientOfB(user)
     const { token } = await signIn(viaServer(local, a.url), user)
-    const response = await fetch(`${a.url}/api/auth/revoke-sessions`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })
+    const response = await fetch(`${a.url}/api/auth/revoke-sessions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    })
     expect(response.status).toBe(200)
     expect(await sql(local, 'SELECT id FROM sessions WHERE user_id = $1', [user.id])).toEqual([])
     await expectRefusedOnB(cookie)

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { bookableService, localDate, PUBLIC_BOOKINGS } from '../helpers/bookings'
-import { actor, type Actor } from '../helpers/catalogue'
+import { type Actor, actor } from '../helpers/catalogue'
 import { SERVER_UNDER_LOAD_ENV } from '../helpers/load'
-import { startServerProcess, type ServerProcess } from '../helpers/processes'
+import { type ServerProcess, startServerProcess } from '../helpers/processes'
 import { viaServer } from '../helpers/server-app'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { createAdmin, createUser, signIn, TEST_PASSWORD } from '../helpers/users'
@@ -30,10 +30,16 @@ const start = () =>
   })
 
 const post = (url: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
 
 const getSession = async (url: string, token: string) =>
-  (await fetch(`${url}/api/auth/get-session`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<{ user: { id: string } } | null>
+  (await fetch(`${url}/api/auth/get-session`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<{
+    user: { id: string }
+  } | null>
 
 beforeAll(async () => {
   local = await startTestApp()
@@ -68,7 +74,9 @@ describe('two instances on one PostgreSQL', () => {
     expect((await getSession(a!.url, token))?.user.id).toBe(user.id)
     expect((await post(a!.url, '/api/auth/sign-out', {}, { authorization: `Bearer ${token}` })).status).toBe(200)
     expect(await getSession(b!.url, token)).toBeNull()
-    expect((await fetch(`${b!.url}/api/admin/services/services`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(403)
+    expect(
+      (await fetch(`${b!.url}/api/admin/services/services`, { headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(403)
   })
 
   it('a write on one shows in the very next read on the other (the read cache, issue 35)', async () => {
@@ -77,7 +85,12 @@ describe('two instances on one PostgreSQL', () => {
     const ip = { 'x-real-ip': '198.51.100.79' }
     const user = await createUser(local)
     const { token } = await signIn(viaServer(local, a!.url), user)
-    const created = await post(a!.url, '/api/forum-threads', { title: 'Before', body: 'Hello' }, { authorization: `Bearer ${token}`, ...ip })
+    const created = await post(
+      a!.url,
+      '/api/forum-threads',
+      { title: 'Before', body: 'Hello' },
+      { authorization: `Bearer ${token}`, ...ip },
+    )
     expect(created.status).toBe(201)
     const id = ((await created.json()) as { doc: { id: string } }).doc.id
     const path = `/api/forum-threads/${id}`
@@ -87,20 +100,34 @@ describe('two instances on one PostgreSQL', () => {
     expect(((await cached.json()) as { title: string }).title).toBe('Before')
     const etag = cached.headers.get('etag')!
     expect(etag).toMatch(/^"/)
-    const patched = await fetch(`${a!.url}${path}`, { method: 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...ip }, body: JSON.stringify({ title: 'After' }) })
+    const patched = await fetch(`${a!.url}${path}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...ip },
+      body: JSON.stringify({ title: 'After' }),
+    })
     expect(patched.status).toBe(200)
     const after = await fetch(`${b!.url}${path}`, { headers: { 'if-none-match': etag, ...ip } })
     expect(after.status).toBe(200)
     expect(((await after.json()) as { title: string }).title).toBe('After')
     // And a write by raw SQL (as a use case makes), seen by A, which had cached nothing.
     await sql(local, 'UPDATE forum_threads SET title = $2 WHERE id = $1', [id, 'By SQL'])
-    expect(((await (await fetch(`${a!.url}${path}`, { headers: ip })).json()) as { title: string }).title).toBe('By SQL')
-    expect(((await (await fetch(`${b!.url}${path}`, { headers: ip })).json()) as { title: string }).title).toBe('By SQL')
+    expect(((await (await fetch(`${a!.url}${path}`, { headers: ip })).json()) as { title: string }).title).toBe(
+      'By SQL',
+    )
+    expect(((await (await fetch(`${b!.url}${path}`, { headers: ip })).json()) as { title: string }).title).toBe(
+      'By SQL',
+    )
   })
 
   it('rate-limit counts add up across both', async () => {
     const ip = { 'x-real-ip': '198.51.100.77' }
-    const signUp = (url: string) => post(url, '/api/auth/sign-up/email', { email: `two-${Math.random().toString(36).slice(2)}@example.test`, password: TEST_PASSWORD }, ip)
+    const signUp = (url: string) =>
+      post(
+        url,
+        '/api/auth/sign-up/email',
+        { email: `two-${Math.random().toString(36).slice(2)}@example.test`, password: TEST_PASSWORD },
+        ip,
+      )
     const statuses: number[] = []
     // Alternating instances: SIGN_UP_MAX allowed in all, not per instance.
     for (let i = 0; i < SIGN_UP_MAX; i++) statuses.push((await signUp(servers[i % 2]!.url)).status)
@@ -129,16 +156,27 @@ describe('two instances on one PostgreSQL', () => {
     const date = localDate(45)
     const service = await bookableService(admin, date)
     const customers = await Promise.all(Array.from({ length: 10 }, () => createUser(local)))
-    const tokens = await Promise.all(customers.map(async (user, i) => (await signIn(viaServer(local, servers[i % 2]!.url), user)).token))
+    const tokens = await Promise.all(
+      customers.map(async (user, i) => (await signIn(viaServer(local, servers[i % 2]!.url), user)).token),
+    )
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        post(servers[i % 2]!.url, PUBLIC_BOOKINGS, { serviceId: service.id, bookingDate: date.date, bookingTime: '10:00' }, { authorization: `Bearer ${tokens[i % tokens.length]}` }),
+        post(
+          servers[i % 2]!.url,
+          PUBLIC_BOOKINGS,
+          { serviceId: service.id, bookingDate: date.date, bookingTime: '10:00' },
+          { authorization: `Bearer ${tokens[i % tokens.length]}` },
+        ),
       ),
     )
     const statuses = answers.map((answer) => answer.status).sort()
     expect(statuses.filter((status) => status === 201)).toHaveLength(1)
     expect(statuses.filter((status) => status === 409)).toHaveLength(49)
-    const rows = await sql(local, `SELECT id FROM bookings WHERE service_id = $1 AND status IN ('pending', 'confirmed')`, [service.id])
+    const rows = await sql(
+      local,
+      `SELECT id FROM bookings WHERE service_id = $1 AND status IN ('pending', 'confirmed')`,
+      [service.id],
+    )
     expect(rows).toHaveLength(1)
   }, 60_000)
 })

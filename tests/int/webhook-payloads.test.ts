@@ -13,7 +13,7 @@ import { emitEvent } from '../../hooks/shared/webhookEvents'
 import { roleActor } from '../helpers/blog'
 import type { Actor } from '../helpers/catalogue'
 import { outboxProblems, sql, startTestApp, type TestApp } from '../helpers/test-app'
-import { startReceiver, WEBHOOK_TEST_ENV, type Receiver } from '../helpers/webhook-receiver'
+import { type Receiver, startReceiver, WEBHOOK_TEST_ENV } from '../helpers/webhook-receiver'
 
 // Never called: tsc checks these lines, and fails on an @ts-expect-error that is not one.
 export async function outboxTypes(req: PayloadRequest) {
@@ -33,7 +33,10 @@ function documentedEvents(): Array<{ events: string[]; data: string }> {
     .split('\n')
     .filter((line) => /^\| `/.test(line))
     .map((line) => {
-      const [names, , data] = line.split(/(?<!\\)\|/).slice(1, 4).map((cell) => cell.trim())
+      const [names, , data] = line
+        .split(/(?<!\\)\|/)
+        .slice(1, 4)
+        .map((cell) => cell.trim())
       const listed = [...names!.matchAll(/`([a-z_.]+)`/g)].map((match) => match[1]!)
       const first = listed[0]!
       const family = first.slice(0, first.indexOf('.'))
@@ -55,7 +58,11 @@ const requiredKeys = (schema: z.ZodType) =>
 describe('the payload schemas', () => {
   it('cover the declared events, each documented', () => {
     expect(Object.keys(WEBHOOK_PAYLOADS).sort()).toEqual([...WEBHOOK_EVENTS].sort())
-    expect(documentedEvents().flatMap((row) => row.events).sort()).toEqual([...WEBHOOK_EVENTS].sort())
+    expect(
+      documentedEvents()
+        .flatMap((row) => row.events)
+        .sort(),
+    ).toEqual([...WEBHOOK_EVENTS].sort())
   })
 
   it('require exactly the fields docs/api.md lists for an event', () => {

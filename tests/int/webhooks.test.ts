@@ -3,18 +3,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { createLocalReq } from 'payload'
 
+import { emitEvent } from '../../hooks/shared/webhookEvents'
+import { inTransaction } from '../../src/lib/transaction'
+import { deliverDue, webhookWorker } from '../../src/operations/webhooks/deliver'
 import { makeComment, makePost, roleActor } from '../helpers/blog'
-import { bookableService, book, customerActor, localDate, ADMIN_BOOKINGS } from '../helpers/bookings'
-import { anonymous, audits, count, MISSING_ID, SERVICES, type Actor } from '../helpers/catalogue'
+import { ADMIN_BOOKINGS, book, bookableService, customerActor, localDate } from '../helpers/bookings'
+import { type Actor, anonymous, audits, count, MISSING_ID, SERVICES } from '../helpers/catalogue'
 import { makeItem } from '../helpers/community'
 import { withEnv } from '../helpers/env'
 import { DECIDE, report } from '../helpers/reports'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { TEST_PASSWORD } from '../helpers/users'
-import { startReceiver, verified, WEBHOOK_TEST_ENV, type Receiver } from '../helpers/webhook-receiver'
-import { inTransaction } from '../../src/lib/transaction'
-import { deliverDue, webhookWorker } from '../../src/operations/webhooks/deliver'
-import { emitEvent } from '../../hooks/shared/webhookEvents'
+import { type Receiver, startReceiver, verified, WEBHOOK_TEST_ENV } from '../helpers/webhook-receiver'
 
 const WEBHOOKS = '/api/admin/webhooks'
 
@@ -34,7 +34,16 @@ async function subscribe(events: string[] = ['*'], url = receiver.url): Promise<
 }
 
 const deliveriesOf = (webhookId: string) =>
-  sql<{ id: string; event: string; status: string; attempts: string; message_id: string; response_status: string | null; response_body: string | null; error: string | null }>(
+  sql<{
+    id: string
+    event: string
+    status: string
+    attempts: string
+    message_id: string
+    response_status: string | null
+    response_body: string | null
+    error: string | null
+  }>(
     app,
     'SELECT id, event, status, attempts, message_id, response_status, response_body, error FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY seq',
     [webhookId],
@@ -70,10 +79,24 @@ describe('/api/admin/webhooks', () => {
   })
 
   it('create: 201 {webhook, secret}, whsec_ and 24 random bytes, audit without the secret; list and ?id= never show it', async () => {
-    const reply = await admin.send(WEBHOOKS, { action: 'create', url: receiver.url, events: ['booking.created', 'booking.created'], description: 'CRM' })
+    const reply = await admin.send(WEBHOOKS, {
+      action: 'create',
+      url: receiver.url,
+      events: ['booking.created', 'booking.created'],
+      description: 'CRM',
+    })
     expect(reply.status).toBe(201)
     const { webhook, secret } = reply.body as Created
-    expect(webhook).toEqual({ id: expect.any(String), url: receiver.url, events: ['booking.created'], description: 'CRM', active: true, createdAt: expect.any(String), lastDeliveryAt: null, failingSince: null })
+    expect(webhook).toEqual({
+      id: expect.any(String),
+      url: receiver.url,
+      events: ['booking.created'],
+      description: 'CRM',
+      active: true,
+      createdAt: expect.any(String),
+      lastDeliveryAt: null,
+      failingSince: null,
+    })
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/)
     expect(Buffer.from(secret.slice(6), 'base64')).toHaveLength(24)
     const [entry] = await audits(app, 'webhook.create', webhook.id)
@@ -81,7 +104,12 @@ describe('/api/admin/webhooks', () => {
     expect(JSON.stringify(entry)).not.toContain(secret.slice(6))
 
     const list = await admin.get(WEBHOOKS, { perPage: '100' })
-    expect(list.body).toMatchObject({ total: expect.any(Number), page: 1, perPage: 100, totalPages: expect.any(Number) })
+    expect(list.body).toMatchObject({
+      total: expect.any(Number),
+      page: 1,
+      perPage: 100,
+      totalPages: expect.any(Number),
+    })
     expect(list.body.webhooks.find((item: { id: string }) => item.id === webhook.id)).toEqual(webhook)
     const one = await admin.get(WEBHOOKS, { id: webhook.id })
     expect(one.body).toEqual({ webhook, deliveries: [] })
@@ -96,7 +124,8 @@ describe('/api/admin/webhooks', () => {
   it('400 for the envelope and the fields: missing_action, unknown_action, missing_id, invalid_request', async () => {
     expect((await admin.send(WEBHOOKS, {})).body.error).toBe('missing_action')
     expect((await admin.send(WEBHOOKS, { action: 'explode' })).body.error).toBe('unknown_action')
-    for (const action of ['update', 'delete', 'rotate-secret', 'test', 'redeliver']) expect((await admin.send(WEBHOOKS, { action })).body.error).toBe('missing_id')
+    for (const action of ['update', 'delete', 'rotate-secret', 'test', 'redeliver'])
+      expect((await admin.send(WEBHOOKS, { action })).body.error).toBe('missing_id')
     const bad = [
       { url: receiver.url, events: [] },
       { url: receiver.url, events: ['booking.exploded'] },
@@ -107,28 +136,51 @@ describe('/api/admin/webhooks', () => {
     ]
     for (const body of bad) {
       const reply = await admin.send(WEBHOOKS, { action: 'create', ...body })
-      expect(reply).toEqual({ status: 400, body: { error: 'invalid_request', message: expect.any(String), issues: expect.any(Array) } })
+      expect(reply).toEqual({
+        status: 400,
+        body: { error: 'invalid_request', message: expect.any(String), issues: expect.any(Array) },
+      })
     }
     // A URL past the bound says so, not that it is no string.
-    const long = await admin.send(WEBHOOKS, { action: 'create', url: `https://example.com/${'a'.repeat(2_001)}`, events: ['*'] })
-    expect(long.body).toMatchObject({ error: 'invalid_request', issues: [{ path: 'url', message: 'url is at most 2,000 characters' }] })
+    const long = await admin.send(WEBHOOKS, {
+      action: 'create',
+      url: `https://example.com/${'a'.repeat(2_001)}`,
+      events: ['*'],
+    })
+    expect(long.body).toMatchObject({
+      error: 'invalid_request',
+      issues: [{ path: 'url', message: 'url is at most 2,000 characters' }],
+    })
     // http needs WEBHOOKS_ALLOW_HTTP.
     await withEnv({ WEBHOOKS_ALLOW_HTTP: 'false' }, async () => {
-      expect((await admin.send(WEBHOOKS, { action: 'create', url: receiver.url, events: ['*'] })).body.error).toBe('invalid_request')
+      expect((await admin.send(WEBHOOKS, { action: 'create', url: receiver.url, events: ['*'] })).body.error).toBe(
+        'invalid_request',
+      )
     })
-    for (const action of ['update', 'delete', 'rotate-secret', 'test']) expect((await admin.send(WEBHOOKS, { action, id: MISSING_ID, ...(action === 'update' ? { active: true } : {}) })).status).toBe(404)
+    for (const action of ['update', 'delete', 'rotate-secret', 'test'])
+      expect(
+        (await admin.send(WEBHOOKS, { action, id: MISSING_ID, ...(action === 'update' ? { active: true } : {}) }))
+          .status,
+      ).toBe(404)
     expect((await admin.send(WEBHOOKS, { action: 'redeliver', deliveryId: MISSING_ID })).status).toBe(404)
   })
 
   it('update and delete: 200, audited; the log goes with the webhook', async () => {
     const { webhook } = await subscribe()
-    const updated = await admin.send(WEBHOOKS, { action: 'update', id: webhook.id, events: ['service.created'], description: 'new' }, 'PATCH')
+    const updated = await admin.send(
+      WEBHOOKS,
+      { action: 'update', id: webhook.id, events: ['service.created'], description: 'new' },
+      'PATCH',
+    )
     expect(updated.status).toBe(200)
     expect(updated.body.webhook).toMatchObject({ events: ['service.created'], description: 'new', active: true })
     expect(await audits(app, 'webhook.update', webhook.id)).toHaveLength(1)
     expect((await admin.send(WEBHOOKS, { action: 'test', id: webhook.id })).status).toBe(202)
     await receiver.waitFor((item) => item.json.type === 'webhook.test')
-    expect(await admin.send(WEBHOOKS, { action: 'delete', id: webhook.id }, 'DELETE')).toEqual({ status: 200, body: { success: true } })
+    expect(await admin.send(WEBHOOKS, { action: 'delete', id: webhook.id }, 'DELETE')).toEqual({
+      status: 200,
+      body: { success: true },
+    })
     expect(await count(app, 'webhooks', 'id = $1', [webhook.id])).toBe(0)
     expect(await count(app, 'webhook_deliveries', 'webhook_id = $1', [webhook.id])).toBe(0)
     expect(await audits(app, 'webhook.delete', webhook.id)).toHaveLength(1)
@@ -151,12 +203,30 @@ describe('delivery', () => {
     // The log: succeeded once.
     await waitForStatus(webhook.id, 'succeeded')
     const { body } = await admin.get(WEBHOOKS, { id: webhook.id })
-    expect(body.deliveries).toEqual([{ id: reply.body.deliveryId, event: 'webhook.test', status: 'succeeded', attempts: 1, responseStatus: 204, durationMs: expect.any(Number), nextAttemptAt: null, createdAt: expect.any(String) }])
+    expect(body.deliveries).toEqual([
+      {
+        id: reply.body.deliveryId,
+        event: 'webhook.test',
+        status: 'succeeded',
+        attempts: 1,
+        responseStatus: 204,
+        durationMs: expect.any(Number),
+        nextAttemptAt: null,
+        createdAt: expect.any(String),
+      },
+    ])
     expect(body.webhook.lastDeliveryAt).not.toBeNull()
   })
 
   it('booking events: created, confirmed, responded, completed, cancelled, no_show, in order per booking', async () => {
-    const { secret } = await subscribe(['booking.created', 'booking.confirmed', 'booking.cancelled', 'booking.completed', 'booking.no_show', 'booking.responded'])
+    const { secret } = await subscribe([
+      'booking.created',
+      'booking.confirmed',
+      'booking.cancelled',
+      'booking.completed',
+      'booking.no_show',
+      'booking.responded',
+    ])
     const customer = await customerActor(app)
     const day = localDate(3)
     const service = await bookableService(admin, day)
@@ -167,7 +237,8 @@ describe('delivery', () => {
       ids.push(reply.body.booking?.id ?? reply.body.id)
     }
     const [first, second, third] = ids as [string, string, string]
-    const act = async (id: string, action: string, extra: Record<string, unknown> = {}) => expect((await admin.send(ADMIN_BOOKINGS, { action, id, ...extra }, 'PATCH')).status).toBe(200)
+    const act = async (id: string, action: string, extra: Record<string, unknown> = {}) =>
+      expect((await admin.send(ADMIN_BOOKINGS, { action, id, ...extra }, 'PATCH')).status).toBe(200)
     await act(first, 'confirm')
     await act(first, 'respond', { providerResponse: 'See you' })
     await act(first, 'complete')
@@ -181,36 +252,90 @@ describe('delivery', () => {
     expect(typesOf(second)).toEqual(['booking.created', 'booking.cancelled'])
     expect(typesOf(third)).toEqual(['booking.created', 'booking.confirmed', 'booking.no_show'])
     const completed = all.find((item) => item.json.type === 'booking.completed')!.json.data
-    expect(completed).toMatchObject({ id: first, status: 'completed', serviceId: service.id, providerResponse: 'See you' })
+    expect(completed).toMatchObject({
+      id: first,
+      status: 'completed',
+      serviceId: service.id,
+      providerResponse: 'See you',
+    })
   })
 
   it('service, user, content, report, moderation, appeal and approval events', async () => {
     const { secret } = await subscribe(['*'])
-    const service = await admin.send(SERVICES, { action: 'create', slug: `hook-${Date.now()}`, providerId: admin.user.id, translations: [{ inLanguage: 'en', title: 'Hooked' }], inLanguage: 'en', basePrice: '10.00', currency: 'EUR' })
+    const service = await admin.send(SERVICES, {
+      action: 'create',
+      slug: `hook-${Date.now()}`,
+      providerId: admin.user.id,
+      translations: [{ inLanguage: 'en', title: 'Hooked' }],
+      inLanguage: 'en',
+      basePrice: '10.00',
+      currency: 'EUR',
+    })
     expect(service.status).toBe(201)
     expect((await admin.send(SERVICES, { action: 'update', id: service.body.id, basePrice: '12.00' })).status).toBe(200)
     expect((await admin.send(SERVICES, { action: 'delete', id: service.body.id })).status).toBe(200)
     const email = `hooked-${Date.now()}@example.test`
     expect((await anonymous(app).send('/api/auth/sign-up/email', { email, password: TEST_PASSWORD })).status).toBe(200)
     const madeByAdmin = `made-${Date.now()}@example.test`
-    expect((await admin.send('/api/auth/admin/create-user', { email: madeByAdmin, password: TEST_PASSWORD })).status).toBe(200)
+    expect(
+      (await admin.send('/api/auth/admin/create-user', { email: madeByAdmin, password: TEST_PASSWORD })).status,
+    ).toBe(200)
 
     const author = await roleActor(app, 'citizen')
     const other = await roleActor(app, 'citizen')
     const moderator = await roleActor(app, 'moderator')
     const thread = await makeItem(app, 'forum-threads', author.user.id)
     const place = await makeItem(app, 'places', author.user.id)
-    expect((await admin.send('/api/admin/approve', { postType: 'places', postId: place, decision: 'approve' })).status).toBe(200)
+    expect(
+      (await admin.send('/api/admin/approve', { postType: 'places', postId: place, decision: 'approve' })).status,
+    ).toBe(200)
     const article = await makeItem(app, 'articles', author.user.id, 'pending_review')
-    expect((await admin.send('/api/admin/approve', { postType: 'articles', postId: article, decision: 'reject', reason: 'Off topic' })).status).toBe(200)
+    expect(
+      (
+        await admin.send('/api/admin/approve', {
+          postType: 'articles',
+          postId: article,
+          decision: 'reject',
+          reason: 'Off topic',
+        })
+      ).status,
+    ).toBe(200)
     const comment = await makeComment(app, await makePost(app), author.user.id)
     expect((await report(other, comment, 'harassment')).status).toBe(201)
-    expect((await moderator.send('/api/admin/moderate', { postType: 'blogComments', postId: comment, reason: 'Propos injurieux' })).status).toBe(200)
-    const appeal = await author.send('/api/appeals', { postType: 'blogComments', postId: comment, statement: 'Ce commentaire était une citation.' })
+    expect(
+      (
+        await moderator.send('/api/admin/moderate', {
+          postType: 'blogComments',
+          postId: comment,
+          reason: 'Propos injurieux',
+        })
+      ).status,
+    ).toBe(200)
+    const appeal = await author.send('/api/appeals', {
+      postType: 'blogComments',
+      postId: comment,
+      statement: 'Ce commentaire était une citation.',
+    })
     expect(appeal.status).toBe(201)
-    expect((await admin.send(DECIDE, { appealId: appeal.body.appeal.id, decision: 'uphold', reason: 'Réexamen fait' })).status).toBe(200)
+    expect(
+      (await admin.send(DECIDE, { appealId: appeal.body.appeal.id, decision: 'uphold', reason: 'Réexamen fait' }))
+        .status,
+    ).toBe(200)
 
-    const expected = ['service.created', 'service.updated', 'service.deleted', 'user.created', 'content.created', 'content.approved', 'content.rejected', 'report.created', 'content.moderated', 'report.resolved', 'appeal.created', 'appeal.decided']
+    const expected = [
+      'service.created',
+      'service.updated',
+      'service.deleted',
+      'user.created',
+      'content.created',
+      'content.approved',
+      'content.rejected',
+      'report.created',
+      'content.moderated',
+      'report.resolved',
+      'appeal.created',
+      'appeal.decided',
+    ]
     const all = await receiver.waitFor((item) => expected.includes(item.json.type), expected.length + 3)
     for (const item of all) verified(secret, item)
     const byType = (type: string) => all.filter((item) => item.json.type === type).map((item) => item.json.data)
@@ -227,7 +352,13 @@ describe('delivery', () => {
     expect(byType('appeal.decided')[0]).toMatchObject({ id: appeal.body.appeal.id, status: 'upheld' })
     // The comment's events arrive in the order they happened.
     const ofComment = all.filter((item) => item.json.data.postId === comment).map((item) => item.json.type)
-    expect(ofComment).toEqual(['report.created', 'content.moderated', 'report.resolved', 'appeal.created', 'appeal.decided'])
+    expect(ofComment).toEqual([
+      'report.created',
+      'content.moderated',
+      'report.resolved',
+      'appeal.created',
+      'appeal.decided',
+    ])
   })
 
   it('a rolled-back change sends nothing; a webhook not subscribed gets nothing', async () => {
@@ -242,7 +373,14 @@ describe('delivery', () => {
     ).rejects.toThrow('the change fails')
     // A change refused by the API (slug taken) rolls back its event too.
     const slug = `taken-${Date.now()}`
-    const create = () => admin.send(SERVICES, { action: 'create', slug, providerId: admin.user.id, translations: [{ inLanguage: 'en', title: 'Taken' }], inLanguage: 'en' })
+    const create = () =>
+      admin.send(SERVICES, {
+        action: 'create',
+        slug,
+        providerId: admin.user.id,
+        translations: [{ inLanguage: 'en', title: 'Taken' }],
+        inLanguage: 'en',
+      })
     expect((await create()).status).toBe(201)
     expect((await create()).status).toBe(409)
     await receiver.waitFor((item) => item.json.type === 'service.created')
@@ -312,7 +450,9 @@ describe('delivery', () => {
     verified(fresh, both!)
     verified(old, both!)
     // 24 h later.
-    await sql(app, "UPDATE webhooks SET previous_secret_until = now() - interval '1 second' WHERE id = $1", [webhook.id])
+    await sql(app, "UPDATE webhooks SET previous_secret_until = now() - interval '1 second' WHERE id = $1", [
+      webhook.id,
+    ])
     await admin.send(WEBHOOKS, { action: 'test', id: webhook.id })
     const [, one] = await receiver.waitFor((item) => item.json.type === 'webhook.test', 2)
     expect(one!.headers['webhook-signature']!.split(' ')).toHaveLength(1)
@@ -324,9 +464,22 @@ describe('delivery', () => {
 describe('SSRF', () => {
   it('a host resolving to loopback is refused at create, and at delivery', async () => {
     await withEnv({ WEBHOOKS_ALLOW_PRIVATE: 'false' }, async () => {
-      for (const url of [receiver.url, `http://localhost:${receiver.port}/hook`, `http://[::ffff:127.0.0.1]:${receiver.port}/hook`, 'http://10.0.0.1/hook', 'http://169.254.169.254/latest']) {
+      for (const url of [
+        receiver.url,
+        `http://localhost:${receiver.port}/hook`,
+        `http://[::ffff:127.0.0.1]:${receiver.port}/hook`,
+        'http://10.0.0.1/hook',
+        'http://169.254.169.254/latest',
+      ]) {
         const reply = await admin.send(WEBHOOKS, { action: 'create', url, events: ['*'] })
-        expect(reply).toEqual({ status: 400, body: { error: 'invalid_request', message: expect.stringMatching(/loopback|private/), issues: [{ path: 'url', message: expect.any(String) }] } })
+        expect(reply).toEqual({
+          status: 400,
+          body: {
+            error: 'invalid_request',
+            message: expect.stringMatching(/loopback|private/),
+            issues: [{ path: 'url', message: expect.any(String) }],
+          },
+        })
       }
     })
     // Made while private targets were allowed; refused when the delivery leaves.
@@ -337,7 +490,10 @@ describe('SSRF', () => {
       const [row] = await deliveriesOf(webhook.id)
       expect(row!.error).toMatch(/loopback|private/)
       expect(receiver.received).toHaveLength(0)
-      expect((await admin.send(WEBHOOKS, { action: 'update', id: webhook.id, url: `http://127.0.0.2:${receiver.port}/x` })).body.error).toBe('invalid_request')
+      expect(
+        (await admin.send(WEBHOOKS, { action: 'update', id: webhook.id, url: `http://127.0.0.2:${receiver.port}/x` }))
+          .body.error,
+      ).toBe('invalid_request')
       await admin.send(WEBHOOKS, { action: 'delete', id: webhook.id })
     })
   })
@@ -352,7 +508,10 @@ describe('switching off', () => {
       await admin.send(WEBHOOKS, { action: 'test', id: webhook.id })
       const start = new Date()
       await deliverDue(app.payload, () => start)
-      expect((await admin.get(WEBHOOKS, { id: webhook.id })).body.webhook).toMatchObject({ active: true, failingSince: start.toISOString() })
+      expect((await admin.get(WEBHOOKS, { id: webhook.id })).body.webhook).toMatchObject({
+        active: true,
+        failingSince: start.toISOString(),
+      })
       // Four days on: failing, still on.
       const later = (days: number) => new Date(start.getTime() + days * 86_400_000)
       await deliverDue(app.payload, () => later(4))
@@ -361,11 +520,21 @@ describe('switching off', () => {
       const after = (await admin.get(WEBHOOKS, { id: webhook.id })).body
       expect(after.webhook.active).toBe(false)
       expect(after.deliveries[0].status).toBe('failed')
-      const notes = await sql<{ user_id_id: string; type: string }>(app, "SELECT user_id_id, type FROM notifications WHERE target_id = $1", [webhook.id])
+      const notes = await sql<{ user_id_id: string; type: string }>(
+        app,
+        'SELECT user_id_id, type FROM notifications WHERE target_id = $1',
+        [webhook.id],
+      )
       expect(notes).toEqual(expect.arrayContaining([{ user_id_id: admin.user.id, type: 'webhook' }]))
       expect(await audits(app, 'webhook.disabled', webhook.id)).toHaveLength(1)
       // Inactive: new events are not queued for it.
-      await admin.send(SERVICES, { action: 'create', slug: `off-${Date.now()}`, providerId: admin.user.id, translations: [{ inLanguage: 'en', title: 'Off' }], inLanguage: 'en' })
+      await admin.send(SERVICES, {
+        action: 'create',
+        slug: `off-${Date.now()}`,
+        providerId: admin.user.id,
+        translations: [{ inLanguage: 'en', title: 'Off' }],
+        inLanguage: 'en',
+      })
       expect(await deliveriesOf(webhook.id)).toHaveLength(1)
     } finally {
       webhookWorker.start(app.payload)
@@ -395,13 +564,20 @@ describe('a round’s outcomes recorded together', () => {
       expect(await deliverDue(app.payload, () => start)).toBe(3)
       const rows = await deliveriesOf(webhook.id)
       expect(rows.map((row) => row.status).sort()).toEqual(['pending', 'pending', 'succeeded'])
-      const [after] = await sql<{ failing_since: Date | null; last_delivery_at: Date }>(app, 'SELECT failing_since, last_delivery_at FROM webhooks WHERE id = $1', [webhook.id])
+      const [after] = await sql<{ failing_since: Date | null; last_delivery_at: Date }>(
+        app,
+        'SELECT failing_since, last_delivery_at FROM webhooks WHERE id = $1',
+        [webhook.id],
+      )
       // Never the failure of 4 days ago: cleared, or restarted at this round.
       expect(after!.failing_since === null || after!.failing_since.getTime() === start.getTime()).toBe(true)
       expect(after!.last_delivery_at.getTime()).toBe(start.getTime())
       // A day and a half on, the retries fail again: 1.5 days of failures, not 5.5, so it stays on.
       expect(await deliverDue(app.payload, () => later(1.5))).toBe(2)
-      expect((await admin.get(WEBHOOKS, { id: webhook.id })).body.webhook).toMatchObject({ active: true, failingSince: expect.any(String) })
+      expect((await admin.get(WEBHOOKS, { id: webhook.id })).body.webhook).toMatchObject({
+        active: true,
+        failingSince: expect.any(String),
+      })
       expect(await audits(app, 'webhook.disabled', webhook.id)).toHaveLength(0)
     } finally {
       webhookWorker.start(app.payload)
@@ -432,4 +608,9 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promi
   }
 }
 
-const waitForStatus = (webhookId: string, status: string) => waitFor(async () => (await deliveriesOf(webhookId)).every((row) => row.status === status) && (await deliveriesOf(webhookId)).length > 0)
+const waitForStatus = (webhookId: string, status: string) =>
+  waitFor(
+    async () =>
+      (await deliveriesOf(webhookId)).every((row) => row.status === status) &&
+      (await deliveriesOf(webhookId)).length > 0,
+  )

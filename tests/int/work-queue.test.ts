@@ -15,7 +15,11 @@ let admin: TypedUser
 let moderator: TypedUser
 let authorId: string
 
-const asUser = async (id: string): Promise<TypedUser> => ({ ...(await app.payload.findByID({ collection: 'users', id, overrideAccess: true })), collection: 'users' }) as TypedUser
+const asUser = async (id: string): Promise<TypedUser> =>
+  ({
+    ...(await app.payload.findByID({ collection: 'users', id, overrideAccess: true })),
+    collection: 'users',
+  }) as TypedUser
 const lines = async (user: TypedUser) => (await workQueueItems(app.payload, user)).map((item) => item.text)
 
 beforeAll(async () => {
@@ -44,8 +48,16 @@ describe('what needs you now', () => {
     await makeItem(app, 'articles', authorId, 'draft')
     await makeItem(app, 'places', authorId, 'published')
     expect(await workQueueItems(app.payload, admin)).toEqual([
-      { collection: 'classifieds', href: '/admin/collections/classifieds?where[status][equals]=pending_review', text: '2 classifieds waiting for approval' },
-      { collection: 'places', href: '/admin/collections/places?where[status][equals]=pending_review', text: '1 place waiting for approval' },
+      {
+        collection: 'classifieds',
+        href: '/admin/collections/classifieds?where[status][equals]=pending_review',
+        text: '2 classifieds waiting for approval',
+      },
+      {
+        collection: 'places',
+        href: '/admin/collections/places?where[status][equals]=pending_review',
+        text: '1 place waiting for approval',
+      },
     ])
     expect(await lines(moderator)).toEqual(['2 classifieds waiting for approval'])
   })

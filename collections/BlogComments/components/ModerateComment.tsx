@@ -16,13 +16,22 @@ export function ModerateComment() {
 
   // Unawaited from the button (React ignores a handler's result): usePanelPost's post catches its own failures.
   const submit = async () => {
-    const moderated = await post('/api/admin/moderate', { postType: 'blogComments', postId: String(id), reason }, () => 'Comment moderated; its author has been notified.', 'Moderation failed')
+    const moderated = await post(
+      '/api/admin/moderate',
+      { postType: 'blogComments', postId: String(id), reason },
+      () => 'Comment moderated; its author has been notified.',
+      'Moderation failed',
+    )
     // The form shows the new status (and this box goes away with it).
     if (moderated) window.setTimeout(() => window.location.reload(), 800)
   }
 
   return (
-    <div className="field-type" data-testid="moderate-comment" style={{ borderTop: '1px solid var(--theme-elevation-150)', paddingTop: 16 }}>
+    <div
+      className="field-type"
+      data-testid="moderate-comment"
+      style={{ borderTop: '1px solid var(--theme-elevation-150)', paddingTop: 16 }}
+    >
       <label className="field-label" htmlFor="moderation-reason">
         Moderate this comment
       </label>
@@ -39,7 +48,10 @@ export function ModerateComment() {
         {busy ? 'Moderating…' : 'Moderate'}
       </Button>
       {outcome && (
-        <p role={outcome.ok ? 'status' : 'alert'} style={{ color: outcome.ok ? 'var(--theme-success-500)' : 'var(--theme-error-500)' }}>
+        <p
+          role={outcome.ok ? 'status' : 'alert'}
+          style={{ color: outcome.ok ? 'var(--theme-success-500)' : 'var(--theme-error-500)' }}
+        >
           {outcome.message}
         </p>
       )}

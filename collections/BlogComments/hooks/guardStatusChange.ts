@@ -1,4 +1,4 @@
-import { Forbidden, ValidationError, type CollectionBeforeChangeHook } from 'payload'
+import { type CollectionBeforeChangeHook, Forbidden, ValidationError } from 'payload'
 
 import { isAdminUser } from '../../../domain/permissions'
 
@@ -11,14 +11,23 @@ export const MODERATING = 'moderating'
  * moderation (it needs a reason, a notification and its audit entry), and bringing a comment
  * back to `published` is for admins.
  */
-export const guardStatusChange: CollectionBeforeChangeHook = ({ collection, context, data, operation, originalDoc, req }) => {
+export const guardStatusChange: CollectionBeforeChangeHook = ({
+  collection,
+  context,
+  data,
+  operation,
+  originalDoc,
+  req,
+}) => {
   if (operation !== 'update' || context[MODERATING]) return data
   const next = data.status
   if (next === undefined || next === originalDoc?.status || next === 'deleted') return data
   if (next === 'moderated') {
     throw new ValidationError({
       collection: collection.slug,
-      errors: [{ path: 'status', message: 'A comment is moderated with a reason: use Moderate (POST /api/admin/moderate)' }],
+      errors: [
+        { path: 'status', message: 'A comment is moderated with a reason: use Moderate (POST /api/admin/moderate)' },
+      ],
     })
   }
   if (req.user && !isAdminUser(req)) throw new Forbidden(req.t)

@@ -8,6 +8,12 @@ import { withContext } from '../../../src/operations/catalogue/transaction'
  */
 export const removeCommentsOfPost: CollectionBeforeDeleteHook = async ({ id, req }) => {
   await withContext(req, { skipAudit: true }, () =>
-    req.payload.delete({ collection: 'blog-comments', where: { postId: { equals: id } }, depth: 0, overrideAccess: true, req }),
+    req.payload.delete({
+      collection: 'blog-comments',
+      where: { postId: { equals: id } },
+      depth: 0,
+      overrideAccess: true,
+      req,
+    }),
   )
 }

@@ -2,15 +2,14 @@
 // booking"): collection endpoints, so Payload has resolved the caller; declared before the stock `/:id`
 // routes, which (one segment) never match these paths anyway.
 import type { Endpoint } from 'payload'
-
-import { readJson } from '../../../src/lib/http/body'
-import { defineEndpoint } from '../../../src/lib/http/endpoint'
-import { json } from '../../../src/lib/http/respond'
-import { READS_OWN_BODY } from '../../../src/lib/http/stock-json-body'
 import { z } from 'zod'
 
 import { bookingDate, bookingTime } from '../../../endpoints/services/bookings'
+import { readJson } from '../../../src/lib/http/body'
 import { parseInput } from '../../../src/lib/http/body'
+import { defineEndpoint } from '../../../src/lib/http/endpoint'
+import { json } from '../../../src/lib/http/respond'
+import { READS_OWN_BODY } from '../../../src/lib/http/stock-json-body'
 import { cancelOwnBooking, rescheduleBooking } from '../../../src/operations/bookings/own-moves'
 
 export const CANCEL_PATH = '/:id/cancel'

@@ -22,7 +22,8 @@ export const deriveTerms: CollectionBeforeChangeHook = async ({ data, operation,
   }
   const date = 'bookingDate' in data ? data.bookingDate : originalDoc?.bookingDate
   const time = 'bookingTime' in data ? data.bookingTime : originalDoc?.bookingTime
-  const duration = (data.durationMinutes !== undefined ? data.durationMinutes : originalDoc?.durationMinutes) as number | null | undefined
+  const duration = (data.durationMinutes !== undefined ? data.durationMinutes : originalDoc?.durationMinutes) as
+    number | null | undefined
   if (isCalendarDate(date) && isClockTime(time)) Object.assign(data, scheduleOf(date, time, duration))
   return data
 }

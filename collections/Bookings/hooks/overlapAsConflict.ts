@@ -10,5 +10,8 @@ import { CONFLICT_MESSAGE, isOverlapViolation } from '../../../src/operations/bo
  */
 export const overlapAsConflict: CollectionAfterErrorHook = ({ error }) => {
   if (!isOverlapViolation(error)) return
-  return { status: 409, response: stockErrorBody(409, { errors: [{ message: CONFLICT_MESSAGE, data: { code: 'booking_conflict' } }] }) }
+  return {
+    status: 409,
+    response: stockErrorBody(409, { errors: [{ message: CONFLICT_MESSAGE, data: { code: 'booking_conflict' } }] }),
+  }
 }

@@ -1,12 +1,12 @@
 import type { CollectionAfterChangeHook } from 'payload'
 
-import { actionFor, BOOKINGS_COLLECTION, type BookingAction } from '../../../domain/bookings'
+import { actionFor, type BookingAction, BOOKINGS_COLLECTION } from '../../../domain/bookings'
 import type { WebhookEvent } from '../../../domain/webhooks'
 import { changedFields, writeAudit } from '../../../hooks/shared/audit'
 import { emitEvent } from '../../../hooks/shared/webhookEvents'
+import { recordBookingCreated } from '../../../src/operations/bookings/booking-created'
 import { mailToCustomer } from '../../../src/operations/bookings/mails'
 import { noticeToCustomer } from '../../../src/operations/bookings/notices'
-import { recordBookingCreated } from '../../../src/operations/bookings/booking-created'
 import { presentBooking } from '../../../src/operations/bookings/present'
 import { movedFromKey } from './guardStatusMove'
 
@@ -43,13 +43,18 @@ export const recordChange: CollectionAfterChangeHook = async ({ context, doc, op
   const changes = changedFields(previousDoc, doc)
   const moved = movedFrom !== undefined ? actionFor(movedFrom, doc.status) : null
   // The admin API's `respond` counts even when it repeats the text already stored.
-  const responded = context.bookingAction === 'respond' || ('providerResponse' in changes && Boolean(doc.providerResponse))
+  const responded =
+    context.bookingAction === 'respond' || ('providerResponse' in changes && Boolean(doc.providerResponse))
   const action = moved ?? (responded ? 'respond' : null)
   if (!action) {
     await writeAudit(req, { action: 'booking.update', ...entry, data: changes })
     return doc
   }
-  await writeAudit(req, { action: `booking.${action}`, ...entry, data: { ...(moved ? { from: movedFrom, to: doc.status } : {}), ...changes } })
+  await writeAudit(req, {
+    action: `booking.${action}`,
+    ...entry,
+    data: { ...(moved ? { from: movedFrom, to: doc.status } : {}), ...changes },
+  })
   await noticeToCustomer(req, facts, action)
   if (moved) await mailToCustomer(req, { ...facts, rescheduleCount: Number(doc.rescheduleCount ?? 0) }, moved)
   // Every cancel through this hook is the provider's side (an admin's included); the customer's own is own-moves.ts.

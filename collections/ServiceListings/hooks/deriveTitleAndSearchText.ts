@@ -1,4 +1,5 @@
 import type { CollectionBeforeChangeHook } from 'payload'
+
 import type { ServiceListing } from '../../../src/payload-types'
 
 interface Translation {
@@ -23,7 +24,9 @@ export const deriveTitleAndSearchText: CollectionBeforeChangeHook<ServiceListing
   // Collection hooks run before field validation: a stock write may send anything here
   // (`"translations": {}` was a TypeError, a 500). Non-rows are skipped; validation refuses them.
   const given: unknown = data.translations ?? originalDoc?.translations
-  const translations = (Array.isArray(given) ? given : []).filter((row): row is Translation => Boolean(row) && typeof row === 'object')
+  const translations = (Array.isArray(given) ? given : []).filter(
+    (row): row is Translation => Boolean(row) && typeof row === 'object',
+  )
   data.title = displayTitle(slug, inLanguage, translations)
   data.searchText = [slug, ...translations.map((row) => row.title ?? '')].join('\n').toLowerCase()
   return data

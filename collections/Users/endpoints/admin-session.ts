@@ -12,9 +12,9 @@ import { sessionOf } from '../../../src/lib/auth/sessions'
 import { apiError } from '../../../src/lib/http/errors'
 import { toApiError } from '../../../src/lib/http/respond'
 import { stockErrorBody } from '../../../src/lib/http/stock-errors'
+import { registerFirstAdmin } from '../../../src/operations/auth/first-admin'
 import { signIn, type SignInResult } from '../../../src/operations/auth/sign-in'
 import { signOut } from '../../../src/operations/auth/sign-out'
-import { registerFirstAdmin } from '../../../src/operations/auth/first-admin'
 
 type Handler = (req: PayloadRequest) => Promise<Response>
 
@@ -35,7 +35,11 @@ function panelEndpoint(path: string, method: 'get' | 'post', handler: Handler): 
         return await handler(req)
       } catch (error) {
         const apiError = toApiError(error, (err) => req.payload.logger.error({ err, msg: `admin ${path} failed` }))
-        return panelJson(stockErrorBody(apiError.status, { error: apiError.code, errors: [{ message: apiError.message }] }), apiError.status, [])
+        return panelJson(
+          stockErrorBody(apiError.status, { error: apiError.code, errors: [{ message: apiError.message }] }),
+          apiError.status,
+          [],
+        )
       }
     },
   }
@@ -51,7 +55,14 @@ const str = (value: unknown) => (typeof value === 'string' ? value : '')
 async function currentUser(req: PayloadRequest) {
   if (!req.user) return null
   // A cookie cache can outlive its user by up to 300 s: a deleted user is "not signed in".
-  const user = await req.payload.findByID({ collection: 'users', id: req.user.id, depth: 0, overrideAccess: true, disableErrors: true, req })
+  const user = await req.payload.findByID({
+    collection: 'users',
+    id: req.user.id,
+    depth: 0,
+    overrideAccess: true,
+    disableErrors: true,
+    req,
+  })
   return user ? { ...user, collection: 'users' } : null
 }
 
@@ -60,8 +71,18 @@ function sessionCookies(result: SignInResult): string[] {
 }
 
 async function loggedIn(req: PayloadRequest, result: SignInResult, message: string): Promise<Response> {
-  const user = await req.payload.findByID({ collection: 'users', id: result.user.id, depth: 0, overrideAccess: true, req })
-  return panelJson({ message, user: { ...user, collection: 'users' }, exp: epoch(result.snapshot.session.expiresAt) }, 200, sessionCookies(result))
+  const user = await req.payload.findByID({
+    collection: 'users',
+    id: result.user.id,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  return panelJson(
+    { message, user: { ...user, collection: 'users' }, exp: epoch(result.snapshot.session.expiresAt) },
+    200,
+    sessionCookies(result),
+  )
 }
 
 export const adminSessionEndpoints: Endpoint[] = [
@@ -72,7 +93,11 @@ export const adminSessionEndpoints: Endpoint[] = [
   }),
   panelEndpoint('/first-register', 'post', async (req) => {
     const data = await formData(req)
-    const result = await registerFirstAdmin(req, { email: str(data.email).trim().toLowerCase(), password: str(data.password), name: str(data.name) || undefined })
+    const result = await registerFirstAdmin(req, {
+      email: str(data.email).trim().toLowerCase(),
+      password: str(data.password),
+      name: str(data.name) || undefined,
+    })
     return loggedIn(req, result, 'Welcome! You are the first admin.')
   }),
   panelEndpoint('/logout', 'post', async (req) => {
@@ -89,7 +114,12 @@ export const adminSessionEndpoints: Endpoint[] = [
     const current = sessionOf(req)
     const user = await currentUser(req)
     if (!user || !current) throw apiError('unauthorized', 'Your session has ended; sign in again')
-    return panelJson({ message: 'Session is active', user, exp: epoch(current.session.expiresAt), refreshedToken: null })
+    return panelJson({
+      message: 'Session is active',
+      user,
+      exp: epoch(current.session.expiresAt),
+      refreshedToken: null,
+    })
   }),
   // Payload's own reset flow would mint its JWT sessions; ours goes through /api/auth.
   ...(['/forgot-password', '/reset-password', '/unlock', '/verify/:token'] as const).map((path) =>

@@ -15,7 +15,17 @@ export const createDependents: CollectionAfterChangeHook<User> = async ({ doc, o
     await req.payload.db.updateOne({ collection: 'users', id: doc.id, data: { username }, req })
     doc.username = username
   }
-  await req.payload.create({ collection: 'profiles', overrideAccess: true, req, data: { user: doc.id, username } as never })
-  await req.payload.create({ collection: 'wallets', overrideAccess: true, req, data: { user: doc.id, balance: '0.00', currency: 'EUR' } as never })
+  await req.payload.create({
+    collection: 'profiles',
+    overrideAccess: true,
+    req,
+    data: { user: doc.id, username } as never,
+  })
+  await req.payload.create({
+    collection: 'wallets',
+    overrideAccess: true,
+    req,
+    data: { user: doc.id, balance: '0.00', currency: 'EUR' } as never,
+  })
   return doc
 }

@@ -1,4 +1,4 @@
-import { ValidationError, type CollectionBeforeOperationHook } from 'payload'
+import { type CollectionBeforeOperationHook, ValidationError } from 'payload'
 
 // Payload's email field lower-cases the value in a beforeChange hook that runs before its
 // validation, and its local strategy hashes `password` without checking its type: a
@@ -10,7 +10,9 @@ const STRING_FIELDS = ['email', 'password'] as const
 export const rejectMalformedCredentials: CollectionBeforeOperationHook = ({ args, operation }) => {
   if (operation !== 'create' && operation !== 'update') return args
   const data = args.data as Record<string, unknown> | undefined
-  const errors = STRING_FIELDS.filter((field) => data?.[field] !== undefined && data[field] !== null && typeof data[field] !== 'string').map((field) => ({
+  const errors = STRING_FIELDS.filter(
+    (field) => data?.[field] !== undefined && data[field] !== null && typeof data[field] !== 'string',
+  ).map((field) => ({
     message: `The ${field} must be a string`,
     path: field,
   }))

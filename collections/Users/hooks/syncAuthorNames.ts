@@ -1,8 +1,8 @@
 import type { CollectionAfterChangeHook, CollectionBeforeDeleteHook, PayloadRequest } from 'payload'
 
 import { execute, sql } from '../../../src/lib/sql'
-import { AUTHOR_NAME } from '../../authorName'
 import type { User } from '../../../src/payload-types'
+import { AUTHOR_NAME } from '../../authorName'
 
 interface Column {
   name: string
@@ -10,9 +10,14 @@ interface Column {
 
 /** Every collection with an author name (collections/authorName.ts): its table and the two columns. */
 function authoredTables(req: PayloadRequest) {
-  const db = req.payload.db as unknown as { tables: Record<string, Record<string, Column>>; tableNameMap: Map<string, string> }
+  const db = req.payload.db as unknown as {
+    tables: Record<string, Record<string, Column>>
+    tableNameMap: Map<string, string>
+  }
   return req.payload.config.collections.flatMap((collection) => {
-    const field = collection.flattenedFields.find((candidate) => candidate.name === AUTHOR_NAME && candidate.custom?.authorNameOf)
+    const field = collection.flattenedFields.find(
+      (candidate) => candidate.name === AUTHOR_NAME && candidate.custom?.authorNameOf,
+    )
     if (!field) return []
     // The adapter's own map from the snake-cased slug to the table (the same key it builds).
     const tableName = db.tableNameMap.get(collection.slug.replace(/-/g, '_'))!
@@ -24,7 +29,10 @@ function authoredTables(req: PayloadRequest) {
 /** One UPDATE per authored collection (each author column is indexed), in the caller's transaction. */
 async function setAuthorName(req: PayloadRequest, userId: string, username: string | null) {
   for (const { tableName, name, author } of authoredTables(req)) {
-    await execute(req, sql`UPDATE ${sql.identifier(tableName)} SET ${sql.identifier(name)} = ${username} WHERE ${sql.identifier(author)} = ${userId}`)
+    await execute(
+      req,
+      sql`UPDATE ${sql.identifier(tableName)} SET ${sql.identifier(name)} = ${username} WHERE ${sql.identifier(author)} = ${userId}`,
+    )
   }
 }
 

@@ -1,4 +1,5 @@
 import type { CollectionAfterChangeHook } from 'payload'
+
 import type { User } from '../../../src/payload-types'
 
 // The username lives on the user; the profile made at sign-up carries a copy.

@@ -30,13 +30,22 @@ export function ApprovalDecision({ postType }: Props) {
 
   // Unawaited from the button (React ignores a handler's result): usePanelPost's post catches its own failures.
   const decide = async (decision: Decision) => {
-    const decided = await post('/api/admin/approve', { postType, postId: String(id), decision, reason }, () => DONE[decision], 'The decision failed')
+    const decided = await post(
+      '/api/admin/approve',
+      { postType, postId: String(id), decision, reason },
+      () => DONE[decision],
+      'The decision failed',
+    )
     // The form shows the new status (and this box goes away with it).
     if (decided) window.setTimeout(() => window.location.reload(), 800)
   }
 
   return (
-    <div className="field-type" data-testid="approval-decision" style={{ borderTop: '1px solid var(--theme-elevation-150)', paddingTop: 16 }}>
+    <div
+      className="field-type"
+      data-testid="approval-decision"
+      style={{ borderTop: '1px solid var(--theme-elevation-150)', paddingTop: 16 }}
+    >
       <label className="field-label" htmlFor="approval-reason">
         Waiting for approval
       </label>
@@ -50,15 +59,30 @@ export function ApprovalDecision({ postType }: Props) {
         onChange={(event) => setReason(event.target.value)}
       />
       <div style={{ display: 'flex', gap: 8 }}>
-        <Button buttonStyle="primary" disabled={busy} onClick={() => void decide('approve')} type="button" margin={false}>
+        <Button
+          buttonStyle="primary"
+          disabled={busy}
+          onClick={() => void decide('approve')}
+          type="button"
+          margin={false}
+        >
           Approve
         </Button>
-        <Button buttonStyle="secondary" disabled={busy} onClick={() => void decide('reject')} type="button" margin={false}>
+        <Button
+          buttonStyle="secondary"
+          disabled={busy}
+          onClick={() => void decide('reject')}
+          type="button"
+          margin={false}
+        >
           Reject
         </Button>
       </div>
       {outcome && (
-        <p role={outcome.ok ? 'status' : 'alert'} style={{ color: outcome.ok ? 'var(--theme-success-500)' : 'var(--theme-error-500)' }}>
+        <p
+          role={outcome.ok ? 'status' : 'alert'}
+          style={{ color: outcome.ok ? 'var(--theme-success-500)' : 'var(--theme-error-500)' }}
+        >
           {outcome.message}
         </p>
       )}

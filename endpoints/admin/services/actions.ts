@@ -9,7 +9,7 @@ import { z } from 'zod'
 
 import type { CatalogueScope } from '../../../domain/catalogue-scope'
 import { UUID_PATTERN } from '../../../domain/ids'
-import { readJson, invalidBody } from '../../../src/lib/http/body'
+import { invalidBody, readJson } from '../../../src/lib/http/body'
 import { apiError } from '../../../src/lib/http/errors'
 import { requireAdmin, requireCatalogueManager } from '../../guards'
 
@@ -20,7 +20,11 @@ export interface ActionRequest<A extends string> {
   body: Record<string, unknown>
 }
 
-export async function readAction<A extends string>(req: PayloadRequest, actions: readonly A[], needsId: readonly A[]): Promise<ActionRequest<A>> {
+export async function readAction<A extends string>(
+  req: PayloadRequest,
+  actions: readonly A[],
+  needsId: readonly A[],
+): Promise<ActionRequest<A>> {
   requireAdmin(req)
   return readEnvelope(req, actions, needsId)
 }
@@ -28,14 +32,23 @@ export async function readAction<A extends string>(req: PayloadRequest, actions:
 /** The envelope for the routes organization managers share (docs/decisions.md "Organizations manage
  * their services through the admin catalogue"), with the caller's scope.
  */
-export async function readScopedAction<A extends string>(req: PayloadRequest, actions: readonly A[], needsId: readonly A[]): Promise<ActionRequest<A> & { scope: CatalogueScope }> {
+export async function readScopedAction<A extends string>(
+  req: PayloadRequest,
+  actions: readonly A[],
+  needsId: readonly A[],
+): Promise<ActionRequest<A> & { scope: CatalogueScope }> {
   const scope = await requireCatalogueManager(req)
   return { ...(await readEnvelope(req, actions, needsId)), scope }
 }
 
-async function readEnvelope<A extends string>(req: PayloadRequest, actions: readonly A[], needsId: readonly A[]): Promise<ActionRequest<A>> {
+async function readEnvelope<A extends string>(
+  req: PayloadRequest,
+  actions: readonly A[],
+  needsId: readonly A[],
+): Promise<ActionRequest<A>> {
   const body = await readJson(req)
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalidBody('The request body must be a JSON object')
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw invalidBody('The request body must be a JSON object')
   const { action, id } = body as Record<string, unknown>
   if (action === undefined || action === null || action === '') throw apiError('missing_action')
   if (typeof action !== 'string' || !actions.includes(action as A)) {
@@ -48,7 +61,8 @@ async function readEnvelope<A extends string>(req: PayloadRequest, actions: read
 }
 
 /** Ids are UUIDs; anything else cannot name a record. */
-export const uuid = (label: string) => z.string({ error: `${label} must be a string` }).regex(UUID_PATTERN, `${label} must be a UUID`)
+export const uuid = (label: string) =>
+  z.string({ error: `${label} must be a string` }).regex(UUID_PATTERN, `${label} must be a UUID`)
 
 /** The target of an action: a string (its format is checked by the lookup: no match, 404). */
 export const targetId = z.string({ error: 'id must be a string' }).min(1)

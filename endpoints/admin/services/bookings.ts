@@ -13,7 +13,7 @@ import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
 import { isCalendarDate } from '../../../src/lib/wall-clock'
-import { actOnBooking, listBookings, type BookingFilters } from '../../../src/operations/bookings/admin-bookings'
+import { actOnBooking, type BookingFilters, listBookings } from '../../../src/operations/bookings/admin-bookings'
 import { requireCatalogueManager } from '../../guards'
 import { MUTATION_METHODS, readScopedAction, targetId, uuid } from './actions'
 
@@ -35,7 +35,9 @@ export const bookingListQuery = z.object({
   to: dateBound('to').optional(),
 })
 
-export const moveBookingBody = z.object({ action: z.enum(['confirm', 'cancel', 'complete', 'no_show']), id: targetId }).strict()
+export const moveBookingBody = z
+  .object({ action: z.enum(['confirm', 'cancel', 'complete', 'no_show']), id: targetId })
+  .strict()
 
 export const respondBody = z
   .object({
@@ -51,7 +53,9 @@ export const respondBody = z
 
 function filtersOf(req: PayloadRequest): BookingFilters {
   const params = req.searchParams
-  const raw = Object.fromEntries(['status', 'serviceId', 'q', 'from', 'to'].flatMap((key) => (params.get(key) ? [[key, params.get(key)]] : [])))
+  const raw = Object.fromEntries(
+    ['status', 'serviceId', 'q', 'from', 'to'].flatMap((key) => (params.get(key) ? [[key, params.get(key)]] : [])),
+  )
   return parseInput(bookingListQuery, raw)
 }
 

@@ -11,7 +11,15 @@ import { invalidRequest } from '../../../src/lib/http/errors'
 import { parseBoolean, parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
 import { localeCodes, localizedText, localizedTextOrNull } from '../../../src/lib/locales'
-import { allCategories, createCategory, deleteCategory, getCategory, listCategories, updateCategory, type CategoryFilters } from '../../../src/operations/catalogue/categories'
+import {
+  allCategories,
+  type CategoryFilters,
+  createCategory,
+  deleteCategory,
+  getCategory,
+  listCategories,
+  updateCategory,
+} from '../../../src/operations/catalogue/categories'
 import { SLUG_HINT, SLUG_MAX, SLUG_PATTERN } from '../../../src/operations/catalogue/rules/slug'
 import { requireAdmin } from '../../guards'
 import { MUTATION_METHODS, notEmpty, readAction, targetId, uuid } from './actions'
@@ -57,9 +65,16 @@ export function categoryBodies(locales: readonly string[]) {
 function filtersOf(params: URLSearchParams): CategoryFilters {
   const parent = params.get('parent') || undefined
   if (parent && parent !== 'root' && !UUID_PATTERN.test(parent)) {
-    throw invalidRequest('parent must be a category id or "root"', [{ path: 'parent', message: 'Expected a category id or "root"' }])
+    throw invalidRequest('parent must be a category id or "root"', [
+      { path: 'parent', message: 'Expected a category id or "root"' },
+    ])
   }
-  return { parent, featured: parseBoolean(params, 'featured'), home: parseBoolean(params, 'home'), menu: parseBoolean(params, 'menu') }
+  return {
+    parent,
+    featured: parseBoolean(params, 'featured'),
+    home: parseBoolean(params, 'home'),
+    menu: parseBoolean(params, 'menu'),
+  }
 }
 
 export const categoriesEndpoints = [

@@ -8,4 +8,11 @@ import { servicesEndpoints } from './services'
 import { translationCoverageEndpoints } from './translation-coverage'
 
 // /api/admin/services/*: the admin service catalogue (docs/api.md "Admin service catalogue (/api/admin/services)").
-export const adminServicesEndpoints: Endpoint[] = [...servicesEndpoints, ...categoriesEndpoints, ...availabilityEndpoints, ...adminBookingsEndpoints, ...mediaEndpoints, ...translationCoverageEndpoints]
+export const adminServicesEndpoints: Endpoint[] = [
+  ...servicesEndpoints,
+  ...categoriesEndpoints,
+  ...availabilityEndpoints,
+  ...adminBookingsEndpoints,
+  ...mediaEndpoints,
+  ...translationCoverageEndpoints,
+]

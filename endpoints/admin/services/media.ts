@@ -51,9 +51,16 @@ export function mediaBodies(locales: readonly string[]) {
 }
 
 async function upload(req: PayloadRequest): Promise<Response> {
-  const { fields, files } = await readMultipart(req, { fileSize: MAX_UPLOAD_BYTES, fileTooLarge: () => refusalAsApiError(fileTooLarge()), files: 1, fields: 8, fieldSize: 16 * 1024 })
+  const { fields, files } = await readMultipart(req, {
+    fileSize: MAX_UPLOAD_BYTES,
+    fileTooLarge: () => refusalAsApiError(fileTooLarge()),
+    files: 1,
+    fields: 8,
+    fieldSize: 16 * 1024,
+  })
   const file = files.find((item) => item.field === 'file')
-  if (!file || files.length !== 1) throw invalidRequest('Send one image in the form field "file"', [{ path: 'file', message: 'Required' }])
+  if (!file || files.length !== 1)
+    throw invalidRequest('Send one image in the form field "file"', [{ path: 'file', message: 'Required' }])
   const { alt, customName } = parseInput(UPLOAD_FIELDS, fields)
   return json(await uploadMedia(req, { file, alt: alt || undefined, customName: customName || undefined }), 201)
 }
@@ -69,7 +76,9 @@ export const mediaEndpoints = [
     }
     const type = params.get('type') || undefined
     if (type && !(MEDIA_TYPES as readonly string[]).includes(type)) {
-      throw invalidRequest(`type must be one of ${MEDIA_TYPES.join(', ')}`, [{ path: 'type', message: `Expected ${MEDIA_TYPES.join(', ')}` }])
+      throw invalidRequest(`type must be one of ${MEDIA_TYPES.join(', ')}`, [
+        { path: 'type', message: `Expected ${MEDIA_TYPES.join(', ')}` },
+      ])
     }
     return json(await listMedia(req, { type }, parsePagination(params)))
   }),

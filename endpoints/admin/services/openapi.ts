@@ -7,9 +7,27 @@ import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-opena
 import { MEDIA_LINK_TYPES, PRICE_TYPES, SERVICE_STATUSES } from '../../../collections/ServiceListings/index'
 import { BOOKING_ACTIONS, BOOKING_STATUSES } from '../../../domain/bookings'
 import { MEDIA_TYPES } from '../../../domain/media'
-import { booleanQuery, errorResponses, id, json, localized, pageFields, paginationQuery, SESSION, timestamp } from '../../../src/lib/openapi/common'
+import {
+  booleanQuery,
+  errorResponses,
+  id,
+  json,
+  localized,
+  pageFields,
+  paginationQuery,
+  SESSION,
+  timestamp,
+} from '../../../src/lib/openapi/common'
 import { bookingRecord } from '../../services/openapi'
-import { bulkSetBody, createExceptionBody, createSlotBody, deleteExceptionBody, deleteSlotBody, updateExceptionBody, updateSlotBody } from './availability'
+import {
+  bulkSetBody,
+  createExceptionBody,
+  createSlotBody,
+  deleteExceptionBody,
+  deleteSlotBody,
+  updateExceptionBody,
+  updateSlotBody,
+} from './availability'
 import { bookingListQuery, moveBookingBody, respondBody } from './bookings'
 import { categoryBodies } from './categories'
 import { mediaBodies, UPLOAD_FIELDS } from './media'
@@ -32,7 +50,10 @@ const service = z
     providerId: id,
     organizationId: id.nullable(),
     status: z.enum(SERVICE_STATUSES),
-    basePrice: z.string().nullable().meta({ description: 'Decimal string, canonical for the currency', example: '25.50' }),
+    basePrice: z
+      .string()
+      .nullable()
+      .meta({ description: 'Decimal string, canonical for the currency', example: '25.50' }),
     priceType: z.enum(PRICE_TYPES).nullable(),
     currency: z.string().meta({ example: 'EUR' }),
     durationMinutes: z.int().nullable(),
@@ -40,14 +61,25 @@ const service = z
     maxParticipants: z.int().nullable(),
     bookingAdvanceHours: z.int().nullable(),
     cancellationHours: z.int().nullable(),
-    bufferBeforeMinutes: z.int().meta({ description: 'Minutes kept free before each booking, 0–240 (API-CONTRACT §14)' }),
+    bufferBeforeMinutes: z
+      .int()
+      .meta({ description: 'Minutes kept free before each booking, 0–240 (API-CONTRACT §14)' }),
     bufferAfterMinutes: z.int().meta({ description: 'Minutes kept free after each booking, 0–240' }),
-    maxBookingsPerDay: z.int().nullable().meta({ description: 'Pending and confirmed bookings per date; null: no cap' }),
+    maxBookingsPerDay: z
+      .int()
+      .nullable()
+      .meta({ description: 'Pending and confirmed bookings per date; null: no cap' }),
     isFeatured: z.boolean(),
     displayInHome: z.boolean(),
     allowReviews: z.boolean(),
     rating: z
-      .object({ average: z.number().nullable().meta({ description: 'Mean of the published reviews, two decimals; null without any' }), count: z.int() })
+      .object({
+        average: z
+          .number()
+          .nullable()
+          .meta({ description: 'Mean of the published reviews, two decimals; null without any' }),
+        count: z.int(),
+      })
       .meta({ description: 'Over the service’s published reviews (API-CONTRACT §9)' }),
     inLanguage: z.string().nullable(),
     translations: z.array(z.union([translation, translation.pick({ inLanguage: true, title: true })])).meta({
@@ -83,7 +115,14 @@ const category = z
   .meta({ id: 'Category' })
 
 const slot = z
-  .object({ id, serviceId: id, dayOfWeek: z.int().min(0).max(6), startTime: z.string(), endTime: z.string(), isAvailable: z.boolean() })
+  .object({
+    id,
+    serviceId: id,
+    dayOfWeek: z.int().min(0).max(6),
+    startTime: z.string(),
+    endTime: z.string(),
+    isAvailable: z.boolean(),
+  })
   .meta({ id: 'AvailabilitySlot' })
 
 const availabilityException = z
@@ -91,7 +130,10 @@ const availabilityException = z
     id,
     serviceId: id,
     date: z.string().meta({ example: '2026-12-25' }),
-    isAvailable: z.boolean().meta({ description: 'false: closed (the whole date without times, else the window); true: an opening, replacing the weekly slots of the date' }),
+    isAvailable: z.boolean().meta({
+      description:
+        'false: closed (the whole date without times, else the window); true: an opening, replacing the weekly slots of the date',
+    }),
     startTime: z.string().nullable(),
     endTime: z.string().nullable(),
     reason: z.string().nullable(),
@@ -142,33 +184,56 @@ export const FORBIDDEN = '`forbidden`: not an admin (checked before anything els
 const MANAGER_FORBIDDEN =
   '`forbidden`: neither an admin nor an owner or admin of any organization (checked before anything else); for an organization manager, also a forbidden change (another organization, `isFeatured`/`displayInHome`)'
 const OUTSIDE = 'or one of a service outside the caller’s organizations'
-export const ENVELOPE = '`invalid_body` (not a JSON object), `missing_action`, `unknown_action`, `missing_id`, or `invalid_request` (a field or reference is wrong, with `issues`)'
+export const ENVELOPE =
+  '`invalid_body` (not a JSON object), `missing_action`, `unknown_action`, `missing_id`, or `invalid_request` (a field or reference is wrong, with `issues`)'
 export const byId = z.string().optional().meta({ description: 'One record by id instead of a list' })
 
-export const read = (tag: string, summary: string, query: z.ZodObject, answer: z.ZodType, errors: Record<number, string> = {}): ZodOpenApiOperationObject => ({
+export const read = (
+  tag: string,
+  summary: string,
+  query: z.ZodObject,
+  answer: z.ZodType,
+  errors: Record<number, string> = {},
+): ZodOpenApiOperationObject => ({
   tags: [tag],
   summary,
   security: SESSION,
   requestParams: { query },
-  responses: { '200': json('Found', answer), ...errorResponses('general', { 400: '`invalid_request`: a query parameter is malformed', 403: FORBIDDEN, ...errors }) },
+  responses: {
+    '200': json('Found', answer),
+    ...errorResponses('general', {
+      400: '`invalid_request`: a query parameter is malformed',
+      403: FORBIDDEN,
+      ...errors,
+    }),
+  },
 })
 
 /** The action envelope on POST, PATCH and DELETE alike (the method does not select the action). */
-export function actions(tag: string, summary: string, body: z.ZodType, answers: Record<string, { description: string; schema: z.ZodType }>, errors: Record<number, string>) {
+export function actions(
+  tag: string,
+  summary: string,
+  body: z.ZodType,
+  answers: Record<string, { description: string; schema: z.ZodType }>,
+  errors: Record<number, string>,
+) {
   const operation: ZodOpenApiOperationObject = {
     tags: [tag],
     summary,
     security: SESSION,
     requestBody: { content: { 'application/json': { schema: body } } },
     responses: {
-      ...Object.fromEntries(Object.entries(answers).map(([status, answer]) => [status, json(answer.description, answer.schema)])),
+      ...Object.fromEntries(
+        Object.entries(answers).map(([status, answer]) => [status, json(answer.description, answer.schema)]),
+      ),
       ...errorResponses('general', { 400: ENVELOPE, 403: FORBIDDEN, ...errors }, { write: true }),
     },
   }
   return { post: operation, patch: operation, delete: operation }
 }
 
-export const page = <K extends string>(key: K, item: z.ZodType) => z.object({ [key]: z.array(item), ...pageFields } as Record<K, z.ZodArray<z.ZodType>>)
+export const page = <K extends string>(key: K, item: z.ZodType) =>
+  z.object({ [key]: z.array(item), ...pageFields } as Record<K, z.ZodArray<z.ZodType>>)
 
 /** The media actions, whose POST is also the multipart upload. */
 function mediaChanges(bodies: ReturnType<typeof mediaBodies>) {
@@ -178,7 +243,10 @@ function mediaChanges(bodies: ReturnType<typeof mediaBodies>) {
     z.union([bodies.update, bodies.delete]),
     {
       '200': { description: 'update, delete', schema: z.union([z.object({ media }), success]) },
-      '201': { description: 'Uploaded (multipart POST)', schema: z.object({ ok: z.literal(true), id, url: z.string() }) },
+      '201': {
+        description: 'Uploaded (multipart POST)',
+        schema: z.object({ ok: z.literal(true), id, url: z.string() }),
+      },
     },
     {
       400: `${ENVELOPE}; for an upload: \`invalid_body\` (unreadable multipart) or \`invalid_request\` (no file, two files, an unknown field)`,
@@ -187,8 +255,13 @@ function mediaChanges(bodies: ReturnType<typeof mediaBodies>) {
       415: '`unsupported_media_type`: not a JPEG, PNG, WebP, AVIF, GIF or SVG by its bytes, or a damaged image',
     },
   )
-  const upload = UPLOAD_FIELDS.extend({ file: z.string().meta({ format: 'binary', description: 'The image (at most 10 MiB)' }) })
-  const content = { 'multipart/form-data': { schema: upload }, 'application/json': { schema: z.union([bodies.update, bodies.delete]) } }
+  const upload = UPLOAD_FIELDS.extend({
+    file: z.string().meta({ format: 'binary', description: 'The image (at most 10 MiB)' }),
+  })
+  const content = {
+    'multipart/form-data': { schema: upload },
+    'application/json': { schema: z.union([bodies.update, bodies.delete]) },
+  }
   return { ...operations, post: { ...operations.post, requestBody: { content } } }
 }
 
@@ -201,7 +274,12 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
       get: read(
         'Admin: services',
         'List services (newest first), or one with ?id=',
-        serviceListQuery.extend({ id: byId, featured: booleanQuery('isFeatured'), home: booleanQuery('displayInHome'), ...paginationQuery }),
+        serviceListQuery.extend({
+          id: byId,
+          featured: booleanQuery('isFeatured'),
+          home: booleanQuery('displayInHome'),
+          ...paginationQuery,
+        }),
         z.union([page('services', service), z.object({ service })]),
         { 403: MANAGER_FORBIDDEN, 404: `\`not_found\`: no service with that id, ${OUTSIDE}` },
       ),
@@ -210,7 +288,14 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
         'create → 201 {id, slug}; update → {service}; delete → {success, id}; activate, deactivate → {id, status}; duplicate → 201 {id, slug}',
         z.union([services.create, services.update, services.byId]),
         {
-          '200': { description: 'update, delete, activate, deactivate', schema: z.union([z.object({ service }), z.object({ success: z.literal(true), id }), z.object({ id, status: z.enum(SERVICE_STATUSES) })]) },
+          '200': {
+            description: 'update, delete, activate, deactivate',
+            schema: z.union([
+              z.object({ service }),
+              z.object({ success: z.literal(true), id }),
+              z.object({ id, status: z.enum(SERVICE_STATUSES) }),
+            ]),
+          },
           '201': { description: 'create, duplicate', schema: z.object({ id, slug: z.string() }) },
         },
         {
@@ -225,7 +310,15 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
       get: read(
         'Admin: categories',
         'List categories (by sortOrder, then slug), all of them with ?all=true, or one with ?id=',
-        z.object({ id: byId, all: booleanQuery('Every matching category, unpaginated'), parent: z.string().optional().meta({ description: 'A category id, or `root`' }), featured: booleanQuery('isFeatured'), home: booleanQuery('displayInHome'), menu: booleanQuery('displayInMenu'), ...paginationQuery }),
+        z.object({
+          id: byId,
+          all: booleanQuery('Every matching category, unpaginated'),
+          parent: z.string().optional().meta({ description: 'A category id, or `root`' }),
+          featured: booleanQuery('isFeatured'),
+          home: booleanQuery('displayInHome'),
+          menu: booleanQuery('displayInMenu'),
+          ...paginationQuery,
+        }),
         z.union([page('categories', category), z.object({ categories: z.array(category) }), z.object({ category })]),
         { 404: '`not_found`: no category with that id' },
       ),
@@ -233,8 +326,15 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
         'Admin: categories',
         'create → 201 {category}; update → {category}; delete → {success}',
         z.union([categories.create, categories.update, categories.delete]),
-        { '200': { description: 'update, delete', schema: z.union([z.object({ category }), success]) }, '201': { description: 'create', schema: z.object({ category }) } },
-        { 400: `${ENVELOPE}, or \`invalid_parent\` (no such parent, or a cycle)`, 404: '`not_found`: no such category', 409: '`slug_taken`' },
+        {
+          '200': { description: 'update, delete', schema: z.union([z.object({ category }), success]) },
+          '201': { description: 'create', schema: z.object({ category }) },
+        },
+        {
+          400: `${ENVELOPE}, or \`invalid_parent\` (no such parent, or a cycle)`,
+          404: '`not_found`: no such category',
+          409: '`slug_taken`',
+        },
       ),
     },
     '/api/admin/services/availability': {
@@ -252,13 +352,29 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
       ...actions(
         'Admin: availability',
         'create → 201 {slot}; update → {slot}; delete → {success}; bulkSet → {slots} (replaces the week, all or nothing); createException → 201 {exception}; updateException → {exception}; deleteException → {success} (audit `service_availability.exception_create|update|delete`)',
-        z.union([createSlotBody, updateSlotBody, deleteSlotBody, bulkSetBody, createExceptionBody, updateExceptionBody, deleteExceptionBody]),
+        z.union([
+          createSlotBody,
+          updateSlotBody,
+          deleteSlotBody,
+          bulkSetBody,
+          createExceptionBody,
+          updateExceptionBody,
+          deleteExceptionBody,
+        ]),
         {
           '200': {
             description: 'update, delete, bulkSet, updateException, deleteException',
-            schema: z.union([z.object({ slot }), success, z.object({ slots: z.array(slot) }), z.object({ exception: availabilityException })]),
+            schema: z.union([
+              z.object({ slot }),
+              success,
+              z.object({ slots: z.array(slot) }),
+              z.object({ exception: availabilityException }),
+            ]),
           },
-          '201': { description: 'create, createException', schema: z.union([z.object({ slot }), z.object({ exception: availabilityException })]) },
+          '201': {
+            description: 'create, createException',
+            schema: z.union([z.object({ slot }), z.object({ exception: availabilityException })]),
+          },
         },
         {
           403: MANAGER_FORBIDDEN,
@@ -280,7 +396,11 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
         `Move a booking (${BOOKING_ACTIONS.join(', ')}) → {booking}`,
         z.union([moveBookingBody, respondBody]),
         { '200': { description: 'Moved (or answered)', schema: z.object({ booking: adminBooking }) } },
-        { 403: MANAGER_FORBIDDEN, 404: `\`not_found\`: no such booking, ${OUTSIDE}`, 409: '`invalid_transition`: not a move of the transition table' },
+        {
+          403: MANAGER_FORBIDDEN,
+          404: `\`not_found\`: no such booking, ${OUTSIDE}`,
+          409: '`invalid_transition`: not a move of the transition table',
+        },
       ),
     },
     '/api/admin/services/media': {
@@ -299,7 +419,9 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
         'What a content language lacks: services and categories without a translation in `lang`, or without some of its texts; counts for every language',
         coverageQuerySchema(locales).extend(paginationQuery),
         coverageResponseSchema,
-        { 400: '`invalid_request`: `lang` missing or not a configured language, or a bad `status`, `type`, `missing` or page' },
+        {
+          400: '`invalid_request`: `lang` missing or not a configured language, or a bad `status`, `type`, `missing` or page',
+        },
       ),
     },
   }

@@ -6,21 +6,27 @@
 // manage their services through the admin catalogue").
 import { z } from 'zod'
 
-import { MAX_BUFFER_MINUTES } from '../../../src/operations/bookings/booking-rules'
-import { SERVICE_STATUSES, PRICE_TYPES, MEDIA_LINK_TYPES } from '../../../collections/ServiceListings/index'
+import { MEDIA_LINK_TYPES, PRICE_TYPES, SERVICE_STATUSES } from '../../../collections/ServiceListings/index'
 import { parseInput, refineWith } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { invalidRequest } from '../../../src/lib/http/errors'
-import { requireCatalogueManager } from '../../guards'
 import { parseBoolean, parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
 import { localeCodes } from '../../../src/lib/locales'
 import { DECIMAL_PATTERN } from '../../../src/lib/money'
-import { getService, listServices } from '../../../src/operations/catalogue/services-read'
-import { createService, deleteService, duplicateService, setServiceStatus, updateService } from '../../../src/operations/catalogue/services-write'
+import { MAX_BUFFER_MINUTES } from '../../../src/operations/bookings/booking-rules'
 import { repeatedLanguage, unknownLanguage } from '../../../src/operations/catalogue/rules/languages'
 import { unknownCurrency } from '../../../src/operations/catalogue/rules/price'
 import { SLUG_HINT, SLUG_MAX, SLUG_PATTERN } from '../../../src/operations/catalogue/rules/slug'
+import { getService, listServices } from '../../../src/operations/catalogue/services-read'
+import {
+  createService,
+  deleteService,
+  duplicateService,
+  setServiceStatus,
+  updateService,
+} from '../../../src/operations/catalogue/services-write'
+import { requireCatalogueManager } from '../../guards'
 import { MUTATION_METHODS, notEmpty, readScopedAction, targetId, uuid } from './actions'
 
 const PATH = '/admin/services/services'
@@ -37,7 +43,11 @@ function serviceFields(locales: readonly string[]) {
   // The checks and messages are the collection's (src/operations/catalogue/rules): one rule, two doors.
   const language = z.string().superRefine(refineWith((code) => unknownLanguage(code, locales)))
   // zod 4 gives a type's own message to its range checks too: the message names the range.
-  const whole = (min: number, max: number) => z.int({ error: `A whole number from ${min} to ${max}` }).min(min).max(max)
+  const whole = (min: number, max: number) =>
+    z
+      .int({ error: `A whole number from ${min} to ${max}` })
+      .min(min)
+      .max(max)
   const count = (min: number) => whole(min, 1_000_000).nullable()
   const text = (max: number) => z.string().max(max).nullable()
   return {
@@ -46,7 +56,10 @@ function serviceFields(locales: readonly string[]) {
     providerId: uuid('providerId'),
     organizationId: uuid('organizationId').nullable(),
     status: z.enum(SERVICE_STATUSES),
-    basePrice: z.string().regex(DECIMAL_PATTERN, 'A decimal string such as "25.50": digits, optionally a dot and more digits').nullable(),
+    basePrice: z
+      .string()
+      .regex(DECIMAL_PATTERN, 'A decimal string such as "25.50": digits, optionally a dot and more digits')
+      .nullable(),
     priceType: z.enum(PRICE_TYPES).nullable(),
     currency: z.string().superRefine(refineWith(unknownCurrency)),
     durationMinutes: count(1),
@@ -77,7 +90,15 @@ function serviceFields(locales: readonly string[]) {
       .max(50)
       .superRefine(refineWith(repeatedLanguage)),
     media: z
-      .array(z.object({ mediaId: uuid('mediaId'), type: z.enum(MEDIA_LINK_TYPES).optional(), position: z.int().min(0).max(10_000).optional() }).strict())
+      .array(
+        z
+          .object({
+            mediaId: uuid('mediaId'),
+            type: z.enum(MEDIA_LINK_TYPES).optional(),
+            position: z.int().min(0).max(10_000).optional(),
+          })
+          .strict(),
+      )
       .max(100),
   }
 }
@@ -86,13 +107,21 @@ function serviceFields(locales: readonly string[]) {
 export function serviceBodies(locales: readonly string[]) {
   const fields = serviceFields(locales)
   const { slug, providerId, ...optional } = fields
-  const optionalFields = Object.fromEntries(Object.entries(optional).map(([key, schema]) => [key, schema.optional()])) as {
+  const optionalFields = Object.fromEntries(
+    Object.entries(optional).map(([key, schema]) => [key, schema.optional()]),
+  ) as {
     [K in keyof typeof optional]: z.ZodOptional<(typeof optional)[K]>
   }
   return {
     create: z.object({ action: z.literal('create'), slug, providerId, ...optionalFields }).strict(),
     update: z
-      .object({ action: z.literal('update'), id: targetId, slug: slug.optional(), providerId: providerId.optional(), ...optionalFields })
+      .object({
+        action: z.literal('update'),
+        id: targetId,
+        slug: slug.optional(),
+        providerId: providerId.optional(),
+        ...optionalFields,
+      })
       .strict()
       .refine((body) => notEmpty(body), 'Nothing to update: send at least one field'),
     byId: z.object({ action: z.enum(['delete', 'activate', 'deactivate', 'duplicate']), id: targetId }).strict(),
@@ -109,14 +138,23 @@ export const servicesEndpoints = [
       return json(await getService(req, scope, id))
     }
     const page = parsePagination(params)
-    const filters = parseInput(serviceListQuery, Object.fromEntries([...params].filter(([key, value]) => key in serviceListQuery.shape && value !== '')))
+    const filters = parseInput(
+      serviceListQuery,
+      Object.fromEntries([...params].filter(([key, value]) => key in serviceListQuery.shape && value !== '')),
+    )
     const featured = parseBoolean(params, 'featured')
     const home = parseBoolean(params, 'home')
     return json(await listServices(req, scope, { ...filters, featured, home }, page))
   }),
 
   ...defineEndpoint(PATH, [...MUTATION_METHODS], async (req) => {
-    const { action, body, scope } = await readScopedAction(req, ACTIONS, ['update', 'delete', 'activate', 'deactivate', 'duplicate'])
+    const { action, body, scope } = await readScopedAction(req, ACTIONS, [
+      'update',
+      'delete',
+      'activate',
+      'deactivate',
+      'duplicate',
+    ])
     const schema = serviceBodies(localeCodes(req.payload))
     switch (action) {
       case 'create': {

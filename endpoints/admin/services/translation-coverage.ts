@@ -8,18 +8,26 @@ import { z } from 'zod'
 import { SERVICE_STATUSES } from '../../../collections/ServiceListings/index'
 import { parseInput, refineWith } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
-import { requireAdmin } from '../../guards'
 import { paginated, parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
 import { defaultLocale, localeCodes, unknownLanguage } from '../../../src/lib/locales'
-import { CATEGORY_TEXTS, COVERAGE_TEXTS, COVERAGE_TYPES, SERVICE_TEXTS, translationCoverage } from '../../../src/operations/catalogue/translation-coverage'
+import {
+  CATEGORY_TEXTS,
+  COVERAGE_TEXTS,
+  COVERAGE_TYPES,
+  SERVICE_TEXTS,
+  translationCoverage,
+} from '../../../src/operations/catalogue/translation-coverage'
+import { requireAdmin } from '../../guards'
 
 export const COVERAGE_PATH = '/admin/services/translations/coverage'
 
 /** The query (besides `page`/`perPage`, parsed as on every admin list) for the given locales. */
 export function coverageQuerySchema(locales: readonly string[]) {
   return z.object({
-    lang: z.string({ error: 'lang is required: one of the configured languages' }).superRefine(refineWith((code: string) => unknownLanguage(code, locales))),
+    lang: z
+      .string({ error: 'lang is required: one of the configured languages' })
+      .superRefine(refineWith((code: string) => unknownLanguage(code, locales))),
     status: z.enum(SERVICE_STATUSES, { error: `status must be one of ${SERVICE_STATUSES.join(', ')}` }).optional(),
     type: z.enum(COVERAGE_TYPES, { error: `type must be one of ${COVERAGE_TYPES.join(', ')}` }).optional(),
     missing: z.enum(COVERAGE_TEXTS, { error: `missing must be one of ${COVERAGE_TEXTS.join(', ')}` }).optional(),
@@ -59,8 +67,20 @@ export const translationCoverageEndpoints = defineEndpoint(COVERAGE_PATH, 'get',
   const params = req.searchParams
   const page = parsePagination(params)
   const all = localeCodes(req.payload)
-  const query = parseInput(coverageQuerySchema(all), Object.fromEntries([...params].filter(([key, value]) => QUERY_KEYS.includes(key) && value !== '')))
-  const coverage = await translationCoverage(req.payload, { all, default: defaultLocale(req.payload) }, { language: query.lang, status: query.status, type: query.type, missing: query.missing }, page)
-  const body: CoverageResponse = { language: coverage.language, counts: coverage.counts, ...paginated('items', coverage.items, coverage.total, page) }
+  const query = parseInput(
+    coverageQuerySchema(all),
+    Object.fromEntries([...params].filter(([key, value]) => QUERY_KEYS.includes(key) && value !== '')),
+  )
+  const coverage = await translationCoverage(
+    req.payload,
+    { all, default: defaultLocale(req.payload) },
+    { language: query.lang, status: query.status, type: query.type, missing: query.missing },
+    page,
+  )
+  const body: CoverageResponse = {
+    language: coverage.language,
+    counts: coverage.counts,
+    ...paginated('items', coverage.items, coverage.total, page),
+  }
   return json(body)
 })

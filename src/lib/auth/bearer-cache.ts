@@ -6,8 +6,8 @@
 // never when its user was marked stale at or after the moment its lookup was sent, nor while
 // the listener is down. Bans, role changes and revocations reach the listener from the
 // database itself (migration 20261202_020000_user_stale_triggers), whichever way they are made.
-import { isStaleSince } from './stale-snapshots'
 import type { findSession } from './sessions'
+import { isStaleSince } from './stale-snapshots'
 import { SESSION_ABSOLUTE_TIMEOUT } from './timing'
 
 type Found = NonNullable<Awaited<ReturnType<typeof findSession>>>

@@ -101,7 +101,11 @@ export function readCacheCookie(value: string | undefined, tokenHashHex: string)
     if (payload.bind !== tokenHashHex.slice(0, 16)) return null
     // Banned, re-roled or signed out everywhere since it was signed: ask the database.
     if (isStale(payload.user.id, payload.iat)) return null
-    if (now - payload.iat >= COOKIE_CACHE_SECONDS || now < payload.iat || Date.parse(payload.session.expiresAt) <= Date.now()) {
+    if (
+      now - payload.iat >= COOKIE_CACHE_SECONDS ||
+      now < payload.iat ||
+      Date.parse(payload.session.expiresAt) <= Date.now()
+    ) {
       verified.delete(value)
       return null
     }

@@ -9,7 +9,7 @@ import type { PayloadRequest } from 'payload'
 
 import { apiError, forbidden, unauthorized } from '../http/errors'
 import { runIn, statement } from '../prepared'
-import { sessionOf, type SessionInfo, type SessionUser } from './sessions'
+import { type SessionInfo, sessionOf, type SessionUser } from './sessions'
 
 export interface AccountUser {
   id: string

@@ -5,20 +5,32 @@
 // (migration 20261125_012607_accounts), sorts by the btree indexes.
 import type { PayloadRequest } from 'payload'
 
-import { accountUserOf, type AccountUser } from './current'
 import { execute, sql } from '../sql'
+import { type AccountUser, accountUserOf } from './current'
 
 export const SEARCH_FIELDS = ['email', 'name'] as const
 export const SEARCH_OPERATORS = ['contains', 'starts_with', 'ends_with'] as const
 export const FILTER_OPERATORS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'contains'] as const
-export const LIST_FIELDS = ['email', 'name', 'username', 'role', 'banned', 'emailVerified', 'createdAt', 'updatedAt'] as const
+export const LIST_FIELDS = [
+  'email',
+  'name',
+  'username',
+  'role',
+  'banned',
+  'emailVerified',
+  'createdAt',
+  'updatedAt',
+] as const
 
 type ListField = (typeof LIST_FIELDS)[number]
 
 // `nullable`: only those sort with NULLS LAST. On a NOT NULL column it changes no order but
 // stops PostgreSQL from walking the column's btree backwards for a descending sort (the
 // index's order is DESC NULLS FIRST), so newest-first read every match to sort it.
-const COLUMNS: Record<Exclude<ListField, 'role'>, { column: string; kind: 'text' | 'bool' | 'date'; nullable?: true }> = {
+const COLUMNS: Record<
+  Exclude<ListField, 'role'>,
+  { column: string; kind: 'text' | 'bool' | 'date'; nullable?: true }
+> = {
   email: { column: 'u.email', kind: 'text' },
   name: { column: 'u.name', kind: 'text', nullable: true },
   username: { column: 'u.username', kind: 'text', nullable: true },
@@ -49,7 +61,12 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 function searchCondition(query: ListUsersQuery) {
   if (!query.searchValue) return null
   const escaped = escapeLike(query.searchValue)
-  const pattern = query.searchOperator === 'starts_with' ? `${escaped}%` : query.searchOperator === 'ends_with' ? `%${escaped}` : `%${escaped}%`
+  const pattern =
+    query.searchOperator === 'starts_with'
+      ? `${escaped}%`
+      : query.searchOperator === 'ends_with'
+        ? `%${escaped}`
+        : `%${escaped}%`
   return sql`${sql.raw(COLUMNS[query.searchField].column)} ILIKE ${pattern}`
 }
 
@@ -82,7 +99,10 @@ function filterCondition(query: ListUsersQuery): ReturnType<typeof sql> | null |
   return sql`${sql.raw(column)} ${sql.raw(COMPARE[operator])} ${bound}`
 }
 
-export async function listUsers(req: PayloadRequest, query: ListUsersQuery): Promise<{ users: AccountUser[]; total: number } | string> {
+export async function listUsers(
+  req: PayloadRequest,
+  query: ListUsersQuery,
+): Promise<{ users: AccountUser[]; total: number } | string> {
   const conditions = [searchCondition(query)]
   const filter = filterCondition(query)
   if (typeof filter === 'string') return filter
@@ -105,8 +125,16 @@ export async function listUsers(req: PayloadRequest, query: ListUsersQuery): Pro
   )
   // The total rides on the page's rows: a page past the end has none, so count apart.
   let total = rows.length ? Number(rows[0]!.total) : 0
-  if (!rows.length && query.offset > 0) total = Number((await execute(req, sql`SELECT count(*)::int AS n FROM users u ${where}`))[0]!.n)
+  if (!rows.length && query.offset > 0)
+    total = Number((await execute(req, sql`SELECT count(*)::int AS n FROM users u ${where}`))[0]!.n)
   const date = (value: unknown) => (value instanceof Date ? value : new Date(String(value)))
-  const users = rows.map((row) => accountUserOf({ ...row, created_at: date(row.created_at), updated_at: date(row.updated_at), ban_expires: row.ban_expires ? date(row.ban_expires) : null } as Parameters<typeof accountUserOf>[0]))
+  const users = rows.map((row) =>
+    accountUserOf({
+      ...row,
+      created_at: date(row.created_at),
+      updated_at: date(row.updated_at),
+      ban_expires: row.ban_expires ? date(row.ban_expires) : null,
+    } as Parameters<typeof accountUserOf>[0]),
+  )
   return { users, total }
 }

@@ -19,10 +19,22 @@ export function resetLink(redirectTo: string, token: string): string {
 }
 
 export const queueVerificationEmail = (req: PayloadRequest, to: string, token: string) =>
-  queueMail(req, { to, subject: 'Verify your email address', text: `Welcome! Confirm your email address by opening this link (valid 24 hours):\n${verificationLink(token)}` })
+  queueMail(req, {
+    to,
+    subject: 'Verify your email address',
+    text: `Welcome! Confirm your email address by opening this link (valid 24 hours):\n${verificationLink(token)}`,
+  })
 
 export const queueResetEmail = (req: PayloadRequest, to: string, link: string) =>
-  queueMail(req, { to, subject: 'Reset your password', text: `Someone asked to reset your password. If it was you, open this link (valid 1 hour, once):\n${link}\nIf not, ignore this email.` })
+  queueMail(req, {
+    to,
+    subject: 'Reset your password',
+    text: `Someone asked to reset your password. If it was you, open this link (valid 1 hour, once):\n${link}\nIf not, ignore this email.`,
+  })
 
 export const queueEmailChangeEmail = (req: PayloadRequest, to: string, token: string) =>
-  queueMail(req, { to, subject: 'Confirm your new email address', text: `Someone asked to make this the email address of their account. If it was you, open this link (valid 24 hours):\n${verificationLink(token)}\nIf not, ignore this email: nothing changes.` })
+  queueMail(req, {
+    to,
+    subject: 'Confirm your new email address',
+    text: `Someone asked to make this the email address of their account. If it was you, open this link (valid 24 hours):\n${verificationLink(token)}\nIf not, ignore this email: nothing changes.`,
+  })

@@ -9,7 +9,13 @@ import { newToken, tokenHash } from './tokens'
 export const TOKEN_PURPOSES = ['email_verification', 'password_reset', 'email_change'] as const
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number]
 
-export async function issueToken(req: PayloadRequest, userId: string, purpose: TokenPurpose, lifetimeSeconds: number, newEmail?: string): Promise<string> {
+export async function issueToken(
+  req: PayloadRequest,
+  userId: string,
+  purpose: TokenPurpose,
+  lifetimeSeconds: number,
+  newEmail?: string,
+): Promise<string> {
   const token = newToken()
   await req.payload.create({
     collection: 'verification-tokens',
@@ -32,7 +38,11 @@ export async function consumeToken(req: PayloadRequest, token: string, purpose: 
 }
 
 /** consumeToken with the address an `email_change` token carries. */
-export async function consumeTokenRow(req: PayloadRequest, token: string, purpose: TokenPurpose): Promise<{ userId: string; newEmail: string | null } | null> {
+export async function consumeTokenRow(
+  req: PayloadRequest,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<{ userId: string; newEmail: string | null } | null> {
   const rows = await execute(
     req,
     sql`UPDATE verification_tokens SET used_at = now(), updated_at = now()

@@ -18,7 +18,10 @@ const REVOKE_ONE = statement(
   `DELETE FROM sessions WHERE user_id = $1 AND (token_hash = $2 OR id::text = $3) RETURNING id`,
 )
 const REVOKE_ALL = statement('revoke-all-user-sessions', 'DELETE FROM sessions WHERE user_id = $1 RETURNING id')
-const REVOKE_OTHERS = statement('revoke-other-user-sessions', 'DELETE FROM sessions WHERE user_id = $1 AND id <> $2 RETURNING id')
+const REVOKE_OTHERS = statement(
+  'revoke-other-user-sessions',
+  'DELETE FROM sessions WHERE user_id = $1 AND id <> $2 RETURNING id',
+)
 
 export async function listSessionRows(req: PayloadRequest, userId: string): Promise<SessionRow[]> {
   return (await runIn<SessionRow>(req, LIST, [userId])).rows
@@ -26,10 +29,14 @@ export async function listSessionRows(req: PayloadRequest, userId: string): Prom
 
 /** The ids of the sessions deleted (none when `handle` names no session of this user). */
 export async function revokeSessionOf(req: PayloadRequest, userId: string, handle: string): Promise<string[]> {
-  return (await runIn<{ id: string }>(req, REVOKE_ONE, [userId, tokenHash(handle), handle])).rows.map((row) => String(row.id))
+  return (await runIn<{ id: string }>(req, REVOKE_ONE, [userId, tokenHash(handle), handle])).rows.map((row) =>
+    String(row.id),
+  )
 }
 
 export async function revokeSessionsOf(req: PayloadRequest, userId: string, except?: string): Promise<string[]> {
-  const result = except ? await runIn<{ id: string }>(req, REVOKE_OTHERS, [userId, except]) : await runIn<{ id: string }>(req, REVOKE_ALL, [userId])
+  const result = except
+    ? await runIn<{ id: string }>(req, REVOKE_OTHERS, [userId, except])
+    : await runIn<{ id: string }>(req, REVOKE_ALL, [userId])
   return result.rows.map((row) => String(row.id))
 }

@@ -48,7 +48,10 @@ const idOf = (value: { id: string } | string | null | undefined): string | null 
 
 const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000)
 
-export function snapshotOf(session: Pick<SessionDoc, 'id' | 'expiresAt' | 'createdAt' | 'activeOrganization'>, user: SessionUser): SessionSnapshot {
+export function snapshotOf(
+  session: Pick<SessionDoc, 'id' | 'expiresAt' | 'createdAt' | 'activeOrganization'>,
+  user: SessionUser,
+): SessionSnapshot {
   return {
     session: {
       id: String(session.id),
@@ -67,7 +70,10 @@ export function snapshotOf(session: Pick<SessionDoc, 'id' | 'expiresAt' | 'creat
   }
 }
 
-export async function createSession(req: PayloadRequest, userId: string): Promise<{ token: string; hash: string; doc: SessionDoc }> {
+export async function createSession(
+  req: PayloadRequest,
+  userId: string,
+): Promise<{ token: string; hash: string; doc: SessionDoc }> {
   const token = newToken()
   const hash = tokenHash(token)
   const now = new Date()
@@ -104,7 +110,10 @@ export const FIND_SESSION = statement(
   'SELECT * FROM community_find_session($1)',
 )
 const DELETE_SESSION = statement('delete-session', 'DELETE FROM sessions WHERE id = $1')
-const SLIDE_SESSION = statement('slide-session', 'UPDATE sessions SET expires_at = $2, refreshed_at = $3, updated_at = $3 WHERE id = $1')
+const SLIDE_SESSION = statement(
+  'slide-session',
+  'UPDATE sessions SET expires_at = $2, refreshed_at = $3, updated_at = $3 WHERE id = $1',
+)
 
 interface SessionRow {
   id: string
@@ -154,7 +163,10 @@ function sessionFrom(row: SessionRow): { doc: SessionDoc; user: SessionUser } {
 }
 
 /** The live session for `token` with its user, sliding its expiry when due; else null. */
-export async function findSession(payload: Payload, token: string): Promise<{ doc: SessionDoc; user: SessionUser; hash: string } | null> {
+export async function findSession(
+  payload: Payload,
+  token: string,
+): Promise<{ doc: SessionDoc; user: SessionUser; hash: string } | null> {
   const hash = tokenHash(token)
   const row = (await run<SessionRow>(payload, FIND_SESSION, [hash])).rows[0]
   if (!row) return null
@@ -183,7 +195,7 @@ export async function revokeAllSessions(req: PayloadRequest, userId: string): Pr
 }
 
 export function sessionOf(req: PayloadRequest): SessionInfo | null {
-  return ((req.user as unknown as { _session?: SessionInfo } | null)?._session) ?? null
+  return (req.user as unknown as { _session?: SessionInfo } | null)?._session ?? null
 }
 
 /** Credential changes want a session created in the last 10 minutes. */

@@ -5,8 +5,8 @@
 import type { Payload } from 'payload'
 
 import type { BackgroundWorker } from '../background-workers'
+import { type SessionClient as ListenClient, sessionClient, sessionsAreDirect } from '../postgres/session-client'
 import { runOn, type Statement } from '../prepared'
-import { sessionClient, sessionsAreDirect, type SessionClient as ListenClient } from '../postgres/session-client'
 import { settings } from '../settings'
 import { STALE_CHANNEL } from './session-events'
 import { markUserStale, resumeTrust, suspendTrust } from './stale-snapshots'
@@ -39,10 +39,13 @@ function scheduleReconnect(payload: Payload) {
   // Doubling, capped, with jitter: a restarted PostgreSQL is not met by every instance at once.
   const base = Math.min(MAX_RETRY_MS, settings().staleListenerRetryMs * 2 ** state.failures)
   state.failures++
-  state.timer = setTimeout(() => {
-    state.timer = undefined
-    state.connecting = listen(payload)
-  }, base / 2 + Math.random() * (base / 2))
+  state.timer = setTimeout(
+    () => {
+      state.timer = undefined
+      state.connecting = listen(payload)
+    },
+    base / 2 + Math.random() * (base / 2),
+  )
   // Never what keeps a process alive: stop() clears it anyway.
   state.timer.unref()
 }
@@ -114,7 +117,9 @@ const catchUp: {
   stalled?: ListenClient
 } = { wanted: new Set() }
 
-/** Registers the read sent when callers waiting for one round trip want different reads; the last one registered wins. */
+/**
+ * Registers the read sent when callers waiting for one round trip want different reads; the last one registered wins.
+ */
 export function readOnCatchUp(all: CatchUpRead): void {
   catchUp.all = all
 }
@@ -138,7 +143,11 @@ function roundTrip(client: ListenClient, wanted: CatchUpRead[]): Promise<CatchUp
   // DATABASE_PREPARED_STATEMENTS, as the pool's reads do.
   // With nothing to read, the LISTEN again: a no-op for a session that listens.
   const sent: Promise<{ rows: unknown[] } | undefined> = read
-    ? runOn({ query: (config) => client.query(config), keepsPreparedStatements: sessionsAreDirect() }, read.statement, read.values())
+    ? runOn(
+        { query: (config) => client.query(config), keepsPreparedStatements: sessionsAreDirect() },
+        read.statement,
+        read.values(),
+      )
     : client.query(`LISTEN ${STALE_CHANNEL}`).then(() => undefined)
   const answered = sent.then(
     (result): CatchUp => ({ heard: true, ...(result ? { read, rows: result.rows } : {}) }),

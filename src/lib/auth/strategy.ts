@@ -5,14 +5,21 @@
 // committed elsewhere has been heard, else the database, which then re-issues the cache).
 import type { AuthStrategy, AuthStrategyResult, Payload } from 'payload'
 
-import { cacheCookie, cacheCookieName, readCacheCookie, readCookie, sessionCookieName, type SessionSnapshot } from './cookies'
-import { forgetBearer, keepBearer, keptBearer, stillTrusted } from './bearer-cache'
-import { handedLookup, heardEarlier, keepHeard, keepLookup } from './handed-lookup'
-import { heardUpToNow, listenerRuns } from './stale-listener'
-import { findSession, snapshotOf, type SessionInfo, type SessionUser } from './sessions'
-import { tokenHash } from './tokens'
 import { isDatabaseUnavailable, markCredentialsUnchecked } from '../http/unavailable'
 import { settings } from '../settings'
+import { forgetBearer, keepBearer, keptBearer, stillTrusted } from './bearer-cache'
+import {
+  cacheCookie,
+  cacheCookieName,
+  readCacheCookie,
+  readCookie,
+  sessionCookieName,
+  type SessionSnapshot,
+} from './cookies'
+import { handedLookup, heardEarlier, keepHeard, keepLookup } from './handed-lookup'
+import { findSession, type SessionInfo, type SessionUser, snapshotOf } from './sessions'
+import { heardUpToNow, listenerRuns } from './stale-listener'
+import { tokenHash } from './tokens'
 
 export const STRATEGY_NAME = 'community-session'
 
@@ -26,12 +33,24 @@ export function bearerTokenOf(authorization: string | null | undefined): string 
 }
 
 /** Whether the strategy below has anything to check: without it, the caller is anonymous at once. */
-export const bringsCredentials = (authorization: string | null | undefined, cookies: string | null | undefined): boolean =>
-  bearerTokenOf(authorization) !== undefined || readCookie(cookies, sessionCookieName()) !== undefined
+export const bringsCredentials = (
+  authorization: string | null | undefined,
+  cookies: string | null | undefined,
+): boolean => bearerTokenOf(authorization) !== undefined || readCookie(cookies, sessionCookieName()) !== undefined
 
-function requestUser(user: SessionUser | SessionSnapshot['user'], snapshot: SessionSnapshot, hash: string, live: boolean): AuthStrategyResult['user'] {
+function requestUser(
+  user: SessionUser | SessionSnapshot['user'],
+  snapshot: SessionSnapshot,
+  hash: string,
+  live: boolean,
+): AuthStrategyResult['user'] {
   const session: SessionInfo = { session: snapshot.session, tokenHash: hash, live }
-  return { ...user, collection: 'users', _strategy: STRATEGY_NAME, _session: session } as unknown as AuthStrategyResult['user']
+  return {
+    ...user,
+    collection: 'users',
+    _strategy: STRATEGY_NAME,
+    _session: session,
+  } as unknown as AuthStrategyResult['user']
 }
 
 /**

@@ -9,7 +9,10 @@ import { runIn, statement } from '../prepared'
 // The user's row: a service or membership being written for this user (its foreign key
 // check takes a KEY SHARE lock on the row) waits for the delete, or the delete waits for it.
 const LOCK_USER = statement('removal-lock-user', 'SELECT id FROM users WHERE id = $1 FOR UPDATE')
-const PROVIDED_SERVICES = statement('removal-provided-services', 'SELECT count(*)::int AS n FROM service_listings WHERE provider_id = $1')
+const PROVIDED_SERVICES = statement(
+  'removal-provided-services',
+  'SELECT count(*)::int AS n FROM service_listings WHERE provider_id = $1',
+)
 // Every membership row of the organizations this user owns, in the order lockMembers takes
 // them within one organization (src/lib/auth/organization-rows.ts), so an owner leaving or
 // being demoted at the same time is judged one after the other.

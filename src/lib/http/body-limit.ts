@@ -1,7 +1,7 @@
 // Request body size, enforced by the shell for every /api route before Payload sees it (docs/decisions.md
 // "Body size limits in the shell"): nothing downstream can buffer more than the limit, and an unread body is
 // drained so a kept-alive client's next request is parsed.
-import { Transform, type Readable, type TransformCallback } from 'node:stream'
+import { type Readable, Transform, type TransformCallback } from 'node:stream'
 
 import type { Request, RequestHandler, Response } from 'express'
 
@@ -17,7 +17,8 @@ export const payloadTooLarge = (limit: number) =>
   apiError('payload_too_large', `The request body is larger than the ${limit} bytes allowed here`)
 
 /** The client went away before its body was whole: a 400 nobody will read, never a 500. */
-export const bodyCutShort = () => apiError('invalid_body', 'The request body was cut short: the client closed the connection')
+export const bodyCutShort = () =>
+  apiError('invalid_body', 'The request body was cut short: the client closed the connection')
 
 export function bodyLimitFor(contentType: string | undefined): number {
   const type = contentType?.split(';')[0]?.trim().toLowerCase()

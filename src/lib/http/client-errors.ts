@@ -14,10 +14,12 @@ export interface ClientError {
   message: string
 }
 
-const MULTIPART = /content type|not eligible for file upload|unexpected end of form|malformed part header|multipart|boundary/i
+const MULTIPART =
+  /content type|not eligible for file upload|unexpected end of form|malformed part header|multipart|boundary/i
 
 /** pg's SQLSTATE, on the error or on the Drizzle error wrapping it. */
-const sqlStateOf = (error: unknown): unknown => (error as { code?: unknown }).code ?? ((error as Error).cause as { code?: unknown } | undefined)?.code
+const sqlStateOf = (error: unknown): unknown =>
+  (error as { code?: unknown }).code ?? ((error as Error).cause as { code?: unknown } | undefined)?.code
 
 export function clientErrorOf(error: unknown): ClientError | undefined {
   if (!(error instanceof Error)) return undefined
@@ -25,12 +27,15 @@ export function clientErrorOf(error: unknown): ClientError | undefined {
   if (error instanceof SyntaxError) return { status: 400, message: 'The request body or query is not valid JSON' }
   if (error instanceof URIError) return { status: 400, message: 'The request has a malformed %-escape' }
   // An upload created from a `url` Payload may not or cannot fetch (private address, 404…).
-  if (error.name === 'FileRetrievalError') return { status: 400, message: 'The file could not be fetched from the given URL' }
+  if (error.name === 'FileRetrievalError')
+    return { status: 400, message: 'The file could not be fetched from the given URL' }
   if (MULTIPART.test(error.message)) return { status: 400, message: 'The multipart body could not be read' }
   const code = sqlStateOf(error)
-  if (typeof code === 'string' && code.startsWith('22')) return { status: 400, message: 'A value in the request has the wrong type or range' }
+  if (typeof code === 'string' && code.startsWith('22'))
+    return { status: 400, message: 'A value in the request has the wrong type or range' }
   // Payload's own APIError for a client mistake ("Invalid JSON", 400), public by design.
-  if (typeof status === 'number' && status >= 400 && status < 500 && error.name === 'APIError') return { status, message: error.message }
+  if (typeof status === 'number' && status >= 400 && status < 500 && error.name === 'APIError')
+    return { status, message: error.message }
   return undefined
 }
 
@@ -42,7 +47,9 @@ export function clientErrorOf(error: unknown): ClientError | undefined {
  * that is logged (respond.ts), since there it would be our bug.
  */
 function missingLinkOf(error: unknown): ClientError | undefined {
-  return sqlStateOf(error) === '23503' ? { status: 400, message: 'A document this one links to does not exist' } : undefined
+  return sqlStateOf(error) === '23503'
+    ? { status: 400, message: 'A document this one links to does not exist' }
+    : undefined
 }
 
 /**
@@ -55,11 +62,20 @@ export const clientErrorHook: AfterErrorHook = ({ error, result }) => {
   const body = (result ?? {}) as Record<string, unknown>
   const unavailable = unavailableOf(error)
   if (unavailable) {
-    return { status: unavailable.status, response: stockErrorBody(unavailable.status, { ...body, errors: [{ message: unavailable.message, code: unavailable.code }] }) }
+    return {
+      status: unavailable.status,
+      response: stockErrorBody(unavailable.status, {
+        ...body,
+        errors: [{ message: unavailable.message, code: unavailable.code }],
+      }),
+    }
   }
   const status = (error as { status?: number }).status ?? 500
   if (status < 500) return { status, response: stockErrorBody(status, body) }
   const client = clientErrorOf(error) ?? missingLinkOf(error)
   if (!client) return
-  return { status: client.status, response: stockErrorBody(client.status, { ...body, errors: [{ message: client.message }] }) }
+  return {
+    status: client.status,
+    response: stockErrorBody(client.status, { ...body, errors: [{ message: client.message }] }),
+  }
 }

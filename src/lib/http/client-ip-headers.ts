@@ -6,7 +6,10 @@ import type { RequestHandler } from 'express'
 import { CLIENT_IP_HEADER, clientIpFrom, SOCKET_IP_HEADER } from '../client-ip'
 import { settings } from '../settings'
 
-/** Sets CLIENT_IP_HEADER (when a trusted proxy header names one) and SOCKET_IP_HEADER; an incoming copy of either is dropped first. */
+/**
+ * Sets CLIENT_IP_HEADER (when a trusted proxy header names one) and SOCKET_IP_HEADER; an incoming copy of either is
+ * dropped first.
+ */
 export const clientIpHeaders = (): RequestHandler => (req, _res, next) => {
   delete req.headers[CLIENT_IP_HEADER]
   delete req.headers[SOCKET_IP_HEADER]

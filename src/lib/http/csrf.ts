@@ -29,7 +29,9 @@ function originOf(req: Request): string | null {
 export function isTrustedOrigin(req: Request, origin: string): boolean {
   if (settings().trustedOrigins.includes(origin)) return true
   // The origin the browser addressed: an attacker's page cannot make it equal ours.
-  return Boolean(req.headers.host) && (origin === `http://${req.headers.host}` || origin === `https://${req.headers.host}`)
+  return (
+    Boolean(req.headers.host) && (origin === `http://${req.headers.host}` || origin === `https://${req.headers.host}`)
+  )
 }
 
 export const csrfCheck: RequestHandler = (req, res, next) => {
@@ -38,6 +40,9 @@ export const csrfCheck: RequestHandler = (req, res, next) => {
   if (!readCookie(req.headers.cookie, sessionCookieName())) return next()
   const origin = originOf(req)
   if (origin && isTrustedOrigin(req, origin)) return next()
-  const error = apiError('forbidden', origin ? `Origin ${origin} is not trusted` : 'Missing Origin header on a cookie-authenticated request')
+  const error = apiError(
+    'forbidden',
+    origin ? `Origin ${origin} is not trusted` : 'Missing Origin header on a cookie-authenticated request',
+  )
   res.status(403).json(errorBody(error, familyOf(new URL(req.originalUrl, 'http://localhost').pathname)))
 }

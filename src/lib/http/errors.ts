@@ -51,7 +51,14 @@ export function apiError(code: ErrorCode, message?: string, init: ApiErrorInit =
  * appeals and transparency" (docs/decisions.md "The moderation routes speak the moderation
  * family"), each with its subpaths.
  */
-const MODERATION_ROUTES = ['/api/admin/moderate', '/api/admin/approve', '/api/reports', '/api/appeals', '/api/admin/moderation', '/api/admin/appeals']
+const MODERATION_ROUTES = [
+  '/api/admin/moderate',
+  '/api/admin/approve',
+  '/api/reports',
+  '/api/appeals',
+  '/api/admin/moderation',
+  '/api/admin/appeals',
+]
 
 export function familyOf(pathname: string): ErrorFamily {
   if (pathname === '/api/auth' || pathname.startsWith('/api/auth/')) return 'auth'
@@ -67,7 +74,12 @@ export function statusName(status: number): string {
 export function errorBody(error: ApiError, family: ErrorFamily): Record<string, unknown> {
   switch (family) {
     case 'auth':
-      return { error: error.code, code: error.code.toUpperCase(), message: error.message, status: statusName(error.status) }
+      return {
+        error: error.code,
+        code: error.code.toUpperCase(),
+        message: error.message,
+        status: statusName(error.status),
+      }
     case 'moderation':
       return {
         error: error.code,

@@ -8,7 +8,8 @@ import path from 'node:path'
 import type { Express } from 'express'
 
 /** Payload's own favicon (the dark mark, for light browser chrome), from @payloadcms/ui's assets. */
-const faviconFile = () => path.join(path.dirname(createRequire(import.meta.url).resolve('@payloadcms/ui/assets')), 'payload-favicon-dark.png')
+const faviconFile = () =>
+  path.join(path.dirname(createRequire(import.meta.url).resolve('@payloadcms/ui/assets')), 'payload-favicon-dark.png')
 
 export function mountFavicon(app: Express): void {
   const file = faviconFile()

@@ -6,8 +6,8 @@ import { executeAuthStrategies, headersWithCors, type Payload, type PayloadReque
 import { presentSession, presentSessionUser } from '../auth/present'
 import { sessionOf } from '../auth/sessions'
 import { errorBody, familyOf } from './errors'
-import { webHeaders } from './web-headers'
 import { credentialsWereUnchecked, serviceUnavailable } from './unavailable'
+import { webHeaders } from './web-headers'
 
 export const GET_SESSION_PATH = '/api/auth/get-session'
 
@@ -15,20 +15,33 @@ export function getSessionRoute(payload: Payload): RequestHandler {
   return async (req, res, next) => {
     try {
       const headers = webHeaders(req)
-      const { user, responseHeaders } = await executeAuthStrategies({ headers, payload, canSetHeaders: true, isGraphQL: false })
+      const { user, responseHeaders } = await executeAuthStrategies({
+        headers,
+        payload,
+        canSetHeaders: true,
+        isGraphQL: false,
+      })
       if (credentialsWereUnchecked(headers)) {
         const unavailable = serviceUnavailable()
-        res.set(unavailable.options.headers).status(503).json(errorBody(unavailable, familyOf(GET_SESSION_PATH)))
+        res
+          .set(unavailable.options.headers)
+          .status(503)
+          .json(errorBody(unavailable, familyOf(GET_SESSION_PATH)))
         return
       }
-      const answerHeaders = headersWithCors({ headers: responseHeaders ?? new Headers(), req: { payload, headers } as unknown as PayloadRequest })
+      const answerHeaders = headersWithCors({
+        headers: responseHeaders ?? new Headers(),
+        req: { payload, headers } as unknown as PayloadRequest,
+      })
       answerHeaders.forEach((value, name) => {
         if (name !== 'set-cookie') res.setHeader(name, value)
       })
       const cookies = answerHeaders.getSetCookie()
       if (cookies.length) res.setHeader('set-cookie', cookies)
       const current = user ? sessionOf({ user } as unknown as PayloadRequest) : null
-      res.json(user && current ? { session: presentSession(current.session), user: presentSessionUser(user as never) } : null)
+      res.json(
+        user && current ? { session: presentSession(current.session), user: presentSessionUser(user as never) } : null,
+      )
     } catch (error) {
       next(error)
     }

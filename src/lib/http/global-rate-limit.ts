@@ -8,10 +8,10 @@
 import type { Request, RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
+import { CLIENT_IP_HEADER, SOCKET_IP_HEADER } from '../client-ip'
 import { release } from '../rate-limit'
 import { hitLeased } from '../rate-limit-lease'
 import { settings } from '../settings'
-import { CLIENT_IP_HEADER, SOCKET_IP_HEADER } from '../client-ip'
 import { ApiError, apiError, errorBody, familyOf } from './errors'
 
 export type ExemptCheck = (req: Request) => Promise<boolean>
@@ -35,7 +35,10 @@ export function globalRateLimit(payload: Payload, isExempt: ExemptCheck = async 
         return next()
       }
       const error = tooManyRequests(state.retryAfter)
-      res.set(error.options.headers).status(429).json(errorBody(error, familyOf(new URL(req.originalUrl, 'http://localhost').pathname)))
+      res
+        .set(error.options.headers)
+        .status(429)
+        .json(errorBody(error, familyOf(new URL(req.originalUrl, 'http://localhost').pathname)))
     } catch (error) {
       // A limiter that cannot reach its counters must not take the API down with it:
       // the request goes on (and will meet the same database trouble on its own terms).

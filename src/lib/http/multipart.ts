@@ -31,7 +31,8 @@ export interface MultipartLimits {
   fieldSize: number
 }
 
-export const isMultipart = (req: PayloadRequest) => /^multipart\/form-data\b/i.test(req.headers.get('content-type') ?? '')
+export const isMultipart = (req: PayloadRequest) =>
+  /^multipart\/form-data\b/i.test(req.headers.get('content-type') ?? '')
 
 function parserFor(req: PayloadRequest, limits: MultipartLimits) {
   try {
@@ -40,7 +41,13 @@ function parserFor(req: PayloadRequest, limits: MultipartLimits) {
       defParamCharset: 'utf8',
       // busboy reports its limit when a file *reaches* fileSize: one more byte lets a file of
       // exactly `limits.fileSize` through and stops the first byte beyond it.
-      limits: { fileSize: limits.fileSize + 1, files: limits.files, fields: limits.fields, fieldSize: limits.fieldSize, parts: limits.files + limits.fields },
+      limits: {
+        fileSize: limits.fileSize + 1,
+        files: limits.files,
+        fields: limits.fields,
+        fieldSize: limits.fieldSize,
+        parts: limits.files + limits.fields,
+      },
     })
   } catch {
     throw invalidBody('The multipart body has no boundary (content-type: multipart/form-data; boundary=…)')
@@ -56,7 +63,8 @@ export async function readMultipart(req: PayloadRequest, limits: MultipartLimits
   const refuse = (error: ApiError) => (refusal ??= error)
 
   parser.on('field', (name, value, info) => {
-    if (info.valueTruncated || info.nameTruncated) refuse(invalidRequest(`Form field "${name}" is longer than ${limits.fieldSize} bytes`))
+    if (info.valueTruncated || info.nameTruncated)
+      refuse(invalidRequest(`Form field "${name}" is longer than ${limits.fieldSize} bytes`))
     else body.fields[name] = value
   })
   parser.on('file', (field, stream, info) => {
@@ -76,7 +84,14 @@ export async function readMultipart(req: PayloadRequest, limits: MultipartLimits
       chunks.length = 0
     })
     stream.on('end', () => {
-      if (!refusal) body.files.push({ field, name: info.filename ?? '', mimeType: info.mimeType, data: Buffer.concat(chunks, size), size })
+      if (!refusal)
+        body.files.push({
+          field,
+          name: info.filename ?? '',
+          mimeType: info.mimeType,
+          data: Buffer.concat(chunks, size),
+          size,
+        })
     })
   })
   const tooMany = () => refuse(invalidRequest(`At most ${limits.files} file(s) and ${limits.fields} fields`))

@@ -9,10 +9,11 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { handleEndpoints, type Payload } from 'payload'
 
 import { handOn } from '../auth/handed-lookup'
+import type { ReadCache } from '../read-cache/index'
 import { requestBody } from './body-limit'
 import { errorBody, familyOf, internalError } from './errors'
-import { rootDispatcher, type Answer } from './root-endpoints'
-import { credentialsWereUnchecked, RETRY_AFTER_SECONDS, serviceUnavailable } from './unavailable'
+import { type Answer, rootDispatcher } from './root-endpoints'
+import { stockError, stockErrorBody } from './stock-errors'
 import {
   isCollectionRoute,
   isReadSentAsPost,
@@ -21,9 +22,8 @@ import {
   readObjectBody,
   readQueryBody,
 } from './stock-json-body'
-import { stockError, stockErrorBody } from './stock-errors'
 import { boundedStockRead, stockQueryProblem } from './stock-query'
-import type { ReadCache } from '../read-cache/index'
+import { credentialsWereUnchecked, RETRY_AFTER_SECONDS, serviceUnavailable } from './unavailable'
 import { webHeaders } from './web-headers'
 
 function toWebRequest(req: ExpressRequest, url: URL, buffered?: Buffer): Request {
@@ -33,7 +33,9 @@ function toWebRequest(req: ExpressRequest, url: URL, buffered?: Buffer): Request
     method: req.method === 'HEAD' ? 'GET' : req.method,
     headers,
     // The counted body (body-limit.ts), so that no route reads past the size limit.
-    ...(hasBody ? { body: buffered ?? (Readable.toWeb(requestBody(req)) as unknown as ReadableStream), duplex: 'half' } : {}),
+    ...(hasBody
+      ? { body: buffered ?? (Readable.toWeb(requestBody(req)) as unknown as ReadableStream), duplex: 'half' }
+      : {}),
   } as RequestInit)
   // The Request copies the headers: the strategy is handed the copy.
   handOn(req, request.headers)
@@ -151,16 +153,26 @@ export function payloadBridge(payload: Payload, cache?: ReadCache): RequestHandl
         await response.body?.cancel().catch(() => undefined)
         const unavailable = serviceUnavailable()
         res.set(unavailable.options.headers).status(503)
-        res.json(stock ? stockErrorBody(503, { errors: [{ message: unavailable.message, code: unavailable.code }] }) : errorBody(unavailable, familyOf(new URL(req.originalUrl, 'http://localhost').pathname)))
+        res.json(
+          stock
+            ? stockErrorBody(503, { errors: [{ message: unavailable.message, code: unavailable.code }] })
+            : errorBody(unavailable, familyOf(new URL(req.originalUrl, 'http://localhost').pathname)),
+        )
         return
       }
       // 503: the database or storage is down (unavailable.ts); the client may try again.
       if (response.status === 503) res.setHeader('retry-after', String(RETRY_AFTER_SECONDS))
       else if (response.status >= 500 && !res.headersSent) {
         // Payload's own error bodies may carry library messages; ours never do.
-        const detail = ('bodyText' in response && response.bodyText) || (await new Response(response.body).text().catch(() => ''))
-        payload.logger.error({ msg: `${req.method} ${req.originalUrl} answered ${response.status}`, detail: detail.slice(0, 2000) })
-        res.status(500).json(errorBody(internalError(), familyOf(new URL(req.originalUrl, 'http://localhost').pathname)))
+        const detail =
+          ('bodyText' in response && response.bodyText) || (await new Response(response.body).text().catch(() => ''))
+        payload.logger.error({
+          msg: `${req.method} ${req.originalUrl} answered ${response.status}`,
+          detail: detail.slice(0, 2000),
+        })
+        res
+          .status(500)
+          .json(errorBody(internalError(), familyOf(new URL(req.originalUrl, 'http://localhost').pathname)))
         return
       }
       await sendWebResponse(response, res, req.method === 'HEAD')

@@ -1,6 +1,6 @@
 import { clientErrorOf } from './client-errors'
+import { ApiError, apiError, errorBody, type ErrorFamily, familyOf, internalError } from './errors'
 import { unavailableOf } from './unavailable'
-import { ApiError, apiError, errorBody, familyOf, internalError, type ErrorFamily } from './errors'
 
 // The text of each answer made here, so the bridge can send it as it is instead of reading
 // the Response's stream back (payload-bridge.ts; a third of a cached-session read's CPU went

@@ -1,7 +1,14 @@
 // Our documented routes dispatched as Payload root endpoints with their matchers compiled once: Payload
 // compiles one per candidate endpoint on every request, more CPU than a hot endpoint's own work.
 import { match } from 'path-to-regexp'
-import { createPayloadRequest, headersWithCors, mergeHeaders, type Endpoint, type Payload, type PayloadHandler } from 'payload'
+import {
+  createPayloadRequest,
+  type Endpoint,
+  headersWithCors,
+  mergeHeaders,
+  type Payload,
+  type PayloadHandler,
+} from 'payload'
 
 import { textOf } from './respond'
 

@@ -28,14 +28,16 @@ type EndpointList = ReadonlyArray<{ method: string; path: string }> | false | un
 
 function compile(endpoints: EndpointList, collection?: { versions?: unknown }): Route[] {
   if (!endpoints) return []
-  return endpoints
-    // Payload adds the version routes to every collection; without versions they can only fail.
-    .filter((endpoint) => !collection || collection.versions || !VERSION_ROUTES.has(endpoint.path))
-    .map((endpoint) => ({
-      method: endpoint.method.toUpperCase(),
-      matches: match(endpoint.path, { decode: decodeURIComponent }),
-      checkId: collection !== undefined,
-    }))
+  return (
+    endpoints
+      // Payload adds the version routes to every collection; without versions they can only fail.
+      .filter((endpoint) => !collection || collection.versions || !VERSION_ROUTES.has(endpoint.path))
+      .map((endpoint) => ({
+        method: endpoint.method.toUpperCase(),
+        matches: match(endpoint.path, { decode: decodeURIComponent }),
+        checkId: collection !== undefined,
+      }))
+  )
 }
 
 function matchesRoute(route: Route, rest: string): boolean {
@@ -48,8 +50,15 @@ function matchesRoute(route: Route, rest: string): boolean {
 export function buildRouteTable(config: SanitizedConfig, extra: Record<string, string[]> = {}): RouteTable {
   const apiRoute = config.routes.api.replace(/\/+$/, '')
   const root = compile(config.endpoints as EndpointList)
-  const collections = new Map<string, Route[]>(config.collections.map((collection) => [collection.slug, compile(collection.endpoints as EndpointList, collection)]))
-  const globals = new Map<string, Route[]>(config.globals.map((global) => [global.slug, compile(global.endpoints as EndpointList)]))
+  const collections = new Map<string, Route[]>(
+    config.collections.map((collection) => [
+      collection.slug,
+      compile(collection.endpoints as EndpointList, collection),
+    ]),
+  )
+  const globals = new Map<string, Route[]>(
+    config.globals.map((global) => [global.slug, compile(global.endpoints as EndpointList)]),
+  )
 
   // The answer depends on the path alone, and the same few paths come again and again (a hot
   // read's): remembered, bounded (cleared when full), instead of running every route's

@@ -36,7 +36,10 @@ const COMMON: Record<string, string> = {
 export function securityHeaders(csp: string): RequestHandler {
   return (req, res, next) => {
     for (const [name, value] of Object.entries(COMMON)) res.setHeader(name, value)
-    res.setHeader('content-security-policy', req.method === 'GET' && req.path === UNSUBSCRIBE_PAGE ? UNSUBSCRIBE_PAGE_CSP : csp)
+    res.setHeader(
+      'content-security-policy',
+      req.method === 'GET' && req.path === UNSUBSCRIBE_PAGE ? UNSUBSCRIBE_PAGE_CSP : csp,
+    )
     next()
   }
 }

@@ -6,9 +6,9 @@ import { executeAuthStrategies, headersWithCors, mergeHeaders, type Payload, typ
 
 import { bringsCredentials } from '../auth/strategy'
 import { errorBody, familyOf, internalError } from './errors'
-import { webHeaders } from './web-headers'
 import { toApiError } from './respond'
 import { credentialsWereUnchecked, serviceUnavailable } from './unavailable'
+import { webHeaders } from './web-headers'
 
 export type Caller = PayloadRequest['user']
 
@@ -30,7 +30,9 @@ export async function shellAnswer(
   // only `Origin` is read (by the CORS headers).
   const anonymous = !bringsCredentials(req.headers.authorization, req.headers.cookie)
   const headers = anonymous ? new Headers(req.headers.origin ? { origin: req.headers.origin } : {}) : webHeaders(req)
-  const { user, responseHeaders } = anonymous ? { user: null, responseHeaders: undefined } : await executeAuthStrategies({ headers, payload, canSetHeaders: true, isGraphQL: false })
+  const { user, responseHeaders } = anonymous
+    ? { user: null, responseHeaders: undefined }
+    : await executeAuthStrategies({ headers, payload, canSetHeaders: true, isGraphQL: false })
   let body: unknown
   let errorHeaders: Record<string, string> = {}
   try {
@@ -45,7 +47,10 @@ export async function shellAnswer(
   if (res.headersSent) return
   if (credentialsWereUnchecked(headers)) {
     const unavailable = serviceUnavailable()
-    res.set(unavailable.options.headers).status(503).json(errorBody(unavailable, familyOf(path)))
+    res
+      .set(unavailable.options.headers)
+      .status(503)
+      .json(errorBody(unavailable, familyOf(path)))
     return
   }
   if (status >= 500 && status !== 503) {

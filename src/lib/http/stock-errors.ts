@@ -29,7 +29,10 @@ interface PayloadErrorItem {
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined)
 
-/** A validation error (Payload's ValidationError and ours) lists each field's problem in `data.errors`: the general family's `issues`. */
+/**
+ * A validation error (Payload's ValidationError and ours) lists each field's problem in `data.errors`: the general
+ * family's `issues`.
+ */
 function issuesOf(item: PayloadErrorItem | undefined): Array<{ path: string; message: string }> | undefined {
   if (!Array.isArray(item?.data?.errors)) return undefined
   return item.data.errors.map((issue) => ({ path: String(issue.path ?? ''), message: String(issue.message ?? '') }))
@@ -51,6 +54,9 @@ export function stockErrorBody(status: number, body: Record<string, unknown>): R
   return { error, message, ...body }
 }
 
-/** A refusal the shell answers on a stock route before Payload runs (`code`: when the status's own is not the one, e.g. `invalid_body`). */
+/**
+ * A refusal the shell answers on a stock route before Payload runs (`code`: when the status's own is not the one, e.g.
+ * `invalid_body`).
+ */
 export const stockError = (status: number, message: string, code?: string): Record<string, unknown> =>
   stockErrorBody(status, { ...(code ? { error: code } : {}), errors: [{ message }] })

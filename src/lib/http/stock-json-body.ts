@@ -15,7 +15,8 @@ export type StockBody = { ok: true; body?: Buffer } | { ok: false; status: numbe
 
 const mediaType = (contentType: string | undefined) => contentType?.split(';')[0]?.trim().toLowerCase() ?? ''
 const isJson = (type: string) => type === 'application/json' || type.endsWith('+json')
-const hasBody = (req: ExpressRequest) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
+const hasBody = (req: ExpressRequest) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
 
 export function isCollectionRoute(req: ExpressRequest, collections: ReadonlySet<string>, apiRoute: string): boolean {
   const path = new URL(req.originalUrl, 'http://localhost').pathname
@@ -29,7 +30,9 @@ export function isCollectionRoute(req: ExpressRequest, collections: ReadonlySet<
  * its field hooks.
  */
 export function needsObjectBody(req: ExpressRequest): boolean {
-  return WRITES.has(req.method) && !isReadSentAsPost(req) && mediaType(req.headers['content-type']) !== 'multipart/form-data'
+  return (
+    WRITES.has(req.method) && !isReadSentAsPost(req) && mediaType(req.headers['content-type']) !== 'multipart/form-data'
+  )
 }
 
 /**
@@ -101,8 +104,10 @@ export async function readObjectBody(req: ExpressRequest): Promise<StockBody> {
   } catch {
     return { ok: false, status: 400, message: 'The request body is not valid JSON', code: 'invalid_body' }
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { ok: false, status: 400, message: 'The request body must be a JSON object' }
-  if (depthOf(parsed) > MAX_DEPTH) return { ok: false, status: 400, message: `The request body is nested more than ${MAX_DEPTH} levels deep` }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    return { ok: false, status: 400, message: 'The request body must be a JSON object' }
+  if (depthOf(parsed) > MAX_DEPTH)
+    return { ok: false, status: 400, message: `The request body is nested more than ${MAX_DEPTH} levels deep` }
   return { ok: true, body }
 }
 

@@ -11,15 +11,29 @@ export const RETRY_AFTER_SECONDS = 5
 
 // node's socket errors, and PostgreSQL's class 08 (connection exception), 57P01-57P03
 // (admin/crash shutdown, cannot connect now) and 53300 (too many connections).
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300'])
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+])
 // pg's own words when a connection dies or none can be had (no code on these).
-const CONNECTION_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|Client was closed and is not queryable|the database system is (shutting down|starting up|in recovery mode)|cannot begin transaction/i
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|Client was closed and is not queryable|the database system is (shutting down|starting up|in recovery mode)|cannot begin transaction/i
 // A filesystem that refuses the write (full, read-only, a folder that is a file, no right).
 const STORAGE_CODES = new Set(['ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT', 'EEXIST'])
 
 // Not `instanceof Error`: node's own errors (fs, net) may come from another realm (a vm
 // context, as under jest) and fail that test while being errors all the same.
-const isErrorLike = (value: unknown): value is Error => typeof value === 'object' && value !== null && typeof (value as Error).message === 'string'
+const isErrorLike = (value: unknown): value is Error =>
+  typeof value === 'object' && value !== null && typeof (value as Error).message === 'string'
 
 /** The error and its causes (drizzle wraps pg's error; Payload's wraps in `cause` too). */
 function* chain(error: unknown): Generator<Error> {
@@ -49,20 +63,26 @@ export function isStorageUnavailable(error: unknown): boolean {
     // (its upload step); it is a 400 there, but the client did nothing wrong.
     if (item.name === 'FileUploadError') return true
     const code = codeOf(item)
-    if (typeof code === 'string' && STORAGE_CODES.has(code) && typeof (item as { syscall?: unknown }).syscall === 'string') return true
+    if (
+      typeof code === 'string' &&
+      STORAGE_CODES.has(code) &&
+      typeof (item as { syscall?: unknown }).syscall === 'string'
+    )
+      return true
   }
   return false
 }
 
 const retryHeaders = () => ({ 'retry-after': String(RETRY_AFTER_SECONDS) })
 
-export const serviceUnavailable = () =>
-  apiError('service_unavailable', undefined, { headers: retryHeaders() })
+export const serviceUnavailable = () => apiError('service_unavailable', undefined, { headers: retryHeaders() })
 
-export const storageUnavailable = () =>
-  apiError('storage_unavailable', undefined, { headers: retryHeaders() })
+export const storageUnavailable = () => apiError('storage_unavailable', undefined, { headers: retryHeaders() })
 
-/** The decode queue's refusal (src/lib/media/errors.ts MediaBusy, whose message it keeps); matched by name across realms. */
+/**
+ * The decode queue's refusal (src/lib/media/errors.ts MediaBusy, whose message it keeps); matched by name across
+ * realms.
+ */
 const mediaBusyIn = (error: unknown): Error | undefined => [...chain(error)].find((item) => item.name === 'MediaBusy')
 
 /** The 503 for an error that means "down, not broken", else undefined. */

@@ -7,14 +7,26 @@ import { runIn, statement } from '../prepared'
 import { afterCommit } from '../transaction'
 import { wakeMailRunner } from './runner'
 import { seal } from './seal'
-import { MAIL_QUEUE, SEND_MAIL_TASK, type OutgoingMail } from './send-mail-task'
+import { MAIL_QUEUE, type OutgoingMail, SEND_MAIL_TASK } from './send-mail-task'
 
-export const QUEUE_MAIL = statement('queue-mail', 'INSERT INTO payload_jobs (input, task_slug, queue, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)')
+export const QUEUE_MAIL = statement(
+  'queue-mail',
+  'INSERT INTO payload_jobs (input, task_slug, queue, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)',
+)
 
-/** The payload_jobs row of `mail` (sealed), column by column (also for the booking's one-statement write, which then calls `wakeMailAfterCommit`). */
+/**
+ * The payload_jobs row of `mail` (sealed), column by column (also for the booking's one-statement write, which then
+ * calls `wakeMailAfterCommit`).
+ */
 export function mailJobRow(req: PayloadRequest, mail: OutgoingMail) {
   const at = new Date().toISOString()
-  return { input: { sealed: seal(req.payload.secret, mail) }, task_slug: SEND_MAIL_TASK, queue: MAIL_QUEUE, created_at: at, updated_at: at }
+  return {
+    input: { sealed: seal(req.payload.secret, mail) },
+    task_slug: SEND_MAIL_TASK,
+    queue: MAIL_QUEUE,
+    created_at: at,
+    updated_at: at,
+  }
 }
 
 /** Wakes the mail runner once the transaction `req` is in has committed: the job is invisible to it before. */

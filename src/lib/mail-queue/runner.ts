@@ -4,14 +4,17 @@
 import type { Payload } from 'payload'
 
 import { startPollingLoop } from '../polling-loop'
-import { sessionClient, sessionsAreDirect, type SessionClient } from '../postgres/session-client'
+import { type SessionClient, sessionClient, sessionsAreDirect } from '../postgres/session-client'
 import type { Connection } from '../prepared'
 import { settings } from '../settings'
 import { sendMailBatch } from './send-batch'
 import { MAIL_QUEUE } from './send-mail-task'
 
 interface PoolClient {
-  query: (textOrConfig: string | Parameters<Connection['query']>[0], values?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>>; rowCount: number | null }>
+  query: (
+    textOrConfig: string | Parameters<Connection['query']>[0],
+    values?: unknown[],
+  ) => Promise<{ rows: Array<Record<string, unknown>>; rowCount: number | null }>
   release: (destroy?: boolean) => void
   keepsPreparedStatements?: boolean
 }

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 
 import { createLocalReq, type Payload, type TaskConfig } from 'payload'
 
-import { runOn, statement, type Connection } from '../prepared'
+import { type Connection, runOn, statement } from '../prepared'
 import { MAIL_QUEUE, SEND_MAIL_TASK } from './send-mail-task'
 
 /** The task's one step: Payload names a single-task job's step '1' (runJobs' singleTask workflow). */
@@ -61,13 +61,18 @@ interface Outcome {
 
 type Retries = { attempts?: number; backoff?: { type: 'exponential' | 'fixed'; delay?: number } }
 
-function sendMailTask(payload: Payload): TaskConfig & { handler: (args: unknown) => Promise<unknown>; retries?: Retries | number } {
+function sendMailTask(
+  payload: Payload,
+): TaskConfig & { handler: (args: unknown) => Promise<unknown>; retries?: Retries | number } {
   const task = payload.config.jobs.tasks?.find((candidate) => candidate.slug === SEND_MAIL_TASK)
-  if (!task || typeof task.handler !== 'function') throw new Error(`mail queue: the ${SEND_MAIL_TASK} task is not registered`)
+  if (!task || typeof task.handler !== 'function')
+    throw new Error(`mail queue: the ${SEND_MAIL_TASK} task is not registered`)
   return task as ReturnType<typeof sendMailTask>
 }
 
-/** When a job that failed after `failuresBefore` earlier failures is tried next (Payload's calculateBackoffWaitUntil). */
+/**
+ * When a job that failed after `failuresBefore` earlier failures is tried next (Payload's calculateBackoffWaitUntil).
+ */
 function nextTry(retries: Retries, failuresBefore: number, now: Date): Date {
   const delay = retries.backoff?.delay ?? 0
   if (retries.backoff?.type === 'exponential') return new Date(now.getTime() + 2 ** failuresBefore * delay)
@@ -95,12 +100,26 @@ export async function sendMailBatch(payload: Payload, connection: Connection, li
         return { job, executedAt }
       } catch (err) {
         const error = err instanceof Error ? err : new Error(String(err))
-        return { job, executedAt, error: { name: error.name, cancelled: false, message: error.message || 'Task handler threw an error', stack: error.stack } }
+        return {
+          job,
+          executedAt,
+          error: {
+            name: error.name,
+            cancelled: false,
+            message: error.message || 'Task handler threw an error',
+            stack: error.stack,
+          },
+        }
       }
     }),
   )
   // A number is the attempts alone, as Payload reads it (getRunTaskFunction).
-  await record(payload, connection, outcomes, typeof task.retries === 'number' ? { attempts: task.retries } : (task.retries ?? {}))
+  await record(
+    payload,
+    connection,
+    outcomes,
+    typeof task.retries === 'number' ? { attempts: task.retries } : (task.retries ?? {}),
+  )
   return due.length
 }
 
@@ -113,7 +132,10 @@ async function record(payload: Payload, connection: Connection, outcomes: Outcom
     const tried = job.total_tried + 1
     // Payload's wording (handleTaskError), which operators' log searches may know.
     const what = `Error running task ${SEND_MAIL_TASK} (mail job ${job.id}). Attempt ${tried}`
-    payload.logger.error({ err: error, msg: final ? `${what} - max retries reached; the job is kept, failed` : `${what}/${attempts + 1}` })
+    payload.logger.error({
+      err: error,
+      msg: final ? `${what} - max retries reached; the job is kept, failed` : `${what}/${attempts + 1}`,
+    })
     return { job, sent: false, error, final, waitUntil: final ? null : nextTry(retries, job.failures, now), executedAt }
   })
   await runOn(connection, RECORD, [

@@ -55,7 +55,14 @@ function sendMailTask(conditions: Record<string, MailCondition>): TaskConfig {
         if (!holds) throw new Error(`mail queue: unknown mail condition "${mail.onlyIf.condition}"`)
         if (!(await holds(req, mail.onlyIf.key))) return { output: {} }
       }
-      await req.payload.sendEmail({ to: mail.to, subject: mail.subject, text: mail.text, html: `<p>${escapeHtml(mail.text)}</p>`, ...(mail.attachments?.length ? { attachments: mail.attachments } : {}), ...(mail.headers ? { headers: mail.headers } : {}) })
+      await req.payload.sendEmail({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: `<p>${escapeHtml(mail.text)}</p>`,
+        ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      })
       return { output: {} }
     },
   }
@@ -70,7 +77,10 @@ function sendMailTask(conditions: Record<string, MailCondition>): TaskConfig {
  * checks say no as well. Completed jobs are deleted (Payload's default), so a sent mail
  * leaves nothing behind.
  */
-export function jobsConfig(otherTasks: TaskConfig[] = [], mailConditions: Record<string, MailCondition> = {}): JobsConfig {
+export function jobsConfig(
+  otherTasks: TaskConfig[] = [],
+  mailConditions: Record<string, MailCondition> = {},
+): JobsConfig {
   const nobody = () => false
   return {
     tasks: [sendMailTask(mailConditions), ...otherTasks],

@@ -91,6 +91,7 @@ let queue: DecodeQueue | undefined
 /** The process's queue, sized from the settings (a test that changes them gets a new one). */
 export function decodeQueue(): DecodeQueue {
   const { decodeMemoryMb, decodeQueue: maxWaiting } = settings().media
-  if (!queue || queue.budget !== decodeMemoryMb * MiB || queue.maxWaiting !== maxWaiting) queue = new DecodeQueue(decodeMemoryMb * MiB, maxWaiting)
+  if (!queue || queue.budget !== decodeMemoryMb * MiB || queue.maxWaiting !== maxWaiting)
+    queue = new DecodeQueue(decodeMemoryMb * MiB, maxWaiting)
   return queue
 }

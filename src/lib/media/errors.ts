@@ -5,7 +5,6 @@ import { APIError } from 'payload'
 
 import { ERROR_CODES, type ErrorCode } from '../../../domain/error-codes'
 import { apiError } from '../http/errors'
-
 import { MAX_PIXELS, MAX_UPLOAD_BYTES } from './limits'
 
 export type MediaRefusalCode = Extract<ErrorCode, 'payload_too_large' | 'unsupported_media_type'>
@@ -29,7 +28,10 @@ export const fileTooLarge = () =>
   new MediaRefusal('payload_too_large', `The file is larger than ${MAX_UPLOAD_BYTES} bytes (10 MiB)`)
 
 export const tooManyPixels = (width: number, height: number) =>
-  new MediaRefusal('payload_too_large', `The image is ${width} × ${height} pixels; at most ${MAX_PIXELS.toLocaleString('en')} pixels are accepted`)
+  new MediaRefusal(
+    'payload_too_large',
+    `The image is ${width} × ${height} pixels; at most ${MAX_PIXELS.toLocaleString('en')} pixels are accepted`,
+  )
 
 /**
  * Too many images are being decoded and waiting: the upload is refused before its decode

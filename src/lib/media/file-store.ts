@@ -27,7 +27,8 @@ export interface FileStore {
 
 function folderStore(dir: string): FileStore {
   // Only plain names inside the folder: a name is never a path.
-  const inside = (name: string) => (name && name === path.basename(name) && !name.startsWith('.') ? path.join(dir, name) : undefined)
+  const inside = (name: string) =>
+    name && name === path.basename(name) && !name.startsWith('.') ? path.join(dir, name) : undefined
   return {
     where: dir,
     async *list() {
@@ -43,7 +44,9 @@ function folderStore(dir: string): FileStore {
       }
     },
     async remove(names) {
-      await Promise.all(names.map((name) => inside(name)).map((file) => (file ? fs.rm(file, { force: true }) : undefined)))
+      await Promise.all(
+        names.map((name) => inside(name)).map((file) => (file ? fs.rm(file, { force: true }) : undefined)),
+      )
     },
   }
 }
@@ -61,7 +64,8 @@ function bucketStore(bucket: string): FileStore {
       let token: string | undefined
       do {
         const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }))
-        for (const object of page.Contents ?? []) if (object.Key && object.LastModified) yield { name: object.Key, modified: object.LastModified }
+        for (const object of page.Contents ?? [])
+          if (object.Key && object.LastModified) yield { name: object.Key, modified: object.LastModified }
         token = page.IsTruncated ? page.NextContinuationToken : undefined
       } while (token)
     },

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url'
 
 /** The media folder (`media/` at the project root unless MEDIA_DIR says otherwise), or a folder in it. */
 export function mediaFolder(sub?: string): string {
-  const root = path.resolve(process.env.MEDIA_DIR || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../media'))
+  const root = path.resolve(
+    process.env.MEDIA_DIR || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../media'),
+  )
   return sub ? path.join(root, sub) : root
 }

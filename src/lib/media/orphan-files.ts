@@ -5,7 +5,7 @@ import type { Payload, Where } from 'payload'
 
 import { isDatabaseUnavailable } from '../http/unavailable'
 import { settings } from '../settings'
-import { fileStoreOf, type FileStore } from './file-store'
+import { type FileStore, fileStoreOf } from './file-store'
 import type { UploadCollectionSlug } from './storage'
 
 /** What of an upload's document names its files (a row, a version, a hook's data). */
@@ -15,23 +15,48 @@ type Doc = { filename?: unknown; sizes?: unknown } | null | undefined
 export function namesOf(doc: Doc): string[] {
   if (!doc) return []
   const sizes = Object.values((doc.sizes ?? {}) as Record<string, { filename?: unknown } | null>)
-  return [doc.filename, ...sizes.map((size) => size?.filename)].filter((name): name is string => typeof name === 'string' && name !== '')
+  return [doc.filename, ...sizes.map((size) => size?.filename)].filter(
+    (name): name is string => typeof name === 'string' && name !== '',
+  )
 }
 
 /** Of `names` (every name when undefined), those a row or a version of `slug` names, trashed ones included. */
 export async function heldNames(payload: Payload, slug: string, names?: readonly string[]): Promise<Set<string>> {
   const collection = slug as UploadCollectionSlug
   const config = payload.collections[collection].config
-  const sizeNames = (config.upload && typeof config.upload === 'object' ? (config.upload.imageSizes ?? []) : []).map((size) => size.name)
+  const sizeNames = (config.upload && typeof config.upload === 'object' ? (config.upload.imageSizes ?? []) : []).map(
+    (size) => size.name,
+  )
   const fields = ['filename', ...sizeNames.map((size) => `sizes.${size}.filename`)]
-  const where = (prefix: string): Where => (names ? { or: fields.map((field) => ({ [`${prefix}${field}`]: { in: [...names] } })) } : {})
+  const where = (prefix: string): Where =>
+    names ? { or: fields.map((field) => ({ [`${prefix}${field}`]: { in: [...names] } })) } : {}
   // Only the names: the sweep reads every row of the collection.
-  const select = { filename: true, sizes: Object.fromEntries(sizeNames.map((size) => [size, { filename: true as const }])) } as const
+  const select = {
+    filename: true,
+    sizes: Object.fromEntries(sizeNames.map((size) => [size, { filename: true as const }])),
+  } as const
   const held = new Set<string>()
-  const docs = await payload.find({ collection, where: where(''), select, pagination: false, depth: 0, overrideAccess: true, draft: true, trash: true })
+  const docs = await payload.find({
+    collection,
+    where: where(''),
+    select,
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    draft: true,
+    trash: true,
+  })
   for (const doc of docs.docs) for (const name of namesOf(doc)) held.add(name)
   if (config.versions) {
-    const versions = await payload.findVersions({ collection, where: where('version.'), select: { version: select }, pagination: false, depth: 0, overrideAccess: true, trash: true })
+    const versions = await payload.findVersions({
+      collection,
+      where: where('version.'),
+      select: { version: select },
+      pagination: false,
+      depth: 0,
+      overrideAccess: true,
+      trash: true,
+    })
     for (const version of versions.docs) for (const name of namesOf(version.version)) held.add(name)
   }
   return held
@@ -44,7 +69,12 @@ const RETRIES = 20
  * Removes those of `names` no row of `slug` names, once the database can say (retried every
  * 30 s for 10 min while it cannot; after that the start sweep is left to do it).
  */
-export function removeUnlessNamed(payload: Payload, slug: string, names: readonly string[], attempt = 0): Promise<void> {
+export function removeUnlessNamed(
+  payload: Payload,
+  slug: string,
+  names: readonly string[],
+  attempt = 0,
+): Promise<void> {
   return (async () => {
     const held = await heldNames(payload, slug, names)
     await fileStoreOf(payload, slug).remove(names.filter((name) => !held.has(name)))
@@ -61,7 +91,12 @@ export function removeUnlessNamed(payload: Payload, slug: string, names: readonl
 export function removeFiles(payload: Payload, slug: string, names: readonly string[]): Promise<void> {
   return fileStoreOf(payload, slug)
     .remove(names)
-    .catch((error: unknown) => payload.logger.error({ err: error, msg: `${slug}: could not remove ${names.join(', ')} of a failed upload; the start sweep will` }))
+    .catch((error: unknown) =>
+      payload.logger.error({
+        err: error,
+        msg: `${slug}: could not remove ${names.join(', ')} of a failed upload; the start sweep will`,
+      }),
+    )
 }
 
 export interface SweepResult {

@@ -72,9 +72,17 @@ async function prepareRaster(bytes: Buffer, mime: RasterType): Promise<PreparedI
     if (rotated) image = image.rotate()
     try {
       const { data, info } = await encode(image, mime).toBuffer({ resolveWithObject: true })
-      return { data, mimeType: mime, ext: RASTER_TYPES[mime], width: info.width, height: info.pageHeight ?? info.height }
+      return {
+        data,
+        mimeType: mime,
+        ext: RASTER_TYPES[mime],
+        width: info.width,
+        height: info.pageHeight ?? info.height,
+      }
     } catch {
-      throw unsupportedMedia(`The ${RASTER_TYPES[mime].toUpperCase()} image could not be decoded (damaged or truncated)`)
+      throw unsupportedMedia(
+        `The ${RASTER_TYPES[mime].toUpperCase()} image could not be decoded (damaged or truncated)`,
+      )
     }
   })
 }
@@ -82,7 +90,8 @@ async function prepareRaster(bytes: Buffer, mime: RasterType): Promise<PreparedI
 async function prepareSvg(bytes: Buffer): Promise<PreparedImage | null> {
   const clean = await sanitizeSvg(bytes)
   if (!clean) return null
-  if (!svgHasSize(clean)) throw unsupportedMedia('The SVG gives no size: its <svg> needs width and height, or a viewBox')
+  if (!svgHasSize(clean))
+    throw unsupportedMedia('The SVG gives no size: its <svg> needs width and height, or a viewBox')
   try {
     // librsvg parses the cleaned document: it must still be a drawable SVG.
     const metadata = await sharp(clean, { limitInputPixels: MAX_PIXELS }).metadata()

@@ -6,7 +6,10 @@ import { randomBytes } from 'node:crypto'
 const MAX_STEM = 60
 
 export function safeFileName(requested: string | undefined | null, ext: string): string {
-  const lastSegment = String(requested ?? '').split(/[\\/]/).pop() ?? ''
+  const lastSegment =
+    String(requested ?? '')
+      .split(/[\\/]/)
+      .pop() ?? ''
   const stem =
     lastSegment
       .replace(/\.[^.]*$/, '')

@@ -55,8 +55,8 @@ function isSvgDocument(JSDOM: typeof JsdomType, text: string): boolean {
 
 /**
  * The sanitized SVG document, or null when the bytes are not an SVG image (not UTF-8 text,
- * not well-formed XML with an <svg> root, or no <svg> root once cleaned). Entity declarations are refused outright (null): they
- * are how XML bombs and external-entity reads start, and no icon needs them.
+ * not well-formed XML with an <svg> root, or no <svg> root once cleaned). Entity declarations are refused outright
+ * (null): they are how XML bombs and external-entity reads start, and no icon needs them.
  */
 export async function sanitizeSvg(bytes: Buffer): Promise<Buffer | null> {
   let text: string
@@ -79,7 +79,8 @@ export async function sanitizeSvg(bytes: Buffer): Promise<Buffer | null> {
   // DOMPurify serializes an HTML tree: a standalone .svg needs its namespaces declared.
   const rootTag = clean.slice(0, clean.indexOf('>') + 1)
   if (!rootTag.includes(`xmlns="${SVG_NS}"`)) clean = clean.replace(/^<svg/i, `<svg xmlns="${SVG_NS}"`)
-  if (clean.includes('xlink:') && !rootTag.includes('xmlns:xlink=')) clean = clean.replace(/^<svg/i, `<svg xmlns:xlink="${XLINK_NS}"`)
+  if (clean.includes('xlink:') && !rootTag.includes('xmlns:xlink='))
+    clean = clean.replace(/^<svg/i, `<svg xmlns:xlink="${XLINK_NS}"`)
   return Buffer.from(clean, 'utf8')
 }
 
@@ -98,6 +99,11 @@ export function svgHasSize(svg: Buffer): boolean {
   const text = svg.toString('utf8')
   const rootTag = text.slice(0, text.indexOf('>') + 1)
   if (lengthOf(rootTag, 'width') > 0 && lengthOf(rootTag, 'height') > 0) return true
-  const box = rootTag.match(/\sviewBox\s*=\s*["']([^"']*)["']/i)?.[1]?.trim().split(/[\s,]+/).map(Number) ?? []
+  const box =
+    rootTag
+      .match(/\sviewBox\s*=\s*["']([^"']*)["']/i)?.[1]
+      ?.trim()
+      .split(/[\s,]+/)
+      .map(Number) ?? []
   return box.length === 4 && box.every(Number.isFinite) && box[2]! > 0 && box[3]! > 0
 }

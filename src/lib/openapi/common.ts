@@ -12,13 +12,18 @@ import type { ErrorFamily } from '../http/errors'
 export const id = z.uuid().meta({ description: 'A UUID', example: '6f1c1d3e-4b7a-4c55-9a53-0d7f5c2b9e11' })
 export const timestamp = z.iso.datetime({ offset: true }).meta({ example: '2026-11-21T06:40:12.345Z' })
 /** `{"en": "Wellness", "fr": "Bien-être"}`: keys are configured locales (LOCALES). */
-export const localized = z.record(z.string(), z.string()).meta({ id: 'LocalizedText', example: { en: 'Wellness', fr: 'Bien-être' } })
+export const localized = z
+  .record(z.string(), z.string())
+  .meta({ id: 'LocalizedText', example: { en: 'Wellness', fr: 'Bien-être' } })
 
 export const generalError = z
   .object({
     error: z.string().meta({ description: 'Machine-readable code, e.g. `not_found`' }),
     message: z.string(),
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional().meta({ description: 'One per invalid field (400 invalid_request)' }),
+    issues: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .meta({ description: 'One per invalid field (400 invalid_request)' }),
   })
   .meta({ id: 'GeneralError', description: 'Error body of every /api route outside /api/auth and /api/admin/moderate' })
 
@@ -48,11 +53,21 @@ export const payloadErrors = z
       example: ERROR_CODES.not_found.code,
       description: 'The general family’s code (API-CONTRACT §1)',
     }),
-    message: z.string().optional().meta({ description: 'Absent on a field validation, which has `issues` (the admin panel reads a top-level message as an error of the whole form)' }),
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional().meta({ description: 'Field validation: each field’s problem' }),
+    message: z.string().optional().meta({
+      description:
+        'Absent on a field validation, which has `issues` (the admin panel reads a top-level message as an error of the whole form)',
+    }),
+    issues: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .meta({ description: 'Field validation: each field’s problem' }),
     errors: z.array(z.looseObject({ message: z.string() })),
   })
-  .meta({ id: 'PayloadErrors', description: 'Error body of Payload’s stock collection routes: Payload’s `errors` (the admin panel and Payload’s clients read it) with the general family’s `error` and `message` (or `issues` for a field validation) beside it' })
+  .meta({
+    id: 'PayloadErrors',
+    description:
+      'Error body of Payload’s stock collection routes: Payload’s `errors` (the admin panel and Payload’s clients read it) with the general family’s `error` and `message` (or `issues` for a field validation) beside it',
+  })
 
 const FAMILY_BODIES = { general: generalError, auth: authError, moderation: moderationError } as const
 
@@ -67,7 +82,9 @@ const UNAVAILABLE =
 
 /** Answered by Node's HTTP server before any of our code runs: no body, no headers of ours. */
 export const nodeAnswers: ZodOpenApiResponsesObject = {
-  '431': { description: 'Request headers over Node’s limit (16 KiB): answered by the HTTP server itself, without a body' },
+  '431': {
+    description: 'Request headers over Node’s limit (16 KiB): answered by the HTTP server itself, without a body',
+  },
 }
 
 const jsonBody = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } })
@@ -83,16 +100,30 @@ export function json(description: string, schema: z.ZodType, headers?: z.ZodObje
  * `Retry-After`), and for writes (POST, PATCH, DELETE)
  * 413 (body limit) and 403 (the CSRF rule: a cookie request without a trusted Origin).
  */
-export function errorResponses(family: ErrorFamily, errors: Record<number, string>, options: { write?: boolean } = {}): ZodOpenApiResponsesObject {
+export function errorResponses(
+  family: ErrorFamily,
+  errors: Record<number, string>,
+  options: { write?: boolean } = {},
+): ZodOpenApiResponsesObject {
   const schema = FAMILY_BODIES[family]
   const responses: ZodOpenApiResponsesObject = {}
   for (const [status, description] of Object.entries(errors)) {
-    responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] = json(description, schema, status === '429' ? rateLimitHeaders : undefined)
+    responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] = json(
+      description,
+      schema,
+      status === '429' ? rateLimitHeaders : undefined,
+    )
   }
   responses['429'] ??= json('`too_many_requests`: the global limit per client IP', schema, rateLimitHeaders)
   if (options.write) {
-    responses['403'] ??= json('`forbidden`: the request carries the session cookie without a trusted `Origin` (CSRF rule)', schema)
-    responses['413'] ??= json('`payload_too_large`: the body is over the limit (1 MiB JSON, 10 MiB + 256 KiB multipart)', schema)
+    responses['403'] ??= json(
+      '`forbidden`: the request carries the session cookie without a trusted `Origin` (CSRF rule)',
+      schema,
+    )
+    responses['413'] ??= json(
+      '`payload_too_large`: the body is over the limit (1 MiB JSON, 10 MiB + 256 KiB multipart)',
+      schema,
+    )
   }
   responses['500'] ??= json('`internal_error`: a server fault (no detail; any change is rolled back)', schema)
   responses['503'] ??= json(UNAVAILABLE, schema, retryAfter)
@@ -121,10 +152,14 @@ export const pageFields = {
 
 export const paginationQuery = {
   page: z.string().optional().meta({ description: 'Page ≥ 1 (default 1)', example: '1' }),
-  perPage: z.string().optional().meta({ description: '1..100 (default 20; larger values are clamped to 100)', example: '20' }),
+  perPage: z
+    .string()
+    .optional()
+    .meta({ description: '1..100 (default 20; larger values are clamped to 100)', example: '20' }),
 }
 
-export const booleanQuery = (description: string) => z.enum(['true', 'false', '1', '0']).optional().meta({ description })
+export const booleanQuery = (description: string) =>
+  z.enum(['true', 'false', '1', '0']).optional().meta({ description })
 
 /** Admin-only operations and the moderation route: cookie or bearer session. */
 export const SESSION: Array<Record<string, string[]>> = [{ sessionCookie: [] }, { bearer: [] }]

@@ -30,10 +30,14 @@ async function packaged(): Promise<{ native: string; version: string }> {
   try {
     module = (await import(name)) as { postgres: string }
   } catch {
-    throw new Error(`Cannot start the embedded PostgreSQL: ${name} is not installed (no build for this platform). Run npm install, or set DATABASE_URL.`)
+    throw new Error(
+      `Cannot start the embedded PostgreSQL: ${name} is not installed (no build for this platform). Run npm install, or set DATABASE_URL.`,
+    )
   }
   const native = path.resolve(path.dirname(module.postgres), '..')
-  const { version } = JSON.parse(await fs.readFile(path.join(native, '..', 'package.json'), 'utf8')) as { version: string }
+  const { version } = JSON.parse(await fs.readFile(path.join(native, '..', 'package.json'), 'utf8')) as {
+    version: string
+  }
   return { native, version }
 }
 
@@ -55,7 +59,8 @@ async function copyOnce(native: string, target: string): Promise<void> {
   } catch (error) {
     // Another start copied it meanwhile: theirs is as good.
     await fs.rm(staging, { recursive: true, force: true })
-    if ((error as NodeJS.ErrnoException).code !== 'ENOTEMPTY' && (error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    if ((error as NodeJS.ErrnoException).code !== 'ENOTEMPTY' && (error as NodeJS.ErrnoException).code !== 'EEXIST')
+      throw error
   }
 }
 

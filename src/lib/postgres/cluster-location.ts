@@ -22,7 +22,10 @@ export const isInitialised = (clusterDir: string) => exists(path.join(clusterDir
 /** The cluster folder for `stateDir` (it may not exist yet). */
 export async function clusterLocation(stateDir: string, runAs: RunAs | undefined): Promise<string> {
   const pointer = path.join(stateDir, POINTER_FILE)
-  const pointed = await fs.readFile(pointer, 'utf8').then((text) => text.trim(), () => '')
+  const pointed = await fs.readFile(pointer, 'utf8').then(
+    (text) => text.trim(),
+    () => '',
+  )
   if (pointed) return pointed
   const local = path.join(stateDir, 'postgres')
   if (!runAs) return local
@@ -33,7 +36,10 @@ export async function clusterLocation(stateDir: string, runAs: RunAs | undefined
       `Cannot start the embedded PostgreSQL: as root it runs as the postgres user, which cannot enter ${local} (a folder above it is private). Move DATA_DIR to a folder other users may enter, run as an ordinary user, or set DATABASE_URL.`,
     )
   }
-  const key = createHash('sha256').update(await fs.realpath(stateDir)).digest('hex').slice(0, 24)
+  const key = createHash('sha256')
+    .update(await fs.realpath(stateDir))
+    .digest('hex')
+    .slice(0, 24)
   const shared = path.join(SHARED_ROOT, 'clusters', key)
   try {
     await fs.mkdir(path.dirname(shared), { recursive: true, mode: 0o755 })

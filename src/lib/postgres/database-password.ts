@@ -18,7 +18,11 @@ const PENDING_FILE = `${PASSWORD_FILE}.new`
 const LEGACY_PASSWORD = 'postgres'
 
 const generate = () => randomBytes(24).toString('base64url')
-const read = (file: string) => fs.readFile(file, 'utf8').then((text) => text.trim() || undefined, () => undefined)
+const read = (file: string) =>
+  fs.readFile(file, 'utf8').then(
+    (text) => text.trim() || undefined,
+    () => undefined,
+  )
 
 async function writeDurably(file: string, content: string): Promise<void> {
   const handle = await fs.open(file, 'w', 0o600)

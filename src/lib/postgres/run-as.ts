@@ -9,7 +9,8 @@ export interface RunAs {
   gid: number
 }
 
-const idOf = (flag: '-u' | '-g') => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim())
+const idOf = (flag: '-u' | '-g') =>
+  Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim())
 
 /** The user PostgreSQL runs as: undefined when we are not root (then it runs as us). */
 export function postgresRunAs(): RunAs | undefined {

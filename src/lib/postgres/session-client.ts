@@ -7,7 +7,10 @@ import { settings } from '../settings'
 export interface SessionClient {
   connect: () => Promise<void>
   /** Text and values, or pg's query config (a named, prepared statement: lib/prepared.ts). */
-  query: (textOrConfig: string | { name?: string; text: string; values: unknown[] }, values?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>>; rowCount: number | null }>
+  query: (
+    textOrConfig: string | { name?: string; text: string; values: unknown[] },
+    values?: unknown[],
+  ) => Promise<{ rows: Array<Record<string, unknown>>; rowCount: number | null }>
   end: () => Promise<void>
   on: ((event: 'notification', listener: (message: { channel: string; payload?: string }) => void) => void) &
     ((event: 'error', listener: (error: Error) => void) => void) &
@@ -31,5 +34,9 @@ export const sessionsAreDirect = (): boolean => settings().databaseDirectUrl !==
 export function sessionClient(payload: Payload, applicationName: string): SessionClient {
   const pool = (payload.db as unknown as { pool: PoolWithClient }).pool
   const direct = settings().databaseDirectUrl
-  return new pool.Client({ ...pool.options, ...(direct ? { connectionString: direct } : {}), application_name: applicationName })
+  return new pool.Client({
+    ...pool.options,
+    ...(direct ? { connectionString: direct } : {}),
+    application_name: applicationName,
+  })
 }

@@ -17,7 +17,8 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.ur
  */
 export function migratedTemplateName(): string {
   const hash = createHash('sha256')
-  for (const file of fs.readdirSync(MIGRATIONS_DIR).sort()) hash.update(file).update(fs.readFileSync(path.join(MIGRATIONS_DIR, file)))
+  for (const file of fs.readdirSync(MIGRATIONS_DIR).sort())
+    hash.update(file).update(fs.readFileSync(path.join(MIGRATIONS_DIR, file)))
   return `community_template_${hash.digest('hex').slice(0, 16)}`
 }
 
@@ -43,12 +44,20 @@ export const databaseExists = async (client: pg.Client, name: string): Promise<b
   ((await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount ?? 0) > 0
 
 export const dropDatabase = (adminUrl: string, name: string): Promise<void> =>
-  onServer(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`)).then(() => undefined)
+  onServer(adminUrl, (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
+  ).then(() => undefined)
 
 /** A new database named `<prefix><random>` copied from `template`: its URL and name. */
-export async function cloneDatabase(adminUrl: string, template: string, prefix: string): Promise<{ url: string; name: string }> {
+export async function cloneDatabase(
+  adminUrl: string,
+  template: string,
+  prefix: string,
+): Promise<{ url: string; name: string }> {
   const name = `${prefix}${randomBytes(6).toString('hex')}`
-  await onServer(adminUrl, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(template)}`))
+  await onServer(adminUrl, (client) =>
+    client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(template)}`),
+  )
   return { url: withDatabase(adminUrl, name), name }
 }
 
@@ -60,16 +69,25 @@ export async function cloneDatabase(adminUrl: string, template: string, prefix: 
  * working database when `build` returns (the rename needs that). True when built here.
  * `from`: the working database starts as a copy of that template instead of empty.
  */
-export async function ensureTemplate(adminUrl: string, name: string, build: (url: string) => Promise<void>, from?: string): Promise<boolean> {
+export async function ensureTemplate(
+  adminUrl: string,
+  name: string,
+  build: (url: string) => Promise<void>,
+  from?: string,
+): Promise<boolean> {
   return onServer(adminUrl, async (client) => {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [`template:${name}`])
     try {
       if (await databaseExists(client, name)) return false
       const working = `${name}_building`
       await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(working)} WITH (FORCE)`)
-      await client.query(`CREATE DATABASE ${client.escapeIdentifier(working)}${from ? ` TEMPLATE ${client.escapeIdentifier(from)}` : ''}`)
+      await client.query(
+        `CREATE DATABASE ${client.escapeIdentifier(working)}${from ? ` TEMPLATE ${client.escapeIdentifier(from)}` : ''}`,
+      )
       await build(withDatabase(adminUrl, working))
-      await client.query(`ALTER DATABASE ${client.escapeIdentifier(working)} RENAME TO ${client.escapeIdentifier(name)}`)
+      await client.query(
+        `ALTER DATABASE ${client.escapeIdentifier(working)} RENAME TO ${client.escapeIdentifier(name)}`,
+      )
       // The build's pages go to disk now, not in the shutdown of whoever stops the server next
       // (5 s of a kit's first stop). Needs superuser or pg_checkpoint: else the shutdown does it.
       await client.query('CHECKPOINT').catch(() => undefined)

@@ -31,12 +31,16 @@ export async function tellEnd(session: HeardSession, end: TransactionEnd): Promi
  * How a COMMIT that failed ended: PostgreSQL's own refusal (a deferred constraint) rolled it
  * back; a connection lost on the way leaves the outcome unknown.
  */
-export const endOfFailedCommit = (error: unknown): TransactionEnd => (isDatabaseUnavailable(error) ? 'unknown' : 'rolled-back')
+export const endOfFailedCommit = (error: unknown): TransactionEnd =>
+  isDatabaseUnavailable(error) ? 'unknown' : 'rolled-back'
 
 /** Hears how the open transaction `id` of `payload` ends (once). */
 export function onTransactionEnd(payload: Payload, id: string, listener: TransactionEndListener): void {
-  const session = (payload.db as unknown as { sessions: Record<string, Partial<HeardSession> | undefined> }).sessions[id]
+  const session = (payload.db as unknown as { sessions: Record<string, Partial<HeardSession> | undefined> }).sessions[
+    id
+  ]
   // Not open (already ended), or not opened by failed-commits.ts (startPayload installs it).
-  if (!session?.listeners) throw new Error(`Transaction ${id} is not open, or was not opened by reportFailedCommits' beginTransaction`)
+  if (!session?.listeners)
+    throw new Error(`Transaction ${id} is not open, or was not opened by reportFailedCommits' beginTransaction`)
   session.listeners.push(listener)
 }

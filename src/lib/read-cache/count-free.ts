@@ -39,7 +39,8 @@ const only = (value: unknown, key: string): unknown => {
 /** `{ and: [x] }` (what Payload wraps the access rule in), however deep, as x. */
 function unwrap(where: unknown): unknown {
   let current = where
-  for (let and = only(current, 'and'); Array.isArray(and) && and.length === 1; and = only(current, 'and')) current = and[0]
+  for (let and = only(current, 'and'); Array.isArray(and) && and.length === 1; and = only(current, 'and'))
+    current = and[0]
   return current
 }
 
@@ -47,7 +48,11 @@ function unwrap(where: unknown): unknown {
 function visibleOf(where: unknown, list: CountedList): Pick<Plan, 'statuses' | 'after'> | undefined {
   const statusesOf = (clause: unknown) => {
     const statuses = only(only(clause, list.statusField), 'in')
-    return Array.isArray(statuses) && statuses.length > 0 && statuses.every((status) => typeof status === 'string' && list.statuses.includes(status)) ? [...new Set(statuses as string[])].sort() : undefined
+    return Array.isArray(statuses) &&
+      statuses.length > 0 &&
+      statuses.every((status) => typeof status === 'string' && list.statuses.includes(status))
+      ? [...new Set(statuses as string[])].sort()
+      : undefined
   }
   const direct = statusesOf(where)
   if (direct) return { statuses: direct }
@@ -62,7 +67,11 @@ function visibleOf(where: unknown, list: CountedList): Pick<Plan, 'statuses' | '
 export function planOf(where: Where | undefined, list: CountedList): Plan | undefined {
   const inner = unwrap(where ?? {})
   const and = only(inner, 'and')
-  if ((typeof inner === 'object' && inner !== null && Object.keys(inner).length === 0) || (Array.isArray(and) && and.length === 0)) return {}
+  if (
+    (typeof inner === 'object' && inner !== null && Object.keys(inner).length === 0) ||
+    (Array.isArray(and) && and.length === 0)
+  )
+    return {}
   const visible = visibleOf(inner, list)
   if (visible) return visible
   const either = only(inner, 'or')
@@ -103,14 +112,25 @@ export function countText(list: CountedList, plan: Plan): string {
     // index; status is NOT NULL), and with an expiry their passed ones among the few passed.
     const reader = `$${passed ? 2 : 1}::uuid`
     const others = list.statuses.filter((status) => !plan.statuses!.includes(status))
-    if (others.length) parts.push(`+ (SELECT count(*) FROM ${table} WHERE ${author} = ${reader} AND ${ident('status')} IN (${literals(others)}))`)
+    if (others.length)
+      parts.push(
+        `+ (SELECT count(*) FROM ${table} WHERE ${author} = ${reader} AND ${ident('status')} IN (${literals(others)}))`,
+      )
     if (passed) parts.push(`+ (SELECT count(*) FROM passed WHERE author = ${reader})`)
   }
   return `${passed}SELECT (${parts.join(' ')})::bigint AS n`
 }
 
-export async function countPlan(payload: Payload, list: CountedList, plan: Plan, req?: PayloadRequest): Promise<number> {
-  const values = [...(plan.after !== undefined ? [plan.after] : []), ...(plan.author !== undefined ? [plan.author] : [])]
+export async function countPlan(
+  payload: Payload,
+  list: CountedList,
+  plan: Plan,
+  req?: PayloadRequest,
+): Promise<number> {
+  const values = [
+    ...(plan.after !== undefined ? [plan.after] : []),
+    ...(plan.author !== undefined ? [plan.author] : []),
+  ]
   const { rows } = await runPublicUnnamed<{ n: string }>(payload, countText(list, plan), values, req)
   return Number(rows[0]?.n ?? 0)
 }
@@ -131,7 +151,10 @@ const wrapped = new WeakSet<object>()
  * `list_counts` where the where allows. The adapter's `find` and `countDistinct` are wrapped
  * once per adapter; outside `fn` both are Payload's own.
  */
-export function countFree(payload: Payload, lists: Record<string, CountedList>): <T>(fn: () => Promise<T>) => Promise<T> {
+export function countFree(
+  payload: Payload,
+  lists: Record<string, CountedList>,
+): <T>(fn: () => Promise<T>) => Promise<T> {
   const adapter = payload.db as unknown as Adapter
   if (!wrapped.has(adapter)) {
     wrapped.add(adapter)
@@ -140,13 +163,17 @@ export function countFree(payload: Payload, lists: Record<string, CountedList>):
       const list = misses.getStore()?.[args.collection]
       const plan = list && args.pagination !== false ? planOf(args.where, list) : undefined
       if (!list || !plan) return find.call(this, args)
-      return planned.run({ table: list.table, count: () => countPlan(payload, list, plan, args.req) }, () => find.call(this, args))
+      return planned.run({ table: list.table, count: () => countPlan(payload, list, plan, args.req) }, () =>
+        find.call(this, args),
+      )
     }
     const countDistinct = adapter.countDistinct
     // findMany's one count of the page's where; `column` (a distinct count of another column) is never planned.
     adapter.countDistinct = function (args) {
       const plan = planned.getStore()
-      return plan && args.tableName === plan.table && args.column === undefined ? plan.count() : countDistinct.call(this, args)
+      return plan && args.tableName === plan.table && args.column === undefined
+        ? plan.count()
+        : countDistinct.call(this, args)
     }
   }
   return (fn) => misses.run(lists, fn)

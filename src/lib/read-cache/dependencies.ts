@@ -21,7 +21,8 @@ export interface PublicReads {
   countedLists?: Record<string, CountedList>
 }
 
-export const publicReadsOf = (config: SanitizedConfig): PublicReads | undefined => (config.custom as { publicReads?: PublicReads } | undefined)?.publicReads
+export const publicReadsOf = (config: SanitizedConfig): PublicReads | undefined =>
+  (config.custom as { publicReads?: PublicReads } | undefined)?.publicReads
 
 /** Collections a relation, upload or join field can bring into an answer (maxDepth 0 never populates). */
 function relatedCollections(fields: Field[], found: Set<string>): void {

@@ -6,30 +6,47 @@ import { executeAuthStrategies, headersWithCors, type Payload, type PayloadReque
 
 import { readCookie, sessionCookieName } from '../auth/cookies'
 import { handOn, keepHeard } from '../auth/handed-lookup'
-import { caughtUp, readOnCatchUp, type CatchUpRead } from '../auth/stale-listener'
-import { webHeaders } from '../http/web-headers'
+import { type CatchUpRead, caughtUp, readOnCatchUp } from '../auth/stale-listener'
 import { credentialsWereUnchecked } from '../http/unavailable'
+import { webHeaders } from '../http/web-headers'
 import { onPrimary } from '../replicas/read-context'
 import { settings } from '../settings'
-import { countFree } from './count-free'
 import { matchesIfNoneMatch, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, strongEtag, VARY } from './conditional'
-import { dependenciesOf, publicReadsOf, type PublicReads } from './dependencies'
+import { countFree } from './count-free'
+import { dependenciesOf, type PublicReads, publicReadsOf } from './dependencies'
 import { ByteLru } from './lru'
-import { allVersionsRead, collectionsWithTriggers, compactVersions, versionReader, type VersionReader } from './versions'
+import {
+  allVersionsRead,
+  collectionsWithTriggers,
+  compactVersions,
+  type VersionReader,
+  versionReader,
+} from './versions'
 
 /**
  * A faster source of Payload's exact body for some reads (the forum's public lists,
  * docs/decisions.md "Anonymous forum reads answered by the shell"): the document object, or
  * undefined when it does not answer this read.
  */
-export type Fill = (read: { slug: string; id: string | undefined; params: URLSearchParams; user: unknown }) => Promise<unknown>
+export type Fill = (read: {
+  slug: string
+  id: string | undefined
+  params: URLSearchParams
+  user: unknown
+}) => Promise<unknown>
 
 export interface ReadCache {
   /**
    * Answers a stock read from the cache (or fills it), or hands back Payload's answer for the
    * bridge to send as any other (errors, 503, reads the cache does not serve).
    */
-  serve: (req: ExpressRequest, res: ExpressResponse, url: URL, request: () => Request, fromPayload: () => Promise<Response>) => Promise<Response | undefined>
+  serve: (
+    req: ExpressRequest,
+    res: ExpressResponse,
+    url: URL,
+    request: () => Request,
+    fromPayload: () => Promise<Response>,
+  ) => Promise<Response | undefined>
   /**
    * A hit answered as soon as the shell has counted the request (docs/decisions.md "A current
    * cache hit is answered right after the rate limit"): the kept answer when it is current, a
@@ -40,7 +57,6 @@ export interface ReadCache {
 }
 
 type Reader = { id: unknown; roles?: unknown } | null
-
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const JSON_UTF8 = 'application/json; charset=utf-8'
@@ -57,7 +73,10 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
   // Who reads, as answerHit found it, and the version it read (after the request arrived): on
   // its miss, serve (later in the same request) asks no strategy again and fills under that
   // version. Held weakly by the express request, so nothing outlives it.
-  const readersFound = new WeakMap<ExpressRequest, { user: Reader; authHeaders?: Headers; version?: Promise<string | undefined> }>()
+  const readersFound = new WeakMap<
+    ExpressRequest,
+    { user: Reader; authHeaders?: Headers; version?: Promise<string | undefined> }
+  >()
   // Every collection's version, read by the stale listener's catch-up round trip (versions.ts).
   const allVersions = allVersionsRead(reads)
   readOnCatchUp(allVersions)
@@ -67,7 +86,10 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
   // Worked out at the first read; after a failure (the database down at that moment) again at the next.
   const readers = () =>
     (served ??= servedCollections(payload, reads, allVersions).catch((error: unknown) => {
-      payload.logger.error({ err: error, msg: 'read cache: could not check the version triggers; reads go to Payload until it can' })
+      payload.logger.error({
+        err: error,
+        msg: 'read cache: could not check the version triggers; reads go to Payload until it can',
+      })
       served = undefined
       return new Map<string, VersionReader>()
     }))
@@ -86,7 +108,9 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
   const corsHeaders = (origin: string | undefined): Array<[string, string]> => {
     if (origin === undefined && withoutOrigin) return withoutOrigin
     const headers = { get: (name: string) => (name.toLowerCase() === 'origin' ? (origin ?? null) : null) }
-    const computed = [...headersWithCors({ headers: new Headers(), req: { payload, headers } as unknown as PayloadRequest }).entries()]
+    const computed = [
+      ...headersWithCors({ headers: new Headers(), req: { payload, headers } as unknown as PayloadRequest }).entries(),
+    ]
     if (origin === undefined) withoutOrigin = computed
     return computed
   }
@@ -94,7 +118,9 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
   const compactNow = () => {
     if (Date.now() - compactedAt < COMPACT_EVERY_MS) return
     compactedAt = Date.now()
-    compactVersions(payload).catch((error: unknown) => payload.logger.warn({ err: error, msg: 'read cache: compacting collection_versions failed' }))
+    compactVersions(payload).catch((error: unknown) =>
+      payload.logger.warn({ err: error, msg: 'read cache: compacting collection_versions failed' }),
+    )
   }
 
   /**
@@ -102,8 +128,12 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
    * without building any Headers). `headers`: the Web Headers the strategy reads (the bridge's
    * Web Request's, or the request's own). Undefined: the database could not check the session.
    */
-  const readerOfRequest = async (req: ExpressRequest, headers: () => Headers): Promise<{ user: Reader; authHeaders?: Headers } | undefined> => {
-    if (req.headers.authorization === undefined && readCookie(req.headers.cookie, sessionCookieName()) === undefined) return { user: null }
+  const readerOfRequest = async (
+    req: ExpressRequest,
+    headers: () => Headers,
+  ): Promise<{ user: Reader; authHeaders?: Headers } | undefined> => {
+    if (req.headers.authorization === undefined && readCookie(req.headers.cookie, sessionCookieName()) === undefined)
+      return { user: null }
     const checked = headers()
     const auth = await executeAuthStrategies({ headers: checked, payload, canSetHeaders: true, isGraphQL: false })
     if (credentialsWereUnchecked(checked)) return undefined
@@ -111,13 +141,20 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
   }
 
   const keyOf = (target: { slug: string; id: string | undefined }, search: string, user: Reader) => {
-    const shared = !user || (reads.sharedWhenSignedIn?.collections.includes(target.slug) && reads.sharedWhenSignedIn.reader(user))
+    const shared =
+      !user || (reads.sharedWhenSignedIn?.collections.includes(target.slug) && reads.sharedWhenSignedIn.reader(user))
     // A signed-in reader's answer depends on who they are and on their roles (staff read more).
     return `${target.slug}\n${target.id ?? ''}\n${search}\n${shared ? 'public' : readerOf(user!)}`
   }
 
   /** The kept (or just made) answer, with its headers; 304 when an anonymous client holds it. */
-  const send = (req: ExpressRequest, res: ExpressResponse, answer: { body: Buffer; etag?: string }, user: Reader, authHeaders: Headers | undefined) => {
+  const send = (
+    req: ExpressRequest,
+    res: ExpressResponse,
+    answer: { body: Buffer; etag?: string },
+    user: Reader,
+    authHeaders: Headers | undefined,
+  ) => {
     res.status(200)
     for (const [name, value] of corsHeaders(req.headers.origin)) res.setHeader(name, value)
     const cookies = authHeaders?.getSetCookie() ?? []
@@ -149,8 +186,15 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
       // is the version read. One round trip is both (docs/decisions.md "The cookie barrier
       // is the version read"): started here, handed to the strategy on the request
       // (handed-lookup.ts), its version read below.
-      const round = req.headers.authorization !== undefined || req.headers.cookie !== undefined ? caughtUp(versions.want) : undefined
-      if (round) keepHeard(req, round.then((outcome) => outcome.heard))
+      const round =
+        req.headers.authorization !== undefined || req.headers.cookie !== undefined
+          ? caughtUp(versions.want)
+          : undefined
+      if (round)
+        keepHeard(
+          req,
+          round.then((outcome) => outcome.heard),
+        )
       const early = round && versions.read(round).catch(() => undefined)
       let headers: Headers | undefined
       const who = await readerOfRequest(req, () => (headers = webHeaders(req)))
@@ -197,7 +241,9 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
         // A miss reads the primary: the answer is kept under the primary's version, which a
         // replica's older rows must not fill (docs/decisions.md "Read replicas with our own
         // chooser" routes the other public reads).
-        const filled = options.fill ? await onPrimary(() => options.fill!({ slug: target.slug, id: target.id, params: url.searchParams, user })) : undefined
+        const filled = options.fill
+          ? await onPrimary(() => options.fill!({ slug: target.slug, id: target.id, params: url.searchParams, user }))
+          : undefined
         if (filled !== undefined) body = Buffer.from(JSON.stringify(filled))
         else {
           const response = await onPrimary(() => withKeptTotals(fromPayload))
@@ -218,17 +264,25 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
   }
 }
 
-const readerOf = (user: NonNullable<Reader>) => `user:${String(user.id)}:${Array.isArray(user.roles) ? [...user.roles].map(String).sort().join(',') : ''}`
+const readerOf = (user: NonNullable<Reader>) =>
+  `user:${String(user.id)}:${Array.isArray(user.roles) ? [...user.roles].map(String).sort().join(',') : ''}`
 
 /** The collections served, each with its version read; those not fully covered by triggers left out. */
-async function servedCollections(payload: Payload, reads: PublicReads, allVersions: CatchUpRead): Promise<Map<string, VersionReader>> {
+async function servedCollections(
+  payload: Payload,
+  reads: PublicReads,
+  allVersions: CatchUpRead,
+): Promise<Map<string, VersionReader>> {
   const served = new Map<string, VersionReader>()
   const dependencies = new Map(reads.collections.map((slug) => [slug, dependenciesOf(payload.config, reads, slug)]))
   const covered = await collectionsWithTriggers(payload, [...new Set([...dependencies.values()].flat())])
   for (const [slug, needs] of dependencies) {
     const missing = needs.filter((dependency) => !covered.has(dependency))
     if (missing.length === 0) served.set(slug, versionReader(payload, slug, needs, reads, allVersions))
-    else payload.logger.warn({ msg: `read cache: ${slug} is left to Payload: no version triggers on ${missing.join(', ')}` })
+    else
+      payload.logger.warn({
+        msg: `read cache: ${slug} is left to Payload: no version triggers on ${missing.join(', ')}`,
+      })
   }
   return served
 }

@@ -50,4 +50,5 @@ export class ByteLru {
 }
 
 // Strings count twice their length (UTF-16), plus a fixed allowance for the objects around them.
-const entryBytes = (key: string, entry: Entry) => entry.body.byteLength + 2 * (key.length + entry.version.length + entry.etag.length) + 200
+const entryBytes = (key: string, entry: Entry) =>
+  entry.body.byteLength + 2 * (key.length + entry.version.length + entry.etag.length) + 200

@@ -4,9 +4,9 @@
 // barrier (docs/decisions.md "The cookie barrier is the version read"), else on the pool.
 import type { Payload } from 'payload'
 
-import { caughtUp, type CatchUp, type CatchUpRead } from '../auth/stale-listener'
-import { run, statement, type Statement } from '../prepared'
-import { tableBelongs, type PublicReads } from './dependencies'
+import { type CatchUp, type CatchUpRead, caughtUp } from '../auth/stale-listener'
+import { run, type Statement, statement } from '../prepared'
+import { type PublicReads, tableBelongs } from './dependencies'
 
 const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`
 const ident = (text: string) => `"${text.replace(/"/g, '""')}"`
@@ -25,7 +25,10 @@ export interface VersionReader {
 /** The next expiry after `$1` of a dependency whose rows stop being visible at a time. */
 const expiryOf = (reads: PublicReads, dependency: string) => {
   const expiry = reads.expiries?.[dependency]
-  return expiry && `(SELECT min(${ident(expiry.column)}) FROM ${ident(expiry.table)} WHERE ${ident(expiry.column)} > $1::timestamptz)`
+  return (
+    expiry &&
+    `(SELECT min(${ident(expiry.column)}) FROM ${ident(expiry.table)} WHERE ${ident(expiry.column)} > $1::timestamptz)`
+  )
 }
 
 const EXPIRY = 'expiry:'
@@ -41,9 +44,14 @@ export function allVersionsRead(reads: PublicReads): CatchUpRead {
   const expiries = Object.keys(reads.expiries ?? {}).sort()
   const text = [
     'SELECT collection AS key, sum(n)::text AS value FROM collection_versions GROUP BY collection',
-    ...expiries.map((dependency) => `SELECT ${quoted(EXPIRY + dependency)}, extract(epoch FROM ${expiryOf(reads, dependency)})::text`),
+    ...expiries.map(
+      (dependency) => `SELECT ${quoted(EXPIRY + dependency)}, extract(epoch FROM ${expiryOf(reads, dependency)})::text`,
+    ),
   ].join(' UNION ALL ')
-  return { statement: statement('read-cache-all-versions', text), values: () => (expiries.length ? [new Date().toISOString()] : []) }
+  return {
+    statement: statement('read-cache-all-versions', text),
+    values: () => (expiries.length ? [new Date().toISOString()] : []),
+  }
 }
 
 /**
@@ -52,7 +60,13 @@ export function allVersionsRead(reads: PublicReads): CatchUpRead {
  * next one is served only until it passes. The same text whichever way it was read (the sum,
  * then each expiry ahead, joined by `|`), so every instance tags one state alike.
  */
-export function versionReader(payload: Payload, slug: string, dependencies: string[], reads: PublicReads, shared: CatchUpRead): VersionReader {
+export function versionReader(
+  payload: Payload,
+  slug: string,
+  dependencies: string[],
+  reads: PublicReads,
+  shared: CatchUpRead,
+): VersionReader {
   const expiries = dependencies.flatMap((dependency) => {
     const expiry = expiryOf(reads, dependency)
     return expiry ? [expiry] : []
@@ -68,16 +82,23 @@ export function versionReader(payload: Payload, slug: string, dependencies: stri
   // The last round trip's rows and the version made of them: every request that shared that
   // round trip gets the same rows object.
   let last: { rows: unknown[]; version: string } | undefined
-  /** This collection's version from the catch-up's rows: its own read's, or every collection's; undefined when it read neither. */
+  /**
+   * This collection's version from the catch-up's rows: its own read's, or every collection's; undefined when it read
+   * neither.
+   */
   const fromCatchUp = (outcome: CatchUp): string | undefined => {
     if (!outcome.heard || !outcome.rows) return undefined
     if (outcome.read === want) return (outcome.rows[0] as { version: string }).version
     if (outcome.read !== shared) return undefined
     if (last?.rows === outcome.rows) return last.version
-    const values = new Map((outcome.rows as Array<{ key: string; value: string | null }>).map((row) => [row.key, row.value]))
+    const values = new Map(
+      (outcome.rows as Array<{ key: string; value: string | null }>).map((row) => [row.key, row.value]),
+    )
     let sum = 0n
     for (const dependency of dependencies) sum += BigInt(values.get(dependency) ?? 0)
-    const ahead = dependencies.flatMap((dependency) => (reads.expiries?.[dependency] ? [values.get(EXPIRY + dependency) ?? null] : []))
+    const ahead = dependencies.flatMap((dependency) =>
+      reads.expiries?.[dependency] ? [values.get(EXPIRY + dependency) ?? null] : [],
+    )
     last = { rows: outcome.rows, version: [String(sum), ...ahead.filter((value) => value !== null)].join('|') }
     return last.version
   }
@@ -105,13 +126,15 @@ function batched(readOnce: () => Promise<string>): () => Promise<string> {
   }
   return () => {
     if (!running) return start()
-    queued ??= running.then(
-      () => undefined,
-      () => undefined,
-    ).then(() => {
-      queued = undefined
-      return start()
-    })
+    queued ??= running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        queued = undefined
+        return start()
+      })
     return queued
   }
 }

@@ -7,7 +7,7 @@ import type { Payload } from 'payload'
 
 import { settings } from '../settings'
 import { replicaAllowedHere } from './read-context'
-import { ReplicaSet, type Reader, type ReplicaState } from './replica-set'
+import { type Reader, ReplicaSet, type ReplicaState } from './replica-set'
 
 interface Adapter {
   pool: Reader
@@ -45,7 +45,16 @@ export async function startReadReplicas(payload: Payload): Promise<void> {
 
   type Db = Parameters<typeof withReplicas>[0]
   const primary = adapter.drizzle as Db
-  const byReplica = new Map(set.replicas.map((replica) => [replica, drizzle({ client: replica.reader as never, logger: (adapter.logger ?? false) as never, schema: adapter.schema }) as unknown as Db]))
+  const byReplica = new Map(
+    set.replicas.map((replica) => [
+      replica,
+      drizzle({
+        client: replica.reader as never,
+        logger: (adapter.logger ?? false) as never,
+        schema: adapter.schema,
+      }) as unknown as Db,
+    ]),
+  )
   const chooseDrizzle = (): Db => {
     const replica = replicaForThisRead(payload)
     return (replica && byReplica.get(replica)) || primary

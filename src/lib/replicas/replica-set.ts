@@ -33,7 +33,9 @@ function isReplicaTrouble(error: unknown): boolean {
   if (code.startsWith('08') || code.startsWith('57P') || code === '40001' || code === '53300') return true
   if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code)) return true
   const message = (error as Error | null)?.message ?? ''
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    message,
+  )
 }
 
 function lsnToNumber(lsn: string): bigint {
@@ -103,7 +105,11 @@ export class Replica {
   async probe(samples: Array<{ at: number; lsn: bigint }>, now: number): Promise<void> {
     let row: { standby: boolean; replayed: string | null }
     try {
-      row = (await withTimeout(this.pool.query('SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS replayed'))).rows[0]
+      row = (
+        await withTimeout(
+          this.pool.query('SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS replayed'),
+        )
+      ).rows[0]
     } catch (error) {
       this.markDown(error)
       return

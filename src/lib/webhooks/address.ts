@@ -23,7 +23,8 @@ for (const [network, prefix] of [
   ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
-] as const) refused.addSubnet(network, prefix, 'ipv4')
+] as const)
+  refused.addSubnet(network, prefix, 'ipv4')
 // IPv6: unspecified, loopback, unique local, link-local, site-local (deprecated), multicast,
 // documentation, NAT64 and 6to4 (both carry an IPv4 address that could be private).
 refused.addAddress('::', 'ipv6')
@@ -36,7 +37,8 @@ for (const [network, prefix] of [
   ['2001:db8::', 32],
   ['64:ff9b::', 96],
   ['2002::', 16],
-] as const) refused.addSubnet(network, prefix, 'ipv6')
+] as const)
+  refused.addSubnet(network, prefix, 'ipv6')
 
 /** The IPv4 address inside an IPv4-mapped (`::ffff:a.b.c.d`, `::ffff:7f00:1`) or -compatible IPv6 address. */
 function embeddedIpv4(address: string): string | null {

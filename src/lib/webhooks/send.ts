@@ -5,7 +5,7 @@ import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
 
-import { resolveTarget, urlProblem, type TargetRules } from './target'
+import { resolveTarget, type TargetRules, urlProblem } from './target'
 
 /** Response bodies are kept to 1 kB (docs/api.md "Webhooks (/api/admin/webhooks)"). */
 export const KEPT_BODY_BYTES = 1024
@@ -33,7 +33,8 @@ const checkedLookup =
   (hostname, options, callback) => {
     resolveTarget(hostname, rules).then(
       (addresses) => {
-        if ((options as { all?: boolean }).all) (callback as (err: null, addresses: Array<{ address: string; family: number }>) => void)(null, addresses)
+        if ((options as { all?: boolean }).all)
+          (callback as (err: null, addresses: Array<{ address: string; family: number }>) => void)(null, addresses)
         else callback(null, addresses[0]!.address, addresses[0]!.family)
       },
       (error: Error) => callback(Object.assign(error, { code: 'EREFUSEDTARGET' }), '', 0),
@@ -50,7 +51,13 @@ function agentFor(protocol: string, rules: TargetRules, perHost: number): http.A
   const key = `${protocol}|${rules.allowHttp}|${rules.allowPrivate}|${perHost}`
   let agent = agents.get(key)
   if (!agent) {
-    const options = { keepAlive: true, maxSockets: perHost, maxFreeSockets: perHost, timeout: IDLE_SOCKET_MS, scheduling: 'lifo' as const }
+    const options = {
+      keepAlive: true,
+      maxSockets: perHost,
+      maxFreeSockets: perHost,
+      timeout: IDLE_SOCKET_MS,
+      scheduling: 'lifo' as const,
+    }
     agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options)
     agents.set(key, agent)
   }
@@ -106,7 +113,10 @@ function post(outgoing: Outgoing, url: URL, again: boolean): Promise<Outcome> {
       },
     )
     // The whole attempt, not only idle time, is bounded by the timeout.
-    const deadline = setTimeout(() => request.destroy(new Error(`No answer within ${outgoing.timeoutMs} ms`)), outgoing.timeoutMs)
+    const deadline = setTimeout(
+      () => request.destroy(new Error(`No answer within ${outgoing.timeoutMs} ms`)),
+      outgoing.timeoutMs,
+    )
     request.on('timeout', () => request.destroy(new Error(`No answer within ${outgoing.timeoutMs} ms`)))
     request.on('error', (error: NodeJS.ErrnoException) => {
       // A kept socket the receiver closed just as it was reused: once more (node's documented

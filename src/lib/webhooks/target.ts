@@ -24,7 +24,8 @@ export function urlProblem(raw: string, rules: TargetRules): string | null {
   } catch {
     return 'Expected an absolute URL'
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && rules.allowHttp)) return rules.allowHttp ? 'Use an http:// or https:// URL' : 'Use an https:// URL'
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && rules.allowHttp))
+    return rules.allowHttp ? 'Use an http:// or https:// URL' : 'Use an https:// URL'
   if (url.username || url.password) return 'The URL may not carry credentials'
   if (!url.hostname) return 'The URL needs a host'
   return null

@@ -5,12 +5,12 @@
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
-import { passwordHashOf, type Caller } from '../../lib/auth/current'
+import { type Caller, passwordHashOf } from '../../lib/auth/current'
 import { invalidInput, invalidPassword, usernameTaken, weakPassword } from '../../lib/auth/errors'
 import { verifyPassword } from '../../lib/auth/password-hash'
-import { createSession, snapshotOf } from '../../lib/auth/sessions'
 import { announceStale } from '../../lib/auth/session-events'
 import { revokeSessionsOf } from '../../lib/auth/session-rows'
+import { createSession, snapshotOf } from '../../lib/auth/sessions'
 import { assertRemovable } from '../../lib/auth/user-removal'
 import { checkPasswordRules, PASSWORD_MAX_LENGTH } from '../../lib/password-rules'
 import { inTransaction } from '../../lib/transaction'
@@ -26,7 +26,11 @@ export interface ProfileChanges {
 }
 
 /** Writes name, image and username (unique) of the caller; the changed fields are audited. */
-export async function updateOwnUser(req: PayloadRequest, caller: Caller, changes: ProfileChanges): Promise<Caller['user']> {
+export async function updateOwnUser(
+  req: PayloadRequest,
+  caller: Caller,
+  changes: ProfileChanges,
+): Promise<Caller['user']> {
   const data = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined))
   if (Object.keys(data).length === 0) throw invalidInput('No fields to update')
   return inTransaction(req, async () => {
@@ -34,19 +38,34 @@ export async function updateOwnUser(req: PayloadRequest, caller: Caller, changes
       if (await usernameUnavailable(req, String(data.username), caller.user.id)) throw usernameTaken()
     }
     try {
-      await req.payload.update({ collection: 'users', id: caller.user.id, data: data as never, overrideAccess: true, context: { skipAudit: true }, req })
+      await req.payload.update({
+        collection: 'users',
+        id: caller.user.id,
+        data: data as never,
+        overrideAccess: true,
+        context: { skipAudit: true },
+        req,
+      })
     } catch (error) {
       // Two people claiming one username at once: the unique index decides.
       if (isUniqueViolation(error, 'username')) throw usernameTaken()
       throw error
     }
-    await writeAudit(req, { action: 'user.profile_updated', userId: caller.user.id, targetType: 'users', targetId: caller.user.id, data })
+    await writeAudit(req, {
+      action: 'user.profile_updated',
+      userId: caller.user.id,
+      targetType: 'users',
+      targetId: caller.user.id,
+      data,
+    })
     return { ...caller.user, ...data } as Caller['user']
   })
 }
 
 async function checkPassword(req: PayloadRequest, caller: Caller, password: string): Promise<void> {
-  const ok = [...password].length <= PASSWORD_MAX_LENGTH && (await verifyPassword(await passwordHashOf(req, caller.user.id), password))
+  const ok =
+    [...password].length <= PASSWORD_MAX_LENGTH &&
+    (await verifyPassword(await passwordHashOf(req, caller.user.id), password))
   if (!ok) throw invalidPassword()
 }
 
@@ -72,7 +91,13 @@ export async function changeOwnPassword(
       const { token, hash, doc } = await createSession(req, caller.user.id)
       issued = { token, tokenHash: hash, snapshot: snapshotOf(doc, caller.user), user: caller.user }
     }
-    await writeAudit(req, { action: 'user.password_changed', userId: caller.user.id, targetType: 'users', targetId: caller.user.id, data: { revokeOtherSessions: Boolean(input.revokeOtherSessions), sessionsRevoked: revoked.length } })
+    await writeAudit(req, {
+      action: 'user.password_changed',
+      userId: caller.user.id,
+      targetType: 'users',
+      targetId: caller.user.id,
+      data: { revokeOtherSessions: Boolean(input.revokeOtherSessions), sessionsRevoked: revoked.length },
+    })
     return issued
   })
 }
@@ -87,8 +112,20 @@ export async function deleteOwnUser(req: PayloadRequest, caller: Caller, passwor
   await checkPassword(req, caller, password)
   await inTransaction(req, async () => {
     const checked = await assertRemovable(req, caller.user.id)
-    await writeAudit(req, { action: 'user.deleted', userId: caller.user.id, targetType: 'users', targetId: caller.user.id, data: { email: caller.user.email, by: 'self' } })
-    await req.payload.delete({ collection: 'users', id: caller.user.id, overrideAccess: true, context: { skipAudit: true, ...checked }, req })
+    await writeAudit(req, {
+      action: 'user.deleted',
+      userId: caller.user.id,
+      targetType: 'users',
+      targetId: caller.user.id,
+      data: { email: caller.user.email, by: 'self' },
+    })
+    await req.payload.delete({
+      collection: 'users',
+      id: caller.user.id,
+      overrideAccess: true,
+      context: { skipAudit: true, ...checked },
+      req,
+    })
     await announceStale(req, caller.user.id)
   })
 }

@@ -5,10 +5,11 @@
 // (src/lib/auth/stale-snapshots.ts).
 import type { PayloadRequest } from 'payload'
 
-import type { Role } from '../../../domain/permissions'
 import type { ActionsAfter, AuditData } from '../../../domain/audit-actions'
+import type { Role } from '../../../domain/permissions'
 import { writeAudit } from '../../../hooks/shared/audit'
-import { findAccountUser, type AccountUser, type Caller } from '../../lib/auth/current'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
+import { type AccountUser, type Caller, findAccountUser } from '../../lib/auth/current'
 import { invalidInput, userAlreadyExists, usernameTaken, weakPassword } from '../../lib/auth/errors'
 import { presentSessionRow } from '../../lib/auth/present-account'
 import { announceStale } from '../../lib/auth/session-events'
@@ -21,7 +22,6 @@ import { runIn, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
 import { isUniqueViolation } from '../../lib/unique-violation'
 import { setUserPassword } from '../../lib/user-password'
-import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 export const userNotFound = () => apiError('user_not_found')
 const notYourself = (what: 'ban' | 'remove') =>
@@ -35,12 +35,24 @@ async function target(req: PayloadRequest, userId: string): Promise<AccountUser>
 
 export const getUser = target
 
-async function audit<S extends ActionsAfter<'admin.'>>(req: PayloadRequest, action: S, targetId: string, data?: AuditData<`admin.${S}`>) {
+async function audit<S extends ActionsAfter<'admin.'>>(
+  req: PayloadRequest,
+  action: S,
+  targetId: string,
+  data?: AuditData<`admin.${S}`>,
+) {
   await writeAudit(req, { action: `admin.${action}` as const, targetType: 'users', targetId, data })
 }
 
 const updateUserRow = (req: PayloadRequest, userId: string, data: Record<string, unknown>) =>
-  req.payload.update({ collection: 'users', id: userId, data: data as never, overrideAccess: true, context: { skipAudit: true }, req })
+  req.payload.update({
+    collection: 'users',
+    id: userId,
+    data: data as never,
+    overrideAccess: true,
+    context: { skipAudit: true },
+    req,
+  })
 
 export async function setRoles(req: PayloadRequest, userId: string, roles: Role[]): Promise<AccountUser> {
   return inTransaction(req, async () => {
@@ -52,13 +64,25 @@ export async function setRoles(req: PayloadRequest, userId: string, roles: Role[
   })
 }
 
-export async function banUser(req: PayloadRequest, caller: Caller, userId: string, input: { banReason?: string; banExpiresIn?: number }): Promise<AccountUser> {
+export async function banUser(
+  req: PayloadRequest,
+  caller: Caller,
+  userId: string,
+  input: { banReason?: string; banExpiresIn?: number },
+): Promise<AccountUser> {
   if (userId === caller.user.id) throw notYourself('ban')
   return inTransaction(req, async () => {
     await target(req, userId)
     const banExpires = input.banExpiresIn ? new Date(Date.now() + input.banExpiresIn * 1000).toISOString() : null
     const banReason = input.banReason || null
-    await req.payload.update({ collection: 'users', id: userId, data: { banned: true, banReason, banExpires } as never, overrideAccess: true, context: { skipAudit: true, banHandled: true }, req })
+    await req.payload.update({
+      collection: 'users',
+      id: userId,
+      data: { banned: true, banReason, banExpires } as never,
+      overrideAccess: true,
+      context: { skipAudit: true, banHandled: true },
+      req,
+    })
     // Every session at once, in the ban's transaction (docs/api.md "Accounts beyond sign-in (/api/auth)").
     const revoked = await revokeSessionsOf(req, userId)
     await audit(req, 'ban_user', userId, { banReason, banExpires, sessionsRevoked: revoked.length })
@@ -81,14 +105,22 @@ export async function listUserSessions(req: PayloadRequest, userId: string) {
   return (await listSessionRows(req, userId)).map(presentSessionRow)
 }
 
-const REVOKE_ANY = statement('admin-revoke-session', 'DELETE FROM sessions WHERE token_hash = $1 OR id::text = $2 RETURNING id, user_id')
+const REVOKE_ANY = statement(
+  'admin-revoke-session',
+  'DELETE FROM sessions WHERE token_hash = $1 OR id::text = $2 RETURNING id, user_id',
+)
 
 /** A session of anybody's, by its id (as listed) or its token; none matching is a no-op. */
 export async function revokeUserSession(req: PayloadRequest, handle: string): Promise<void> {
   await inTransaction(req, async () => {
     const { rows } = await runIn<{ id: string; user_id: string }>(req, REVOKE_ANY, [tokenHash(handle), handle])
     const row = rows[0]
-    await writeAudit(req, { action: 'admin.revoke_user_session', targetType: 'sessions', targetId: row ? String(row.id) : null, data: { userId: row ? String(row.user_id) : null } })
+    await writeAudit(req, {
+      action: 'admin.revoke_user_session',
+      targetType: 'sessions',
+      targetId: row ? String(row.id) : null,
+      data: { userId: row ? String(row.user_id) : null },
+    })
     if (row) await announceStale(req, String(row.user_id))
   })
 }
@@ -123,11 +155,36 @@ async function writeUser(req: PayloadRequest, write: () => Promise<unknown>): Pr
 
 async function checkFree(req: PayloadRequest, data: AdminUserData, exceptId?: string): Promise<void> {
   const others = exceptId ? [{ id: { not_equals: exceptId } }] : []
-  if (data.email && (await req.payload.count({ collection: 'users', where: { and: [{ email: { equals: data.email } }, ...others] }, overrideAccess: true, req })).totalDocs > 0) throw userAlreadyExists()
-  if (data.username && (await req.payload.count({ collection: 'users', where: { and: [{ username: { equals: data.username } }, ...others] }, overrideAccess: true, req })).totalDocs > 0) throw usernameTaken()
+  if (
+    data.email &&
+    (
+      await req.payload.count({
+        collection: 'users',
+        where: { and: [{ email: { equals: data.email } }, ...others] },
+        overrideAccess: true,
+        req,
+      })
+    ).totalDocs > 0
+  )
+    throw userAlreadyExists()
+  if (
+    data.username &&
+    (
+      await req.payload.count({
+        collection: 'users',
+        where: { and: [{ username: { equals: data.username } }, ...others] },
+        overrideAccess: true,
+        req,
+      })
+    ).totalDocs > 0
+  )
+    throw usernameTaken()
 }
 
-export async function createUser(req: PayloadRequest, input: AdminUserData & { email: string; password: string }): Promise<AccountUser> {
+export async function createUser(
+  req: PayloadRequest,
+  input: AdminUserData & { email: string; password: string },
+): Promise<AccountUser> {
   const rule = checkPasswordRules(input.password)
   if (rule) throw weakPassword(rule)
   return inTransaction(req, async () => {
@@ -138,7 +195,13 @@ export async function createUser(req: PayloadRequest, input: AdminUserData & { e
     // Verified unless the admin says otherwise: no verification mail goes out
     // (docs/decisions.md "Listing users as Better Auth does").
     await writeUser(req, async () => {
-      const doc = await req.payload.create({ collection: 'users', data: { roles: ['citizen'], emailVerified: true, ...input } as never, overrideAccess: true, context: { skipAudit: true }, req })
+      const doc = await req.payload.create({
+        collection: 'users',
+        data: { roles: ['citizen'], emailVerified: true, ...input } as never,
+        overrideAccess: true,
+        context: { skipAudit: true },
+        req,
+      })
       id = String(doc.id)
     })
     await audit(req, 'create_user', id, { email: input.email, roles: input.roles ?? ['citizen'] })
@@ -171,7 +234,13 @@ export async function removeUser(req: PayloadRequest, caller: Caller, userId: st
     const user = await target(req, userId)
     const checked = await assertRemovable(req, userId)
     await audit(req, 'remove_user', userId, { email: user.email })
-    await req.payload.delete({ collection: 'users', id: userId, overrideAccess: true, context: { skipAudit: true, ...checked }, req })
+    await req.payload.delete({
+      collection: 'users',
+      id: userId,
+      overrideAccess: true,
+      context: { skipAudit: true, ...checked },
+      req,
+    })
     await announceStale(req, userId)
   })
 }

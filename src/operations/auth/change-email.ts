@@ -16,10 +16,21 @@ export async function requestEmailChange(req: PayloadRequest, caller: Caller, ne
   if (!isFresh(caller.current)) throw sessionNotFresh()
   if (newEmail === caller.user.email) throw invalidInput('newEmail: it is already your email')
   await inTransaction(req, async () => {
-    const taken = await req.payload.count({ collection: 'users', where: { email: { equals: newEmail } }, overrideAccess: true, req })
+    const taken = await req.payload.count({
+      collection: 'users',
+      where: { email: { equals: newEmail } },
+      overrideAccess: true,
+      req,
+    })
     if (taken.totalDocs > 0) throw userAlreadyExists()
     const token = await issueToken(req, caller.user.id, 'email_change', VERIFICATION_TOKEN_LIFETIME, newEmail)
-    await writeAudit(req, { action: 'user.email_change_requested', userId: caller.user.id, targetType: 'users', targetId: caller.user.id, data: { email: caller.user.email, newEmail } })
+    await writeAudit(req, {
+      action: 'user.email_change_requested',
+      userId: caller.user.id,
+      targetType: 'users',
+      targetId: caller.user.id,
+      data: { email: caller.user.email, newEmail },
+    })
     await queueEmailChangeEmail(req, newEmail, token)
   })
 }

@@ -18,9 +18,22 @@ export interface AccountRow {
 }
 
 export async function insertAccount(req: PayloadRequest, row: AccountRow): Promise<{ id: string; createdAt: string }> {
-  const created = (await req.payload.db.create({ collection: 'users', req, data: { ...row } })) as Record<string, unknown>
+  const created = (await req.payload.db.create({ collection: 'users', req, data: { ...row } })) as Record<
+    string,
+    unknown
+  >
   const userId = String(created.id)
-  await req.payload.create({ collection: 'profiles', overrideAccess: true, req, data: { user: userId, username: row.username } as never })
-  await req.payload.create({ collection: 'wallets', overrideAccess: true, req, data: { user: userId, balance: '0.00', currency: 'EUR' } as never })
+  await req.payload.create({
+    collection: 'profiles',
+    overrideAccess: true,
+    req,
+    data: { user: userId, username: row.username } as never,
+  })
+  await req.payload.create({
+    collection: 'wallets',
+    overrideAccess: true,
+    req,
+    data: { user: userId, balance: '0.00', currency: 'EUR' } as never,
+  })
   return { id: userId, createdAt: String(created.createdAt) }
 }

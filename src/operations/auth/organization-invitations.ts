@@ -6,11 +6,20 @@
 // the accepting session's active one, in the same transaction.
 import type { PayloadRequest } from 'payload'
 
+import type { ActionsAfter } from '../../../domain/audit-actions'
 import { INVITATION_LIFETIME_SECONDS } from '../../../domain/limits'
-import type { ActionsAfter, AuditData } from '../../../domain/audit-actions'
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { Caller } from '../../lib/auth/current'
-import { findInvitation, findMembership, findOrganization, listInvitations, listInvitationsTo, type InvitationRow, type MemberRow, type OrgRole } from '../../lib/auth/organization-rows'
+import {
+  findInvitation,
+  findMembership,
+  findOrganization,
+  type InvitationRow,
+  listInvitations,
+  listInvitationsTo,
+  type MemberRow,
+  type OrgRole,
+} from '../../lib/auth/organization-rows'
 import { apiError, forbidden } from '../../lib/http/errors'
 import { queueMail } from '../../lib/mail-queue/queue-mail'
 import { runIn, statement } from '../../lib/prepared'
@@ -21,27 +30,53 @@ import { activateInSession } from './organizations'
 
 export const invitationNotFound = () => apiError('invitation_not_found')
 export const invitationExpired = () => apiError('invitation_expired')
-export const invitationNotPending = (status: string) => apiError('invitation_not_pending', `This invitation was already ${status}`)
+export const invitationNotPending = (status: string) =>
+  apiError('invitation_not_pending', `This invitation was already ${status}`)
 export const alreadyMember = () => apiError('already_member')
 export const alreadyInvited = () => apiError('already_invited')
 
-const PENDING_FOR = statement('org-pending-invitation', `SELECT id FROM invitations WHERE organization_id = $1 AND email = $2 AND status = 'pending' AND expires_at > now() LIMIT 1`)
-const MEMBER_BY_EMAIL = statement('org-member-by-email', 'SELECT m.id FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.organization_id = $1 AND u.email = $2')
+const PENDING_FOR = statement(
+  'org-pending-invitation',
+  `SELECT id FROM invitations WHERE organization_id = $1 AND email = $2 AND status = 'pending' AND expires_at > now() LIMIT 1`,
+)
+const MEMBER_BY_EMAIL = statement(
+  'org-member-by-email',
+  'SELECT m.id FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.organization_id = $1 AND u.email = $2',
+)
 // The one transition out of `pending`: whoever changes the row first decides its fate.
 const SETTLE = statement(
   'org-settle-invitation',
   `UPDATE invitations SET status = $2, updated_at = now() WHERE id = $1 AND status = 'pending' AND ($3::boolean OR expires_at > now())
    RETURNING id, organization_id, email, role, status, expires_at, inviter_id, created_at`,
 )
-const EXTEND = statement('org-extend-invitation', `UPDATE invitations SET expires_at = $2, role = $3, updated_at = now() WHERE id = $1`)
+const EXTEND = statement(
+  'org-extend-invitation',
+  `UPDATE invitations SET expires_at = $2, role = $3, updated_at = now() WHERE id = $1`,
+)
 
 const expiry = () => new Date(Date.now() + INVITATION_LIFETIME_SECONDS * 1000).toISOString()
 
-async function audit(req: PayloadRequest, action: ActionsAfter<'organization.invitation_'>, invitation: Pick<InvitationRow, 'id' | 'organization_id' | 'email' | 'role'>) {
-  await writeAudit(req, { action: `organization.invitation_${action}` as const, targetType: 'invitations', targetId: String(invitation.id), data: { organizationId: String(invitation.organization_id), email: invitation.email, role: invitation.role } })
+async function audit(
+  req: PayloadRequest,
+  action: ActionsAfter<'organization.invitation_'>,
+  invitation: Pick<InvitationRow, 'id' | 'organization_id' | 'email' | 'role'>,
+) {
+  await writeAudit(req, {
+    action: `organization.invitation_${action}` as const,
+    targetType: 'invitations',
+    targetId: String(invitation.id),
+    data: { organizationId: String(invitation.organization_id), email: invitation.email, role: invitation.role },
+  })
 }
 
-function invitationMail(req: PayloadRequest, to: string, organizationName: string, inviter: string, invitationId: string, role: OrgRole) {
+function invitationMail(
+  req: PayloadRequest,
+  to: string,
+  organizationName: string,
+  inviter: string,
+  invitationId: string,
+  role: OrgRole,
+) {
   const link = `${settings().publicUrl}/api/auth/organization/get-invitation?id=${invitationId}`
   return queueMail(req, {
     to,
@@ -50,7 +85,11 @@ function invitationMail(req: PayloadRequest, to: string, organizationName: strin
   })
 }
 
-export async function inviteMember(req: PayloadRequest, caller: Caller, input: { email: string; role: OrgRole; organizationId?: string; resend?: boolean }): Promise<InvitationRow> {
+export async function inviteMember(
+  req: PayloadRequest,
+  caller: Caller,
+  input: { email: string; role: OrgRole; organizationId?: string; resend?: boolean },
+): Promise<InvitationRow> {
   const { organization, membership } = await organizationFor(req, caller, input.organizationId)
   requireRole(membership)
   if (input.role === 'owner' && membership.role !== 'owner') throw forbidden('Only owners may invite owners')
@@ -66,7 +105,14 @@ export async function inviteMember(req: PayloadRequest, caller: Caller, input: {
     } else {
       const created = await req.payload.create({
         collection: 'invitations',
-        data: { organization: organizationId, email: input.email, role: input.role, status: 'pending', expiresAt: expiry(), inviter: caller.user.id } as never,
+        data: {
+          organization: organizationId,
+          email: input.email,
+          role: input.role,
+          status: 'pending',
+          expiresAt: expiry(),
+          inviter: caller.user.id,
+        } as never,
         overrideAccess: true,
         context: { skipAudit: true },
         req,
@@ -88,7 +134,11 @@ async function addressedToCaller(req: PayloadRequest, caller: Caller, invitation
   return invitation
 }
 
-async function settle(req: PayloadRequest, invitation: InvitationRow, status: 'accepted' | 'rejected' | 'canceled'): Promise<InvitationRow> {
+async function settle(
+  req: PayloadRequest,
+  invitation: InvitationRow,
+  status: 'accepted' | 'rejected' | 'canceled',
+): Promise<InvitationRow> {
   const row = (await runIn<InvitationRow>(req, SETTLE, [String(invitation.id), status, status === 'canceled'])).rows[0]
   if (row) return row
   const now = (await findInvitation(req, String(invitation.id)))!
@@ -96,13 +146,23 @@ async function settle(req: PayloadRequest, invitation: InvitationRow, status: 'a
   throw invitationExpired()
 }
 
-export async function acceptInvitation(req: PayloadRequest, caller: Caller, invitationId: string): Promise<{ invitation: InvitationRow; member: MemberRow }> {
+export async function acceptInvitation(
+  req: PayloadRequest,
+  caller: Caller,
+  invitationId: string,
+): Promise<{ invitation: InvitationRow; member: MemberRow }> {
   const invitation = await addressedToCaller(req, caller, invitationId)
   return inTransaction(req, async () => {
     const accepted = await settle(req, invitation, 'accepted')
     const organizationId = String(accepted.organization_id)
     if (await findMembership(req, organizationId, caller.user.id)) throw alreadyMember()
-    await req.payload.create({ collection: 'memberships', data: { organization: organizationId, user: caller.user.id, role: accepted.role } as never, overrideAccess: true, context: { skipAudit: true }, req })
+    await req.payload.create({
+      collection: 'memberships',
+      data: { organization: organizationId, user: caller.user.id, role: accepted.role } as never,
+      overrideAccess: true,
+      context: { skipAudit: true },
+      req,
+    })
     // Better Auth makes the organization joined the session's active one.
     await activateInSession(req, caller.current.session.id, organizationId)
     await audit(req, 'accepted', accepted)
@@ -110,7 +170,11 @@ export async function acceptInvitation(req: PayloadRequest, caller: Caller, invi
   })
 }
 
-export async function rejectInvitation(req: PayloadRequest, caller: Caller, invitationId: string): Promise<InvitationRow> {
+export async function rejectInvitation(
+  req: PayloadRequest,
+  caller: Caller,
+  invitationId: string,
+): Promise<InvitationRow> {
   const invitation = await addressedToCaller(req, caller, invitationId)
   return inTransaction(req, async () => {
     const rejected = await settle(req, invitation, 'rejected')
@@ -119,7 +183,11 @@ export async function rejectInvitation(req: PayloadRequest, caller: Caller, invi
   })
 }
 
-export async function cancelInvitation(req: PayloadRequest, caller: Caller, invitationId: string): Promise<InvitationRow> {
+export async function cancelInvitation(
+  req: PayloadRequest,
+  caller: Caller,
+  invitationId: string,
+): Promise<InvitationRow> {
   const invitation = await findInvitation(req, invitationId)
   if (!invitation) throw invitationNotFound()
   const { membership } = await organizationFor(req, caller, String(invitation.organization_id))
@@ -136,10 +204,25 @@ export async function getInvitation(req: PayloadRequest, caller: Caller, invitat
   const invitation = await findInvitation(req, invitationId)
   if (!invitation) throw invitationNotFound()
   const organizationId = String(invitation.organization_id)
-  if (invitation.email !== caller.user.email && !(await findMembership(req, organizationId, caller.user.id))) throw forbidden('This invitation is addressed to someone else')
+  if (invitation.email !== caller.user.email && !(await findMembership(req, organizationId, caller.user.id)))
+    throw forbidden('This invitation is addressed to someone else')
   const organization = (await findOrganization(req, organizationId))!
-  const inviter = invitation.inviter_id ? await req.payload.findByID({ collection: 'users', id: String(invitation.inviter_id), depth: 0, overrideAccess: true, req, disableErrors: true }) : null
-  return { invitation, organizationName: organization.name, organizationSlug: organization.slug, inviterEmail: (inviter as { email?: string } | null)?.email ?? null }
+  const inviter = invitation.inviter_id
+    ? await req.payload.findByID({
+        collection: 'users',
+        id: String(invitation.inviter_id),
+        depth: 0,
+        overrideAccess: true,
+        req,
+        disableErrors: true,
+      })
+    : null
+  return {
+    invitation,
+    organizationName: organization.name,
+    organizationSlug: organization.slug,
+    inviterEmail: (inviter as { email?: string } | null)?.email ?? null,
+  }
 }
 
 export async function invitationsOf(req: PayloadRequest, caller: Caller, idOrSlug: string | undefined) {

@@ -9,7 +9,15 @@ import type { PayloadRequest } from 'payload'
 import type { ActionsAfter, AuditData } from '../../../domain/audit-actions'
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { Caller } from '../../lib/auth/current'
-import { findMember, findMembership, findOrganization, lockMembers, type MemberRow, type OrganizationRow, type OrgRole } from '../../lib/auth/organization-rows'
+import {
+  findMember,
+  findMembership,
+  findOrganization,
+  lockMembers,
+  type MemberRow,
+  type OrganizationRow,
+  type OrgRole,
+} from '../../lib/auth/organization-rows'
 import { apiError, forbidden } from '../../lib/http/errors'
 import { inTransaction } from '../../lib/transaction'
 import { isUniqueViolation } from '../../lib/unique-violation'
@@ -24,7 +32,11 @@ export const noActiveOrganization = () => apiError('no_active_organization')
 const MANAGERS: readonly OrgRole[] = ['owner', 'admin']
 
 /** The organization named (or the session's active one) and the caller's membership in it. */
-export async function organizationFor(req: PayloadRequest, caller: Caller, idOrSlug: string | undefined | null): Promise<{ organization: OrganizationRow; membership: MemberRow }> {
+export async function organizationFor(
+  req: PayloadRequest,
+  caller: Caller,
+  idOrSlug: string | undefined | null,
+): Promise<{ organization: OrganizationRow; membership: MemberRow }> {
   const wanted = idOrSlug ?? caller.current.session.activeOrganizationId
   if (!wanted) throw noActiveOrganization()
   const organization = await findOrganization(req, wanted)
@@ -39,8 +51,18 @@ export function requireRole(membership: MemberRow, roles: readonly OrgRole[] = M
   if (!roles.includes(membership.role)) throw forbidden(`Only ${roles.join(' or ')}s of this organization may do this`)
 }
 
-async function audit<S extends ActionsAfter<'organization.'>>(req: PayloadRequest, action: S, organizationId: string, data: AuditData<`organization.${S}`>) {
-  await writeAudit(req, { action: `organization.${action}` as const, targetType: 'organizations', targetId: organizationId, data })
+async function audit<S extends ActionsAfter<'organization.'>>(
+  req: PayloadRequest,
+  action: S,
+  organizationId: string,
+  data: AuditData<`organization.${S}`>,
+) {
+  await writeAudit(req, {
+    action: `organization.${action}` as const,
+    targetType: 'organizations',
+    targetId: organizationId,
+    data,
+  })
 }
 
 async function writeOrganization(write: () => Promise<unknown>): Promise<void> {
@@ -74,37 +96,92 @@ export async function createOrganization(
     if (!(await slugIsFree(req, input.slug))) throw slugTaken()
     let id = ''
     await writeOrganization(async () => {
-      id = String((await req.payload.create({ collection: 'organizations', data: input as never, overrideAccess: true, context: { skipAudit: true }, req })).id)
+      id = String(
+        (
+          await req.payload.create({
+            collection: 'organizations',
+            data: input as never,
+            overrideAccess: true,
+            context: { skipAudit: true },
+            req,
+          })
+        ).id,
+      )
     })
-    await req.payload.create({ collection: 'memberships', data: { organization: id, user: caller.user.id, role: 'owner' } as never, overrideAccess: true, context: { skipAudit: true }, req })
+    await req.payload.create({
+      collection: 'memberships',
+      data: { organization: id, user: caller.user.id, role: 'owner' } as never,
+      overrideAccess: true,
+      context: { skipAudit: true },
+      req,
+    })
     // Better Auth makes the new organization the session's active one (unless
     // keepCurrentActiveOrganization): in this transaction, so both happen or neither.
     if (options.activate) await activateInSession(req, caller.current.session.id, id)
     await audit(req, 'create', id, { ...input, activeInSession: options.activate })
-    return { organization: (await findOrganization(req, id))!, membership: (await findMembership(req, id, caller.user.id))! }
+    return {
+      organization: (await findOrganization(req, id))!,
+      membership: (await findMembership(req, id, caller.user.id))!,
+    }
   })
 }
 
-export async function updateOrganization(req: PayloadRequest, caller: Caller, idOrSlug: string | undefined, data: OrganizationData): Promise<OrganizationRow> {
+export async function updateOrganization(
+  req: PayloadRequest,
+  caller: Caller,
+  idOrSlug: string | undefined,
+  data: OrganizationData,
+): Promise<OrganizationRow> {
   const { organization, membership } = await organizationFor(req, caller, idOrSlug)
   requireRole(membership)
   return inTransaction(req, async () => {
     if (data.slug && data.slug !== organization.slug && !(await slugIsFree(req, data.slug))) throw slugTaken()
-    await writeOrganization(() => req.payload.update({ collection: 'organizations', id: String(organization.id), data: data as never, overrideAccess: true, context: { skipAudit: true }, req }))
+    await writeOrganization(() =>
+      req.payload.update({
+        collection: 'organizations',
+        id: String(organization.id),
+        data: data as never,
+        overrideAccess: true,
+        context: { skipAudit: true },
+        req,
+      }),
+    )
     await audit(req, 'update', String(organization.id), { ...data })
     return (await findOrganization(req, String(organization.id)))!
   })
 }
 
 /** Owners only; memberships and invitations go with it, services keep existing unattached. */
-export async function deleteOrganization(req: PayloadRequest, caller: Caller, idOrSlug: string): Promise<OrganizationRow> {
+export async function deleteOrganization(
+  req: PayloadRequest,
+  caller: Caller,
+  idOrSlug: string,
+): Promise<OrganizationRow> {
   const { organization, membership } = await organizationFor(req, caller, idOrSlug)
   requireRole(membership, ['owner'])
   await inTransaction(req, async () => {
     const id = String(organization.id)
-    await req.payload.delete({ collection: 'invitations', where: { organization: { equals: id } }, overrideAccess: true, context: { skipAudit: true }, req })
-    await req.payload.delete({ collection: 'memberships', where: { organization: { equals: id } }, overrideAccess: true, context: { skipAudit: true }, req })
-    await req.payload.delete({ collection: 'organizations', id, overrideAccess: true, context: { skipAudit: true }, req })
+    await req.payload.delete({
+      collection: 'invitations',
+      where: { organization: { equals: id } },
+      overrideAccess: true,
+      context: { skipAudit: true },
+      req,
+    })
+    await req.payload.delete({
+      collection: 'memberships',
+      where: { organization: { equals: id } },
+      overrideAccess: true,
+      context: { skipAudit: true },
+      req,
+    })
+    await req.payload.delete({
+      collection: 'organizations',
+      id,
+      overrideAccess: true,
+      context: { skipAudit: true },
+      req,
+    })
     await audit(req, 'delete', id, { name: organization.name, slug: organization.slug })
   })
   return organization
@@ -112,7 +189,13 @@ export async function deleteOrganization(req: PayloadRequest, caller: Caller, id
 
 const owners = (rows: Array<{ role: OrgRole }>) => rows.filter((row) => row.role === 'owner').length
 
-export async function updateMemberRole(req: PayloadRequest, caller: Caller, idOrSlug: string | undefined, memberId: string, role: OrgRole): Promise<MemberRow> {
+export async function updateMemberRole(
+  req: PayloadRequest,
+  caller: Caller,
+  idOrSlug: string | undefined,
+  memberId: string,
+  role: OrgRole,
+): Promise<MemberRow> {
   const { organization, membership } = await organizationFor(req, caller, idOrSlug)
   requireRole(membership)
   const organizationId = String(organization.id)
@@ -125,24 +208,63 @@ export async function updateMemberRole(req: PayloadRequest, caller: Caller, idOr
     const member = await findMember(req, organizationId, memberId)
     if (!member) throw memberNotFound()
     // Only owners make owners or touch an owner.
-    if ((role === 'owner' || member.role === 'owner') && me.role !== 'owner') throw forbidden('Only owners may grant or change the owner role')
+    if ((role === 'owner' || member.role === 'owner') && me.role !== 'owner')
+      throw forbidden('Only owners may grant or change the owner role')
     if (member.role === 'owner' && role !== 'owner' && owners(locked) <= 1) throw lastOwner()
-    await req.payload.update({ collection: 'memberships', id: String(member.id), data: { role } as never, overrideAccess: true, context: { skipAudit: true }, req })
-    await audit(req, 'member_role_updated', organizationId, { memberId: String(member.id), userId: String(member.user_id), role, previous: member.role })
+    await req.payload.update({
+      collection: 'memberships',
+      id: String(member.id),
+      data: { role } as never,
+      overrideAccess: true,
+      context: { skipAudit: true },
+      req,
+    })
+    await audit(req, 'member_role_updated', organizationId, {
+      memberId: String(member.id),
+      userId: String(member.user_id),
+      role,
+      previous: member.role,
+    })
     return { ...member, role }
   })
 }
 
-async function removeMembership(req: PayloadRequest, organizationId: string, member: MemberRow, action: 'member_removed' | 'member_left'): Promise<void> {
+async function removeMembership(
+  req: PayloadRequest,
+  organizationId: string,
+  member: MemberRow,
+  action: 'member_removed' | 'member_left',
+): Promise<void> {
   const locked = await lockMembers(req, organizationId)
   if (member.role === 'owner' && owners(locked) <= 1) throw lastOwner()
-  await req.payload.delete({ collection: 'memberships', id: String(member.id), overrideAccess: true, context: { skipAudit: true }, req })
+  await req.payload.delete({
+    collection: 'memberships',
+    id: String(member.id),
+    overrideAccess: true,
+    context: { skipAudit: true },
+    req,
+  })
   // A session that had this organization active no longer may.
-  await req.payload.update({ collection: 'sessions', where: { and: [{ user: { equals: String(member.user_id) } }, { activeOrganization: { equals: organizationId } }] }, data: { activeOrganization: null } as never, overrideAccess: true, req })
-  await audit(req, action, organizationId, { memberId: String(member.id), userId: String(member.user_id), role: member.role })
+  await req.payload.update({
+    collection: 'sessions',
+    where: { and: [{ user: { equals: String(member.user_id) } }, { activeOrganization: { equals: organizationId } }] },
+    data: { activeOrganization: null } as never,
+    overrideAccess: true,
+    req,
+  })
+  await audit(req, action, organizationId, {
+    memberId: String(member.id),
+    userId: String(member.user_id),
+    role: member.role,
+  })
 }
 
-export async function removeMember(req: PayloadRequest, caller: Caller, idOrSlug: string | undefined, memberIdOrEmail: string): Promise<MemberRow> {
+export async function removeMember(
+  req: PayloadRequest,
+  caller: Caller,
+  idOrSlug: string | undefined,
+  memberIdOrEmail: string,
+): Promise<MemberRow> {
   const { organization, membership } = await organizationFor(req, caller, idOrSlug)
   requireRole(membership)
   const organizationId = String(organization.id)
@@ -170,4 +292,3 @@ export async function leaveOrganization(req: PayloadRequest, caller: Caller, idO
     return me
   })
 }
-

@@ -41,7 +41,11 @@ export async function listOrganizations(req: PayloadRequest): Promise<MemberOrga
  * the caller's transaction. By `where`, not `id`: a cookie client trusted from its cache may
  * hold a session that was revoked meanwhile, which is 401, not a NotFound thrown as a 500.
  */
-export async function activateInSession(req: PayloadRequest, sessionId: string, organizationId: string | null): Promise<void> {
+export async function activateInSession(
+  req: PayloadRequest,
+  sessionId: string,
+  organizationId: string | null,
+): Promise<void> {
   const { docs } = await req.payload.update({
     collection: 'sessions',
     where: { id: { equals: sessionId } },
@@ -52,7 +56,11 @@ export async function activateInSession(req: PayloadRequest, sessionId: string, 
   if (docs.length === 0) throw unauthorized('Your session has ended; sign in again')
 }
 
-async function membershipIn(req: PayloadRequest, userId: string, organizationId: string): Promise<MemberOrganization | null> {
+async function membershipIn(
+  req: PayloadRequest,
+  userId: string,
+  organizationId: string,
+): Promise<MemberOrganization | null> {
   const { docs } = await req.payload.find({
     collection: 'memberships',
     where: { and: [{ user: { equals: userId } }, { organization: { equals: organizationId } }] },
@@ -66,7 +74,15 @@ async function membershipIn(req: PayloadRequest, userId: string, organizationId:
 }
 
 async function organizationIdOfSlug(req: PayloadRequest, slug: string): Promise<string | null> {
-  const { docs } = await req.payload.find({ collection: 'organizations', where: { slug: { equals: slug } }, depth: 0, limit: 1, pagination: false, overrideAccess: true, req })
+  const { docs } = await req.payload.find({
+    collection: 'organizations',
+    where: { slug: { equals: slug } },
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    overrideAccess: true,
+    req,
+  })
   return docs[0] ? String(docs[0].id) : null
 }
 
@@ -107,7 +123,12 @@ export async function setActiveOrganization(req: PayloadRequest, input: SetActiv
   }
   await inTransaction(req, async () => {
     await activateInSession(req, current.session.id, organizationId)
-    await writeAudit(req, { action: 'organization.set_active', targetType: 'organizations', targetId: organizationId, data: { sessionId: current.session.id, organizationId } })
+    await writeAudit(req, {
+      action: 'organization.set_active',
+      targetType: 'organizations',
+      targetId: organizationId,
+      data: { sessionId: current.session.id, organizationId },
+    })
   })
   return { organization, session: { ...current.session, activeOrganizationId: organizationId }, changed: true }
 }

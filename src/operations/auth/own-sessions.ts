@@ -17,11 +17,22 @@ export async function listOwnSessions(req: PayloadRequest, caller: Caller) {
   return (await listSessionRows(req, caller.user.id)).map(presentSessionRow)
 }
 
-async function audited(req: PayloadRequest, caller: Caller, action: Extract<AuditAction, `session${string}`>, revoke: () => Promise<string[]>): Promise<void> {
+async function audited(
+  req: PayloadRequest,
+  caller: Caller,
+  action: Extract<AuditAction, `session${string}`>,
+  revoke: () => Promise<string[]>,
+): Promise<void> {
   await inTransaction(req, async () => {
     const sessionIds = await revoke()
     if (sessionIds.length) await announceStale(req, caller.user.id)
-    await writeAudit(req, { action, userId: caller.user.id, targetType: 'sessions', targetId: sessionIds.length === 1 ? sessionIds[0] : null, data: { sessionIds } })
+    await writeAudit(req, {
+      action,
+      userId: caller.user.id,
+      targetType: 'sessions',
+      targetId: sessionIds.length === 1 ? sessionIds[0] : null,
+      data: { sessionIds },
+    })
   })
 }
 
@@ -30,7 +41,9 @@ export const revokeOwnSession = (req: PayloadRequest, caller: Caller, handle: st
   audited(req, caller, 'session.revoked', () => revokeSessionOf(req, caller.user.id, handle))
 
 export const revokeOtherOwnSessions = (req: PayloadRequest, caller: Caller) =>
-  audited(req, caller, 'sessions.revoked_others', () => revokeSessionsOf(req, caller.user.id, caller.current.session.id))
+  audited(req, caller, 'sessions.revoked_others', () =>
+    revokeSessionsOf(req, caller.user.id, caller.current.session.id),
+  )
 
 export const revokeAllOwnSessions = (req: PayloadRequest, caller: Caller) =>
   audited(req, caller, 'sessions.revoked_all', () => revokeSessionsOf(req, caller.user.id))

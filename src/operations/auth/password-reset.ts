@@ -21,18 +21,33 @@ export function checkRedirect(redirectTo: string): string {
   } catch {
     throw invalidRedirect()
   }
-  if (!['http:', 'https:'].includes(url.protocol) || !settings().trustedOrigins.includes(url.origin)) throw invalidRedirect()
+  if (!['http:', 'https:'].includes(url.protocol) || !settings().trustedOrigins.includes(url.origin))
+    throw invalidRedirect()
   return url.toString()
 }
 
 export async function requestPasswordReset(req: PayloadRequest, email: string, redirectTo: string): Promise<void> {
   const target = checkRedirect(redirectTo)
-  const { docs } = await req.payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, pagination: false, depth: 0, overrideAccess: true, req })
+  const { docs } = await req.payload.find({
+    collection: 'users',
+    where: { email: { equals: email } },
+    limit: 1,
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
   const user = docs[0]
   if (!user) return
   await inTransaction(req, async () => {
     const token = await issueToken(req, String(user.id), 'password_reset', RESET_TOKEN_LIFETIME)
-    await writeAudit(req, { action: 'password_reset_requested', userId: String(user.id), targetType: 'users', targetId: String(user.id), data: { email } })
+    await writeAudit(req, {
+      action: 'password_reset_requested',
+      userId: String(user.id),
+      targetType: 'users',
+      targetId: String(user.id),
+      data: { email },
+    })
     await queueResetEmail(req, email, resetLink(target, token))
   })
 }

@@ -8,7 +8,15 @@ import { VERIFICATION_TOKEN_LIFETIME } from '../../lib/auth/timing'
 import { inTransaction } from '../../lib/transaction'
 
 export async function resendVerification(req: PayloadRequest, email: string): Promise<void> {
-  const { docs } = await req.payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, pagination: false, depth: 0, overrideAccess: true, req })
+  const { docs } = await req.payload.find({
+    collection: 'users',
+    where: { email: { equals: email } },
+    limit: 1,
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
   const user = docs[0]
   if (!user || user.emailVerified) return
   await inTransaction(req, async () => {

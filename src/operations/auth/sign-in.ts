@@ -11,7 +11,7 @@ import { bannedUser, isBanned } from '../../lib/auth/current'
 import { emailNotVerified, invalidCredentials } from '../../lib/auth/errors'
 import { limitSignInAttempt, releaseSignInFailure, reserveSignInFailure } from '../../lib/auth/limits'
 import { verifyPassword } from '../../lib/auth/password-hash'
-import { createSession, snapshotOf, type SessionUser } from '../../lib/auth/sessions'
+import { createSession, type SessionUser, snapshotOf } from '../../lib/auth/sessions'
 import { PASSWORD_MAX_LENGTH } from '../../lib/password-rules'
 import { runIn, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
@@ -30,8 +30,20 @@ const CLEAR_EXPIRED_BAN = statement(
 )
 
 // The failure was counted up front (reserveSignInFailure); a failed attempt keeps its slot.
-async function fail(req: PayloadRequest, email: string, reason: string, userId: string | null, error: Error): Promise<never> {
-  await writeAudit(req, { action: 'login_failed', userId, targetType: 'users', targetId: userId, data: { email, reason } })
+async function fail(
+  req: PayloadRequest,
+  email: string,
+  reason: string,
+  userId: string | null,
+  error: Error,
+): Promise<never> {
+  await writeAudit(req, {
+    action: 'login_failed',
+    userId,
+    targetType: 'users',
+    targetId: userId,
+    data: { email, reason },
+  })
   throw error
 }
 
@@ -53,11 +65,21 @@ export async function signIn(req: PayloadRequest, email: string, password: strin
   // An over-long password cannot be right (sign-up refuses them): refused unhashed, whether
   // or not the email exists, so it tells nothing about accounts and costs no hashing work.
   const matches = [...password].length <= PASSWORD_MAX_LENGTH && (await verifyPassword(user?.passwordHash, password))
-  if (!user || !matches) return fail(req, email, user ? 'wrong_password' : 'unknown_email', user ? String(user.id) : null, invalidCredentials())
+  if (!user || !matches)
+    return fail(
+      req,
+      email,
+      user ? 'wrong_password' : 'unknown_email',
+      user ? String(user.id) : null,
+      invalidCredentials(),
+    )
   if (!user.emailVerified) return fail(req, email, 'email_not_verified', String(user.id), emailNotVerified())
   // A ban (docs/api.md "Accounts beyond sign-in (/api/auth)") is told only to whoever knows the
   // password, with its reason.
-  const ban = { banned: Boolean(user.banned), banExpires: user.banExpires ? new Date(user.banExpires).toISOString() : null }
+  const ban = {
+    banned: Boolean(user.banned),
+    banExpires: user.banExpires ? new Date(user.banExpires).toISOString() : null,
+  }
   if (isBanned(ban)) return fail(req, email, 'banned', String(user.id), bannedUser(user.banReason ?? null))
 
   const result = await inTransaction(req, async () => {
@@ -65,11 +87,23 @@ export async function signIn(req: PayloadRequest, email: string, password: strin
     if (ban.banned) {
       const cleared = await runIn(req, CLEAR_EXPIRED_BAN, [String(user.id)])
       if (cleared.rowCount > 0) {
-        await writeAudit(req, { action: 'user.ban_expired', userId: String(user.id), targetType: 'users', targetId: String(user.id), data: { banReason: user.banReason ?? null, banExpires: ban.banExpires } })
+        await writeAudit(req, {
+          action: 'user.ban_expired',
+          userId: String(user.id),
+          targetType: 'users',
+          targetId: String(user.id),
+          data: { banReason: user.banReason ?? null, banExpires: ban.banExpires },
+        })
       }
     }
     const { token, hash, doc } = await createSession(req, String(user.id))
-    await writeAudit(req, { action: 'login_success', userId: String(user.id), targetType: 'sessions', targetId: String(doc.id), data: { sessionId: String(doc.id) } })
+    await writeAudit(req, {
+      action: 'login_success',
+      userId: String(user.id),
+      targetType: 'sessions',
+      targetId: String(doc.id),
+      data: { sessionId: String(doc.id) },
+    })
     return { token, tokenHash: hash, snapshot: snapshotOf(doc, user), user }
   })
   await releaseSignInFailure(req, email)

@@ -10,6 +10,11 @@ export async function signOut(req: PayloadRequest): Promise<void> {
   if (!current) return
   await inTransaction(req, async () => {
     await revokeSession(req, current.session.id)
-    await writeAudit(req, { action: 'logout', targetType: 'sessions', targetId: current.session.id, data: { sessionId: current.session.id } })
+    await writeAudit(req, {
+      action: 'logout',
+      targetType: 'sessions',
+      targetId: current.session.id,
+      data: { sessionId: current.session.id },
+    })
   })
 }

@@ -4,6 +4,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 import { userAlreadyExists, usernameTaken, weakPassword } from '../../lib/auth/errors'
 import { queueVerificationEmail } from '../../lib/auth/mails'
 import { issueToken } from '../../lib/auth/one-time-tokens'
@@ -11,11 +12,10 @@ import { hashPassword } from '../../lib/auth/password-hash'
 import { VERIFICATION_TOKEN_LIFETIME } from '../../lib/auth/timing'
 import { ApiError } from '../../lib/http/errors'
 import { checkPasswordRules } from '../../lib/password-rules'
-import { isUniqueViolation } from '../../lib/unique-violation'
 import { inTransaction } from '../../lib/transaction'
+import { isUniqueViolation } from '../../lib/unique-violation'
 import { insertAccount } from './insert-account'
 import { uniqueUsername, usernameUnavailable } from './usernames'
-import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 export interface SignUpInput {
   email: string
@@ -54,7 +54,12 @@ export async function signUp(req: PayloadRequest, input: SignUpInput): Promise<C
 
 async function createAccount(req: PayloadRequest, input: SignUpInput, passwordHash: string): Promise<CreatedUser> {
   const user = await inTransaction(req, async () => {
-    const existing = await req.payload.count({ collection: 'users', where: { email: { equals: input.email } }, overrideAccess: true, req })
+    const existing = await req.payload.count({
+      collection: 'users',
+      where: { email: { equals: input.email } },
+      overrideAccess: true,
+      req,
+    })
     if (existing.totalDocs > 0) throw userAlreadyExists()
     let username: string
     if (input.username) {
@@ -68,7 +73,14 @@ async function createAccount(req: PayloadRequest, input: SignUpInput, passwordHa
     // are validated above; audit is explicit below.
     let created: { id: string; createdAt: string }
     try {
-      created = await insertAccount(req, { email: input.email, name: input.name || null, username, roles: ['citizen'], emailVerified: false, passwordHash })
+      created = await insertAccount(req, {
+        email: input.email,
+        name: input.name || null,
+        username,
+        roles: ['citizen'],
+        emailVerified: false,
+        passwordHash,
+      })
     } catch (error) {
       if (isUniqueViolation(error, 'email')) throw userAlreadyExists()
       if (isUniqueViolation(error, 'username')) throw usernameTaken()
@@ -76,7 +88,13 @@ async function createAccount(req: PayloadRequest, input: SignUpInput, passwordHa
     }
     const userId = created.id
     const verification = await issueToken(req, userId, 'email_verification', VERIFICATION_TOKEN_LIFETIME)
-    await writeAudit(req, { action: 'user.sign_up', userId, targetType: 'users', targetId: userId, data: { email: input.email, username } })
+    await writeAudit(req, {
+      action: 'user.sign_up',
+      userId,
+      targetType: 'users',
+      targetId: userId,
+      data: { email: input.email, username },
+    })
     await queueVerificationEmail(req, input.email, verification)
     const user = {
       id: userId,

@@ -13,7 +13,11 @@ export const RESERVED_USERNAMES: readonly string[] = ['notifications', 'export',
 const isReserved = (username: string) => RESERVED_USERNAMES.includes(username.toLowerCase())
 
 /** Whether `username` is reserved or held by anyone but `exceptUserId`, ignoring case. */
-export async function usernameUnavailable(req: PayloadRequest, username: string, exceptUserId?: string): Promise<boolean> {
+export async function usernameUnavailable(
+  req: PayloadRequest,
+  username: string,
+  exceptUserId?: string,
+): Promise<boolean> {
   if (isReserved(username)) return true
   const rows = await execute(
     req,
@@ -27,7 +31,10 @@ const MAX = 30
 
 export function usernameBase(email: string): string {
   const local = email.split('@')[0] ?? ''
-  let base = local.replace(/[^A-Za-z0-9_-]/g, '').toLowerCase().slice(0, MAX)
+  let base = local
+    .replace(/[^A-Za-z0-9_-]/g, '')
+    .toLowerCase()
+    .slice(0, MAX)
   if (base.length < MIN) base = `${base}user`.slice(0, MAX)
   return base
 }
@@ -45,7 +52,10 @@ export async function uniqueUsername(req: PayloadRequest, email: string): Promis
     overrideAccess: true,
     req,
   })
-  const taken = new Set([...RESERVED_USERNAMES, ...docs.map((doc) => String((doc as { username?: string }).username).toLowerCase())])
+  const taken = new Set([
+    ...RESERVED_USERNAMES,
+    ...docs.map((doc) => String((doc as { username?: string }).username).toLowerCase()),
+  ])
   if (!taken.has(base)) return base
   for (let n = 2; ; n++) {
     const candidate = `${stem}${n}`

@@ -21,12 +21,25 @@ export async function verifyEmail(req: PayloadRequest, token: string): Promise<V
     const data = change?.newEmail ? { email: change.newEmail, emailVerified: true } : { emailVerified: true }
     let user: VerifiedUser
     try {
-      user = await req.payload.update({ collection: 'users', id: userId, data, overrideAccess: true, context: { skipAudit: true }, req })
+      user = await req.payload.update({
+        collection: 'users',
+        id: userId,
+        data,
+        overrideAccess: true,
+        context: { skipAudit: true },
+        req,
+      })
     } catch (error) {
       if (change && isUniqueViolation(error, 'email')) throw userAlreadyExists()
       throw error
     }
-    await writeAudit(req, { action: change ? 'user.email_changed' : 'email_verified', userId, targetType: 'users', targetId: userId, data: { email: user.email } })
+    await writeAudit(req, {
+      action: change ? 'user.email_changed' : 'email_verified',
+      userId,
+      targetType: 'users',
+      targetId: userId,
+      data: { email: user.email },
+    })
     return user
   })
 }

@@ -17,7 +17,10 @@ export async function listComments(req: PayloadRequest, filters: CommentFilters,
     AND (${filters.postId ?? null}::uuid IS NULL OR c.post_id_id = ${filters.postId ?? null}::uuid)
     AND (${pattern}::text IS NULL OR c.body ILIKE ${pattern})`
   const [rows, total] = await Promise.all([
-    execute(req, sql`SELECT c.id, c.post_id_id, c.author_id_id, c.author_name, c.body, c.status, c.created_at FROM blog_comments c WHERE ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`),
+    execute(
+      req,
+      sql`SELECT c.id, c.post_id_id, c.author_id_id, c.author_name, c.body, c.status, c.created_at FROM blog_comments c WHERE ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
+    ),
     execute(req, sql`SELECT count(*)::int AS n FROM blog_comments c WHERE ${where}`),
   ])
   const comments = rows.map((row) => ({

@@ -3,13 +3,13 @@
 import type { PayloadRequest } from 'payload'
 
 import type { ActionsAfter, AuditData } from '../../../domain/audit-actions'
+import { idOf, isUuid } from '../../../domain/ids'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { apiError, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { defaultLocale } from '../../lib/locales'
 import { execute, sql } from '../../lib/sql'
-import { idOf, isUuid } from '../../../domain/ids'
-import { presentLocalized, textsByLocale, type Localized } from '../catalogue/localized'
+import { type Localized, presentLocalized, textsByLocale } from '../catalogue/localized'
 import { catalogueTransaction, withContext } from '../catalogue/transaction'
 import { updateByLocale } from '../catalogue/update-by-locale'
 
@@ -68,13 +68,26 @@ function summaryOf(doc: Doc, commentCount: number): PostSummary {
 
 async function commentCounts(req: PayloadRequest, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map()
-  const rows = await execute(req, sql`SELECT post_id_id AS id, count(*)::int AS n FROM blog_comments WHERE post_id_id = ANY(${`{${ids.join(',')}}`}::uuid[]) GROUP BY post_id_id`)
+  const rows = await execute(
+    req,
+    sql`SELECT post_id_id AS id, count(*)::int AS n FROM blog_comments WHERE post_id_id = ANY(${`{${ids.join(',')}}`}::uuid[]) GROUP BY post_id_id`,
+  )
   return new Map(rows.map((row) => [String(row.id), Number(row.n)]))
 }
 
 async function findDoc(req: PayloadRequest, id: string): Promise<Doc | null> {
   if (!isUuid(id)) return null
-  return ((await req.payload.findByID({ collection: BLOG_POSTS, id, locale: 'all', depth: 0, disableErrors: true, overrideAccess: true, req })) as unknown as Doc | null) ?? null
+  return (
+    ((await req.payload.findByID({
+      collection: BLOG_POSTS,
+      id,
+      locale: 'all',
+      depth: 0,
+      disableErrors: true,
+      overrideAccess: true,
+      req,
+    })) as unknown as Doc | null) ?? null
+  )
 }
 
 async function existing(req: PayloadRequest, id: string): Promise<Doc> {
@@ -103,12 +116,25 @@ export async function listPosts(req: PayloadRequest, filters: PostFilters, page:
   const where = sql`(${filters.status ?? null}::text IS NULL OR p.status::text = ${filters.status ?? null})
     AND (${pattern}::text IS NULL OR p.slug ILIKE ${pattern} OR EXISTS (SELECT 1 FROM blog_posts_locales l WHERE l._parent_id = p.id AND l.title ILIKE ${pattern}))`
   const [rows, total] = await Promise.all([
-    execute(req, sql`SELECT p.id FROM blog_posts p WHERE ${where} ORDER BY p.created_at DESC, p.id DESC LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`),
+    execute(
+      req,
+      sql`SELECT p.id FROM blog_posts p WHERE ${where} ORDER BY p.created_at DESC, p.id DESC LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
+    ),
     execute(req, sql`SELECT count(*)::int AS n FROM blog_posts p WHERE ${where}`),
   ])
   const ids = rows.map((row) => String(row.id))
   const [found, counts] = await Promise.all([
-    ids.length ? req.payload.find({ collection: BLOG_POSTS, where: { id: { in: ids } }, locale: 'all', depth: 0, pagination: false, overrideAccess: true, req }) : { docs: [] },
+    ids.length
+      ? req.payload.find({
+          collection: BLOG_POSTS,
+          where: { id: { in: ids } },
+          locale: 'all',
+          depth: 0,
+          pagination: false,
+          overrideAccess: true,
+          req,
+        })
+      : { docs: [] },
     commentCounts(req, ids),
   ])
   const byId = new Map((found.docs as unknown as Doc[]).map((doc) => [String(doc.id), doc]))
@@ -116,30 +142,56 @@ export async function listPosts(req: PayloadRequest, filters: PostFilters, page:
   return paginated('posts', posts, Number(total[0]?.n ?? 0), page)
 }
 
-/** Text in a language needs the post's title in that language (one stored row per language holds the required title). */
+/**
+ * Text in a language needs the post's title in that language (one stored row per language holds the required title).
+ */
 function requireTitles(input: PostInput, stored: Record<string, unknown> = {}): void {
   const titled = new Set([
-    ...Object.entries(stored).filter(([, value]) => typeof value === 'string' && value).map(([locale]) => locale),
+    ...Object.entries(stored)
+      .filter(([, value]) => typeof value === 'string' && value)
+      .map(([locale]) => locale),
     ...Object.keys(input.title ?? {}),
   ])
   const issues = (['excerpt', 'body'] as const).flatMap((field) =>
     Object.entries(input[field] ?? {})
       .filter(([locale, value]) => value !== null && !titled.has(locale))
-      .map(([locale]) => ({ path: `${field}.${locale}`, message: `Give the post a title in "${locale}" first (title.${locale})` })),
+      .map(([locale]) => ({
+        path: `${field}.${locale}`,
+        message: `Give the post a title in "${locale}" first (title.${locale})`,
+      })),
   )
   if (issues.length) throw apiError('invalid_request', `${issues[0]!.path}: ${issues[0]!.message}`, { issues })
 }
 
-async function audit<S extends ActionsAfter<'blog_post.'>>(req: PayloadRequest, action: S, id: string, data: AuditData<`blog_post.${S}`>) {
+async function audit<S extends ActionsAfter<'blog_post.'>>(
+  req: PayloadRequest,
+  action: S,
+  id: string,
+  data: AuditData<`blog_post.${S}`>,
+) {
   await writeAudit(req, { action: `blog_post.${action}` as const, targetType: BLOG_POSTS, targetId: id, data })
 }
 
-export function createPost(req: PayloadRequest, input: PostInput & { slug: string; title: Record<string, string> }): Promise<{ post: PostView }> {
+export function createPost(
+  req: PayloadRequest,
+  input: PostInput & { slug: string; title: Record<string, string> },
+): Promise<{ post: PostView }> {
   return catalogueTransaction(req, async () => {
     requireTitles(input)
-    const localized = Object.fromEntries(LOCALIZED_POST_FIELDS.filter((field) => input[field]).map((field) => [field, input[field]]))
+    const localized = Object.fromEntries(
+      LOCALIZED_POST_FIELDS.filter((field) => input[field]).map((field) => [field, input[field]]),
+    )
     const data = { slug: input.slug, status: input.status ?? 'draft', authorId: req.user?.id, ...localized }
-    const doc = await withContext(req, { skipAudit: true }, () => req.payload.create({ collection: BLOG_POSTS, locale: 'all', data: data as never, depth: 0, overrideAccess: true, req }))
+    const doc = await withContext(req, { skipAudit: true }, () =>
+      req.payload.create({
+        collection: BLOG_POSTS,
+        locale: 'all',
+        data: data as never,
+        depth: 0,
+        overrideAccess: true,
+        req,
+      }),
+    )
     const id = String(doc.id)
     await audit(req, 'create', id, { slug: input.slug, status: data.status, title: input.title })
     return viewOf(req, await existing(req, id))
@@ -155,9 +207,9 @@ export function updatePost(req: PayloadRequest, id: string, input: PostInput): P
     if (input.slug !== undefined) base.slug = input.slug
     if (input.status !== undefined) base.status = input.status
     const titled = Object.keys(presentLocalized(before.title))
-    const texts = Object.entries((textsByLocale(input as never, LOCALIZED_POST_FIELDS) as unknown as Record<string, Doc>)).filter(
-      ([locale, data]) => titled.includes(locale) || Object.values(data).some((value) => value !== null),
-    )
+    const texts = Object.entries(
+      textsByLocale(input as never, LOCALIZED_POST_FIELDS) as unknown as Record<string, Doc>,
+    ).filter(([locale, data]) => titled.includes(locale) || Object.values(data).some((value) => value !== null))
     if (texts.length === 0) texts.push([titled[0] ?? defaultLocale(req.payload), {}])
     await updateByLocale(req, BLOG_POSTS, id, base, texts)
     const after = await existing(req, id)
@@ -169,12 +221,24 @@ export function updatePost(req: PayloadRequest, id: string, input: PostInput): P
 const STATUS_OF = { publish: 'published', unpublish: 'draft', archive: 'archived' } as const
 export type StatusAction = keyof typeof STATUS_OF
 
-/** publish / unpublish (→ draft) / archive; the first publication stamps publishedAt (the collection's hook), kept after. */
+/**
+ * publish / unpublish (→ draft) / archive; the first publication stamps publishedAt (the collection's hook), kept
+ * after.
+ */
 export function movePost(req: PayloadRequest, id: string, action: StatusAction): Promise<{ post: PostView }> {
   return catalogueTransaction(req, async () => {
     const before = await existing(req, id)
     const status = STATUS_OF[action]
-    await withContext(req, { skipAudit: true }, () => req.payload.update({ collection: BLOG_POSTS, id, data: { status } as never, depth: 0, overrideAccess: true, req }))
+    await withContext(req, { skipAudit: true }, () =>
+      req.payload.update({
+        collection: BLOG_POSTS,
+        id,
+        data: { status } as never,
+        depth: 0,
+        overrideAccess: true,
+        req,
+      }),
+    )
     const after = await existing(req, id)
     await audit(req, action, id, { from: before.status, to: status })
     return viewOf(req, after)
@@ -186,8 +250,14 @@ export function deletePost(req: PayloadRequest, id: string): Promise<{ success: 
   return catalogueTransaction(req, async () => {
     const before = await existing(req, id)
     const comments = (await commentCounts(req, [id])).get(id) ?? 0
-    await withContext(req, { skipAudit: true }, () => req.payload.delete({ collection: BLOG_POSTS, id, depth: 0, overrideAccess: true, req }))
-    await audit(req, 'delete', id, { slug: before.slug, title: presentLocalized(before.title), commentsRemoved: comments })
+    await withContext(req, { skipAudit: true }, () =>
+      req.payload.delete({ collection: BLOG_POSTS, id, depth: 0, overrideAccess: true, req }),
+    )
+    await audit(req, 'delete', id, {
+      slug: before.slug,
+      title: presentLocalized(before.title),
+      commentsRemoved: comments,
+    })
     return { success: true as const, id }
   })
 }

@@ -5,8 +5,8 @@
 // the bookings of their organizations' services.
 import type { PayloadRequest } from 'payload'
 
-import { MOVES, type BookingAction } from '../../../domain/bookings'
-import { inScope, type CatalogueScope } from '../../../domain/catalogue-scope'
+import { type BookingAction, MOVES } from '../../../domain/bookings'
+import { type CatalogueScope, inScope } from '../../../domain/catalogue-scope'
 import { isUuid } from '../../../domain/ids'
 import { apiError, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
@@ -15,7 +15,7 @@ import { runIn } from '../../lib/prepared'
 import { execute, sql } from '../../lib/sql'
 import { withContext } from '../catalogue/transaction'
 import { bookingTransaction } from './errors'
-import { presentAdminBooking, type AdminBooking } from './present'
+import { type AdminBooking, presentAdminBooking } from './present'
 
 export interface BookingFilters {
   status?: string
@@ -54,7 +54,10 @@ const bookingPage = listQuery<keyof BookingFilters>({
     ['q', (n) => `b.customer_message ILIKE $${n}`, (value) => `%${escapeLike(value)}%`],
     ['from', (n) => `b.booking_date >= $${n}`],
     ['to', (n) => `b.booking_date <= $${n}`],
-    ['organizations', (n) => `b.service_id IN (SELECT id FROM service_listings WHERE organization_id = ANY($${n}::uuid[]))`],
+    [
+      'organizations',
+      (n) => `b.service_id IN (SELECT id FROM service_listings WHERE organization_id = ANY($${n}::uuid[]))`,
+    ],
   ],
   // The page is chosen on bookings alone (an index range under every filter), then only its
   // rows are joined to their service and customer.
@@ -64,11 +67,20 @@ const bookingPage = listQuery<keyof BookingFilters>({
 })
 
 /** The list's one statement and its values (bench/explain-bookings.ts EXPLAINs these). */
-export const bookingPageQuery = (filters: BookingFilters, page: Pagination) => bookingPage({ ...filters }, page.perPage, (page.page - 1) * page.perPage)
+export const bookingPageQuery = (filters: BookingFilters, page: Pagination) =>
+  bookingPage({ ...filters }, page.perPage, (page.page - 1) * page.perPage)
 
 /** The bookings of the services within `scope`, filtered and paginated. */
-export async function listBookings(req: PayloadRequest, scope: CatalogueScope, filters: BookingFilters, page: Pagination) {
-  const { statement, values } = bookingPageQuery(scope.kind === 'everything' ? filters : { ...filters, organizations: scope.ids }, page)
+export async function listBookings(
+  req: PayloadRequest,
+  scope: CatalogueScope,
+  filters: BookingFilters,
+  page: Pagination,
+) {
+  const { statement, values } = bookingPageQuery(
+    scope.kind === 'everything' ? filters : { ...filters, organizations: scope.ids },
+    page,
+  )
   const { rows } = await runIn<Record<string, unknown>>(req, statement, values)
   const total = Number(rows[0]?.total ?? 0)
   return paginated('bookings', rows.filter((row) => row.id !== null).map(presentAdminBooking), total, page)
@@ -76,7 +88,10 @@ export async function listBookings(req: PayloadRequest, scope: CatalogueScope, f
 
 export async function adminBooking(req: PayloadRequest, id: string): Promise<AdminBooking | null> {
   if (!isUuid(id)) return null
-  const [row] = await execute(req, sql`SELECT ${sql.raw(ADMIN_COLUMNS)} FROM bookings b ${sql.raw(ADMIN_JOINS)} WHERE b.id = ${id}`)
+  const [row] = await execute(
+    req,
+    sql`SELECT ${sql.raw(ADMIN_COLUMNS)} FROM bookings b ${sql.raw(ADMIN_JOINS)} WHERE b.id = ${id}`,
+  )
   return row ? presentAdminBooking(row) : null
 }
 
@@ -88,10 +103,19 @@ export async function adminBooking(req: PayloadRequest, id: string): Promise<Adm
  * customer's notification in this transaction. Confirming cannot create an overlap: a
  * pending booking already holds its time under the exclusion constraint.
  */
-export function actOnBooking(req: PayloadRequest, scope: CatalogueScope, id: string, action: BookingAction, providerResponse?: string): Promise<{ booking: AdminBooking }> {
+export function actOnBooking(
+  req: PayloadRequest,
+  scope: CatalogueScope,
+  id: string,
+  action: BookingAction,
+  providerResponse?: string,
+): Promise<{ booking: AdminBooking }> {
   return bookingTransaction(req, async () => {
     const [row] = isUuid(id)
-      ? await execute(req, sql`SELECT b.status, s.organization_id AS organization FROM bookings b LEFT JOIN service_listings s ON s.id = b.service_id WHERE b.id = ${id} FOR UPDATE OF b`)
+      ? await execute(
+          req,
+          sql`SELECT b.status, s.organization_id AS organization FROM bookings b LEFT JOIN service_listings s ON s.id = b.service_id WHERE b.id = ${id} FOR UPDATE OF b`,
+        )
       : []
     // A booking of a service outside the caller's scope is as missing as none (docs/decisions.md
     // "Organizations manage their services through the admin catalogue").
@@ -102,7 +126,10 @@ export function actOnBooking(req: PayloadRequest, scope: CatalogueScope, id: str
     } else {
       const move = MOVES[action]
       if (!move.from.includes(row.status as never)) {
-        throw apiError('invalid_transition', `Cannot ${action.replace('_', '-')} a ${String(row.status)} booking (allowed from: ${move.from.join(', ')})`)
+        throw apiError(
+          'invalid_transition',
+          `Cannot ${action.replace('_', '-')} a ${String(row.status)} booking (allowed from: ${move.from.join(', ')})`,
+        )
       }
       data = { status: move.to }
     }

@@ -5,21 +5,29 @@ import type { Payload } from 'payload'
 import { isUuid } from '../../../domain/ids'
 import { notFound } from '../../lib/http/errors'
 import { runPublic, statement } from '../../lib/prepared'
-import { addDays, clockTime, datesInRange, dayOfWeek, minuteOfDay, nowWallClockMinute, wallClockMinute } from '../../lib/wall-clock'
+import {
+  addDays,
+  clockTime,
+  datesInRange,
+  dayOfWeek,
+  minuteOfDay,
+  nowWallClockMinute,
+  wallClockMinute,
+} from '../../lib/wall-clock'
 import {
   baseWindows,
+  type Buffers,
+  type DateException,
   dayFull,
   inSomeSlot,
+  type MinuteRange,
   occupiedRange,
+  type OpenSlot,
   openWindows,
   overlapsAny,
   timingRefusal,
-  timingTermsOf,
-  type Buffers,
-  type DateException,
-  type MinuteRange,
-  type OpenSlot,
   type TimingTerms,
+  timingTermsOf,
 } from './booking-rules'
 import { COLUMNS, termsOf, type TermsRow } from './service-terms'
 
@@ -86,12 +94,18 @@ export interface BookableTerms extends Buffers, TimingTerms {
 }
 
 /** The listing itself, a pure function of the terms, the range and the wall-clock minute `now`. */
-export function listBookableTimes(terms: BookableTerms, from: string, to: string, now: number): Record<string, string[]> {
+export function listBookableTimes(
+  terms: BookableTerms,
+  from: string,
+  to: string,
+  now: number,
+): Record<string, string[]> {
   const step = terms.durationMinutes || DEFAULT_STEP_MINUTES
   const byDay = new Map<number, WeeklySlot[]>()
   for (const slot of terms.slots) byDay.set(slot.dayOfWeek, [...(byDay.get(slot.dayOfWeek) ?? []), slot])
   const exceptionsByDate = new Map<string, DatedException[]>()
-  for (const exception of terms.exceptions) exceptionsByDate.set(exception.date, [...(exceptionsByDate.get(exception.date) ?? []), exception])
+  for (const exception of terms.exceptions)
+    exceptionsByDate.set(exception.date, [...(exceptionsByDate.get(exception.date) ?? []), exception])
   const listing: Record<string, string[]> = {}
   for (let offset = 0, days = datesInRange(from, to); offset < days; offset++) {
     const date = addDays(from, offset)
@@ -99,7 +113,9 @@ export function listBookableTimes(terms: BookableTerms, from: string, to: string
     const exceptions = exceptionsByDate.get(date) ?? []
     const windows = exceptions.length > 0 ? openWindows(weekly, exceptions) : weekly
     const times = new Set<string>()
-    if (!dayFull(terms.bookedByDay.get(wallClockMinute(date, '00:00') / MINUTES_PER_DAY) ?? 0, terms.maxBookingsPerDay)) {
+    if (
+      !dayFull(terms.bookedByDay.get(wallClockMinute(date, '00:00') / MINUTES_PER_DAY) ?? 0, terms.maxBookingsPerDay)
+    ) {
       for (const window of baseWindows(weekly, exceptions)) {
         for (let minute = minuteOfDay(window.startTime); minute < minuteOfDay(window.endTime); minute += step) {
           const time = clockTime(minute)
@@ -138,11 +154,24 @@ export function bookableTermsOf(row: BookableRow | undefined): BookableTerms | n
   }
 }
 
-/** The statement's parameters for a range: the service, the range as `[first minute, last minute + 1)`, and its dates. */
-export const bookableTimesValues = (serviceId: string, from: string, to: string) => [serviceId, wallClockMinute(from, '00:00'), wallClockMinute(to, '00:00') + MINUTES_PER_DAY, from, to]
+/**
+ * The statement's parameters for a range: the service, the range as `[first minute, last minute + 1)`, and its dates.
+ */
+export const bookableTimesValues = (serviceId: string, from: string, to: string) => [
+  serviceId,
+  wallClockMinute(from, '00:00'),
+  wallClockMinute(to, '00:00') + MINUTES_PER_DAY,
+  from,
+  to,
+]
 
 /** 404 for a service that is not bookable at all: no such id, not active, or its provider gone (as the booking). */
-export async function bookableTimes(payload: Payload, serviceId: string, from: string, to: string): Promise<BookableTimes> {
+export async function bookableTimes(
+  payload: Payload,
+  serviceId: string,
+  from: string,
+  to: string,
+): Promise<BookableTimes> {
   if (!isUuid(serviceId)) throw notFound('Service not found')
   const { rows } = await runPublic<BookableRow>(payload, BOOKABLE_TIMES, bookableTimesValues(serviceId, from, to))
   const terms = bookableTermsOf(rows[0])

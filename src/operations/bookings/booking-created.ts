@@ -4,10 +4,10 @@ import type { PayloadRequest } from 'payload'
 
 import { BOOKINGS_COLLECTION } from '../../../domain/bookings'
 import type { WebhookData } from '../../../domain/webhooks'
-import { writeAudit, type AuditEntry } from '../../../hooks/shared/audit'
+import { type AuditEntry, writeAudit } from '../../../hooks/shared/audit'
 import { emitEvent, type EventRecord } from '../../../hooks/shared/webhookEvents'
-import { queueNoticeMail, type NoticeMail } from '../notifications/notice-mail'
-import { notify, type NotificationInput } from '../notifications/notify'
+import { type NoticeMail, queueNoticeMail } from '../notifications/notice-mail'
+import { type NotificationInput, notify } from '../notifications/notify'
 import { customerMail } from './mails'
 import { providerNotice } from './notices'
 import { presentBooking } from './present'
@@ -19,13 +19,20 @@ export interface BookingCreatedRecords {
   event: { name: 'booking.created'; record: EventRecord; data: WebhookData<'booking.created'> }
 }
 
-export async function bookingCreatedRecords(req: PayloadRequest, doc: Record<string, unknown>): Promise<BookingCreatedRecords> {
+export async function bookingCreatedRecords(
+  req: PayloadRequest,
+  doc: Record<string, unknown>,
+): Promise<BookingCreatedRecords> {
   const facts = { ...presentBooking(doc), providerResponse: (doc.providerResponse as string | null) ?? null }
   return {
     audit: { action: 'booking.create', targetType: BOOKINGS_COLLECTION, targetId: facts.id, data: doc },
     notice: await providerNotice(req, facts),
     mail: await customerMail(req, facts, 'received'),
-    event: { name: 'booking.created', record: { type: BOOKINGS_COLLECTION, id: facts.id }, data: { ...facts, updatedAt: (doc.updatedAt as string | undefined) ?? null } },
+    event: {
+      name: 'booking.created',
+      record: { type: BOOKINGS_COLLECTION, id: facts.id },
+      data: { ...facts, updatedAt: (doc.updatedAt as string | undefined) ?? null },
+    },
   }
 }
 

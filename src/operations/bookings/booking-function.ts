@@ -1,5 +1,5 @@
-import { EMIT } from '../../../hooks/shared/webhookEvents'
 import { INSERT_AUDIT } from '../../../hooks/shared/audit'
+import { EMIT } from '../../../hooks/shared/webhookEvents'
 import { bindParameters, type RequiredFunction } from '../../lib/postgres/required-objects'
 import { QUEUE_NOTICE_MAIL } from '../notifications/notice-mail'
 import { INSERT_NOTIFICATION } from '../notifications/notify'

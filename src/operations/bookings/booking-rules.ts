@@ -4,7 +4,7 @@
 // bookable-times query (bookable-times.ts) lists what passes them. Pure functions on
 // wall-clock minutes (src/lib/wall-clock.ts), so both judge with the same arithmetic;
 // tests/int/slots-property.test.ts checks that they agree.
-import { clockTime, minuteOfDay, scheduleOf, type Schedule } from '../../lib/wall-clock'
+import { clockTime, minuteOfDay, type Schedule, scheduleOf } from '../../lib/wall-clock'
 
 /** An available slot of the booking's weekday, as the availability table keeps it. */
 export interface OpenSlot {
@@ -29,8 +29,11 @@ export function inSlot(slot: OpenSlot, time: string, durationMinutes: number | n
   return !durationMinutes || start + durationMinutes <= slotEnd
 }
 
-export const inSomeSlot = (slots: readonly OpenSlot[], time: string, durationMinutes: number | null | undefined): boolean =>
-  slots.some((slot) => inSlot(slot, time, durationMinutes))
+export const inSomeSlot = (
+  slots: readonly OpenSlot[],
+  time: string,
+  durationMinutes: number | null | undefined,
+): boolean => slots.some((slot) => inSlot(slot, time, durationMinutes))
 
 export type TimingRefusal = 'booking_in_past' | 'booking_too_soon'
 
@@ -62,7 +65,8 @@ const TIMING_MESSAGES: Record<TimingRefusal, (terms: TimingTerms) => string> = {
 export const timingMessage = (refusal: TimingRefusal, terms: TimingTerms) => TIMING_MESSAGES[refusal](terms)
 
 /** "No overlap": the exclusion constraint's `numrange(start, end, '[)') &&`, back-to-back ranges fit. */
-export const rangesOverlap = (a: MinuteRange, b: MinuteRange): boolean => a.startMinute < b.endMinute && b.startMinute < a.endMinute
+export const rangesOverlap = (a: MinuteRange, b: MinuteRange): boolean =>
+  a.startMinute < b.endMinute && b.startMinute < a.endMinute
 
 /**
  * Whether `range` overlaps one of `taken`, sorted by start. Ranges the constraint admitted
@@ -96,9 +100,17 @@ export interface Buffers {
  * same widened span of every pending or confirmed booking. The exclusion constraint compares
  * exactly this (src/migrations/*_bookings_buffered_overlap.ts), with each booking's own buffers.
  */
-export function occupiedRange(date: string, time: string, durationMinutes: number | null | undefined, buffers: Buffers): MinuteRange {
+export function occupiedRange(
+  date: string,
+  time: string,
+  durationMinutes: number | null | undefined,
+  buffers: Buffers,
+): MinuteRange {
   const range = bookingRange(date, time, durationMinutes)
-  return { startMinute: range.startMinute - buffers.bufferBeforeMinutes, endMinute: range.endMinute + buffers.bufferAfterMinutes }
+  return {
+    startMinute: range.startMinute - buffers.bufferBeforeMinutes,
+    endMinute: range.endMinute + buffers.bufferAfterMinutes,
+  }
 }
 
 /** An exception of one date, as the exceptions table keeps it. */
@@ -122,7 +134,9 @@ function withoutWindow(window: OpenSlot, from: number, to: number): OpenSlot[] {
 /** The openings of a date when it has any, else the weekly slots of its weekday: where its grid starts. */
 export function baseWindows(weekly: readonly OpenSlot[], exceptions: readonly DateException[]): readonly OpenSlot[] {
   const openings = exceptions.filter((exception) => exception.isAvailable && exception.startTime && exception.endTime)
-  return openings.length > 0 ? openings.map(({ startTime, endTime }) => ({ startTime: startTime!, endTime: endTime! })) : weekly
+  return openings.length > 0
+    ? openings.map(({ startTime, endTime }) => ({ startTime: startTime!, endTime: endTime! }))
+    : weekly
 }
 
 /**
@@ -149,4 +163,5 @@ export function openWindows(weekly: readonly OpenSlot[], exceptions: readonly Da
  * (community_create_booking, src/migrations/*_booking_write_function.ts; docs/decisions.md
  * "The public booking is one statement").
  */
-export const dayFull = (bookedThatDay: number, cap: number | null | undefined): boolean => cap != null && bookedThatDay >= cap
+export const dayFull = (bookedThatDay: number, cap: number | null | undefined): boolean =>
+  cap != null && bookedThatDay >= cap

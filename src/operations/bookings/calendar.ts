@@ -10,7 +10,7 @@ import type { PayloadRequest } from 'payload'
 import { isUuid } from '../../../domain/ids'
 import { isAdminUser } from '../../../domain/permissions'
 import { notFound } from '../../lib/http/errors'
-import { calendar, floating, text, utc, type Property } from '../../lib/icalendar'
+import { calendar, floating, type Property, text, utc } from '../../lib/icalendar'
 import { runIn, statement } from '../../lib/prepared'
 import { settings } from '../../lib/settings'
 import { addDays, clockTime, minuteOfDay } from '../../lib/wall-clock'
@@ -33,7 +33,8 @@ const SEQUENCE: Record<string, number> = { pending: 0, confirmed: 1 }
 const CANCELLED = new Set(['cancelled_by_customer', 'cancelled_by_provider'])
 
 /** VEVENT STATUS (RFC 5545 §3.8.1.11): pending is tentative; completed and no-show were confirmed. */
-export const eventStatusOf = (status: string): string => (status === 'pending' ? 'TENTATIVE' : CANCELLED.has(status) ? 'CANCELLED' : 'CONFIRMED')
+export const eventStatusOf = (status: string): string =>
+  status === 'pending' ? 'TENTATIVE' : CANCELLED.has(status) ? 'CANCELLED' : 'CONFIRMED'
 
 /**
  * Each move starts a generation of three above the last (the status's 0, 1 or 2 within it), so an
@@ -45,7 +46,8 @@ export const sequenceOf = (status: string, rescheduleCount = 0): number => (SEQU
 export const eventUid = (bookingId: string): string => `booking-${bookingId}@${new URL(settings().publicUrl).hostname}`
 
 /** The address of MAIL_FROM (`Name <address>` or a bare address). */
-const organizerAddress = (): string => /<([^>]+)>\s*$/.exec(settings().mail.from)?.[1]?.trim() ?? settings().mail.from.trim()
+const organizerAddress = (): string =>
+  /<([^>]+)>\s*$/.exec(settings().mail.from)?.[1]?.trim() ?? settings().mail.from.trim()
 
 /** The end on the wall clock: the date moves on when the duration crosses midnight. */
 function endOf(booking: CalendarBooking): string | null {
@@ -111,11 +113,15 @@ export const calendarBookingOf = (row: Row): CalendarBooking => ({
 })
 
 /** The booking's .ics for its customer, its provider or an admin; 404 for anyone else (nothing to learn about it). */
-export async function bookingCalendarFile(req: PayloadRequest, bookingId: string): Promise<{ filename: string; text: string }> {
+export async function bookingCalendarFile(
+  req: PayloadRequest,
+  bookingId: string,
+): Promise<{ filename: string; text: string }> {
   if (!isUuid(bookingId) || !req.user) throw notFound('Booking not found')
   const { rows } = await runIn<Row>(req, BOOKING_CALENDAR, [bookingId])
   const row = rows[0]
   const userId = String(req.user.id)
-  if (!row || !(isAdminUser(req) || row.customer_id === userId || row.provider_id === userId)) throw notFound('Booking not found')
+  if (!row || !(isAdminUser(req) || row.customer_id === userId || row.provider_id === userId))
+    throw notFound('Booking not found')
   return { filename: `booking-${row.id}.ics`, text: bookingCalendar(calendarBookingOf(row)) }
 }

@@ -4,12 +4,12 @@
 import type { PayloadRequest } from 'payload'
 
 import { apiError, notFound } from '../../lib/http/errors'
-import { bookingStatement } from './errors'
-import { presentBooking, type BookingRecord } from './present'
 import { nowWallClockMinute } from '../../lib/wall-clock'
 import { bookingRange, inSomeSlot, timingMessage, timingRefusal } from './booking-rules'
-import { serviceTermsAndSlots } from './service-terms'
+import { bookingStatement } from './errors'
 import { insertBooking, newBookingDoc } from './insert-booking'
+import { type BookingRecord, presentBooking } from './present'
+import { serviceTermsAndSlots } from './service-terms'
 
 export interface BookingInput {
   serviceId: string
@@ -18,7 +18,11 @@ export interface BookingInput {
   customerMessage?: string | null
 }
 
-export async function createBooking(req: PayloadRequest, customerId: string, input: BookingInput): Promise<{ booking: BookingRecord }> {
+export async function createBooking(
+  req: PayloadRequest,
+  customerId: string,
+  input: BookingInput,
+): Promise<{ booking: BookingRecord }> {
   // One round trip reads the service and the open slots of the date's weekday; judged in
   // order below by the rules the bookable-times query lists with (booking-rules.ts).
   const { terms: service, openSlots } = await serviceTermsAndSlots(req, input.serviceId, input.bookingDate)
@@ -39,7 +43,12 @@ export async function createBooking(req: PayloadRequest, customerId: string, inp
   // count cannot be overrun), the cap, the row and its records.
   return bookingStatement(req, async () => {
     // The customer has no create access to the collection: this operation is the authority.
-    const doc = newBookingDoc(service, { customerId, bookingDate: input.bookingDate, bookingTime: input.bookingTime, customerMessage: input.customerMessage ?? null })
+    const doc = newBookingDoc(service, {
+      customerId,
+      bookingDate: input.bookingDate,
+      bookingTime: input.bookingTime,
+      customerMessage: input.customerMessage ?? null,
+    })
     if (!(await insertBooking(req, doc))) throw apiError('day_full')
     return { booking: presentBooking(doc) }
   })

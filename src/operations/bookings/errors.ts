@@ -2,11 +2,12 @@
 // exclusion constraint (src/migrations/*_bookings_no_overlap.ts); its violation (SQLSTATE
 // 23P01) is not one Payload's adapter recognises (it maps only unique violations, 23505), so
 // it arrives as the raw driver error, possibly wrapped in drizzle's query error (`cause`).
+import type { PayloadRequest } from 'payload'
+
 import { ERROR_CODES } from '../../../domain/error-codes'
 import { apiError } from '../../lib/http/errors'
 import { inOneStatement, inTransaction } from '../../lib/transaction'
 import { toCatalogueError } from '../catalogue/errors'
-import type { PayloadRequest } from 'payload'
 
 export const OVERLAP_CONSTRAINT = 'bookings_no_overlap'
 export const CONFLICT_MESSAGE = ERROR_CODES.booking_conflict.message

@@ -44,7 +44,10 @@ export interface BookingDoc extends Record<string, unknown> {
   updatedAt: string
 }
 
-const CREATE_BOOKING = statement('booking-create', 'SELECT day_full, deliveries FROM community_create_booking($1, $2, $3, $4, $5)')
+const CREATE_BOOKING = statement(
+  'booking-create',
+  'SELECT day_full, deliveries FROM community_create_booking($1, $2, $3, $4, $5)',
+)
 
 export interface NewBooking {
   customerId: string
@@ -68,7 +71,11 @@ export function termsFromService(service: ServiceTerms) {
 /** The new booking's document: the service's terms (`termsFromService`), the range from the date, time and duration. */
 export function newBookingDoc(service: ServiceTerms, booking: NewBooking, now = new Date()): BookingDoc {
   const terms = termsFromService(service)
-  const { startMinute, endMinute, endTime } = scheduleOf(booking.bookingDate, booking.bookingTime, service.durationMinutes)
+  const { startMinute, endMinute, endTime } = scheduleOf(
+    booking.bookingDate,
+    booking.bookingTime,
+    service.durationMinutes,
+  )
   const at = now.toISOString()
   return {
     id: randomUUID(),
@@ -97,7 +104,10 @@ export function newBookingDoc(service: ServiceTerms, booking: NewBooking, now = 
   }
 }
 
-/** The bookings row of `doc`, column by column; `status` the enum's 'pending', both timestamps the clock's, as Payload sets them. */
+/**
+ * The bookings row of `doc`, column by column; `status` the enum's 'pending', both timestamps the clock's, as Payload
+ * sets them.
+ */
 function bookingRow(doc: BookingDoc) {
   return {
     id: doc.id,

@@ -9,9 +9,9 @@ import type { PayloadRequest } from 'payload'
 
 import { PAST_TENSE, type StatusAction } from '../../../domain/bookings'
 import { execute, sql } from '../../lib/sql'
-import { queueNoticeMail, type NoticeMail } from '../notifications/notice-mail'
+import { type NoticeMail, queueNoticeMail } from '../notifications/notice-mail'
 import { bookingCalendar, type CalendarMethod } from './calendar'
-import { serviceName, type BookingFacts } from './notices'
+import { type BookingFacts, serviceName } from './notices'
 import type { BookingRecord } from './present'
 
 export type BookingMailEvent = 'received' | 'reschedule' | StatusAction
@@ -27,7 +27,11 @@ export type MailedBooking = BookingFacts &
   Pick<BookingRecord, 'durationMinutes' | 'status'> & { rescheduleCount?: number }
 
 /** The customer's mail about `event`, or null when the booking has no customer (or the customer no address). */
-export async function customerMail(req: PayloadRequest, booking: MailedBooking, event: BookingMailEvent): Promise<NoticeMail | null> {
+export async function customerMail(
+  req: PayloadRequest,
+  booking: MailedBooking,
+  event: BookingMailEvent,
+): Promise<NoticeMail | null> {
   if (!booking.customerId) return null
   const email = await customerEmail(req, booking.customerId)
   if (!email) return null
@@ -47,19 +51,35 @@ export async function customerMail(req: PayloadRequest, booking: MailedBooking, 
           }
   const method = INVITATION[event]
   const attachments = method
-    ? [{ filename: 'invite.ics', contentType: `text/calendar; charset=utf-8; method=${method}`, content: bookingCalendar({ ...booking, serviceTitle: service, customerEmail: email }, method) }]
+    ? [
+        {
+          filename: 'invite.ics',
+          contentType: `text/calendar; charset=utf-8; method=${method}`,
+          content: bookingCalendar({ ...booking, serviceTitle: service, customerEmail: email }, method),
+        },
+      ]
     : undefined
-  return { to: email, ...mail, ...(attachments ? { attachments } : {}), recipient: { userId: String(booking.customerId), type: 'booking' } }
+  return {
+    to: email,
+    ...mail,
+    ...(attachments ? { attachments } : {}),
+    recipient: { userId: String(booking.customerId), type: 'booking' },
+  }
 }
 
-export async function mailToCustomer(req: PayloadRequest, booking: MailedBooking, event: BookingMailEvent): Promise<void> {
+export async function mailToCustomer(
+  req: PayloadRequest,
+  booking: MailedBooking,
+  event: BookingMailEvent,
+): Promise<void> {
   const mail = await customerMail(req, booking, event)
   if (mail) await queueNoticeMail(req, mail)
 }
 
 /** The customer's address: the caller's own when they booked for themselves (no query). */
 async function customerEmail(req: PayloadRequest, customerId: string): Promise<string | undefined> {
-  if (req.user && String(req.user.id) === String(customerId) && typeof req.user.email === 'string') return req.user.email
+  if (req.user && String(req.user.id) === String(customerId) && typeof req.user.email === 'string')
+    return req.user.email
   const [customer] = await execute(req, sql`SELECT email FROM users WHERE id = ${customerId}`)
   return customer?.email ? String(customer.email) : undefined
 }

@@ -2,13 +2,16 @@
 // when it is made, to the customer at every move. Each names the service, date and time.
 import type { PayloadRequest } from 'payload'
 
-import { PAST_TENSE, type BookingAction } from '../../../domain/bookings'
-import { notify, type NotificationInput } from '../notifications/notify'
+import { type BookingAction, PAST_TENSE } from '../../../domain/bookings'
+import { type NotificationInput, notify } from '../notifications/notify'
 import type { BookingRecord } from './present'
 import { serviceTerms } from './service-terms'
 
 /** What a notice names: the booking's parties, service, date and time (and the provider's reply). */
-export type BookingFacts = Pick<BookingRecord, 'id' | 'serviceId' | 'providerId' | 'customerId' | 'bookingDate' | 'bookingTime'> & {
+export type BookingFacts = Pick<
+  BookingRecord,
+  'id' | 'serviceId' | 'providerId' | 'customerId' | 'bookingDate' | 'bookingTime'
+> & {
   providerResponse?: string | null
 }
 
@@ -33,14 +36,24 @@ export async function providerNotice(req: PayloadRequest, booking: BookingFacts)
   }
 }
 
-export async function noticeToCustomer(req: PayloadRequest, booking: BookingFacts, action: BookingAction): Promise<void> {
+export async function noticeToCustomer(
+  req: PayloadRequest,
+  booking: BookingFacts,
+  action: BookingAction,
+): Promise<void> {
   if (!booking.customerId) return
   const service = await serviceName(req, booking.serviceId)
   const when = `${service} on ${booking.bookingDate} at ${booking.bookingTime}`
   const notice =
     action === 'respond'
-      ? { title: `Reply about your booking: ${service}`, body: `About your booking of ${when}, the provider says: ${booking.providerResponse ?? ''}` }
-      : { title: `Booking ${PAST_TENSE[action]}: ${service}`, body: `Your booking of ${when} was ${PAST_TENSE[action]}.` }
+      ? {
+          title: `Reply about your booking: ${service}`,
+          body: `About your booking of ${when}, the provider says: ${booking.providerResponse ?? ''}`,
+        }
+      : {
+          title: `Booking ${PAST_TENSE[action]}: ${service}`,
+          body: `Your booking of ${when} was ${PAST_TENSE[action]}.`,
+        }
   await notify(req, { userId: booking.customerId, type: 'booking', ...notice, ...target(booking) })
 }
 

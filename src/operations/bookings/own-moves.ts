@@ -7,16 +7,16 @@ import { z } from 'zod'
 import {
   BLOCKING_STATUSES,
   BOOKINGS_COLLECTION,
-  CANCELLATION_REASON_MAX,
   type BookingStatus,
+  CANCELLATION_REASON_MAX,
 } from '../../../domain/bookings'
 import { isUuid } from '../../../domain/ids'
 import { isAdminUser } from '../../../domain/permissions'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { emitEvent } from '../../../hooks/shared/webhookEvents'
+import { parseInput } from '../../lib/http/body'
 import { apiError, notFound } from '../../lib/http/errors'
 import { requireUser } from '../../lib/http/guards'
-import { parseInput } from '../../lib/http/body'
 import { execute, sql } from '../../lib/sql'
 import { addDays, clockTime, nowWallClockMinute, scheduleOf } from '../../lib/wall-clock'
 import { notify } from '../notifications/notify'

@@ -6,7 +6,8 @@ import { idOf } from '../../../domain/ids'
 
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value))
 const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null)
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value ? new Date(value as string).toISOString() : null)
+const iso = (value: unknown) =>
+  value instanceof Date ? value.toISOString() : value ? new Date(value as string).toISOString() : null
 
 export interface BookingRecord {
   id: string

@@ -14,6 +14,7 @@ export interface PricedService {
 export function totalPriceOf(service: PricedService): number | null {
   if (service.basePrice === null || service.basePrice === undefined || service.basePrice === '') return null
   const minor = toMinorUnits(service.basePrice, service.currency)
-  if (service.priceType === 'hourly' && service.durationMinutes) return scaleMinorUnits(minor, service.durationMinutes, 60)
+  if (service.priceType === 'hourly' && service.durationMinutes)
+    return scaleMinorUnits(minor, service.durationMinutes, 60)
   return minor
 }

@@ -6,7 +6,7 @@ import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { BackgroundWorker } from '../../lib/background-workers'
 import type { MailCondition } from '../../lib/mail-queue/send-mail-task'
-import { startPollingLoop, type PollingLoop } from '../../lib/polling-loop'
+import { type PollingLoop, startPollingLoop } from '../../lib/polling-loop'
 import { run, runIn, statement } from '../../lib/prepared'
 import { settings } from '../../lib/settings'
 import { inTransaction } from '../../lib/transaction'
@@ -45,7 +45,10 @@ interface Claimed {
 /** The mail condition of a reminder: its booking is still confirmed when the mail leaves. */
 export const BOOKING_CONFIRMED = 'booking-confirmed'
 
-const STILL_CONFIRMED = statement('booking-still-confirmed', `SELECT 1 FROM bookings WHERE id = $1 AND status = 'confirmed'`)
+const STILL_CONFIRMED = statement(
+  'booking-still-confirmed',
+  `SELECT 1 FROM bookings WHERE id = $1 AND status = 'confirmed'`,
+)
 const STILL_CONFIRMED_AT = statement(
   'booking-still-confirmed-at',
   `SELECT 1 FROM bookings WHERE id = $1 AND status = 'confirmed' AND booking_date = $2 AND booking_time = $3`,
@@ -68,7 +71,11 @@ const stillConfirmed: MailCondition = async (req, key) => {
 export const reminderMailConditions: Record<string, MailCondition> = { [BOOKING_CONFIRMED]: stillConfirmed }
 
 /** One sweep: claims the confirmed bookings starting within the next `hours` and queues their reminders. */
-export async function queueDueReminders(req: PayloadRequest, hours: number, now = nowWallClockMinute()): Promise<number> {
+export async function queueDueReminders(
+  req: PayloadRequest,
+  hours: number,
+  now = nowWallClockMinute(),
+): Promise<number> {
   return inTransaction(req, async () => {
     const { rows } = await runIn<Claimed>(req, CLAIM_DUE, [now, now + hours * 60, new Date()])
     for (const booking of rows) {
@@ -86,7 +93,13 @@ export async function queueDueReminders(req: PayloadRequest, hours: number, now 
           },
         })
       }
-      await writeAudit(req, { action: 'booking.reminder', targetType: 'bookings', targetId: String(booking.id), userId: null, data: { bookingDate: booking.booking_date, bookingTime: booking.booking_time } })
+      await writeAudit(req, {
+        action: 'booking.reminder',
+        targetType: 'bookings',
+        targetId: String(booking.id),
+        userId: null,
+        data: { bookingDate: booking.booking_date, bookingTime: booking.booking_time },
+      })
     }
     return rows.length
   })

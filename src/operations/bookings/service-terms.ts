@@ -7,10 +7,10 @@
 import type { PayloadRequest } from 'payload'
 
 import { isUuid } from '../../../domain/ids'
-import { returnQuery, type RequiredFunction } from '../../lib/postgres/required-objects'
+import { type RequiredFunction, returnQuery } from '../../lib/postgres/required-objects'
 import { runIn, statement } from '../../lib/prepared'
 import { dayOfWeek } from '../../lib/wall-clock'
-import { openWindows, type DateException, type OpenSlot } from './booking-rules'
+import { type DateException, type OpenSlot, openWindows } from './booking-rules'
 
 export interface ServiceTerms {
   id: string
@@ -75,7 +75,11 @@ export const SERVICE_TERMS_AND_SLOTS = statement(
 
 export const SERVICE_TERMS_AND_SLOTS_FUNCTION: RequiredFunction = {
   name: 'community_service_terms_and_slots',
-  parameters: [['wanted_service', 'uuid'], ['wanted_day', 'numeric'], ['wanted_date', 'varchar']],
+  parameters: [
+    ['wanted_service', 'uuid'],
+    ['wanted_day', 'numeric'],
+    ['wanted_date', 'varchar'],
+  ],
   returns: `TABLE (
     id uuid, slug varchar, title varchar, status text, provider_id uuid, base_price varchar, price_type text,
     currency varchar, duration_minutes numeric, booking_advance_hours numeric,
@@ -126,9 +130,17 @@ export async function serviceTerms(req: PayloadRequest, serviceId: string): Prom
 }
 
 /** The public booking's read: the service's terms (kept for the hooks) and the windows open on the booking's date. */
-export async function serviceTermsAndSlots(req: PayloadRequest, serviceId: string, bookingDate: string): Promise<{ terms: ServiceTerms | null; openSlots: OpenSlot[] }> {
+export async function serviceTermsAndSlots(
+  req: PayloadRequest,
+  serviceId: string,
+  bookingDate: string,
+): Promise<{ terms: ServiceTerms | null; openSlots: OpenSlot[] }> {
   if (!isUuid(serviceId)) return { terms: null, openSlots: [] }
-  const { rows } = await runIn<TermsRow & { open_slots: OpenSlot[]; exceptions: DateException[] }>(req, SERVICE_TERMS_AND_SLOTS, [serviceId, dayOfWeek(bookingDate), bookingDate])
+  const { rows } = await runIn<TermsRow & { open_slots: OpenSlot[]; exceptions: DateException[] }>(
+    req,
+    SERVICE_TERMS_AND_SLOTS,
+    [serviceId, dayOfWeek(bookingDate), bookingDate],
+  )
   const terms = termsOf(rows[0])
   cacheOf(req).set(serviceId, terms)
   return { terms, openSlots: openWindows(rows[0]?.open_slots ?? [], rows[0]?.exceptions ?? []) }

@@ -9,10 +9,15 @@ import type { PayloadRequest } from 'payload'
 
 import type { CatalogueScope } from '../../../domain/catalogue-scope'
 import { idOf, isUuid } from '../../../domain/ids'
-
 import { notFound } from '../../lib/http/errors'
 import type { AvailabilityException } from '../../payload-types'
-import { exceptionData, newExceptionData, presentException, type ExceptionInput, type ExceptionView } from './present-exception'
+import {
+  exceptionData,
+  type ExceptionInput,
+  type ExceptionView,
+  newExceptionData,
+  presentException,
+} from './present-exception'
 import { EXCEPTIONS_COLLECTION } from './rules/exceptions'
 import { findServiceDoc } from './services-read'
 import { catalogueTransaction } from './transaction'
@@ -24,17 +29,35 @@ async function requireService(req: PayloadRequest, scope: CatalogueScope, servic
 /** An exception of a service within the scope (another's is as missing as none). */
 async function existing(req: PayloadRequest, scope: CatalogueScope, id: string): Promise<AvailabilityException> {
   const doc = isUuid(id)
-    ? await req.payload.findByID({ collection: EXCEPTIONS_COLLECTION, id, depth: 0, disableErrors: true, overrideAccess: false, req })
+    ? await req.payload.findByID({
+        collection: EXCEPTIONS_COLLECTION,
+        id,
+        depth: 0,
+        disableErrors: true,
+        overrideAccess: false,
+        req,
+      })
     : null
   if (!doc || !(await findServiceDoc(req, scope, idOf(doc.service) ?? ''))) throw notFound('Exception not found')
   return doc
 }
 
 /** The exceptions of a service by date, then start (a whole-date closing first), `from`/`to` inclusive. */
-export async function exceptionsOf(req: PayloadRequest, serviceId: string, range: { from?: string; to?: string } = {}): Promise<ExceptionView[]> {
+export async function exceptionsOf(
+  req: PayloadRequest,
+  serviceId: string,
+  range: { from?: string; to?: string } = {},
+): Promise<ExceptionView[]> {
   // A service has a handful of exceptions; Payload's text fields take no range operators,
   // so the range (YYYY-MM-DD sorts as text) is applied here.
-  const { docs } = await req.payload.find({ collection: EXCEPTIONS_COLLECTION, where: { service: { equals: serviceId } }, depth: 0, pagination: false, overrideAccess: false, req })
+  const { docs } = await req.payload.find({
+    collection: EXCEPTIONS_COLLECTION,
+    where: { service: { equals: serviceId } },
+    depth: 0,
+    pagination: false,
+    overrideAccess: false,
+    req,
+  })
   const key = (view: ExceptionView) => `${view.date} ${view.startTime ?? ''}`
   return docs
     .map(presentException)
@@ -42,18 +65,40 @@ export async function exceptionsOf(req: PayloadRequest, serviceId: string, range
     .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
 }
 
-export function createException(req: PayloadRequest, scope: CatalogueScope, input: ExceptionInput & { serviceId: string; date: string; isAvailable: boolean }): Promise<{ exception: ExceptionView }> {
+export function createException(
+  req: PayloadRequest,
+  scope: CatalogueScope,
+  input: ExceptionInput & { serviceId: string; date: string; isAvailable: boolean },
+): Promise<{ exception: ExceptionView }> {
   return catalogueTransaction(req, async () => {
     await requireService(req, scope, input.serviceId)
-    const doc = await req.payload.create({ collection: EXCEPTIONS_COLLECTION, data: newExceptionData(input), depth: 0, overrideAccess: false, req })
+    const doc = await req.payload.create({
+      collection: EXCEPTIONS_COLLECTION,
+      data: newExceptionData(input),
+      depth: 0,
+      overrideAccess: false,
+      req,
+    })
     return { exception: presentException(doc) }
   })
 }
 
-export function updateException(req: PayloadRequest, scope: CatalogueScope, id: string, input: ExceptionInput): Promise<{ exception: ExceptionView }> {
+export function updateException(
+  req: PayloadRequest,
+  scope: CatalogueScope,
+  id: string,
+  input: ExceptionInput,
+): Promise<{ exception: ExceptionView }> {
   return catalogueTransaction(req, async () => {
     await existing(req, scope, id)
-    const doc = await req.payload.update({ collection: EXCEPTIONS_COLLECTION, id, data: exceptionData(input), depth: 0, overrideAccess: false, req })
+    const doc = await req.payload.update({
+      collection: EXCEPTIONS_COLLECTION,
+      id,
+      data: exceptionData(input),
+      depth: 0,
+      overrideAccess: false,
+      req,
+    })
     return { exception: presentException(doc) }
   })
 }

@@ -9,9 +9,9 @@ import type { CatalogueScope } from '../../../domain/catalogue-scope'
 import { idOf, isUuid } from '../../../domain/ids'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { apiError, notFound } from '../../lib/http/errors'
+import type { ServiceAvailability } from '../../payload-types'
 import { exceptionsOf } from './availability-exceptions'
 import type { ExceptionView } from './present-exception'
-import type { ServiceAvailability } from '../../payload-types'
 import { newSlotData, presentSlot, slotData, type SlotInput, type SlotView } from './present-slot'
 import { overlaps, SLOTS_COLLECTION, type SlotTimes } from './rules/slots'
 import { findServiceDoc, SERVICES } from './services-read'
@@ -26,39 +26,82 @@ async function requireService(req: PayloadRequest, scope: CatalogueScope, servic
 /** A slot of a service within the scope (another's is as missing as none). */
 async function existing(req: PayloadRequest, scope: CatalogueScope, id: string): Promise<ServiceAvailability> {
   const doc = isUuid(id)
-    ? await req.payload.findByID({ collection: SLOTS_COLLECTION, id, depth: 0, disableErrors: true, overrideAccess: false, req })
+    ? await req.payload.findByID({
+        collection: SLOTS_COLLECTION,
+        id,
+        depth: 0,
+        disableErrors: true,
+        overrideAccess: false,
+        req,
+      })
     : null
   if (!doc) throw notFound('Slot not found')
   // Slots of active services are public: readable is not manageable.
-  if (scope.kind !== 'everything' && !(await findServiceDoc(req, scope, idOf(doc.service) ?? ''))) throw notFound('Slot not found')
+  if (scope.kind !== 'everything' && !(await findServiceDoc(req, scope, idOf(doc.service) ?? '')))
+    throw notFound('Slot not found')
   return doc
 }
 
 async function slotsOf(req: PayloadRequest, serviceId: string): Promise<SlotView[]> {
-  const { docs } = await req.payload.find({ collection: SLOTS_COLLECTION, where: { service: { equals: serviceId } }, sort: ORDER, depth: 0, pagination: false, overrideAccess: false, req })
+  const { docs } = await req.payload.find({
+    collection: SLOTS_COLLECTION,
+    where: { service: { equals: serviceId } },
+    sort: ORDER,
+    depth: 0,
+    pagination: false,
+    overrideAccess: false,
+    req,
+  })
   return docs.map(presentSlot)
 }
 
 /** The weekly slots and the exceptions (docs/api.md "Exceptions: days off and extra hours";
  * `from`/`to` filter the exceptions).
  */
-export async function listSlots(req: PayloadRequest, scope: CatalogueScope, serviceId: string, range: { from?: string; to?: string } = {}): Promise<{ slots: SlotView[]; exceptions: ExceptionView[] }> {
+export async function listSlots(
+  req: PayloadRequest,
+  scope: CatalogueScope,
+  serviceId: string,
+  range: { from?: string; to?: string } = {},
+): Promise<{ slots: SlotView[]; exceptions: ExceptionView[] }> {
   await requireService(req, scope, serviceId)
   return { slots: await slotsOf(req, serviceId), exceptions: await exceptionsOf(req, serviceId, range) }
 }
 
-export function createSlot(req: PayloadRequest, scope: CatalogueScope, input: Required<Pick<SlotInput, 'dayOfWeek' | 'startTime' | 'endTime'>> & SlotInput & { serviceId: string }): Promise<{ slot: SlotView }> {
+export function createSlot(
+  req: PayloadRequest,
+  scope: CatalogueScope,
+  input: Required<Pick<SlotInput, 'dayOfWeek' | 'startTime' | 'endTime'>> & SlotInput & { serviceId: string },
+): Promise<{ slot: SlotView }> {
   return catalogueTransaction(req, async () => {
     await requireService(req, scope, input.serviceId)
-    const doc = await req.payload.create({ collection: SLOTS_COLLECTION, data: newSlotData(input), depth: 0, overrideAccess: false, req })
+    const doc = await req.payload.create({
+      collection: SLOTS_COLLECTION,
+      data: newSlotData(input),
+      depth: 0,
+      overrideAccess: false,
+      req,
+    })
     return { slot: presentSlot(doc) }
   })
 }
 
-export function updateSlot(req: PayloadRequest, scope: CatalogueScope, id: string, input: SlotInput): Promise<{ slot: SlotView }> {
+export function updateSlot(
+  req: PayloadRequest,
+  scope: CatalogueScope,
+  id: string,
+  input: SlotInput,
+): Promise<{ slot: SlotView }> {
   return catalogueTransaction(req, async () => {
     await existing(req, scope, id)
-    const doc = await req.payload.update({ collection: SLOTS_COLLECTION, id, data: slotData(input), depth: 0, overrideAccess: false, req })
+    const doc = await req.payload.update({
+      collection: SLOTS_COLLECTION,
+      id,
+      data: slotData(input),
+      depth: 0,
+      overrideAccess: false,
+      req,
+    })
     return { slot: presentSlot(doc) }
   })
 }
@@ -83,24 +126,45 @@ function firstOverlap(slots: SlotTimes[]): [SlotTimes, SlotTimes] | undefined {
  * Replaces every slot of a service, all or nothing: one invalid or overlapping slot and the
  * service keeps the slots it had. One audit entry, `service_availability.bulk_set`.
  */
-export function bulkSetSlots(req: PayloadRequest, scope: CatalogueScope, serviceId: string, slots: Array<SlotTimes & { isAvailable?: boolean }>): Promise<{ slots: SlotView[] }> {
+export function bulkSetSlots(
+  req: PayloadRequest,
+  scope: CatalogueScope,
+  serviceId: string,
+  slots: Array<SlotTimes & { isAvailable?: boolean }>,
+): Promise<{ slots: SlotView[] }> {
   return catalogueTransaction(req, async () => {
     await requireService(req, scope, serviceId)
     const clash = firstOverlap(slots)
     if (clash) {
       const [a, b] = clash
-      throw apiError('slot_overlap', `Slots ${a.startTime}–${a.endTime} and ${b.startTime}–${b.endTime} overlap on day ${a.dayOfWeek}`)
+      throw apiError(
+        'slot_overlap',
+        `Slots ${a.startTime}–${a.endTime} and ${b.startTime}–${b.endTime} overlap on day ${a.dayOfWeek}`,
+      )
     }
     // Held to the end: a slot written meanwhile by someone else can neither survive the
     // replacement unseen nor slip in between the delete and the inserts.
     await lockServiceRow(req, serviceId)
     const previous = await slotsOf(req, serviceId)
     await withContext(req, { skipAudit: true }, async () => {
-      const removed = await req.payload.delete({ collection: SLOTS_COLLECTION, where: { service: { equals: serviceId } }, depth: 0, overrideAccess: false, req })
+      const removed = await req.payload.delete({
+        collection: SLOTS_COLLECTION,
+        where: { service: { equals: serviceId } },
+        depth: 0,
+        overrideAccess: false,
+        req,
+      })
       // A bulk delete reports per-document failures instead of throwing.
-      if (removed.errors.length > 0) throw new Error(`bulkSet could not remove slots: ${removed.errors.map((error) => error.message).join('; ')}`)
+      if (removed.errors.length > 0)
+        throw new Error(`bulkSet could not remove slots: ${removed.errors.map((error) => error.message).join('; ')}`)
       for (const slot of slots) {
-        await req.payload.create({ collection: SLOTS_COLLECTION, data: newSlotData({ ...slot, serviceId }), depth: 0, overrideAccess: false, req })
+        await req.payload.create({
+          collection: SLOTS_COLLECTION,
+          data: newSlotData({ ...slot, serviceId }),
+          depth: 0,
+          overrideAccess: false,
+          req,
+        })
       }
     })
     const current = await slotsOf(req, serviceId)

@@ -9,10 +9,16 @@ import { isUuid } from '../../../domain/ids'
 import { changedFields, writeAudit } from '../../../hooks/shared/audit'
 import { apiError, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
-import { createData } from '../../lib/payload-data'
 import { defaultLocale } from '../../lib/locales'
+import { createData } from '../../lib/payload-data'
 import { textsByLocale } from './localized'
-import { categoryData, LOCALIZED_CATEGORY_FIELDS, presentCategory, type CategoryInput, type CategoryView } from './present-category'
+import {
+  categoryData,
+  type CategoryInput,
+  type CategoryView,
+  LOCALIZED_CATEGORY_FIELDS,
+  presentCategory,
+} from './present-category'
 import { CATEGORIES, SERVICES } from './services-read'
 import { catalogueTransaction } from './transaction'
 import { updateByLocale } from './update-by-locale'
@@ -40,19 +46,54 @@ function categoryWhere(filters: CategoryFilters): Where {
 }
 
 export async function listCategories(req: PayloadRequest, filters: CategoryFilters, page: Pagination) {
-  const result = await req.payload.find({ collection: CATEGORIES, where: categoryWhere(filters), sort: ORDER, page: page.page, limit: page.perPage, locale: 'all', depth: 0, overrideAccess: false, req })
-  return paginated('categories', (result.docs as unknown as Doc[]).map((doc) => presentCategory(doc)), result.totalDocs, page)
+  const result = await req.payload.find({
+    collection: CATEGORIES,
+    where: categoryWhere(filters),
+    sort: ORDER,
+    page: page.page,
+    limit: page.perPage,
+    locale: 'all',
+    depth: 0,
+    overrideAccess: false,
+    req,
+  })
+  return paginated(
+    'categories',
+    (result.docs as unknown as Doc[]).map((doc) => presentCategory(doc)),
+    result.totalDocs,
+    page,
+  )
 }
 
 /** `all=true`: every matching category, unpaginated (for selectors). */
-export async function allCategories(req: PayloadRequest, filters: CategoryFilters): Promise<{ categories: CategoryView[] }> {
-  const result = await req.payload.find({ collection: CATEGORIES, where: categoryWhere(filters), sort: ORDER, pagination: false, locale: 'all', depth: 0, overrideAccess: false, req })
+export async function allCategories(
+  req: PayloadRequest,
+  filters: CategoryFilters,
+): Promise<{ categories: CategoryView[] }> {
+  const result = await req.payload.find({
+    collection: CATEGORIES,
+    where: categoryWhere(filters),
+    sort: ORDER,
+    pagination: false,
+    locale: 'all',
+    depth: 0,
+    overrideAccess: false,
+    req,
+  })
   return { categories: (result.docs as unknown as Doc[]).map((doc) => presentCategory(doc)) }
 }
 
 async function findCategoryDoc(req: PayloadRequest, id: string): Promise<Doc | null> {
   if (!isUuid(id)) return null
-  const doc = await req.payload.findByID({ collection: CATEGORIES, id, locale: 'all', depth: 0, disableErrors: true, overrideAccess: false, req })
+  const doc = await req.payload.findByID({
+    collection: CATEGORIES,
+    id,
+    locale: 'all',
+    depth: 0,
+    disableErrors: true,
+    overrideAccess: false,
+    req,
+  })
   return (doc as unknown as Doc | null) ?? null
 }
 
@@ -64,7 +105,12 @@ async function existing(req: PayloadRequest, id: string): Promise<Doc> {
 
 export async function getCategory(req: PayloadRequest, id: string): Promise<{ category: CategoryView }> {
   const doc = await existing(req, id)
-  const { totalDocs } = await req.payload.count({ collection: SERVICES, where: { category: { equals: id } }, overrideAccess: false, req })
+  const { totalDocs } = await req.payload.count({
+    collection: SERVICES,
+    where: { category: { equals: id } },
+    overrideAccess: false,
+    req,
+  })
   return { category: presentCategory(doc, { serviceCount: totalDocs }) }
 }
 
@@ -74,13 +120,18 @@ export async function getCategory(req: PayloadRequest, id: string): Promise<{ ca
  */
 function requireNames(input: CategoryInput, storedNames: Record<string, unknown> = {}): void {
   const named = new Set([
-    ...Object.entries(storedNames).filter(([, value]) => typeof value === 'string' && value).map(([locale]) => locale),
+    ...Object.entries(storedNames)
+      .filter(([, value]) => typeof value === 'string' && value)
+      .map(([locale]) => locale),
     ...Object.keys(input.name ?? {}),
   ])
   const issues = LOCALIZED_CATEGORY_FIELDS.flatMap((field) =>
     Object.entries(input[field] ?? {})
       .filter(([locale, value]) => value !== null && !named.has(locale))
-      .map(([locale]) => ({ path: `${field}.${locale}`, message: `Give the category a name in "${locale}" first (name.${locale})` })),
+      .map(([locale]) => ({
+        path: `${field}.${locale}`,
+        message: `Give the category a name in "${locale}" first (name.${locale})`,
+      })),
   )
   if (issues.length) throw apiError('invalid_request', `${issues[0]!.path}: ${issues[0]!.message}`, { issues })
 }
@@ -88,14 +139,27 @@ function requireNames(input: CategoryInput, storedNames: Record<string, unknown>
 export function createCategory(req: PayloadRequest, input: CategoryInput): Promise<{ category: CategoryView }> {
   return catalogueTransaction(req, async () => {
     requireNames(input)
-    const localized = Object.fromEntries(LOCALIZED_CATEGORY_FIELDS.filter((field) => input[field]).map((field) => [field, input[field]]))
-    const doc = await req.payload.create({ collection: CATEGORIES, locale: 'all', data: createData(CATEGORIES, { ...categoryData(input), ...localized }), depth: 0, overrideAccess: false, req })
+    const localized = Object.fromEntries(
+      LOCALIZED_CATEGORY_FIELDS.filter((field) => input[field]).map((field) => [field, input[field]]),
+    )
+    const doc = await req.payload.create({
+      collection: CATEGORIES,
+      locale: 'all',
+      data: createData(CATEGORIES, { ...categoryData(input), ...localized }),
+      depth: 0,
+      overrideAccess: false,
+      req,
+    })
     return { category: presentCategory(await existing(req, String(doc.id))) }
   })
 }
 
 /** Fields not sent stay; a localized object changes the languages it names (null clears one). */
-export function updateCategory(req: PayloadRequest, id: string, input: CategoryInput): Promise<{ category: CategoryView }> {
+export function updateCategory(
+  req: PayloadRequest,
+  id: string,
+  input: CategoryInput,
+): Promise<{ category: CategoryView }> {
   return catalogueTransaction(req, async () => {
     const before = await existing(req, id)
     requireNames(input, before.name as Record<string, unknown>)
@@ -110,7 +174,12 @@ export function updateCategory(req: PayloadRequest, id: string, input: CategoryI
     if (texts.length === 0) texts.push([named[0] ?? defaultLocale(req.payload), {}])
     await updateByLocale(req, CATEGORIES, id, base, texts)
     const after = await existing(req, id)
-    await writeAudit(req, { action: 'service_category.update', targetType: CATEGORIES, targetId: id, data: changedFields(before, after) })
+    await writeAudit(req, {
+      action: 'service_category.update',
+      targetType: CATEGORIES,
+      targetId: id,
+      data: changedFields(before, after),
+    })
     return { category: presentCategory(after) }
   })
 }

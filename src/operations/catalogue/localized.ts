@@ -4,7 +4,11 @@ export type Localized = Record<string, string>
 
 export function presentLocalized(value: unknown): Localized {
   if (!value || typeof value !== 'object') return {}
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''))
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+    ),
+  )
 }
 
 /** The localized part of an input, per language: `{ fr: { caption: '…', alt: null } }`. */
@@ -14,7 +18,8 @@ export function textsByLocale<F extends string>(
 ): Record<string, Partial<Record<F, string | null>>> {
   const byLocale: Record<string, Partial<Record<F, string | null>>> = {}
   for (const field of fields) {
-    for (const [locale, value] of Object.entries(input[field] ?? {})) byLocale[locale] = { ...byLocale[locale], [field]: value }
+    for (const [locale, value] of Object.entries(input[field] ?? {}))
+      byLocale[locale] = { ...byLocale[locale], [field]: value }
   }
   return byLocale
 }

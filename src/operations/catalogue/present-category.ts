@@ -1,7 +1,7 @@
 // The one mapping between a category document (read with `locale: 'all'`) and the API's shape, and back
 // from API input to Payload data.
 import { idOf } from '../../../domain/ids'
-import { presentLocalized, type Localized } from './localized'
+import { type Localized, presentLocalized } from './localized'
 
 export const LOCALIZED_CATEGORY_FIELDS = ['name', 'description', 'seoTitle', 'seoDescription'] as const
 export type LocalizedCategoryField = (typeof LOCALIZED_CATEGORY_FIELDS)[number]

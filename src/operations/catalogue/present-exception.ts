@@ -50,6 +50,8 @@ export function exceptionData(input: ExceptionInput & { serviceId?: string }): P
 }
 
 /** A new exception of `serviceId` on `date`, a day off or extra hours. */
-export function newExceptionData(input: ExceptionInput & { serviceId: string; date: string; isAvailable: boolean }): RequiredDataFromCollectionSlug<'availability-exceptions'> {
+export function newExceptionData(
+  input: ExceptionInput & { serviceId: string; date: string; isAvailable: boolean },
+): RequiredDataFromCollectionSlug<'availability-exceptions'> {
   return { ...exceptionData(input), service: input.serviceId, date: input.date, isAvailable: input.isAvailable }
 }

@@ -1,8 +1,8 @@
 // The one mapping between a service document and the API's shape (ids as plain
 // strings, `categoryId` for the `category` relationship…), and back from API input.
 import { idOf } from '../../../domain/ids'
-import { presentLocalized, type Localized } from './localized'
-import { ratingOf, type Rating } from './rating'
+import { type Localized, presentLocalized } from './localized'
+import { type Rating, ratingOf } from './rating'
 
 export interface TranslationView {
   inLanguage: string
@@ -120,13 +120,21 @@ const PLAIN_FIELDS = [
 ] as const
 
 /** Fields a copy takes from its source (everything the API shows except identity and slug). */
-export const COPIED_FIELDS = [...PLAIN_FIELDS.filter((key) => key !== 'slug' && key !== 'status'), 'category', 'provider', 'organization'] as const
+export const COPIED_FIELDS = [
+  ...PLAIN_FIELDS.filter((key) => key !== 'slug' && key !== 'status'),
+  'category',
+  'provider',
+  'organization',
+] as const
 
 export function presentCategorySummary(doc: Doc | undefined | null): CategorySummary | null {
   return doc ? { id: String(doc.id), name: presentLocalized(doc.name), slug: doc.slug as string } : null
 }
 
-export function presentService(doc: Doc, options: { category?: Doc | null; fullTranslations?: boolean } = {}): ServiceView {
+export function presentService(
+  doc: Doc,
+  options: { category?: Doc | null; fullTranslations?: boolean } = {},
+): ServiceView {
   const rows = (doc.translations ?? []) as Doc[]
   const text = (value: unknown) => (typeof value === 'string' ? value : null)
   return {
@@ -165,11 +173,13 @@ export function presentService(doc: Doc, options: { category?: Doc | null; fullT
         : { inLanguage: row.inLanguage as string, title: row.title as string },
     ),
     // A link whose file was deleted has no media left to show.
-    media: ((doc.media ?? []) as Doc[]).filter((row) => idOf(row.file)).map((row) => ({
-      mediaId: idOf(row.file) as string,
-      type: row.type as MediaLinkView['type'],
-      position: (row.position as number) ?? 0,
-    })),
+    media: ((doc.media ?? []) as Doc[])
+      .filter((row) => idOf(row.file))
+      .map((row) => ({
+        mediaId: idOf(row.file) as string,
+        type: row.type as MediaLinkView['type'],
+        position: (row.position as number) ?? 0,
+      })),
     category: presentCategorySummary(options.category),
     createdAt: doc.createdAt as string,
     updatedAt: doc.updatedAt as string,
@@ -185,12 +195,19 @@ export function serviceData(input: ServiceInput): Doc {
   if (input.organizationId !== undefined) data.organization = input.organizationId
   if (input.translations !== undefined) data.translations = input.translations.map((row) => ({ ...row }))
   if (input.media !== undefined) {
-    data.media = input.media.map((link, index) => ({ file: link.mediaId, type: link.type ?? 'gallery', position: link.position ?? index }))
+    data.media = input.media.map((link, index) => ({
+      file: link.mediaId,
+      type: link.type ?? 'gallery',
+      position: link.position ?? index,
+    }))
   }
   return data
 }
 
 /** A document's arrays without their row ids, ready to be written again (a copy). */
 export function copyRows(rows: unknown): Doc[] {
-  return ((rows ?? []) as Doc[]).map(({ id: _id, ...row }) => ({ ...row, ...('file' in row ? { file: idOf(row.file) } : {}) }))
+  return ((rows ?? []) as Doc[]).map(({ id: _id, ...row }) => ({
+    ...row,
+    ...('file' in row ? { file: idOf(row.file) } : {}),
+  }))
 }

@@ -46,5 +46,12 @@ export function slotData(input: SlotInput & { serviceId?: string }): Partial<Ser
 export function newSlotData(
   input: Required<Pick<SlotInput, 'dayOfWeek' | 'startTime' | 'endTime'>> & SlotInput & { serviceId: string },
 ): RequiredDataFromCollectionSlug<'service-availability'> {
-  return { ...slotData(input), service: input.serviceId, dayOfWeek: input.dayOfWeek, startTime: input.startTime, endTime: input.endTime, isAvailable: input.isAvailable ?? true }
+  return {
+    ...slotData(input),
+    service: input.serviceId,
+    dayOfWeek: input.dayOfWeek,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    isAvailable: input.isAvailable ?? true,
+  }
 }

@@ -64,7 +64,10 @@ const servicePage = listQuery<keyof ServiceFilters>({
     ORDER BY s.created_at DESC`,
 })
 
-const ONE_SERVICE = statement('service-by-id', `SELECT ${COLUMNS}, ${FULL_TRANSLATIONS}, ${MEDIA}, ${CATEGORY} FROM service_listings s WHERE s.id = $1`)
+const ONE_SERVICE = statement(
+  'service-by-id',
+  `SELECT ${COLUMNS}, ${FULL_TRANSLATIONS}, ${MEDIA}, ${CATEGORY} FROM service_listings s WHERE s.id = $1`,
+)
 
 function asDoc(row: Doc): { doc: Doc; category: Doc | null } {
   const { categoryDoc, total: _total, ...doc } = row
@@ -73,7 +76,12 @@ function asDoc(row: Doc): { doc: Doc; category: Doc | null } {
   return { doc, category: (categoryDoc as Doc | null) ?? null }
 }
 
-export async function queryServicePage(payload: Payload, filters: ServiceFilters, limit: number, offset: number): Promise<{ total: number; rows: Array<{ doc: Doc; category: Doc | null }> }> {
+export async function queryServicePage(
+  payload: Payload,
+  filters: ServiceFilters,
+  limit: number,
+  offset: number,
+): Promise<{ total: number; rows: Array<{ doc: Doc; category: Doc | null }> }> {
   const { statement, values } = servicePage(filters as Partial<Record<keyof ServiceFilters, unknown>>, limit, offset)
   const { rows } = await run<Doc>(payload, statement, values)
   const total = Number(rows[0]?.total ?? 0)

@@ -3,7 +3,7 @@
 // Every filter and the order (newest first) are served by an index (catalogue-indexes.ts).
 import type { PayloadRequest } from 'payload'
 
-import { inScope, type CatalogueScope } from '../../../domain/catalogue-scope'
+import { type CatalogueScope, inScope } from '../../../domain/catalogue-scope'
 import { isUuid } from '../../../domain/ids'
 import { notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
@@ -17,7 +17,10 @@ export const CATEGORIES = 'service-categories'
 const SERVICE_SELECT = { searchText: false, title: false } as const
 
 /** Categories of a page of services in one query, as `{ id → doc }`. */
-export async function categoriesById(req: PayloadRequest, ids: Array<string | null>): Promise<Map<string, Record<string, unknown>>> {
+export async function categoriesById(
+  req: PayloadRequest,
+  ids: Array<string | null>,
+): Promise<Map<string, Record<string, unknown>>> {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))]
   if (wanted.length === 0) return new Map()
   const { docs } = await req.payload.find({
@@ -34,7 +37,12 @@ export async function categoriesById(req: PayloadRequest, ids: Array<string | nu
 }
 
 /** The services within `scope`, filtered and paginated. */
-export async function listServices(req: PayloadRequest, scope: CatalogueScope, filters: ServiceFilters, page: Pagination) {
+export async function listServices(
+  req: PayloadRequest,
+  scope: CatalogueScope,
+  filters: ServiceFilters,
+  page: Pagination,
+) {
   const scoped = scope.kind === 'everything' ? filters : { ...filters, organizations: scope.ids }
   const { total, rows } = await queryServicePage(req.payload, scoped, page.perPage, (page.page - 1) * page.perPage)
   const services = rows.map(({ doc, category }) => presentService(doc, { category }))
@@ -46,9 +54,21 @@ export async function listServices(req: PayloadRequest, scope: CatalogueScope, f
  * does not exist (404, docs/decisions.md "Organizations manage their services through the
  * admin catalogue"), even when it is active and so publicly readable.
  */
-export async function findServiceDoc(req: PayloadRequest, scope: CatalogueScope, id: string): Promise<Record<string, unknown> | null> {
+export async function findServiceDoc(
+  req: PayloadRequest,
+  scope: CatalogueScope,
+  id: string,
+): Promise<Record<string, unknown> | null> {
   if (!isUuid(id)) return null
-  const doc = await req.payload.findByID({ collection: SERVICES, id, select: SERVICE_SELECT, depth: 0, disableErrors: true, overrideAccess: false, req })
+  const doc = await req.payload.findByID({
+    collection: SERVICES,
+    id,
+    select: SERVICE_SELECT,
+    depth: 0,
+    disableErrors: true,
+    overrideAccess: false,
+    req,
+  })
   const found = (doc as unknown as Record<string, unknown> | null) ?? null
   return found && inScope(scope, found.organization) ? found : null
 }
@@ -59,7 +79,11 @@ export async function presentOneService(req: PayloadRequest, doc: Record<string,
   return presentService(doc, { category: categories.get(doc.category as string) ?? null, fullTranslations: true })
 }
 
-export async function getService(req: PayloadRequest, scope: CatalogueScope, id: string): Promise<{ service: ServiceView }> {
+export async function getService(
+  req: PayloadRequest,
+  scope: CatalogueScope,
+  id: string,
+): Promise<{ service: ServiceView }> {
   const found = isUuid(id) ? await queryService(req.payload, id) : null
   if (!found || !inScope(scope, found.doc.organization)) throw notFound('Service not found')
   return { service: presentService(found.doc, { category: found.category, fullTranslations: true }) }

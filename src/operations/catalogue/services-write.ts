@@ -7,10 +7,10 @@
 // is 404, and an organization manager's changes follow the catalogue's rule for managers.
 import type { PayloadRequest } from 'payload'
 
-import { assertServiceWrite, serviceOwnership, type CatalogueScope } from '../../../domain/catalogue-scope'
+import { assertServiceWrite, type CatalogueScope, serviceOwnership } from '../../../domain/catalogue-scope'
 import { notFound } from '../../lib/http/errors'
 import { createData } from '../../lib/payload-data'
-import { copyRows, COPIED_FIELDS, serviceData, type ServiceInput, type ServiceView } from './present-service'
+import { COPIED_FIELDS, copyRows, serviceData, type ServiceInput, type ServiceView } from './present-service'
 import { SLOTS_COLLECTION } from './rules/slots'
 import { freeCopySlug } from './rules/slug'
 import { findServiceDoc, presentOneService, SERVICES } from './services-read'
@@ -24,17 +24,32 @@ async function existing(req: PayloadRequest, scope: CatalogueScope, id: string):
   return doc
 }
 
-export function createService(req: PayloadRequest, scope: CatalogueScope, input: ServiceInput): Promise<{ id: string; slug: string }> {
+export function createService(
+  req: PayloadRequest,
+  scope: CatalogueScope,
+  input: ServiceInput,
+): Promise<{ id: string; slug: string }> {
   return catalogueTransaction(req, async () => {
     const data = serviceData(input)
     await assertServiceWrite(req, scope, data, null)
-    const doc = await req.payload.create({ collection: SERVICES, data: createData(SERVICES, data), depth: 0, overrideAccess: false, req })
+    const doc = await req.payload.create({
+      collection: SERVICES,
+      data: createData(SERVICES, data),
+      depth: 0,
+      overrideAccess: false,
+      req,
+    })
     return { id: String(doc.id), slug: doc.slug }
   })
 }
 
 /** Any fields; `translations` and `media`, when sent, replace the stored ones in full. */
-export function updateService(req: PayloadRequest, scope: CatalogueScope, id: string, input: ServiceInput): Promise<{ service: ServiceView }> {
+export function updateService(
+  req: PayloadRequest,
+  scope: CatalogueScope,
+  id: string,
+  input: ServiceInput,
+): Promise<{ service: ServiceView }> {
   return catalogueTransaction(req, async () => {
     await existing(req, scope, id)
     const data = serviceData(input)
@@ -44,7 +59,12 @@ export function updateService(req: PayloadRequest, scope: CatalogueScope, id: st
   })
 }
 
-export function setServiceStatus(req: PayloadRequest, scope: CatalogueScope, id: string, status: 'active' | 'suspended'): Promise<{ id: string; status: string }> {
+export function setServiceStatus(
+  req: PayloadRequest,
+  scope: CatalogueScope,
+  id: string,
+  status: 'active' | 'suspended',
+): Promise<{ id: string; status: string }> {
   return catalogueTransaction(req, async () => {
     await existing(req, scope, id)
     await req.payload.update({ collection: SERVICES, id, data: { status }, depth: 0, overrideAccess: false, req })
@@ -53,7 +73,11 @@ export function setServiceStatus(req: PayloadRequest, scope: CatalogueScope, id:
 }
 
 /** Refused while pending or confirmed bookings exist; its slots go with it (collection hook). */
-export function deleteService(req: PayloadRequest, scope: CatalogueScope, id: string): Promise<{ success: true; id: string }> {
+export function deleteService(
+  req: PayloadRequest,
+  scope: CatalogueScope,
+  id: string,
+): Promise<{ success: true; id: string }> {
   return catalogueTransaction(req, async () => {
     await existing(req, scope, id)
     await req.payload.delete({ collection: SERVICES, id, depth: 0, overrideAccess: false, req })
@@ -65,20 +89,35 @@ export function deleteService(req: PayloadRequest, scope: CatalogueScope, id: st
  * A draft copy with the next free `<slug>-copy[-n]`, its translations, media links and slots
  * (bookings stay with the original). One audit entry, `service.duplicate`.
  */
-export function duplicateService(req: PayloadRequest, scope: CatalogueScope, id: string): Promise<{ id: string; slug: string }> {
+export function duplicateService(
+  req: PayloadRequest,
+  scope: CatalogueScope,
+  id: string,
+): Promise<{ id: string; slug: string }> {
   return catalogueTransaction(req, async () => {
     const source = await existing(req, scope, id)
     // Two duplicates of one service at once would pick the same free slug.
     await lockServiceRow(req, id)
     const slug = await freeCopySlug(req, SERVICES, source.slug as string)
-    const data: Doc = { slug, status: 'draft', translations: copyRows(source.translations), media: copyRows(source.media) }
+    const data: Doc = {
+      slug,
+      status: 'draft',
+      translations: copyRows(source.translations),
+      media: copyRows(source.media),
+    }
     for (const key of COPIED_FIELDS) data[key] = source[key]
     // Home-page curation is the platform's: a manager's copy starts unfeatured.
     if (scope.kind !== 'everything') Object.assign(data, { isFeatured: false, displayInHome: false })
     await assertServiceWrite(req, scope, data, null)
 
     const copy = await withContext(req, { auditAction: 'service.duplicate' }, () =>
-      req.payload.create({ collection: SERVICES, data: createData(SERVICES, data), depth: 0, overrideAccess: false, req }),
+      req.payload.create({
+        collection: SERVICES,
+        data: createData(SERVICES, data),
+        depth: 0,
+        overrideAccess: false,
+        req,
+      }),
     )
     const { docs: slots } = await req.payload.find({
       collection: SLOTS_COLLECTION,
@@ -92,7 +131,13 @@ export function duplicateService(req: PayloadRequest, scope: CatalogueScope, id:
     await withContext(req, { skipAudit: true }, async () => {
       for (const slot of slots) {
         const { dayOfWeek, startTime, endTime, isAvailable } = slot
-        await req.payload.create({ collection: SLOTS_COLLECTION, data: { service: copy.id, dayOfWeek, startTime, endTime, isAvailable }, depth: 0, overrideAccess: false, req })
+        await req.payload.create({
+          collection: SLOTS_COLLECTION,
+          data: { service: copy.id, dayOfWeek, startTime, endTime, isAvailable },
+          depth: 0,
+          overrideAccess: false,
+          req,
+        })
       }
     })
     return { id: String(copy.id), slug }

@@ -15,7 +15,12 @@ export const CATEGORY_TEXTS = ['name', 'description', 'seoTitle', 'seoDescriptio
 /** A text the `missing` filter names: a category's `name` is its `title`. */
 export const COVERAGE_TEXTS = SERVICE_TEXTS
 export type CoverageText = (typeof COVERAGE_TEXTS)[number]
-const CATEGORY_TEXT: Record<CoverageText, (typeof CATEGORY_TEXTS)[number]> = { title: 'name', description: 'description', seoTitle: 'seoTitle', seoDescription: 'seoDescription' }
+const CATEGORY_TEXT: Record<CoverageText, (typeof CATEGORY_TEXTS)[number]> = {
+  title: 'name',
+  description: 'description',
+  seoTitle: 'seoTitle',
+  seoDescription: 'seoDescription',
+}
 
 export interface CoverageFilters {
   /** The language whose gaps are listed (a configured locale: the caller checks). */
@@ -68,7 +73,8 @@ const SERVICE_MISSING = `array_remove(ARRAY[
 const CATEGORY_MISSING = SERVICE_MISSING.replace("'title'", "'name'")
 
 /** `gaps` (a text[] expression) holds any text, or the one named by parameter `$n` when it is set. */
-const lacking = (gaps: string, n: number) => `CASE WHEN $${n}::text IS NULL THEN cardinality(${gaps}) > 0 ELSE $${n}::text = ANY(${gaps}) END`
+const lacking = (gaps: string, n: number) =>
+  `CASE WHEN $${n}::text IS NULL THEN cardinality(${gaps}) > 0 ELSE $${n}::text = ANY(${gaps}) END`
 
 const SERVICE_ROWS = `FROM service_listings s
   LEFT JOIN service_listings_translations t ON t._parent_id = s.id AND t.in_language = $1
@@ -142,7 +148,9 @@ export async function translationCoverage(
     ]),
   ])
   const mine = counts.rows.find((count) => count.language === filters.language)
-  const total = (filters.type !== 'categories' ? (mine?.services ?? 0) : 0) + (filters.type !== 'services' ? (mine?.categories ?? 0) : 0)
+  const total =
+    (filters.type !== 'categories' ? (mine?.services ?? 0) : 0) +
+    (filters.type !== 'services' ? (mine?.categories ?? 0) : 0)
   return {
     language: filters.language,
     counts: counts.rows,

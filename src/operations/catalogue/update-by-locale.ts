@@ -8,10 +8,24 @@ import { withContext } from './transaction'
 
 type Doc = Record<string, unknown>
 
-export async function updateByLocale(req: PayloadRequest, collection: CollectionSlug, id: string, base: Doc, texts: Array<[locale: string, data: Doc]>): Promise<void> {
+export async function updateByLocale(
+  req: PayloadRequest,
+  collection: CollectionSlug,
+  id: string,
+  base: Doc,
+  texts: Array<[locale: string, data: Doc]>,
+): Promise<void> {
   await withContext(req, { skipAudit: true }, async () => {
     for (const [index, [locale, data]] of texts.entries()) {
-      await req.payload.update({ collection, id, locale, data: index === 0 ? { ...base, ...data } : data, depth: 0, overrideAccess: false, req })
+      await req.payload.update({
+        collection,
+        id,
+        locale,
+        data: index === 0 ? { ...base, ...data } : data,
+        depth: 0,
+        overrideAccess: false,
+        req,
+      })
     }
   })
 }

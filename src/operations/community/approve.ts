@@ -4,11 +4,12 @@
 // come with approval, the author's notification and the audit entry commit together.
 import type { PayloadRequest } from 'payload'
 
-import { CONTENT_TYPES, type ApprovedType, type ContentType } from '../../../domain/content-types'
+import { type ApprovedType, CONTENT_TYPES, type ContentType } from '../../../domain/content-types'
 import { CLASSIFIED_DEFAULT_DAYS, CLASSIFIED_MAX_DAYS } from '../../../domain/limits'
 import { hasPermission } from '../../../domain/permissions'
 import { idOf, SYSTEM_MOVE } from '../../../hooks/community/context'
 import { writeAudit } from '../../../hooks/shared/audit'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 import { apiError } from '../../lib/http/errors'
 import { inTransaction } from '../../lib/transaction'
 import { withContext } from '../catalogue/transaction'
@@ -16,7 +17,6 @@ import { moderationErrors } from '../moderation/errors'
 import { notify } from '../notifications/notify'
 import { lockedItem } from '../reports/content'
 import { recordDecision } from '../reports/decisions'
-import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 export type Decision = 'approve' | 'reject'
 
@@ -38,7 +38,8 @@ export interface ApprovalResult {
 const DAY = 86_400_000
 
 export const approvalErrors = {
-  notPending: (status: unknown) => apiError('invalid_transition', `Only an item pending review can be decided (this one is ${String(status)})`),
+  notPending: (status: unknown) =>
+    apiError('invalid_transition', `Only an item pending review can be decided (this one is ${String(status)})`),
 }
 
 /** 403 AUTH_FORBIDDEN unless the caller holds the type's approval permission. */
@@ -52,14 +53,24 @@ function approvalDates(postType: ApprovedType, doc: Record<string, unknown>, now
   if (postType !== 'classifieds') return {}
   const chosen = typeof doc.expiresAt === 'string' ? Date.parse(doc.expiresAt) : Number.NaN
   const latest = now.getTime() + CLASSIFIED_MAX_DAYS * DAY
-  const expiresAt = Number.isFinite(chosen) && chosen > now.getTime() ? Math.min(chosen, latest) : now.getTime() + CLASSIFIED_DEFAULT_DAYS * DAY
+  const expiresAt =
+    Number.isFinite(chosen) && chosen > now.getTime()
+      ? Math.min(chosen, latest)
+      : now.getTime() + CLASSIFIED_DEFAULT_DAYS * DAY
   return { expiresAt: new Date(expiresAt).toISOString() }
 }
 
 function notification(type: ContentType, decision: Decision, reason: string | null): { title: string; body: string } {
   const agreement = type.feminine ? 'e' : ''
-  if (decision === 'approve') return { title: `${type.noun} a été approuvé${agreement}`, body: `${type.noun} est maintenant visible de tous.${reason ? ` Message : ${reason}` : ''}` }
-  return { title: `${type.noun} a été refusé${agreement}`, body: `${type.noun} n’a pas été retenu${agreement}. Motif : ${reason ?? ''}` }
+  if (decision === 'approve')
+    return {
+      title: `${type.noun} a été approuvé${agreement}`,
+      body: `${type.noun} est maintenant visible de tous.${reason ? ` Message : ${reason}` : ''}`,
+    }
+  return {
+    title: `${type.noun} a été refusé${agreement}`,
+    body: `${type.noun} n’a pas été retenu${agreement}. Motif : ${reason ?? ''}`,
+  }
 }
 
 export async function decide(req: PayloadRequest, input: ApprovalInput): Promise<ApprovalResult> {
@@ -75,26 +86,47 @@ export async function decide(req: PayloadRequest, input: ApprovalInput): Promise
 
     const now = new Date()
     const status = input.decision === 'approve' ? CONTENT_TYPES[input.postType].approval.approved : 'rejected'
-    const data = { [type.statusField]: status, ...(input.decision === 'approve' ? approvalDates(input.postType, doc, now) : {}) }
+    const data = {
+      [type.statusField]: status,
+      ...(input.decision === 'approve' ? approvalDates(input.postType, doc, now) : {}),
+    }
     await withContext(req, { skipAudit: true, [SYSTEM_MOVE]: true }, () =>
       req.payload.update({ collection: type.collection, id: input.postId, data, depth: 0, overrideAccess: true, req }),
     )
     // docs/api.md "Webhooks (/api/admin/webhooks)": the decision's event before those of the reports it closes.
-    await emitEvent(req, input.decision === 'approve' ? 'content.approved' : 'content.rejected', { type: input.postType, id: input.postId }, {
-      postType: input.postType,
-      postId: input.postId,
-      status,
-      reason: input.reason ?? null,
-      authorId,
-      decidedBy: String(decider.id),
-    })
+    await emitEvent(
+      req,
+      input.decision === 'approve' ? 'content.approved' : 'content.rejected',
+      { type: input.postType, id: input.postId },
+      {
+        postType: input.postType,
+        postId: input.postId,
+        status,
+        reason: input.reason ?? null,
+        authorId,
+        decidedBy: String(decider.id),
+      },
+    )
     // The decision's record (docs/api.md "Reports, the moderation queue,
     // appeals and transparency"): a rejection closes the item's reports as
     // `actioned` and can be appealed; both count in the transparency report's
     // approvals.
-    await recordDecision(req, { postType: input.postType, postId: input.postId, outcome: input.decision === 'approve' ? 'approved' : 'rejected', previousStatus: String(from), authorId, reason: input.reason })
+    await recordDecision(req, {
+      postType: input.postType,
+      postId: input.postId,
+      outcome: input.decision === 'approve' ? 'approved' : 'rejected',
+      previousStatus: String(from),
+      authorId,
+      reason: input.reason,
+    })
     if (authorId) {
-      await notify(req, { userId: authorId, type: 'moderation', ...notification(type, input.decision, input.reason), targetType: input.postType, targetId: input.postId })
+      await notify(req, {
+        userId: authorId,
+        type: 'moderation',
+        ...notification(type, input.decision, input.reason),
+        targetType: input.postType,
+        targetId: input.postId,
+      })
     }
     await writeAudit(req, {
       action: input.decision === 'approve' ? 'content_approved' : 'content_rejected',

@@ -1,7 +1,7 @@
 // Expiry of classifieds (docs/api.md "Community content"): every active classified whose `expiresAt` has
 // passed becomes `expired`, its author is notified, its open report-queue entry shows
-// `expired`, and the change is audited, in one transaction. One UPDATE … RETURNING picks and moves them: two runs at once (two
-// instances) cannot both move one classified, so each is expired and notified exactly once.
+// `expired`, and the change is audited, in one transaction. One UPDATE … RETURNING picks and moves them: two runs at
+// once (two instances) cannot both move one classified, so each is expired and notified exactly once.
 import type { PayloadRequest } from 'payload'
 
 import { CONTENT_TYPES } from '../../../domain/content-types'
@@ -23,7 +23,12 @@ export async function expireClassifieds(req: PayloadRequest, now = new Date()): 
           RETURNING id, author_id AS "authorId", title`,
     )
     // This UPDATE passes Payload's hooks by; the queue is told here instead.
-    await syncQueuedStatus(req, 'classifieds', rows.map((row) => String(row.id)), 'expired')
+    await syncQueuedStatus(
+      req,
+      'classifieds',
+      rows.map((row) => String(row.id)),
+      'expired',
+    )
     for (const row of rows) {
       const id = String(row.id)
       if (row.authorId) {
@@ -36,7 +41,13 @@ export async function expireClassifieds(req: PayloadRequest, now = new Date()): 
           targetId: id,
         })
       }
-      await writeAudit(req, { action: 'classified.expire', targetType: 'classifieds', targetId: id, userId: null, data: { status: 'expired', timestamp: now.toISOString() } })
+      await writeAudit(req, {
+        action: 'classified.expire',
+        targetType: 'classifieds',
+        targetId: id,
+        userId: null,
+        data: { status: 'expired', timestamp: now.toISOString() },
+      })
     }
     return rows.map((row) => String(row.id))
   })

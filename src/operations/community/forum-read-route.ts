@@ -22,7 +22,9 @@ export function forumReadRoute(payload: Payload): RequestHandler {
       const read = forumReadOf(url.pathname, url.searchParams, payload.config.defaultDepth)
       if (!read) return next()
       const body = await answerForumRead(payload, read)
-      headersWithCors({ headers: new Headers(), req: { payload, headers } as unknown as PayloadRequest }).forEach((value, name) => res.setHeader(name, value))
+      headersWithCors({ headers: new Headers(), req: { payload, headers } as unknown as PayloadRequest }).forEach(
+        (value, name) => res.setHeader(name, value),
+      )
       res.json(body)
     } catch (error) {
       next(error)

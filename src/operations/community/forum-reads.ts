@@ -23,7 +23,9 @@ const PUBLIC_THREAD = inList(CONTENT_TYPES.forumThreads.publicStatuses)
 const PUBLIC_POST = inList(CONTENT_TYPES.forumPosts.publicStatuses)
 
 const THREAD_COLUMNS = (alias: string, prefix = '') =>
-  ['id', 'author_id', 'title', 'body', 'pinned', 'post_count', 'last_post_at', 'status', 'updated_at', 'created_at'].map((column) => `${alias}.${column} AS ${prefix}${column}`).join(', ')
+  ['id', 'author_id', 'title', 'body', 'pinned', 'post_count', 'last_post_at', 'status', 'updated_at', 'created_at']
+    .map((column) => `${alias}.${column} AS ${prefix}${column}`)
+    .join(', ')
 
 /** $1 limit, $2 offset. One row per thread; a page past the end is one row of NULLs with the total. */
 export const THREAD_PAGE = statement(
@@ -70,19 +72,52 @@ export function presentThread(row: Row, prefix = ''): Row {
 
 /** A post; `thread` is the thread's document from depth 1 when the reader may see it, else its id. */
 function presentPost(row: Row, thread: Row | string): Row {
-  return { id: row.id, author: row.author_id ?? null, thread, body: row.body, status: row.status, updatedAt: iso(row.updated_at), createdAt: iso(row.created_at) }
+  return {
+    id: row.id,
+    author: row.author_id ?? null,
+    thread,
+    body: row.body,
+    status: row.status,
+    updatedAt: iso(row.updated_at),
+    createdAt: iso(row.created_at),
+  }
 }
 
 /** Payload's paginated list body (drizzle findMany), for `docs` out of `totalDocs`. */
 export function stockPage(docs: Row[], totalDocs: number, limit: number, page: number) {
-  if (totalDocs === 0) return { docs, hasNextPage: false, hasPrevPage: false, limit, nextPage: null, page, pagingCounter: 1, prevPage: null, totalDocs: docs.length, totalPages: 1 }
+  if (totalDocs === 0)
+    return {
+      docs,
+      hasNextPage: false,
+      hasPrevPage: false,
+      limit,
+      nextPage: null,
+      page,
+      pagingCounter: 1,
+      prevPage: null,
+      totalDocs: docs.length,
+      totalPages: 1,
+    }
   const totalPages = Math.ceil(totalDocs / limit)
   const hasPrevPage = page > 1
   const hasNextPage = totalPages > page
-  return { docs, hasNextPage, hasPrevPage, limit, nextPage: hasNextPage ? page + 1 : null, page, pagingCounter: (page - 1) * limit + 1, prevPage: hasPrevPage ? page - 1 : null, totalDocs, totalPages }
+  return {
+    docs,
+    hasNextPage,
+    hasPrevPage,
+    limit,
+    nextPage: hasNextPage ? page + 1 : null,
+    page,
+    pagingCounter: (page - 1) * limit + 1,
+    prevPage: hasPrevPage ? page - 1 : null,
+    totalDocs,
+    totalPages,
+  }
 }
 
-export type ForumRead = { kind: 'threads'; limit: number; page: number } | { kind: 'posts'; threadId: string; limit: number; page: number; depth: number }
+export type ForumRead =
+  | { kind: 'threads'; limit: number; page: number }
+  | { kind: 'posts'; threadId: string; limit: number; page: number; depth: number }
 
 /**
  * The read a stock-route query asks for, when it is one of the two this module answers
@@ -90,7 +125,12 @@ export type ForumRead = { kind: 'threads'; limit: number; page: number } | { kin
  * a limit of 0 or above 100), which Payload then serves.
  */
 export function forumReadOf(path: string, params: URLSearchParams, defaultDepth: number): ForumRead | undefined {
-  const known = path === FORUM_THREADS_PATH ? ['limit', 'page', 'depth', 'sort'] : path === FORUM_POSTS_PATH ? ['limit', 'page', 'depth', 'sort', 'where[thread][equals]'] : undefined
+  const known =
+    path === FORUM_THREADS_PATH
+      ? ['limit', 'page', 'depth', 'sort']
+      : path === FORUM_POSTS_PATH
+        ? ['limit', 'page', 'depth', 'sort', 'where[thread][equals]']
+        : undefined
   if (!known) return undefined
   const seen = new Set<string>()
   for (const key of params.keys()) {
@@ -106,7 +146,8 @@ export function forumReadOf(path: string, params: URLSearchParams, defaultDepth:
   const depth = whole('depth', defaultDepth)
   if (!(limit >= 1 && limit <= MAX_LIMIT) || !(page >= 1) || Number.isNaN(depth)) return undefined
   const sort = params.get('sort')
-  if (path === FORUM_THREADS_PATH) return sort === null || sort === THREAD_SORT ? { kind: 'threads', limit, page } : undefined
+  if (path === FORUM_THREADS_PATH)
+    return sort === null || sort === THREAD_SORT ? { kind: 'threads', limit, page } : undefined
   const threadId = params.get('where[thread][equals]')
   if (threadId === null || !UUID.test(threadId) || (sort !== null && sort !== POST_SORT)) return undefined
   return { kind: 'posts', threadId: threadId.toLowerCase(), limit, page, depth }

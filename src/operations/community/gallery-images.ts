@@ -11,7 +11,8 @@ import { COMMUNITY_MEDIA_COLLECTION } from '../../../domain/media'
 /** A page of a gallery app shows them all at once; more is an album, not a gallery. */
 export const MAX_GALLERY_IMAGES = 50
 
-const idOf = (value: unknown): unknown => (value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value)
+const idOf = (value: unknown): unknown =>
+  value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value
 
 export const galleryImagesRule: UploadFieldManyValidation = async (value, options) => {
   if (value === null || value === undefined) return true
@@ -26,7 +27,9 @@ export const galleryImagesRule: UploadFieldManyValidation = async (value, option
   if (options.event === 'onChange') return true
 
   // Images already in the gallery stay (their uploader never changes); new ones are checked.
-  const before = new Set((Array.isArray(options.previousValue) ? options.previousValue : []).map((item) => String(idOf(item))))
+  const before = new Set(
+    (Array.isArray(options.previousValue) ? options.previousValue : []).map((item) => String(idOf(item))),
+  )
   const added = (ids as string[]).filter((id) => !before.has(id))
   if (added.length === 0) return true
   const { docs } = await options.req.payload.find({
@@ -42,8 +45,11 @@ export const galleryImagesRule: UploadFieldManyValidation = async (value, option
   const missing = added.find((id) => !uploaderOf.has(id))
   if (missing) return `No community media with id ${missing}`
   const author = idOf((options.data as { author?: unknown } | undefined)?.author)
-  const foreign = added.find((id) => author === null || author === undefined || String(uploaderOf.get(id)) !== String(author))
-  if (foreign) return `Image ${foreign} was not uploaded by the gallery's author: a gallery shows only its author's own uploads (POST /api/community-media)`
+  const foreign = added.find(
+    (id) => author === null || author === undefined || String(uploaderOf.get(id)) !== String(author),
+  )
+  if (foreign)
+    return `Image ${foreign} was not uploaded by the gallery's author: a gallery shows only its author's own uploads (POST /api/community-media)`
   return true
 }
 

@@ -2,7 +2,7 @@
 // rules every upload obeys live in the collection (collections/ServiceMedia: file
 // checks, audit, unlinking on delete), so these operations only choose what to call, in
 // one transaction with its audit entry.
-import { ValidationError, type PayloadRequest, type Where } from 'payload'
+import { type PayloadRequest, ValidationError, type Where } from 'payload'
 
 import { isUuid } from '../../../domain/ids'
 import { MEDIA_COLLECTION } from '../../../domain/media'
@@ -17,7 +17,7 @@ import { inTransaction } from '../../lib/transaction'
 import { toCatalogueError } from '../catalogue/errors'
 import { textsByLocale } from '../catalogue/localized'
 import { updateByLocale } from '../catalogue/update-by-locale'
-import { presentMedia, filePath, type MediaView } from './present-media'
+import { filePath, type MediaView, presentMedia } from './present-media'
 
 type Doc = Record<string, unknown>
 
@@ -54,7 +54,16 @@ async function mediaTransaction<T>(req: PayloadRequest, fn: () => Promise<T>): P
 
 async function findMediaDoc(req: PayloadRequest, id: string): Promise<Doc> {
   const doc = isUuid(id)
-    ? await req.payload.findByID({ collection: MEDIA_COLLECTION, id, locale: 'all', depth: 0, joins: false, disableErrors: true, overrideAccess: false, req })
+    ? await req.payload.findByID({
+        collection: MEDIA_COLLECTION,
+        id,
+        locale: 'all',
+        depth: 0,
+        joins: false,
+        disableErrors: true,
+        overrideAccess: false,
+        req,
+      })
     : null
   if (!doc) throw notFound('Media not found')
   return doc as unknown as Doc
@@ -62,7 +71,18 @@ async function findMediaDoc(req: PayloadRequest, id: string): Promise<Doc> {
 
 export async function listMedia(req: PayloadRequest, filters: { type?: string }, page: Pagination) {
   const where: Where = filters.type ? { type: { equals: filters.type } } : {}
-  const result = await req.payload.find({ collection: MEDIA_COLLECTION, where, sort: '-createdAt', page: page.page, limit: page.perPage, locale: 'all', depth: 0, joins: false, overrideAccess: false, req })
+  const result = await req.payload.find({
+    collection: MEDIA_COLLECTION,
+    where,
+    sort: '-createdAt',
+    page: page.page,
+    limit: page.perPage,
+    locale: 'all',
+    depth: 0,
+    joins: false,
+    overrideAccess: false,
+    req,
+  })
   return paginated('media', (result.docs as unknown as Doc[]).map(presentMedia), result.totalDocs, page)
 }
 
@@ -94,12 +114,19 @@ export function uploadMedia(req: PayloadRequest, input: MediaUpload): Promise<{ 
 export function updateMedia(req: PayloadRequest, id: string, input: MediaUpdate): Promise<{ media: MediaView }> {
   return mediaTransaction(req, async () => {
     const before = await findMediaDoc(req, id)
-    const base: Doc = Object.fromEntries(TEXT_MEDIA_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]]))
+    const base: Doc = Object.fromEntries(
+      TEXT_MEDIA_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]]),
+    )
     const texts: Array<[string, Doc]> = Object.entries(textsByLocale(input, LOCALIZED_MEDIA_FIELDS))
     if (texts.length === 0) texts.push([defaultLocale(req.payload), {}])
     await updateByLocale(req, MEDIA_COLLECTION, id, base, texts)
     const after = await findMediaDoc(req, id)
-    await writeAudit(req, { action: 'services.media.update', targetType: MEDIA_COLLECTION, targetId: id, data: changedFields(before, after) })
+    await writeAudit(req, {
+      action: 'services.media.update',
+      targetType: MEDIA_COLLECTION,
+      targetId: id,
+      data: changedFields(before, after),
+    })
     return { media: presentMedia(after) }
   })
 }

@@ -2,7 +2,7 @@
 // and the API's shape. `url` is the path the file is served at (what the upload
 // answers); `contentUrl` is the same file as an absolute URL on PUBLIC_URL.
 import { settings } from '../../lib/settings'
-import { presentLocalized, type Localized } from '../catalogue/localized'
+import { type Localized, presentLocalized } from '../catalogue/localized'
 
 type Doc = Record<string, unknown>
 

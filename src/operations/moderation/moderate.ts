@@ -5,16 +5,16 @@
 // `content_moderated` entry commit together or not at all.
 import type { PayloadRequest } from 'payload'
 
-import { MODERATABLE, MODERATING, type ModeratableType, type PostType } from '../../../domain/content-types'
+import { MODERATABLE, type ModeratableType, MODERATING, type PostType } from '../../../domain/content-types'
 import { idOf } from '../../../hooks/community/context'
 import { writeAudit } from '../../../hooks/shared/audit'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 import { inTransaction } from '../../lib/transaction'
 import { withContext } from '../catalogue/transaction'
 import { notify } from '../notifications/notify'
 import { lockedItem } from '../reports/content'
 import { recordDecision } from '../reports/decisions'
 import { moderationErrors, requireModerator } from './errors'
-import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 export interface ModerationInput {
   postType: PostType
@@ -42,13 +42,39 @@ export async function moderate(req: PayloadRequest, input: ModerationInput): Pro
     if (status === 'moderated') throw moderationErrors.alreadyModerated()
 
     await withContext(req, { skipAudit: true, [MODERATING]: true }, () =>
-      req.payload.update({ collection: type.collection, id: input.postId, data: { [type.statusField]: 'moderated' }, depth: 0, overrideAccess: true, req }),
+      req.payload.update({
+        collection: type.collection,
+        id: input.postId,
+        data: { [type.statusField]: 'moderated' },
+        depth: 0,
+        overrideAccess: true,
+        req,
+      }),
     )
     // docs/api.md "Webhooks (/api/admin/webhooks)": the decision's event before those of the reports it closes.
-    await emitEvent(req, 'content.moderated', { type: input.postType, id: input.postId }, { postType: input.postType, postId: input.postId, status: 'moderated', reason: input.reason, authorId, moderatedBy: String(moderator.id) })
+    await emitEvent(
+      req,
+      'content.moderated',
+      { type: input.postType, id: input.postId },
+      {
+        postType: input.postType,
+        postId: input.postId,
+        status: 'moderated',
+        reason: input.reason,
+        authorId,
+        moderatedBy: String(moderator.id),
+      },
+    )
     // The decision's record, its reports closed as `actioned`, their reporters told (docs/api.md
     // "Reports, the moderation queue, appeals and transparency").
-    await recordDecision(req, { postType: input.postType, postId: input.postId, outcome: 'moderated', previousStatus: status == null ? null : String(status), authorId, reason: input.reason })
+    await recordDecision(req, {
+      postType: input.postType,
+      postId: input.postId,
+      outcome: 'moderated',
+      previousStatus: status == null ? null : String(status),
+      authorId,
+      reason: input.reason,
+    })
     // A comment whose author's account is gone has nobody to tell.
     if (authorId) {
       await notify(req, {

@@ -33,10 +33,27 @@ export const INSERT_NOTIFICATION = statement(
 /** The notifications row `input` makes, column by column (also for the booking's one-statement write). */
 export function notificationRow(input: NotificationInput) {
   const at = new Date().toISOString()
-  return { user_id_id: input.userId, type: input.type, title: input.title, body: input.body, target_type: input.targetType ?? null, target_id: input.targetId ?? null, updated_at: at, created_at: at }
+  return {
+    user_id_id: input.userId,
+    type: input.type,
+    title: input.title,
+    body: input.body,
+    target_type: input.targetType ?? null,
+    target_id: input.targetId ?? null,
+    updated_at: at,
+    created_at: at,
+  }
 }
 
 export async function notify(req: PayloadRequest, input: NotificationInput): Promise<void> {
   const row = notificationRow(input)
-  await runIn(req, INSERT_NOTIFICATION, [row.user_id_id, row.type, row.title, row.body, row.target_type, row.target_id, row.created_at])
+  await runIn(req, INSERT_NOTIFICATION, [
+    row.user_id_id,
+    row.type,
+    row.title,
+    row.body,
+    row.target_type,
+    row.target_id,
+    row.created_at,
+  ])
 }

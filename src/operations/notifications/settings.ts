@@ -4,8 +4,8 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import {
   DEFAULT_NOTIFICATION_SETTING,
-  NOTIFICATION_TYPES,
   type EmailChannel,
+  NOTIFICATION_TYPES,
   type NotificationSetting,
   type NotificationType,
 } from '../../../domain/notification-types'

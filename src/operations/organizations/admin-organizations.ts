@@ -8,6 +8,7 @@
 import type { PayloadRequest } from 'payload'
 
 import type { ActionsAfter, AuditData } from '../../../domain/audit-actions'
+import { isUuid } from '../../../domain/ids'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { lockMembers, type OrgRole } from '../../lib/auth/organization-rows'
 import { apiError, invalidRequest, notFound } from '../../lib/http/errors'
@@ -15,7 +16,6 @@ import { paginated, type Pagination } from '../../lib/http/pagination'
 import { execute, sql } from '../../lib/sql'
 import { inTransaction } from '../../lib/transaction'
 import { isUniqueViolation } from '../../lib/unique-violation'
-import { isUuid } from '../../../domain/ids'
 import { lastOwner } from '../auth/organization-manage'
 
 export const slugTaken = () => apiError('slug_taken')
@@ -60,7 +60,10 @@ export async function listOrganizations(req: PayloadRequest, q: string | undefin
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
   const filter = sql`(${pattern}::text IS NULL OR o.name ILIKE ${pattern} OR o.slug ILIKE ${pattern})`
   const [rows, total] = await Promise.all([
-    execute(req, sql`${SUMMARY} WHERE ${filter} ORDER BY o.created_at DESC, o.id DESC LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`),
+    execute(
+      req,
+      sql`${SUMMARY} WHERE ${filter} ORDER BY o.created_at DESC, o.id DESC LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
+    ),
     execute(req, sql`SELECT count(*)::int AS n FROM organizations o WHERE ${filter}`),
   ])
   return paginated('organizations', rows.map(summaryOf), Number(total[0]?.n ?? 0), page)
@@ -71,21 +74,43 @@ async function members(req: PayloadRequest, id: string): Promise<OrganizationMem
     req,
     sql`SELECT m.user_id, u.email, u.name, m.role, m.created_at FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.organization_id = ${id} ORDER BY m.created_at, m.id`,
   )
-  return rows.map((row) => ({ userId: String(row.user_id), email: String(row.email), name: (row.name as string | null) ?? null, role: row.role as OrgRole, createdAt: iso(row.created_at) }))
+  return rows.map((row) => ({
+    userId: String(row.user_id),
+    email: String(row.email),
+    name: (row.name as string | null) ?? null,
+    role: row.role as OrgRole,
+    createdAt: iso(row.created_at),
+  }))
 }
 
-export async function getOrganization(req: PayloadRequest, id: string): Promise<{ organization: OrganizationSummary & { members: OrganizationMember[] } }> {
+export async function getOrganization(
+  req: PayloadRequest,
+  id: string,
+): Promise<{ organization: OrganizationSummary & { members: OrganizationMember[] } }> {
   const rows = isUuid(id) ? await execute(req, sql`${SUMMARY} WHERE o.id = ${id}`) : []
   if (!rows[0]) throw notFound('Organization not found')
   return { organization: { ...summaryOf(rows[0]), members: await members(req, id) } }
 }
 
-async function audit<S extends ActionsAfter<'organization.'>>(req: PayloadRequest, action: S, organizationId: string, data: AuditData<`organization.${S}`>) {
-  await writeAudit(req, { action: `organization.${action}` as const, targetType: 'organizations', targetId: organizationId, data })
+async function audit<S extends ActionsAfter<'organization.'>>(
+  req: PayloadRequest,
+  action: S,
+  organizationId: string,
+  data: AuditData<`organization.${S}`>,
+) {
+  await writeAudit(req, {
+    action: `organization.${action}` as const,
+    targetType: 'organizations',
+    targetId: organizationId,
+    data,
+  })
 }
 
 async function slugIsFree(req: PayloadRequest, slug: string, exceptId?: string): Promise<boolean> {
-  const rows = await execute(req, sql`SELECT 1 FROM organizations WHERE slug = ${slug} AND (${exceptId ?? null}::uuid IS NULL OR id <> ${exceptId ?? null}::uuid)`)
+  const rows = await execute(
+    req,
+    sql`SELECT 1 FROM organizations WHERE slug = ${slug} AND (${exceptId ?? null}::uuid IS NULL OR id <> ${exceptId ?? null}::uuid)`,
+  )
   return rows.length === 0
 }
 
@@ -105,7 +130,9 @@ async function userExists(req: PayloadRequest, userId: string, path: string): Pr
 
 /** The organization's row locked for the rest of the transaction, or 404. */
 async function lockOrganization(req: PayloadRequest, id: string): Promise<Row> {
-  const rows = isUuid(id) ? await execute(req, sql`SELECT id, name, slug FROM organizations WHERE id = ${id} FOR UPDATE`) : []
+  const rows = isUuid(id)
+    ? await execute(req, sql`SELECT id, name, slug FROM organizations WHERE id = ${id} FOR UPDATE`)
+    : []
   if (!rows[0]) throw notFound('Organization not found')
   return rows[0]
 }
@@ -114,9 +141,23 @@ export function createOrganization(req: PayloadRequest, input: { name: string; s
   return inTransaction(req, async () => {
     await userExists(req, input.ownerId, 'ownerId')
     if (!(await slugIsFree(req, input.slug))) throw slugTaken()
-    const created = await writeSlug(() => req.payload.create({ collection: 'organizations', data: { name: input.name, slug: input.slug } as never, overrideAccess: true, context: { skipAudit: true }, req }))
+    const created = await writeSlug(() =>
+      req.payload.create({
+        collection: 'organizations',
+        data: { name: input.name, slug: input.slug } as never,
+        overrideAccess: true,
+        context: { skipAudit: true },
+        req,
+      }),
+    )
     const id = String(created.id)
-    await req.payload.create({ collection: 'memberships', data: { organization: id, user: input.ownerId, role: 'owner' } as never, overrideAccess: true, context: { skipAudit: true }, req })
+    await req.payload.create({
+      collection: 'memberships',
+      data: { organization: id, user: input.ownerId, role: 'owner' } as never,
+      overrideAccess: true,
+      context: { skipAudit: true },
+      req,
+    })
     await audit(req, 'create', id, { ...input })
     return getOrganization(req, id)
   })
@@ -125,8 +166,18 @@ export function createOrganization(req: PayloadRequest, input: { name: string; s
 export function updateOrganization(req: PayloadRequest, id: string, input: { name?: string; slug?: string }) {
   return inTransaction(req, async () => {
     const before = await lockOrganization(req, id)
-    if (input.slug !== undefined && input.slug !== before.slug && !(await slugIsFree(req, input.slug, id))) throw slugTaken()
-    await writeSlug(() => req.payload.update({ collection: 'organizations', id, data: input as never, overrideAccess: true, context: { skipAudit: true }, req }))
+    if (input.slug !== undefined && input.slug !== before.slug && !(await slugIsFree(req, input.slug, id)))
+      throw slugTaken()
+    await writeSlug(() =>
+      req.payload.update({
+        collection: 'organizations',
+        id,
+        data: input as never,
+        overrideAccess: true,
+        context: { skipAudit: true },
+        req,
+      }),
+    )
     await audit(req, 'update', id, { ...input, previous: { name: before.name, slug: before.slug } })
     return getOrganization(req, id)
   })
@@ -134,9 +185,16 @@ export function updateOrganization(req: PayloadRequest, id: string, input: { nam
 
 const owners = (rows: Array<{ role: OrgRole }>) => rows.filter((row) => row.role === 'owner').length
 
-async function membershipOf(req: PayloadRequest, organizationId: string, userId: string): Promise<{ id: string; role: OrgRole } | null> {
+async function membershipOf(
+  req: PayloadRequest,
+  organizationId: string,
+  userId: string,
+): Promise<{ id: string; role: OrgRole } | null> {
   if (!isUuid(userId)) return null
-  const rows = await execute(req, sql`SELECT id, role FROM memberships WHERE organization_id = ${organizationId} AND user_id = ${userId}`)
+  const rows = await execute(
+    req,
+    sql`SELECT id, role FROM memberships WHERE organization_id = ${organizationId} AND user_id = ${userId}`,
+  )
   return rows[0] ? { id: String(rows[0].id), role: rows[0].role as OrgRole } : null
 }
 
@@ -148,7 +206,13 @@ export function addMember(req: PayloadRequest, id: string, userId: string, role:
     await userExists(req, userId, 'userId')
     if (await membershipOf(req, id, userId)) throw alreadyMember()
     try {
-      await req.payload.create({ collection: 'memberships', data: { organization: id, user: userId, role } as never, overrideAccess: true, context: { skipAudit: true }, req })
+      await req.payload.create({
+        collection: 'memberships',
+        data: { organization: id, user: userId, role } as never,
+        overrideAccess: true,
+        context: { skipAudit: true },
+        req,
+      })
     } catch (error) {
       if (isUniqueViolation(error, 'user')) throw alreadyMember()
       throw error
@@ -165,7 +229,14 @@ export function setMemberRole(req: PayloadRequest, id: string, userId: string, r
     const member = await membershipOf(req, id, userId)
     if (!member) throw memberNotFound()
     if (member.role === 'owner' && role !== 'owner' && owners(locked) <= 1) throw lastOwner()
-    await req.payload.update({ collection: 'memberships', id: member.id, data: { role } as never, overrideAccess: true, context: { skipAudit: true }, req })
+    await req.payload.update({
+      collection: 'memberships',
+      id: member.id,
+      data: { role } as never,
+      overrideAccess: true,
+      context: { skipAudit: true },
+      req,
+    })
     await audit(req, 'set_role', id, { userId, role, previous: member.role })
     return getOrganization(req, id)
   })
@@ -178,10 +249,19 @@ export function removeMember(req: PayloadRequest, id: string, userId: string) {
     const member = await membershipOf(req, id, userId)
     if (!member) throw memberNotFound()
     if (member.role === 'owner' && owners(locked) <= 1) throw lastOwner()
-    await req.payload.delete({ collection: 'memberships', id: member.id, overrideAccess: true, context: { skipAudit: true }, req })
+    await req.payload.delete({
+      collection: 'memberships',
+      id: member.id,
+      overrideAccess: true,
+      context: { skipAudit: true },
+      req,
+    })
     // A session that had this organization active no longer may (as docs/api.md "Accounts beyond
     // sign-in (/api/auth)"'s remove-member).
-    await execute(req, sql`UPDATE sessions SET active_organization_id = NULL WHERE user_id = ${userId} AND active_organization_id = ${id}`)
+    await execute(
+      req,
+      sql`UPDATE sessions SET active_organization_id = NULL WHERE user_id = ${userId} AND active_organization_id = ${id}`,
+    )
     await audit(req, 'remove_member', id, { userId, role: member.role })
     return getOrganization(req, id)
   })
@@ -194,9 +274,27 @@ export function deleteOrganization(req: PayloadRequest, id: string): Promise<{ s
     const services = await execute(req, sql`SELECT 1 FROM service_listings WHERE organization_id = ${id} LIMIT 1`)
     if (services.length > 0) throw organizationHasServices()
     await execute(req, sql`UPDATE sessions SET active_organization_id = NULL WHERE active_organization_id = ${id}`)
-    await req.payload.delete({ collection: 'invitations', where: { organization: { equals: id } }, overrideAccess: true, context: { skipAudit: true }, req })
-    await req.payload.delete({ collection: 'memberships', where: { organization: { equals: id } }, overrideAccess: true, context: { skipAudit: true }, req })
-    await req.payload.delete({ collection: 'organizations', id, overrideAccess: true, context: { skipAudit: true }, req })
+    await req.payload.delete({
+      collection: 'invitations',
+      where: { organization: { equals: id } },
+      overrideAccess: true,
+      context: { skipAudit: true },
+      req,
+    })
+    await req.payload.delete({
+      collection: 'memberships',
+      where: { organization: { equals: id } },
+      overrideAccess: true,
+      context: { skipAudit: true },
+      req,
+    })
+    await req.payload.delete({
+      collection: 'organizations',
+      id,
+      overrideAccess: true,
+      context: { skipAudit: true },
+      req,
+    })
     await audit(req, 'delete', id, { name: before.name, slug: before.slug })
     return { success: true as const, id }
   })

@@ -2,12 +2,12 @@
 // pace so a large account costs the server a page at a time; secrets never leave.
 import type { PayloadRequest } from 'payload'
 
+import { CONTENT_TYPES } from '../../../domain/content-types'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { tooManyRequests } from '../../lib/http/global-rate-limit'
 import { hit } from '../../lib/rate-limit'
 import { settings } from '../../lib/settings'
 import { execute, sql } from '../../lib/sql'
-import { CONTENT_TYPES } from '../../../domain/content-types'
 import { PUBLISHED_TYPES } from './public-profile'
 
 export const EXPORT_BATCH = 500
@@ -15,13 +15,26 @@ export const EXPORT_BATCH = 500
 type Row = Record<string, unknown>
 
 /** Columns never exported, whatever table they are in (credentials and their derivatives). */
-const SECRET_COLUMNS = ['password_hash', 'token_hash', 'hash', 'salt', 'reset_password_token', 'reset_password_expiration', '_verificationtoken', '_verification_token']
+const SECRET_COLUMNS = [
+  'password_hash',
+  'token_hash',
+  'hash',
+  'salt',
+  'reset_password_token',
+  'reset_password_expiration',
+  '_verificationtoken',
+  '_verification_token',
+]
 
 const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())
 const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`).replace(/-/g, '_')
 
 function clean(row: Row): Row {
-  return Object.fromEntries(Object.entries(row).filter(([key]) => !SECRET_COLUMNS.includes(key)).map(([key, value]) => [camel(key), value]))
+  return Object.fromEntries(
+    Object.entries(row)
+      .filter(([key]) => !SECRET_COLUMNS.includes(key))
+      .map(([key, value]) => [camel(key), value]),
+  )
 }
 
 /** One list of the export: rows of `table` where `where` (SQL naming the user as $user) holds. */
@@ -32,7 +45,10 @@ interface Section {
   where: (userId: string) => ReturnType<typeof sql>
 }
 
-const authored = (table: string, column: string): Section['where'] => (userId) => sql`${sql.identifier('t')}.${sql.identifier(column)} = ${userId}::uuid`
+const authored =
+  (table: string, column: string): Section['where'] =>
+  (userId) =>
+    sql`${sql.identifier('t')}.${sql.identifier(column)} = ${userId}::uuid`
 
 const SECTIONS: Section[] = [
   { key: 'sessions', table: 'sessions', where: authored('sessions', 'user_id') },
@@ -40,13 +56,21 @@ const SECTIONS: Section[] = [
   { key: 'bookingsAsProvider', table: 'bookings', where: authored('bookings', 'provider_id') },
   ...PUBLISHED_TYPES.map((name) => {
     const type = CONTENT_TYPES[name]
-    return { key: `content.${name}`, table: snake(type.collection), where: authored(snake(type.collection), `${snake(type.authorField)}_id`) }
+    return {
+      key: `content.${name}`,
+      table: snake(type.collection),
+      where: authored(snake(type.collection), `${snake(type.authorField)}_id`),
+    }
   }),
   { key: 'blogComments', table: 'blog_comments', where: authored('blog_comments', 'author_id_id') },
   { key: 'reports', table: 'content_reports', where: authored('content_reports', 'reporter_id') },
   { key: 'appeals', table: 'content_appeals', where: authored('content_appeals', 'appellant_id') },
   { key: 'notifications', table: 'notifications', where: authored('notifications', 'user_id_id') },
-  { key: 'auditEntries', table: 'audit_logs', where: (userId) => sql`(t.user_id = ${userId} OR t.target_id = ${userId})` },
+  {
+    key: 'auditEntries',
+    table: 'audit_logs',
+    where: (userId) => sql`(t.user_id = ${userId} OR t.target_id = ${userId})`,
+  },
 ]
 
 async function one(req: PayloadRequest, query: ReturnType<typeof sql>): Promise<Row | null> {
@@ -67,7 +91,10 @@ async function page(req: PayloadRequest, section: Section, userId: string, after
 
 /** The document, piece by piece: each yielded string is a slice of the JSON text. */
 async function* exportText(req: PayloadRequest, userId: string): AsyncGenerator<string> {
-  const user = await one(req, sql`SELECT u.id, u.email, u.name, u.username, u.image, u.email_verified, u.banned, u.ban_reason, u.ban_expires, u.created_at, u.updated_at, ARRAY(SELECT r.value::text FROM users_roles r WHERE r.parent_id = u.id ORDER BY r."order") AS roles FROM users u WHERE u.id = ${userId}::uuid`)
+  const user = await one(
+    req,
+    sql`SELECT u.id, u.email, u.name, u.username, u.image, u.email_verified, u.banned, u.ban_reason, u.ban_expires, u.created_at, u.updated_at, ARRAY(SELECT r.value::text FROM users_roles r WHERE r.parent_id = u.id ORDER BY r."order") AS roles FROM users u WHERE u.id = ${userId}::uuid`,
+  )
   const profile = await one(req, sql`SELECT * FROM profiles WHERE user_id = ${userId}::uuid`)
   const wallet = await one(req, sql`SELECT * FROM wallets WHERE user_id = ${userId}::uuid`)
   const organizations = (

@@ -69,10 +69,18 @@ const MARK_IDS = statement(
   'inbox-mark-ids',
   'UPDATE notifications SET read_at = now(), updated_at = now() WHERE user_id_id = $1 AND read_at IS NULL AND id = ANY($2::uuid[])',
 )
-const MARK_ALL = statement('inbox-mark-all', 'UPDATE notifications SET read_at = now(), updated_at = now() WHERE user_id_id = $1 AND read_at IS NULL')
+const MARK_ALL = statement(
+  'inbox-mark-all',
+  'UPDATE notifications SET read_at = now(), updated_at = now() WHERE user_id_id = $1 AND read_at IS NULL',
+)
 
 /** Marks the caller's unread notifications read (`ids`, or all of them); how many changed. */
-export async function markRead(req: PayloadRequest, userId: string, target: { ids: string[] } | { all: true }): Promise<{ updated: number }> {
-  const { rowCount } = 'all' in target ? await runIn(req, MARK_ALL, [userId]) : await runIn(req, MARK_IDS, [userId, target.ids])
+export async function markRead(
+  req: PayloadRequest,
+  userId: string,
+  target: { ids: string[] } | { all: true },
+): Promise<{ updated: number }> {
+  const { rowCount } =
+    'all' in target ? await runIn(req, MARK_ALL, [userId]) : await runIn(req, MARK_IDS, [userId, target.ids])
   return { updated: rowCount }
 }

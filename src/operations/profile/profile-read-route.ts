@@ -32,7 +32,9 @@ export function profileReadRoute(payload: Payload): RequestHandler {
       // Reserved names with routes of their own (src/operations/auth/usernames.ts), answered by Payload.
       if (PASSED_ON.has(literal)) return next()
       if (literal === 'notifications') {
-        return await shellAnswer(payload, req, res, path, (caller) => inboxAnswer(payload, caller ? String(caller.id) : undefined, url.searchParams))
+        return await shellAnswer(payload, req, res, path, (caller) =>
+          inboxAnswer(payload, caller ? String(caller.id) : undefined, url.searchParams),
+        )
       }
       let username: string
       try {

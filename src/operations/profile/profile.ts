@@ -60,7 +60,8 @@ const OWN_PROFILE = statement(
 )
 
 /** An empty display name reads as the user's name, else the username; an empty locale as the first content language. */
-export const displayNameOf = (row: Pick<ProfileRow, 'display_name' | 'name' | 'username'>) => row.display_name || row.name || row.username
+export const displayNameOf = (row: Pick<ProfileRow, 'display_name' | 'name' | 'username'>) =>
+  row.display_name || row.name || row.username
 
 function present(req: PayloadRequest, row: ProfileRow): OwnProfile {
   return {
@@ -90,13 +91,22 @@ const OWN_MEDIA = statement('profile-own-media', 'SELECT 1 FROM community_media 
 async function checkAvatar(req: PayloadRequest, userId: string, avatarId: string): Promise<void> {
   const { rows } = await runIn(req, OWN_MEDIA, [avatarId, userId])
   if (rows.length === 0) {
-    throw invalidRequest('avatarId: not a community media item you uploaded', [{ path: 'avatarId', message: 'Upload the image to /api/community-media first; only your own images can be your avatar' }])
+    throw invalidRequest('avatarId: not a community media item you uploaded', [
+      {
+        path: 'avatarId',
+        message: 'Upload the image to /api/community-media first; only your own images can be your avatar',
+      },
+    ])
   }
 }
 
 const PROFILE_FIELDS = { displayName: 'displayName', bio: 'bio', avatarId: 'avatar', locale: 'locale' } as const
 
-export async function updateOwnProfile(req: PayloadRequest, userId: string, changes: ProfileChanges): Promise<OwnProfile> {
+export async function updateOwnProfile(
+  req: PayloadRequest,
+  userId: string,
+  changes: ProfileChanges,
+): Promise<OwnProfile> {
   return inTransaction(req, async () => {
     const before = await getOwnProfile(req, userId)
     if (changes.avatarId) await checkAvatar(req, userId, changes.avatarId)
@@ -104,7 +114,16 @@ export async function updateOwnProfile(req: PayloadRequest, userId: string, chan
       if (await usernameUnavailable(req, changes.username, userId)) throw usernameTaken()
       try {
         // Audited below as part of profile.update, not as an admin's user.update.
-        await withContext(req, { skipAudit: true }, () => req.payload.update({ collection: 'users', id: userId, data: { username: changes.username } as never, overrideAccess: true, depth: 0, req }))
+        await withContext(req, { skipAudit: true }, () =>
+          req.payload.update({
+            collection: 'users',
+            id: userId,
+            data: { username: changes.username } as never,
+            overrideAccess: true,
+            depth: 0,
+            req,
+          }),
+        )
       } catch (error) {
         // Two people claiming one username at once: the unique index decides.
         if (isUniqueViolation(error, 'username')) throw usernameTaken()
@@ -117,11 +136,20 @@ export async function updateOwnProfile(req: PayloadRequest, userId: string, chan
         .map(([field, column]) => [column, changes[field as keyof ProfileChanges]]),
     )
     if (Object.keys(data).length > 0) {
-      await req.payload.update({ collection: 'profiles', where: { user: { equals: userId } }, data: data as never, overrideAccess: true, depth: 0, req })
+      await req.payload.update({
+        collection: 'profiles',
+        where: { user: { equals: userId } },
+        data: data as never,
+        overrideAccess: true,
+        depth: 0,
+        req,
+      })
     }
     const after = await getOwnProfile(req, userId)
     const changed = Object.fromEntries(
-      Object.entries(after.profile).filter(([key, value]) => key !== 'updatedAt' && before.profile[key as keyof ProfileView] !== value),
+      Object.entries(after.profile).filter(
+        ([key, value]) => key !== 'updatedAt' && before.profile[key as keyof ProfileView] !== value,
+      ),
     )
     await writeAudit(req, { action: 'profile.update', userId, targetType: 'profiles', targetId: userId, data: changed })
     return after

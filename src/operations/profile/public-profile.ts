@@ -5,9 +5,9 @@
 // access/community.ts), zeros included. A hot read (npm run bench).
 import type { Payload } from 'payload'
 
+import { CONTENT_TYPE_NAMES, CONTENT_TYPES, type ContentTypeName } from '../../../domain/content-types'
 import { notFound } from '../../lib/http/errors'
 import { run, statement } from '../../lib/prepared'
-import { CONTENT_TYPE_NAMES, CONTENT_TYPES, type ContentTypeName } from '../../../domain/content-types'
 import { displayNameOf } from './profile'
 
 /** The community types (blog comments are the blog's, not a community type). */
@@ -44,7 +44,14 @@ const PUBLIC_PROFILE = statement(
     LIMIT 1`,
 )
 
-type Row = { username: string; display_name: string | null; name: string | null; bio: string | null; avatar_id: string | null; created_at: Date } & Record<string, number>
+type Row = {
+  username: string
+  display_name: string | null
+  name: string | null
+  bio: string | null
+  avatar_id: string | null
+  created_at: Date
+} & Record<string, number>
 
 export async function getPublicProfile(payload: Payload, username: string): Promise<PublicProfile> {
   const { rows } = await run<Row>(payload, PUBLIC_PROFILE, [username])

@@ -10,6 +10,7 @@ import { MODERATING, type ReportableType } from '../../../domain/content-types'
 import { isUuid } from '../../../domain/ids'
 import { APPEAL_WINDOW_DAYS, type AppealStatus } from '../../../domain/reports'
 import { writeAudit } from '../../../hooks/shared/audit'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 import type { Pagination } from '../../lib/http/pagination'
 import { run, runIn, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
@@ -17,7 +18,6 @@ import { withContext } from '../catalogue/transaction'
 import { notify } from '../notifications/notify'
 import { authorOf, lockedItem, lockItem, statusOf, typeOf } from './content'
 import { reportErrors, requireSignedIn, requireStaff } from './errors'
-import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 const APPEALABLE = ['moderated', 'rejected']
 
@@ -91,17 +91,44 @@ export async function fileAppeal(req: PayloadRequest, input: AppealInput) {
   return inTransaction(req, async () => {
     const doc = await lockedItem(req, type, input.postId)
     if (!doc) throw reportErrors.notFound()
-    if (authorOf(type, doc) !== String(user.id)) throw reportErrors.forbidden('Only the author of this item may appeal a decision on it')
-    if (!APPEALABLE.includes(statusOf(type, doc) ?? '')) throw reportErrors.forbidden('Only a moderated or rejected item can be appealed')
-    const decision = (await runIn<{ id: string; in_time: boolean }>(req, LATEST_DECISION, [input.postType, input.postId, APPEAL_WINDOW_DAYS])).rows[0]
+    if (authorOf(type, doc) !== String(user.id))
+      throw reportErrors.forbidden('Only the author of this item may appeal a decision on it')
+    if (!APPEALABLE.includes(statusOf(type, doc) ?? ''))
+      throw reportErrors.forbidden('Only a moderated or rejected item can be appealed')
+    const decision = (
+      await runIn<{ id: string; in_time: boolean }>(req, LATEST_DECISION, [
+        input.postType,
+        input.postId,
+        APPEAL_WINDOW_DAYS,
+      ])
+    ).rows[0]
     if (!decision) throw reportErrors.forbidden('No recorded decision on this item to appeal')
     if (!decision.in_time) throw reportErrors.forbidden(`Decisions can be appealed within ${APPEAL_WINDOW_DAYS} days`)
     const now = new Date().toISOString()
-    const id = (await runIn<{ id: string }>(req, INSERT_APPEAL, [decision.id, input.postType, input.postId, user.id, input.statement, now])).rows[0]?.id
+    const id = (
+      await runIn<{ id: string }>(req, INSERT_APPEAL, [
+        decision.id,
+        input.postType,
+        input.postId,
+        user.id,
+        input.statement,
+        now,
+      ])
+    ).rows[0]?.id
     if (!id) throw reportErrors.appealExists()
-    await writeAudit(req, { action: 'appeal_filed', targetType: input.postType, targetId: input.postId, data: { appealId: id, decisionId: decision.id } })
+    await writeAudit(req, {
+      action: 'appeal_filed',
+      targetType: input.postType,
+      targetId: input.postId,
+      data: { appealId: id, decisionId: decision.id },
+    })
     const appeal = { id, postType: input.postType, postId: input.postId, status: 'open' as const, createdAt: now }
-    await emitEvent(req, 'appeal.created', { type: input.postType, id: input.postId }, { ...appeal, decisionId: decision.id, appellantId: String(user.id) })
+    await emitEvent(
+      req,
+      'appeal.created',
+      { type: input.postType, id: input.postId },
+      { ...appeal, decisionId: decision.id, appellantId: String(user.id) },
+    )
     return { appeal }
   })
 }
@@ -109,7 +136,11 @@ export async function fileAppeal(req: PayloadRequest, input: AppealInput) {
 export async function listAppeals(req: PayloadRequest, status: AppealStatus | undefined, pagination: Pagination) {
   requireStaff(req, 'moderation.queue')
   const offset = (pagination.page - 1) * pagination.perPage
-  const { rows } = await run<{ total: number; appeals: AppealView[] }>(req.payload, APPEALS_PAGE, [pagination.perPage, offset, status ?? null])
+  const { rows } = await run<{ total: number; appeals: AppealView[] }>(req.payload, APPEALS_PAGE, [
+    pagination.perPage,
+    offset,
+    status ?? null,
+  ])
   return { appeals: rows[0]?.appeals ?? [], total: rows[0]?.total ?? 0 }
 }
 
@@ -122,13 +153,24 @@ export async function decideAppeal(req: PayloadRequest, input: DecideInput): Pro
   const moderator = requireStaff(req, 'moderation.action')
   if (!isUuid(input.appealId)) throw reportErrors.appealNotFound()
   return inTransaction(req, async () => {
-    const appeal = (await runIn<{ id: string; status: string; post_type: string; post_id: string; appellant_id: string | null; decided_by_id: string | null; previous_status: string | null }>(req, LOCK_APPEAL, [input.appealId])).rows[0]
+    const appeal = (
+      await runIn<{
+        id: string
+        status: string
+        post_type: string
+        post_id: string
+        appellant_id: string | null
+        decided_by_id: string | null
+        previous_status: string | null
+      }>(req, LOCK_APPEAL, [input.appealId])
+    ).rows[0]
     if (!appeal) throw reportErrors.appealNotFound()
     if (appeal.decided_by_id !== null && appeal.decided_by_id === String(moderator.id)) throw reportErrors.selfReview()
     if (appeal.status !== 'open') throw reportErrors.appealDecided()
     const now = new Date().toISOString()
 
-    if (input.decision === 'reverse') await restore(req, appeal.post_type as ReportableType, appeal.post_id, appeal.previous_status)
+    if (input.decision === 'reverse')
+      await restore(req, appeal.post_type as ReportableType, appeal.post_id, appeal.previous_status)
     const status: AppealStatus = input.decision === 'reverse' ? 'reversed' : 'upheld'
     await runIn(req, CLOSE_APPEAL, [appeal.id, status, moderator.id, now, input.reason])
     if (appeal.appellant_id) {
@@ -145,7 +187,12 @@ export async function decideAppeal(req: PayloadRequest, input: DecideInput): Pro
       action: input.decision === 'reverse' ? 'appeal_reversed' : 'appeal_upheld',
       targetType: appeal.post_type,
       targetId: appeal.post_id,
-      data: { appealId: appeal.id, reason: input.reason, restoredStatus: input.decision === 'reverse' ? appeal.previous_status : undefined, authorId: appeal.appellant_id },
+      data: {
+        appealId: appeal.id,
+        reason: input.reason,
+        restoredStatus: input.decision === 'reverse' ? appeal.previous_status : undefined,
+        authorId: appeal.appellant_id,
+      },
     })
     const view = (await runIn<AppealView>(req, ONE_APPEAL, [appeal.id])).rows[0]!
     await emitEvent(req, 'appeal.decided', { type: appeal.post_type, id: appeal.post_id }, view)
@@ -154,10 +201,22 @@ export async function decideAppeal(req: PayloadRequest, input: DecideInput): Pro
 }
 
 /** The item back to its status before the decision (a type no longer registered: left as is). */
-async function restore(req: PayloadRequest, postType: ReportableType, postId: string, previousStatus: string | null): Promise<void> {
+async function restore(
+  req: PayloadRequest,
+  postType: ReportableType,
+  postId: string,
+  previousStatus: string | null,
+): Promise<void> {
   const type = typeOf(postType)
   if (!type || !previousStatus || !(await lockItem(req, type, postId, 'update'))) return
   await withContext(req, { skipAudit: true, [MODERATING]: true }, () =>
-    req.payload.update({ collection: type.collection, id: postId, data: { [type.statusField]: previousStatus }, depth: 0, overrideAccess: true, req }),
+    req.payload.update({
+      collection: type.collection,
+      id: postId,
+      data: { [type.statusField]: previousStatus },
+      depth: 0,
+      overrideAccess: true,
+      req,
+    }),
   )
 }

@@ -13,7 +13,8 @@ export type Doc = Record<string, unknown>
 export const typeOf = (postType: ReportableType): ItemFields => CONTENT_TYPES[postType]
 
 export const authorOf = (type: ItemFields, doc: Doc): string | null => idOf(doc[type.authorField])
-export const statusOf = (type: ItemFields, doc: Doc): string | null => (doc[type.statusField] == null ? null : String(doc[type.statusField]))
+export const statusOf = (type: ItemFields, doc: Doc): string | null =>
+  doc[type.statusField] == null ? null : String(doc[type.statusField])
 
 function tableOf(req: PayloadRequest, type: ItemFields): string {
   const table = req.payload.db.tableNameMap.get(type.collection.replace(/-/g, '_'))
@@ -27,11 +28,21 @@ function tableOf(req: PayloadRequest, type: ItemFields): string {
  * interleave, so a decision closes every report committed before it and none arrives after it
  * for an item it has hidden.
  */
-export async function lockItem(req: PayloadRequest, type: ItemFields, id: string, mode: 'share' | 'update'): Promise<boolean> {
+export async function lockItem(
+  req: PayloadRequest,
+  type: ItemFields,
+  id: string,
+  mode: 'share' | 'update',
+): Promise<boolean> {
   // A string that is not a UUID names nothing (and would be a type error to PostgreSQL).
   if (!isUuid(id)) return false
   const table = sql.identifier(tableOf(req, type))
-  const rows = await execute(req, mode === 'share' ? sql`SELECT 1 FROM ${table} WHERE id = ${id} FOR SHARE` : sql`SELECT 1 FROM ${table} WHERE id = ${id} FOR UPDATE`)
+  const rows = await execute(
+    req,
+    mode === 'share'
+      ? sql`SELECT 1 FROM ${table} WHERE id = ${id} FOR SHARE`
+      : sql`SELECT 1 FROM ${table} WHERE id = ${id} FOR UPDATE`,
+  )
   return rows.length > 0
 }
 
@@ -44,13 +55,28 @@ export async function lockedItem(req: PayloadRequest, type: ItemFields, id: stri
 /** The item as the caller may see it (the collection's own read access), else null. */
 export async function visibleItem(req: PayloadRequest, type: ItemFields, id: string): Promise<Doc | null> {
   if (!isUuid(id)) return null
-  return (await req.payload.findByID({ collection: type.collection, id, depth: 0, overrideAccess: false, user: req.user, req, disableErrors: true })) as Doc | null
+  return (await req.payload.findByID({
+    collection: type.collection,
+    id,
+    depth: 0,
+    overrideAccess: false,
+    user: req.user,
+    req,
+    disableErrors: true,
+  })) as Doc | null
 }
 
 /** The item whatever its status (server side), else null. */
 export async function anyItem(req: PayloadRequest, type: ItemFields, id: string): Promise<Doc | null> {
   if (!isUuid(id)) return null
-  return (await req.payload.findByID({ collection: type.collection, id, depth: 0, overrideAccess: true, req, disableErrors: true })) as Doc | null
+  return (await req.payload.findByID({
+    collection: type.collection,
+    id,
+    depth: 0,
+    overrideAccess: true,
+    req,
+    disableErrors: true,
+  })) as Doc | null
 }
 
 // The text fields a content type is likely to have, most telling first (the documented field names).

@@ -8,8 +8,8 @@
 import type { PayloadRequest } from 'payload'
 
 import type { DecisionOutcome } from '../../../domain/reports'
-import { runIn, statement } from '../../lib/prepared'
 import { emitEvent } from '../../../hooks/shared/webhookEvents'
+import { runIn, statement } from '../../lib/prepared'
 
 export interface DecisionInput {
   postType: string
@@ -67,14 +67,17 @@ const CLOSE_REPORTS = statement(
 export const REPORT_RESOLVED_TITLE = 'Votre signalement a été traité'
 const RESOLVED_BODY: Record<'actioned' | 'dismissed', string> = {
   actioned: 'Le contenu que vous avez signalé a été retiré par l’équipe de modération (issue : actioned).',
-  dismissed: 'Après examen, le contenu que vous avez signalé reste en ligne : votre signalement est classé sans suite (issue : dismissed).',
+  dismissed:
+    'Après examen, le contenu que vous avez signalé reste en ligne : votre signalement est classé sans suite (issue : dismissed).',
 }
 
 export async function recordDecision(req: PayloadRequest, input: DecisionInput): Promise<RecordedDecision> {
   const now = new Date().toISOString()
-  const notices = (await runIn<{ n: number; first: Date | null }>(req, OPEN_NOTICES, [input.postType, input.postId])).rows[0]
+  const notices = (await runIn<{ n: number; first: Date | null }>(req, OPEN_NOTICES, [input.postType, input.postId]))
+    .rows[0]
   const onNotice = (notices?.n ?? 0) > 0
-  const decidedBy = input.decidedBy === undefined ? (req.user?.id == null ? null : String(req.user.id)) : input.decidedBy
+  const decidedBy =
+    input.decidedBy === undefined ? (req.user?.id == null ? null : String(req.user.id)) : input.decidedBy
   const inserted = await runIn<{ id: string }>(req, INSERT_DECISION, [
     input.postType,
     input.postId,
@@ -91,12 +94,34 @@ export async function recordDecision(req: PayloadRequest, input: DecisionInput):
   // An approval says the item may be shown: reports about it stay for a moderator to weigh.
   if (input.outcome === 'approved' || !onNotice) return { id, onNotice, reportsClosed: 0 }
   const reportStatus = input.outcome === 'dismissed' ? 'dismissed' : 'actioned'
-  const closed = await runIn<{ closed: number }>(req, CLOSE_REPORTS, [input.postType, input.postId, reportStatus, id, now, REPORT_RESOLVED_TITLE, RESOLVED_BODY[reportStatus]])
+  const closed = await runIn<{ closed: number }>(req, CLOSE_REPORTS, [
+    input.postType,
+    input.postId,
+    reportStatus,
+    id,
+    now,
+    REPORT_RESOLVED_TITLE,
+    RESOLVED_BODY[reportStatus],
+  ])
   const reportsClosed = closed.rows[0]?.closed ?? 0
   // docs/api.md "Webhooks (/api/admin/webhooks)" report.resolved: one event per decision that
   // closes an item's open reports.
   if (reportsClosed > 0) {
-    await emitEvent(req, 'report.resolved', { type: input.postType, id: input.postId }, { postType: input.postType, postId: input.postId, status: reportStatus, reportsClosed, decisionId: id, outcome: input.outcome, reason: input.reason ?? null, resolvedAt: now })
+    await emitEvent(
+      req,
+      'report.resolved',
+      { type: input.postType, id: input.postId },
+      {
+        postType: input.postType,
+        postId: input.postId,
+        status: reportStatus,
+        reportsClosed,
+        decisionId: id,
+        outcome: input.outcome,
+        reason: input.reason ?? null,
+        resolvedAt: now,
+      },
+    )
   }
   return { id, onNotice, reportsClosed }
 }

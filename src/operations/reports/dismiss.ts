@@ -39,7 +39,14 @@ export async function dismissReports(req: PayloadRequest, input: DismissInput): 
     // An item its author removed (the row gone, no status to set) keeps its open queue entry,
     // which says who wrote it: its reports are still to be dismissed. No report can arrive for
     // it any more (the row is gone), so there is nothing to lock.
-    const removed = doc ? undefined : (await runIn<{ authorId: string | null; status: string | null }>(req, OPEN_ENTRY, [input.postType, input.postId])).rows[0]
+    const removed = doc
+      ? undefined
+      : (
+          await runIn<{ authorId: string | null; status: string | null }>(req, OPEN_ENTRY, [
+            input.postType,
+            input.postId,
+          ])
+        ).rows[0]
     if (!doc && !removed) throw reportErrors.notFound()
     const decision = await recordDecision(req, {
       postType: input.postType,
@@ -55,7 +62,13 @@ export async function dismissReports(req: PayloadRequest, input: DismissInput): 
       action: 'reports_dismissed',
       targetType: input.postType,
       targetId: input.postId,
-      data: { postType: input.postType, reason: input.reason, reports: decision.reportsClosed, decisionId: decision.id, timestamp: new Date().toISOString() },
+      data: {
+        postType: input.postType,
+        reason: input.reason,
+        reports: decision.reportsClosed,
+        decisionId: decision.id,
+        timestamp: new Date().toISOString(),
+      },
     })
     return { success: true, postType: input.postType, postId: input.postId, dismissed: decision.reportsClosed }
   })

@@ -12,9 +12,12 @@ export const reportErrors = {
   unauthorized: () => apiError('AUTH_UNAUTHORIZED'),
   forbidden: (message: string) => apiError('AUTH_FORBIDDEN', message),
   required: (field: string) => apiError('VAL_REQUIRED_FIELD', `${field} is required (a non-empty string)`, { field }),
-  invalidEnum: (field: string, allowed: readonly string[]) => apiError('VAL_INVALID_ENUM', `${field} must be one of: ${allowed.join(', ')}`, { field }),
-  tooShort: (field: string, min: number) => apiError('VAL_TOO_SHORT', `${field} needs at least ${min} characters (spaces around it not counted)`, { field }),
-  tooLong: (field: string, max: number) => apiError('VAL_TOO_LONG', `${field} may have at most ${max} characters`, { field }),
+  invalidEnum: (field: string, allowed: readonly string[]) =>
+    apiError('VAL_INVALID_ENUM', `${field} must be one of: ${allowed.join(', ')}`, { field }),
+  tooShort: (field: string, min: number) =>
+    apiError('VAL_TOO_SHORT', `${field} needs at least ${min} characters (spaces around it not counted)`, { field }),
+  tooLong: (field: string, max: number) =>
+    apiError('VAL_TOO_LONG', `${field} may have at most ${max} characters`, { field }),
   notFound: moderationErrors.notFound,
   selfReport: () => apiError('BIZ_SELF_REPORT'),
   reportExists: () => apiError('report_exists'),
@@ -35,7 +38,10 @@ export function requireSignedIn(req: PayloadRequest): NonNullable<PayloadRequest
 }
 
 /** 401 without a session, 403 AUTH_FORBIDDEN without `permission`. */
-export function requireStaff(req: PayloadRequest, permission: Extract<Permission, 'moderation.queue' | 'moderation.action'>): NonNullable<PayloadRequest['user']> {
+export function requireStaff(
+  req: PayloadRequest,
+  permission: Extract<Permission, 'moderation.queue' | 'moderation.action'>,
+): NonNullable<PayloadRequest['user']> {
   const user = requireSignedIn(req)
   if (!hasPermission(user, permission)) throw reportErrors.forbidden(`This needs the ${permission} permission`)
   return user

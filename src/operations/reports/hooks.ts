@@ -5,9 +5,9 @@
 // req.context, as they already must to change a status.
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig, PayloadRequest } from 'payload'
 
-import { CONTENT_TYPES, MODERATING, type ItemFields } from '../../../domain/content-types'
+import { CONTENT_TYPES, type ItemFields, MODERATING } from '../../../domain/content-types'
 import { runIn, statement } from '../../lib/prepared'
-import { authorOf, statusOf, type Doc } from './content'
+import { authorOf, type Doc, statusOf } from './content'
 import { recordDecision } from './decisions'
 
 const SYNC_STATUS = statement(
@@ -20,8 +20,12 @@ const SYNC_STATUS = statement(
  * item's status changed. The hooks below call it for changes made through Payload; an
  * operation that moves items with its own SQL (classified expiry) calls it in its transaction.
  */
-export const syncQueuedStatus = (req: PayloadRequest, postType: string, ids: string[], status: string | null): Promise<unknown> =>
-  ids.length === 0 ? Promise.resolve() : runIn(req, SYNC_STATUS, [postType, ids, status])
+export const syncQueuedStatus = (
+  req: PayloadRequest,
+  postType: string,
+  ids: string[],
+  status: string | null,
+): Promise<unknown> => (ids.length === 0 ? Promise.resolve() : runIn(req, SYNC_STATUS, [postType, ids, status]))
 
 /** A deletion by someone other than the author: a moderator's (or admin's) decision. */
 const byModerator = (req: { user?: unknown }, authorId: string | null): boolean => {
@@ -38,7 +42,13 @@ function hooksFor(postType: string, type: ItemFields) {
     await syncQueuedStatus(req, postType, [String(doc.id)], after)
     const authorId = authorOf(type, doc as Doc)
     if (after === 'deleted' && !context[MODERATING] && byModerator(req, authorId)) {
-      await recordDecision(req, { postType, postId: String(doc.id), outcome: 'deleted', previousStatus: before, authorId })
+      await recordDecision(req, {
+        postType,
+        postId: String(doc.id),
+        outcome: 'deleted',
+        previousStatus: before,
+        authorId,
+      })
     }
     return doc
   }
@@ -51,7 +61,13 @@ function hooksFor(postType: string, type: ItemFields) {
       await syncQueuedStatus(req, postType, [String(doc.id)], 'deleted')
       return doc
     }
-    await recordDecision(req, { postType, postId: String(doc.id), outcome: 'deleted', previousStatus: statusOf(type, doc as Doc), authorId })
+    await recordDecision(req, {
+      postType,
+      postId: String(doc.id),
+      outcome: 'deleted',
+      previousStatus: statusOf(type, doc as Doc),
+      authorId,
+    })
     return doc
   }
   return { afterChange, afterDelete }
@@ -65,6 +81,10 @@ export function withReportHooks(collection: CollectionConfig): CollectionConfig 
   const hooks = collection.hooks ?? {}
   return {
     ...collection,
-    hooks: { ...hooks, afterChange: [...(hooks.afterChange ?? []), afterChange], afterDelete: [...(hooks.afterDelete ?? []), afterDelete] },
+    hooks: {
+      ...hooks,
+      afterChange: [...(hooks.afterChange ?? []), afterChange],
+      afterDelete: [...(hooks.afterDelete ?? []), afterDelete],
+    },
   }
 }

@@ -44,11 +44,19 @@ const QUEUE_PAGE_OF_TYPE = statement(
           ) page) AS items`,
 )
 
-export async function moderationQueue(req: PayloadRequest, filter: { postType?: ReportableType }, pagination: Pagination) {
+export async function moderationQueue(
+  req: PayloadRequest,
+  filter: { postType?: ReportableType },
+  pagination: Pagination,
+) {
   requireStaff(req, 'moderation.queue')
   const offset = (pagination.page - 1) * pagination.perPage
   const { rows } = filter.postType
-    ? await run<{ total: number; items: QueueItem[] }>(req.payload, QUEUE_PAGE_OF_TYPE, [pagination.perPage, offset, filter.postType])
+    ? await run<{ total: number; items: QueueItem[] }>(req.payload, QUEUE_PAGE_OF_TYPE, [
+        pagination.perPage,
+        offset,
+        filter.postType,
+      ])
     : await run<{ total: number; items: QueueItem[] }>(req.payload, QUEUE_PAGE, [pagination.perPage, offset])
   return { items: rows[0]?.items ?? [], total: rows[0]?.total ?? 0 }
 }

@@ -9,13 +9,13 @@ import type { PayloadRequest } from 'payload'
 import type { ReportableType } from '../../../domain/content-types'
 import type { ReportReason } from '../../../domain/reports'
 import { writeAudit } from '../../../hooks/shared/audit'
+import { emitEvent } from '../../../hooks/shared/webhookEvents'
 import { runIn, statement } from '../../lib/prepared'
 import { hit, release } from '../../lib/rate-limit'
 import { settings } from '../../lib/settings'
 import { inTransaction } from '../../lib/transaction'
 import { authorOf, excerptOf, lockItem, statusOf, typeOf, visibleItem } from './content'
 import { reportErrors, requireSignedIn } from './errors'
-import { emitEvent } from '../../../hooks/shared/webhookEvents'
 
 export interface ReportInput {
   postType: ReportableType
@@ -70,7 +70,11 @@ export async function createReport(req: PayloadRequest, input: ReportInput): Pro
   }
 }
 
-async function reportInTransaction(req: PayloadRequest, input: ReportInput, reporterId: string | number): Promise<{ report: ReportView }> {
+async function reportInTransaction(
+  req: PayloadRequest,
+  input: ReportInput,
+  reporterId: string | number,
+): Promise<{ report: ReportView }> {
   const type = typeOf(input.postType)
   return inTransaction(req, async () => {
     const exists = await lockItem(req, type, input.postId, 'share')
@@ -81,7 +85,14 @@ async function reportInTransaction(req: PayloadRequest, input: ReportInput, repo
     if (authorId !== null && authorId === String(reporterId)) throw reportErrors.selfReport()
 
     const now = new Date().toISOString()
-    const inserted = await runIn<{ id: string }>(req, INSERT_REPORT, [input.postType, input.postId, reporterId, input.reason, input.details, now])
+    const inserted = await runIn<{ id: string }>(req, INSERT_REPORT, [
+      input.postType,
+      input.postId,
+      reporterId,
+      input.reason,
+      input.details,
+      now,
+    ])
     const id = inserted.rows[0]?.id
     if (!id) throw reportErrors.reportExists()
     await writeAudit(req, {
@@ -92,9 +103,21 @@ async function reportInTransaction(req: PayloadRequest, input: ReportInput, repo
     })
     // Last: every report of the item waits for this row's lock until its commit.
     await runIn(req, UPSERT_QUEUE, [input.postType, input.postId, status, authorId, excerptOf(doc), input.reason, now])
-    const report = { id, postType: input.postType, postId: input.postId, reason: input.reason, status: 'open' as const, createdAt: now }
+    const report = {
+      id,
+      postType: input.postType,
+      postId: input.postId,
+      reason: input.reason,
+      status: 'open' as const,
+      createdAt: now,
+    }
     // Keyed by the item, as the decisions on it: its events arrive in order.
-    await emitEvent(req, 'report.created', { type: input.postType, id: input.postId }, { ...report, details: input.details ?? null })
+    await emitEvent(
+      req,
+      'report.created',
+      { type: input.postType, id: input.postId },
+      { ...report, details: input.details ?? null },
+    )
     return { report }
   })
 }

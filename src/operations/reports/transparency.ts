@@ -89,7 +89,12 @@ const FIGURES = statement(
 )
 
 export async function transparencyFigures(req: PayloadRequest, period: Period): Promise<TransparencyFigures> {
-  const { rows } = await runIn<{ figures: TransparencyFigures }>(req, FIGURES, [period.from, period.to, [...REPORT_REASONS], [...REPORTABLE_TYPES]])
+  const { rows } = await runIn<{ figures: TransparencyFigures }>(req, FIGURES, [
+    period.from,
+    period.to,
+    [...REPORT_REASONS],
+    [...REPORTABLE_TYPES],
+  ])
   return rows[0]!.figures
 }
 
@@ -122,8 +127,21 @@ export async function publishReport(req: PayloadRequest, period: Period): Promis
   return inTransaction(req, async () => {
     const figures = await transparencyFigures(req, period)
     const publishedAt = new Date().toISOString()
-    const id = (await runIn<{ id: string }>(req, INSERT_PUBLICATION, [period.from, period.to, JSON.stringify(figures), req.user?.id ?? null, publishedAt])).rows[0]!.id
-    await writeAudit(req, { action: 'transparency_report_published', targetType: 'transparency-report', targetId: id, data: { ...period } })
+    const id = (
+      await runIn<{ id: string }>(req, INSERT_PUBLICATION, [
+        period.from,
+        period.to,
+        JSON.stringify(figures),
+        req.user?.id ?? null,
+        publishedAt,
+      ])
+    ).rows[0]!.id
+    await writeAudit(req, {
+      action: 'transparency_report_published',
+      targetType: 'transparency-report',
+      targetId: id,
+      data: { ...period },
+    })
     return { report: { id, publishedAt, ...figures } }
   })
 }
@@ -139,20 +157,28 @@ const PUBLISHED_PAGE = statement(
           ) page) AS reports`,
 )
 
-const PUBLISHED_ONE = statement('transparency-published-one', `SELECT id, figures, ${PUBLISHED_AT} AS "publishedAt" FROM transparency_publications WHERE id = $1`)
+const PUBLISHED_ONE = statement(
+  'transparency-published-one',
+  `SELECT id, figures, ${PUBLISHED_AT} AS "publishedAt" FROM transparency_publications WHERE id = $1`,
+)
 
 export async function publishedReports(req: PayloadRequest, pagination: Pagination) {
-  const { rows } = await runPublic<{ total: number; reports: Array<{ id: string; period: Period; publishedAt: string }> }>(
-    req.payload,
-    PUBLISHED_PAGE,
-    [pagination.perPage, (pagination.page - 1) * pagination.perPage],
-    req,
-  )
+  const { rows } = await runPublic<{
+    total: number
+    reports: Array<{ id: string; period: Period; publishedAt: string }>
+  }>(req.payload, PUBLISHED_PAGE, [pagination.perPage, (pagination.page - 1) * pagination.perPage], req)
   return { reports: rows[0]?.reports ?? [], total: rows[0]?.total ?? 0 }
 }
 
 export async function publishedReport(req: PayloadRequest, id: string): Promise<PublishedReport | null> {
-  const row = (await runPublic<{ id: string; figures: TransparencyFigures; publishedAt: string }>(req.payload, PUBLISHED_ONE, [id], req)).rows[0]
+  const row = (
+    await runPublic<{ id: string; figures: TransparencyFigures; publishedAt: string }>(
+      req.payload,
+      PUBLISHED_ONE,
+      [id],
+      req,
+    )
+  ).rows[0]
   return row ? { id: row.id, publishedAt: row.publishedAt, ...row.figures } : null
 }
 

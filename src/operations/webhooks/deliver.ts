@@ -6,7 +6,7 @@ import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 import { DISABLE_AFTER_MS } from '../../../domain/webhooks'
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { BackgroundWorker } from '../../lib/background-workers'
-import { startPollingLoop, type PollingLoop } from '../../lib/polling-loop'
+import { type PollingLoop, startPollingLoop } from '../../lib/polling-loop'
 import { run, runIn, statement } from '../../lib/prepared'
 import { settings } from '../../lib/settings'
 import { inTransaction } from '../../lib/transaction'
@@ -71,8 +71,14 @@ const RECORD = statement(
    RETURNING h.id, h.active, h.failing_since, w.last_ok`,
 )
 
-const DISABLE = statement('webhook-disable', `UPDATE webhooks SET active = false, updated_at = $2 WHERE id = $1 AND active RETURNING url`)
-const FAIL_PENDING = statement('webhook-fail-pending', `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, updated_at = $2 WHERE webhook_id = $1 AND status = 'pending'`)
+const DISABLE = statement(
+  'webhook-disable',
+  `UPDATE webhooks SET active = false, updated_at = $2 WHERE id = $1 AND active RETURNING url`,
+)
+const FAIL_PENDING = statement(
+  'webhook-fail-pending',
+  `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, updated_at = $2 WHERE webhook_id = $1 AND status = 'pending'`,
+)
 const ADMINS = statement('webhook-admins', `SELECT DISTINCT parent_id AS id FROM users_roles WHERE value = 'admin'`)
 
 /** The secrets that sign at `now`: the current one, and the one rotated out for its last 24 h. */
@@ -119,7 +125,13 @@ async function disable(payload: Payload, webhookId: string, now: Date): Promise<
         targetId: webhookId,
       })
     }
-    await writeAudit(req, { action: 'webhook.disabled', targetType: 'webhooks', targetId: webhookId, userId: null, data: { url: row.url, reason: 'failing for 5 days' } })
+    await writeAudit(req, {
+      action: 'webhook.disabled',
+      targetType: 'webhooks',
+      targetId: webhookId,
+      userId: null,
+      data: { url: row.url, reason: 'failing for 5 days' },
+    })
   })
 }
 
@@ -137,15 +149,30 @@ async function record(payload: Payload, outcomes: Outcome[], now: Date): Promise
     const delay = result.ok ? undefined : delays[Number(row.attempts) - 1]
     const next = delay === undefined ? null : new Date(now.getTime() + delay)
     const status = result.ok ? 'succeeded' : next ? 'pending' : 'failed'
-    return [row.id, result.status, result.body, result.durationMs, status, next, result.ok ? null : result.error, n] as const
+    return [
+      row.id,
+      result.status,
+      result.body,
+      result.durationMs,
+      status,
+      next,
+      result.ok ? null : result.error,
+      n,
+    ] as const
   })
   const column = (index: number) => columns.map((values) => values[index])
-  const { rows } = await run<{ id: string; active: boolean; failing_since: Date | null; last_ok: boolean }>(payload, RECORD, [
-    ...[0, 1, 2, 3, 4, 5, 6, 7].map(column),
-    now,
-  ])
+  const { rows } = await run<{ id: string; active: boolean; failing_since: Date | null; last_ok: boolean }>(
+    payload,
+    RECORD,
+    [...[0, 1, 2, 3, 4, 5, 6, 7].map(column), now],
+  )
   for (const webhook of rows) {
-    if (webhook.active && !webhook.last_ok && webhook.failing_since && now.getTime() - new Date(webhook.failing_since).getTime() >= DISABLE_AFTER_MS) {
+    if (
+      webhook.active &&
+      !webhook.last_ok &&
+      webhook.failing_since &&
+      now.getTime() - new Date(webhook.failing_since).getTime() >= DISABLE_AFTER_MS
+    ) {
       await disable(payload, String(webhook.id), now)
     }
   }
@@ -159,7 +186,11 @@ export const CLAIM_FACTOR = 4
  * `concurrency` attempts at a time (each timed from its own start) and records their outcomes
  * together. Resolves to how many were claimed. `now` is the clock (injected by tests).
  */
-export async function deliverDue(payload: Payload, now: () => Date = () => new Date(), concurrency = settings().webhooks.concurrency): Promise<number> {
+export async function deliverDue(
+  payload: Payload,
+  now: () => Date = () => new Date(),
+  concurrency = settings().webhooks.concurrency,
+): Promise<number> {
   const start = now()
   const limit = concurrency * CLAIM_FACTOR
   // The lease outlasts the round's attempts one after another in the slowest lane.

@@ -17,7 +17,9 @@ const FAMILY_SHAPES: Record<string, (body: Body) => boolean> = {
   auth: (body) => isString(body.error) && isString(body.code) && isString(body.message) && isString(body.status),
   moderation: (body) => isString(body.error) && isString(body.message),
   // Payload's stock collection routes answer their own shape (docs/reliability.md).
-  payload: (body) => Array.isArray(body.errors) && body.errors.every((entry) => entry && typeof entry === 'object' && isString((entry as Body).message)),
+  payload: (body) =>
+    Array.isArray(body.errors) &&
+    body.errors.every((entry) => entry && typeof entry === 'object' && isString((entry as Body).message)),
 }
 
 /** What the server's secrets look like: argon2id, SHA-256 token hashes, PBKDF2 hash and salt. */
@@ -42,7 +44,13 @@ export function leaksIn(value: unknown, sent = '', found: string[] = [], depth =
     return found
   }
   for (const [key, item] of Object.entries(value)) {
-    if ((HIDDEN_FIELDS as readonly string[]).includes(key) && typeof item === 'string' && SECRET_SHAPE.test(item) && !sent.includes(item)) found.push(`key "${key}"`)
+    if (
+      (HIDDEN_FIELDS as readonly string[]).includes(key) &&
+      typeof item === 'string' &&
+      SECRET_SHAPE.test(item) &&
+      !sent.includes(item)
+    )
+      found.push(`key "${key}"`)
     leaksIn(item, sent, found, depth + 1)
   }
   return found
@@ -66,7 +74,8 @@ export function problemsOf(pathname: string, stock: boolean, answer: Answer, sen
     // Node's HTTP parser answers an oversized header block itself, before any route: 431, no body.
     const parserAnswer = answer.status === 431 && answer.body === ''
     if (!parserAnswer) {
-      if (!isJson || !parsed || typeof parsed !== 'object') problems.push(`error body is not a JSON object: ${answer.body.slice(0, 120)}`)
+      if (!isJson || !parsed || typeof parsed !== 'object')
+        problems.push(`error body is not a JSON object: ${answer.body.slice(0, 120)}`)
       else {
         const family = familyOf(pathname)
         const body = parsed as Body

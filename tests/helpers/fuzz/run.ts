@@ -73,13 +73,30 @@ function sendOnce(url: URL, request: FuzzRequest, agent: http.Agent): Promise<An
     let outgoing: http.ClientRequest
     let responded = false
     try {
-      outgoing = http.request({ host: url.hostname, port: url.port, method: request.method, path: request.path, headers, agent, timeout: 60_000 }, (res) => {
-        responded = true
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), contentType: res.headers['content-type'] }))
-        res.on('error', (error) => done({ error: `response: ${error.message}` }))
-      })
+      outgoing = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method: request.method,
+          path: request.path,
+          headers,
+          agent,
+          timeout: 60_000,
+        },
+        (res) => {
+          responded = true
+          const chunks: Buffer[] = []
+          res.on('data', (chunk: Buffer) => chunks.push(chunk))
+          res.on('end', () =>
+            done({
+              status: res.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString('utf8'),
+              contentType: res.headers['content-type'],
+            }),
+          )
+          res.on('error', (error) => done({ error: `response: ${error.message}` }))
+        },
+      )
     } catch (error) {
       // Node refused to send it (an illegal header character): not a server failure.
       resolve({ status: -1, body: String(error) })
@@ -127,9 +144,17 @@ async function refreshCredentials(app: TestApp, ctx: Context): Promise<void> {
   for (const identity of ['citizen', 'admin'] as const) {
     const current = ctx.credentials[identity]
     if (current) {
-      const response = await app.request('/api/auth/get-session', { headers: { authorization: `Bearer ${current.token}` } })
+      const response = await app.request('/api/auth/get-session', {
+        headers: { authorization: `Bearer ${current.token}` },
+      })
       const session = (await response.json().catch(() => null)) as { user?: { id: string } } | null
-      const rows = session?.user ? await sql<{ n: number }>(app, `SELECT count(*)::int AS n FROM users_roles WHERE parent_id = $1 AND value = $2`, [session.user.id, identity]) : []
+      const rows = session?.user
+        ? await sql<{ n: number }>(
+            app,
+            `SELECT count(*)::int AS n FROM users_roles WHERE parent_id = $1 AND value = $2`,
+            [session.user.id, identity],
+          )
+        : []
       if (rows[0]?.n) continue
     }
     const user = await createUser(app, { roles: [identity] })
@@ -143,8 +168,24 @@ export async function runFuzz(app: TestApp, options: FuzzOptions): Promise<FuzzR
   const targets: Target[] = fuzzTargets(app.payload)
   const url = new URL(app.url)
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency ?? 4 })
-  const ctx: Context = { random, ids: await knownIds(app), credentials: {}, origin: app.url, cookiePrefix: process.env.COOKIE_PREFIX ?? 'community.' }
-  const report: FuzzReport = { seed: options.seed, sent: 0, targets: targets.length, byStatus: {}, failures: [], knownOpen: {}, failureKinds: {}, durationMs: 0, slowest: [] }
+  const ctx: Context = {
+    random,
+    ids: await knownIds(app),
+    credentials: {},
+    origin: app.url,
+    cookiePrefix: process.env.COOKIE_PREFIX ?? 'community.',
+  }
+  const report: FuzzReport = {
+    seed: options.seed,
+    sent: 0,
+    targets: targets.length,
+    byStatus: {},
+    failures: [],
+    knownOpen: {},
+    failureKinds: {},
+    durationMs: 0,
+    slowest: [],
+  }
   const fail = (failure: FuzzFailure) => {
     const kind = failure.problems[0]!.replace(/:.*$/s, '')
     report.failureKinds[kind] = (report.failureKinds[kind] ?? 0) + 1
@@ -154,7 +195,9 @@ export async function runFuzz(app: TestApp, options: FuzzOptions): Promise<FuzzR
   for (let first = 0; first < options.count; first += BATCH) {
     await refreshCredentials(app, ctx)
     // Built in order before sending, so request N of a seed does not depend on timing.
-    const batch = Array.from({ length: Math.min(BATCH, options.count - first) }, () => buildRequest(random.pick(targets), random.pick(IDENTITIES), ctx))
+    const batch = Array.from({ length: Math.min(BATCH, options.count - first) }, () =>
+      buildRequest(random.pick(targets), random.pick(IDENTITIES), ctx),
+    )
     const bodies: Array<{ index: number; request: FuzzRequest; body: string }> = []
     let next = 0
     const worker = async () => {
@@ -162,17 +205,32 @@ export async function runFuzz(app: TestApp, options: FuzzOptions): Promise<FuzzR
         const offset = next++
         const request = batch[offset]!
         const index = first + offset
-        if (process.env.FUZZ_TRACE) console.error(`[fuzz] > #${index} ${request.method} ${request.path.slice(0, 200)} [${request.note}] ${request.body?.length ?? 0} bytes`)
+        if (process.env.FUZZ_TRACE)
+          console.error(
+            `[fuzz] > #${index} ${request.method} ${request.path.slice(0, 200)} [${request.note}] ${request.body?.length ?? 0} bytes`,
+          )
         const sentAt = Date.now()
         const answer = await send(url, request, agent)
         const ms = Date.now() - sentAt
         report.sent++
         if (report.slowest.length < 10 || ms > report.slowest.at(-1)!.ms) {
-          report.slowest.push({ ms, method: request.method, path: request.path.slice(0, 300), note: request.note, status: 'status' in answer ? answer.status : 0 })
+          report.slowest.push({
+            ms,
+            method: request.method,
+            path: request.path.slice(0, 300),
+            note: request.note,
+            status: 'status' in answer ? answer.status : 0,
+          })
           report.slowest.sort((a, b) => b.ms - a.ms).splice(10)
         }
         if ('error' in answer) {
-          fail({ index, method: request.method, path: request.path.slice(0, 300), note: request.note, problems: [`no HTTP answer: ${answer.error}`] })
+          fail({
+            index,
+            method: request.method,
+            path: request.path.slice(0, 300),
+            note: request.note,
+            problems: [`no HTTP answer: ${answer.error}`],
+          })
           continue
         }
         report.byStatus[answer.status] = (report.byStatus[answer.status] ?? 0) + 1
@@ -182,9 +240,25 @@ export async function runFuzz(app: TestApp, options: FuzzOptions): Promise<FuzzR
         const problems = problemsOf(pathname, request.target.collection !== undefined, answer, sent)
         const known = answer.status >= 500 && problems.length === 1 ? knownOpen(request.method, pathname) : undefined
         if (known) report.knownOpen[known] = (report.knownOpen[known] ?? 0) + 1
-        else if (problems.length) fail({ index, method: request.method, path: request.path.slice(0, 300), note: request.note, status: answer.status, problems })
+        else if (problems.length)
+          fail({
+            index,
+            method: request.method,
+            path: request.path.slice(0, 300),
+            note: request.note,
+            status: answer.status,
+            problems,
+          })
         const mismatch = await contractMismatch(request.method, `${app.url}${request.path}`, answer)
-        if (mismatch) fail({ index, method: request.method, path: request.path.slice(0, 300), note: request.note, status: answer.status, problems: [`openapi: ${mismatch}`] })
+        if (mismatch)
+          fail({
+            index,
+            method: request.method,
+            path: request.path.slice(0, 300),
+            note: request.note,
+            status: answer.status,
+            problems: [`openapi: ${mismatch}`],
+          })
         if (answer.status < 400 && answer.body) bodies.push({ index, request, body: answer.body })
       }
     }
@@ -192,7 +266,14 @@ export async function runFuzz(app: TestApp, options: FuzzOptions): Promise<FuzzR
     const secrets = await storedSecrets(app)
     for (const { index, request, body } of bodies) {
       const secret = secrets.find((value) => body.includes(value))
-      if (secret) fail({ index, method: request.method, path: request.path.slice(0, 300), note: request.note, problems: [`leak: a stored secret in the body (${secret.slice(0, 8)}…)`] })
+      if (secret)
+        fail({
+          index,
+          method: request.method,
+          path: request.path.slice(0, 300),
+          note: request.note,
+          problems: [`leak: a stored secret in the body (${secret.slice(0, 8)}…)`],
+        })
     }
     ctx.ids = await knownIds(app)
     report.durationMs = Date.now() - started
@@ -200,7 +281,8 @@ export async function runFuzz(app: TestApp, options: FuzzOptions): Promise<FuzzR
   }
 
   await probeHiddenFilters(app, ctx, report, fail)
-  for (const problem of pollution()) fail({ index: -1, method: '-', path: '-', note: 'after the run', problems: [problem] })
+  for (const problem of pollution())
+    fail({ index: -1, method: '-', path: '-', note: 'after the run', problems: [problem] })
   agent.destroy()
   report.durationMs = Date.now() - started
   return report
@@ -211,7 +293,12 @@ export async function runFuzz(app: TestApp, options: FuzzOptions): Promise<FuzzR
  * list differently: each collection's list route, each hidden field (directly and through a
  * relationship to users), as each identity. Refused (4xx) or ignored (equal totals) passes.
  */
-async function probeHiddenFilters(app: TestApp, ctx: Context, report: FuzzReport, fail: (failure: FuzzFailure) => void): Promise<void> {
+async function probeHiddenFilters(
+  app: TestApp,
+  ctx: Context,
+  report: FuzzReport,
+  fail: (failure: FuzzFailure) => void,
+): Promise<void> {
   await refreshCredentials(app, ctx)
   for (const collection of app.payload.config.collections) {
     const userLinks = (collection.fields as Array<{ name?: string; type: string; relationTo?: unknown }>)
@@ -229,11 +316,26 @@ async function probeHiddenFilters(app: TestApp, ctx: Context, report: FuzzReport
           report.sent++
           report.byStatus[response.status] = (report.byStatus[response.status] ?? 0) + 1
           const problems = problemsOf(`/api/${collection.slug}`, true, { status: response.status, body })
-          if (problems.length) fail({ index: -1, method: 'GET', path, note: `hidden-filter probe, ${identity}`, status: response.status, problems })
+          if (problems.length)
+            fail({
+              index: -1,
+              method: 'GET',
+              path,
+              note: `hidden-filter probe, ${identity}`,
+              status: response.status,
+              problems,
+            })
           if (response.status === 200) totals.push((JSON.parse(body) as { totalDocs: number }).totalDocs)
         }
         if (totals.length === 2 && totals[0] !== totals[1]) {
-          fail({ index: -1, method: 'GET', path: `/api/${collection.slug}?where[${field}][exists]=…`, note: `hidden-filter probe, ${identity}`, status: 200, problems: [`leak: ${field} usable as a filter (${totals[0]} vs ${totals[1]} documents)`] })
+          fail({
+            index: -1,
+            method: 'GET',
+            path: `/api/${collection.slug}?where[${field}][exists]=…`,
+            note: `hidden-filter probe, ${identity}`,
+            status: 200,
+            problems: [`leak: ${field} usable as a filter (${totals[0]} vs ${totals[1]} documents)`],
+          })
         }
       }
     }
@@ -243,10 +345,15 @@ async function probeHiddenFilters(app: TestApp, ctx: Context, report: FuzzReport
 /** Properties planted on the shared prototypes by any request of the run. */
 export function pollution(): string[] {
   const problems: string[] = []
-  for (const [name, proto] of [['Object', Object.prototype], ['Array', Array.prototype], ['Function', Function.prototype]] as const) {
+  for (const [name, proto] of [
+    ['Object', Object.prototype],
+    ['Array', Array.prototype],
+    ['Function', Function.prototype],
+  ] as const) {
     const planted = Object.keys(proto)
     if (planted.length) problems.push(`prototype pollution: ${name}.prototype has ${planted.join(', ')}`)
   }
-  if ((({}) as Record<string, unknown>)[POLLUTION_MARK] !== undefined) problems.push(`prototype pollution: ({}).${POLLUTION_MARK} is set`)
+  if (({} as Record<string, unknown>)[POLLUTION_MARK] !== undefined)
+    problems.push(`prototype pollution: ({}).${POLLUTION_MARK} is set`)
   return problems
 }

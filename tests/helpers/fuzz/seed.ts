@@ -25,4 +25,3 @@ export async function seedFuzzData(app: TestApp): Promise<void> {
     await makeSlot(admin, service.id)
   }
 }
-

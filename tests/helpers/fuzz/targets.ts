@@ -5,7 +5,8 @@
 // generic objects until someone adds its shape.
 import type { Payload } from 'payload'
 
-export type Kind = 'string' | 'email' | 'password' | 'uuid' | 'date' | 'time' | 'int' | 'bool' | 'slug' | 'locales' | 'url' | 'array'
+export type Kind =
+  'string' | 'email' | 'password' | 'uuid' | 'date' | 'time' | 'int' | 'bool' | 'slug' | 'locales' | 'url' | 'array'
 
 /** A body (or query) shape: the field names a valid request would carry, and their kind. */
 export type Shape = Record<string, Kind | { literal: string }>
@@ -23,8 +24,26 @@ export interface Target {
 
 const action = (name: string, shape: Shape = {}): Shape => ({ action: { literal: name }, ...shape })
 
-const SERVICE: Shape = { slug: 'slug', providerId: 'uuid', categoryId: 'uuid', status: 'string', basePrice: 'string', currency: 'string', durationMinutes: 'int', translations: 'array', media: 'array', isFeatured: 'bool' }
-const CATEGORY: Shape = { slug: 'slug', name: 'locales', description: 'locales', parentId: 'uuid', sortOrder: 'int', isActive: 'bool' }
+const SERVICE: Shape = {
+  slug: 'slug',
+  providerId: 'uuid',
+  categoryId: 'uuid',
+  status: 'string',
+  basePrice: 'string',
+  currency: 'string',
+  durationMinutes: 'int',
+  translations: 'array',
+  media: 'array',
+  isFeatured: 'bool',
+}
+const CATEGORY: Shape = {
+  slug: 'slug',
+  name: 'locales',
+  description: 'locales',
+  parentId: 'uuid',
+  sortOrder: 'int',
+  isActive: 'bool',
+}
 const SLOT: Shape = { serviceId: 'uuid', dayOfWeek: 'int', startTime: 'time', endTime: 'time', isAvailable: 'bool' }
 const PAGE: Shape = { page: 'int', perPage: 'int', q: 'string' }
 
@@ -34,7 +53,9 @@ const PAGE: Shape = { page: 'int', perPage: 'int', q: 'string' }
  * route is simply unused.
  */
 export const SHAPES: Record<string, { bodies?: Shape[]; query?: Shape }> = {
-  'POST /auth/sign-up/email': { bodies: [{ email: 'email', password: 'password', name: 'string', username: 'string' }] },
+  'POST /auth/sign-up/email': {
+    bodies: [{ email: 'email', password: 'password', name: 'string', username: 'string' }],
+  },
   'POST /auth/sign-in/email': { bodies: [{ email: 'email', password: 'password' }] },
   'POST /auth/send-verification-email': { bodies: [{ email: 'email' }] },
   'GET /auth/verify-email': { query: { token: 'string' } },
@@ -45,17 +66,39 @@ export const SHAPES: Record<string, { bodies?: Shape[]; query?: Shape }> = {
   'POST /auth/organization/set-active': { bodies: [{ organizationId: 'uuid' }, { organizationSlug: 'slug' }, {}] },
   // Self-service (docs/api.md "Accounts beyond sign-in (/api/auth)").
   'POST /auth/update-user': { bodies: [{ name: 'string', image: 'url', username: 'string' }] },
-  'POST /auth/change-password': { bodies: [{ currentPassword: 'password', newPassword: 'password', revokeOtherSessions: 'bool' }] },
+  'POST /auth/change-password': {
+    bodies: [{ currentPassword: 'password', newPassword: 'password', revokeOtherSessions: 'bool' }],
+  },
   'POST /auth/change-email': { bodies: [{ newEmail: 'email', callbackURL: 'url' }] },
   'POST /auth/delete-user': { bodies: [{ password: 'password' }] },
   'POST /auth/revoke-session': { bodies: [{ token: 'string' }] },
   // User administration (docs/api.md "Accounts beyond sign-in (/api/auth)").
-  'GET /auth/admin/list-users': { query: { searchValue: 'string', searchField: 'string', searchOperator: 'string', filterField: 'string', filterValue: 'string', filterOperator: 'string', sortBy: 'string', sortDirection: 'string', limit: 'int', offset: 'int' } },
+  'GET /auth/admin/list-users': {
+    query: {
+      searchValue: 'string',
+      searchField: 'string',
+      searchOperator: 'string',
+      filterField: 'string',
+      filterValue: 'string',
+      filterOperator: 'string',
+      sortBy: 'string',
+      sortDirection: 'string',
+      limit: 'int',
+      offset: 'int',
+    },
+  },
   'GET /auth/admin/get-user': { query: { id: 'uuid' } },
   'GET /auth/admin/list-user-sessions': { query: { userId: 'uuid' } },
-  'POST /auth/admin/create-user': { bodies: [{ email: 'email', password: 'password', name: 'string', role: 'string' }] },
+  'POST /auth/admin/create-user': {
+    bodies: [{ email: 'email', password: 'password', name: 'string', role: 'string' }],
+  },
   'POST /auth/admin/update-user': { bodies: [{ userId: 'uuid', data: 'array' }] },
-  'POST /auth/admin/set-role': { bodies: [{ userId: 'uuid', role: 'string' }, { userId: 'uuid', role: 'array' }] },
+  'POST /auth/admin/set-role': {
+    bodies: [
+      { userId: 'uuid', role: 'string' },
+      { userId: 'uuid', role: 'array' },
+    ],
+  },
   'POST /auth/admin/ban-user': { bodies: [{ userId: 'uuid', banReason: 'string', banExpiresIn: 'int' }] },
   'POST /auth/admin/unban-user': { bodies: [{ userId: 'uuid' }] },
   'POST /auth/admin/list-user-sessions': { bodies: [{ userId: 'uuid' }] },
@@ -64,27 +107,46 @@ export const SHAPES: Record<string, { bodies?: Shape[]; query?: Shape }> = {
   'POST /auth/admin/remove-user': { bodies: [{ userId: 'uuid' }] },
   'POST /auth/admin/set-user-password': { bodies: [{ userId: 'uuid', newPassword: 'password' }] },
   // Organizations (docs/api.md "Accounts beyond sign-in (/api/auth)").
-  'POST /auth/organization/create': { bodies: [{ name: 'string', slug: 'slug' }, { name: 'string', slug: 'slug', logo: 'url', metadata: 'array', keepCurrentActiveOrganization: 'bool' }] },
+  'POST /auth/organization/create': {
+    bodies: [
+      { name: 'string', slug: 'slug' },
+      { name: 'string', slug: 'slug', logo: 'url', metadata: 'array', keepCurrentActiveOrganization: 'bool' },
+    ],
+  },
   'POST /auth/organization/update': { bodies: [{ organizationId: 'uuid', data: 'array' }] },
   'POST /auth/organization/delete': { bodies: [{ organizationId: 'uuid' }] },
   'POST /auth/organization/check-slug': { bodies: [{ slug: 'slug' }] },
   'GET /auth/organization/get-full-organization': { query: { organizationId: 'uuid', organizationSlug: 'slug' } },
   'GET /auth/organization/list-members': { query: { organizationId: 'uuid', limit: 'int', offset: 'int' } },
-  'POST /auth/organization/update-member-role': { bodies: [{ memberId: 'uuid', role: 'string', organizationId: 'uuid' }, { memberId: 'uuid', role: 'array', organizationId: 'uuid' }] },
+  'POST /auth/organization/update-member-role': {
+    bodies: [
+      { memberId: 'uuid', role: 'string', organizationId: 'uuid' },
+      { memberId: 'uuid', role: 'array', organizationId: 'uuid' },
+    ],
+  },
   'POST /auth/organization/remove-member': { bodies: [{ memberIdOrEmail: 'email', organizationId: 'uuid' }] },
   'POST /auth/organization/leave': { bodies: [{ organizationId: 'uuid' }] },
-  'POST /auth/organization/invite-member': { bodies: [{ email: 'email', role: 'string', organizationId: 'uuid', resend: 'bool' }, { email: 'email', role: 'array', organizationId: 'uuid' }] },
+  'POST /auth/organization/invite-member': {
+    bodies: [
+      { email: 'email', role: 'string', organizationId: 'uuid', resend: 'bool' },
+      { email: 'email', role: 'array', organizationId: 'uuid' },
+    ],
+  },
   'POST /auth/organization/accept-invitation': { bodies: [{ invitationId: 'uuid' }] },
   'POST /auth/organization/reject-invitation': { bodies: [{ invitationId: 'uuid' }] },
   'POST /auth/organization/cancel-invitation': { bodies: [{ invitationId: 'uuid' }] },
   'GET /auth/organization/get-invitation': { query: { id: 'uuid' } },
   'GET /auth/organization/list-invitations': { query: { organizationId: 'uuid' } },
-  'GET /admin/services/services': { query: { id: 'uuid', status: 'string', category: 'uuid', featured: 'bool', ...PAGE } },
+  'GET /admin/services/services': {
+    query: { id: 'uuid', status: 'string', category: 'uuid', featured: 'bool', ...PAGE },
+  },
   'GET /admin/services/categories': { query: { id: 'uuid', all: 'bool', parent: 'uuid', ...PAGE } },
   'GET /admin/services/availability': { query: { serviceId: 'uuid' } },
   'GET /admin/services/bookings': { query: { status: 'string', from: 'date', to: 'date', ...PAGE } },
   'GET /admin/services/media': { query: { type: 'string', ...PAGE } },
-  'POST /services/bookings': { bodies: [{ serviceId: 'uuid', bookingDate: 'date', bookingTime: 'time', customerMessage: 'string' }] },
+  'POST /services/bookings': {
+    bodies: [{ serviceId: 'uuid', bookingDate: 'date', bookingTime: 'time', customerMessage: 'string' }],
+  },
   'GET /services/:id/slots': { query: { from: 'date', to: 'date' } },
   'POST /admin/moderate': { bodies: [{ postId: 'uuid', postType: 'string', action: 'string', reason: 'string' }] },
   'POST /admin/approve': { bodies: [{ postId: 'uuid', postType: 'string', decision: 'string', reason: 'string' }] },
@@ -100,15 +162,38 @@ export const SHAPES: Record<string, { bodies?: Shape[]; query?: Shape }> = {
   'GET /transparency-reports': { query: { page: 'int', perPage: 'int' } },
 }
 const MUTATIONS: Record<string, Shape[]> = {
-  '/admin/services/services': [action('create', SERVICE), action('update', { id: 'uuid', ...SERVICE }), ...['delete', 'activate', 'deactivate', 'duplicate'].map((name) => action(name, { id: 'uuid' }))],
-  '/admin/services/categories': [action('create', CATEGORY), action('update', { id: 'uuid', ...CATEGORY }), action('delete', { id: 'uuid' })],
-  '/admin/services/availability': [action('create', SLOT), action('update', { id: 'uuid', ...SLOT }), action('delete', { id: 'uuid' }), action('bulkSet', { serviceId: 'uuid', slots: 'array' })],
-  '/admin/services/bookings': ['confirm', 'cancel', 'complete', 'no_show', 'respond'].map((name) => action(name, { id: 'uuid', providerResponse: 'string' })),
+  '/admin/services/services': [
+    action('create', SERVICE),
+    action('update', { id: 'uuid', ...SERVICE }),
+    ...['delete', 'activate', 'deactivate', 'duplicate'].map((name) => action(name, { id: 'uuid' })),
+  ],
+  '/admin/services/categories': [
+    action('create', CATEGORY),
+    action('update', { id: 'uuid', ...CATEGORY }),
+    action('delete', { id: 'uuid' }),
+  ],
+  '/admin/services/availability': [
+    action('create', SLOT),
+    action('update', { id: 'uuid', ...SLOT }),
+    action('delete', { id: 'uuid' }),
+    action('bulkSet', { serviceId: 'uuid', slots: 'array' }),
+  ],
+  '/admin/services/bookings': ['confirm', 'cancel', 'complete', 'no_show', 'respond'].map((name) =>
+    action(name, { id: 'uuid', providerResponse: 'string' }),
+  ),
   '/admin/services/media': [action('update', { id: 'uuid', alt: 'string' }), action('delete', { id: 'uuid' })],
 }
 
 /** Payload's list/find query parameters (the stock routes' attack surface). */
-const STOCK_QUERY: Shape = { depth: 'int', limit: 'int', page: 'int', sort: 'string', locale: 'string', draft: 'bool', pagination: 'bool' }
+const STOCK_QUERY: Shape = {
+  depth: 'int',
+  limit: 'int',
+  page: 'int',
+  sort: 'string',
+  locale: 'string',
+  draft: 'bool',
+  pagination: 'bool',
+}
 
 function shapeOf(method: string, path: string): Pick<Target, 'bodies' | 'query'> {
   const known = SHAPES[`${method} ${path}`]
@@ -120,7 +205,16 @@ function fieldShape(fields: ReadonlyArray<{ name?: string; type: string }>): Sha
   const shape: Shape = {}
   for (const field of fields) {
     if (!field.name) continue
-    shape[field.name] = field.type === 'number' ? 'int' : field.type === 'checkbox' ? 'bool' : field.type === 'relationship' || field.type === 'upload' ? 'uuid' : field.type === 'array' ? 'array' : 'string'
+    shape[field.name] =
+      field.type === 'number'
+        ? 'int'
+        : field.type === 'checkbox'
+          ? 'bool'
+          : field.type === 'relationship' || field.type === 'upload'
+            ? 'uuid'
+            : field.type === 'array'
+              ? 'array'
+              : 'string'
   }
   return shape
 }
@@ -137,7 +231,13 @@ export function fuzzTargets(payload: Payload): Target[] {
       const method = endpoint.method.toUpperCase()
       const path = `/${collection.slug}${endpoint.path === '/' ? '' : endpoint.path}`
       const writes = method === 'POST' || method === 'PATCH' || method === 'PUT'
-      targets.push({ method, path, collection: collection.slug, bodies: writes ? [fields, { email: 'email', password: 'password' }] : [{}], query: STOCK_QUERY })
+      targets.push({
+        method,
+        path,
+        collection: collection.slug,
+        bodies: writes ? [fields, { email: 'email', password: 'password' }] : [{}],
+        query: STOCK_QUERY,
+      })
     }
   }
   return targets

@@ -17,13 +17,13 @@ const SQL = [
   "' OR '1'='1",
   "'; DROP TABLE users; --",
   '" OR ""="',
-  "1; SELECT pg_sleep(5)--",
+  '1; SELECT pg_sleep(5)--',
   "admin'--",
   "' UNION SELECT password_hash, null FROM users--",
   '%',
   '_',
   '\\',
-  "$$; DELETE FROM sessions; $$",
+  '$$; DELETE FROM sessions; $$',
 ]
 
 const UNICODE = [
@@ -114,11 +114,12 @@ export function hostileJson(random: Random, depth = 3): unknown {
     case 4:
     case 5:
       return hostileString(random)
-    case 6:
-    {
+    case 6: {
       // Long arrays of small items: a long array of long strings would only measure the body limit.
       const length = random.pick([0, 1, 3, 101, 5000])
-      return Array.from({ length }, () => (length <= 3 && depth > 1 ? hostileJson(random, 0) : random.pick([random.int(0, 9), 'x', null, {}])))
+      return Array.from({ length }, () =>
+        length <= 3 && depth > 1 ? hostileJson(random, 0) : random.pick([random.int(0, 9), 'x', null, {}]),
+      )
     }
     case 7:
       return deepNesting(random.pick([20, 200]), random.chance(0.5))
@@ -136,7 +137,20 @@ export function setOwn(object: Record<string, unknown>, key: string, value: unkn
 }
 
 export function hostileKey(random: Random): string {
-  return random.pick(['__proto__', 'constructor', 'prototype', 'id', 'roles', 'emailVerified', 'action', '', '$where', 'where', ...HIDDEN_FIELDS, hostileString(random).slice(0, 100)])
+  return random.pick([
+    '__proto__',
+    'constructor',
+    'prototype',
+    'id',
+    'roles',
+    'emailVerified',
+    'action',
+    '',
+    '$where',
+    'where',
+    ...HIDDEN_FIELDS,
+    hostileString(random).slice(0, 100),
+  ])
 }
 
 /** Nesting as raw JSON text: deeper than JSON.stringify (or a recursive parser) can go. */

@@ -4,9 +4,9 @@
 import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
 import { isUuid } from '../../../../domain/ids'
+import type { ServiceCategory } from '../../../payload-types'
 import { RuleViolation } from '../errors'
 import { lockNamed } from '../transaction'
-import type { ServiceCategory } from '../../../payload-types'
 
 export const CATEGORIES_COLLECTION = 'service-categories'
 // Deeper than any real catalogue; a guard against a loop that got in by other means.
@@ -49,7 +49,8 @@ export const parentWithoutCycle: CollectionBeforeChangeHook<ServiceCategory> = a
     if (next === undefined) {
       throw invalidParent(current === parentId ? `No category with id ${parentId}` : 'The parent chain is broken')
     }
-    if (next === selfId && selfId) throw invalidParent('That parent is a descendant of this category: it would make a cycle')
+    if (next === selfId && selfId)
+      throw invalidParent('That parent is a descendant of this category: it would make a cycle')
     if (depth > MAX_DEPTH) throw invalidParent('The category tree is too deep')
     current = next
   }

@@ -4,14 +4,13 @@
 // the admin API's zod bodies and the collection; "no two windows of one kind overlap on one
 // date" runs with the service row locked, so two writers cannot both pass it (the slots'
 // rule, rules/slots.ts).
-import { ValidationError, type CollectionBeforeChangeHook, type TextFieldSingleValidation } from 'payload'
+import { type CollectionBeforeChangeHook, type TextFieldSingleValidation, ValidationError } from 'payload'
 
 import { idOf, isUuid } from '../../../../domain/ids'
-
 import { addDays, isCalendarDate, isClockTime, wallClockToday } from '../../../lib/wall-clock'
+import type { AvailabilityException } from '../../../payload-types'
 import { RuleViolation } from '../errors'
 import { lockServiceRow } from '../transaction'
-import type { AvailabilityException } from '../../../payload-types'
 
 export const EXCEPTIONS_COLLECTION = 'availability-exceptions'
 /** The furthest date an exception may name, in days after today. */
@@ -37,9 +36,17 @@ export function exceptionTimesProblem(exception: ExceptionTimes): { path: string
   const { startTime, endTime } = exception
   const hasStart = startTime != null
   const hasEnd = endTime != null
-  if (hasStart !== hasEnd) return { path: hasStart ? 'endTime' : 'startTime', message: 'Send both startTime and endTime, or neither' }
-  if (!hasStart) return exception.isAvailable ? { path: 'startTime', message: 'An opening (isAvailable: true) needs startTime and endTime' } : null
-  if (!isClockTime(startTime) || !isClockTime(endTime)) return { path: isClockTime(startTime) ? 'endTime' : 'startTime', message: 'Use HH:MM, 24-hour, from 00:00 to 23:59' }
+  if (hasStart !== hasEnd)
+    return { path: hasStart ? 'endTime' : 'startTime', message: 'Send both startTime and endTime, or neither' }
+  if (!hasStart)
+    return exception.isAvailable
+      ? { path: 'startTime', message: 'An opening (isAvailable: true) needs startTime and endTime' }
+      : null
+  if (!isClockTime(startTime) || !isClockTime(endTime))
+    return {
+      path: isClockTime(startTime) ? 'endTime' : 'startTime',
+      message: 'Use HH:MM, 24-hour, from 00:00 to 23:59',
+    }
   if (startTime >= endTime) return { path: 'endTime', message: 'The end time must be after the start time' }
   return null
 }
@@ -50,14 +57,19 @@ export const validateExceptionDate: TextFieldSingleValidation = (value, { operat
   return exceptionDateProblem(value) ?? true
 }
 
-export const validateOptionalTime: TextFieldSingleValidation = (value) => (value == null || value === '' || isClockTime(value) ? true : 'Use HH:MM, 24-hour, from 00:00 to 23:59')
+export const validateOptionalTime: TextFieldSingleValidation = (value) =>
+  value == null || value === '' || isClockTime(value) ? true : 'Use HH:MM, 24-hour, from 00:00 to 23:59'
 
 /** Two windows of one kind on one date; a whole-date closing covers the day. */
 const windowsOverlap = (a: ExceptionTimes, b: ExceptionTimes) =>
   (a.startTime ?? '00:00') < (b.endTime ?? '24:00') && (b.startTime ?? '00:00') < (a.endTime ?? '24:00')
 
 /** On the merged exception (an update may send one field): field rules, then no overlap of one kind. */
-export const validExceptionWithoutOverlap: CollectionBeforeChangeHook<AvailabilityException> = async ({ data, originalDoc, req }) => {
+export const validExceptionWithoutOverlap: CollectionBeforeChangeHook<AvailabilityException> = async ({
+  data,
+  originalDoc,
+  req,
+}) => {
   // The panel sends empty strings for cleared times: they mean "no time".
   for (const key of ['startTime', 'endTime'] as const) if (data[key] === '') data[key] = null
   const exception = { ...originalDoc, ...data } as ExceptionTimes & { service?: unknown; date?: unknown }
@@ -85,7 +97,11 @@ export const validExceptionWithoutOverlap: CollectionBeforeChangeHook<Availabili
   const clash = docs.find((other) => windowsOverlap(exception, other))
   if (clash) {
     const window = clash.startTime ? `${clash.startTime}–${clash.endTime}` : 'the whole day'
-    throw new RuleViolation('slot_overlap', { collection: EXCEPTIONS_COLLECTION, path: 'startTime' }, `Overlaps the exception ${window} of the same kind on ${String(exception.date)}`)
+    throw new RuleViolation(
+      'slot_overlap',
+      { collection: EXCEPTIONS_COLLECTION, path: 'startTime' },
+      `Overlaps the exception ${window} of the same kind on ${String(exception.date)}`,
+    )
   }
   return data
 }

@@ -2,7 +2,7 @@
 // with no more decimals than that currency has, stored canonically ("7.5" EUR → "7.50").
 // Payload validates only the fields an update sends, so the pair is checked in a collection
 // hook on the merged document: changing only `currency` re-checks the stored price.
-import { ValidationError, type CollectionBeforeChangeHook, type TextFieldSingleValidation } from 'payload'
+import { type CollectionBeforeChangeHook, type TextFieldSingleValidation, ValidationError } from 'payload'
 
 import { DECIMAL_PATTERN, DEFAULT_CURRENCY, isCurrency, normalizeAmount } from '../../../lib/money'
 

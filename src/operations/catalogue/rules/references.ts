@@ -1,7 +1,7 @@
 // A relationship must name a record that exists. Payload only checks an id's format, and a
 // missing row would surface as a foreign-key failure (a 500) or, for a reference without a
 // foreign key, be stored as is. Used as a field `validate`, so every write path checks it.
-import { validations, type RelationshipFieldSingleValidation } from 'payload'
+import { type RelationshipFieldSingleValidation, validations } from 'payload'
 
 import { isUuid } from '../../../../domain/ids'
 
@@ -9,7 +9,11 @@ const idOf = (value: unknown): unknown =>
   value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value
 
 /** `required` here, not on the field, keeps the column nullable (see the media links). */
-export function existingReference(relationTo: string, label: string, { required = false } = {}): RelationshipFieldSingleValidation {
+export function existingReference(
+  relationTo: string,
+  label: string,
+  { required = false } = {},
+): RelationshipFieldSingleValidation {
   return async (value, options) => {
     const base = await validations.relationship(value as never, options as never)
     if (base !== true) return base

@@ -1,17 +1,23 @@
 // Weekly availability slots: `HH:MM` 00:00–23:59, start before end, day 0..6 (0 = Sunday),
 // and no two slots of one service overlapping on one day (touching is fine: 09–12, 12–15).
 // The overlap check runs with the service row locked, so two writers cannot both pass it.
-import { ValidationError, type CollectionBeforeChangeHook, type NumberFieldSingleValidation, type TextFieldSingleValidation } from 'payload'
+import {
+  type CollectionBeforeChangeHook,
+  type NumberFieldSingleValidation,
+  type TextFieldSingleValidation,
+  ValidationError,
+} from 'payload'
 
 import { isUuid } from '../../../../domain/ids'
 import { isClockTime } from '../../../lib/wall-clock'
+import type { ServiceAvailability } from '../../../payload-types'
 import { RuleViolation } from '../errors'
 import { lockServiceRow } from '../transaction'
-import type { ServiceAvailability } from '../../../payload-types'
 
 export const SLOTS_COLLECTION = 'service-availability'
 
-export const validateTime: TextFieldSingleValidation = (value) => (isClockTime(value) ? true : 'Use HH:MM, 24-hour, from 00:00 to 23:59')
+export const validateTime: TextFieldSingleValidation = (value) =>
+  isClockTime(value) ? true : 'Use HH:MM, 24-hour, from 00:00 to 23:59'
 
 const END_BEFORE_START = 'The end time must be after the start time'
 
@@ -23,7 +29,9 @@ export const validateEndTime: TextFieldSingleValidation = (value, { siblingData 
 }
 
 export const validateDayOfWeek: NumberFieldSingleValidation = (value) =>
-  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 6 ? true : 'A whole number from 0 (Sunday) to 6 (Saturday)'
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 6
+    ? true
+    : 'A whole number from 0 (Sunday) to 6 (Saturday)'
 
 export interface SlotTimes {
   dayOfWeek: number
@@ -32,18 +40,33 @@ export interface SlotTimes {
 }
 
 /** Half-open intervals: [09:00, 12:00) and [12:00, 15:00) do not overlap. */
-export const overlaps = (a: SlotTimes, b: SlotTimes) => a.dayOfWeek === b.dayOfWeek && a.startTime < b.endTime && b.startTime < a.endTime
+export const overlaps = (a: SlotTimes, b: SlotTimes) =>
+  a.dayOfWeek === b.dayOfWeek && a.startTime < b.endTime && b.startTime < a.endTime
 
-const idOf = (value: unknown) => (value && typeof value === 'object' ? (value as { id: string }).id : (value as string | undefined))
+const idOf = (value: unknown) =>
+  value && typeof value === 'object' ? (value as { id: string }).id : (value as string | undefined)
 
 /** On the merged slot (an update may send one time only): start before end, then no overlap. */
-export const validSlotWithoutOverlap: CollectionBeforeChangeHook<ServiceAvailability> = async ({ data, originalDoc, req }) => {
+export const validSlotWithoutOverlap: CollectionBeforeChangeHook<ServiceAvailability> = async ({
+  data,
+  originalDoc,
+  req,
+}) => {
   const slot = { ...originalDoc, ...data } as SlotTimes & { service?: unknown }
   const serviceId = idOf(slot.service)
   // Malformed values are left to the field validations, which run after this hook.
-  if (!isUuid(serviceId) || !isClockTime(slot.startTime) || !isClockTime(slot.endTime) || !Number.isInteger(slot.dayOfWeek)) return data
+  if (
+    !isUuid(serviceId) ||
+    !isClockTime(slot.startTime) ||
+    !isClockTime(slot.endTime) ||
+    !Number.isInteger(slot.dayOfWeek)
+  )
+    return data
   if (slot.startTime >= slot.endTime) {
-    throw new ValidationError({ collection: SLOTS_COLLECTION, errors: [{ path: 'endTime', message: END_BEFORE_START }] })
+    throw new ValidationError({
+      collection: SLOTS_COLLECTION,
+      errors: [{ path: 'endTime', message: END_BEFORE_START }],
+    })
   }
   await lockServiceRow(req, serviceId)
   const { docs } = await req.payload.find({

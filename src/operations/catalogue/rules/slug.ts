@@ -15,7 +15,12 @@ export const validateSlug: TextFieldSingleValidation = (value) => {
   return SLUG_PATTERN.test(value) ? true : `Not URL-friendly: use ${SLUG_HINT}`
 }
 
-export async function slugIsTaken(req: PayloadRequest, collection: string, slug: string, exceptId?: string | number): Promise<boolean> {
+export async function slugIsTaken(
+  req: PayloadRequest,
+  collection: string,
+  slug: string,
+  exceptId?: string | number,
+): Promise<boolean> {
   const { totalDocs } = await req.payload.count({
     collection: collection as never,
     where: { and: [{ slug: { equals: slug } }, ...(exceptId ? [{ id: { not_equals: exceptId } }] : [])] },
