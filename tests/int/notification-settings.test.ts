@@ -177,12 +177,28 @@ describe('the settings, honoured by the public booking', () => {
     expect(env.mailbox.to(members.off.user.email)).toHaveLength(0)
   })
 
-  it('a digested type (daily) sends no instant mail', async () => {
-    const digested = await customerActor(env.app)
-    await patch(digested, { settings: { booking: { email: 'daily' } } })
-    await bookOnce(digested)
+  it('a digested type (daily) holds back the mails its digest lists, not those with no inbox item; off, all', async () => {
+    const tomorrow = localDate(1)
+    const soon = await bookableService(admin, tomorrow, { providerId: provider.user.id })
+    const members = { daily: await customerActor(env.app), off: await customerActor(env.app) }
+    for (const [email, who] of Object.entries(members)) {
+      await patch(who, { settings: { booking: { email } } })
+      const time = email === 'daily' ? '10:00' : '12:00'
+      const reply = await book(who, { serviceId: soon.id, bookingDate: tomorrow.date, bookingTime: time })
+      expect(reply.status).toBe(201)
+      const id = String(reply.body.booking?.id ?? reply.body.id)
+      expect((await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id }, 'POST')).status).toBe(200)
+      expect(await inboxCount(who.user.id, id)).toBe(1)
+    }
+    await queueDueReminders(await createLocalReq({}, env.app.payload), 48)
+    const to = (who: Actor, subject: string) => (m: { to: string; subject: string }) =>
+      m.to.includes(who.user.email.toLowerCase()) && m.subject.startsWith(subject)
+    await env.mailbox.waitFor(to(members.daily, 'Booking received'))
+    await env.mailbox.waitFor(to(members.daily, 'Reminder'))
     await settle()
-    expect(env.mailbox.to(digested.user.email)).toHaveLength(0)
+    const subjects = env.mailbox.to(members.daily.user.email).map((m) => m.subject.split(':')[0])
+    expect(subjects.sort()).toEqual(['Booking received', 'Reminder'])
+    expect(env.mailbox.to(members.off.user.email)).toHaveLength(0)
   })
 
   it('every other mail of a booking carries the headers too: a status move, a reminder', async () => {

@@ -38,7 +38,9 @@ export async function customerMail(req: PayloadRequest, booking: MailedBooking, 
   const attachments = method
     ? [{ filename: 'invite.ics', contentType: `text/calendar; charset=utf-8; method=${method}`, content: bookingCalendar({ ...booking, serviceTitle: service, customerEmail: email }, method) }]
     : undefined
-  return { to: email, ...mail, ...(attachments ? { attachments } : {}), recipient: { userId: String(booking.customerId), type: 'booking' } }
+  // A status move also reaches the customer's inbox (notices.ts); "received" does not, so no digest lists it.
+  const recipient = { userId: String(booking.customerId), type: 'booking' as const, inInbox: event !== 'received' }
+  return { to: email, ...mail, ...(attachments ? { attachments } : {}), recipient }
 }
 
 export async function mailToCustomer(req: PayloadRequest, booking: MailedBooking, event: BookingMailEvent): Promise<void> {
