@@ -46,6 +46,12 @@ const notification = z.object({
   createdAt: timestamp,
 })
 
+const settingsByType = z.object(
+  Object.fromEntries(
+    NOTIFICATION_TYPES.map((type) => [type, z.object({ inbox: z.boolean(), email: z.enum(EMAIL_CHANNELS) })]),
+  ),
+)
+
 const exportDocument = z
   .looseObject({
     exportedAt: timestamp,
@@ -54,6 +60,7 @@ const exportDocument = z
     profile: z.looseObject({}).nullable(),
     wallet: z.looseObject({}).nullable(),
     organizations: z.array(z.looseObject({ id, name: z.string(), slug: z.string(), role: z.string() })),
+    notificationSettings: settingsByType.meta({ description: 'As GET /api/profile/notification-settings answers them' }),
     sessions: z.array(z.looseObject({ id })).meta({ description: 'Without their tokens' }),
     bookingsAsCustomer: z.array(z.looseObject({ id })),
     bookingsAsProvider: z.array(z.looseObject({ id })),
@@ -66,13 +73,7 @@ const exportDocument = z
   })
   .meta({ id: 'PersonalDataExport' })
 
-const notificationSettings = z
-  .object({
-    settings: z.object(
-      Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, z.object({ inbox: z.boolean(), email: z.enum(EMAIL_CHANNELS) })])),
-    ),
-  })
-  .meta({ id: 'NotificationSettings' })
+const notificationSettings = z.object({ settings: settingsByType }).meta({ id: 'NotificationSettings' })
 
 const tokenQuery = z.object({ token: z.string().optional().meta({ description: 'From the mail’s List-Unsubscribe header' }) })
 const INVALID_TOKEN = { 400: '`invalid_token`: missing, malformed, tampered, or signed for another member or type' }
