@@ -2,6 +2,7 @@ import type { Endpoint } from 'payload'
 
 import { approveEndpoints } from './admin/approve'
 import { adminBlogEndpoints } from './admin/blog'
+import { adminNotificationSettingsEndpoints } from './admin/notification-settings'
 import { adminOrganizationsEndpoints } from './admin/organizations'
 import { moderateEndpoints } from './admin/moderate'
 import { webhooksEndpoints } from './admin/webhooks'
@@ -26,5 +27,6 @@ export const endpoints: Endpoint[] = [
   ...profileEndpoints,
   ...adminOrganizationsEndpoints,
   ...adminBlogEndpoints,
+  ...adminNotificationSettingsEndpoints,
   ...authClientEndpoints,
 ]

@@ -6,6 +6,7 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi'
 import { EMAIL_CHANNELS, NOTIFICATION_TYPES } from '../../domain/notification-types'
 import { booleanQuery, errorResponses, id, json, pageFields, paginationQuery, SESSION, timestamp } from '../../src/lib/openapi/common'
 import { PUBLISHED_TYPES } from '../../src/operations/profile/public-profile'
+import { memberSettingsQuery } from '../admin/notification-settings'
 import { markReadBody, profileChanges, settingsChange } from './index'
 
 const TAGS = ['Profile']
@@ -149,6 +150,22 @@ export const profilePaths = (locales: readonly string[]): ZodOpenApiPathsObject 
       responses: {
         '200': json('The whole settings', notificationSettings),
         ...errorResponses('general', { 400: '`invalid_body`, or `invalid_request` (an unknown type, channel or value)', ...UNAUTHORIZED }, { write: true }),
+      },
+    },
+  },
+  '/api/admin/notification-settings': {
+    get: {
+      tags: TAGS,
+      summary: 'A member’s notification settings as they read them (admins only, read-only: for support)',
+      security: SESSION,
+      requestParams: { query: memberSettingsQuery },
+      responses: {
+        '200': json('The member’s settings', z.object({ userId: id, settings: settingsByType })),
+        ...errorResponses('general', {
+          400: '`invalid_request`: userId missing or not a UUID',
+          403: '`forbidden`: not an admin (anonymous callers included)',
+          404: '`user_not_found`',
+        }),
       },
     },
   },

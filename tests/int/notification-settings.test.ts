@@ -10,9 +10,9 @@ import { notify } from '../../src/operations/notifications/notify'
 import { unsubscribeToken } from '../../src/operations/notifications/unsubscribe-token'
 import { startAppWithMailbox, type AppWithMailbox } from '../helpers/app-with-mailbox'
 import { ADMIN_BOOKINGS, bookableService, book, customerActor, localDate } from '../helpers/bookings'
-import { adminActor, call, type Actor } from '../helpers/catalogue'
+import { actor, adminActor, call, MISSING_ID, type Actor } from '../helpers/catalogue'
 import { sql } from '../helpers/test-app'
-import { signIn } from '../helpers/users'
+import { authHeaders, createUser, signIn } from '../helpers/users'
 
 const SETTINGS = '/api/profile/notification-settings'
 const TYPES = ['booking', 'moderation', 'report_resolved', 'webhook']
@@ -332,5 +332,43 @@ describe('/api/profile/unsubscribe', () => {
         [member.user.id, other.user.id],
       ]),
     ).toHaveLength(0)
+  })
+})
+
+describe('GET /api/admin/notification-settings (the panel’s read, for support)', () => {
+  const ADMIN_SETTINGS = '/api/admin/notification-settings'
+
+  it('answers an admin the member’s settings as the member reads them; 403 to anyone else', async () => {
+    const member = await customerActor(env.app)
+    await patch(member, { settings: { moderation: { inbox: false }, webhook: { email: 'weekly' } } })
+    const reply = await admin.get(ADMIN_SETTINGS, { userId: member.user.id })
+    expect(reply.status).toBe(200)
+    expect(reply.body).toEqual({ userId: member.user.id, settings: (await member.get(SETTINGS)).body.settings })
+    expect(reply.body.settings).toMatchObject({
+      moderation: { inbox: false, email: 'instant' },
+      webhook: { inbox: true, email: 'weekly' },
+      booking: { inbox: true, email: 'instant' },
+    })
+    const moderatorUser = await createUser(env.app, { roles: ['moderator'] })
+    const moderator = actor(env.app, moderatorUser, await authHeaders(env.app, moderatorUser))
+    for (const who of [member, moderator]) {
+      const refused = await who.get(ADMIN_SETTINGS, { userId: member.user.id })
+      expect(refused.status).toBe(403)
+      expect(refused.body.error).toBe('forbidden')
+    }
+    const anonymous = await call(env.app, 'GET', `${ADMIN_SETTINGS}?userId=${member.user.id}`)
+    expect(anonymous.status).toBe(403)
+    expect(anonymous.body.error).toBe('forbidden')
+  })
+
+  it('400 invalid_request for a missing or malformed userId, 404 user_not_found for no such member', async () => {
+    for (const query of [{}, { userId: 'nope' }, { userId: MISSING_ID, extra: '1' }]) {
+      const reply = await admin.get(ADMIN_SETTINGS, query as Record<string, string>)
+      expect(reply.status).toBe(400)
+      expect(reply.body.error).toBe('invalid_request')
+    }
+    const missing = await admin.get(ADMIN_SETTINGS, { userId: MISSING_ID })
+    expect(missing.status).toBe(404)
+    expect(missing.body.error).toBe('user_not_found')
   })
 })
