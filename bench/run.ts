@@ -6,6 +6,7 @@ import { bookingsBench } from './bookings'
 import { clusterBench } from './cluster'
 import { catalogueBench } from './catalogue'
 import { cookieBarrierBench } from './cookie-barrier'
+import { digestsBench } from './digests'
 import { webhooksBench } from './webhooks'
 import { forumBench } from './forum'
 import { growthBench } from './growth'
@@ -39,6 +40,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   cluster: clusterBench,
   replicas: replicasBench,
   bearer: bearerBench,
+  digests: digestsBench,
 }
 const DEFAULT = ['reads', 'catalogue', 'profile', 'bookings', 'sign-in', 'memory']
 

@@ -191,7 +191,7 @@ describe('the settings, honoured by the public booking', () => {
       expect(await inboxCount(who.user.id, id)).toBe(1)
     }
     await queueDueReminders(await createLocalReq({}, env.app.payload), 48)
-    const to = (who: Actor, subject: string) => (m: { to: string; subject: string }) =>
+    const to = (who: Actor, subject: string) => (m: { to: string[]; subject: string }) =>
       m.to.includes(who.user.email.toLowerCase()) && m.subject.startsWith(subject)
     await env.mailbox.waitFor(to(members.daily, 'Booking received'))
     await env.mailbox.waitFor(to(members.daily, 'Reminder'))
