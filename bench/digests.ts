@@ -11,7 +11,7 @@ import { runInNewContext } from 'node:vm'
 
 import { settings } from '../src/lib/settings'
 import { DIGEST_PAGE, sendDigests } from '../src/operations/notifications/digests'
-import { countRows, log, seedTo, type BenchApp } from './harness'
+import { type BenchApp, countRows, log, seedTo } from './harness'
 import { markdownTable, type ScenarioResult } from './report'
 
 const SIZES = (process.env.BENCH_DIGEST_MEMBERS ?? '10000,100000').split(',').map(Number).filter((n) => n > 0)
