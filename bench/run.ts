@@ -6,6 +6,8 @@ import { bookingsBench } from './bookings'
 import { catalogueBench } from './catalogue'
 import { clusterBench } from './cluster'
 import { cookieBarrierBench } from './cookie-barrier'
+import { digestsBench } from './digests'
+import { webhooksBench } from './webhooks'
 import { forumBench } from './forum'
 import { growthBench } from './growth'
 import { type BenchApp, log, startBenchApp } from './harness'
@@ -39,6 +41,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   cluster: clusterBench,
   replicas: replicasBench,
   bearer: bearerBench,
+  digests: digestsBench,
 }
 const DEFAULT = ['reads', 'catalogue', 'profile', 'bookings', 'sign-in', 'memory']
 

@@ -2,6 +2,8 @@ import type { Endpoint } from 'payload'
 
 import { approveEndpoints } from './admin/approve'
 import { adminBlogEndpoints } from './admin/blog'
+import { adminNotificationSettingsEndpoints } from './admin/notification-settings'
+import { adminOrganizationsEndpoints } from './admin/organizations'
 import { moderateEndpoints } from './admin/moderate'
 import { adminOrganizationsEndpoints } from './admin/organizations'
 import { adminServicesEndpoints } from './admin/services/index'
@@ -26,5 +28,6 @@ export const endpoints: Endpoint[] = [
   ...profileEndpoints,
   ...adminOrganizationsEndpoints,
   ...adminBlogEndpoints,
+  ...adminNotificationSettingsEndpoints,
   ...authClientEndpoints,
 ]

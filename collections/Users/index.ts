@@ -94,6 +94,15 @@ export const Users: CollectionConfig = {
     },
     { name: 'banReason', type: 'text', maxLength: 500, access: { update: ({ req }) => hasRole(req.user, 'admin') } },
     { name: 'banExpires', type: 'date', access: { update: ({ req }) => hasRole(req.user, 'admin') } },
+    // The member's notification settings, shown read-only to admins (support); the member changes them.
+    {
+      name: 'notificationSettings',
+      type: 'ui',
+      admin: {
+        condition: (_data, _siblingData, { user }) => hasRole(user, 'admin'),
+        components: { Field: '/src/admin/MemberNotificationSettings#MemberNotificationSettings' },
+      },
+    },
     {
       // argon2id; never leaves the server (hidden, and no caller may read it).
       name: 'passwordHash',

@@ -15,6 +15,7 @@ import {
   timestamp,
 } from '../../src/lib/openapi/common'
 import { PUBLISHED_TYPES } from '../../src/operations/profile/public-profile'
+import { memberSettingsQuery } from '../admin/notification-settings'
 import { markReadBody, profileChanges, settingsChange } from './index'
 
 const TAGS = ['Profile']
@@ -60,6 +61,12 @@ const notification = z.object({
   createdAt: timestamp,
 })
 
+const settingsByType = z.object(
+  Object.fromEntries(
+    NOTIFICATION_TYPES.map((type) => [type, z.object({ inbox: z.boolean(), email: z.enum(EMAIL_CHANNELS) })]),
+  ),
+)
+
 const exportDocument = z
   .looseObject({
     exportedAt: timestamp,
@@ -68,6 +75,7 @@ const exportDocument = z
     profile: z.looseObject({}).nullable(),
     wallet: z.looseObject({}).nullable(),
     organizations: z.array(z.looseObject({ id, name: z.string(), slug: z.string(), role: z.string() })),
+    notificationSettings: settingsByType.meta({ description: 'As GET /api/profile/notification-settings answers them' }),
     sessions: z.array(z.looseObject({ id })).meta({ description: 'Without their tokens' }),
     bookingsAsCustomer: z.array(z.looseObject({ id })),
     bookingsAsProvider: z.array(z.looseObject({ id })),
@@ -80,15 +88,7 @@ const exportDocument = z
   })
   .meta({ id: 'PersonalDataExport' })
 
-const notificationSettings = z
-  .object({
-    settings: z.object(
-      Object.fromEntries(
-        NOTIFICATION_TYPES.map((type) => [type, z.object({ inbox: z.boolean(), email: z.enum(EMAIL_CHANNELS) })]),
-      ),
-    ),
-  })
-  .meta({ id: 'NotificationSettings' })
+const notificationSettings = z.object({ settings: settingsByType }).meta({ id: 'NotificationSettings' })
 
 const tokenQuery = z.object({
   token: z.string().optional().meta({ description: 'From the mail’s List-Unsubscribe header' }),
@@ -191,6 +191,22 @@ export const profilePaths = (locales: readonly string[]): ZodOpenApiPathsObject 
           { 400: '`invalid_body`, or `invalid_request` (an unknown type, channel or value)', ...UNAUTHORIZED },
           { write: true },
         ),
+      },
+    },
+  },
+  '/api/admin/notification-settings': {
+    get: {
+      tags: TAGS,
+      summary: 'A member’s notification settings as they read them (admins only, read-only: for support)',
+      security: SESSION,
+      requestParams: { query: memberSettingsQuery },
+      responses: {
+        '200': json('The member’s settings', z.object({ userId: id, settings: settingsByType })),
+        ...errorResponses('general', {
+          400: '`invalid_request`: userId missing or not a UUID',
+          403: '`forbidden`: not an admin (anonymous callers included)',
+          404: '`user_not_found`',
+        }),
       },
     },
   },

@@ -7,11 +7,11 @@ import { createLocalReq } from 'payload'
 import { queueDueReminders } from '../../src/operations/bookings/reminders'
 import { notify } from '../../src/operations/notifications/notify'
 import { unsubscribeToken } from '../../src/operations/notifications/unsubscribe-token'
-import { type AppWithMailbox, startAppWithMailbox } from '../helpers/app-with-mailbox'
-import { ADMIN_BOOKINGS, book, bookableService, customerActor, localDate } from '../helpers/bookings'
-import { type Actor, adminActor, call } from '../helpers/catalogue'
+import { startAppWithMailbox, type AppWithMailbox } from '../helpers/app-with-mailbox'
+import { ADMIN_BOOKINGS, bookableService, book, customerActor, localDate } from '../helpers/bookings'
+import { actor, adminActor, call, MISSING_ID, type Actor } from '../helpers/catalogue'
 import { sql } from '../helpers/test-app'
-import { signIn } from '../helpers/users'
+import { authHeaders, createUser, signIn } from '../helpers/users'
 
 const SETTINGS = '/api/profile/notification-settings'
 const TYPES = ['booking', 'moderation', 'report_resolved', 'webhook']
@@ -176,12 +176,28 @@ describe('the settings, honoured by the public booking', () => {
     expect(env.mailbox.to(members.off.user.email)).toHaveLength(0)
   })
 
-  it('a digested type (daily) sends no instant mail', async () => {
-    const digested = await customerActor(env.app)
-    await patch(digested, { settings: { booking: { email: 'daily' } } })
-    await bookOnce(digested)
+  it('a digested type (daily) holds back the mails its digest lists, not those with no inbox item; off, all', async () => {
+    const tomorrow = localDate(1)
+    const soon = await bookableService(admin, tomorrow, { providerId: provider.user.id })
+    const members = { daily: await customerActor(env.app), off: await customerActor(env.app) }
+    for (const [email, who] of Object.entries(members)) {
+      await patch(who, { settings: { booking: { email } } })
+      const time = email === 'daily' ? '10:00' : '12:00'
+      const reply = await book(who, { serviceId: soon.id, bookingDate: tomorrow.date, bookingTime: time })
+      expect(reply.status).toBe(201)
+      const id = String(reply.body.booking?.id ?? reply.body.id)
+      expect((await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id }, 'POST')).status).toBe(200)
+      expect(await inboxCount(who.user.id, id)).toBe(1)
+    }
+    await queueDueReminders(await createLocalReq({}, env.app.payload), 48)
+    const to = (who: Actor, subject: string) => (m: { to: string[]; subject: string }) =>
+      m.to.includes(who.user.email.toLowerCase()) && m.subject.startsWith(subject)
+    await env.mailbox.waitFor(to(members.daily, 'Booking received'))
+    await env.mailbox.waitFor(to(members.daily, 'Reminder'))
     await settle()
-    expect(env.mailbox.to(digested.user.email)).toHaveLength(0)
+    const subjects = env.mailbox.to(members.daily.user.email).map((m) => m.subject.split(':')[0])
+    expect(subjects.sort()).toEqual(['Booking received', 'Reminder'])
+    expect(env.mailbox.to(members.off.user.email)).toHaveLength(0)
   })
 
   it('every other mail of a booking carries the headers too: a status move, a reminder', async () => {
@@ -315,5 +331,43 @@ describe('/api/profile/unsubscribe', () => {
         [member.user.id, other.user.id],
       ]),
     ).toHaveLength(0)
+  })
+})
+
+describe('GET /api/admin/notification-settings (the panel’s read, for support)', () => {
+  const ADMIN_SETTINGS = '/api/admin/notification-settings'
+
+  it('answers an admin the member’s settings as the member reads them; 403 to anyone else', async () => {
+    const member = await customerActor(env.app)
+    await patch(member, { settings: { moderation: { inbox: false }, webhook: { email: 'weekly' } } })
+    const reply = await admin.get(ADMIN_SETTINGS, { userId: member.user.id })
+    expect(reply.status).toBe(200)
+    expect(reply.body).toEqual({ userId: member.user.id, settings: (await member.get(SETTINGS)).body.settings })
+    expect(reply.body.settings).toMatchObject({
+      moderation: { inbox: false, email: 'instant' },
+      webhook: { inbox: true, email: 'weekly' },
+      booking: { inbox: true, email: 'instant' },
+    })
+    const moderatorUser = await createUser(env.app, { roles: ['moderator'] })
+    const moderator = actor(env.app, moderatorUser, await authHeaders(env.app, moderatorUser))
+    for (const who of [member, moderator]) {
+      const refused = await who.get(ADMIN_SETTINGS, { userId: member.user.id })
+      expect(refused.status).toBe(403)
+      expect(refused.body.error).toBe('forbidden')
+    }
+    const anonymous = await call(env.app, 'GET', `${ADMIN_SETTINGS}?userId=${member.user.id}`)
+    expect(anonymous.status).toBe(403)
+    expect(anonymous.body.error).toBe('forbidden')
+  })
+
+  it('400 invalid_request for a missing or malformed userId, 404 user_not_found for no such member', async () => {
+    for (const query of [{}, { userId: 'nope' }, { userId: MISSING_ID, extra: '1' }]) {
+      const reply = await admin.get(ADMIN_SETTINGS, query as Record<string, string>)
+      expect(reply.status).toBe(400)
+      expect(reply.body.error).toBe('invalid_request')
+    }
+    const missing = await admin.get(ADMIN_SETTINGS, { userId: MISSING_ID })
+    expect(missing.status).toBe(404)
+    expect(missing.body.error).toBe('user_not_found')
   })
 })

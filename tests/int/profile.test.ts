@@ -436,6 +436,8 @@ describe('GET /api/profile/export', () => {
     const me = await citizenActor(app)
     await notify(me.user.id, 3)
     await makeItem(app, 'forum-threads', me.user.id)
+    const changed = { booking: { email: 'daily' }, moderation: { inbox: false } }
+    expect((await me.send('/api/profile/notification-settings', { settings: changed }, 'PATCH')).status).toBe(200)
     await notify(citizen.user.id, 1)
     const response = await app.request('/api/profile/export', { headers: me.headers })
     expect(response.status).toBe(200)
@@ -450,6 +452,12 @@ describe('GET /api/profile/export', () => {
     expect(document.profile).toMatchObject({ userId: me.user.id })
     expect(document.wallet).toMatchObject({ balance: '0.00', currency: 'EUR' })
     expect(document.notifications).toHaveLength(3)
+    expect(document.notificationSettings).toEqual((await me.get('/api/profile/notification-settings')).body.settings)
+    expect(document.notificationSettings).toMatchObject({
+      booking: { inbox: true, email: 'daily' },
+      moderation: { inbox: false, email: 'instant' },
+      webhook: { inbox: true, email: 'instant' },
+    })
     expect(document.content.forumThreads).toHaveLength(1)
     expect(document.sessions.length).toBeGreaterThan(0)
     expect(document.auditEntries.some((entry: { action: string }) => entry.action === 'login_success')).toBe(true)

@@ -88,7 +88,7 @@ export const CREATE_BOOKING_FUNCTION: RequiredFunction = {
 
     IF mail_job IS NOT NULL THEN
       j := jsonb_populate_record(NULL::payload_jobs, mail_job);
-      ${bindParameters(QUEUE_NOTICE_MAIL.text, [...fieldsOf('j', ['input', 'task_slug', 'queue', 'created_at']), "(mail_job->>'recipient_id')", "(mail_job->>'notification_type')"])};
+      ${bindParameters(QUEUE_NOTICE_MAIL.text, [...fieldsOf('j', ['input', 'task_slug', 'queue', 'created_at']), "(mail_job->>'recipient_id')", "(mail_job->>'notification_type')", "(mail_job->>'in_inbox')::boolean"])};
     END IF;
 
     IF outbox_event IS NOT NULL THEN

@@ -59,12 +59,9 @@ export async function customerMail(
         },
       ]
     : undefined
-  return {
-    to: email,
-    ...mail,
-    ...(attachments ? { attachments } : {}),
-    recipient: { userId: String(booking.customerId), type: 'booking' },
-  }
+  // A status move also reaches the customer's inbox (notices.ts); "received" does not, so no digest lists it.
+  const recipient = { userId: String(booking.customerId), type: 'booking' as const, inInbox: event !== 'received' }
+  return { to: email, ...mail, ...(attachments ? { attachments } : {}), recipient }
 }
 
 export async function mailToCustomer(

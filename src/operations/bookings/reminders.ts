@@ -83,7 +83,7 @@ export async function queueDueReminders(
       const when = `${booking.booking_date} at ${booking.booking_time}`
       if (booking.customer_email) {
         await queueNoticeMail(req, {
-          recipient: { userId: String(booking.customer_id), type: 'booking' },
+          recipient: { userId: String(booking.customer_id), type: 'booking', inInbox: false },
           to: booking.customer_email,
           subject: `Reminder: ${service} on ${when}`,
           text: `A reminder of your confirmed booking of ${service} on ${when}.`,

@@ -1,6 +1,7 @@
 // The mail of a notification type (every mail that is not about the account itself): it carries the
-// one-click unsubscribe headers of its recipient and type, and is queued only while the recipient
-// wants that type's mail instantly (docs/api.md "Notification settings").
+// one-click unsubscribe headers of its recipient and type, and is queued while the recipient wants that
+// type's mail instantly, or, for a mail with no inbox item of its own (no digest can list it), unless that
+// type's email is off (docs/api.md "Notification settings").
 import type { PayloadRequest } from 'payload'
 
 import type { NotificationType } from '../../../domain/notification-types'
@@ -10,17 +11,19 @@ import { runIn, statement } from '../../lib/prepared'
 import { unsubscribeHeaders } from './unsubscribe-token'
 
 export interface NoticeMail extends OutgoingMail {
-  recipient: { userId: string; type: NotificationType }
+  /** `inInbox`: the recipient also gets an inbox item about it, which their digest lists instead. */
+  recipient: { userId: string; type: NotificationType; inInbox: boolean }
 }
 
-// payload_jobs' columns as queue-mail.ts writes them; nothing when the recipient set the type's email to
-// anything but `instant` (one primary-key lookup).
+// payload_jobs' columns as queue-mail.ts writes them; nothing when the recipient set the type's email off, or
+// to a digest that lists this mail's inbox item ($7: it has one, and their inbox of the type is on).
 export const QUEUE_NOTICE_MAIL = statement(
   'queue-notice-mail',
   `INSERT INTO payload_jobs (input, task_slug, queue, created_at, updated_at)
    SELECT $1::jsonb, $2::enum_payload_jobs_task_slug, $3::varchar, $4::timestamptz, $4::timestamptz
    WHERE NOT EXISTS (
-     SELECT 1 FROM notification_settings s WHERE s.user_id = $5::uuid AND s.type = $6::text AND s.email <> 'instant'
+     SELECT 1 FROM notification_settings s WHERE s.user_id = $5::uuid AND s.type = $6::text
+       AND (s.email = 'off' OR (s.email <> 'instant' AND $7::boolean AND s.inbox))
    )`,
 )
 
@@ -32,6 +35,7 @@ export function noticeMailRow(req: PayloadRequest, mail: NoticeMail) {
     ...mailJobRow(req, { ...outgoing, headers }),
     recipient_id: recipient.userId,
     notification_type: recipient.type,
+    in_inbox: recipient.inInbox,
   }
 }
 
@@ -44,6 +48,7 @@ export async function queueNoticeMail(req: PayloadRequest, mail: NoticeMail): Pr
     row.created_at,
     row.recipient_id,
     row.notification_type,
+    row.in_inbox,
   ])
   wakeMailAfterCommit(req)
 }

@@ -8,6 +8,8 @@ import { tooManyRequests } from '../../lib/http/global-rate-limit'
 import { hit } from '../../lib/rate-limit'
 import { settings } from '../../lib/settings'
 import { execute, sql } from '../../lib/sql'
+import { CONTENT_TYPES } from '../../../domain/content-types'
+import { readSettings } from '../notifications/settings'
 import { PUBLISHED_TYPES } from './public-profile'
 
 export const EXPORT_BATCH = 500
@@ -103,7 +105,9 @@ async function* exportText(req: PayloadRequest, userId: string): AsyncGenerator<
       sql`SELECT o.id, o.name, o.slug, m.role, m.created_at AS joined_at FROM memberships m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = ${userId}::uuid ORDER BY m.created_at`,
     )
   ).map(clean)
+  const notificationSettings = await readSettings(req.payload, userId)
   yield `{"exportedAt":${JSON.stringify(new Date().toISOString())},"user":${JSON.stringify(user)},"roles":${JSON.stringify(user?.roles ?? [])},"profile":${JSON.stringify(profile)},"wallet":${JSON.stringify(wallet)},"organizations":${JSON.stringify(organizations)}`
+  yield `,"notificationSettings":${JSON.stringify(notificationSettings)}`
   let inContent = false
   for (const section of SECTIONS) {
     const [group, key] = section.key.includes('.') ? section.key.split('.') : [null, section.key]
