@@ -183,7 +183,7 @@ export async function cookieBarrierBench(app: BenchApp): Promise<ScenarioResult>
     const loadAfter = os.loadavg()
 
     const markdown = [
-      `\`GET ${PATH}\`, a read-cache hit every time, by a citizen with the session cookie (trusted from its snapshot: no session lookup, no renewed cookie) and anonymously. Ours (the cookie barrier, decision 189, whose round trip on the listener's connection is also the version read, decision 207) and the same server with that read made on a connection that listens to nothing (bench/no-cookie-barrier.mjs: the same round trip, no barrier), on one database. Load average ${loadBefore.map((n) => n.toFixed(1)).join(' / ')} before, ${loadAfter.map((n) => n.toFixed(1)).join(' / ')} after (1/5/15 min; ratios are within one run). ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per side; req/s and p50 the rounds' medians, ratios the median of the rounds' ratios, then their range.`,
+      `\`GET ${PATH}\`, a read-cache hit every time, by a citizen with the session cookie (trusted from its snapshot: no session lookup, no renewed cookie) and anonymously. Ours (the cookie barrier, whose round trip on the listener's connection is also the version read) and the same server with that read made on a connection that listens to nothing (bench/no-cookie-barrier.mjs: the same round trip, no barrier), on one database. Load average ${loadBefore.map((n) => n.toFixed(1)).join(' / ')} before, ${loadAfter.map((n) => n.toFixed(1)).join(' / ')} after (1/5/15 min; ratios are within one run). ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per side; req/s and p50 the rounds' medians, ratios the median of the rounds' ratios, then their range.`,
       '',
       markdownTable(
         rounds.map((r) => ({

@@ -14,7 +14,10 @@ import { DIGEST_PAGE, sendDigests } from '../src/operations/notifications/digest
 import { type BenchApp, countRows, log, seedTo } from './harness'
 import { markdownTable, type ScenarioResult } from './report'
 
-const SIZES = (process.env.BENCH_DIGEST_MEMBERS ?? '10000,100000').split(',').map(Number).filter((n) => n > 0)
+const SIZES = (process.env.BENCH_DIGEST_MEMBERS ?? '10000,100000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0)
 const FRACTION = Number(process.env.BENCH_DIGEST_FRACTION ?? 10)
 const ITEMS_EACH = 3
 const SAMPLE_MS = 20

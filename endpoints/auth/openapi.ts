@@ -16,7 +16,9 @@ const user = z
   .meta({ id: 'AuthUser' })
 const sessionUser = user
   .extend({
-    roles: z.array(z.enum(ROLES)).meta({ description: 'API-CONTRACT §7' }),
+    roles: z
+      .array(z.enum(ROLES))
+      .meta({ description: 'Roles: citizen, moderator, admin (docs/api.md "Roles and permissions")' }),
     role: z.string().meta({
       description: '`roles` joined by commas, as Better Auth’s admin plugin writes it',
       example: 'citizen,moderator',

@@ -246,7 +246,7 @@ function operations(name: ContentTypeName, type: ContentType, schemas: Schemas):
       '201': json('Created: the document', changed),
       ...errors({
         400: 'Payload’s field errors (`errors[].data.errors[]`: a required field missing, a bound passed, a reference that does not exist); a body that is not a JSON object',
-        401: '`unauthorized`: not signed in (decision 107)',
+        401: '`unauthorized`: not signed in',
         403: CSRF,
         ...BODY,
         ...CREATE_REFUSALS[name],

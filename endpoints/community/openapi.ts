@@ -101,7 +101,7 @@ const create: ZodOpenApiOperationObject = {
   tags: [TAG],
   summary: 'Upload an image (any signed-in user; multipart)',
   description:
-    'The checks of the service media upload (API-CONTRACT §5) run on the file before anything is stored; the `uploader` is the caller. A JSON body naming a `url` or `filename` is refused: the file itself must be sent.',
+    'The checks of the service media upload run on the file before anything is stored; the `uploader` is the caller. A JSON body naming a `url` or `filename` is refused: the file itself must be sent.',
   security: SESSION,
   requestBody: { content: { 'multipart/form-data': { schema: upload } } },
   responses: {

@@ -46,7 +46,7 @@ const publicProfile = z
     memberSince: timestamp,
     published: z
       .object(Object.fromEntries(PUBLISHED_TYPES.map((name) => [name, z.int().min(0)])))
-      .meta({ description: 'Publicly visible items per content type (API-CONTRACT §9), zeros included' }),
+      .meta({ description: 'Publicly visible items per content type, zeros included' }),
   })
   .meta({ id: 'PublicProfile' })
 
@@ -75,7 +75,9 @@ const exportDocument = z
     profile: z.looseObject({}).nullable(),
     wallet: z.looseObject({}).nullable(),
     organizations: z.array(z.looseObject({ id, name: z.string(), slug: z.string(), role: z.string() })),
-    notificationSettings: settingsByType.meta({ description: 'As GET /api/profile/notification-settings answers them' }),
+    notificationSettings: settingsByType.meta({
+      description: 'As GET /api/profile/notification-settings answers them',
+    }),
     sessions: z.array(z.looseObject({ id })).meta({ description: 'Without their tokens' }),
     bookingsAsCustomer: z.array(z.looseObject({ id })),
     bookingsAsProvider: z.array(z.looseObject({ id })),

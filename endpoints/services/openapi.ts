@@ -39,7 +39,7 @@ export const publicBookingPaths: ZodOpenApiPathsObject = {
         ...errorResponses(
           'general',
           {
-            400: '`invalid_body`, `invalid_request` (with `issues`), or a booking rule: `service_not_active`, `booking_in_past`, `booking_too_soon`, `slot_unavailable` (also a closed date or window, API-CONTRACT §14; see docs/api.md)',
+            400: '`invalid_body`, `invalid_request` (with `issues`), or a booking rule: `service_not_active`, `booking_in_past`, `booking_too_soon`, `slot_unavailable` (also a closed date or window; see docs/api.md)',
             401: '`unauthorized`: no session',
             404: '`not_found`: no such service',
             409: '`booking_conflict`: a pending or confirmed booking of the service overlaps (spans widened by the service’s buffers); `day_full`: the date holds `maxBookingsPerDay` pending or confirmed bookings',

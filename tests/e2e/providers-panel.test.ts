@@ -104,7 +104,7 @@ afterAll(async () => {
   await receiver?.close()
 })
 
-describe('a service’s days off in the panel (issue 32)', () => {
+describe('a service’s days off in the panel', () => {
   it('shows the coming weeks with extra hours; a day off added there marks the date closed, without starts, and is stored', async () => {
     const page = await browser!.context.newPage()
     page.setDefaultTimeout(180_000)
@@ -190,7 +190,7 @@ describe('a service’s days off in the panel (issue 32)', () => {
   }, 600_000)
 })
 
-describe('webhooks under Settings (issue 34)', () => {
+describe('webhooks under Settings', () => {
   it('are made from the panel, send a test the receiver verifies, and log the delivery', async () => {
     const page = await browser!.context.newPage()
     page.setDefaultTimeout(180_000)

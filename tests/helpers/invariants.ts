@@ -38,7 +38,7 @@ export const INVARIANTS: Invariant[] = [
   },
   {
     // The totals the lists read (src/lib/list-query.ts) are the rows there are.
-    name: 'list_counts hold the number of bookings, services, queue entries and §9 items per status',
+    name: 'list_counts hold the number of bookings, services, queue entries and community items per status',
     query: `WITH actual AS (
               SELECT 'bookings' AS list, status::text AS status, count(*) AS n FROM bookings GROUP BY status
               UNION ALL SELECT 'service_listings', status::text, count(*) FROM service_listings GROUP BY status

@@ -148,7 +148,7 @@ describe('POST /api/auth/update-user', () => {
 
   it.each([
     ['no field', {}],
-    ['SPEC’s characters', { username: 'no spaces allowed' }],
+    ['characters outside the username rules', { username: 'no spaces allowed' }],
     ['too short', { username: 'ab' }],
     ['too long', { username: 'x'.repeat(31) }],
     ['name too long', { name: 'x'.repeat(101) }],
@@ -210,7 +210,7 @@ describe('POST /api/auth/change-password', () => {
     await expect(signIn(app, user)).resolves.toBeDefined()
   })
 
-  it('400 weak_password for a new password that breaks SPEC’s rules', async () => {
+  it('400 weak_password for a new password that breaks the password rules', async () => {
     const user = await createUser(app)
     await expectError(
       await call('change-password', await session(user), { currentPassword: TEST_PASSWORD, newPassword: 'short' }),

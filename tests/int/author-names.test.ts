@@ -146,7 +146,7 @@ describe('a comment carries its author’s username', () => {
   })
 })
 
-describe('every community content type carries its author’s username (decision 113)', () => {
+describe('every community content type carries its author’s username', () => {
   it('is written from the account on POST, whatever the caller sends', async () => {
     const reply = await author.send('/api/forum-threads', {
       title: 'Named thread',

@@ -129,7 +129,7 @@ describe('PATCH /api/admin/services/bookings: every cell of the transition table
     })
   }
 
-  it('accepts the same actions on POST and DELETE (API-CONTRACT §3)', async () => {
+  it('accepts the same actions on POST and DELETE', async () => {
     const id = await bookingIn('pending')
     expect((await admin.send(ADMIN_BOOKINGS, { action: 'confirm', id }, 'POST')).status).toBe(200)
     expect((await admin.send(ADMIN_BOOKINGS, { action: 'complete', id }, 'DELETE')).status).toBe(200)

@@ -295,7 +295,7 @@ describe('the order of the checks', () => {
   })
 })
 
-describe('slot containment (SPEC: slot 09:00–17:00)', () => {
+describe('slot containment (a slot 09:00–17:00)', () => {
   let slotService: { id: string }
   const date = localDate(21)
   beforeAll(async () => {

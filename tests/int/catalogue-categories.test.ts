@@ -75,7 +75,7 @@ describe('who may call it', () => {
 })
 
 describe('create', () => {
-  it('201 {category}: localized texts as language objects, SPEC defaults, audited as service_category.create', async () => {
+  it('201 {category}: localized texts as language objects, the documented defaults, audited as service_category.create', async () => {
     const slug = uniqueSlug('cat')
     const reply = await admin.send(CATEGORIES, {
       action: 'create',

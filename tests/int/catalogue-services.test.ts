@@ -112,7 +112,7 @@ describe('the action envelope', () => {
 })
 
 describe('create', () => {
-  it('201 {id, slug}, with SPEC defaults, and a service.create audit entry with actor, ip, user agent and data', async () => {
+  it('201 {id, slug}, with the documented defaults, and a service.create audit entry with actor, ip, user agent and data', async () => {
     const slug = uniqueSlug()
     const reply = await admin.send(SERVICES, { action: 'create', slug, providerId: admin.user.id })
     expect(reply.status).toBe(201)

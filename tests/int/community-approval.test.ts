@@ -116,7 +116,7 @@ describe('rejecting', () => {
   })
 })
 
-describe('checks, in §6’s order', () => {
+describe('checks, in the documented order', () => {
   it('401 AUTH_UNAUTHORIZED, then 403 AUTH_FORBIDDEN for a citizen', async () => {
     const id = await makeItem(app, 'places', author.user.id)
     expect(await anonymous(app).send(APPROVE, {})).toEqual({
@@ -192,7 +192,7 @@ describe('checks, in §6’s order', () => {
   })
 })
 
-describe('decisions recorded for reports, appeals and transparency (API-CONTRACT §10)', () => {
+describe('decisions recorded for reports, appeals and transparency', () => {
   const decisionsOf = (id: string) =>
     sql(
       app,

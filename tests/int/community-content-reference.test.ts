@@ -40,7 +40,7 @@ const contentCollections = () =>
   app.payload.config.collections.filter((collection) => collection.custom?.[COMMUNITY_CONTENT])
 
 describe('the reference documents every community content type', () => {
-  it('the eleven of §9, with their six routes', () => {
+  it('the eleven community types, with their six routes', () => {
     const names = contentCollections().map((collection) => collection.custom[COMMUNITY_CONTENT] as ContentTypeName)
     expect(names.sort()).toEqual([
       'articles',

@@ -380,7 +380,7 @@ describe("Payload's stock route and the admin panel obey the same rules", () => 
   })
 })
 
-describe('public reads (API-CONTRACT §7)', () => {
+describe('public reads', () => {
   it('anyone reads media used by an active service or an active category, nothing else', async () => {
     const unused = await uploaded()
     const onDraft = await uploaded()

@@ -256,7 +256,7 @@ describe('success', () => {
     ])
   })
 
-  it('records content_moderated: the moderator, the target, ip, user agent and SPEC’s data', async () => {
+  it('records content_moderated: the moderator, the target, ip, user agent and the documented data', async () => {
     const [entry, ...more] = await audits(app, 'content_moderated', commentId)
     expect(more).toEqual([])
     expect(entry).toMatchObject({

@@ -53,7 +53,7 @@ afterAll(async () => {
 })
 
 describe('GET /api/notifications', () => {
-  it('lists only the caller’s own, unread first, then newest, with SPEC’s field names', async () => {
+  it('lists only the caller’s own, unread first, then newest, with the documented field names', async () => {
     const { status, body } = await list('alice')
     expect(status).toBe(200)
     expect(body.docs.map((doc) => doc.title)).toEqual(['new unread', 'old unread', 'old read'])

@@ -247,7 +247,7 @@ describe('embedded PostgreSQL', () => {
   })
 })
 
-describe('the embedded database password (issue 7)', () => {
+describe('the embedded database password', () => {
   /** Resolves with the error code PostgreSQL answers for postgres/postgres, or 'accepted'. */
   async function oldPasswordAnswer(port: number): Promise<string> {
     const client = new pg.Client({

@@ -421,7 +421,7 @@ describe('the forum’s fast path fills the cache', () => {
   })
 })
 
-describe('a miss on a §9 list counts no rows (list_counts)', () => {
+describe('a miss on a community list counts no rows (list_counts)', () => {
   // Payload's count of the list (drizzle's text); the count-free statement is ours, upper case.
   const payloadCount = (table: string) => new RegExp(`^select count\\(\\*\\) from "${table}"`)
   const missed = async (path: string, headers: Record<string, string>) => {

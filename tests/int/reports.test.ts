@@ -435,7 +435,7 @@ describe('decisions close reports', () => {
   })
 })
 
-describe('every registry type is reportable, not only blog comments (decision 108)', () => {
+describe('every registry type is reportable, not only blog comments', () => {
   const reportItem = (who: Actor, postType: string, postId: string, reason = 'spam') =>
     who.send(REPORTS, { postType, postId, reason })
   const queueItem = async (postId: string) =>

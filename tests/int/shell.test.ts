@@ -40,7 +40,7 @@ describe('security headers and error bodies', () => {
     expect(await response.json()).toEqual({ status: 'ok' })
   })
 
-  it('200: /favicon.ico is the panel’s icon from this server, not a 404 in the browser’s console (issue 33)', async () => {
+  it('200: /favicon.ico is the panel’s icon from this server, not a 404 in the browser’s console', async () => {
     const response = await app.request('/favicon.ico')
     expect(response.status).toBe(200)
     // The panel's headers, as on its pages.

@@ -242,7 +242,7 @@ describe('the size of a read', () => {
   })
 })
 
-describe('error bodies (decision 121)', () => {
+describe('error bodies', () => {
   it("every stock error has the general family's error and message beside Payload's errors; a field validation has issues instead of the message", async () => {
     const missing = await get('/api/places/00000000-0000-4000-8000-0000000000ab', {})
     expect(missing).toEqual({

@@ -79,7 +79,7 @@ describe('two instances on one PostgreSQL', () => {
     ).toBe(403)
   })
 
-  it('a write on one shows in the very next read on the other (the read cache, issue 35)', async () => {
+  it('a write on one shows in the very next read on the other (the read cache)', async () => {
     const [a, b] = servers
     // Its own client address: the race below needs the default one's global budget.
     const ip = { 'x-real-ip': '198.51.100.79' }

@@ -61,9 +61,7 @@ const service = z
     maxParticipants: z.int().nullable(),
     bookingAdvanceHours: z.int().nullable(),
     cancellationHours: z.int().nullable(),
-    bufferBeforeMinutes: z
-      .int()
-      .meta({ description: 'Minutes kept free before each booking, 0–240 (API-CONTRACT §14)' }),
+    bufferBeforeMinutes: z.int().meta({ description: 'Minutes kept free before each booking, 0–240' }),
     bufferAfterMinutes: z.int().meta({ description: 'Minutes kept free after each booking, 0–240' }),
     maxBookingsPerDay: z
       .int()
@@ -80,7 +78,7 @@ const service = z
           .meta({ description: 'Mean of the published reviews, two decimals; null without any' }),
         count: z.int(),
       })
-      .meta({ description: 'Over the service’s published reviews (API-CONTRACT §9)' }),
+      .meta({ description: 'Over the service’s published reviews' }),
     inLanguage: z.string().nullable(),
     translations: z.array(z.union([translation, translation.pick({ inLanguage: true, title: true })])).meta({
       description: 'Full rows for one service; `{inLanguage, title}` in lists',
@@ -340,7 +338,7 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
     '/api/admin/services/availability': {
       get: read(
         'Admin: availability',
-        'The weekly slots of a service, by day then start, and its exceptions (API-CONTRACT §14), by date then start; `from`/`to` (inclusive) filter the exceptions by date',
+        'The weekly slots of a service, by day then start, and its exceptions (days off and extra hours), by date then start; `from`/`to` (inclusive) filter the exceptions by date',
         z.object({ serviceId: z.string(), from: z.string().optional(), to: z.string().optional() }),
         z.object({ slots: z.array(slot), exceptions: z.array(availabilityException) }),
         {

@@ -45,13 +45,16 @@ export const moderationError = z
     message: z.string(),
     field: z.string().optional().meta({ description: 'The offending field, for field errors' }),
   })
-  .meta({ id: 'ModerationError', description: 'Error body of /api/admin/moderate (API-CONTRACT §6)' })
+  .meta({
+    id: 'ModerationError',
+    description: 'Error body of /api/admin/moderate (docs/api.md "POST /api/admin/moderate")',
+  })
 
 export const payloadErrors = z
   .object({
     error: z.string().meta({
       example: ERROR_CODES.not_found.code,
-      description: 'The general family’s code (API-CONTRACT §1)',
+      description: 'The general family’s code (docs/api.md "Error bodies")',
     }),
     message: z.string().optional().meta({
       description:

@@ -8,7 +8,6 @@ import { tooManyRequests } from '../../lib/http/global-rate-limit'
 import { hit } from '../../lib/rate-limit'
 import { settings } from '../../lib/settings'
 import { execute, sql } from '../../lib/sql'
-import { CONTENT_TYPES } from '../../../domain/content-types'
 import { readSettings } from '../notifications/settings'
 import { PUBLISHED_TYPES } from './public-profile'
 
