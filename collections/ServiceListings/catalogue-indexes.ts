@@ -1,10 +1,10 @@
 // The catalogue's indexes collection config cannot say (a trigram GIN index for `q`, compound indexes named
 // with their table), handed to the database adapter and added to the schema migrations are built from.
 import type { PostgresAdapterArgs } from '@payloadcms/db-postgres'
-import { index, type IndexBuilder } from '@payloadcms/db-postgres/drizzle/pg-core'
+import { type ExtraConfigColumn, index, type IndexBuilder } from '@payloadcms/db-postgres/drizzle/pg-core'
 
 type PostgresSchemaHook = NonNullable<PostgresAdapterArgs['afterSchemaInit']>[number]
-type Columns = Record<string, never>
+type Columns = Record<string, ExtraConfigColumn>
 type IndexSpec = (name: string, columns: Columns) => IndexBuilder
 
 export const SEARCH_INDEX = 'service_listings_search_text_trgm_idx'
@@ -12,12 +12,12 @@ export const SEARCH_INDEX = 'service_listings_search_text_trgm_idx'
 const on =
   (...keys: string[]): IndexSpec =>
   (name, columns) =>
-    index(name).on(...(keys.map((key) => columns[key]!) as [never, ...never[]]))
+    index(name).on(...(keys.map((key) => columns[key]!) as [ExtraConfigColumn, ...ExtraConfigColumn[]]))
 
 const trigram =
   (key: string): IndexSpec =>
   (name, columns) =>
-    index(name).using('gin', (columns[key] as unknown as { op: (opclass: string) => never }).op('gin_trgm_ops'))
+    index(name).using('gin', columns[key]!.op('gin_trgm_ops'))
 
 // table → index name → columns (the drizzle keys are the Payload field names).
 const INDEXES: Record<string, Record<string, IndexSpec>> = {
@@ -54,7 +54,7 @@ const catalogueIndexes: PostgresSchemaHook = ({ extendTable, schema }) => {
       table,
       extraConfig: (columns) =>
         Object.fromEntries(
-          Object.entries(indexes).map(([name, build]) => [name, build(name, columns as unknown as Columns)]),
+          Object.entries(indexes).map(([name, build]) => [name, build(name, columns)]),
         ),
     })
   }

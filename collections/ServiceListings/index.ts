@@ -32,7 +32,7 @@ const events = webhookEventHooks({
   create: 'service.created',
   update: 'service.updated',
   delete: 'service.deleted',
-  present: (doc) => presentService(doc, { fullTranslations: true }) as unknown as Record<string, unknown>,
+  present: (doc) => presentService(doc, { fullTranslations: true }),
 })
 const LANGUAGE_SELECT = '/src/admin/LanguageSelect#LanguageSelect'
 const wholeNumber = (min: number) => (value: unknown) =>

@@ -42,7 +42,7 @@ export const adminOrganizationPaths: ZodOpenApiPathsObject = {
     ...actions(
       TAG,
       'create (name, slug, ownerId) → 201 {organization}; update, add-member, set-role, remove-member → {organization}; delete → {success, id}',
-      z.union(Object.values(organizationBodies) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]),
+      z.union(Object.values(organizationBodies)),
       {
         '200': {
           description: 'update, add-member, set-role, remove-member, delete',

@@ -36,13 +36,7 @@ export const setActiveEndpoint = defineEndpoint('/auth/organization/set-active',
   const body = json({ organization: result.organization, session: presentSession(result.session) })
   if (!result.changed) return body
   // A cookie client's cached snapshot still names the old organization: re-issue it.
-  const user = req.user as unknown as {
-    id: string
-    email: string
-    name?: string | null
-    emailVerified?: boolean
-    roles?: string[]
-  }
+  const user = req.user!
   return withFreshCache(
     body,
     current,

@@ -9,7 +9,7 @@ import { APPEAL_STATUSES, DETAILS_MAX, REPORT_REASONS, STATEMENT_MAX, STATEMENT_
 import { errorResponses, id, json, pageFields, paginationQuery, SESSION, timestamp } from '../../src/lib/openapi/common'
 import { REASON_MAX, REASON_MIN } from '../admin/moderate'
 
-const postType = z.enum(REPORTABLE_TYPES as unknown as [string, ...string[]])
+const postType = z.enum(REPORTABLE_TYPES)
 const reason = z.enum(REPORT_REASONS)
 const counts = z.record(z.string(), z.int().min(0))
 const moderationReason = z

@@ -104,7 +104,7 @@ export interface CollectionEvents {
   update?: WebhookEvent
   delete?: WebhookEvent
   /** The record as the event carries it (default: the document). */
-  present?: (doc: Doc, collection: string) => Doc
+  present?: (doc: Doc, collection: string) => object
 }
 
 export function webhookEventHooks(events: CollectionEvents): {

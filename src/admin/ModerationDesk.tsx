@@ -2,7 +2,7 @@
 // items, oldest first report first, with reasons and counts) and, beside it, the open appeals;
 // each row acts through DeskAction (the same endpoints as apps). Read with the same operations
 // as GET /api/admin/moderation/queue and GET /api/admin/appeals.
-import type { PayloadRequest, ServerProps } from 'payload'
+import { createLocalReq, type ServerProps } from 'payload'
 
 import { visibleInPanel } from '../../access/panelByRole'
 import { CONTENT_TYPES, type ReportableType } from '../../domain/content-types'
@@ -21,7 +21,7 @@ const reasonsText = (reasons: Record<string, number>) =>
 
 export async function ModerationDesk({ payload, user }: ServerProps) {
   if (!user || !hasPermission(user, 'moderation.queue')) return null
-  const req = { payload, user, context: {} } as unknown as PayloadRequest
+  const req = await createLocalReq({ user }, payload)
   const [queue, appeals] = await Promise.all([moderationQueue(req, {}, PAGE), listAppeals(req, 'open', PAGE)])
   const adminRoute = payload.config.routes.admin
   // A link only where the viewer's panel has the item's collection: a moderator's panel has

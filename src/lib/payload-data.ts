@@ -11,3 +11,11 @@ export function createData<S extends CollectionSlug>(
 ): RequiredDataFromCollectionSlug<S> {
   return data as RequiredDataFromCollectionSlug<S>
 }
+
+/**
+ * A document read with `locale: 'all'`, as it really is: each localized field an object by
+ * language, which the generated types (one language per read) cannot say.
+ */
+export function readAllLocales(doc: object): Record<string, unknown> {
+  return doc as Record<string, unknown>
+}

@@ -27,7 +27,7 @@ interface PgPool {
   _idle?: Array<{ client: unknown }>
 }
 
-export const poolOf = (payload: Payload) => (payload.db as unknown as { pool: PgPool }).pool
+export const poolOf = (payload: Payload) => payload.db.pool as PgPool
 
 export async function loadConfig(): Promise<SanitizedConfig> {
   const { default: config } = await import('../../payload.config')

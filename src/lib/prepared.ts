@@ -107,9 +107,9 @@ export async function runPublicUnnamed<T>(
   payload: Payload,
   text: string,
   values: unknown[],
-  req?: PayloadRequest,
+  req?: Pick<Partial<PayloadRequest>, 'transactionID'>,
 ): Promise<{ rows: T[]; rowCount: number }> {
-  const transaction = req ? await openTransaction(req) : undefined
+  const transaction = req ? await openTransaction({ payload, transactionID: req.transactionID }) : undefined
   const client = transaction?.db?.session?.client
   if (transaction && !client) throw new Error('No connection for the open transaction')
   const result = await (client ?? publicReader(payload)).query({ text, values })
@@ -134,10 +134,12 @@ export async function runIn<T>(
  * Throws when the request names a transaction the adapter no longer has: a statement run
  * "outside" it would commit even if the use case rolls back.
  */
-export async function openTransaction(req: PayloadRequest): Promise<TransactionSession | undefined> {
+export async function openTransaction(
+  req: Pick<PayloadRequest, 'payload' | 'transactionID'>,
+): Promise<TransactionSession | undefined> {
   const transactionId = await req.transactionID
   if (transactionId === undefined || transactionId === null) return undefined
-  const session = (req.payload.db as unknown as Adapter).sessions?.[String(transactionId)]
+  const session = (req.payload.db as Adapter).sessions?.[String(transactionId)]
   if (!session) throw new Error(`No database session for transaction ${String(transactionId)}`)
   return session
 }

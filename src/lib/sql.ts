@@ -18,7 +18,7 @@ export async function execute(req: PayloadRequest, query: SQL): Promise<Array<Re
   const transaction = await openTransaction(req)
   const executor = transaction
     ? (transaction.db as unknown as Executor)
-    : (req.payload.db as unknown as { drizzle: Executor }).drizzle
+    : (req.payload.db.drizzle as Executor)
   const result = await executor.execute(query)
   return result.rows
 }

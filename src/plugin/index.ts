@@ -43,7 +43,7 @@ export interface CommunityPlatformOptions {
 
 /** The platform's migrations, for a host that runs them through its own adapter. */
 // Migration files type their arguments more narrowly than the adapter's Migration type.
-export const platformMigrations = migrations as unknown as Migration[]
+export const platformMigrations = migrations as Migration[]
 
 /**
  * What the platform needs of the host's `postgresAdapter`: uuid ids (its migrations make uuid
@@ -107,7 +107,7 @@ async function startPlatform(payload: Payload, options: CommunityPlatformOptions
   // A pushed development schema has none of the migrations' functions and triggers to check.
   if (!settings().dbPush) await refuseWithoutRequiredObjects(payload)
   // Mail waiting from before (SMTP was down, the last process stopped) goes out now.
-  await deleteSentMail((payload.db as unknown as { pool: Parameters<typeof deleteSentMail>[0] }).pool)
+  await deleteSentMail(payload.db.pool)
   startMailRunner(payload)
   for (const worker of backgroundWorkersOf(payload)) worker.start(payload)
 }

@@ -10,10 +10,8 @@ interface Column {
 
 /** Every collection with an author name (collections/authorName.ts): its table and the two columns. */
 function authoredTables(req: PayloadRequest) {
-  const db = req.payload.db as unknown as {
-    tables: Record<string, Record<string, Column>>
-    tableNameMap: Map<string, string>
-  }
+  const db = req.payload.db
+  const tables = db.tables as Record<string, Record<string, Column>>
   return req.payload.config.collections.flatMap((collection) => {
     const field = collection.flattenedFields.find(
       (candidate) => candidate.name === AUTHOR_NAME && candidate.custom?.authorNameOf,
@@ -21,7 +19,7 @@ function authoredTables(req: PayloadRequest) {
     if (!field) return []
     // The adapter's own map from the snake-cased slug to the table (the same key it builds).
     const tableName = db.tableNameMap.get(collection.slug.replace(/-/g, '_'))!
-    const table = db.tables[tableName]!
+    const table = tables[tableName]!
     return [{ tableName, name: table[AUTHOR_NAME]!.name, author: table[field.custom!.authorNameOf as string]!.name }]
   })
 }

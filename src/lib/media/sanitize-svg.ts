@@ -26,7 +26,7 @@ function cssIsLocal(css: string): boolean {
 function loadTools(): Promise<Tools> {
   tools ??= (async () => {
     const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([import('jsdom'), import('dompurify')])
-    const purifier = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0])
+    const purifier = createDOMPurify(new JSDOM('').window)
     purifier.addHook('uponSanitizeAttribute', (_node, data) => {
       const name = data.attrName.toLowerCase()
       const value = data.attrValue.trim()

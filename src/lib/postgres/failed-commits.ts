@@ -16,7 +16,7 @@ interface Session extends HeardSession {
 interface TransactionalAdapter {
   drizzle: { transaction: (fn: (tx: unknown) => Promise<void>, options?: unknown) => Promise<void> }
   initializing?: Promise<void>
-  sessions: Record<string, Session>
+  sessions: Record<string, Pick<Session, 'db' | 'resolve' | 'reject'>>
   transactionOptions?: unknown
   beginTransaction: (options?: unknown) => Promise<string | null>
   commitTransaction: (id: string | Promise<string>) => Promise<void>
@@ -26,7 +26,7 @@ interface TransactionalAdapter {
 const ROLLBACK = Symbol('rollback')
 
 export function reportFailedCommits(payload: Payload): void {
-  const db = payload.db as unknown as TransactionalAdapter
+  const db = payload.db as TransactionalAdapter
 
   db.beginTransaction = async (options) => {
     await db.initializing

@@ -28,7 +28,7 @@ export function listenForLostConnections(payload: Payload): void {
     const msg = 'database connection lost; the pool will reconnect'
     payload.logger.warn({ msg, code: err.code, reason: err.message })
   }
-  const pool = (payload.db as unknown as { pool: PgPool }).pool
+  const pool = payload.db.pool as PgPool
   pool.on('error', lost)
   pool.on('connect', (client) => {
     client.on('error', lost)

@@ -116,7 +116,7 @@ export const requiredObjectsOf = (payload: Payload): RequiredObjects =>
  * ones the config lists under `custom.requiredObjects`.
  */
 export async function refuseWithoutRequiredObjects(payload: Payload): Promise<void> {
-  const pool = (payload.db as unknown as { pool: { query: Parameters<typeof findMissingObjects>[0] } }).pool
+  const pool = payload.db.pool
   const problems = await findMissingObjects((text, values) => pool.query(text, values), requiredObjectsOf(payload))
   if (problems.length === 0) return
   throw new Error(

@@ -1,11 +1,12 @@
 // A PostgreSQL session of one's own, outside Payload's pool, for the LISTEN and the mail lock, which belong
 // to one server connection (docs/decisions.md "A direct connection past the pooler").
 import type { Payload } from 'payload'
+import pg from 'pg'
 
 import { settings } from '../settings'
 
 export interface SessionClient {
-  connect: () => Promise<void>
+  connect: () => Promise<unknown>
   /** Text and values, or pg's query config (a named, prepared statement: lib/prepared.ts). */
   query: (
     textOrConfig: string | { name?: string; text: string; values: unknown[] },
@@ -15,11 +16,6 @@ export interface SessionClient {
   on: ((event: 'notification', listener: (message: { channel: string; payload?: string }) => void) => void) &
     ((event: 'error', listener: (error: Error) => void) => void) &
     ((event: 'end', listener: () => void) => void)
-}
-
-interface PoolWithClient {
-  Client: new (options: Record<string, unknown>) => SessionClient
-  options: Record<string, unknown>
 }
 
 /**
@@ -32,10 +28,9 @@ export const sessionsAreDirect = (): boolean => settings().databaseDirectUrl !==
 
 /** A new, unconnected client on the primary itself; the caller connects it and hears its 'error'. */
 export function sessionClient(payload: Payload, applicationName: string): SessionClient {
-  const pool = (payload.db as unknown as { pool: PoolWithClient }).pool
   const direct = settings().databaseDirectUrl
-  return new pool.Client({
-    ...pool.options,
+  return new pg.Client({
+    ...payload.db.poolOptions,
     ...(direct ? { connectionString: direct } : {}),
     application_name: applicationName,
   })

@@ -36,9 +36,7 @@ export const endOfFailedCommit = (error: unknown): TransactionEnd =>
 
 /** Hears how the open transaction `id` of `payload` ends (once). */
 export function onTransactionEnd(payload: Payload, id: string, listener: TransactionEndListener): void {
-  const session = (payload.db as unknown as { sessions: Record<string, Partial<HeardSession> | undefined> }).sessions[
-    id
-  ]
+  const session = (payload.db.sessions as Record<string, Partial<HeardSession> | undefined>)[id]
   // Not open (already ended), or not opened by failed-commits.ts (startPayload installs it).
   if (!session?.listeners)
     throw new Error(`Transaction ${id} is not open, or was not opened by reportFailedCommits' beginTransaction`)

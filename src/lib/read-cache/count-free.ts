@@ -3,7 +3,7 @@
 // Payload still makes the page and the body, so the answer stays Payload's byte for byte.
 import { AsyncLocalStorage } from 'node:async_hooks'
 
-import type { Payload, PayloadRequest, Where } from 'payload'
+import type { FindArgs, PaginatedDocs, Payload, PayloadRequest, Where } from 'payload'
 
 import { runPublicUnnamed } from '../prepared'
 
@@ -125,7 +125,7 @@ export async function countPlan(
   payload: Payload,
   list: CountedList,
   plan: Plan,
-  req?: PayloadRequest,
+  req?: Pick<Partial<PayloadRequest>, 'transactionID'>,
 ): Promise<number> {
   const values = [
     ...(plan.after !== undefined ? [plan.after] : []),
@@ -133,13 +133,6 @@ export async function countPlan(
   ]
   const { rows } = await runPublicUnnamed<{ n: string }>(payload, countText(list, plan), values, req)
   return Number(rows[0]?.n ?? 0)
-}
-
-type FindArgs = { collection: string; pagination?: boolean; where?: Where; req?: PayloadRequest }
-type CountArgs = { tableName: string; column?: unknown }
-interface Adapter {
-  find: (this: unknown, args: FindArgs) => Promise<unknown>
-  countDistinct: (this: unknown, args: CountArgs) => Promise<number>
 }
 
 const misses = new AsyncLocalStorage<Record<string, CountedList>>()
@@ -155,16 +148,16 @@ export function countFree(
   payload: Payload,
   lists: Record<string, CountedList>,
 ): <T>(fn: () => Promise<T>) => Promise<T> {
-  const adapter = payload.db as unknown as Adapter
+  const adapter = payload.db
   if (!wrapped.has(adapter)) {
     wrapped.add(adapter)
     const find = adapter.find
-    adapter.find = function (args) {
+    adapter.find = function <T>(this: typeof adapter, args: FindArgs) {
       const list = misses.getStore()?.[args.collection]
       const plan = list && args.pagination !== false ? planOf(args.where, list) : undefined
-      if (!list || !plan) return find.call(this, args)
+      if (!list || !plan) return find.call<typeof adapter, [FindArgs], Promise<PaginatedDocs<T>>>(this, args)
       return planned.run({ table: list.table, count: () => countPlan(payload, list, plan, args.req) }, () =>
-        find.call(this, args),
+        find.call<typeof adapter, [FindArgs], Promise<PaginatedDocs<T>>>(this, args),
       )
     }
     const countDistinct = adapter.countDistinct

@@ -1,13 +1,13 @@
 // The one place that chooses primary or replica for a read, Payload's and ours (docs/decisions.md "Read
 // replicas with our own chooser"): a replica only inside a request that allows it and only while the probe
 // finds it usable; a read the replica fails is retried on the primary.
-import { drizzle } from '@payloadcms/db-postgres/drizzle/node-postgres'
+import { drizzle, type NodePgDatabase } from '@payloadcms/db-postgres/drizzle/node-postgres'
 import { withReplicas } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload } from 'payload'
 
 import { settings } from '../settings'
 import { replicaAllowedHere } from './read-context'
-import { type Reader, ReplicaSet, type ReplicaState } from './replica-set'
+import { type Reader, type Replica, ReplicaSet, type ReplicaState } from './replica-set'
 
 interface Adapter {
   pool: Reader
@@ -28,7 +28,7 @@ function replicaForThisRead(payload: Payload) {
 
 /** The connection for a read where a slightly old answer is harmless (outside any transaction). */
 export function publicReader(payload: Payload): Reader {
-  return replicaForThisRead(payload)?.reader ?? (payload.db as unknown as Adapter).pool
+  return replicaForThisRead(payload)?.reader ?? payload.db.pool
 }
 
 /** Each configured replica's state, in DATABASE_REPLICA_URLS order (none configured: empty). */
@@ -38,21 +38,21 @@ export const replicaStates = (payload: Payload): ReplicaState[] => sets.get(payl
 export async function startReadReplicas(payload: Payload): Promise<void> {
   const { urls, maxLagSeconds } = settings().replicas
   if (urls.length === 0) return
-  const adapter = payload.db as unknown as Adapter
+  const adapter = payload.db
   const poolMax = Number(process.env.DATABASE_POOL_MAX ?? 10)
   const set = new ReplicaSet(urls, adapter.pool, maxLagSeconds, poolMax, (message) => payload.logger.warn(message))
   sets.set(payload, set)
 
-  type Db = Parameters<typeof withReplicas>[0]
+  type Db = NodePgDatabase<Record<string, unknown>>
   const primary = adapter.drizzle as Db
-  const byReplica = new Map(
+  const byReplica = new Map<Replica, Db>(
     set.replicas.map((replica) => [
       replica,
       drizzle({
         client: replica.reader as never,
         logger: (adapter.logger ?? false) as never,
         schema: adapter.schema,
-      }) as unknown as Db,
+      }),
     ]),
   )
   const chooseDrizzle = (): Db => {

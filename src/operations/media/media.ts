@@ -12,7 +12,7 @@ import type { UploadedFile } from '../../lib/http/multipart'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { defaultLocale } from '../../lib/locales'
 import { MediaRefusal, refusalAsApiError } from '../../lib/media/errors'
-import { createData } from '../../lib/payload-data'
+import { createData, readAllLocales } from '../../lib/payload-data'
 import { inTransaction } from '../../lib/transaction'
 import { toCatalogueError } from '../catalogue/errors'
 import { textsByLocale } from '../catalogue/localized'
@@ -66,7 +66,7 @@ async function findMediaDoc(req: PayloadRequest, id: string): Promise<Doc> {
       })
     : null
   if (!doc) throw notFound('Media not found')
-  return doc as unknown as Doc
+  return readAllLocales(doc)
 }
 
 export async function listMedia(req: PayloadRequest, filters: { type?: string }, page: Pagination) {
@@ -83,7 +83,7 @@ export async function listMedia(req: PayloadRequest, filters: { type?: string },
     overrideAccess: false,
     req,
   })
-  return paginated('media', (result.docs as unknown as Doc[]).map(presentMedia), result.totalDocs, page)
+  return paginated('media', result.docs.map((doc) => presentMedia(readAllLocales(doc))), result.totalDocs, page)
 }
 
 export async function getMedia(req: PayloadRequest, id: string): Promise<{ media: MediaView }> {
