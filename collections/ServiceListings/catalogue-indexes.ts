@@ -53,9 +53,7 @@ const catalogueIndexes: PostgresSchemaHook = ({ extendTable, schema }) => {
     extendTable({
       table,
       extraConfig: (columns) =>
-        Object.fromEntries(
-          Object.entries(indexes).map(([name, build]) => [name, build(name, columns)]),
-        ),
+        Object.fromEntries(Object.entries(indexes).map(([name, build]) => [name, build(name, columns)])),
     })
   }
   return schema

@@ -16,9 +16,7 @@ export async function execute(req: PayloadRequest, query: SQL): Promise<Array<Re
   // The same transaction lookup as prepared statements (src/lib/prepared.ts): a transaction
   // the adapter lost is an error, never a silent fall back to autocommit.
   const transaction = await openTransaction(req)
-  const executor = transaction
-    ? (transaction.db as unknown as Executor)
-    : (req.payload.db.drizzle as Executor)
+  const executor = transaction ? (transaction.db as unknown as Executor) : (req.payload.db.drizzle as Executor)
   const result = await executor.execute(query)
   return result.rows
 }

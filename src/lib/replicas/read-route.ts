@@ -9,15 +9,6 @@ import { settings } from '../settings'
 import { replicaAllowedHere } from './read-context'
 import { type Reader, type Replica, ReplicaSet, type ReplicaState } from './replica-set'
 
-interface Adapter {
-  pool: Reader
-  drizzle: unknown
-  primaryDrizzle?: unknown
-  readReplicasAfterWriteInterval?: number
-  schema: Record<string, unknown>
-  logger?: unknown
-}
-
 const sets = new WeakMap<Payload, ReplicaSet>()
 
 /** The usable replica for a read made here, now; undefined: the primary. */

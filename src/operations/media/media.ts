@@ -83,7 +83,12 @@ export async function listMedia(req: PayloadRequest, filters: { type?: string },
     overrideAccess: false,
     req,
   })
-  return paginated('media', result.docs.map((doc) => presentMedia(readAllLocales(doc))), result.totalDocs, page)
+  return paginated(
+    'media',
+    result.docs.map((doc) => presentMedia(readAllLocales(doc))),
+    result.totalDocs,
+    page,
+  )
 }
 
 export async function getMedia(req: PayloadRequest, id: string): Promise<{ media: MediaView }> {
