@@ -1,9 +1,10 @@
 // A member's signed-in list when they block 100 members, beside the same list of a member who blocks nobody
 // (docs/api.md "Blocking between members": the list leaves the blocked members' items out in its query). 2,000
-// published forum threads, half of them by the 100 blocked members. Measured twice, alternating the two members in
-// rounds (each round's ratio from two measurements next to each other in time; their median reported): the kept answer (the read cache, what a member re-reading their list gets) and a miss at every request
-// (a query string never asked before: Payload's list with the access rule's extra condition). Target: with 100
-// blocks ÷ with none ≥ 0.8. `npm run bench -- blocks`.
+// published forum threads, half of them by the 100 blocked members. Measured alternating the two members in rounds
+// (each round's ratio from two measurements next to each other in time; the median of the rounds reported): the
+// kept answer (the read cache, what a member re-reading their list gets) and a miss at every request (a query
+// string never asked before: Payload's list with the access rule's extra condition). Target: with 100 blocks ÷
+// with none ≥ 0.8. `npm run bench -- blocks`.
 import { measure } from './autocannon'
 import { type BenchApp, log } from './harness'
 import { SECONDS } from './reads'
