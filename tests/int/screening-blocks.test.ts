@@ -109,6 +109,20 @@ describe('/api/admin/moderation/screening', () => {
     expect((await admin.get(SCREENING, { kind: 'asn' })).status).toBe(400)
   })
 
+  it('the panel’s stock route stores the same written form, audited, and refuses a value not of its kind', async () => {
+    const made = await admin.send('/api/signup-screening', {
+      kind: 'email_domain',
+      value: '@Panel-Example.COM',
+      effect: 'require_approval',
+    })
+    expect(made.status).toBe(201)
+    expect(made.body.doc.value).toBe('panel-example.com')
+    expect(await auditOf('screening.create', made.body.doc.id)).toHaveLength(1)
+    const bad = await admin.send('/api/signup-screening', { kind: 'ip', value: '300.1.1.1', effect: 'block' })
+    expect(bad.status).toBe(400)
+    expect((await citizen.get('/api/signup-screening')).status).toBe(403)
+  })
+
   it('test: tells what sign-up would do, block first', async () => {
     await entry({ kind: 'email_domain', value: 'held-test.example', effect: 'require_approval' })
     await entry({ kind: 'ip', value: '192.0.2.0/25', effect: 'block' })
@@ -267,6 +281,11 @@ describe('/api/profile/blocks', () => {
     expect((await blocker.send(`${BLOCKS}/${target.id}`, undefined, 'DELETE')).body).toEqual({ success: true })
     expect((await blocker.send(`${BLOCKS}/${target.id}`, undefined, 'DELETE')).body).toEqual({ success: true })
     expect((await blocker.get(BLOCKS)).body).toMatchObject({ blocks: [], total: 0 })
+    // The route's name is no username.
+    const taken = await call(app, 'POST', '/api/auth/sign-up/email', {
+      body: { email: `u-${word()}@example.com`, password: PASSWORD, username: 'Blocks' },
+    })
+    expect(taken.body.error).toBe('username_taken')
   })
 })
 
