@@ -6,6 +6,7 @@ import type { Access, Where } from 'payload'
 
 import type { ContentType } from '../domain/content-types'
 import { hasPermission, type Permission } from '../domain/permissions'
+import { blockedMembers } from '../src/lib/member-blocks'
 
 /** The rows anonymous readers see: public statuses; a classified also while not expired. */
 export function publicRows(type: ContentType, now = new Date()): Where {
@@ -16,13 +17,25 @@ export function publicRows(type: ContentType, now = new Date()): Where {
 
 const ownRows = (type: ContentType, userId: unknown): Where => ({ [type.authorField]: { equals: userId } })
 
-/** Anyone the public rows, an author also their own in any status, moderators and admins all. */
+/**
+ * Anyone the public rows, an author also their own in any status, moderators and admins all. A member's lists leave
+ * out the items of members they block, in the query so pages and totals stay true (docs/api.md "Blocking between
+ * members"); a read by id does not.
+ */
 export const visibleContent =
   (type: ContentType): Access =>
-  ({ req }) => {
+  async ({ req, id }) => {
     if (hasPermission(req.user, 'moderation.queue')) return true
     if (!req.user) return publicRows(type)
-    return { or: [publicRows(type), ownRows(type, req.user.id)] }
+    const visible: Where = { or: [publicRows(type), ownRows(type, req.user.id)] }
+    if (id !== undefined) return visible
+    const blocked = await blockedMembers(req, String(req.user.id))
+    if (blocked.length === 0) return visible
+    // An authorless item (its account deleted) is nobody's to block.
+    const unblocked: Where = {
+      or: [{ [type.authorField]: { not_in: blocked } }, { [type.authorField]: { exists: false } }],
+    }
+    return { and: [visible, unblocked] }
   }
 
 /** Every permission that moves some item of the type, whoever wrote it. */

@@ -2,6 +2,7 @@
 // one table, writes bench/results/<date>.json and updates docs/performance.md (docs/performance.md
 // "Reproducing" lists the scenarios); every measurement is bounded in time.
 import { bearerBench } from './bearer'
+import { blocksBench } from './blocks'
 import { bookingsBench } from './bookings'
 import { catalogueBench } from './catalogue'
 import { clusterBench } from './cluster'
@@ -41,6 +42,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   replicas: replicasBench,
   bearer: bearerBench,
   digests: digestsBench,
+  blocks: blocksBench,
 }
 const DEFAULT = ['reads', 'catalogue', 'profile', 'bookings', 'sign-in', 'memory']
 

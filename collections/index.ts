@@ -28,6 +28,7 @@ import { ServiceCategories } from './ServiceCategories/index'
 import { ServiceListings } from './ServiceListings/index'
 import { ServiceMedia } from './ServiceMedia/index'
 import { Sessions } from './Sessions'
+import { SignupScreening } from './SignupScreening'
 import { Users } from './Users/index'
 import { VerificationTokens } from './VerificationTokens'
 import { Wallets } from './Wallets'
@@ -61,6 +62,7 @@ export const collections: CollectionConfig[] = inPanelOrder([
   ModerationDecisions,
   ContentAppeals,
   TransparencyPublications,
+  SignupScreening,
   Notifications,
   Webhooks,
   WebhookDeliveries,

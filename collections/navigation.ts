@@ -5,7 +5,15 @@
 // (sessions, tokens, rate limits) need no entry.
 import type { CollectionConfig } from 'payload'
 
-export const PANEL_GROUPS = ['Catalogue', 'Bookings', 'Community', 'People', 'Settings', 'System'] as const
+export const PANEL_GROUPS = [
+  'Catalogue',
+  'Bookings',
+  'Community',
+  'Moderation',
+  'People',
+  'Settings',
+  'System',
+] as const
 type Group = (typeof PANEL_GROUPS)[number]
 
 export const NAVIGATION: Readonly<Record<string, { group: Group; description: string }>> = {
@@ -70,6 +78,11 @@ export const NAVIGATION: Readonly<Record<string, { group: Group; description: st
   },
   products: { group: 'Community', description: 'Products offered by members.' },
   notifications: { group: 'Community', description: 'Your own notifications. Each user sees only theirs.' },
+  'signup-screening': {
+    group: 'Moderation',
+    description:
+      'Email domains, addresses and IP ranges whose sign-ups are blocked or wait for approval. Check an address above the list.',
+  },
   users: { group: 'People', description: 'Accounts and their roles.' },
   organizations: { group: 'People', description: 'Organizations that offer services.' },
   memberships: { group: 'People', description: 'Who belongs to which organization, and as what.' },

@@ -24,9 +24,12 @@ export const PUBLIC_READS: PublicReads = {
   // Organization owners and admins read their organization's services and slots too
   // (docs/decisions.md "Organizations manage their services through the admin catalogue"):
   // access/organizationManagers.ts reads the memberships at every request.
+  // A member's community lists leave out the members they block (access/community.ts reads member_blocks, whose
+  // triggers bump `member-blocks`).
   alsoDependsOn: {
     'service-listings': ['memberships', 'organizations'],
     'service-availability': ['memberships', 'organizations'],
+    ...Object.fromEntries(Object.values(CONTENT_TYPES).map((type) => [type.collection, ['member-blocks']])),
   },
   // An active classified stops being shown once `expiresAt` passes (docs/api.md
   // "Community content"; access/community.ts publicRows and the collection's

@@ -73,6 +73,7 @@ export const AUDIT_ACTIONS = {
     sessionsRevoked: z.int(),
   }),
   'admin.unban_user': nothing,
+  'user.approve': z.object({ email: z.string() }),
   'admin.revoke_user_session': z.object({ userId: nullableId }),
   'admin.revoke_user_sessions': sessions,
   'admin.create_user': z.object({ email: z.string(), roles: z.array(z.string()) }),
@@ -177,6 +178,9 @@ export const AUDIT_ACTIONS = {
   appeal_reversed: appealDecision,
   appeal_upheld: appealDecision,
   transparency_report_published: z.object({ from: z.string(), to: z.string() }),
+
+  // Sign-up screening.
+  ...documentActions('screening'),
 
   // Webhooks.
   'webhook.create': webhook,

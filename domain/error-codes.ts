@@ -57,6 +57,8 @@ export const ERROR_CODES = defineErrorCodes({
   session_not_fresh: { status: 403, message: 'Sign in again (a session from the last 10 minutes is required)' },
   banned_user: { status: 403, message: 'You have been banned from this application' },
   user_already_exists: { status: 409, message: 'An account with this email already exists' },
+  signup_blocked: { status: 403, message: 'Sign-up is not possible with these details' },
+  account_pending_approval: { status: 403, message: 'This account is waiting for approval by an administrator' },
   username_taken: { status: 409, message: 'This username is already taken' },
   user_not_found: { status: 404, message: 'No user with this id' },
   cannot_ban_yourself: { status: 400, message: 'You cannot ban yourself' },

@@ -5,10 +5,12 @@ import { adminBlogEndpoints } from './admin/blog'
 import { moderateEndpoints } from './admin/moderate'
 import { adminNotificationSettingsEndpoints } from './admin/notification-settings'
 import { adminOrganizationsEndpoints } from './admin/organizations'
+import { screeningEndpoints } from './admin/screening'
 import { adminServicesEndpoints } from './admin/services/index'
 import { webhooksEndpoints } from './admin/webhooks'
 import { authEndpoints } from './auth/index'
 import { authClientEndpoints } from './auth-client/index'
+import { blockEndpoints } from './profile/blocks'
 import { profileEndpoints } from './profile/index'
 import { reportsEndpoints } from './reports/index'
 import { publicBookingEndpoints } from './services/bookings'
@@ -24,9 +26,12 @@ export const endpoints: Endpoint[] = [
   ...approveEndpoints,
   ...reportsEndpoints,
   ...webhooksEndpoints,
+  // Before /profile/:username, which would otherwise read `blocks` as a username.
+  ...blockEndpoints,
   ...profileEndpoints,
   ...adminOrganizationsEndpoints,
   ...adminBlogEndpoints,
   ...adminNotificationSettingsEndpoints,
+  ...screeningEndpoints,
   ...authClientEndpoints,
 ]

@@ -7,6 +7,7 @@ import { settings } from '../src/lib/settings'
 import { approvalPaths, moderationPaths } from './admin/openapi'
 import { adminBlogPaths } from './admin/openapi-blog'
 import { adminOrganizationPaths } from './admin/openapi-organizations'
+import { screeningPaths } from './admin/openapi-screening'
 import { webhookPaths } from './admin/openapi-webhooks'
 import { adminServicesPaths } from './admin/services/openapi'
 import { authPaths } from './auth/openapi'
@@ -17,6 +18,7 @@ import { authClientPaths } from './auth-client/openapi'
 import { communityMediaPaths } from './community/openapi'
 import { communityContentPaths } from './community/openapi-content'
 import { profilePaths } from './profile/openapi'
+import { blockPaths } from './profile/openapi-blocks'
 import { reportsPaths } from './reports/openapi'
 import { publicBookingPaths } from './services/openapi'
 import { stockPaths } from './stock-paths'
@@ -35,6 +37,8 @@ const FAMILIES = (): ZodOpenApiPathsObject[] => [
   webhookPaths,
   reportsPaths,
   profilePaths(settings().locales),
+  blockPaths,
+  screeningPaths,
   adminOrganizationPaths,
   adminBlogPaths(settings().locales),
   communityContentPaths(),

@@ -88,6 +88,7 @@ export interface Config {
     products: Product;
     'community-media': CommunityMedia;
     notifications: Notification;
+    'signup-screening': SignupScreening;
     users: User;
     profiles: Profile;
     wallets: Wallet;
@@ -148,6 +149,7 @@ export interface Config {
     products: ProductsSelect<false> | ProductsSelect<true>;
     'community-media': CommunityMediaSelect<false> | CommunityMediaSelect<true>;
     notifications: NotificationsSelect<false> | NotificationsSelect<true>;
+    'signup-screening': SignupScreeningSelect<false> | SignupScreeningSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     profiles: ProfilesSelect<false> | ProfilesSelect<true>;
     wallets: WalletsSelect<false> | WalletsSelect<true>;
@@ -897,6 +899,25 @@ export interface Notification {
   createdAt: string;
 }
 /**
+ * Email domains, addresses and IP ranges whose sign-ups are blocked or wait for approval. Check an address above the list.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "signup-screening".
+ */
+export interface SignupScreening {
+  id: string;
+  kind: 'email_domain' | 'email' | 'ip';
+  value: string;
+  effect: 'block' | 'require_approval';
+  note?: string | null;
+  /**
+   * Empty: never. Past: no longer applies.
+   */
+  expiresAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * Public profile of each account (created with the account).
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1405,6 +1426,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'notifications';
         value: string | Notification;
+      } | null)
+    | ({
+        relationTo: 'signup-screening';
+        value: string | SignupScreening;
       } | null)
     | ({
         relationTo: 'users';
@@ -1931,6 +1956,19 @@ export interface NotificationsSelect<T extends boolean = true> {
   targetType?: T;
   targetId?: T;
   readAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "signup-screening_select".
+ */
+export interface SignupScreeningSelect<T extends boolean = true> {
+  kind?: T;
+  value?: T;
+  effect?: T;
+  note?: T;
+  expiresAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -4,6 +4,7 @@ import { publicRows } from '../../access/community'
 import { contentErrors } from '../../domain/content-errors'
 import { contentTypeOf } from '../../domain/content-types'
 import { isUuid } from '../../domain/ids'
+import { commentTargetOwnerAllows } from '../../hooks/community/blockedByOwner'
 import { idOf } from '../../hooks/community/context'
 import { contentCollection } from '../community/contentCollection'
 import { fixedAfterCreate, text } from '../community/fields'
@@ -52,7 +53,7 @@ const targetIsPublic: CollectionBeforeChangeHook = async ({ data, operation, req
 export const Comments: CollectionConfig = contentCollection('comments', {
   auditPrefix: 'comment',
   admin: { useAsTitle: 'body', defaultColumns: ['body', 'target', 'status', 'authorName', 'createdAt'] },
-  hooks: { beforeChange: [targetIsPublic] },
+  hooks: { beforeChange: [targetIsPublic, commentTargetOwnerAllows] },
   fields: [
     {
       name: 'target',

@@ -7,6 +7,7 @@ import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequ
 
 import { contentErrors } from '../../domain/content-errors'
 import { isUuid } from '../../domain/ids'
+import { refuseWhenBlocked } from '../../hooks/community/blockedByOwner'
 import { idOf } from '../../hooks/community/context'
 import { execute, sql } from '../../src/lib/sql'
 import type { ForumPost } from '../../src/payload-types'
@@ -17,9 +18,13 @@ export const threadTakesPosts: CollectionBeforeChangeHook<ForumPost> = async ({ 
   if (operation !== 'create' || data.thread === undefined || data.thread === null || data.thread === '') return data
   const threadId = idOf(data.thread)
   if (!isUuid(threadId)) throw contentErrors.notFound('thread')
-  const [thread] = await execute(req, sql`SELECT status FROM forum_threads WHERE id = ${threadId} FOR UPDATE`)
+  const [thread] = await execute(
+    req,
+    sql`SELECT status, author_id FROM forum_threads WHERE id = ${threadId} FOR UPDATE`,
+  )
   if (!thread || thread.status === 'moderated' || thread.status === 'deleted') throw contentErrors.notFound('thread')
   if (thread.status === 'closed') throw contentErrors.threadClosed()
+  await refuseWhenBlocked(req, thread.author_id)
   return data
 }
 

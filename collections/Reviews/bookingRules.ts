@@ -5,6 +5,7 @@ import { type CollectionBeforeChangeHook, ValidationError } from 'payload'
 
 import { contentErrors } from '../../domain/content-errors'
 import { isUuid } from '../../domain/ids'
+import { refuseWhenBlocked } from '../../hooks/community/blockedByOwner'
 import { idOf } from '../../hooks/community/context'
 import { execute, sql } from '../../src/lib/sql'
 import type { Review } from '../../src/payload-types'
@@ -21,12 +22,13 @@ export const reviewOfOwnCompletedBooking: CollectionBeforeChangeHook<Review> = a
   // The booking row is locked: two reviews of it at once queue here, the second sees the first.
   const [booking] = await execute(
     req,
-    sql`SELECT b.customer_id AS customer, b.status, b.service_id AS service, s.allow_reviews AS "allowReviews"
+    sql`SELECT b.customer_id AS customer, b.provider_id AS provider, b.status, b.service_id AS service, s.allow_reviews AS "allowReviews"
         FROM bookings b JOIN service_listings s ON s.id = b.service_id WHERE b.id = ${bookingId} FOR UPDATE OF b`,
   )
   // Someone else's booking is as unknown to the caller as a missing one.
   if (!booking || (req.user && String(booking.customer) !== String(req.user.id)))
     throw contentErrors.notFound('booking')
+  await refuseWhenBlocked(req, booking.provider)
   if (booking.status !== 'completed') throw invalid('booking', 'Only a completed booking can be reviewed')
   if (!booking.allowReviews) throw invalid('service', 'This service does not take reviews')
   if (data.service !== undefined && data.service !== null && idOf(data.service) !== String(booking.service)) {

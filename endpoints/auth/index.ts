@@ -2,6 +2,7 @@ import type { Endpoint } from 'payload'
 
 import { accountEndpoints } from './account'
 import { adminUserEndpoints } from './admin-users'
+import { approveUserEndpoint } from './approve-user'
 import { organizationInvitationEndpoints } from './organization-invitations'
 import { organizationManageEndpoints } from './organization-manage'
 import { listOrganizationsEndpoint, setActiveEndpoint } from './organizations'
@@ -25,6 +26,7 @@ export const authEndpoints: Endpoint[] = [
   ...accountEndpoints,
   ...ownSessionEndpoints,
   ...adminUserEndpoints,
+  ...approveUserEndpoint,
   ...organizationManageEndpoints,
   ...organizationInvitationEndpoints,
 ]

@@ -15,6 +15,7 @@ import {
   updateUserBody,
   userIdBody,
 } from './admin-users'
+import { approveUserBody } from './approve-user'
 import { listedSession } from './openapi-account'
 import { accountOperation, type AccountRequest, INVALID, REMOVAL_REFUSED } from './openapi-operation'
 
@@ -117,6 +118,14 @@ export const adminUserPaths: ZodOpenApiPathsObject = {
   },
   '/api/auth/admin/unban-user': {
     post: operation('Lift a ban', { body: userIdBody }, withUser('The user'), NOT_FOUND),
+  },
+  '/api/auth/admin/approve-user': {
+    post: operation(
+      'Let an account held by sign-up screening (`require_approval`) sign in; audit `user.approve`',
+      { body: approveUserBody },
+      withUser('The user'),
+      NOT_FOUND,
+    ),
   },
   '/api/auth/admin/list-user-sessions': {
     post: operation('A user’s sessions', { body: userIdBody }, sessions, NOT_FOUND),

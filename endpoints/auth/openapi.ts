@@ -66,6 +66,7 @@ export const authPaths: ZodOpenApiPathsObject = {
         '200': json('Created; no session is issued', z.object({ user: newUser, session: z.null(), token: z.null() })),
         ...errors({
           400: `${INVALID}, or \`weak_password\` (rules unmet, over 128 characters)`,
+          403: '`signup_blocked`: the email, its domain or the client IP meets a `block` screening entry (nothing is created or sent, whether or not the email has an account), or `forbidden` (CSRF rule)',
           409: '`user_already_exists` (email taken, any case) or `username_taken`',
           429: '`too_many_requests`: 10 sign-ups per hour per client IP',
         }),
@@ -113,7 +114,7 @@ export const authPaths: ZodOpenApiPathsObject = {
         ...errors({
           400: INVALID,
           401: '`invalid_credentials` (unknown email or wrong password, one body for both) or `email_not_verified`',
-          403: '`banned_user` (the password matched and the account is banned: the message is the ban’s reason) or `forbidden` (CSRF rule)',
+          403: '`banned_user` (the password matched and the account is banned: the message is the ban’s reason), `account_pending_approval` (the password matched and sign-up screening holds the account until an admin approves it) or `forbidden` (CSRF rule)',
           429: '`too_many_requests`: 5 attempts per 15 min per client IP, or 5 failures per 15 min per email',
         }),
       },

@@ -78,6 +78,9 @@ const exportDocument = z
     notificationSettings: settingsByType.meta({
       description: 'As GET /api/profile/notification-settings answers them',
     }),
+    blocks: z
+      .array(z.object({ userId: id, username: z.string().nullable(), createdAt: timestamp }))
+      .meta({ description: 'The members the caller blocks' }),
     sessions: z.array(z.looseObject({ id })).meta({ description: 'Without their tokens' }),
     bookingsAsCustomer: z.array(z.looseObject({ id })),
     bookingsAsProvider: z.array(z.looseObject({ id })),

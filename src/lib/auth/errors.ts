@@ -12,6 +12,8 @@ export const emailNotVerified = () => apiError('email_not_verified')
 export const userAlreadyExists = () => apiError('user_already_exists')
 export const usernameTaken = () => apiError('username_taken')
 export const invalidRedirect = () => apiError('invalid_redirect')
+export const signupBlocked = () => apiError('signup_blocked')
+export const accountPendingApproval = () => apiError('account_pending_approval')
 
 /** zod for the auth family: a failure is 400 invalid_input naming the first bad field. */
 export function parseAuthInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {

@@ -8,13 +8,14 @@ import type { PayloadRequest } from 'payload'
 import { writeAudit } from '../../../hooks/shared/audit'
 import type { SessionSnapshot } from '../../lib/auth/cookies'
 import { bannedUser, isBanned } from '../../lib/auth/current'
-import { emailNotVerified, invalidCredentials } from '../../lib/auth/errors'
+import { accountPendingApproval, emailNotVerified, invalidCredentials } from '../../lib/auth/errors'
 import { limitSignInAttempt, releaseSignInFailure, reserveSignInFailure } from '../../lib/auth/limits'
 import { verifyPassword } from '../../lib/auth/password-hash'
 import { createSession, type SessionUser, snapshotOf } from '../../lib/auth/sessions'
 import { PASSWORD_MAX_LENGTH } from '../../lib/password-rules'
 import { runIn, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
+import { isPendingApproval } from './pending-approval'
 
 export interface SignInResult {
   token: string
@@ -81,6 +82,9 @@ export async function signIn(req: PayloadRequest, email: string, password: strin
     banExpires: user.banExpires ? new Date(user.banExpires).toISOString() : null,
   }
   if (isBanned(ban)) return fail(req, email, 'banned', String(user.id), bannedUser(user.banReason ?? null))
+  // Held by sign-up screening until an admin approves it (docs/api.md "Sign-up screening").
+  if (await isPendingApproval(req, String(user.id)))
+    return fail(req, email, 'pending_approval', String(user.id), accountPendingApproval())
 
   const result = await inTransaction(req, async () => {
     // An expired ban is lifted, so admin/get-user and admin/list-users stop showing it.

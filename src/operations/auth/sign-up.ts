@@ -5,16 +5,19 @@ import type { PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
 import { emitEvent } from '../../../hooks/shared/webhookEvents'
-import { userAlreadyExists, usernameTaken, weakPassword } from '../../lib/auth/errors'
+import { signupBlocked, userAlreadyExists, usernameTaken, weakPassword } from '../../lib/auth/errors'
 import { queueVerificationEmail } from '../../lib/auth/mails'
 import { issueToken } from '../../lib/auth/one-time-tokens'
 import { hashPassword } from '../../lib/auth/password-hash'
 import { VERIFICATION_TOKEN_LIFETIME } from '../../lib/auth/timing'
+import { requestIp } from '../../lib/client-ip'
 import { ApiError } from '../../lib/http/errors'
 import { checkPasswordRules } from '../../lib/password-rules'
 import { inTransaction } from '../../lib/transaction'
 import { isUniqueViolation } from '../../lib/unique-violation'
+import { screen } from '../moderation/screening'
 import { insertAccount } from './insert-account'
+import { holdForApproval } from './pending-approval'
 import { uniqueUsername, usernameUnavailable } from './usernames'
 
 export interface SignUpInput {
@@ -38,13 +41,17 @@ export interface CreatedUser {
 const DERIVED_USERNAME_ATTEMPTS = 10
 
 export async function signUp(req: PayloadRequest, input: SignUpInput): Promise<CreatedUser> {
+  // Screening comes before any look at existing accounts, so a blocked sign-up answers alike for every email.
+  const screening = await screen(req, input.email, requestIp(req.headers))
+  if (screening.effect === 'block') throw signupBlocked()
+  const holdingEntry = screening.effect === 'require_approval' ? screening.matches[0]!.id : null
   const rule = checkPasswordRules(input.password)
   if (rule) throw weakPassword(rule)
   const passwordHash = await hashPassword(input.password)
 
   for (let attempt = 1; ; attempt++) {
     try {
-      return await createAccount(req, input, passwordHash)
+      return await createAccount(req, input, passwordHash, holdingEntry)
     } catch (error) {
       const lostUsernameRace = !input.username && error instanceof ApiError && error.code === 'username_taken'
       if (!lostUsernameRace || attempt >= DERIVED_USERNAME_ATTEMPTS) throw error
@@ -52,7 +59,12 @@ export async function signUp(req: PayloadRequest, input: SignUpInput): Promise<C
   }
 }
 
-async function createAccount(req: PayloadRequest, input: SignUpInput, passwordHash: string): Promise<CreatedUser> {
+async function createAccount(
+  req: PayloadRequest,
+  input: SignUpInput,
+  passwordHash: string,
+  holdingEntry: string | null,
+): Promise<CreatedUser> {
   const user = await inTransaction(req, async () => {
     const existing = await req.payload.count({
       collection: 'users',
@@ -87,6 +99,7 @@ async function createAccount(req: PayloadRequest, input: SignUpInput, passwordHa
       throw error
     }
     const userId = created.id
+    if (holdingEntry) await holdForApproval(req, userId, holdingEntry)
     const verification = await issueToken(req, userId, 'email_verification', VERIFICATION_TOKEN_LIFETIME)
     await writeAudit(req, {
       action: 'user.sign_up',

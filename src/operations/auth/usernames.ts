@@ -8,7 +8,13 @@ import type { PayloadRequest } from 'payload'
 import { execute, sql } from '../../lib/sql'
 
 /** Sub-paths of /api/profile: refused as taken, skipped when a username is derived. */
-export const RESERVED_USERNAMES: readonly string[] = ['notifications', 'export', 'notification-settings', 'unsubscribe']
+export const RESERVED_USERNAMES: readonly string[] = [
+  'notifications',
+  'export',
+  'notification-settings',
+  'unsubscribe',
+  'blocks',
+]
 
 const isReserved = (username: string) => RESERVED_USERNAMES.includes(username.toLowerCase())
 

@@ -3,7 +3,8 @@
 // (docs/decisions.md "No double booking: an exclusion constraint").
 import type { PayloadRequest } from 'payload'
 
-import { apiError, notFound } from '../../lib/http/errors'
+import { apiError, forbidden, notFound } from '../../lib/http/errors'
+import { blockBetween } from '../../lib/member-blocks'
 import { nowWallClockMinute } from '../../lib/wall-clock'
 import { bookingRange, inSomeSlot, timingMessage, timingRefusal } from './booking-rules'
 import { bookingStatement } from './errors'
@@ -28,6 +29,10 @@ export async function createBooking(
   const { terms: service, openSlots } = await serviceTermsAndSlots(req, input.serviceId, input.bookingDate)
   // A service whose provider account is gone (the reference emptied) cannot be booked either.
   if (!service || !service.providerId) throw notFound('Service not found')
+  // A provider who blocks the customer takes no booking from them (docs/api.md "Blocking between members"); a block
+  // made between this read and the insert lets that one booking through.
+  const block = await blockBetween(req, String(service.providerId), customerId)
+  if (block.blocks) throw forbidden('You cannot book this service')
   if (service.status !== 'active') throw apiError('service_not_active')
   const { startMinute } = bookingRange(input.bookingDate, input.bookingTime, service.durationMinutes)
   const refusal = timingRefusal(startMinute, nowWallClockMinute(), service)
@@ -49,7 +54,8 @@ export async function createBooking(
       bookingTime: input.bookingTime,
       customerMessage: input.customerMessage ?? null,
     })
-    if (!(await insertBooking(req, doc))) throw apiError('day_full')
+    // A staff member the provider blocks still books, but sends the provider no notification.
+    if (!(await insertBooking(req, doc, { withoutNotice: block.mutes }))) throw apiError('day_full')
     return { booking: presentBooking(doc) }
   })
 }

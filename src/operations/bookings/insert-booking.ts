@@ -137,8 +137,13 @@ function bookingRow(doc: BookingDoc) {
  * at the cap (nothing written); an overlap is the exclusion constraint's error (errors.ts maps
  * it to 409). The mail runner and the webhook worker are woken once it has committed.
  */
-export async function insertBooking(req: PayloadRequest, doc: BookingDoc): Promise<boolean> {
+export async function insertBooking(
+  req: PayloadRequest,
+  doc: BookingDoc,
+  options: { withoutNotice?: boolean } = {},
+): Promise<boolean> {
   const records = await bookingCreatedRecords(req, doc)
+  if (options.withoutNotice) records.notice = null
   const { rows } = await runIn<{ day_full: boolean; deliveries: number }>(req, CREATE_BOOKING, [
     bookingRow(doc),
     auditRow(req, records.audit),

@@ -16,6 +16,8 @@ export interface NotificationInput {
   body: string
   targetType?: string
   targetId?: string
+  /** Whose action it reports; defaults to the request's user. A recipient who blocks them is not told. */
+  actorId?: string | null
 }
 
 // The columns of collections/Notifications.ts; timestamps from the clock, as Payload sets them. Nothing is
@@ -28,6 +30,13 @@ export const INSERT_NOTIFICATION = statement(
    WHERE NOT EXISTS (
      SELECT 1 FROM notification_settings s WHERE s.user_id = $1::uuid AND s.type = $2::text AND NOT s.inbox
    )`,
+)
+// The same, nor when the recipient blocks whoever acted ($8; docs/api.md "Blocking between members"). The booking's
+// one statement keeps the one above (its caller leaves the notice out instead).
+const INSERT_NOTIFICATION_UNLESS_BLOCKED = statement(
+  'notification-insert-unless-blocked',
+  `${INSERT_NOTIFICATION.text}
+   AND NOT EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = $1::uuid AND b.blocked_id = $8::uuid)`,
 )
 
 /** The notifications row `input` makes, column by column (also for the booking's one-statement write). */
@@ -47,7 +56,7 @@ export function notificationRow(input: NotificationInput) {
 
 export async function notify(req: PayloadRequest, input: NotificationInput): Promise<void> {
   const row = notificationRow(input)
-  await runIn(req, INSERT_NOTIFICATION, [
+  await runIn(req, INSERT_NOTIFICATION_UNLESS_BLOCKED, [
     row.user_id_id,
     row.type,
     row.title,
@@ -55,5 +64,6 @@ export async function notify(req: PayloadRequest, input: NotificationInput): Pro
     row.target_type,
     row.target_id,
     row.created_at,
+    input.actorId === undefined ? (req.user ? String(req.user.id) : null) : input.actorId,
   ])
 }

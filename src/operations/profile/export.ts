@@ -105,8 +105,15 @@ async function* exportText(req: PayloadRequest, userId: string): AsyncGenerator<
     )
   ).map(clean)
   const notificationSettings = await readSettings(req.payload, userId)
+  // The members the caller blocks (never who blocks the caller: nobody is told of a block).
+  const blocks = (
+    await execute(
+      req,
+      sql`SELECT b.blocked_id AS user_id, p.username, to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at FROM member_blocks b LEFT JOIN profiles p ON p.user_id = b.blocked_id WHERE b.blocker_id = ${userId}::uuid ORDER BY b.created_at`,
+    )
+  ).map(clean)
   yield `{"exportedAt":${JSON.stringify(new Date().toISOString())},"user":${JSON.stringify(user)},"roles":${JSON.stringify(user?.roles ?? [])},"profile":${JSON.stringify(profile)},"wallet":${JSON.stringify(wallet)},"organizations":${JSON.stringify(organizations)}`
-  yield `,"notificationSettings":${JSON.stringify(notificationSettings)}`
+  yield `,"notificationSettings":${JSON.stringify(notificationSettings)},"blocks":${JSON.stringify(blocks)}`
   let inContent = false
   for (const section of SECTIONS) {
     const [group, key] = section.key.includes('.') ? section.key.split('.') : [null, section.key]

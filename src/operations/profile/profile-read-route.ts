@@ -12,7 +12,7 @@ import { getPublicProfile } from './public-profile'
 export const PROFILE_READS_PATH = /^\/api\/profile\/[^/]/
 
 const PREFIX = '/api/profile/'
-const PASSED_ON = new Set(['export', 'notification-settings', 'unsubscribe'])
+const PASSED_ON = new Set(['export', 'notification-settings', 'unsubscribe', 'blocks'])
 
 /** The inbox as GET /api/profile/notifications answers it: the caller's, else 401. */
 export async function inboxAnswer(payload: Payload, userId: string | undefined, params: URLSearchParams) {

@@ -30,6 +30,7 @@ import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ModerateComment as ModerateComment_d1d27d5f62013d0baf1d59ec27529f6f } from '../../../../collections/BlogComments/components/ModerateComment'
 import { ApprovalDecision as ApprovalDecision_f91049518740426367f53a8ac4ecadf0 } from '../../../../collections/community/components/ApprovalDecision'
+import { ScreeningCheck as ScreeningCheck_f14ee1597fa5f6298adf8956e6cf8e42 } from '../../../../src/admin/ScreeningCheck'
 import { MemberNotificationSettings as MemberNotificationSettings_44ba4b5e029c5bc0ecaa71998717b946 } from '../../../../src/admin/MemberNotificationSettings'
 import { JsonTextField as JsonTextField_c39f3e0f37ea3b7edf858422e7ddb669 } from '../../../../src/admin/JsonTextField'
 import { SendTestWebhook as SendTestWebhook_5918111b51558dcf0ecdcb8fb7aa7181 } from '../../../../src/admin/SendTestWebhook'
@@ -78,6 +79,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "/collections/BlogComments/components/ModerateComment#ModerateComment": ModerateComment_d1d27d5f62013d0baf1d59ec27529f6f,
   "/collections/community/components/ApprovalDecision#ApprovalDecision": ApprovalDecision_f91049518740426367f53a8ac4ecadf0,
+  "/src/admin/ScreeningCheck#ScreeningCheck": ScreeningCheck_f14ee1597fa5f6298adf8956e6cf8e42,
   "/src/admin/MemberNotificationSettings#MemberNotificationSettings": MemberNotificationSettings_44ba4b5e029c5bc0ecaa71998717b946,
   "/src/admin/JsonTextField#JsonTextField": JsonTextField_c39f3e0f37ea3b7edf858422e7ddb669,
   "/src/admin/SendTestWebhook#SendTestWebhook": SendTestWebhook_5918111b51558dcf0ecdcb8fb7aa7181,
