@@ -11,6 +11,7 @@ import { authEndpoints } from './auth/index'
 import { authClientEndpoints } from './auth-client/index'
 import { profileEndpoints } from './profile/index'
 import { reportsEndpoints } from './reports/index'
+import { searchEndpoints } from './search/index'
 import { publicBookingEndpoints } from './services/bookings'
 import { publicSlotsEndpoints } from './services/slots'
 
@@ -29,4 +30,5 @@ export const endpoints: Endpoint[] = [
   ...adminBlogEndpoints,
   ...adminNotificationSettingsEndpoints,
   ...authClientEndpoints,
+  ...searchEndpoints,
 ]

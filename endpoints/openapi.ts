@@ -18,6 +18,7 @@ import { communityMediaPaths } from './community/openapi'
 import { communityContentPaths } from './community/openapi-content'
 import { profilePaths } from './profile/openapi'
 import { reportsPaths } from './reports/openapi'
+import { searchPaths } from './search/openapi'
 import { publicBookingPaths } from './services/openapi'
 import { stockPaths } from './stock-paths'
 
@@ -39,6 +40,7 @@ const FAMILIES = (): ZodOpenApiPathsObject[] => [
   adminBlogPaths(settings().locales),
   communityContentPaths(),
   communityMediaPaths,
+  searchPaths(settings().locales),
   stockPaths,
 ]
 
