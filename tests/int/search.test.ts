@@ -85,6 +85,7 @@ describe('matching', () => {
       // The inflected form first: the last word is the one also matched as a prefix.
       const reply = await find(anonymous(app), { q: `${inflected} ${word}`, locale })
       expect(reply.status).toBe(200)
+      expect(reply.headers.get('cache-control')).toBe('no-store')
       expect(reply.body).toMatchObject({ total: 1, results: [{ type: 'service', id: service.id, title: `${title} ${word}` }] })
       expect(reply.body.results[0].slug).toBe(service.slug)
     }
@@ -379,8 +380,8 @@ describe('pages and errors', () => {
     })
   })
 
-  it('a query of stop words or punctuation only finds nothing (200)', async () => {
-    for (const q of ['the', '"', '-', '!!! ???', "'':*"])
+  it('a query of stop words, punctuation or control characters finds nothing (200, never a 5xx)', async () => {
+    for (const q of ['the', '"', '-', '!!! ???', "'':*", '\u0000zqx\u0007'])
       expect((await find(anonymous(app), { q })).body).toMatchObject({ results: [], total: 0 })
   })
 })

@@ -323,3 +323,11 @@ export const dropSearch = () =>
       .map((fn) => `DROP FUNCTION IF EXISTS "${fn.name}"(${fn.parameters.map(([, type]) => type).join(', ')});`),
     ...ALL_CONFIGS.map((config) => `DROP TEXT SEARCH CONFIGURATION IF EXISTS ${config};`),
   ].join('\n  ')
+
+/** The collection whose documents a search type's results are. */
+export function searchCollection(type: SearchType): string {
+  if (type === 'service') return 'service-listings'
+  if (type === 'category') return 'service-categories'
+  if (type === 'blog_post') return 'blog-posts'
+  return CONTENT_TYPES[type].collection
+}

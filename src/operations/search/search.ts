@@ -116,7 +116,8 @@ export function acceptedLocale(header: string | null, locales: readonly string[]
 }
 
 export function parseSearch(params: URLSearchParams, acceptLanguage: string | null, payload: Payload): SearchInput {
-  const q = (params.get('q') ?? '').trim()
+  // Control characters are no words, and PostgreSQL refuses NUL in a text.
+  const q = (params.get('q') ?? '').replace(/\p{Cc}/gu, ' ').trim()
   if (q.length === 0) throw fail('q', 'q is required')
   if ([...q].length > SEARCH_QUERY_MAX) throw fail('q', `q must be at most ${SEARCH_QUERY_MAX} characters`)
   const rawTypes = params.get('type')
