@@ -18,6 +18,7 @@ import { queueBench } from './queue'
 import { readsBench } from './reads'
 import { replicasBench } from './replicas'
 import { report, type ScenarioResult } from './report'
+import { searchBench } from './search'
 import { signInBench } from './sign-in'
 import { slotsBench } from './slots'
 import { webhooksBench } from './webhooks'
@@ -41,6 +42,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   replicas: replicasBench,
   bearer: bearerBench,
   digests: digestsBench,
+  search: searchBench,
 }
 const DEFAULT = ['reads', 'catalogue', 'profile', 'bookings', 'sign-in', 'memory']
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { runCommunityJobs } from '../../src/operations/community/jobs'
 import { roleActor } from '../helpers/blog'
+import { startBridgeReference } from '../helpers/bridge-reference'
 import { type Actor, adminActor, anonymous, CATEGORIES, makeCategory, makeService, SERVICES } from '../helpers/catalogue'
 import { makeItem } from '../helpers/community'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
@@ -381,7 +382,47 @@ describe('pages and errors', () => {
   })
 
   it('a query of stop words, punctuation or control characters finds nothing (200, never a 5xx)', async () => {
-    for (const q of ['the', '"', '-', '!!! ???', "'':*", '\u0000zqx\u0007'])
+    for (const q of ['the', '"', '-', '!!! ???', "'':*", '\u0000qqqqq\u0007'])
       expect((await find(anonymous(app), { q })).body).toMatchObject({ results: [], total: 0 })
+  })
+})
+
+// The shell answers this read itself (src/operations/search/search-route.ts); the reference is the Payload
+// endpoint (tests/helpers/bridge-reference.ts): the same status, headers and body to the byte.
+describe('the shell’s answer is the Payload endpoint’s', () => {
+  it('for anyone, signed in or not, 200s and 400s', async () => {
+    const reference = await startBridgeReference(app)
+    try {
+      const word = nonce()
+      await makeItem(app, 'events', author.user.id, undefined, { title: `Bal <b>populaire</b> ${word}` })
+      await makeItem(app, 'events', author.user.id, 'moderated', { title: `Bal masqué ${word}` })
+      const paths = [
+        `/api/search?q=${word}`,
+        `/api/search/?q=bal%20${word}&locale=fr&perPage=1&page=2`,
+        `/api/Search?q=${word}&type=events,service`,
+        '/api/search?q=',
+        '/api/search?q=bal&type=unicorns',
+        '/api/search?q=bal&page=0',
+      ]
+      for (const path of paths)
+        for (const headers of [{}, author.headers, moderator.headers, { authorization: 'Bearer not-a-session' }])
+          await reference.sameAnswer(path, { ...headers, 'accept-language': 'fr-CH, en;q=0.5' })
+    } finally {
+      await reference.close()
+    }
+  })
+})
+
+describe('a table emptied at once (TRUNCATE)', () => {
+  it('takes its items out of the index; emptying translations rewrites their items', async () => {
+    const word = nonce()
+    const gallery = await makeItem(app, 'galleries', author.user.id, undefined, { title: `Photos ${word}` })
+    const category = await makeCategory(admin, { name: { en: `Ceramics ${word}` } })
+    expect((await idsOf(anonymous(app), word)).sort()).toEqual([gallery, category.id].sort())
+    await sql(app, 'TRUNCATE galleries CASCADE')
+    await sql(app, 'TRUNCATE service_categories_locales')
+    expect(await idsOf(admin, word)).toEqual([])
+    expect(await indexRows(gallery)).toEqual([])
+    expect(await indexRows(category.id)).toEqual([])
   })
 })

@@ -77,8 +77,8 @@ export const SEARCH_RICH_TEXT_FUNCTION: RequiredFunction = {
 /**
  * The title weighs more than the text; under every configuration, whatever the row's language: the
  * query is OR-ed over them too (community_search_query), so `-word` excludes an item in each branch.
- * The configurations' lexemes are merged at their words' own positions (not appended one after the
- * other), so each word counts once in the rank and phrases match as written.
+ * One configuration's words after the other's: ranked by cover density (ts_rank_cd), which a word
+ * met in several configurations does not push past its neighbours.
  */
 export const SEARCH_VECTOR_FUNCTION: RequiredFunction = {
   name: 'community_search_vector',
@@ -90,21 +90,10 @@ export const SEARCH_VECTOR_FUNCTION: RequiredFunction = {
   volatility: 'IMMUTABLE',
   body: `
   BEGIN
-    RETURN coalesce((
-      SELECT string_agg(
-          '''' || replace(replace(lexeme, E'\\\\', E'\\\\\\\\'), '''', '''''') || ''':' || places, ' ')::tsvector
-        FROM (
-          SELECT lexeme, string_agg(pos::text || weight, ',' ORDER BY pos) AS places
-            FROM (
-              SELECT u.lexeme, p.pos, min(p.weight) AS weight
-                FROM unnest(ARRAY[${list(ALL_CONFIGS)}]::regconfig[]) config,
-                     unnest(setweight(to_tsvector(config, coalesce(title, '')), 'A')
-                       || setweight(to_tsvector(config, coalesce(body, '')), 'B')) u,
-                     unnest(u.positions, u.weights) p(pos, weight)
-               GROUP BY u.lexeme, p.pos
-            ) placed
-           GROUP BY lexeme
-        ) merged), ''::tsvector);
+    RETURN ${ALL_CONFIGS.map(
+      (config) => `setweight(to_tsvector('${config}', coalesce(title, '')), 'A')
+      || setweight(to_tsvector('${config}', coalesce(body, '')), 'B')`,
+    ).join('\n      || ')};
   END `,
 }
 
@@ -219,7 +208,11 @@ export const SEARCH_TRACK_FUNCTION: RequiredFunction = {
   BEGIN
     -- Each branch names only the transition table its event has (plpgsql plans a statement
     -- when it first runs it).
-    IF TG_OP = 'DELETE' AND TG_ARGV[1] = 'self' THEN
+    IF TG_OP = 'TRUNCATE' AND TG_ARGV[1] = 'self' THEN
+      DELETE FROM search_index WHERE type = TG_ARGV[0];
+    ELSIF TG_OP = 'TRUNCATE' THEN
+      PERFORM community_search_refresh(TG_ARGV[0], ARRAY(SELECT item_id FROM search_index WHERE type = TG_ARGV[0]));
+    ELSIF TG_OP = 'DELETE' AND TG_ARGV[1] = 'self' THEN
       DELETE FROM search_index WHERE type = TG_ARGV[0] AND item_id IN (SELECT id FROM old_rows);
     ELSIF TG_OP = 'DELETE' THEN
       PERFORM community_search_refresh(TG_ARGV[0], ARRAY(SELECT DISTINCT _parent_id FROM old_rows));
@@ -250,7 +243,7 @@ const TRACKED: TrackedTable[] = [
     rows: 'self' as const,
   })),
 ]
-const EVENTS = ['INSERT', 'UPDATE', 'DELETE'] as const
+const EVENTS = ['INSERT', 'UPDATE', 'DELETE', 'TRUNCATE'] as const
 const triggerName = (table: string, event: string) => `${table}_search_${event.toLowerCase()}`
 
 export const SEARCH_FUNCTIONS = [
@@ -297,11 +290,15 @@ export const createSearchSchema = () => `
   CREATE INDEX search_index_vector ON search_index USING gin (vector);
   CREATE INDEX search_index_author ON search_index (author_id) WHERE author_id IS NOT NULL;`
 
+const transitionOf = (event: (typeof EVENTS)[number]) =>
+  event === 'TRUNCATE'
+    ? ''
+    : `\n    REFERENCING ${event === 'DELETE' ? 'OLD TABLE AS old_rows' : 'NEW TABLE AS new_rows'}`
+
 export const createSearchTriggers = () =>
   TRACKED.flatMap(({ table, type, rows }) =>
     EVENTS.map(
-      (event) => `CREATE TRIGGER "${triggerName(table, event)}" AFTER ${event} ON "${table}"
-    REFERENCING ${event === 'DELETE' ? 'OLD' : 'NEW'} TABLE AS ${event === 'DELETE' ? 'old' : 'new'}_rows
+      (event) => `CREATE TRIGGER "${triggerName(table, event)}" AFTER ${event} ON "${table}"${transitionOf(event)}
     FOR EACH STATEMENT EXECUTE FUNCTION ${SEARCH_TRACK_FUNCTION.name}('${type}', '${rows}');`,
     ),
   ).join('\n  ')

@@ -17,7 +17,7 @@ export const PREFIX_MIN = 3
 // so no `<mark>` can come from the content and no `<` of the content survives.
 const START = '\uE000'
 const STOP = '\uE001'
-const HEADLINE_OPTIONS = `StartSel="${START}", StopSel="${STOP}", MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`
+export const HEADLINE_OPTIONS = `StartSel="${START}", StopSel="${STOP}", MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`
 
 export interface SearchCaller {
   id: string | null
@@ -56,7 +56,7 @@ export const SEARCH_STATEMENT = statement(
   `WITH q AS MATERIALIZED (SELECT community_search_query($1, $2) AS query),
   matched AS MATERIALIZED (
     SELECT DISTINCT ON (s.type, s.item_id) s.type, s.item_id, s.config, s.title, s.body, s.slug, s.created_at,
-           ts_rank(s.vector, (SELECT query FROM q)) AS score
+           ts_rank_cd(s.vector, (SELECT query FROM q)) AS score
       FROM search_index s
      WHERE s.vector @@ (SELECT query FROM q)
        AND s.type = ANY($3::text[])
