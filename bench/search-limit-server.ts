@@ -47,8 +47,20 @@ app.get('/api/search', async (req: Request, res: Response) => {
   const { rows } = await pool.query<Row>({
     name: SEARCH_STATEMENT.name,
     text: SEARCH_STATEMENT.text,
-    values: [rest, prefix, SEARCH_TYPES, null, false, false, 'en', perPage, (page - 1) * perPage, 'en',
-      SEARCH_CONFIGS.en, HEADLINE_OPTIONS],
+    values: [
+      rest,
+      prefix,
+      SEARCH_TYPES,
+      null,
+      false,
+      false,
+      'en',
+      perPage,
+      (page - 1) * perPage,
+      'en',
+      SEARCH_CONFIGS.en,
+      HEADLINE_OPTIONS,
+    ],
   })
   const total = rows[0]?.total ?? 0
   res.json({

@@ -8,7 +8,7 @@ import type { Pool } from 'pg'
 
 import { freePort } from '../src/lib/embedded-database'
 import { type BenchApp, log } from './harness'
-import { startServerProcess } from './processes'
+import { cpuPerRequest, type ServerProcess, startServerProcess } from './processes'
 import { markdownTable, type Row, type ScenarioResult } from './report'
 import { alternate, formatSpread, type Spread } from './rounds'
 
@@ -27,12 +27,24 @@ const LETTERS = 'bcdfghjkmnpqrtvwxz'
 
 // Words residents write, per language (accents included), drawn into the titles and texts.
 const WORDS: Record<string, string[]> = {
-  en: 'repair bicycles garden yoga classes market concert library coffee music children football painting cooking dance swimming theatre festival workshop neighbourhood saturday morning evening community volunteers recycling school choir hiking books'.split(' '),
-  fr: 'réparation vélos jardin cours marché concert bibliothèque café musique enfants peinture cuisine danse piscine théâtre fête atelier quartier samedi matin soirée bénévoles recyclage école chorale randonnée livres été forêt église'.split(' '),
-  de: 'Reparatur Fahrräder Garten Kurse Markt Konzert Bibliothek Kaffee Musik Kinder Malerei Kochen Tanz Schwimmbad Theater Fest Werkstatt Nachbarschaft Samstag Morgen Abend Gemeinschaft Freiwillige Schule Chor Wanderung Bücher Häuser Straße Brücke'.split(' '),
-  es: 'reparación bicicletas jardín clases mercado concierto biblioteca café música niños pintura cocina baile piscina teatro fiesta taller barrio sábado mañana noche comunidad voluntarios escuela coro senderismo libros canciones montaña playa'.split(' '),
-  it: 'riparazione biciclette giardino lezioni mercato concerto biblioteca caffè musica bambini pittura cucina danza piscina teatro festa laboratorio quartiere sabato mattina sera comunità volontari scuola coro escursione libri città montagna spiaggia'.split(' '),
-  nl: 'reparatie fietsen tuin lessen markt concert bibliotheek koffie muziek kinderen schilderen koken dansen zwembad theater feest werkplaats buurt zaterdag ochtend avond gemeenschap vrijwilligers school koor wandelingen boeken straat brug molen'.split(' '),
+  en: 'repair bicycles garden yoga classes market concert library coffee music children football painting cooking dance swimming theatre festival workshop neighbourhood saturday morning evening community volunteers recycling school choir hiking books'.split(
+    ' ',
+  ),
+  fr: 'réparation vélos jardin cours marché concert bibliothèque café musique enfants peinture cuisine danse piscine théâtre fête atelier quartier samedi matin soirée bénévoles recyclage école chorale randonnée livres été forêt église'.split(
+    ' ',
+  ),
+  de: 'Reparatur Fahrräder Garten Kurse Markt Konzert Bibliothek Kaffee Musik Kinder Malerei Kochen Tanz Schwimmbad Theater Fest Werkstatt Nachbarschaft Samstag Morgen Abend Gemeinschaft Freiwillige Schule Chor Wanderung Bücher Häuser Straße Brücke'.split(
+    ' ',
+  ),
+  es: 'reparación bicicletas jardín clases mercado concierto biblioteca café música niños pintura cocina baile piscina teatro fiesta taller barrio sábado mañana noche comunidad voluntarios escuela coro senderismo libros canciones montaña playa'.split(
+    ' ',
+  ),
+  it: 'riparazione biciclette giardino lezioni mercato concerto biblioteca caffè musica bambini pittura cucina danza piscina teatro festa laboratorio quartiere sabato mattina sera comunità volontari scuola coro escursione libri città montagna spiaggia'.split(
+    ' ',
+  ),
+  nl: 'reparatie fietsen tuin lessen markt concert bibliotheek koffie muziek kinderen schilderen koken dansen zwembad theater feest werkplaats buurt zaterdag ochtend avond gemeenschap vrijwilligers school koor wandelingen boeken straat brug molen'.split(
+    ' ',
+  ),
 }
 const LANGUAGES = Object.keys(WORDS)
 const sqlArray = (words: string[]) => `ARRAY[${words.map((word) => `'${word}'`).join(', ')}]`
@@ -51,7 +63,10 @@ const TOKEN_SQL = `'zq' || (SELECT string_agg(substr('${LETTERS}', ((k / (${LETT
 /** One table's rows `from`..`to` (the seed's running number `n`), text drawn from `n`'s language. */
 export function insertBatch(table: string, from: number, to: number, groups: number): string {
   const columns: Record<string, [string, string]> = {
-    events: ['author_id, title, description, starts_at, ends_at, status', "now() + interval '30 days', now() + interval '31 days'"],
+    events: [
+      'author_id, title, description, starts_at, ends_at, status',
+      "now() + interval '30 days', now() + interval '31 days'",
+    ],
     groups: ['author_id, name, description, status', ''],
     products: ['author_id, title, description, price, currency, status', "'5.00', 'EUR'"],
     forum_threads: ['author_id, title, body, pinned, post_count, last_post_at, status', 'false, 0, now()'],
@@ -140,18 +155,23 @@ interface AtSize {
   ratio: Spread
   oursSequential: number
   limitSequential: number
+  /** Server process CPU ms per request (sequential): what the shared machine's load moves least. */
+  oursCpu: number
+  limitCpu: number
   total: number
 }
 
-async function measureAt(app: BenchApp, pool: Pool, limitUrl: string, seeded: number, rows: Row[]) {
+async function measureAt(app: BenchApp, pool: Pool, limit: ServerProcess, seeded: number, rows: Row[]) {
+  const limitUrl = limit.url
   const out: AtSize[] = []
   const size = await indexedItems(pool)
   for (const query of await queriesAt(pool, seeded)) {
     const path = `/api/search?${new URLSearchParams({ q: query.q, locale: 'en' })}`
-    const [ours, limit] = await Promise.all(
+    const [oursAnswer, limitAnswer] = await Promise.all(
       [app.url, limitUrl].map(async (base) => (await fetch(`${base}${path}`)).json() as Promise<{ total: number }>),
     )
-    if (JSON.stringify(ours) !== JSON.stringify(limit)) throw new Error(`search: ours and the limit disagree on ${path}`)
+    if (JSON.stringify(oursAnswer) !== JSON.stringify(limitAnswer))
+      throw new Error(`search: ours and the limit disagree on ${path}`)
     const label = `${query.name}, ${size.toLocaleString('en')} items`
     const { merged, ratio } = await alternate(
       `search: ${label}`,
@@ -176,7 +196,9 @@ async function measureAt(app: BenchApp, pool: Pool, limitUrl: string, seeded: nu
       ratio: ratio('ours', 'limit'),
       oursSequential: await sequentialP50(`${app.url}${path}`),
       limitSequential: await sequentialP50(`${limitUrl}${path}`),
-      total: ours.total,
+      oursCpu: await cpuPerRequest(app.server.pid, `${app.url}${path}`, SEQUENTIAL),
+      limitCpu: await cpuPerRequest(limit.pid, `${limitUrl}${path}`, SEQUENTIAL),
+      total: oursAnswer.total,
     })
   }
   return out
@@ -246,7 +268,8 @@ async function createCost(app: BenchApp, pool: Pool) {
   // The refresh alone, as the trigger runs it, on the item just written: what the index costs in the database.
   const { rows } = await pool.query(`SELECT id FROM events ORDER BY created_at DESC LIMIT 1`)
   const started = performance.now()
-  for (let i = 0; i < 200; i++) await pool.query(`SELECT community_search_refresh('events', ARRAY[$1::uuid])`, [rows[0].id])
+  for (let i = 0; i < 200; i++)
+    await pool.query(`SELECT community_search_refresh('events', ARRAY[$1::uuid])`, [rows[0].id])
   const refreshMs = (performance.now() - started) / 200
   return { on: median(p50s.on), off: median(p50s.off), rounds: p50s, refreshMs }
 }
@@ -256,7 +279,12 @@ export async function searchBench(app: BenchApp): Promise<ScenarioResult> {
   const author = await app.payload.create({
     collection: 'users',
     overrideAccess: true,
-    data: { email: `bench-search-author-${Date.now()}@example.test`, password: PASSWORD, roles: ['citizen'], emailVerified: true } as never,
+    data: {
+      email: `bench-search-author-${Date.now()}@example.test`,
+      password: PASSWORD,
+      roles: ['citizen'],
+      emailVerified: true,
+    } as never,
   })
   const limit = await startServerProcess('bench/search-limit-server.ts', await freePort(), {
     DATABASE_URL: app.databaseUrl,
@@ -265,12 +293,12 @@ export async function searchBench(app: BenchApp): Promise<ScenarioResult> {
   const loadBefore = os.loadavg()
   try {
     let seeded = await growTo(pool, String(author.id), SMALL, 0)
-    const small = await measureAt(app, pool, limit.url, seeded, rows)
+    const small = await measureAt(app, pool, limit, seeded, rows)
     const cost = await createCost(app, pool)
     const seedStarted = Date.now()
     seeded = await growTo(pool, String(author.id), LARGE, seeded)
     const seedSeconds = (Date.now() - seedStarted) / 1000
-    const large = LARGE > SMALL ? await measureAt(app, pool, limit.url, seeded, rows) : []
+    const large = LARGE > SMALL ? await measureAt(app, pool, limit, seeded, rows) : []
     const loadAfter = os.loadavg()
     const { rows: sizeRows } = await pool.query(
       `SELECT pg_size_pretty(pg_total_relation_size('search_index')) AS total, pg_size_pretty(pg_relation_size('search_index_vector')) AS gin`,
@@ -289,6 +317,7 @@ export async function searchBench(app: BenchApp): Promise<ScenarioResult> {
           'limit p50': `${at.limit.p50} ms`,
           'ours ÷ limit': formatSpread(at.ratio),
           'sequential p50, ours / limit': `${at.oursSequential.toFixed(2)} / ${at.limitSequential.toFixed(2)} ms`,
+          'server CPU per request, ours / limit': `${at.oursCpu.toFixed(2)} / ${at.limitCpu.toFixed(2)} ms`,
           'non-2xx/errors': String(at.ours.errors + at.ours.non2xx + at.limit.errors + at.limit.non2xx),
         })),
       ),

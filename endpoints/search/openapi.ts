@@ -37,7 +37,10 @@ export const searchPaths = (locales: readonly string[]): ZodOpenApiPathsObject =
           locale: z
             .enum(locales as [string, ...string[]])
             .optional()
-            .meta({ description: 'Language of titles and snippets (default: the best of Accept-Language, else the default one)' }),
+            .meta({
+              description:
+                'Language of titles and snippets (default: the best of Accept-Language, else the default one)',
+            }),
           page: z.string().optional().meta({ description: 'Page ≥ 1 (default 1)', example: '1' }),
           perPage: z
             .string()

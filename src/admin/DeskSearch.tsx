@@ -40,7 +40,12 @@ export function DeskSearch({ links }: Props) {
     setBusy(true)
     setError(null)
     try {
-      const params = new URLSearchParams({ q, page: String(page), perPage: String(PER_PAGE), ...(type ? { type } : {}) })
+      const params = new URLSearchParams({
+        q,
+        page: String(page),
+        perPage: String(PER_PAGE),
+        ...(type ? { type } : {}),
+      })
       const response = await fetch(`/api/search?${params}`, { credentials: 'include' })
       const body = (await response.json().catch(() => ({}))) as Answer
       if (response.ok) setAnswer(body)

@@ -9,7 +9,7 @@ import { CONTENT_TYPES, type ReportableType } from '../../domain/content-types'
 import { hasPermission } from '../../domain/permissions'
 import { listAppeals } from '../operations/reports/appeals'
 import { moderationQueue } from '../operations/reports/queue'
-import { searchCollection, SEARCH_TYPES } from '../operations/search/search-objects'
+import { SEARCH_TYPES,searchCollection } from '../operations/search/search-objects'
 import { DeskAction } from './DeskAction'
 import { DeskSearch } from './DeskSearch'
 

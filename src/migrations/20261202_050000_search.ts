@@ -13,7 +13,9 @@ import {
 // (src/operations/search/search-objects.ts); the start-up check compares the database with the same objects.
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   const functions = SEARCH_FUNCTIONS.map(createFunction).join('\n  ')
-  await db.execute(sql.raw(`${createSearchSchema()}\n  ${functions}\n  ${createSearchTriggers()}\n  ${fillSearchIndex()}`))
+  await db.execute(
+    sql.raw(`${createSearchSchema()}\n  ${functions}\n  ${createSearchTriggers()}\n  ${fillSearchIndex()}`),
+  )
 }
 
 export async function down({ db }: MigrateDownArgs): Promise<void> {

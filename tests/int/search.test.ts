@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { runCommunityJobs } from '../../src/operations/community/jobs'
 import { roleActor } from '../helpers/blog'
 import { startBridgeReference } from '../helpers/bridge-reference'
-import { type Actor, adminActor, anonymous, CATEGORIES, makeCategory, makeService, SERVICES } from '../helpers/catalogue'
+import {
+  type Actor,
+  adminActor,
+  anonymous,
+  CATEGORIES,
+  makeCategory,
+  makeService,
+  SERVICES,
+} from '../helpers/catalogue'
 import { makeItem } from '../helpers/community'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -53,6 +61,8 @@ const indexRows = (id: string) =>
     [id],
   )
 
+const LANGUAGE_NAMES = { en: 'english', fr: 'french', de: 'german', es: 'spanish', it: 'italian', nl: 'dutch' }
+
 describe('matching', () => {
   it('stems each of the six languages; the title comes in the asked locale; one row per translation', async () => {
     const word = nonce()
@@ -78,7 +88,7 @@ describe('matching', () => {
         .map((locale) => ({
           type: 'service',
           locale,
-          config: `search_${{ en: 'english', fr: 'french', de: 'german', es: 'spanish', it: 'italian', nl: 'dutch' }[locale]}`,
+          config: `search_${LANGUAGE_NAMES[locale as keyof typeof LANGUAGE_NAMES]}`,
           public: true,
         })),
     )
@@ -87,7 +97,10 @@ describe('matching', () => {
       const reply = await find(anonymous(app), { q: `${inflected} ${word}`, locale })
       expect(reply.status).toBe(200)
       expect(reply.headers.get('cache-control')).toBe('no-store')
-      expect(reply.body).toMatchObject({ total: 1, results: [{ type: 'service', id: service.id, title: `${title} ${word}` }] })
+      expect(reply.body).toMatchObject({
+        total: 1,
+        results: [{ type: 'service', id: service.id, title: `${title} ${word}` }],
+      })
       expect(reply.body.results[0].slug).toBe(service.slug)
     }
     // The inflected word alone, with another word, is not enough: every word must match.
@@ -164,7 +177,9 @@ describe('matching', () => {
     const snippet: string = reply.body.results[0].snippet
     // ts_headline drops what its parser reads as tags; the rest is escaped.
     expect(snippet).toMatch(
-      new RegExp(`^<mark>bicycles</mark> <mark>${word}</mark> 1 &lt; 2 &amp; &#39;so&#39; &quot;x&quot; alert\\(1\\) bold`),
+      new RegExp(
+        `^<mark>bicycles</mark> <mark>${word}</mark> 1 &lt; 2 &amp; &#39;so&#39; &quot;x&quot; alert\\(1\\) bold`,
+      ),
     )
     expect(snippet.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/)
     const text = snippet.replace(/<\/?mark>/g, '').replace(/&(lt|gt|amp|quot|#39);/g, '_')
@@ -181,7 +196,7 @@ describe('matching', () => {
 })
 
 describe('who finds what', () => {
-  it('services: only active ones, except for admins; categories only active ones; blog posts only published', async () => {
+  it('services only active ones (admins all), categories only active ones, blog posts only published', async () => {
     const word = nonce()
     const make = (status: string) =>
       makeService(admin, { status, translations: [{ inLanguage: 'en', title: `${status} service ${word}` }] })
@@ -299,7 +314,9 @@ describe('the index follows every change, in its transaction', () => {
     await sql(app, `UPDATE classifieds SET expires_at = now() - interval '1 minute' WHERE id = $1`, [classified])
     expect(await idsOf(anonymous(app), word)).toEqual([])
     await runCommunityJobs(app.payload)
-    expect(await sql(app, 'SELECT status FROM classifieds WHERE id = $1', [classified])).toEqual([{ status: 'expired' }])
+    expect(await sql(app, 'SELECT status FROM classifieds WHERE id = $1', [classified])).toEqual([
+      { status: 'expired' },
+    ])
     expect(await idsOf(author, word, { type: 'classifieds' })).toEqual([classified])
     expect(await idsOf(other, word)).toEqual([])
   })
@@ -340,7 +357,8 @@ describe('pages and errors', () => {
   it('pages: a true total, disjoint pages, perPage clamped to 50', async () => {
     const word = nonce()
     const made: string[] = []
-    for (let i = 0; i < 5; i++) made.push(await makeItem(app, 'groups', author.user.id, undefined, { name: `Club ${word}` }))
+    for (let i = 0; i < 5; i++)
+      made.push(await makeItem(app, 'groups', author.user.id, undefined, { name: `Club ${word}` }))
     const pages = []
     for (const page of ['1', '2', '3']) {
       const reply = await find(anonymous(app), { q: word, perPage: '2', page })

@@ -17,7 +17,10 @@ export const PREFIX_MIN = 3
 // so no `<mark>` can come from the content and no `<` of the content survives.
 const START = '\uE000'
 const STOP = '\uE001'
-export const HEADLINE_OPTIONS = `StartSel="${START}", StopSel="${STOP}", MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`
+export const HEADLINE_OPTIONS = [
+  `StartSel="${START}", StopSel="${STOP}"`,
+  'MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "',
+].join(', ')
 
 export interface SearchCaller {
   id: string | null
@@ -130,7 +133,13 @@ export function parseSearch(params: URLSearchParams, acceptLanguage: string | nu
     throw fail('locale', `Unknown locale "${rawLocale}"; configured: ${locales.join(', ')}`)
   const locale = rawLocale || acceptedLocale(acceptLanguage, locales, defaultLocale(payload))
   const { page, perPage } = parsePagination(params)
-  return { ...splitPrefix(q), types: types as SearchType[], locale, page, perPage: Math.min(perPage, SEARCH_MAX_PER_PAGE) }
+  return {
+    ...splitPrefix(q),
+    types: types as SearchType[],
+    locale,
+    page,
+    perPage: Math.min(perPage, SEARCH_MAX_PER_PAGE),
+  }
 }
 
 export function searchCaller(user: unknown): SearchCaller {
@@ -197,7 +206,12 @@ interface Row {
 }
 
 export async function search(payload: Payload, input: SearchInput, caller: SearchCaller, req?: PayloadRequest) {
-  const { rows } = await runPublic<Row>(payload, SEARCH_STATEMENT, searchValues(input, caller, defaultLocale(payload)), req)
+  const { rows } = await runPublic<Row>(
+    payload,
+    SEARCH_STATEMENT,
+    searchValues(input, caller, defaultLocale(payload)),
+    req,
+  )
   const total = rows[0]?.total ?? 0
   const results: SearchResult[] = rows
     .filter((row) => row.id !== null)
