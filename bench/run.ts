@@ -19,6 +19,7 @@ import { queueBench } from './queue'
 import { readsBench } from './reads'
 import { replicasBench } from './replicas'
 import { report, type ScenarioResult } from './report'
+import { searchBench } from './search'
 import { signInBench } from './sign-in'
 import { slotsBench } from './slots'
 import { webhooksBench } from './webhooks'
@@ -43,6 +44,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   bearer: bearerBench,
   digests: digestsBench,
   blocks: blocksBench,
+  search: searchBench,
 }
 const DEFAULT = ['reads', 'catalogue', 'profile', 'bookings', 'sign-in', 'memory']
 

@@ -13,6 +13,7 @@ import { authClientEndpoints } from './auth-client/index'
 import { blockEndpoints } from './profile/blocks'
 import { profileEndpoints } from './profile/index'
 import { reportsEndpoints } from './reports/index'
+import { searchEndpoints } from './search/index'
 import { publicBookingEndpoints } from './services/bookings'
 import { publicSlotsEndpoints } from './services/slots'
 
@@ -34,4 +35,5 @@ export const endpoints: Endpoint[] = [
   ...adminNotificationSettingsEndpoints,
   ...screeningEndpoints,
   ...authClientEndpoints,
+  ...searchEndpoints,
 ]

@@ -20,6 +20,7 @@ import { communityContentPaths } from './community/openapi-content'
 import { profilePaths } from './profile/openapi'
 import { blockPaths } from './profile/openapi-blocks'
 import { reportsPaths } from './reports/openapi'
+import { searchPaths } from './search/openapi'
 import { publicBookingPaths } from './services/openapi'
 import { stockPaths } from './stock-paths'
 
@@ -43,6 +44,7 @@ const FAMILIES = (): ZodOpenApiPathsObject[] => [
   adminBlogPaths(settings().locales),
   communityContentPaths(),
   communityMediaPaths,
+  searchPaths(settings().locales),
   stockPaths,
 ]
 

@@ -25,6 +25,7 @@ import { SLOTS_READ_PATH, slotsReadRoute } from './operations/bookings/slots-rea
 import { forumReadRoute } from './operations/community/forum-read-route'
 import { answerForumRead, FORUM_POSTS_PATH, FORUM_THREADS_PATH, forumReadOf } from './operations/community/forum-reads'
 import { PROFILE_READS_PATH, profileReadRoute } from './operations/profile/profile-read-route'
+import { SEARCH_PATH, searchReadRoute } from './operations/search/search-route'
 
 export interface AppOptions {
   payload: Payload
@@ -165,6 +166,8 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   app.get(PROFILE_READS_PATH, profileReadRoute(payload))
   // And a service's bookable times (same decision).
   app.get(SLOTS_READ_PATH, slotsReadRoute(payload))
+  // And search (same decision).
+  app.get(SEARCH_PATH, searchReadRoute(payload))
   // The public booking, the one write every customer makes (205); OPTIONS goes on to Payload.
   app.post(PUBLIC_BOOKING_PATH, bookingShellRoute(payload))
   app.use((req, res, next) => (isApi(req) ? bridge(req, res, next) : next()))

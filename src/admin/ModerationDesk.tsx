@@ -1,7 +1,7 @@
 // The moderator's first screen: on the dashboard, the moderation queue (reported
 // items, oldest first report first, with reasons and counts) and, beside it, the open appeals;
 // each row acts through DeskAction (the same endpoints as apps). Read with the same operations
-// as GET /api/admin/moderation/queue and GET /api/admin/appeals.
+// as GET /api/admin/moderation/queue and GET /api/admin/appeals. Below them, a search box over every type.
 import { createLocalReq, type ServerProps } from 'payload'
 
 import { visibleInPanel } from '../../access/panelByRole'
@@ -9,7 +9,9 @@ import { CONTENT_TYPES, type ReportableType } from '../../domain/content-types'
 import { hasPermission } from '../../domain/permissions'
 import { listAppeals } from '../operations/reports/appeals'
 import { moderationQueue } from '../operations/reports/queue'
+import { SEARCH_TYPES,searchCollection } from '../operations/search/search-objects'
 import { DeskAction } from './DeskAction'
+import { DeskSearch } from './DeskSearch'
 
 const PAGE = { page: 1, perPage: 20 }
 
@@ -32,6 +34,12 @@ export async function ModerationDesk({ payload, user }: ServerProps) {
       ? `${adminRoute}/collections/${type.collection}/${postId}`
       : undefined
   }
+  const searchLinks = Object.fromEntries(
+    SEARCH_TYPES.map((type) => {
+      const collection = searchCollection(type)
+      return [type, visibleInPanel(user, collection) ? `${adminRoute}/collections/${collection}` : null]
+    }),
+  )
   return (
     <section
       data-testid="moderation-desk"
@@ -123,6 +131,7 @@ export async function ModerationDesk({ payload, user }: ServerProps) {
           </table>
         )}
       </div>
+      <DeskSearch links={searchLinks} />
     </section>
   )
 }

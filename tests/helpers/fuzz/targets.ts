@@ -148,6 +148,7 @@ export const SHAPES: Record<string, { bodies?: Shape[]; query?: Shape }> = {
     bodies: [{ serviceId: 'uuid', bookingDate: 'date', bookingTime: 'time', customerMessage: 'string' }],
   },
   'GET /services/:id/slots': { query: { from: 'date', to: 'date' } },
+  'GET /search': { query: { q: 'string', type: 'string', locale: 'string', ...PAGE } },
   'POST /admin/moderate': { bodies: [{ postId: 'uuid', postType: 'string', action: 'string', reason: 'string' }] },
   'POST /admin/approve': { bodies: [{ postId: 'uuid', postType: 'string', decision: 'string', reason: 'string' }] },
   // docs/api.md "Reports, the moderation queue, appeals and transparency".
