@@ -3,6 +3,7 @@ import type { Endpoint } from 'payload'
 import { approveEndpoints } from './admin/approve'
 import { adminBlogEndpoints } from './admin/blog'
 import { moderateEndpoints } from './admin/moderate'
+import { moderationSafetyEndpoints } from './admin/moderation-safety'
 import { adminNotificationSettingsEndpoints } from './admin/notification-settings'
 import { adminOrganizationsEndpoints } from './admin/organizations'
 import { adminServicesEndpoints } from './admin/services/index'
@@ -28,5 +29,6 @@ export const endpoints: Endpoint[] = [
   ...adminOrganizationsEndpoints,
   ...adminBlogEndpoints,
   ...adminNotificationSettingsEndpoints,
+  ...moderationSafetyEndpoints,
   ...authClientEndpoints,
 ]

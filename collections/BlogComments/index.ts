@@ -5,6 +5,7 @@ import { isAdmin } from '../../access/isAdmin'
 import { signedIn } from '../../access/signedIn'
 import { visibleComments } from '../../access/visibleComments'
 import { hasRole, isAdminUser } from '../../domain/permissions'
+import { watchedWordHooks } from '../../hooks/community/watchedWords'
 import { auditHooks } from '../../hooks/shared/audit'
 import { authorNameField } from '../authorName'
 import { BLOG_POSTS } from '../BlogPosts'
@@ -17,6 +18,7 @@ export const COMMENT_STATUSES = ['published', 'moderated', 'deleted'] as const
 export const COMMENT_MAX_LENGTH = 5000
 
 const audit = auditHooks('blog_comment')
+const words = watchedWordHooks('blogComments')
 // What an author wrote, on what, stays as written: only the status moves after creation.
 const fixed: FieldAccess = () => false
 
@@ -42,8 +44,8 @@ export const BlogComments: CollectionConfig<typeof BLOG_COMMENTS> = {
   defaultSort: '-createdAt',
   hooks: {
     beforeValidate: [forceAuthorAndStatus],
-    beforeChange: [guardStatusChange],
-    afterChange: [audit.afterChange],
+    beforeChange: [guardStatusChange, words.beforeChange],
+    afterChange: [words.afterChange, audit.afterChange],
     afterDelete: [audit.afterDelete],
   },
   fields: [

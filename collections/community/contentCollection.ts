@@ -14,6 +14,7 @@ import { forceAuthorAndStatus } from '../../hooks/community/forceAuthorAndStatus
 import { guardChange } from '../../hooks/community/guardChange'
 import { signInToCreate } from '../../hooks/community/signInToCreate'
 import { softDeleteEndpoint } from '../../hooks/community/softDelete'
+import { watchedWordHooks } from '../../hooks/community/watchedWords'
 import { auditHooks } from '../../hooks/shared/audit'
 import { webhookEventHooks } from '../../hooks/shared/webhookEvents'
 import { AUTHOR_NAME, authorNameField } from '../authorName'
@@ -40,6 +41,7 @@ export function contentCollection(name: ContentTypeName, options: ContentCollect
   // docs/api.md "Webhooks (/api/admin/webhooks)" content.created: the item with its community type name.
   const events = webhookEventHooks({ create: 'content.created', present: (doc) => ({ postType: name, ...doc }) })
   const own = options.hooks ?? {}
+  const words = watchedWordHooks(name)
   return {
     slug: type.collection,
     custom: { [COMMUNITY_CONTENT]: name },
@@ -59,8 +61,8 @@ export function contentCollection(name: ContentTypeName, options: ContentCollect
       ...own,
       beforeOperation: [signInToCreate, ...(own.beforeOperation ?? [])],
       beforeValidate: [forceAuthorAndStatus(type), ...(own.beforeValidate ?? [])],
-      beforeChange: [guardChange(type), ...(own.beforeChange ?? [])],
-      afterChange: [...(own.afterChange ?? []), audit.afterChange, events.afterChange],
+      beforeChange: [guardChange(type), words.beforeChange, ...(own.beforeChange ?? [])],
+      afterChange: [...(own.afterChange ?? []), words.afterChange, audit.afterChange, events.afterChange],
       afterDelete: [...(own.afterDelete ?? []), audit.afterDelete],
     },
     fields: [

@@ -10,6 +10,7 @@ import { invalidRequest, notFound } from '../../lib/http/errors'
 import { defaultLocale } from '../../lib/locales'
 import { runIn, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
+import { screenFields } from '../moderation/screen'
 import { isUniqueViolation } from '../../lib/unique-violation'
 import { usernameUnavailable } from '../auth/usernames'
 import { withContext } from '../catalogue/transaction'
@@ -105,8 +106,9 @@ const PROFILE_FIELDS = { displayName: 'displayName', bio: 'bio', avatarId: 'avat
 export async function updateOwnProfile(
   req: PayloadRequest,
   userId: string,
-  changes: ProfileChanges,
+  asSent: ProfileChanges,
 ): Promise<OwnProfile> {
+  const changes = await screenFields(req, asSent, ['displayName', 'bio'])
   return inTransaction(req, async () => {
     const before = await getOwnProfile(req, userId)
     if (changes.avatarId) await checkAvatar(req, userId, changes.avatarId)
