@@ -7,6 +7,7 @@ import { settings } from '../src/lib/settings'
 import { approvalPaths, moderationPaths } from './admin/openapi'
 import { adminBlogPaths } from './admin/openapi-blog'
 import { adminOrganizationPaths } from './admin/openapi-organizations'
+import { moderationSafetyPaths } from './admin/openapi-moderation-safety'
 import { webhookPaths } from './admin/openapi-webhooks'
 import { adminServicesPaths } from './admin/services/openapi'
 import { authPaths } from './auth/openapi'
@@ -32,6 +33,7 @@ const FAMILIES = (): ZodOpenApiPathsObject[] => [
   publicBookingPaths,
   moderationPaths,
   approvalPaths,
+  moderationSafetyPaths,
   webhookPaths,
   reportsPaths,
   profilePaths(settings().locales),
