@@ -14,7 +14,7 @@ import { forceAuthorAndStatus } from '../../hooks/community/forceAuthorAndStatus
 import { guardChange } from '../../hooks/community/guardChange'
 import { signInToCreate } from '../../hooks/community/signInToCreate'
 import { softDeleteEndpoint } from '../../hooks/community/softDelete'
-import { watchedWordHooks } from '../../hooks/community/watchedWords'
+import { watchedWordHooks } from './watchedWords'
 import { auditHooks } from '../../hooks/shared/audit'
 import { webhookEventHooks } from '../../hooks/shared/webhookEvents'
 import { AUTHOR_NAME, authorNameField } from '../authorName'

@@ -12,7 +12,7 @@ import {
   screenTexts,
   tooManyLinksMessage,
 } from '../../src/operations/moderation/screen'
-import { SYSTEM_MOVE } from './context'
+import { SYSTEM_MOVE } from '../../hooks/community/context'
 
 type Fields = Parameters<CollectionBeforeChangeHook>[0]['collection']['fields']
 
