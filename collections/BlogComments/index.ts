@@ -5,7 +5,7 @@ import { isAdmin } from '../../access/isAdmin'
 import { signedIn } from '../../access/signedIn'
 import { visibleComments } from '../../access/visibleComments'
 import { hasRole, isAdminUser } from '../../domain/permissions'
-import { watchedWordHooks } from '../community/watchedWords'
+import { heldForField, watchedWordHooks } from '../community/watchedWords'
 import { auditHooks } from '../../hooks/shared/audit'
 import { authorNameField } from '../authorName'
 import { BLOG_POSTS } from '../BlogPosts'
@@ -88,5 +88,6 @@ export const BlogComments: CollectionConfig<typeof BLOG_COMMENTS> = {
         components: { Field: '/collections/BlogComments/components/ModerateComment#ModerateComment' },
       },
     },
+    heldForField('blogComments'),
   ],
 }

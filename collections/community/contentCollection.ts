@@ -14,7 +14,7 @@ import { forceAuthorAndStatus } from '../../hooks/community/forceAuthorAndStatus
 import { guardChange } from '../../hooks/community/guardChange'
 import { signInToCreate } from '../../hooks/community/signInToCreate'
 import { softDeleteEndpoint } from '../../hooks/community/softDelete'
-import { watchedWordHooks } from './watchedWords'
+import { heldForField, watchedWordHooks } from './watchedWords'
 import { auditHooks } from '../../hooks/shared/audit'
 import { webhookEventHooks } from '../../hooks/shared/webhookEvents'
 import { AUTHOR_NAME, authorNameField } from '../authorName'
@@ -94,6 +94,7 @@ export function contentCollection(name: ContentTypeName, options: ContentCollect
         options: [...type.statuses],
       },
       ...approvalField(name, type),
+      heldForField(name),
     ],
   }
 }

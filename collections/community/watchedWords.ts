@@ -1,4 +1,10 @@
-import { APIError, type CollectionAfterChangeHook, type CollectionBeforeChangeHook, type PayloadRequest } from 'payload'
+import {
+  APIError,
+  type CollectionAfterChangeHook,
+  type CollectionBeforeChangeHook,
+  type PayloadRequest,
+  type UIField,
+} from 'payload'
 
 import { CONTENT_TYPES, type ContentTypeName, MODERATING } from '../../domain/content-types'
 import { ERROR_CODES } from '../../domain/error-codes'
@@ -138,4 +144,21 @@ export function watchedWordHooks(name: ContentTypeName): {
   }
 
   return { beforeChange, afterChange }
+}
+
+/** The sidebar note on a held item's page: why it waits (./components/HeldFor.tsx). */
+export function heldForField(name: ContentTypeName): UIField {
+  const type = CONTENT_TYPES[name]
+  return {
+    name: 'heldFor',
+    type: 'ui',
+    admin: {
+      position: 'sidebar',
+      disableListColumn: true,
+      condition: (data) => ['pending_review', 'moderated'].includes(String(data?.[type.statusField])),
+      components: {
+        Field: { path: '/collections/community/components/HeldFor#HeldFor', serverProps: { postType: name } },
+      },
+    },
+  }
 }
