@@ -20,6 +20,7 @@ import { replicasBench } from './replicas'
 import { report, type ScenarioResult } from './report'
 import { signInBench } from './sign-in'
 import { slotsBench } from './slots'
+import { watchedWordsBench } from './watched-words'
 import { webhooksBench } from './webhooks'
 
 const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
@@ -41,6 +42,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   replicas: replicasBench,
   bearer: bearerBench,
   digests: digestsBench,
+  'watched-words': watchedWordsBench,
 }
 const DEFAULT = ['reads', 'catalogue', 'profile', 'bookings', 'sign-in', 'memory']
 

@@ -89,14 +89,16 @@ export function watchedWordHooks(name: ContentTypeName): {
       const value = data[field.name]
       if (value === undefined || value === null) continue
       if (operation === 'update' && JSON.stringify(value) === JSON.stringify(originalDoc?.[field.name])) continue
+      // Anything else than a string in a text field is the field validation's to refuse, as sent.
       const nodes = field.rich ? textNodes(value) : typeof value === 'string' ? [{ text: value }] : []
+      if (nodes.length === 0) continue
       const verdict = await screenTexts(
         req,
         nodes.map((node) => node.text),
       )
       if (verdict.met.block.length) throw fieldError('content_blocked', 400, field.name, blockedMessage(verdict.met.block))
       nodes.forEach((node, i) => (node.text = verdict.texts[i]!))
-      if (!field.rich) data[field.name] = verdict.texts[0]
+      if (!field.rich) data[field.name] = verdict.texts[0]!
       met.require_approval.push(...verdict.met.require_approval)
       met.flag.push(...verdict.met.flag)
       written[field.name] = verdict.texts
