@@ -14,12 +14,12 @@ import { forceAuthorAndStatus } from '../../hooks/community/forceAuthorAndStatus
 import { guardChange } from '../../hooks/community/guardChange'
 import { signInToCreate } from '../../hooks/community/signInToCreate'
 import { softDeleteEndpoint } from '../../hooks/community/softDelete'
-import { heldForField, watchedWordHooks } from './watchedWords'
 import { auditHooks } from '../../hooks/shared/audit'
 import { webhookEventHooks } from '../../hooks/shared/webhookEvents'
 import { AUTHOR_NAME, authorNameField } from '../authorName'
 import { approvalField } from './approvalField'
 import { platformOnly } from './fields'
+import { heldForField, watchedWordHooks } from './watchedWords'
 
 /** `custom` key marking a collection built here (its value: the registry name), for the OpenAPI reference. */
 export const COMMUNITY_CONTENT = 'communityContent'

@@ -9,6 +9,7 @@ import {
 import { CONTENT_TYPES, type ContentTypeName, MODERATING } from '../../domain/content-types'
 import { ERROR_CODES } from '../../domain/error-codes'
 import { isStaff } from '../../domain/permissions'
+import { SYSTEM_MOVE } from '../../hooks/community/context'
 import {
   blockedMessage,
   fileServiceReport,
@@ -18,7 +19,6 @@ import {
   screenTexts,
   tooManyLinksMessage,
 } from '../../src/operations/moderation/screen'
-import { SYSTEM_MOVE } from '../../hooks/community/context'
 
 type Fields = Parameters<CollectionBeforeChangeHook>[0]['collection']['fields']
 
@@ -96,7 +96,8 @@ export function watchedWordHooks(name: ContentTypeName): {
         req,
         nodes.map((node) => node.text),
       )
-      if (verdict.met.block.length) throw fieldError('content_blocked', 400, field.name, blockedMessage(verdict.met.block))
+      if (verdict.met.block.length)
+        throw fieldError('content_blocked', 400, field.name, blockedMessage(verdict.met.block))
       nodes.forEach((node, i) => (node.text = verdict.texts[i]!))
       if (!field.rich) data[field.name] = verdict.texts[0]!
       met.require_approval.push(...verdict.met.require_approval)

@@ -5,7 +5,7 @@
 import { z } from 'zod'
 
 import { PATTERN_MAX_LENGTH, SETTING_MAX, WATCHED_EFFECTS } from '../../domain/watched-words'
-import { parseInput, readJson, invalidBody } from '../../src/lib/http/body'
+import { invalidBody, parseInput, readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
@@ -126,7 +126,8 @@ export const moderationSafetyEndpoints = [
   ...defineEndpoint(MODERATION_SETTINGS_PATH, 'patch', async (req) => {
     requireAdmin(req)
     const body = await readJson(req)
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalidBody('The request body must be a JSON object')
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw invalidBody('The request body must be a JSON object')
     return json(await updateModerationSettings(req, parseInput(moderationSettingsBody, body)))
   }),
 ]

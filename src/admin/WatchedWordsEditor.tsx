@@ -32,7 +32,12 @@ interface Match {
   end: number
 }
 
-async function send(method: string, path: string, body: unknown): Promise<{ ok: boolean; answer: any }> {
+interface Answer {
+  message?: string
+  matches?: Match[]
+}
+
+async function send(method: string, path: string, body: unknown): Promise<{ ok: boolean; answer: Answer }> {
   try {
     const response = await fetch(path, {
       method,
@@ -40,7 +45,7 @@ async function send(method: string, path: string, body: unknown): Promise<{ ok: 
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     })
-    return { ok: response.ok, answer: await response.json().catch(() => ({})) }
+    return { ok: response.ok, answer: ((await response.json().catch(() => ({}))) ?? {}) as Answer }
   } catch {
     return { ok: false, answer: { message: 'The server could not be reached' } }
   }
@@ -87,7 +92,7 @@ export function WatchedWordsEditor(props: {
       text,
       ...(form.get('locale') ? { locale: String(form.get('locale')) } : {}),
     })
-    if (ok) setMatches({ text, found: answer.matches })
+    if (ok) setMatches({ text, found: answer.matches ?? [] })
     else setMessage(answer.message ?? 'Refused')
   }
   const saveSettings = async (event: FormEvent<HTMLFormElement>) => {

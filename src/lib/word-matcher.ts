@@ -3,7 +3,7 @@
 // Unicode's own tables: compatibility decomposition (NFKD), combining marks removed, full case
 // folding (upper then lower case, so "ß" meets "ss"). The folded text is cut into words (runs of
 // letters and digits); single words are looked up in a Map, phrases by their first word, and
-// `*` patterns through one anchored RegExp per list: the cost per text grows with its length,
+// `*` patterns by the token's own prefixes and suffixes: the cost per text grows with its length,
 // not with the size of the list.
 
 export interface WordPattern<T> {
@@ -25,12 +25,12 @@ export interface WordMatcher<T> {
 }
 
 const MARK = /\p{M}/gu
-const WORD_CHAR = /[\p{L}\p{N}]/u
 // Scripts written without spaces between words: their patterns match anywhere in a run of letters.
-const UNSPACED = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+$/u
+const UNSPACED =
+  /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+$/u
 const APOSTROPHES = /[\u2019\u2018\u02bc\u02b9\u0060\u00b4\uff07]/g
 
-const ASCII_WORD = Uint8Array.from({ length: 128 }, (_, cp) => (WORD_CHAR.test(String.fromCharCode(cp)) ? 1 : 0))
+const ASCII_FOLDED = Array.from({ length: 128 }, (_, cp) => String.fromCharCode(cp).toLowerCase())
 
 const foldCache = new Map<number, string>()
 
@@ -53,18 +53,33 @@ interface Folded {
 
 /** `text` folded for matching, with the way back to the original's offsets. */
 export function foldWithOffsets(text: string): Folded {
-  const parts: string[] = []
-  const origin: number[] = []
-  for (let i = 0; i < text.length; ) {
+  // ASCII is folded by a table; most texts are mostly ASCII.
+  let out = ''
+  let origin: Int32Array = new Int32Array(text.length + 16)
+  let n = 0
+  for (let i = 0; i < text.length;) {
+    const code = text.charCodeAt(i)
+    if (code < 128) {
+      out += ASCII_FOLDED[code]!
+      if (n + 1 >= origin.length) origin = grow(origin)
+      origin[n++] = i++
+      continue
+    }
     const cp = text.codePointAt(i)!
-    const width = cp > 0xffff ? 2 : 1
     const folded = foldCodePoint(cp)
-    parts.push(folded)
-    for (let k = 0; k < folded.length; k++) origin.push(i)
-    i += width
+    out += folded
+    while (n + folded.length + 1 >= origin.length) origin = grow(origin)
+    for (let k = 0; k < folded.length; k++) origin[n++] = i
+    i += cp > 0xffff ? 2 : 1
   }
-  origin.push(text.length)
-  return { text: parts.join(''), origin: Int32Array.from(origin) }
+  origin[n] = text.length
+  return { text: out, origin }
+}
+
+function grow(origin: Int32Array): Int32Array {
+  const bigger = new Int32Array(origin.length * 2)
+  bigger.set(origin)
+  return bigger
 }
 
 /** `text` folded for matching (what two patterns that meet the same words have in common). */
@@ -76,34 +91,39 @@ interface Token {
   end: number
 }
 
+const TOKEN = /[\p{L}\p{N}]+/gu
+
 function tokens(folded: string): Token[] {
   const found: Token[] = []
-  let start = -1
-  for (let i = 0; i <= folded.length; ) {
-    const cp = i < folded.length ? folded.codePointAt(i)! : -1
-    const width = cp > 0xffff ? 2 : 1
-    const isWord = cp >= 0 && (cp < 128 ? ASCII_WORD[cp] === 1 : WORD_CHAR.test(String.fromCodePoint(cp)))
-    if (isWord && start < 0) start = i
-    else if (!isWord && start >= 0) {
-      found.push({ text: folded.slice(start, i), start, end: i })
-      start = -1
-    }
-    i += width
+  TOKEN.lastIndex = 0
+  for (let m = TOKEN.exec(folded); m; m = TOKEN.exec(folded)) {
+    found.push({ text: m[0], start: m.index, end: m.index + m[0].length })
   }
   return found
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** One word of a pattern: a literal, or the literal pieces around its `*`s (a token holds only letters and digits). */
+type Part = string | string[]
 
-/** One word of a pattern: a literal, or a RegExp for a word with `*`. */
-type Part = string | RegExp
+const partOf = (word: string): Part => (word.includes('*') ? word.split('*') : word)
 
-function partOf(word: string): Part {
-  if (!word.includes('*')) return word
-  return new RegExp(`^${word.split('*').map(escapeRegExp).join('[\\p{L}\\p{N}]*')}$`, 'u')
+/** Whether `token` is `pieces` joined by runs of anything: the first a prefix, the last a suffix, the rest in order. */
+function piecesMatch(pieces: readonly string[], token: string): boolean {
+  const first = pieces[0]!
+  const last = pieces[pieces.length - 1]!
+  if (token.length < first.length + last.length || !token.startsWith(first) || !token.endsWith(last)) return false
+  let at = first.length
+  const end = token.length - last.length
+  for (let k = 1; k < pieces.length - 1; k++) {
+    const found = token.indexOf(pieces[k]!, at)
+    if (found < 0 || found + pieces[k]!.length > end) return false
+    at = found + pieces[k]!.length
+  }
+  return true
 }
 
-const partMatches = (part: Part, token: string) => (typeof part === 'string' ? part === token : part.test(token))
+const partMatches = (part: Part, token: string) =>
+  typeof part === 'string' ? part === token : piecesMatch(part, token)
 
 interface Compiled<T> {
   parts: Part[]
@@ -117,11 +137,48 @@ export function patternWords(pattern: string): string[] {
     .filter((word) => word !== '' && word.replace(/\*/g, '') !== '')
 }
 
+/**
+ * `*` words by what a token must start with, else end with (keys of every length in use), else (`*ab*`)
+ * in a list: a token looks up its own prefixes and suffixes, so the cost follows its length.
+ */
+class WildIndex<T> {
+  private readonly byPrefix = new Map<string, Compiled<T>[]>()
+  private readonly bySuffix = new Map<string, Compiled<T>[]>()
+  private readonly prefixLengths = new Set<number>()
+  private readonly suffixLengths = new Set<number>()
+  private readonly inner: Compiled<T>[] = []
+
+  add(entry: Compiled<T>): void {
+    const pieces = entry.parts[0] as string[]
+    const [first, last] = [pieces[0]!, pieces[pieces.length - 1]!]
+    const [map, key, lengths] = first
+      ? [this.byPrefix, first, this.prefixLengths]
+      : last
+        ? [this.bySuffix, last, this.suffixLengths]
+        : [undefined, '', undefined]
+    if (!map || !lengths) return void this.inner.push(entry)
+    map.set(key, [...(map.get(key) ?? []), entry])
+    lengths.add(key.length)
+  }
+
+  /** Adds to `found` the entries whose first part meets `token` (no closure: this runs for every word of a text). */
+  collect(token: string, found: Compiled<T>[]): void {
+    for (const n of this.prefixLengths) if (n <= token.length) pick(this.byPrefix.get(token.slice(0, n)), token, found)
+    for (const n of this.suffixLengths)
+      if (n <= token.length) pick(this.bySuffix.get(token.slice(token.length - n)), token, found)
+    pick(this.inner, token, found)
+  }
+}
+
+function pick<T>(entries: Compiled<T>[] | undefined, token: string, found: Compiled<T>[]): void {
+  if (entries) for (const entry of entries) if (piecesMatch(entry.parts[0] as string[], token)) found.push(entry)
+}
+
 export function compileWords<T>(patterns: readonly WordPattern<T>[]): WordMatcher<T> {
   const singles = new Map<string, T[]>()
-  const wildSingles: Compiled<T>[] = []
+  const wildSingles = new WildIndex<T>()
   const phrases = new Map<string, Compiled<T>[]>()
-  const wildPhrases: Compiled<T>[] = []
+  const wildPhrases = new WildIndex<T>()
   const unspaced: Array<{ text: string; value: T }> = []
   for (const { pattern, value } of patterns) {
     const words = patternWords(pattern)
@@ -134,40 +191,43 @@ export function compileWords<T>(patterns: readonly WordPattern<T>[]): WordMatche
     const first = parts[0]!
     if (parts.length === 1) {
       if (typeof first === 'string') singles.set(first, [...(singles.get(first) ?? []), value])
-      else wildSingles.push({ parts, value })
+      else wildSingles.add({ parts, value })
     } else if (typeof first === 'string') phrases.set(first, [...(phrases.get(first) ?? []), { parts, value }])
-    else wildPhrases.push({ parts, value })
+    else wildPhrases.add({ parts, value })
   }
-  // One test tells whether any `*` single word meets a token; only then is each one tried.
-  const anyWild = wildSingles.length
-    ? new RegExp(wildSingles.map((entry) => `(?:${(entry.parts[0] as RegExp).source})`).join('|'), 'u')
-    : null
   const size = patterns.length
+
+  const phraseEnd = (entry: Compiled<T>, words: Token[], i: number): number => {
+    const last = i + entry.parts.length - 1
+    if (last >= words.length) return -1
+    for (let k = 1; k < entry.parts.length; k++) if (!partMatches(entry.parts[k]!, words[i + k]!.text)) return -1
+    return words[last]!.end
+  }
 
   function match(text: string): WordMatch<T>[] {
     if (size === 0 || text === '') return []
     const { text: folded, origin } = foldWithOffsets(text)
     const words = tokens(folded)
     const found: WordMatch<T>[] = []
-    const add = (value: T, from: number, to: number) => found.push({ value, start: origin[from]!, end: origin[to]! })
-    const phraseAt = (entry: Compiled<T>, i: number) => {
-      const last = i + entry.parts.length - 1
-      if (last >= words.length) return
-      for (let k = 1; k < entry.parts.length; k++) if (!partMatches(entry.parts[k]!, words[i + k]!.text)) return
-      add(entry.value, words[i]!.start, words[last]!.end)
-    }
+    const wild: Compiled<T>[] = []
     for (let i = 0; i < words.length; i++) {
       const word = words[i]!
-      for (const value of singles.get(word.text) ?? []) add(value, word.start, word.end)
-      if (anyWild?.test(word.text)) {
-        for (const entry of wildSingles) if ((entry.parts[0] as RegExp).test(word.text)) add(entry.value, word.start, word.end)
+      const start = origin[word.start]!
+      const end = origin[word.end]!
+      for (const value of singles.get(word.text) ?? []) found.push({ value, start, end })
+      wild.length = 0
+      wildSingles.collect(word.text, wild)
+      for (const entry of wild) found.push({ value: entry.value, start, end })
+      wild.length = 0
+      wildPhrases.collect(word.text, wild)
+      for (const entry of [...(phrases.get(word.text) ?? []), ...wild]) {
+        const to = phraseEnd(entry, words, i)
+        if (to >= 0) found.push({ value: entry.value, start, end: origin[to]! })
       }
-      for (const entry of phrases.get(word.text) ?? []) phraseAt(entry, i)
-      for (const entry of wildPhrases) if (partMatches(entry.parts[0]!, word.text)) phraseAt(entry, i)
     }
     for (const { text: needle, value } of unspaced) {
       for (let at = folded.indexOf(needle); at >= 0; at = folded.indexOf(needle, at + needle.length)) {
-        add(value, at, at + needle.length)
+        found.push({ value, start: origin[at]!, end: origin[at + needle.length]! })
       }
     }
     return found.sort((a, b) => a.start - b.start || b.end - a.end)

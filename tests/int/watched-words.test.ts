@@ -40,8 +40,7 @@ async function watch(pattern: string, effect: string, extra: Record<string, unkn
   return reply.body.word.id
 }
 
-const thread = (who: Actor, title: string, body = 'Plain words') =>
-  who.send('/api/forum-threads', { title, body })
+const thread = (who: Actor, title: string, body = 'Plain words') => who.send('/api/forum-threads', { title, body })
 
 describe('matching', () => {
   // pattern, text, whether it meets: accents, case, apostrophes, compounds, a pattern inside another word.
@@ -157,7 +156,9 @@ describe('the watched-words route', () => {
       201,
     )
     expect((await admin.send(WORDS, { action: 'update', id, locale: 'fr' })).status).toBe(409)
-    expect((await admin.send(WORDS, { action: 'update', id: '00000000-0000-4000-8000-000000000000', effect: 'flag' })).body).toMatchObject({
+    expect(
+      (await admin.send(WORDS, { action: 'update', id: '00000000-0000-4000-8000-000000000000', effect: 'flag' })).body,
+    ).toMatchObject({
       error: 'not_found',
     })
     expect((await admin.send(WORDS, { action: 'delete', id: 'nope' })).status).toBe(404)
@@ -281,9 +282,9 @@ describe('the effects', () => {
     })
     expect(reply.status).toBe(201)
     expect(reply.body.doc.status).toBe('pending_review')
-    expect(await sql(app, 'SELECT held_as, words FROM watched_word_holds WHERE post_id = $1', [reply.body.doc.id])).toEqual(
-      [{ held_as: 'pending_review', words: ['Casino'] }],
-    )
+    expect(
+      await sql(app, 'SELECT held_as, words FROM watched_word_holds WHERE post_id = $1', [reply.body.doc.id]),
+    ).toEqual([{ held_as: 'pending_review', words: ['Casino'] }])
     expect(await reportsOf('places', reply.body.doc.id)).toEqual([])
   })
 
@@ -304,6 +305,20 @@ describe('the effects', () => {
     expect((await reportsOf('forumThreads', held.body.doc.id))[0]!.details).toBe(
       'Held for approval by watched words: casino. Flagged by watched words: crypto',
     )
+  })
+
+  it('an edit meets them too: a published item edited to a held word leaves public view, a flagged one is reported', async () => {
+    const id = (await thread(member, 'Board games tonight')).body.doc.id
+    expect((await member.send(`/api/forum-threads/${id}`, { body: 'an idiot' }, 'PATCH')).status).toBe(400)
+    expect((await member.send(`/api/forum-threads/${id}`, { body: 'crypto tips' }, 'PATCH')).body.doc.status).toBe(
+      'published',
+    )
+    expect(await reportsOf('forumThreads', id)).toMatchObject([{ details: 'Flagged by watched words: crypto' }])
+    const held = await member.send(`/api/forum-threads/${id}`, { body: 'casino night' }, 'PATCH')
+    expect(held.body.doc.status).toBe('moderated')
+    expect(await sql(app, 'SELECT held_as FROM watched_word_holds WHERE post_id = $1', [id])).toEqual([
+      { held_as: 'moderated' },
+    ])
   })
 
   it('staff are exempt from all but censor', async () => {
@@ -416,7 +431,8 @@ describe('new members', () => {
   it('the daily cap: 429 with Retry-After, nothing stored', async () => {
     await admin.send(SETTINGS, { newMemberFirstApproved: 10 }, 'PATCH')
     const newcomer = await roleActor(app, 'citizen')
-    for (const title of ['One', 'Two', 'Three']) expect((await thread(newcomer, title)).body.doc.status).toBe('moderated')
+    for (const title of ['One', 'Two', 'Three'])
+      expect((await thread(newcomer, title)).body.doc.status).toBe('moderated')
     const capped = await newcomer.send('/api/forum-threads', { title: 'Four', body: 'x' })
     expect(capped.status).toBe(429)
     expect(capped.body.error).toBe('too_many_requests')

@@ -101,7 +101,10 @@ function itemsOf(req: PayloadRequest) {
 
 const ACCOUNT_AGE = statement('new-member-account', `SELECT created_at FROM users WHERE id = $1`)
 // Concurrent writes of one member queue here, so the cap's count cannot be overrun.
-const LOCK_MEMBER = statement('new-member-lock', `SELECT pg_advisory_xact_lock(hashtextextended('new-member:' || $1, 0))`)
+const LOCK_MEMBER = statement(
+  'new-member-lock',
+  `SELECT pg_advisory_xact_lock(hashtextextended('new-member:' || $1, 0))`,
+)
 
 /** The limits on a member's next item or comment, within the write's transaction (null: none apply). */
 export async function newMemberVerdict(req: PayloadRequest): Promise<NewMemberVerdict | null> {

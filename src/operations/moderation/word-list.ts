@@ -71,7 +71,8 @@ function view(state: ListState): WordList {
       const key = locale ?? ALL
       let compiled = state.matchers.get(key)
       if (!compiled) {
-        const words = locale === null ? state.words : state.words.filter((w) => w.locale === null || w.locale === locale)
+        const words =
+          locale === null ? state.words : state.words.filter((w) => w.locale === null || w.locale === locale)
         compiled = compileWords(words.map((word) => ({ pattern: word.pattern, value: word })))
         state.matchers.set(key, compiled)
       }

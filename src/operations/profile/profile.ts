@@ -10,10 +10,10 @@ import { invalidRequest, notFound } from '../../lib/http/errors'
 import { defaultLocale } from '../../lib/locales'
 import { runIn, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
-import { screenFields } from '../moderation/screen'
 import { isUniqueViolation } from '../../lib/unique-violation'
 import { usernameUnavailable } from '../auth/usernames'
 import { withContext } from '../catalogue/transaction'
+import { screenFields } from '../moderation/screen'
 
 export interface ProfileView {
   userId: string
