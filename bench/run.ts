@@ -22,6 +22,7 @@ import { report, type ScenarioResult } from './report'
 import { searchBench } from './search'
 import { signInBench } from './sign-in'
 import { slotsBench } from './slots'
+import { watchedWordsBench } from './watched-words'
 import { webhooksBench } from './webhooks'
 
 const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
@@ -45,6 +46,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   digests: digestsBench,
   blocks: blocksBench,
   search: searchBench,
+  'watched-words': watchedWordsBench,
 }
 const DEFAULT = ['reads', 'catalogue', 'profile', 'bookings', 'sign-in', 'memory']
 

@@ -28,7 +28,7 @@ const normalizeValue: CollectionBeforeValidateHook = ({ data, originalDoc }) => 
   return { ...data, value: normalized.value }
 }
 
-// Who may sign up (docs/moderation.md "Sign-up screening"): read at every sign-up, so a change is in force at once.
+// Who may sign up (docs/moderation.md "6. Sign-up screening"): read at every sign-up, so a change is in force at once.
 export const SignupScreening: CollectionConfig = {
   slug: SCREENING_COLLECTION,
   labels: { singular: 'Sign-up screening entry', plural: 'Sign-up screening' },

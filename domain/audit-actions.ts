@@ -178,6 +178,8 @@ export const AUDIT_ACTIONS = {
   appeal_reversed: appealDecision,
   appeal_upheld: appealDecision,
   transparency_report_published: z.object({ from: z.string(), to: z.string() }),
+  ...documentActions('watched_word'),
+  'moderation_settings.update': z.object({ settings: fields, previous: fields }),
 
   // Sign-up screening.
   ...documentActions('screening'),

@@ -131,6 +131,10 @@ export const ERROR_CODES = defineErrorCodes({
   no_open_reports: { status: 409, message: 'This item has no open reports to dismiss' },
   appeal_exists: { status: 409, message: 'This decision already has an appeal' },
   appeal_decided: { status: 409, message: 'This appeal has already been decided' },
+
+  // Watched words and limits for new members.
+  content_blocked: { status: 400, message: 'This text cannot be published as written' },
+  already_exists: { status: 409, message: 'This already exists' },
 })
 
 export type ErrorCode = keyof typeof ERROR_CODES

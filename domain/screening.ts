@@ -1,4 +1,4 @@
-// Sign-up screening's vocabulary (docs/moderation.md "Sign-up screening"): what an entry matches and
+// Sign-up screening's vocabulary (docs/moderation.md "6. Sign-up screening"): what an entry matches and
 // how its value is written down, so the admin route, the panel and the sign-up check read one rule.
 import { isIP } from 'node:net'
 

@@ -3,6 +3,7 @@ import type { Endpoint } from 'payload'
 import { approveEndpoints } from './admin/approve'
 import { adminBlogEndpoints } from './admin/blog'
 import { moderateEndpoints } from './admin/moderate'
+import { moderationSafetyEndpoints } from './admin/moderation-safety'
 import { adminNotificationSettingsEndpoints } from './admin/notification-settings'
 import { adminOrganizationsEndpoints } from './admin/organizations'
 import { screeningEndpoints } from './admin/screening'
@@ -34,6 +35,7 @@ export const endpoints: Endpoint[] = [
   ...adminBlogEndpoints,
   ...adminNotificationSettingsEndpoints,
   ...screeningEndpoints,
+  ...moderationSafetyEndpoints,
   ...authClientEndpoints,
   ...searchEndpoints,
 ]

@@ -6,6 +6,7 @@ import { createDocument, type ZodOpenApiObject, type ZodOpenApiPathsObject } fro
 import { settings } from '../src/lib/settings'
 import { approvalPaths, moderationPaths } from './admin/openapi'
 import { adminBlogPaths } from './admin/openapi-blog'
+import { moderationSafetyPaths } from './admin/openapi-moderation-safety'
 import { adminOrganizationPaths } from './admin/openapi-organizations'
 import { screeningPaths } from './admin/openapi-screening'
 import { webhookPaths } from './admin/openapi-webhooks'
@@ -35,6 +36,7 @@ const FAMILIES = (): ZodOpenApiPathsObject[] => [
   publicBookingPaths,
   moderationPaths,
   approvalPaths,
+  moderationSafetyPaths,
   webhookPaths,
   reportsPaths,
   profilePaths(settings().locales),

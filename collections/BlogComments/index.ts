@@ -8,6 +8,7 @@ import { hasRole, isAdminUser } from '../../domain/permissions'
 import { auditHooks } from '../../hooks/shared/audit'
 import { authorNameField } from '../authorName'
 import { BLOG_POSTS } from '../BlogPosts'
+import { heldForField, watchedWordHooks } from '../community/watchedWords'
 import { commentablePost } from './commentablePost'
 import { forceAuthorAndStatus } from './hooks/forceAuthorAndStatus'
 import { guardStatusChange } from './hooks/guardStatusChange'
@@ -17,6 +18,7 @@ export const COMMENT_STATUSES = ['published', 'moderated', 'deleted'] as const
 export const COMMENT_MAX_LENGTH = 5000
 
 const audit = auditHooks('blog_comment')
+const words = watchedWordHooks('blogComments')
 // What an author wrote, on what, stays as written: only the status moves after creation.
 const fixed: FieldAccess = () => false
 
@@ -42,8 +44,8 @@ export const BlogComments: CollectionConfig<typeof BLOG_COMMENTS> = {
   defaultSort: '-createdAt',
   hooks: {
     beforeValidate: [forceAuthorAndStatus],
-    beforeChange: [guardStatusChange],
-    afterChange: [audit.afterChange],
+    beforeChange: [guardStatusChange, words.beforeChange],
+    afterChange: [words.afterChange, audit.afterChange],
     afterDelete: [audit.afterDelete],
   },
   fields: [
@@ -86,5 +88,6 @@ export const BlogComments: CollectionConfig<typeof BLOG_COMMENTS> = {
         components: { Field: '/collections/BlogComments/components/ModerateComment#ModerateComment' },
       },
     },
+    heldForField('blogComments'),
   ],
 }

@@ -19,6 +19,7 @@ import { webhookEventHooks } from '../../hooks/shared/webhookEvents'
 import { AUTHOR_NAME, authorNameField } from '../authorName'
 import { approvalField } from './approvalField'
 import { platformOnly } from './fields'
+import { heldForField, watchedWordHooks } from './watchedWords'
 
 /** `custom` key marking a collection built here (its value: the registry name), for the OpenAPI reference. */
 export const COMMUNITY_CONTENT = 'communityContent'
@@ -40,6 +41,7 @@ export function contentCollection(name: ContentTypeName, options: ContentCollect
   // docs/api.md "Webhooks (/api/admin/webhooks)" content.created: the item with its community type name.
   const events = webhookEventHooks({ create: 'content.created', present: (doc) => ({ postType: name, ...doc }) })
   const own = options.hooks ?? {}
+  const words = watchedWordHooks(name)
   return {
     slug: type.collection,
     custom: { [COMMUNITY_CONTENT]: name },
@@ -59,8 +61,8 @@ export function contentCollection(name: ContentTypeName, options: ContentCollect
       ...own,
       beforeOperation: [signInToCreate, ...(own.beforeOperation ?? [])],
       beforeValidate: [forceAuthorAndStatus(type), ...(own.beforeValidate ?? [])],
-      beforeChange: [guardChange(type), ...(own.beforeChange ?? [])],
-      afterChange: [...(own.afterChange ?? []), audit.afterChange, events.afterChange],
+      beforeChange: [guardChange(type), words.beforeChange, ...(own.beforeChange ?? [])],
+      afterChange: [...(own.afterChange ?? []), words.afterChange, audit.afterChange, events.afterChange],
       afterDelete: [...(own.afterDelete ?? []), audit.afterDelete],
     },
     fields: [
@@ -92,6 +94,7 @@ export function contentCollection(name: ContentTypeName, options: ContentCollect
         options: [...type.statuses],
       },
       ...approvalField(name, type),
+      heldForField(name),
     ],
   }
 }

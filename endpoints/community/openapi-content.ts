@@ -187,6 +187,10 @@ const CREATE_REFUSALS: Partial<Record<ContentTypeName, Record<number, string>>> 
 }
 
 const CSRF = '`forbidden`: a cookie request without a trusted Origin (CSRF rule)'
+// docs/api.md "Watched words and new members".
+const BLOCKED = '; `content_blocked`: a watched word that blocks, or more links than a new member may write in one text'
+const NEW_MEMBER_CAP =
+  '`too_many_requests`: a new member’s daily cap of items (`Retry-After` in seconds), or the global limit per client IP'
 const BODY = { 413: '`payload_too_large`: the body is over 1 MiB', 415: 'A body that is neither JSON nor multipart' }
 /**
  * Payload answers a change of an item the caller's access filters out 403, so 404 is for staff (or the shell's non-UUID
@@ -245,8 +249,9 @@ function operations(name: ContentTypeName, type: ContentType, schemas: Schemas):
     responses: {
       '201': json('Created: the document', changed),
       ...errors({
-        400: 'Payload’s field errors (`errors[].data.errors[]`: a required field missing, a bound passed, a reference that does not exist); a body that is not a JSON object',
+        400: `Payload’s field errors (\`errors[].data.errors[]\`: a required field missing, a bound passed, a reference that does not exist); a body that is not a JSON object${BLOCKED}`,
         401: '`unauthorized`: not signed in',
+        429: NEW_MEMBER_CAP,
         403: CSRF,
         ...BODY,
         ...CREATE_REFUSALS[name],
@@ -265,7 +270,7 @@ function operations(name: ContentTypeName, type: ContentType, schemas: Schemas):
     responses: {
       '200': json('Changed: the document', changed),
       ...errors({
-        400: 'Payload’s field errors; a body that is not a JSON object',
+        400: `Payload’s field errors; a body that is not a JSON object${BLOCKED}`,
         403: `Anonymous; an item the caller does not edit (someone else’s, or for a caller without a staff permission of the type, one that does not exist: Payload’s answer where access is a filter); content fields of someone else’s item (\`forbidden\`: only the author edits them)${type.collection === 'forum-threads' ? '; `pinned` without `forum.pin_thread`' : ''}; ${CSRF}`,
         404: MISSING,
         409: `\`invalid_transition\`: a status move the table does not allow the caller${locked}`,

@@ -31,6 +31,7 @@ import * as migration_20261202_030000_notification_settings from './20261202_030
 import * as migration_20261202_031119_booking_cancel_reschedule from './20261202_031119_booking_cancel_reschedule'
 import * as migration_20261202_045249_screening_blocks from './20261202_045249_screening_blocks'
 import * as migration_20261202_050000_search from './20261202_050000_search'
+import * as migration_20261202_050000_watched_words from './20261202_050000_watched_words'
 
 export const migrations = [
   {
@@ -197,5 +198,10 @@ export const migrations = [
     up: migration_20261202_050000_search.up,
     down: migration_20261202_050000_search.down,
     name: '20261202_050000_search',
+  },
+  {
+    up: migration_20261202_050000_watched_words.up,
+    down: migration_20261202_050000_watched_words.down,
+    name: '20261202_050000_watched_words',
   },
 ]

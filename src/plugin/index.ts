@@ -59,13 +59,18 @@ const WORKERS: BackgroundWorker[] = [staleListener, communityJobs, reminderSweep
 // host's `admin.importMap.baseDir`, this repository's root.
 const PANEL = {
   beforeDashboard: ['/src/admin/WorkQueue#WorkQueue', '/src/admin/ModerationDesk#ModerationDesk'],
-  afterNavLinks: ['/src/admin/CoverageNavLink#CoverageNavLink', '/src/admin/TransparencyNavLink#TransparencyNavLink'],
+  afterNavLinks: [
+    '/src/admin/CoverageNavLink#CoverageNavLink',
+    '/src/admin/TransparencyNavLink#TransparencyNavLink',
+    '/src/admin/WatchedWordsNavLink#WatchedWordsNavLink',
+  ],
   views: {
     translationCoverage: {
       Component: '/src/admin/TranslationCoverageView#TranslationCoverageView',
       path: '/translations',
     },
     transparency: { Component: '/src/admin/TransparencyView#TransparencyView', path: '/transparency' },
+    watchedWords: { Component: '/src/admin/WatchedWordsView#WatchedWordsView', path: '/watched-words' },
   },
 } as const
 

@@ -14,6 +14,7 @@ import { listQuery } from '../../lib/list-query'
 import { runIn } from '../../lib/prepared'
 import { execute, sql } from '../../lib/sql'
 import { withContext } from '../catalogue/transaction'
+import { screenFields } from '../moderation/screen'
 import { bookingTransaction } from './errors'
 import { type AdminBooking, presentAdminBooking } from './present'
 
@@ -122,7 +123,7 @@ export function actOnBooking(
     if (!row || !inScope(scope, row.organization)) throw notFound('Booking not found')
     let data: Record<string, unknown>
     if (action === 'respond') {
-      data = { providerResponse }
+      data = await screenFields(req, { providerResponse }, ['providerResponse'])
     } else {
       const move = MOVES[action]
       if (!move.from.includes(row.status as never)) {

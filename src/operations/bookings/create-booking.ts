@@ -6,6 +6,7 @@ import type { PayloadRequest } from 'payload'
 import { apiError, forbidden, notFound } from '../../lib/http/errors'
 import { blockBetween } from '../../lib/member-blocks'
 import { nowWallClockMinute } from '../../lib/wall-clock'
+import { screenFields } from '../moderation/screen'
 import { bookingRange, inSomeSlot, timingMessage, timingRefusal } from './booking-rules'
 import { bookingStatement } from './errors'
 import { insertBooking, newBookingDoc } from './insert-booking'
@@ -22,8 +23,9 @@ export interface BookingInput {
 export async function createBooking(
   req: PayloadRequest,
   customerId: string,
-  input: BookingInput,
+  asSent: BookingInput,
 ): Promise<{ booking: BookingRecord }> {
+  const input = await screenFields(req, asSent, ['customerMessage'])
   // One round trip reads the service and the open slots of the date's weekday; judged in
   // order below by the rules the bookable-times query lists with (booking-rules.ts).
   const { terms: service, openSlots } = await serviceTermsAndSlots(req, input.serviceId, input.bookingDate)

@@ -15,6 +15,7 @@ import { notify } from '../notifications/notify'
 import { lockedItem } from '../reports/content'
 import { recordDecision } from '../reports/decisions'
 import { moderationErrors, requireModerator } from './errors'
+import { takeHold } from './holds'
 
 export interface ModerationInput {
   postType: PostType
@@ -39,7 +40,9 @@ export async function moderate(req: PayloadRequest, input: ModerationInput): Pro
     if (!doc || status === 'deleted') throw moderationErrors.notFound()
     const authorId = idOf(doc[type.authorField])
     if (authorId !== null && authorId === String(moderator.id)) throw moderationErrors.selfModeration()
-    if (status === 'moderated') throw moderationErrors.alreadyModerated()
+    // An item the service held (watched words) is not yet a decision: moderating it makes it one.
+    const held = status === 'moderated' && (await takeHold(req, input.postType, input.postId))
+    if (status === 'moderated' && !held) throw moderationErrors.alreadyModerated()
 
     await withContext(req, { skipAudit: true, [MODERATING]: true }, () =>
       req.payload.update({
@@ -71,7 +74,7 @@ export async function moderate(req: PayloadRequest, input: ModerationInput): Pro
       postType: input.postType,
       postId: input.postId,
       outcome: 'moderated',
-      previousStatus: status == null ? null : String(status),
+      previousStatus: held ? 'published' : status == null ? null : String(status),
       authorId,
       reason: input.reason,
     })

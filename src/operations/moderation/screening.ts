@@ -1,4 +1,4 @@
-// Sign-up screening (docs/api.md "Sign-up screening", docs/moderation.md "Sign-up screening"): the admin list, made
+// Sign-up screening (docs/api.md "Sign-up screening", docs/moderation.md "6. Sign-up screening"): the admin list, made
 // and changed through the collection (whose hooks normalize the value and write `screening.create|update|delete` in
 // the change's transaction), and the check sign-up makes, read from the database each time so a change is in force
 // at once. Matching is PostgreSQL's: `inet` containment for addresses and CIDR blocks, IPv4 and IPv6.

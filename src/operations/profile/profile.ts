@@ -13,6 +13,7 @@ import { inTransaction } from '../../lib/transaction'
 import { isUniqueViolation } from '../../lib/unique-violation'
 import { usernameUnavailable } from '../auth/usernames'
 import { withContext } from '../catalogue/transaction'
+import { screenFields } from '../moderation/screen'
 
 export interface ProfileView {
   userId: string
@@ -105,8 +106,9 @@ const PROFILE_FIELDS = { displayName: 'displayName', bio: 'bio', avatarId: 'avat
 export async function updateOwnProfile(
   req: PayloadRequest,
   userId: string,
-  changes: ProfileChanges,
+  asSent: ProfileChanges,
 ): Promise<OwnProfile> {
+  const changes = await screenFields(req, asSent, ['displayName', 'bio'])
   return inTransaction(req, async () => {
     const before = await getOwnProfile(req, userId)
     if (changes.avatarId) await checkAvatar(req, userId, changes.avatarId)

@@ -9,6 +9,7 @@ import type { ReportableType } from '../../../domain/content-types'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { runIn, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
+import { publishHeld } from '../moderation/holds'
 import { authorOf, lockedItem, statusOf, typeOf } from './content'
 import { recordDecision } from './decisions'
 import { reportErrors, requireStaff } from './errors'
@@ -58,6 +59,7 @@ export async function dismissReports(req: PayloadRequest, input: DismissInput): 
     })
     // Nothing open: no decision to record (the rollback drops the row just written).
     if (decision.reportsClosed === 0) throw reportErrors.nothingToDismiss()
+    await publishHeld(req, input.postType, doc)
     await writeAudit(req, {
       action: 'reports_dismissed',
       targetType: input.postType,

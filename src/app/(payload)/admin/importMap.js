@@ -29,6 +29,7 @@ import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997e
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ModerateComment as ModerateComment_d1d27d5f62013d0baf1d59ec27529f6f } from '../../../../collections/BlogComments/components/ModerateComment'
+import { HeldFor as HeldFor_d8e31c73072f69f41eff25cc2e4cab43 } from '../../../../collections/community/components/HeldFor'
 import { ApprovalDecision as ApprovalDecision_f91049518740426367f53a8ac4ecadf0 } from '../../../../collections/community/components/ApprovalDecision'
 import { ScreeningCheck as ScreeningCheck_f14ee1597fa5f6298adf8956e6cf8e42 } from '../../../../src/admin/ScreeningCheck'
 import { MemberNotificationSettings as MemberNotificationSettings_44ba4b5e029c5bc0ecaa71998717b946 } from '../../../../src/admin/MemberNotificationSettings'
@@ -38,11 +39,13 @@ import { NewWebhook as NewWebhook_a34134ceaf11770e86cc936ece13d256 } from '../..
 import { JsonView as JsonView_10cc8d4865518ffb417729dbfd68148e } from '../../../../src/admin/JsonView'
 import { CoverageNavLink as CoverageNavLink_e226678cbea8c53533afaddc6ceae117 } from '../../../../src/admin/CoverageNavLink'
 import { TransparencyNavLink as TransparencyNavLink_66270ad5a6dffafce7638638663db418 } from '../../../../src/admin/TransparencyNavLink'
+import { WatchedWordsNavLink as WatchedWordsNavLink_baa0bf551f75959af27f84a303848f92 } from '../../../../src/admin/WatchedWordsNavLink'
 import { WorkQueue as WorkQueue_5b197fe495a7c5d8842e46fe98bca13d } from '../../../../src/admin/WorkQueue'
 import { ModerationDesk as ModerationDesk_8fd4307ce2afc18c87db41c39cd91a85 } from '../../../../src/admin/ModerationDesk'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { TranslationCoverageView as TranslationCoverageView_f8cb14c36078dbea8931c2e6eab83bf9 } from '../../../../src/admin/TranslationCoverageView'
 import { TransparencyView as TransparencyView_4733ed734d1028e88459d84dd9b0c2a3 } from '../../../../src/admin/TransparencyView'
+import { WatchedWordsView as WatchedWordsView_7fd6f25f3008cf0a5273729ca8ebaa93 } from '../../../../src/admin/WatchedWordsView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
@@ -78,6 +81,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "/collections/BlogComments/components/ModerateComment#ModerateComment": ModerateComment_d1d27d5f62013d0baf1d59ec27529f6f,
+  "/collections/community/components/HeldFor#HeldFor": HeldFor_d8e31c73072f69f41eff25cc2e4cab43,
   "/collections/community/components/ApprovalDecision#ApprovalDecision": ApprovalDecision_f91049518740426367f53a8ac4ecadf0,
   "/src/admin/ScreeningCheck#ScreeningCheck": ScreeningCheck_f14ee1597fa5f6298adf8956e6cf8e42,
   "/src/admin/MemberNotificationSettings#MemberNotificationSettings": MemberNotificationSettings_44ba4b5e029c5bc0ecaa71998717b946,
@@ -87,10 +91,12 @@ export const importMap = {
   "/src/admin/JsonView#JsonView": JsonView_10cc8d4865518ffb417729dbfd68148e,
   "/src/admin/CoverageNavLink#CoverageNavLink": CoverageNavLink_e226678cbea8c53533afaddc6ceae117,
   "/src/admin/TransparencyNavLink#TransparencyNavLink": TransparencyNavLink_66270ad5a6dffafce7638638663db418,
+  "/src/admin/WatchedWordsNavLink#WatchedWordsNavLink": WatchedWordsNavLink_baa0bf551f75959af27f84a303848f92,
   "/src/admin/WorkQueue#WorkQueue": WorkQueue_5b197fe495a7c5d8842e46fe98bca13d,
   "/src/admin/ModerationDesk#ModerationDesk": ModerationDesk_8fd4307ce2afc18c87db41c39cd91a85,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "/src/admin/TranslationCoverageView#TranslationCoverageView": TranslationCoverageView_f8cb14c36078dbea8931c2e6eab83bf9,
   "/src/admin/TransparencyView#TransparencyView": TransparencyView_4733ed734d1028e88459d84dd9b0c2a3,
+  "/src/admin/WatchedWordsView#WatchedWordsView": WatchedWordsView_7fd6f25f3008cf0a5273729ca8ebaa93,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

@@ -1,0 +1,47 @@
+// /admin/watched-words, for admins: the watched words and the limits for new members (docs/moderation.md
+// "Watched words and new members"), read by the same operations as the admin API, edited through it
+// (./WatchedWordsEditor.tsx) so the same checks and audit entries apply.
+import { DefaultTemplate } from '@payloadcms/next/templates'
+import { Gutter } from '@payloadcms/ui'
+import type { AdminViewServerProps } from 'payload'
+
+import { hasRole } from '../../domain/permissions'
+import { settings } from '../lib/settings'
+import { listWatchedWords, readModerationSettings } from '../operations/moderation/watched-words'
+import { WatchedWordsEditor } from './WatchedWordsEditor'
+
+export async function WatchedWordsView(props: AdminViewServerProps) {
+  const { initPageResult, params, searchParams } = props
+  const { req, permissions, locale, visibleEntities } = initPageResult
+  const { payload, user } = req
+  const admin = hasRole(user, 'admin')
+  const [list, current] = admin
+    ? await Promise.all([listWatchedWords(req, { page: 1, perPage: 100 }), readModerationSettings(req)])
+    : [null, null]
+  return (
+    <DefaultTemplate
+      i18n={req.i18n}
+      locale={locale}
+      params={params}
+      payload={payload}
+      permissions={permissions}
+      searchParams={searchParams}
+      user={user ?? undefined}
+      visibleEntities={visibleEntities}
+    >
+      <Gutter>
+        <h1>Watched words</h1>
+        {list && current ? (
+          <WatchedWordsEditor
+            words={list.words}
+            total={list.total}
+            settings={current.settings}
+            locales={settings().locales}
+          />
+        ) : (
+          <p role="alert">Watched words are for admins.</p>
+        )}
+      </Gutter>
+    </DefaultTemplate>
+  )
+}
