@@ -1,4 +1,4 @@
-// The vocabulary of watched words and new-member limits (docs/moderation.md "Watched words").
+// The vocabulary of watched words and new-member limits (docs/moderation.md "5. Watched words and new members").
 
 /** Strongest first: of the effects a text meets, the first in this list decides (censor applies besides). */
 export const WATCHED_EFFECTS = ['block', 'require_approval', 'flag', 'censor'] as const
