@@ -1,18 +1,18 @@
-// Hands an express request to Payload (our root endpoints through the precompiled
-// dispatcher, stock collection REST through Payload's router) as a Web Request, and streams
-// the Web Response back. Bodies are
-// streamed both ways, so an upload is never held whole in memory here.
+// Hands an express request to Payload (a root endpoint the route table found, stock collection REST
+// through Payload's router) as a Web Request, and streams the Web Response back. Bodies are streamed
+// both ways, so an upload is never held whole in memory here.
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 
-import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
+import type { Request as ExpressRequest, NextFunction, Response as ExpressResponse } from 'express'
 import { handleEndpoints, type Payload } from 'payload'
 
 import { handOn } from '../auth/handed-lookup'
 import type { ReadCache } from '../read-cache/index'
 import { requestBody } from './body-limit'
 import { errorBody, familyOf, internalError } from './errors'
-import { type Answer, rootDispatcher } from './root-endpoints'
+import { type Answer, answerRoot } from './root-endpoints'
+import type { FoundRoute } from './route-table'
 import { stockError, stockErrorBody } from './stock-errors'
 import {
   isCollectionRoute,
@@ -104,13 +104,15 @@ async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse)
   await pipeline(Readable.from(chunks(), { objectMode: false }), res)
 }
 
+/** The bridge for one request; `found`: the root endpoint the route table matched, if one did. */
+export type Bridge = (req: ExpressRequest, res: ExpressResponse, next: NextFunction, found?: FoundRoute) => Promise<void>
+
 /** `cache`: the shared cache of public stock reads (src/lib/read-cache), when it is on. */
-export function payloadBridge(payload: Payload, cache?: ReadCache): RequestHandler {
-  const dispatchRoot = rootDispatcher(payload)
+export function payloadBridge(payload: Payload, cache?: ReadCache): Bridge {
   const collections = new Set(payload.config.collections.map((collection) => collection.slug))
   const apiRoute = payload.config.routes.api.replace(/\/+$/, '')
   const readsOwnBody = ownBodyRoutes(payload.config.collections, apiRoute)
-  return async (req, res, next) => {
+  return async (req, res, next, found) => {
     try {
       const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`
       let buffered: Buffer | undefined
@@ -146,7 +148,7 @@ export function payloadBridge(payload: Payload, cache?: ReadCache): RequestHandl
         response = handed
       } else {
         // A collection route is never one of our root endpoints: straight to Payload's router.
-        response = (stock ? undefined : await dispatchRoot(webRequest())) ?? (await fromPayload())
+        response = !stock && found ? await answerRoot(payload, found, webRequest()) : await fromPayload()
       }
       const request = webRequest()
       if (credentialsWereUnchecked(request.headers) && !res.headersSent) {

@@ -1,12 +1,18 @@
-// A documented route answered by the shell instead of Payload's bridge, with the same status, body and
-// headers (docs/decisions.md "Hot signed-in reads answered by the shell"): Payload's per-request setup cost
-// a hot read more than its SQL. tests/int/profile.test.ts and tests/int/slots.test.ts compare the answers.
-import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
+// The shell's dispatch of a declared /api route (docs/api.md "Routes"): the route table finds the
+// endpoint once; one that declares a shell answer is answered here with the same status, body and
+// headers as its Payload handler (Payload's per-request setup cost a hot read more than its SQL), any
+// other goes over the bridge with what was found. tests/int/profile.test.ts, tests/int/slots.test.ts and
+// tests/int/bookings-public.test.ts compare the answers.
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { executeAuthStrategies, headersWithCors, mergeHeaders, type Payload, type PayloadRequest } from 'payload'
 
 import { bringsCredentials } from '../auth/strategy'
+import { readShellJson } from './body'
+import { type ShellRoute, shellRouteOf } from './endpoint'
 import { errorBody, familyOf, internalError } from './errors'
+import type { Bridge } from './payload-bridge'
 import { toApiError } from './respond'
+import type { RouteTable } from './route-table'
 import { credentialsWereUnchecked, serviceUnavailable } from './unavailable'
 import { webHeaders } from './web-headers'
 
@@ -68,4 +74,36 @@ export async function shellAnswer(
   const cookies = answerHeaders.getSetCookie()
   if (cookies.length) res.setHeader('set-cookie', cookies)
   res.status(status).json(body)
+}
+
+/** Every /api request after the shell's checks: a declared shell answer, else the bridge. */
+export function apiDispatch(payload: Payload, routes: RouteTable, bridge: Bridge): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const path = new URL(req.originalUrl, 'http://localhost').pathname
+      const found = routes.rootRoute(req.method === 'HEAD' ? 'GET' : req.method, path)
+      // HEAD goes to Payload, which answers it as a GET without a body.
+      const shell: ShellRoute | undefined = found && req.method !== 'HEAD' ? shellRouteOf(found.endpoint) : undefined
+      if (!found || !shell) return await bridge(req, res, next, found)
+      const url = new URL(req.originalUrl, 'http://localhost')
+      await shellAnswer(
+        payload,
+        req,
+        res,
+        path.replace(/\/+$/, ''),
+        (user, headers) =>
+          shell.answer({
+            payload,
+            user,
+            headers,
+            params: found.params,
+            searchParams: url.searchParams,
+            readJson: () => readShellJson(req),
+          }),
+        shell.status,
+      )
+    } catch (error) {
+      next(error)
+    }
+  }
 }
