@@ -7,9 +7,10 @@ import { pipeline } from 'node:stream/promises'
 import type { Request as ExpressRequest, NextFunction, Response as ExpressResponse } from 'express'
 import { handleEndpoints, type Payload } from 'payload'
 
-import { handOn } from '../auth/handed-lookup'
+import { handAuth, type ResolvedCaller } from '../auth/strategy'
 import type { ReadCache } from '../read-cache/index'
 import { requestBody } from './body-limit'
+import { callerOf } from './caller'
 import { errorBody, familyOf, internalError } from './errors'
 import { type Answer, answerRoot } from './root-endpoints'
 import type { FoundRoute } from './route-table'
@@ -26,7 +27,7 @@ import { boundedStockRead, stockQueryProblem } from './stock-query'
 import { credentialsWereUnchecked, RETRY_AFTER_SECONDS, serviceUnavailable } from './unavailable'
 import { webHeaders } from './web-headers'
 
-function toWebRequest(req: ExpressRequest, url: URL, buffered?: Buffer): Request {
+function toWebRequest(req: ExpressRequest, url: URL, caller: ResolvedCaller, buffered?: Buffer): Request {
   const headers = webHeaders(req)
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
   const request = new Request(url, {
@@ -37,9 +38,8 @@ function toWebRequest(req: ExpressRequest, url: URL, buffered?: Buffer): Request
       ? { body: buffered ?? (Readable.toWeb(requestBody(req)) as unknown as ReadableStream), duplex: 'half' }
       : {}),
   } as RequestInit)
-  // The Request copies the headers: the strategy is handed the copy.
-  handOn(req, request.headers)
-  return request
+  // Payload's run of the strategy answers with the caller the shell resolved for this request.
+  return handAuth(request, { resolved: caller })
 }
 
 const JSON_UTF8 = 'application/json; charset=utf-8'
@@ -136,9 +136,10 @@ export function payloadBridge(payload: Payload, cache?: ReadCache): Bridge {
         const bounded = boundedStockRead(url.searchParams)
         if (bounded) url.search = bounded.toString()
       }
+      const caller = await callerOf(payload, req)
       // Built when needed: an anonymous read answered from the cache needs no Web Request.
       let built: Request | undefined
-      const webRequest = () => (built ??= toWebRequest(req, url, buffered))
+      const webRequest = () => (built ??= toWebRequest(req, url, caller, buffered))
       const fromPayload = () => handleEndpoints({ config: payload.config, request: webRequest() })
       let response: Answer
       if (cache && stock && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -151,7 +152,7 @@ export function payloadBridge(payload: Payload, cache?: ReadCache): Bridge {
         response = !stock && found ? await answerRoot(payload, found, webRequest()) : await fromPayload()
       }
       const request = webRequest()
-      if (credentialsWereUnchecked(request.headers) && !res.headersSent) {
+      if ((caller.unchecked || credentialsWereUnchecked(request.headers)) && !res.headersSent) {
         await response.body?.cancel().catch(() => undefined)
         const unavailable = serviceUnavailable()
         res.set(unavailable.options.headers).status(503)

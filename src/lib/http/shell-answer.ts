@@ -4,17 +4,16 @@
 // other goes over the bridge with what was found. tests/int/profile.test.ts, tests/int/slots.test.ts and
 // tests/int/bookings-public.test.ts compare the answers.
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
-import { executeAuthStrategies, headersWithCors, mergeHeaders, type Payload, type PayloadRequest } from 'payload'
+import { headersWithCors, mergeHeaders, type Payload, type PayloadRequest } from 'payload'
 
-import { bringsCredentials } from '../auth/strategy'
 import { readShellJson } from './body'
+import { callerOf } from './caller'
 import { type ShellRoute, shellRouteOf } from './endpoint'
 import { errorBody, familyOf, internalError } from './errors'
 import type { Bridge } from './payload-bridge'
 import { toApiError } from './respond'
 import type { RouteTable } from './route-table'
-import { credentialsWereUnchecked, serviceUnavailable } from './unavailable'
-import { webHeaders } from './web-headers'
+import { serviceUnavailable } from './unavailable'
 
 export type Caller = PayloadRequest['user']
 
@@ -31,14 +30,10 @@ export async function shellAnswer(
   answer: (caller: Caller, headers: Headers) => Promise<unknown>,
   status = 200,
 ): Promise<void> {
-  // Without a bearer token or a session cookie the one strategy (src/lib/auth/strategy.ts)
-  // finds nobody, sets nothing and asks no database: skipped, and of the request's headers
-  // only `Origin` is read (by the CORS headers).
-  const anonymous = !bringsCredentials(req.headers.authorization, req.headers.cookie)
-  const headers = anonymous ? new Headers(req.headers.origin ? { origin: req.headers.origin } : {}) : webHeaders(req)
-  const { user, responseHeaders } = anonymous
-    ? { user: null, responseHeaders: undefined }
-    : await executeAuthStrategies({ headers, payload, canSetHeaders: true, isGraphQL: false })
+  // Without credentials nobody is asked, and of the request's headers only `Origin` is read (by CORS).
+  const caller = await callerOf(payload, req)
+  const headers = caller.headers ?? new Headers(req.headers.origin ? { origin: req.headers.origin } : {})
+  const { user, responseHeaders } = caller
   let body: unknown
   let errorHeaders: Record<string, string> = {}
   try {
@@ -51,7 +46,7 @@ export async function shellAnswer(
   }
   // The route answered already (413: the body grew past its limit while it was read).
   if (res.headersSent) return
-  if (credentialsWereUnchecked(headers)) {
+  if (caller.unchecked) {
     const unavailable = serviceUnavailable()
     res
       .set(unavailable.options.headers)

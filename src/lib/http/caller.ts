@@ -1,0 +1,42 @@
+// The caller of an express request, resolved once by the shell (the rate limit's staff check, the read
+// cache, a shell answer and Payload's handler all read this one result: docs/api.md "Routes").
+import type { Request as ExpressRequest } from 'express'
+import { executeAuthStrategies, type Payload, type PayloadRequest } from 'payload'
+
+import { bringsCredentials, handAuth, type ResolvedCaller } from '../auth/strategy'
+import { credentialsWereUnchecked } from './unavailable'
+import { webHeaders } from './web-headers'
+
+export interface RequestCaller extends ResolvedCaller {
+  /** The headers the strategy read; undefined for a request without credentials (nobody was asked). */
+  headers?: Headers
+}
+
+const ANONYMOUS: Promise<RequestCaller> = Promise.resolve({ user: null, unchecked: false })
+const CALLER = Symbol('community.caller')
+
+type WithCaller = ExpressRequest & { [CALLER]?: Promise<RequestCaller> }
+
+/**
+ * The request's caller, resolved at its first use; `barrier`: a catch-up round trip this request started
+ * already, for the strategy to wait on instead of one of its own (the first use's only).
+ */
+export function callerOf(payload: Payload, req: ExpressRequest, barrier?: Promise<boolean>): Promise<RequestCaller> {
+  const carrier = req as WithCaller
+  carrier[CALLER] ??= bringsCredentials(req.headers.authorization, req.headers.cookie)
+    ? resolve(payload, webHeaders(req), barrier)
+    : ANONYMOUS
+  return carrier[CALLER]
+}
+
+async function resolve(payload: Payload, headers: Headers, barrier?: Promise<boolean>): Promise<RequestCaller> {
+  const req = handAuth({}, { barrier }) as PayloadRequest
+  const { user, responseHeaders } = await executeAuthStrategies({
+    headers,
+    payload,
+    canSetHeaders: true,
+    isGraphQL: false,
+    req,
+  })
+  return { user, responseHeaders, unchecked: credentialsWereUnchecked(headers), headers }
+}
