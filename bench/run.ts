@@ -1,6 +1,7 @@
 // `npm run bench [-- scenario …]`: starts the server once on loopback, runs the scenarios in order, prints
 // one table, writes bench/results/<date>.json and updates docs/performance.md (docs/performance.md
 // "Reproducing" lists the scenarios); every measurement is bounded in time.
+import { beforeAfterBench } from './before-after'
 import { bearerBench } from './bearer'
 import { bookingsBench } from './bookings'
 import { catalogueBench } from './catalogue'
@@ -40,6 +41,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   cluster: clusterBench,
   replicas: replicasBench,
   bearer: bearerBench,
+  'before-after': beforeAfterBench,
   digests: digestsBench,
 }
 const DEFAULT = ['reads', 'catalogue', 'profile', 'bookings', 'sign-in', 'memory']

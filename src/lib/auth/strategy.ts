@@ -4,7 +4,7 @@
 // or the session cookie (trusting the signed cookie cache for up to 300 s once every change
 // committed elsewhere has been heard, else the database, which then re-issues the cache).
 // It runs once per request: the shell resolves the caller and hands the result to Payload's run of this
-// strategy on the request itself (`ShellAuth`, docs/api.md "Routes").
+// strategy on the request itself (`ShellAuth`, docs/plugin.md "Declaring a route").
 import type { AuthStrategy, AuthStrategyResult, Payload } from 'payload'
 
 import { isDatabaseUnavailable, markCredentialsUnchecked } from '../http/unavailable'

@@ -1,16 +1,12 @@
 // The caller of an express request, resolved once by the shell (the rate limit's staff check, the read
-// cache, a shell answer and Payload's handler all read this one result: docs/api.md "Routes").
+// cache, a shell answer and Payload's handler all read this one result: docs/plugin.md "Declaring a route").
 import type { Request as ExpressRequest } from 'express'
 import { executeAuthStrategies, type Payload, type PayloadRequest } from 'payload'
 
 import { bringsCredentials, handAuth, type ResolvedCaller } from '../auth/strategy'
 import { credentialsWereUnchecked } from './unavailable'
-import { webHeaders } from './web-headers'
 
-export interface RequestCaller extends ResolvedCaller {
-  /** The headers the strategy read; undefined for a request without credentials (nobody was asked). */
-  headers?: Headers
-}
+export type RequestCaller = ResolvedCaller
 
 const ANONYMOUS: Promise<RequestCaller> = Promise.resolve({ user: null, unchecked: false })
 const CALLER = Symbol('community.caller')
@@ -24,7 +20,7 @@ type WithCaller = ExpressRequest & { [CALLER]?: Promise<RequestCaller> }
 export function callerOf(payload: Payload, req: ExpressRequest, barrier?: Promise<boolean>): Promise<RequestCaller> {
   const carrier = req as WithCaller
   carrier[CALLER] ??= bringsCredentials(req.headers.authorization, req.headers.cookie)
-    ? resolve(payload, webHeaders(req), barrier)
+    ? resolve(payload, credentialHeaders(req), barrier)
     : ANONYMOUS
   return carrier[CALLER]
 }
@@ -38,5 +34,14 @@ async function resolve(payload: Payload, headers: Headers, barrier?: Promise<boo
     isGraphQL: false,
     req,
   })
-  return { user, responseHeaders, unchecked: credentialsWereUnchecked(headers), headers }
+  return { user, responseHeaders, unchecked: credentialsWereUnchecked(headers) }
+}
+
+// What an auth strategy reads of a request: its credentials, not the whole of its headers.
+function credentialHeaders(req: ExpressRequest): Headers {
+  const headers = new Headers()
+  const { authorization, cookie } = req.headers
+  if (authorization !== undefined) headers.set('authorization', authorization)
+  if (cookie !== undefined) headers.set('cookie', cookie)
+  return headers
 }

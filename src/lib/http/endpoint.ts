@@ -1,7 +1,7 @@
 // Every /api route is declared once, here: a Payload endpoint (so Payload's auth strategies have already
 // resolved `req.user` for its handler), wrapped so that a thrown ApiError becomes the body of the route's
 // error family and anything else a logged 500 without detail. The same declaration feeds the shell's
-// dispatch, its 404/405 table (route-table.ts) and, with `shell`, its fast answer (docs/api.md "Routes").
+// dispatch, its 404/405 table (route-table.ts) and, with `shell`, its fast answer (docs/plugin.md "Declaring a route").
 import type { Endpoint, Payload, PayloadRequest } from 'payload'
 import type { z } from 'zod'
 

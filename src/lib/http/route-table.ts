@@ -1,7 +1,7 @@
 // The /api routes as the shell reads them, compiled once from the same config Payload routes with (root
 // endpoints, then a collection's endpoints when the first segment is its slug): which methods a path
 // answers (the shell's own 404 and 405, without Payload's per-request setup on paths nobody serves) and
-// which declared root endpoint answers a request (docs/api.md "Routes").
+// which declared root endpoint answers a request (docs/plugin.md "Declaring a route").
 import { match, type MatchFunction } from 'path-to-regexp'
 import type { Endpoint, SanitizedConfig } from 'payload'
 

@@ -1,4 +1,4 @@
-// The shell's dispatch of a declared /api route (docs/api.md "Routes"): the route table finds the
+// The shell's dispatch of a declared /api route (docs/plugin.md "Declaring a route"): the route table finds the
 // endpoint once; one that declares a shell answer is answered here with the same status, body and
 // headers as its Payload handler (Payload's per-request setup cost a hot read more than its SQL), any
 // other goes over the bridge with what was found. tests/int/profile.test.ts, tests/int/slots.test.ts and
@@ -14,6 +14,7 @@ import type { Bridge } from './payload-bridge'
 import { toApiError } from './respond'
 import type { RouteTable } from './route-table'
 import { serviceUnavailable } from './unavailable'
+import { webHeaders } from './web-headers'
 
 export type Caller = PayloadRequest['user']
 
@@ -32,7 +33,9 @@ export async function shellAnswer(
 ): Promise<void> {
   // Without credentials nobody is asked, and of the request's headers only `Origin` is read (by CORS).
   const caller = await callerOf(payload, req)
-  const headers = caller.headers ?? new Headers(req.headers.origin ? { origin: req.headers.origin } : {})
+  const headers = caller.user
+    ? webHeaders(req)
+    : new Headers(req.headers.origin ? { origin: req.headers.origin } : {})
   const { user, responseHeaders } = caller
   let body: unknown
   let errorHeaders: Record<string, string> = {}
