@@ -13,7 +13,7 @@ import { adminCredentials, BENCH_ENV, type BenchApp, log, seedTo } from './harne
 import { cpuPerRequest, startServerProcess } from './processes'
 import { SMALL } from './reads'
 import { markdownTable, type ScenarioResult } from './report'
-import { alternate, formatSpread } from './rounds'
+import { alternate, formatSpread, spreadOf } from './rounds'
 import { benchService, DAYS_31, FIRST_DAY } from './slots'
 
 const CONNECTIONS = Number(process.env.BENCH_BEFORE_AFTER_CONNECTIONS ?? 10)
@@ -36,10 +36,18 @@ export async function beforeAfterBench(app: BenchApp): Promise<ScenarioResult> {
     { name: 'public catalogue, anonymous', path: '/api/service-listings?limit=20&depth=1', headers: {} },
     { name: 'public catalogue, bearer', path: '/api/service-listings?limit=20&depth=1', headers: bearer },
     { name: 'forum thread list, anonymous', path: '/api/forum-threads?limit=20&sort=-pinned,-lastPostAt', headers: {} },
-    { name: 'forum thread list, bearer', path: '/api/forum-threads?limit=20&sort=-pinned,-lastPostAt', headers: bearer },
+    {
+      name: 'forum thread list, bearer',
+      path: '/api/forum-threads?limit=20&sort=-pinned,-lastPostAt',
+      headers: bearer,
+    },
     { name: 'public profile, anonymous', path: `/api/profile/${me.profile.username}`, headers: {} },
     { name: 'notifications inbox, bearer', path: '/api/profile/notifications?perPage=20', headers: bearer },
-    { name: 'bookable times, 31 days', path: `/api/services/${serviceId}/slots?from=${FIRST_DAY}&to=${DAYS_31}`, headers: {} },
+    {
+      name: 'bookable times, 31 days',
+      path: `/api/services/${serviceId}/slots?from=${FIRST_DAY}&to=${DAYS_31}`,
+      headers: {},
+    },
     { name: 'get-session, bearer', path: '/api/auth/get-session', headers: bearer },
   ]
   const before = await startServerProcess(path.join(dir, 'src/server.ts'), await freePort(), {
@@ -78,19 +86,23 @@ export async function beforeAfterBench(app: BenchApp): Promise<ScenarioResult> {
         read: read.name,
         'after CPU/req': `${median(cpu.after).toFixed(2)} ms`,
         'before CPU/req': `${median(cpu.before).toFixed(2)} ms`,
-        'before ÷ after CPU': `${median(cpuRatios).toFixed(2)}× (${Math.min(...cpuRatios).toFixed(2)}–${Math.max(...cpuRatios).toFixed(2)})`,
+        'before ÷ after CPU': formatSpread(spreadOf(cpuRatios)),
         'after req/s': result.merged.after!.rps.toFixed(0),
         'before req/s': result.merged.before!.rps.toFixed(0),
         'after ÷ before': formatSpread(result.ratio('after', 'before')),
         'non-2xx/errors': String(
-          result.merged.after!.errors + result.merged.after!.non2xx + result.merged.before!.errors + result.merged.before!.non2xx,
+          result.merged.after!.errors +
+            result.merged.after!.non2xx +
+            result.merged.before!.errors +
+            result.merged.before!.non2xx,
         ),
       })
     }
   } finally {
     await before.stop()
   }
-  const markdown = `${CONNECTIONS} connections, ${ROUNDS} alternating rounds per read, one database.\n\n${markdownTable(rows)}`
+  const heading = `${CONNECTIONS} connections, ${ROUNDS} alternating rounds per read, one database.`
+  const markdown = `${heading}\n\n${markdownTable(rows)}`
   log(markdown)
   return { sections: [{ name: 'before-after', markdown }] }
 }

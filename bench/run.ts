@@ -1,8 +1,8 @@
 // `npm run bench [-- scenario …]`: starts the server once on loopback, runs the scenarios in order, prints
 // one table, writes bench/results/<date>.json and updates docs/performance.md (docs/performance.md
 // "Reproducing" lists the scenarios); every measurement is bounded in time.
-import { beforeAfterBench } from './before-after'
 import { bearerBench } from './bearer'
+import { beforeAfterBench } from './before-after'
 import { bookingsBench } from './bookings'
 import { catalogueBench } from './catalogue'
 import { clusterBench } from './cluster'

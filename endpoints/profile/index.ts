@@ -115,7 +115,8 @@ export const profileEndpoints = [
     handler: async (req) =>
       json(await inboxAnswer(req.payload, req.user ? String(req.user.id) : undefined, req.searchParams)),
     shell: {
-      answer: ({ payload, user, searchParams }) => inboxAnswer(payload, user ? String(user.id) : undefined, searchParams),
+      answer: ({ payload, user, searchParams }) =>
+        inboxAnswer(payload, user ? String(user.id) : undefined, searchParams),
     },
   }),
 

@@ -4,7 +4,7 @@
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 
-import type { Request as ExpressRequest, NextFunction, Response as ExpressResponse } from 'express'
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { handleEndpoints, type Payload } from 'payload'
 
 import { handAuth, type ResolvedCaller } from '../auth/strategy'
@@ -105,7 +105,12 @@ async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse)
 }
 
 /** The bridge for one request; `found`: the root endpoint the route table matched, if one did. */
-export type Bridge = (req: ExpressRequest, res: ExpressResponse, next: NextFunction, found?: FoundRoute) => Promise<void>
+export type Bridge = (
+  req: ExpressRequest,
+  res: ExpressResponse,
+  next: NextFunction,
+  found?: FoundRoute,
+) => Promise<void>
 
 /** `cache`: the shared cache of public stock reads (src/lib/read-cache), when it is on. */
 export function payloadBridge(payload: Payload, cache?: ReadCache): Bridge {

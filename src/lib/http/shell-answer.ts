@@ -33,9 +33,7 @@ export async function shellAnswer(
 ): Promise<void> {
   // Without credentials nobody is asked, and of the request's headers only `Origin` is read (by CORS).
   const caller = await callerOf(payload, req)
-  const headers = caller.user
-    ? webHeaders(req)
-    : new Headers(req.headers.origin ? { origin: req.headers.origin } : {})
+  const headers = caller.user ? webHeaders(req) : new Headers(req.headers.origin ? { origin: req.headers.origin } : {})
   const { user, responseHeaders } = caller
   let body: unknown
   let errorHeaders: Record<string, string> = {}
