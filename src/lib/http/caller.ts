@@ -9,20 +9,21 @@ import { credentialsWereUnchecked } from './unavailable'
 export type RequestCaller = ResolvedCaller
 
 const ANONYMOUS: Promise<RequestCaller> = Promise.resolve({ user: null, unchecked: false })
-const CALLER = Symbol('community.caller')
-
-type WithCaller = ExpressRequest & { [CALLER]?: Promise<RequestCaller> }
+// Kept beside the request rather than on it: a property added to every request would change its shape.
+const callers = new WeakMap<ExpressRequest, Promise<RequestCaller>>()
 
 /**
  * The request's caller, resolved at its first use; `barrier`: a catch-up round trip this request started
  * already, for the strategy to wait on instead of one of its own (the first use's only).
  */
 export function callerOf(payload: Payload, req: ExpressRequest, barrier?: Promise<boolean>): Promise<RequestCaller> {
-  const carrier = req as WithCaller
-  carrier[CALLER] ??= bringsCredentials(req.headers.authorization, req.headers.cookie)
-    ? resolve(payload, credentialHeaders(req), barrier)
-    : ANONYMOUS
-  return carrier[CALLER]
+  if (!bringsCredentials(req.headers.authorization, req.headers.cookie)) return ANONYMOUS
+  let caller = callers.get(req)
+  if (!caller) {
+    caller = resolve(payload, credentialHeaders(req), barrier)
+    callers.set(req, caller)
+  }
+  return caller
 }
 
 async function resolve(payload: Payload, headers: Headers, barrier?: Promise<boolean>): Promise<RequestCaller> {

@@ -76,12 +76,12 @@ export async function shellAnswer(
 export function apiDispatch(payload: Payload, routes: RouteTable, bridge: Bridge): RequestHandler {
   return async (req, res, next) => {
     try {
-      const path = new URL(req.originalUrl, 'http://localhost').pathname
+      const url = new URL(req.originalUrl, 'http://localhost')
+      const path = url.pathname
       const found = routes.rootRoute(req.method === 'HEAD' ? 'GET' : req.method, path)
       // HEAD goes to Payload, which answers it as a GET without a body.
       const shell: ShellRoute | undefined = found && req.method !== 'HEAD' ? shellRouteOf(found.endpoint) : undefined
       if (!found || !shell) return await bridge(req, res, next, found)
-      const url = new URL(req.originalUrl, 'http://localhost')
       await shellAnswer(
         payload,
         req,
