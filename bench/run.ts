@@ -3,6 +3,7 @@
 // "Reproducing" lists the scenarios); every measurement is bounded in time.
 import { bearerBench } from './bearer'
 import { blocksBench } from './blocks'
+import { beforeAfterBench } from './before-after'
 import { bookingsBench } from './bookings'
 import { catalogueBench } from './catalogue'
 import { clusterBench } from './cluster'
@@ -43,6 +44,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   cluster: clusterBench,
   replicas: replicasBench,
   bearer: bearerBench,
+  'before-after': beforeAfterBench,
   digests: digestsBench,
   blocks: blocksBench,
   search: searchBench,

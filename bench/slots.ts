@@ -20,8 +20,8 @@ import { alternate, formatSpread, ROUND_SECONDS, ROUNDS } from './rounds'
 const SMALL_BOOKINGS = 10_000
 // 100,000 by default: a tenfold growth, seeded in about half a minute (1,000,000: five minutes more).
 const LARGE_BOOKINGS = Number(process.env.BENCH_SLOTS_LARGE_BOOKINGS ?? 100_000)
-const FIRST_DAY = '2031-01-06'
-const DAYS_31 = '2031-02-05'
+export const FIRST_DAY = '2031-01-06'
+export const DAYS_31 = '2031-02-05'
 const DAYS_62 = '2031-03-08'
 const SEQUENTIAL = 100
 
@@ -31,7 +31,7 @@ const SEQUENTIAL = 100
  * buffers both sides, every 7th date closed, every 5th closed 12:00–13:00, every 11th opened
  * 18:00–22:00 instead.
  */
-async function benchService(app: BenchApp, pool: Pool, withExceptions = false): Promise<string> {
+export async function benchService(app: BenchApp, pool: Pool, withExceptions = false): Promise<string> {
   await ensureNoOverlap(app, pool)
   const provider = await app.payload.create({
     collection: 'users',

@@ -3,7 +3,6 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
-import { bookingShellRoute, PUBLIC_BOOKING_PATH } from '../endpoints/services/booking-shell-route'
 import { databaseIsUp } from './lib/health'
 import { DOCS_ROUTES, mountApiDocs } from './lib/http/api-docs'
 import { bodyLimit } from './lib/http/body-limit'
@@ -11,21 +10,17 @@ import { clientIpHeaders } from './lib/http/client-ip-headers'
 import { csrfCheck } from './lib/http/csrf'
 import { ApiError, apiError, errorBody, familyOf, internalError } from './lib/http/errors'
 import { mountFavicon } from './lib/http/favicon'
-import { GET_SESSION_PATH, getSessionRoute } from './lib/http/get-session-route'
 import { type ExemptCheck, globalRateLimit } from './lib/http/global-rate-limit'
 import { payloadBridge } from './lib/http/payload-bridge'
 import { buildRouteTable } from './lib/http/route-table'
 import { adminCsp, API_CSP, securityHeaders } from './lib/http/security-headers'
+import { apiDispatch } from './lib/http/shell-answer'
 import { unavailableOf } from './lib/http/unavailable'
 import { type Fill, readCache } from './lib/read-cache/index'
 import { readiness } from './lib/readiness'
 import { readRouting } from './lib/replicas/read-context'
 import { reloadSettings } from './lib/settings'
-import { SLOTS_READ_PATH, slotsReadRoute } from './operations/bookings/slots-read'
-import { forumReadRoute } from './operations/community/forum-read-route'
-import { answerForumRead, FORUM_POSTS_PATH, FORUM_THREADS_PATH, forumReadOf } from './operations/community/forum-reads'
-import { PROFILE_READS_PATH, profileReadRoute } from './operations/profile/profile-read-route'
-import { SEARCH_PATH, searchReadRoute } from './operations/search/search-route'
+import { answerForumRead, forumReadOf } from './operations/community/forum-reads'
 
 export interface AppOptions {
   payload: Payload
@@ -39,7 +34,6 @@ export interface AppOptions {
 export const SHELL_ROUTES: Record<string, string[]> = {
   '/api/health': ['GET'],
   '/api/health/ready': ['GET'],
-  [GET_SESSION_PATH]: ['GET'],
   ...DOCS_ROUTES,
 }
 
@@ -131,7 +125,7 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
 
   const limiter = globalRateLimit(payload, isRateLimitExempt)
   // The forum's public lists fill the cache from their prepared statements (docs/decisions.md
-  // "Anonymous forum reads answered by the shell").
+  // "Anonymous forum reads answered by the shell"); with the cache off, Payload answers them.
   const forumFill: Fill = async ({ slug, id, params, user }) => {
     if (user || id !== undefined) return undefined
     const read = forumReadOf(`${payload.config.routes.api}/${slug}`, params, payload.config.defaultDepth)
@@ -155,22 +149,9 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   // DATABASE_REPLICA_URLS: whether this request's reads may use a replica (read-your-writes).
   const routeReads = readRouting()
   app.use((req, res, next) => (isApi(req) ? routeReads(req, res, next) : next()))
-  // Counted and checked like every /api request above; answered without Payload's request setup.
-  app.get(GET_SESSION_PATH, getSessionRoute(payload))
-  // The forum's public reads, same way (docs/decisions.md "Anonymous forum reads answered by the
-  // shell"); any other query goes on to Payload. With the read cache on, they fill the cache
-  // instead (above), so that they carry its headers.
-  if (!cache) app.get([FORUM_THREADS_PATH, FORUM_POSTS_PATH], forumReadRoute(payload))
-  // The inbox and public profiles, same way (docs/decisions.md "Hot signed-in reads answered by the
-  // shell"); `export` goes on to Payload.
-  app.get(PROFILE_READS_PATH, profileReadRoute(payload))
-  // And a service's bookable times (same decision).
-  app.get(SLOTS_READ_PATH, slotsReadRoute(payload))
-  // And search (same decision).
-  app.get(SEARCH_PATH, searchReadRoute(payload))
-  // The public booking, the one write every customer makes (205); OPTIONS goes on to Payload.
-  app.post(PUBLIC_BOOKING_PATH, bookingShellRoute(payload))
-  app.use((req, res, next) => (isApi(req) ? bridge(req, res, next) : next()))
+  // Every declared /api route: its shell answer where it declares one, else Payload over the bridge.
+  const dispatch = apiDispatch(payload, routes, bridge)
+  app.use((req, res, next) => (isApi(req) ? dispatch(req, res, next) : next()))
 
   app.get('/', (_req, res) => res.redirect(302, '/admin'))
   mountFavicon(app)

@@ -8,7 +8,7 @@ import { organizationManageEndpoints } from './organization-manage'
 import { listOrganizationsEndpoint, setActiveEndpoint } from './organizations'
 import { ownSessionEndpoints } from './own-sessions'
 import { requestResetEndpoints, resetPasswordEndpoint } from './password'
-import { signOutEndpoint } from './session'
+import { getSessionEndpoint, signOutEndpoint } from './session'
 import { signInEndpoint } from './sign-in'
 import { signUpEndpoint } from './sign-up'
 import { sendVerificationEndpoint, verifyEmailEndpoints } from './verification'
@@ -17,6 +17,7 @@ export const authEndpoints: Endpoint[] = [
   ...signUpEndpoint,
   ...signInEndpoint,
   ...signOutEndpoint,
+  ...getSessionEndpoint,
   ...verifyEmailEndpoints,
   ...sendVerificationEndpoint,
   ...requestResetEndpoints,

@@ -9,7 +9,7 @@ import { PROFILE_BIO_MAX, PROFILE_DISPLAY_NAME_MAX } from '../../collections/Pro
 import { EMAIL_CHANNELS, NOTIFICATION_TYPES } from '../../domain/notification-types'
 import { usernameField } from '../../src/lib/auth/schemas'
 import { invalidBody, parseInput, readJson } from '../../src/lib/http/body'
-import { defineEndpoint } from '../../src/lib/http/endpoint'
+import { defineEndpoint, defineRoute } from '../../src/lib/http/endpoint'
 import { apiError, unauthorized } from '../../src/lib/http/errors'
 import { requireUser } from '../../src/lib/http/guards'
 import { json } from '../../src/lib/http/respond'
@@ -17,9 +17,8 @@ import { localeCodes, unknownLanguage } from '../../src/lib/locales'
 import { changeSettings, readSettings } from '../../src/operations/notifications/settings'
 import { readUnsubscribeToken } from '../../src/operations/notifications/unsubscribe-token'
 import { startExport } from '../../src/operations/profile/export'
-import { markRead } from '../../src/operations/profile/inbox'
+import { inboxAnswer, markRead } from '../../src/operations/profile/inbox'
 import { getOwnProfile, updateOwnProfile } from '../../src/operations/profile/profile'
-import { inboxAnswer } from '../../src/operations/profile/profile-read-route'
 import { getPublicProfile } from '../../src/operations/profile/public-profile'
 import { uuid } from '../admin/services/actions'
 
@@ -109,11 +108,17 @@ export const profileEndpoints = [
     return json(await updateOwnProfile(req, userId, changes))
   }),
 
-  // The shell answers these two reads itself (profile-read-route.ts); they stay here as the
-  // reference it is tested against, and for what the shell passes on.
-  ...defineEndpoint('/profile/notifications', 'get', async (req) =>
-    json(await inboxAnswer(req.payload, req.user ? String(req.user.id) : undefined, req.searchParams)),
-  ),
+  // A hot signed-in read: the shell answers it without Payload's request setup.
+  ...defineRoute({
+    path: '/profile/notifications',
+    methods: 'get',
+    handler: async (req) =>
+      json(await inboxAnswer(req.payload, req.user ? String(req.user.id) : undefined, req.searchParams)),
+    shell: {
+      answer: ({ payload, user, searchParams }) =>
+        inboxAnswer(payload, user ? String(user.id) : undefined, searchParams),
+    },
+  }),
 
   ...defineEndpoint('/profile/notifications/read', 'post', async (req) => {
     const userId = callerId(req)
@@ -170,7 +175,11 @@ export const profileEndpoints = [
     })
   }),
 
-  ...defineEndpoint('/profile/:username', 'get', async (req) =>
-    json(await getPublicProfile(req.payload, String(req.routeParams?.username ?? ''))),
-  ),
+  // Last: the literal sub-paths above win, as in Payload's router. A hot public read, answered by the shell.
+  ...defineRoute({
+    path: '/profile/:username',
+    methods: 'get',
+    handler: async (req) => json(await getPublicProfile(req.payload, String(req.routeParams?.username ?? ''))),
+    shell: { answer: ({ payload, params }) => getPublicProfile(payload, params.username ?? '') },
+  }),
 ]

@@ -13,6 +13,7 @@ import express from 'express'
 
 import { clientIpHeaders } from '../../src/lib/http/client-ip-headers'
 import { payloadBridge } from '../../src/lib/http/payload-bridge'
+import { buildRouteTable } from '../../src/lib/http/route-table'
 import { API_CSP, securityHeaders } from '../../src/lib/http/security-headers'
 import type { TestApp } from './test-app'
 
@@ -63,7 +64,12 @@ export async function startBridgeReference(app: TestApp): Promise<BridgeReferenc
     res.setHeader('cache-control', 'no-store')
     next()
   })
-  bridgeOnly.use(payloadBridge(app.payload))
+  // Every root endpoint through its Payload handler, never a shell answer.
+  const bridge = payloadBridge(app.payload)
+  const routes = buildRouteTable(app.payload.config)
+  bridgeOnly.use((req, res, next) =>
+    bridge(req, res, next, routes.rootRoute(req.method === 'HEAD' ? 'GET' : req.method, req.path)),
+  )
   const server = http.createServer(bridgeOnly)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

@@ -323,7 +323,7 @@ describe('CSRF: cookie requests need a trusted Origin or Referer', () => {
 })
 
 describe('CORS for trusted origins', () => {
-  // get-session is answered by the shell (src/lib/http/get-session-route.ts), the other auth
+  // get-session is answered by the shell (endpoints/auth/session.ts), the other auth
   // routes by Payload: a browser on a trusted origin must get the same CORS answer from both.
   it('get-session and a Payload-routed auth endpoint allow a trusted origin with credentials, and no other', async () => {
     for (const path of ['/api/auth/get-session', '/api/auth/organization/list']) {

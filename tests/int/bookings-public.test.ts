@@ -505,7 +505,7 @@ it('answers with the security headers and JSON', async () => {
 })
 
 // The shell answers this route itself
-// (endpoints/services/booking-shell-route.ts, docs/decisions.md "The public
+// (endpoints/services/bookings.ts, docs/decisions.md "The public
 // booking is answered by the shell"): every answer must be the Payload
 // endpoint's, through the bridge alone, to the byte (status, headers, body); a
 // 201 but for the new booking's id and time.

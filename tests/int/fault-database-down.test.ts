@@ -114,7 +114,7 @@ describe('fault 1: PostgreSQL stopped for 10 s under load', () => {
     })
     const adminList = await fetch(`${server.url}/api/admin/services/services`, { headers: fixture.admin.headers })
     const stockList = await fetch(`${server.url}/api/service-listings?limit=5`)
-    // Answered by the shell, not Payload (get-session-route.ts): a session that could not be
+    // Answered by the shell, not Payload (endpoints/auth/session.ts): a session that could not be
     // checked is a 503, never `null` (which would tell the client to forget its token).
     const session = await fetch(`${server.url}/api/auth/get-session`, { headers: fixture.admin.headers })
     outage = false

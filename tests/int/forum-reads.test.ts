@@ -1,5 +1,5 @@
-// The anonymous forum reads answered by the shell answer the very documents Payload's stock route answers
-// (docs/decisions.md "Anonymous forum reads answered by the shell").
+// The anonymous forum reads the read cache fills from the forum's prepared statements answer the very
+// documents Payload's stock route answers (docs/decisions.md "Anonymous forum reads answered by the shell").
 import { randomUUID } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
@@ -23,9 +23,8 @@ const RECOUNT = `UPDATE forum_threads t SET post_count = coalesce(p.n, 0), last_
   WHERE t.id = t0.id`
 
 beforeAll(async () => {
-  // The fast path itself, as the shell mounts it with the read cache off; with the cache on it
-  // fills the cache instead (tests/int/read-cache.test.ts checks that answers stay the same).
-  app = await startTestApp({ env: { READ_CACHE: 'false' } })
+  // The fast path fills the read cache on a miss: each statement count below asks a query no test asked before.
+  app = await startTestApp()
   author = await createUser(app)
   reader = await createUser(app)
   // Every status, one pinned, each thread's last post a minute apart (distinct orders).
@@ -112,7 +111,7 @@ describe('GET /api/forum-threads, anonymous', () => {
   })
 
   it('is one statement on the threads, its total from list_counts, no count of the table', async () => {
-    const { statements } = await statementsDuring(() => get('/api/forum-threads?limit=20'))
+    const { statements } = await statementsDuring(() => get('/api/forum-threads?limit=19'))
     const forum = statements.filter((text) => /forum_threads/.test(text))
     expect(forum).toHaveLength(1)
     expect(forum[0]).toMatch(/list_counts/)
@@ -153,7 +152,7 @@ describe('GET /api/forum-posts?where[thread][equals]=, anonymous', () => {
 
   it('published posts only, oldest first, the total from the thread’s postCount without a count', async () => {
     const { result, statements } = await statementsDuring(() =>
-      get(`/api/forum-posts?where[thread][equals]=${threads.busy}&sort=createdAt&limit=20&depth=0`),
+      get(`/api/forum-posts?where[thread][equals]=${threads.busy}&sort=createdAt&limit=19&depth=0`),
     )
     expect(result.totalDocs).toBe(5)
     expect(result.docs.map((doc) => doc.body)).toEqual(['Post 11', 'Post 12', 'Post 13', 'Post 15', 'Post 17'])

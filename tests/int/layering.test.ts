@@ -278,3 +278,29 @@ describe('no import circle among our files', () => {
     expect(circles(graph)).toEqual([])
   })
 })
+
+/** Folders below the shell (src/app.ts and src/lib's express middleware): they know Payload's requests only. */
+const BELOW_THE_SHELL = ['domain', 'access', 'hooks', 'src/operations', 'collections', 'endpoints']
+
+/** Whether a module specifier names express or one of its types' packages. */
+const isExpress = (specifier: string) => /^(express|@types\/express)(\/|$)/.test(specifier)
+
+describe('express stays in the shell', () => {
+  it('tells express from other packages', () => {
+    expect(isExpress('express')).toBe(true)
+    expect(isExpress('express/lib/router')).toBe(true)
+    expect(isExpress('express-rate-limit')).toBe(false)
+    expect(isExpress('payload')).toBe(false)
+  })
+
+  it('no file of the operations, endpoints, collections, hooks, access or domain imports express', () => {
+    const files = BELOW_THE_SHELL.flatMap((folder) => sourceFiles(path.join(ROOT, folder)))
+    expect(files.length).toBeGreaterThan(150)
+    const offences = files.flatMap((file) =>
+      importSpecifiers(file, readFileSync(file, 'utf8'))
+        .filter(isExpress)
+        .map((specifier) => `${path.relative(ROOT, file)} imports ${specifier}`),
+    )
+    expect(offences).toEqual([])
+  })
+})

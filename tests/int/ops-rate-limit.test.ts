@@ -70,8 +70,8 @@ describe('global rate limit', () => {
     expect(response.status).toBe(200)
   })
 
-  // The exemption reads the admin's session; the route's strategy is handed that read
-  // (src/lib/auth/handed-lookup.ts) instead of reading it again: one lookup per request, on a
+  // The exemption resolves the admin's caller, and the route reads that one resolution
+  // (src/lib/http/caller.ts) instead of reading the session again: one lookup per request, on a
   // stock route (Payload's bridge) and on one the shell answers itself (the inbox).
   it("looks the admin's session up once per exempted request, on a stock route and on a shell route", async () => {
     const admin = await createUser(app, { roles: ['admin'] })

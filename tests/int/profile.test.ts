@@ -314,8 +314,8 @@ describe('notifications', () => {
   })
 })
 
-// The shell answers the public profile and the inbox itself (src/operations/profile/
-// profile-read-route.ts). The reference is the Payload endpoint as the app
+// The shell answers the public profile and the inbox itself (their `shell` in
+// endpoints/profile/index.ts). The reference is the Payload endpoint as the app
 // served these reads before (tests/helpers/bridge-reference.ts): every answer must be the
 // same to the byte, status and headers included; a field added, dropped or changed on either
 // side fails here.

@@ -264,8 +264,8 @@ describe('HTTP caching of anonymous reads', () => {
     expect(conditional.headers.get('etag')).toBe(get.headers.get('etag'))
   })
 
-  // One session lookup per request (src/lib/auth/handed-lookup.ts): the cache's strategy run
-  // and Payload's, on a miss, share it; a hit makes it alone.
+  // One resolution of the caller per request (src/lib/http/caller.ts): the cache and Payload's handler,
+  // on a miss, share it; a hit makes it alone.
   it('a bearer reader: one session lookup on a miss, none on the hit that follows (the session is kept)', async () => {
     const query = `${path}&locale=fr`
     const { token } = await signIn(app, author.user)

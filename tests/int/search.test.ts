@@ -405,7 +405,7 @@ describe('pages and errors', () => {
   })
 })
 
-// The shell answers this read itself (src/operations/search/search-route.ts); the reference is the Payload
+// The shell answers this read itself (its `shell` answer in endpoints/search/index.ts); the reference is the Payload
 // endpoint (tests/helpers/bridge-reference.ts): the same status, headers and body to the byte.
 describe('the shell’s answer is the Payload endpoint’s', () => {
   it('for anyone, signed in or not, 200s and 400s', async () => {

@@ -253,7 +253,7 @@ describe('bad input: the documented 400 and 404, never a 500', () => {
   })
 })
 
-// The shell answers this read itself (src/operations/bookings/slots-read.ts). The
+// The shell answers this read itself (endpoints/services/slots.ts). The
 // reference is the Payload endpoint as the app served it before
 // (tests/helpers/bridge-reference.ts): the same status, headers and body to the byte for
 // every case below, exceptions, buffers, caps and bookings included.

@@ -3,6 +3,8 @@
 // instance read for the token lately when nothing heard since says it changed: bearer-cache.ts)
 // or the session cookie (trusting the signed cookie cache for up to 300 s once every change
 // committed elsewhere has been heard, else the database, which then re-issues the cache).
+// It runs once per request: the shell resolves the caller and hands the result to Payload's run of this
+// strategy on the request itself (`ShellAuth`, docs/plugin.md "Declaring a route").
 import type { AuthStrategy, AuthStrategyResult, Payload } from 'payload'
 
 import { isDatabaseUnavailable, markCredentialsUnchecked } from '../http/unavailable'
@@ -16,12 +18,37 @@ import {
   sessionCookieName,
   type SessionSnapshot,
 } from './cookies'
-import { handedLookup, heardEarlier, keepHeard, keepLookup } from './handed-lookup'
 import { findSession, type SessionInfo, type SessionUser, snapshotOf } from './sessions'
 import { heardUpToNow, listenerRuns } from './stale-listener'
 import { tokenHash } from './tokens'
 
 export const STRATEGY_NAME = 'community-session'
+
+/** The caller as the shell resolved it: the strategy's result, and whether the database could not check it. */
+export interface ResolvedCaller extends AuthStrategyResult {
+  unchecked: boolean
+}
+
+/**
+ * What the shell hands this strategy on the request Payload passes it (`req` of its arguments): the caller
+ * it resolved already (the strategy answers with it and asks nothing), or a catch-up round trip it started
+ * for this request (the read cache's version read) for the strategy to wait on instead of one of its own.
+ */
+export interface ShellAuth {
+  resolved?: ResolvedCaller
+  barrier?: Promise<boolean>
+}
+
+const SHELL_AUTH = Symbol('community.shellAuth')
+
+/** Puts `auth` on `request` (the Web Request the shell hands Payload, or a carrier of its own). */
+export function handAuth<T extends object>(request: T, auth: ShellAuth): T {
+  ;(request as { [SHELL_AUTH]?: ShellAuth })[SHELL_AUTH] = auth
+  return request
+}
+
+const shellAuthOf = (req: object | undefined): ShellAuth | undefined =>
+  req ? (req as { [SHELL_AUTH]?: ShellAuth })[SHELL_AUTH] : undefined
 
 export function bearerToken(headers: Headers): string | undefined {
   return bearerTokenOf(headers.get('authorization'))
@@ -54,18 +81,13 @@ function requestUser(
 }
 
 /**
- * findSession, marking the request when the database could not be asked (unavailable.ts);
- * a lookup made earlier in the same request is used instead of a second one (handed-lookup.ts).
+ * findSession, marking the request when the database could not be asked (unavailable.ts).
  * `sentAt`: unix ms when the lookup answering was sent.
  */
 async function lookUp(payload: Payload, token: string, headers: Headers) {
-  const hash = tokenHash(token)
-  const handed = handedLookup(headers, hash)
-  if (handed) return handed
   const sentAt = Date.now()
   try {
     const found = await findSession(payload, token)
-    keepLookup(headers, hash, found, sentAt)
     return { found, sentAt }
   } catch (error) {
     if (isDatabaseUnavailable(error)) markCredentialsUnchecked(headers)
@@ -73,19 +95,17 @@ async function lookUp(payload: Payload, token: string, headers: Headers) {
   }
 }
 
-/** This request's catch-up round trip (one per request, handed-lookup.ts): whether every earlier change was heard. */
-function barrierOf(headers: Headers): Promise<boolean> {
-  const barrier = heardEarlier(headers) ?? heardUpToNow()
-  keepHeard(headers, barrier)
-  return barrier
-}
-
-async function bearerUser(payload: Payload, token: string, headers: Headers): Promise<AuthStrategyResult> {
+async function bearerUser(
+  payload: Payload,
+  token: string,
+  headers: Headers,
+  barrier: () => Promise<boolean>,
+): Promise<AuthStrategyResult> {
   const hash = tokenHash(token)
   const maxAge = settings().bearerCacheSeconds
   // Only where a listener hears the other instances' changes: a process without one never trusts a kept session.
-  const kept = maxAge > 0 && listenerRuns() && !handedLookup(headers, hash) ? keptBearer(hash, maxAge) : undefined
-  if (kept && (await barrierOf(headers)) && stillTrusted(kept)) {
+  const kept = maxAge > 0 && listenerRuns() ? keptBearer(hash, maxAge) : undefined
+  if (kept && (await barrier()) && stillTrusted(kept)) {
     // A copy: the kept user serves every later request with this token.
     const user = { ...kept.found.user, roles: [...(kept.found.user.roles ?? [])] }
     return { user: requestUser(user, snapshotOf(kept.found.doc, user), hash, false) }
@@ -101,19 +121,23 @@ async function bearerUser(payload: Payload, token: string, headers: Headers): Pr
 
 export const sessionStrategy: AuthStrategy = {
   name: STRATEGY_NAME,
-  authenticate: async ({ headers, payload }) => {
+  authenticate: async ({ headers, payload, req }) => {
+    const shell = shellAuthOf(req)
+    if (shell?.resolved) {
+      if (shell.resolved.unchecked) markCredentialsUnchecked(headers)
+      return { user: shell.resolved.user, responseHeaders: shell.resolved.responseHeaders }
+    }
+    // Another instance's ban or sign-out committed before this request is heard first: one round trip.
+    const barrier = () => shell?.barrier ?? heardUpToNow()
     const bearer = bearerToken(headers)
-    if (bearer) return bearerUser(payload, bearer, headers)
+    if (bearer) return bearerUser(payload, bearer, headers, barrier)
 
     const cookies = headers.get('cookie')
     const token = readCookie(cookies, sessionCookieName())
     if (!token) return { user: null }
     const hash = tokenHash(token)
     const cacheValue = readCookie(cookies, cacheCookieName())
-    // Another instance's ban or sign-out committed before this request is heard first (one
-    // round trip per request, handed-lookup.ts: a later run of the same request, and the read
-    // cache that started it, share it).
-    const heard = cacheValue ? await barrierOf(headers) : false
+    const heard = cacheValue ? await barrier() : false
     const cached = heard ? readCacheCookie(cacheValue!, hash) : null
     if (cached) return { user: requestUser(cached.user, cached, hash, false) }
 

@@ -1,18 +1,19 @@
-// Hands an express request to Payload (our root endpoints through the precompiled
-// dispatcher, stock collection REST through Payload's router) as a Web Request, and streams
-// the Web Response back. Bodies are
-// streamed both ways, so an upload is never held whole in memory here.
+// Hands an express request to Payload (a root endpoint the route table found, stock collection REST
+// through Payload's router) as a Web Request, and streams the Web Response back. Bodies are streamed
+// both ways, so an upload is never held whole in memory here.
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 
-import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { handleEndpoints, type Payload } from 'payload'
 
-import { handOn } from '../auth/handed-lookup'
+import { handAuth, type ResolvedCaller } from '../auth/strategy'
 import type { ReadCache } from '../read-cache/index'
 import { requestBody } from './body-limit'
+import { callerOf } from './caller'
 import { errorBody, familyOf, internalError } from './errors'
-import { type Answer, rootDispatcher } from './root-endpoints'
+import { type Answer, answerRoot } from './root-endpoints'
+import type { FoundRoute } from './route-table'
 import { stockError, stockErrorBody } from './stock-errors'
 import {
   isCollectionRoute,
@@ -26,7 +27,7 @@ import { boundedStockRead, stockQueryProblem } from './stock-query'
 import { credentialsWereUnchecked, RETRY_AFTER_SECONDS, serviceUnavailable } from './unavailable'
 import { webHeaders } from './web-headers'
 
-function toWebRequest(req: ExpressRequest, url: URL, buffered?: Buffer): Request {
+function toWebRequest(req: ExpressRequest, url: URL, caller: ResolvedCaller, buffered?: Buffer): Request {
   const headers = webHeaders(req)
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
   const request = new Request(url, {
@@ -37,9 +38,8 @@ function toWebRequest(req: ExpressRequest, url: URL, buffered?: Buffer): Request
       ? { body: buffered ?? (Readable.toWeb(requestBody(req)) as unknown as ReadableStream), duplex: 'half' }
       : {}),
   } as RequestInit)
-  // The Request copies the headers: the strategy is handed the copy.
-  handOn(req, request.headers)
-  return request
+  // Payload's run of the strategy answers with the caller the shell resolved for this request.
+  return handAuth(request, { resolved: caller })
 }
 
 const JSON_UTF8 = 'application/json; charset=utf-8'
@@ -104,13 +104,20 @@ async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse)
   await pipeline(Readable.from(chunks(), { objectMode: false }), res)
 }
 
+/** The bridge for one request; `found`: the root endpoint the route table matched, if one did. */
+export type Bridge = (
+  req: ExpressRequest,
+  res: ExpressResponse,
+  next: NextFunction,
+  found?: FoundRoute,
+) => Promise<void>
+
 /** `cache`: the shared cache of public stock reads (src/lib/read-cache), when it is on. */
-export function payloadBridge(payload: Payload, cache?: ReadCache): RequestHandler {
-  const dispatchRoot = rootDispatcher(payload)
+export function payloadBridge(payload: Payload, cache?: ReadCache): Bridge {
   const collections = new Set(payload.config.collections.map((collection) => collection.slug))
   const apiRoute = payload.config.routes.api.replace(/\/+$/, '')
   const readsOwnBody = ownBodyRoutes(payload.config.collections, apiRoute)
-  return async (req, res, next) => {
+  return async (req, res, next, found) => {
     try {
       const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`
       let buffered: Buffer | undefined
@@ -134,9 +141,10 @@ export function payloadBridge(payload: Payload, cache?: ReadCache): RequestHandl
         const bounded = boundedStockRead(url.searchParams)
         if (bounded) url.search = bounded.toString()
       }
+      const caller = await callerOf(payload, req)
       // Built when needed: an anonymous read answered from the cache needs no Web Request.
       let built: Request | undefined
-      const webRequest = () => (built ??= toWebRequest(req, url, buffered))
+      const webRequest = () => (built ??= toWebRequest(req, url, caller, buffered))
       const fromPayload = () => handleEndpoints({ config: payload.config, request: webRequest() })
       let response: Answer
       if (cache && stock && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -146,10 +154,10 @@ export function payloadBridge(payload: Payload, cache?: ReadCache): RequestHandl
         response = handed
       } else {
         // A collection route is never one of our root endpoints: straight to Payload's router.
-        response = (stock ? undefined : await dispatchRoot(webRequest())) ?? (await fromPayload())
+        response = !stock && found ? await answerRoot(payload, found, webRequest()) : await fromPayload()
       }
       const request = webRequest()
-      if (credentialsWereUnchecked(request.headers) && !res.headersSent) {
+      if ((caller.unchecked || credentialsWereUnchecked(request.headers)) && !res.headersSent) {
         await response.body?.cancel().catch(() => undefined)
         const unavailable = serviceUnavailable()
         res.set(unavailable.options.headers).status(503)

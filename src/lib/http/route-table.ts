@@ -1,13 +1,14 @@
-// Which methods a path under /api answers, worked out from the same config Payload routes
-// with (root endpoints, then a collection's endpoints when the first segment is its slug).
-// The shell uses it to answer 404 and 405 itself, in our body format and without paying for
-// Payload's per-request setup on paths nobody serves.
+// The /api routes as the shell reads them, compiled once from the same config Payload routes with (root
+// endpoints, then a collection's endpoints when the first segment is its slug): which methods a path
+// answers (the shell's own 404 and 405, without Payload's per-request setup on paths nobody serves) and
+// which declared root endpoint answers a request (docs/plugin.md "Declaring a route").
 import { match, type MatchFunction } from 'path-to-regexp'
-import type { SanitizedConfig } from 'payload'
+import type { Endpoint, SanitizedConfig } from 'payload'
 
 interface Route {
   method: string
   matches: MatchFunction<object>
+  endpoint: Endpoint
   /** Collection routes: a document id that is no UUID can name no document. */
   checkId?: boolean
 }
@@ -19,12 +20,24 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const VERSION_ROUTES = new Set(['/versions', '/versions/:id'])
 const KNOWN_MAX = 4096
 
+/** A root endpoint that answers a request, with the path's parameters. */
+export interface FoundRoute {
+  endpoint: Endpoint
+  params: Record<string, string>
+}
+
 export interface RouteTable {
   /** Upper-case methods that `pathname` (under /api) answers; empty when none. */
   allowedMethods: (pathname: string) => string[]
+  /**
+   * The root endpoint that answers `method` (upper case) at `pathname`, the first that matches in the
+   * config's order as Payload's router picks it; undefined: a collection's route, none, or a path whose
+   * %-escapes do not decode (Payload answers those).
+   */
+  rootRoute: (method: string, pathname: string) => FoundRoute | undefined
 }
 
-type EndpointList = ReadonlyArray<{ method: string; path: string }> | false | undefined
+type EndpointList = ReadonlyArray<Endpoint> | false | undefined
 
 function compile(endpoints: EndpointList, collection?: { versions?: unknown }): Route[] {
   if (!endpoints) return []
@@ -35,6 +48,7 @@ function compile(endpoints: EndpointList, collection?: { versions?: unknown }): 
       .map((endpoint) => ({
         method: endpoint.method.toUpperCase(),
         matches: match(endpoint.path, { decode: decodeURIComponent }),
+        endpoint,
         checkId: collection !== undefined,
       }))
   )
@@ -92,7 +106,39 @@ export function buildRouteTable(config: SanitizedConfig, extra: Record<string, s
     return [...methods]
   }
 
+  // A root endpoint's path never starts with a collection's slug or `globals` in Payload's router.
+  const reserved = new Set([...collections.keys(), 'globals'])
+  const found = new Map<string, FoundRoute | null>()
+
+  function rootRouteOf(method: string, pathname: string): FoundRoute | null {
+    const full = pathname.replace(/\/+$/, '')
+    if (!full.startsWith(`${apiRoute}/`)) return null
+    const rest = full.slice(apiRoute.length)
+    if (reserved.has(rest.split('/')[1] ?? '')) return null
+    for (const route of root) {
+      if (route.method !== method) continue
+      let result: ReturnType<MatchFunction<object>>
+      try {
+        result = route.matches(rest)
+      } catch {
+        return null
+      }
+      if (result) return { endpoint: route.endpoint, params: result.params as Record<string, string> }
+    }
+    return null
+  }
+
   return {
+    rootRoute(method, pathname) {
+      const key = `${method} ${pathname}`
+      let route = found.get(key)
+      if (route === undefined) {
+        route = rootRouteOf(method, pathname)
+        if (found.size >= KNOWN_MAX) found.clear()
+        found.set(key, route)
+      }
+      return route ?? undefined
+    },
     allowedMethods(pathname) {
       let methods = known.get(pathname)
       if (!methods) {

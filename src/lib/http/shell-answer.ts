@@ -1,13 +1,19 @@
-// A documented route answered by the shell instead of Payload's bridge, with the same status, body and
-// headers (docs/decisions.md "Hot signed-in reads answered by the shell"): Payload's per-request setup cost
-// a hot read more than its SQL. tests/int/profile.test.ts and tests/int/slots.test.ts compare the answers.
-import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
-import { executeAuthStrategies, headersWithCors, mergeHeaders, type Payload, type PayloadRequest } from 'payload'
+// The shell's dispatch of a declared /api route (docs/plugin.md "Declaring a route"): the route table finds the
+// endpoint once; one that declares a shell answer is answered here with the same status, body and
+// headers as its Payload handler (Payload's per-request setup cost a hot read more than its SQL), any
+// other goes over the bridge with what was found. tests/int/profile.test.ts, tests/int/slots.test.ts and
+// tests/int/bookings-public.test.ts compare the answers.
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
+import { headersWithCors, mergeHeaders, type Payload, type PayloadRequest } from 'payload'
 
-import { bringsCredentials } from '../auth/strategy'
+import { readShellJson } from './body'
+import { callerOf } from './caller'
+import { type ShellRoute, shellRouteOf } from './endpoint'
 import { errorBody, familyOf, internalError } from './errors'
+import type { Bridge } from './payload-bridge'
 import { toApiError } from './respond'
-import { credentialsWereUnchecked, serviceUnavailable } from './unavailable'
+import type { RouteTable } from './route-table'
+import { serviceUnavailable } from './unavailable'
 import { webHeaders } from './web-headers'
 
 export type Caller = PayloadRequest['user']
@@ -25,14 +31,10 @@ export async function shellAnswer(
   answer: (caller: Caller, headers: Headers) => Promise<unknown>,
   status = 200,
 ): Promise<void> {
-  // Without a bearer token or a session cookie the one strategy (src/lib/auth/strategy.ts)
-  // finds nobody, sets nothing and asks no database: skipped, and of the request's headers
-  // only `Origin` is read (by the CORS headers).
-  const anonymous = !bringsCredentials(req.headers.authorization, req.headers.cookie)
-  const headers = anonymous ? new Headers(req.headers.origin ? { origin: req.headers.origin } : {}) : webHeaders(req)
-  const { user, responseHeaders } = anonymous
-    ? { user: null, responseHeaders: undefined }
-    : await executeAuthStrategies({ headers, payload, canSetHeaders: true, isGraphQL: false })
+  // Without credentials nobody is asked, and of the request's headers only `Origin` is read (by CORS).
+  const caller = await callerOf(payload, req)
+  const headers = caller.user ? webHeaders(req) : new Headers(req.headers.origin ? { origin: req.headers.origin } : {})
+  const { user, responseHeaders } = caller
   let body: unknown
   let errorHeaders: Record<string, string> = {}
   try {
@@ -45,7 +47,7 @@ export async function shellAnswer(
   }
   // The route answered already (413: the body grew past its limit while it was read).
   if (res.headersSent) return
-  if (credentialsWereUnchecked(headers)) {
+  if (caller.unchecked) {
     const unavailable = serviceUnavailable()
     res
       .set(unavailable.options.headers)
@@ -68,4 +70,36 @@ export async function shellAnswer(
   const cookies = answerHeaders.getSetCookie()
   if (cookies.length) res.setHeader('set-cookie', cookies)
   res.status(status).json(body)
+}
+
+/** Every /api request after the shell's checks: a declared shell answer, else the bridge. */
+export function apiDispatch(payload: Payload, routes: RouteTable, bridge: Bridge): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const url = new URL(req.originalUrl, 'http://localhost')
+      const path = url.pathname
+      const found = routes.rootRoute(req.method === 'HEAD' ? 'GET' : req.method, path)
+      // HEAD goes to Payload, which answers it as a GET without a body.
+      const shell: ShellRoute | undefined = found && req.method !== 'HEAD' ? shellRouteOf(found.endpoint) : undefined
+      if (!found || !shell) return await bridge(req, res, next, found)
+      await shellAnswer(
+        payload,
+        req,
+        res,
+        path.replace(/\/+$/, ''),
+        (user, headers) =>
+          shell.answer({
+            payload,
+            user,
+            headers,
+            params: found.params,
+            searchParams: url.searchParams,
+            readJson: () => readShellJson(req),
+          }),
+        shell.status,
+      )
+    } catch (error) {
+      next(error)
+    }
+  }
 }

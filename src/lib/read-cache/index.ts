@@ -2,13 +2,10 @@
 // a version"): Payload's own answer, served only while its version is current, so never older than the last
 // committed write on any instance.
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
-import { executeAuthStrategies, headersWithCors, type Payload, type PayloadRequest } from 'payload'
+import { headersWithCors, type Payload, type PayloadRequest } from 'payload'
 
-import { readCookie, sessionCookieName } from '../auth/cookies'
-import { handOn, keepHeard } from '../auth/handed-lookup'
 import { type CatchUpRead, caughtUp, readOnCatchUp } from '../auth/stale-listener'
-import { credentialsWereUnchecked } from '../http/unavailable'
-import { webHeaders } from '../http/web-headers'
+import { callerOf } from '../http/caller'
 import { onPrimary } from '../replicas/read-context'
 import { settings } from '../settings'
 import { matchesIfNoneMatch, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, strongEtag, VARY } from './conditional'
@@ -124,20 +121,16 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
   }
 
   /**
-   * Who reads: a request without credentials is anonymous without asking the strategy (and
-   * without building any Headers). `headers`: the Web Headers the strategy reads (the bridge's
-   * Web Request's, or the request's own). Undefined: the database could not check the session.
+   * Who reads, as the shell resolved the request's caller (once per request: src/lib/http/caller.ts);
+   * `barrier`: the round trip started for this request. Undefined: the database could not check the session.
    */
   const readerOfRequest = async (
     req: ExpressRequest,
-    headers: () => Headers,
+    barrier?: Promise<boolean>,
   ): Promise<{ user: Reader; authHeaders?: Headers } | undefined> => {
-    if (req.headers.authorization === undefined && readCookie(req.headers.cookie, sessionCookieName()) === undefined)
-      return { user: null }
-    const checked = headers()
-    const auth = await executeAuthStrategies({ headers: checked, payload, canSetHeaders: true, isGraphQL: false })
-    if (credentialsWereUnchecked(checked)) return undefined
-    return { user: auth.user as Reader, authHeaders: auth.responseHeaders }
+    const caller = await callerOf(payload, req, barrier)
+    if (caller.unchecked) return undefined
+    return { user: caller.user as Reader, authHeaders: caller.responseHeaders }
   }
 
   const keyOf = (target: { slug: string; id: string | undefined }, search: string, user: Reader) => {
@@ -184,22 +177,16 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
       // (docs/decisions.md "A cookie snapshot waits for the instance to hear every commit")
       // is a round trip on the listener's connection made after the request arrived, and so
       // is the version read. One round trip is both (docs/decisions.md "The cookie barrier
-      // is the version read"): started here, handed to the strategy on the request
-      // (handed-lookup.ts), its version read below.
+      // is the version read"): started here, handed to the strategy, its version read below.
       const round =
         req.headers.authorization !== undefined || req.headers.cookie !== undefined
           ? caughtUp(versions.want)
           : undefined
-      if (round)
-        keepHeard(
-          req,
-          round.then((outcome) => outcome.heard),
-        )
       const early = round && versions.read(round).catch(() => undefined)
-      let headers: Headers | undefined
-      const who = await readerOfRequest(req, () => (headers = webHeaders(req)))
-      // The bridge's strategy run, after a miss, reuses this one's session lookup.
-      if (headers) handOn(headers, req)
+      const who = await readerOfRequest(
+        req,
+        round?.then((outcome) => outcome.heard),
+      )
       if (!who) return false
       const found = { ...who, version: early }
       readersFound.set(req, found)
@@ -222,7 +209,7 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
 
       // The database could not check the session: Payload's route, then the bridge's 503.
       const found = readersFound.get(req)
-      const who = found ?? (await readerOfRequest(req, () => request().headers))
+      const who = found ?? (await readerOfRequest(req))
       if (!who) return fromPayload()
       const { user, authHeaders } = who
       const key = keyOf(target, url.search, user)

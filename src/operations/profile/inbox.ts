@@ -5,7 +5,8 @@
 // inbox is a hot read (npm run bench).
 import type { Payload, PayloadRequest } from 'payload'
 
-import { paginated, type Pagination } from '../../lib/http/pagination'
+import { unauthorized } from '../../lib/http/errors'
+import { paginated, type Pagination,parseBoolean, parsePagination } from '../../lib/http/pagination'
 import { run, runIn, statement } from '../../lib/prepared'
 
 export interface NotificationView {
@@ -83,4 +84,10 @@ export async function markRead(
   const { rowCount } =
     'all' in target ? await runIn(req, MARK_ALL, [userId]) : await runIn(req, MARK_IDS, [userId, target.ids])
   return { updated: rowCount }
+}
+
+/** The inbox as GET /api/profile/notifications answers it: the caller's, else 401. */
+export async function inboxAnswer(payload: Payload, userId: string | undefined, params: URLSearchParams) {
+  if (!userId) throw unauthorized()
+  return listInbox(payload, userId, parseBoolean(params, 'unread') ?? false, parsePagination(params))
 }
