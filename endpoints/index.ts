@@ -12,6 +12,7 @@ import { authClientEndpoints } from './auth-client/index'
 import { profileEndpoints } from './profile/index'
 import { reportsEndpoints } from './reports/index'
 import { publicBookingEndpoints } from './services/bookings'
+import { holdEndpoints } from './services/holds'
 import { publicSlotsEndpoints } from './services/slots'
 
 // The documented /api contract, as Payload root endpoints (see src/lib/http/endpoint.ts).
@@ -19,6 +20,7 @@ export const endpoints: Endpoint[] = [
   ...authEndpoints,
   ...adminServicesEndpoints,
   ...publicBookingEndpoints,
+  ...holdEndpoints,
   ...publicSlotsEndpoints,
   ...moderateEndpoints,
   ...approveEndpoints,

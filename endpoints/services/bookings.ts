@@ -33,6 +33,7 @@ export const publicBookingBody = z
       .string({ error: 'customerMessage must be a string' })
       .max(MESSAGE_MAX, `customerMessage has at most ${MESSAGE_MAX} characters`)
       .nullish(),
+    holdId: z.string({ error: 'holdId must be a string' }).nullish(),
   })
   .strict()
 

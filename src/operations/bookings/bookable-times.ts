@@ -56,22 +56,29 @@ const MINUTES_PER_DAY = 24 * 60
 // `numrange(start_minute - before, end_minute + after, '[)') &&` and `status IN ('pending',
 // 'confirmed')` are the exclusion constraint's own expression and predicate
 // (src/migrations/*_bookings_buffered_overlap), so PostgreSQL can answer from its index
-// (`npm run bench -- slots` measures it). The range ($2, $3) is widened by the service's
-// buffers: a candidate's buffered span may reach into the day before or after.
+// (`npm run bench -- slots` measures it); live holds are taken as pending bookings are (docs/api.md
+// "Holds"). The range ($2, $3) is widened by the service's buffers: a candidate's buffered span may
+// reach into the day before or after.
 export const BOOKABLE_TIMES = statement(
-  'bookable-times-buffered',
+  'bookable-times-held',
   `SELECT ${COLUMNS},
      (SELECT coalesce(json_agg(json_build_object('dayOfWeek', a.day_of_week, 'startTime', a.start_time, 'endTime', a.end_time)), '[]'::json)
       FROM service_availability a WHERE a.service_id = s.id AND a.is_available) AS slots,
      (SELECT coalesce(json_agg(json_build_object('date', e.date, 'isAvailable', e.is_available, 'startTime', e.start_time, 'endTime', e.end_time)), '[]'::json)
       FROM availability_exceptions e WHERE e.service_id = s.id AND e.date BETWEEN $4 AND $5) AS exceptions,
-     (SELECT coalesce(json_agg(json_build_array(
-          b.start_minute - coalesce(b.buffer_before_minutes, 0), b.end_minute + coalesce(b.buffer_after_minutes, 0), b.start_minute)
-        ORDER BY b.start_minute), '[]'::json)
-      FROM bookings b
-      WHERE b.service_id = s.id AND b.status IN ('pending', 'confirmed')
-        AND numrange(b.start_minute - coalesce(b.buffer_before_minutes, 0), b.end_minute + coalesce(b.buffer_after_minutes, 0), '[)')
-          && numrange($2::numeric - s.buffer_before_minutes, $3::numeric + s.buffer_after_minutes, '[)')) AS taken
+     (SELECT coalesce(json_agg(json_build_array(t.low, t.high, t.start) ORDER BY t.low), '[]'::json) FROM (
+        SELECT b.start_minute - coalesce(b.buffer_before_minutes, 0) AS low,
+          b.end_minute + coalesce(b.buffer_after_minutes, 0) AS high, b.start_minute AS start
+        FROM bookings b
+        WHERE b.service_id = s.id AND b.status IN ('pending', 'confirmed')
+          AND numrange(b.start_minute - coalesce(b.buffer_before_minutes, 0), b.end_minute + coalesce(b.buffer_after_minutes, 0), '[)')
+            && numrange($2::numeric - s.buffer_before_minutes, $3::numeric + s.buffer_after_minutes, '[)')
+        UNION ALL
+        SELECT h.start_minute - h.buffer_before_minutes, h.end_minute + h.buffer_after_minutes, h.start_minute
+        FROM booking_holds h
+        WHERE h.service_id = s.id AND h.expires_at > now()
+          AND h.start_minute < $3::numeric + s.buffer_after_minutes + h.buffer_before_minutes
+          AND h.end_minute > $2::numeric - s.buffer_before_minutes - h.buffer_after_minutes) t) AS taken
    FROM service_listings s WHERE s.id = $1`,
 )
 
@@ -87,9 +94,9 @@ export interface BookableTerms extends Buffers, TimingTerms {
   slots: readonly WeeklySlot[]
   /** The exceptions of the range's dates. */
   exceptions: readonly DatedException[]
-  /** Pending and confirmed bookings' buffered spans, sorted by start (the constraint keeps them apart). */
+  /** The buffered spans of pending and confirmed bookings and live holds, merged where they meet, sorted. */
   taken: readonly MinuteRange[]
-  /** Pending and confirmed bookings by the wall-clock day number of their start. */
+  /** Pending and confirmed bookings and live holds by the wall-clock day number of their start. */
   bookedByDay: ReadonlyMap<number, number>
 }
 
@@ -132,6 +139,20 @@ export function listBookableTimes(
   return listing
 }
 
+/**
+ * Sorted spans joined where they overlap: a hold may overlap its own holder's booking (a hold never blocks its
+ * holder), and `overlapsAny` searches spans that do not overlap each other.
+ */
+export function mergedRanges(sorted: readonly MinuteRange[]): MinuteRange[] {
+  const merged: MinuteRange[] = []
+  for (const range of sorted) {
+    const last = merged.at(-1)
+    if (last && range.startMinute < last.endMinute) last.endMinute = Math.max(last.endMinute, range.endMinute)
+    else merged.push({ ...range })
+  }
+  return merged
+}
+
 /** The row's terms, or null when the service is not bookable at all (not active, provider gone). */
 export function bookableTermsOf(row: BookableRow | undefined): BookableTerms | null {
   const terms = termsOf(row)
@@ -149,7 +170,7 @@ export function bookableTermsOf(row: BookableRow | undefined): BookableTerms | n
     maxBookingsPerDay: terms.maxBookingsPerDay,
     slots: row.slots,
     exceptions: row.exceptions,
-    taken: row.taken.map(([start, end]) => ({ startMinute: Number(start), endMinute: Number(end) })),
+    taken: mergedRanges(row.taken.map(([start, end]) => ({ startMinute: Number(start), endMinute: Number(end) }))),
     bookedByDay,
   }
 }

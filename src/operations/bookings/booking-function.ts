@@ -39,9 +39,31 @@ export const INSERT_BOOKING = `INSERT INTO bookings (${BOOKING_COLUMNS.join(', '
 
 const fieldsOf = (row: string, columns: readonly string[]) => columns.map((column) => `${row}.${column}`)
 
+// A live hold of another member over the booking's widened span (docs/api.md "Holds"): the exclusion
+// constraint's own error, so every door answers it as the overlap it stands for.
+const HELD_ELSEWHERE = `
+    IF EXISTS (SELECT 1 FROM booking_holds h
+      WHERE h.service_id = b.service_id AND h.customer_id IS DISTINCT FROM b.customer_id AND h.expires_at > now()
+        AND numrange(h.start_minute - h.buffer_before_minutes, h.end_minute + h.buffer_after_minutes, '[)')
+          && numrange(b.start_minute - coalesce(b.buffer_before_minutes, 0),
+            b.end_minute + coalesce(b.buffer_after_minutes, 0), '[)')) THEN
+      RAISE EXCEPTION 'held by another member' USING ERRCODE = 'exclusion_violation', CONSTRAINT = 'bookings_no_overlap';
+    END IF;
+    -- The booker's own hold of this start becomes the booking.
+    DELETE FROM booking_holds h
+    WHERE h.service_id = b.service_id AND h.customer_id = b.customer_id
+      AND h.booking_date = b.booking_date AND h.booking_time = b.booking_time;
+`
+
+// Other members' live holds of the date count against the cap as pending bookings.
+const HELD_THAT_DAY = ` + (SELECT count(*)::int FROM booking_holds h
+        WHERE h.service_id = b.service_id AND h.booking_date = b.booking_date AND h.expires_at > now()
+          AND h.customer_id IS DISTINCT FROM b.customer_id)`
+
 // Each row arrives as JSON with its table's column names: jsonb_populate_record reads them with the
-// columns' own types, and each statement's parameters become that record's fields.
-export const CREATE_BOOKING_FUNCTION: RequiredFunction = {
+// columns' own types, and each statement's parameters become that record's fields. `holds` false is the
+// body before holds existed (the holds migration's down).
+export const bookingFunction = (holds: boolean): RequiredFunction => ({
   name: 'community_create_booking',
   parameters: [
     ['new_booking', 'jsonb'],
@@ -69,13 +91,13 @@ export const CREATE_BOOKING_FUNCTION: RequiredFunction = {
       -- A statement of its own, whose snapshot sees every booking committed by the lock's last
       -- holder; at the cap (booking-rules.ts \`dayFull\`: booked >= cap) nothing is written.
       SELECT count(*)::int INTO booked FROM bookings x
-      WHERE x.service_id = b.service_id AND x.booking_date = b.booking_date AND x.status IN ('pending', 'confirmed');
+      WHERE x.service_id = b.service_id AND x.booking_date = b.booking_date AND x.status IN ('pending', 'confirmed')${holds ? HELD_THAT_DAY : ''};
       IF booked >= cap THEN
         RETURN QUERY SELECT true, 0;
         RETURN;
       END IF;
     END IF;
-
+${holds ? HELD_ELSEWHERE : ''}
     ${bindParameters(INSERT_BOOKING, fieldsOf('b', BOOKING_COLUMNS))};
 
     a := jsonb_populate_record(NULL::audit_logs, audit_entry);
@@ -98,4 +120,6 @@ export const CREATE_BOOKING_FUNCTION: RequiredFunction = {
 
     RETURN QUERY SELECT false, emitted;
   END `,
-}
+})
+
+export const CREATE_BOOKING_FUNCTION = bookingFunction(true)

@@ -7,6 +7,7 @@ import { apiError, notFound } from '../../lib/http/errors'
 import { nowWallClockMinute } from '../../lib/wall-clock'
 import { bookingRange, inSomeSlot, timingMessage, timingRefusal } from './booking-rules'
 import { bookingStatement } from './errors'
+import { checkHoldId } from './holds'
 import { insertBooking, newBookingDoc } from './insert-booking'
 import { type BookingRecord, presentBooking } from './present'
 import { serviceTermsAndSlots } from './service-terms'
@@ -16,6 +17,7 @@ export interface BookingInput {
   bookingDate: string
   bookingTime: string
   customerMessage?: string | null
+  holdId?: string | null
 }
 
 export async function createBooking(
@@ -25,6 +27,7 @@ export async function createBooking(
 ): Promise<{ booking: BookingRecord }> {
   // One round trip reads the service and the open slots of the date's weekday; judged in
   // order below by the rules the bookable-times query lists with (booking-rules.ts).
+  await checkHoldId(req, customerId, input.holdId, input)
   const { terms: service, openSlots } = await serviceTermsAndSlots(req, input.serviceId, input.bookingDate)
   // A service whose provider account is gone (the reference emptied) cannot be booked either.
   if (!service || !service.providerId) throw notFound('Service not found')
