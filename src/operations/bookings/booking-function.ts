@@ -90,8 +90,8 @@ export const bookingFunction = (holds: boolean): RequiredFunction => ({
     IF cap IS NOT NULL THEN
       -- A statement of its own, whose snapshot sees every booking committed by the lock's last
       -- holder; at the cap (booking-rules.ts \`dayFull\`: booked >= cap) nothing is written.
-      SELECT count(*)::int INTO booked FROM bookings x
-      WHERE x.service_id = b.service_id AND x.booking_date = b.booking_date AND x.status IN ('pending', 'confirmed')${holds ? HELD_THAT_DAY : ''};
+      SELECT count(*)::int${holds ? HELD_THAT_DAY : ''} INTO booked FROM bookings x
+      WHERE x.service_id = b.service_id AND x.booking_date = b.booking_date AND x.status IN ('pending', 'confirmed');
       IF booked >= cap THEN
         RETURN QUERY SELECT true, 0;
         RETURN;
