@@ -6,6 +6,7 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi'
 import { BOOKING_STATUSES } from '../../domain/bookings'
 import { errorResponses, id, json, payloadErrors, SESSION, timestamp } from '../../src/lib/openapi/common'
 import { publicBookingBody } from './bookings'
+import { holdPaths } from './openapi-holds'
 import { ownMovePaths } from './openapi-own-moves'
 
 export const bookingRecord = z
@@ -28,6 +29,7 @@ export const bookingRecord = z
 
 export const publicBookingPaths: ZodOpenApiPathsObject = {
   ...ownMovePaths,
+  ...holdPaths,
   '/api/services/bookings': {
     post: {
       tags: ['Bookings'],
@@ -39,10 +41,10 @@ export const publicBookingPaths: ZodOpenApiPathsObject = {
         ...errorResponses(
           'general',
           {
-            400: '`invalid_body`, `invalid_request` (with `issues`), or a booking rule: `service_not_active`, `booking_in_past`, `booking_too_soon`, `slot_unavailable` (also a closed date or window; see docs/api.md)',
+            400: '`invalid_body`, `invalid_request` (with `issues`; also a `holdId` that is not your live hold of this start), or a booking rule: `service_not_active`, `booking_in_past`, `booking_too_soon`, `slot_unavailable` (also a closed date or window; see docs/api.md)',
             401: '`unauthorized`: no session',
             404: '`not_found`: no such service',
-            409: '`booking_conflict`: a pending or confirmed booking of the service overlaps (spans widened by the service’s buffers); `day_full`: the date holds `maxBookingsPerDay` pending or confirmed bookings',
+            409: '`booking_conflict`: a pending or confirmed booking or another member’s live hold of the service overlaps (spans widened by the service’s buffers); `day_full`: the date holds `maxBookingsPerDay` pending or confirmed bookings and other members’ live holds',
           },
           { write: true },
         ),
