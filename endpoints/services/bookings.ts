@@ -10,6 +10,7 @@ import { parseInput, readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { requireUser } from '../../src/lib/http/guards'
 import { json } from '../../src/lib/http/respond'
+import { MAX_SEATS_PER_SLOT } from '../../domain/bookings'
 import { isCalendarDate, TIME_PATTERN } from '../../src/lib/wall-clock'
 import { createBooking } from '../../src/operations/bookings/create-booking'
 import { uuid } from '../admin/services/actions'
@@ -34,8 +35,17 @@ export const publicBookingBody = z
       .max(MESSAGE_MAX, `customerMessage has at most ${MESSAGE_MAX} characters`)
       .nullish(),
     holdId: z.string({ error: 'holdId must be a string' }).nullish(),
+    participants: z
+      .number({ error: 'participants must be a whole number' })
+      .int('participants must be a whole number')
+      .min(1, 'participants is at least 1')
+      .max(MAX_SEATS_PER_SLOT, `participants is at most ${MAX_SEATS_PER_SLOT}`)
+      .nullish(),
   })
   .strict()
+
+/** `participants` of a booking or a hold: a whole number from 1; absent or null is 1. */
+export const participants = publicBookingBody.shape.participants
 
 export type PublicBookingBody = z.infer<typeof publicBookingBody>
 

@@ -9,17 +9,9 @@ import { requireUser } from '../../src/lib/http/guards'
 import { json } from '../../src/lib/http/respond'
 import { createHold, listHolds, releaseHold } from '../../src/operations/bookings/holds'
 import { uuid } from '../admin/services/actions'
-import { bookingDate, bookingTime } from './bookings'
+import { bookingDate, bookingTime, participants } from './bookings'
 
 export const HOLDS_PATH = '/services/holds'
-
-/** `participants` of a hold or a booking: a whole number from 1; absent or null is 1. */
-export const participants = z
-  .number({ error: 'participants must be a whole number' })
-  .int('participants must be a whole number')
-  .min(1, 'participants is at least 1')
-  .max(1000, 'participants is at most 1000')
-  .nullish()
 
 export const holdBody = z.object({ serviceId: uuid('serviceId'), bookingDate, bookingTime, participants }).strict()
 

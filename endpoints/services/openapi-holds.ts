@@ -43,7 +43,8 @@ export const holdPaths: ZodOpenApiPathsObject = {
             404: '`not_found`: no such service',
             409:
               '`too_many_holds`: you already hold three starts; `day_full`: the date is at `maxBookingsPerDay` ' +
-              'counting other members’ live holds; `booking_conflict`: a pending or confirmed booking or another ' +
+              'counting other members’ live holds; `slot_full`: the start’s participants would pass ' +
+              '`seatsPerSlot`; `booking_conflict`: a pending or confirmed booking or another ' +
               'member’s live hold overlaps (spans widened by the buffers)',
           },
           { write: true },

@@ -1,11 +1,10 @@
 import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 
-import { createFunction } from '../lib/postgres/required-objects'
-import { bookingFunction } from '../operations/bookings/booking-function'
 
 // Hand-written (not a collection: holds are short-lived rows only the booking rule reads, docs/api.md
 // "Holds"). A hold keeps the span and buffers it was made with, as a booking does, so the rule compares
-// the same widened ranges; `expires_at` alone ends it, no job deletes it first.
+// the same widened ranges; `expires_at` alone ends it, no job deletes it first. The booking function that reads
+// holds is made by the seats migration, which comes next.
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
   CREATE TABLE "booking_holds" (
@@ -26,10 +25,8 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   );
   CREATE INDEX "booking_holds_service_idx" ON "booking_holds" USING btree ("service_id", "start_minute");
   CREATE INDEX "booking_holds_customer_idx" ON "booking_holds" USING btree ("customer_id", "expires_at");`)
-  await db.execute(sql.raw(createFunction(bookingFunction(true))))
 }
 
 export async function down({ db }: MigrateDownArgs): Promise<void> {
-  await db.execute(sql.raw(createFunction(bookingFunction(false))))
   await db.execute(sql`DROP TABLE IF EXISTS "booking_holds";`)
 }

@@ -18,6 +18,7 @@ export interface BookingInput {
   bookingTime: string
   customerMessage?: string | null
   holdId?: string | null
+  participants?: number | null
 }
 
 export async function createBooking(
@@ -51,6 +52,7 @@ export async function createBooking(
       bookingDate: input.bookingDate,
       bookingTime: input.bookingTime,
       customerMessage: input.customerMessage ?? null,
+      participants: input.participants ?? 1,
     })
     if (!(await insertBooking(req, doc))) throw apiError('day_full')
     return { booking: presentBooking(doc) }

@@ -12,7 +12,7 @@ import { settings } from '../../lib/settings'
 import { execute, sql } from '../../lib/sql'
 import { nowWallClockMinute, scheduleOf } from '../../lib/wall-clock'
 import { dayFull, inSomeSlot, occupiedRange, timingMessage, timingRefusal } from './booking-rules'
-import { bookingConflict, bookingTransaction } from './errors'
+import { bookingConflict, bookingTransaction, partyTooLarge, slotFull } from './errors'
 import { serviceTermsAndSlots } from './service-terms'
 
 /** The most live holds one member may have at once. */
@@ -47,28 +47,62 @@ const presentHold = (row: Record<string, unknown>): HoldRecord => ({
   expiresAt: new Date(row.expires_at as string).toISOString(),
 })
 
-/** A start in the service's other members' way: the widened span of a booking or a live hold overlaps it. */
+/** Where a booking or hold would sit: its widened span, its own start minute and the service's seats. */
+export interface Place {
+  range: { startMinute: number; endMinute: number }
+  startMinute: number
+  seats: number
+}
+
+/**
+ * A start in the service's other members' way: the widened span of a booking or a live hold overlaps it. With
+ * more than one seat, those of the same start share it instead (counted by `seatsTaken`), as the exclusion
+ * constraint lets bookings made with seats share their start.
+ */
 export async function startTaken(
   req: PayloadRequest,
   serviceId: string,
-  range: { startMinute: number; endMinute: number },
+  place: Place,
   customerId: string,
   exceptBooking: string | null = null,
 ): Promise<boolean> {
+  const { range, startMinute, seats } = place
   const [row] = await execute(
     req,
     sql`SELECT EXISTS (SELECT 1 FROM bookings b
         WHERE b.service_id = ${serviceId} AND b.status IN ('pending', 'confirmed')
           AND (${exceptBooking}::uuid IS NULL OR b.id <> ${exceptBooking}::uuid)
+          AND NOT (${seats}::numeric > 1 AND b.seats_per_slot > 1 AND b.start_minute = ${startMinute}::numeric)
           AND numrange(b.start_minute - coalesce(b.buffer_before_minutes, 0),
             b.end_minute + coalesce(b.buffer_after_minutes, 0), '[)')
             && numrange(${range.startMinute}::numeric, ${range.endMinute}::numeric, '[)'))
       OR EXISTS (SELECT 1 FROM booking_holds h
         WHERE h.service_id = ${serviceId} AND h.customer_id <> ${customerId}::uuid AND h.expires_at > now()
+          AND NOT (${seats}::numeric > 1 AND h.start_minute = ${startMinute}::numeric)
           AND numrange(h.start_minute - h.buffer_before_minutes, h.end_minute + h.buffer_after_minutes, '[)')
             && numrange(${range.startMinute}::numeric, ${range.endMinute}::numeric, '[)')) AS taken`,
   )
   return Boolean(row?.taken)
+}
+
+/** The participants a start already takes: its pending and confirmed bookings and other members' live holds. */
+export async function seatsTaken(
+  req: PayloadRequest,
+  serviceId: string,
+  startMinute: number,
+  customerId: string,
+  exceptBooking: string | null = null,
+): Promise<number> {
+  const [row] = await execute(
+    req,
+    sql`SELECT (SELECT coalesce(sum(b.participants), 0) FROM bookings b
+        WHERE b.service_id = ${serviceId} AND b.start_minute = ${startMinute}::numeric
+          AND b.status IN ('pending', 'confirmed') AND (${exceptBooking}::uuid IS NULL OR b.id <> ${exceptBooking}::uuid))
+      + (SELECT coalesce(sum(h.participants), 0) FROM booking_holds h
+        WHERE h.service_id = ${serviceId} AND h.start_minute = ${startMinute}::numeric AND h.expires_at > now()
+          AND h.customer_id <> ${customerId}::uuid) AS taken`,
+  )
+  return Number(row?.taken ?? 0)
 }
 
 /** Other members' live holds of the date, which the daily cap counts as pending bookings. */
@@ -135,9 +169,9 @@ const KEEP_EXPIRED = "interval '1 day'"
 
 /**
  * `POST /api/services/holds`: the public booking's checks in their order (404, 400 `service_not_active`,
- * `booking_in_past` / `booking_too_soon`, `slot_unavailable`, the participants), then under the service's lock
- * the member's own live hold of this start (200, unchanged), 409 `too_many_holds`, 409 `day_full`, 409
- * `booking_conflict`.
+ * `booking_in_past` / `booking_too_soon`, `slot_unavailable`), then under the service's lock 400 for a party
+ * above `maxParticipants`, the member's own live hold of this start (200, unchanged), 409 `too_many_holds`, 409
+ * `day_full`, 409 `slot_full`, 409 `booking_conflict`.
  */
 export async function createHold(
   req: PayloadRequest,
@@ -155,14 +189,11 @@ export async function createHold(
   return bookingTransaction(req, async () => {
     const [locked] = await execute(
       req,
-      sql`SELECT max_participants FROM service_listings WHERE id = ${service.id} FOR NO KEY UPDATE`,
+      sql`SELECT max_participants, seats_per_slot FROM service_listings WHERE id = ${service.id} FOR NO KEY UPDATE`,
     )
     const maxParticipants = locked?.max_participants == null ? null : Number(locked.max_participants)
-    if (maxParticipants !== null && participants > maxParticipants) {
-      throw invalidRequest(`participants is at most ${maxParticipants} for this service`, [
-        { path: 'participants', message: `at most ${maxParticipants}` },
-      ])
-    }
+    if (maxParticipants !== null && participants > maxParticipants) throw partyTooLarge(maxParticipants)
+    const seats = Number(locked?.seats_per_slot ?? 1)
     // One member's holds are counted one request at a time, whichever services they are of.
     await execute(req, sql`SELECT pg_advisory_xact_lock(hashtext(${`booking_holds:${customerId}`}))`)
     await execute(
@@ -191,8 +222,13 @@ export async function createHold(
       const held = await othersHoldsThatDay(req, service.id, input.bookingDate, customerId)
       if (dayFull(Number(row?.booked ?? 0) + held, service.maxBookingsPerDay)) throw apiError('day_full')
     }
+    if (seats > 1 && (await seatsTaken(req, service.id, schedule.startMinute, customerId)) + participants > seats) {
+      throw slotFull()
+    }
     const range = occupiedRange(input.bookingDate, input.bookingTime, service.durationMinutes, service)
-    if (await startTaken(req, service.id, range, customerId)) throw bookingConflict()
+    if (await startTaken(req, service.id, { range, startMinute: schedule.startMinute, seats }, customerId)) {
+      throw bookingConflict()
+    }
     const seconds = settings().bookings.holdSeconds
     const [row] = await execute(
       req,

@@ -21,8 +21,8 @@ import { execute, sql } from '../../lib/sql'
 import { addDays, clockTime, nowWallClockMinute, scheduleOf } from '../../lib/wall-clock'
 import { notify } from '../notifications/notify'
 import { bookingRange, dayFull, inSomeSlot, occupiedRange, timingMessage, timingRefusal } from './booking-rules'
-import { bookingConflict, bookingTransaction } from './errors'
-import { checkHoldId, consumeOwnHolds, othersHoldsThatDay, startTaken } from './holds'
+import { bookingConflict, bookingTransaction, slotFull } from './errors'
+import { checkHoldId, consumeOwnHolds, othersHoldsThatDay, seatsTaken, startTaken } from './holds'
 import { mailToCustomer } from './mails'
 import { partyNotice } from './notices'
 import { presentBooking } from './present'
@@ -184,6 +184,7 @@ export interface RescheduleInput {
 
 interface MovedRow {
   serviceId: string | null
+  participants: number
   durationMinutes: number | null
   bufferBeforeMinutes: number
   bufferAfterMinutes: number
@@ -193,11 +194,12 @@ interface MovedRow {
 async function movedTerms(req: PayloadRequest, id: string): Promise<MovedRow> {
   const [row] = await execute(
     req,
-    sql`SELECT service_id, duration_minutes, buffer_before_minutes, buffer_after_minutes
+    sql`SELECT service_id, participants, duration_minutes, buffer_before_minutes, buffer_after_minutes
       FROM bookings WHERE id = ${id}`,
   )
   return {
     serviceId: (row?.service_id as string | null) ?? null,
+    participants: Number(row?.participants ?? 1),
     durationMinutes:
       row?.duration_minutes === null || row?.duration_minutes === undefined ? null : Number(row.duration_minutes),
     bufferBeforeMinutes: Number(row?.buffer_before_minutes ?? 0),
@@ -217,7 +219,7 @@ async function judgeNewStart(
   own: MovedRow,
   input: RescheduleInput,
   customerId: string,
-): Promise<void> {
+): Promise<number> {
   if (!own.serviceId) throw notFound('Service not found')
   const { terms: service, openSlots } = await serviceTermsAndSlots(req, own.serviceId, input.bookingDate)
   if (!service) throw notFound('Service not found')
@@ -240,10 +242,16 @@ async function judgeNewStart(
       throw apiError('day_full')
     }
   }
-  // Other members' live holds are not in the constraint: judged here, under the service's lock.
+  // Seats and other members' live holds are not in the constraint: judged here, under the service's lock.
+  const [terms] = await execute(req, sql`SELECT seats_per_slot FROM service_listings WHERE id = ${own.serviceId}`)
+  const seats = Number(terms?.seats_per_slot ?? 1)
+  if (seats > 1 && (await seatsTaken(req, own.serviceId, startMinute, customerId, id)) + own.participants > seats) {
+    throw slotFull()
+  }
   const range = occupiedRange(input.bookingDate, input.bookingTime, own.durationMinutes, own)
-  if (await startTaken(req, own.serviceId, range, customerId, id)) throw bookingConflict()
+  if (await startTaken(req, own.serviceId, { range, startMinute, seats }, customerId, id)) throw bookingConflict()
   await consumeOwnHolds(req, customerId, { serviceId: own.serviceId, ...input })
+  return seats
 }
 
 /**
@@ -276,7 +284,7 @@ export async function rescheduleBooking(
     if (booking.bookingDate === input.bookingDate && booking.bookingTime === input.bookingTime) {
       return { booking: await bookingAsCustomerSees(req, id) }
     }
-    await judgeNewStart(req, id, own, input, parties.customerId ?? '')
+    const seats = await judgeNewStart(req, id, own, input, parties.customerId ?? '')
     // A staff mover's own hold of the new start (its `holdId`) gives way to the move too.
     if (input.holdId && own.serviceId) await consumeOwnHolds(req, String(user.id), { serviceId: own.serviceId, ...input })
     const schedule = scheduleOf(input.bookingDate, input.bookingTime, own.durationMinutes)
@@ -288,7 +296,7 @@ export async function rescheduleBooking(
       req,
       sql`UPDATE bookings SET booking_date = ${input.bookingDate}, booking_time = ${input.bookingTime},
         end_time = ${schedule.endTime}, start_minute = ${schedule.startMinute}, end_minute = ${schedule.endMinute},
-        status = ${status}, reminder_queued_at = NULL, reschedule_count = coalesce(reschedule_count, 0) + 1,
+        status = ${status}, seats_per_slot = ${seats}, reminder_queued_at = NULL, reschedule_count = coalesce(reschedule_count, 0) + 1,
         updated_at = ${at} WHERE id = ${id}`,
     )
     const previous = { bookingDate: booking.bookingDate, bookingTime: booking.bookingTime }
