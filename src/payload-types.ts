@@ -501,7 +501,7 @@ export interface Booking {
   /**
    * People this booking brings (the seats it takes)
    */
-  participants: number;
+  participants?: number | null;
   status: 'pending' | 'confirmed' | 'cancelled_by_customer' | 'cancelled_by_provider' | 'completed' | 'no_show';
   customerMessage?: string | null;
   providerResponse?: string | null;

@@ -126,7 +126,6 @@ export const Bookings: CollectionConfig<typeof BOOKINGS_COLLECTION> = {
         {
           name: 'participants',
           type: 'number',
-          required: true,
           defaultValue: 1,
           min: 1,
           max: MAX_SEATS_PER_SLOT,

@@ -30,7 +30,7 @@ import * as migration_20261202_020000_user_stale_triggers from './20261202_02000
 import * as migration_20261202_030000_notification_settings from './20261202_030000_notification_settings';
 import * as migration_20261202_031119_booking_cancel_reschedule from './20261202_031119_booking_cancel_reschedule';
 import * as migration_20261202_050000_holds from './20261202_050000_holds';
-import * as migration_20261202_050413_seats from './20261202_050413_seats';
+import * as migration_20261202_052552_seats from './20261202_052552_seats'
 
 export const migrations = [
   {
@@ -194,8 +194,8 @@ export const migrations = [
     name: '20261202_050000_holds',
   },
   {
-    up: migration_20261202_050413_seats.up,
-    down: migration_20261202_050413_seats.down,
-    name: '20261202_050413_seats',
+    up: migration_20261202_052552_seats.up,
+    down: migration_20261202_052552_seats.down,
+    name: '20261202_052552_seats',
   },
 ]

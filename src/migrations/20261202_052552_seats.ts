@@ -11,10 +11,10 @@ import { bookingFunction } from '../operations/bookings/booking-function'
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
   ALTER TABLE "service_listings" ADD COLUMN "seats_per_slot" numeric DEFAULT 1 NOT NULL;
-  ALTER TABLE "bookings" ADD COLUMN "participants" numeric DEFAULT 1 NOT NULL;
+  ALTER TABLE "bookings" ADD COLUMN "participants" numeric DEFAULT 1;
   ALTER TABLE "bookings" ADD COLUMN "seats_per_slot" numeric DEFAULT 1 NOT NULL;
   ALTER TABLE "service_listings" ADD CONSTRAINT "service_listings_seats_valid" CHECK ("seats_per_slot" BETWEEN 1 AND 1000);
-  ALTER TABLE "bookings" ADD CONSTRAINT "bookings_participants_valid" CHECK ("participants" BETWEEN 1 AND 1000);
+  ALTER TABLE "bookings" ADD CONSTRAINT "bookings_participants_valid" CHECK ("participants" IS NULL OR "participants" BETWEEN 1 AND 1000);
   ALTER TABLE "bookings" DROP CONSTRAINT "bookings_no_overlap";
   ALTER TABLE "bookings" ADD CONSTRAINT "bookings_no_overlap" EXCLUDE USING gist (
     "service_id" WITH =,
