@@ -331,3 +331,129 @@ describe(`${ROUNDS} rounds of ${CLIENTS} simultaneous holds, bookings and moves 
     expect(serverErrors).toEqual([])
   }, 240_000)
 })
+
+describe('seats: a start shared by bookings and holds up to seatsPerSlot participants', () => {
+  const date = localDate(25)
+  let service: { id: string }
+  const at = (time: string, participants?: number) => ({
+    serviceId: service.id,
+    bookingDate: date.date,
+    bookingTime: time,
+    ...(participants === undefined ? {} : { participants }),
+  })
+  const seatsOn = async () => {
+    const reply = await anonymous(app).get(`/api/services/${service.id}/slots`, { from: date.date, to: date.date })
+    expect(reply.status).toBe(200)
+    return { slots: reply.body.slots[date.date] as string[], left: reply.body.seatsLeft?.[date.date] }
+  }
+  beforeAll(async () => {
+    await sql(app, 'DELETE FROM booking_holds')
+    service = await bookableService(admin, date, { seatsPerSlot: 5, maxParticipants: 3, basePrice: '10.00' })
+  })
+
+  it('seatsPerSlot on the admin API: 1–1000, default 1, shown by create, update and GET', async () => {
+    const SERVICES = '/api/admin/services/services'
+    const plain = await bookableService(admin, date)
+    expect((await admin.get(SERVICES, { id: plain.id })).body.service.seatsPerSlot).toBe(1)
+    // Without seats the slots answer has no seatsLeft.
+    const slots = await anonymous(app).get(`/api/services/${plain.id}/slots`, { from: date.date, to: date.date })
+    expect(slots.body.seatsLeft).toBeUndefined()
+    for (const seatsPerSlot of [0, 1001, 2.5, '5']) {
+      const reply = await admin.send(SERVICES, { action: 'update', id: plain.id, seatsPerSlot })
+      expect(reply).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
+    }
+    const updated = await admin.send(SERVICES, { action: 'update', id: plain.id, seatsPerSlot: 1000 })
+    expect(updated.status).toBe(200)
+    expect(updated.body.service.seatsPerSlot).toBe(1000)
+    const [row] = await sql(app, 'SELECT seats_per_slot FROM service_listings WHERE id = $1', [plain.id])
+    expect(Number(row!.seats_per_slot)).toBe(1000)
+    expect((await admin.get(SERVICES, { id: service.id })).body.service.seatsPerSlot).toBe(5)
+  })
+
+  it('participants: 400 above maxParticipants or below 1; the price times participants; seatsLeft; 409 slot_full', async () => {
+    for (const participants of [0, 4, 1.5, '2']) {
+      expect(await book(members[5]!, at('10:00', participants as number))).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_request' },
+      })
+      expect(await hold(members[5]!, at('10:00', participants as number))).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_request' },
+      })
+    }
+    const first = await book(members[5]!, at('10:00', 3))
+    expect(first.status).toBe(201)
+    expect(first.body.booking).toMatchObject({ participants: 3, totalPrice: 3000 })
+    const [row] = await sql(app, 'SELECT participants, seats_per_slot FROM bookings WHERE id = $1', [
+      first.body.booking.id,
+    ])
+    expect([Number(row!.participants), Number(row!.seats_per_slot)]).toEqual([3, 5])
+    expect((await seatsOn()).left).toMatchObject({ '09:00': 5, '10:00': 2, '11:00': 5 })
+    expect(await book(members[6]!, at('10:00', 3))).toMatchObject({ status: 409, body: { error: 'slot_full' } })
+    expect(await hold(members[6]!, at('10:00', 3))).toMatchObject({ status: 409, body: { error: 'slot_full' } })
+    // Another start overlapping a shared one still conflicts.
+    expect(await book(members[6]!, at('10:30'))).toMatchObject({ status: 409, body: { error: 'booking_conflict' } })
+    const second = await book(members[6]!, at('10:00', 2))
+    expect(second.status).toBe(201)
+    expect(second.body.booking.totalPrice).toBe(2000)
+    const full = await seatsOn()
+    expect(full.slots).not.toContain('10:00')
+    expect(full.left['10:00']).toBeUndefined()
+    expect(await book(members[7]!, at('10:00'))).toMatchObject({ status: 409, body: { error: 'slot_full' } })
+    // Cancelling frees the seats at once.
+    const cancelled = await members[6]!.send(`/api/bookings/${second.body.booking.id}/cancel`, {})
+    expect(cancelled.status).toBe(200)
+    expect((await seatsOn()).left['10:00']).toBe(2)
+  })
+
+  it('holds take seats from everyone else; the participants show on the stock route and the admin list', async () => {
+    const held = await hold(members[8]!, at('13:00', 2))
+    expect(held.status).toBe(201)
+    expect((await seatsOn()).left['13:00']).toBe(3)
+    expect((await book(members[9]!, at('13:00', 3))).status).toBe(201)
+    expect(await book(members[10]!, at('13:00'))).toMatchObject({ status: 409, body: { error: 'slot_full' } })
+    const own = await book(members[8]!, { ...at('13:00', 2), holdId: held.body.hold.id })
+    expect(own.status).toBe(201)
+    expect(await holdRows(service.id)).toEqual([])
+    const stock = await members[8]!.get(`/api/bookings/${own.body.booking.id}`, { depth: '0' })
+    expect(stock.body.participants).toBe(2)
+    const list = await admin.get('/api/admin/services/bookings', { serviceId: service.id, status: 'pending' })
+    expect(list.status).toBe(200)
+    expect(list.body.bookings.map((item: { participants: number }) => item.participants).sort()).toEqual([2, 3, 3])
+  })
+
+  it('a move of a party into a start with fewer seats left: 409 slot_full; into one with room: 200', async () => {
+    const party = await book(members[11]!, at('15:00', 3))
+    expect(party.status).toBe(201)
+    expect((await book(members[12]!, at('14:00', 3))).status).toBe(201)
+    const id = party.body.booking.id
+    expect(await move(members[11]!, id, { bookingDate: date.date, bookingTime: '14:00' })).toMatchObject({
+      status: 409,
+      body: { error: 'slot_full' },
+    })
+    expect((await move(members[11]!, id, { bookingDate: date.date, bookingTime: '16:00' })).status).toBe(200)
+    expect((await seatsOn()).left).toMatchObject({ '14:00': 2, '15:00': 5, '16:00': 2 })
+  })
+
+  it('5 rounds of 50 simultaneous one-seat bookings and holds of a start with 7 seats: exactly 7 succeed', async () => {
+    const raced = localDate(26)
+    const seated = await bookableService(admin, raced, { seatsPerSlot: 7, durationMinutes: 30 })
+    for (let round = 0; round < 5; round++) {
+      const target = { serviceId: seated.id, bookingDate: raced.date, bookingTime: `1${round}:00` }
+      const replies = await Promise.all(
+        members.map((member, index) => (index % 2 ? book(member, target) : hold(member, target))),
+      )
+      expect(tally(replies)).toEqual({ 201: 7, 409: CLIENTS - 7 })
+      expect(replies.filter((reply) => reply.status === 409).every((reply) => reply.body.error === 'slot_full')).toBe(true)
+      const [{ taken }] = await sql<{ taken: number }>(
+        app,
+        `SELECT (SELECT coalesce(sum(participants), 0) FROM bookings WHERE service_id = $1 AND booking_time = $2)::int
+          + (SELECT coalesce(sum(participants), 0) FROM booking_holds WHERE service_id = $1 AND booking_time = $2)::int
+          AS taken`,
+        [seated.id, target.bookingTime],
+      )
+      expect(taken).toBe(7)
+      await sql(app, 'DELETE FROM booking_holds WHERE service_id = $1', [seated.id])
+    }
+  }, 120_000)
+})
