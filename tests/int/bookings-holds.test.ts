@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { book, bookableService, localDate } from '../helpers/bookings'
 import { type Actor, actor, adminActor, anonymous, audits, call, count, MISSING_ID, type Reply } from '../helpers/catalogue'
 import { sql, startTestApp, type TestApp } from '../helpers/test-app'
+import { useCasesOf } from '../../src/testing/use-cases'
+import { createKitUser } from '../../src/testing/users'
 import { authHeaders, createUser } from '../helpers/users'
 
 const HOLDS = '/api/services/holds'
@@ -456,4 +458,32 @@ describe('seats: a start shared by bookings and holds up to seatsPerSlot partici
       await sql(app, 'DELETE FROM booking_holds WHERE service_id = $1', [seated.id])
     }
   }, 120_000)
+})
+
+describe('the Local API kit: hold, releaseHold, reschedule, cancelOwn', () => {
+  it('does what the endpoints do, with their codes', async () => {
+    const date = localDate(27)
+    const service = await bookableService(admin, date)
+    const customer = useCasesOf(app.payload, await createKitUser(app.payload))
+    const rival = useCasesOf(app.payload, await createKitUser(app.payload))
+    const at = (time: string) => ({ serviceId: service.id, bookingDate: date.date, bookingTime: time })
+    const held = await customer.hold(at('10:00'))
+    expect(held).toMatchObject({ status: 201, hold: { bookingTime: '10:00', participants: 1 } })
+    expect(await customer.hold(at('10:00'))).toEqual({ status: 200, hold: held.hold })
+    await expect(rival.hold(at('10:00'))).rejects.toMatchObject({ status: 409, code: 'booking_conflict' })
+    await expect(useCasesOf(app.payload, null).hold(at('10:00'))).rejects.toMatchObject({ status: 401 })
+    const { booking } = await customer.book({ ...at('10:00'), holdId: held.hold.id })
+    expect(await holdRows(service.id)).toEqual([])
+    const second = await customer.hold(at('12:00'))
+    await expect(rival.releaseHold(second.hold.id)).rejects.toMatchObject({ status: 404, code: 'not_found' })
+    expect(await customer.releaseHold(second.hold.id)).toEqual({ success: true })
+    const moved = await customer.reschedule(booking.id, { bookingDate: date.date, bookingTime: '14:00' })
+    expect(moved.booking).toMatchObject({ bookingTime: '14:00' })
+    await expect(customer.reschedule(booking.id, { bookingDate: date.date, bookingTime: '25:00' })).rejects.toMatchObject(
+      { status: 400, code: 'invalid_request' },
+    )
+    const cancelled = await customer.cancelOwn(booking.id, { reason: 'Ill' })
+    expect(cancelled.booking).toMatchObject({ status: 'cancelled_by_customer', cancellationReason: 'Ill' })
+    await expect(rival.cancelOwn(booking.id)).rejects.toMatchObject({ status: 404 })
+  })
 })
