@@ -5,7 +5,12 @@ import { anyOf } from '../../access/anyOf'
 import { ownBookings, providedBookings } from '../../access/bookingParties'
 import { isAdmin } from '../../access/isAdmin'
 import { bookingsOfManagedServices } from '../../access/organizationManagers'
-import { BOOKING_STATUSES, BOOKINGS_COLLECTION, CANCELLATION_REASON_MAX, MAX_SEATS_PER_SLOT } from '../../domain/bookings'
+import {
+  BOOKING_STATUSES,
+  BOOKINGS_COLLECTION,
+  CANCELLATION_REASON_MAX,
+  MAX_SEATS_PER_SLOT,
+} from '../../domain/bookings'
 import { idOf } from '../../domain/ids'
 import { auditHooks } from '../../hooks/shared/audit'
 import { isCalendarDate, isClockTime } from '../../src/lib/wall-clock'

@@ -6,11 +6,11 @@
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
+import { MAX_SEATS_PER_SLOT } from '../../domain/bookings'
 import { parseInput, readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { requireUser } from '../../src/lib/http/guards'
 import { json } from '../../src/lib/http/respond'
-import { MAX_SEATS_PER_SLOT } from '../../domain/bookings'
 import { isCalendarDate, TIME_PATTERN } from '../../src/lib/wall-clock'
 import { createBooking } from '../../src/operations/bookings/create-booking'
 import { uuid } from '../admin/services/actions'

@@ -13,7 +13,9 @@ export const holdRecord = z
     bookingTime: z.string().meta({ example: '14:00' }),
     endTime: z.string().nullable().meta({ description: '`bookingTime` + the service’s duration; null without one' }),
     participants: z.int(),
-    expiresAt: timestamp.meta({ description: 'When the hold lapses by itself (`BOOKING_HOLD_SECONDS` after it was made)' }),
+    expiresAt: timestamp.meta({
+      description: 'When the hold lapses by itself (`BOOKING_HOLD_SECONDS` after it was made)',
+    }),
   })
   .meta({ id: 'Hold' })
 
@@ -30,7 +32,10 @@ export const holdPaths: ZodOpenApiPathsObject = {
       security: SESSION,
       requestBody: { content: { 'application/json': { schema: holdBody } } },
       responses: {
-        '200': json('You already hold this start: the same hold, `expiresAt` unchanged', z.object({ hold: holdRecord })),
+        '200': json(
+          'You already hold this start: the same hold, `expiresAt` unchanged',
+          z.object({ hold: holdRecord }),
+        ),
         '201': json('Held', z.object({ hold: holdRecord })),
         ...errorResponses(
           'general',

@@ -1,6 +1,5 @@
 import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 
-
 // Hand-written (not a collection: holds are short-lived rows only the booking rule reads, docs/api.md
 // "Holds"). A hold keeps the span and buffers it was made with, as a booking does, so the rule compares
 // the same widened ranges; `expires_at` alone ends it, no job deletes it first. The booking function that reads

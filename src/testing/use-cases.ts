@@ -5,6 +5,7 @@
 // have answered with: `status`, `code`, `message`, and `options.field` for the moderation family.
 import type { Payload, PayloadRequest } from 'payload'
 
+import { rescheduleBody } from '../../collections/Bookings/endpoints/own-moves'
 import { parseApprovalInput } from '../../endpoints/admin/approve'
 import { parseModerationInput } from '../../endpoints/admin/moderate'
 import { bulkSetBody } from '../../endpoints/admin/services/availability'
@@ -17,7 +18,6 @@ import {
   parseDismissBody,
   parseReportBody,
 } from '../../endpoints/reports/bodies'
-import { rescheduleBody } from '../../collections/Bookings/endpoints/own-moves'
 import { publicBookingBody } from '../../endpoints/services/bookings'
 import { holdBody } from '../../endpoints/services/holds'
 import { parseInput } from '../lib/http/body'

@@ -4,11 +4,21 @@
 // bookings and moves of one start.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { book, bookableService, localDate } from '../helpers/bookings'
-import { type Actor, actor, adminActor, anonymous, audits, call, count, MISSING_ID, type Reply } from '../helpers/catalogue'
-import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { useCasesOf } from '../../src/testing/use-cases'
 import { createKitUser } from '../../src/testing/users'
+import { book, bookableService, localDate } from '../helpers/bookings'
+import {
+  type Actor,
+  actor,
+  adminActor,
+  anonymous,
+  audits,
+  call,
+  count,
+  MISSING_ID,
+  type Reply,
+} from '../helpers/catalogue'
+import { sql, startTestApp, type TestApp } from '../helpers/test-app'
 import { authHeaders, createUser } from '../helpers/users'
 
 const HOLDS = '/api/services/holds'
@@ -46,8 +56,7 @@ afterAll(async () => {
 
 const hold = (who: Actor, body: Record<string, unknown>) => who.send(HOLDS, body)
 const release = (who: Actor, id: string) => who.send(`${HOLDS}/${id}`, undefined, 'DELETE')
-const move = (who: Actor, id: string, body: Record<string, unknown>) =>
-  who.send(`/api/bookings/${id}/reschedule`, body)
+const move = (who: Actor, id: string, body: Record<string, unknown>) => who.send(`/api/bookings/${id}/reschedule`, body)
 const slotsOn = async (serviceId: string, date: string): Promise<string[]> => {
   const reply = await anonymous(app).get(`/api/services/${serviceId}/slots`, { from: date, to: date })
   expect(reply.status).toBe(200)
@@ -59,7 +68,8 @@ const holdRows = (serviceId: string) =>
     'SELECT id, customer_id, booking_time, participants FROM booking_holds WHERE service_id = $1 ORDER BY booking_time',
     [serviceId],
   )
-const expire = (id: string) => sql(app, `UPDATE booking_holds SET expires_at = now() - interval '1 second' WHERE id = $1`, [id])
+const expire = (id: string) =>
+  sql(app, `UPDATE booking_holds SET expires_at = now() - interval '1 second' WHERE id = $1`, [id])
 const tally = (replies: Reply[]) =>
   replies.reduce<Record<string, number>>((acc, reply) => ({ ...acc, [reply.status]: (acc[reply.status] ?? 0) + 1 }), {})
 
@@ -83,7 +93,10 @@ describe('POST /api/services/holds: the order of checks', () => {
     for (const wrong of [{ bookingTime: '25:00' }, { bookingDate: '2026-02-30' }, { participants: 0 }, { extra: 1 }]) {
       expect(await hold(holder, body(wrong))).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
     }
-    expect(await hold(holder, body({ serviceId: MISSING_ID }))).toMatchObject({ status: 404, body: { error: 'not_found' } })
+    expect(await hold(holder, body({ serviceId: MISSING_ID }))).toMatchObject({
+      status: 404,
+      body: { error: 'not_found' },
+    })
     const draft = await bookableService(admin, date, { status: 'draft' })
     expect(await hold(holder, body({ serviceId: draft.id }))).toMatchObject({
       status: 400,
@@ -95,8 +108,15 @@ describe('POST /api/services/holds: the order of checks', () => {
       body: { error: 'booking_in_past' },
     })
     const today = localDate(0)
-    const soonService = await bookableService(admin, today, { bookingAdvanceHours: 48 }, { startTime: '00:00', endTime: '23:59' })
-    expect(await hold(holder, { serviceId: soonService.id, bookingDate: today.date, bookingTime: '23:00' })).toMatchObject({
+    const soonService = await bookableService(
+      admin,
+      today,
+      { bookingAdvanceHours: 48 },
+      { startTime: '00:00', endTime: '23:59' },
+    )
+    expect(
+      await hold(holder, { serviceId: soonService.id, bookingDate: today.date, bookingTime: '23:00' }),
+    ).toMatchObject({
       status: 400,
       body: { error: 'booking_too_soon' },
     })
@@ -276,9 +296,9 @@ describe('a hold against the booking, the slots and the move', () => {
       body: { error: 'booking_conflict' },
     })
     const mine = (await hold(holder, at('13:00'))).body.hold
-    expect(await move(holder, booking.id, { bookingDate: moveDate.date, bookingTime: '15:00', holdId: mine.id })).toMatchObject(
-      { status: 400, body: { error: 'invalid_request' } },
-    )
+    expect(
+      await move(holder, booking.id, { bookingDate: moveDate.date, bookingTime: '15:00', holdId: mine.id }),
+    ).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
     const moved = await move(holder, booking.id, { bookingDate: moveDate.date, bookingTime: '13:00', holdId: mine.id })
     expect(moved.status).toBe(200)
     expect(moved.body.booking).toMatchObject({ bookingTime: '13:00' })
@@ -291,7 +311,12 @@ describe('a hold against the booking, the slots and the move', () => {
 describe(`${ROUNDS} rounds of ${CLIENTS} simultaneous holds, bookings and moves of one start`, () => {
   it('exactly one succeeds each round, never a 5xx, and the start keeps one booking or one hold', async () => {
     const date = localDate(20)
-    const service = await bookableService(admin, date, { durationMinutes: 10 }, { startTime: '08:00', endTime: '20:00' })
+    const service = await bookableService(
+      admin,
+      date,
+      { durationMinutes: 10 },
+      { startTime: '08:00', endTime: '20:00' },
+    )
     const movers = members.slice(40)
     // Each mover's booking starts the afternoon; each round one of them (or nobody) moves into the raced start.
     const bookingOf = new Map<Actor, string>()
@@ -315,9 +340,9 @@ describe(`${ROUNDS} rounds of ${CLIENTS} simultaneous holds, bookings and moves 
       serverErrors.push(...replies.filter((reply) => reply.status >= 500).map((reply) => reply.status))
       const won = replies.filter((reply) => reply.status === 200 || reply.status === 201)
       expect(tally(replies)).toEqual({ [won[0]?.status ?? 201]: 1, 409: CLIENTS - 1 })
-      expect(replies.filter((reply) => reply.status === 409).every((reply) => reply.body.error === 'booking_conflict')).toBe(
-        true,
-      )
+      expect(
+        replies.filter((reply) => reply.status === 409).every((reply) => reply.body.error === 'booking_conflict'),
+      ).toBe(true)
       const [{ taken }] = await sql<{ taken: number }>(
         app,
         `SELECT (SELECT count(*) FROM bookings WHERE service_id = $1 AND booking_date = $2 AND booking_time = $3
@@ -446,7 +471,9 @@ describe('seats: a start shared by bookings and holds up to seatsPerSlot partici
         members.map((member, index) => (index % 2 ? book(member, target) : hold(member, target))),
       )
       expect(tally(replies)).toEqual({ 201: 7, 409: CLIENTS - 7 })
-      expect(replies.filter((reply) => reply.status === 409).every((reply) => reply.body.error === 'slot_full')).toBe(true)
+      expect(replies.filter((reply) => reply.status === 409).every((reply) => reply.body.error === 'slot_full')).toBe(
+        true,
+      )
       const [{ taken }] = await sql<{ taken: number }>(
         app,
         `SELECT (SELECT coalesce(sum(participants), 0) FROM bookings WHERE service_id = $1 AND booking_time = $2)::int
@@ -479,9 +506,9 @@ describe('the Local API kit: hold, releaseHold, reschedule, cancelOwn', () => {
     expect(await customer.releaseHold(second.hold.id)).toEqual({ success: true })
     const moved = await customer.reschedule(booking.id, { bookingDate: date.date, bookingTime: '14:00' })
     expect(moved.booking).toMatchObject({ bookingTime: '14:00' })
-    await expect(customer.reschedule(booking.id, { bookingDate: date.date, bookingTime: '25:00' })).rejects.toMatchObject(
-      { status: 400, code: 'invalid_request' },
-    )
+    await expect(
+      customer.reschedule(booking.id, { bookingDate: date.date, bookingTime: '25:00' }),
+    ).rejects.toMatchObject({ status: 400, code: 'invalid_request' })
     const cancelled = await customer.cancelOwn(booking.id, { reason: 'Ill' })
     expect(cancelled.booking).toMatchObject({ status: 'cancelled_by_customer', cancellationReason: 'Ill' })
     await expect(rival.cancelOwn(booking.id)).rejects.toMatchObject({ status: 404 })

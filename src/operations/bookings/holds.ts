@@ -5,8 +5,8 @@
 // exactly those that fit succeed.
 import type { PayloadRequest } from 'payload'
 
-import { writeAudit } from '../../../hooks/shared/audit'
 import { isUuid } from '../../../domain/ids'
+import { writeAudit } from '../../../hooks/shared/audit'
 import { apiError, invalidRequest, notFound } from '../../lib/http/errors'
 import { settings } from '../../lib/settings'
 import { execute, sql } from '../../lib/sql'

@@ -286,7 +286,8 @@ export async function rescheduleBooking(
     }
     const seats = await judgeNewStart(req, id, own, input, parties.customerId ?? '')
     // A staff mover's own hold of the new start (its `holdId`) gives way to the move too.
-    if (input.holdId && own.serviceId) await consumeOwnHolds(req, String(user.id), { serviceId: own.serviceId, ...input })
+    if (input.holdId && own.serviceId)
+      await consumeOwnHolds(req, String(user.id), { serviceId: own.serviceId, ...input })
     const schedule = scheduleOf(input.bookingDate, input.bookingTime, own.durationMinutes)
     // A customer's move asks the provider again; the provider's or an admin's keeps the status.
     const status = !staff && booking.status === 'confirmed' ? 'pending' : booking.status
