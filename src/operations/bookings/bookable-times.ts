@@ -175,7 +175,8 @@ export function listBookableTimes(
           const range = occupiedRange(date, time, terms.durationMinutes, terms)
           if (overlapsAny(range, terms.taken)) continue
           if (terms.seatsPerSlot > 1) {
-            const seats = seatsLeftAt(range, wallClockMinute(date, time), terms.shared, terms.seatsPerSlot)
+            const start = range.startMinute + terms.bufferBeforeMinutes
+            const seats = seatsLeftAt(range, start, terms.shared, terms.seatsPerSlot)
             if (seats < 1) continue
             left[time] = seats
           }
@@ -212,6 +213,7 @@ export function bookableTermsOf(row: BookableRow | undefined): BookableTerms | n
   const seatsPerSlot = Number(row.seats_per_slot ?? 1)
   const exclusive: MinuteRange[] = []
   const shared: SharedStart[] = []
+  const sharedByStart = new Map<number, SharedStart>()
   for (const [low, high, start, party, seated] of row.taken) {
     const day = Math.floor(Number(start) / MINUTES_PER_DAY)
     bookedByDay.set(day, (bookedByDay.get(day) ?? 0) + 1)
@@ -220,13 +222,16 @@ export function bookableTermsOf(row: BookableRow | undefined): BookableTerms | n
       exclusive.push(range)
       continue
     }
-    // Sorted by buffered start, the shares of one start arrive together unless buffers differ: look back for it.
-    const same = shared.findLast((entry) => entry.start === Number(start))
+    const same = sharedByStart.get(Number(start))
     if (same) {
       same.participants += Number(party)
       same.startMinute = Math.min(same.startMinute, range.startMinute)
       same.endMinute = Math.max(same.endMinute, range.endMinute)
-    } else shared.push({ ...range, start: Number(start), participants: Number(party) })
+    } else {
+      const entry = { ...range, start: Number(start), participants: Number(party) }
+      shared.push(entry)
+      sharedByStart.set(entry.start, entry)
+    }
   }
   shared.sort((a, b) => a.startMinute - b.startMinute)
   return {
