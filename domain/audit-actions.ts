@@ -134,6 +134,14 @@ export const AUDIT_ACTIONS = {
   'booking.no_show': statusMove,
   'booking.respond': statusMove,
   'booking.reminder': z.object({ bookingDate: z.string(), bookingTime: z.string() }),
+  'booking.hold': z.object({
+    serviceId: z.string(),
+    bookingDate: z.string(),
+    bookingTime: z.string(),
+    participants: z.number(),
+    expiresAt: z.string(),
+  }),
+  'booking.hold_release': z.object({ serviceId: z.string(), bookingDate: z.string(), bookingTime: z.string() }),
 
   // Blog.
   ...documentActions('blog_post'),

@@ -28,6 +28,9 @@ export const MOVES: Record<StatusAction, { from: readonly BookingStatus[]; to: B
 /** The longest reason a customer may give for cancelling (docs/api.md "Cancel and reschedule a booking"). */
 export const CANCELLATION_REASON_MAX = 500
 
+/** The most seats one start of a service may have, and so the most participants of one booking or hold. */
+export const MAX_SEATS_PER_SLOT = 1000
+
 /** Statuses that hold their time: the no-overlap constraint covers exactly these. */
 export const BLOCKING_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed']
 

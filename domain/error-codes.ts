@@ -104,6 +104,8 @@ export const ERROR_CODES = defineErrorCodes({
   range_too_long: { status: 400, message: 'The range covers too many dates' },
   day_full: { status: 409, message: 'This service takes no more bookings on that date' },
   booking_conflict: { status: 409, message: 'This time overlaps another pending or confirmed booking of the service' },
+  slot_full: { status: 409, message: 'This start has no seats left for that many participants' },
+  too_many_holds: { status: 409, message: 'You already hold as many starts as one member may' },
 
   // Community content, approval and reviews (shared with the bookings' status moves).
   invalid_transition: { status: 409, message: 'The status cannot move there from here' },

@@ -46,6 +46,7 @@ const booking = z.object({
   status: z.string(),
   customerMessage: nullableText,
   providerResponse: nullableText,
+  participants: z.number(),
   createdAt: nullableText,
   updatedAt: nullableText,
 })

@@ -16,6 +16,7 @@ import { profileEndpoints } from './profile/index'
 import { reportsEndpoints } from './reports/index'
 import { searchEndpoints } from './search/index'
 import { publicBookingEndpoints } from './services/bookings'
+import { holdEndpoints } from './services/holds'
 import { publicSlotsEndpoints } from './services/slots'
 
 // The documented /api contract, as Payload root endpoints (see src/lib/http/endpoint.ts).
@@ -23,6 +24,7 @@ export const endpoints: Endpoint[] = [
   ...authEndpoints,
   ...adminServicesEndpoints,
   ...publicBookingEndpoints,
+  ...holdEndpoints,
   ...publicSlotsEndpoints,
   ...moderateEndpoints,
   ...approveEndpoints,

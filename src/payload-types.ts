@@ -253,6 +253,10 @@ export interface ServiceListing {
    * Pending and confirmed bookings per date; empty for no cap
    */
   maxBookingsPerDay?: number | null;
+  /**
+   * Participants one start takes in all (1: one booking per start; a class: more)
+   */
+  seatsPerSlot: number;
   availabilityExceptions?: {
     docs?: (string | AvailabilityException)[];
     hasNextPage?: boolean;
@@ -496,6 +500,10 @@ export interface Booking {
    */
   totalPrice?: number | null;
   currency?: string | null;
+  /**
+   * People this booking brings (the seats it takes)
+   */
+  participants?: number | null;
   status: 'pending' | 'confirmed' | 'cancelled_by_customer' | 'cancelled_by_provider' | 'completed' | 'no_show';
   customerMessage?: string | null;
   providerResponse?: string | null;
@@ -1562,6 +1570,7 @@ export interface ServiceListingsSelect<T extends boolean = true> {
   bufferBeforeMinutes?: T;
   bufferAfterMinutes?: T;
   maxBookingsPerDay?: T;
+  seatsPerSlot?: T;
   availabilityExceptions?: T;
   isMobile?: T;
   isFeatured?: T;
@@ -1699,6 +1708,7 @@ export interface BookingsSelect<T extends boolean = true> {
   durationMinutes?: T;
   totalPrice?: T;
   currency?: T;
+  participants?: T;
   status?: T;
   customerMessage?: T;
   providerResponse?: T;

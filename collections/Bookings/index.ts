@@ -5,7 +5,12 @@ import { anyOf } from '../../access/anyOf'
 import { ownBookings, providedBookings } from '../../access/bookingParties'
 import { isAdmin } from '../../access/isAdmin'
 import { bookingsOfManagedServices } from '../../access/organizationManagers'
-import { BOOKING_STATUSES, BOOKINGS_COLLECTION, CANCELLATION_REASON_MAX } from '../../domain/bookings'
+import {
+  BOOKING_STATUSES,
+  BOOKINGS_COLLECTION,
+  CANCELLATION_REASON_MAX,
+  MAX_SEATS_PER_SLOT,
+} from '../../domain/bookings'
 import { idOf } from '../../domain/ids'
 import { auditHooks } from '../../hooks/shared/audit'
 import { isCalendarDate, isClockTime } from '../../src/lib/wall-clock'
@@ -123,6 +128,14 @@ export const Bookings: CollectionConfig<typeof BOOKINGS_COLLECTION> = {
           admin: { readOnly: true, description: 'Minor currency units (cents)' },
         },
         { name: 'currency', type: 'text', ...derivedField },
+        {
+          name: 'participants',
+          type: 'number',
+          defaultValue: 1,
+          min: 1,
+          max: MAX_SEATS_PER_SLOT,
+          admin: { description: 'People this booking brings (the seats it takes)' },
+        },
       ],
     },
     {

@@ -9,6 +9,7 @@ import {
   servicesOfManagedOrganizations,
   updatesManagedService,
 } from '../../access/organizationManagers'
+import { MAX_SEATS_PER_SLOT } from '../../domain/bookings'
 import { auditHooks } from '../../hooks/shared/audit'
 import { webhookEventHooks } from '../../hooks/shared/webhookEvents'
 import { DEFAULT_CURRENCY } from '../../src/lib/money'
@@ -191,6 +192,14 @@ export const ServiceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
           type: 'number',
           validate: wholeNumber(1),
           admin: { description: 'Pending and confirmed bookings per date; empty for no cap' },
+        },
+        {
+          name: 'seatsPerSlot',
+          type: 'number',
+          required: true,
+          defaultValue: 1,
+          validate: wholeNumberIn(1, MAX_SEATS_PER_SLOT),
+          admin: { description: 'Participants one start takes in all (1: one booking per start; a class: more)' },
         },
       ],
     },

@@ -5,6 +5,7 @@
 import { createLocalReq, type PayloadRequest } from 'payload'
 import { z } from 'zod'
 
+import { MAX_SEATS_PER_SLOT } from '../../domain/bookings'
 import { parseInput, readJson } from '../../src/lib/http/body'
 import { defineRoute } from '../../src/lib/http/endpoint'
 import { requireUser } from '../../src/lib/http/guards'
@@ -32,8 +33,18 @@ export const publicBookingBody = z
       .string({ error: 'customerMessage must be a string' })
       .max(MESSAGE_MAX, `customerMessage has at most ${MESSAGE_MAX} characters`)
       .nullish(),
+    holdId: z.string({ error: 'holdId must be a string' }).nullish(),
+    participants: z
+      .number({ error: 'participants must be a whole number' })
+      .int('participants must be a whole number')
+      .min(1, 'participants is at least 1')
+      .max(MAX_SEATS_PER_SLOT, `participants is at most ${MAX_SEATS_PER_SLOT}`)
+      .nullish(),
   })
   .strict()
+
+/** `participants` of a booking or a hold: a whole number from 1; absent or null is 1. */
+export const participants = publicBookingBody.shape.participants
 
 export type PublicBookingBody = z.infer<typeof publicBookingBody>
 

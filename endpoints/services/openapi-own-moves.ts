@@ -23,6 +23,7 @@ const customerBooking = z
     currency: z.string().nullable().optional(),
     status: z.enum(BOOKING_STATUSES),
     customerMessage: z.string().nullable().optional(),
+    participants: z.int().optional(),
     providerResponse: z.string().nullable().optional(),
     cancelledAt: timestamp.nullable().optional().meta({ description: 'When its customer cancelled it' }),
     cancellationReason: z
@@ -113,14 +114,16 @@ export const ownMovePaths: ZodOpenApiPathsObject = {
             'general',
             {
               400:
-                '`invalid_body`, `invalid_request` (with `issues`), or a rule of the new start: `booking_in_past`, ' +
+                '`invalid_body`, `invalid_request` (with `issues`; also a `holdId` that is not your live hold of ' +
+                'the new start), or a rule of the new start: `booking_in_past`, ' +
                 '`booking_too_soon`, `slot_unavailable`',
               401: '`unauthorized`: no session',
               404: '`not_found`: no such booking, or the caller is not its customer, its provider or an admin',
               409:
                 '`invalid_transition`: not `pending` or `confirmed`; `cancellation_window_closed`; `day_full`: the ' +
-                'new date is at `maxBookingsPerDay`; `booking_conflict`: the new span overlaps another pending or ' +
-                'confirmed booking',
+                'new date is at `maxBookingsPerDay`; `slot_full`: the new start has fewer seats left than the ' +
+                'booking’s participants; `booking_conflict`: the new span overlaps another pending or confirmed ' +
+                'booking or another member’s live hold',
             },
             { write: true },
           ),

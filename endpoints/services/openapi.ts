@@ -6,6 +6,7 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi'
 import { BOOKING_STATUSES } from '../../domain/bookings'
 import { errorResponses, id, json, payloadErrors, SESSION, timestamp } from '../../src/lib/openapi/common'
 import { publicBookingBody } from './bookings'
+import { holdPaths } from './openapi-holds'
 import { ownMovePaths } from './openapi-own-moves'
 
 export const bookingRecord = z
@@ -22,12 +23,14 @@ export const bookingRecord = z
     currency: z.string().nullable(),
     status: z.enum(BOOKING_STATUSES),
     customerMessage: z.string().nullable(),
+    participants: z.int().meta({ description: 'People the booking brings: the seats it takes' }),
     createdAt: timestamp.nullable(),
   })
   .meta({ id: 'Booking' })
 
 export const publicBookingPaths: ZodOpenApiPathsObject = {
   ...ownMovePaths,
+  ...holdPaths,
   '/api/services/bookings': {
     post: {
       tags: ['Bookings'],
@@ -39,10 +42,10 @@ export const publicBookingPaths: ZodOpenApiPathsObject = {
         ...errorResponses(
           'general',
           {
-            400: '`invalid_body`, `invalid_request` (with `issues`), or a booking rule: `service_not_active`, `booking_in_past`, `booking_too_soon`, `slot_unavailable` (also a closed date or window; see docs/api.md)',
+            400: '`invalid_body`, `invalid_request` (with `issues`; also a `holdId` that is not your live hold of this start, or `participants` above the service’s `maxParticipants`), or a booking rule: `service_not_active`, `booking_in_past`, `booking_too_soon`, `slot_unavailable` (also a closed date or window; see docs/api.md)',
             401: '`unauthorized`: no session',
             404: '`not_found`: no such service',
-            409: '`booking_conflict`: a pending or confirmed booking of the service overlaps (spans widened by the service’s buffers); `day_full`: the date holds `maxBookingsPerDay` pending or confirmed bookings',
+            409: '`booking_conflict`: a pending or confirmed booking or another member’s live hold of the service overlaps (spans widened by the service’s buffers; with seats, those of the same start share it); `slot_full`: the start’s participants would pass `seatsPerSlot`; `day_full`: the date holds `maxBookingsPerDay` pending or confirmed bookings and other members’ live holds',
           },
           { write: true },
         ),
@@ -75,6 +78,13 @@ export const publicBookingPaths: ZodOpenApiPathsObject = {
             slots: z
               .record(z.iso.date(), z.array(z.string().regex(/^\d{2}:\d{2}$/)))
               .meta({ example: { '2026-12-07': ['09:00', '10:00'], '2026-12-08': [] } }),
+            seatsLeft: z
+              .record(z.iso.date(), z.record(z.string(), z.int()))
+              .optional()
+              .meta({
+                description: 'Only for a service with more than one seat: the seats left at each listed start',
+                example: { '2026-12-07': { '09:00': 12, '10:00': 3 }, '2026-12-08': {} },
+              }),
           }),
         ),
         ...errorResponses('general', {

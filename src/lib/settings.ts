@@ -94,6 +94,8 @@ function readSettings() {
       reminderHours: int('BOOKING_REMINDER_HOURS', 24),
       // How often each instance looks for bookings due a reminder.
       reminderSweepSeconds: Math.max(1, int('BOOKING_REMINDER_SWEEP_SECONDS', 60)),
+      // How long a hold keeps a start for its member (docs/api.md "Holds").
+      holdSeconds: Math.max(1, int('BOOKING_HOLD_SECONDS', 600)),
     },
     digests: {
       // The hour (server time, 0-23) daily digests go out in; weekly ones on Mondays in that hour.

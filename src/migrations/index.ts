@@ -30,8 +30,10 @@ import * as migration_20261202_020000_user_stale_triggers from './20261202_02000
 import * as migration_20261202_030000_notification_settings from './20261202_030000_notification_settings'
 import * as migration_20261202_031119_booking_cancel_reschedule from './20261202_031119_booking_cancel_reschedule'
 import * as migration_20261202_045249_screening_blocks from './20261202_045249_screening_blocks'
+import * as migration_20261202_050000_holds from './20261202_050000_holds'
 import * as migration_20261202_050000_search from './20261202_050000_search'
 import * as migration_20261202_050000_watched_words from './20261202_050000_watched_words'
+import * as migration_20261202_052552_seats from './20261202_052552_seats'
 
 export const migrations = [
   {
@@ -195,6 +197,11 @@ export const migrations = [
     name: '20261202_045249_screening_blocks',
   },
   {
+    up: migration_20261202_050000_holds.up,
+    down: migration_20261202_050000_holds.down,
+    name: '20261202_050000_holds',
+  },
+  {
     up: migration_20261202_050000_search.up,
     down: migration_20261202_050000_search.down,
     name: '20261202_050000_search',
@@ -203,5 +210,10 @@ export const migrations = [
     up: migration_20261202_050000_watched_words.up,
     down: migration_20261202_050000_watched_words.down,
     name: '20261202_050000_watched_words',
+  },
+  {
+    up: migration_20261202_052552_seats.up,
+    down: migration_20261202_052552_seats.down,
+    name: '20261202_052552_seats',
   },
 ]

@@ -5,6 +5,7 @@
 // have answered with: `status`, `code`, `message`, and `options.field` for the moderation family.
 import type { Payload, PayloadRequest } from 'payload'
 
+import { rescheduleBody } from '../../collections/Bookings/endpoints/own-moves'
 import { parseApprovalInput } from '../../endpoints/admin/approve'
 import { parseModerationInput } from '../../endpoints/admin/moderate'
 import { bulkSetBody } from '../../endpoints/admin/services/availability'
@@ -18,12 +19,15 @@ import {
   parseReportBody,
 } from '../../endpoints/reports/bodies'
 import { publicBookingBody } from '../../endpoints/services/bookings'
+import { holdBody } from '../../endpoints/services/holds'
 import { parseInput } from '../lib/http/body'
 import { requireUser } from '../lib/http/guards'
 import { toApiError } from '../lib/http/respond'
 import { localeCodes } from '../lib/locales'
 import { actOnBooking } from '../operations/bookings/admin-bookings'
 import { createBooking } from '../operations/bookings/create-booking'
+import { createHold, releaseHold } from '../operations/bookings/holds'
+import { cancelOwnBooking, rescheduleBooking } from '../operations/bookings/own-moves'
 import { bulkSetSlots } from '../operations/catalogue/availability'
 import { createService } from '../operations/catalogue/services-write'
 import { decide, requireApprover } from '../operations/community/approve'
@@ -85,6 +89,31 @@ export function useCasesOf(payload: Payload, user: KitUser | null) {
         const customer = requireUser(req)
         return createBooking(req, String(customer.id), parseInput(publicBookingBody, body))
       }),
+
+    /** POST /api/bookings/<id>/cancel {reason?}: the booking's customer's own cancel (staff cancel with `cancel`). */
+    cancelOwn: (bookingId: string, body: Body = {}) =>
+      run((req) => cancelOwnBooking(req, bookingId, () => Promise.resolve(body))),
+
+    /** POST /api/bookings/<id>/reschedule {bookingDate, bookingTime, holdId?}: its customer, provider or an admin. */
+    reschedule: (bookingId: string, body: Body) =>
+      run((req) =>
+        rescheduleBooking(
+          req,
+          bookingId,
+          () => Promise.resolve(body),
+          (raw) => parseInput(rescheduleBody, raw),
+        ),
+      ),
+
+    /** POST /api/services/holds {serviceId, bookingDate, bookingTime, participants?}: `{status: 201 | 200, hold}`. */
+    hold: (body: Body) =>
+      run(async (req) => {
+        const member = requireUser(req)
+        return createHold(req, String(member.id), parseInput(holdBody, body))
+      }),
+
+    /** DELETE /api/services/holds/<id>: the holder lets the start go. */
+    releaseHold: (holdId: string) => run(async (req) => releaseHold(req, String(requireUser(req).id), holdId)),
 
     confirm: move('confirm'),
     cancel: move('cancel'),

@@ -48,6 +48,7 @@ describe('a valid booking', () => {
       currency: 'EUR',
       status: 'pending',
       customerMessage: 'Ring twice',
+      participants: 1,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     })
     const [row] = await sql(app, 'SELECT * FROM bookings WHERE id = $1', [booking.id])

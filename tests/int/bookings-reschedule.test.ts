@@ -135,7 +135,7 @@ describe('POST /api/bookings/:id/reschedule: the order of checks', () => {
     expect((await move(customer, MISSING_ID, { bookingDate: day.date, bookingTime: '10:00' })).status).toBe(404)
   })
 
-  it('400 invalid_body, then invalid_request for the schema; holdId is accepted', async () => {
+  it('400 invalid_body, then invalid_request for the schema and for a holdId that is not the caller’s hold', async () => {
     const raw = await call(app, 'POST', `/api/bookings/${id}/reschedule`, { headers: customer.headers, raw: 'nope' })
     expect(raw.status).toBe(400)
     expect(raw.body.error).toBe('invalid_body')
@@ -150,7 +150,9 @@ describe('POST /api/bookings/:id/reschedule: the order of checks', () => {
       expect(reply.status).toBe(400)
       expect(reply.body.error).toBe('invalid_request')
     }
-    const same = await move(customer, id, { bookingDate: day.date, bookingTime: '09:00', holdId: MISSING_ID })
+    const unknown = await move(customer, id, { bookingDate: day.date, bookingTime: '09:00', holdId: MISSING_ID })
+    expect(unknown).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
+    const same = await move(customer, id, { bookingDate: day.date, bookingTime: '09:00', holdId: null })
     expect(same.status).toBe(200)
   })
 

@@ -1,19 +1,22 @@
 // The bookable-times listing and the public booking share one rule (docs/decisions.md "One rule for whether
 // a time can be booked, two doors"): with fast-check, every listed time books and every on-grid time left
-// out is refused, exceptions, buffers and daily caps included.
+// out is refused, exceptions, buffers, daily caps, another member's holds, moves and seats included, and no
+// start ever takes more participants than its seats.
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 
-import { ADMIN_BOOKINGS, book, localDate, startBookingApp } from '../helpers/bookings'
+import { ADMIN_BOOKINGS, book, customerActor, localDate, startBookingApp } from '../helpers/bookings'
 import { type Actor, AVAILABILITY, makeService } from '../helpers/catalogue'
-import type { TestApp } from '../helpers/test-app'
+import { sql, type TestApp } from '../helpers/test-app'
 
 let app: TestApp
 let admin: Actor
 let customer: Actor
+let holder: Actor
 
 beforeAll(async () => {
   ;({ app, admin, customer } = await startBookingApp())
+  holder = await customerActor(app, 'Holder')
 })
 
 afterAll(async () => {
@@ -57,8 +60,18 @@ const serviceShape = fc.record({
   slots: weekOfSlots,
   firstDay: fc.integer({ min: -1, max: 3 }),
   days: fc.integer({ min: 1, max: 3 }),
-  // Bookings made before the listing: [day offset in the range, minute of day, cancelled].
-  earlier: fc.array(fc.tuple(fc.nat(2), fc.integer({ min: 0, max: 1439 }), fc.boolean()), { maxLength: 12 }),
+  // Before the listing: [day offset in the range, minute of day, what happens, participants]: the customer's
+  // booking (kept, cancelled, or moved to the next minute drawn), or another member's hold.
+  earlier: fc.array(
+    fc.tuple(
+      fc.nat(2),
+      fc.integer({ min: 0, max: 1439 }),
+      fc.constantFrom('book', 'cancel', 'move', 'hold'),
+      fc.integer({ min: 1, max: 3 }),
+    ),
+    { maxLength: 12 },
+  ),
+  seatsPerSlot: fc.constantFrom(1, 1, 2, 3),
   bufferBeforeMinutes: fc.constantFrom(0, 0, 10, 30),
   bufferAfterMinutes: fc.constantFrom(0, 0, 15, 45),
   maxBookingsPerDay: fc.constantFrom(null, null, 1, 2, 4),
@@ -110,7 +123,24 @@ const REFUSALS = [
   '400 slot_unavailable',
   '409 booking_conflict',
   '409 day_full',
+  '409 slot_full',
 ]
+
+/** The most participants any start of the service takes (pending and confirmed bookings, live holds). */
+async function fullestStart(serviceId: string): Promise<number> {
+  const [row] = await sql<{ most: number }>(
+    app,
+    `SELECT coalesce(max(taken), 0)::int AS most FROM (
+       SELECT start_minute, sum(party) AS taken FROM (
+         SELECT start_minute, participants AS party FROM bookings
+         WHERE service_id = $1 AND status IN ('pending', 'confirmed')
+         UNION ALL
+         SELECT start_minute, participants FROM booking_holds WHERE service_id = $1 AND expires_at > now()
+       ) p GROUP BY start_minute) t`,
+    [serviceId],
+  )
+  return row!.most
+}
 
 /** Minutes of the wall clock now, and the day offset of a date from today. */
 const nowMinute = () => {
@@ -129,6 +159,7 @@ it('books every listed time (201) and is refused every on-grid time it leaves ou
         bufferBeforeMinutes: shape.bufferBeforeMinutes,
         bufferAfterMinutes: shape.bufferAfterMinutes,
         maxBookingsPerDay: shape.maxBookingsPerDay,
+        seatsPerSlot: shape.seatsPerSlot,
         translations: [{ inLanguage: 'en', title: 'Prop' }],
         inLanguage: 'en',
       })
@@ -156,15 +187,33 @@ it('books every listed time (201) and is refused every on-grid time it leaves ou
         expect([201, 400, 409]).toContain(reply.status)
         if (reply.status === 201) exceptionsOn.set(date.date, [...(exceptionsOn.get(date.date) ?? []), exception])
       }
-      // Earlier bookings: an on-grid or any time, accepted or not; some then cancelled.
-      for (const [offset, minute, cancelled] of shape.earlier) {
+      // Earlier bookings and holds: an on-grid or any time, accepted or not; some bookings then cancelled or
+      // moved to the next entry's time. The holder's holds of earlier runs are let go of first (three at most).
+      await sql(app, 'DELETE FROM booking_holds WHERE customer_id = $1', [holder.user.id])
+      let toMove: string | null = null
+      for (const [offset, minute, kind, party] of shape.earlier) {
         const date = dates[offset % dates.length]!
-        const reply = await book(customer, { serviceId: id, bookingDate: date.date, bookingTime: clock(minute) })
-        if (reply.status === 201 && cancelled)
+        const at = { serviceId: id, bookingDate: date.date, bookingTime: clock(minute) }
+        const participants = Math.min(party, shape.seatsPerSlot)
+        if (toMove) {
+          const moved = await customer.send(`/api/bookings/${toMove}/reschedule`, at)
+          expect(moved.status).toBeLessThan(500)
+          toMove = null
+          continue
+        }
+        if (kind === 'hold') {
+          expect((await holder.send('/api/services/holds', { ...at, participants })).status).toBeLessThan(500)
+          continue
+        }
+        const reply = await book(customer, { ...at, participants })
+        expect(reply.status).toBeLessThan(500)
+        if (reply.status === 201 && kind === 'cancel')
           expect(
             (await admin.send(ADMIN_BOOKINGS, { action: 'cancel', id: reply.body.booking.id }, 'PATCH')).status,
           ).toBe(200)
+        if (reply.status === 201 && kind === 'move') toMove = reply.body.booking.id
       }
+      expect(await fullestStart(id)).toBeLessThanOrEqual(shape.seatsPerSlot)
 
       // Boundaries move with the clock from here on (see `near`).
       const listedAt = nowMinute()
@@ -243,6 +292,7 @@ it('books every listed time (201) and is refused every on-grid time it leaves ou
           tried.booked++
         }
       }
+      expect(await fullestStart(id)).toBeLessThanOrEqual(shape.seatsPerSlot)
     }),
     { numRuns: 20, seed: process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined },
   )

@@ -15,9 +15,9 @@ import { cancelOwnBooking, rescheduleBooking } from '../../../src/operations/boo
 export const CANCEL_PATH = '/:id/cancel'
 export const RESCHEDULE_PATH = '/:id/reschedule'
 
-// `holdId` is accepted (and not yet used) so a client that sends its hold is not refused.
+// `holdId`: the caller's hold of the new start (docs/api.md "Holds").
 export const rescheduleBody = z
-  .object({ bookingDate, bookingTime, holdId: z.uuid({ error: 'holdId must be a UUID' }).nullish() })
+  .object({ bookingDate, bookingTime, holdId: z.string({ error: 'holdId must be a string' }).nullish() })
   .strict()
 
 const ownBody = (endpoints: Endpoint[]): Endpoint[] =>
@@ -34,8 +34,8 @@ export const ownMoveEndpoints = ownBody([
         String(req.routeParams?.id ?? ''),
         () => readJson(req),
         (body) => {
-          const { bookingDate: date, bookingTime: time } = parseInput(rescheduleBody, body)
-          return { bookingDate: date, bookingTime: time }
+          const { bookingDate: date, bookingTime: time, holdId } = parseInput(rescheduleBody, body)
+          return { bookingDate: date, bookingTime: time, holdId }
         },
       ),
     ),

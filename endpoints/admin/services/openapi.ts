@@ -67,6 +67,9 @@ const service = z
       .int()
       .nullable()
       .meta({ description: 'Pending and confirmed bookings per date; null: no cap' }),
+    seatsPerSlot: z
+      .int()
+      .meta({ description: 'Participants one start takes in all, 1–1000 (1: one booking per start, of any party)' }),
     isFeatured: z.boolean(),
     displayInHome: z.boolean(),
     allowReviews: z.boolean(),

@@ -7,6 +7,7 @@
 import { z } from 'zod'
 
 import { MEDIA_LINK_TYPES, PRICE_TYPES, SERVICE_STATUSES } from '../../../collections/ServiceListings/index'
+import { MAX_SEATS_PER_SLOT } from '../../../domain/bookings'
 import { parseInput, refineWith } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { invalidRequest } from '../../../src/lib/http/errors'
@@ -70,6 +71,7 @@ function serviceFields(locales: readonly string[]) {
     bufferBeforeMinutes: whole(0, MAX_BUFFER_MINUTES),
     bufferAfterMinutes: whole(0, MAX_BUFFER_MINUTES),
     maxBookingsPerDay: count(1),
+    seatsPerSlot: whole(1, MAX_SEATS_PER_SLOT),
     isFeatured: z.boolean(),
     displayInHome: z.boolean(),
     allowReviews: z.boolean(),

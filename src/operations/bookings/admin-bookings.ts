@@ -37,7 +37,7 @@ const ADMIN_COLUMNS = `
   b.id, b.service_id AS service, b.provider_id AS provider, b.customer_id AS customer, b.status,
   b.booking_date AS "bookingDate", b.booking_time AS "bookingTime", b.end_time AS "endTime",
   b.duration_minutes AS "durationMinutes", b.total_price AS "totalPrice", b.currency,
-  b.customer_message AS "customerMessage", b.provider_response AS "providerResponse",
+  b.customer_message AS "customerMessage", b.provider_response AS "providerResponse", b.participants,
   b.cancelled_at AS "cancelledAt", b.cancellation_reason AS "cancellationReason",
   b.created_at AS "createdAt", b.updated_at AS "updatedAt",
   s.slug AS "serviceSlug", COALESCE(s.title, s.slug) AS "serviceTitle",

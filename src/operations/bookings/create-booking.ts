@@ -9,6 +9,7 @@ import { nowWallClockMinute } from '../../lib/wall-clock'
 import { screenFields } from '../moderation/screen'
 import { bookingRange, inSomeSlot, timingMessage, timingRefusal } from './booking-rules'
 import { bookingStatement } from './errors'
+import { checkHoldId } from './holds'
 import { insertBooking, newBookingDoc } from './insert-booking'
 import { type BookingRecord, presentBooking } from './present'
 import { serviceTermsAndSlots } from './service-terms'
@@ -18,6 +19,8 @@ export interface BookingInput {
   bookingDate: string
   bookingTime: string
   customerMessage?: string | null
+  holdId?: string | null
+  participants?: number | null
 }
 
 export async function createBooking(
@@ -28,6 +31,7 @@ export async function createBooking(
   const input = await screenFields(req, asSent, ['customerMessage'])
   // One round trip reads the service and the open slots of the date's weekday; judged in
   // order below by the rules the bookable-times query lists with (booking-rules.ts).
+  await checkHoldId(req, customerId, input.holdId, input)
   const { terms: service, openSlots } = await serviceTermsAndSlots(req, input.serviceId, input.bookingDate)
   // A service whose provider account is gone (the reference emptied) cannot be booked either.
   if (!service || !service.providerId) throw notFound('Service not found')
@@ -55,6 +59,7 @@ export async function createBooking(
       bookingDate: input.bookingDate,
       bookingTime: input.bookingTime,
       customerMessage: input.customerMessage ?? null,
+      participants: input.participants ?? 1,
     })
     // A staff member the provider blocks still books, but sends the provider no notification.
     if (!(await insertBooking(req, doc, { withoutNotice: block.mutes }))) throw apiError('day_full')

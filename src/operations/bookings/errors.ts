@@ -5,27 +5,43 @@
 import type { PayloadRequest } from 'payload'
 
 import { ERROR_CODES } from '../../../domain/error-codes'
-import { apiError } from '../../lib/http/errors'
+import { apiError, invalidRequest } from '../../lib/http/errors'
 import { inOneStatement, inTransaction } from '../../lib/transaction'
 import { toCatalogueError } from '../catalogue/errors'
 
 export const OVERLAP_CONSTRAINT = 'bookings_no_overlap'
+/** The booking function's refusals of a party (above `maxParticipants`) and of a start without seats left. */
+export const PARTY_CHECK = 'bookings_participants_max'
+export const SEATS_CHECK = 'bookings_seats'
 export const CONFLICT_MESSAGE = ERROR_CODES.booking_conflict.message
 
-/** True when `error`, or an error it wraps, is a violation of the bookings' no-overlap constraint. */
-export function isOverlapViolation(error: unknown): boolean {
+function violated(error: unknown, wanted: string, name: string): boolean {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
     const { code, constraint, cause } = current as { code?: unknown; constraint?: unknown; cause?: unknown }
-    if (code === '23P01' && constraint === OVERLAP_CONSTRAINT) return true
+    if (code === wanted && constraint === name) return true
     current = cause
   }
   return false
 }
 
+/** True when `error`, or an error it wraps, is a violation of the bookings' no-overlap constraint. */
+export const isOverlapViolation = (error: unknown): boolean => violated(error, '23P01', OVERLAP_CONSTRAINT)
+
+/** 400 `invalid_request` for a party above the service's `maxParticipants` (docs/api.md "Seats"). */
+export const partyTooLarge = (most: number | null) =>
+  invalidRequest(`participants is at most ${most ?? 'the service’s maxParticipants'} for this service`, [
+    { path: 'participants', message: 'above the service’s maxParticipants' },
+  ])
+
+export const slotFull = () => apiError('slot_full')
+
 export const bookingConflict = () => apiError('booking_conflict')
 
 export function toBookingError(error: unknown): unknown {
-  return isOverlapViolation(error) ? bookingConflict() : toCatalogueError(error)
+  if (isOverlapViolation(error)) return bookingConflict()
+  if (violated(error, '23514', SEATS_CHECK)) return slotFull()
+  if (violated(error, '23514', PARTY_CHECK)) return partyTooLarge(null)
+  return toCatalogueError(error)
 }
 
 /** One transaction for a booking use case; a lost race on the constraint is a 409, not a 500. */

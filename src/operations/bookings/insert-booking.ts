@@ -31,6 +31,7 @@ export interface BookingDoc extends Record<string, unknown> {
   currency: string
   status: 'pending'
   customerMessage: string | null
+  participants: number
   providerResponse: null
   reminderQueuedAt: null
   cancelledAt: null
@@ -54,6 +55,7 @@ export interface NewBooking {
   bookingDate: string
   bookingTime: string
   customerMessage: string | null
+  participants: number
 }
 
 /** What a booking takes from its service when it is made or moved to another one, whichever door it came by. */
@@ -86,10 +88,11 @@ export function newBookingDoc(service: ServiceTerms, booking: NewBooking, now = 
     bookingTime: booking.bookingTime,
     endTime,
     durationMinutes: terms.durationMinutes,
-    totalPrice: terms.totalPrice,
+    totalPrice: terms.totalPrice === null ? null : terms.totalPrice * booking.participants,
     currency: terms.currency,
     status: 'pending',
     customerMessage: booking.customerMessage,
+    participants: booking.participants,
     providerResponse: null,
     reminderQueuedAt: null,
     cancelledAt: null,
@@ -128,6 +131,9 @@ function bookingRow(doc: BookingDoc) {
     buffer_after_minutes: doc.bufferAfterMinutes,
     updated_at: doc.updatedAt,
     created_at: doc.createdAt,
+    participants: doc.participants,
+    // The booking function sets the seats from the service row it locks.
+    seats_per_slot: 1,
   }
 }
 

@@ -20,8 +20,9 @@ import { requireUser } from '../../lib/http/guards'
 import { execute, sql } from '../../lib/sql'
 import { addDays, clockTime, nowWallClockMinute, scheduleOf } from '../../lib/wall-clock'
 import { notify } from '../notifications/notify'
-import { bookingRange, dayFull, inSomeSlot, timingMessage, timingRefusal } from './booking-rules'
-import { bookingTransaction } from './errors'
+import { bookingRange, dayFull, inSomeSlot, occupiedRange, timingMessage, timingRefusal } from './booking-rules'
+import { bookingConflict, bookingTransaction, slotFull } from './errors'
+import { checkHoldId, consumeOwnHolds, othersHoldsThatDay, seatsTaken, startTaken } from './holds'
 import { mailToCustomer } from './mails'
 import { partyNotice } from './notices'
 import { presentBooking } from './present'
@@ -178,10 +179,12 @@ export const isBookingStaff = (req: PayloadRequest, parties: Parties): boolean =
 export interface RescheduleInput {
   bookingDate: string
   bookingTime: string
+  holdId?: string | null
 }
 
 interface MovedRow {
   serviceId: string | null
+  participants: number
   durationMinutes: number | null
   bufferBeforeMinutes: number
   bufferAfterMinutes: number
@@ -191,11 +194,12 @@ interface MovedRow {
 async function movedTerms(req: PayloadRequest, id: string): Promise<MovedRow> {
   const [row] = await execute(
     req,
-    sql`SELECT service_id, duration_minutes, buffer_before_minutes, buffer_after_minutes
+    sql`SELECT service_id, participants, duration_minutes, buffer_before_minutes, buffer_after_minutes
       FROM bookings WHERE id = ${id}`,
   )
   return {
     serviceId: (row?.service_id as string | null) ?? null,
+    participants: Number(row?.participants ?? 1),
     durationMinutes:
       row?.duration_minutes === null || row?.duration_minutes === undefined ? null : Number(row.duration_minutes),
     bufferBeforeMinutes: Number(row?.buffer_before_minutes ?? 0),
@@ -209,7 +213,13 @@ async function movedTerms(req: PayloadRequest, id: string): Promise<MovedRow> {
  * `slot_unavailable`, then 409 `day_full` counting the date's other bookings. The overlap is the
  * exclusion constraint's, at the UPDATE (the row's old range is the row itself, so it never clashes).
  */
-async function judgeNewStart(req: PayloadRequest, id: string, own: MovedRow, input: RescheduleInput): Promise<void> {
+async function judgeNewStart(
+  req: PayloadRequest,
+  id: string,
+  own: MovedRow,
+  input: RescheduleInput,
+  customerId: string,
+): Promise<number> {
   if (!own.serviceId) throw notFound('Service not found')
   const { terms: service, openSlots } = await serviceTermsAndSlots(req, own.serviceId, input.bookingDate)
   if (!service) throw notFound('Service not found')
@@ -227,10 +237,21 @@ async function judgeNewStart(req: PayloadRequest, id: string, own: MovedRow, inp
         WHERE service_id = ${own.serviceId} AND booking_date = ${input.bookingDate}
         AND status IN ('pending', 'confirmed') AND id <> ${id}`,
     )
-    if (dayFull(Number(row?.booked ?? 0), service.maxBookingsPerDay)) {
+    const held = await othersHoldsThatDay(req, own.serviceId, input.bookingDate, customerId)
+    if (dayFull(Number(row?.booked ?? 0) + held, service.maxBookingsPerDay)) {
       throw apiError('day_full')
     }
   }
+  // Seats and other members' live holds are not in the constraint: judged here, under the service's lock.
+  const [terms] = await execute(req, sql`SELECT seats_per_slot FROM service_listings WHERE id = ${own.serviceId}`)
+  const seats = Number(terms?.seats_per_slot ?? 1)
+  if (seats > 1 && (await seatsTaken(req, own.serviceId, startMinute, customerId, id)) + own.participants > seats) {
+    throw slotFull()
+  }
+  const range = occupiedRange(input.bookingDate, input.bookingTime, own.durationMinutes, own)
+  if (await startTaken(req, own.serviceId, { range, startMinute, seats }, customerId, id)) throw bookingConflict()
+  await consumeOwnHolds(req, customerId, { serviceId: own.serviceId, ...input })
+  return seats
 }
 
 /**
@@ -253,6 +274,7 @@ export async function rescheduleBooking(
   const input = parse(await readBody())
   return bookingTransaction(req, async () => {
     const own = await movedTerms(req, id)
+    if (own.serviceId) await checkHoldId(req, String(user.id), input.holdId, { serviceId: own.serviceId, ...input })
     if (own.serviceId)
       await execute(req, sql`SELECT 1 FROM service_listings WHERE id = ${own.serviceId} FOR NO KEY UPDATE`)
     const booking = await lockBooking(req, id)
@@ -262,7 +284,10 @@ export async function rescheduleBooking(
     if (booking.bookingDate === input.bookingDate && booking.bookingTime === input.bookingTime) {
       return { booking: await bookingAsCustomerSees(req, id) }
     }
-    await judgeNewStart(req, id, own, input)
+    const seats = await judgeNewStart(req, id, own, input, parties.customerId ?? '')
+    // A staff mover's own hold of the new start (its `holdId`) gives way to the move too.
+    if (input.holdId && own.serviceId)
+      await consumeOwnHolds(req, String(user.id), { serviceId: own.serviceId, ...input })
     const schedule = scheduleOf(input.bookingDate, input.bookingTime, own.durationMinutes)
     // A customer's move asks the provider again; the provider's or an admin's keeps the status.
     const status = !staff && booking.status === 'confirmed' ? 'pending' : booking.status
@@ -272,7 +297,7 @@ export async function rescheduleBooking(
       req,
       sql`UPDATE bookings SET booking_date = ${input.bookingDate}, booking_time = ${input.bookingTime},
         end_time = ${schedule.endTime}, start_minute = ${schedule.startMinute}, end_minute = ${schedule.endMinute},
-        status = ${status}, reminder_queued_at = NULL, reschedule_count = coalesce(reschedule_count, 0) + 1,
+        status = ${status}, seats_per_slot = ${seats}, reminder_queued_at = NULL, reschedule_count = coalesce(reschedule_count, 0) + 1,
         updated_at = ${at} WHERE id = ${id}`,
     )
     const previous = { bookingDate: booking.bookingDate, bookingTime: booking.bookingTime }

@@ -22,6 +22,7 @@ export interface BookingRecord {
   currency: string | null
   status: string
   customerMessage: string | null
+  participants: number
   createdAt: string | null
 }
 
@@ -39,6 +40,7 @@ export function presentBooking(doc: Record<string, unknown>): BookingRecord {
     currency: textOrNull(doc.currency),
     status: doc.status as string,
     customerMessage: textOrNull(doc.customerMessage),
+    participants: numberOrNull(doc.participants) ?? 1,
     createdAt: iso(doc.createdAt),
   }
 }

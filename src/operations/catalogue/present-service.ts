@@ -43,6 +43,7 @@ export interface ServiceView {
   bufferBeforeMinutes: number
   bufferAfterMinutes: number
   maxBookingsPerDay: number | null
+  seatsPerSlot: number
   isFeatured: boolean
   displayInHome: boolean
   allowReviews: boolean
@@ -89,6 +90,7 @@ export interface ServiceInput {
   bufferBeforeMinutes?: number
   bufferAfterMinutes?: number
   maxBookingsPerDay?: number | null
+  seatsPerSlot?: number
   isFeatured?: boolean
   displayInHome?: boolean
   allowReviews?: boolean
@@ -113,6 +115,7 @@ const PLAIN_FIELDS = [
   'bufferBeforeMinutes',
   'bufferAfterMinutes',
   'maxBookingsPerDay',
+  'seatsPerSlot',
   'isFeatured',
   'displayInHome',
   'allowReviews',
@@ -155,6 +158,7 @@ export function presentService(
     bufferBeforeMinutes: Number(doc.bufferBeforeMinutes ?? 0),
     bufferAfterMinutes: Number(doc.bufferAfterMinutes ?? 0),
     maxBookingsPerDay: (doc.maxBookingsPerDay as number | null) ?? null,
+    seatsPerSlot: Number(doc.seatsPerSlot ?? 1),
     isFeatured: Boolean(doc.isFeatured),
     displayInHome: Boolean(doc.displayInHome),
     allowReviews: Boolean(doc.allowReviews),

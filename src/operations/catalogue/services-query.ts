@@ -24,7 +24,7 @@ const COLUMNS = `s.id, s.slug, s.status, s.category_id AS "category", s.provider
   s.organization_id AS "organization", s.base_price AS "basePrice", s.price_type AS "priceType",
   s.currency, s.duration_minutes::float8 AS "durationMinutes", s.max_participants::float8 AS "maxParticipants",
   s.booking_advance_hours::float8 AS "bookingAdvanceHours", s.cancellation_hours::float8 AS "cancellationHours",
-  s.buffer_before_minutes::float8 AS "bufferBeforeMinutes", s.buffer_after_minutes::float8 AS "bufferAfterMinutes", s.max_bookings_per_day::float8 AS "maxBookingsPerDay",
+  s.buffer_before_minutes::float8 AS "bufferBeforeMinutes", s.buffer_after_minutes::float8 AS "bufferAfterMinutes", s.max_bookings_per_day::float8 AS "maxBookingsPerDay", s.seats_per_slot::float8 AS "seatsPerSlot",
   s.is_mobile AS "isMobile", s.is_featured AS "isFeatured", s.display_in_home AS "displayInHome",
   s.allow_reviews AS "allowReviews", s.rating_sum::float8 AS "ratingSum", s.rating_count::float8 AS "ratingCount", s.in_language AS "inLanguage", s.created_at AS "createdAt", s.updated_at AS "updatedAt"`
 

@@ -32,6 +32,7 @@ const SERVICE: Shape = {
   basePrice: 'string',
   currency: 'string',
   durationMinutes: 'int',
+  seatsPerSlot: 'int',
   translations: 'array',
   media: 'array',
   isFeatured: 'bool',
@@ -145,7 +146,19 @@ export const SHAPES: Record<string, { bodies?: Shape[]; query?: Shape }> = {
   'GET /admin/services/bookings': { query: { status: 'string', from: 'date', to: 'date', ...PAGE } },
   'GET /admin/services/media': { query: { type: 'string', ...PAGE } },
   'POST /services/bookings': {
-    bodies: [{ serviceId: 'uuid', bookingDate: 'date', bookingTime: 'time', customerMessage: 'string' }],
+    bodies: [
+      {
+        serviceId: 'uuid',
+        bookingDate: 'date',
+        bookingTime: 'time',
+        customerMessage: 'string',
+        holdId: 'uuid',
+        participants: 'int',
+      },
+    ],
+  },
+  'POST /services/holds': {
+    bodies: [{ serviceId: 'uuid', bookingDate: 'date', bookingTime: 'time', participants: 'int' }],
   },
   'GET /services/:id/slots': { query: { from: 'date', to: 'date' } },
   'GET /search': { query: { q: 'string', type: 'string', locale: 'string', ...PAGE } },
