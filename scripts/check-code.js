@@ -1,6 +1,6 @@
 // `npm run lint` (after prettier) and tests/int/lint.test.ts: tsc's type check and ESLint over the tree from one
 // TypeScript program, built and checked once, then handed to typescript-eslint's typed rules
-// (docs/operations.md "Formatting, linting and the type check"). Plain JS: it runs before any TypeScript loader.
+// (docs/operations.md "Tests"). Plain JS: it runs before any TypeScript loader.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 

@@ -1,6 +1,6 @@
-// The formatter, the type check and the linter over the whole tree (docs/operations.md "Formatting, linting and
-// the type check"), prettier and scripts/check-code.js each in a process of its own started as the file loads, so
-// they run side by side; the TypeScript program needs more heap than a jest worker's 512 MB.
+// The formatter, the type check and the linter over the whole tree (docs/operations.md "Tests"), prettier and
+// scripts/check-code.js each in a process of its own started as the file loads, so they run side by side; the
+// TypeScript program needs more heap than a jest worker's 512 MB.
 import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
