@@ -1,6 +1,6 @@
 // `npm run lint` (and tests/int/lint.test.ts): typescript-eslint with the TypeScript program for the
 // promise rules, import order, and 120 columns for what prettier cannot wrap (comments);
-// docs/operations.md "Formatting and linting".
+// docs/operations.md "Tests".
 import stylistic from '@stylistic/eslint-plugin'
 import simpleImportSort from 'eslint-plugin-simple-import-sort'
 import tseslint from 'typescript-eslint'

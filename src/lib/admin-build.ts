@@ -105,6 +105,8 @@ export interface AdminBuildOptions {
   signal?: AbortSignal
   /** The build's environment (default: this process's). */
   env?: NodeJS.ProcessEnv
+  /** The build's CPU priority (default BUILD_NICENESS); the test run's own build takes its share from the start. */
+  niceness?: number
 }
 
 /** What makes the build: `next build` by default; tests/int/admin-build.test.ts counts calls instead. */
@@ -113,7 +115,10 @@ export type AdminBuild = (root: string, options: AdminBuildOptions) => Promise<v
 /** The lowest CPU priority: the build (≈ 1.5 GB, a minute of CPU) runs beside a server already answering. */
 export const BUILD_NICENESS = 19
 
-function nextBuild(root: string, { signal, env = process.env }: AdminBuildOptions): Promise<void> {
+function nextBuild(
+  root: string,
+  { signal, env = process.env, niceness = BUILD_NICENESS }: AdminBuildOptions,
+): Promise<void> {
   const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next')
   return new Promise((resolve, reject) => {
     signal?.throwIfAborted()
@@ -126,7 +131,7 @@ function nextBuild(root: string, { signal, env = process.env }: AdminBuildOption
     // Set before next build starts its workers, which inherit it (a priority can only be lowered).
     if (child.pid) {
       try {
-        os.setPriority(child.pid, BUILD_NICENESS)
+        os.setPriority(child.pid, niceness)
       } catch {
         // a platform without priorities: the build runs at ours
       }

@@ -1,5 +1,5 @@
-// Runs before each test file (jest.config.js setupFilesAfterEnv). Two files run at once
-// (docs/decisions.md "Test files run in recycled workers, the browser files last"), and
+// Runs before each test file (jest.config.js setupFilesAfterEnv). Files run side by side
+// (docs/decisions.md "Test files run in recycled workers"), and
 // several compare a media folder's listing before and after a refused upload: each file gets
 // a media folder of its own (MEDIA_DIR; jest gives every file its own copy of process.env,
 // and the servers and scripts a file starts inherit it). A file that sets MEDIA_DIR itself

@@ -28,7 +28,7 @@ const NODE_BUILD_ENTRIES = [
 ]
 
 export default async function globalSetup() {
-  // First, so that it takes every moment of CPU the rest leaves (at the lowest priority).
+  // First: it runs beside everything below and the first API files (tests/helpers/sequencer.js).
   globalThis.__ADMIN_BUILD__ = await startAdminBuild()
   await buildForChildren()
   const { setupTestDatabase } = await tsImport('./test-database.ts', import.meta.url)
@@ -68,8 +68,6 @@ async function startAdminBuild() {
     detached: true,
   })
   child.unref()
-  // For the browser files' fixtures, which give it the normal priority back (server-fixture.ts).
-  process.env.COMMUNITY_TEST_ADMIN_BUILD_PID = String(child.pid)
   console.log(`\n[tests] building the admin panel in the background for the browser files (log: ${log})`)
   return child
 }

@@ -5,10 +5,6 @@
 // The seed and the admin are made once per run into template databases that every file
 // clones (tests/helpers/seeded-template.ts): each is a process booting Payload, seconds of
 // CPU that the setup of every browser file paid before.
-import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
-import { fileURLToPath } from 'node:url'
-
 import pg from 'pg'
 
 import { PANEL_READY_TIMEOUT_MS, type ServerProcess, startServerProcess } from './processes'
@@ -46,27 +42,7 @@ export interface ServerFixture {
   stop: (graceMs?: number) => Promise<void>
 }
 
-const BUILD_LOCK_PID = fileURLToPath(new URL('../../.next-build.lock/pid', import.meta.url))
-
-/**
- * The run's panel build (started in the background by global-setup.js) runs at the lowest
- * priority beside the API files; a browser file is about to wait for it, so it gets the normal
- * priority back while it still holds the build lock (renice of its process group, next
- * build's workers included; only root may, elsewhere it keeps the low one).
- */
-function hurryBackgroundAdminBuild(): void {
-  const pid = process.env.COMMUNITY_TEST_ADMIN_BUILD_PID
-  let holder: string | undefined
-  try {
-    holder = fs.readFileSync(BUILD_LOCK_PID, 'utf8').trim()
-  } catch {
-    return // no build under way
-  }
-  if (pid && holder === pid) spawnSync('renice', ['-n', '0', '-g', pid], { stdio: 'ignore' })
-}
-
 export async function startServerFixture(options: ServerFixtureOptions = {}): Promise<ServerFixture> {
-  if (options.env?.ADMIN_PANEL !== 'false') hurryBackgroundAdminBuild()
   const database = await createFixtureDatabase(options)
   const env: Record<string, string | undefined> = {
     DATABASE_URL: database.url,
