@@ -1,5 +1,5 @@
 // /admin/watched-words, for admins: the watched words and the limits for new members (docs/moderation.md
-// "Watched words and new members"), read by the same operations as the admin API, edited through it
+// "5. Watched words and new members"), read by the same operations as the admin API, edited through it
 // (./WatchedWordsEditor.tsx) so the same checks and audit entries apply.
 import { DefaultTemplate } from '@payloadcms/next/templates'
 import { Gutter } from '@payloadcms/ui'

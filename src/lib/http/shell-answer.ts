@@ -3,6 +3,8 @@
 // headers as its Payload handler (Payload's per-request setup cost a hot read more than its SQL), any
 // other goes over the bridge with what was found. tests/int/profile.test.ts, tests/int/slots.test.ts and
 // tests/int/bookings-public.test.ts compare the answers.
+import type { IncomingHttpHeaders } from 'node:http'
+
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { headersWithCors, mergeHeaders, type Payload, type PayloadRequest } from 'payload'
 
@@ -18,6 +20,17 @@ import { webHeaders } from './web-headers'
 
 export type Caller = PayloadRequest['user']
 
+const ANONYMOUS_HEADERS = ['origin', 'accept-language'] as const
+
+function anonymousHeaders(incoming: IncomingHttpHeaders): Headers {
+  const headers = new Headers()
+  for (const name of ANONYMOUS_HEADERS) {
+    const value = incoming[name]
+    if (typeof value === 'string') headers.set(name, value)
+  }
+  return headers
+}
+
 /**
  * Sends what `answer` returns for the caller as JSON (`status`, 200 unless said), or its
  * ApiError in the route's family. `answer` also gets the request's headers as the auth
@@ -31,9 +44,10 @@ export async function shellAnswer(
   answer: (caller: Caller, headers: Headers) => Promise<unknown>,
   status = 200,
 ): Promise<void> {
-  // Without credentials nobody is asked, and of the request's headers only `Origin` is read (by CORS).
+  // Without credentials nobody is asked, and of the request's headers only `Origin` (CORS) and
+  // `Accept-Language` (a read's language) are read.
   const caller = await callerOf(payload, req)
-  const headers = caller.user ? webHeaders(req) : new Headers(req.headers.origin ? { origin: req.headers.origin } : {})
+  const headers = caller.user ? webHeaders(req) : anonymousHeaders(req.headers)
   const { user, responseHeaders } = caller
   let body: unknown
   let errorHeaders: Record<string, string> = {}

@@ -1,5 +1,5 @@
 // What the watched words and the new-member limits do to a text a member writes (docs/moderation.md
-// "Watched words", "New members"): `screenTexts` censors and sorts the words met by effect;
+// "5. Watched words and new members", "New members"): `screenTexts` censors and sorts the words met by effect;
 // `newMemberVerdict` counts a young account's items; `fileServiceReport` puts an item in the
 // report queue as the service (no reporter). Callers decide what a verdict means for their record.
 import type { PayloadRequest } from 'payload'

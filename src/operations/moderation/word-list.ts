@@ -1,5 +1,5 @@
 // The watched words and the new-member settings in force on this instance (docs/moderation.md
-// "Watched words"). Both sit in PostgreSQL; every change counts up `moderation_settings.version`
+// "5. Watched words and new members"). Both sit in PostgreSQL; every change counts up `moderation_settings.version`
 // in its transaction. A write asks for the list, and the list is read again only when that
 // version moved, the version itself at most once a second: a change made on any instance is in
 // force everywhere within that second plus the write in flight. The matchers are compiled once

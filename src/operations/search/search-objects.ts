@@ -3,7 +3,7 @@ import type { RequiredFunction, RequiredTrigger } from '../../lib/postgres/requi
 
 // The search index (docs/api.md "Search") is kept by triggers on the tables it reads, in the writing
 // statement's transaction: every writer (Payload's hooks, the operations, the expiry job, SQL by hand)
-// keeps it current without a call of its own. One row per item and language (§9 items carry no language:
+// keeps it current without a call of its own. One row per item and language (community items carry no language:
 // one row, locale ''); the row's configuration draws its snippet.
 
 /** Content language → the text search configuration (the language's stemmer behind `unaccent`). */
