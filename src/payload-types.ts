@@ -186,6 +186,7 @@ export interface Config {
     tasks: {
       'send-mail': TaskSendMail;
       'expire-classifieds': TaskExpireClassifieds;
+      schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
         output: unknown;
@@ -300,6 +301,7 @@ export interface ServiceListing {
   searchText?: string | null;
   updatedAt: string;
   createdAt: string;
+  _status?: ('draft' | 'published') | null;
 }
 /**
  * The category tree. Names and descriptions per language: switch the locale at the top of the form.
@@ -539,6 +541,7 @@ export interface BlogPost {
   publishedAt?: string | null;
   updatedAt: string;
   createdAt: string;
+  _status?: ('draft' | 'published') | null;
 }
 /**
  * Published comments, newest first: open one to moderate it with a reason.
@@ -657,6 +660,7 @@ export interface Article {
   status: 'draft' | 'pending_review' | 'published' | 'archived' | 'rejected';
   updatedAt: string;
   createdAt: string;
+  _status?: ('draft' | 'published') | null;
 }
 /**
  * Events announced by members.
@@ -1275,7 +1279,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'send-mail' | 'expire-classifieds';
+        taskSlug: 'inline' | 'send-mail' | 'expire-classifieds' | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -1308,7 +1312,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'send-mail' | 'expire-classifieds') | null;
+  taskSlug?: ('inline' | 'send-mail' | 'expire-classifieds' | 'schedulePublish') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -1568,6 +1572,7 @@ export interface ServiceListingsSelect<T extends boolean = true> {
   searchText?: T;
   updatedAt?: T;
   createdAt?: T;
+  _status?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1702,6 +1707,7 @@ export interface BlogPostsSelect<T extends boolean = true> {
   publishedAt?: T;
   updatedAt?: T;
   createdAt?: T;
+  _status?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1820,6 +1826,7 @@ export interface ArticlesSelect<T extends boolean = true> {
   status?: T;
   updatedAt?: T;
   createdAt?: T;
+  _status?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2289,6 +2296,31 @@ export interface TaskSendMail {
  */
 export interface TaskExpireClassifieds {
   input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSchedulePublish".
+ */
+export interface TaskSchedulePublish {
+  input: {
+    type?: ('publish' | 'unpublish') | null;
+    locale?: string | null;
+    doc?:
+      | ({
+          relationTo: 'blog-posts';
+          value: string | BlogPost;
+        } | null)
+      | ({
+          relationTo: 'articles';
+          value: string | Article;
+        } | null);
+    global?: string | null;
+    user?: {
+      relationTo: 'users';
+      value: string | User;
+    } | null;
+  };
   output?: unknown;
 }
 /**
