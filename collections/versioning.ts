@@ -61,6 +61,16 @@ function draftsForEditors(update: Access): CollectionBeforeOperationHook {
 }
 
 /**
+ * A restore keeps the document's value of every field nobody may write (a service's rating counts): Payload's restore
+ * drops them instead of falling back to the document as an update does, and then finds required ones missing.
+ */
+const restoreKeepsProtectedFields: CollectionBeforeChangeHook = ({ context, data, originalDoc }) => {
+  if (!context.isRestoringVersion || !originalDoc) return data
+  for (const [key, value] of Object.entries(originalDoc)) if (data[key] === undefined) data[key] = value
+  return data
+}
+
+/**
  * A document first saved as a draft keeps the platform's unpublished status until it is published: its row in
  * the main table is what readers, lists and the booking rules read, so a draft marked active must not show.
  * A restore publishes what it restores (Payload keeps the restored version's own `_status` otherwise).
@@ -81,6 +91,8 @@ const PUBLICATION_STATUS = {
   name: '_status',
   type: 'select',
   enumName: ({ tableName }: { tableName: string }) => `enum_${tableName}_publication`,
+  // Payload's own options are merged in (its base field's, concatenated with these).
+  options: [],
 } as unknown as Field
 
 /** `collection` with versions (and drafts, when asked), their access and their rules. */
@@ -89,7 +101,7 @@ export function versioned<T extends CollectionConfig>(collection: T, options: Ve
   const update = asAccess(collection.access?.update)
   const hooks = collection.hooks ?? {}
   const beforeOperation: CollectionBeforeOperationHook[] = [rememberRestoredVersion]
-  const beforeChange: CollectionBeforeChangeHook[] = []
+  const beforeChange: CollectionBeforeChangeHook[] = [restoreKeepsProtectedFields]
   if (options.drafts) {
     beforeOperation.push(publishUnlessDraft, draftsForEditors(update))
     beforeChange.push(draftRules(options.unpublishedStatus))
