@@ -152,6 +152,8 @@ export const AUDIT_ACTIONS = {
   ]),
   'blog_post.publish': z.object({ from: z.unknown(), to: z.string(), scheduled: z.literal(true).optional() }),
   'blog_post.unpublish': postMove,
+  'blog_post.schedule': z.object({ publishAt: timestamp, previous: timestamp.nullable() }),
+  'blog_post.unschedule': z.object({ previous: timestamp }),
   'blog_post.archive': postMove,
   ...documentActions('blog_comment'),
 
