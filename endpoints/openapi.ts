@@ -19,6 +19,7 @@ import { communityContentPaths } from './community/openapi-content'
 import { profilePaths } from './profile/openapi'
 import { reportsPaths } from './reports/openapi'
 import { publicBookingPaths } from './services/openapi'
+import { versionPaths } from './openapi-versions'
 import { stockPaths } from './stock-paths'
 
 /** Every family's route documents, one line each. */
@@ -40,6 +41,7 @@ const FAMILIES = (): ZodOpenApiPathsObject[] => [
   communityContentPaths(),
   communityMediaPaths,
   stockPaths,
+  versionPaths,
 ]
 
 const TAGS = [
@@ -57,6 +59,7 @@ const TAGS = [
   'Notifications',
   'Profile',
   'Public catalogue',
+  'History',
   'Operations',
 ]
 
