@@ -110,19 +110,30 @@ async function schedulerOf(payload: Payload, input: ScheduleInput) {
   return user ? { ...(user as object), collection: input.user.relationTo } : null
 }
 
+// A job is claimed by the statement that ends it, in the publishing transaction: another instance's claim waits
+// for that transaction and then finds nothing. Our rounds remove the job; Payload's runner, should anything run
+// it, keeps the row to record the run itself, so its claim only marks it done.
+const CLAIMS = {
+  remove: (jobId: string) => sql`DELETE FROM payload_jobs WHERE id = ${jobId} AND completed_at IS NULL RETURNING id`,
+  complete: (jobId: string) =>
+    sql`UPDATE payload_jobs SET completed_at = now() WHERE id = ${jobId} AND completed_at IS NULL RETURNING id`,
+}
+
 /**
  * One scheduled job, claimed and done in one transaction: a blog post is published by the admin API's publish
  * (its status, `publishedAt`, audit with `scheduled: true`); another document has its latest draft published, as
  * Payload's task does. A job another instance has claimed is left alone.
  */
-export async function runScheduledJob(payload: Payload, jobId: string, input: ScheduleInput): Promise<boolean> {
+export async function runScheduledJob(
+  payload: Payload,
+  jobId: string,
+  input: ScheduleInput,
+  claim: keyof typeof CLAIMS = 'remove',
+): Promise<boolean> {
   const user = await schedulerOf(payload, input)
   const req = await createLocalReq({ user: user as never }, payload)
   return inTransaction(req, async () => {
-    const claimed = await execute(
-      req,
-      sql`UPDATE payload_jobs SET completed_at = now() WHERE id = ${jobId} AND completed_at IS NULL RETURNING id`,
-    )
+    const claimed = await execute(req, CLAIMS[claim](jobId))
     if (claimed.length === 0 || !input.doc) return false
     const { relationTo, value: id } = input.doc
     const publish = (input.type ?? 'publish') === 'publish'
@@ -153,18 +164,37 @@ export function takeOverScheduledPublishing(config: SanitizedConfig): void {
     TaskConfig | undefined
   if (!task) return
   task.handler = async ({ input, job, req }) => {
-    await runScheduledJob(req.payload, String(job.id), input as ScheduleInput)
+    await runScheduledJob(req.payload, String(job.id), input as ScheduleInput, 'complete')
     return { output: {} }
   }
 }
 
-/** One round: the due schedules of this database, whichever instance or panel made them. */
-export async function runDueSchedules(payload: Payload): Promise<void> {
-  await payload.jobs.run({
-    queue: SCHEDULE_QUEUE,
-    where: { taskSlug: { equals: SCHEDULE_PUBLISH_TASK } },
-    limit: 20,
-  })
+/** Due schedules taken per round. */
+const ROUND = 20
+
+/**
+ * One round: the due schedules of this database, whichever instance or panel made them. Not Payload's runner: two
+ * runners on one job both update its row and one fails on the other's removal.
+ */
+export async function runDueSchedules(payload: Payload): Promise<number> {
+  const req = await createLocalReq({}, payload)
+  const due = await execute(
+    req,
+    sql`SELECT id, input FROM payload_jobs WHERE task_slug = ${SCHEDULE_PUBLISH_TASK} AND completed_at IS NULL
+      AND NOT coalesce(has_error, false) AND wait_until <= now() ORDER BY wait_until LIMIT ${ROUND}`,
+  )
+  let done = 0
+  for (const job of due) {
+    try {
+      if (await runScheduledJob(payload, String(job.id), job.input as ScheduleInput)) done++
+    } catch (err) {
+      // A publication that fails (the draft no longer validates) is kept, marked, and not tried every round.
+      payload.logger.error({ err, msg: `scheduled publishing: job ${String(job.id)} failed` })
+      const message = JSON.stringify({ message: err instanceof Error ? err.message : String(err) })
+      await execute(req, sql`UPDATE payload_jobs SET has_error = true, error = ${message}::jsonb WHERE id = ${job.id}`)
+    }
+  }
+  return done
 }
 
 const loops = new WeakMap<Payload, PollingLoop>()
@@ -174,7 +204,9 @@ export const scheduledPublishing: BackgroundWorker = {
     if (loops.has(payload)) return
     const loop = startPollingLoop({
       intervalMs: settings().content.scheduledPublishSeconds * 1000,
-      round: () => runDueSchedules(payload),
+      round: async () => {
+        await runDueSchedules(payload)
+      },
       onOutage: (err) => payload.logger.warn({ err, msg: 'scheduled publishing: round failed; retrying' }),
     })
     loops.set(payload, loop)
