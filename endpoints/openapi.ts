@@ -16,10 +16,10 @@ import { organizationPaths } from './auth/openapi-organizations'
 import { authClientPaths } from './auth-client/openapi'
 import { communityMediaPaths } from './community/openapi'
 import { communityContentPaths } from './community/openapi-content'
+import { versionPaths } from './openapi-versions'
 import { profilePaths } from './profile/openapi'
 import { reportsPaths } from './reports/openapi'
 import { publicBookingPaths } from './services/openapi'
-import { versionPaths } from './openapi-versions'
 import { stockPaths } from './stock-paths'
 
 /** Every family's route documents, one line each. */

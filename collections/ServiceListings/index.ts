@@ -19,8 +19,8 @@ import { priceFitsCurrency, validateCurrency, validateDecimal } from '../../src/
 import { existingReference } from '../../src/operations/catalogue/rules/references'
 import { refuseWithOpenBookingsAndDropSlots } from '../../src/operations/catalogue/rules/service-delete'
 import { freeCopySlug, SLUG_MAX, uniqueSlug, validateSlug } from '../../src/operations/catalogue/rules/slug'
-import { deriveTitleAndSearchText } from './hooks/deriveTitleAndSearchText'
 import { versioned } from '../versioning'
+import { deriveTitleAndSearchText } from './hooks/deriveTitleAndSearchText'
 import { SERVICE_RATING_FIELDS } from './rating'
 
 export const SERVICES_COLLECTION = 'service-listings'

@@ -1,5 +1,6 @@
 // GET                 /api/admin/blog/posts?status&q&page&perPage → {posts,…}; ?id= → {post} (with body)
-// POST|PATCH|DELETE   /api/admin/blog/posts {action: create|update|publish|unpublish|archive|schedule|unschedule|delete, …}
+// POST|PATCH|DELETE   /api/admin/blog/posts {action: create|update|publish|unpublish|archive|delete, …}
+//                     also schedule {id, publishAt} | unschedule {id}
 // GET                 /api/admin/blog/comments?status&postId&q&page&perPage → {comments,…}
 // docs/api.md "Admin blog: /api/admin/blog", with the admin API's envelope (endpoints/admin/services/actions.ts).
 import { z } from 'zod'
