@@ -1,35 +1,35 @@
-import * as migration_20261121_065433_initial from './20261121_065433_initial';
-import * as migration_20261123_174525_notifications from './20261123_174525_notifications';
-import * as migration_20261123_175154_bookings from './20261123_175154_bookings';
-import * as migration_20261123_175155_bookings_no_overlap from './20261123_175155_bookings_no_overlap';
-import * as migration_20261123_175450_blog from './20261123_175450_blog';
-import * as migration_20261123_181126_service_media from './20261123_181126_service_media';
-import * as migration_20261123_210213_mail_jobs from './20261123_210213_mail_jobs';
-import * as migration_20261124_001500_list_counts from './20261124_001500_list_counts';
-import * as migration_20261125_012607_accounts from './20261125_012607_accounts';
-import * as migration_20261125_012809_reports from './20261125_012809_reports';
-import * as migration_20261125_020158_blog_comment_author_names from './20261125_020158_blog_comment_author_names';
-import * as migration_20261125_020605_organization_invitations from './20261125_020605_organization_invitations';
-import * as migration_20261125_021005_booking_reminders from './20261125_021005_booking_reminders';
-import * as migration_20261125_021513_community from './20261125_021513_community';
-import * as migration_20261125_055112_community_author_names from './20261125_055112_community_author_names';
-import * as migration_20261125_055147_forum_read_indexes from './20261125_055147_forum_read_indexes';
-import * as migration_20261125_055836_community_media from './20261125_055836_community_media';
-import * as migration_20261126_214528_organization_logo_metadata from './20261126_214528_organization_logo_metadata';
-import * as migration_20261127_052204_profile_fields_blog_excerpt from './20261127_052204_profile_fields_blog_excerpt';
-import * as migration_20261127_053643_days_off_buffers from './20261127_053643_days_off_buffers';
-import * as migration_20261127_053644_bookings_buffered_overlap from './20261127_053644_bookings_buffered_overlap';
-import * as migration_20261127_053645_webhooks from './20261127_053645_webhooks';
-import * as migration_20261127_090000_collection_versions from './20261127_090000_collection_versions';
-import * as migration_20261127_150000_booking_write_function from './20261127_150000_booking_write_function';
-import * as migration_20261127_150000_community_list_counts from './20261127_150000_community_list_counts';
-import * as migration_20261127_180000_classifieds_passed_index from './20261127_180000_classifieds_passed_index';
-import * as migration_20261127_180000_pooled_read_functions from './20261127_180000_pooled_read_functions';
-import * as migration_20261202_014500_generated_functions from './20261202_014500_generated_functions';
-import * as migration_20261202_020000_user_stale_triggers from './20261202_020000_user_stale_triggers';
-import * as migration_20261202_030000_notification_settings from './20261202_030000_notification_settings';
-import * as migration_20261202_031119_booking_cancel_reschedule from './20261202_031119_booking_cancel_reschedule';
-import * as migration_20261202_045534_versions from './20261202_045534_versions';
+import * as migration_20261121_065433_initial from './20261121_065433_initial'
+import * as migration_20261123_174525_notifications from './20261123_174525_notifications'
+import * as migration_20261123_175154_bookings from './20261123_175154_bookings'
+import * as migration_20261123_175155_bookings_no_overlap from './20261123_175155_bookings_no_overlap'
+import * as migration_20261123_175450_blog from './20261123_175450_blog'
+import * as migration_20261123_181126_service_media from './20261123_181126_service_media'
+import * as migration_20261123_210213_mail_jobs from './20261123_210213_mail_jobs'
+import * as migration_20261124_001500_list_counts from './20261124_001500_list_counts'
+import * as migration_20261125_012607_accounts from './20261125_012607_accounts'
+import * as migration_20261125_012809_reports from './20261125_012809_reports'
+import * as migration_20261125_020158_blog_comment_author_names from './20261125_020158_blog_comment_author_names'
+import * as migration_20261125_020605_organization_invitations from './20261125_020605_organization_invitations'
+import * as migration_20261125_021005_booking_reminders from './20261125_021005_booking_reminders'
+import * as migration_20261125_021513_community from './20261125_021513_community'
+import * as migration_20261125_055112_community_author_names from './20261125_055112_community_author_names'
+import * as migration_20261125_055147_forum_read_indexes from './20261125_055147_forum_read_indexes'
+import * as migration_20261125_055836_community_media from './20261125_055836_community_media'
+import * as migration_20261126_214528_organization_logo_metadata from './20261126_214528_organization_logo_metadata'
+import * as migration_20261127_052204_profile_fields_blog_excerpt from './20261127_052204_profile_fields_blog_excerpt'
+import * as migration_20261127_053643_days_off_buffers from './20261127_053643_days_off_buffers'
+import * as migration_20261127_053644_bookings_buffered_overlap from './20261127_053644_bookings_buffered_overlap'
+import * as migration_20261127_053645_webhooks from './20261127_053645_webhooks'
+import * as migration_20261127_090000_collection_versions from './20261127_090000_collection_versions'
+import * as migration_20261127_150000_booking_write_function from './20261127_150000_booking_write_function'
+import * as migration_20261127_150000_community_list_counts from './20261127_150000_community_list_counts'
+import * as migration_20261127_180000_classifieds_passed_index from './20261127_180000_classifieds_passed_index'
+import * as migration_20261127_180000_pooled_read_functions from './20261127_180000_pooled_read_functions'
+import * as migration_20261202_014500_generated_functions from './20261202_014500_generated_functions'
+import * as migration_20261202_020000_user_stale_triggers from './20261202_020000_user_stale_triggers'
+import * as migration_20261202_030000_notification_settings from './20261202_030000_notification_settings'
+import * as migration_20261202_031119_booking_cancel_reschedule from './20261202_031119_booking_cancel_reschedule'
+import * as migration_20261202_045534_versions from './20261202_045534_versions'
 
 export const migrations = [
   {
@@ -190,6 +190,6 @@ export const migrations = [
   {
     up: migration_20261202_045534_versions.up,
     down: migration_20261202_045534_versions.down,
-    name: '20261202_045534_versions'
+    name: '20261202_045534_versions',
   },
-];
+]
