@@ -12,6 +12,7 @@ import type {
 
 import { versionReaders } from '../access/versionReaders'
 import { RESTORED_VERSION } from '../hooks/shared/audit'
+import { execute, sql } from '../src/lib/sql'
 
 /** Versions kept per document, the current one included; Payload drops the oldest beyond it. */
 export const MAX_VERSIONS_PER_DOC = 50
@@ -23,6 +24,8 @@ export interface VersioningOptions {
   schedule?: boolean
   /** The platform's status field and its value for a document that was never published. */
   unpublishedStatus?: { field: string; value: string }
+  /** Fields the platform keeps by SQL in the main table (field → column), never through a version. */
+  keptBySql?: Record<string, string>
 }
 
 const asAccess = (rule: Access | undefined): Access => rule ?? (() => false)
@@ -50,13 +53,21 @@ const publishUnlessDraft: CollectionBeforeOperationHook = ({ args, operation }) 
  * update (a reader asking for drafts gets the published documents, as without it).
  */
 function draftsForEditors(update: Access): CollectionBeforeOperationHook {
-  return async ({ args, operation, req }) => {
+  return async ({ args, collection, operation, req }) => {
     if (operation !== 'read' || !(args as { draft?: boolean }).draft) return args
     const mayUpdate = await update({ req })
     if (!mayUpdate) return { ...args, draft: false }
     if (mayUpdate === true) return args
-    const where = (args as { where?: Where }).where
-    return { ...args, where: where ? { and: [where, mayUpdate] } : mayUpdate }
+    const { id, where } = args as { id?: string | number; where?: Where }
+    if (id === undefined) return { ...args, where: where ? { and: [where, mayUpdate] } : mayUpdate }
+    // One document by id: Payload's findByID takes no `where`, so the rule is asked of the document itself.
+    const { totalDocs } = await req.payload.count({
+      collection: collection.slug as never,
+      where: { and: [{ id: { equals: id } }, mayUpdate] },
+      overrideAccess: true,
+      req,
+    })
+    return totalDocs > 0 ? args : { ...args, draft: false }
   }
 }
 
@@ -84,6 +95,26 @@ function draftRules(unpublished: VersioningOptions['unpublishedStatus']): Collec
 }
 
 /**
+ * With drafts Payload builds every update on the latest version, not on the main table's row: a column the platform
+ * keeps by SQL (a service's rating counts) would go back to the version's older value. Publishing takes the row's.
+ */
+function keptFromRow(slug: string, kept: Record<string, string>): CollectionBeforeChangeHook {
+  const columns = Object.entries(kept)
+  return async ({ data, operation, originalDoc, req }) => {
+    if (operation !== 'update' || data._status === 'draft' || !originalDoc?.id) return data
+    const list = sql.join(
+      columns.map(([field, column]) => sql`${sql.identifier(column)} AS ${sql.identifier(field)}`),
+      sql`, `,
+    )
+    const [row] = await execute(
+      req,
+      sql`SELECT ${list} FROM ${sql.identifier(slug.replace(/-/g, '_'))} WHERE id = ${originalDoc.id}`,
+    )
+    return row ? { ...data, ...row } : data
+  }
+}
+
+/**
  * Payload's `_status` under an enum name of its own: its default name (`enum_<table>_status`) is the one the
  * platform's `status` select already has.
  */
@@ -105,6 +136,7 @@ export function versioned<T extends CollectionConfig>(collection: T, options: Ve
   if (options.drafts) {
     beforeOperation.push(publishUnlessDraft, draftsForEditors(update))
     beforeChange.push(draftRules(options.unpublishedStatus))
+    if (options.keptBySql) beforeChange.push(keptFromRow(collection.slug, options.keptBySql))
   }
   return {
     ...collection,

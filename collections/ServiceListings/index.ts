@@ -294,4 +294,5 @@ const serviceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
 export const ServiceListings = versioned(serviceListings, {
   drafts: true,
   unpublishedStatus: { field: 'status', value: 'draft' },
+  keptBySql: { ratingCount: 'rating_count', ratingSum: 'rating_sum' },
 })

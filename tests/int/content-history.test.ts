@@ -214,6 +214,15 @@ describe('drafts', () => {
     })
   })
 
+  it('an update keeps what the platform wrote by SQL since the last version (the rating counts)', async () => {
+    const service = await bookableService(admin, localDate(6))
+    await sql(app, 'UPDATE service_listings SET rating_count = 3, rating_sum = 12 WHERE id = $1', [service.id])
+    expect((await admin.send(SERVICES, { action: 'update', id: service.id, basePrice: '40.00' })).status).toBe(200)
+    expect(
+      await sql(app, 'SELECT rating_count, rating_sum, base_price FROM service_listings WHERE id = $1', [service.id]),
+    ).toEqual([{ rating_count: '3', rating_sum: '12', base_price: '40.00' }])
+  })
+
   it('a service first saved as a draft stays unpublished, whatever status the draft names', async () => {
     const created = await call(app, 'POST', '/api/service-listings?draft=true', {
       headers: admin.headers,
