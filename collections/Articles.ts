@@ -8,6 +8,12 @@ import { boundedRichText, platformOnly, text } from './community/fields'
 // /api/admin/approve (which sets `publishedAt`).
 export const Articles: CollectionConfig = contentCollection('articles', {
   auditPrefix: 'article',
+  versions: {
+    drafts: true,
+    schedule: true,
+    unpublishedStatus: { field: 'status', value: 'draft' },
+    keptBySql: { authorName: 'author_name' },
+  },
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'authorName', 'publishedAt', 'createdAt'] },
   fields: [
     text('title', 200, { required: true }),

@@ -6,6 +6,7 @@ import { publishedPosts } from '../access/publishedPosts'
 import { auditHooks } from '../hooks/shared/audit'
 import { uniqueSlug, validateSlug } from '../src/operations/catalogue/rules/slug'
 import { removeCommentsOfPost } from './BlogComments/hooks/removeCommentsOfPost'
+import { versioned } from './versioning'
 
 export const BLOG_POSTS = 'blog-posts'
 export const BLOG_EXCERPT_MAX = 500
@@ -25,7 +26,7 @@ const stampAuthorAndPublication: CollectionBeforeChangeHook = ({ data, operation
 
 // Blog posts, written by admins in the panel (rich text, per language). Anyone reads the
 // published ones through the stock route; comments hang off them (blog-comments).
-export const BlogPosts: CollectionConfig<typeof BLOG_POSTS> = {
+const blogPosts: CollectionConfig<typeof BLOG_POSTS> = {
   slug: BLOG_POSTS,
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'publishedAt', 'slug'] },
   access: { read: anyOf(isAdmin, publishedPosts), create: isAdmin, update: isAdmin, delete: isAdmin },
@@ -47,3 +48,9 @@ export const BlogPosts: CollectionConfig<typeof BLOG_POSTS> = {
     { name: 'publishedAt', type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
   ],
 }
+
+export const BlogPosts = versioned(blogPosts, {
+  drafts: true,
+  schedule: true,
+  unpublishedStatus: { field: 'status', value: 'draft' },
+})

@@ -21,6 +21,13 @@ function documentActions<const P extends string>(prefix: P) {
   }
 }
 
+/** `<prefix>.restore`: an earlier version written back (hooks/shared/audit.ts), naming the version restored. */
+function restoreAction<const P extends string>(prefix: P) {
+  return { [`${prefix}.restore`]: z.object({ versionId: id }) } as {
+    [K in `${P}.restore`]: z.ZodObject<{ versionId: typeof id }>
+  }
+}
+
 const session = z.object({ sessionId: id })
 const sessions = z.object({ sessionIds: z.array(id) })
 const email = z.object({ email: z.string() })
@@ -106,8 +113,10 @@ export const AUDIT_ACTIONS = {
 
   // Catalogue.
   ...documentActions('service'),
+  ...restoreAction('service'),
   'service.duplicate': fields,
   ...documentActions('service_category'),
+  ...restoreAction('service_category'),
   ...documentActions('service_availability'),
   'service_availability.bulk_set': z.object({ previous: z.array(fields), slots: z.array(fields) }),
   'service_availability.exception_create': fields,
@@ -145,28 +154,42 @@ export const AUDIT_ACTIONS = {
 
   // Blog.
   ...documentActions('blog_post'),
+  ...restoreAction('blog_post'),
   'blog_post.delete': z.union([
     z.object({ deleted: fields }),
     z.object({ slug: z.unknown(), title: z.unknown(), commentsRemoved: z.int() }),
   ]),
-  'blog_post.publish': postMove,
+  'blog_post.publish': z.object({ from: z.unknown(), to: z.string(), scheduled: z.literal(true).optional() }),
   'blog_post.unpublish': postMove,
+  'blog_post.schedule': z.object({ publishAt: timestamp, previous: timestamp.nullable() }),
+  'blog_post.unschedule': z.object({ previous: timestamp }),
   'blog_post.archive': postMove,
   ...documentActions('blog_comment'),
 
   // Community content.
   ...documentActions('article'),
+  ...restoreAction('article'),
   ...documentActions('classified'),
+  ...restoreAction('classified'),
   'classified.expire': z.object({ status: z.literal('expired'), timestamp }),
   ...documentActions('comment'),
+  ...restoreAction('comment'),
   ...documentActions('event'),
+  ...restoreAction('event'),
   ...documentActions('forum_post'),
+  ...restoreAction('forum_post'),
   ...documentActions('forum_thread'),
+  ...restoreAction('forum_thread'),
   ...documentActions('gallery'),
+  ...restoreAction('gallery'),
   ...documentActions('group'),
+  ...restoreAction('group'),
   ...documentActions('place'),
+  ...restoreAction('place'),
   ...documentActions('product'),
+  ...restoreAction('product'),
   ...documentActions('review'),
+  ...restoreAction('review'),
   'community.media.upload': fields,
   ...documentActions('community.media'),
 

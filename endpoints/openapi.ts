@@ -18,6 +18,7 @@ import { organizationPaths } from './auth/openapi-organizations'
 import { authClientPaths } from './auth-client/openapi'
 import { communityMediaPaths } from './community/openapi'
 import { communityContentPaths } from './community/openapi-content'
+import { versionPaths } from './openapi-versions'
 import { profilePaths } from './profile/openapi'
 import { blockPaths } from './profile/openapi-blocks'
 import { reportsPaths } from './reports/openapi'
@@ -48,6 +49,7 @@ const FAMILIES = (): ZodOpenApiPathsObject[] => [
   communityMediaPaths,
   searchPaths(settings().locales),
   stockPaths,
+  versionPaths,
 ]
 
 const TAGS = [
@@ -65,6 +67,7 @@ const TAGS = [
   'Notifications',
   'Profile',
   'Public catalogue',
+  'History',
   'Operations',
 ]
 

@@ -188,6 +188,7 @@ export interface Config {
     tasks: {
       'send-mail': TaskSendMail;
       'expire-classifieds': TaskExpireClassifieds;
+      schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
         output: unknown;
@@ -306,6 +307,7 @@ export interface ServiceListing {
   searchText?: string | null;
   updatedAt: string;
   createdAt: string;
+  _status?: ('draft' | 'published') | null;
 }
 /**
  * The category tree. Names and descriptions per language: switch the locale at the top of the form.
@@ -549,6 +551,7 @@ export interface BlogPost {
   publishedAt?: string | null;
   updatedAt: string;
   createdAt: string;
+  _status?: ('draft' | 'published') | null;
 }
 /**
  * Published comments, newest first: open one to moderate it with a reason.
@@ -667,6 +670,7 @@ export interface Article {
   status: 'draft' | 'pending_review' | 'published' | 'archived' | 'rejected';
   updatedAt: string;
   createdAt: string;
+  _status?: ('draft' | 'published') | null;
 }
 /**
  * Events announced by members.
@@ -1304,7 +1308,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'send-mail' | 'expire-classifieds';
+        taskSlug: 'inline' | 'send-mail' | 'expire-classifieds' | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -1337,7 +1341,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'send-mail' | 'expire-classifieds') | null;
+  taskSlug?: ('inline' | 'send-mail' | 'expire-classifieds' | 'schedulePublish') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -1602,6 +1606,7 @@ export interface ServiceListingsSelect<T extends boolean = true> {
   searchText?: T;
   updatedAt?: T;
   createdAt?: T;
+  _status?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1737,6 +1742,7 @@ export interface BlogPostsSelect<T extends boolean = true> {
   publishedAt?: T;
   updatedAt?: T;
   createdAt?: T;
+  _status?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1855,6 +1861,7 @@ export interface ArticlesSelect<T extends boolean = true> {
   status?: T;
   updatedAt?: T;
   createdAt?: T;
+  _status?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2337,6 +2344,31 @@ export interface TaskSendMail {
  */
 export interface TaskExpireClassifieds {
   input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSchedulePublish".
+ */
+export interface TaskSchedulePublish {
+  input: {
+    type?: ('publish' | 'unpublish') | null;
+    locale?: string | null;
+    doc?:
+      | ({
+          relationTo: 'blog-posts';
+          value: string | BlogPost;
+        } | null)
+      | ({
+          relationTo: 'articles';
+          value: string | Article;
+        } | null);
+    global?: string | null;
+    user?: {
+      relationTo: 'users';
+      value: string | User;
+    } | null;
+  };
   output?: unknown;
 }
 /**

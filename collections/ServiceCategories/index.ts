@@ -7,6 +7,7 @@ import { auditHooks } from '../../hooks/shared/audit'
 import { CATEGORIES_COLLECTION, parentWithoutCycle } from '../../src/operations/catalogue/rules/category-tree'
 import { existingReference } from '../../src/operations/catalogue/rules/references'
 import { SLUG_MAX, uniqueSlug, validateSlug } from '../../src/operations/catalogue/rules/slug'
+import { versioned } from '../versioning'
 
 const audit = auditHooks('service_category')
 
@@ -14,7 +15,7 @@ const audit = auditHooks('service_category')
 // localized fields, so content teams switch locale in the admin panel. Deleting a category
 // empties `category` on its services and `parent` on its children (foreign keys ON DELETE
 // SET NULL): the children move to the top level.
-export const ServiceCategories: CollectionConfig<typeof CATEGORIES_COLLECTION> = {
+const serviceCategories: CollectionConfig<typeof CATEGORIES_COLLECTION> = {
   slug: CATEGORIES_COLLECTION,
   labels: { singular: 'Service category', plural: 'Service categories' },
   admin: {
@@ -82,3 +83,5 @@ export const ServiceCategories: CollectionConfig<typeof CATEGORIES_COLLECTION> =
     { name: 'seoDescription', type: 'textarea', localized: true, maxLength: 1000 },
   ],
 }
+
+export const ServiceCategories = versioned(serviceCategories)

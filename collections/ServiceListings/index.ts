@@ -20,6 +20,7 @@ import { priceFitsCurrency, validateCurrency, validateDecimal } from '../../src/
 import { existingReference } from '../../src/operations/catalogue/rules/references'
 import { refuseWithOpenBookingsAndDropSlots } from '../../src/operations/catalogue/rules/service-delete'
 import { freeCopySlug, SLUG_MAX, uniqueSlug, validateSlug } from '../../src/operations/catalogue/rules/slug'
+import { versioned } from '../versioning'
 import { deriveTitleAndSearchText } from './hooks/deriveTitleAndSearchText'
 import { SERVICE_RATING_FIELDS } from './rating'
 
@@ -51,7 +52,7 @@ const wholeNumberIn = (min: number, max: number) => (value: unknown) =>
 // through the stock route); everything else, and every write, is for admins and, for the
 // services of their organizations, the organizations' owners and admins
 // (docs/decisions.md "Organizations manage their services through the admin catalogue").
-export const ServiceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
+const serviceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
   slug: SERVICES_COLLECTION,
   labels: { singular: 'Service', plural: 'Services' },
   admin: {
@@ -297,3 +298,10 @@ export const ServiceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
     },
   ],
 }
+
+// docs/api.md "Drafts": a draft waits beside the published service; bookings, slots and lists read the published one.
+export const ServiceListings = versioned(serviceListings, {
+  drafts: true,
+  unpublishedStatus: { field: 'status', value: 'draft' },
+  keptBySql: { ratingCount: 'rating_count', ratingSum: 'rating_sum' },
+})

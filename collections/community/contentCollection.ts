@@ -17,6 +17,7 @@ import { softDeleteEndpoint } from '../../hooks/community/softDelete'
 import { auditHooks } from '../../hooks/shared/audit'
 import { webhookEventHooks } from '../../hooks/shared/webhookEvents'
 import { AUTHOR_NAME, authorNameField } from '../authorName'
+import { versioned, type VersioningOptions } from '../versioning'
 import { approvalField } from './approvalField'
 import { platformOnly } from './fields'
 import { heldForField, watchedWordHooks } from './watchedWords'
@@ -32,9 +33,15 @@ export interface ContentCollectionOptions {
   admin?: CollectionConfig['admin']
   indexes?: CollectionConfig['indexes']
   defaultSort?: CollectionConfig['defaultSort']
+  /** Drafts and scheduled publishing beside the history every type keeps (docs/api.md "History"). */
+  versions?: VersioningOptions
 }
 
 export function contentCollection(name: ContentTypeName, options: ContentCollectionOptions): CollectionConfig {
+  return versioned(contentCollectionOf(name, options), options.versions)
+}
+
+function contentCollectionOf(name: ContentTypeName, options: ContentCollectionOptions): CollectionConfig {
   const type = CONTENT_TYPES[name]
   const softDeletes = (type.statuses as readonly string[]).includes('deleted')
   const audit = auditHooks(options.auditPrefix)

@@ -1,5 +1,6 @@
 // GET                 /api/admin/blog/posts?status&q&page&perPage → {posts,…}; ?id= → {post} (with body)
 // POST|PATCH|DELETE   /api/admin/blog/posts {action: create|update|publish|unpublish|archive|delete, …}
+//                     also schedule {id, publishAt} | unschedule {id}
 // GET                 /api/admin/blog/comments?status&postId&q&page&perPage → {comments,…}
 // docs/api.md "Admin blog: /api/admin/blog", with the admin API's envelope (endpoints/admin/services/actions.ts).
 import { z } from 'zod'
@@ -23,13 +24,23 @@ import {
   type PostStatus,
   updatePost,
 } from '../../src/operations/blog/admin-posts'
+import { schedulePost, unschedulePost } from '../../src/operations/blog/schedule'
 import { SLUG_HINT, SLUG_MAX, SLUG_PATTERN } from '../../src/operations/catalogue/rules/slug'
 import { requireAdmin } from '../guards'
 import { MUTATION_METHODS, notEmpty, readAction, targetId } from './services/actions'
 
 const POSTS = '/admin/blog/posts'
 const COMMENTS = '/admin/blog/comments'
-export const POST_ACTIONS = ['create', 'update', 'publish', 'unpublish', 'archive', 'delete'] as const
+export const POST_ACTIONS = [
+  'create',
+  'update',
+  'publish',
+  'unpublish',
+  'archive',
+  'schedule',
+  'unschedule',
+  'delete',
+] as const
 const TITLE_MAX = 300
 
 /** Lexical's document per language (`{root: {…}}`); null clears a language on update. */
@@ -67,6 +78,10 @@ export function postBodies(locales: readonly string[]) {
       .refine((body) => notEmpty(body), 'Nothing to update: send at least one field'),
     move: z.object({ action: z.enum(['publish', 'unpublish', 'archive']), id: targetId }).strict(),
     delete: z.object({ action: z.literal('delete'), id: targetId }).strict(),
+    schedule: z
+      .object({ action: z.literal('schedule'), id: targetId, publishAt: z.iso.datetime({ offset: true }) })
+      .strict(),
+    unschedule: z.object({ action: z.literal('unschedule'), id: targetId }).strict(),
   }
 }
 
@@ -114,6 +129,11 @@ export const adminBlogEndpoints = [
       return json(await updatePost(req, id, input))
     }
     if (action === 'delete') return json(await deletePost(req, parseInput(schema.delete, body).id))
+    if (action === 'schedule') {
+      const input = parseInput(schema.schedule, body)
+      return json(await schedulePost(req, input.id, input.publishAt))
+    }
+    if (action === 'unschedule') return json(await unschedulePost(req, parseInput(schema.unschedule, body).id))
     const move = parseInput(schema.move, body)
     return json(await movePost(req, move.id, move.action))
   }),

@@ -20,6 +20,9 @@ const summary = {
   publishedAt: timestamp.nullable(),
   authorId: id.nullable(),
   commentCount: z.int().min(0),
+  scheduledPublishAt: timestamp
+    .nullable()
+    .meta({ description: 'When a waiting schedule publishes the post (with its latest draft); null without one' }),
   createdAt: timestamp,
   updatedAt: timestamp,
 }
@@ -27,6 +30,7 @@ const post = z
   .object({
     ...summary,
     body: z.record(z.string(), z.looseObject({})).meta({ description: 'Lexical JSON per language' }),
+    hasDraft: z.boolean().meta({ description: 'An edit saved as a draft (in the panel) waits to be published' }),
   })
   .meta({ id: 'AdminBlogPost' })
 const comment = z.object({
@@ -52,16 +56,20 @@ export function adminBlogPaths(locales: readonly string[]): ZodOpenApiPathsObjec
       ),
       ...actions(
         TAG,
-        'create → 201 {post}; update, publish, unpublish, archive → {post}; delete → {success, id} (its comments go with it)',
-        z.union([bodies.create, bodies.update, bodies.move, bodies.delete]),
+        'create → 201 {post}; update, publish, unpublish, archive, schedule, unschedule → {post}; delete → {success, id} (its comments go with it)',
+        z.union([bodies.create, bodies.update, bodies.move, bodies.schedule, bodies.unschedule, bodies.delete]),
         {
           '200': {
-            description: 'update, publish, unpublish, archive, delete',
+            description: 'update, publish, unpublish, archive, schedule, unschedule, delete',
             schema: z.union([z.object({ post }), z.object({ success: z.literal(true), id })]),
           },
           '201': { description: 'create', schema: z.object({ post }) },
         },
-        { 404: '`not_found`: no such post', 409: '`slug_taken`' },
+        {
+          400: '`invalid_request`: also a `publishAt` not in the future or more than 366 days ahead',
+          404: '`not_found`: no such post',
+          409: '`slug_taken`',
+        },
       ),
     },
     '/api/admin/blog/comments': {

@@ -16,7 +16,11 @@ const TAG = 'Community'
 
 type DataField = Extract<Field, { name: string }> & { type: string; required?: boolean; defaultValue?: unknown }
 
-const PAYLOAD_FIELDS = new Set(['id', 'createdAt', 'updatedAt'])
+// `_status`: Payload's publication state of a type with drafts (docs/api.md "Drafts"), described on its own.
+const PAYLOAD_FIELDS = new Set(['id', 'createdAt', 'updatedAt', '_status'])
+const PUBLICATION = z
+  .enum(['draft', 'published'])
+  .meta({ description: 'Payload’s publication state: `draft` while the item was never published' })
 
 /** Every field that holds data, through the presentational ones (row, collapsible). */
 function dataFields(fields: readonly Field[]): DataField[] {
@@ -124,11 +128,12 @@ interface Schemas {
   update: z.ZodType
 }
 
-function schemasOf(name: ContentTypeName, type: ContentType, fields: DataField[]): Schemas {
+function schemasOf(name: ContentTypeName, type: ContentType, fields: DataField[], drafts: boolean): Schemas {
   const statusField = fields.find((field) => field.name === type.statusField)
   if (!statusField) throw new Error(`OpenAPI: ${type.collection} has no ${type.statusField} field`)
   const item = doc(`Community${pascal(name)}`, {
     ...Object.fromEntries(fields.map((field) => [field.name, readSchema(field)])),
+    ...(drafts ? { _status: PUBLICATION } : {}),
     [type.statusField]: z.enum(type.statuses as [string, ...string[]]),
     [type.authorField]: z
       .union([id, z.null()])
@@ -327,7 +332,14 @@ export function communityContentPaths(): ZodOpenApiPathsObject {
   for (const [name, type] of Object.entries(CONTENT_TYPES) as Array<[ContentTypeName, ContentType]>) {
     const config = COMMUNITY_CONTENT_COLLECTIONS.find((collection) => collection.slug === type.collection)
     if (!config?.custom?.[COMMUNITY_CONTENT]) continue
-    Object.assign(paths, operations(name, type, schemasOf(name, type, dataFields(config.fields))))
+    Object.assign(
+      paths,
+      operations(
+        name,
+        type,
+        schemasOf(name, type, dataFields(config.fields), Boolean((config.versions as { drafts?: unknown })?.drafts)),
+      ),
+    )
   }
   return paths
 }

@@ -95,11 +95,14 @@ export function changedFields(
 
 type AuditedOperation = 'create' | 'update' | 'delete'
 
+/** `req.context` key: the version a restore writes back (collections/versioning.ts sets it). */
+export const RESTORED_VERSION = 'restoredVersionId'
+
 /**
  * Audit hooks for a collection: `<prefix>.create|update|delete` with the changed data, or the
  * documented names (`names.create: 'services.media.upload'`). An operation that means
  * something more specific (a duplicate) sets `req.context.auditAction`; one that writes its
- * own entry sets `req.context.skipAudit`.
+ * own entry sets `req.context.skipAudit`. A restore of an earlier version is `<prefix>.restore` naming the version.
  */
 export function auditHooks(
   prefix: DocumentPrefix,
@@ -109,6 +112,13 @@ export function auditHooks(
   return {
     afterChange: async ({ collection, context, doc, operation, previousDoc, req }) => {
       if (context.skipAudit) return doc
+      const restored = context.isRestoringVersion ? context[RESTORED_VERSION] : undefined
+      if (typeof restored === 'string') {
+        const action = `${prefix}.restore` as AuditAction
+        const entry = { action, targetType: collection.slug, targetId: String(doc.id), data: { versionId: restored } }
+        await writeAudit<AuditAction>(req, entry)
+        return doc
+      }
       const action = (context.auditAction as AuditAction | undefined) ?? nameOf(operation)
       const data = operation === 'create' ? doc : changedFields(previousDoc, doc)
       await writeAudit<AuditAction>(req, { action, targetType: collection.slug, targetId: String(doc.id), data })

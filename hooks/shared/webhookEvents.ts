@@ -116,7 +116,8 @@ export function webhookEventHooks(events: CollectionEvents): {
   return {
     afterChange: async ({ collection, context, doc, operation, req }) => {
       const event = operation === 'create' ? events.create : events.update
-      if (event && !context.skipAudit)
+      // A draft changes nothing subscribers can see until it is published (docs/api.md "Drafts").
+      if (event && !context.skipAudit && (doc as Doc)._status !== 'draft')
         await emitEvent(req, event, { type: collection.slug, id: String(doc.id) }, present(doc as Doc, collection.slug))
       return doc
     },

@@ -103,6 +103,10 @@ function readSettings() {
       // How often each instance looks for members due a digest.
       sweepSeconds: Math.max(1, int('DIGEST_SWEEP_SECONDS', 300)),
     },
+    content: {
+      // How often each instance runs the scheduled publications that are due (docs/api.md "Scheduled publishing").
+      scheduledPublishSeconds: Math.max(1, int('SCHEDULED_PUBLISH_SWEEP_SECONDS', 15)),
+    },
     webhooks: {
       // docs/api.md "Webhooks (/api/admin/webhooks)": https only, unless http is allowed (local receivers); private,
       // loopback, link-local and multicast targets refused unless allowed (tests).

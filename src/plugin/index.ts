@@ -19,6 +19,7 @@ import { listenForLostConnections } from '../lib/postgres/lost-connections'
 import { refuseWithoutRequiredObjects } from '../lib/postgres/required-objects'
 import { settings } from '../lib/settings'
 import { migrations } from '../migrations/index'
+import { scheduledPublishing, takeOverScheduledPublishing } from '../operations/blog/schedule'
 import { reminderMailConditions, reminderSweeper } from '../operations/bookings/reminders'
 import { communityJobs, expireClassifiedsTask } from '../operations/community/jobs'
 import { REQUIRED_OBJECTS } from '../operations/database-objects'
@@ -52,7 +53,14 @@ export const platformMigrations = migrations as Migration[]
 export const platformDatabase = { idType: 'uuid', ...catalogueDatabase } satisfies Partial<PostgresAdapterArgs>
 
 /** Timers every server process runs beside the mail runner (src/lib/background-workers.ts). */
-const WORKERS: BackgroundWorker[] = [staleListener, communityJobs, reminderSweeper, webhookWorker, digestSweeper]
+const WORKERS: BackgroundWorker[] = [
+  staleListener,
+  communityJobs,
+  reminderSweeper,
+  webhookWorker,
+  digestSweeper,
+  scheduledPublishing,
+]
 
 // The panel for editors and translators (docs/admin-panel.md): what needs the signed-in
 // person now, and the translation coverage and transparency views. Paths are read from the
@@ -106,6 +114,7 @@ async function startPlatform(payload: Payload, options: CommunityPlatformOptions
   // Payload adds its own collections and every collection's timestamps while it sanitizes,
   // after the plugins ran, with no option to change them: onInit is the first point that sees them.
   hardenSanitized(payload.config)
+  takeOverScheduledPublishing(payload.config)
   listenForLostConnections(payload)
   reportFailedCommits(payload)
   if (options.migrate !== false) await payload.db.migrate({ migrations: platformMigrations })

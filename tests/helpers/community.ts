@@ -48,7 +48,11 @@ export async function makeItem(
     overrideAccess: true,
     data: { ...(MINIMAL[collection]?.() ?? {}), ...fields, author: authorId } as never,
   })
-  if (status) await sql(app, `UPDATE ${TABLE(collection)} SET status = $2 WHERE id = $1`, [doc.id, status])
+  if (status) {
+    await sql(app, `UPDATE ${TABLE(collection)} SET status = $2 WHERE id = $1`, [doc.id, status])
+    // Its versions too: with drafts, Payload starts an update from the latest version.
+    await sql(app, `UPDATE _${TABLE(collection)}_v SET version_status = $2 WHERE parent_id = $1`, [doc.id, status])
+  }
   return String(doc.id)
 }
 

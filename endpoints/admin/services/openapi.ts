@@ -281,7 +281,16 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
           home: booleanQuery('displayInHome'),
           ...paginationQuery,
         }),
-        z.union([page('services', service), z.object({ service })]),
+        z.union([
+          page('services', service),
+          z.object({
+            service: service.extend({
+              hasDraft: z
+                .boolean()
+                .meta({ description: 'An edit saved as a draft waits to be published (docs/api.md "Drafts")' }),
+            }),
+          }),
+        ]),
         { 403: MANAGER_FORBIDDEN, 404: `\`not_found\`: no service with that id, ${OUTSIDE}` },
       ),
       ...actions(

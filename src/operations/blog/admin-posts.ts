@@ -12,6 +12,8 @@ import { execute, sql } from '../../lib/sql'
 import { type Localized, presentLocalized, textsByLocale } from '../catalogue/localized'
 import { catalogueTransaction, withContext } from '../catalogue/transaction'
 import { updateByLocale } from '../catalogue/update-by-locale'
+import { hasWaitingDraft } from '../versions/drafts'
+import { scheduledPublications } from '../versions/schedules'
 
 type Doc = Record<string, unknown>
 
@@ -38,11 +40,14 @@ export interface PostSummary {
   publishedAt: string | null
   authorId: string | null
   commentCount: number
+  /** When a waiting schedule publishes it (docs/api.md "Scheduled publishing"), else null. */
+  scheduledPublishAt: string | null
   createdAt: string
   updatedAt: string
 }
 
-export type PostView = PostSummary & { body: Record<string, unknown> }
+/** `hasDraft`: an edit saved as a draft (the panel's) waits to be published. */
+export type PostView = PostSummary & { body: Record<string, unknown>; hasDraft: boolean }
 
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null)
 
@@ -51,7 +56,7 @@ function presentBody(value: unknown): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value as Doc).filter(([, body]) => body && typeof body === 'object'))
 }
 
-function summaryOf(doc: Doc, commentCount: number): PostSummary {
+function summaryOf(doc: Doc, commentCount: number, scheduledPublishAt: string | null): PostSummary {
   return {
     id: String(doc.id),
     slug: String(doc.slug),
@@ -61,6 +66,7 @@ function summaryOf(doc: Doc, commentCount: number): PostSummary {
     publishedAt: iso(doc.publishedAt),
     authorId: idOf(doc.authorId),
     commentCount,
+    scheduledPublishAt,
     createdAt: iso(doc.createdAt)!,
     updatedAt: iso(doc.updatedAt)!,
   }
@@ -97,8 +103,14 @@ async function existing(req: PayloadRequest, id: string): Promise<Doc> {
 }
 
 async function viewOf(req: PayloadRequest, doc: Doc): Promise<{ post: PostView }> {
-  const counts = await commentCounts(req, [String(doc.id)])
-  return { post: { ...summaryOf(doc, counts.get(String(doc.id)) ?? 0), body: presentBody(doc.body) } }
+  const id = String(doc.id)
+  const [counts, schedules, hasDraft] = await Promise.all([
+    commentCounts(req, [id]),
+    scheduledPublications(req, BLOG_POSTS, [id]),
+    hasWaitingDraft(req, BLOG_POSTS, id),
+  ])
+  const summary = summaryOf(doc, counts.get(id) ?? 0, schedules.get(id) ?? null)
+  return { post: { ...summary, body: presentBody(doc.body), hasDraft } }
 }
 
 export async function getPost(req: PayloadRequest, id: string): Promise<{ post: PostView }> {
@@ -123,7 +135,7 @@ export async function listPosts(req: PayloadRequest, filters: PostFilters, page:
     execute(req, sql`SELECT count(*)::int AS n FROM blog_posts p WHERE ${where}`),
   ])
   const ids = rows.map((row) => String(row.id))
-  const [found, counts] = await Promise.all([
+  const [found, counts, schedules] = await Promise.all([
     ids.length
       ? req.payload.find({
           collection: BLOG_POSTS,
@@ -136,9 +148,12 @@ export async function listPosts(req: PayloadRequest, filters: PostFilters, page:
         })
       : { docs: [] },
     commentCounts(req, ids),
+    scheduledPublications(req, BLOG_POSTS, ids),
   ])
   const byId = new Map((found.docs as unknown as Doc[]).map((doc) => [String(doc.id), doc]))
-  const posts = ids.flatMap((id) => (byId.has(id) ? [summaryOf(byId.get(id)!, counts.get(id) ?? 0)] : []))
+  const posts = ids.flatMap((id) =>
+    byId.has(id) ? [summaryOf(byId.get(id)!, counts.get(id) ?? 0, schedules.get(id) ?? null)] : [],
+  )
   return paginated('posts', posts, Number(total[0]?.n ?? 0), page)
 }
 
@@ -225,7 +240,12 @@ export type StatusAction = keyof typeof STATUS_OF
  * publish / unpublish (→ draft) / archive; the first publication stamps publishedAt (the collection's hook), kept
  * after.
  */
-export function movePost(req: PayloadRequest, id: string, action: StatusAction): Promise<{ post: PostView }> {
+export function movePost(
+  req: PayloadRequest,
+  id: string,
+  action: StatusAction,
+  options: { scheduled?: boolean } = {},
+): Promise<{ post: PostView }> {
   return catalogueTransaction(req, async () => {
     const before = await existing(req, id)
     const status = STATUS_OF[action]
@@ -240,7 +260,7 @@ export function movePost(req: PayloadRequest, id: string, action: StatusAction):
       }),
     )
     const after = await existing(req, id)
-    await audit(req, action, id, { from: before.status, to: status })
+    await audit(req, action, id, { from: before.status, to: status, ...(options.scheduled ? { scheduled: true } : {}) })
     return viewOf(req, after)
   })
 }

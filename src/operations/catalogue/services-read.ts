@@ -7,6 +7,7 @@ import { type CatalogueScope, inScope } from '../../../domain/catalogue-scope'
 import { isUuid } from '../../../domain/ids'
 import { notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
+import { hasWaitingDraft } from '../versions/drafts'
 import { presentService, type ServiceView } from './present-service'
 import { queryService, queryServicePage, type ServiceFilters } from './services-query'
 
@@ -83,8 +84,10 @@ export async function getService(
   req: PayloadRequest,
   scope: CatalogueScope,
   id: string,
-): Promise<{ service: ServiceView }> {
+): Promise<{ service: ServiceView & { hasDraft: boolean } }> {
   const found = isUuid(id) ? await queryService(req.payload, id) : null
   if (!found || !inScope(scope, found.doc.organization)) throw notFound('Service not found')
-  return { service: presentService(found.doc, { category: found.category, fullTranslations: true }) }
+  // docs/api.md "Drafts": an edit saved as a draft waits beside what this shows.
+  const hasDraft = await hasWaitingDraft(req, 'service-listings', id)
+  return { service: { ...presentService(found.doc, { category: found.category, fullTranslations: true }), hasDraft } }
 }
