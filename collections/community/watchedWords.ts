@@ -62,7 +62,7 @@ function tooMany(req: PayloadRequest, retryAfter: number): APIError {
 
 /**
  * The watched words and new-member limits on a member's item or comment (docs/moderation.md
- * "Watched words", "New members"): censor in place; block (400 `content_blocked`); the daily cap (429) and
+ * "5. Watched words and new members"): censor in place; block (400 `content_blocked`); the daily cap (429) and
  * link cap of new members on a create; require approval (the item created, or moved from a
  * public status, into `pending_review` where the type has it, else `moderated`); flag. The
  * reports and the hold's record follow in `afterChange`, in the same transaction. Staff meet only censor.
