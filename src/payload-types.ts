@@ -988,6 +988,7 @@ export interface Webhook {
     | 'service.updated'
     | 'service.deleted'
     | 'user.created'
+    | 'translation.outdated'
     | 'webhook.test'
   )[];
   description?: string | null;

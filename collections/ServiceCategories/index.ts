@@ -4,6 +4,7 @@ import { activeCategories } from '../../access/activeCategories'
 import { anyOf } from '../../access/anyOf'
 import { isAdmin } from '../../access/isAdmin'
 import { auditHooks } from '../../hooks/shared/audit'
+import { recordOutdatedCategoryTexts } from '../../src/operations/catalogue/outdated-translations'
 import { CATEGORIES_COLLECTION, parentWithoutCycle } from '../../src/operations/catalogue/rules/category-tree'
 import { existingReference } from '../../src/operations/catalogue/rules/references'
 import { SLUG_MAX, uniqueSlug, validateSlug } from '../../src/operations/catalogue/rules/slug'
@@ -26,7 +27,7 @@ export const ServiceCategories: CollectionConfig<typeof CATEGORIES_COLLECTION> =
   defaultSort: 'sortOrder',
   hooks: {
     beforeChange: [uniqueSlug(CATEGORIES_COLLECTION), parentWithoutCycle],
-    afterChange: [audit.afterChange],
+    afterChange: [recordOutdatedCategoryTexts, audit.afterChange],
     afterDelete: [audit.afterDelete],
   },
   fields: [

@@ -13,6 +13,7 @@ import { auditHooks } from '../../hooks/shared/audit'
 import { webhookEventHooks } from '../../hooks/shared/webhookEvents'
 import { DEFAULT_CURRENCY } from '../../src/lib/money'
 import { MAX_BUFFER_MINUTES } from '../../src/operations/bookings/booking-rules'
+import { recordOutdatedServiceTexts } from '../../src/operations/catalogue/outdated-translations'
 import { presentService } from '../../src/operations/catalogue/present-service'
 import { oneTranslationPerLanguage, validateLanguage } from '../../src/operations/catalogue/rules/languages'
 import { priceFitsCurrency, validateCurrency, validateDecimal } from '../../src/operations/catalogue/rules/price'
@@ -71,7 +72,7 @@ export const ServiceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
   hooks: {
     beforeChange: [uniqueSlug(SERVICES_COLLECTION), priceFitsCurrency(SERVICES_COLLECTION), deriveTitleAndSearchText],
     beforeDelete: [refuseWithOpenBookingsAndDropSlots],
-    afterChange: [audit.afterChange, events.afterChange],
+    afterChange: [recordOutdatedServiceTexts, audit.afterChange, events.afterChange],
     afterDelete: [audit.afterDelete, events.afterDelete],
   },
   fields: [

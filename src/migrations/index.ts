@@ -29,6 +29,7 @@ import * as migration_20261202_014500_generated_functions from './20261202_01450
 import * as migration_20261202_020000_user_stale_triggers from './20261202_020000_user_stale_triggers'
 import * as migration_20261202_030000_notification_settings from './20261202_030000_notification_settings'
 import * as migration_20261202_031119_booking_cancel_reschedule from './20261202_031119_booking_cancel_reschedule'
+import * as migration_20261202_045322_outdated_translations from './20261202_045322_outdated_translations'
 
 export const migrations = [
   {
@@ -185,5 +186,10 @@ export const migrations = [
     up: migration_20261202_031119_booking_cancel_reschedule.up,
     down: migration_20261202_031119_booking_cancel_reschedule.down,
     name: '20261202_031119_booking_cancel_reschedule',
+  },
+  {
+    up: migration_20261202_045322_outdated_translations.up,
+    down: migration_20261202_045322_outdated_translations.down,
+    name: '20261202_045322_outdated_translations',
   },
 ]
