@@ -31,6 +31,8 @@ export const ServiceCategories: CollectionConfig<typeof CATEGORIES_COLLECTION> =
     afterDelete: [audit.afterDelete],
   },
   fields: [
+    // This language's outdated texts and when the default language's changed (docs/api.md "Outdated translations").
+    { name: 'outdatedTexts', type: 'ui', admin: { components: { Field: '/src/admin/OutdatedTexts#OutdatedTexts' } } },
     { name: 'name', type: 'text', required: true, localized: true, maxLength: 200 },
     {
       name: 'slug',

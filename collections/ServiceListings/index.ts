@@ -36,6 +36,7 @@ const events = webhookEventHooks({
   present: (doc) => presentService(doc, { fullTranslations: true }) as unknown as Record<string, unknown>,
 })
 const LANGUAGE_SELECT = '/src/admin/LanguageSelect#LanguageSelect'
+const OUTDATED_TEXTS = '/src/admin/OutdatedTexts#OutdatedTexts'
 const wholeNumber = (min: number) => (value: unknown) =>
   value === null || value === undefined || (Number.isInteger(value) && (value as number) >= min)
     ? true
@@ -230,6 +231,8 @@ export const ServiceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
       validate: validateLanguage,
       admin: { description: 'The language the service is written in', components: { Field: LANGUAGE_SELECT } },
     },
+    // The outdated texts of the translations below and when their source changed (docs/api.md "Outdated translations").
+    { name: 'outdatedTexts', type: 'ui', admin: { components: { Field: OUTDATED_TEXTS } } },
     {
       name: 'translations',
       type: 'array',

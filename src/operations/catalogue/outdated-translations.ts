@@ -2,13 +2,13 @@
 // changed after it was last saved. The collections' hooks record it in the transaction of the change, whichever
 // path made it (admin API, panel, stock routes), and queue `translation.outdated` in the same statement; a text
 // changed again, or confirmed, is current. Saving a text unchanged leaves it as it was: old and new are compared.
-import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
+import type { CollectionAfterChangeHook, Payload, PayloadRequest } from 'payload'
 
 import { writeAudit } from '../../../hooks/shared/audit'
 import { wakeAfterCommit } from '../../../hooks/shared/webhookEvents'
 import { notFound } from '../../lib/http/errors'
 import { defaultLocale } from '../../lib/locales'
-import { runIn, statement } from '../../lib/prepared'
+import { run, runIn, statement } from '../../lib/prepared'
 import { CATEGORIES_COLLECTION } from './rules/category-tree'
 import { SERVICES } from './services-read'
 import { catalogueTransaction } from './transaction'
@@ -246,4 +246,26 @@ export function confirmTranslations(req: PayloadRequest, input: ConfirmInput): P
     })
     return { item: (await coverageItem(req, locales, input.type, input.id, input.lang))! }
   })
+}
+
+export interface OutdatedText {
+  lang: string
+  text: string
+  sourceChangedAt: Date
+}
+
+const outdatedRows = (type: TranslatedType) => {
+  const { table, key, texts } = TRANSLATED[type]
+  return statement(
+    `translations-outdated-of-${type}`,
+    `SELECT lang, text, source_changed_at AS "sourceChangedAt" FROM ${table} WHERE ${key} = $1::uuid
+     ORDER BY lang, array_position(ARRAY[${texts.map((t) => `'${t}'`).join(', ')}], text)`,
+  )
+}
+const OUTDATED_OF = { service: outdatedRows('service'), category: outdatedRows('category') }
+
+/** A document's outdated texts in every language (the form's mark). */
+export async function outdatedTextsOf(payload: Payload, type: TranslatedType, id: string): Promise<OutdatedText[]> {
+  const { rows } = await run<OutdatedText>(payload, OUTDATED_OF[type], [id])
+  return rows
 }
