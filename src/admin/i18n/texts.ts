@@ -517,6 +517,22 @@ export const TEXTS = {
     '{{currency}} ha {{count}} decimali, ad es. {{example}}',
     '{{currency}} heeft {{count}} decimalen, bijv. {{example}}',
   ],
+  'currency.option#one': [
+    '{{code}} ({{count}} decimal)',
+    '{{code}} ({{count}} décimale)',
+    '{{code}} ({{count}} Nachkommastelle)',
+    '{{code}} ({{count}} decimal)',
+    '{{code}} ({{count}} decimale)',
+    '{{code}} ({{count}} decimaal)',
+  ],
+  'currency.option#other': [
+    '{{code}} ({{count}} decimals)',
+    '{{code}} ({{count}} décimales)',
+    '{{code}} ({{count}} Nachkommastellen)',
+    '{{code}} ({{count}} decimales)',
+    '{{code}} ({{count}} decimali)',
+    '{{code}} ({{count}} decimalen)',
+  ],
   'rating.label': ['Rating', 'Note', 'Bewertung', 'Valoración', 'Valutazione', 'Beoordeling'],
   'rating.none': [
     'no reviews yet',
