@@ -7,6 +7,7 @@ import { catalogueBench } from './catalogue'
 import { clusterBench } from './cluster'
 import { cookieBarrierBench } from './cookie-barrier'
 import { digestsBench } from './digests'
+import { outdatedBench } from './outdated'
 import { forumBench } from './forum'
 import { growthBench } from './growth'
 import { type BenchApp, log, startBenchApp } from './harness'
@@ -41,6 +42,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   replicas: replicasBench,
   bearer: bearerBench,
   digests: digestsBench,
+  outdated: outdatedBench,
 }
 const DEFAULT = ['reads', 'catalogue', 'profile', 'bookings', 'sign-in', 'memory']
 

@@ -5,6 +5,8 @@
 // (sessions, tokens, rate limits) need no entry.
 import type { CollectionConfig } from 'payload'
 
+import { COLLECTION_TEXTS, GROUP_TEXTS } from '../src/admin/i18n/collections'
+
 export const PANEL_GROUPS = ['Catalogue', 'Bookings', 'Community', 'People', 'Settings', 'System'] as const
 type Group = (typeof PANEL_GROUPS)[number]
 
@@ -108,8 +110,24 @@ export function inPanelOrder(collections: CollectionConfig[]): CollectionConfig[
   return [...collections].sort((a, b) => rank(a) - rank(b))
 }
 
+const OTHERS = ['fr', 'de', 'es', 'it', 'nl'] as const
+const inEvery = (english: string, others: readonly string[]) => ({
+  en: english,
+  ...Object.fromEntries(OTHERS.map((language, index) => [language, others[index]!])),
+})
+
+/** Its group, description and names, in the panel's six languages (src/admin/i18n/collections.ts). */
 export function panelNavigation(collection: CollectionConfig): CollectionConfig {
   const entry = NAVIGATION[collection.slug]
   if (!entry) return collection
-  return { ...collection, admin: { ...collection.admin, group: entry.group, description: entry.description } }
+  const texts = COLLECTION_TEXTS[collection.slug]
+  const group = inEvery(entry.group, GROUP_TEXTS[entry.group] ?? [])
+  if (!texts) return { ...collection, admin: { ...collection.admin, group, description: entry.description } }
+  const [singular, ...singulars] = texts.singular
+  const [plural, ...plurals] = texts.plural
+  return {
+    ...collection,
+    labels: { singular: inEvery(singular, singulars), plural: inEvery(plural, plurals) },
+    admin: { ...collection.admin, group, description: inEvery(entry.description, texts.description) },
+  }
 }
