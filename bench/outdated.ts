@@ -40,7 +40,12 @@ export async function outdatedBench(app: BenchApp): Promise<ScenarioResult> {
   const sides = {
     marking: () => send({ action: 'update', id, translations: translations(`Title ${++title}`) }),
     none: () =>
-      send({ action: 'update', id, basePrice: String(10 + (++price % 50)), translations: translations(`Title ${title}`) }),
+      send({
+        action: 'update',
+        id,
+        basePrice: String(10 + (++price % 50)),
+        translations: translations(`Title ${title}`),
+      }),
   }
   const timed = async (side: keyof typeof sides) => {
     const started = performance.now()
@@ -53,14 +58,22 @@ export async function outdatedBench(app: BenchApp): Promise<ScenarioResult> {
   for (let round = 0; round < ROUNDS; round++) {
     const order: Array<keyof typeof sides> = round % 2 === 0 ? ['none', 'marking'] : ['marking', 'none']
     for (const side of order) rates[side].push(await timed(side))
-    log(`outdated round ${round + 1}: marking ${rates.marking.at(-1)!.toFixed(1)}/s, none ${rates.none.at(-1)!.toFixed(1)}/s`)
+    log(
+      `outdated round ${round + 1}: marking ${rates.marking.at(-1)!.toFixed(1)}/s, none ${rates.none.at(-1)!.toFixed(1)}/s`,
+    )
   }
   const spread = spreadOf(rates.marking.map((rate, i) => rate / rates.none[i]!))
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
   const summary = [
-    { check: 'updates marking 5 languages outdated, per second (median of rounds)', value: median(rates.marking).toFixed(1) },
+    {
+      check: 'updates marking 5 languages outdated, per second (median of rounds)',
+      value: median(rates.marking).toFixed(1),
+    },
     { check: 'updates marking none, per second (median of rounds)', value: median(rates.none).toFixed(1) },
-    { check: "marking ÷ none (target ≥ 0.90; the median of the rounds' ratios and their range)", value: formatSpread(spread) },
+    {
+      check: "marking ÷ none (target ≥ 0.90; the median of the rounds' ratios and their range)",
+      value: formatSpread(spread),
+    },
   ]
   printTable('Outdated translations', summary)
   return {

@@ -21,7 +21,7 @@ interface Task {
   where: Where
   /** The list URL's `where` query for the same filter. */
   query: string
-  /** The line's text by count ("2 bookings to confirm"); absent: the collection's own labels and "waiting for approval". */
+  /** The line's text by count ("2 bookings to confirm"); absent: the collection's labels, "waiting for approval". */
   text?: PluralKey
 }
 

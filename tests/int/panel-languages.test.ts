@@ -50,7 +50,9 @@ describe('the texts', () => {
     expect(Object.keys(PANEL_I18N.supportedLanguages).sort()).toEqual([...PANEL_LANGUAGES].sort())
     for (const language of PANEL_LANGUAGES) {
       expect(PANEL_I18N.supportedLanguages[language].translations.general).toBeDefined()
-      expect(PANEL_I18N.translations[language].community['nav.coverage']).toBe(TEXTS['nav.coverage'][PANEL_LANGUAGES.indexOf(language)])
+      expect(PANEL_I18N.translations[language].community['nav.coverage']).toBe(
+        TEXTS['nav.coverage'][PANEL_LANGUAGES.indexOf(language)],
+      )
     }
   })
 })

@@ -1,4 +1,4 @@
-// GET /api/admin/services/translations/coverage?lang&state&status&type&missing&page&perPage → {language, counts, items, …}
+// GET /api/admin/services/translations/coverage?lang&state&status&type&missing&page&perPage → {counts, items, …}
 // What a content language still lacks: the services and categories without a
 // translation in `lang`, or without some of its texts, and the counts for every configured
 // language. Admins only, like the rest of /api/admin/services. The query and response

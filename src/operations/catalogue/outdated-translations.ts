@@ -12,7 +12,7 @@ import { run, runIn, statement } from '../../lib/prepared'
 import { CATEGORIES_COLLECTION } from './rules/category-tree'
 import { SERVICES } from './services-read'
 import { catalogueTransaction } from './transaction'
-import { CATEGORY_TEXTS, coverageItem, type CoverageItem, SERVICE_TEXTS } from './translation-coverage'
+import { CATEGORY_TEXTS, type CoverageItem, coverageItem, SERVICE_TEXTS } from './translation-coverage'
 
 export type TranslatedType = 'service' | 'category'
 type Doc = Record<string, unknown>
