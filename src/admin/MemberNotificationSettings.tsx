@@ -4,13 +4,8 @@
 import { FieldLabel, useDocumentInfo } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
 
-import {
-  NOTIFICATION_TYPES,
-  type NotificationSetting,
-  type NotificationType,
-} from '../../domain/notification-types'
+import { NOTIFICATION_TYPES, type NotificationSetting, type NotificationType } from '../../domain/notification-types'
 import { usePanelText } from './i18n/usePanelText'
-
 
 type Loaded = { settings: Record<NotificationType, NotificationSetting> } | { error: true; status?: number }
 
@@ -24,9 +19,7 @@ export function MemberNotificationSettings() {
     // Unawaited from the effect (React ignores its result): every outcome ends in setLoaded.
     void fetch(`/api/admin/notification-settings?userId=${encodeURIComponent(String(id))}`, { credentials: 'include' })
       .then(async (response) =>
-        response.ok
-          ? ((await response.json()) as Loaded)
-          : { error: true as const, status: response.status },
+        response.ok ? ((await response.json()) as Loaded) : { error: true as const, status: response.status },
       )
       .catch(() => ({ error: true as const }))
       .then((result) => {

@@ -40,7 +40,13 @@ export function NewWebhook() {
       ...(description.trim() ? { description: description.trim() } : {}),
     }
     let answer: Created | null = null
-    if (await post<Created>('/api/admin/webhooks', body, (done) => ((answer = done), t('webhook.created', { url: done.webhook.url })))) {
+    if (
+      await post<Created>(
+        '/api/admin/webhooks',
+        body,
+        (done) => ((answer = done), t('webhook.created', { url: done.webhook.url })),
+      )
+    ) {
       setCreated(answer)
       setUrl('')
       setDescription('')
@@ -118,8 +124,7 @@ export function NewWebhook() {
       {created && (
         <div role="status" style={{ padding: 'var(--base)', background: 'var(--theme-success-50)', borderRadius: 4 }}>
           <p style={{ margin: 0 }}>
-            {t('webhook.secret')}{' '}
-            <code data-testid="webhook-secret">{created.secret}</code>
+            {t('webhook.secret')} <code data-testid="webhook-secret">{created.secret}</code>
           </p>
           <p style={{ margin: 0 }}>
             <a href={`${config.routes.admin}/collections/webhooks/${created.webhook.id}`}>{t('webhook.open')}</a>{' '}

@@ -57,7 +57,12 @@ export function PeriodForm({ from, to, csv }: { from: string; to: string; csv?: 
         marginBottom: 'calc(var(--base) * 1.5)',
       }}
     >
-      <Day label={t('period.from')} name="from" value={period.from} onChange={(day) => setPeriod({ ...period, from: day })} />
+      <Day
+        label={t('period.from')}
+        name="from"
+        value={period.from}
+        onChange={(day) => setPeriod({ ...period, from: day })}
+      />
       <Day label={t('period.to')} name="to" value={period.to} onChange={(day) => setPeriod({ ...period, to: day })} />
       <Button buttonStyle="primary" type="submit" margin={false}>
         {t('period.show')}

@@ -10,10 +10,8 @@ export function PublishReport({ from, to }: { from: string; to: string }) {
   const { t } = usePanelText()
   // Unawaited from the button (React ignores a handler's result): usePanelPost's post catches its own failures.
   const publish = () =>
-    post<{ report: { id: string } }>(
-      '/api/admin/transparency-reports',
-      { from, to },
-      (answer) => t('publish.done', { url: `/api/transparency-reports/${answer.report.id}` }),
+    post<{ report: { id: string } }>('/api/admin/transparency-reports', { from, to }, (answer) =>
+      t('publish.done', { url: `/api/transparency-reports/${answer.report.id}` }),
     )
   return (
     <div data-testid="publish-report">

@@ -106,7 +106,9 @@ function Day({ day, busy, onClose }: { day: CalendarDay; busy: boolean; onClose:
         </span>
       )}
       {!day.closed && (
-        <span>{day.open.length > 0 ? t('calendar.open', { hours: windowsText(day.open) }) : t('calendar.noHours')}</span>
+        <span>
+          {day.open.length > 0 ? t('calendar.open', { hours: windowsText(day.open) }) : t('calendar.noHours')}
+        </span>
       )}
       {day.reasons.length > 0 && <em>{day.reasons.join('; ')}</em>}
       {starts && (
@@ -282,7 +284,9 @@ export function ServiceCalendar() {
                 <td>{exceptionText(exception, text.language)}</td>
                 <td>{exception.reason ?? ''}</td>
                 <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
-                  <a href={`${config.routes.admin}/collections/availability-exceptions/${exception.id}`}>{t('calendar.edit')}</a>{' '}
+                  <a href={`${config.routes.admin}/collections/availability-exceptions/${exception.id}`}>
+                    {t('calendar.edit')}
+                  </a>{' '}
                   <Button
                     buttonStyle="subtle"
                     size="small"
@@ -290,7 +294,10 @@ export function ServiceCalendar() {
                     disabled={busy}
                     type="button"
                     onClick={() =>
-                      void change({ action: 'deleteException', id: exception.id }, t('calendar.removed', { date: exception.date }))
+                      void change(
+                        { action: 'deleteException', id: exception.id },
+                        t('calendar.removed', { date: exception.date }),
+                      )
                     }
                   >
                     {t('calendar.remove')}
@@ -305,7 +312,10 @@ export function ServiceCalendar() {
         busy={busy}
         defaultDate={today}
         onAdd={(input) =>
-          change({ action: 'createException', serviceId: id, ...input }, t('calendar.added', { date: String(input.date) }))
+          change(
+            { action: 'createException', serviceId: id, ...input },
+            t('calendar.added', { date: String(input.date) }),
+          )
         }
       />
       {outcome && (
@@ -314,9 +324,7 @@ export function ServiceCalendar() {
         </p>
       )}
       <FieldLabel label={t('calendar.weeks')} />
-      {loaded && !loaded.starts && (
-        <p>{t('calendar.notActive')}</p>
-      )}
+      {loaded && !loaded.starts && <p>{t('calendar.notActive')}</p>}
       <div
         data-testid="calendar-weeks"
         style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 6 }}
@@ -327,7 +335,10 @@ export function ServiceCalendar() {
             day={day}
             busy={busy}
             onClose={(date) =>
-              void change({ action: 'createException', serviceId: id, date, isAvailable: false }, t('calendar.closedOn', { date }))
+              void change(
+                { action: 'createException', serviceId: id, date, isAvailable: false },
+                t('calendar.closedOn', { date }),
+              )
             }
           />
         ))}

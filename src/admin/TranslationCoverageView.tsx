@@ -65,7 +65,11 @@ function wordOf(text: PanelText, prefix: string, value: string): string {
 }
 
 const sourceDate = (text: PanelText, at: string | null | undefined) =>
-  at ? new Intl.DateTimeFormat(text.language === 'en' ? 'en-GB' : text.language, { dateStyle: 'medium' }).format(new Date(at)) : ''
+  at
+    ? new Intl.DateTimeFormat(text.language === 'en' ? 'en-GB' : text.language, { dateStyle: 'medium' }).format(
+        new Date(at),
+      )
+    : ''
 
 export async function TranslationCoverageView(props: AdminViewServerProps) {
   const { initPageResult, params, searchParams } = props

@@ -19,8 +19,8 @@ import {
   transparencyFigures,
   type WeekOfDecisions,
 } from '../operations/reports/transparency'
-import { PeriodForm } from './PeriodForm'
 import { type PanelText, panelText } from './i18n/index'
+import { PeriodForm } from './PeriodForm'
 import { PublishReport } from './PublishReport'
 import { hoursText, outcomeLabel, postTypeLabel, reasonLabel } from './transparencyLabels'
 

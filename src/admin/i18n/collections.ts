@@ -32,8 +32,22 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
     ],
   },
   'service-categories': {
-    singular: ['Service category', 'Catégorie de service', 'Dienstkategorie', 'Categoría de servicio', 'Categoria di servizio', 'Dienstcategorie'],
-    plural: ['Service categories', 'Catégories de service', 'Dienstkategorien', 'Categorías de servicio', 'Categorie di servizio', 'Dienstcategorieën'],
+    singular: [
+      'Service category',
+      'Catégorie de service',
+      'Dienstkategorie',
+      'Categoría de servicio',
+      'Categoria di servizio',
+      'Dienstcategorie',
+    ],
+    plural: [
+      'Service categories',
+      'Catégories de service',
+      'Dienstkategorien',
+      'Categorías de servicio',
+      'Categorie di servizio',
+      'Dienstcategorieën',
+    ],
     description: [
       'L’arbre des catégories. Noms et descriptions par langue : changez de langue en haut du formulaire.',
       'Der Kategorienbaum. Namen und Beschreibungen je Sprache: wechseln Sie die Sprache oben im Formular.',
@@ -65,8 +79,22 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
     ],
   },
   'service-media': {
-    singular: ['Service media', 'Média de service', 'Dienstmedium', 'Medio de servicio', 'Media del servizio', 'Dienstmedia'],
-    plural: ['Service media', 'Médias de service', 'Dienstmedien', 'Medios de servicio', 'Media dei servizi', 'Dienstmedia'],
+    singular: [
+      'Service media',
+      'Média de service',
+      'Dienstmedium',
+      'Medio de servicio',
+      'Media del servizio',
+      'Dienstmedia',
+    ],
+    plural: [
+      'Service media',
+      'Médias de service',
+      'Dienstmedien',
+      'Medios de servicio',
+      'Media dei servizi',
+      'Dienstmedia',
+    ],
     description: [
       'Photos et fichiers des services et catégories, avec leurs textes alternatifs par langue.',
       'Fotos und Dateien der Dienste und Kategorien, mit ihren Alternativtexten je Sprache.',
@@ -88,7 +116,14 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
   },
   'blog-posts': {
     singular: ['Blog post', 'Article de blog', 'Blogbeitrag', 'Entrada de blog', 'Articolo del blog', 'Blogbericht'],
-    plural: ['Blog posts', 'Articles de blog', 'Blogbeiträge', 'Entradas de blog', 'Articoli del blog', 'Blogberichten'],
+    plural: [
+      'Blog posts',
+      'Articles de blog',
+      'Blogbeiträge',
+      'Entradas de blog',
+      'Articoli del blog',
+      'Blogberichten',
+    ],
     description: [
       'Articles de blog : brouillons et articles publiés.',
       'Blogbeiträge: Entwürfe und veröffentlichte Artikel.',
@@ -98,8 +133,22 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
     ],
   },
   'blog-comments': {
-    singular: ['Blog comment', 'Commentaire de blog', 'Blogkommentar', 'Comentario de blog', 'Commento del blog', 'Blogreactie'],
-    plural: ['Blog comments', 'Commentaires de blog', 'Blogkommentare', 'Comentarios de blog', 'Commenti del blog', 'Blogreacties'],
+    singular: [
+      'Blog comment',
+      'Commentaire de blog',
+      'Blogkommentar',
+      'Comentario de blog',
+      'Commento del blog',
+      'Blogreactie',
+    ],
+    plural: [
+      'Blog comments',
+      'Commentaires de blog',
+      'Blogkommentare',
+      'Comentarios de blog',
+      'Commenti del blog',
+      'Blogreacties',
+    ],
     description: [
       'Commentaires publiés, les plus récents d’abord : ouvrez-en un pour le modérer avec un motif.',
       'Veröffentlichte Kommentare, neueste zuerst: öffnen Sie einen, um ihn mit Begründung zu moderieren.',
@@ -131,8 +180,22 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
     ],
   },
   'forum-threads': {
-    singular: ['Forum thread', 'Sujet du forum', 'Forenthema', 'Hilo del foro', 'Discussione del forum', 'Forumonderwerp'],
-    plural: ['Forum threads', 'Sujets du forum', 'Forenthemen', 'Hilos del foro', 'Discussioni del forum', 'Forumonderwerpen'],
+    singular: [
+      'Forum thread',
+      'Sujet du forum',
+      'Forenthema',
+      'Hilo del foro',
+      'Discussione del forum',
+      'Forumonderwerp',
+    ],
+    plural: [
+      'Forum threads',
+      'Sujets du forum',
+      'Forenthemen',
+      'Hilos del foro',
+      'Discussioni del forum',
+      'Forumonderwerpen',
+    ],
     description: [
       'Sujets du forum, épinglés d’abord puis par dernier message. Épinglez ou fermez un sujet depuis sa page.',
       'Forenthemen, angeheftete zuerst, dann nach letztem Beitrag. Heften oder schließen Sie ein Thema auf seiner Seite.',
@@ -142,8 +205,22 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
     ],
   },
   'forum-posts': {
-    singular: ['Forum post', 'Message du forum', 'Forenbeitrag', 'Mensaje del foro', 'Messaggio del forum', 'Forumbericht'],
-    plural: ['Forum posts', 'Messages du forum', 'Forenbeiträge', 'Mensajes del foro', 'Messaggi del forum', 'Forumberichten'],
+    singular: [
+      'Forum post',
+      'Message du forum',
+      'Forenbeitrag',
+      'Mensaje del foro',
+      'Messaggio del forum',
+      'Forumbericht',
+    ],
+    plural: [
+      'Forum posts',
+      'Messages du forum',
+      'Forenbeiträge',
+      'Mensajes del foro',
+      'Messaggi del forum',
+      'Forumberichten',
+    ],
     description: [
       'Messages des sujets du forum.',
       'Beiträge der Forenthemen.',
@@ -199,7 +276,13 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
   groups: {
     singular: ['Group', 'Groupe', 'Gruppe', 'Grupo', 'Gruppo', 'Groep'],
     plural: ['Groups', 'Groupes', 'Gruppen', 'Grupos', 'Gruppi', 'Groepen'],
-    description: ['Groupes de membres.', 'Gruppen von Mitgliedern.', 'Grupos de miembros.', 'Gruppi di membri.', 'Groepen van leden.'],
+    description: [
+      'Groupes de membres.',
+      'Gruppen von Mitgliedern.',
+      'Grupos de miembros.',
+      'Gruppi di membri.',
+      'Groepen van leden.',
+    ],
   },
   galleries: {
     singular: ['Gallery', 'Galerie', 'Galerie', 'Galería', 'Galleria', 'Galerij'],
@@ -213,8 +296,22 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
     ],
   },
   'community-media': {
-    singular: ['Community media', 'Média de la communauté', 'Community-Medium', 'Medio de la comunidad', 'Media della comunità', 'Gemeenschapsmedia'],
-    plural: ['Community media', 'Médias de la communauté', 'Community-Medien', 'Medios de la comunidad', 'Media della comunità', 'Gemeenschapsmedia'],
+    singular: [
+      'Community media',
+      'Média de la communauté',
+      'Community-Medium',
+      'Medio de la comunidad',
+      'Media della comunità',
+      'Gemeenschapsmedia',
+    ],
+    plural: [
+      'Community media',
+      'Médias de la communauté',
+      'Community-Medien',
+      'Medios de la comunidad',
+      'Media della comunità',
+      'Gemeenschapsmedia',
+    ],
     description: [
       'Images que les membres envoient pour leurs galeries. Supprimez-en une pour la retirer partout où elle apparaît.',
       'Bilder, die Mitglieder für ihre Galerien hochladen. Löschen Sie eines, um es überall zu entfernen.',
@@ -323,8 +420,22 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
     ],
   },
   'webhook-deliveries': {
-    singular: ['Webhook delivery', 'Envoi de webhook', 'Webhook-Zustellung', 'Entrega de webhook', 'Consegna del webhook', 'Webhook-levering'],
-    plural: ['Webhook deliveries', 'Envois de webhooks', 'Webhook-Zustellungen', 'Entregas de webhooks', 'Consegne dei webhook', 'Webhook-leveringen'],
+    singular: [
+      'Webhook delivery',
+      'Envoi de webhook',
+      'Webhook-Zustellung',
+      'Entrega de webhook',
+      'Consegna del webhook',
+      'Webhook-levering',
+    ],
+    plural: [
+      'Webhook deliveries',
+      'Envois de webhooks',
+      'Webhook-Zustellungen',
+      'Entregas de webhooks',
+      'Consegne dei webhook',
+      'Webhook-leveringen',
+    ],
     description: [
       'Chaque envoi de webhook : en attente, réussi ou échoué, avec ses tentatives et la réponse reçue.',
       'Jede Webhook-Zustellung: ausstehend, erfolgreich oder fehlgeschlagen, mit ihren Versuchen und der erhaltenen Antwort.',
@@ -334,8 +445,22 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
     ],
   },
   'audit-logs': {
-    singular: ['Audit log', 'Journal d’audit', 'Prüfprotokoll', 'Registro de auditoría', 'Registro di audit', 'Auditlog'],
-    plural: ['Audit logs', 'Journaux d’audit', 'Prüfprotokolle', 'Registros de auditoría', 'Registri di audit', 'Auditlogs'],
+    singular: [
+      'Audit log',
+      'Journal d’audit',
+      'Prüfprotokoll',
+      'Registro de auditoría',
+      'Registro di audit',
+      'Auditlog',
+    ],
+    plural: [
+      'Audit logs',
+      'Journaux d’audit',
+      'Prüfprotokolle',
+      'Registros de auditoría',
+      'Registri di audit',
+      'Auditlogs',
+    ],
     description: [
       'Qui a fait quoi, sur quoi, depuis où. Les entrées ne peuvent être ni modifiées ni supprimées. Filtrez par action, utilisateur ou date.',
       'Wer was woran von wo getan hat. Einträge können weder geändert noch gelöscht werden. Filtern Sie nach Aktion, Benutzer oder Datum.',

@@ -895,7 +895,14 @@ export const TEXTS = {
   ],
   'reason.spam': ['Spam', 'Spam', 'Spam', 'Spam', 'Spam', 'Spam'],
   'reason.harassment': ['Harassment', 'Harcèlement', 'Belästigung', 'Acoso', 'Molestie', 'Intimidatie'],
-  'reason.hate': ['Hate speech', 'Discours haineux', 'Hassrede', 'Discurso de odio', 'Incitamento all’odio', 'Haatzaaiende taal'],
+  'reason.hate': [
+    'Hate speech',
+    'Discours haineux',
+    'Hassrede',
+    'Discurso de odio',
+    'Incitamento all’odio',
+    'Haatzaaiende taal',
+  ],
   'reason.violence': ['Violence', 'Violence', 'Gewalt', 'Violencia', 'Violenza', 'Geweld'],
   'reason.sexual': [
     'Sexual content',
@@ -921,7 +928,14 @@ export const TEXTS = {
     'Disinformazione',
     'Desinformatie',
   ],
-  'reason.other': ['Other reasons', 'Autres motifs', 'Andere Gründe', 'Otros motivos', 'Altri motivi', 'Andere redenen'],
+  'reason.other': [
+    'Other reasons',
+    'Autres motifs',
+    'Andere Gründe',
+    'Otros motivos',
+    'Altri motivi',
+    'Andere redenen',
+  ],
   'outcome.moderated': [
     'Moderated (hidden)',
     'Modéré (masqué)',
@@ -943,7 +957,14 @@ export const TEXTS = {
   'period.from': ['From', 'Du', 'Von', 'Desde', 'Dal', 'Van'],
   'period.to': ['To', 'Au', 'Bis', 'Hasta', 'Al', 'Tot'],
   'period.show': ['Show', 'Afficher', 'Anzeigen', 'Mostrar', 'Mostra', 'Tonen'],
-  'period.csv': ['Download CSV', 'Télécharger le CSV', 'CSV herunterladen', 'Descargar CSV', 'Scarica CSV', 'CSV downloaden'],
+  'period.csv': [
+    'Download CSV',
+    'Télécharger le CSV',
+    'CSV herunterladen',
+    'Descargar CSV',
+    'Scarica CSV',
+    'CSV downloaden',
+  ],
   'publish.button': [
     'Publish this report',
     'Publier ce rapport',
@@ -962,7 +983,14 @@ export const TEXTS = {
   ],
 
   // Webhooks.
-  'webhook.new': ['New webhook', 'Nouveau webhook', 'Neuer Webhook', 'Nuevo webhook', 'Nuovo webhook', 'Nieuwe webhook'],
+  'webhook.new': [
+    'New webhook',
+    'Nouveau webhook',
+    'Neuer Webhook',
+    'Nuevo webhook',
+    'Nuovo webhook',
+    'Nieuwe webhook',
+  ],
   'webhook.url': ['URL', 'URL', 'URL', 'URL', 'URL', 'URL'],
   'webhook.description': ['Description', 'Description', 'Beschreibung', 'Descripción', 'Descrizione', 'Beschrijving'],
   'webhook.create': [
@@ -1030,7 +1058,14 @@ export const TEXTS = {
     'Non ancora tentato: controlli più tardi le consegne qui sotto.',
     'Nog niet geprobeerd: bekijk later de leveringen hieronder.',
   ],
-  'webhook.noAnswer': ['no answer', 'pas de réponse', 'keine Antwort', 'sin respuesta', 'nessuna risposta', 'geen antwoord'],
+  'webhook.noAnswer': [
+    'no answer',
+    'pas de réponse',
+    'keine Antwort',
+    'sin respuesta',
+    'nessuna risposta',
+    'geen antwoord',
+  ],
   'webhook.delivered': [
     'Delivered: {{answer}}{{duration}}. Reload the page to see it in the deliveries below.',
     'Livré : {{answer}}{{duration}}. Rechargez la page pour le voir dans les envois ci-dessous.',
@@ -1039,7 +1074,14 @@ export const TEXTS = {
     'Consegnato: {{answer}}{{duration}}. Ricarichi la pagina per vederlo nelle consegne qui sotto.',
     'Geleverd: {{answer}}{{duration}}. Herlaad de pagina om het hieronder bij de leveringen te zien.',
   ],
-  'webhook.inMs': [' in {{ms}} ms', ' en {{ms}} ms', ' in {{ms}} ms', ' en {{ms}} ms', ' in {{ms}} ms', ' in {{ms}} ms'],
+  'webhook.inMs': [
+    ' in {{ms}} ms',
+    ' en {{ms}} ms',
+    ' in {{ms}} ms',
+    ' en {{ms}} ms',
+    ' in {{ms}} ms',
+    ' in {{ms}} ms',
+  ],
   'webhook.failed': [
     'Failed: {{answer}}. See the deliveries below.',
     'Échec : {{answer}}. Voyez les envois ci-dessous.',
