@@ -3,9 +3,9 @@
 // in one place; `panelNavigation` puts it on the collection configs (collections/index.ts).
 // Who sees which collection is access/panelByRole.ts; collections hidden from everyone
 // (sessions, tokens, rate limits) need no entry.
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, Field } from 'payload'
 
-import { COLLECTION_TEXTS, GROUP_TEXTS } from '../src/admin/i18n/collections'
+import { COLLECTION_TEXTS, FIELD_TEXTS, GROUP_TEXTS } from '../src/admin/i18n/collections'
 
 export const PANEL_GROUPS = ['Catalogue', 'Bookings', 'Community', 'People', 'Settings', 'System'] as const
 type Group = (typeof PANEL_GROUPS)[number]
@@ -116,18 +116,31 @@ const inEvery = (english: string, others: readonly string[]) => ({
   ...Object.fromEntries(OTHERS.map((language, index) => [language, others[index]!])),
 })
 
-/** Its group, description and names, in the panel's six languages (src/admin/i18n/collections.ts). */
+/** Fields without a label of their own get one in every language where Payload would write the name in English. */
+function withFieldLabels(fields: Field[]): Field[] {
+  return fields.map((field) => {
+    const withLabel =
+      'name' in field && !('label' in field && field.label) && field.type !== 'ui' && FIELD_TEXTS[field.name]
+        ? ({ ...field, label: inEvery(FIELD_TEXTS[field.name]![0], FIELD_TEXTS[field.name]!.slice(1)) } as Field)
+        : field
+    if ('fields' in withLabel && Array.isArray(withLabel.fields))
+      return { ...withLabel, fields: withFieldLabels(withLabel.fields) } as Field
+    return withLabel
+  })
+}
+
+/** Its group, description, names and field labels in the panel's six languages (src/admin/i18n/collections.ts). */
 export function panelNavigation(collection: CollectionConfig): CollectionConfig {
   const entry = NAVIGATION[collection.slug]
-  if (!entry) return collection
   const texts = COLLECTION_TEXTS[collection.slug]
-  const group = inEvery(entry.group, GROUP_TEXTS[entry.group] ?? [])
-  if (!texts) return { ...collection, admin: { ...collection.admin, group, description: entry.description } }
-  const [singular, ...singulars] = texts.singular
-  const [plural, ...plurals] = texts.plural
-  return {
-    ...collection,
-    labels: { singular: inEvery(singular, singulars), plural: inEvery(plural, plurals) },
-    admin: { ...collection.admin, group, description: inEvery(entry.description, texts.description) },
+  const translated: CollectionConfig = { ...collection, fields: withFieldLabels(collection.fields) }
+  if (texts) {
+    const [singular, ...singulars] = texts.singular
+    const [plural, ...plurals] = texts.plural
+    translated.labels = { singular: inEvery(singular, singulars), plural: inEvery(plural, plurals) }
   }
+  if (!entry) return translated
+  const group = inEvery(entry.group, GROUP_TEXTS[entry.group] ?? [])
+  const description = texts?.description ? inEvery(entry.description, texts.description) : entry.description
+  return { ...translated, admin: { ...collection.admin, group, description } }
 }

@@ -13,6 +13,7 @@ import { auditHooks } from '../../hooks/shared/audit'
 import { webhookEventHooks } from '../../hooks/shared/webhookEvents'
 import { DEFAULT_CURRENCY } from '../../src/lib/money'
 import { MAX_BUFFER_MINUTES } from '../../src/operations/bookings/booking-rules'
+import { labelOf } from '../../src/admin/i18n/index'
 import { recordOutdatedServiceTexts } from '../../src/operations/catalogue/outdated-translations'
 import { presentService } from '../../src/operations/catalogue/present-service'
 import { oneTranslationPerLanguage, validateLanguage } from '../../src/operations/catalogue/rules/languages'
@@ -100,7 +101,7 @@ export const ServiceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
           type: 'select',
           required: true,
           defaultValue: 'draft',
-          options: [...SERVICE_STATUSES],
+          options: SERVICE_STATUSES.map((value) => ({ value, label: labelOf(`status.${value}`) })),
           hooks: { beforeDuplicate: [() => 'draft'] },
         },
         {
@@ -201,7 +202,7 @@ export const ServiceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
     // adds and removes them and keeps the coming weeks in step, which a join table cannot.
     {
       name: 'availabilityExceptions',
-      label: 'Days off and extra hours',
+      label: labelOf('calendar.heading'),
       type: 'join',
       collection: 'availability-exceptions',
       on: 'service',
@@ -246,7 +247,7 @@ export const ServiceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
           fields: [
             {
               name: 'inLanguage',
-              label: 'Language',
+              label: labelOf('coverage.language'),
               type: 'text',
               required: true,
               validate: validateLanguage,

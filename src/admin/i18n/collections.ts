@@ -15,11 +15,86 @@ export const GROUP_TEXTS: Record<string, Five> = {
 interface CollectionTexts {
   singular: Six
   plural: Six
-  /** The navigation's line in the five languages after English. */
-  description: Five
+  /** The navigation's line in the five languages after English (collections in the navigation only). */
+  description?: Five
+}
+
+/** Field labels Payload would otherwise derive from a field's name, in English only. */
+export const FIELD_TEXTS: Record<string, Six> = {
+  description: ['Description', 'Description', 'Beschreibung', 'Descripción', 'Descrizione', 'Beschrijving'],
+  organization: ['Organization', 'Organisation', 'Organisation', 'Organización', 'Organizzazione', 'Organisatie'],
+  bookings: ['Bookings', 'Réservations', 'Buchungen', 'Reservas', 'Prenotazioni', 'Boekingen'],
+  services: ['Services', 'Services', 'Dienste', 'Servicios', 'Servizi', 'Diensten'],
+  status: ['Status', 'Statut', 'Status', 'Estado', 'Stato', 'Status'],
+  category: ['Category', 'Catégorie', 'Kategorie', 'Categoría', 'Categoria', 'Categorie'],
+  title: ['Title', 'Titre', 'Titel', 'Título', 'Titolo', 'Titel'],
+  name: ['Name', 'Nom', 'Name', 'Nombre', 'Nome', 'Naam'],
+  inLanguage: ['In Language', 'Langue', 'Sprache', 'Idioma', 'Lingua', 'Taal'],
 }
 
 export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
+  'content-reports': {
+    singular: ['Content Report', 'Signalement', 'Meldung', 'Denuncia', 'Segnalazione', 'Melding'],
+    plural: ['Content Reports', 'Signalements', 'Meldungen', 'Denuncias', 'Segnalazioni', 'Meldingen'],
+  },
+  'report-queue': {
+    singular: [
+      'Report Queue',
+      'File des signalements',
+      'Meldungswarteschlange',
+      'Cola de denuncias',
+      'Coda delle segnalazioni',
+      'Meldingenwachtrij',
+    ],
+    plural: [
+      'Report Queues',
+      'Files des signalements',
+      'Meldungswarteschlangen',
+      'Colas de denuncias',
+      'Code delle segnalazioni',
+      'Meldingenwachtrijen',
+    ],
+  },
+  'moderation-decisions': {
+    singular: [
+      'Moderation Decision',
+      'Décision de modération',
+      'Moderationsentscheidung',
+      'Decisión de moderación',
+      'Decisione di moderazione',
+      'Moderatiebesluit',
+    ],
+    plural: [
+      'Moderation Decisions',
+      'Décisions de modération',
+      'Moderationsentscheidungen',
+      'Decisiones de moderación',
+      'Decisioni di moderazione',
+      'Moderatiebesluiten',
+    ],
+  },
+  'content-appeals': {
+    singular: ['Content Appeal', 'Recours', 'Einspruch', 'Recurso', 'Ricorso', 'Bezwaar'],
+    plural: ['Content Appeals', 'Recours', 'Einsprüche', 'Recursos', 'Ricorsi', 'Bezwaren'],
+  },
+  'transparency-publications': {
+    singular: [
+      'Transparency Publication',
+      'Publication de transparence',
+      'Transparenzveröffentlichung',
+      'Publicación de transparencia',
+      'Pubblicazione sulla trasparenza',
+      'Transparantiepublicatie',
+    ],
+    plural: [
+      'Transparency Publications',
+      'Publications de transparence',
+      'Transparenzveröffentlichungen',
+      'Publicaciones de transparencia',
+      'Pubblicazioni sulla trasparenza',
+      'Transparantiepublicaties',
+    ],
+  },
   'service-listings': {
     singular: ['Service', 'Service', 'Dienst', 'Servicio', 'Servizio', 'Dienst'],
     plural: ['Services', 'Services', 'Dienste', 'Servicios', 'Servizi', 'Diensten'],
