@@ -10,7 +10,7 @@ import { visibleInPanel } from '../../access/panelByRole'
 import { APPROVED_TYPES, CONTENT_TYPES } from '../../domain/content-types'
 import { hasPermission, type Permission } from '../../domain/permissions'
 import { collectionNoun } from './collectionNoun'
-import { panelText,type PluralKey } from './i18n/index'
+import { panelText, type PluralKey } from './i18n/index'
 import { countOf } from './plural'
 
 interface Task {
