@@ -14,6 +14,7 @@ import { growthBench } from './growth'
 import { type BenchApp, log, startBenchApp } from './harness'
 import { listUsersBench } from './list-users'
 import { memoryBench } from './memory'
+import { outdatedBench } from './outdated'
 import { pgbouncerBench } from './pgbouncer'
 import { profileBench } from './profile'
 import { queueBench } from './queue'
@@ -49,6 +50,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   blocks: blocksBench,
   search: searchBench,
   'watched-words': watchedWordsBench,
+  outdated: outdatedBench,
 }
 const DEFAULT = ['reads', 'catalogue', 'profile', 'bookings', 'sign-in', 'memory']
 

@@ -2,7 +2,8 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 
 import { nobody } from '../access/nobody'
 import { ownNotifications } from '../access/ownNotifications'
-import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES } from '../domain/notification-types'
+import { NOTIFICATION_TYPES } from '../domain/notification-types'
+import { labelOf } from '../src/admin/i18n/index'
 
 // In-app messages to one user: a booking made or moved, a comment
 // moderated. Written only by the server, in the transaction of the change they report
@@ -37,7 +38,7 @@ export const Notifications: CollectionConfig<'notifications'> = {
       type: 'select',
       required: true,
       index: true,
-      options: NOTIFICATION_TYPES.map((value) => ({ label: NOTIFICATION_TYPE_LABELS[value], value })),
+      options: NOTIFICATION_TYPES.map((value) => ({ label: labelOf(`ntype.${value}`), value })),
       access: { update: fixed },
     },
     { name: 'title', type: 'text', required: true, access: { update: fixed } },

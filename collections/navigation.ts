@@ -3,7 +3,9 @@
 // in one place; `panelNavigation` puts it on the collection configs (collections/index.ts).
 // Who sees which collection is access/panelByRole.ts; collections hidden from everyone
 // (sessions, tokens, rate limits) need no entry.
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, Field } from 'payload'
+
+import { COLLECTION_TEXTS, FIELD_TEXTS, GROUP_TEXTS } from '../src/admin/i18n/collections'
 
 export const PANEL_GROUPS = [
   'Catalogue',
@@ -121,8 +123,37 @@ export function inPanelOrder(collections: CollectionConfig[]): CollectionConfig[
   return [...collections].sort((a, b) => rank(a) - rank(b))
 }
 
+const OTHERS = ['fr', 'de', 'es', 'it', 'nl'] as const
+const inEvery = (english: string, others: readonly string[]) => ({
+  en: english,
+  ...Object.fromEntries(OTHERS.map((language, index) => [language, others[index]!])),
+})
+
+/** Fields without a label of their own get one in every language where Payload would write the name in English. */
+function withFieldLabels(fields: Field[]): Field[] {
+  return fields.map((field) => {
+    const withLabel =
+      'name' in field && !('label' in field && field.label) && field.type !== 'ui' && FIELD_TEXTS[field.name]
+        ? ({ ...field, label: inEvery(FIELD_TEXTS[field.name]![0], FIELD_TEXTS[field.name]!.slice(1)) } as Field)
+        : field
+    if ('fields' in withLabel && Array.isArray(withLabel.fields))
+      return { ...withLabel, fields: withFieldLabels(withLabel.fields) } as Field
+    return withLabel
+  })
+}
+
+/** Its group, description, names and field labels in the panel's six languages (src/admin/i18n/collections.ts). */
 export function panelNavigation(collection: CollectionConfig): CollectionConfig {
   const entry = NAVIGATION[collection.slug]
-  if (!entry) return collection
-  return { ...collection, admin: { ...collection.admin, group: entry.group, description: entry.description } }
+  const texts = COLLECTION_TEXTS[collection.slug]
+  const translated: CollectionConfig = { ...collection, fields: withFieldLabels(collection.fields) }
+  if (texts) {
+    const [singular, ...singulars] = texts.singular
+    const [plural, ...plurals] = texts.plural
+    translated.labels = { singular: inEvery(singular, singulars), plural: inEvery(plural, plurals) }
+  }
+  if (!entry) return translated
+  const group = inEvery(entry.group, GROUP_TEXTS[entry.group] ?? [])
+  const description = texts?.description ? inEvery(entry.description, texts.description) : entry.description
+  return { ...translated, admin: { ...collection.admin, group, description } }
 }

@@ -122,6 +122,11 @@ export const AUDIT_ACTIONS = {
   'service_availability.exception_create': fields,
   'service_availability.exception_update': fields,
   'service_availability.exception_delete': z.object({ deleted: fields }),
+  'translation.confirm': z.object({
+    type: z.enum(['service', 'category']),
+    lang: z.string(),
+    texts: z.array(z.string()),
+  }),
   'services.media.upload': fields,
   ...documentActions('services.media'),
 

@@ -23,6 +23,7 @@ export const WEBHOOK_EVENTS = [
   'service.updated',
   'service.deleted',
   'user.created',
+  'translation.outdated',
   'webhook.test',
 ] as const
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
@@ -123,6 +124,12 @@ export const WEBHOOK_PAYLOADS = {
     banReason: nullableText.optional(),
     banExpires: nullableText.optional(),
     updatedAt: z.string().optional(),
+  }),
+  'translation.outdated': z.object({
+    type: z.enum(['service', 'category']),
+    id,
+    lang: z.string(),
+    texts: z.array(z.string()).min(1),
   }),
   'webhook.test': z.object({
     webhook: z.object({

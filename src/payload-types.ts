@@ -1021,6 +1021,7 @@ export interface Webhook {
     | 'service.updated'
     | 'service.deleted'
     | 'user.created'
+    | 'translation.outdated'
     | 'webhook.test'
   )[];
   description?: string | null;

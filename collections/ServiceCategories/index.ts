@@ -4,6 +4,7 @@ import { activeCategories } from '../../access/activeCategories'
 import { anyOf } from '../../access/anyOf'
 import { isAdmin } from '../../access/isAdmin'
 import { auditHooks } from '../../hooks/shared/audit'
+import { recordOutdatedCategoryTexts } from '../../src/operations/catalogue/outdated-translations'
 import { CATEGORIES_COLLECTION, parentWithoutCycle } from '../../src/operations/catalogue/rules/category-tree'
 import { existingReference } from '../../src/operations/catalogue/rules/references'
 import { SLUG_MAX, uniqueSlug, validateSlug } from '../../src/operations/catalogue/rules/slug'
@@ -27,10 +28,12 @@ const serviceCategories: CollectionConfig<typeof CATEGORIES_COLLECTION> = {
   defaultSort: 'sortOrder',
   hooks: {
     beforeChange: [uniqueSlug(CATEGORIES_COLLECTION), parentWithoutCycle],
-    afterChange: [audit.afterChange],
+    afterChange: [recordOutdatedCategoryTexts, audit.afterChange],
     afterDelete: [audit.afterDelete],
   },
   fields: [
+    // This language's outdated texts and when the default language's changed (docs/api.md "Outdated translations").
+    { name: 'outdatedTexts', type: 'ui', admin: { components: { Field: '/src/admin/OutdatedTexts#OutdatedTexts' } } },
     { name: 'name', type: 'text', required: true, localized: true, maxLength: 200 },
     {
       name: 'slug',

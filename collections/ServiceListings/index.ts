@@ -12,8 +12,10 @@ import {
 import { MAX_SEATS_PER_SLOT } from '../../domain/bookings'
 import { auditHooks } from '../../hooks/shared/audit'
 import { webhookEventHooks } from '../../hooks/shared/webhookEvents'
+import { labelOf } from '../../src/admin/i18n/index'
 import { DEFAULT_CURRENCY } from '../../src/lib/money'
 import { MAX_BUFFER_MINUTES } from '../../src/operations/bookings/booking-rules'
+import { recordOutdatedServiceTexts } from '../../src/operations/catalogue/outdated-translations'
 import { presentService } from '../../src/operations/catalogue/present-service'
 import { oneTranslationPerLanguage, validateLanguage } from '../../src/operations/catalogue/rules/languages'
 import { priceFitsCurrency, validateCurrency, validateDecimal } from '../../src/operations/catalogue/rules/price'
@@ -37,6 +39,7 @@ const events = webhookEventHooks({
   present: (doc) => presentService(doc, { fullTranslations: true }),
 })
 const LANGUAGE_SELECT = '/src/admin/LanguageSelect#LanguageSelect'
+const OUTDATED_TEXTS = '/src/admin/OutdatedTexts#OutdatedTexts'
 const wholeNumber = (min: number) => (value: unknown) =>
   value === null || value === undefined || (Number.isInteger(value) && (value as number) >= min)
     ? true
@@ -73,7 +76,7 @@ const serviceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
   hooks: {
     beforeChange: [uniqueSlug(SERVICES_COLLECTION), priceFitsCurrency(SERVICES_COLLECTION), deriveTitleAndSearchText],
     beforeDelete: [refuseWithOpenBookingsAndDropSlots],
-    afterChange: [audit.afterChange, events.afterChange],
+    afterChange: [recordOutdatedServiceTexts, audit.afterChange, events.afterChange],
     afterDelete: [audit.afterDelete, events.afterDelete],
   },
   fields: [
@@ -100,7 +103,7 @@ const serviceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
           type: 'select',
           required: true,
           defaultValue: 'draft',
-          options: [...SERVICE_STATUSES],
+          options: SERVICE_STATUSES.map((value) => ({ value, label: labelOf(`status.${value}`) })),
           hooks: { beforeDuplicate: [() => 'draft'] },
         },
         {
@@ -209,7 +212,7 @@ const serviceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
     // adds and removes them and keeps the coming weeks in step, which a join table cannot.
     {
       name: 'availabilityExceptions',
-      label: 'Days off and extra hours',
+      label: labelOf('calendar.heading'),
       type: 'join',
       collection: 'availability-exceptions',
       on: 'service',
@@ -239,6 +242,8 @@ const serviceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
       validate: validateLanguage,
       admin: { description: 'The language the service is written in', components: { Field: LANGUAGE_SELECT } },
     },
+    // The outdated texts of the translations below and when their source changed (docs/api.md "Outdated translations").
+    { name: 'outdatedTexts', type: 'ui', admin: { components: { Field: OUTDATED_TEXTS } } },
     {
       name: 'translations',
       type: 'array',
@@ -252,7 +257,7 @@ const serviceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
           fields: [
             {
               name: 'inLanguage',
-              label: 'Language',
+              label: labelOf('coverage.language'),
               type: 'text',
               required: true,
               validate: validateLanguage,

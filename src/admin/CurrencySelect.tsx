@@ -5,12 +5,16 @@
 import { SelectField } from '@payloadcms/ui'
 import type { TextFieldClientComponent } from 'payload'
 
-import { CURRENCY_CODES, decimalsText } from '../lib/money'
-
-const OPTIONS = CURRENCY_CODES.map((code) => ({ value: code, label: `${code} (${decimalsText(code)})` }))
+import { CURRENCY_CODES, minorDigits } from '../lib/money'
+import { usePanelText } from './i18n/usePanelText'
 
 export const CurrencySelect: TextFieldClientComponent = (props) => {
   const { validate: _textRule, ...rest } = props
+  const text = usePanelText()
+  const OPTIONS = CURRENCY_CODES.map((code) => ({
+    value: code,
+    label: text.plural('currency.option', minorDigits(code), { code }),
+  }))
   return (
     <SelectField {...rest} field={{ ...props.field, options: OPTIONS, hasMany: false, isClearable: false } as never} />
   )

@@ -7,6 +7,7 @@ import { Button } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
+import { usePanelText } from './i18n/usePanelText'
 import { usePanelPost } from './usePanelPost'
 
 interface Props {
@@ -20,6 +21,7 @@ interface Props {
 
 export function DeskAction({ path, body, label, done, testId }: Props) {
   const router = useRouter()
+  const { t } = usePanelText()
   const [reason, setReason] = useState('')
   const { busy, outcome, post } = usePanelPost()
 
@@ -31,8 +33,8 @@ export function DeskAction({ path, body, label, done, testId }: Props) {
   return (
     <span data-testid={testId} style={{ display: 'inline-flex', gap: 8, alignItems: 'center', marginRight: 12 }}>
       <input
-        aria-label={`Reason to ${label.toLowerCase()}`}
-        placeholder="Reason (5+ characters)"
+        aria-label={t('desk.reasonFor', { action: label })}
+        placeholder={t('desk.reasonPlaceholder')}
         value={reason}
         onChange={(event) => setReason(event.target.value)}
       />

@@ -7,10 +7,13 @@ import { FieldError, TextareaInput, useField } from '@payloadcms/ui'
 import type { JSONFieldClientComponent } from 'payload'
 import { useCallback, useState } from 'react'
 
+import { usePanelText } from './i18n/usePanelText'
+
 const format = (value: unknown) => (value === undefined || value === null ? '' : JSON.stringify(value, null, 2))
 
 export const JsonTextField: JSONFieldClientComponent = ({ field, path, readOnly, validate }) => {
   const [jsonError, setJsonError] = useState<string>()
+  const { t } = usePanelText()
   const checked = useCallback(
     (value: unknown, options: Record<string, unknown>) =>
       typeof validate === 'function'
@@ -40,7 +43,7 @@ export const JsonTextField: JSONFieldClientComponent = ({ field, path, readOnly,
 
   return (
     <TextareaInput
-      description={field.admin?.description ?? 'A JSON object'}
+      description={field.admin?.description ?? t('json.description')}
       Error={<FieldError message={jsonError} path={fieldPath} showError={showError} />}
       label={field.label ?? field.name}
       onChange={(event) => onChange(event.target.value)}

@@ -4,24 +4,14 @@
 import { FieldLabel, useDocumentInfo } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
 
-import {
-  NOTIFICATION_TYPE_LABELS,
-  NOTIFICATION_TYPES,
-  type NotificationSetting,
-  type NotificationType,
-} from '../../domain/notification-types'
+import { NOTIFICATION_TYPES, type NotificationSetting, type NotificationType } from '../../domain/notification-types'
+import { usePanelText } from './i18n/usePanelText'
 
-const EMAIL_WORDS: Record<NotificationSetting['email'], string> = {
-  instant: 'Each one',
-  daily: 'Daily digest',
-  weekly: 'Weekly digest',
-  off: 'Off',
-}
-
-type Loaded = { settings: Record<NotificationType, NotificationSetting> } | { error: string }
+type Loaded = { settings: Record<NotificationType, NotificationSetting> } | { error: true; status?: number }
 
 export function MemberNotificationSettings() {
   const { id } = useDocumentInfo()
+  const { t } = usePanelText()
   const [loaded, setLoaded] = useState<Loaded | null>(null)
   useEffect(() => {
     if (!id) return
@@ -29,11 +19,9 @@ export function MemberNotificationSettings() {
     // Unawaited from the effect (React ignores its result): every outcome ends in setLoaded.
     void fetch(`/api/admin/notification-settings?userId=${encodeURIComponent(String(id))}`, { credentials: 'include' })
       .then(async (response) =>
-        response.ok
-          ? ((await response.json()) as Loaded)
-          : { error: `The settings could not be read (${response.status})` },
+        response.ok ? ((await response.json()) as Loaded) : { error: true as const, status: response.status },
       )
-      .catch(() => ({ error: 'The settings could not be read' }))
+      .catch(() => ({ error: true as const }))
       .then((result) => {
         if (current) setLoaded(result)
       })
@@ -44,24 +32,26 @@ export function MemberNotificationSettings() {
   if (!id) return null
   return (
     <div data-testid="member-notification-settings" style={{ marginBottom: 'var(--base)' }}>
-      <FieldLabel label="Notification settings (set by the member)" />
-      {!loaded && <p>Loading…</p>}
-      {loaded && 'error' in loaded && <p role="status">{loaded.error}</p>}
+      <FieldLabel label={t('notify.heading')} />
+      {!loaded && <p>{t('notify.loading')}</p>}
+      {loaded && 'error' in loaded && (
+        <p role="status">{t('notify.unreadable') + (loaded.status ? ` (${loaded.status})` : '')}</p>
+      )}
       {loaded && 'settings' in loaded && (
         <table>
           <thead>
             <tr>
-              <th style={{ textAlign: 'left' }}>Notifications</th>
-              <th style={{ textAlign: 'left' }}>Inbox</th>
-              <th style={{ textAlign: 'left' }}>Email</th>
+              <th style={{ textAlign: 'left' }}>{t('notify.types')}</th>
+              <th style={{ textAlign: 'left' }}>{t('notify.inbox')}</th>
+              <th style={{ textAlign: 'left' }}>{t('notify.email')}</th>
             </tr>
           </thead>
           <tbody>
             {NOTIFICATION_TYPES.map((type) => (
               <tr key={type} data-type={type}>
-                <td>{NOTIFICATION_TYPE_LABELS[type]}</td>
-                <td>{loaded.settings[type].inbox ? 'On' : 'Off'}</td>
-                <td>{EMAIL_WORDS[loaded.settings[type].email]}</td>
+                <td>{t(`ntype.${type}`)}</td>
+                <td>{loaded.settings[type].inbox ? t('notify.on') : t('notify.off')}</td>
+                <td>{t(`email.${loaded.settings[type].email}`)}</td>
               </tr>
             ))}
           </tbody>

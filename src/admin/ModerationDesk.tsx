@@ -9,9 +9,10 @@ import { CONTENT_TYPES, type ReportableType } from '../../domain/content-types'
 import { hasPermission } from '../../domain/permissions'
 import { listAppeals } from '../operations/reports/appeals'
 import { moderationQueue } from '../operations/reports/queue'
-import { SEARCH_TYPES,searchCollection } from '../operations/search/search-objects'
+import { SEARCH_TYPES, searchCollection } from '../operations/search/search-objects'
 import { DeskAction } from './DeskAction'
 import { DeskSearch } from './DeskSearch'
+import { panelText } from './i18n/index'
 
 const PAGE = { page: 1, perPage: 20 }
 
@@ -21,8 +22,9 @@ const reasonsText = (reasons: Record<string, number>) =>
     .map(([reason, n]) => `${reason} ${n}`)
     .join(', ')
 
-export async function ModerationDesk({ payload, user }: ServerProps) {
+export async function ModerationDesk({ i18n, payload, user }: ServerProps) {
   if (!user || !hasPermission(user, 'moderation.queue')) return null
+  const { t } = panelText(i18n?.language)
   const req = await createLocalReq({ user }, payload)
   const [queue, appeals] = await Promise.all([moderationQueue(req, {}, PAGE), listAppeals(req, 'open', PAGE)])
   const adminRoute = payload.config.routes.admin
@@ -47,18 +49,18 @@ export async function ModerationDesk({ payload, user }: ServerProps) {
     >
       <style>{`.desk td, .desk th { padding: 6px 12px 6px 0; text-align: left; vertical-align: top; border-bottom: 1px solid var(--theme-elevation-100); }`}</style>
       <div style={{ flex: '2 1 600px' }} data-testid="moderation-queue">
-        <h2>Reported items ({queue.total})</h2>
+        <h2>{t('desk.reported', { count: queue.total })}</h2>
         {queue.items.length === 0 ? (
-          <p>Nothing reported: the queue is empty.</p>
+          <p>{t('desk.empty')}</p>
         ) : (
           <table className="desk">
             <thead>
               <tr>
-                <th>Item</th>
-                <th>Reports</th>
-                <th>Reasons</th>
-                <th>First reported</th>
-                <th>Act</th>
+                <th>{t('desk.item')}</th>
+                <th>{t('desk.reports')}</th>
+                <th>{t('desk.reasons')}</th>
+                <th>{t('desk.firstReported')}</th>
+                <th>{t('desk.act')}</th>
               </tr>
             </thead>
             <tbody>
@@ -77,15 +79,15 @@ export async function ModerationDesk({ payload, user }: ServerProps) {
                     <DeskAction
                       path="/api/admin/moderate"
                       body={{ postType: item.postType, postId: item.postId }}
-                      label="Moderate"
-                      done="Moderated; author and reporters notified."
+                      label={t('desk.moderate')}
+                      done={t('desk.moderated')}
                       testId="queue-moderate"
                     />
                     <DeskAction
                       path="/api/admin/moderation/dismiss"
                       body={{ postType: item.postType, postId: item.postId }}
-                      label="Dismiss"
-                      done="Reports dismissed; reporters notified."
+                      label={t('desk.dismiss')}
+                      done={t('desk.dismissed')}
                       testId="queue-dismiss"
                     />
                   </td>
@@ -96,9 +98,9 @@ export async function ModerationDesk({ payload, user }: ServerProps) {
         )}
       </div>
       <div style={{ flex: '1 1 360px' }} data-testid="appeals-desk">
-        <h2>Open appeals ({appeals.total})</h2>
+        <h2>{t('desk.appeals', { count: appeals.total })}</h2>
         {appeals.appeals.length === 0 ? (
-          <p>No open appeals.</p>
+          <p>{t('desk.noAppeals')}</p>
         ) : (
           <table className="desk">
             <tbody>
@@ -108,20 +110,20 @@ export async function ModerationDesk({ payload, user }: ServerProps) {
                     <a href={itemLink(String(appeal.postType), String(appeal.postId))}>{String(appeal.postType)}</a>: “
                     {String(appeal.statement)}”
                     <div style={{ opacity: 0.7 }}>
-                      Decision appealed: {String((appeal.decision as { outcome?: string }).outcome)}
+                      {t('desk.appealed', { outcome: String((appeal.decision as { outcome?: string }).outcome) })}
                     </div>
                     <DeskAction
                       path="/api/admin/appeals/decide"
                       body={{ appealId: appeal.id, decision: 'uphold' }}
-                      label="Uphold"
-                      done="Upheld; the author is told."
+                      label={t('desk.uphold')}
+                      done={t('desk.upheld')}
                       testId="appeal-uphold"
                     />
                     <DeskAction
                       path="/api/admin/appeals/decide"
                       body={{ appealId: appeal.id, decision: 'reverse' }}
-                      label="Reverse"
-                      done="Reversed; the item is restored."
+                      label={t('desk.reverse')}
+                      done={t('desk.reversed')}
                       testId="appeal-reverse"
                     />
                   </td>

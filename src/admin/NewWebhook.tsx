@@ -9,6 +9,7 @@ import { useRouter } from 'next/navigation'
 import { type CSSProperties, useState } from 'react'
 
 import { ALL_EVENTS, WEBHOOK_EVENTS } from '../../domain/webhooks'
+import { usePanelText } from './i18n/usePanelText'
 import { usePanelPost } from './usePanelPost'
 
 interface Created {
@@ -22,6 +23,7 @@ export function NewWebhook() {
   const { config } = useConfig()
   const router = useRouter()
   const { busy, outcome, post } = usePanelPost()
+  const { t } = usePanelText()
   const [url, setUrl] = useState('')
   const [description, setDescription] = useState('')
   const [all, setAll] = useState(true)
@@ -38,7 +40,13 @@ export function NewWebhook() {
       ...(description.trim() ? { description: description.trim() } : {}),
     }
     let answer: Created | null = null
-    if (await post<Created>('/api/admin/webhooks', body, (done) => ((answer = done), `Created: ${done.webhook.url}`))) {
+    if (
+      await post<Created>(
+        '/api/admin/webhooks',
+        body,
+        (done) => ((answer = done), t('webhook.created', { url: done.webhook.url })),
+      )
+    ) {
       setCreated(answer)
       setUrl('')
       setDescription('')
@@ -55,11 +63,11 @@ export function NewWebhook() {
       className="gutter--left gutter--right"
       style={{ margin: 'var(--base) 0 calc(var(--base) * 2)' }}
     >
-      <h3 style={{ marginBottom: 'calc(var(--base) / 2)' }}>New webhook</h3>
+      <h3 style={{ marginBottom: 'calc(var(--base) / 2)' }}>{t('webhook.new')}</h3>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--base)', alignItems: 'flex-end' }}>
         <div style={{ flex: '2 1 320px' }}>
           <label className="field-label" htmlFor="webhook-url">
-            URL
+            {t('webhook.url')}
           </label>
           <input
             id="webhook-url"
@@ -71,7 +79,7 @@ export function NewWebhook() {
         </div>
         <div style={{ flex: '1 1 200px' }}>
           <label className="field-label" htmlFor="webhook-description">
-            Description
+            {t('webhook.description')}
           </label>
           <input
             id="webhook-description"
@@ -88,12 +96,12 @@ export function NewWebhook() {
           onClick={() => void create()}
           type="button"
         >
-          Create webhook
+          {t('webhook.create')}
         </Button>
       </div>
       <fieldset style={{ border: 0, padding: 0, margin: 'calc(var(--base) / 2) 0' }}>
         <label>
-          <input type="checkbox" checked={all} onChange={() => setAll(!all)} /> Every event, present and future
+          <input type="checkbox" checked={all} onChange={() => setAll(!all)} /> {t('webhook.every')}
         </label>
         {!all && (
           <div
@@ -116,12 +124,11 @@ export function NewWebhook() {
       {created && (
         <div role="status" style={{ padding: 'var(--base)', background: 'var(--theme-success-50)', borderRadius: 4 }}>
           <p style={{ margin: 0 }}>
-            Created. Its signing secret, shown this once (the app verifies our requests with it):{' '}
-            <code data-testid="webhook-secret">{created.secret}</code>
+            {t('webhook.secret')} <code data-testid="webhook-secret">{created.secret}</code>
           </p>
           <p style={{ margin: 0 }}>
-            <a href={`${config.routes.admin}/collections/webhooks/${created.webhook.id}`}>Open the webhook</a> to send a
-            test and see its deliveries.
+            <a href={`${config.routes.admin}/collections/webhooks/${created.webhook.id}`}>{t('webhook.open')}</a>{' '}
+            {t('webhook.openRest')}
           </p>
         </div>
       )}

@@ -4,6 +4,8 @@
 import { Button, DatePicker } from '@payloadcms/ui'
 import { useState } from 'react'
 
+import { usePanelText } from './i18n/usePanelText'
+
 /** YYYY-MM-DD as the local calendar day it names (a UTC midnight would show the day before west of UTC). */
 const toDate = (day: string): Date | undefined => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
@@ -41,6 +43,7 @@ function Day({
 }
 
 export function PeriodForm({ from, to, csv }: { from: string; to: string; csv?: string }) {
+  const { t } = usePanelText()
   const [period, setPeriod] = useState({ from, to })
   return (
     <form
@@ -54,14 +57,19 @@ export function PeriodForm({ from, to, csv }: { from: string; to: string; csv?: 
         marginBottom: 'calc(var(--base) * 1.5)',
       }}
     >
-      <Day label="From" name="from" value={period.from} onChange={(day) => setPeriod({ ...period, from: day })} />
-      <Day label="To" name="to" value={period.to} onChange={(day) => setPeriod({ ...period, to: day })} />
+      <Day
+        label={t('period.from')}
+        name="from"
+        value={period.from}
+        onChange={(day) => setPeriod({ ...period, from: day })}
+      />
+      <Day label={t('period.to')} name="to" value={period.to} onChange={(day) => setPeriod({ ...period, to: day })} />
       <Button buttonStyle="primary" type="submit" margin={false}>
-        Show
+        {t('period.show')}
       </Button>
       {csv && (
         <Button buttonStyle="secondary" el="anchor" url={csv} margin={false}>
-          Download CSV
+          {t('period.csv')}
         </Button>
       )}
     </form>

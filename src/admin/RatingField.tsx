@@ -5,15 +5,17 @@
 import { FieldDescription, FieldLabel, useField } from '@payloadcms/ui'
 import type { JSONFieldClientComponent } from 'payload'
 
+import { usePanelText } from './i18n/usePanelText'
 import { ratingText } from './ratingText'
 
 export const RatingField: JSONFieldClientComponent = ({ field, path }) => {
   const { value } = useField<unknown>({ potentiallyStalePath: path })
+  const { language, t } = usePanelText()
   return (
     <div className="field-type" style={{ marginBottom: 'var(--base)' }}>
-      <FieldLabel label={field.label ?? 'Rating'} path={path} />
+      <FieldLabel label={field.label ?? t('rating.label')} path={path} />
       <p data-testid="rating-field" style={{ margin: 0 }}>
-        {ratingText(value)}
+        {ratingText(value, language)}
       </p>
       <FieldDescription description={field.admin?.description} path={path} />
     </div>

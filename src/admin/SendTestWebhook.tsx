@@ -6,6 +6,8 @@
 import { Button, useDocumentInfo } from '@payloadcms/ui'
 import { useState } from 'react'
 
+import { type PanelText } from './i18n/index'
+import { usePanelText } from './i18n/usePanelText'
 import { usePanelPost } from './usePanelPost'
 
 interface Delivery {
@@ -20,12 +22,17 @@ interface Delivery {
 const FOLLOW_MS = 30_000
 const POLL_MS = 500
 
-function outcomeText(delivery: Delivery): string {
-  const answer = delivery.responseStatus ? `HTTP ${delivery.responseStatus}` : 'no answer'
-  if (delivery.status === 'succeeded')
-    return `Delivered: ${answer}${delivery.durationMs != null ? ` in ${delivery.durationMs} ms` : ''}. Reload the page to see it in the deliveries below.`
-  if (delivery.status === 'failed') return `Failed: ${answer}. See the deliveries below.`
-  return `Attempt ${delivery.attempts} failed (${answer}); retried ${delivery.nextAttemptAt ? `at ${new Date(delivery.nextAttemptAt).toLocaleTimeString()}` : 'soon'}.`
+function outcomeText(delivery: Delivery, { language, t }: PanelText): string {
+  const answer = delivery.responseStatus ? `HTTP ${delivery.responseStatus}` : t('webhook.noAnswer')
+  if (delivery.status === 'succeeded') {
+    const duration = delivery.durationMs != null ? t('webhook.inMs', { ms: delivery.durationMs }) : ''
+    return t('webhook.delivered', { answer, duration })
+  }
+  if (delivery.status === 'failed') return t('webhook.failed', { answer })
+  const when = delivery.nextAttemptAt
+    ? t('webhook.retryAt', { time: new Date(delivery.nextAttemptAt).toLocaleTimeString(language) })
+    : t('webhook.retrySoon')
+  return t('webhook.retry', { count: delivery.attempts, answer, when })
 }
 
 async function firstAttempt(webhookId: string, deliveryId: string): Promise<Delivery | null> {
@@ -45,6 +52,7 @@ async function firstAttempt(webhookId: string, deliveryId: string): Promise<Deli
 export function SendTestWebhook() {
   const { id } = useDocumentInfo()
   const { busy, outcome, post } = usePanelPost()
+  const text = usePanelText()
   const [result, setResult] = useState<string | null>(null)
   if (!id) return null
   // Unawaited from the button (React ignores a handler's result): the post catches its own failures, and a poll
@@ -55,16 +63,16 @@ export function SendTestWebhook() {
     const queued = await post<{ deliveryId: string }>(
       '/api/admin/webhooks',
       { action: 'test', id },
-      (answer) => ((deliveryId = answer.deliveryId), 'Test event queued…'),
+      (answer) => ((deliveryId = answer.deliveryId), text.t('webhook.queued')),
     )
     if (!queued) return
     const delivery = await firstAttempt(String(id), deliveryId)
-    setResult(delivery ? outcomeText(delivery) : 'Not attempted yet: see the deliveries below later.')
+    setResult(delivery ? outcomeText(delivery, text) : text.t('webhook.notAttempted'))
   }
   return (
     <div data-testid="send-test-webhook" style={{ marginBottom: 'var(--base)' }}>
       <Button buttonStyle="secondary" disabled={busy} onClick={() => void sendTest()} type="button" size="medium">
-        Send test
+        {text.t('webhook.sendTest')}
       </Button>
       {(result || outcome) && <p role="status">{result ?? outcome!.message}</p>}
     </div>

@@ -8,7 +8,7 @@
 import { Button, DatePicker, FieldLabel, useConfig, useDocumentInfo } from '@payloadcms/ui'
 import { type CSSProperties, type KeyboardEvent, useCallback, useEffect, useState } from 'react'
 
-import { addDays, DAY_NAMES } from '../lib/wall-clock'
+import { addDays } from '../lib/wall-clock'
 import {
   type CalendarDay,
   calendarDays,
@@ -17,14 +17,16 @@ import {
   type SlotItem,
   windowsText,
 } from './calendarDays'
+import { type PanelText } from './i18n/index'
+import { usePanelText } from './i18n/usePanelText'
 import { usePanelPost } from './usePanelPost'
 
 const DAYS_SHOWN = 28
 const AVAILABILITY = '/api/admin/services/availability'
 const KINDS = {
-  closedDay: 'Closed all day',
-  closedWindow: 'Closed from … to …',
-  extraHours: 'Extra hours from … to …',
+  closedDay: 'calendar.closedDay',
+  closedWindow: 'calendar.closedWindow',
+  extraHours: 'calendar.extraWindow',
 } as const
 type Kind = keyof typeof KINDS
 
@@ -35,8 +37,9 @@ const toDate = (day: string) => {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number]
   return new Date(year, month - 1, date)
 }
-const shortDate = (day: string) =>
-  toDate(day).toLocaleDateString('en', { weekday: 'short', day: 'numeric', month: 'short' })
+const shortDate = (day: string, language: string) =>
+  toDate(day).toLocaleDateString(language, { weekday: 'short', day: 'numeric', month: 'short' })
+const weekday = (day: string, language: string) => toDate(day).toLocaleDateString(language, { weekday: 'long' })
 
 interface Loaded {
   slots: SlotItem[]
@@ -45,14 +48,14 @@ interface Loaded {
   starts: Record<string, string[]> | null
 }
 
-async function load(serviceId: string, active: boolean, from: string, to: string): Promise<Loaded> {
+async function load(text: PanelText, serviceId: string, active: boolean, from: string, to: string): Promise<Loaded> {
   // Every exception from today on (the list), the starts of the weeks shown: only an active
   // service has any (the slots answer 404 for the others, which the console would log).
   const [availability, bookable] = await Promise.all([
     fetch(`${AVAILABILITY}?serviceId=${serviceId}&from=${from}`, { credentials: 'include' }),
     active ? fetch(`/api/services/${serviceId}/slots?from=${from}&to=${to}`, { credentials: 'include' }) : null,
   ])
-  if (!availability.ok) throw new Error(`The availability could not be read (${availability.status})`)
+  if (!availability.ok) throw new Error(text.t('calendar.unreadable', { status: availability.status }))
   const { slots, exceptions } = (await availability.json()) as { slots: SlotItem[]; exceptions: ExceptionItem[] }
   const starts = bookable?.ok ? ((await bookable.json()) as { slots: Record<string, string[]> }).slots : null
   return { slots, exceptions, starts }
@@ -80,6 +83,8 @@ const closedCell: CSSProperties = {
 }
 
 function Day({ day, busy, onClose }: { day: CalendarDay; busy: boolean; onClose: (date: string) => void }) {
+  const text = usePanelText()
+  const { t } = text
   const starts = day.starts
   return (
     <div
@@ -88,21 +93,31 @@ function Day({ day, busy, onClose }: { day: CalendarDay; busy: boolean; onClose:
       data-closed={day.closed}
       style={day.closed ? closedCell : cell}
     >
-      <strong>{shortDate(day.date)}</strong>
-      {day.closed && <span style={{ color: 'var(--theme-error-750)', fontWeight: 600 }}>Closed</span>}
+      <strong>{shortDate(day.date, text.language)}</strong>
+      {day.closed && <span style={{ color: 'var(--theme-error-750)', fontWeight: 600 }}>{t('calendar.closed')}</span>}
       {!day.closed && day.extraHours.length > 0 && (
-        <span style={{ color: 'var(--theme-success-750)' }}>Extra hours {windowsText(day.extraHours)}</span>
+        <span style={{ color: 'var(--theme-success-750)' }}>
+          {t('calendar.extraHours', { hours: windowsText(day.extraHours) })}
+        </span>
       )}
       {!day.closed && day.closedWindows.length > 0 && (
-        <span style={{ color: 'var(--theme-error-750)' }}>Closed {windowsText(day.closedWindows)}</span>
+        <span style={{ color: 'var(--theme-error-750)' }}>
+          {t('calendar.closedHours', { hours: windowsText(day.closedWindows) })}
+        </span>
       )}
-      {!day.closed && <span>{day.open.length > 0 ? `Open ${windowsText(day.open)}` : 'No hours'}</span>}
+      {!day.closed && (
+        <span>
+          {day.open.length > 0 ? t('calendar.open', { hours: windowsText(day.open) }) : t('calendar.noHours')}
+        </span>
+      )}
       {day.reasons.length > 0 && <em>{day.reasons.join('; ')}</em>}
       {starts && (
         <span data-testid="day-starts" title={starts.join(' ')}>
           {starts.length === 0
-            ? 'No bookable time'
-            : `${starts.length} to book: ${starts.slice(0, 4).join(' ')}${starts.length > 4 ? ' …' : ''}`}
+            ? t('calendar.noStarts')
+            : text.plural('calendar.starts', starts.length, {
+                times: `${starts.slice(0, 4).join(' ')}${starts.length > 4 ? ' …' : ''}`,
+              })}
         </span>
       )}
       {!day.closed && (
@@ -114,7 +129,7 @@ function Day({ day, busy, onClose }: { day: CalendarDay; busy: boolean; onClose:
           onClick={() => onClose(day.date)}
           type="button"
         >
-          Close this day
+          {t('calendar.closeDay')}
         </Button>
       )}
     </div>
@@ -130,6 +145,7 @@ function AddException({
   defaultDate: string
   onAdd: (input: Record<string, unknown>) => Promise<boolean>
 }) {
+  const { t } = usePanelText()
   const [date, setDate] = useState(defaultDate)
   const [kind, setKind] = useState<Kind>('closedDay')
   const [times, setTimes] = useState({ startTime: '', endTime: '' })
@@ -159,7 +175,7 @@ function AddException({
       style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--base)', alignItems: 'flex-end', margin: 'var(--base) 0' }}
     >
       <div style={{ width: 160 }}>
-        {label('Date', 'exception-date')}
+        {label(t('calendar.date'), 'exception-date')}
         <DatePicker
           id="exception-date"
           pickerAppearance="dayOnly"
@@ -169,7 +185,7 @@ function AddException({
         />
       </div>
       <div>
-        {label('What', 'exception-kind')}
+        {label(t('calendar.what'), 'exception-kind')}
         <select
           id="exception-kind"
           value={kind}
@@ -178,7 +194,7 @@ function AddException({
         >
           {(Object.keys(KINDS) as Kind[]).map((value) => (
             <option key={value} value={value}>
-              {KINDS[value]}
+              {t(KINDS[value])}
             </option>
           ))}
         </select>
@@ -186,7 +202,7 @@ function AddException({
       {kind !== 'closedDay' &&
         (['startTime', 'endTime'] as const).map((name) => (
           <div key={name} style={{ width: 90 }}>
-            {label(name === 'startTime' ? 'From' : 'To', `exception-${name}`)}
+            {label(name === 'startTime' ? t('calendar.from') : t('calendar.to'), `exception-${name}`)}
             <input
               id={`exception-${name}`}
               placeholder="HH:MM"
@@ -197,7 +213,7 @@ function AddException({
           </div>
         ))}
       <div style={{ flex: '1 1 160px' }}>
-        {label('Reason (staff only)', 'exception-reason')}
+        {label(t('calendar.reason'), 'exception-reason')}
         <input
           id="exception-reason"
           maxLength={200}
@@ -207,7 +223,7 @@ function AddException({
         />
       </div>
       <Button buttonStyle="secondary" margin={false} disabled={busy} onClick={() => void add()} type="button">
-        Add
+        {t('calendar.add')}
       </Button>
     </div>
   )
@@ -222,16 +238,18 @@ export function ServiceCalendar() {
   const [loaded, setLoaded] = useState<Loaded | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const { busy, outcome, post } = usePanelPost()
+  const text = usePanelText()
+  const { t } = text
 
   const reload = useCallback(async () => {
     if (!id) return
     try {
-      setLoaded(await load(String(id), active, today, last))
+      setLoaded(await load(text, String(id), active, today, last))
       setProblem(null)
     } catch (error) {
       setProblem((error as Error).message)
     }
-  }, [id, active, today, last])
+  }, [text, id, active, today, last])
   useEffect(() => void reload(), [reload])
 
   if (!id) return null
@@ -251,22 +269,24 @@ export function ServiceCalendar() {
       onKeyDown={keepEnter}
       style={{ marginBottom: 'calc(var(--base) * 2)' }}
     >
-      <FieldLabel label="Days off and extra hours" />
+      <FieldLabel label={t('calendar.heading')} />
       {problem && <p role="alert">{problem}</p>}
       {upcoming.length === 0 ? (
-        <p>None from today on: the weekly slots apply.</p>
+        <p>{t('calendar.none')}</p>
       ) : (
         <table className="table" style={{ width: '100%' }}>
           <tbody>
             {upcoming.map((exception) => (
               <tr key={exception.id} data-testid="exception-row" data-date={exception.date}>
                 <td>
-                  {DAY_NAMES[toDate(exception.date).getDay()]} {exception.date}
+                  {weekday(exception.date, text.language)} {exception.date}
                 </td>
-                <td>{exceptionText(exception)}</td>
+                <td>{exceptionText(exception, text.language)}</td>
                 <td>{exception.reason ?? ''}</td>
                 <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
-                  <a href={`${config.routes.admin}/collections/availability-exceptions/${exception.id}`}>Edit</a>{' '}
+                  <a href={`${config.routes.admin}/collections/availability-exceptions/${exception.id}`}>
+                    {t('calendar.edit')}
+                  </a>{' '}
                   <Button
                     buttonStyle="subtle"
                     size="small"
@@ -274,10 +294,13 @@ export function ServiceCalendar() {
                     disabled={busy}
                     type="button"
                     onClick={() =>
-                      void change({ action: 'deleteException', id: exception.id }, `Removed: ${exception.date}`)
+                      void change(
+                        { action: 'deleteException', id: exception.id },
+                        t('calendar.removed', { date: exception.date }),
+                      )
                     }
                   >
-                    Remove
+                    {t('calendar.remove')}
                   </Button>
                 </td>
               </tr>
@@ -289,7 +312,10 @@ export function ServiceCalendar() {
         busy={busy}
         defaultDate={today}
         onAdd={(input) =>
-          change({ action: 'createException', serviceId: id, ...input }, `Added: ${String(input.date)}`)
+          change(
+            { action: 'createException', serviceId: id, ...input },
+            t('calendar.added', { date: String(input.date) }),
+          )
         }
       />
       {outcome && (
@@ -297,10 +323,8 @@ export function ServiceCalendar() {
           {outcome.message}
         </p>
       )}
-      <FieldLabel label="The coming four weeks" />
-      {loaded && !loaded.starts && (
-        <p>Nobody can book this service now (it is not active): the days show its hours only.</p>
-      )}
+      <FieldLabel label={t('calendar.weeks')} />
+      {loaded && !loaded.starts && <p>{t('calendar.notActive')}</p>}
       <div
         data-testid="calendar-weeks"
         style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 6 }}
@@ -311,7 +335,10 @@ export function ServiceCalendar() {
             day={day}
             busy={busy}
             onClose={(date) =>
-              void change({ action: 'createException', serviceId: id, date, isAvailable: false }, `Closed on ${date}`)
+              void change(
+                { action: 'createException', serviceId: id, date, isAvailable: false },
+                t('calendar.closedOn', { date }),
+              )
             }
           />
         ))}

@@ -14,11 +14,15 @@ import { parsePagination } from '../lib/http/pagination'
 import { defaultLocale, localeCodes } from '../lib/locales'
 import {
   type Coverage,
+  COVERAGE_STATES,
   COVERAGE_TEXTS,
   COVERAGE_TYPES,
+  type CoverageItem,
   translationCoverage,
 } from '../operations/catalogue/translation-coverage'
-import { countOf, regular } from './plural'
+import { ConfirmTranslation } from './ConfirmTranslation'
+import { type PanelText, panelText } from './i18n/index'
+import { TEXTS } from './i18n/texts'
 
 const PER_PAGE = '50'
 
@@ -30,13 +34,14 @@ function firstValues(searchParams: AdminViewServerProps['searchParams']): Record
   )
 }
 
-/** One filter of the GET form; `any`: the option that leaves the parameter out. */
+/** One filter of the GET form; `any`: the option that leaves the parameter out; `words`: each option's label. */
 function Choice(props: {
   label: string
   name: string
   value: string | undefined
   options: readonly string[]
   any?: string
+  words?: (option: string) => string
 }) {
   return (
     <label>
@@ -45,7 +50,7 @@ function Choice(props: {
         {props.any !== undefined && <option value="">{props.any}</option>}
         {props.options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {props.words ? props.words(option) : option}
           </option>
         ))}
       </select>
@@ -53,21 +58,38 @@ function Choice(props: {
   )
 }
 
+/** A word of the panel for a value of the API (`seoTitle`, `draft`, `service`), or the value itself. */
+function wordOf(text: PanelText, prefix: string, value: string): string {
+  const key = `${prefix}.${value}`
+  return key in TEXTS ? text.t(key as never) : value
+}
+
+const sourceDate = (text: PanelText, at: string | null | undefined) =>
+  at
+    ? new Intl.DateTimeFormat(text.language === 'en' ? 'en-GB' : text.language, { dateStyle: 'medium' }).format(
+        new Date(at),
+      )
+    : ''
+
 export async function TranslationCoverageView(props: AdminViewServerProps) {
   const { initPageResult, params, searchParams } = props
   const { req, permissions, locale, visibleEntities } = initPageResult
   const { payload, user } = req
+  const text = panelText(req.i18n.language)
+  const { t } = text
   const all = localeCodes(payload)
   const fallback = all.find((code) => code !== defaultLocale(payload)) ?? all[0]!
   const query: Record<string, string> = { lang: fallback, perPage: PER_PAGE, ...firstValues(searchParams) }
+  const outdated = query.state === 'outdated'
 
   let coverage: Coverage | null = null
   let problem: string | null = null
   if (!hasRole(user, 'admin')) {
-    problem = 'Translation coverage is for admins.'
+    problem = t('coverage.adminsOnly')
   } else {
     const parsed = coverageQuerySchema(all).safeParse({
       lang: query.lang,
+      state: query.state,
       status: query.status,
       type: query.type,
       missing: query.missing,
@@ -84,6 +106,7 @@ export async function TranslationCoverageView(props: AdminViewServerProps) {
         { all, default: defaultLocale(payload) },
         {
           language: parsed.data.lang,
+          state: parsed.data.state,
           status: parsed.data.status,
           type: parsed.data.type,
           missing: parsed.data.missing,
@@ -96,10 +119,12 @@ export async function TranslationCoverageView(props: AdminViewServerProps) {
     }
   }
 
-  const lacking = query.missing ?? 'texts'
+  const lacking = query.missing ? wordOf(text, 'text', query.missing) : t('coverage.texts')
   const page = Number(query.page ?? '1')
   const totalPages = coverage ? Math.max(1, Math.ceil(coverage.total / Number(query.perPage))) : 1
   const pageLink = (to: number) => `?${new URLSearchParams({ ...query, page: String(to) })}`
+  const texts = (item: CoverageItem, which: 'missing' | 'outdated') =>
+    (item[which] ?? []).map((name) => wordOf(text, 'text', name)).join(', ')
 
   return (
     <DefaultTemplate
@@ -115,11 +140,8 @@ export async function TranslationCoverageView(props: AdminViewServerProps) {
       <Gutter>
         {/* Payload styles no bare tables: cells get room and a rule between rows. */}
         <style>{`.coverage-table td, .coverage-table th { padding: 6px 16px 6px 0; text-align: left; border-bottom: 1px solid var(--theme-elevation-100); }`}</style>
-        <h1>Translation coverage</h1>
-        <p>
-          Services and categories that lack a translation, or some of its texts (title, description, SEO title and
-          description), per language.
-        </p>
+        <h1>{t('nav.coverage')}</h1>
+        <p>{outdated ? t('coverage.introOutdated') : t('coverage.intro')}</p>
         {problem && <p role="alert">{problem}</p>}
         {coverage && (
           <>
@@ -130,9 +152,11 @@ export async function TranslationCoverageView(props: AdminViewServerProps) {
             >
               <thead>
                 <tr>
-                  <th>Language</th>
-                  <th>Services lacking {lacking}</th>
-                  <th>Categories lacking {lacking}</th>
+                  <th>{t('coverage.language')}</th>
+                  <th>{t('coverage.servicesLacking', { what: lacking })}</th>
+                  <th>{t('coverage.categoriesLacking', { what: lacking })}</th>
+                  <th>{t('coverage.outdatedServices')}</th>
+                  <th>{t('coverage.outdatedCategories')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -145,6 +169,8 @@ export async function TranslationCoverageView(props: AdminViewServerProps) {
                     </td>
                     <td>{count.services}</td>
                     <td>{count.categories}</td>
+                    <td data-testid={`outdated-services-${count.language}`}>{count.outdatedServices}</td>
+                    <td>{count.outdatedCategories}</td>
                   </tr>
                 ))}
               </tbody>
@@ -159,49 +185,83 @@ export async function TranslationCoverageView(props: AdminViewServerProps) {
                 marginBottom: 'var(--base)',
               }}
             >
-              <Choice label="Language" name="lang" value={coverage.language} options={all} />
-              <Choice label="Service status" name="status" value={query.status} options={SERVICE_STATUSES} any="any" />
+              <Choice label={t('coverage.language')} name="lang" value={coverage.language} options={all} />
               <Choice
-                label="Show"
+                label={t('coverage.state')}
+                name="state"
+                value={query.state}
+                options={COVERAGE_STATES}
+                words={(option) => wordOf(text, 'state', option)}
+              />
+              <Choice
+                label={t('coverage.status')}
+                name="status"
+                value={query.status}
+                options={SERVICE_STATUSES}
+                any={t('coverage.any')}
+                words={(option) => wordOf(text, 'status', option)}
+              />
+              <Choice
+                label={t('coverage.show')}
                 name="type"
                 value={query.type}
                 options={COVERAGE_TYPES}
-                any="services and categories"
+                any={t('coverage.both')}
+                words={(option) => wordOf(text, 'type', option)}
               />
-              <Choice label="Lacking" name="missing" value={query.missing} options={COVERAGE_TEXTS} any="any text" />
+              <Choice
+                label={t('coverage.lacking')}
+                name="missing"
+                value={query.missing}
+                options={COVERAGE_TEXTS}
+                any={t('coverage.anyText')}
+                words={(option) => wordOf(text, 'text', option)}
+              />
               <button type="submit" className="btn btn--style-primary btn--size-small" style={{ margin: 0 }}>
-                Filter
+                {t('coverage.filter')}
               </button>
             </form>
             <p data-testid="coverage-total">
-              {countOf(coverage.total, regular('item'))} lacking {lacking} in <strong>{coverage.language}</strong>
+              {text.plural(outdated ? 'coverage.totalOutdated' : 'coverage.total', coverage.total, { what: lacking })}{' '}
+              <strong>{coverage.language}</strong>
             </p>
             <table className="coverage-table" data-testid="coverage-items">
               <thead>
                 <tr>
-                  <th>Kind</th>
-                  <th>Title</th>
-                  <th>Status</th>
-                  <th>Missing in {coverage.language}</th>
+                  <th>{t('coverage.kind')}</th>
+                  <th>{t('coverage.title')}</th>
+                  <th>{t('coverage.statusColumn')}</th>
+                  <th>{t('coverage.missingIn', { lang: coverage.language })}</th>
+                  {outdated && <th>{t('coverage.outdatedIn', { lang: coverage.language })}</th>}
+                  {outdated && <th>{t('coverage.sourceChanged')}</th>}
+                  {outdated && <th />}
                 </tr>
               </thead>
               <tbody>
                 {coverage.items.map((item) => (
-                  <tr key={item.id}>
-                    <td>{item.type}</td>
+                  <tr key={item.id} data-testid="coverage-item" data-id={item.id}>
+                    <td>{wordOf(text, 'type', item.type)}</td>
                     <td>
                       <a href={item.adminUrl}>{item.title}</a>
                     </td>
-                    <td>{item.status}</td>
-                    <td>{item.missing.join(', ')}</td>
+                    <td>{wordOf(text, 'status', item.status)}</td>
+                    <td>{texts(item, 'missing')}</td>
+                    {outdated && <td data-testid="coverage-outdated">{texts(item, 'outdated')}</td>}
+                    {outdated && <td>{sourceDate(text, item.sourceChangedAt)}</td>}
+                    {outdated && (
+                      <td>
+                        <ConfirmTranslation type={item.type} id={item.id} lang={coverage.language} />
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>
             </table>
             {totalPages > 1 && (
               <p>
-                {page > 1 && <a href={pageLink(page - 1)}>‹ previous</a>} page {page} of {totalPages}{' '}
-                {page < totalPages && <a href={pageLink(page + 1)}>next ›</a>}
+                {page > 1 && <a href={pageLink(page - 1)}>{t('coverage.previous')}</a>}{' '}
+                {t('coverage.page', { page, pages: totalPages })}{' '}
+                {page < totalPages && <a href={pageLink(page + 1)}>{t('coverage.next')}</a>}
               </p>
             )}
           </>

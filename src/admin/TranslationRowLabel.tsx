@@ -3,8 +3,11 @@
 // translator sees each row's language without opening it.
 import { useRowLabel } from '@payloadcms/ui'
 
+import { usePanelText } from './i18n/usePanelText'
+
 export function TranslationRowLabel() {
+  const { t } = usePanelText()
   const { data } = useRowLabel<{ inLanguage?: string | null; title?: string | null }>()
-  if (!data?.inLanguage && !data?.title) return <span>New translation</span>
-  return <span>{`${data.inLanguage || '?'} — ${data.title || '(no title yet)'}`}</span>
+  if (!data?.inLanguage && !data?.title) return <span>{t('row.new')}</span>
+  return <span>{`${data.inLanguage || '?'} — ${data.title || t('row.noTitle')}`}</span>
 }

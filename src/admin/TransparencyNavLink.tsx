@@ -2,12 +2,13 @@
 import type { ServerProps } from 'payload'
 
 import { hasRole } from '../../domain/permissions'
+import { panelText } from './i18n/index'
 
-export function TransparencyNavLink({ payload, user }: ServerProps) {
+export function TransparencyNavLink({ i18n, payload, user }: ServerProps) {
   if (!hasRole(user, 'admin')) return null
   return (
     <a className="nav__link" href={`${payload.config.routes.admin}/transparency`} id="nav-transparency">
-      <span className="nav__link-label">Transparency report</span>
+      <span className="nav__link-label">{panelText(i18n?.language).t('nav.transparency')}</span>
     </a>
   )
 }

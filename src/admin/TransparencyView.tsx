@@ -19,10 +19,10 @@ import {
   transparencyFigures,
   type WeekOfDecisions,
 } from '../operations/reports/transparency'
+import { type PanelText, panelText } from './i18n/index'
 import { PeriodForm } from './PeriodForm'
-import { countOf, formatNumber, regular } from './plural'
 import { PublishReport } from './PublishReport'
-import { hoursText, OUTCOME_LABELS, postTypeLabel, REASON_LABELS } from './transparencyLabels'
+import { hoursText, outcomeLabel, postTypeLabel, reasonLabel } from './transparencyLabels'
 
 const OUTCOMES = ['moderated', 'rejected', 'deleted', 'dismissed'] as const
 // Payload's own palette (its CSS variables), so the chart follows the light and dark themes.
@@ -79,112 +79,116 @@ function Section({ title, testId, rows }: { title: string; testId: string; rows:
   )
 }
 
-const count = (n: number) => formatNumber(n)
-
-function byPostType(payload: BasePayload, counts: Record<string, number>): Row[] {
+function byPostType(payload: BasePayload, counts: Record<string, number>, text: PanelText): Row[] {
+  const count = (n: number) => text.number(n)
   return [
-    { label: 'By type of content', kind: 'group' },
+    { label: text.t('transparency.byType'), kind: 'group' },
     ...Object.entries(counts).map(([type, n]): Row => ({
-      label: postTypeLabel(payload, type),
+      label: postTypeLabel(payload, type, text.language),
       value: count(n),
       kind: 'sub',
     })),
   ]
 }
 
-function Sections({ figures, payload }: { figures: TransparencyFigures; payload: BasePayload }) {
+function Sections({ figures, payload, text }: { figures: TransparencyFigures; payload: BasePayload; text: PanelText }) {
   const { notices, decisions, appeals, approvals } = figures
+  const { t } = text
+  const count = (n: number) => text.number(n)
+  const hours = (n: number | null) => hoursText(n, text.language)
   return (
     <div className="transparency-report__sections" data-testid="transparency-figures">
       <Section
-        title="Notices"
+        title={t('transparency.notices')}
         testId="section-notices"
         rows={[
-          { label: 'Notices received', value: count(notices.total), kind: 'total' },
-          { label: 'By reason', kind: 'group' },
+          { label: t('transparency.noticesReceived'), value: count(notices.total), kind: 'total' },
+          { label: t('transparency.byReason'), kind: 'group' },
           ...REPORT_REASONS.map((reason): Row => ({
-            label: REASON_LABELS[reason],
+            label: reasonLabel(reason, text.language),
             value: count(notices.byReason[reason] ?? 0),
             kind: 'sub',
           })),
-          ...byPostType(payload, notices.byPostType),
+          ...byPostType(payload, notices.byPostType, text),
         ]}
       />
       <Section
-        title="Decisions"
+        title={t('transparency.decisions')}
         testId="section-decisions"
         rows={[
-          { label: 'Decisions taken', value: count(decisions.total), kind: 'total' },
-          { label: 'On a notice', value: count(decisions.onNotice) },
-          { label: 'On our own initiative', value: count(decisions.ownInitiative) },
-          { label: 'Median time from notice to decision', value: hoursText(figures.medianHoursNoticeToDecision) },
-          { label: 'By outcome', kind: 'group' },
+          { label: t('transparency.decisionsTaken'), value: count(decisions.total), kind: 'total' },
+          { label: t('transparency.onNotice'), value: count(decisions.onNotice) },
+          { label: t('transparency.ownInitiative'), value: count(decisions.ownInitiative) },
+          { label: t('transparency.medianNotice'), value: hours(figures.medianHoursNoticeToDecision) },
+          { label: t('transparency.byOutcome'), kind: 'group' },
           ...OUTCOMES.map((outcome): Row => ({
-            label: OUTCOME_LABELS[outcome],
+            label: outcomeLabel(outcome, text.language),
             value: count(decisions.byOutcome[outcome]),
             kind: 'sub',
           })),
-          ...byPostType(payload, decisions.byPostType),
+          ...byPostType(payload, decisions.byPostType, text),
         ]}
       />
       <Section
-        title="Appeals"
+        title={t('transparency.appeals')}
         testId="section-appeals"
         rows={[
-          { label: 'Appeals received', value: count(appeals.received), kind: 'total' },
-          { label: 'Upheld', value: count(appeals.upheld) },
-          { label: 'Reversed', value: count(appeals.reversed) },
-          { label: 'Still open at the end of the period', value: count(appeals.open) },
-          { label: 'Median time to decide an appeal', value: hoursText(appeals.medianHoursToDecision) },
+          { label: t('transparency.appealsReceived'), value: count(appeals.received), kind: 'total' },
+          { label: t('transparency.upheld'), value: count(appeals.upheld) },
+          { label: t('transparency.reversed'), value: count(appeals.reversed) },
+          { label: t('transparency.stillOpen'), value: count(appeals.open) },
+          { label: t('transparency.medianAppeal'), value: hours(appeals.medianHoursToDecision) },
         ]}
       />
       <Section
-        title="Approvals"
+        title={t('transparency.approvals')}
         testId="section-approvals"
         rows={[
-          { label: 'Approved', value: count(approvals.approved) },
-          { label: 'Rejected', value: count(approvals.rejected) },
+          { label: t('transparency.approved'), value: count(approvals.approved) },
+          { label: t('transparency.rejected'), value: count(approvals.rejected) },
         ]}
       />
     </div>
   )
 }
 
-function WeeklyChart({ weeks }: { weeks: WeekOfDecisions[] }) {
+function WeeklyChart({ weeks, text }: { weeks: WeekOfDecisions[]; text: PanelText }) {
+  const { t } = text
+  const label = (outcome: (typeof OUTCOMES)[number]) => outcomeLabel(outcome, text.language)
   const totals = weeks.map((week) => OUTCOMES.reduce((sum, outcome) => sum + week[outcome], 0))
   const max = Math.max(1, ...totals)
   return (
     <figure className="transparency-chart" data-testid="decisions-chart" style={{ margin: 0 }}>
-      <h3>Decisions per week</h3>
+      <h3>{t('transparency.perWeek')}</h3>
       <figcaption style={{ display: 'flex', flexWrap: 'wrap', gap: 12, marginBottom: 'calc(var(--base) / 2)' }}>
         {OUTCOMES.map((outcome) => (
           <span key={outcome}>
             <span
               style={{ display: 'inline-block', width: 10, height: 10, marginRight: 4, background: COLORS[outcome] }}
             />
-            {OUTCOME_LABELS[outcome]}
+            {label(outcome)}
           </span>
         ))}
       </figcaption>
-      {weeks.length === 0 && <p>No decisions in this period.</p>}
+      {weeks.length === 0 && <p>{t('transparency.noDecisions')}</p>}
       {weeks.map((week, i) => (
         <div
           key={week.week}
           data-testid="chart-week"
           style={{ display: 'flex', alignItems: 'center', gap: 8, margin: '4px 0' }}
         >
-          <span style={{ width: 150, flex: 'none' }}>Week of {week.week}</span>
+          <span style={{ width: 150, flex: 'none' }}>{t('transparency.weekOf', { week: week.week })}</span>
           <span style={{ display: 'flex', flex: 1, minWidth: 0 }}>
             {OUTCOMES.map((outcome) => (
               <span
                 key={outcome}
-                title={`${OUTCOME_LABELS[outcome]}: ${week[outcome]}`}
+                title={`${label(outcome)}: ${week[outcome]}`}
                 style={{ width: `${(week[outcome] / max) * 100}%`, height: 16, background: COLORS[outcome] }}
               />
             ))}
           </span>
           <span style={{ width: 90, flex: 'none', textAlign: 'right' }}>
-            {countOf(totals[i] ?? 0, regular('decision'))}
+            {text.plural('transparency.decisionCount', totals[i] ?? 0)}
           </span>
         </div>
       ))}
@@ -196,13 +200,14 @@ export async function TransparencyView(props: AdminViewServerProps) {
   const { initPageResult, params, searchParams } = props
   const { req, permissions, locale, visibleEntities } = initPageResult
   const { payload, user } = req
+  const text = panelText(req.i18n.language)
   const fallback = defaultPeriod()
   const asked = { from: first(searchParams?.from) ?? fallback.from, to: first(searchParams?.to) ?? fallback.to }
   let figures: TransparencyFigures | null = null
   let weeks: WeekOfDecisions[] = []
   let problem: string | null = null
   if (!hasRole(user, 'admin')) {
-    problem = 'Transparency reports are for admins.'
+    problem = text.t('transparency.adminsOnly')
   } else {
     try {
       const period = parsePeriod(asked.from, asked.to)
@@ -226,14 +231,14 @@ export async function TransparencyView(props: AdminViewServerProps) {
     >
       <Gutter>
         <style>{STYLES}</style>
-        <h1>Transparency report</h1>
+        <h1>{text.t('nav.transparency')}</h1>
         {hasRole(user, 'admin') && <PeriodForm from={asked.from} to={asked.to} csv={figures ? csv : undefined} />}
         {problem && <p role="alert">{problem}</p>}
         {figures && (
           <div className="transparency-report">
-            <Sections figures={figures} payload={payload} />
+            <Sections figures={figures} payload={payload} text={text} />
             <div style={{ display: 'grid', gap: 'var(--base)' }}>
-              <WeeklyChart weeks={weeks} />
+              <WeeklyChart weeks={weeks} text={text} />
               <PublishReport from={asked.from} to={asked.to} />
             </div>
           </div>

@@ -3,17 +3,19 @@
 import type { ServerProps } from 'payload'
 
 import { hasRole } from '../../domain/permissions'
-import { NOTHING_WAITS, workQueueItems } from './workQueue'
+import { panelText } from './i18n/index'
+import { workQueueItems } from './workQueue'
 
-export async function WorkQueue({ payload, user }: ServerProps) {
+export async function WorkQueue({ i18n, payload, user }: ServerProps) {
   if (!user) return null
+  const { language, t } = panelText(i18n?.language)
   const adminRoute = payload.config.routes.admin
-  const items = await workQueueItems(payload, user)
+  const items = await workQueueItems(payload, user, language)
   const admin = hasRole(user, 'admin')
   return (
     <section className="work-queue" data-testid="work-queue" style={{ marginBottom: 'calc(var(--base) * 2)' }}>
-      <h2>What needs you now</h2>
-      {items.length === 0 && <p data-testid="work-queue-empty">{NOTHING_WAITS}</p>}
+      <h2>{t('work.heading')}</h2>
+      {items.length === 0 && <p data-testid="work-queue-empty">{t('work.nothing')}</p>}
       {(items.length > 0 || admin) && (
         <ul>
           {items.map((item) => (
@@ -23,7 +25,7 @@ export async function WorkQueue({ payload, user }: ServerProps) {
           ))}
           {admin && (
             <li>
-              <a href={`${adminRoute}/translations`}>Translation coverage: what each language still lacks</a>
+              <a href={`${adminRoute}/translations`}>{t('work.coverage')}</a>
             </li>
           )}
         </ul>

@@ -5,6 +5,7 @@
 // what the server will do, it does not guess.
 import { addDays, dayOfWeek } from '../lib/wall-clock'
 import { type OpenSlot, openWindows } from '../operations/bookings/booking-rules'
+import { panelText } from './i18n/index'
 
 /** A weekly slot as GET /api/admin/services/availability answers it. */
 export interface SlotItem {
@@ -75,8 +76,12 @@ export const windowsText = (windows: readonly OpenSlot[]): string =>
   windows.map((open) => `${open.startTime}–${open.endTime}`).join(', ')
 
 /** What an exception does, in words: "Closed all day", "Closed 12:00–13:00", "Extra hours 18:00–21:00". */
-export function exceptionText(exception: Pick<ExceptionItem, 'isAvailable' | 'startTime' | 'endTime'>): string {
+export function exceptionText(
+  exception: Pick<ExceptionItem, 'isAvailable' | 'startTime' | 'endTime'>,
+  language = 'en',
+): string {
+  const { t } = panelText(language)
   const hours = exception.startTime && exception.endTime ? `${exception.startTime}–${exception.endTime}` : null
-  if (exception.isAvailable) return `Extra hours ${hours ?? ''}`.trim()
-  return hours ? `Closed ${hours}` : 'Closed all day'
+  if (exception.isAvailable) return t('calendar.extraHours', { hours: hours ?? '' }).trim()
+  return hours ? t('calendar.closedHours', { hours }) : t('calendar.closedDay')
 }

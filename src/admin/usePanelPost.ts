@@ -5,11 +5,14 @@
 // checks, notifications and audit entries, and shows the answer's own message on a refusal.
 import { useState } from 'react'
 
+import { usePanelText } from './i18n/usePanelText'
+
 export type PostOutcome = { ok: boolean; message: string } | null
 
 export function usePanelPost() {
   const [busy, setBusy] = useState(false)
   const [outcome, setOutcome] = useState<PostOutcome>(null)
+  const { t } = usePanelText()
 
   /**
    * Posts `body` as JSON to `path`. On success the outcome's message is `done(answer)`; on a
@@ -19,7 +22,7 @@ export function usePanelPost() {
     path: string,
     body: unknown,
     done: (answer: Answer) => string,
-    failed = 'Failed',
+    failed = t('post.failed'),
   ): Promise<boolean> => {
     setBusy(true)
     setOutcome(null)

@@ -10,10 +10,8 @@ import { visibleInPanel } from '../../access/panelByRole'
 import { APPROVED_TYPES, CONTENT_TYPES } from '../../domain/content-types'
 import { hasPermission, type Permission } from '../../domain/permissions'
 import { collectionNoun } from './collectionNoun'
-import { countOf, type NounForms, regular } from './plural'
-
-/** What the dashboard says when no count is above zero. */
-export const NOTHING_WAITS = 'Nothing waits for you'
+import { panelText, type PluralKey } from './i18n/index'
+import { countOf } from './plural'
 
 interface Task {
   collection: CollectionSlug
@@ -22,10 +20,8 @@ interface Task {
   where: Where
   /** The list URL's `where` query for the same filter. */
   query: string
-  /** What is counted; the collection's own labels when absent ("1 classified", "2 places"). */
-  noun?: NounForms
-  /** After the count: "to confirm". */
-  what: string
+  /** The line's text by count ("2 bookings to confirm"); absent: the collection's labels, "waiting for approval". */
+  text?: PluralKey
 }
 
 const TASKS: Task[] = [
@@ -33,15 +29,13 @@ const TASKS: Task[] = [
     collection: 'bookings',
     where: { status: { equals: 'pending' } },
     query: 'where[status][equals]=pending',
-    noun: regular('booking'),
-    what: 'to confirm',
+    text: 'work.bookings',
   },
   {
     collection: 'blog-comments',
     where: { status: { equals: 'published' } },
     query: 'where[status][equals]=published',
-    noun: regular('comment'),
-    what: 'in the moderation queue',
+    text: 'work.comments',
   },
   // Waiting for approval, for whoever may approve each type.
   ...APPROVED_TYPES.map((name) => ({
@@ -49,7 +43,6 @@ const TASKS: Task[] = [
     permission: CONTENT_TYPES[name].approval.permission,
     where: { status: { equals: 'pending_review' } },
     query: 'where[status][equals]=pending_review',
-    what: 'waiting for approval',
   })),
 ]
 
@@ -62,7 +55,8 @@ export interface WorkItem {
 }
 
 /** The lines of "What needs you now" for `user`: each task of theirs with a count above zero. */
-export async function workQueueItems(payload: BasePayload, user: TypedUser): Promise<WorkItem[]> {
+export async function workQueueItems(payload: BasePayload, user: TypedUser, language = 'en'): Promise<WorkItem[]> {
+  const words = panelText(language)
   const adminRoute = payload.config.routes.admin
   const tasks = TASKS.filter(
     (task) => visibleInPanel(user, task.collection) && (!task.permission || hasPermission(user, task.permission)),
@@ -77,12 +71,16 @@ export async function workQueueItems(payload: BasePayload, user: TypedUser): Pro
   return tasks.flatMap((task, i) => {
     const count = counts[i] ?? 0
     if (count <= 0) return []
-    const noun = task.noun ?? collectionNoun(payload, task.collection)
+    const text = task.text
+      ? words.plural(task.text, count)
+      : words.t('work.approval', {
+          items: countOf(count, collectionNoun(payload, task.collection, words.language), 0, words.language),
+        })
     return [
       {
         collection: task.collection,
         href: `${adminRoute}/collections/${task.collection}?${task.query}`,
-        text: `${countOf(count, noun)} ${task.what}`,
+        text,
       },
     ]
   })

@@ -30,6 +30,7 @@ import * as migration_20261202_020000_user_stale_triggers from './20261202_02000
 import * as migration_20261202_030000_notification_settings from './20261202_030000_notification_settings'
 import * as migration_20261202_031119_booking_cancel_reschedule from './20261202_031119_booking_cancel_reschedule'
 import * as migration_20261202_045249_screening_blocks from './20261202_045249_screening_blocks'
+import * as migration_20261202_045322_outdated_translations from './20261202_045322_outdated_translations'
 import * as migration_20261202_045534_versions from './20261202_045534_versions'
 import * as migration_20261202_050000_holds from './20261202_050000_holds'
 import * as migration_20261202_050000_search from './20261202_050000_search'
@@ -196,6 +197,11 @@ export const migrations = [
     up: migration_20261202_045249_screening_blocks.up,
     down: migration_20261202_045249_screening_blocks.down,
     name: '20261202_045249_screening_blocks',
+  },
+  {
+    up: migration_20261202_045322_outdated_translations.up,
+    down: migration_20261202_045322_outdated_translations.down,
+    name: '20261202_045322_outdated_translations',
   },
   {
     up: migration_20261202_045534_versions.up,

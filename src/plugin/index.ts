@@ -7,6 +7,7 @@ import { collections } from '../../collections/index'
 import { PUBLIC_READS } from '../../collections/publicReads'
 import { catalogueDatabase } from '../../collections/ServiceListings/catalogue-indexes'
 import { endpoints } from '../../endpoints/index'
+import { PANEL_I18N } from '../admin/i18n/index'
 import { staleListener } from '../lib/auth/stale-listener'
 import { type BackgroundWorker, backgroundWorkersOf } from '../lib/background-workers'
 import { clientErrorHook } from '../lib/http/client-errors'
@@ -147,6 +148,13 @@ export const communityPlatform =
           afterNavLinks: [...(incoming.admin?.components?.afterNavLinks ?? []), ...PANEL.afterNavLinks],
           views: { ...incoming.admin?.components?.views, ...PANEL.views },
         },
+      },
+      // The panel in the editors' languages, chosen on the account page (docs/admin-panel.md "Languages").
+      i18n: {
+        ...PANEL_I18N,
+        ...incoming.i18n,
+        supportedLanguages: { ...PANEL_I18N.supportedLanguages, ...incoming.i18n?.supportedLanguages },
+        translations: { ...PANEL_I18N.translations, ...incoming.i18n?.translations } as never,
       },
       collections: [...(incoming.collections ?? []), ...collections].map(guardCollection),
       endpoints: [...(incoming.endpoints ?? []), ...endpoints],

@@ -5,6 +5,7 @@ import { adminBookingsEndpoints } from './bookings'
 import { categoriesEndpoints } from './categories'
 import { mediaEndpoints } from './media'
 import { servicesEndpoints } from './services'
+import { translationConfirmEndpoints } from './translation-confirm'
 import { translationCoverageEndpoints } from './translation-coverage'
 
 // /api/admin/services/*: the admin service catalogue (docs/api.md "Admin service catalogue (/api/admin/services)").
@@ -15,4 +16,5 @@ export const adminServicesEndpoints: Endpoint[] = [
   ...adminBookingsEndpoints,
   ...mediaEndpoints,
   ...translationCoverageEndpoints,
+  ...translationConfirmEndpoints,
 ]

@@ -32,7 +32,8 @@ import { bookingListQuery, moveBookingBody, respondBody } from './bookings'
 import { categoryBodies } from './categories'
 import { mediaBodies, UPLOAD_FIELDS } from './media'
 import { serviceBodies, serviceListQuery } from './services'
-import { COVERAGE_PATH, coverageQuerySchema, coverageResponseSchema } from './translation-coverage'
+import { CONFIRM_PATH, confirmBodySchema } from './translation-confirm'
+import { COVERAGE_PATH, coverageItemSchema, coverageQuerySchema, coverageResponseSchema } from './translation-coverage'
 
 const translation = z.object({
   inLanguage: z.string(),
@@ -430,9 +431,29 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
         coverageQuerySchema(locales).extend(paginationQuery),
         coverageResponseSchema,
         {
-          400: '`invalid_request`: `lang` missing or not a configured language, or a bad `status`, `type`, `missing` or page',
+          400: '`invalid_request`: `lang` missing or not a configured language, or a bad `state`, `status`, `type`, `missing` or page',
         },
       ),
+    },
+    [`/api${CONFIRM_PATH}`]: {
+      post: {
+        tags: ['Admin: translations'],
+        summary: 'Mark outdated texts of one language current without a change (all of them when `texts` is absent)',
+        security: SESSION,
+        requestBody: { content: { 'application/json': { schema: confirmBodySchema(locales) } } },
+        responses: {
+          '200': json('Confirmed: the item in that language', z.object({ item: coverageItemSchema })),
+          ...errorResponses(
+            'general',
+            {
+              400: '`invalid_body` (not a JSON object), or `invalid_request` (a bad `type`, `id`, `lang` or `texts`)',
+              403: FORBIDDEN,
+              404: '`not_found`: no such service or category',
+            },
+            { write: true },
+          ),
+        },
+      },
     },
   }
 }

@@ -1,4 +1,4 @@
-// GET /api/admin/services/translations/coverage?lang&status&type&missing&page&perPage → {language, counts, items, …}
+// GET /api/admin/services/translations/coverage?lang&state&status&type&missing&page&perPage → {counts, items, …}
 // What a content language still lacks: the services and categories without a
 // translation in `lang`, or without some of its texts, and the counts for every configured
 // language. Admins only, like the rest of /api/admin/services. The query and response
@@ -13,6 +13,7 @@ import { json } from '../../../src/lib/http/respond'
 import { defaultLocale, localeCodes, unknownLanguage } from '../../../src/lib/locales'
 import {
   CATEGORY_TEXTS,
+  COVERAGE_STATES,
   COVERAGE_TEXTS,
   COVERAGE_TYPES,
   SERVICE_TEXTS,
@@ -31,27 +32,44 @@ export function coverageQuerySchema(locales: readonly string[]) {
     status: z.enum(SERVICE_STATUSES, { error: `status must be one of ${SERVICE_STATUSES.join(', ')}` }).optional(),
     type: z.enum(COVERAGE_TYPES, { error: `type must be one of ${COVERAGE_TYPES.join(', ')}` }).optional(),
     missing: z.enum(COVERAGE_TEXTS, { error: `missing must be one of ${COVERAGE_TEXTS.join(', ')}` }).optional(),
+    state: z.enum(COVERAGE_STATES, { error: `state must be one of ${COVERAGE_STATES.join(', ')}` }).optional(),
   })
 }
 
 const count = z.int().min(0)
+const text = z.enum([...new Set([...SERVICE_TEXTS, ...CATEGORY_TEXTS])] as [string, ...string[]])
+export const coverageItemSchema = z
+  .object({
+    type: z.enum(['service', 'category']),
+    id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    status: z.string(),
+    missing: z.array(text),
+    adminUrl: z.string(),
+    outdated: z.array(text).optional().meta({ description: 'With state=outdated: the texts whose source changed' }),
+    sourceChangedAt: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'With state=outdated: the latest of those source changes' }),
+  })
+  .strict()
 export const coverageResponseSchema = z
   .object({
     language: z.string(),
-    counts: z.array(z.object({ language: z.string(), services: count, categories: count }).strict()),
-    items: z.array(
+    counts: z.array(
       z
         .object({
-          type: z.enum(['service', 'category']),
-          id: z.string(),
-          slug: z.string(),
-          title: z.string(),
-          status: z.string(),
-          missing: z.array(z.enum([...new Set([...SERVICE_TEXTS, ...CATEGORY_TEXTS])] as [string, ...string[]])),
-          adminUrl: z.string(),
+          language: z.string(),
+          services: count,
+          categories: count,
+          outdatedServices: count,
+          outdatedCategories: count,
         })
         .strict(),
     ),
+    items: z.array(coverageItemSchema),
     total: count,
     page: z.int().min(1),
     perPage: z.int().min(1),
@@ -60,7 +78,7 @@ export const coverageResponseSchema = z
   .strict()
 export type CoverageResponse = z.infer<typeof coverageResponseSchema>
 
-const QUERY_KEYS = ['lang', 'status', 'type', 'missing']
+const QUERY_KEYS = ['lang', 'state', 'status', 'type', 'missing']
 
 export const translationCoverageEndpoints = defineEndpoint(COVERAGE_PATH, 'get', async (req) => {
   requireAdmin(req)
@@ -74,7 +92,7 @@ export const translationCoverageEndpoints = defineEndpoint(COVERAGE_PATH, 'get',
   const coverage = await translationCoverage(
     req.payload,
     { all, default: defaultLocale(req.payload) },
-    { language: query.lang, status: query.status, type: query.type, missing: query.missing },
+    { language: query.lang, state: query.state, status: query.status, type: query.type, missing: query.missing },
     page,
   )
   const body: CoverageResponse = {

@@ -4,6 +4,8 @@
 // writes one entry for the whole change.
 import type { CollectionSlug, PayloadRequest } from 'payload'
 
+import { defaultLocale } from '../../lib/locales'
+import { PENDING_TEXTS } from './outdated-translations'
 import { withContext } from './transaction'
 
 type Doc = Record<string, unknown>
@@ -15,8 +17,12 @@ export async function updateByLocale(
   base: Doc,
   texts: Array<[locale: string, data: Doc]>,
 ): Promise<void> {
-  await withContext(req, { skipAudit: true }, async () => {
-    for (const [index, [locale, data]] of texts.entries()) {
+  // The source language goes first, so a translation changed in the same update ends current, not outdated
+  // (docs/api.md "Outdated translations").
+  const source = defaultLocale(req.payload)
+  const ordered = [...texts].sort(([a], [b]) => Number(b === source) - Number(a === source))
+  await withContext(req, { skipAudit: true, [PENDING_TEXTS]: Object.fromEntries(texts) }, async () => {
+    for (const [index, [locale, data]] of ordered.entries()) {
       await req.payload.update({
         collection,
         id,

@@ -3,6 +3,7 @@ import { CurrencySelect as CurrencySelect_d778e93a9528ef7b59b3a3a0fb53e53d } fro
 import { ServiceCalendar as ServiceCalendar_c995b7d5d356b3aa7e54d18eab99bb94 } from '../../../../src/admin/ServiceCalendar'
 import { RatingField as RatingField_3fac517e1edd5863a8c3addbcab95f58 } from '../../../../src/admin/RatingField'
 import { LanguageSelect as LanguageSelect_d1bfadfdd19da4cb1b9271291373c5c4 } from '../../../../src/admin/LanguageSelect'
+import { OutdatedTexts as OutdatedTexts_a6b62aa13e4f19537cb4c6406cefddbe } from '../../../../src/admin/OutdatedTexts'
 import { TranslationRowLabel as TranslationRowLabel_61992e1d8bb2bc4e5fc24f221f53bead } from '../../../../src/admin/TranslationRowLabel'
 import { WeeklySlotCell as WeeklySlotCell_300a88b98c4d6b2ae9528b40316a7c6b } from '../../../../src/admin/WeeklySlotCell'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -55,6 +56,7 @@ export const importMap = {
   "/src/admin/ServiceCalendar#ServiceCalendar": ServiceCalendar_c995b7d5d356b3aa7e54d18eab99bb94,
   "/src/admin/RatingField#RatingField": RatingField_3fac517e1edd5863a8c3addbcab95f58,
   "/src/admin/LanguageSelect#LanguageSelect": LanguageSelect_d1bfadfdd19da4cb1b9271291373c5c4,
+  "/src/admin/OutdatedTexts#OutdatedTexts": OutdatedTexts_a6b62aa13e4f19537cb4c6406cefddbe,
   "/src/admin/TranslationRowLabel#TranslationRowLabel": TranslationRowLabel_61992e1d8bb2bc4e5fc24f221f53bead,
   "/src/admin/WeeklySlotCell#WeeklySlotCell": WeeklySlotCell_300a88b98c4d6b2ae9528b40316a7c6b,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,

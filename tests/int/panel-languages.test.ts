@@ -1,0 +1,106 @@
+// The panel in six languages: every text of ours has all six, none empty, with the same `{{placeholders}}`; plural
+// texts choose their form by the language's rules; Payload's own translations of the six are configured; and no
+// view of src/admin writes English of its own in JSX (text or a shown attribute) instead of a translated text.
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { describe, expect, it } from '@jest/globals'
+import ts from 'typescript'
+
+import { PANEL_I18N, PANEL_LANGUAGES, panelText, textsOf } from '../../src/admin/i18n/index'
+import { TEXTS } from '../../src/admin/i18n/texts'
+
+const ADMIN = fileURLToPath(new URL('../../src/admin', import.meta.url))
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort()
+
+describe('the texts', () => {
+  it('every English key is present and non-empty in the five other languages, with the same placeholders', () => {
+    const english = textsOf('en')
+    const problems: string[] = []
+    for (const language of PANEL_LANGUAGES) {
+      const texts = textsOf(language)
+      for (const [key, source] of Object.entries(english)) {
+        const text = texts[key as keyof typeof texts]
+        if (typeof text !== 'string' || text.trim() === '') problems.push(`${language}: ${key} missing`)
+        else if (placeholders(text).join() !== placeholders(source).join())
+          problems.push(`${language}: ${key} has {{${placeholders(text).join(', ')}}}`)
+      }
+    }
+    expect(problems).toEqual([])
+    for (const forms of Object.values(TEXTS)) expect(forms).toHaveLength(PANEL_LANGUAGES.length)
+  })
+
+  it('a plural text has both its forms, and the form follows the language', () => {
+    const plurals = Object.keys(TEXTS).filter((key) => key.includes('#'))
+    for (const key of plurals) {
+      const base = key.slice(0, key.indexOf('#'))
+      expect(Object.keys(TEXTS)).toEqual(expect.arrayContaining([`${base}#one`, `${base}#other`]))
+    }
+    expect(panelText('en').plural('transparency.decisionCount', 1)).toBe('1 decision')
+    expect(panelText('en').plural('transparency.decisionCount', 1234)).toBe('1,234 decisions')
+    // French counts 0 and 1 alike ("0 décision"), English does not.
+    expect(panelText('fr').plural('transparency.decisionCount', 0)).toBe('0 décision')
+    expect(panelText('en').plural('transparency.decisionCount', 0)).toBe('0 decisions')
+    expect(panelText('de').plural('transparency.hours', 1.5, {}, 1)).toBe('1,5 Stunden')
+    expect(panelText('xx').t('nav.coverage')).toBe('Translation coverage')
+  })
+
+  it("Payload's admin i18n has the six languages, ours under community:", () => {
+    expect(Object.keys(PANEL_I18N.supportedLanguages).sort()).toEqual([...PANEL_LANGUAGES].sort())
+    for (const language of PANEL_LANGUAGES) {
+      expect(PANEL_I18N.supportedLanguages[language].translations.general).toBeDefined()
+      expect(PANEL_I18N.translations[language].community['nav.coverage']).toBe(
+        TEXTS['nav.coverage'][PANEL_LANGUAGES.indexOf(language)],
+      )
+    }
+  })
+})
+
+// Attributes a reader sees; anything else (test ids, class names, paths, styles) is code.
+const SHOWN = new Set(['label', 'title', 'placeholder', 'aria-label', 'alt', 'done', 'any'])
+
+/** English words written straight into JSX in `file`: text between tags and string attributes a reader sees. */
+function literalEnglish(file: string, text = readFileSync(file, 'utf8')): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX)
+  const found: string[] = []
+  // Format examples (a URL, a time pattern) read the same in every language.
+  const words = (text: string) => /[A-Za-z]{2,}/.test(text) && !/^(https?:\/\/\S+|HH:MM)$/.test(text.trim())
+  const inStyle = (node: ts.Node) =>
+    ts.isJsxElement(node.parent) && node.parent.openingElement.tagName.getText() === 'style'
+  const visit = (node: ts.Node) => {
+    if (ts.isJsxText(node) && words(node.getText())) found.push(node.getText().trim())
+    if (ts.isJsxAttribute(node) && SHOWN.has(node.name.getText()) && node.initializer) {
+      const value = node.initializer
+      const literal = ts.isStringLiteral(value)
+        ? value
+        : ts.isJsxExpression(value) && value.expression && ts.isStringLiteralLike(value.expression)
+          ? value.expression
+          : undefined
+      if (literal && words(literal.text)) found.push(`${node.name.getText()}="${literal.text}"`)
+    }
+    if (ts.isJsxExpression(node) && node.expression && ts.isStringLiteralLike(node.expression)) {
+      if (words(node.expression.text) && ts.isJsxElement(node.parent) && !inStyle(node))
+        found.push(node.expression.text)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
+describe('the views', () => {
+  const files = readdirSync(ADMIN).filter((name) => name.endsWith('.tsx'))
+
+  it('write no English of their own in JSX', () => {
+    expect(files.length).toBeGreaterThan(15)
+    const found = files.flatMap((name) => literalEnglish(path.join(ADMIN, name)).map((text) => `${name}: ${text}`))
+    expect(found).toEqual([])
+  })
+
+  it('the scanner finds English text, a shown attribute and a string in braces, not translated texts', () => {
+    const sample = `const a = <p title="Open it" data-testid="x-y">Hello there <b>{'Bold words'}</b> {t('x')} {' '}
+      <style>{'.a td { padding: 0 }'}</style><input placeholder="HH:MM" /></p>`
+    expect(literalEnglish('sample.tsx', sample).sort()).toEqual(['Bold words', 'Hello there', 'title="Open it"'])
+  })
+})
