@@ -616,6 +616,25 @@ export const ACCESS: Record<string, AccessRow> = {
     patch: { url: 'https://example.com/tampered' },
     probes: [{ path: 'secret', operator: 'like', hit: () => WEBHOOK_SECRET, miss: 'whsec_nothing' }],
   },
+  // Who may sign up: admins keep it, and nobody else may read what it holds (the blocked addresses).
+  'signup-screening': {
+    setup: async (ctx) => ({
+      docs: {
+        entry: await create(ctx.app, 'signup-screening', {
+          kind: 'email_domain',
+          value: 'spam-matrix.example',
+          effect: 'block',
+        }),
+      },
+    }),
+    read: adminOnly,
+    update: adminOnly,
+    delete: adminOnly,
+    create: adminCreates,
+    createBody: () => ({ kind: 'email', value: `forged-${hex()}@example.com`, effect: 'block' }),
+    patch: { note: 'tampered' },
+    probes: [{ path: 'value', operator: 'like', hit: () => 'spam-matrix', miss: 'no-such-domain' }],
+  },
   'webhook-deliveries': {
     setup: async (ctx) => {
       const webhook = await create(ctx.app, 'webhooks', {

@@ -279,7 +279,9 @@ describe('the foreign keys to users', () => {
     'verification_tokens.user_id',
     'wallets.user_id',
   ]
-  const REFUSED = ['service_listings.provider_id']
+  // A service's provider (refused with 409, above) is a nullable column since services keep drafts, which Payload
+  // stores without their required fields' NOT NULL; the refusal is what keeps every service's provider.
+  const REFUSED: string[] = []
 
   it('every one either cascades, empties a nullable column, or is removed first or refused', async () => {
     const keys = await sql<{ reference: string; not_null: boolean; on_delete: string }>(

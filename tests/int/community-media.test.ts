@@ -362,7 +362,7 @@ describe('who reads, changes and deletes (stock routes)', () => {
 describe('the admin panel', () => {
   it('lists community media in the Community group, for admins and for moderators (who take images down)', () => {
     const { admin: panel } = app.payload.collections['community-media']!.config
-    expect(panel.group).toBe('Community')
+    expect(panel.group).toMatchObject({ en: 'Community', fr: 'Communauté' })
     const hidden = panel.hidden
     const hiddenFor = (roles: string[]) =>
       typeof hidden === 'function' ? hidden({ user: { roles } as never }) : Boolean(hidden)

@@ -223,9 +223,9 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
     ],
   },
   'blog-posts': {
-    singular: ['Blog post', 'Article de blog', 'Blogbeitrag', 'Entrada de blog', 'Articolo del blog', 'Blogbericht'],
+    singular: ['Blog Post', 'Article de blog', 'Blogbeitrag', 'Entrada de blog', 'Articolo del blog', 'Blogbericht'],
     plural: [
-      'Blog posts',
+      'Blog Posts',
       'Articles de blog',
       'Blogbeiträge',
       'Entradas de blog',
@@ -242,7 +242,7 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
   },
   'blog-comments': {
     singular: [
-      'Blog comment',
+      'Blog Comment',
       'Commentaire de blog',
       'Blogkommentar',
       'Comentario de blog',
@@ -250,7 +250,7 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
       'Blogreactie',
     ],
     plural: [
-      'Blog comments',
+      'Blog Comments',
       'Commentaires de blog',
       'Blogkommentare',
       'Comentarios de blog',
@@ -289,7 +289,7 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
   },
   'forum-threads': {
     singular: [
-      'Forum thread',
+      'Forum Thread',
       'Sujet du forum',
       'Forenthema',
       'Hilo del foro',
@@ -297,7 +297,7 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
       'Forumonderwerp',
     ],
     plural: [
-      'Forum threads',
+      'Forum Threads',
       'Sujets du forum',
       'Forenthemen',
       'Hilos del foro',
@@ -314,7 +314,7 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
   },
   'forum-posts': {
     singular: [
-      'Forum post',
+      'Forum Post',
       'Message du forum',
       'Forenbeitrag',
       'Mensaje del foro',
@@ -322,7 +322,7 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
       'Forumbericht',
     ],
     plural: [
-      'Forum posts',
+      'Forum Posts',
       'Messages du forum',
       'Forenbeiträge',
       'Mensajes del foro',
@@ -529,7 +529,7 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
   },
   'webhook-deliveries': {
     singular: [
-      'Webhook delivery',
+      'Webhook Delivery',
       'Envoi de webhook',
       'Webhook-Zustellung',
       'Entrega de webhook',
@@ -537,7 +537,7 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
       'Webhook-levering',
     ],
     plural: [
-      'Webhook deliveries',
+      'Webhook Deliveries',
       'Envois de webhooks',
       'Webhook-Zustellungen',
       'Entregas de webhooks',
@@ -554,7 +554,7 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
   },
   'audit-logs': {
     singular: [
-      'Audit log',
+      'Audit Log',
       'Journal d’audit',
       'Prüfprotokoll',
       'Registro de auditoría',
@@ -562,7 +562,7 @@ export const COLLECTION_TEXTS: Record<string, CollectionTexts> = {
       'Auditlog',
     ],
     plural: [
-      'Audit logs',
+      'Audit Logs',
       'Journaux d’audit',
       'Prüfprotokolle',
       'Registros de auditoría',
