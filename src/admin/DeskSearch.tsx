@@ -5,6 +5,8 @@
 import { Button } from '@payloadcms/ui'
 import { type FormEvent, useState } from 'react'
 
+import { usePanelText } from './i18n/usePanelText'
+
 interface Result {
   type: string
   id: string
@@ -29,6 +31,7 @@ interface Props {
 const PER_PAGE = 20
 
 export function DeskSearch({ links }: Props) {
+  const { t, plural } = usePanelText()
   const [q, setQ] = useState('')
   const [type, setType] = useState('')
   const [answer, setAnswer] = useState<Answer | null>(null)
@@ -49,9 +52,9 @@ export function DeskSearch({ links }: Props) {
       const response = await fetch(`/api/search?${params}`, { credentials: 'include' })
       const body = (await response.json().catch(() => ({}))) as Answer
       if (response.ok) setAnswer(body)
-      else setError(body.message ?? `Search failed (${response.status})`)
+      else setError(body.message ?? t('desk.searchFailed', { status: response.status }))
     } catch {
-      setError('Search failed: the server could not be reached')
+      setError(t('desk.searchUnreachable'))
     } finally {
       setBusy(false)
     }
@@ -65,19 +68,19 @@ export function DeskSearch({ links }: Props) {
 
   return (
     <div style={{ flex: '1 1 100%' }} data-testid="desk-search">
-      <h2>Search everything</h2>
+      <h2>{t('desk.searchHeading')}</h2>
       <form onSubmit={submit} style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 12 }}>
         <input
-          aria-label="Search"
+          aria-label={t('desk.search')}
           type="search"
-          placeholder='Words, "a phrase", -excluded'
+          placeholder={t('desk.searchPlaceholder')}
           value={q}
           maxLength={200}
           onChange={(event) => setQ(event.target.value)}
           style={{ flex: '1 1 auto' }}
         />
-        <select aria-label="Type" value={type} onChange={(event) => setType(event.target.value)}>
-          <option value="">Every type</option>
+        <select aria-label={t('desk.searchType')} value={type} onChange={(event) => setType(event.target.value)}>
+          <option value="">{t('desk.everyType')}</option>
           {Object.keys(links).map((name) => (
             <option key={name} value={name}>
               {name}
@@ -85,14 +88,15 @@ export function DeskSearch({ links }: Props) {
           ))}
         </select>
         <Button buttonStyle="secondary" size="small" disabled={busy} type="submit" margin={false}>
-          Search
+          {t('desk.search')}
         </Button>
       </form>
       {error && <p role="alert">{error}</p>}
       {answer && (
         <>
           <p role="status">
-            {answer.total} found{answer.totalPages > 1 ? `, page ${answer.page} of ${answer.totalPages}` : ''}
+            {plural('desk.found', answer.total)}
+            {answer.totalPages > 1 ? t('desk.foundPage', { page: answer.page, pages: answer.totalPages }) : ''}
           </p>
           <table className="desk">
             <tbody>
@@ -123,7 +127,7 @@ export function DeskSearch({ links }: Props) {
                 type="button"
                 margin={false}
               >
-                Previous
+                {t('desk.previous')}
               </Button>
               <Button
                 buttonStyle="secondary"
@@ -133,7 +137,7 @@ export function DeskSearch({ links }: Props) {
                 type="button"
                 margin={false}
               >
-                Next
+                {t('desk.next')}
               </Button>
             </div>
           )}

@@ -4,6 +4,8 @@
 import { Button } from '@payloadcms/ui'
 import { useState } from 'react'
 
+import type { PanelText } from './i18n/index'
+import { usePanelText } from './i18n/usePanelText'
 import { usePanelPost } from './usePanelPost'
 
 interface TestAnswer {
@@ -11,34 +13,35 @@ interface TestAnswer {
   matches: Array<{ kind: string; value: string; effect: string }>
 }
 
-const verdict = (answer: TestAnswer) =>
+const verdict = (t: PanelText['t'], answer: TestAnswer) =>
   answer.effect === null
-    ? 'No entry applies: the sign-up goes through.'
-    : `${answer.effect === 'block' ? 'Blocked' : 'Held for approval'} by ${answer.matches
-        .map((entry) => `${entry.kind} ${entry.value} (${entry.effect})`)
-        .join(', ')}.`
+    ? t('screening.noEntry')
+    : t(answer.effect === 'block' ? 'screening.blocked' : 'screening.held', {
+        entries: answer.matches.map((entry) => `${entry.kind} ${entry.value} (${entry.effect})`).join(', '),
+      })
 
 export function ScreeningCheck() {
   const [email, setEmail] = useState('')
   const [ip, setIp] = useState('')
+  const { t } = usePanelText()
   const { busy, outcome, post } = usePanelPost()
   // Unawaited from the button (React ignores a handler's result): the post reports its own failures.
   const check = () =>
     void post<TestAnswer>(
       '/api/admin/moderation/screening',
       { action: 'test', ...(email ? { email } : {}), ...(ip ? { ip } : {}) },
-      verdict,
+      (answer) => verdict(t, answer),
     )
   return (
     <div style={{ display: 'flex', gap: 12, alignItems: 'flex-end', flexWrap: 'wrap', marginBottom: 24 }}>
       <label>
-        Email <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+        {t('screening.email')} <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
       </label>
       <label>
-        IP <input value={ip} onChange={(event) => setIp(event.target.value)} />
+        {t('screening.ip')} <input value={ip} onChange={(event) => setIp(event.target.value)} />
       </label>
       <Button buttonStyle="secondary" disabled={busy || (!email && !ip)} onClick={check}>
-        Check
+        {t('screening.check')}
       </Button>
       {outcome && <p role="status">{outcome.message}</p>}
     </div>

@@ -6,24 +6,20 @@ import { Button } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { type FormEvent, useState } from 'react'
 
-import { WATCHED_EFFECTS } from '../../domain/watched-words'
+import { WATCHED_EFFECTS, type WatchedEffect } from '../../domain/watched-words'
 import type { ModerationSettings, WatchedWord } from '../operations/moderation/word-list'
+import type { PanelKey } from './i18n/index'
+import { usePanelText } from './i18n/usePanelText'
 
 const WORDS = '/api/admin/moderation/watched-words'
 const SETTINGS = '/api/admin/moderation/settings'
 
-const EFFECT_LABELS: Record<(typeof WATCHED_EFFECTS)[number], string> = {
-  block: 'Block',
-  require_approval: 'Require approval',
-  flag: 'Flag',
-  censor: 'Censor',
-}
-const SETTING_LABELS: Record<keyof ModerationSettings, string> = {
-  newMemberDays: 'New member for (days, 0: off)',
-  newMemberDailyItems: 'Items per 24 hours (0: no cap)',
-  newMemberMaxLinks: 'Links in one text (0: no cap)',
-  newMemberFirstApproved: 'First items held for approval',
-}
+const SETTING_LABELS = {
+  newMemberDays: 'words.newMemberDays',
+  newMemberDailyItems: 'words.newMemberDailyItems',
+  newMemberMaxLinks: 'words.newMemberMaxLinks',
+  newMemberFirstApproved: 'words.newMemberFirstApproved',
+} as const satisfies Record<keyof ModerationSettings, PanelKey>
 
 interface Match {
   pattern: string
@@ -37,7 +33,12 @@ interface Answer {
   matches?: Match[]
 }
 
-async function send(method: string, path: string, body: unknown): Promise<{ ok: boolean; answer: Answer }> {
+async function send(
+  method: string,
+  path: string,
+  body: unknown,
+  unreachable: string,
+): Promise<{ ok: boolean; answer: Answer }> {
   try {
     const response = await fetch(path, {
       method,
@@ -47,7 +48,7 @@ async function send(method: string, path: string, body: unknown): Promise<{ ok: 
     })
     return { ok: response.ok, answer: ((await response.json().catch(() => ({}))) ?? {}) as Answer }
   } catch {
-    return { ok: false, answer: { message: 'The server could not be reached' } }
+    return { ok: false, answer: { message: unreachable } }
   }
 }
 
@@ -58,11 +59,30 @@ export function WatchedWordsEditor(props: {
   locales: string[]
 }) {
   const router = useRouter()
+  const { t } = usePanelText()
   const [message, setMessage] = useState<string | null>(null)
   const [matches, setMatches] = useState<{ text: string; found: Match[] } | null>(null)
+  const effectLabel = (effect: string) =>
+    (WATCHED_EFFECTS as readonly string[]).includes(effect) ? t(`effect.${effect as WatchedEffect}`) : effect
+  const call = (method: string, path: string, body: unknown) => send(method, path, body, t('post.unreachable'))
+  // The template is split before it is filled, so a tested text that happens to contain a placeholder stays as typed.
+  const matchLine = (text: string, found: Match) => {
+    const [before = '', after = ''] = t('words.match').split('{{pattern}}')
+    const fill = (part: string) =>
+      part.replace(/\{\{(text|effect)\}\}/g, (_, name: string) =>
+        name === 'text' ? text.slice(found.start, found.end) : effectLabel(found.effect),
+      )
+    return (
+      <>
+        {fill(before)}
+        <strong>{found.pattern}</strong>
+        {fill(after)}
+      </>
+    )
+  }
 
   const answered = (ok: boolean, answer: { message?: string }, done: string) => {
-    setMessage(ok ? done : (answer.message ?? 'Refused'))
+    setMessage(ok ? done : (answer.message ?? t('words.refused')))
     if (ok) router.refresh()
   }
 
@@ -70,51 +90,51 @@ export function WatchedWordsEditor(props: {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const replacement = String(form.get('replacement') ?? '')
-    const { ok, answer } = await send('POST', WORDS, {
+    const { ok, answer } = await call('POST', WORDS, {
       action: 'create',
       pattern: String(form.get('pattern') ?? ''),
       effect: String(form.get('effect')),
       locale: form.get('locale') ? String(form.get('locale')) : null,
       ...(replacement ? { replacement } : {}),
     })
-    answered(ok, answer, 'Word added')
+    answered(ok, answer, t('words.added'))
   }
   const remove = async (id: string) => {
-    const { ok, answer } = await send('POST', WORDS, { action: 'delete', id })
-    answered(ok, answer, 'Word removed')
+    const { ok, answer } = await call('POST', WORDS, { action: 'delete', id })
+    answered(ok, answer, t('words.removed'))
   }
   const test = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const text = String(form.get('text') ?? '')
-    const { ok, answer } = await send('POST', WORDS, {
+    const { ok, answer } = await call('POST', WORDS, {
       action: 'test',
       text,
       ...(form.get('locale') ? { locale: String(form.get('locale')) } : {}),
     })
     if (ok) setMatches({ text, found: answer.matches ?? [] })
-    else setMessage(answer.message ?? 'Refused')
+    else setMessage(answer.message ?? t('words.refused'))
   }
   const saveSettings = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const body = Object.fromEntries(Object.keys(SETTING_LABELS).map((key) => [key, Number(form.get(key))]))
-    const { ok, answer } = await send('PATCH', SETTINGS, body)
-    answered(ok, answer, 'Settings saved')
+    const { ok, answer } = await call('PATCH', SETTINGS, body)
+    answered(ok, answer, t('words.saved'))
   }
 
   return (
     <div style={{ display: 'grid', gap: 'calc(var(--base) * 2)' }}>
       {message && <p role="status">{message}</p>}
       <section aria-labelledby="words-list">
-        <h2 id="words-list">The list ({props.total})</h2>
+        <h2 id="words-list">{t('words.list', { count: props.total })}</h2>
         <table style={{ width: '100%' }}>
           <thead>
             <tr>
-              <th align="left">Pattern</th>
-              <th align="left">Language</th>
-              <th align="left">Effect</th>
-              <th align="left">Replacement</th>
+              <th align="left">{t('words.pattern')}</th>
+              <th align="left">{t('words.language')}</th>
+              <th align="left">{t('words.effect')}</th>
+              <th align="left">{t('words.replacement')}</th>
               <th />
             </tr>
           </thead>
@@ -122,12 +142,12 @@ export function WatchedWordsEditor(props: {
             {props.words.map((word) => (
               <tr key={word.id}>
                 <td>{word.pattern}</td>
-                <td>{word.locale ?? 'every language'}</td>
-                <td>{EFFECT_LABELS[word.effect]}</td>
+                <td>{word.locale ?? t('words.everyLanguage')}</td>
+                <td>{effectLabel(word.effect)}</td>
                 <td>{word.effect === 'censor' ? (word.replacement ?? '***') : ''}</td>
                 <td>
                   <Button buttonStyle="secondary" size="small" onClick={() => void remove(word.id)} type="button">
-                    Remove
+                    {t('words.remove')}
                   </Button>
                 </td>
               </tr>
@@ -135,34 +155,45 @@ export function WatchedWordsEditor(props: {
           </tbody>
         </table>
         <form onSubmit={(event) => void add(event)} style={{ display: 'flex', gap: 'var(--base)', flexWrap: 'wrap' }}>
-          <input name="pattern" placeholder="word, phrase or pat*ern" required maxLength={100} aria-label="Pattern" />
-          <select name="locale" aria-label="Language" defaultValue="">
-            <option value="">every language</option>
+          <input
+            name="pattern"
+            placeholder={t('words.patternPlaceholder')}
+            required
+            maxLength={100}
+            aria-label={t('words.pattern')}
+          />
+          <select name="locale" aria-label={t('words.language')} defaultValue="">
+            <option value="">{t('words.everyLanguage')}</option>
             {props.locales.map((code) => (
               <option key={code} value={code}>
                 {code}
               </option>
             ))}
           </select>
-          <select name="effect" aria-label="Effect" defaultValue="flag">
+          <select name="effect" aria-label={t('words.effect')} defaultValue="flag">
             {WATCHED_EFFECTS.map((effect) => (
               <option key={effect} value={effect}>
-                {EFFECT_LABELS[effect]}
+                {effectLabel(effect)}
               </option>
             ))}
           </select>
-          <input name="replacement" placeholder="replacement (censor)" maxLength={100} aria-label="Replacement" />
+          <input
+            name="replacement"
+            placeholder={t('words.replacementPlaceholder')}
+            maxLength={100}
+            aria-label={t('words.replacement')}
+          />
           <Button buttonStyle="primary" type="submit">
-            Add
+            {t('words.add')}
           </Button>
         </form>
       </section>
       <section aria-labelledby="words-test">
-        <h2 id="words-test">Test a text</h2>
+        <h2 id="words-test">{t('words.testHeading')}</h2>
         <form onSubmit={(event) => void test(event)} style={{ display: 'grid', gap: 'var(--base)' }}>
-          <textarea name="text" rows={4} aria-label="Text to test" />
-          <select name="locale" aria-label="Language of the text" defaultValue="">
-            <option value="">any language</option>
+          <textarea name="text" rows={4} aria-label={t('words.textToTest')} />
+          <select name="locale" aria-label={t('words.textLanguage')} defaultValue="">
+            <option value="">{t('words.anyLanguage')}</option>
             {props.locales.map((code) => (
               <option key={code} value={code}>
                 {code}
@@ -170,32 +201,29 @@ export function WatchedWordsEditor(props: {
             ))}
           </select>
           <Button buttonStyle="secondary" type="submit">
-            Test
+            {t('words.test')}
           </Button>
         </form>
         {matches && (
           <ul data-testid="watched-word-matches">
-            {matches.found.length === 0 && <li>No watched word meets this text.</li>}
+            {matches.found.length === 0 && <li>{t('words.noMatch')}</li>}
             {matches.found.map((found) => (
-              <li key={`${found.start}-${found.pattern}`}>
-                “{matches.text.slice(found.start, found.end)}” meets <strong>{found.pattern}</strong> (
-                {EFFECT_LABELS[found.effect as keyof typeof EFFECT_LABELS] ?? found.effect})
-              </li>
+              <li key={`${found.start}-${found.pattern}`}>{matchLine(matches.text, found)}</li>
             ))}
           </ul>
         )}
       </section>
       <section aria-labelledby="new-members">
-        <h2 id="new-members">New members</h2>
+        <h2 id="new-members">{t('words.newMembers')}</h2>
         <form onSubmit={(event) => void saveSettings(event)} style={{ display: 'grid', gap: 'var(--base)' }}>
           {(Object.keys(SETTING_LABELS) as Array<keyof ModerationSettings>).map((key) => (
             <label key={key}>
-              {SETTING_LABELS[key]}{' '}
+              {t(SETTING_LABELS[key])}{' '}
               <input name={key} type="number" min={0} max={1000} step={1} defaultValue={props.settings[key]} />
             </label>
           ))}
           <Button buttonStyle="primary" type="submit">
-            Save
+            {t('words.save')}
           </Button>
         </form>
       </section>

@@ -8,12 +8,14 @@ import type { AdminViewServerProps } from 'payload'
 import { hasRole } from '../../domain/permissions'
 import { settings } from '../lib/settings'
 import { listWatchedWords, readModerationSettings } from '../operations/moderation/watched-words'
+import { panelText } from './i18n/index'
 import { WatchedWordsEditor } from './WatchedWordsEditor'
 
 export async function WatchedWordsView(props: AdminViewServerProps) {
   const { initPageResult, params, searchParams } = props
   const { req, permissions, locale, visibleEntities } = initPageResult
   const { payload, user } = req
+  const { t } = panelText(req.i18n.language)
   const admin = hasRole(user, 'admin')
   const [list, current] = admin
     ? await Promise.all([listWatchedWords(req, { page: 1, perPage: 100 }), readModerationSettings(req)])
@@ -30,7 +32,7 @@ export async function WatchedWordsView(props: AdminViewServerProps) {
       visibleEntities={visibleEntities}
     >
       <Gutter>
-        <h1>Watched words</h1>
+        <h1>{t('nav.watchedWords')}</h1>
         {list && current ? (
           <WatchedWordsEditor
             words={list.words}
@@ -39,7 +41,7 @@ export async function WatchedWordsView(props: AdminViewServerProps) {
             locales={settings().locales}
           />
         ) : (
-          <p role="alert">Watched words are for admins.</p>
+          <p role="alert">{t('words.adminsOnly')}</p>
         )}
       </Gutter>
     </DefaultTemplate>

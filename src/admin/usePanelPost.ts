@@ -41,7 +41,7 @@ export function usePanelPost() {
       )
       return response.ok
     } catch {
-      setOutcome({ ok: false, message: 'The server could not be reached' })
+      setOutcome({ ok: false, message: t('post.unreachable') })
       return false
     } finally {
       setBusy(false)
