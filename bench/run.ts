@@ -2,8 +2,8 @@
 // one table, writes bench/results/<date>.json and updates docs/performance.md (docs/performance.md
 // "Reproducing" lists the scenarios); every measurement is bounded in time.
 import { bearerBench } from './bearer'
-import { blocksBench } from './blocks'
 import { beforeAfterBench } from './before-after'
+import { blocksBench } from './blocks'
 import { bookingsBench } from './bookings'
 import { catalogueBench } from './catalogue'
 import { clusterBench } from './cluster'

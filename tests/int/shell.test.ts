@@ -159,10 +159,7 @@ describe('hostile input on stock collection routes', () => {
   })
 
   it('404 not_found: the version routes of a collection without versions', async () => {
-    for (const path of [
-      '/api/wallets/versions',
-      '/api/bookings/versions/00000000-0000-4000-8000-000000000000',
-    ]) {
+    for (const path of ['/api/wallets/versions', '/api/bookings/versions/00000000-0000-4000-8000-000000000000']) {
       expect(await ask(path, { headers: admin })).toEqual({
         status: 404,
         body: { error: 'not_found', message: expect.any(String) },

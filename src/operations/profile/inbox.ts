@@ -6,7 +6,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import { unauthorized } from '../../lib/http/errors'
-import { paginated, type Pagination,parseBoolean, parsePagination } from '../../lib/http/pagination'
+import { paginated, type Pagination, parseBoolean, parsePagination } from '../../lib/http/pagination'
 import { run, runIn, statement } from '../../lib/prepared'
 
 export interface NotificationView {
