@@ -12,7 +12,7 @@ import os from 'node:os'
 import type { Pool } from 'pg'
 
 import { freePort } from '../src/lib/embedded-database'
-import { BENCH_ENV, type BenchApp, countRows, log, runSeed, seedTo } from './harness'
+import { BENCH_ENV, type BenchApp, countRows, log, runSeed, seedTo,signedInMember } from './harness'
 import { cpuMs, postmasterPid, startServerProcess, treeCpuMs } from './processes'
 import { SMALL } from './reads'
 import { markdownTable, type ScenarioResult } from './report'
@@ -23,7 +23,6 @@ const ROWS = [10_000, Number(process.env.BENCH_BEARER_LARGE ?? 100_000)].filter(
 )
 const CONNECTIONS = (process.env.BENCH_BEARER_CONNECTIONS ?? '10').split(',').map(Number)
 const ROUNDS = Number(process.env.BENCH_BEARER_ROUNDS ?? 6)
-const PASSWORD = 'Bench-Passw0rd!'
 /** Requests one after the other per side, for CPU per request (what a loaded machine moves least). */
 const SEQUENTIAL = Number(process.env.BENCH_BEARER_SEQUENTIAL ?? 300)
 
@@ -72,19 +71,7 @@ const sorted = (value: unknown): unknown =>
 
 /** A citizen's bearer token (no organization, nothing of their own in the lists). */
 async function citizenToken(app: BenchApp): Promise<Record<string, string>> {
-  const email = `bench-bearer-${Date.now()}@example.test`
-  await app.payload.create({
-    collection: 'users',
-    overrideAccess: true,
-    data: { email, password: PASSWORD, roles: ['citizen'], emailVerified: true } as never,
-  })
-  const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  })
-  if (response.status !== 200) throw new Error(`bearer: sign-in failed: ${response.status}`)
-  return { authorization: `Bearer ${((await response.json()) as { token: string }).token}` }
+  return (await signedInMember(app, 'citizen', 'bearer')).bearer
 }
 
 interface Sequential {

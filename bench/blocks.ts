@@ -6,7 +6,7 @@
 // string never asked before: Payload's list with the access rule's extra condition). Target: with 100 blocks ÷
 // with none ≥ 0.8. `npm run bench -- blocks`.
 import { measure } from './autocannon'
-import { type BenchApp, log } from './harness'
+import { type BenchApp, log, signedInMember } from './harness'
 import { SECONDS } from './reads'
 import { markdownTable, type ScenarioResult } from './report'
 
@@ -16,23 +16,11 @@ const OTHER_THREADS = 1_000
 const ROUNDS = 5
 const MISSES = 100
 const KEPT_SECONDS = Math.min(SECONDS, 3)
-const PASSWORD = 'Bench-Passw0rd!'
 const LIST = '/api/forum-threads?limit=20&depth=0'
 
 async function member(app: BenchApp, name: string): Promise<{ id: string; headers: Record<string, string> }> {
-  const email = `bench-${name}-${Date.now()}@example.test`
-  await app.payload.create({
-    collection: 'users',
-    overrideAccess: true,
-    data: { email, password: PASSWORD, roles: ['citizen'], emailVerified: true } as never,
-  })
-  const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  })
-  const { token, user } = (await response.json()) as { token: string; user: { id: string } }
-  return { id: user.id, headers: { authorization: `Bearer ${token}` } }
+  const { id, bearer } = await signedInMember(app, 'citizen', name)
+  return { id, headers: bearer }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!

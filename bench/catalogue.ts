@@ -7,7 +7,7 @@ import type { Pool } from 'pg'
 
 import { freePort } from '../src/lib/embedded-database'
 import type { Measurement } from './autocannon'
-import { BENCH_ENV, type BenchApp, countRows, log, seedTo } from './harness'
+import { BENCH_ENV, type BenchApp, countRows, log, seedTo,signedInMember } from './harness'
 import { cpuPerRequest, type ServerProcess, startServerProcess } from './processes'
 import { SMALL } from './reads'
 import { markdownTable, type Row, type ScenarioResult, tableRows } from './report'
@@ -18,28 +18,10 @@ const CONNECTIONS = [1, 10]
 const GROWTH_AT = 10
 const SEQUENTIAL = 300
 const LARGE = Number(process.env.BENCH_CATALOGUE_LARGE ?? 100_000)
-const PASSWORD = 'Bench-Passw0rd!'
 
 /** A signed-in citizen (no organization: the catalogue answers them what it answers anyone). */
 async function citizenCookie(app: BenchApp): Promise<Record<string, string>> {
-  const email = `bench-citizen-${Date.now()}@example.test`
-  await app.payload.create({
-    collection: 'users',
-    overrideAccess: true,
-    data: { email, password: PASSWORD, roles: ['citizen'], emailVerified: true } as never,
-  })
-  const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  })
-  if (response.status !== 200) throw new Error(`catalogue: citizen sign-in failed: ${response.status}`)
-  return {
-    cookie: response.headers
-      .getSetCookie()
-      .map((header) => header.split(';')[0])
-      .join('; '),
-  }
+  return (await signedInMember(app, 'citizen', 'citizen')).cookie
 }
 
 /** Payload's own body (the cache off) becomes the limit's; ours must answer the same bytes. */

@@ -134,28 +134,42 @@ export async function countRows(app: BenchApp): Promise<Sizes> {
 
 const PASSWORD = 'Bench-Passw0rd!'
 
-/** A signed-in admin's headers: by bearer token and by cookie (session and its cache). */
-export async function adminCredentials(
-  app: BenchApp,
-): Promise<{ bearer: Record<string, string>; cookie: Record<string, string> }> {
-  const email = `bench-admin-${Date.now()}@example.test`
+export interface BenchMember {
+  id: string
+  /** By bearer token. */
+  bearer: Record<string, string>
+  /** By cookie (the session and its cache). */
+  cookie: Record<string, string>
+}
+
+/** A new verified account with `role`, signed in. */
+export async function signedInMember(app: BenchApp, role: 'admin' | 'citizen', label: string): Promise<BenchMember> {
+  const email = `bench-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
   await app.payload.create({
     collection: 'users',
     overrideAccess: true,
-    data: { email, password: PASSWORD, roles: ['admin'], emailVerified: true } as never,
+    data: { email, password: PASSWORD, roles: [role], emailVerified: true } as never,
   })
   const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: PASSWORD }),
   })
-  if (response.status !== 200) throw new Error(`bench sign-in failed: ${response.status}`)
-  const { token } = (await response.json()) as { token: string }
+  if (response.status !== 200) throw new Error(`bench sign-in of ${label} failed: ${response.status}`)
+  const { token, user } = (await response.json()) as { token: string; user: { id: string } }
   const cookie = response.headers
     .getSetCookie()
     .map((header) => header.split(';')[0])
     .join('; ')
-  return { bearer: { authorization: `Bearer ${token}` }, cookie: { cookie } }
+  return { id: String(user.id), bearer: { authorization: `Bearer ${token}` }, cookie: { cookie } }
+}
+
+/** A signed-in admin's headers: by bearer token and by cookie (session and its cache). */
+export async function adminCredentials(
+  app: BenchApp,
+): Promise<{ bearer: Record<string, string>; cookie: Record<string, string> }> {
+  const { bearer, cookie } = await signedInMember(app, 'admin', 'admin')
+  return { bearer, cookie }
 }
 
 export interface LoadResult {

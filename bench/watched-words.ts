@@ -5,7 +5,7 @@
 // the six languages and every kind of pattern (words, `*` patterns, phrases), none met by the texts, so
 // every create takes the same path (published, no report) and only the matching differs.
 import { compileWords } from '../src/lib/word-matcher'
-import { type BenchApp, load, log } from './harness'
+import { type BenchApp, load, log, signedInMember } from './harness'
 import { markdownTable, type ScenarioResult } from './report'
 
 const WORDS = 1000
@@ -13,7 +13,6 @@ const ROUNDS = Number(process.env.BENCH_WATCHED_ROUNDS ?? 5)
 const CREATES = Number(process.env.BENCH_WATCHED_CREATES ?? 300)
 const CONCURRENCY = 4
 const LOCALES = ['en', 'fr', 'de', 'es', 'it', 'nl']
-const PASSWORD = 'Bench-Passw0rd!'
 // Thread bodies of a usual length, in the six languages, that meet none of the words.
 const BODY = [
   'Does anyone know a good bakery near the station? The old one closed last week and I miss its bread.',
@@ -32,20 +31,7 @@ function benchWord(i: number): { pattern: string; locale: string | null; effect:
 }
 
 async function memberBearer(app: BenchApp): Promise<Record<string, string>> {
-  const email = `bench-words-${Date.now()}@example.test`
-  await app.payload.create({
-    collection: 'users',
-    overrideAccess: true,
-    data: { email, password: PASSWORD, roles: ['citizen'], emailVerified: true } as never,
-  })
-  const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  })
-  if (response.status !== 200) throw new Error(`bench sign-in failed: ${response.status}`)
-  const { token } = (await response.json()) as { token: string }
-  return { authorization: `Bearer ${token}` }
+  return (await signedInMember(app, 'citizen', 'words')).bearer
 }
 
 /** Puts `words` in force: the list and the version every instance compares; then waits out the server's check. */
