@@ -633,7 +633,6 @@ export const ACCESS: Record<string, AccessRow> = {
     create: adminCreates,
     createBody: () => ({ kind: 'email', value: `forged-${hex()}@example.com`, effect: 'block' }),
     patch: { note: 'tampered' },
-    probes: [{ path: 'value', operator: 'like', hit: () => 'spam-matrix', miss: 'no-such-domain' }],
   },
   'webhook-deliveries': {
     setup: async (ctx) => {
