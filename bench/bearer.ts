@@ -12,7 +12,7 @@ import os from 'node:os'
 import type { Pool } from 'pg'
 
 import { freePort } from '../src/lib/embedded-database'
-import { BENCH_ENV, type BenchApp, countRows, log, runSeed, seedTo,signedInMember } from './harness'
+import { BENCH_ENV, type BenchApp, countRows, log, runSeed, seedTo, signedInMember } from './harness'
 import { cpuMs, postmasterPid, startServerProcess, treeCpuMs } from './processes'
 import { SMALL } from './reads'
 import { markdownTable, type ScenarioResult } from './report'

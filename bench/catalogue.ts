@@ -7,7 +7,7 @@ import type { Pool } from 'pg'
 
 import { freePort } from '../src/lib/embedded-database'
 import type { Measurement } from './autocannon'
-import { BENCH_ENV, type BenchApp, countRows, log, seedTo,signedInMember } from './harness'
+import { BENCH_ENV, type BenchApp, countRows, log, seedTo, signedInMember } from './harness'
 import { cpuPerRequest, type ServerProcess, startServerProcess } from './processes'
 import { SMALL } from './reads'
 import { markdownTable, type Row, type ScenarioResult, tableRows } from './report'
