@@ -1,19 +1,19 @@
 // The stock REST routes' half of docs/decisions.md "Organizations manage their
 // services through the admin catalogue": an organization's owners and admins manage
 // its services, their availability slots and their bookings, with the same rule the
-// admin catalogue's operations apply (domain/catalogue-scope.ts). Each rule is
+// admin catalogue's operations apply (access/catalogue-scope.ts). Each rule is
 // combined with `isAdmin` by `anyOf`; for anyone who manages no organization it allows
 // nothing.
 import type { Access, PayloadRequest, Where } from 'payload'
 
+import { idOf, isUuid } from '../domain/ids'
 import {
   catalogueScope,
   inScope,
   managedOrganizations,
   serviceOwnership,
   serviceWriteRefusal,
-} from '../domain/catalogue-scope'
-import { idOf, isUuid } from '../domain/ids'
+} from '../src/lib/catalogue-scope'
 
 type Data = Record<string, unknown> | undefined
 

@@ -7,8 +7,8 @@
 import type { Payload, PayloadRequest } from 'payload'
 import type { Pool } from 'pg'
 
-import { EVERYTHING } from '../domain/catalogue-scope'
 import { findSession } from '../src/lib/auth/sessions'
+import { EVERYTHING } from '../src/lib/catalogue-scope'
 import { listBookings } from '../src/operations/bookings/admin-bookings'
 import { queryService, queryServicePage } from '../src/operations/catalogue/services-query'
 import { measure, type Measurement } from './autocannon'

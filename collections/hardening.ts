@@ -1,13 +1,13 @@
 // Rules for every collection, Payload's own included: the query guard and the data check on each
 // (hooks/shared/queryGuard.ts, dataIsAnObject.ts), closed access for the panel's edit locks
 // (access/editLocks.ts), a working delete of the panel's preferences
-// (endpoints/payload/delete-own-preference.ts), and timestamps no body writes.
+// (collections/PayloadPreferences/delete-own-preference.ts), and timestamps no body writes.
 import type { CollectionConfig, Endpoint, FieldAccess, SanitizedConfig } from 'payload'
 
 import { lockNamesADocument, lockOwnedByCaller, ownEditLocks, takeEditLock } from '../access/editLocks'
-import { deleteOwnPreference } from '../endpoints/payload/delete-own-preference'
 import { dataIsAnObject } from '../hooks/shared/dataIsAnObject'
 import { queryGuard } from '../hooks/shared/queryGuard'
+import { deleteOwnPreference } from './PayloadPreferences/delete-own-preference'
 
 // Payload writes a `createdAt` or `updatedAt` it is sent (the adapter fills them only when
 // absent): a forum post dated 2100 would keep its thread first for good and any item could

@@ -6,8 +6,8 @@
 // write to it.
 import type { PayloadRequest } from 'payload'
 
-import { type CatalogueScope, catalogueScope, managesAnything } from '../domain/catalogue-scope'
 import { hasRole } from '../domain/permissions'
+import { type CatalogueScope, catalogueScope, managesAnything } from '../src/lib/catalogue-scope'
 import { requireAllowed } from '../src/lib/http/guards'
 
 export const requireAdmin = (req: PayloadRequest) =>

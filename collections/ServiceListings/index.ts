@@ -10,6 +10,7 @@ import {
   updatesManagedService,
 } from '../../access/organizationManagers'
 import { MAX_SEATS_PER_SLOT } from '../../domain/bookings'
+import { MEDIA_LINK_TYPES, PRICE_TYPES, SERVICE_STATUSES } from '../../domain/services'
 import { auditHooks } from '../../hooks/shared/audit'
 import { webhookEventHooks } from '../../hooks/shared/webhookEvents'
 import { labelOf } from '../../src/admin/i18n/index'
@@ -27,9 +28,6 @@ import { deriveTitleAndSearchText } from './hooks/deriveTitleAndSearchText'
 import { SERVICE_RATING_FIELDS } from './rating'
 
 export const SERVICES_COLLECTION = 'service-listings'
-export const SERVICE_STATUSES = ['draft', 'active', 'suspended', 'archived'] as const
-export const PRICE_TYPES = ['hourly', 'fixed', 'per_session', 'custom'] as const
-export const MEDIA_LINK_TYPES = ['cover', 'gallery'] as const
 
 const audit = auditHooks('service')
 const events = webhookEventHooks({

@@ -11,37 +11,13 @@ import { paginated, parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
 import {
   figuresCsv,
-  type Period,
+  parsePeriod,
   publishedReport,
   publishedReports,
   publishReport,
   transparencyFigures,
 } from '../../src/operations/reports/transparency'
 import { requireAdmin } from '../guards'
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-
-/** A real calendar date in YYYY-MM-DD, from 0001-01-01 (PostgreSQL has no year 0; JavaScript does). */
-const isDate = (value: unknown): value is string => {
-  if (typeof value !== 'string' || !DATE.test(value) || value.startsWith('0000')) return false
-  const date = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
-}
-
-export function parsePeriod(from: unknown, to: unknown): Period {
-  for (const [name, value] of [
-    ['from', from],
-    ['to', to],
-  ] as const) {
-    if (!isDate(value))
-      throw invalidRequest(`${name} must be a date (YYYY-MM-DD)`, [
-        { path: name, message: 'Expected a real date, YYYY-MM-DD' },
-      ])
-  }
-  if ((from as string) > (to as string))
-    throw invalidRequest('from must not be after to', [{ path: 'to', message: 'Must be on or after from' }])
-  return { from: from as string, to: to as string }
-}
 
 // GET /api/admin/transparency-report?from=&to=[&format=csv] → the figures (JSON or CSV)
 const figures = defineEndpoint('/admin/transparency-report', 'get', async (req) => {

@@ -10,19 +10,11 @@ import { parseInput, readJson } from '../../src/lib/http/body'
 import { defineRoute } from '../../src/lib/http/endpoint'
 import { requireUser } from '../../src/lib/http/guards'
 import { json } from '../../src/lib/http/respond'
-import { isCalendarDate, TIME_PATTERN } from '../../src/lib/wall-clock'
+import { bookingDate, bookingTime } from '../../src/lib/http/wall-clock-fields'
 import { createBooking } from '../../src/operations/bookings/create-booking'
 import { uuid } from '../admin/services/actions'
 
 export const MESSAGE_MAX = 2000
-
-export const bookingDate = z
-  .string({ error: 'bookingDate must be a string YYYY-MM-DD' })
-  .refine(isCalendarDate, 'bookingDate must be a real calendar date as YYYY-MM-DD')
-
-export const bookingTime = z
-  .string({ error: 'bookingTime must be a string HH:MM' })
-  .regex(TIME_PATTERN, 'bookingTime must be HH:MM, 24-hour, from 00:00 to 23:59')
 
 export const publicBookingBody = z
   .object({

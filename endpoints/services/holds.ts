@@ -7,9 +7,10 @@ import { parseInput, readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { requireUser } from '../../src/lib/http/guards'
 import { json } from '../../src/lib/http/respond'
+import { bookingDate, bookingTime } from '../../src/lib/http/wall-clock-fields'
 import { createHold, listHolds, releaseHold } from '../../src/operations/bookings/holds'
 import { uuid } from '../admin/services/actions'
-import { bookingDate, bookingTime, participants } from './bookings'
+import { participants } from './bookings'
 
 export const HOLDS_PATH = '/services/holds'
 

@@ -6,12 +6,12 @@ import { DefaultTemplate } from '@payloadcms/next/templates'
 import { Gutter } from '@payloadcms/ui'
 import type { AdminViewServerProps } from 'payload'
 
-import { SERVICE_STATUSES } from '../../collections/ServiceListings/index'
 import { hasRole } from '../../domain/permissions'
-import { coverageQuerySchema } from '../../endpoints/admin/services/translation-coverage'
+import { SERVICE_STATUSES } from '../../domain/services'
 import { ApiError, apiError } from '../lib/http/errors'
 import { parsePagination } from '../lib/http/pagination'
 import { defaultLocale, localeCodes } from '../lib/locales'
+import { coverageQuerySchema } from '../operations/catalogue/translation-coverage'
 import {
   type Coverage,
   COVERAGE_STATES,

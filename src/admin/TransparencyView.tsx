@@ -10,10 +10,10 @@ import type { ReactNode } from 'react'
 
 import { hasRole } from '../../domain/permissions'
 import { REPORT_REASONS } from '../../domain/reports'
-import { parsePeriod } from '../../endpoints/reports/transparency'
 import { ApiError } from '../lib/http/errors'
 import {
   decisionsPerWeek,
+  parsePeriod,
   type Period,
   type TransparencyFigures,
   transparencyFigures,

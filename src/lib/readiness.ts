@@ -6,7 +6,6 @@
 // before `migrate` ran elsewhere stays out of rotation.
 import type { Payload } from 'payload'
 
-import { migrations } from '../migrations/index'
 import { replicaStates } from './replicas/read-route'
 import { settings } from './settings'
 
@@ -41,6 +40,12 @@ const READY_SQL = `SELECT
   (SELECT count(*) FROM payload_jobs WHERE completed_at IS NULL AND NOT coalesce(has_error, false))::int AS queued,
   (SELECT count(*) FROM payload_jobs WHERE completed_at IS NULL AND coalesce(has_error, false))::int AS failed`
 
+/** The migrations a config brings (the platform's under `custom.migrations`): what "ready" waits for. */
+const migrationNamesOf = (payload: Payload): readonly string[] =>
+  (payload.config.custom as { migrations?: ReadonlyArray<{ name: string }> } | undefined)?.migrations?.map(
+    (migration) => migration.name,
+  ) ?? []
+
 export async function readiness(payload: Payload): Promise<Readiness> {
   const pool = payload.db.pool
   let row: { applied: string[]; queued: number; failed: number }
@@ -52,7 +57,7 @@ export async function readiness(payload: Payload): Promise<Readiness> {
   }
   const applied = new Set(row.applied)
   // With PAYLOAD_DB_PUSH (development) the schema is pushed, not migrated: nothing is pending.
-  const pending = !settings().dbPush && migrations.some((migration) => !applied.has(migration.name))
+  const pending = !settings().dbPush && migrationNamesOf(payload).some((name) => !applied.has(name))
   const database: DatabaseState = pending ? 'migrations_pending' : 'ok'
   // Replicas are reported, never decide: reads skip a replica that is down or lagging (docs/api.md
   // "Running several instances").

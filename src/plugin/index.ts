@@ -173,6 +173,8 @@ export const communityPlatform =
         publicReads: PUBLIC_READS,
         // Checked at every start: Payload refuses a database without them (src/lib/postgres/required-objects.ts).
         requiredObjects: REQUIRED_OBJECTS,
+        // What /api/health/ready waits for (src/lib/readiness.ts).
+        migrations: platformMigrations,
       },
       // Payload's own multipart parser (stock upload routes, the panel): one file of at most
       // 10 MiB, refused with 413 while it streams (docs/decisions.md). busboy reports its

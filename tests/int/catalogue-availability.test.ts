@@ -347,7 +347,7 @@ describe('bulkSet', () => {
     // The last slot passes the request's checks but not the collection's (a time the schema
     // lets through only because this test posts it straight to the operation's input).
     const { bulkSetSlots } = await import('../../src/operations/catalogue/availability')
-    const { EVERYTHING } = await import('../../domain/catalogue-scope')
+    const { EVERYTHING } = await import('../../src/lib/catalogue-scope')
     const req = await makeRequest()
     await expect(
       bulkSetSlots(req, EVERYTHING, id, [

@@ -4,12 +4,11 @@
 import type { Endpoint } from 'payload'
 import { z } from 'zod'
 
-import { bookingDate, bookingTime } from '../../../endpoints/services/bookings'
-import { readJson } from '../../../src/lib/http/body'
-import { parseInput } from '../../../src/lib/http/body'
+import { parseInput, readJson } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { json } from '../../../src/lib/http/respond'
 import { READS_OWN_BODY } from '../../../src/lib/http/stock-json-body'
+import { bookingDate, bookingTime } from '../../../src/lib/http/wall-clock-fields'
 import { cancelOwnBooking, rescheduleBooking } from '../../../src/operations/bookings/own-moves'
 
 export const CANCEL_PATH = '/:id/cancel'

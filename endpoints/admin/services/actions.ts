@@ -7,8 +7,8 @@
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
-import type { CatalogueScope } from '../../../domain/catalogue-scope'
 import { UUID_PATTERN } from '../../../domain/ids'
+import type { CatalogueScope } from '../../../src/lib/catalogue-scope'
 import { invalidBody, readJson } from '../../../src/lib/http/body'
 import { apiError } from '../../../src/lib/http/errors'
 import { requireAdmin, requireCatalogueManager } from '../../guards'

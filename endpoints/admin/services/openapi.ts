@@ -4,9 +4,9 @@
 import { z } from 'zod'
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi'
 
-import { MEDIA_LINK_TYPES, PRICE_TYPES, SERVICE_STATUSES } from '../../../collections/ServiceListings/index'
 import { BOOKING_ACTIONS, BOOKING_STATUSES } from '../../../domain/bookings'
 import { MEDIA_TYPES } from '../../../domain/media'
+import { MEDIA_LINK_TYPES, PRICE_TYPES, SERVICE_STATUSES } from '../../../domain/services'
 import {
   booleanQuery,
   errorResponses,
@@ -18,6 +18,7 @@ import {
   SESSION,
   timestamp,
 } from '../../../src/lib/openapi/common'
+import { coverageQuerySchema } from '../../../src/operations/catalogue/translation-coverage'
 import { bookingRecord } from '../../services/openapi'
 import {
   bulkSetBody,
@@ -33,7 +34,7 @@ import { categoryBodies } from './categories'
 import { mediaBodies, UPLOAD_FIELDS } from './media'
 import { serviceBodies, serviceListQuery } from './services'
 import { CONFIRM_PATH, confirmBodySchema } from './translation-confirm'
-import { COVERAGE_PATH, coverageItemSchema, coverageQuerySchema, coverageResponseSchema } from './translation-coverage'
+import { COVERAGE_PATH, coverageItemSchema, coverageResponseSchema } from './translation-coverage'
 
 const translation = z.object({
   inLanguage: z.string(),

@@ -6,8 +6,8 @@
 // manage their services through the admin catalogue").
 import { z } from 'zod'
 
-import { MEDIA_LINK_TYPES, PRICE_TYPES, SERVICE_STATUSES } from '../../../collections/ServiceListings/index'
 import { MAX_SEATS_PER_SLOT } from '../../../domain/bookings'
+import { MEDIA_LINK_TYPES, PRICE_TYPES, SERVICE_STATUSES } from '../../../domain/services'
 import { parseInput, refineWith } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { invalidRequest } from '../../../src/lib/http/errors'

@@ -5,36 +5,20 @@
 // schemas are exported for the OpenAPI document.
 import { z } from 'zod'
 
-import { SERVICE_STATUSES } from '../../../collections/ServiceListings/index'
-import { parseInput, refineWith } from '../../../src/lib/http/body'
+import { parseInput } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { paginated, parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
-import { defaultLocale, localeCodes, unknownLanguage } from '../../../src/lib/locales'
+import { defaultLocale, localeCodes } from '../../../src/lib/locales'
 import {
   CATEGORY_TEXTS,
-  COVERAGE_STATES,
-  COVERAGE_TEXTS,
-  COVERAGE_TYPES,
+  coverageQuerySchema,
   SERVICE_TEXTS,
   translationCoverage,
 } from '../../../src/operations/catalogue/translation-coverage'
 import { requireAdmin } from '../../guards'
 
 export const COVERAGE_PATH = '/admin/services/translations/coverage'
-
-/** The query (besides `page`/`perPage`, parsed as on every admin list) for the given locales. */
-export function coverageQuerySchema(locales: readonly string[]) {
-  return z.object({
-    lang: z
-      .string({ error: 'lang is required: one of the configured languages' })
-      .superRefine(refineWith((code: string) => unknownLanguage(code, locales))),
-    status: z.enum(SERVICE_STATUSES, { error: `status must be one of ${SERVICE_STATUSES.join(', ')}` }).optional(),
-    type: z.enum(COVERAGE_TYPES, { error: `type must be one of ${COVERAGE_TYPES.join(', ')}` }).optional(),
-    missing: z.enum(COVERAGE_TEXTS, { error: `missing must be one of ${COVERAGE_TEXTS.join(', ')}` }).optional(),
-    state: z.enum(COVERAGE_STATES, { error: `state must be one of ${COVERAGE_STATES.join(', ')}` }).optional(),
-  })
-}
 
 const count = z.int().min(0)
 const text = z.enum([...new Set([...SERVICE_TEXTS, ...CATEGORY_TEXTS])] as [string, ...string[]])

@@ -6,8 +6,8 @@
 import type { PayloadRequest } from 'payload'
 
 import { type BookingAction, MOVES } from '../../../domain/bookings'
-import { type CatalogueScope, inScope } from '../../../domain/catalogue-scope'
 import { isUuid } from '../../../domain/ids'
+import { type CatalogueScope, inScope } from '../../lib/catalogue-scope'
 import { apiError, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { listQuery } from '../../lib/list-query'

@@ -7,8 +7,8 @@
 // 404. Audit `service_availability.exception_create|update|delete` from the collection's hooks.
 import type { PayloadRequest } from 'payload'
 
-import type { CatalogueScope } from '../../../domain/catalogue-scope'
 import { idOf, isUuid } from '../../../domain/ids'
+import type { CatalogueScope } from '../../lib/catalogue-scope'
 import { notFound } from '../../lib/http/errors'
 import type { AvailabilityException } from '../../payload-types'
 import {

@@ -5,9 +5,9 @@
 // the admin catalogue"): a slot of a service outside it is 404.
 import type { PayloadRequest } from 'payload'
 
-import type { CatalogueScope } from '../../../domain/catalogue-scope'
 import { idOf, isUuid } from '../../../domain/ids'
 import { writeAudit } from '../../../hooks/shared/audit'
+import type { CatalogueScope } from '../../lib/catalogue-scope'
 import { apiError, notFound } from '../../lib/http/errors'
 import type { ServiceAvailability } from '../../payload-types'
 import { exceptionsOf } from './availability-exceptions'

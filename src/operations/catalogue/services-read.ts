@@ -3,8 +3,8 @@
 // Every filter and the order (newest first) are served by an index (catalogue-indexes.ts).
 import type { PayloadRequest } from 'payload'
 
-import { type CatalogueScope, inScope } from '../../../domain/catalogue-scope'
 import { isUuid } from '../../../domain/ids'
+import { type CatalogueScope, inScope } from '../../lib/catalogue-scope'
 import { notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { hasWaitingDraft } from '../versions/drafts'

@@ -2,12 +2,12 @@
 // format and uniqueness, references, price vs currency, open bookings on delete) live in
 // the collection's hooks and validations, shared with the admin panel and the stock routes,
 // and the audit entry is written by the collection's hook inside the same transaction.
-// Every use case takes the caller's scope (domain/catalogue-scope.ts, docs/decisions.md
+// Every use case takes the caller's scope (src/lib/catalogue-scope.ts, docs/decisions.md
 // "Organizations manage their services through the admin catalogue"): a service outside it
 // is 404, and an organization manager's changes follow the catalogue's rule for managers.
 import type { PayloadRequest } from 'payload'
 
-import { assertServiceWrite, type CatalogueScope, serviceOwnership } from '../../../domain/catalogue-scope'
+import { assertServiceWrite, type CatalogueScope, serviceOwnership } from '../../lib/catalogue-scope'
 import { notFound } from '../../lib/http/errors'
 import { createData } from '../../lib/payload-data'
 import { COPIED_FIELDS, copyRows, serviceData, type ServiceInput, type ServiceView } from './present-service'

@@ -1,8 +1,12 @@
 // Translation coverage for one content language, in two prepared statements whatever the catalogue's size,
 // for the admin API and the panel alike (docs/decisions.md "Translation coverage counts texts").
 import type { Payload, PayloadRequest } from 'payload'
+import { z } from 'zod'
 
+import { SERVICE_STATUSES } from '../../../domain/services'
+import { refineWith } from '../../lib/http/body'
 import type { Pagination } from '../../lib/http/pagination'
+import { unknownLanguage } from '../../lib/locales'
 import { run, runIn, statement } from '../../lib/prepared'
 
 export const COVERAGE_TYPES = ['services', 'categories'] as const
@@ -252,4 +256,17 @@ export async function coverageItem(
     id,
   ])
   return rows[0] ? presentItem(rows[0], language) : null
+}
+
+/** The query (besides `page`/`perPage`, parsed as on every admin list) for the given locales. */
+export function coverageQuerySchema(locales: readonly string[]) {
+  return z.object({
+    lang: z
+      .string({ error: 'lang is required: one of the configured languages' })
+      .superRefine(refineWith((code: string) => unknownLanguage(code, locales))),
+    status: z.enum(SERVICE_STATUSES, { error: `status must be one of ${SERVICE_STATUSES.join(', ')}` }).optional(),
+    type: z.enum(COVERAGE_TYPES, { error: `type must be one of ${COVERAGE_TYPES.join(', ')}` }).optional(),
+    missing: z.enum(COVERAGE_TEXTS, { error: `missing must be one of ${COVERAGE_TEXTS.join(', ')}` }).optional(),
+    state: z.enum(COVERAGE_STATES, { error: `state must be one of ${COVERAGE_STATES.join(', ')}` }).optional(),
+  })
 }

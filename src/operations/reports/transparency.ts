@@ -7,6 +7,7 @@ import type { PayloadRequest } from 'payload'
 import { REPORTABLE_TYPES } from '../../../domain/content-types'
 import { REPORT_REASONS } from '../../../domain/reports'
 import { writeAudit } from '../../../hooks/shared/audit'
+import { invalidRequest } from '../../lib/http/errors'
 import type { Pagination } from '../../lib/http/pagination'
 import { runIn, runPublic, statement } from '../../lib/prepared'
 import { inTransaction } from '../../lib/transaction'
@@ -204,4 +205,28 @@ const DECISIONS_PER_WEEK = statement(
 
 export async function decisionsPerWeek(req: PayloadRequest, period: Period): Promise<WeekOfDecisions[]> {
   return (await runIn<WeekOfDecisions>(req, DECISIONS_PER_WEEK, [period.from, period.to])).rows
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+/** A real calendar date in YYYY-MM-DD, from 0001-01-01 (PostgreSQL has no year 0; JavaScript does). */
+const isDate = (value: unknown): value is string => {
+  if (typeof value !== 'string' || !DATE.test(value) || value.startsWith('0000')) return false
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+}
+
+export function parsePeriod(from: unknown, to: unknown): Period {
+  for (const [name, value] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
+    if (!isDate(value))
+      throw invalidRequest(`${name} must be a date (YYYY-MM-DD)`, [
+        { path: name, message: 'Expected a real date, YYYY-MM-DD' },
+      ])
+  }
+  if ((from as string) > (to as string))
+    throw invalidRequest('from must not be after to', [{ path: 'to', message: 'Must be on or after from' }])
+  return { from: from as string, to: to as string }
 }

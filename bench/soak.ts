@@ -7,10 +7,10 @@
 // invariant or growing RSS.
 import { parseArgs } from 'node:util'
 
-import { log as benchLog, startBenchApp } from '../bench/harness'
 import { viaServer } from '../tests/helpers/server-app'
 import { judgeSoak, runSoak } from '../tests/helpers/soak'
 import { sql, type TestApp } from '../tests/helpers/test-app'
+import { log as benchLog, startBenchApp } from './harness'
 
 const { values } = parseArgs({
   options: {

@@ -3,10 +3,10 @@
 // the admin catalogue").
 import type { PayloadRequest } from 'payload'
 
-import { ApiError, forbidden, invalidRequest } from '../src/lib/http/errors'
-import { runIn, statement } from '../src/lib/prepared'
-import { idOf } from './ids'
-import { hasRole } from './permissions'
+import { idOf } from '../../domain/ids'
+import { hasRole } from '../../domain/permissions'
+import { ApiError, forbidden, invalidRequest } from './http/errors'
+import { runIn, statement } from './prepared'
 
 export type CatalogueScope = { kind: 'everything' } | { kind: 'organizations'; ids: readonly string[] }
 
