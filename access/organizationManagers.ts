@@ -1,7 +1,7 @@
 // The stock REST routes' half of docs/decisions.md "Organizations manage their
 // services through the admin catalogue": an organization's owners and admins manage
 // its services, their availability slots and their bookings, with the same rule the
-// admin catalogue's operations apply (access/catalogue-scope.ts). Each rule is
+// admin catalogue's operations apply (src/lib/catalogue-scope.ts). Each rule is
 // combined with `isAdmin` by `anyOf`; for anyone who manages no organization it allows
 // nothing.
 import type { Access, PayloadRequest, Where } from 'payload'

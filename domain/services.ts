@@ -1,4 +1,4 @@
-/** A service's lifecycle (SPEC's statuses), its price types and its media links' kinds. */
+/** A service's lifecycle, its price types and its media links' kinds. */
 export const SERVICE_STATUSES = ['draft', 'active', 'suspended', 'archived'] as const
 export const PRICE_TYPES = ['hourly', 'fixed', 'per_session', 'custom'] as const
 export const MEDIA_LINK_TYPES = ['cover', 'gallery'] as const
