@@ -139,9 +139,10 @@ export async function setUp(app: BenchApp) {
     })
   }
   const tokens: string[] = []
+  const customerIds: string[] = []
   for (let i = 0; i < CLIENTS; i++) {
     const email = `booker-${i}-${Date.now()}@example.test`
-    await app.payload.create({
+    const customer = await app.payload.create({
       collection: 'users',
       data: { email, password: PASSWORD, roles: ['citizen'], emailVerified: true } as never,
       overrideAccess: true,
@@ -152,10 +153,11 @@ export async function setUp(app: BenchApp) {
       body: JSON.stringify({ email, password: PASSWORD }),
     })
     tokens.push(((await response.json()) as { token: string }).token)
+    customerIds.push(String(customer.id))
     process.stderr.write(`\r[bench] booking clients signed in: ${i + 1}/${CLIENTS}`)
   }
   process.stderr.write('\n')
-  return { pool, serviceId: String(service.id), providerId: String(provider.id), tokens }
+  return { pool, serviceId: String(service.id), providerId: String(provider.id), tokens, customerIds }
 }
 
 const CPU_BOOKINGS = 200

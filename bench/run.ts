@@ -12,6 +12,7 @@ import { digestsBench } from './digests'
 import { forumBench } from './forum'
 import { growthBench } from './growth'
 import { type BenchApp, log, startBenchApp } from './harness'
+import { holdsSeatsBench } from './holds-seats'
 import { listUsersBench } from './list-users'
 import { memoryBench } from './memory'
 import { outdatedBench } from './outdated'
@@ -51,6 +52,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   search: searchBench,
   'watched-words': watchedWordsBench,
   outdated: outdatedBench,
+  'holds-seats': holdsSeatsBench,
 }
 const DEFAULT = ['reads', 'catalogue', 'profile', 'bookings', 'sign-in', 'memory']
 

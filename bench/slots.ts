@@ -17,9 +17,9 @@ import { cpuPerRequest, startServerProcess } from './processes'
 import { markdownTable, type Row, type ScenarioResult, tableRows } from './report'
 import { alternate, formatSpread, ROUND_SECONDS, ROUNDS } from './rounds'
 
-const SMALL_BOOKINGS = 10_000
+export const SMALL_BOOKINGS = 10_000
 // 100,000 by default: a tenfold growth, seeded in about half a minute (1,000,000: five minutes more).
-const LARGE_BOOKINGS = Number(process.env.BENCH_SLOTS_LARGE_BOOKINGS ?? 100_000)
+export const LARGE_BOOKINGS = Number(process.env.BENCH_SLOTS_LARGE_BOOKINGS ?? 100_000)
 export const FIRST_DAY = '2031-01-06'
 export const DAYS_31 = '2031-02-05'
 const DAYS_62 = '2031-03-08'
@@ -29,9 +29,10 @@ const SEQUENTIAL = 100
  * An active 60-minute service open 08:00–20:00 every day, a third of its hours booked over the
  * 62 days. `withExceptions` (docs/api.md "Exceptions: days off and extra hours"): 10-minute
  * buffers both sides, every 7th date closed, every 5th closed 12:00–13:00, every 11th opened
- * 18:00–22:00 instead.
+ * 18:00–22:00 instead. `seats` above 1 (docs/api.md "Seats"): each booked hour is a shared start holding two
+ * participants, so it stays listed with its seats left.
  */
-export async function benchService(app: BenchApp, pool: Pool, withExceptions = false): Promise<string> {
+export async function benchService(app: BenchApp, pool: Pool, withExceptions = false, seats = 1): Promise<string> {
   await ensureNoOverlap(app, pool)
   const provider = await app.payload.create({
     collection: 'users',
@@ -50,6 +51,7 @@ export async function benchService(app: BenchApp, pool: Pool, withExceptions = f
       provider: provider.id,
       status: 'active',
       durationMinutes: 60,
+      seatsPerSlot: seats,
       ...(withExceptions ? { bufferBeforeMinutes: 10, bufferAfterMinutes: 10 } : {}),
       translations: [{ inLanguage: 'en', title: 'Slots bench' }],
       inLanguage: 'en',
@@ -65,12 +67,13 @@ export async function benchService(app: BenchApp, pool: Pool, withExceptions = f
   }
   // Every third hour of every day, pending or confirmed: the rows the query must subtract.
   await pool.query(
-    `INSERT INTO bookings (service_id, provider_id, customer_id, booking_date, booking_time, end_time, duration_minutes, status, start_minute, end_minute, updated_at, created_at)
+    `INSERT INTO bookings (service_id, provider_id, customer_id, booking_date, booking_time, end_time, duration_minutes, status, start_minute, end_minute, updated_at, created_at, participants, seats_per_slot)
      SELECT $1, $2, $2, to_char(d, 'YYYY-MM-DD'), lpad(h::text, 2, '0') || ':00', lpad((h + 1)::text, 2, '0') || ':00', 60,
        (CASE WHEN h % 2 = 0 THEN 'pending' ELSE 'confirmed' END)::enum_bookings_status,
-       (d::date - DATE '1970-01-01') * 1440 + h * 60, (d::date - DATE '1970-01-01') * 1440 + h * 60 + 60, now(), now()
+       (d::date - DATE '1970-01-01') * 1440 + h * 60, (d::date - DATE '1970-01-01') * 1440 + h * 60 + 60, now(), now(),
+       CASE WHEN $5::int > 1 THEN 2 ELSE 1 END, $5::int
      FROM generate_series($3::date, $4::date, interval '1 day') d, generate_series(8, 19, 3) h`,
-    [service.id, provider.id, FIRST_DAY, DAYS_62],
+    [service.id, provider.id, FIRST_DAY, DAYS_62, seats],
   )
   // Raw rows: the dates lie beyond the 730 days the API accepts, which is the point of a bench far ahead.
   if (withExceptions) {
