@@ -3,6 +3,7 @@
 import type { UIFieldServerProps } from 'payload'
 
 import { isStaff } from '../../../domain/permissions'
+import { panelText } from '../../../src/admin/i18n/index'
 import { heldFor } from '../../../src/operations/moderation/holds'
 
 export async function HeldFor(props: UIFieldServerProps & { postType: string }) {
@@ -10,13 +11,12 @@ export async function HeldFor(props: UIFieldServerProps & { postType: string }) 
   if (!id || !isStaff(req.user)) return null
   const held = await heldFor(req, postType, String(id))
   if (!held) return null
+  const { t } = panelText(req.i18n.language)
   return (
     <div className="field-type" data-testid="held-for" style={{ marginBottom: 'var(--base)' }}>
-      <strong>{held.heldAs === 'pending_review' ? 'Waiting for approval' : 'Held by the service'}</strong>
+      <strong>{t(held.heldAs === 'pending_review' ? 'held.waiting' : 'held.byService')}</strong>
       <p style={{ margin: 0 }}>
-        {held.words.length
-          ? `Watched words met: ${held.words.join(', ')}`
-          : "One of a new member's first items, held for approval"}
+        {held.words.length ? t('held.words', { words: held.words.join(', ') }) : t('held.firstItem')}
       </p>
     </div>
   )

@@ -1383,6 +1383,38 @@ export const TEXTS = {
     'Impostazioni salvate',
     'Instellingen opgeslagen',
   ],
+  'held.waiting': [
+    'Waiting for approval',
+    'En attente d’approbation',
+    'Wartet auf Freigabe',
+    'Pendiente de aprobación',
+    'In attesa di approvazione',
+    'Wacht op goedkeuring',
+  ],
+  'held.byService': [
+    'Held by the service',
+    'Retenu par le service',
+    'Vom Dienst zurückgehalten',
+    'Retenido por el servicio',
+    'Trattenuto dal servizio',
+    'Tegengehouden door de dienst',
+  ],
+  'held.words': [
+    'Watched words met: {{words}}',
+    'Mots surveillés rencontrés : {{words}}',
+    'Beobachtete Wörter gefunden: {{words}}',
+    'Palabras vigiladas encontradas: {{words}}',
+    'Parole sorvegliate trovate: {{words}}',
+    'Gevonden bewaakte woorden: {{words}}',
+  ],
+  'held.firstItem': [
+    'One of a new member’s first items, held for approval',
+    'L’un des premiers contenus d’un nouveau membre, retenu pour approbation',
+    'Einer der ersten Beiträge eines neuen Mitglieds, zur Freigabe zurückgehalten',
+    'Uno de los primeros contenidos de un miembro nuevo, retenido para aprobación',
+    'Uno dei primi contenuti di un nuovo membro, trattenuto per approvazione',
+    'Een van de eerste bijdragen van een nieuw lid, tegengehouden voor goedkeuring',
+  ],
 } as const satisfies Record<string, Six>
 
 export type PanelKey = keyof typeof TEXTS
