@@ -104,10 +104,8 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
   let withoutOrigin: Array<[string, string]> | undefined
   const corsHeaders = (origin: string | undefined): Array<[string, string]> => {
     if (origin === undefined && withoutOrigin) return withoutOrigin
-    const headers = { get: (name: string) => (name.toLowerCase() === 'origin' ? (origin ?? null) : null) }
-    const computed = [
-      ...headersWithCors({ headers: new Headers(), req: { payload, headers } as unknown as PayloadRequest }).entries(),
-    ]
+    const headers = new Headers(origin === undefined ? undefined : { origin })
+    const computed = [...headersWithCors({ headers: new Headers(), req: { payload, headers } }).entries()]
     if (origin === undefined) withoutOrigin = computed
     return computed
   }
