@@ -1,10 +1,10 @@
 // The session store: rows of the `sessions` collection keyed by the SHA-256 of an opaque
 // token. Sliding expiry moves at most once a day and never past the absolute timeout.
-import type { Payload, PayloadRequest, TypedUser } from 'payload'
+import type { PayloadRequest, TypedUser } from 'payload'
 
 import type { Session } from '../../payload-types'
 import { requestIp } from '../client-ip'
-import { run, statement } from '../prepared'
+import { type PoolOwner, run, statement } from '../prepared'
 import type { SessionSnapshot } from './cookies'
 import { SESSION_ABSOLUTE_TIMEOUT, SESSION_FRESH_WINDOW, SESSION_LIFETIME, SESSION_REFRESH_INTERVAL } from './timing'
 import { newToken, tokenHash } from './tokens'
@@ -168,7 +168,7 @@ function sessionFrom(row: SessionRow): { doc: SessionDoc; user: SessionUser } {
 
 /** The live session for `token` with its user, sliding its expiry when due; else null. */
 export async function findSession(
-  payload: Payload,
+  payload: PoolOwner,
   token: string,
 ): Promise<{ doc: SessionDoc; user: SessionUser; hash: string } | null> {
   const hash = tokenHash(token)

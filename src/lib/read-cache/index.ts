@@ -2,7 +2,7 @@
 // a version"): Payload's own answer, served only while its version is current, so never older than the last
 // committed write on any instance.
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
-import { headersWithCors, type Payload, type PayloadRequest } from 'payload'
+import { headersWithCors, type Payload } from 'payload'
 
 import { type CatchUpRead, caughtUp, readOnCatchUp } from '../auth/stale-listener'
 import { callerOf } from '../http/caller'
