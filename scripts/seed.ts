@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 
 import type { CollectionSlug, Payload, Where } from 'payload'
+import type { PoolClient } from 'pg'
 import { z } from 'zod'
 
 import { seedBlog } from './seed-blog'
@@ -373,13 +374,11 @@ async function seedBulk(payload: Payload, total: number, providers: string[], ca
   }
 }
 
-type Client = Awaited<ReturnType<Payload['db']['pool']['connect']>>
-
 /**
  * `work` on one connection of the pool (the bulk seeders use temporary tables), then fresh statistics for
  * `tables`, so the planner's first choices are the good ones.
  */
-async function onOneConnection(payload: Payload, tables: string, work: (client: Client) => Promise<void>) {
+async function onOneConnection(payload: Payload, tables: string, work: (client: PoolClient) => Promise<void>) {
   const client = await payload.db.pool.connect()
   try {
     await work(client)
