@@ -100,6 +100,25 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unused-vars': ['error', { args: 'none' }] },
   },
   {
+    // Outside tests a value gets its type from Payload's generated types, a guard or a narrow interface, not by a
+    // double assertion through unknown.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['tests/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression > TSAsExpression.expression > TSUnknownKeyword.typeAnnotation',
+          message: 'No `as unknown as` outside tests: type it (generated types, a type guard, a narrow interface).',
+        },
+        {
+          selector: 'TSTypeAssertion > TSTypeAssertion.expression > TSUnknownKeyword.typeAnnotation',
+          message: 'No `<T><unknown>` outside tests: type it (generated types, a type guard, a narrow interface).',
+        },
+      ],
+    },
+  },
+  {
     // Tests read the JSON of HTTP answers and Payload's untyped documents loosely on purpose.
     files: ['tests/**', 'examples/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

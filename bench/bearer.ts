@@ -119,7 +119,7 @@ interface Measured {
 }
 
 export async function bearerBench(app: BenchApp): Promise<ScenarioResult> {
-  const pool = (app.payload.db as unknown as { pool: Pool }).pool
+  const pool: Pool = app.payload.db.pool
   const uncached = await startServerProcess('src/server.ts', await freePort(), {
     ...BENCH_ENV,
     DATABASE_URL: app.databaseUrl,

@@ -15,12 +15,6 @@ import { runWithOwnPayload } from './own-payload'
 const COUNT = Number(process.argv[2] ?? 300)
 const PASSWORD = 'Bench-Passw0rd!'
 
-interface ProfileNode {
-  id: number
-  callFrame: { url: string; functionName: string }
-  children?: number[]
-}
-
 /** Where a sampled function lives, in a few buckets named for the booking's stages. */
 function bucketOf(url: string, name: string): string {
   if (!url)
@@ -141,9 +135,7 @@ runWithOwnPayload('booking-profile', { LOG_LEVEL: 'warn' }, async (payload) => {
     for (let i = 0; i < COUNT; i++) await bookOne()
     const wall = performance.now() - started
     const used = process.cpuUsage(cpu)
-    const { profile } = (await session.post('Profiler.stop')) as unknown as {
-      profile: { nodes: ProfileNode[]; samples: number[] }
-    }
+    const { profile } = await session.post('Profiler.stop')
     pg.Client.prototype.query = original
 
     console.log(
@@ -162,12 +154,12 @@ runWithOwnPayload('booking-profile', { LOG_LEVEL: 'warn' }, async (payload) => {
 
     const byId = new Map(profile.nodes.map((node) => [node.id, node]))
     const counts = new Map<string, number>()
-    for (const sample of profile.samples) {
+    for (const sample of profile.samples ?? []) {
       const node = byId.get(sample)!
       const bucket = bucketOf(node.callFrame.url, node.callFrame.functionName)
       counts.set(bucket, (counts.get(bucket) ?? 0) + 1)
     }
-    const total = profile.samples.length
+    const total = profile.samples?.length ?? 0
     const idle = counts.get('(idle)') ?? 0
     console.log(
       `\nCPU profile of the measured bookings (${total} samples, ${((idle / total) * 100).toFixed(0)} % idle), busy samples by place, ms per booking:`,

@@ -8,9 +8,9 @@
 import http from 'node:http'
 
 import express, { type Request, type Response } from 'express'
-import type { Payload } from 'payload'
 import pg from 'pg'
 
+import type { CounterHost } from '../src/lib/rate-limit'
 import { hitLeased } from '../src/lib/rate-limit-lease'
 import {
   answerForumRead,
@@ -24,7 +24,7 @@ const pool = new pg.Pool({
   max: Number(process.env.DATABASE_POOL_MAX ?? 10),
 })
 // forum-reads.ts only ever touches `payload.db.pool`.
-const payload = { db: { pool }, logger: console } as unknown as Payload
+const payload: CounterHost = { db: { pool }, logger: console }
 const RULE = { max: 1_000_000_000, windowSeconds: 60 }
 const DEFAULT_DEPTH = 2
 

@@ -77,9 +77,13 @@ async function counts(pool: Pool): Promise<Sizes> {
 /** Seeds every list up to about `target` (the demo seed has a few rows of its own), in one seed run. */
 async function growTo(app: BenchApp, pool: Pool, target: Sizes) {
   const now = await counts(pool)
-  const more = Object.fromEntries(
-    (Object.keys(target) as Array<keyof Sizes>).map((key) => [key, Math.max(0, target[key] - now[key])]),
-  ) as unknown as Sizes
+  const gap = (key: keyof Sizes) => Math.max(0, target[key] - now[key])
+  const more: Sizes = {
+    threads: gap('threads'),
+    posts: gap('posts'),
+    classifieds: gap('classifieds'),
+    events: gap('events'),
+  }
   // Posts go into the threads of the same run.
   if (!more.threads) more.posts = 0
   if (Object.values(more).some((n) => n > 0)) {

@@ -5,7 +5,6 @@
 import http from 'node:http'
 
 import express, { type Request, type Response } from 'express'
-import type { Payload } from 'payload'
 import pg from 'pg'
 
 import { hasPermission, hasRole } from '../domain/permissions'
@@ -25,6 +24,7 @@ import { tokenHash } from '../src/lib/auth/tokens'
 import { ApiError } from '../src/lib/http/errors'
 import { paginated, parsePagination } from '../src/lib/http/pagination'
 import { parseBoolean } from '../src/lib/http/pagination'
+import type { CounterHost } from '../src/lib/rate-limit'
 import { hitLeased } from '../src/lib/rate-limit-lease'
 import { bookingPageQuery } from '../src/operations/bookings/admin-bookings'
 import { presentAdminBooking } from '../src/operations/bookings/present'
@@ -39,7 +39,7 @@ const pool = new pg.Pool({
   max: Number(process.env.DATABASE_POOL_MAX ?? 10),
 })
 // The modules above only ever touch `payload.db.pool`.
-const payload = { db: { pool }, logger: console } as unknown as Payload
+const payload: CounterHost = { db: { pool }, logger: console }
 const RULE = { max: 1_000_000_000, windowSeconds: 60 }
 
 /** The caller's session: the bearer token from the database, else the session cookie's signed cache. */

@@ -275,7 +275,7 @@ async function createCost(app: BenchApp, pool: Pool) {
 }
 
 export async function searchBench(app: BenchApp): Promise<ScenarioResult> {
-  const pool = app.payload.db.pool as unknown as Pool
+  const pool: Pool = app.payload.db.pool
   const author = await app.payload.create({
     collection: 'users',
     overrideAccess: true,

@@ -6,9 +6,9 @@
 import http from 'node:http'
 
 import express, { type Request, type Response } from 'express'
-import type { Payload } from 'payload'
 import pg from 'pg'
 
+import type { CounterHost } from '../src/lib/rate-limit'
 import { hitLeased } from '../src/lib/rate-limit-lease'
 import { datesInRange, isCalendarDate, nowWallClockMinute } from '../src/lib/wall-clock'
 import {
@@ -25,7 +25,7 @@ const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
   max: Number(process.env.DATABASE_POOL_MAX ?? 10),
 })
-const payload = { db: { pool }, logger: console } as unknown as Payload
+const payload: CounterHost = { db: { pool }, logger: console }
 const RULE = { max: 1_000_000_000, windowSeconds: 60 }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

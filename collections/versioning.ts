@@ -118,13 +118,13 @@ function keptFromRow(slug: string, kept: Record<string, string>): CollectionBefo
  * Payload's `_status` under an enum name of its own: its default name (`enum_<table>_status`) is the one the
  * platform's `status` select already has.
  */
-const PUBLICATION_STATUS = {
+const PUBLICATION_STATUS: Field = {
   name: '_status',
   type: 'select',
-  enumName: ({ tableName }: { tableName: string }) => `enum_${tableName}_publication`,
+  enumName: ({ tableName }) => `enum_${tableName}_publication`,
   // Payload's own options are merged in (its base field's, concatenated with these).
   options: [],
-} as unknown as Field
+}
 
 /** `collection` with versions (and drafts, when asked), their access and their rules. */
 export function versioned<T extends CollectionConfig>(collection: T, options: VersioningOptions = {}): T {

@@ -4,6 +4,7 @@ import type { PayloadRequest } from 'payload'
 
 export const ROLES = ['citizen', 'moderator', 'admin'] as const
 export type Role = (typeof ROLES)[number]
+export const isRole = (role: string): role is Role => (ROLES as readonly string[]).includes(role)
 
 // The moderator's set; admin holds these and the rest below.
 const MODERATOR = [

@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 
 import type { CollectionSlug, Payload, Where } from 'payload'
+import type { PoolClient } from 'pg'
+import { z } from 'zod'
 
 import { seedBlog } from './seed-blog'
 import { seedForum } from './seed-bulk-forum'
@@ -12,6 +14,7 @@ import { seedLists } from './seed-bulk-lists'
 import { seedBookings as seedBulkBookings, seedUsers as seedBulkUsers } from './seed-bulk-people'
 import { seedCommunity } from './seed-community'
 import { DEMO_BOOKINGS, weekdayDate } from './seed-demo-bookings'
+import demoServices from './seed-services.json' with { type: 'json' }
 
 const USAGE = `Usage: npm run seed [-- --services N] [--users U] [--bookings M] [--threads T --posts P]
                     [--classifieds C] [--events E]
@@ -83,129 +86,23 @@ const CATEGORIES: DemoCategory[] = [
   },
 ]
 
-interface DemoService {
-  slug: string
-  category: string
-  status: 'draft' | 'active' | 'suspended'
-  basePrice: string
-  priceType: 'hourly' | 'fixed' | 'per_session'
-  durationMinutes: number
-  title: Texts
-  short: Texts
-  isFeatured?: boolean
-  isMobile?: boolean
-  /** [dayOfWeek, start, end] */
-  slots: Array<[number, string, string]>
-}
+const texts = z.strictObject({ en: z.string(), fr: z.string(), de: z.string() })
+/** A demo service of ./seed-services.json, with its weekly slots as [dayOfWeek, start, end]. */
+const demoService = z.strictObject({
+  slug: z.string(),
+  category: z.string(),
+  status: z.enum(['draft', 'active', 'suspended']),
+  basePrice: z.string(),
+  priceType: z.enum(['hourly', 'fixed', 'per_session']),
+  durationMinutes: z.number().int().positive(),
+  title: texts,
+  short: texts,
+  isFeatured: z.boolean().optional(),
+  isMobile: z.boolean().optional(),
+  slots: z.array(z.tuple([z.number().int().min(0).max(6), z.string(), z.string()])),
+})
 
-const WEEKDAYS = (start: string, end: string): Array<[number, string, string]> =>
-  [1, 2, 3, 4, 5].map((day) => [day, start, end])
-
-const SERVICES: DemoService[] = [
-  {
-    slug: 'morning-yoga',
-    category: 'yoga',
-    status: 'active',
-    basePrice: '15.00',
-    priceType: 'per_session',
-    durationMinutes: 60,
-    isFeatured: true,
-    title: { en: 'Morning yoga', fr: 'Yoga du matin', de: 'Morgen-Yoga' },
-    short: { en: 'Start the day gently', fr: 'Commencez la journée en douceur', de: 'Sanft in den Tag' },
-    slots: WEEKDAYS('07:00', '09:00'),
-  },
-  {
-    slug: 'yoga-for-beginners',
-    category: 'yoga',
-    status: 'active',
-    basePrice: '12.50',
-    priceType: 'per_session',
-    durationMinutes: 75,
-    title: { en: 'Yoga for beginners', fr: 'Yoga pour débutants', de: 'Yoga für Anfänger' },
-    short: { en: 'No experience needed', fr: 'Aucune expérience requise', de: 'Keine Vorkenntnisse nötig' },
-    slots: [
-      [2, '18:00', '19:30'],
-      [4, '18:00', '19:30'],
-      [6, '10:00', '11:30'],
-    ],
-  },
-  {
-    slug: 'relaxing-massage',
-    category: 'massage',
-    status: 'active',
-    basePrice: '55.00',
-    priceType: 'hourly',
-    durationMinutes: 60,
-    isMobile: true,
-    title: { en: 'Relaxing massage', fr: 'Massage relaxant', de: 'Entspannungsmassage' },
-    short: { en: 'At your home', fr: 'À domicile', de: 'Bei Ihnen zu Hause' },
-    slots: [...WEEKDAYS('10:00', '13:00'), ...WEEKDAYS('14:00', '18:00')],
-  },
-  {
-    slug: 'home-cleaning',
-    category: 'cleaning',
-    status: 'active',
-    basePrice: '25.00',
-    priceType: 'hourly',
-    durationMinutes: 120,
-    isMobile: true,
-    title: { en: 'Home cleaning', fr: 'Ménage à domicile', de: 'Wohnungsreinigung' },
-    short: { en: 'Weekly or one-off', fr: 'Hebdomadaire ou ponctuel', de: 'Wöchentlich oder einmalig' },
-    slots: WEEKDAYS('08:00', '16:00'),
-  },
-  {
-    slug: 'garden-care',
-    category: 'gardening',
-    status: 'draft',
-    basePrice: '30.00',
-    priceType: 'hourly',
-    durationMinutes: 180,
-    title: { en: 'Garden care', fr: 'Entretien du jardin', de: 'Gartenpflege' },
-    short: { en: 'Mowing, pruning, weeding', fr: 'Tonte, taille, désherbage', de: 'Mähen, Schneiden, Jäten' },
-    slots: [[6, '09:00', '17:00']],
-  },
-  {
-    slug: 'piano-lessons',
-    category: 'music-lessons',
-    status: 'active',
-    basePrice: '40.00',
-    priceType: 'fixed',
-    durationMinutes: 45,
-    isFeatured: true,
-    title: { en: 'Piano lessons', fr: 'Cours de piano', de: 'Klavierunterricht' },
-    short: { en: 'All levels', fr: 'Tous niveaux', de: 'Alle Niveaus' },
-    slots: [
-      [1, '16:00', '20:00'],
-      [3, '16:00', '20:00'],
-      [5, '14:00', '18:00'],
-    ],
-  },
-  {
-    slug: 'french-conversation',
-    category: 'language-lessons',
-    status: 'active',
-    basePrice: '20.00',
-    priceType: 'per_session',
-    durationMinutes: 60,
-    title: { en: 'French conversation', fr: 'Conversation en français', de: 'Französische Konversation' },
-    short: { en: 'Speak with confidence', fr: 'Parlez avec assurance', de: 'Sicher sprechen' },
-    slots: [
-      [2, '12:00', '13:00'],
-      [4, '12:00', '13:00'],
-    ],
-  },
-  {
-    slug: 'guitar-workshop',
-    category: 'music-lessons',
-    status: 'suspended',
-    basePrice: '35.00',
-    priceType: 'fixed',
-    durationMinutes: 90,
-    title: { en: 'Guitar workshop', fr: 'Atelier guitare', de: 'Gitarren-Workshop' },
-    short: { en: 'Paused for the summer', fr: 'En pause pour l’été', de: 'Sommerpause' },
-    slots: [[6, '14:00', '16:00']],
-  },
-]
+const SERVICES = z.array(demoService).parse(demoServices)
 
 const PROVIDERS = ['provider.anna@example.com', 'provider.marc@example.com']
 
@@ -477,11 +374,25 @@ async function seedBulk(payload: Payload, total: number, providers: string[], ca
   }
 }
 
-/** U customers, then M bookings, on one connection (the bookings use temporary tables). */
-async function seedPeople(payload: Payload, users: number, bookings: number): Promise<void> {
-  const pool = payload.db.pool
-  const client = await pool.connect()
+/**
+ * `work` on one connection of the pool (the bulk seeders use temporary tables), then fresh statistics for
+ * `tables`, so the planner's first choices are the good ones.
+ */
+async function onOneConnection(payload: Payload, tables: string, work: (client: PoolClient) => Promise<void>) {
+  const client = await payload.db.pool.connect()
   try {
+    await work(client)
+    await client.query(`VACUUM ANALYZE ${tables}`)
+  } finally {
+    client.release()
+  }
+}
+
+const seconds = (started: number) => ((Date.now() - started) / 1000).toFixed(1)
+
+/** U customers, then M bookings (the bookings use temporary tables). */
+const seedPeople = (payload: Payload, users: number, bookings: number) =>
+  onOneConnection(payload, 'users, users_roles, profiles, wallets, audit_logs, bookings', async (client) => {
     if (users > 0) console.log(`seed: users: ${(await seedBulkUsers(client, users)).toLocaleString('en')} created`)
     if (bookings > 0) {
       const written = await seedBulkBookings(client, bookings)
@@ -489,43 +400,27 @@ async function seedPeople(payload: Payload, users: number, bookings: number): Pr
         `seed: bookings: ${written.toLocaleString('en')} created${written < bookings ? ` (${(bookings - written).toLocaleString('en')} would have overlapped earlier ones)` : ''}`,
       )
     }
-    await client.query('VACUUM ANALYZE users, users_roles, profiles, wallets, audit_logs, bookings')
-  } finally {
-    client.release()
-  }
-}
+  })
 
-/** T forum threads and P posts (scripts/seed-bulk-forum.ts), on one connection (temporary tables). */
-async function seedThreads(payload: Payload, threads: number, posts: number): Promise<void> {
-  const pool = payload.db.pool
-  const client = await pool.connect()
-  try {
+/** T forum threads and P posts (scripts/seed-bulk-forum.ts). */
+const seedThreads = (payload: Payload, threads: number, posts: number) =>
+  onOneConnection(payload, 'forum_threads, forum_posts', async (client) => {
     const started = Date.now()
     const written = await seedForum(client, threads, posts)
     console.log(
-      `seed: forum: ${written.threads.toLocaleString('en')} threads and ${written.posts.toLocaleString('en')} posts created in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `seed: forum: ${written.threads.toLocaleString('en')} threads and ${written.posts.toLocaleString('en')} posts created in ${seconds(started)} s`,
     )
-    await client.query('VACUUM ANALYZE forum_threads, forum_posts')
-  } finally {
-    client.release()
-  }
-}
+  })
 
-/** C classifieds and E events (scripts/seed-bulk-lists.ts), on one connection (a temporary table). */
-async function seedListRows(payload: Payload, classifieds: number, events: number): Promise<void> {
-  const pool = payload.db.pool
-  const client = await pool.connect()
-  try {
+/** C classifieds and E events (scripts/seed-bulk-lists.ts). */
+const seedListRows = (payload: Payload, classifieds: number, events: number) =>
+  onOneConnection(payload, 'classifieds, events', async (client) => {
     const started = Date.now()
     const written = await seedLists(client, { classifieds, events })
     console.log(
-      `seed: lists: ${(written.classifieds ?? 0).toLocaleString('en')} classifieds and ${(written.events ?? 0).toLocaleString('en')} events created in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `seed: lists: ${(written.classifieds ?? 0).toLocaleString('en')} classifieds and ${(written.events ?? 0).toLocaleString('en')} events created in ${seconds(started)} s`,
     )
-    await client.query('VACUUM ANALYZE classifieds, events')
-  } finally {
-    client.release()
-  }
-}
+  })
 
 async function main(): Promise<number> {
   let args: Counts | 'help'

@@ -100,10 +100,10 @@ export const organizationPaths: ZodOpenApiPathsObject = {
   },
   '/api/auth/organization/delete': {
     post: operation(
-      'Delete it with its memberships and invitations (owners)',
+      'Delete it with its memberships and invitations, once no service belongs to it (owners)',
       { body: organizationIdBody },
       json('Deleted', organization),
-      ORG,
+      { ...ORG, 409: '`organization_has_services` (a service still belongs to it)' },
     ),
   },
   '/api/auth/organization/check-slug': {

@@ -2,8 +2,6 @@
 // The figures are the admin API's (GET /api/admin/services/translations/coverage): the same
 // operation and the same query rules, rendered on the server. A plain GET form filters by
 // language, status and kind, so the page works without client code and every state is a URL.
-import { DefaultTemplate } from '@payloadcms/next/templates'
-import { Gutter } from '@payloadcms/ui'
 import type { AdminViewServerProps } from 'payload'
 
 import { hasRole } from '../../domain/permissions'
@@ -23,6 +21,7 @@ import {
 import { ConfirmTranslation } from './ConfirmTranslation'
 import { type PanelText, panelText } from './i18n/index'
 import { TEXTS } from './i18n/texts'
+import { PanelPage } from './PanelPage'
 
 const PER_PAGE = '50'
 
@@ -72,8 +71,8 @@ const sourceDate = (text: PanelText, at: string | null | undefined) =>
     : ''
 
 export async function TranslationCoverageView(props: AdminViewServerProps) {
-  const { initPageResult, params, searchParams } = props
-  const { req, permissions, locale, visibleEntities } = initPageResult
+  const { searchParams } = props
+  const { req } = props.initPageResult
   const { payload, user } = req
   const text = panelText(req.i18n.language)
   const { t } = text
@@ -127,146 +126,135 @@ export async function TranslationCoverageView(props: AdminViewServerProps) {
     (item[which] ?? []).map((name) => wordOf(text, 'text', name)).join(', ')
 
   return (
-    <DefaultTemplate
-      i18n={req.i18n}
-      locale={locale}
-      params={params}
-      payload={payload}
-      permissions={permissions}
-      searchParams={searchParams}
-      user={user ?? undefined}
-      visibleEntities={visibleEntities}
-    >
-      <Gutter>
-        {/* Payload styles no bare tables: cells get room and a rule between rows. */}
-        <style>{`.coverage-table td, .coverage-table th { padding: 6px 16px 6px 0; text-align: left; border-bottom: 1px solid var(--theme-elevation-100); }`}</style>
-        <h1>{t('nav.coverage')}</h1>
-        <p>{outdated ? t('coverage.introOutdated') : t('coverage.intro')}</p>
-        {problem && <p role="alert">{problem}</p>}
-        {coverage && (
-          <>
-            <table
-              className="coverage-table"
-              data-testid="coverage-counts"
-              style={{ marginBottom: 'calc(var(--base) * 1.5)' }}
-            >
-              <thead>
-                <tr>
-                  <th>{t('coverage.language')}</th>
-                  <th>{t('coverage.servicesLacking', { what: lacking })}</th>
-                  <th>{t('coverage.categoriesLacking', { what: lacking })}</th>
-                  <th>{t('coverage.outdatedServices')}</th>
-                  <th>{t('coverage.outdatedCategories')}</th>
+    <PanelPage view={props}>
+      {/* Payload styles no bare tables: cells get room and a rule between rows. */}
+      <style>{`.coverage-table td, .coverage-table th { padding: 6px 16px 6px 0; text-align: left; border-bottom: 1px solid var(--theme-elevation-100); }`}</style>
+      <h1>{t('nav.coverage')}</h1>
+      <p>{outdated ? t('coverage.introOutdated') : t('coverage.intro')}</p>
+      {problem && <p role="alert">{problem}</p>}
+      {coverage && (
+        <>
+          <table
+            className="coverage-table"
+            data-testid="coverage-counts"
+            style={{ marginBottom: 'calc(var(--base) * 1.5)' }}
+          >
+            <thead>
+              <tr>
+                <th>{t('coverage.language')}</th>
+                <th>{t('coverage.servicesLacking', { what: lacking })}</th>
+                <th>{t('coverage.categoriesLacking', { what: lacking })}</th>
+                <th>{t('coverage.outdatedServices')}</th>
+                <th>{t('coverage.outdatedCategories')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {coverage.counts.map((count) => (
+                <tr key={count.language}>
+                  <td>
+                    <a href={`?${new URLSearchParams({ ...query, lang: count.language, page: '1' })}`}>
+                      {count.language}
+                    </a>
+                  </td>
+                  <td>{count.services}</td>
+                  <td>{count.categories}</td>
+                  <td data-testid={`outdated-services-${count.language}`}>{count.outdatedServices}</td>
+                  <td>{count.outdatedCategories}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {coverage.counts.map((count) => (
-                  <tr key={count.language}>
+              ))}
+            </tbody>
+          </table>
+          <form
+            method="get"
+            style={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: 'var(--base)',
+              alignItems: 'center',
+              marginBottom: 'var(--base)',
+            }}
+          >
+            <Choice label={t('coverage.language')} name="lang" value={coverage.language} options={all} />
+            <Choice
+              label={t('coverage.state')}
+              name="state"
+              value={query.state}
+              options={COVERAGE_STATES}
+              words={(option) => wordOf(text, 'state', option)}
+            />
+            <Choice
+              label={t('coverage.status')}
+              name="status"
+              value={query.status}
+              options={SERVICE_STATUSES}
+              any={t('coverage.any')}
+              words={(option) => wordOf(text, 'status', option)}
+            />
+            <Choice
+              label={t('coverage.show')}
+              name="type"
+              value={query.type}
+              options={COVERAGE_TYPES}
+              any={t('coverage.both')}
+              words={(option) => wordOf(text, 'type', option)}
+            />
+            <Choice
+              label={t('coverage.lacking')}
+              name="missing"
+              value={query.missing}
+              options={COVERAGE_TEXTS}
+              any={t('coverage.anyText')}
+              words={(option) => wordOf(text, 'text', option)}
+            />
+            <button type="submit" className="btn btn--style-primary btn--size-small" style={{ margin: 0 }}>
+              {t('coverage.filter')}
+            </button>
+          </form>
+          <p data-testid="coverage-total">
+            {text.plural(outdated ? 'coverage.totalOutdated' : 'coverage.total', coverage.total, { what: lacking })}{' '}
+            <strong>{coverage.language}</strong>
+          </p>
+          <table className="coverage-table" data-testid="coverage-items">
+            <thead>
+              <tr>
+                <th>{t('coverage.kind')}</th>
+                <th>{t('coverage.title')}</th>
+                <th>{t('coverage.statusColumn')}</th>
+                <th>{t('coverage.missingIn', { lang: coverage.language })}</th>
+                {outdated && <th>{t('coverage.outdatedIn', { lang: coverage.language })}</th>}
+                {outdated && <th>{t('coverage.sourceChanged')}</th>}
+                {outdated && <th />}
+              </tr>
+            </thead>
+            <tbody>
+              {coverage.items.map((item) => (
+                <tr key={item.id} data-testid="coverage-item" data-id={item.id}>
+                  <td>{wordOf(text, 'type', item.type)}</td>
+                  <td>
+                    <a href={item.adminUrl}>{item.title}</a>
+                  </td>
+                  <td>{wordOf(text, 'status', item.status)}</td>
+                  <td>{texts(item, 'missing')}</td>
+                  {outdated && <td data-testid="coverage-outdated">{texts(item, 'outdated')}</td>}
+                  {outdated && <td>{sourceDate(text, item.sourceChangedAt)}</td>}
+                  {outdated && (
                     <td>
-                      <a href={`?${new URLSearchParams({ ...query, lang: count.language, page: '1' })}`}>
-                        {count.language}
-                      </a>
+                      <ConfirmTranslation type={item.type} id={item.id} lang={coverage.language} />
                     </td>
-                    <td>{count.services}</td>
-                    <td>{count.categories}</td>
-                    <td data-testid={`outdated-services-${count.language}`}>{count.outdatedServices}</td>
-                    <td>{count.outdatedCategories}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <form
-              method="get"
-              style={{
-                display: 'flex',
-                flexWrap: 'wrap',
-                gap: 'var(--base)',
-                alignItems: 'center',
-                marginBottom: 'var(--base)',
-              }}
-            >
-              <Choice label={t('coverage.language')} name="lang" value={coverage.language} options={all} />
-              <Choice
-                label={t('coverage.state')}
-                name="state"
-                value={query.state}
-                options={COVERAGE_STATES}
-                words={(option) => wordOf(text, 'state', option)}
-              />
-              <Choice
-                label={t('coverage.status')}
-                name="status"
-                value={query.status}
-                options={SERVICE_STATUSES}
-                any={t('coverage.any')}
-                words={(option) => wordOf(text, 'status', option)}
-              />
-              <Choice
-                label={t('coverage.show')}
-                name="type"
-                value={query.type}
-                options={COVERAGE_TYPES}
-                any={t('coverage.both')}
-                words={(option) => wordOf(text, 'type', option)}
-              />
-              <Choice
-                label={t('coverage.lacking')}
-                name="missing"
-                value={query.missing}
-                options={COVERAGE_TEXTS}
-                any={t('coverage.anyText')}
-                words={(option) => wordOf(text, 'text', option)}
-              />
-              <button type="submit" className="btn btn--style-primary btn--size-small" style={{ margin: 0 }}>
-                {t('coverage.filter')}
-              </button>
-            </form>
-            <p data-testid="coverage-total">
-              {text.plural(outdated ? 'coverage.totalOutdated' : 'coverage.total', coverage.total, { what: lacking })}{' '}
-              <strong>{coverage.language}</strong>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {totalPages > 1 && (
+            <p>
+              {page > 1 && <a href={pageLink(page - 1)}>{t('coverage.previous')}</a>}{' '}
+              {t('coverage.page', { page, pages: totalPages })}{' '}
+              {page < totalPages && <a href={pageLink(page + 1)}>{t('coverage.next')}</a>}
             </p>
-            <table className="coverage-table" data-testid="coverage-items">
-              <thead>
-                <tr>
-                  <th>{t('coverage.kind')}</th>
-                  <th>{t('coverage.title')}</th>
-                  <th>{t('coverage.statusColumn')}</th>
-                  <th>{t('coverage.missingIn', { lang: coverage.language })}</th>
-                  {outdated && <th>{t('coverage.outdatedIn', { lang: coverage.language })}</th>}
-                  {outdated && <th>{t('coverage.sourceChanged')}</th>}
-                  {outdated && <th />}
-                </tr>
-              </thead>
-              <tbody>
-                {coverage.items.map((item) => (
-                  <tr key={item.id} data-testid="coverage-item" data-id={item.id}>
-                    <td>{wordOf(text, 'type', item.type)}</td>
-                    <td>
-                      <a href={item.adminUrl}>{item.title}</a>
-                    </td>
-                    <td>{wordOf(text, 'status', item.status)}</td>
-                    <td>{texts(item, 'missing')}</td>
-                    {outdated && <td data-testid="coverage-outdated">{texts(item, 'outdated')}</td>}
-                    {outdated && <td>{sourceDate(text, item.sourceChangedAt)}</td>}
-                    {outdated && (
-                      <td>
-                        <ConfirmTranslation type={item.type} id={item.id} lang={coverage.language} />
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {totalPages > 1 && (
-              <p>
-                {page > 1 && <a href={pageLink(page - 1)}>{t('coverage.previous')}</a>}{' '}
-                {t('coverage.page', { page, pages: totalPages })}{' '}
-                {page < totalPages && <a href={pageLink(page + 1)}>{t('coverage.next')}</a>}
-              </p>
-            )}
-          </>
-        )}
-      </Gutter>
-    </DefaultTemplate>
+          )}
+        </>
+      )}
+    </PanelPage>
   )
 }

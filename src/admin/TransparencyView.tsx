@@ -3,8 +3,6 @@
 // sections (notices, decisions, appeals, approvals) with the medians in hours, the weekly
 // chart of decisions beside them, and "Publish". The period is a GET form, so every state is
 // a URL. Built from the panel's own components (DatePicker, Button) and CSS variables.
-import { DefaultTemplate } from '@payloadcms/next/templates'
-import { Gutter } from '@payloadcms/ui'
 import type { AdminViewServerProps, BasePayload } from 'payload'
 import type { ReactNode } from 'react'
 
@@ -20,6 +18,7 @@ import {
   type WeekOfDecisions,
 } from '../operations/reports/transparency'
 import { type PanelText, panelText } from './i18n/index'
+import { PanelPage } from './PanelPage'
 import { PeriodForm } from './PeriodForm'
 import { PublishReport } from './PublishReport'
 import { hoursText, outcomeLabel, postTypeLabel, reasonLabel } from './transparencyLabels'
@@ -197,8 +196,8 @@ function WeeklyChart({ weeks, text }: { weeks: WeekOfDecisions[]; text: PanelTex
 }
 
 export async function TransparencyView(props: AdminViewServerProps) {
-  const { initPageResult, params, searchParams } = props
-  const { req, permissions, locale, visibleEntities } = initPageResult
+  const { searchParams } = props
+  const { req } = props.initPageResult
   const { payload, user } = req
   const text = panelText(req.i18n.language)
   const fallback = defaultPeriod()
@@ -219,31 +218,20 @@ export async function TransparencyView(props: AdminViewServerProps) {
   }
   const csv = `/api/admin/transparency-report?from=${encodeURIComponent(asked.from)}&to=${encodeURIComponent(asked.to)}&format=csv`
   return (
-    <DefaultTemplate
-      i18n={req.i18n}
-      locale={locale}
-      params={params}
-      payload={payload}
-      permissions={permissions}
-      searchParams={searchParams}
-      user={user ?? undefined}
-      visibleEntities={visibleEntities}
-    >
-      <Gutter>
-        <style>{STYLES}</style>
-        <h1>{text.t('nav.transparency')}</h1>
-        {hasRole(user, 'admin') && <PeriodForm from={asked.from} to={asked.to} csv={figures ? csv : undefined} />}
-        {problem && <p role="alert">{problem}</p>}
-        {figures && (
-          <div className="transparency-report">
-            <Sections figures={figures} payload={payload} text={text} />
-            <div style={{ display: 'grid', gap: 'var(--base)' }}>
-              <WeeklyChart weeks={weeks} text={text} />
-              <PublishReport from={asked.from} to={asked.to} />
-            </div>
+    <PanelPage view={props}>
+      <style>{STYLES}</style>
+      <h1>{text.t('nav.transparency')}</h1>
+      {hasRole(user, 'admin') && <PeriodForm from={asked.from} to={asked.to} csv={figures ? csv : undefined} />}
+      {problem && <p role="alert">{problem}</p>}
+      {figures && (
+        <div className="transparency-report">
+          <Sections figures={figures} payload={payload} text={text} />
+          <div style={{ display: 'grid', gap: 'var(--base)' }}>
+            <WeeklyChart weeks={weeks} text={text} />
+            <PublishReport from={asked.from} to={asked.to} />
           </div>
-        )}
-      </Gutter>
-    </DefaultTemplate>
+        </div>
+      )}
+    </PanelPage>
   )
 }

@@ -19,3 +19,8 @@ export function createData<S extends CollectionSlug>(
 export function readAllLocales(doc: object): Record<string, unknown> {
   return doc as Record<string, unknown>
 }
+
+/** A document as the field-by-field record presenters read, each value checked where it is used. */
+export function fieldsOf(doc: object): Record<string, unknown> {
+  return { ...doc }
+}

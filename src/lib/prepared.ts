@@ -5,6 +5,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import { publicReader } from './replicas/read-route'
+import type { Reader } from './replicas/replica-set'
 import { settings } from './settings'
 
 export interface Statement {
@@ -50,6 +51,11 @@ interface Adapter {
   sessions?: Record<string, TransactionSession>
 }
 
+/** What the pool's statements use of Payload: its pool (a bench's server hands them only that). */
+export interface PoolOwner {
+  db: { pool: Connection & Reader }
+}
+
 export function statement(name: string, text: string, pooled?: string): Statement {
   return { name: `community.${name}`, text, ...(pooled ? { pooled } : {}) }
 }
@@ -77,7 +83,7 @@ export function runOn<T>(
 }
 
 export function run<T>(
-  payload: Payload,
+  payload: PoolOwner,
   statement: Statement,
   values: unknown[],
 ): Promise<{ rows: T[]; rowCount: number }> {
@@ -90,7 +96,7 @@ export function run<T>(
  * else on the primary. Inside a transaction (`req` has one open) it runs in the transaction.
  */
 export async function runPublic<T>(
-  payload: Payload,
+  payload: PoolOwner,
   statement: Statement,
   values: unknown[],
   req?: PayloadRequest,

@@ -1,9 +1,8 @@
 // The global limit's counters, leased a few units at a time (docs/decisions.md "The global rate limit
 // leases units"): one upsert per request was the costliest part of a cached read, and leasing can only
 // refuse early, never admit more than the max.
-import type { Payload } from 'payload'
 
-import { type RateLimitState, reserve, retryAfterOf } from './rate-limit'
+import { type CounterHost, type RateLimitState, reserve, retryAfterOf } from './rate-limit'
 import type { RateLimitRule } from './settings'
 
 const SHARE = 8
@@ -52,7 +51,7 @@ function unitsFor(lease: Lease | undefined, rule: RateLimitRule): number {
 }
 
 /** `hit` with leases: counts one request against `key`; `limited` when it is over the max. */
-export async function hitLeased(payload: Payload, key: string, rule: RateLimitRule): Promise<RateLimitState> {
+export async function hitLeased(payload: CounterHost, key: string, rule: RateLimitRule): Promise<RateLimitState> {
   const asked = Date.now()
   let lease = leases.get(key)
   if (lease && lease.until <= asked) lease = undefined

@@ -3,7 +3,7 @@
 // exact counts, and a restart forgets nothing (docs/api.md "Rate limits").
 import type { Payload } from 'payload'
 
-import { run, statement } from './prepared'
+import { type PoolOwner, run, statement } from './prepared'
 import type { RateLimitRule } from './settings'
 
 export interface RateLimitState {
@@ -17,7 +17,13 @@ interface Queryable {
   query: (text: string, values?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>
 }
 
-function pool(payload: Payload): Queryable {
+/** What the counters use of Payload: its pool, and its logger for a failed sweep (a bench server hands just these). */
+export interface CounterHost extends PoolOwner {
+  db: PoolOwner['db'] & { pool: Queryable }
+  logger: { warn: (entry: { err: unknown; msg: string }) => void }
+}
+
+function pool(payload: CounterHost): Queryable {
   return payload.db.pool
 }
 
@@ -52,7 +58,12 @@ export interface Reservation {
 }
 
 /** Adds `units` to `key`'s count in its current window (or opens a new window with them). */
-export async function reserve(payload: Payload, key: string, rule: RateLimitRule, units: number): Promise<Reservation> {
+export async function reserve(
+  payload: CounterHost,
+  key: string,
+  rule: RateLimitRule,
+  units: number,
+): Promise<Reservation> {
   const { rows } = await run<{ count: number; remaining_ms: string }>(payload, RESERVE, [
     key,
     rule.windowSeconds,

@@ -21,6 +21,7 @@ import {
   uniqueSlug,
   useOrganizationApp,
 } from '../helpers/organizations'
+import { adminActor, makeService } from '../helpers/catalogue'
 import { sql } from '../helpers/test-app'
 import { createUser } from '../helpers/users'
 
@@ -159,6 +160,34 @@ describe('create, check-slug, update, delete', () => {
     expect(await sql(app, 'SELECT 1 FROM memberships WHERE organization_id = $1', [t.org.id])).toHaveLength(0)
     expect(await sql(app, 'SELECT 1 FROM invitations WHERE organization_id = $1', [t.org.id])).toHaveLength(0)
     expect(await audits('organization.delete', t.org.id)).toHaveLength(1)
+  })
+
+  it('delete: 409 organization_has_services while a service belongs to it; then every session loses it', async () => {
+    const t = await team()
+    const service = await makeService(await adminActor(app))
+    await sql(app, 'UPDATE service_listings SET organization_id = $1 WHERE id = $2', [t.org.id, service.id])
+    const activeIn = async () =>
+      (await sql(app, 'SELECT count(*)::int AS n FROM sessions WHERE active_organization_id = $1', [t.org.id]))[0]
+    // The team's owner, admin and member each made it their session's active organization.
+    expect(await activeIn()).toEqual({ n: 3 })
+    await expectError(await post('delete', t.ownerH, { organizationId: t.org.id }), 409, 'organization_has_services')
+    expect(await sql(app, 'SELECT 1 FROM organizations WHERE id = $1', [t.org.id])).toHaveLength(1)
+    expect(await sql(app, 'SELECT 1 FROM memberships WHERE organization_id = $1', [t.org.id])).toHaveLength(3)
+    expect(await activeIn()).toEqual({ n: 3 })
+    expect(await audits('organization.delete', t.org.id)).toHaveLength(0)
+
+    await sql(app, 'UPDATE service_listings SET organization_id = NULL WHERE id = $1', [service.id])
+    expect((await ok<{ id: string }>(await post('delete', t.ownerH, { organizationId: t.org.id }))).id).toBe(t.org.id)
+    expect(await activeIn()).toEqual({ n: 0 })
+    const session = await ok<{ session: { activeOrganizationId: string | null } }>(
+      await app.request('/api/auth/get-session', { headers: t.memberH }),
+    )
+    expect(session.session.activeOrganizationId ?? null).toBeNull()
+    expect(
+      await sql(app, "SELECT user_id, data FROM audit_logs WHERE action = 'organization.delete' AND target_id = $1", [
+        t.org.id,
+      ]),
+    ).toEqual([{ user_id: t.owner.id, data: { name: 'Garden Club', slug: t.org.slug } }])
   })
 })
 

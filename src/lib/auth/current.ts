@@ -116,7 +116,7 @@ export async function requireCaller(req: PayloadRequest): Promise<Caller> {
   if (!req.user || !current) throw unauthorized()
   let user: AccountUser
   if (current.live) {
-    user = liveUserOf(req.user as unknown as SessionUser)
+    user = liveUserOf(req.user)
   } else {
     const row = (await runIn<UserRow>(req, LIVE_SESSION, [current.session.id])).rows[0]
     if (!row) throw unauthorized('Your session has ended; sign in again')

@@ -1,9 +1,10 @@
 // The session store: rows of the `sessions` collection keyed by the SHA-256 of an opaque
 // token. Sliding expiry moves at most once a day and never past the absolute timeout.
-import type { Payload, PayloadRequest } from 'payload'
+import type { PayloadRequest, TypedUser } from 'payload'
 
+import type { Session } from '../../payload-types'
 import { requestIp } from '../client-ip'
-import { run, statement } from '../prepared'
+import { type PoolOwner, run, statement } from '../prepared'
 import type { SessionSnapshot } from './cookies'
 import { SESSION_ABSOLUTE_TIMEOUT, SESSION_FRESH_WINDOW, SESSION_LIFETIME, SESSION_REFRESH_INTERVAL } from './timing'
 import { newToken, tokenHash } from './tokens'
@@ -43,6 +44,9 @@ export interface SessionInfo {
   live?: boolean
 }
 
+/** `req.user` as the auth strategy sets it: the account and the session it came with. */
+export type RequestUser = TypedUser & { _strategy: string; _session: SessionInfo }
+
 const idOf = (value: { id: string } | string | null | undefined): string | null =>
   value == null ? null : typeof value === 'string' ? value : String(value.id)
 
@@ -73,11 +77,11 @@ export function snapshotOf(
 export async function createSession(
   req: PayloadRequest,
   userId: string,
-): Promise<{ token: string; hash: string; doc: SessionDoc }> {
+): Promise<{ token: string; hash: string; doc: Session }> {
   const token = newToken()
   const hash = tokenHash(token)
   const now = new Date()
-  const doc = (await req.payload.create({
+  const doc = await req.payload.create({
     collection: 'sessions',
     overrideAccess: true,
     req,
@@ -88,8 +92,8 @@ export async function createSession(
       refreshedAt: now.toISOString(),
       ip: requestIp(req.headers) ?? undefined,
       userAgent: req.headers.get('user-agent')?.slice(0, 500) ?? undefined,
-    } as never,
-  })) as unknown as SessionDoc
+    },
+  })
   return { token, hash, doc }
 }
 
@@ -164,7 +168,7 @@ function sessionFrom(row: SessionRow): { doc: SessionDoc; user: SessionUser } {
 
 /** The live session for `token` with its user, sliding its expiry when due; else null. */
 export async function findSession(
-  payload: Payload,
+  payload: PoolOwner,
   token: string,
 ): Promise<{ doc: SessionDoc; user: SessionUser; hash: string } | null> {
   const hash = tokenHash(token)
@@ -194,8 +198,12 @@ export async function revokeAllSessions(req: PayloadRequest, userId: string): Pr
   await req.payload.delete({ collection: 'sessions', where: { user: { equals: userId } }, overrideAccess: true, req })
 }
 
+const isSessionInfo = (value: unknown): value is SessionInfo =>
+  typeof value === 'object' && value !== null && 'session' in value && 'tokenHash' in value
+
 export function sessionOf(req: PayloadRequest): SessionInfo | null {
-  return (req.user as unknown as { _session?: SessionInfo } | null)?._session ?? null
+  const user = req.user
+  return user && '_session' in user && isSessionInfo(user._session) ? user._session : null
 }
 
 /** Credential changes want a session created in the last 10 minutes. */

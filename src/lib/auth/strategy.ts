@@ -7,6 +7,7 @@
 // strategy on the request itself (`ShellAuth`, docs/plugin.md "Declaring a route").
 import type { AuthStrategy, AuthStrategyResult, Payload } from 'payload'
 
+import { isRole } from '../../../domain/permissions'
 import { isDatabaseUnavailable, markCredentialsUnchecked } from '../http/unavailable'
 import { settings } from '../settings'
 import { forgetBearer, keepBearer, keptBearer, stillTrusted } from './bearer-cache'
@@ -18,7 +19,7 @@ import {
   sessionCookieName,
   type SessionSnapshot,
 } from './cookies'
-import { findSession, type SessionInfo, type SessionUser, snapshotOf } from './sessions'
+import { findSession, type RequestUser, type SessionUser, snapshotOf } from './sessions'
 import { heardUpToNow, listenerRuns } from './stale-listener'
 import { tokenHash } from './tokens'
 
@@ -65,19 +66,19 @@ export const bringsCredentials = (
   cookies: string | null | undefined,
 ): boolean => bearerTokenOf(authorization) !== undefined || readCookie(cookies, sessionCookieName()) !== undefined
 
-function requestUser(
-  user: SessionUser | SessionSnapshot['user'],
-  snapshot: SessionSnapshot,
-  hash: string,
-  live: boolean,
-): AuthStrategyResult['user'] {
-  const session: SessionInfo = { session: snapshot.session, tokenHash: hash, live }
+// A cookie cache's user carries fewer fields than the database's: the rest take the values a fresh account has.
+function requestUser(user: SessionUser, snapshot: SessionSnapshot, hash: string, live: boolean): RequestUser {
   return {
     ...user,
+    roles: (user.roles ?? []).filter(isRole),
+    emailVerified: Boolean(user.emailVerified),
+    banned: Boolean(user.banned),
+    createdAt: user.createdAt ?? '',
+    updatedAt: user.updatedAt ?? '',
     collection: 'users',
     _strategy: STRATEGY_NAME,
-    _session: session,
-  } as unknown as AuthStrategyResult['user']
+    _session: { session: snapshot.session, tokenHash: hash, live },
+  }
 }
 
 /**

@@ -34,9 +34,7 @@ function toWebRequest(req: ExpressRequest, url: URL, caller: ResolvedCaller, buf
     method: req.method === 'HEAD' ? 'GET' : req.method,
     headers,
     // The counted body (body-limit.ts), so that no route reads past the size limit.
-    ...(hasBody
-      ? { body: buffered ?? (Readable.toWeb(requestBody(req)) as unknown as ReadableStream), duplex: 'half' }
-      : {}),
+    ...(hasBody ? { body: buffered ?? Readable.toWeb(requestBody(req)), duplex: 'half' } : {}),
   } as RequestInit)
   // Payload's run of the strategy answers with the caller the shell resolved for this request.
   return handAuth(request, { resolved: caller })

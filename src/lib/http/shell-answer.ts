@@ -76,7 +76,7 @@ export async function shellAnswer(
   }
   const answerHeaders = headersWithCors({
     headers: mergeHeaders(responseHeaders ?? new Headers(), new Headers(errorHeaders)),
-    req: { payload, headers } as unknown as PayloadRequest,
+    req: { payload, headers },
   })
   answerHeaders.forEach((value, name) => {
     if (name !== 'set-cookie') res.setHeader(name, value)

@@ -2,7 +2,7 @@
 // a version"): Payload's own answer, served only while its version is current, so never older than the last
 // committed write on any instance.
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
-import { headersWithCors, type Payload, type PayloadRequest } from 'payload'
+import { headersWithCors, type Payload } from 'payload'
 
 import { type CatchUpRead, caughtUp, readOnCatchUp } from '../auth/stale-listener'
 import { callerOf } from '../http/caller'
@@ -104,10 +104,8 @@ export function readCache(payload: Payload, options: { fill?: Fill } = {}): Read
   let withoutOrigin: Array<[string, string]> | undefined
   const corsHeaders = (origin: string | undefined): Array<[string, string]> => {
     if (origin === undefined && withoutOrigin) return withoutOrigin
-    const headers = { get: (name: string) => (name.toLowerCase() === 'origin' ? (origin ?? null) : null) }
-    const computed = [
-      ...headersWithCors({ headers: new Headers(), req: { payload, headers } as unknown as PayloadRequest }).entries(),
-    ]
+    const headers = new Headers(origin === undefined ? undefined : { origin })
+    const computed = [...headersWithCors({ headers: new Headers(), req: { payload, headers } }).entries()]
     if (origin === undefined) withoutOrigin = computed
     return computed
   }

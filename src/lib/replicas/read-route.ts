@@ -9,16 +9,16 @@ import { settings } from '../settings'
 import { replicaAllowedHere } from './read-context'
 import { type Reader, type Replica, ReplicaSet, type ReplicaState } from './replica-set'
 
-const sets = new WeakMap<Payload, ReplicaSet>()
+const sets = new WeakMap<object, ReplicaSet>()
 
 /** The usable replica for a read made here, now; undefined: the primary. */
-function replicaForThisRead(payload: Payload) {
+function replicaForThisRead(payload: object) {
   if (!replicaAllowedHere()) return undefined
   return sets.get(payload)?.pick()
 }
 
 /** The connection for a read where a slightly old answer is harmless (outside any transaction). */
-export function publicReader(payload: Payload): Reader {
+export function publicReader(payload: { db: { pool: Reader } }): Reader {
   return replicaForThisRead(payload)?.reader ?? payload.db.pool
 }
 

@@ -72,7 +72,7 @@ export class Replica {
     this.pool.on('error', (error) => this.markDown(error))
     this.pool.on('connect', (client) => {
       client.on('error', (error) => this.markDown(error))
-      oneQueryAtATime(client as unknown as Parameters<typeof oneQueryAtATime>[0])
+      oneQueryAtATime(client)
     })
     this.reader = {
       query: async (config, values) => {

@@ -21,6 +21,7 @@ import {
 import { apiError, forbidden } from '../../lib/http/errors'
 import { inTransaction } from '../../lib/transaction'
 import { isUniqueViolation } from '../../lib/unique-violation'
+import { removeOrganization } from '../organizations/delete-organization'
 import { activateInSession } from './organizations'
 
 export const organizationNotFound = () => apiError('organization_not_found')
@@ -151,40 +152,14 @@ export async function updateOrganization(
   })
 }
 
-/** Owners only; memberships and invitations go with it, services keep existing unattached. */
-export async function deleteOrganization(
-  req: PayloadRequest,
-  caller: Caller,
-  idOrSlug: string,
-): Promise<OrganizationRow> {
-  const { organization, membership } = await organizationFor(req, caller, idOrSlug)
-  requireRole(membership, ['owner'])
-  await inTransaction(req, async () => {
-    const id = String(organization.id)
-    await req.payload.delete({
-      collection: 'invitations',
-      where: { organization: { equals: id } },
-      overrideAccess: true,
-      context: { skipAudit: true },
-      req,
-    })
-    await req.payload.delete({
-      collection: 'memberships',
-      where: { organization: { equals: id } },
-      overrideAccess: true,
-      context: { skipAudit: true },
-      req,
-    })
-    await req.payload.delete({
-      collection: 'organizations',
-      id,
-      overrideAccess: true,
-      context: { skipAudit: true },
-      req,
-    })
-    await audit(req, 'delete', id, { name: organization.name, slug: organization.slug })
+/** Owners only; the same delete as the admin API's (refusals, side effects, audit). */
+export function deleteOrganization(req: PayloadRequest, caller: Caller, idOrSlug: string): Promise<OrganizationRow> {
+  return inTransaction(req, async () => {
+    const { organization, membership } = await organizationFor(req, caller, idOrSlug)
+    requireRole(membership, ['owner'])
+    await removeOrganization(req, String(organization.id))
+    return organization
   })
-  return organization
 }
 
 const owners = (rows: Array<{ role: OrgRole }>) => rows.filter((row) => row.role === 'owner').length

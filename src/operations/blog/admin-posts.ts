@@ -8,6 +8,7 @@ import { writeAudit } from '../../../hooks/shared/audit'
 import { apiError, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { defaultLocale } from '../../lib/locales'
+import { readAllLocales } from '../../lib/payload-data'
 import { execute, sql } from '../../lib/sql'
 import { type Localized, presentLocalized, textsByLocale } from '../catalogue/localized'
 import { catalogueTransaction, withContext } from '../catalogue/transaction'
@@ -22,6 +23,8 @@ const BLOG_POSTS = 'blog-posts' as const
 export type PostStatus = 'draft' | 'published' | 'archived'
 
 export const LOCALIZED_POST_FIELDS = ['title', 'excerpt', 'body'] as const
+type PostText = (typeof LOCALIZED_POST_FIELDS)[number]
+type PostTextValue = string | Record<string, unknown> | null
 
 export interface PostInput {
   slug?: string
@@ -83,17 +86,16 @@ async function commentCounts(req: PayloadRequest, ids: string[]): Promise<Map<st
 
 async function findDoc(req: PayloadRequest, id: string): Promise<Doc | null> {
   if (!isUuid(id)) return null
-  return (
-    ((await req.payload.findByID({
-      collection: BLOG_POSTS,
-      id,
-      locale: 'all',
-      depth: 0,
-      disableErrors: true,
-      overrideAccess: true,
-      req,
-    })) as unknown as Doc | null) ?? null
-  )
+  const doc = await req.payload.findByID({
+    collection: BLOG_POSTS,
+    id,
+    locale: 'all',
+    depth: 0,
+    disableErrors: true,
+    overrideAccess: true,
+    req,
+  })
+  return doc ? readAllLocales(doc) : null
 }
 
 async function existing(req: PayloadRequest, id: string): Promise<Doc> {
@@ -150,7 +152,7 @@ export async function listPosts(req: PayloadRequest, filters: PostFilters, page:
     commentCounts(req, ids),
     scheduledPublications(req, BLOG_POSTS, ids),
   ])
-  const byId = new Map((found.docs as unknown as Doc[]).map((doc) => [String(doc.id), doc]))
+  const byId = new Map(found.docs.map((doc) => [String(doc.id), readAllLocales(doc)]))
   const posts = ids.flatMap((id) =>
     byId.has(id) ? [summaryOf(byId.get(id)!, counts.get(id) ?? 0, schedules.get(id) ?? null)] : [],
   )
@@ -222,8 +224,8 @@ export function updatePost(req: PayloadRequest, id: string, input: PostInput): P
     if (input.slug !== undefined) base.slug = input.slug
     if (input.status !== undefined) base.status = input.status
     const titled = Object.keys(presentLocalized(before.title))
-    const texts = Object.entries(
-      textsByLocale(input as never, LOCALIZED_POST_FIELDS) as unknown as Record<string, Doc>,
+    const texts: Array<[string, Doc]> = Object.entries(
+      textsByLocale<PostText, PostTextValue>(input, LOCALIZED_POST_FIELDS),
     ).filter(([locale, data]) => titled.includes(locale) || Object.values(data).some((value) => value !== null))
     if (texts.length === 0) texts.push([titled[0] ?? defaultLocale(req.payload), {}])
     await updateByLocale(req, BLOG_POSTS, id, base, texts)

@@ -10,7 +10,7 @@ import { changedFields, writeAudit } from '../../../hooks/shared/audit'
 import { apiError, notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
 import { defaultLocale } from '../../lib/locales'
-import { createData } from '../../lib/payload-data'
+import { createData, readAllLocales } from '../../lib/payload-data'
 import { textsByLocale } from './localized'
 import {
   categoryData,
@@ -59,7 +59,7 @@ export async function listCategories(req: PayloadRequest, filters: CategoryFilte
   })
   return paginated(
     'categories',
-    (result.docs as unknown as Doc[]).map((doc) => presentCategory(doc)),
+    result.docs.map((doc) => presentCategory(readAllLocales(doc))),
     result.totalDocs,
     page,
   )
@@ -80,7 +80,7 @@ export async function allCategories(
     overrideAccess: false,
     req,
   })
-  return { categories: (result.docs as unknown as Doc[]).map((doc) => presentCategory(doc)) }
+  return { categories: result.docs.map((doc) => presentCategory(readAllLocales(doc))) }
 }
 
 async function findCategoryDoc(req: PayloadRequest, id: string): Promise<Doc | null> {
@@ -94,7 +94,7 @@ async function findCategoryDoc(req: PayloadRequest, id: string): Promise<Doc | n
     overrideAccess: false,
     req,
   })
-  return (doc as unknown as Doc | null) ?? null
+  return doc ? readAllLocales(doc) : null
 }
 
 async function existing(req: PayloadRequest, id: string): Promise<Doc> {

@@ -12,11 +12,11 @@ export function presentLocalized(value: unknown): Localized {
 }
 
 /** The localized part of an input, per language: `{ fr: { caption: '…', alt: null } }`. */
-export function textsByLocale<F extends string>(
-  input: Partial<Record<F, Record<string, string | null> | null | undefined>>,
+export function textsByLocale<F extends string, V = string | null>(
+  input: Partial<Record<F, Record<string, V> | null | undefined>>,
   fields: readonly F[],
-): Record<string, Partial<Record<F, string | null>>> {
-  const byLocale: Record<string, Partial<Record<F, string | null>>> = {}
+): Record<string, Partial<Record<F, V>>> {
+  const byLocale: Record<string, Partial<Record<F, V>>> = {}
   for (const field of fields) {
     for (const [locale, value] of Object.entries(input[field] ?? {}))
       byLocale[locale] = { ...byLocale[locale], [field]: value }

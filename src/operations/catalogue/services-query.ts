@@ -1,9 +1,8 @@
 // The admin services list and one service in one prepared statement each, rows in the Local API's shape so
 // `presentService` stays the one mapping; the caller's scope is a filter of the statement.
-import type { Payload } from 'payload'
 
 import { listQuery } from '../../lib/list-query'
-import { run, statement } from '../../lib/prepared'
+import { type PoolOwner, run, statement } from '../../lib/prepared'
 
 type Doc = Record<string, unknown>
 
@@ -77,7 +76,7 @@ function asDoc(row: Doc): { doc: Doc; category: Doc | null } {
 }
 
 export async function queryServicePage(
-  payload: Payload,
+  payload: PoolOwner,
   filters: ServiceFilters,
   limit: number,
   offset: number,
@@ -88,7 +87,7 @@ export async function queryServicePage(
   return { total, rows: rows.filter((row) => row.id !== null).map(asDoc) }
 }
 
-export async function queryService(payload: Payload, id: string): Promise<{ doc: Doc; category: Doc | null } | null> {
+export async function queryService(payload: PoolOwner, id: string): Promise<{ doc: Doc; category: Doc | null } | null> {
   const { rows } = await run<Doc>(payload, ONE_SERVICE, [id])
   return rows[0] ? asDoc(rows[0]) : null
 }

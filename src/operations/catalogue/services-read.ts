@@ -7,6 +7,7 @@ import { isUuid } from '../../../domain/ids'
 import { type CatalogueScope, inScope } from '../../lib/catalogue-scope'
 import { notFound } from '../../lib/http/errors'
 import { paginated, type Pagination } from '../../lib/http/pagination'
+import { fieldsOf, readAllLocales } from '../../lib/payload-data'
 import { hasWaitingDraft } from '../versions/drafts'
 import { presentService, type ServiceView } from './present-service'
 import { queryService, queryServicePage, type ServiceFilters } from './services-query'
@@ -34,7 +35,7 @@ export async function categoriesById(
     overrideAccess: false,
     req,
   })
-  return new Map(docs.map((doc) => [String(doc.id), doc as unknown as Record<string, unknown>]))
+  return new Map(docs.map((doc) => [String(doc.id), readAllLocales(doc)]))
 }
 
 /** The services within `scope`, filtered and paginated. */
@@ -70,7 +71,7 @@ export async function findServiceDoc(
     overrideAccess: false,
     req,
   })
-  const found = (doc as unknown as Record<string, unknown> | null) ?? null
+  const found = doc ? fieldsOf(doc) : null
   return found && inScope(scope, found.organization) ? found : null
 }
 

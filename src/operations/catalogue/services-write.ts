@@ -9,7 +9,7 @@ import type { PayloadRequest } from 'payload'
 
 import { assertServiceWrite, type CatalogueScope, serviceOwnership } from '../../lib/catalogue-scope'
 import { notFound } from '../../lib/http/errors'
-import { createData } from '../../lib/payload-data'
+import { createData, fieldsOf } from '../../lib/payload-data'
 import { COPIED_FIELDS, copyRows, serviceData, type ServiceInput, type ServiceView } from './present-service'
 import { SLOTS_COLLECTION } from './rules/slots'
 import { freeCopySlug } from './rules/slug'
@@ -55,7 +55,7 @@ export function updateService(
     const data = serviceData(input)
     await assertServiceWrite(req, scope, data, await serviceOwnership(req, id))
     const doc = await req.payload.update({ collection: SERVICES, id, data, depth: 0, overrideAccess: false, req })
-    return { service: await presentOneService(req, doc as unknown as Doc) }
+    return { service: await presentOneService(req, fieldsOf(doc)) }
   })
 }
 

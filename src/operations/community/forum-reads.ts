@@ -1,10 +1,9 @@
 // The forum's two public reads for anonymous readers, one prepared statement each answering Payload's own
 // list body (docs/decisions.md "Anonymous forum reads answered by the shell"), where Payload built two
 // queries per request; bench/forum-limit-server.ts runs the same statements.
-import type { Payload } from 'payload'
 
 import { CONTENT_TYPES } from '../../../domain/content-types'
-import { runPublic, statement } from '../../lib/prepared'
+import { type PoolOwner, runPublic, statement } from '../../lib/prepared'
 
 export const FORUM_THREADS_PATH = '/api/forum-threads'
 export const FORUM_POSTS_PATH = '/api/forum-posts'
@@ -154,7 +153,7 @@ export function forumReadOf(path: string, params: URLSearchParams, defaultDepth:
 }
 
 /** Runs `read` for an anonymous reader: Payload's list body. */
-export async function answerForumRead(payload: Payload, read: ForumRead) {
+export async function answerForumRead(payload: PoolOwner, read: ForumRead) {
   const offset = (read.page - 1) * read.limit
   if (read.kind === 'threads') {
     const { rows } = await runPublic<Row>(payload, THREAD_PAGE, [read.limit, offset])

@@ -7,7 +7,7 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { unauthorized } from '../../lib/http/errors'
 import { paginated, type Pagination, parseBoolean, parsePagination } from '../../lib/http/pagination'
-import { run, runIn, statement } from '../../lib/prepared'
+import { type PoolOwner, run, runIn, statement } from '../../lib/prepared'
 
 export interface NotificationView {
   id: string
@@ -57,7 +57,7 @@ const present = (row: Row): NotificationView => ({
   createdAt: row.created_at.toISOString(),
 })
 
-export async function listInbox(payload: Payload, userId: string, unreadOnly: boolean, page: Pagination) {
+export async function listInbox(payload: PoolOwner, userId: string, unreadOnly: boolean, page: Pagination) {
   const [counts, rows] = await Promise.all([
     run<{ total: number; unread: number }>(payload, COUNTS, [userId, unreadOnly]),
     run<Row>(payload, PAGE, [userId, unreadOnly, page.perPage, (page.page - 1) * page.perPage]),

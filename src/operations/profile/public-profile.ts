@@ -3,11 +3,10 @@
 // statement answers it: the profile, and the count of the user's publicly visible items of
 // every community type (the same statuses the stock routes show anonymous readers,
 // access/community.ts), zeros included. A hot read (npm run bench).
-import type { Payload } from 'payload'
 
 import { CONTENT_TYPE_NAMES, CONTENT_TYPES, type ContentTypeName } from '../../../domain/content-types'
 import { notFound } from '../../lib/http/errors'
-import { run, statement } from '../../lib/prepared'
+import { type PoolOwner, run, statement } from '../../lib/prepared'
 import { displayNameOf } from './profile'
 
 /** The community types (blog comments are the blog's, not a community type). */
@@ -53,7 +52,7 @@ type Row = {
   created_at: Date
 } & Record<string, number>
 
-export async function getPublicProfile(payload: Payload, username: string): Promise<PublicProfile> {
+export async function getPublicProfile(payload: PoolOwner, username: string): Promise<PublicProfile> {
   const { rows } = await run<Row>(payload, PUBLIC_PROFILE, [username])
   const row = rows[0]
   if (!row) throw notFound('No such user')
