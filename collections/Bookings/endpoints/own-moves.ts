@@ -21,7 +21,7 @@ export const rescheduleBody = z
   .strict()
 
 const ownBody = (endpoints: Endpoint[]): Endpoint[] =>
-  endpoints.map((endpoint) => ({ ...endpoint, custom: READS_OWN_BODY }))
+  endpoints.map((endpoint) => ({ ...endpoint, custom: { ...endpoint.custom, ...READS_OWN_BODY } }))
 
 export const ownMoveEndpoints = ownBody([
   ...defineEndpoint(CANCEL_PATH, 'post', async (req) =>
