@@ -26,7 +26,6 @@ import { profilePaths } from './profile/openapi'
 import { blockPaths } from './profile/openapi-blocks'
 import { reportsPaths } from './reports/openapi'
 import { searchPaths } from './search/openapi'
-import { publicBookingPaths } from './services/openapi'
 import { stockPaths } from './stock-paths'
 
 /** Where the routes are declared: the root endpoints, then each collection's own. */
@@ -46,7 +45,6 @@ const FAMILIES = (): ZodOpenApiPathsObject[] => [
   adminUserPaths,
   organizationPaths,
   adminServicesPaths(settings().locales),
-  publicBookingPaths,
   moderationPaths,
   approvalPaths,
   moderationSafetyPaths,
