@@ -1,31 +1,14 @@
-// The OpenAPI 3.1 reference of /api, assembled from each area's endpoints/**/openapi.ts above the endpoints
-// so that src/lib knows no route (docs/decisions.md "The OpenAPI reference is generated from the zod
-// schemas"). A new family adds one line to FAMILIES (and its tag to TAGS).
+// The OpenAPI 3.1 reference of /api: each declared route's `doc` (src/lib/http/endpoint.ts), and the
+// documents of the routes nobody declares here (Payload's stock routes, the shell's own). A new tag goes in TAGS.
 import { createDocument, type ZodOpenApiObject, type ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { collections } from '../collections/index'
 import { declaredPaths, type RouteGroup } from '../src/lib/openapi/routes'
 import { settings } from '../src/lib/settings'
-import { approvalPaths, moderationPaths } from './admin/openapi'
-import { adminBlogPaths } from './admin/openapi-blog'
-import { moderationSafetyPaths } from './admin/openapi-moderation-safety'
-import { adminOrganizationPaths } from './admin/openapi-organizations'
-import { screeningPaths } from './admin/openapi-screening'
-import { webhookPaths } from './admin/openapi-webhooks'
-import { adminServicesPaths } from './admin/services/openapi'
-import { authPaths } from './auth/openapi'
-import { accountPaths } from './auth/openapi-account'
-import { adminUserPaths } from './auth/openapi-admin-users'
-import { organizationPaths } from './auth/openapi-organizations'
-import { authClientPaths } from './auth-client/openapi'
 import { communityMediaPaths } from './community/openapi'
 import { communityContentPaths } from './community/openapi-content'
-import { versionPaths } from './openapi-versions'
 import { endpoints } from './index'
-import { profilePaths } from './profile/openapi'
-import { blockPaths } from './profile/openapi-blocks'
-import { reportsPaths } from './reports/openapi'
-import { searchPaths } from './search/openapi'
+import { versionPaths } from './openapi-versions'
 import { stockPaths } from './stock-paths'
 
 /** Where the routes are declared: the root endpoints, then each collection's own. */
@@ -37,30 +20,11 @@ export const routeGroups = (): RouteGroup[] => [
 /** The declared routes' documents (each beside its handler), and the routes that have none. */
 export const declaredDocuments = () => declaredPaths(routeGroups(), { locales: settings().locales })
 
-/** The documents of routes that are not declared here (Payload's stock routes) or not yet documented beside their declaration. */
-const FAMILIES = (): ZodOpenApiPathsObject[] => [
-  authPaths,
-  authClientPaths,
-  accountPaths,
-  adminUserPaths,
-  organizationPaths,
-  adminServicesPaths(settings().locales),
-  moderationPaths,
-  approvalPaths,
-  moderationSafetyPaths,
-  webhookPaths,
-  reportsPaths,
-  profilePaths(settings().locales),
-  blockPaths,
-  screeningPaths,
-  adminOrganizationPaths,
-  adminBlogPaths(settings().locales),
-  communityContentPaths(),
-  communityMediaPaths,
-  searchPaths(settings().locales),
-  stockPaths,
-  versionPaths,
-]
+/** Payload's stock collection routes the contract documents, and the routes the shell answers itself. */
+const FAMILIES = (): ZodOpenApiPathsObject[] => [communityContentPaths(), communityMediaPaths, stockPaths, versionPaths]
+
+/** The documented routes that are not declared here: Payload's stock routes and the shell's own. */
+export const stockDocuments = () => mergePaths(FAMILIES())
 
 const TAGS = [
   'Accounts',
@@ -137,7 +101,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
     openapi: '3.1.0',
     info: { title: 'Community Platform API', version: '1.0.0', description: DESCRIPTION },
     tags: TAGS.map((name) => ({ name })),
-    paths: sortedPaths(mergePaths([declaredDocuments().paths, ...FAMILIES()])),
+    paths: sortedPaths(mergePaths([declaredDocuments().paths, stockDocuments()])),
     components: {
       securitySchemes: {
         sessionCookie: {

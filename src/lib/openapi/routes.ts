@@ -2,7 +2,7 @@
 // endpoint's `doc`, with the request body, query and path parameters taken from the declaration.
 import type { Endpoint } from 'payload'
 import { z } from 'zod'
-import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi'
+import type { ZodOpenApiOperationObject, ZodOpenApiPathItemObject, ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { type Method, type RouteDocContext, routeExtrasOf } from '../http/endpoint'
 
@@ -76,3 +76,32 @@ export function declaredPaths(
   }
   return { paths, undocumented }
 }
+
+/** A family's route documents, by a name each declaration picks: path items (method → operation). */
+export type PathDocs = Record<string, ZodOpenApiPathItemObject>
+
+/**
+ * A family's documents built once per locale list: each of its routes asks for them, and a schema with
+ * an `id` made twice would be two components of one name.
+ */
+export function familyDocs(build: (locales: readonly string[]) => PathDocs): (locales: readonly string[]) => PathDocs {
+  const built = new Map<string, PathDocs>()
+  return (locales) => {
+    const key = locales.join(',')
+    let docs = built.get(key)
+    if (!docs) {
+      docs = build(locales)
+      built.set(key, docs)
+    }
+    return docs
+  }
+}
+
+/** A declaration's `doc` taken from the path item its family documents the path's methods in. */
+export const pathDoc =
+  (item: (context: RouteDocContext) => ZodOpenApiPathItemObject) =>
+  (context: RouteDocContext): ZodOpenApiOperationObject => {
+    const operation = item(context)[context.method]
+    if (!operation) throw new Error(`OpenAPI: the family's document has no ${context.method}`)
+    return operation
+  }
