@@ -1,56 +1,30 @@
-// The OpenAPI 3.1 reference of /api, assembled from each area's endpoints/**/openapi.ts above the endpoints
-// so that src/lib knows no route (docs/decisions.md "The OpenAPI reference is generated from the zod
-// schemas"). A new family adds one line to FAMILIES (and its tag to TAGS).
+// The OpenAPI 3.1 reference of /api: each declared route's `doc` (src/lib/http/endpoint.ts), and the
+// documents of the routes nobody declares here (Payload's stock routes, the shell's own). A new tag goes in TAGS.
 import { createDocument, type ZodOpenApiObject, type ZodOpenApiPathsObject } from 'zod-openapi'
 
+import { collections } from '../collections/index'
+import { declaredPaths, type RouteGroup } from '../src/lib/openapi/routes'
 import { settings } from '../src/lib/settings'
-import { approvalPaths, moderationPaths } from './admin/openapi'
-import { adminBlogPaths } from './admin/openapi-blog'
-import { moderationSafetyPaths } from './admin/openapi-moderation-safety'
-import { adminOrganizationPaths } from './admin/openapi-organizations'
-import { screeningPaths } from './admin/openapi-screening'
-import { webhookPaths } from './admin/openapi-webhooks'
-import { adminServicesPaths } from './admin/services/openapi'
-import { authPaths } from './auth/openapi'
-import { accountPaths } from './auth/openapi-account'
-import { adminUserPaths } from './auth/openapi-admin-users'
-import { organizationPaths } from './auth/openapi-organizations'
-import { authClientPaths } from './auth-client/openapi'
 import { communityMediaPaths } from './community/openapi'
 import { communityContentPaths } from './community/openapi-content'
+import { endpoints } from './index'
 import { versionPaths } from './openapi-versions'
-import { profilePaths } from './profile/openapi'
-import { blockPaths } from './profile/openapi-blocks'
-import { reportsPaths } from './reports/openapi'
-import { searchPaths } from './search/openapi'
-import { publicBookingPaths } from './services/openapi'
 import { stockPaths } from './stock-paths'
 
-/** Every family's route documents, one line each. */
-const FAMILIES = (): ZodOpenApiPathsObject[] => [
-  authPaths,
-  authClientPaths,
-  accountPaths,
-  adminUserPaths,
-  organizationPaths,
-  adminServicesPaths(settings().locales),
-  publicBookingPaths,
-  moderationPaths,
-  approvalPaths,
-  moderationSafetyPaths,
-  webhookPaths,
-  reportsPaths,
-  profilePaths(settings().locales),
-  blockPaths,
-  screeningPaths,
-  adminOrganizationPaths,
-  adminBlogPaths(settings().locales),
-  communityContentPaths(),
-  communityMediaPaths,
-  searchPaths(settings().locales),
-  stockPaths,
-  versionPaths,
+/** Where the routes are declared: the root endpoints, then each collection's own. */
+export const routeGroups = (): RouteGroup[] => [
+  { base: '/api', endpoints },
+  ...collections.map((collection) => ({ base: `/api/${collection.slug}`, endpoints: collection.endpoints })),
 ]
+
+/** The declared routes' documents (each beside its handler), and the routes that have none. */
+export const declaredDocuments = () => declaredPaths(routeGroups(), { locales: settings().locales })
+
+/** Payload's stock collection routes the contract documents, and the routes the shell answers itself. */
+const FAMILIES = (): ZodOpenApiPathsObject[] => [communityContentPaths(), communityMediaPaths, stockPaths, versionPaths]
+
+/** The documented routes that are not declared here: Payload's stock routes and the shell's own. */
+export const stockDocuments = () => mergePaths(FAMILIES())
 
 const TAGS = [
   'Accounts',
@@ -89,6 +63,22 @@ export function mergePaths(families: ZodOpenApiPathsObject[]): ZodOpenApiPathsOb
   return merged
 }
 
+const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete']
+
+/** Paths in alphabetical order, each path's methods in METHOD_ORDER: the text does not follow declaration order. */
+export function sortedPaths(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
+  const rank = (key: string) => (METHOD_ORDER.includes(key) ? METHOD_ORDER.indexOf(key) : -1)
+  return Object.fromEntries(
+    Object.keys(paths)
+      .sort()
+      .map((path) => {
+        const item = paths[path] as Record<string, unknown>
+        const keys = Object.keys(item).sort((a, b) => rank(a) - rank(b))
+        return [path, Object.fromEntries(keys.map((key) => [key, item[key]]))]
+      }),
+  )
+}
+
 const DESCRIPTION = `The Community Platform API. Prose, examples and every rule in detail: docs/api.md.
 
 **Sessions.** Sign in with \`POST /api/auth/sign-in/email\`; send the token back as
@@ -111,7 +101,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
     openapi: '3.1.0',
     info: { title: 'Community Platform API', version: '1.0.0', description: DESCRIPTION },
     tags: TAGS.map((name) => ({ name })),
-    paths: mergePaths(FAMILIES()),
+    paths: sortedPaths(mergePaths([declaredDocuments().paths, stockDocuments()])),
     components: {
       securitySchemes: {
         sessionCookie: {

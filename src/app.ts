@@ -85,6 +85,8 @@ export function createApp({ payload, nextHandler, dev = false, isRateLimitExempt
   // Work out the client IP once; downstream code (Payload endpoints, Next) reads our header.
   app.use(clientIpHeaders())
 
+  // Mounted here, not declared with defineRoute: a declared route runs after the global rate limit and
+  // through Payload's request setup, whose session lookup needs the very database this check reports on.
   app.get('/api/health', async (_req, res) => {
     const up = await databaseIsUp(payload)
     res.status(up ? 200 : 503).json(up ? { status: 'ok' } : { status: 'unavailable', error: 'database_unavailable' })

@@ -7,9 +7,11 @@ import { APPROVED_TYPES, isApprovedType } from '../../domain/content-types'
 import { invalidBody, readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
+import { pathDoc } from '../../src/lib/openapi/routes'
 import { type ApprovalInput, decide, type Decision, requireApprover } from '../../src/operations/community/approve'
 import { moderationErrors, requireModerator } from '../../src/operations/moderation/errors'
 import { REASON_MAX, REASON_MIN } from './moderate'
+import { approvalDocs } from './openapi'
 
 export const DECISIONS: readonly Decision[] = ['approve', 'reject']
 const REQUIRED = ['postType', 'postId', 'decision'] as const
@@ -34,10 +36,15 @@ export function parseApprovalInput(body: unknown): ApprovalInput {
   return { postType, postId, decision: decision as Decision, reason }
 }
 
-export const approveEndpoints = defineEndpoint('/admin/approve', 'post', async (req) => {
-  // Nobody without moderation.action decides anything; the type's own permission once known.
-  requireModerator(req)
-  const input = parseApprovalInput(await readJson(req))
-  requireApprover(req, input.postType)
-  return json(await decide(req, input))
-})
+export const approveEndpoints = defineEndpoint(
+  '/admin/approve',
+  'post',
+  async (req) => {
+    // Nobody without moderation.action decides anything; the type's own permission once known.
+    requireModerator(req)
+    const input = parseApprovalInput(await readJson(req))
+    requireApprover(req, input.postType)
+    return json(await decide(req, input))
+  },
+  pathDoc(({ locales }) => approvalDocs(locales).adminApprove),
+)

@@ -14,6 +14,7 @@ import { invalidRequest } from '../../src/lib/http/errors'
 import { parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
 import { localeCodes, localizedText, localizedTextOrNull, unknownLanguage } from '../../src/lib/locales'
+import { pathDoc } from '../../src/lib/openapi/routes'
 import { listComments } from '../../src/operations/blog/admin-comments'
 import {
   createPost,
@@ -27,6 +28,7 @@ import {
 import { schedulePost, unschedulePost } from '../../src/operations/blog/schedule'
 import { SLUG_HINT, SLUG_MAX, SLUG_PATTERN } from '../../src/operations/catalogue/rules/slug'
 import { requireAdmin } from '../guards'
+import { adminBlogDocs } from './openapi-blog'
 import { MUTATION_METHODS, notEmpty, readAction, targetId } from './services/actions'
 
 const POSTS = '/admin/blog/posts'
@@ -96,60 +98,75 @@ function oneOf<T extends string>(params: URLSearchParams, name: string, allowed:
 }
 
 export const adminBlogEndpoints = [
-  ...defineEndpoint(POSTS, 'get', async (req) => {
-    requireAdmin(req)
-    const params = req.searchParams
-    const id = params.get('id')
-    if (id !== null) {
-      if (id === '') throw invalidRequest('id is empty', [{ path: 'id', message: 'Expected a post id' }])
-      return json(await getPost(req, id))
-    }
-    return json(
-      await listPosts(
-        req,
-        { status: oneOf<PostStatus>(params, 'status', POST_STATUSES), q: params.get('q') || undefined },
-        parsePagination(params),
-      ),
-    )
-  }),
+  ...defineEndpoint(
+    POSTS,
+    'get',
+    async (req) => {
+      requireAdmin(req)
+      const params = req.searchParams
+      const id = params.get('id')
+      if (id !== null) {
+        if (id === '') throw invalidRequest('id is empty', [{ path: 'id', message: 'Expected a post id' }])
+        return json(await getPost(req, id))
+      }
+      return json(
+        await listPosts(
+          req,
+          { status: oneOf<PostStatus>(params, 'status', POST_STATUSES), q: params.get('q') || undefined },
+          parsePagination(params),
+        ),
+      )
+    },
+    pathDoc(({ locales }) => adminBlogDocs(locales).adminBlogPosts),
+  ),
 
-  ...defineEndpoint(POSTS, [...MUTATION_METHODS], async (req) => {
-    const { action, body } = await readAction(
-      req,
-      POST_ACTIONS,
-      POST_ACTIONS.filter((a) => a !== 'create'),
-    )
-    const schema = postBodies(localeCodes(req.payload))
-    if (action === 'create') {
-      const { action: _action, ...input } = parseInput(schema.create, body)
-      return json(await createPost(req, input), 201)
-    }
-    if (action === 'update') {
-      const { action: _action, id, ...input } = parseInput(schema.update, body)
-      return json(await updatePost(req, id, input))
-    }
-    if (action === 'delete') return json(await deletePost(req, parseInput(schema.delete, body).id))
-    if (action === 'schedule') {
-      const input = parseInput(schema.schedule, body)
-      return json(await schedulePost(req, input.id, input.publishAt))
-    }
-    if (action === 'unschedule') return json(await unschedulePost(req, parseInput(schema.unschedule, body).id))
-    const move = parseInput(schema.move, body)
-    return json(await movePost(req, move.id, move.action))
-  }),
-
-  ...defineEndpoint(COMMENTS, 'get', async (req) => {
-    requireAdmin(req)
-    const params = req.searchParams
-    const postId = params.get('postId') || undefined
-    if (postId && !UUID_PATTERN.test(postId))
-      throw invalidRequest('postId must be a post id', [{ path: 'postId', message: 'Expected a UUID' }])
-    return json(
-      await listComments(
+  ...defineEndpoint(
+    POSTS,
+    [...MUTATION_METHODS],
+    async (req) => {
+      const { action, body } = await readAction(
         req,
-        { status: oneOf(params, 'status', COMMENT_STATUSES), postId, q: params.get('q') || undefined },
-        parsePagination(params),
-      ),
-    )
-  }),
+        POST_ACTIONS,
+        POST_ACTIONS.filter((a) => a !== 'create'),
+      )
+      const schema = postBodies(localeCodes(req.payload))
+      if (action === 'create') {
+        const { action: _action, ...input } = parseInput(schema.create, body)
+        return json(await createPost(req, input), 201)
+      }
+      if (action === 'update') {
+        const { action: _action, id, ...input } = parseInput(schema.update, body)
+        return json(await updatePost(req, id, input))
+      }
+      if (action === 'delete') return json(await deletePost(req, parseInput(schema.delete, body).id))
+      if (action === 'schedule') {
+        const input = parseInput(schema.schedule, body)
+        return json(await schedulePost(req, input.id, input.publishAt))
+      }
+      if (action === 'unschedule') return json(await unschedulePost(req, parseInput(schema.unschedule, body).id))
+      const move = parseInput(schema.move, body)
+      return json(await movePost(req, move.id, move.action))
+    },
+    pathDoc(({ locales }) => adminBlogDocs(locales).adminBlogPosts),
+  ),
+
+  ...defineEndpoint(
+    COMMENTS,
+    'get',
+    async (req) => {
+      requireAdmin(req)
+      const params = req.searchParams
+      const postId = params.get('postId') || undefined
+      if (postId && !UUID_PATTERN.test(postId))
+        throw invalidRequest('postId must be a post id', [{ path: 'postId', message: 'Expected a UUID' }])
+      return json(
+        await listComments(
+          req,
+          { status: oneOf(params, 'status', COMMENT_STATUSES), postId, q: params.get('q') || undefined },
+          parsePagination(params),
+        ),
+      )
+    },
+    pathDoc(({ locales }) => adminBlogDocs(locales).adminBlogComments),
+  ),
 ]

@@ -6,8 +6,10 @@ import { isPostType, POST_TYPES } from '../../domain/content-types'
 import { invalidBody, readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
+import { pathDoc } from '../../src/lib/openapi/routes'
 import { moderationErrors, type ModerationField, requireModerator } from '../../src/operations/moderation/errors'
 import { moderate, type ModerationInput } from '../../src/operations/moderation/moderate'
+import { moderationDocs } from './openapi'
 
 export const REASON_MIN = 5
 export const REASON_MAX = 2000
@@ -30,8 +32,13 @@ export function parseModerationInput(body: unknown): ModerationInput {
   return { postType, postId, reason: trimmed }
 }
 
-export const moderateEndpoints = defineEndpoint('/admin/moderate', 'post', async (req) => {
-  requireModerator(req)
-  const input = parseModerationInput(await readJson(req))
-  return json(await moderate(req, input))
-})
+export const moderateEndpoints = defineEndpoint(
+  '/admin/moderate',
+  'post',
+  async (req) => {
+    requireModerator(req)
+    const input = parseModerationInput(await readJson(req))
+    return json(await moderate(req, input))
+  },
+  pathDoc(({ locales }) => moderationDocs(locales).adminModerate),
+)

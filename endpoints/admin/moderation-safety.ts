@@ -9,6 +9,7 @@ import { invalidBody, parseInput, readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
+import { pathDoc } from '../../src/lib/openapi/routes'
 import { settings } from '../../src/lib/settings'
 import { patternWords } from '../../src/lib/word-matcher'
 import {
@@ -21,6 +22,7 @@ import {
   updateWatchedWord,
 } from '../../src/operations/moderation/watched-words'
 import { requireAdmin } from '../guards'
+import { moderationSafetyDocs } from './openapi-moderation-safety'
 import { MUTATION_METHODS, notEmpty, readAction, targetId } from './services/actions'
 
 export const WATCHED_WORDS_PATH = '/admin/moderation/watched-words'
@@ -93,41 +95,61 @@ export const moderationSettingsBody = z
   .refine((body) => Object.keys(body).length > 0, 'Nothing to update: send at least one setting')
 
 export const moderationSafetyEndpoints = [
-  ...defineEndpoint(WATCHED_WORDS_PATH, 'get', async (req) => {
-    requireAdmin(req)
-    return json(await listWatchedWords(req, parsePagination(req.searchParams)))
-  }),
+  ...defineEndpoint(
+    WATCHED_WORDS_PATH,
+    'get',
+    async (req) => {
+      requireAdmin(req)
+      return json(await listWatchedWords(req, parsePagination(req.searchParams)))
+    },
+    pathDoc(({ locales }) => moderationSafetyDocs(locales).adminModerationWatchedWords),
+  ),
 
-  ...defineEndpoint(WATCHED_WORDS_PATH, [...MUTATION_METHODS], async (req) => {
-    const { action, body } = await readAction(req, ACTIONS, ['update', 'delete'])
-    switch (action) {
-      case 'create': {
-        const { action: _action, ...input } = parseInput(createWatchedWordBody, body)
-        return json(await createWatchedWord(req, input), 201)
+  ...defineEndpoint(
+    WATCHED_WORDS_PATH,
+    [...MUTATION_METHODS],
+    async (req) => {
+      const { action, body } = await readAction(req, ACTIONS, ['update', 'delete'])
+      switch (action) {
+        case 'create': {
+          const { action: _action, ...input } = parseInput(createWatchedWordBody, body)
+          return json(await createWatchedWord(req, input), 201)
+        }
+        case 'update': {
+          const { action: _action, id, ...input } = parseInput(updateWatchedWordBody, body)
+          return json(await updateWatchedWord(req, id, input))
+        }
+        case 'delete':
+          return json(await deleteWatchedWord(req, parseInput(deleteWatchedWordBody, body).id))
+        case 'test': {
+          const { action: _action, ...input } = parseInput(testWatchedWordsBody, body)
+          return json(await testWatchedWords(req, input))
+        }
       }
-      case 'update': {
-        const { action: _action, id, ...input } = parseInput(updateWatchedWordBody, body)
-        return json(await updateWatchedWord(req, id, input))
-      }
-      case 'delete':
-        return json(await deleteWatchedWord(req, parseInput(deleteWatchedWordBody, body).id))
-      case 'test': {
-        const { action: _action, ...input } = parseInput(testWatchedWordsBody, body)
-        return json(await testWatchedWords(req, input))
-      }
-    }
-  }),
+    },
+    pathDoc(({ locales }) => moderationSafetyDocs(locales).adminModerationWatchedWords),
+  ),
 
-  ...defineEndpoint(MODERATION_SETTINGS_PATH, 'get', async (req) => {
-    requireAdmin(req)
-    return json(await readModerationSettings(req))
-  }),
+  ...defineEndpoint(
+    MODERATION_SETTINGS_PATH,
+    'get',
+    async (req) => {
+      requireAdmin(req)
+      return json(await readModerationSettings(req))
+    },
+    pathDoc(({ locales }) => moderationSafetyDocs(locales).adminModerationSettings),
+  ),
 
-  ...defineEndpoint(MODERATION_SETTINGS_PATH, 'patch', async (req) => {
-    requireAdmin(req)
-    const body = await readJson(req)
-    if (!body || typeof body !== 'object' || Array.isArray(body))
-      throw invalidBody('The request body must be a JSON object')
-    return json(await updateModerationSettings(req, parseInput(moderationSettingsBody, body)))
-  }),
+  ...defineEndpoint(
+    MODERATION_SETTINGS_PATH,
+    'patch',
+    async (req) => {
+      requireAdmin(req)
+      const body = await readJson(req)
+      if (!body || typeof body !== 'object' || Array.isArray(body))
+        throw invalidBody('The request body must be a JSON object')
+      return json(await updateModerationSettings(req, parseInput(moderationSettingsBody, body)))
+    },
+    pathDoc(({ locales }) => moderationSafetyDocs(locales).adminModerationSettings),
+  ),
 ]

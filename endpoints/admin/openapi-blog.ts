@@ -1,11 +1,11 @@
 // The OpenAPI description of /api/admin/blog/* (docs/api.md "Admin blog: /api/admin/blog"), from the bodies
 // the endpoints parse.
 import { z } from 'zod'
-import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { COMMENT_STATUSES } from '../../collections/BlogComments'
 import { POST_STATUSES } from '../../collections/BlogPosts'
 import { id, localized, pageFields, paginationQuery, timestamp } from '../../src/lib/openapi/common'
+import { familyDocs, type PathDocs } from '../../src/lib/openapi/routes'
 import { postBodies } from './blog'
 import { actions, byId, read } from './services/openapi'
 
@@ -43,10 +43,10 @@ const comment = z.object({
   createdAt: timestamp,
 })
 
-export function adminBlogPaths(locales: readonly string[]): ZodOpenApiPathsObject {
+export const adminBlogDocs = familyDocs((locales: readonly string[]): PathDocs => {
   const bodies = postBodies(locales)
   return {
-    '/api/admin/blog/posts': {
+    adminBlogPosts: {
       get: read(
         TAG,
         'Blog posts, newest first (`q` in slug or any title), or one with its body (?id=)',
@@ -72,7 +72,7 @@ export function adminBlogPaths(locales: readonly string[]): ZodOpenApiPathsObjec
         },
       ),
     },
-    '/api/admin/blog/comments': {
+    adminBlogComments: {
       get: read(
         TAG,
         'Blog comments in every status, newest first',
@@ -86,4 +86,4 @@ export function adminBlogPaths(locales: readonly string[]): ZodOpenApiPathsObjec
       ),
     },
   }
-}
+})

@@ -1,10 +1,11 @@
 // The OpenAPI description of /api/admin/moderation/watched-words and /api/admin/moderation/settings
 // (docs/api.md "Watched words and new members"), from the endpoint's own schemas.
 import { z } from 'zod'
-import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi'
+import type { ZodOpenApiOperationObject } from 'zod-openapi'
 
 import { WATCHED_EFFECTS } from '../../domain/watched-words'
 import { errorResponses, id, json, pageFields, paginationQuery, SESSION, timestamp } from '../../src/lib/openapi/common'
+import { familyDocs, type PathDocs } from '../../src/lib/openapi/routes'
 import {
   createWatchedWordBody,
   deleteWatchedWordBody,
@@ -42,7 +43,7 @@ const settings = z.object({
 })
 const body = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } })
 
-const mutation: ZodOpenApiOperationObject = {
+const mutation = (): ZodOpenApiOperationObject => ({
   tags: [TAG],
   summary:
     'create → 201 {word}; update → {word}; delete → {success}; test {text, locale?} → {matches} (what the list in force meets)',
@@ -67,10 +68,10 @@ const mutation: ZodOpenApiOperationObject = {
       { write: true },
     ),
   },
-}
+})
 
-export const moderationSafetyPaths: ZodOpenApiPathsObject = {
-  '/api/admin/moderation/watched-words': {
+export const moderationSafetyDocs = familyDocs((): PathDocs => ({
+  adminModerationWatchedWords: {
     get: {
       tags: [TAG],
       summary: 'The watched words, newest first (admins)',
@@ -81,11 +82,11 @@ export const moderationSafetyPaths: ZodOpenApiPathsObject = {
         ...errorResponses('moderation', { 400: '`invalid_request`: page or perPage', 403: FORBIDDEN }),
       },
     },
-    post: mutation,
-    patch: mutation,
-    delete: mutation,
+    post: mutation(),
+    patch: mutation(),
+    delete: mutation(),
   },
-  '/api/admin/moderation/settings': {
+  adminModerationSettings: {
     get: {
       tags: [TAG],
       summary: 'The limits for new members (admins); 0 switches one off',
@@ -110,4 +111,4 @@ export const moderationSafetyPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-}
+}))

@@ -1,10 +1,10 @@
 // The OpenAPI description of /api/admin/organizations (docs/api.md "Admin organizations:
 // /api/admin/organizations"), from the bodies the endpoint parses.
 import { z } from 'zod'
-import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { MEMBERSHIP_ROLES } from '../../collections/Memberships'
 import { id, pageFields, paginationQuery, timestamp } from '../../src/lib/openapi/common'
+import { familyDocs, type PathDocs } from '../../src/lib/openapi/routes'
 import { organizationBodies } from './organizations'
 import { actions, byId, ENVELOPE, read } from './services/openapi'
 
@@ -28,8 +28,8 @@ const member = z.object({
 const organization = z.object({ ...summary, members: z.array(member) }).meta({ id: 'AdminOrganization' })
 const list = z.object({ organizations: z.array(z.object(summary)), ...pageFields })
 
-export const adminOrganizationPaths: ZodOpenApiPathsObject = {
-  '/api/admin/organizations': {
+export const adminOrganizationDocs = familyDocs((): PathDocs => ({
+  adminOrganizations: {
     get: read(
       TAG,
       'Every organization (newest first; `q` in name or slug), or one with its members (?id=)',
@@ -57,4 +57,4 @@ export const adminOrganizationPaths: ZodOpenApiPathsObject = {
       },
     ),
   },
-}
+}))

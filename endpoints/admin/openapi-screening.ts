@@ -1,10 +1,10 @@
 // The OpenAPI description of /api/admin/moderation/screening (docs/api.md "Sign-up screening"), from the endpoint's
 // own schemas.
 import { z } from 'zod'
-import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { SCREENING_EFFECTS, SCREENING_KINDS } from '../../domain/screening'
 import { id, paginationQuery, timestamp } from '../../src/lib/openapi/common'
+import { familyDocs, type PathDocs } from '../../src/lib/openapi/routes'
 import {
   createScreeningBody,
   deleteScreeningBody,
@@ -38,8 +38,8 @@ const verdict = z.object({
   ),
 })
 
-export const screeningPaths: ZodOpenApiPathsObject = {
-  '/api/admin/moderation/screening': {
+export const screeningDocs = familyDocs((): PathDocs => ({
+  adminModerationScreening: {
     get: read(
       TAG,
       'Sign-up screening entries, newest first (admins only)',
@@ -63,4 +63,4 @@ export const screeningPaths: ZodOpenApiPathsObject = {
       },
     ),
   },
-}
+}))

@@ -2,10 +2,10 @@
 // (/api/admin/webhooks)", docs/api.md "Webhooks (/api/admin/webhooks)"), from the endpoint's own
 // schemas.
 import { z } from 'zod'
-import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { ALL_EVENTS, DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../../domain/webhooks'
 import { id, paginationQuery, timestamp } from '../../src/lib/openapi/common'
+import { familyDocs, type PathDocs } from '../../src/lib/openapi/routes'
 import { actions, ENVELOPE, page, read } from './services/openapi'
 import { createWebhookBody, redeliverBody, updateWebhookBody } from './webhooks'
 
@@ -42,8 +42,8 @@ const secret = z.string().meta({
 const queued = z.object({ success: z.literal(true), deliveryId: id })
 const byId = (action: string) => z.object({ action: z.literal(action), id: z.string() })
 
-export const webhookPaths: ZodOpenApiPathsObject = {
-  '/api/admin/webhooks': {
+export const webhookDocs = familyDocs((): PathDocs => ({
+  adminWebhooks: {
     get: read(
       TAG,
       'List webhooks (newest first), or one with ?id= and its last 50 deliveries',
@@ -79,4 +79,4 @@ export const webhookPaths: ZodOpenApiPathsObject = {
       },
     ),
   },
-}
+}))

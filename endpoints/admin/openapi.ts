@@ -4,30 +4,32 @@
 // /api/admin/moderate"'s order; this schema describes the same rules from the same
 // constants.
 import { z } from 'zod'
-import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { APPROVED_TYPES, POST_TYPES } from '../../domain/content-types'
 import { errorResponses, json, SESSION } from '../../src/lib/openapi/common'
+import { familyDocs, type PathDocs } from '../../src/lib/openapi/routes'
 import { DECISIONS } from './approve'
 import { REASON_MAX, REASON_MIN } from './moderate'
 
-const moderationBody = z.object({
-  postType: z.enum(POST_TYPES as [string, ...string[]]),
-  postId: z.string().meta({ description: 'The content’s id' }),
-  reason: z
-    .string()
-    .min(REASON_MIN)
-    .max(REASON_MAX)
-    .meta({ description: `${REASON_MIN}..${REASON_MAX} characters once trimmed` }),
-})
+// Built with the family's documents: the declarations that import them define these constants.
+const moderationBody = () =>
+  z.object({
+    postType: z.enum(POST_TYPES as [string, ...string[]]),
+    postId: z.string().meta({ description: 'The content’s id' }),
+    reason: z
+      .string()
+      .min(REASON_MIN)
+      .max(REASON_MAX)
+      .meta({ description: `${REASON_MIN}..${REASON_MAX} characters once trimmed` }),
+  })
 
-export const moderationPaths: ZodOpenApiPathsObject = {
-  '/api/admin/moderate': {
+export const moderationDocs = familyDocs((): PathDocs => ({
+  adminModerate: {
     post: {
       tags: ['Moderation'],
       summary: 'Hide a piece of content (moderators and admins); notifies its author',
       security: SESSION,
-      requestBody: { content: { 'application/json': { schema: moderationBody } } },
+      requestBody: { content: { 'application/json': { schema: moderationBody() } } },
       responses: {
         '200': json(
           'Moderated',
@@ -51,27 +53,28 @@ export const moderationPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-}
+}))
 
-const approvalBody = z.object({
-  postType: z.enum(APPROVED_TYPES as [string, ...string[]]),
-  postId: z.string().meta({ description: 'The item’s id' }),
-  decision: z.enum(DECISIONS as [string, ...string[]]),
-  reason: z
-    .string()
-    .min(REASON_MIN)
-    .max(REASON_MAX)
-    .optional()
-    .meta({ description: `Required to reject; ${REASON_MIN}..${REASON_MAX} characters once trimmed` }),
-})
+const approvalBody = () =>
+  z.object({
+    postType: z.enum(APPROVED_TYPES as [string, ...string[]]),
+    postId: z.string().meta({ description: 'The item’s id' }),
+    decision: z.enum(DECISIONS as [string, ...string[]]),
+    reason: z
+      .string()
+      .min(REASON_MIN)
+      .max(REASON_MAX)
+      .optional()
+      .meta({ description: `Required to reject; ${REASON_MIN}..${REASON_MAX} characters once trimmed` }),
+  })
 
-export const approvalPaths: ZodOpenApiPathsObject = {
-  '/api/admin/approve': {
+export const approvalDocs = familyDocs((): PathDocs => ({
+  adminApprove: {
     post: {
       tags: ['Moderation'],
       summary: 'Approve or reject a pending place, article (admins) or classified (moderators); notifies its author',
       security: SESSION,
-      requestBody: { content: { 'application/json': { schema: approvalBody } } },
+      requestBody: { content: { 'application/json': { schema: approvalBody() } } },
       responses: {
         '200': json(
           'Decided',
@@ -96,4 +99,4 @@ export const approvalPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-}
+}))

@@ -11,6 +11,7 @@ import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { invalidRequest } from '../../src/lib/http/errors'
 import { parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
+import { pathDoc } from '../../src/lib/openapi/routes'
 import { SLUG_HINT, SLUG_MAX, SLUG_PATTERN } from '../../src/operations/catalogue/rules/slug'
 import {
   addMember,
@@ -23,6 +24,7 @@ import {
   updateOrganization,
 } from '../../src/operations/organizations/admin-organizations'
 import { requireAdmin } from '../guards'
+import { adminOrganizationDocs } from './openapi-organizations'
 import { MUTATION_METHODS, notEmpty, readAction, targetId, uuid } from './services/actions'
 
 const PATH = '/admin/organizations'
@@ -45,54 +47,64 @@ export const organizationBodies = {
 }
 
 export const adminOrganizationsEndpoints = [
-  ...defineEndpoint(PATH, 'get', async (req) => {
-    requireAdmin(req)
-    const params = req.searchParams
-    const id = params.get('id')
-    if (id !== null) {
-      if (id === '') throw invalidRequest('id is empty', [{ path: 'id', message: 'Expected an organization id' }])
-      return json(await getOrganization(req, id))
-    }
-    return json(await listOrganizations(req, params.get('q') || undefined, parsePagination(params)))
-  }),
+  ...defineEndpoint(
+    PATH,
+    'get',
+    async (req) => {
+      requireAdmin(req)
+      const params = req.searchParams
+      const id = params.get('id')
+      if (id !== null) {
+        if (id === '') throw invalidRequest('id is empty', [{ path: 'id', message: 'Expected an organization id' }])
+        return json(await getOrganization(req, id))
+      }
+      return json(await listOrganizations(req, params.get('q') || undefined, parsePagination(params)))
+    },
+    pathDoc(({ locales }) => adminOrganizationDocs(locales).adminOrganizations),
+  ),
 
-  ...defineEndpoint(PATH, [...MUTATION_METHODS], async (req) => {
-    const { action, body } = await readAction(
-      req,
-      ORGANIZATION_ACTIONS,
-      ORGANIZATION_ACTIONS.filter((a) => a !== 'create'),
-    )
-    switch (action) {
-      case 'create': {
-        const { name, slug, ownerId } = parseInput(organizationBodies.create, body)
-        return json(await createOrganization(req, { name, slug, ownerId }), 201)
+  ...defineEndpoint(
+    PATH,
+    [...MUTATION_METHODS],
+    async (req) => {
+      const { action, body } = await readAction(
+        req,
+        ORGANIZATION_ACTIONS,
+        ORGANIZATION_ACTIONS.filter((a) => a !== 'create'),
+      )
+      switch (action) {
+        case 'create': {
+          const { name, slug, ownerId } = parseInput(organizationBodies.create, body)
+          return json(await createOrganization(req, { name, slug, ownerId }), 201)
+        }
+        case 'update': {
+          const { id, name, slug } = parseInput(organizationBodies.update, body)
+          return json(
+            await updateOrganization(
+              req,
+              id,
+              Object.fromEntries(Object.entries({ name, slug }).filter(([, v]) => v !== undefined)),
+            ),
+          )
+        }
+        case 'add-member': {
+          const input = parseInput(organizationBodies['add-member'], body)
+          return json(await addMember(req, input.id, input.userId, input.role))
+        }
+        case 'set-role': {
+          const input = parseInput(organizationBodies['set-role'], body)
+          return json(await setMemberRole(req, input.id, input.userId, input.role))
+        }
+        case 'remove-member': {
+          const input = parseInput(organizationBodies['remove-member'], body)
+          return json(await removeMember(req, input.id, input.userId))
+        }
+        default: {
+          const { id } = parseInput(organizationBodies.delete, body)
+          return json(await deleteOrganization(req, id))
+        }
       }
-      case 'update': {
-        const { id, name, slug } = parseInput(organizationBodies.update, body)
-        return json(
-          await updateOrganization(
-            req,
-            id,
-            Object.fromEntries(Object.entries({ name, slug }).filter(([, v]) => v !== undefined)),
-          ),
-        )
-      }
-      case 'add-member': {
-        const input = parseInput(organizationBodies['add-member'], body)
-        return json(await addMember(req, input.id, input.userId, input.role))
-      }
-      case 'set-role': {
-        const input = parseInput(organizationBodies['set-role'], body)
-        return json(await setMemberRole(req, input.id, input.userId, input.role))
-      }
-      case 'remove-member': {
-        const input = parseInput(organizationBodies['remove-member'], body)
-        return json(await removeMember(req, input.id, input.userId))
-      }
-      default: {
-        const { id } = parseInput(organizationBodies.delete, body)
-        return json(await deleteOrganization(req, id))
-      }
-    }
-  }),
+    },
+    pathDoc(({ locales }) => adminOrganizationDocs(locales).adminOrganizations),
+  ),
 ]

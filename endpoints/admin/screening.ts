@@ -9,8 +9,10 @@ import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { invalidRequest } from '../../src/lib/http/errors'
 import { parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
+import { pathDoc } from '../../src/lib/openapi/routes'
 import { createEntry, deleteEntry, listEntries, screen, updateEntry } from '../../src/operations/moderation/screening'
 import { requireAdmin } from '../guards'
+import { screeningDocs } from './openapi-screening'
 import { MUTATION_METHODS, notEmpty, readAction, targetId } from './services/actions'
 
 const PATH = '/admin/moderation/screening'
@@ -52,30 +54,40 @@ export const testScreeningBody = z
   .refine((body) => body.email !== undefined || body.ip !== undefined, 'Send an email, an ip or both')
 
 export const screeningEndpoints = [
-  ...defineEndpoint(PATH, 'get', async (req) => {
-    requireAdmin(req)
-    const query = screeningKindQuery.safeParse({ kind: req.searchParams.get('kind') ?? undefined })
-    if (!query.success) throw invalidRequest(`kind must be one of ${SCREENING_KINDS.join(', ')}`)
-    return json(await listEntries(req, parsePagination(req.searchParams), query.data.kind))
-  }),
+  ...defineEndpoint(
+    PATH,
+    'get',
+    async (req) => {
+      requireAdmin(req)
+      const query = screeningKindQuery.safeParse({ kind: req.searchParams.get('kind') ?? undefined })
+      if (!query.success) throw invalidRequest(`kind must be one of ${SCREENING_KINDS.join(', ')}`)
+      return json(await listEntries(req, parsePagination(req.searchParams), query.data.kind))
+    },
+    pathDoc(({ locales }) => screeningDocs(locales).adminModerationScreening),
+  ),
 
-  ...defineEndpoint(PATH, [...MUTATION_METHODS], async (req) => {
-    const { action, body } = await readAction(req, ACTIONS, ['update', 'delete'])
-    switch (action) {
-      case 'create': {
-        const { action: _action, ...input } = parseInput(createScreeningBody, body)
-        return json(await createEntry(req, input), 201)
+  ...defineEndpoint(
+    PATH,
+    [...MUTATION_METHODS],
+    async (req) => {
+      const { action, body } = await readAction(req, ACTIONS, ['update', 'delete'])
+      switch (action) {
+        case 'create': {
+          const { action: _action, ...input } = parseInput(createScreeningBody, body)
+          return json(await createEntry(req, input), 201)
+        }
+        case 'update': {
+          const { action: _action, id, ...input } = parseInput(updateScreeningBody, body)
+          return json(await updateEntry(req, id, input))
+        }
+        case 'delete':
+          return json(await deleteEntry(req, parseInput(deleteScreeningBody, body).id))
+        case 'test': {
+          const { email, ip } = parseInput(testScreeningBody, body)
+          return json(await screen(req, email, ip))
+        }
       }
-      case 'update': {
-        const { action: _action, id, ...input } = parseInput(updateScreeningBody, body)
-        return json(await updateEntry(req, id, input))
-      }
-      case 'delete':
-        return json(await deleteEntry(req, parseInput(deleteScreeningBody, body).id))
-      case 'test': {
-        const { email, ip } = parseInput(testScreeningBody, body)
-        return json(await screen(req, email, ip))
-      }
-    }
-  }),
+    },
+    pathDoc(({ locales }) => screeningDocs(locales).adminModerationScreening),
+  ),
 ]

@@ -10,6 +10,7 @@ import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { apiError } from '../../src/lib/http/errors'
 import { parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
+import { pathDoc } from '../../src/lib/openapi/routes'
 import {
   createWebhook,
   deleteWebhook,
@@ -21,6 +22,7 @@ import {
   updateWebhook,
 } from '../../src/operations/webhooks/manage'
 import { requireAdmin } from '../guards'
+import { webhookDocs } from './openapi-webhooks'
 import { MUTATION_METHODS, notEmpty, readAction, targetId } from './services/actions'
 
 const PATH = '/admin/webhooks'
@@ -58,36 +60,46 @@ const byId = <A extends string>(action: A) => z.object({ action: z.literal(actio
 export const redeliverBody = z.object({ action: z.literal('redeliver'), deliveryId: targetId }).strict()
 
 export const webhooksEndpoints = [
-  ...defineEndpoint(PATH, 'get', async (req) => {
-    requireAdmin(req)
-    const id = req.searchParams.get('id')
-    if (id) return json(await getWebhook(req, id))
-    return json(await listWebhooks(req, parsePagination(req.searchParams)))
-  }),
+  ...defineEndpoint(
+    PATH,
+    'get',
+    async (req) => {
+      requireAdmin(req)
+      const id = req.searchParams.get('id')
+      if (id) return json(await getWebhook(req, id))
+      return json(await listWebhooks(req, parsePagination(req.searchParams)))
+    },
+    pathDoc(({ locales }) => webhookDocs(locales).adminWebhooks),
+  ),
 
-  ...defineEndpoint(PATH, [...MUTATION_METHODS], async (req) => {
-    const { action, body } = await readAction(req, ACTIONS, ['update', 'delete', 'rotate-secret', 'test'])
-    switch (action) {
-      case 'create': {
-        const { action: _action, ...input } = parseInput(createWebhookBody, body)
-        return json(await createWebhook(req, input), 201)
+  ...defineEndpoint(
+    PATH,
+    [...MUTATION_METHODS],
+    async (req) => {
+      const { action, body } = await readAction(req, ACTIONS, ['update', 'delete', 'rotate-secret', 'test'])
+      switch (action) {
+        case 'create': {
+          const { action: _action, ...input } = parseInput(createWebhookBody, body)
+          return json(await createWebhook(req, input), 201)
+        }
+        case 'update': {
+          const { action: _action, id, ...input } = parseInput(updateWebhookBody, body)
+          return json(await updateWebhook(req, id, input))
+        }
+        case 'delete':
+          return json(await deleteWebhook(req, parseInput(byId('delete'), body).id))
+        case 'rotate-secret':
+          return json(await rotateSecret(req, parseInput(byId('rotate-secret'), body).id))
+        case 'test':
+          return json(await testWebhook(req, parseInput(byId('test'), body).id), 202)
+        case 'redeliver': {
+          // The target of a redelivery is a delivery: its id missing is the envelope's missing_id.
+          if (body.deliveryId === undefined || body.deliveryId === null || body.deliveryId === '')
+            throw apiError('missing_id', 'The "redeliver" action needs a "deliveryId"')
+          return json(await redeliver(req, parseInput(redeliverBody, body).deliveryId), 202)
+        }
       }
-      case 'update': {
-        const { action: _action, id, ...input } = parseInput(updateWebhookBody, body)
-        return json(await updateWebhook(req, id, input))
-      }
-      case 'delete':
-        return json(await deleteWebhook(req, parseInput(byId('delete'), body).id))
-      case 'rotate-secret':
-        return json(await rotateSecret(req, parseInput(byId('rotate-secret'), body).id))
-      case 'test':
-        return json(await testWebhook(req, parseInput(byId('test'), body).id), 202)
-      case 'redeliver': {
-        // The target of a redelivery is a delivery: its id missing is the envelope's missing_id.
-        if (body.deliveryId === undefined || body.deliveryId === null || body.deliveryId === '')
-          throw apiError('missing_id', 'The "redeliver" action needs a "deliveryId"')
-        return json(await redeliver(req, parseInput(redeliverBody, body).deliveryId), 202)
-      }
-    }
-  }),
+    },
+    pathDoc(({ locales }) => webhookDocs(locales).adminWebhooks),
+  ),
 ]

@@ -1,12 +1,12 @@
 // The OpenAPI description of GET /api/auth-client/config (docs/api.md "Auth client: GET /api/auth-client/config").
 import { z } from 'zod'
-import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { errorResponses, json } from '../../src/lib/openapi/common'
+import { familyDocs, type PathDocs } from '../../src/lib/openapi/routes'
 import { authClientConfig } from './index'
 
-export const authClientPaths: ZodOpenApiPathsObject = {
-  '/api/auth-client/config': {
+export const authClientDocs = familyDocs((): PathDocs => ({
+  authClientConfig: {
     get: {
       tags: ['Accounts'],
       summary: 'What an app needs to set up Better Auth’s client against this service (anyone; no secret)',
@@ -22,4 +22,4 @@ export const authClientPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-}
+}))

@@ -12,8 +12,10 @@ import { emailField, nameField, passwordField, usernameField } from '../../src/l
 import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
+import { pathDoc } from '../../src/lib/openapi/routes'
 import { changeOwnPassword, deleteOwnUser, updateOwnUser } from '../../src/operations/auth/account'
 import { requestEmailChange } from '../../src/operations/auth/change-email'
+import { accountDocs } from './openapi-account'
 import { snapshotUserOf, withFreshCache, withSession } from './session-response'
 
 const callbackURL = z.string({ error: 'callbackURL must be a string' }).max(2000).optional()
@@ -30,12 +32,17 @@ export const updateUserBody = z
   })
   .strict()
 
-export const updateUserEndpoint = defineEndpoint('/auth/update-user', 'post', async (req) => {
-  // Who is asking comes before what they sent: an anonymous caller learns only 401.
-  const caller = await requireCaller(req)
-  const user = await updateOwnUser(req, caller, parseAuthInput(updateUserBody, await readJson(req)))
-  return withFreshCache(json({ status: true }), caller.current, snapshotUserOf(user))
-})
+export const updateUserEndpoint = defineEndpoint(
+  '/auth/update-user',
+  'post',
+  async (req) => {
+    // Who is asking comes before what they sent: an anonymous caller learns only 401.
+    const caller = await requireCaller(req)
+    const user = await updateOwnUser(req, caller, parseAuthInput(updateUserBody, await readJson(req)))
+    return withFreshCache(json({ status: true }), caller.current, snapshotUserOf(user))
+  },
+  pathDoc(({ locales }) => accountDocs(locales).authUpdateUser),
+)
 
 export const changePasswordBody = z
   .object({
@@ -45,45 +52,60 @@ export const changePasswordBody = z
   })
   .strict()
 
-export const changePasswordEndpoint = defineEndpoint('/auth/change-password', 'post', async (req) => {
-  const caller = await requireCaller(req)
-  const issued = await changeOwnPassword(req, caller, parseAuthInput(changePasswordBody, await readJson(req)))
-  const { user } = caller
-  const body = {
-    token: issued?.token ?? null,
-    user: {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      image: user.image,
-      emailVerified: user.emailVerified,
-      createdAt: user.createdAt,
-      updatedAt: user.updatedAt,
-    },
-  }
-  // The new session (revokeOtherSessions) reaches bearer and cookie clients as sign-in's does.
-  return issued ? withSession(body, issued) : json(body)
-})
+export const changePasswordEndpoint = defineEndpoint(
+  '/auth/change-password',
+  'post',
+  async (req) => {
+    const caller = await requireCaller(req)
+    const issued = await changeOwnPassword(req, caller, parseAuthInput(changePasswordBody, await readJson(req)))
+    const { user } = caller
+    const body = {
+      token: issued?.token ?? null,
+      user: {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        image: user.image,
+        emailVerified: user.emailVerified,
+        createdAt: user.createdAt,
+        updatedAt: user.updatedAt,
+      },
+    }
+    // The new session (revokeOtherSessions) reaches bearer and cookie clients as sign-in's does.
+    return issued ? withSession(body, issued) : json(body)
+  },
+  pathDoc(({ locales }) => accountDocs(locales).authChangePassword),
+)
 
 export const changeEmailBody = z.object({ newEmail: emailField, callbackURL }).strict()
 
-export const changeEmailEndpoint = defineEndpoint('/auth/change-email', 'post', async (req) => {
-  const caller = await requireCaller(req)
-  const { newEmail } = parseAuthInput(changeEmailBody, await readJson(req))
-  await requestEmailChange(req, caller, newEmail)
-  return json({ status: true })
-})
+export const changeEmailEndpoint = defineEndpoint(
+  '/auth/change-email',
+  'post',
+  async (req) => {
+    const caller = await requireCaller(req)
+    const { newEmail } = parseAuthInput(changeEmailBody, await readJson(req))
+    await requestEmailChange(req, caller, newEmail)
+    return json({ status: true })
+  },
+  pathDoc(({ locales }) => accountDocs(locales).authChangeEmail),
+)
 
 export const deleteUserBody = z.object({ password: passwordField, callbackURL }).strict()
 
-export const deleteUserEndpoint = defineEndpoint('/auth/delete-user', 'post', async (req) => {
-  const caller = await requireCaller(req)
-  const { password } = parseAuthInput(deleteUserBody, await readJson(req))
-  await deleteOwnUser(req, caller, password)
-  const headers = new Headers({ 'content-type': 'application/json; charset=utf-8' })
-  for (const cookie of clearedCookies()) headers.append('set-cookie', cookie)
-  return new Response(JSON.stringify({ success: true, message: 'User deleted' }), { status: 200, headers })
-})
+export const deleteUserEndpoint = defineEndpoint(
+  '/auth/delete-user',
+  'post',
+  async (req) => {
+    const caller = await requireCaller(req)
+    const { password } = parseAuthInput(deleteUserBody, await readJson(req))
+    await deleteOwnUser(req, caller, password)
+    const headers = new Headers({ 'content-type': 'application/json; charset=utf-8' })
+    for (const cookie of clearedCookies()) headers.append('set-cookie', cookie)
+    return new Response(JSON.stringify({ success: true, message: 'User deleted' }), { status: 200, headers })
+  },
+  pathDoc(({ locales }) => accountDocs(locales).authDeleteUser),
+)
 
 export const accountEndpoints = [
   ...updateUserEndpoint,

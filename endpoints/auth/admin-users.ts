@@ -16,9 +16,11 @@ import {
 import { presentAccountUser } from '../../src/lib/auth/present-account'
 import { emailField, nameField, passwordField, usernameField } from '../../src/lib/auth/schemas'
 import { readJson } from '../../src/lib/http/body'
-import { defineEndpoint } from '../../src/lib/http/endpoint'
+import { defineEndpoint, type RouteDeclaration } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
+import { pathDoc } from '../../src/lib/openapi/routes'
 import * as admin from '../../src/operations/auth/admin-users'
+import { adminUserDocs } from './openapi-admin-users'
 
 const userId = z.uuid({ error: 'userId must be a user id' })
 
@@ -100,75 +102,145 @@ function adminPost<T extends z.ZodType>(
   path: string,
   schema: T,
   handle: (req: PayloadRequest, body: z.infer<T>, caller: Awaited<ReturnType<typeof requireAdmin>>) => Promise<unknown>,
+  doc: RouteDeclaration['doc'],
 ) {
-  return defineEndpoint(`/auth/admin/${path}`, 'post', async (req) => {
-    const caller = await requireAdmin(req)
-    return json(await handle(req, parseAuthInput(schema, await readJson(req)), caller))
-  })
+  return defineEndpoint(
+    `/auth/admin/${path}`,
+    'post',
+    async (req) => {
+      const caller = await requireAdmin(req)
+      return json(await handle(req, parseAuthInput(schema, await readJson(req)), caller))
+    },
+    doc,
+  )
 }
 
 const listSessions = async (req: PayloadRequest, id: string) => ({ sessions: await admin.listUserSessions(req, id) })
 
 export const adminUserEndpoints = [
-  ...defineEndpoint('/auth/admin/list-users', 'get', async (req) => {
-    await requireAdmin(req)
-    const query = parseAuthInput(listUsersQuery, queryOf(req))
-    const result = await listUsers(req, query)
-    if (typeof result === 'string') throw invalidInput(result)
-    return json({
-      users: result.users.map(presentAccountUser),
-      total: result.total,
-      limit: query.limit,
-      offset: query.offset,
-    })
-  }),
-  ...defineEndpoint('/auth/admin/get-user', 'get', async (req) => {
-    await requireAdmin(req)
-    const { id } = parseAuthInput(getUserQuery, queryOf(req))
-    return json(presentAccountUser(await admin.getUser(req, id)))
-  }),
-  ...adminPost('create-user', createUserBody, async (req, body) => ({
-    user: presentAccountUser(
-      await admin.createUser(req, {
-        email: body.email,
-        password: body.password,
-        name: body.name,
-        roles: body.role,
-        ...body.data,
-      }),
-    ),
-  })),
-  ...adminPost('update-user', updateUserBody, async (req, { userId: id, data: { role, ...data } }) =>
-    presentAccountUser(await admin.updateUser(req, id, { ...data, ...(role ? { roles: role } : {}) })),
+  ...defineEndpoint(
+    '/auth/admin/list-users',
+    'get',
+    async (req) => {
+      await requireAdmin(req)
+      const query = parseAuthInput(listUsersQuery, queryOf(req))
+      const result = await listUsers(req, query)
+      if (typeof result === 'string') throw invalidInput(result)
+      return json({
+        users: result.users.map(presentAccountUser),
+        total: result.total,
+        limit: query.limit,
+        offset: query.offset,
+      })
+    },
+    pathDoc(({ locales }) => adminUserDocs(locales).authAdminListUsers),
   ),
-  ...adminPost('set-role', setRoleBody, async (req, body) => ({
-    user: presentAccountUser(await admin.setRoles(req, body.userId, body.role)),
-  })),
-  ...adminPost('ban-user', banUserBody, async (req, { userId: id, ...ban }, caller) => ({
-    user: presentAccountUser(await admin.banUser(req, caller, id, ban)),
-  })),
-  ...adminPost('unban-user', userIdBody, async (req, body) => ({
-    user: presentAccountUser(await admin.unbanUser(req, body.userId)),
-  })),
-  ...adminPost('list-user-sessions', userIdBody, (req, body) => listSessions(req, body.userId)),
-  ...defineEndpoint('/auth/admin/list-user-sessions', 'get', async (req) => {
-    await requireAdmin(req)
-    return json(await listSessions(req, parseAuthInput(userIdBody, queryOf(req)).userId))
-  }),
-  ...adminPost('revoke-user-session', revokeUserSessionBody, async (req, body) => {
-    await admin.revokeUserSession(req, body.sessionToken)
-    return { success: true }
-  }),
-  ...adminPost('revoke-user-sessions', userIdBody, async (req, body) => {
-    await admin.revokeUserSessions(req, body.userId)
-    return { success: true }
-  }),
-  ...adminPost('remove-user', userIdBody, async (req, body, caller) => {
-    await admin.removeUser(req, caller, body.userId)
-    return { success: true }
-  }),
-  ...adminPost('set-user-password', setUserPasswordBody, async (req, body) => {
-    await admin.setPasswordOf(req, body.userId, body.newPassword)
-    return { status: true }
-  }),
+  ...defineEndpoint(
+    '/auth/admin/get-user',
+    'get',
+    async (req) => {
+      await requireAdmin(req)
+      const { id } = parseAuthInput(getUserQuery, queryOf(req))
+      return json(presentAccountUser(await admin.getUser(req, id)))
+    },
+    pathDoc(({ locales }) => adminUserDocs(locales).authAdminGetUser),
+  ),
+  ...adminPost(
+    'create-user',
+    createUserBody,
+    async (req, body) => ({
+      user: presentAccountUser(
+        await admin.createUser(req, {
+          email: body.email,
+          password: body.password,
+          name: body.name,
+          roles: body.role,
+          ...body.data,
+        }),
+      ),
+    }),
+    pathDoc(({ locales }) => adminUserDocs(locales).authAdminCreateUser),
+  ),
+  ...adminPost(
+    'update-user',
+    updateUserBody,
+    async (req, { userId: id, data: { role, ...data } }) =>
+      presentAccountUser(await admin.updateUser(req, id, { ...data, ...(role ? { roles: role } : {}) })),
+    pathDoc(({ locales }) => adminUserDocs(locales).authAdminUpdateUser),
+  ),
+  ...adminPost(
+    'set-role',
+    setRoleBody,
+    async (req, body) => ({
+      user: presentAccountUser(await admin.setRoles(req, body.userId, body.role)),
+    }),
+    pathDoc(({ locales }) => adminUserDocs(locales).authAdminSetRole),
+  ),
+  ...adminPost(
+    'ban-user',
+    banUserBody,
+    async (req, { userId: id, ...ban }, caller) => ({
+      user: presentAccountUser(await admin.banUser(req, caller, id, ban)),
+    }),
+    pathDoc(({ locales }) => adminUserDocs(locales).authAdminBanUser),
+  ),
+  ...adminPost(
+    'unban-user',
+    userIdBody,
+    async (req, body) => ({
+      user: presentAccountUser(await admin.unbanUser(req, body.userId)),
+    }),
+    pathDoc(({ locales }) => adminUserDocs(locales).authAdminUnbanUser),
+  ),
+  ...adminPost(
+    'list-user-sessions',
+    userIdBody,
+    (req, body) => listSessions(req, body.userId),
+    pathDoc(({ locales }) => adminUserDocs(locales).authAdminListUserSessions),
+  ),
+  ...defineEndpoint(
+    '/auth/admin/list-user-sessions',
+    'get',
+    async (req) => {
+      await requireAdmin(req)
+      return json(await listSessions(req, parseAuthInput(userIdBody, queryOf(req)).userId))
+    },
+    pathDoc(({ locales }) => adminUserDocs(locales).authAdminListUserSessions),
+  ),
+  ...adminPost(
+    'revoke-user-session',
+    revokeUserSessionBody,
+    async (req, body) => {
+      await admin.revokeUserSession(req, body.sessionToken)
+      return { success: true }
+    },
+    pathDoc(({ locales }) => adminUserDocs(locales).authAdminRevokeUserSession),
+  ),
+  ...adminPost(
+    'revoke-user-sessions',
+    userIdBody,
+    async (req, body) => {
+      await admin.revokeUserSessions(req, body.userId)
+      return { success: true }
+    },
+    pathDoc(({ locales }) => adminUserDocs(locales).authAdminRevokeUserSessions),
+  ),
+  ...adminPost(
+    'remove-user',
+    userIdBody,
+    async (req, body, caller) => {
+      await admin.removeUser(req, caller, body.userId)
+      return { success: true }
+    },
+    pathDoc(({ locales }) => adminUserDocs(locales).authAdminRemoveUser),
+  ),
+  ...adminPost(
+    'set-user-password',
+    setUserPasswordBody,
+    async (req, body) => {
+      await admin.setPasswordOf(req, body.userId, body.newPassword)
+      return { status: true }
+    },
+    pathDoc(({ locales }) => adminUserDocs(locales).authAdminSetUserPassword),
+  ),
 ]

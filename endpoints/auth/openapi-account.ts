@@ -1,9 +1,9 @@
 // The OpenAPI description of the self-service routes (docs/api.md "Self-service"): request schemas are the
 // ones the endpoints parse with.
 import { z } from 'zod'
-import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { errorResponses, id, json, SESSION, timestamp } from '../../src/lib/openapi/common'
+import { familyDocs, type PathDocs } from '../../src/lib/openapi/routes'
 import { changeEmailBody, changePasswordBody, deleteUserBody, updateUserBody } from './account'
 import { accountOperation, INVALID, REMOVAL_REFUSED } from './openapi-operation'
 import { revokeSessionBody } from './own-sessions'
@@ -45,13 +45,13 @@ const post = (
   post: accountOperation(summary, { body: requestSchema ?? undefined }, ok, { 401: SIGNED_IN, ...failures }, true),
 })
 
-export const accountPaths: ZodOpenApiPathsObject = {
-  '/api/auth/update-user': post('Change one’s own name, image or username', updateUserBody, json('Updated', status), {
+export const accountDocs = familyDocs((): PathDocs => ({
+  authUpdateUser: post('Change one’s own name, image or username', updateUserBody, json('Updated', status), {
     400: `${INVALID}; also when no field is given`,
     403: `${BANNED}, or \`forbidden\` (CSRF rule)`,
     409: '`username_taken`',
   }),
-  '/api/auth/change-password': post(
+  authChangePassword: post(
     'Change one’s password with the current one; optionally end every session and receive a new one',
     changePasswordBody,
     json(
@@ -63,7 +63,7 @@ export const accountPaths: ZodOpenApiPathsObject = {
       403: `${BANNED}, or \`forbidden\` (CSRF rule)`,
     },
   ),
-  '/api/auth/change-email': post(
+  authChangeEmail: post(
     'Mail a confirmation link to a new address; the email changes when it is opened',
     changeEmailBody,
     json('Mailed', status),
@@ -73,13 +73,13 @@ export const accountPaths: ZodOpenApiPathsObject = {
       409: '`user_already_exists`: another account has this email',
     },
   ),
-  '/api/auth/delete-user': post(
+  authDeleteUser: post(
     'Delete one’s account with its password: sessions, profile, wallet and memberships go; audit entries stay',
     deleteUserBody,
     json('Deleted; the cookies are cleared', z.object({ success: z.literal(true), message: z.string() })),
     { 400: `${INVALID} or \`invalid_password\``, 403: `${BANNED}, or \`forbidden\` (CSRF rule)`, 409: REMOVAL_REFUSED },
   ),
-  '/api/auth/list-sessions': {
+  authListSessions: {
     get: {
       tags: ['Accounts'],
       summary: 'One’s live sessions, newest first',
@@ -90,7 +90,7 @@ export const accountPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-  '/api/auth/revoke-session': post(
+  authRevokeSession: post(
     'End one of one’s sessions (by its listed `token` or its real token)',
     revokeSessionBody,
     json('Done (also when the token names none of one’s sessions)', status),
@@ -99,10 +99,10 @@ export const accountPaths: ZodOpenApiPathsObject = {
       403: `${BANNED}, or \`forbidden\` (CSRF rule)`,
     },
   ),
-  '/api/auth/revoke-other-sessions': post('End every session but this one', null, json('Done', status), {
+  authRevokeOtherSessions: post('End every session but this one', null, json('Done', status), {
     403: `${BANNED}, or \`forbidden\` (CSRF rule)`,
   }),
-  '/api/auth/revoke-sessions': post('End every session, this one included', null, json('Done', status), {
+  authRevokeSessions: post('End every session, this one included', null, json('Done', status), {
     403: `${BANNED}, or \`forbidden\` (CSRF rule)`,
   }),
-}
+}))

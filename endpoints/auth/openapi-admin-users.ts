@@ -1,9 +1,9 @@
 // The OpenAPI description of user administration (docs/api.md "User administration (`/api/auth/admin/*`)"):
 // request schemas are the ones the endpoints parse with.
 import { z } from 'zod'
-import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { id, json, timestamp } from '../../src/lib/openapi/common'
+import { familyDocs, type PathDocs } from '../../src/lib/openapi/routes'
 import {
   banUserBody,
   createUserBody,
@@ -56,8 +56,8 @@ const success = z.object({ success: z.literal(true) })
 const withUser = (description: string) => json(description, z.object({ user: adminUser }))
 const sessions = json('The user’s live sessions, newest first', z.object({ sessions: z.array(listedSession) }))
 
-export const adminUserPaths: ZodOpenApiPathsObject = {
-  '/api/auth/admin/list-users': {
+export const adminUserDocs = familyDocs((): PathDocs => ({
+  authAdminListUsers: {
     get: operation(
       'Users: search (email or name), one filter, sort, limit (≤ 1000, default 100) and offset; newest first by default',
       { query: listUsersQuery },
@@ -72,10 +72,10 @@ export const adminUserPaths: ZodOpenApiPathsObject = {
       ),
     ),
   },
-  '/api/auth/admin/get-user': {
+  authAdminGetUser: {
     get: operation('One user', { query: getUserQuery }, json('The user', adminUser), NOT_FOUND),
   },
-  '/api/auth/admin/create-user': {
+  authAdminCreateUser: {
     post: operation(
       'Create a user (verified unless data.emailVerified is false; no mail is sent)',
       { body: createUserBody },
@@ -86,7 +86,7 @@ export const adminUserPaths: ZodOpenApiPathsObject = {
       },
     ),
   },
-  '/api/auth/admin/update-user': {
+  authAdminUpdateUser: {
     post: operation(
       'Change a user’s email, name, image, username, emailVerified or role',
       { body: updateUserBody },
@@ -97,7 +97,7 @@ export const adminUserPaths: ZodOpenApiPathsObject = {
       },
     ),
   },
-  '/api/auth/admin/set-role': {
+  authAdminSetRole: {
     post: operation(
       'Set a user’s roles (⊆ citizen, moderator, admin)',
       { body: setRoleBody },
@@ -105,7 +105,7 @@ export const adminUserPaths: ZodOpenApiPathsObject = {
       NOT_FOUND,
     ),
   },
-  '/api/auth/admin/ban-user': {
+  authAdminBanUser: {
     post: operation(
       'Ban a user (optional reason and expiry in seconds): every session ends at once',
       { body: banUserBody },
@@ -116,10 +116,10 @@ export const adminUserPaths: ZodOpenApiPathsObject = {
       },
     ),
   },
-  '/api/auth/admin/unban-user': {
+  authAdminUnbanUser: {
     post: operation('Lift a ban', { body: userIdBody }, withUser('The user'), NOT_FOUND),
   },
-  '/api/auth/admin/approve-user': {
+  authAdminApproveUser: {
     post: operation(
       'Let an account held by sign-up screening (`require_approval`) sign in; audit `user.approve`',
       { body: approveUserBody },
@@ -127,21 +127,21 @@ export const adminUserPaths: ZodOpenApiPathsObject = {
       NOT_FOUND,
     ),
   },
-  '/api/auth/admin/list-user-sessions': {
+  authAdminListUserSessions: {
     post: operation('A user’s sessions', { body: userIdBody }, sessions, NOT_FOUND),
     get: operation('A user’s sessions (the same, by query)', { query: userIdBody }, sessions, NOT_FOUND),
   },
-  '/api/auth/admin/revoke-user-session': {
+  authAdminRevokeUserSession: {
     post: operation(
       'End one session (its listed `token` or its real token; none matching is a no-op)',
       { body: revokeUserSessionBody },
       json('Done', success),
     ),
   },
-  '/api/auth/admin/revoke-user-sessions': {
+  authAdminRevokeUserSessions: {
     post: operation('End every session of a user', { body: userIdBody }, json('Done', success), NOT_FOUND),
   },
-  '/api/auth/admin/remove-user': {
+  authAdminRemoveUser: {
     post: operation(
       'Delete a user with their sessions and dependents; audit entries stay',
       { body: userIdBody },
@@ -153,7 +153,7 @@ export const adminUserPaths: ZodOpenApiPathsObject = {
       },
     ),
   },
-  '/api/auth/admin/set-user-password': {
+  authAdminSetUserPassword: {
     post: operation(
       'Set a user’s password',
       { body: setUserPasswordBody },
@@ -161,4 +161,4 @@ export const adminUserPaths: ZodOpenApiPathsObject = {
       { 400: `${INVALID}, or \`weak_password\``, ...NOT_FOUND },
     ),
   },
-}
+}))

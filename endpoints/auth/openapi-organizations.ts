@@ -1,9 +1,9 @@
 // The OpenAPI description of the organization routes (docs/api.md "Organizations (`/api/auth/organization/*`)"):
 // request schemas are the ones the endpoints parse with.
 import { z } from 'zod'
-import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { id, json, timestamp } from '../../src/lib/openapi/common'
+import { familyDocs, type PathDocs } from '../../src/lib/openapi/routes'
 import { accountOperation, type AccountRequest, INVALID } from './openapi-operation'
 import {
   getInvitationQuery,
@@ -81,8 +81,8 @@ const SETTLED = {
   410: '`invitation_expired` (past its 48 hours)',
 }
 
-export const organizationPaths: ZodOpenApiPathsObject = {
-  '/api/auth/organization/create': {
+export const organizationDocs = familyDocs((): PathDocs => ({
+  authOrganizationCreate: {
     post: operation(
       'Create an organization; the caller is its owner, and it becomes the session’s active organization unless `keepCurrentActiveOrganization` is true',
       { body: createOrganizationBody },
@@ -90,7 +90,7 @@ export const organizationPaths: ZodOpenApiPathsObject = {
       { 409: '`slug_is_taken`' },
     ),
   },
-  '/api/auth/organization/update': {
+  authOrganizationUpdate: {
     post: operation(
       'Change its name, slug, logo or metadata (owners and admins)',
       { body: updateOrganizationBody },
@@ -98,7 +98,7 @@ export const organizationPaths: ZodOpenApiPathsObject = {
       { ...ORG, 409: '`slug_is_taken`' },
     ),
   },
-  '/api/auth/organization/delete': {
+  authOrganizationDelete: {
     post: operation(
       'Delete it with its memberships and invitations, once no service belongs to it (owners)',
       { body: organizationIdBody },
@@ -106,7 +106,7 @@ export const organizationPaths: ZodOpenApiPathsObject = {
       { ...ORG, 409: '`organization_has_services` (a service still belongs to it)' },
     ),
   },
-  '/api/auth/organization/check-slug': {
+  authOrganizationCheckSlug: {
     post: operation(
       'Is this slug free?',
       { body: checkSlugBody },
@@ -114,7 +114,7 @@ export const organizationPaths: ZodOpenApiPathsObject = {
       { 409: '`slug_is_taken`' },
     ),
   },
-  '/api/auth/organization/get-full-organization': {
+  authOrganizationGetFullOrganization: {
     get: operation(
       'The organization with its members and invitations (members); null when the query names none and the session has no active organization',
       { query: fullOrganizationQuery },
@@ -125,7 +125,7 @@ export const organizationPaths: ZodOpenApiPathsObject = {
       { 400: INVALID, 404: ORG[404] },
     ),
   },
-  '/api/auth/organization/list-members': {
+  authOrganizationListMembers: {
     get: operation(
       'Its members, oldest first (members)',
       { query: listMembersQuery },
@@ -133,10 +133,10 @@ export const organizationPaths: ZodOpenApiPathsObject = {
       ORG,
     ),
   },
-  '/api/auth/organization/get-active-member': {
+  authOrganizationGetActiveMember: {
     get: operation('The caller’s membership in the active organization', {}, json('The membership', member), ORG),
   },
-  '/api/auth/organization/update-member-role': {
+  authOrganizationUpdateMemberRole: {
     post: operation(
       'Change a member’s role (owners and admins; only owners grant or change owner)',
       { body: updateMemberRoleBody },
@@ -148,7 +148,7 @@ export const organizationPaths: ZodOpenApiPathsObject = {
       },
     ),
   },
-  '/api/auth/organization/remove-member': {
+  authOrganizationRemoveMember: {
     post: operation(
       'Remove a member by membership id or email (owners and admins; only owners remove owners)',
       { body: removeMemberBody },
@@ -160,13 +160,13 @@ export const organizationPaths: ZodOpenApiPathsObject = {
       },
     ),
   },
-  '/api/auth/organization/leave': {
+  authOrganizationLeave: {
     post: operation('Leave an organization', { body: organizationIdBody }, json('The membership that ended', member), {
       ...ORG,
       409: '`last_owner`',
     }),
   },
-  '/api/auth/organization/invite-member': {
+  authOrganizationInviteMember: {
     post: operation(
       'Invite an email address (owners and admins; owners only for owner); mailed, valid 48 h',
       { body: inviteMemberBody },
@@ -177,7 +177,7 @@ export const organizationPaths: ZodOpenApiPathsObject = {
       },
     ),
   },
-  '/api/auth/organization/accept-invitation': {
+  authOrganizationAcceptInvitation: {
     post: operation(
       'Accept an invitation addressed to one’s email; its organization becomes the session’s active one',
       { body: invitationIdBody },
@@ -188,7 +188,7 @@ export const organizationPaths: ZodOpenApiPathsObject = {
       },
     ),
   },
-  '/api/auth/organization/reject-invitation': {
+  authOrganizationRejectInvitation: {
     post: operation(
       'Reject an invitation addressed to one’s email',
       { body: invitationIdBody },
@@ -196,7 +196,7 @@ export const organizationPaths: ZodOpenApiPathsObject = {
       SETTLED,
     ),
   },
-  '/api/auth/organization/cancel-invitation': {
+  authOrganizationCancelInvitation: {
     post: operation(
       'Cancel a pending invitation (owners and admins)',
       { body: invitationIdBody },
@@ -204,7 +204,7 @@ export const organizationPaths: ZodOpenApiPathsObject = {
       { 404: SETTLED[404], 409: SETTLED[409] },
     ),
   },
-  '/api/auth/organization/get-invitation': {
+  authOrganizationGetInvitation: {
     get: operation(
       'An invitation, for its recipient or a member',
       { query: getInvitationQuery },
@@ -219,7 +219,7 @@ export const organizationPaths: ZodOpenApiPathsObject = {
       { 404: SETTLED[404] },
     ),
   },
-  '/api/auth/organization/list-invitations': {
+  authOrganizationListInvitations: {
     get: operation(
       'The organization’s invitations, newest first (members)',
       { query: listInvitationsQuery },
@@ -227,7 +227,7 @@ export const organizationPaths: ZodOpenApiPathsObject = {
       ORG,
     ),
   },
-  '/api/auth/organization/list-user-invitations': {
+  authOrganizationListUserInvitations: {
     get: operation('Pending, unexpired invitations to one’s email', {}, json('Invitations', z.array(invitation))),
   },
-}
+}))

@@ -1,10 +1,10 @@
 // The OpenAPI description of /api/auth (docs/api.md "Accounts (/api/auth)"): the request schemas are the
 // ones the endpoints parse with; the answers are described here, beside them.
 import { z } from 'zod'
-import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { ROLES } from '../../domain/permissions'
 import { errorResponses, id, json, SESSION, timestamp } from '../../src/lib/openapi/common'
+import { familyDocs, type PathDocs } from '../../src/lib/openapi/routes'
 import { setActiveBody } from './organizations'
 import { requestResetBody, resetBody } from './password'
 import { signInBody } from './sign-in'
@@ -56,8 +56,8 @@ const verifyAnswers = {
   }),
 }
 
-export const authPaths: ZodOpenApiPathsObject = {
-  '/api/auth/sign-up/email': {
+export const authDocs = familyDocs((): PathDocs => ({
+  authSignUpEmail: {
     post: {
       tags: ['Accounts'],
       summary: 'Create an account (unverified; a verification mail follows)',
@@ -73,7 +73,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-  '/api/auth/send-verification-email': {
+  authSendVerificationEmail: {
     post: {
       tags: ['Accounts'],
       summary: 'Send a fresh verification link (same answer whether or not the email has an account)',
@@ -81,7 +81,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       responses: { '200': json('Accepted', status), ...errors({ 400: INVALID }) },
     },
   },
-  '/api/auth/verify-email': {
+  authVerifyEmail: {
     get: {
       tags: ['Accounts'],
       summary: 'Verify an email address (the link in the mail)',
@@ -95,7 +95,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       responses: verifyAnswers,
     },
   },
-  '/api/auth/sign-in/email': {
+  authSignInEmail: {
     post: {
       tags: ['Accounts'],
       summary: 'Sign in: a new session, as token, header and cookies',
@@ -120,7 +120,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-  '/api/auth/get-session': {
+  authGetSession: {
     get: {
       tags: ['Accounts'],
       summary: 'The current session and user, or null',
@@ -131,7 +131,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-  '/api/auth/sign-out': {
+  authSignOut: {
     post: {
       tags: ['Accounts'],
       summary: 'Revoke the presented session and clear the cookies (idempotent)',
@@ -139,7 +139,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       responses: { '200': json('Signed out', z.object({ success: z.literal(true) })), ...errors({}) },
     },
   },
-  '/api/auth/forget-password': {
+  authForgetPassword: {
     post: {
       tags: ['Accounts'],
       summary: 'Mail a password-reset link (same answer for unknown emails)',
@@ -150,7 +150,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-  '/api/auth/request-password-reset': {
+  authRequestPasswordReset: {
     post: {
       tags: ['Accounts'],
       summary: 'The same as /api/auth/forget-password (Better Auth’s newer name)',
@@ -158,7 +158,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       responses: { '200': json('Accepted', status), ...errors({ 400: `${INVALID}, or \`invalid_redirect\`` }) },
     },
   },
-  '/api/auth/reset-password': {
+  authResetPassword: {
     post: {
       tags: ['Accounts'],
       summary: 'Set a new password with a reset token; revokes every session of the user',
@@ -169,7 +169,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-  '/api/auth/organization/list': {
+  authOrganizationList: {
     get: {
       tags: ['Accounts'],
       summary: 'The caller’s organization memberships',
@@ -180,7 +180,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-  '/api/auth/organization/set-active': {
+  authOrganizationSetActive: {
     post: {
       tags: ['Accounts'],
       summary:
@@ -200,4 +200,4 @@ export const authPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-}
+}))

@@ -8,10 +8,12 @@ import { parseAuthInput } from '../../src/lib/auth/errors'
 import { presentInvitation, presentMember } from '../../src/lib/auth/organization-rows'
 import { emailField } from '../../src/lib/auth/schemas'
 import { readJson } from '../../src/lib/http/body'
-import { defineEndpoint } from '../../src/lib/http/endpoint'
+import { defineEndpoint, type RouteDeclaration } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
+import { pathDoc } from '../../src/lib/openapi/routes'
 import * as invitations from '../../src/operations/auth/organization-invitations'
-import { orgRoleField } from './organization-manage'
+import { organizationDocs } from './openapi-organizations'
+import { orgRoleField } from './organization-role'
 import { withActiveOrganization } from './session-response'
 
 const invitationId = z.uuid({ error: 'invitationId must be an invitation id' })
@@ -35,52 +37,92 @@ function route<T extends z.ZodType>(
   method: 'get' | 'post',
   schema: T,
   handle: (req: PayloadRequest, caller: Caller, input: z.infer<T>) => Promise<unknown>,
+  doc: RouteDeclaration['doc'],
 ) {
-  return defineEndpoint(`/auth/organization/${path}`, method, async (req) => {
-    const caller = await requireCaller(req)
-    return json(
-      await handle(req, caller, parseAuthInput(schema, method === 'get' ? queryOf(req) : await readJson(req))),
-    )
-  })
+  return defineEndpoint(
+    `/auth/organization/${path}`,
+    method,
+    async (req) => {
+      const caller = await requireCaller(req)
+      return json(
+        await handle(req, caller, parseAuthInput(schema, method === 'get' ? queryOf(req) : await readJson(req))),
+      )
+    },
+    doc,
+  )
 }
 
 export const organizationInvitationEndpoints = [
-  ...route('invite-member', 'post', inviteMemberBody, async (req, caller, body) =>
-    presentInvitation(await invitations.inviteMember(req, caller, body)),
+  ...route(
+    'invite-member',
+    'post',
+    inviteMemberBody,
+    async (req, caller, body) => presentInvitation(await invitations.inviteMember(req, caller, body)),
+    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationInviteMember),
   ),
-  ...defineEndpoint('/auth/organization/accept-invitation', 'post', async (req) => {
-    const caller = await requireCaller(req)
-    const { invitation, member } = await invitations.acceptInvitation(
-      req,
-      caller,
-      parseAuthInput(invitationIdBody, await readJson(req)).invitationId,
-    )
-    return withActiveOrganization(
-      json({ invitation: presentInvitation(invitation), member: presentMember(member) }),
-      caller,
-      String(invitation.organization_id),
-    )
-  }),
-  ...route('reject-invitation', 'post', invitationIdBody, async (req, caller, body) => ({
-    invitation: presentInvitation(await invitations.rejectInvitation(req, caller, body.invitationId)),
-    member: null,
-  })),
-  ...route('cancel-invitation', 'post', invitationIdBody, async (req, caller, body) =>
-    presentInvitation(await invitations.cancelInvitation(req, caller, body.invitationId)),
+  ...defineEndpoint(
+    '/auth/organization/accept-invitation',
+    'post',
+    async (req) => {
+      const caller = await requireCaller(req)
+      const { invitation, member } = await invitations.acceptInvitation(
+        req,
+        caller,
+        parseAuthInput(invitationIdBody, await readJson(req)).invitationId,
+      )
+      return withActiveOrganization(
+        json({ invitation: presentInvitation(invitation), member: presentMember(member) }),
+        caller,
+        String(invitation.organization_id),
+      )
+    },
+    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationAcceptInvitation),
   ),
-  ...route('get-invitation', 'get', getInvitationQuery, async (req, caller, query) => {
-    const found = await invitations.getInvitation(req, caller, query.id)
-    return {
-      ...presentInvitation(found.invitation),
-      organizationName: found.organizationName,
-      organizationSlug: found.organizationSlug,
-      inviterEmail: found.inviterEmail,
-    }
-  }),
-  ...route('list-invitations', 'get', listInvitationsQuery, async (req, caller, query) =>
-    (await invitations.invitationsOf(req, caller, query.organizationId)).map(presentInvitation),
+  ...route(
+    'reject-invitation',
+    'post',
+    invitationIdBody,
+    async (req, caller, body) => ({
+      invitation: presentInvitation(await invitations.rejectInvitation(req, caller, body.invitationId)),
+      member: null,
+    }),
+    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationRejectInvitation),
   ),
-  ...route('list-user-invitations', 'get', z.object({}).passthrough(), async (req, caller) =>
-    (await invitations.invitationsToCaller(req, caller)).map(presentInvitation),
+  ...route(
+    'cancel-invitation',
+    'post',
+    invitationIdBody,
+    async (req, caller, body) => presentInvitation(await invitations.cancelInvitation(req, caller, body.invitationId)),
+    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationCancelInvitation),
+  ),
+  ...route(
+    'get-invitation',
+    'get',
+    getInvitationQuery,
+    async (req, caller, query) => {
+      const found = await invitations.getInvitation(req, caller, query.id)
+      return {
+        ...presentInvitation(found.invitation),
+        organizationName: found.organizationName,
+        organizationSlug: found.organizationSlug,
+        inviterEmail: found.inviterEmail,
+      }
+    },
+    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationGetInvitation),
+  ),
+  ...route(
+    'list-invitations',
+    'get',
+    listInvitationsQuery,
+    async (req, caller, query) =>
+      (await invitations.invitationsOf(req, caller, query.organizationId)).map(presentInvitation),
+    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationListInvitations),
+  ),
+  ...route(
+    'list-user-invitations',
+    'get',
+    z.object({}).passthrough(),
+    async (req, caller) => (await invitations.invitationsToCaller(req, caller)).map(presentInvitation),
+    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationListUserInvitations),
   ),
 ]

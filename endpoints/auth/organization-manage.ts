@@ -4,7 +4,6 @@
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
-import { MEMBERSHIP_ROLES } from '../../collections/Memberships'
 import {
   ORGANIZATION_LOGO_MAX_LENGTH,
   ORGANIZATION_METADATA_MAX_BYTES,
@@ -15,16 +14,18 @@ import { parseAuthInput } from '../../src/lib/auth/errors'
 import {
   listInvitations,
   listMembers,
-  type OrgRole,
   presentInvitation,
   presentMember,
   presentOrganization,
 } from '../../src/lib/auth/organization-rows'
 import { readJson, refineWith } from '../../src/lib/http/body'
-import { defineEndpoint } from '../../src/lib/http/endpoint'
+import { defineEndpoint, type RouteDeclaration } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
+import { pathDoc } from '../../src/lib/openapi/routes'
 import * as orgs from '../../src/operations/auth/organization-manage'
 import { slugTaken } from '../../src/operations/auth/organization-manage'
+import { organizationDocs } from './openapi-organizations'
+import { orgRoleField } from './organization-role'
 import { withActiveOrganization } from './session-response'
 
 export const orgSlugField = z
@@ -38,34 +39,6 @@ const orgName = z
   .min(1, 'name is required')
   .max(200, 'name is at most 200 characters')
 const organizationRef = z.string({ error: 'organizationId must be a string' }).min(1).max(100)
-const ROLE_CHOICE = `one of ${MEMBERSHIP_ROLES.join(', ')}`
-// Better Auth sends a role, a list of roles, or their comma-separated form. A member has one
-// role here: a list (or comma form) naming one role is that role; naming several is refused.
-export const orgRoleField = z
-  .union([z.string().max(100), z.array(z.string().max(20)).max(10)], {
-    error: `role must be ${ROLE_CHOICE}, or a list holding one of them`,
-  })
-  .transform((value, ctx) => {
-    const roles = [
-      ...new Set((Array.isArray(value) ? value : value.split(',')).map((role) => role.trim()).filter(Boolean)),
-    ]
-    if (roles.length > 1) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `a member has one role: give ${ROLE_CHOICE}, not ${roles.length} (${roles.join(', ')})`,
-      })
-      return z.NEVER
-    }
-    if (roles.length === 0 || !(MEMBERSHIP_ROLES as readonly string[]).includes(roles[0]!)) {
-      ctx.addIssue({ code: 'custom', message: `role must be ${ROLE_CHOICE}` })
-      return z.NEVER
-    }
-    return roles[0] as OrgRole
-  })
-  .meta({
-    description: `The role, ${ROLE_CHOICE}; a list (or comma-separated form) naming one role is that role, naming several is refused (one role per member)`,
-  })
-
 const orgLogo = z
   .string({ error: 'logo must be a string or null' })
   .max(ORGANIZATION_LOGO_MAX_LENGTH, `logo is at most ${ORGANIZATION_LOGO_MAX_LENGTH} characters`)
@@ -132,72 +105,126 @@ function post<T extends z.ZodType>(
   path: string,
   schema: T,
   handle: (req: PayloadRequest, caller: Caller, body: z.infer<T>) => Promise<unknown>,
+  doc: RouteDeclaration['doc'],
 ) {
-  return defineEndpoint(`/auth/organization/${path}`, 'post', async (req) => {
-    // Who is asking comes before what they sent: an anonymous caller learns only 401.
-    const caller = await requireCaller(req)
-    return json(await handle(req, caller, parseAuthInput(schema, await readJson(req))))
-  })
+  return defineEndpoint(
+    `/auth/organization/${path}`,
+    'post',
+    async (req) => {
+      // Who is asking comes before what they sent: an anonymous caller learns only 401.
+      const caller = await requireCaller(req)
+      return json(await handle(req, caller, parseAuthInput(schema, await readJson(req))))
+    },
+    doc,
+  )
 }
 
 function get<T extends z.ZodType>(
   path: string,
   schema: T,
   handle: (req: PayloadRequest, caller: Caller, query: z.infer<T>) => Promise<unknown>,
+  doc: RouteDeclaration['doc'],
 ) {
-  return defineEndpoint(`/auth/organization/${path}`, 'get', async (req) => {
-    const caller = await requireCaller(req)
-    return json(await handle(req, caller, parseAuthInput(schema, queryOf(req))))
-  })
+  return defineEndpoint(
+    `/auth/organization/${path}`,
+    'get',
+    async (req) => {
+      const caller = await requireCaller(req)
+      return json(await handle(req, caller, parseAuthInput(schema, queryOf(req))))
+    },
+    doc,
+  )
 }
 
 export const organizationManageEndpoints = [
-  ...defineEndpoint('/auth/organization/create', 'post', async (req) => {
-    const caller = await requireCaller(req)
-    const { keepCurrentActiveOrganization, ...input } = parseAuthInput(createOrganizationBody, await readJson(req))
-    const activate = !keepCurrentActiveOrganization
-    const { organization, membership } = await orgs.createOrganization(req, caller, input, { activate })
-    const body = json({ ...presentOrganization(organization), members: [presentMember(membership)] })
-    if (!activate) return body
-    return withActiveOrganization(body, caller, String(organization.id))
-  }),
-  ...post('update', updateOrganizationBody, async (req, caller, body) =>
-    presentOrganization(await orgs.updateOrganization(req, caller, body.organizationId, body.data)),
+  ...defineEndpoint(
+    '/auth/organization/create',
+    'post',
+    async (req) => {
+      const caller = await requireCaller(req)
+      const { keepCurrentActiveOrganization, ...input } = parseAuthInput(createOrganizationBody, await readJson(req))
+      const activate = !keepCurrentActiveOrganization
+      const { organization, membership } = await orgs.createOrganization(req, caller, input, { activate })
+      const body = json({ ...presentOrganization(organization), members: [presentMember(membership)] })
+      if (!activate) return body
+      return withActiveOrganization(body, caller, String(organization.id))
+    },
+    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationCreate),
   ),
-  ...post('delete', organizationIdBody, async (req, caller, body) =>
-    presentOrganization(await orgs.deleteOrganization(req, caller, body.organizationId)),
+  ...post(
+    'update',
+    updateOrganizationBody,
+    async (req, caller, body) =>
+      presentOrganization(await orgs.updateOrganization(req, caller, body.organizationId, body.data)),
+    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationUpdate),
   ),
-  ...post('check-slug', checkSlugBody, async (req, _caller, body) => {
-    if (!(await orgs.slugIsFree(req, body.slug))) throw slugTaken()
-    return { status: true }
-  }),
-  ...get('get-full-organization', fullOrganizationQuery, async (req, caller, query) => {
-    // Better Auth answers null when nothing names an organization and none is active.
-    if (!query.organizationId && !query.organizationSlug && !caller.current.session.activeOrganizationId) return null
-    const { organization } = await orgs.organizationFor(req, caller, query.organizationId ?? query.organizationSlug)
-    const id = String(organization.id)
-    const { members } = await listMembers(req, id, query.membersLimit ?? 1000, 0)
-    return {
-      ...presentOrganization(organization),
-      members: members.map(presentMember),
-      invitations: (await listInvitations(req, id)).map(presentInvitation),
-    }
-  }),
-  ...get('list-members', listMembersQuery, async (req, caller, query) => {
-    const { organization } = await orgs.organizationFor(req, caller, query.organizationId ?? query.organizationSlug)
-    const { members, total } = await listMembers(req, String(organization.id), query.limit, query.offset)
-    return { members: members.map(presentMember), total }
-  }),
-  ...get('get-active-member', z.object({}).strict(), async (req, caller) =>
-    presentMember((await orgs.organizationFor(req, caller, undefined)).membership),
+  ...post(
+    'delete',
+    organizationIdBody,
+    async (req, caller, body) => presentOrganization(await orgs.deleteOrganization(req, caller, body.organizationId)),
+    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationDelete),
   ),
-  ...post('update-member-role', updateMemberRoleBody, async (req, caller, body) =>
-    presentMember(await orgs.updateMemberRole(req, caller, body.organizationId, body.memberId, body.role)),
+  ...post(
+    'check-slug',
+    checkSlugBody,
+    async (req, _caller, body) => {
+      if (!(await orgs.slugIsFree(req, body.slug))) throw slugTaken()
+      return { status: true }
+    },
+    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationCheckSlug),
   ),
-  ...post('remove-member', removeMemberBody, async (req, caller, body) => ({
-    member: presentMember(await orgs.removeMember(req, caller, body.organizationId, body.memberIdOrEmail)),
-  })),
-  ...post('leave', organizationIdBody, async (req, caller, body) =>
-    presentMember(await orgs.leaveOrganization(req, caller, body.organizationId)),
+  ...get(
+    'get-full-organization',
+    fullOrganizationQuery,
+    async (req, caller, query) => {
+      // Better Auth answers null when nothing names an organization and none is active.
+      if (!query.organizationId && !query.organizationSlug && !caller.current.session.activeOrganizationId) return null
+      const { organization } = await orgs.organizationFor(req, caller, query.organizationId ?? query.organizationSlug)
+      const id = String(organization.id)
+      const { members } = await listMembers(req, id, query.membersLimit ?? 1000, 0)
+      return {
+        ...presentOrganization(organization),
+        members: members.map(presentMember),
+        invitations: (await listInvitations(req, id)).map(presentInvitation),
+      }
+    },
+    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationGetFullOrganization),
+  ),
+  ...get(
+    'list-members',
+    listMembersQuery,
+    async (req, caller, query) => {
+      const { organization } = await orgs.organizationFor(req, caller, query.organizationId ?? query.organizationSlug)
+      const { members, total } = await listMembers(req, String(organization.id), query.limit, query.offset)
+      return { members: members.map(presentMember), total }
+    },
+    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationListMembers),
+  ),
+  ...get(
+    'get-active-member',
+    z.object({}).strict(),
+    async (req, caller) => presentMember((await orgs.organizationFor(req, caller, undefined)).membership),
+    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationGetActiveMember),
+  ),
+  ...post(
+    'update-member-role',
+    updateMemberRoleBody,
+    async (req, caller, body) =>
+      presentMember(await orgs.updateMemberRole(req, caller, body.organizationId, body.memberId, body.role)),
+    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationUpdateMemberRole),
+  ),
+  ...post(
+    'remove-member',
+    removeMemberBody,
+    async (req, caller, body) => ({
+      member: presentMember(await orgs.removeMember(req, caller, body.organizationId, body.memberIdOrEmail)),
+    }),
+    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationRemoveMember),
+  ),
+  ...post(
+    'leave',
+    organizationIdBody,
+    async (req, caller, body) => presentMember(await orgs.leaveOrganization(req, caller, body.organizationId)),
+    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationLeave),
   ),
 ]

@@ -9,11 +9,16 @@ import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { unauthorized } from '../../src/lib/http/errors'
 import { json } from '../../src/lib/http/respond'
+import { pathDoc } from '../../src/lib/openapi/routes'
 import { listOrganizations, setActiveOrganization } from '../../src/operations/auth/organizations'
+import { authDocs } from './openapi'
 import { withFreshCache } from './session-response'
 
-export const listOrganizationsEndpoint = defineEndpoint('/auth/organization/list', 'get', async (req) =>
-  json(await listOrganizations(req)),
+export const listOrganizationsEndpoint = defineEndpoint(
+  '/auth/organization/list',
+  'get',
+  async (req) => json(await listOrganizations(req)),
+  pathDoc(({ locales }) => authDocs(locales).authOrganizationList),
 )
 
 // Better Auth's body: an id (null clears), or a slug; neither answers the current one.
@@ -28,25 +33,30 @@ export const setActiveBody = z
   })
   .strict()
 
-export const setActiveEndpoint = defineEndpoint('/auth/organization/set-active', 'post', async (req) => {
-  const current = sessionOf(req)
-  // Who is asking comes before what they sent: an anonymous caller learns only 401.
-  if (!req.user || !current) throw unauthorized()
-  const result = await setActiveOrganization(req, parseAuthInput(setActiveBody, await readJson(req)))
-  const body = json({ organization: result.organization, session: presentSession(result.session) })
-  if (!result.changed) return body
-  // A cookie client's cached snapshot still names the old organization: re-issue it.
-  const user = req.user!
-  return withFreshCache(
-    body,
-    current,
-    {
-      id: String(user.id),
-      email: user.email,
-      name: user.name ?? null,
-      emailVerified: Boolean(user.emailVerified),
-      roles: user.roles ?? [],
-    },
-    result.session,
-  )
-})
+export const setActiveEndpoint = defineEndpoint(
+  '/auth/organization/set-active',
+  'post',
+  async (req) => {
+    const current = sessionOf(req)
+    // Who is asking comes before what they sent: an anonymous caller learns only 401.
+    if (!req.user || !current) throw unauthorized()
+    const result = await setActiveOrganization(req, parseAuthInput(setActiveBody, await readJson(req)))
+    const body = json({ organization: result.organization, session: presentSession(result.session) })
+    if (!result.changed) return body
+    // A cookie client's cached snapshot still names the old organization: re-issue it.
+    const user = req.user!
+    return withFreshCache(
+      body,
+      current,
+      {
+        id: String(user.id),
+        email: user.email,
+        name: user.name ?? null,
+        emailVerified: Boolean(user.emailVerified),
+        roles: user.roles ?? [],
+      },
+      result.session,
+    )
+  },
+  pathDoc(({ locales }) => authDocs(locales).authOrganizationSetActive),
+)

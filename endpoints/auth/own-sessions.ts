@@ -10,12 +10,14 @@ import { parseAuthInput } from '../../src/lib/auth/errors'
 import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
+import { pathDoc } from '../../src/lib/openapi/routes'
 import {
   listOwnSessions,
   revokeAllOwnSessions,
   revokeOtherOwnSessions,
   revokeOwnSession,
 } from '../../src/operations/auth/own-sessions'
+import { accountDocs } from './openapi-account'
 
 export const revokeSessionBody = z
   .object({
@@ -24,21 +26,39 @@ export const revokeSessionBody = z
   .strict()
 
 export const ownSessionEndpoints = [
-  ...defineEndpoint('/auth/list-sessions', 'get', async (req) =>
-    json(await listOwnSessions(req, await requireCaller(req))),
+  ...defineEndpoint(
+    '/auth/list-sessions',
+    'get',
+    async (req) => json(await listOwnSessions(req, await requireCaller(req))),
+    pathDoc(({ locales }) => accountDocs(locales).authListSessions),
   ),
-  ...defineEndpoint('/auth/revoke-session', 'post', async (req) => {
-    const caller = await requireCaller(req)
-    await revokeOwnSession(req, caller, parseAuthInput(revokeSessionBody, await readJson(req)).token)
-    return json({ status: true })
-  }),
+  ...defineEndpoint(
+    '/auth/revoke-session',
+    'post',
+    async (req) => {
+      const caller = await requireCaller(req)
+      await revokeOwnSession(req, caller, parseAuthInput(revokeSessionBody, await readJson(req)).token)
+      return json({ status: true })
+    },
+    pathDoc(({ locales }) => accountDocs(locales).authRevokeSession),
+  ),
   // No body to read: like sign-out, the session says everything.
-  ...defineEndpoint('/auth/revoke-other-sessions', 'post', async (req) => {
-    await revokeOtherOwnSessions(req, await requireCaller(req))
-    return json({ status: true })
-  }),
-  ...defineEndpoint('/auth/revoke-sessions', 'post', async (req) => {
-    await revokeAllOwnSessions(req, await requireCaller(req))
-    return json({ status: true })
-  }),
+  ...defineEndpoint(
+    '/auth/revoke-other-sessions',
+    'post',
+    async (req) => {
+      await revokeOtherOwnSessions(req, await requireCaller(req))
+      return json({ status: true })
+    },
+    pathDoc(({ locales }) => accountDocs(locales).authRevokeOtherSessions),
+  ),
+  ...defineEndpoint(
+    '/auth/revoke-sessions',
+    'post',
+    async (req) => {
+      await revokeAllOwnSessions(req, await requireCaller(req))
+      return json({ status: true })
+    },
+    pathDoc(({ locales }) => accountDocs(locales).authRevokeSessions),
+  ),
 ]

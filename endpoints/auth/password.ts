@@ -7,7 +7,9 @@ import { emailField, passwordField, tokenField } from '../../src/lib/auth/schema
 import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
+import { pathDoc } from '../../src/lib/openapi/routes'
 import { requestPasswordReset, resetPassword } from '../../src/operations/auth/password-reset'
+import { authDocs } from './openapi'
 
 export const requestResetBody = z
   .object({ email: emailField, redirectTo: z.string({ error: 'redirectTo must be a URL' }).min(1).max(2000) })
@@ -20,8 +22,18 @@ const requestReset = async (req: Parameters<typeof requestPasswordReset>[0]) => 
 }
 
 export const requestResetEndpoints = [
-  ...defineEndpoint('/auth/forget-password', 'post', requestReset),
-  ...defineEndpoint('/auth/request-password-reset', 'post', requestReset),
+  ...defineEndpoint(
+    '/auth/forget-password',
+    'post',
+    requestReset,
+    pathDoc(({ locales }) => authDocs(locales).authForgetPassword),
+  ),
+  ...defineEndpoint(
+    '/auth/request-password-reset',
+    'post',
+    requestReset,
+    pathDoc(({ locales }) => authDocs(locales).authRequestPasswordReset),
+  ),
 ]
 
 // `newPassword` is Better Auth's name for the same field: its client's resetPassword() sends it.
@@ -33,8 +45,13 @@ export const resetBody = z
     path: ['password'],
   })
 
-export const resetPasswordEndpoint = defineEndpoint('/auth/reset-password', 'post', async (req) => {
-  const { token, password, newPassword } = parseAuthInput(resetBody, await readJson(req))
-  await resetPassword(req, token, (password ?? newPassword)!)
-  return json({ status: true })
-})
+export const resetPasswordEndpoint = defineEndpoint(
+  '/auth/reset-password',
+  'post',
+  async (req) => {
+    const { token, password, newPassword } = parseAuthInput(resetBody, await readJson(req))
+    await resetPassword(req, token, (password ?? newPassword)!)
+    return json({ status: true })
+  },
+  pathDoc(({ locales }) => authDocs(locales).authResetPassword),
+)

@@ -8,14 +8,21 @@ import { presentSession, presentSessionUser } from '../../src/lib/auth/present'
 import { sessionOf } from '../../src/lib/auth/sessions'
 import { defineEndpoint, defineRoute } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
+import { pathDoc } from '../../src/lib/openapi/routes'
 import { signOut } from '../../src/operations/auth/sign-out'
+import { authDocs } from './openapi'
 
-export const signOutEndpoint = defineEndpoint('/auth/sign-out', 'post', async (req) => {
-  await signOut(req)
-  const headers = new Headers({ 'content-type': 'application/json; charset=utf-8' })
-  for (const cookie of clearedCookies()) headers.append('set-cookie', cookie)
-  return new Response(JSON.stringify({ success: true }), { status: 200, headers })
-})
+export const signOutEndpoint = defineEndpoint(
+  '/auth/sign-out',
+  'post',
+  async (req) => {
+    await signOut(req)
+    const headers = new Headers({ 'content-type': 'application/json; charset=utf-8' })
+    for (const cookie of clearedCookies()) headers.append('set-cookie', cookie)
+    return new Response(JSON.stringify({ success: true }), { status: 200, headers })
+  },
+  pathDoc(({ locales }) => authDocs(locales).authSignOut),
+)
 
 function currentSession(user: PayloadRequest['user']) {
   const current = user ? sessionOf({ user } as PayloadRequest) : null
@@ -27,4 +34,5 @@ export const getSessionEndpoint = defineRoute({
   methods: 'get',
   handler: async (req) => json(currentSession(req.user)),
   shell: { answer: async ({ user }) => currentSession(user) },
+  doc: pathDoc(({ locales }) => authDocs(locales).authGetSession),
 })

@@ -7,7 +7,9 @@ import { betterAuthExtras, emailField, nameField, passwordField, usernameField }
 import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
+import { pathDoc } from '../../src/lib/openapi/routes'
 import { signUp } from '../../src/operations/auth/sign-up'
+import { authDocs } from './openapi'
 
 export const signUpBody = z
   .object({
@@ -20,10 +22,15 @@ export const signUpBody = z
   .strict()
 export type SignUpBody = z.infer<typeof signUpBody>
 
-export const signUpEndpoint = defineEndpoint('/auth/sign-up/email', 'post', async (req) => {
-  await limitSignUp(req)
-  const body = parseAuthInput(signUpBody, await readJson(req))
-  const user = await signUp(req, body)
-  // `token: null` as Better Auth answers when verification is required.
-  return json({ user, session: null, token: null })
-})
+export const signUpEndpoint = defineEndpoint(
+  '/auth/sign-up/email',
+  'post',
+  async (req) => {
+    await limitSignUp(req)
+    const body = parseAuthInput(signUpBody, await readJson(req))
+    const user = await signUp(req, body)
+    // `token: null` as Better Auth answers when verification is required.
+    return json({ user, session: null, token: null })
+  },
+  pathDoc(({ locales }) => authDocs(locales).authSignUpEmail),
+)

@@ -9,8 +9,10 @@ import { betterAuthExtras, emailField, tokenField } from '../../src/lib/auth/sch
 import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
+import { pathDoc } from '../../src/lib/openapi/routes'
 import { resendVerification } from '../../src/operations/auth/send-verification-email'
 import { verifyEmail } from '../../src/operations/auth/verify-email'
+import { authDocs } from './openapi'
 
 export const tokenBody = z.object({ token: tokenField, callbackURL: betterAuthExtras.callbackURL }).strict()
 
@@ -21,21 +23,34 @@ async function verify(req: Parameters<typeof verifyEmail>[0], token: unknown) {
 }
 
 export const verifyEmailEndpoints = [
-  ...defineEndpoint('/auth/verify-email', 'get', async (req) =>
-    verify(req, new URL(req.url ?? '', 'http://x').searchParams.get('token')),
+  ...defineEndpoint(
+    '/auth/verify-email',
+    'get',
+    async (req) => verify(req, new URL(req.url ?? '', 'http://x').searchParams.get('token')),
+    pathDoc(({ locales }) => authDocs(locales).authVerifyEmail),
   ),
-  ...defineEndpoint('/auth/verify-email', 'post', async (req) => {
-    const body = await readJson(req)
-    const token = typeof body === 'object' && body !== null ? (body as { token?: unknown }).token : undefined
-    if (token === undefined) throw invalidToken()
-    return verify(req, parseAuthInput(tokenBody, body).token)
-  }),
+  ...defineEndpoint(
+    '/auth/verify-email',
+    'post',
+    async (req) => {
+      const body = await readJson(req)
+      const token = typeof body === 'object' && body !== null ? (body as { token?: unknown }).token : undefined
+      if (token === undefined) throw invalidToken()
+      return verify(req, parseAuthInput(tokenBody, body).token)
+    },
+    pathDoc(({ locales }) => authDocs(locales).authVerifyEmail),
+  ),
 ]
 
 export const emailBody = z.object({ email: emailField, callbackURL: betterAuthExtras.callbackURL }).strict()
 
-export const sendVerificationEndpoint = defineEndpoint('/auth/send-verification-email', 'post', async (req) => {
-  const { email } = parseAuthInput(emailBody, await readJson(req))
-  await resendVerification(req, email)
-  return json({ status: true })
-})
+export const sendVerificationEndpoint = defineEndpoint(
+  '/auth/send-verification-email',
+  'post',
+  async (req) => {
+    const { email } = parseAuthInput(emailBody, await readJson(req))
+    await resendVerification(req, email)
+    return json({ status: true })
+  },
+  pathDoc(({ locales }) => authDocs(locales).authSendVerificationEmail),
+)

@@ -9,26 +9,43 @@ import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { requireUser } from '../../src/lib/http/guards'
 import { parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
+import { pathDoc } from '../../src/lib/openapi/routes'
 import { blockMember, listBlocks, unblockMember } from '../../src/operations/profile/blocks'
 import { uuid } from '../admin/services/actions'
+import { blockDocs } from './openapi-blocks'
 
 export const blockBody = z.object({ userId: uuid('userId') }).strict()
 
 export const blockEndpoints = [
-  ...defineEndpoint('/profile/blocks', 'post', async (req) => {
-    const blockerId = String(requireUser(req).id)
-    const { userId } = parseInput(blockBody, await readJson(req))
-    const { block, created } = await blockMember(req, blockerId, userId)
-    return json({ block }, created ? 201 : 200)
-  }),
+  ...defineEndpoint(
+    '/profile/blocks',
+    'post',
+    async (req) => {
+      const blockerId = String(requireUser(req).id)
+      const { userId } = parseInput(blockBody, await readJson(req))
+      const { block, created } = await blockMember(req, blockerId, userId)
+      return json({ block }, created ? 201 : 200)
+    },
+    pathDoc(({ locales }) => blockDocs(locales).profileBlocks),
+  ),
 
-  ...defineEndpoint('/profile/blocks', 'get', async (req) => {
-    const blockerId = String(requireUser(req).id)
-    return json(await listBlocks(req, blockerId, parsePagination(req.searchParams)))
-  }),
+  ...defineEndpoint(
+    '/profile/blocks',
+    'get',
+    async (req) => {
+      const blockerId = String(requireUser(req).id)
+      return json(await listBlocks(req, blockerId, parsePagination(req.searchParams)))
+    },
+    pathDoc(({ locales }) => blockDocs(locales).profileBlocks),
+  ),
 
-  ...defineEndpoint('/profile/blocks/:userId', 'delete', async (req) => {
-    const blockerId = String(requireUser(req).id)
-    return json(await unblockMember(req, blockerId, String(req.routeParams?.userId ?? '')))
-  }),
+  ...defineEndpoint(
+    '/profile/blocks/:userId',
+    'delete',
+    async (req) => {
+      const blockerId = String(requireUser(req).id)
+      return json(await unblockMember(req, blockerId, String(req.routeParams?.userId ?? '')))
+    },
+    pathDoc(({ locales }) => blockDocs(locales).profileBlocksUserId),
+  ),
 ]

@@ -14,6 +14,7 @@ import { apiError, unauthorized } from '../../src/lib/http/errors'
 import { requireUser } from '../../src/lib/http/guards'
 import { json } from '../../src/lib/http/respond'
 import { localeCodes, unknownLanguage } from '../../src/lib/locales'
+import { pathDoc } from '../../src/lib/openapi/routes'
 import { changeSettings, readSettings } from '../../src/operations/notifications/settings'
 import { readUnsubscribeToken } from '../../src/operations/notifications/unsubscribe-token'
 import { startExport } from '../../src/operations/profile/export'
@@ -21,6 +22,7 @@ import { inboxAnswer, markRead } from '../../src/operations/profile/inbox'
 import { getOwnProfile, updateOwnProfile } from '../../src/operations/profile/profile'
 import { getPublicProfile } from '../../src/operations/profile/public-profile'
 import { uuid } from '../admin/services/actions'
+import { profileDocs } from './openapi'
 
 export const MARK_READ_MAX = 100
 
@@ -100,13 +102,23 @@ async function readObject(req: PayloadRequest): Promise<unknown> {
 const callerId = (req: PayloadRequest) => String(requireUser(req).id)
 
 export const profileEndpoints = [
-  ...defineEndpoint('/profile', 'get', async (req) => json(await getOwnProfile(req, callerId(req)))),
+  ...defineEndpoint(
+    '/profile',
+    'get',
+    async (req) => json(await getOwnProfile(req, callerId(req))),
+    pathDoc(({ locales }) => profileDocs(locales).profile),
+  ),
 
-  ...defineEndpoint('/profile', 'patch', async (req) => {
-    const userId = callerId(req)
-    const changes = parseInput(profileChanges(localeCodes(req.payload)), await readObject(req))
-    return json(await updateOwnProfile(req, userId, changes))
-  }),
+  ...defineEndpoint(
+    '/profile',
+    'patch',
+    async (req) => {
+      const userId = callerId(req)
+      const changes = parseInput(profileChanges(localeCodes(req.payload)), await readObject(req))
+      return json(await updateOwnProfile(req, userId, changes))
+    },
+    pathDoc(({ locales }) => profileDocs(locales).profile),
+  ),
 
   // A hot signed-in read: the shell answers it without Payload's request setup.
   ...defineRoute({
@@ -118,62 +130,91 @@ export const profileEndpoints = [
       answer: ({ payload, user, searchParams }) =>
         inboxAnswer(payload, user ? String(user.id) : undefined, searchParams),
     },
+    doc: pathDoc(({ locales }) => profileDocs(locales).profileNotifications),
   }),
 
-  ...defineEndpoint('/profile/notifications/read', 'post', async (req) => {
-    const userId = callerId(req)
-    return json(await markRead(req, userId, parseInput(markReadBody, await readObject(req))))
-  }),
-
-  ...defineEndpoint('/profile/notification-settings', 'get', async (req) =>
-    json({ settings: await readSettings(req.payload, callerId(req)) }),
+  ...defineEndpoint(
+    '/profile/notifications/read',
+    'post',
+    async (req) => {
+      const userId = callerId(req)
+      return json(await markRead(req, userId, parseInput(markReadBody, await readObject(req))))
+    },
+    pathDoc(({ locales }) => profileDocs(locales).profileNotificationsRead),
   ),
 
-  ...defineEndpoint('/profile/notification-settings', 'patch', async (req) => {
-    const userId = callerId(req)
-    const { settings } = parseInput(settingsChange, await readObject(req))
-    const changed = await changeSettings(req, userId, settings)
-    if (!changed) throw unauthorized()
-    return json({ settings: changed })
-  }),
+  ...defineEndpoint(
+    '/profile/notification-settings',
+    'get',
+    async (req) => json({ settings: await readSettings(req.payload, callerId(req)) }),
+    pathDoc(({ locales }) => profileDocs(locales).profileNotificationSettings),
+  ),
+
+  ...defineEndpoint(
+    '/profile/notification-settings',
+    'patch',
+    async (req) => {
+      const userId = callerId(req)
+      const { settings } = parseInput(settingsChange, await readObject(req))
+      const changed = await changeSettings(req, userId, settings)
+      if (!changed) throw unauthorized()
+      return json({ settings: changed })
+    },
+    pathDoc(({ locales }) => profileDocs(locales).profileNotificationSettings),
+  ),
 
   // The token is the authority, not a session (a mail provider posts it with none): docs/api.md "Notification
   // settings".
-  ...defineEndpoint('/profile/unsubscribe', 'get', async (req) => {
-    const { type } = unsubscribeTarget(req)
-    const action = `/api/profile/unsubscribe?token=${encodeURIComponent(req.searchParams.get('token') ?? '')}`
-    return new Response(unsubscribePage(escapeAttribute(action), type), {
-      status: 200,
-      headers: {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-      },
-    })
-  }),
+  ...defineEndpoint(
+    '/profile/unsubscribe',
+    'get',
+    async (req) => {
+      const { type } = unsubscribeTarget(req)
+      const action = `/api/profile/unsubscribe?token=${encodeURIComponent(req.searchParams.get('token') ?? '')}`
+      return new Response(unsubscribePage(escapeAttribute(action), type), {
+        status: 200,
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+        },
+      })
+    },
+    pathDoc(({ locales }) => profileDocs(locales).profileUnsubscribe),
+  ),
 
-  ...defineEndpoint('/profile/unsubscribe', 'post', async (req) => {
-    const { userId, type } = unsubscribeTarget(req)
-    const settings = await changeSettings(
-      req,
-      userId,
-      { [type]: { email: 'off' } },
-      'notification_settings.unsubscribe',
-    )
-    if (!settings) throw invalidToken()
-    return json({ type, email: settings[type].email })
-  }),
+  ...defineEndpoint(
+    '/profile/unsubscribe',
+    'post',
+    async (req) => {
+      const { userId, type } = unsubscribeTarget(req)
+      const settings = await changeSettings(
+        req,
+        userId,
+        { [type]: { email: 'off' } },
+        'notification_settings.unsubscribe',
+      )
+      if (!settings) throw invalidToken()
+      return json({ type, email: settings[type].email })
+    },
+    pathDoc(({ locales }) => profileDocs(locales).profileUnsubscribe),
+  ),
 
-  ...defineEndpoint('/profile/export', 'get', async (req) => {
-    const { filename, body } = await startExport(req, callerId(req))
-    return new Response(body, {
-      status: 200,
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'content-disposition': `attachment; filename="${filename}"`,
-        'cache-control': 'no-store',
-      },
-    })
-  }),
+  ...defineEndpoint(
+    '/profile/export',
+    'get',
+    async (req) => {
+      const { filename, body } = await startExport(req, callerId(req))
+      return new Response(body, {
+        status: 200,
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'content-disposition': `attachment; filename="${filename}"`,
+          'cache-control': 'no-store',
+        },
+      })
+    },
+    pathDoc(({ locales }) => profileDocs(locales).profileExport),
+  ),
 
   // Last: the literal sub-paths above win, as in Payload's router. A hot public read, answered by the shell.
   ...defineRoute({
@@ -181,5 +222,6 @@ export const profileEndpoints = [
     methods: 'get',
     handler: async (req) => json(await getPublicProfile(req.payload, String(req.routeParams?.username ?? ''))),
     shell: { answer: ({ payload, params }) => getPublicProfile(payload, params.username ?? '') },
+    doc: pathDoc(({ locales }) => profileDocs(locales).profileUsername),
   }),
 ]

@@ -1,8 +1,8 @@
 // The OpenAPI description of /api/profile/blocks (docs/api.md "Blocking between members").
 import { z } from 'zod'
-import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { errorResponses, id, json, pageFields, paginationQuery, SESSION, timestamp } from '../../src/lib/openapi/common'
+import { familyDocs, type PathDocs } from '../../src/lib/openapi/routes'
 import { blockBody } from './blocks'
 
 const TAGS = ['Profile']
@@ -12,8 +12,8 @@ const block = z
   .object({ userId: id, username: z.string().nullable(), createdAt: timestamp })
   .meta({ id: 'MemberBlock' })
 
-export const blockPaths: ZodOpenApiPathsObject = {
-  '/api/profile/blocks': {
+export const blockDocs = familyDocs((): PathDocs => ({
+  profileBlocks: {
     post: {
       tags: TAGS,
       summary: 'Block a member',
@@ -46,7 +46,7 @@ export const blockPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-  '/api/profile/blocks/{userId}': {
+  profileBlocksUserId: {
     delete: {
       tags: TAGS,
       summary: 'Unblock a member (not blocked: the same answer)',
@@ -58,4 +58,4 @@ export const blockPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-}
+}))

@@ -1,7 +1,6 @@
 // The OpenAPI description of /api/profile/* (docs/api.md "Profile: /api/profile"), from the schemas the
 // endpoints parse with.
 import { z } from 'zod'
-import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { EMAIL_CHANNELS, NOTIFICATION_TYPES } from '../../domain/notification-types'
 import {
@@ -14,6 +13,7 @@ import {
   SESSION,
   timestamp,
 } from '../../src/lib/openapi/common'
+import { familyDocs, type PathDocs } from '../../src/lib/openapi/routes'
 import { PUBLISHED_TYPES } from '../../src/operations/profile/public-profile'
 import { memberSettingsQuery } from '../admin/notification-settings'
 import { markReadBody, profileChanges, settingsChange } from './index'
@@ -102,8 +102,8 @@ const INVALID_TOKEN = { 400: '`invalid_token`: missing, malformed, tampered, or 
 
 const UNAUTHORIZED = { 401: '`unauthorized`: no valid session' }
 
-export const profilePaths = (locales: readonly string[]): ZodOpenApiPathsObject => ({
-  '/api/profile': {
+export const profileDocs = familyDocs((locales: readonly string[]): PathDocs => ({
+  profile: {
     get: {
       tags: TAGS,
       summary: 'The caller’s profile and wallet',
@@ -131,7 +131,7 @@ export const profilePaths = (locales: readonly string[]): ZodOpenApiPathsObject 
       },
     },
   },
-  '/api/profile/{username}': {
+  profileUsername: {
     get: {
       tags: TAGS,
       summary: 'A public profile (anyone; username case-insensitive)',
@@ -142,7 +142,7 @@ export const profilePaths = (locales: readonly string[]): ZodOpenApiPathsObject 
       },
     },
   },
-  '/api/profile/notifications': {
+  profileNotifications: {
     get: {
       tags: TAGS,
       summary: 'The caller’s notifications, newest first',
@@ -161,7 +161,7 @@ export const profilePaths = (locales: readonly string[]): ZodOpenApiPathsObject 
       },
     },
   },
-  '/api/profile/notifications/read': {
+  profileNotificationsRead: {
     post: {
       tags: TAGS,
       summary: 'Mark notifications read: `{ids}` (≤ 100) or `{all: true}`',
@@ -173,7 +173,7 @@ export const profilePaths = (locales: readonly string[]): ZodOpenApiPathsObject 
       },
     },
   },
-  '/api/profile/notification-settings': {
+  profileNotificationSettings: {
     get: {
       tags: TAGS,
       summary: 'The caller’s notification settings, every type (default `{inbox: true, email: "instant"}`)',
@@ -199,7 +199,7 @@ export const profilePaths = (locales: readonly string[]): ZodOpenApiPathsObject 
       },
     },
   },
-  '/api/admin/notification-settings': {
+  adminNotificationSettings: {
     get: {
       tags: TAGS,
       summary: 'A member’s notification settings as they read them (admins only, read-only: for support)',
@@ -215,7 +215,7 @@ export const profilePaths = (locales: readonly string[]): ZodOpenApiPathsObject 
       },
     },
   },
-  '/api/profile/unsubscribe': {
+  profileUnsubscribe: {
     get: {
       tags: TAGS,
       summary: 'The one-click unsubscribe page: changes nothing, its button does the POST',
@@ -240,7 +240,7 @@ export const profilePaths = (locales: readonly string[]): ZodOpenApiPathsObject 
       },
     },
   },
-  '/api/profile/export': {
+  profileExport: {
     get: {
       tags: TAGS,
       summary: 'Everything stored about the caller (GDPR Art. 15 and 20), streamed as one JSON attachment',
@@ -263,4 +263,4 @@ export const profilePaths = (locales: readonly string[]): ZodOpenApiPathsObject 
       },
     },
   },
-})
+}))

@@ -9,6 +9,7 @@ import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { paginated, parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
+import { pathDoc } from '../../src/lib/openapi/routes'
 import { decideAppeal, fileAppeal, listAppeals } from '../../src/operations/reports/appeals'
 import { dismissReports } from '../../src/operations/reports/dismiss'
 import { requireSignedIn, requireStaff } from '../../src/operations/reports/errors'
@@ -16,53 +17,84 @@ import { moderationQueue } from '../../src/operations/reports/queue'
 import { createReport } from '../../src/operations/reports/report'
 import { parseAppealBody, parseAppealDecisionBody, parseDismissBody, parseReportBody } from './bodies'
 import { oneOf } from './fields'
+import { reportsDocs } from './openapi'
 import { transparencyEndpoints } from './transparency'
 
 // POST /api/reports {postType, postId, reason, details?} → 201 {report}
-const reportEndpoint = defineEndpoint('/reports', 'post', async (req) => {
-  requireSignedIn(req)
-  return json(await createReport(req, parseReportBody(await readJson(req))), 201)
-})
+const reportEndpoint = defineEndpoint(
+  '/reports',
+  'post',
+  async (req) => {
+    requireSignedIn(req)
+    return json(await createReport(req, parseReportBody(await readJson(req))), 201)
+  },
+  pathDoc(({ locales }) => reportsDocs(locales).reports),
+)
 
 // GET /api/admin/moderation/queue?postType=&page=&perPage= → {items, total, page, perPage, totalPages}
-const queueEndpoint = defineEndpoint('/admin/moderation/queue', 'get', async (req) => {
-  requireStaff(req, 'moderation.queue')
-  const params = new URL(req.url ?? 'http://x/').searchParams
-  const raw = params.get('postType')
-  const postType = raw ? oneOf<ReportableType>('postType', raw, REPORTABLE_TYPES) : undefined
-  const pagination = parsePagination(params)
-  const { items, total } = await moderationQueue(req, { postType }, pagination)
-  return json(paginated('items', items, total, pagination))
-})
+const queueEndpoint = defineEndpoint(
+  '/admin/moderation/queue',
+  'get',
+  async (req) => {
+    requireStaff(req, 'moderation.queue')
+    const params = new URL(req.url ?? 'http://x/').searchParams
+    const raw = params.get('postType')
+    const postType = raw ? oneOf<ReportableType>('postType', raw, REPORTABLE_TYPES) : undefined
+    const pagination = parsePagination(params)
+    const { items, total } = await moderationQueue(req, { postType }, pagination)
+    return json(paginated('items', items, total, pagination))
+  },
+  pathDoc(({ locales }) => reportsDocs(locales).adminModerationQueue),
+)
 
 // POST /api/admin/moderation/dismiss {postType, postId, reason} → 200 {success, postType, postId, dismissed}
-const dismissEndpoint = defineEndpoint('/admin/moderation/dismiss', 'post', async (req) => {
-  requireStaff(req, 'moderation.action')
-  return json(await dismissReports(req, parseDismissBody(await readJson(req))))
-})
+const dismissEndpoint = defineEndpoint(
+  '/admin/moderation/dismiss',
+  'post',
+  async (req) => {
+    requireStaff(req, 'moderation.action')
+    return json(await dismissReports(req, parseDismissBody(await readJson(req))))
+  },
+  pathDoc(({ locales }) => reportsDocs(locales).adminModerationDismiss),
+)
 
 // POST /api/appeals {postType, postId, statement} → 201 {appeal}
-const appealEndpoint = defineEndpoint('/appeals', 'post', async (req) => {
-  requireSignedIn(req)
-  return json(await fileAppeal(req, parseAppealBody(await readJson(req))), 201)
-})
+const appealEndpoint = defineEndpoint(
+  '/appeals',
+  'post',
+  async (req) => {
+    requireSignedIn(req)
+    return json(await fileAppeal(req, parseAppealBody(await readJson(req))), 201)
+  },
+  pathDoc(({ locales }) => reportsDocs(locales).appeals),
+)
 
 // GET /api/admin/appeals?status=&page=&perPage= → {appeals, total, page, perPage, totalPages}
-const appealsEndpoint = defineEndpoint('/admin/appeals', 'get', async (req) => {
-  requireStaff(req, 'moderation.queue')
-  const params = new URL(req.url ?? 'http://x/').searchParams
-  const raw = params.get('status')
-  const status = raw ? oneOf<AppealStatus>('status', raw, APPEAL_STATUSES) : undefined
-  const pagination = parsePagination(params)
-  const { appeals, total } = await listAppeals(req, status, pagination)
-  return json(paginated('appeals', appeals, total, pagination))
-})
+const appealsEndpoint = defineEndpoint(
+  '/admin/appeals',
+  'get',
+  async (req) => {
+    requireStaff(req, 'moderation.queue')
+    const params = new URL(req.url ?? 'http://x/').searchParams
+    const raw = params.get('status')
+    const status = raw ? oneOf<AppealStatus>('status', raw, APPEAL_STATUSES) : undefined
+    const pagination = parsePagination(params)
+    const { appeals, total } = await listAppeals(req, status, pagination)
+    return json(paginated('appeals', appeals, total, pagination))
+  },
+  pathDoc(({ locales }) => reportsDocs(locales).adminAppeals),
+)
 
 // POST /api/admin/appeals/decide {appealId, decision, reason} → 200 {appeal}
-const decideEndpoint = defineEndpoint('/admin/appeals/decide', 'post', async (req) => {
-  requireStaff(req, 'moderation.action')
-  return json(await decideAppeal(req, parseAppealDecisionBody(await readJson(req))))
-})
+const decideEndpoint = defineEndpoint(
+  '/admin/appeals/decide',
+  'post',
+  async (req) => {
+    requireStaff(req, 'moderation.action')
+    return json(await decideAppeal(req, parseAppealDecisionBody(await readJson(req))))
+  },
+  pathDoc(({ locales }) => reportsDocs(locales).adminAppealsDecide),
+)
 
 export const reportsEndpoints: Endpoint[] = [
   ...reportEndpoint,

@@ -2,11 +2,12 @@
 // appeals and transparency" (docs/api.md "Reports, the moderation queue,
 // appeals and transparency"), from the constants the endpoints check with.
 import { z } from 'zod'
-import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi'
+import type { ZodOpenApiOperationObject } from 'zod-openapi'
 
 import { REPORTABLE_TYPES } from '../../domain/content-types'
 import { APPEAL_STATUSES, DETAILS_MAX, REPORT_REASONS, STATEMENT_MAX, STATEMENT_MIN } from '../../domain/reports'
 import { errorResponses, id, json, pageFields, paginationQuery, SESSION, timestamp } from '../../src/lib/openapi/common'
+import { familyDocs, type PathDocs } from '../../src/lib/openapi/routes'
 import { REASON_MAX, REASON_MIN } from '../admin/moderate'
 
 const postType = z.enum(REPORTABLE_TYPES)
@@ -104,8 +105,8 @@ const periodQuery = z.object({
 })
 const ADMIN_ONLY = '`forbidden`: not an admin'
 
-export const reportsPaths: ZodOpenApiPathsObject = {
-  '/api/reports': {
+export const reportsDocs = familyDocs((): PathDocs => ({
+  reports: {
     post: write(
       'Report an item (any signed-in user); 20 per user per hour',
       z.object({ postType, postId: z.string(), reason, details: z.string().max(DETAILS_MAX).optional() }),
@@ -118,7 +119,7 @@ export const reportsPaths: ZodOpenApiPathsObject = {
       },
     ),
   },
-  '/api/admin/moderation/queue': {
+  adminModerationQueue: {
     get: {
       tags: ['Moderation'],
       summary: 'Items with open reports, oldest first report first (moderation.queue)',
@@ -134,7 +135,7 @@ export const reportsPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-  '/api/admin/moderation/dismiss': {
+  adminModerationDismiss: {
     post: write(
       'Close an item’s open reports as dismissed (moderation.action); every reporter is told',
       z.object({ postType, postId: z.string(), reason: moderationReason }),
@@ -152,7 +153,7 @@ export const reportsPaths: ZodOpenApiPathsObject = {
       },
     ),
   },
-  '/api/appeals': {
+  appeals: {
     post: write(
       'Appeal the decision on one’s own moderated or rejected item (once, within 180 days)',
       z.object({ postType, postId: z.string(), statement: z.string().min(STATEMENT_MIN).max(STATEMENT_MAX) }),
@@ -165,7 +166,7 @@ export const reportsPaths: ZodOpenApiPathsObject = {
       },
     ),
   },
-  '/api/admin/appeals': {
+  adminAppeals: {
     get: {
       tags: ['Moderation'],
       summary: 'Appeals, newest first, optionally by status (moderation.queue)',
@@ -181,7 +182,7 @@ export const reportsPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-  '/api/admin/appeals/decide': {
+  adminAppealsDecide: {
     post: write(
       'Uphold or reverse an appeal (moderation.action, not the moderator who decided)',
       z.object({ appealId: z.string(), decision: z.enum(['uphold', 'reverse']), reason: moderationReason }),
@@ -194,7 +195,7 @@ export const reportsPaths: ZodOpenApiPathsObject = {
       },
     ),
   },
-  '/api/admin/transparency-report': {
+  adminTransparencyReport: {
     get: {
       tags: ['Moderation'],
       summary: 'Transparency figures for a period, JSON or CSV (admins)',
@@ -217,7 +218,7 @@ export const reportsPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-  '/api/admin/transparency-reports': {
+  adminTransparencyReports: {
     post: {
       tags: ['Moderation'],
       summary: 'Publish a frozen transparency report (admins)',
@@ -233,7 +234,7 @@ export const reportsPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-  '/api/transparency-reports': {
+  transparencyReports: {
     get: {
       tags: ['Moderation'],
       summary: 'Published transparency reports, newest first (public)',
@@ -247,7 +248,7 @@ export const reportsPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-  '/api/transparency-reports/{id}': {
+  transparencyReportsId: {
     get: {
       tags: ['Moderation'],
       summary: 'One published transparency report (public)',
@@ -258,4 +259,4 @@ export const reportsPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-}
+}))

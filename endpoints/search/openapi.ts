@@ -1,8 +1,8 @@
 // The OpenAPI description of GET /api/search (docs/api.md "Search").
 import { z } from 'zod'
-import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { errorResponses, id, json, pageFields, SESSION, timestamp } from '../../src/lib/openapi/common'
+import { familyDocs, type PathDocs } from '../../src/lib/openapi/routes'
 import { SEARCH_MAX_PER_PAGE, SEARCH_QUERY_MAX, SNIPPET_MAX } from '../../src/operations/search/search'
 import { SEARCH_TYPES } from '../../src/operations/search/search-objects'
 
@@ -19,8 +19,8 @@ const result = z.object({
   createdAt: timestamp,
 })
 
-export const searchPaths = (locales: readonly string[]): ZodOpenApiPathsObject => ({
-  '/api/search': {
+export const searchDocs = familyDocs((locales: readonly string[]): PathDocs => ({
+  search: {
     get: {
       tags: ['Public catalogue'],
       summary: 'Full-text search over services, categories, blog posts and community content (anyone)',
@@ -59,4 +59,4 @@ export const searchPaths = (locales: readonly string[]): ZodOpenApiPathsObject =
       },
     },
   },
-})
+}))

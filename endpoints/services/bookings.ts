@@ -11,8 +11,10 @@ import { defineRoute } from '../../src/lib/http/endpoint'
 import { requireUser } from '../../src/lib/http/guards'
 import { json } from '../../src/lib/http/respond'
 import { bookingDate, bookingTime } from '../../src/lib/http/wall-clock-fields'
+import { errorResponses, json as jsonAnswer, SESSION } from '../../src/lib/openapi/common'
 import { createBooking } from '../../src/operations/bookings/create-booking'
 import { uuid } from '../admin/services/actions'
+import { bookingRecord } from './openapi'
 
 export const MESSAGE_MAX = 2000
 
@@ -63,5 +65,23 @@ export const publicBookingEndpoints = [
         return publicBooking(req, readBody)
       },
     },
+    doc: () => ({
+      tags: ['Bookings'],
+      summary: 'Book a service (any signed-in user)',
+      security: SESSION,
+      responses: {
+        '201': jsonAnswer('Booked, `pending`; the provider is notified', z.object({ booking: bookingRecord })),
+        ...errorResponses(
+          'general',
+          {
+            400: '`invalid_body`, `invalid_request` (with `issues`; also a `holdId` that is not your live hold of this start, or `participants` above the service’s `maxParticipants`), or a booking rule: `service_not_active`, `booking_in_past`, `booking_too_soon`, `slot_unavailable` (also a closed date or window; see docs/api.md)',
+            401: '`unauthorized`: no session',
+            404: '`not_found`: no such service',
+            409: '`booking_conflict`: a pending or confirmed booking or another member’s live hold of the service overlaps (spans widened by the service’s buffers; with seats, those of the same start share it); `slot_full`: the start’s participants would pass `seatsPerSlot`; `day_full`: the date holds `maxBookingsPerDay` pending or confirmed bookings and other members’ live holds',
+          },
+          { write: true },
+        ),
+      },
+    }),
   }),
 ]

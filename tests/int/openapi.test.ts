@@ -6,12 +6,23 @@ import { readFileSync } from 'node:fs'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { Validator } from '@seriousme/openapi-schema-validator'
+import { z } from 'zod'
 
-import { mergePaths, openApiDocument, openApiJson } from '../../endpoints/openapi'
+import {
+  declaredDocuments,
+  mergePaths,
+  openApiDocument,
+  openApiJson,
+  routeGroups,
+  stockDocuments,
+} from '../../endpoints/openapi'
 import { SHELL_ROUTES } from '../../src/app'
 import { DOCS_CSP } from '../../src/lib/http/api-docs'
+import { defineEndpoint, defineRoute } from '../../src/lib/http/endpoint'
+import { json } from '../../src/lib/http/respond'
 import { buildRouteTable } from '../../src/lib/http/route-table'
 import { API_CSP } from '../../src/lib/http/security-headers'
+import { declaredPaths, declaredRoutes, familyDocs, pathDoc } from '../../src/lib/openapi/routes'
 import { checkResponse } from '../helpers/openapi-check'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -76,6 +87,113 @@ describe('the reference', () => {
       headers?: Record<string, unknown>
     }
     expect(Object.keys(signIn.headers ?? {})).toEqual(['Retry-After', 'X-Retry-After'])
+  })
+})
+
+describe('the reference and the route declarations', () => {
+  const declared = declaredRoutes(routeGroups()).map((route) => route.key)
+  const collectionSlugs = new Set(routeGroups().map((group) => group.base.split('/')[2]))
+
+  it('every declared route has its document beside its declaration', () => {
+    expect(declaredDocuments().undocumented).toEqual([])
+  })
+
+  it('every declared route appears with its method, collections’ own endpoints included', () => {
+    expect(declared.length).toBeGreaterThan(100)
+    expect(declared).toContain('GET /api/bookings/{id}/calendar.ics')
+    expect(declared.filter((key) => !documented.includes(key))).toEqual([])
+  })
+
+  it('every other documented operation is a stock collection route or one the shell answers', () => {
+    const stock = Object.entries(stockDocuments()).flatMap(([path, item]) =>
+      METHODS.filter((method) => (item as Record<string, unknown>)[method]).map(
+        (method) => `${method.toUpperCase()} ${path}`,
+      ),
+    )
+    expect([...documented].sort()).toEqual([...new Set([...declared, ...stock])].sort())
+    expect(stock.filter((key) => declared.includes(key))).toEqual([])
+    const notStock = stock.filter((key) => {
+      const [method, path] = key.split(' ') as [string, string]
+      const slug = path.split('/')[2]!
+      return !SHELL_ROUTES[path]?.includes(method) && !(collectionSlugs.has(slug) && slug !== '')
+    })
+    expect(notStock).toEqual([])
+  })
+})
+
+describe('the paths built from declarations', () => {
+  const handler = async () => json({})
+  const body = z.object({ name: z.string() })
+  const query = z.object({ q: z.string() })
+  const context = { locales: ['en'] }
+  const build = (endpoints: ReturnType<typeof defineRoute>) => declaredPaths([{ base: '/api', endpoints }], context)
+
+  it('takes the request body, the query and the path parameters from the declaration', () => {
+    const { paths } = build(
+      defineRoute({ path: '/things/:id', methods: 'post', handler, body, query, doc: () => ({ responses: {} }) }),
+    )
+    const operation = paths['/api/things/{id}']!.post!
+    expect(operation.requestBody).toEqual({ content: { 'application/json': { schema: body } } })
+    expect(operation.requestParams?.query).toBe(query)
+    expect(Object.keys((operation.requestParams?.path as z.ZodObject).shape)).toEqual(['id'])
+  })
+
+  it('keeps what the document says of the request over the declaration', () => {
+    const path = z.object({ id: z.uuid() })
+    const requestBody = { content: { 'text/plain': { schema: z.string() } } }
+    const { paths } = build(
+      defineRoute({
+        path: '/things/:id',
+        methods: 'put',
+        handler,
+        body,
+        doc: () => ({ requestParams: { path }, requestBody, responses: {} }),
+      }),
+    )
+    expect(paths['/api/things/{id}']!.put!.requestParams?.path).toBe(path)
+    expect(paths['/api/things/{id}']!.put!.requestBody).toBe(requestBody)
+  })
+
+  it('lists a declared route without a document, and leaves it out', () => {
+    const { paths, undocumented } = build(defineEndpoint('/bare', 'get', handler))
+    expect(undocumented).toEqual(['GET /api/bare'])
+    expect(paths).toEqual({})
+  })
+
+  it('refuses the same method and path declared twice', () => {
+    const doc = () => ({ responses: {} })
+    expect(() =>
+      build([...defineEndpoint('/x', 'get', handler, doc), ...defineEndpoint('/x', 'get', handler, doc)]),
+    ).toThrow('GET /api/x is declared twice')
+  })
+
+  it('gives each method of one declaration its family’s operation, built once per locale list', () => {
+    let builds = 0
+    const docs = familyDocs(() => {
+      builds += 1
+      return { x: { post: { summary: 'post', responses: {} }, delete: { summary: 'delete', responses: {} } } }
+    })
+    const { paths } = build(
+      defineEndpoint(
+        '/x',
+        ['post', 'delete'],
+        handler,
+        pathDoc(({ locales }) => docs(locales).x),
+      ),
+    )
+    expect(paths['/api/x']!.post!.summary).toBe('post')
+    expect(paths['/api/x']!.delete!.summary).toBe('delete')
+    expect(builds).toBe(1)
+    expect(() =>
+      build(
+        defineEndpoint(
+          '/x',
+          'get',
+          handler,
+          pathDoc(({ locales }) => docs(locales).x),
+        ),
+      ),
+    ).toThrow('no get')
   })
 })
 

@@ -6,6 +6,7 @@ import { parseInput } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { invalidRequest } from '../../../src/lib/http/errors'
 import { json } from '../../../src/lib/http/respond'
+import { pathDoc } from '../../../src/lib/openapi/routes'
 import { isCalendarDate, TIME_PATTERN } from '../../../src/lib/wall-clock'
 import {
   bulkSetSlots,
@@ -26,6 +27,7 @@ import {
 } from '../../../src/operations/catalogue/rules/exceptions'
 import { requireCatalogueManager } from '../../guards'
 import { MUTATION_METHODS, notEmpty, readScopedAction, targetId } from './actions'
+import { adminServicesDocs } from './openapi'
 
 const PATH = '/admin/services/availability'
 const ACTIONS = [
@@ -139,49 +141,59 @@ const dateFilter = z.string().refine(isCalendarDate, 'A real date as YYYY-MM-DD'
 const exceptionRange = z.object({ from: dateFilter, to: dateFilter })
 
 export const availabilityEndpoints = [
-  ...defineEndpoint(PATH, 'get', async (req) => {
-    const scope = await requireCatalogueManager(req)
-    const id = req.searchParams.get('serviceId')
-    if (!id) throw invalidRequest('serviceId is required', [{ path: 'serviceId', message: 'Expected a service id' }])
-    const range = parseInput(exceptionRange, {
-      from: req.searchParams.get('from') ?? undefined,
-      to: req.searchParams.get('to') ?? undefined,
-    })
-    return json(await listSlots(req, scope, id, range))
-  }),
+  ...defineEndpoint(
+    PATH,
+    'get',
+    async (req) => {
+      const scope = await requireCatalogueManager(req)
+      const id = req.searchParams.get('serviceId')
+      if (!id) throw invalidRequest('serviceId is required', [{ path: 'serviceId', message: 'Expected a service id' }])
+      const range = parseInput(exceptionRange, {
+        from: req.searchParams.get('from') ?? undefined,
+        to: req.searchParams.get('to') ?? undefined,
+      })
+      return json(await listSlots(req, scope, id, range))
+    },
+    pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesAvailability),
+  ),
 
-  ...defineEndpoint(PATH, [...MUTATION_METHODS], async (req) => {
-    const { action, body, scope } = await readScopedAction(req, ACTIONS, [
-      'update',
-      'delete',
-      'updateException',
-      'deleteException',
-    ])
-    switch (action) {
-      case 'create': {
-        const { action: _action, ...input } = parseInput(createSlotBody, body)
-        return json(await createSlot(req, scope, input), 201)
+  ...defineEndpoint(
+    PATH,
+    [...MUTATION_METHODS],
+    async (req) => {
+      const { action, body, scope } = await readScopedAction(req, ACTIONS, [
+        'update',
+        'delete',
+        'updateException',
+        'deleteException',
+      ])
+      switch (action) {
+        case 'create': {
+          const { action: _action, ...input } = parseInput(createSlotBody, body)
+          return json(await createSlot(req, scope, input), 201)
+        }
+        case 'update': {
+          const { action: _action, id, ...input } = parseInput(updateSlotBody, body)
+          return json(await updateSlot(req, scope, id, input))
+        }
+        case 'delete':
+          return json(await deleteSlot(req, scope, parseInput(deleteSlotBody, body).id))
+        case 'bulkSet': {
+          const input = parseInput(bulkSetBody, body)
+          return json(await bulkSetSlots(req, scope, input.serviceId, input.slots))
+        }
+        case 'createException': {
+          const { action: _action, ...input } = parseInput(createExceptionBody, body)
+          return json(await createException(req, scope, input), 201)
+        }
+        case 'updateException': {
+          const { action: _action, id, ...input } = parseInput(updateExceptionBody, body)
+          return json(await updateException(req, scope, id, input))
+        }
+        case 'deleteException':
+          return json(await deleteException(req, scope, parseInput(deleteExceptionBody, body).id))
       }
-      case 'update': {
-        const { action: _action, id, ...input } = parseInput(updateSlotBody, body)
-        return json(await updateSlot(req, scope, id, input))
-      }
-      case 'delete':
-        return json(await deleteSlot(req, scope, parseInput(deleteSlotBody, body).id))
-      case 'bulkSet': {
-        const input = parseInput(bulkSetBody, body)
-        return json(await bulkSetSlots(req, scope, input.serviceId, input.slots))
-      }
-      case 'createException': {
-        const { action: _action, ...input } = parseInput(createExceptionBody, body)
-        return json(await createException(req, scope, input), 201)
-      }
-      case 'updateException': {
-        const { action: _action, id, ...input } = parseInput(updateExceptionBody, body)
-        return json(await updateException(req, scope, id, input))
-      }
-      case 'deleteException':
-        return json(await deleteException(req, scope, parseInput(deleteExceptionBody, body).id))
-    }
-  }),
+    },
+    pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesAvailability),
+  ),
 ]

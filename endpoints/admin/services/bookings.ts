@@ -12,10 +12,12 @@ import { parseInput } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
+import { pathDoc } from '../../../src/lib/openapi/routes'
 import { isCalendarDate } from '../../../src/lib/wall-clock'
 import { actOnBooking, type BookingFilters, listBookings } from '../../../src/operations/bookings/admin-bookings'
 import { requireCatalogueManager } from '../../guards'
 import { MUTATION_METHODS, readScopedAction, targetId, uuid } from './actions'
+import { adminServicesDocs } from './openapi'
 
 const PATH = '/admin/services/bookings'
 const RESPONSE_MAX = 2000
@@ -60,18 +62,28 @@ function filtersOf(req: PayloadRequest): BookingFilters {
 }
 
 export const adminBookingsEndpoints = [
-  ...defineEndpoint(PATH, 'get', async (req) => {
-    const scope = await requireCatalogueManager(req)
-    return json(await listBookings(req, scope, filtersOf(req), parsePagination(req.searchParams)))
-  }),
+  ...defineEndpoint(
+    PATH,
+    'get',
+    async (req) => {
+      const scope = await requireCatalogueManager(req)
+      return json(await listBookings(req, scope, filtersOf(req), parsePagination(req.searchParams)))
+    },
+    pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesBookings),
+  ),
 
-  ...defineEndpoint(PATH, [...MUTATION_METHODS], async (req) => {
-    const { action, body, scope } = await readScopedAction(req, BOOKING_ACTIONS, BOOKING_ACTIONS)
-    if (action === 'respond') {
-      const input = parseInput(respondBody, body)
-      return json(await actOnBooking(req, scope, input.id, 'respond', input.providerResponse))
-    }
-    const input = parseInput(moveBookingBody, body)
-    return json(await actOnBooking(req, scope, input.id, input.action))
-  }),
+  ...defineEndpoint(
+    PATH,
+    [...MUTATION_METHODS],
+    async (req) => {
+      const { action, body, scope } = await readScopedAction(req, BOOKING_ACTIONS, BOOKING_ACTIONS)
+      if (action === 'respond') {
+        const input = parseInput(respondBody, body)
+        return json(await actOnBooking(req, scope, input.id, 'respond', input.providerResponse))
+      }
+      const input = parseInput(moveBookingBody, body)
+      return json(await actOnBooking(req, scope, input.id, input.action))
+    },
+    pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesBookings),
+  ),
 ]

@@ -11,6 +11,7 @@ import { invalidRequest } from '../../../src/lib/http/errors'
 import { parseBoolean, parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
 import { localeCodes, localizedText, localizedTextOrNull } from '../../../src/lib/locales'
+import { pathDoc } from '../../../src/lib/openapi/routes'
 import {
   allCategories,
   type CategoryFilters,
@@ -23,6 +24,7 @@ import {
 import { SLUG_HINT, SLUG_MAX, SLUG_PATTERN } from '../../../src/operations/catalogue/rules/slug'
 import { requireAdmin } from '../../guards'
 import { MUTATION_METHODS, notEmpty, readAction, targetId, uuid } from './actions'
+import { adminServicesDocs } from './openapi'
 
 const PATH = '/admin/services/categories'
 const ACTIONS = ['create', 'update', 'delete'] as const
@@ -78,31 +80,41 @@ function filtersOf(params: URLSearchParams): CategoryFilters {
 }
 
 export const categoriesEndpoints = [
-  ...defineEndpoint(PATH, 'get', async (req) => {
-    requireAdmin(req)
-    const params = req.searchParams
-    const id = params.get('id')
-    if (id !== null) {
-      if (id === '') throw invalidRequest('id is empty', [{ path: 'id', message: 'Expected a category id' }])
-      return json(await getCategory(req, id))
-    }
-    const filters = filtersOf(params)
-    if (parseBoolean(params, 'all')) return json(await allCategories(req, filters))
-    return json(await listCategories(req, filters, parsePagination(params)))
-  }),
+  ...defineEndpoint(
+    PATH,
+    'get',
+    async (req) => {
+      requireAdmin(req)
+      const params = req.searchParams
+      const id = params.get('id')
+      if (id !== null) {
+        if (id === '') throw invalidRequest('id is empty', [{ path: 'id', message: 'Expected a category id' }])
+        return json(await getCategory(req, id))
+      }
+      const filters = filtersOf(params)
+      if (parseBoolean(params, 'all')) return json(await allCategories(req, filters))
+      return json(await listCategories(req, filters, parsePagination(params)))
+    },
+    pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesCategories),
+  ),
 
-  ...defineEndpoint(PATH, [...MUTATION_METHODS], async (req) => {
-    const { action, body } = await readAction(req, ACTIONS, ['update', 'delete'])
-    const schema = categoryBodies(localeCodes(req.payload))
-    if (action === 'create') {
-      const { action: _action, ...input } = parseInput(schema.create, body)
-      return json(await createCategory(req, input), 201)
-    }
-    if (action === 'update') {
-      const { action: _action, id, ...input } = parseInput(schema.update, body)
-      return json(await updateCategory(req, id, input))
-    }
-    const { id } = parseInput(schema.delete, body)
-    return json(await deleteCategory(req, id))
-  }),
+  ...defineEndpoint(
+    PATH,
+    [...MUTATION_METHODS],
+    async (req) => {
+      const { action, body } = await readAction(req, ACTIONS, ['update', 'delete'])
+      const schema = categoryBodies(localeCodes(req.payload))
+      if (action === 'create') {
+        const { action: _action, ...input } = parseInput(schema.create, body)
+        return json(await createCategory(req, input), 201)
+      }
+      if (action === 'update') {
+        const { action: _action, id, ...input } = parseInput(schema.update, body)
+        return json(await updateCategory(req, id, input))
+      }
+      const { id } = parseInput(schema.delete, body)
+      return json(await deleteCategory(req, id))
+    },
+    pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesCategories),
+  ),
 ]

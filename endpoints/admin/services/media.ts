@@ -15,9 +15,11 @@ import { json } from '../../../src/lib/http/respond'
 import { localeCodes, localizedTextOrNull } from '../../../src/lib/locales'
 import { fileTooLarge, refusalAsApiError } from '../../../src/lib/media/errors'
 import { MAX_UPLOAD_BYTES } from '../../../src/lib/media/limits'
+import { pathDoc } from '../../../src/lib/openapi/routes'
 import { deleteMedia, getMedia, listMedia, updateMedia, uploadMedia } from '../../../src/operations/media/media'
 import { requireAdmin } from '../../guards'
 import { MUTATION_METHODS, notEmpty, readAction, targetId } from './actions'
+import { adminServicesDocs } from './openapi'
 
 const PATH = '/admin/services/media'
 const ACTIONS = ['update', 'delete'] as const
@@ -66,36 +68,46 @@ async function upload(req: PayloadRequest): Promise<Response> {
 }
 
 export const mediaEndpoints = [
-  ...defineEndpoint(PATH, 'get', async (req) => {
-    requireAdmin(req)
-    const params = req.searchParams
-    const id = params.get('id')
-    if (id !== null) {
-      if (id === '') throw invalidRequest('id is empty', [{ path: 'id', message: 'Expected a media id' }])
-      return json(await getMedia(req, id))
-    }
-    const type = params.get('type') || undefined
-    if (type && !(MEDIA_TYPES as readonly string[]).includes(type)) {
-      throw invalidRequest(`type must be one of ${MEDIA_TYPES.join(', ')}`, [
-        { path: 'type', message: `Expected ${MEDIA_TYPES.join(', ')}` },
-      ])
-    }
-    return json(await listMedia(req, { type }, parsePagination(params)))
-  }),
-
-  ...defineEndpoint(PATH, [...MUTATION_METHODS], async (req) => {
-    // A multipart POST is the upload; every other change is a JSON action.
-    if (req.method === 'POST' && isMultipart(req)) {
+  ...defineEndpoint(
+    PATH,
+    'get',
+    async (req) => {
       requireAdmin(req)
-      return upload(req)
-    }
-    const { action, body } = await readAction(req, ACTIONS, ['update', 'delete'])
-    const schema = mediaBodies(localeCodes(req.payload))
-    if (action === 'update') {
-      const { action: _action, id, ...input } = parseInput(schema.update, body)
-      return json(await updateMedia(req, id, input))
-    }
-    const { id } = parseInput(schema.delete, body)
-    return json(await deleteMedia(req, id))
-  }),
+      const params = req.searchParams
+      const id = params.get('id')
+      if (id !== null) {
+        if (id === '') throw invalidRequest('id is empty', [{ path: 'id', message: 'Expected a media id' }])
+        return json(await getMedia(req, id))
+      }
+      const type = params.get('type') || undefined
+      if (type && !(MEDIA_TYPES as readonly string[]).includes(type)) {
+        throw invalidRequest(`type must be one of ${MEDIA_TYPES.join(', ')}`, [
+          { path: 'type', message: `Expected ${MEDIA_TYPES.join(', ')}` },
+        ])
+      }
+      return json(await listMedia(req, { type }, parsePagination(params)))
+    },
+    pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesMedia),
+  ),
+
+  ...defineEndpoint(
+    PATH,
+    [...MUTATION_METHODS],
+    async (req) => {
+      // A multipart POST is the upload; every other change is a JSON action.
+      if (req.method === 'POST' && isMultipart(req)) {
+        requireAdmin(req)
+        return upload(req)
+      }
+      const { action, body } = await readAction(req, ACTIONS, ['update', 'delete'])
+      const schema = mediaBodies(localeCodes(req.payload))
+      if (action === 'update') {
+        const { action: _action, id, ...input } = parseInput(schema.update, body)
+        return json(await updateMedia(req, id, input))
+      }
+      const { id } = parseInput(schema.delete, body)
+      return json(await deleteMedia(req, id))
+    },
+    pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesMedia),
+  ),
 ]

@@ -2,7 +2,7 @@
 // "Bookings"): the action bodies are the schemas the endpoints parse with; the answers are
 // described here, beside them.
 import { z } from 'zod'
-import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi'
+import type { ZodOpenApiOperationObject } from 'zod-openapi'
 
 import { BOOKING_ACTIONS, BOOKING_STATUSES } from '../../../domain/bookings'
 import { MEDIA_TYPES } from '../../../domain/media'
@@ -19,6 +19,7 @@ import {
   timestamp,
 } from '../../../src/lib/openapi/common'
 import { coverageQuerySchema } from '../../../src/operations/catalogue/translation-coverage'
+import { familyDocs, type PathDocs } from '../../../src/lib/openapi/routes'
 import { bookingRecord } from '../../services/openapi'
 import {
   bulkSetBody,
@@ -33,8 +34,8 @@ import { bookingListQuery, moveBookingBody, respondBody } from './bookings'
 import { categoryBodies } from './categories'
 import { mediaBodies, UPLOAD_FIELDS } from './media'
 import { serviceBodies, serviceListQuery } from './services'
-import { CONFIRM_PATH, confirmBodySchema } from './translation-confirm'
-import { COVERAGE_PATH, coverageItemSchema, coverageResponseSchema } from './translation-coverage'
+import { confirmBodySchema } from './translation-confirm'
+import { coverageItemSchema, coverageResponseSchema } from './translation-coverage'
 
 const translation = z.object({
   inLanguage: z.string(),
@@ -268,12 +269,12 @@ function mediaChanges(bodies: ReturnType<typeof mediaBodies>) {
   return { ...operations, post: { ...operations.post, requestBody: { content } } }
 }
 
-export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsObject {
+export const adminServicesDocs = familyDocs((locales: readonly string[]): PathDocs => {
   const services = serviceBodies(locales)
   const categories = categoryBodies(locales)
   const mediaActions = mediaBodies(locales)
   return {
-    '/api/admin/services/services': {
+    adminServicesServices: {
       get: read(
         'Admin: services',
         'List services (newest first), or one with ?id=',
@@ -318,7 +319,7 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
         },
       ),
     },
-    '/api/admin/services/categories': {
+    adminServicesCategories: {
       get: read(
         'Admin: categories',
         'List categories (by sortOrder, then slug), all of them with ?all=true, or one with ?id=',
@@ -349,7 +350,7 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
         },
       ),
     },
-    '/api/admin/services/availability': {
+    adminServicesAvailability: {
       get: read(
         'Admin: availability',
         'The weekly slots of a service, by day then start, and its exceptions (days off and extra hours), by date then start; `from`/`to` (inclusive) filter the exceptions by date',
@@ -395,7 +396,7 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
         },
       ),
     },
-    '/api/admin/services/bookings': {
+    adminServicesBookings: {
       get: read(
         'Admin: bookings',
         'List bookings (bookingDate, bookingTime desc)',
@@ -415,7 +416,7 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
         },
       ),
     },
-    '/api/admin/services/media': {
+    adminServicesMedia: {
       get: read(
         'Admin: media',
         'List media (newest first), or one with ?id=',
@@ -425,7 +426,7 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
       ),
       ...mediaChanges(mediaActions),
     },
-    [`/api${COVERAGE_PATH}`]: {
+    adminServicesTranslationsCoverage: {
       get: read(
         'Admin: translations',
         'What a content language lacks: services and categories without a translation in `lang`, or without some of its texts; counts for every language',
@@ -436,7 +437,7 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
         },
       ),
     },
-    [`/api${CONFIRM_PATH}`]: {
+    adminServicesTranslationsConfirm: {
       post: {
         tags: ['Admin: translations'],
         summary: 'Mark outdated texts of one language current without a change (all of them when `texts` is absent)',
@@ -457,4 +458,4 @@ export function adminServicesPaths(locales: readonly string[]): ZodOpenApiPathsO
       },
     },
   }
-}
+})

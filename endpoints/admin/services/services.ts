@@ -15,6 +15,7 @@ import { parseBoolean, parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
 import { localeCodes } from '../../../src/lib/locales'
 import { DECIMAL_PATTERN } from '../../../src/lib/money'
+import { pathDoc } from '../../../src/lib/openapi/routes'
 import { MAX_BUFFER_MINUTES } from '../../../src/operations/bookings/booking-rules'
 import { repeatedLanguage, unknownLanguage } from '../../../src/operations/catalogue/rules/languages'
 import { unknownCurrency } from '../../../src/operations/catalogue/rules/price'
@@ -29,6 +30,7 @@ import {
 } from '../../../src/operations/catalogue/services-write'
 import { requireCatalogueManager } from '../../guards'
 import { MUTATION_METHODS, notEmpty, readScopedAction, targetId, uuid } from './actions'
+import { adminServicesDocs } from './openapi'
 
 const PATH = '/admin/services/services'
 const ACTIONS = ['create', 'update', 'delete', 'activate', 'deactivate', 'duplicate'] as const
@@ -131,49 +133,59 @@ export function serviceBodies(locales: readonly string[]) {
 }
 
 export const servicesEndpoints = [
-  ...defineEndpoint(PATH, 'get', async (req) => {
-    const scope = await requireCatalogueManager(req)
-    const params = req.searchParams
-    const id = params.get('id')
-    if (id !== null) {
-      if (id === '') throw invalidRequest('id is empty', [{ path: 'id', message: 'Expected a service id' }])
-      return json(await getService(req, scope, id))
-    }
-    const page = parsePagination(params)
-    const filters = parseInput(
-      serviceListQuery,
-      Object.fromEntries([...params].filter(([key, value]) => key in serviceListQuery.shape && value !== '')),
-    )
-    const featured = parseBoolean(params, 'featured')
-    const home = parseBoolean(params, 'home')
-    return json(await listServices(req, scope, { ...filters, featured, home }, page))
-  }),
+  ...defineEndpoint(
+    PATH,
+    'get',
+    async (req) => {
+      const scope = await requireCatalogueManager(req)
+      const params = req.searchParams
+      const id = params.get('id')
+      if (id !== null) {
+        if (id === '') throw invalidRequest('id is empty', [{ path: 'id', message: 'Expected a service id' }])
+        return json(await getService(req, scope, id))
+      }
+      const page = parsePagination(params)
+      const filters = parseInput(
+        serviceListQuery,
+        Object.fromEntries([...params].filter(([key, value]) => key in serviceListQuery.shape && value !== '')),
+      )
+      const featured = parseBoolean(params, 'featured')
+      const home = parseBoolean(params, 'home')
+      return json(await listServices(req, scope, { ...filters, featured, home }, page))
+    },
+    pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesServices),
+  ),
 
-  ...defineEndpoint(PATH, [...MUTATION_METHODS], async (req) => {
-    const { action, body, scope } = await readScopedAction(req, ACTIONS, [
-      'update',
-      'delete',
-      'activate',
-      'deactivate',
-      'duplicate',
-    ])
-    const schema = serviceBodies(localeCodes(req.payload))
-    switch (action) {
-      case 'create': {
-        const { action: _action, ...input } = parseInput(schema.create, body)
-        return json(await createService(req, scope, input), 201)
+  ...defineEndpoint(
+    PATH,
+    [...MUTATION_METHODS],
+    async (req) => {
+      const { action, body, scope } = await readScopedAction(req, ACTIONS, [
+        'update',
+        'delete',
+        'activate',
+        'deactivate',
+        'duplicate',
+      ])
+      const schema = serviceBodies(localeCodes(req.payload))
+      switch (action) {
+        case 'create': {
+          const { action: _action, ...input } = parseInput(schema.create, body)
+          return json(await createService(req, scope, input), 201)
+        }
+        case 'update': {
+          const { action: _action, id, ...input } = parseInput(schema.update, body)
+          return json(await updateService(req, scope, id, input))
+        }
+        default: {
+          const { id } = parseInput(schema.byId, body)
+          if (action === 'delete') return json(await deleteService(req, scope, id))
+          if (action === 'activate') return json(await setServiceStatus(req, scope, id, 'active'))
+          if (action === 'deactivate') return json(await setServiceStatus(req, scope, id, 'suspended'))
+          return json(await duplicateService(req, scope, id), 201)
+        }
       }
-      case 'update': {
-        const { action: _action, id, ...input } = parseInput(schema.update, body)
-        return json(await updateService(req, scope, id, input))
-      }
-      default: {
-        const { id } = parseInput(schema.byId, body)
-        if (action === 'delete') return json(await deleteService(req, scope, id))
-        if (action === 'activate') return json(await setServiceStatus(req, scope, id, 'active'))
-        if (action === 'deactivate') return json(await setServiceStatus(req, scope, id, 'suspended'))
-        return json(await duplicateService(req, scope, id), 201)
-      }
-    }
-  }),
+    },
+    pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesServices),
+  ),
 ]

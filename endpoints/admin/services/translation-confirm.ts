@@ -7,9 +7,11 @@ import { invalidBody, parseInput, readJson, refineWith } from '../../../src/lib/
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { json } from '../../../src/lib/http/respond'
 import { localeCodes, unknownLanguage } from '../../../src/lib/locales'
+import { pathDoc } from '../../../src/lib/openapi/routes'
 import { confirmTranslations, TRANSLATED } from '../../../src/operations/catalogue/outdated-translations'
 import { requireAdmin } from '../../guards'
 import { uuid } from './actions'
+import { adminServicesDocs } from './openapi'
 
 export const CONFIRM_PATH = '/admin/services/translations/confirm'
 
@@ -41,11 +43,16 @@ export function confirmBodySchema(locales: readonly string[]) {
     })
 }
 
-export const translationConfirmEndpoints = defineEndpoint(CONFIRM_PATH, 'post', async (req) => {
-  requireAdmin(req)
-  const body = await readJson(req)
-  if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw invalidBody('The request body must be a JSON object')
-  const input = parseInput(confirmBodySchema(localeCodes(req.payload)), body)
-  return json(await confirmTranslations(req, input))
-})
+export const translationConfirmEndpoints = defineEndpoint(
+  CONFIRM_PATH,
+  'post',
+  async (req) => {
+    requireAdmin(req)
+    const body = await readJson(req)
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw invalidBody('The request body must be a JSON object')
+    const input = parseInput(confirmBodySchema(localeCodes(req.payload)), body)
+    return json(await confirmTranslations(req, input))
+  },
+  pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesTranslationsConfirm),
+)

@@ -10,6 +10,7 @@ import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { paginated, parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
 import { defaultLocale, localeCodes } from '../../../src/lib/locales'
+import { pathDoc } from '../../../src/lib/openapi/routes'
 import {
   CATEGORY_TEXTS,
   coverageQuerySchema,
@@ -17,6 +18,7 @@ import {
   translationCoverage,
 } from '../../../src/operations/catalogue/translation-coverage'
 import { requireAdmin } from '../../guards'
+import { adminServicesDocs } from './openapi'
 
 export const COVERAGE_PATH = '/admin/services/translations/coverage'
 
@@ -64,25 +66,30 @@ export type CoverageResponse = z.infer<typeof coverageResponseSchema>
 
 const QUERY_KEYS = ['lang', 'state', 'status', 'type', 'missing']
 
-export const translationCoverageEndpoints = defineEndpoint(COVERAGE_PATH, 'get', async (req) => {
-  requireAdmin(req)
-  const params = req.searchParams
-  const page = parsePagination(params)
-  const all = localeCodes(req.payload)
-  const query = parseInput(
-    coverageQuerySchema(all),
-    Object.fromEntries([...params].filter(([key, value]) => QUERY_KEYS.includes(key) && value !== '')),
-  )
-  const coverage = await translationCoverage(
-    req.payload,
-    { all, default: defaultLocale(req.payload) },
-    { language: query.lang, state: query.state, status: query.status, type: query.type, missing: query.missing },
-    page,
-  )
-  const body: CoverageResponse = {
-    language: coverage.language,
-    counts: coverage.counts,
-    ...paginated('items', coverage.items, coverage.total, page),
-  }
-  return json(body)
-})
+export const translationCoverageEndpoints = defineEndpoint(
+  COVERAGE_PATH,
+  'get',
+  async (req) => {
+    requireAdmin(req)
+    const params = req.searchParams
+    const page = parsePagination(params)
+    const all = localeCodes(req.payload)
+    const query = parseInput(
+      coverageQuerySchema(all),
+      Object.fromEntries([...params].filter(([key, value]) => QUERY_KEYS.includes(key) && value !== '')),
+    )
+    const coverage = await translationCoverage(
+      req.payload,
+      { all, default: defaultLocale(req.payload) },
+      { language: query.lang, state: query.state, status: query.status, type: query.type, missing: query.missing },
+      page,
+    )
+    const body: CoverageResponse = {
+      language: coverage.language,
+      counts: coverage.counts,
+      ...paginated('items', coverage.items, coverage.total, page),
+    }
+    return json(body)
+  },
+  pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesTranslationsCoverage),
+)

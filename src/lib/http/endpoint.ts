@@ -4,6 +4,7 @@
 // dispatch, its 404/405 table (route-table.ts) and, with `shell`, its fast answer (docs/plugin.md "Declaring a route").
 import type { Endpoint, Payload, PayloadRequest } from 'payload'
 import type { z } from 'zod'
+import type { ZodOpenApiOperationObject } from 'zod-openapi'
 
 import { familyOf } from './errors'
 import { errorResponse, toApiError } from './respond'
@@ -33,6 +34,20 @@ export interface ShellRoute {
   answer: (input: ShellInput) => Promise<unknown>
 }
 
+/** What a route's document is built with (the reference's settings, as `npm run openapi` and the server read them). */
+export interface RouteDocContext {
+  locales: readonly string[]
+  /** The method documented, for a declaration of several. */
+  method: Method
+}
+
+/**
+ * A route's operation in the OpenAPI reference: summary, tags, security and responses (status → schema,
+ * with the error codes). The request body, the query and the path parameters come from the declaration's
+ * `body`, `query` and `path` unless the document gives them (docs/plugin.md "Declaring a route").
+ */
+export type RouteDoc = ZodOpenApiOperationObject
+
 export interface RouteDeclaration {
   /** Under /api, in Payload's endpoint syntax (`/services/:id/slots`). */
   path: string
@@ -42,6 +57,11 @@ export interface RouteDeclaration {
   query?: z.ZodType
   body?: z.ZodType
   shell?: ShellRoute
+  /**
+   * The route's document, built only when the reference is (so that no boot pays for its schemas);
+   * every /api route has one (tests/int/openapi.test.ts lists those without).
+   */
+  doc?: (context: RouteDocContext) => RouteDoc
 }
 
 /** What a declaration keeps on each of its Payload endpoints, for the shell to read back. */
@@ -49,9 +69,10 @@ export interface RouteExtras {
   query?: z.ZodType
   body?: z.ZodType
   shell?: ShellRoute
+  doc?: (context: RouteDocContext) => RouteDoc
 }
 
-export function defineRoute({ path, methods, handler, query, body, shell }: RouteDeclaration): Endpoint[] {
+export function defineRoute({ path, methods, handler, query, body, shell, doc }: RouteDeclaration): Endpoint[] {
   const wrapped = async (req: PayloadRequest): Promise<Response> => {
     try {
       return await handler(req)
@@ -60,13 +81,24 @@ export function defineRoute({ path, methods, handler, query, body, shell }: Rout
       return errorResponse(apiError, familyOf(new URL(req.url ?? 'http://x/').pathname))
     }
   }
-  const custom: RouteExtras = { query, body, shell }
+  const custom = { query, body, shell, doc, declared: true }
   return (Array.isArray(methods) ? methods : [methods]).map((method) => ({ path, method, handler: wrapped, custom }))
 }
 
 /** `defineRoute` without schemas or a shell answer: the short form most routes use. */
-export function defineEndpoint(path: string, methods: Method | Method[], handler: Handler): Endpoint[] {
-  return defineRoute({ path, methods, handler })
+export function defineEndpoint(
+  path: string,
+  methods: Method | Method[],
+  handler: Handler,
+  doc?: RouteDeclaration['doc'],
+): Endpoint[] {
+  return defineRoute({ path, methods, handler, doc })
+}
+
+/** The declaration's parts a declared endpoint carries; undefined for an endpoint not made by `defineRoute`. */
+export const routeExtrasOf = (endpoint: Endpoint): RouteExtras | undefined => {
+  const custom = endpoint.custom as Partial<RouteExtras & { declared: true }> | undefined
+  return custom?.declared ? custom : undefined
 }
 
 /** The shell answer a declared endpoint carries, if any. */
