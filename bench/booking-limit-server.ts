@@ -175,8 +175,8 @@ app.post('/book', express.json(), async (req, res) => {
       text: `We received your booking of ${row.title} on ${bookingDate} at ${bookingTime}.`,
     }
     try {
-      const written = await client.query(
-        'SELECT day_full, deliveries FROM community_create_booking($1, $2, $3, $4, $5)',
+      await client.query(
+        'SELECT community_create_booking($1, $2, $3, $4, $5) AS deliveries',
         [
           booking,
           {
@@ -214,11 +214,12 @@ app.post('/book', express.json(), async (req, res) => {
           },
         ],
       )
-      if (written.rows[0].day_full) return void res.status(409).json({ error: 'day_full' })
       wakeMail()
       res.status(201).json({ booking })
     } catch (error) {
-      if ((error as { code?: string }).code === '23P01') return void res.status(409).json({ error: 'booking_conflict' })
+      const { code, constraint } = error as { code?: string; constraint?: string }
+      if (code === '23P01') return void res.status(409).json({ error: 'booking_conflict' })
+      if (code === '23514' && constraint === 'bookings_day_cap') return void res.status(409).json({ error: 'day_full' })
       throw error
     }
   } catch {

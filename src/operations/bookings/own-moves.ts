@@ -19,11 +19,12 @@ import { apiError, notFound } from '../../lib/http/errors'
 import { requireUser } from '../../lib/http/guards'
 import { execute, sql } from '../../lib/sql'
 import { addDays, clockTime, nowWallClockMinute, scheduleOf } from '../../lib/wall-clock'
+import { notifyWithMail } from '../notifications/notice-mail'
 import { notify } from '../notifications/notify'
 import { bookingRange, inSomeSlot, timingMessage, timingRefusal } from './booking-rules'
 import { bookingTransaction } from './errors'
 import { checkHoldId, consumeOwnHolds } from './holds'
-import { mailToCustomer } from './mails'
+import { customerMail, mailToCustomer } from './mails'
 import { partyNotice } from './notices'
 import { presentBooking } from './present'
 import { serviceTermsAndSlots } from './service-terms'
@@ -285,8 +286,8 @@ export async function rescheduleBooking(
       },
     })
     const notice = await partyNotice(req, facts, staff ? 'customer' : 'provider', 'rescheduled', previous)
-    if (notice) await notify(req, notice)
-    await mailToCustomer(req, { ...facts, rescheduleCount: Number(doc.rescheduleCount ?? 0) }, 'reschedule')
+    const mail = await customerMail(req, { ...facts, rescheduleCount: Number(doc.rescheduleCount ?? 0) }, 'reschedule')
+    await notifyWithMail(req, notice, mail)
     await emitEvent(
       req,
       'booking.rescheduled',
