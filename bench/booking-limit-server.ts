@@ -175,45 +175,42 @@ app.post('/book', express.json(), async (req, res) => {
       text: `We received your booking of ${row.title} on ${bookingDate} at ${bookingTime}.`,
     }
     try {
-      await client.query(
-        'SELECT community_create_booking($1, $2, $3, $4, $5) AS deliveries',
-        [
-          booking,
-          {
-            action: 'booking.create',
-            user_id: userId,
-            target_type: 'bookings',
-            target_id: booking.id,
-            data: booking,
-            updated_at: at,
-            created_at: at,
-          },
-          {
-            user_id_id: row.provider_id,
-            type: 'booking',
-            title: `New booking: ${row.title}`,
-            body: `${row.title} was booked for ${bookingDate} at ${bookingTime}.`,
-            target_type: 'bookings',
-            target_id: booking.id,
-            updated_at: at,
-            created_at: at,
-          },
-          // A queue of its own: the server's mail runner (same database) must not send these.
-          {
-            input: { sealed: seal(SECRET, mail) },
-            task_slug: SEND_MAIL_TASK,
-            queue: MAIL_QUEUE,
-            updated_at: at,
-            created_at: at,
-          },
-          {
-            event: 'booking.created',
-            record_key: `bookings:${booking.id}`,
-            body: { type: 'booking.created', timestamp: at, data: booking },
-            at,
-          },
-        ],
-      )
+      await client.query('SELECT community_create_booking($1, $2, $3, $4, $5) AS deliveries', [
+        booking,
+        {
+          action: 'booking.create',
+          user_id: userId,
+          target_type: 'bookings',
+          target_id: booking.id,
+          data: booking,
+          updated_at: at,
+          created_at: at,
+        },
+        {
+          user_id_id: row.provider_id,
+          type: 'booking',
+          title: `New booking: ${row.title}`,
+          body: `${row.title} was booked for ${bookingDate} at ${bookingTime}.`,
+          target_type: 'bookings',
+          target_id: booking.id,
+          updated_at: at,
+          created_at: at,
+        },
+        // A queue of its own: the server's mail runner (same database) must not send these.
+        {
+          input: { sealed: seal(SECRET, mail) },
+          task_slug: SEND_MAIL_TASK,
+          queue: MAIL_QUEUE,
+          updated_at: at,
+          created_at: at,
+        },
+        {
+          event: 'booking.created',
+          record_key: `bookings:${booking.id}`,
+          body: { type: 'booking.created', timestamp: at, data: booking },
+          at,
+        },
+      ])
       wakeMail()
       res.status(201).json({ booking })
     } catch (error) {

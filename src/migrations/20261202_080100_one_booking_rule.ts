@@ -14,23 +14,27 @@ import { SERVICE_TERMS_AND_SLOTS_FUNCTION } from '../operations/bookings/service
 // the trigger on `bookings` that runs it, the public booking's function without its own copy of the checks, and
 // the service read that also answers the provider's block of the booker.
 export async function up({ db }: MigrateUpArgs): Promise<void> {
-  await db.execute(sql.raw(`
+  await db.execute(
+    sql.raw(`
   DROP FUNCTION IF EXISTS "community_service_terms_and_slots"(uuid, numeric, varchar);
   ${createFunction(SERVICE_TERMS_AND_SLOTS_FUNCTION)}
   ${createFunction(BOOKING_REFUSAL_FUNCTION)}
   ${createFunction(JUDGE_BOOKING_FUNCTION)}
   ${createJudgeTrigger()}
-  ${createFunction(CREATE_BOOKING_FUNCTION)}`))
+  ${createFunction(CREATE_BOOKING_FUNCTION)}`),
+  )
 }
 
 export async function down({ db }: MigrateDownArgs): Promise<void> {
-  await db.execute(sql.raw(`
+  await db.execute(
+    sql.raw(`
   DROP TRIGGER IF EXISTS "${JUDGE_BOOKING_TRIGGER.name}" ON bookings;
   DROP FUNCTION IF EXISTS "${JUDGE_BOOKING_FUNCTION.name}"();
   DROP FUNCTION IF EXISTS "${BOOKING_REFUSAL_FUNCTION.name}"(uuid, uuid, uuid, varchar, numeric, numeric, numeric, numeric,
     numeric);
   DROP FUNCTION IF EXISTS "community_service_terms_and_slots"(uuid, numeric, varchar, uuid);
-  ${BEFORE}`))
+  ${BEFORE}`),
+  )
 }
 
 // The booking function with its own checks and the service read before the block, for the way down.

@@ -597,9 +597,9 @@ describe('one booking rule whichever door: the stock route, the Local API and th
       status: 409,
       body: { error: 'slot_full' },
     })
-    expect(await localRefusal({ service: service.id, customer: members[22]!.user.id, bookingTime: '11:00' })).toMatchObject(
-      { status: 409, code: 'slot_full' },
-    )
+    expect(
+      await localRefusal({ service: service.id, customer: members[22]!.user.id, bookingTime: '11:00' }),
+    ).toMatchObject({ status: 409, code: 'slot_full' })
     expect((await rows(service.id)).map((row) => row.participants)).toEqual(['2', '1'])
     expect(await book(members[22]!, at)).toMatchObject({ status: 409, body: { error: 'slot_full' } })
     // A cancelled seat comes back at once for the stock door too.
@@ -611,19 +611,22 @@ describe('one booking rule whichever door: the stock route, the Local API and th
 
   it('the daily cap through the stock route and the Local API: 409 day_full, other members’ holds counted', async () => {
     const service = await bookableService(admin, date, { maxBookingsPerDay: 2 })
-    expect((await book(members[23]!, { serviceId: service.id, bookingDate: date.date, bookingTime: '09:00' })).status)
-      .toBe(201)
+    expect(
+      (await book(members[23]!, { serviceId: service.id, bookingDate: date.date, bookingTime: '09:00' })).status,
+    ).toBe(201)
     const held = await hold(members[24]!, { serviceId: service.id, bookingDate: date.date, bookingTime: '13:00' })
     expect(held.status).toBe(201)
     expect(await stock({ service: service.id, customer: members[25]!.user.id, bookingTime: '15:00' })).toMatchObject({
       status: 409,
       body: { error: 'day_full' },
     })
-    expect(await localRefusal({ service: service.id, customer: members[25]!.user.id, bookingTime: '15:00' })).toMatchObject(
-      { status: 409, code: 'day_full' },
-    )
+    expect(
+      await localRefusal({ service: service.id, customer: members[25]!.user.id, bookingTime: '15:00' }),
+    ).toMatchObject({ status: 409, code: 'day_full' })
     // The hold's own member is not kept out by it: their stock booking takes its place.
-    expect((await stock({ service: service.id, customer: members[24]!.user.id, bookingTime: '15:00' })).status).toBe(201)
+    expect((await stock({ service: service.id, customer: members[24]!.user.id, bookingTime: '15:00' })).status).toBe(
+      201,
+    )
     expect(await rows(service.id)).toHaveLength(2)
     expect(await holdRows(service.id)).toHaveLength(1)
   })
@@ -641,7 +644,12 @@ describe('one booking rule whichever door: the stock route, the Local API and th
         racers.map((member, index) =>
           index % 2
             ? book(member, { serviceId: service.id, bookingDate: raced.date, bookingTime })
-            : admin.send(STOCK, { service: service.id, customer: member.user.id, bookingDate: raced.date, bookingTime }),
+            : admin.send(STOCK, {
+                service: service.id,
+                customer: member.user.id,
+                bookingDate: raced.date,
+                bookingTime,
+              }),
         ),
       )
       expect(tally(replies)).toEqual({ 201: 3, 409: racers.length - 3 })

@@ -150,7 +150,9 @@ describe('a public booking', () => {
     expect(limit.length).toBeLessThanOrEqual(1)
     // The block is read by the service read itself (service-terms.ts), no statement of its own.
     expect(request.filter((text) => /FROM member_blocks/.test(text))).toHaveLength(1)
-    expect(request.filter((text) => /FROM member_blocks/.test(text) && !/FROM service_listings s/.test(text))).toEqual([])
+    expect(request.filter((text) => /FROM member_blocks/.test(text) && !/FROM service_listings s/.test(text))).toEqual(
+      [],
+    )
     expect(request.length - limit.length).toBe(3)
     // One statement is atomic on its own: no BEGIN and COMMIT round trips (docs/decisions.md "The
     // public booking is one statement").

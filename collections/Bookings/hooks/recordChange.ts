@@ -55,7 +55,9 @@ export const recordChange: CollectionAfterChangeHook = async ({ context, doc, op
     ...entry,
     data: { ...(moved ? { from: movedFrom, to: doc.status } : {}), ...changes },
   })
-  const mail = moved ? await customerMail(req, { ...facts, rescheduleCount: Number(doc.rescheduleCount ?? 0) }, moved) : null
+  const mail = moved
+    ? await customerMail(req, { ...facts, rescheduleCount: Number(doc.rescheduleCount ?? 0) }, moved)
+    : null
   await noticeToCustomer(req, facts, action, mail)
   // Every cancel through this hook is the provider's side (an admin's included); the customer's own is own-moves.ts.
   const by = action === 'cancel' ? { cancelledBy: 'provider' } : {}

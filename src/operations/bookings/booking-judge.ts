@@ -5,9 +5,9 @@
 // Payload's stock route, the panel, the Local API), and a hold or a waitlist offer asks it before taking a place.
 import type { PayloadRequest } from 'payload'
 
+import { apiError } from '../../lib/http/errors'
 import type { RequiredFunction, RequiredTrigger } from '../../lib/postgres/required-objects'
 import { runIn, statement } from '../../lib/prepared'
-import { apiError } from '../../lib/http/errors'
 import { DAY_CAP_CHECK, OVERLAP_CONSTRAINT, PARTY_CHECK, partyTooLarge, SEATS_CHECK } from './errors'
 
 /** What the rule answers for a place that does not fit, in its order of checks. */

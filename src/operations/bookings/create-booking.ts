@@ -31,12 +31,11 @@ export async function createBooking(
   await checkHoldId(req, customerId, input.holdId, input)
   // One round trip reads the service, the open slots of the date's weekday and whether its provider blocks the
   // customer; judged in order below by the rules the bookable-times query lists with (booking-rules.ts).
-  const { terms: service, openSlots, block } = await serviceTermsAndSlots(
-    req,
-    input.serviceId,
-    input.bookingDate,
-    customerId,
-  )
+  const {
+    terms: service,
+    openSlots,
+    block,
+  } = await serviceTermsAndSlots(req, input.serviceId, input.bookingDate, customerId)
   // A service whose provider account is gone (the reference emptied) cannot be booked either.
   if (!service || !service.providerId) throw notFound('Service not found')
   // A provider who blocks the customer takes no booking from them (docs/api.md "Blocking between members"); a block

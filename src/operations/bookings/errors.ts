@@ -41,8 +41,7 @@ export const bookingConflict = () => apiError('booking_conflict')
 
 /** True when `error` is the booking rule's refusal of a place (an overlap, the seats, the cap, the party). */
 export const isBookingRefusal = (error: unknown): boolean =>
-  isOverlapViolation(error) ||
-  [SEATS_CHECK, DAY_CAP_CHECK, PARTY_CHECK].some((name) => violated(error, '23514', name))
+  isOverlapViolation(error) || [SEATS_CHECK, DAY_CAP_CHECK, PARTY_CHECK].some((name) => violated(error, '23514', name))
 
 export function toBookingError(error: unknown): unknown {
   if (isOverlapViolation(error)) return bookingConflict()

@@ -45,10 +45,7 @@ export interface BookingDoc extends Record<string, unknown> {
   updatedAt: string
 }
 
-const CREATE_BOOKING = statement(
-  'booking-create',
-  'SELECT community_create_booking($1, $2, $3, $4, $5) AS deliveries',
-)
+const CREATE_BOOKING = statement('booking-create', 'SELECT community_create_booking($1, $2, $3, $4, $5) AS deliveries')
 
 export interface NewBooking {
   customerId: string

@@ -7,8 +7,8 @@
 import type { PayloadRequest } from 'payload'
 
 import { isUuid } from '../../../domain/ids'
-import { type RequiredFunction, returnQuery } from '../../lib/postgres/required-objects'
 import { NOT_STAFF } from '../../lib/member-blocks'
+import { type RequiredFunction, returnQuery } from '../../lib/postgres/required-objects'
 import { runIn, statement } from '../../lib/prepared'
 import { dayOfWeek } from '../../lib/wall-clock'
 import { type DateException, type OpenSlot, openWindows } from './booking-rules'

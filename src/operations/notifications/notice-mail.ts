@@ -82,7 +82,11 @@ export async function notifyWithMail(
   mail: NoticeMail | null,
 ): Promise<void> {
   const together =
-    notice && mail && mail.recipient.inInbox && mail.recipient.userId === notice.userId && mail.recipient.type === notice.type
+    notice &&
+    mail &&
+    mail.recipient.inInbox &&
+    mail.recipient.userId === notice.userId &&
+    mail.recipient.type === notice.type
   if (!together) {
     if (notice) await notify(req, notice)
     if (mail) await queueNoticeMail(req, mail)
