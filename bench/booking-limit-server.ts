@@ -182,50 +182,48 @@ app.post('/book', express.json(), async (req, res) => {
       text: `We received your booking of ${row.title} on ${bookingDate} at ${bookingTime}.`,
     }
     try {
-      const written = await client.query(
-        'SELECT day_full, deliveries FROM community_create_booking($1, $2, $3, $4, $5)',
-        [
-          booking,
-          {
-            action: 'booking.create',
-            user_id: userId,
-            target_type: 'bookings',
-            target_id: booking.id,
-            data: booking,
-            updated_at: at,
-            created_at: at,
-          },
-          {
-            user_id_id: row.provider_id,
-            type: 'booking',
-            title: `New booking: ${row.title}`,
-            body: `${row.title} was booked for ${bookingDate} at ${bookingTime}.`,
-            target_type: 'bookings',
-            target_id: booking.id,
-            updated_at: at,
-            created_at: at,
-          },
-          // A queue of its own: the server's mail runner (same database) must not send these.
-          {
-            input: { sealed: seal(SECRET, mail) },
-            task_slug: SEND_MAIL_TASK,
-            queue: MAIL_QUEUE,
-            updated_at: at,
-            created_at: at,
-          },
-          {
-            event: 'booking.created',
-            record_key: `bookings:${booking.id}`,
-            body: { type: 'booking.created', timestamp: at, data: booking },
-            at,
-          },
-        ],
-      )
-      if (written.rows[0].day_full) return void res.status(409).json({ error: 'day_full' })
+      await client.query('SELECT community_create_booking($1, $2, $3, $4, $5) AS deliveries', [
+        booking,
+        {
+          action: 'booking.create',
+          user_id: userId,
+          target_type: 'bookings',
+          target_id: booking.id,
+          data: booking,
+          updated_at: at,
+          created_at: at,
+        },
+        {
+          user_id_id: row.provider_id,
+          type: 'booking',
+          title: `New booking: ${row.title}`,
+          body: `${row.title} was booked for ${bookingDate} at ${bookingTime}.`,
+          target_type: 'bookings',
+          target_id: booking.id,
+          updated_at: at,
+          created_at: at,
+        },
+        // A queue of its own: the server's mail runner (same database) must not send these.
+        {
+          input: { sealed: seal(SECRET, mail) },
+          task_slug: SEND_MAIL_TASK,
+          queue: MAIL_QUEUE,
+          updated_at: at,
+          created_at: at,
+        },
+        {
+          event: 'booking.created',
+          record_key: `bookings:${booking.id}`,
+          body: { type: 'booking.created', timestamp: at, data: booking },
+          at,
+        },
+      ])
       wakeMail()
       res.status(201).json({ booking })
     } catch (error) {
-      if ((error as { code?: string }).code === '23P01') return void res.status(409).json({ error: 'booking_conflict' })
+      const { code, constraint } = error as { code?: string; constraint?: string }
+      if (code === '23P01') return void res.status(409).json({ error: 'booking_conflict' })
+      if (code === '23514' && constraint === 'bookings_day_cap') return void res.status(409).json({ error: 'day_full' })
       throw error
     }
   } catch {

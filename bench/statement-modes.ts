@@ -25,7 +25,7 @@ async function main() {
       {
         label: "the service with its weekday's slots and the date's exceptions",
         statement: SERVICE_TERMS_AND_SLOTS,
-        values: [serviceId, 3, '2031-01-01'],
+        values: [serviceId, 3, '2031-01-01', null],
       },
     ]
     await client.connect()

@@ -47,9 +47,9 @@ const validateCustomer: RelationshipFieldSingleValidation = (value, options) =>
   value && idOf(value) === idOf(options.req.user?.id) ? true : customerReference(value, options)
 
 // Bookings. Customers book through `POST /api/services/bookings`; admins manage them through
-// `/api/admin/services/bookings`, the panel or the stock route, all held to the same rules by
-// these hooks: fields derived from the service, the status transition table, and PostgreSQL's
-// no-overlap constraint (src/migrations/*_bookings_no_overlap). A customer reads their own
+// `/api/admin/services/bookings`, the panel or the stock route, all held to the same rules: these
+// hooks (fields derived from the service, the status transition table) and the booking rule's trigger
+// (src/operations/bookings/booking-judge.ts: holds, seats, the cap, no overlap). A customer reads their own
 // bookings, a provider those of their services, admins all; the owners and admins of a service's
 // organization read and move its bookings (docs/decisions.md "Organizations manage their services
 // through the admin catalogue"; entering and deleting bookings stays with platform admins).

@@ -5,7 +5,8 @@ import type { PayloadRequest } from 'payload'
 
 import { runIn, statement } from './prepared'
 
-const NOT_STAFF = (column: string) =>
+/** True when the account in `column` holds no staff role: a block binds it. */
+export const NOT_STAFF = (column: string) =>
   `NOT EXISTS (SELECT 1 FROM users_roles r WHERE r.parent_id = ${column} AND r.value IN ('moderator', 'admin'))`
 
 const BLOCKED_MEMBERS = statement(

@@ -3,6 +3,7 @@ import { STALE_ROLES, STALE_SESSIONS, STALE_TRIGGERS, STALE_USERS } from '../lib
 import { LIST_COUNTS_RESET, LIST_COUNTS_TRACK, LIST_COUNTS_TRIGGERS } from '../lib/postgres/list-counts'
 import { type RequiredFunction, type RequiredObjects, returnQuery } from '../lib/postgres/required-objects'
 import { CREATE_BOOKING_FUNCTION } from './bookings/booking-function'
+import { BOOKING_REFUSAL_FUNCTION, JUDGE_BOOKING_FUNCTION, JUDGE_BOOKING_TRIGGER } from './bookings/booking-judge'
 import { SERVICE_TERMS_AND_SLOTS_FUNCTION } from './bookings/service-terms'
 import { SEARCH_FUNCTIONS, SEARCH_TRIGGERS } from './search/search-objects'
 
@@ -28,6 +29,8 @@ export const FIND_SESSION_FUNCTION: RequiredFunction = {
 export const REQUIRED_OBJECTS: RequiredObjects = {
   functions: [
     CREATE_BOOKING_FUNCTION,
+    BOOKING_REFUSAL_FUNCTION,
+    JUDGE_BOOKING_FUNCTION,
     SERVICE_TERMS_AND_SLOTS_FUNCTION,
     FIND_SESSION_FUNCTION,
     LIST_COUNTS_TRACK,
@@ -37,5 +40,5 @@ export const REQUIRED_OBJECTS: RequiredObjects = {
     STALE_ROLES,
     ...SEARCH_FUNCTIONS,
   ],
-  triggers: [...LIST_COUNTS_TRIGGERS, ...STALE_TRIGGERS, ...SEARCH_TRIGGERS],
+  triggers: [JUDGE_BOOKING_TRIGGER, ...LIST_COUNTS_TRIGGERS, ...STALE_TRIGGERS, ...SEARCH_TRIGGERS],
 }

@@ -4,9 +4,10 @@
 // bookings and moves of one start.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import { toBookingError } from '../../src/operations/bookings/errors'
 import { useCasesOf } from '../../src/testing/use-cases'
 import { createKitUser } from '../../src/testing/users'
-import { book, bookableService, localDate } from '../helpers/bookings'
+import { ADMIN_BOOKINGS, book, bookableService, localDate } from '../helpers/bookings'
 import {
   type Actor,
   actor,
@@ -513,4 +514,155 @@ describe('the Local API kit: hold, releaseHold, reschedule, cancelOwn', () => {
     expect(cancelled.booking).toMatchObject({ status: 'cancelled_by_customer', cancellationReason: 'Ill' })
     await expect(rival.cancelOwn(booking.id)).rejects.toMatchObject({ status: 404 })
   })
+})
+
+describe('one booking rule whichever door: the stock route, the Local API and the public booking', () => {
+  const date = localDate(28)
+  const STOCK = '/api/bookings'
+  const stock = (body: Record<string, unknown>) => admin.send(STOCK, { bookingDate: date.date, ...body })
+  const patch = (id: string, body: Record<string, unknown>) => admin.send(`${STOCK}/${id}`, body, 'PATCH')
+  const rows = (serviceId: string) =>
+    sql<{ id: string; booking_time: string; participants: string; seats_per_slot: string }>(
+      app,
+      `SELECT id, booking_time, participants, seats_per_slot FROM bookings
+        WHERE service_id = $1 AND status IN ('pending', 'confirmed') ORDER BY booking_time, created_at`,
+      [serviceId],
+    )
+  const localCreate = (data: Record<string, unknown>) =>
+    app.payload.create({
+      collection: 'bookings',
+      data: { bookingDate: date.date, ...data } as never,
+      user: { ...admin.user, collection: 'users' } as never,
+      overrideAccess: false,
+    })
+  const localRefusal = async (data: Record<string, unknown>) => {
+    const error = await localCreate(data).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    )
+    expect(error).not.toBeNull()
+    return toBookingError(error)
+  }
+
+  it('another member’s live hold: stock POST and Local API create 409 booking_conflict; expired, it gives way', async () => {
+    const service = await bookableService(admin, date)
+    const held = await hold(holder, { serviceId: service.id, bookingDate: date.date, bookingTime: '10:00' })
+    expect(held.status).toBe(201)
+    const refused = await stock({ service: service.id, customer: other.user.id, bookingTime: '10:00' })
+    expect(refused).toMatchObject({ status: 409, body: { error: 'booking_conflict' } })
+    expect(refused.body.errors[0].data.code).toBe('booking_conflict')
+    // The hold's span, not only its start: 10:30 overlaps it.
+    expect(await stock({ service: service.id, customer: other.user.id, bookingTime: '10:30' })).toMatchObject({
+      status: 409,
+      body: { error: 'booking_conflict' },
+    })
+    expect(await localRefusal({ service: service.id, customer: other.user.id, bookingTime: '10:00' })).toMatchObject({
+      status: 409,
+      code: 'booking_conflict',
+    })
+    // A stock move of a booking into the hold is refused as well, and the booking keeps its time.
+    const elsewhere = await stock({ service: service.id, customer: other.user.id, bookingTime: '12:00' })
+    expect(elsewhere.status).toBe(201)
+    expect(await patch(elsewhere.body.doc.id, { bookingTime: '10:00' })).toMatchObject({
+      status: 409,
+      body: { error: 'booking_conflict' },
+    })
+    expect((await rows(service.id)).map((row) => row.booking_time)).toEqual(['12:00'])
+    await expire(held.body.hold.id)
+    const after = await stock({ service: service.id, customer: other.user.id, bookingTime: '10:00' })
+    expect(after.status).toBe(201)
+    expect((await rows(service.id)).map((row) => row.booking_time)).toEqual(['10:00', '12:00'])
+    // The holder's own hold gives way to a stock booking made for them, and is gone.
+    const own = await hold(holder, { serviceId: service.id, bookingDate: date.date, bookingTime: '14:00' })
+    expect(own.status).toBe(201)
+    expect((await stock({ service: service.id, customer: holder.user.id, bookingTime: '14:00' })).status).toBe(201)
+    expect((await holdRows(service.id)).map((row) => row.id)).toEqual([held.body.hold.id])
+  })
+
+  it('seats: the stock create shares the start, then 409 slot_full for a create and a PATCH of participants', async () => {
+    const service = await bookableService(admin, date, { seatsPerSlot: 3 })
+    const at = { serviceId: service.id, bookingDate: date.date, bookingTime: '11:00' }
+    expect((await book(members[20]!, { ...at, participants: 2 })).status).toBe(201)
+    const shared = await stock({ service: service.id, customer: members[21]!.user.id, bookingTime: '11:00' })
+    expect(shared.status).toBe(201)
+    expect(await rows(service.id)).toMatchObject([
+      { participants: '2', seats_per_slot: '3' },
+      { id: shared.body.doc.id, participants: '1', seats_per_slot: '3' },
+    ])
+    expect(await stock({ service: service.id, customer: members[22]!.user.id, bookingTime: '11:00' })).toMatchObject({
+      status: 409,
+      body: { error: 'slot_full' },
+    })
+    expect(await patch(shared.body.doc.id, { participants: 2 })).toMatchObject({
+      status: 409,
+      body: { error: 'slot_full' },
+    })
+    expect(
+      await localRefusal({ service: service.id, customer: members[22]!.user.id, bookingTime: '11:00' }),
+    ).toMatchObject({ status: 409, code: 'slot_full' })
+    expect((await rows(service.id)).map((row) => row.participants)).toEqual(['2', '1'])
+    expect(await book(members[22]!, at)).toMatchObject({ status: 409, body: { error: 'slot_full' } })
+    // A cancelled seat comes back at once for the stock door too.
+    const [first] = await rows(service.id)
+    expect((await admin.send(ADMIN_BOOKINGS, { action: 'cancel', id: first!.id }, 'PATCH')).status).toBe(200)
+    expect((await patch(shared.body.doc.id, { participants: 3 })).status).toBe(200)
+    expect((await rows(service.id)).map((row) => row.participants)).toEqual(['3'])
+  })
+
+  it('the daily cap through the stock route and the Local API: 409 day_full, other members’ holds counted', async () => {
+    const service = await bookableService(admin, date, { maxBookingsPerDay: 2 })
+    expect(
+      (await book(members[23]!, { serviceId: service.id, bookingDate: date.date, bookingTime: '09:00' })).status,
+    ).toBe(201)
+    const held = await hold(members[24]!, { serviceId: service.id, bookingDate: date.date, bookingTime: '13:00' })
+    expect(held.status).toBe(201)
+    expect(await stock({ service: service.id, customer: members[25]!.user.id, bookingTime: '15:00' })).toMatchObject({
+      status: 409,
+      body: { error: 'day_full' },
+    })
+    expect(
+      await localRefusal({ service: service.id, customer: members[25]!.user.id, bookingTime: '15:00' }),
+    ).toMatchObject({ status: 409, code: 'day_full' })
+    // The hold's own member is not kept out by it: their stock booking takes its place.
+    expect((await stock({ service: service.id, customer: members[24]!.user.id, bookingTime: '15:00' })).status).toBe(
+      201,
+    )
+    expect(await rows(service.id)).toHaveLength(2)
+    expect(await holdRows(service.id)).toHaveLength(1)
+  })
+
+  it('5 rounds of stock creates and public bookings racing for a start with 3 seats left: exactly 3 succeed', async () => {
+    const raced = localDate(29)
+    const service = await bookableService(admin, raced, { seatsPerSlot: 4, durationMinutes: 30 })
+    for (let round = 0; round < 5; round++) {
+      const bookingTime = `1${round}:00`
+      expect((await book(members[30]!, { serviceId: service.id, bookingDate: raced.date, bookingTime })).status).toBe(
+        201,
+      )
+      const racers = members.slice(31, 51)
+      const replies = await Promise.all(
+        racers.map((member, index) =>
+          index % 2
+            ? book(member, { serviceId: service.id, bookingDate: raced.date, bookingTime })
+            : admin.send(STOCK, {
+                service: service.id,
+                customer: member.user.id,
+                bookingDate: raced.date,
+                bookingTime,
+              }),
+        ),
+      )
+      expect(tally(replies)).toEqual({ 201: 3, 409: racers.length - 3 })
+      expect(replies.filter((reply) => reply.status === 409).every((reply) => reply.body.error === 'slot_full')).toBe(
+        true,
+      )
+      const [{ taken }] = await sql<{ taken: number }>(
+        app,
+        `SELECT coalesce(sum(participants), 0)::int AS taken FROM bookings
+          WHERE service_id = $1 AND booking_time = $2 AND status IN ('pending', 'confirmed')`,
+        [service.id, bookingTime],
+      )
+      expect(taken).toBe(4)
+    }
+  }, 120_000)
 })

@@ -10,6 +10,7 @@ import { unsubscribeToken } from '../../src/operations/notifications/unsubscribe
 import { type AppWithMailbox, startAppWithMailbox } from '../helpers/app-with-mailbox'
 import { ADMIN_BOOKINGS, book, bookableService, customerActor, localDate } from '../helpers/bookings'
 import { type Actor, actor, adminActor, call, MISSING_ID } from '../helpers/catalogue'
+import { statementsDuring } from '../helpers/statements'
 import { sql } from '../helpers/test-app'
 import { authHeaders, createUser, signIn } from '../helpers/users'
 
@@ -174,6 +175,20 @@ describe('the settings, honoured by the public booking', () => {
     )
     await settle()
     expect(env.mailbox.to(members.off.user.email)).toHaveLength(0)
+  })
+
+  it('a status move reads its customer’s settings once for the notice and the mail, and writes both', async () => {
+    const member = await customerActor(env.app)
+    const id = await bookOnce(member)
+    const { result, statements } = await statementsDuring(() =>
+      admin.send(ADMIN_BOOKINGS, { action: 'confirm', id }, 'POST'),
+    )
+    expect(result.status).toBe(200)
+    expect(statements.filter((text) => /notification_settings/.test(text))).toHaveLength(1)
+    expect(await inboxCount(member.user.id, id)).toBe(1)
+    await env.mailbox.waitFor(
+      (m) => m.to.includes(member.user.email.toLowerCase()) && m.subject.startsWith('Booking confirmed'),
+    )
   })
 
   it('a digested type (daily) holds back the mails its digest lists, not those with no inbox item; off, all', async () => {

@@ -17,6 +17,13 @@ export const movedFromKey = (id: unknown) => `bookingMovedFrom:${String(id)}`
  */
 export const guardStatusMove: CollectionBeforeChangeHook = async ({ context, data, operation, originalDoc, req }) => {
   if (operation !== 'update' || !originalDoc) return data
+  // The service row before the booking's, the order of every other writer of a service (its moves and the booking
+  // rule's trigger), so two writers of one booking queue instead of deadlocking.
+  await execute(
+    req,
+    sql`SELECT 1 FROM service_listings WHERE id = (SELECT service_id FROM bookings WHERE id = ${originalDoc.id})
+      FOR NO KEY UPDATE`,
+  )
   const [row] = await execute(req, sql`SELECT status FROM bookings WHERE id = ${originalDoc.id} FOR UPDATE`)
   const current = (row?.status as string | undefined) ?? (originalDoc.status as string)
   const wanted = data.status as string | undefined

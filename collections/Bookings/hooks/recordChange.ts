@@ -5,7 +5,7 @@ import type { WebhookEvent } from '../../../domain/webhooks'
 import { changedFields, writeAudit } from '../../../hooks/shared/audit'
 import { emitEvent } from '../../../hooks/shared/webhookEvents'
 import { recordBookingCreated } from '../../../src/operations/bookings/booking-created'
-import { mailToCustomer } from '../../../src/operations/bookings/mails'
+import { customerMail } from '../../../src/operations/bookings/mails'
 import { noticeToCustomer } from '../../../src/operations/bookings/notices'
 import { presentBooking } from '../../../src/operations/bookings/present'
 import { movedFromKey } from './guardStatusMove'
@@ -55,8 +55,10 @@ export const recordChange: CollectionAfterChangeHook = async ({ context, doc, op
     ...entry,
     data: { ...(moved ? { from: movedFrom, to: doc.status } : {}), ...changes },
   })
-  await noticeToCustomer(req, facts, action)
-  if (moved) await mailToCustomer(req, { ...facts, rescheduleCount: Number(doc.rescheduleCount ?? 0) }, moved)
+  const mail = moved
+    ? await customerMail(req, { ...facts, rescheduleCount: Number(doc.rescheduleCount ?? 0) }, moved)
+    : null
+  await noticeToCustomer(req, facts, action, mail)
   // Every cancel through this hook is the provider's side (an admin's included); the customer's own is own-moves.ts.
   const by = action === 'cancel' ? { cancelledBy: 'provider' } : {}
   await emitEvent(req, EVENT_OF[action], record, { ...facts, ...by, updatedAt: doc.updatedAt ?? null })

@@ -158,10 +158,9 @@ export function openWindows(weekly: readonly OpenSlot[], exceptions: readonly Da
 }
 
 /**
- * "At its cap": the date already holds `cap` pending or confirmed bookings (null: no cap). The
- * public booking judges the same `booked >= cap` inside its write, after the service lock
- * (community_create_booking, src/migrations/*_booking_write_function.ts; docs/decisions.md
- * "The public booking is one statement").
+ * "At its cap": the date already holds `cap` pending or confirmed bookings (null: no cap), as the
+ * slots list judges it. Every write judges the same `taken >= cap` under the service lock
+ * (community_booking_refusal in booking-judge.ts; docs/decisions.md "One booking rule, whichever door").
  */
 export const dayFull = (bookedThatDay: number, cap: number | null | undefined): boolean =>
   cap != null && bookedThatDay >= cap

@@ -4,7 +4,6 @@
 import type { PayloadRequest } from 'payload'
 
 import { apiError, forbidden, notFound } from '../../lib/http/errors'
-import { blockBetween } from '../../lib/member-blocks'
 import { nowWallClockMinute } from '../../lib/wall-clock'
 import { screenFields } from '../moderation/screen'
 import { bookingRange, inSomeSlot, timingMessage, timingRefusal } from './booking-rules'
@@ -29,15 +28,18 @@ export async function createBooking(
   asSent: BookingInput,
 ): Promise<{ booking: BookingRecord }> {
   const input = await screenFields(req, asSent, ['customerMessage'])
-  // One round trip reads the service and the open slots of the date's weekday; judged in
-  // order below by the rules the bookable-times query lists with (booking-rules.ts).
   await checkHoldId(req, customerId, input.holdId, input)
-  const { terms: service, openSlots } = await serviceTermsAndSlots(req, input.serviceId, input.bookingDate)
+  // One round trip reads the service, the open slots of the date's weekday and whether its provider blocks the
+  // customer; judged in order below by the rules the bookable-times query lists with (booking-rules.ts).
+  const {
+    terms: service,
+    openSlots,
+    block,
+  } = await serviceTermsAndSlots(req, input.serviceId, input.bookingDate, customerId)
   // A service whose provider account is gone (the reference emptied) cannot be booked either.
   if (!service || !service.providerId) throw notFound('Service not found')
   // A provider who blocks the customer takes no booking from them (docs/api.md "Blocking between members"); a block
   // made between this read and the insert lets that one booking through.
-  const block = await blockBetween(req, String(service.providerId), customerId)
   if (block.blocks) throw forbidden('You cannot book this service')
   if (service.status !== 'active') throw apiError('service_not_active')
   const { startMinute } = bookingRange(input.bookingDate, input.bookingTime, service.durationMinutes)
@@ -46,12 +48,9 @@ export async function createBooking(
   if (!inSomeSlot(openSlots, input.bookingTime, service.durationMinutes)) {
     throw apiError('slot_unavailable')
   }
-  // "No overlap" (booking-rules.ts `rangesOverlap` on `occupiedRange`, buffers included) is
-  // judged by PostgreSQL's exclusion constraint on the same widened range, at the insert:
-  // race-proof. The write is one statement (insert-booking.ts): the service row's lock first
-  // (docs/decisions.md "A deadlock or serialization failure runs the use case again":
-  // bookers of one service queue, so the constraint's waits cannot deadlock and the cap's
-  // count cannot be overrun), the cap, the row and its records.
+  // The party, the cap, the seats and "no overlap" (booking-rules.ts `rangesOverlap` on `occupiedRange`, buffers
+  // included) are the booking rule's, judged at the insert under the service row's lock by the trigger every door
+  // meets (booking-judge.ts): race-proof. The write is one statement (insert-booking.ts): the row and its records.
   return bookingStatement(req, async () => {
     // The customer has no create access to the collection: this operation is the authority.
     const doc = newBookingDoc(service, {
@@ -62,7 +61,7 @@ export async function createBooking(
       participants: input.participants ?? 1,
     })
     // A staff member the provider blocks still books, but sends the provider no notification.
-    if (!(await insertBooking(req, doc, { withoutNotice: block.mutes }))) throw apiError('day_full')
+    await insertBooking(req, doc, { withoutNotice: block.mutes })
     return { booking: presentBooking(doc) }
   })
 }

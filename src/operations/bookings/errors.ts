@@ -1,7 +1,7 @@
-// What a failed booking write means to the client. The no-overlap guarantee is PostgreSQL's
-// exclusion constraint (src/migrations/*_bookings_no_overlap.ts); its violation (SQLSTATE
-// 23P01) is not one Payload's adapter recognises (it maps only unique violations, 23505), so
-// it arrives as the raw driver error, possibly wrapped in drizzle's query error (`cause`).
+// What a failed booking write means to the client. The booking rule's trigger (booking-judge.ts) and the
+// exclusion constraint (src/migrations/*_bookings_no_overlap.ts) refuse with SQLSTATEs Payload's adapter does not
+// recognise (it maps only unique violations, 23505), so they arrive as the raw driver error, possibly wrapped in
+// drizzle's query error (`cause`).
 import type { PayloadRequest } from 'payload'
 
 import { ERROR_CODES } from '../../../domain/error-codes'
@@ -13,6 +13,8 @@ export const OVERLAP_CONSTRAINT = 'bookings_no_overlap'
 /** The booking function's refusals of a party (above `maxParticipants`) and of a start without seats left. */
 export const PARTY_CHECK = 'bookings_participants_max'
 export const SEATS_CHECK = 'bookings_seats'
+/** The booking rule's refusal of a date at the service's `maxBookingsPerDay`. */
+export const DAY_CAP_CHECK = 'bookings_day_cap'
 export const CONFLICT_MESSAGE = ERROR_CODES.booking_conflict.message
 
 function violated(error: unknown, wanted: string, name: string): boolean {
@@ -37,9 +39,14 @@ export const slotFull = () => apiError('slot_full')
 
 export const bookingConflict = () => apiError('booking_conflict')
 
+/** True when `error` is the booking rule's refusal of a place (an overlap, the seats, the cap, the party). */
+export const isBookingRefusal = (error: unknown): boolean =>
+  isOverlapViolation(error) || [SEATS_CHECK, DAY_CAP_CHECK, PARTY_CHECK].some((name) => violated(error, '23514', name))
+
 export function toBookingError(error: unknown): unknown {
   if (isOverlapViolation(error)) return bookingConflict()
   if (violated(error, '23514', SEATS_CHECK)) return slotFull()
+  if (violated(error, '23514', DAY_CAP_CHECK)) return apiError('day_full')
   if (violated(error, '23514', PARTY_CHECK)) return partyTooLarge(null)
   return toCatalogueError(error)
 }

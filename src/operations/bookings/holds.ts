@@ -1,8 +1,7 @@
 // Holds (docs/api.md "Holds"): a start kept for one member while they finish booking. A live hold counts as
-// a pending booking for every other member; its holder's booking or move to that start takes its place. Every
-// writer of a service (holds, the booking function, moves) locks the service row first, so the hold rule is
-// judged under the same lock as the exclusion constraint's and the cap's, and of simultaneous requests
-// exactly those that fit succeed.
+// a pending booking for every other member; its holder's booking or move to that start takes its place. A hold
+// takes its place by the booking rule (booking-judge.ts), under the service row's lock every writer of a service
+// takes first, so of simultaneous requests exactly those that fit succeed.
 import type { PayloadRequest } from 'payload'
 
 import { isUuid } from '../../../domain/ids'
@@ -11,8 +10,9 @@ import { apiError, invalidRequest, notFound } from '../../lib/http/errors'
 import { settings } from '../../lib/settings'
 import { execute, sql } from '../../lib/sql'
 import { nowWallClockMinute, scheduleOf } from '../../lib/wall-clock'
-import { dayFull, inSomeSlot, occupiedRange, timingMessage, timingRefusal } from './booking-rules'
-import { bookingConflict, bookingTransaction, partyTooLarge, slotFull } from './errors'
+import { placeRefusal, refusalError } from './booking-judge'
+import { inSomeSlot, timingMessage, timingRefusal } from './booking-rules'
+import { bookingTransaction, partyTooLarge } from './errors'
 import { serviceTermsAndSlots } from './service-terms'
 
 /** The most live holds one member may have at once. */
@@ -46,80 +46,6 @@ const presentHold = (row: Record<string, unknown>): HoldRecord => ({
   participants: Number(row.participants),
   expiresAt: new Date(row.expires_at as string).toISOString(),
 })
-
-/** Where a booking or hold would sit: its widened span, its own start minute and the service's seats. */
-export interface Place {
-  range: { startMinute: number; endMinute: number }
-  startMinute: number
-  seats: number
-}
-
-/**
- * A start in the service's other members' way: the widened span of a booking or a live hold overlaps it. With
- * more than one seat, those of the same start share it instead (counted by `seatsTaken`), as the exclusion
- * constraint lets bookings made with seats share their start.
- */
-export async function startTaken(
-  req: PayloadRequest,
-  serviceId: string,
-  place: Place,
-  customerId: string,
-  exceptBooking: string | null = null,
-): Promise<boolean> {
-  const { range, startMinute, seats } = place
-  const [row] = await execute(
-    req,
-    sql`SELECT EXISTS (SELECT 1 FROM bookings b
-        WHERE b.service_id = ${serviceId} AND b.status IN ('pending', 'confirmed')
-          AND (${exceptBooking}::uuid IS NULL OR b.id <> ${exceptBooking}::uuid)
-          AND NOT (${seats}::numeric > 1 AND b.seats_per_slot > 1 AND b.start_minute = ${startMinute}::numeric)
-          AND numrange(b.start_minute - coalesce(b.buffer_before_minutes, 0),
-            b.end_minute + coalesce(b.buffer_after_minutes, 0), '[)')
-            && numrange(${range.startMinute}::numeric, ${range.endMinute}::numeric, '[)'))
-      OR EXISTS (SELECT 1 FROM booking_holds h
-        WHERE h.service_id = ${serviceId} AND h.customer_id <> ${customerId}::uuid AND h.expires_at > now()
-          AND NOT (${seats}::numeric > 1 AND h.start_minute = ${startMinute}::numeric)
-          AND numrange(h.start_minute - h.buffer_before_minutes, h.end_minute + h.buffer_after_minutes, '[)')
-            && numrange(${range.startMinute}::numeric, ${range.endMinute}::numeric, '[)')) AS taken`,
-  )
-  return Boolean(row?.taken)
-}
-
-/** The participants a start already takes: its pending and confirmed bookings and other members' live holds. */
-export async function seatsTaken(
-  req: PayloadRequest,
-  serviceId: string,
-  startMinute: number,
-  customerId: string,
-  exceptBooking: string | null = null,
-): Promise<number> {
-  const [row] = await execute(
-    req,
-    sql`SELECT (SELECT coalesce(sum(b.participants), 0) FROM bookings b
-        WHERE b.service_id = ${serviceId} AND b.start_minute = ${startMinute}::numeric
-          AND b.status IN ('pending', 'confirmed') AND (${exceptBooking}::uuid IS NULL OR b.id <> ${exceptBooking}::uuid))
-      + (SELECT coalesce(sum(h.participants), 0) FROM booking_holds h
-        WHERE h.service_id = ${serviceId} AND h.start_minute = ${startMinute}::numeric AND h.expires_at > now()
-          AND h.customer_id <> ${customerId}::uuid) AS taken`,
-  )
-  return Number(row?.taken ?? 0)
-}
-
-/** Other members' live holds of the date, which the daily cap counts as pending bookings. */
-export async function othersHoldsThatDay(
-  req: PayloadRequest,
-  serviceId: string,
-  bookingDate: string,
-  customerId: string,
-): Promise<number> {
-  const [row] = await execute(
-    req,
-    sql`SELECT count(*)::int AS held FROM booking_holds
-      WHERE service_id = ${serviceId} AND booking_date = ${bookingDate} AND expires_at > now()
-        AND customer_id <> ${customerId}::uuid`,
-  )
-  return Number(row?.held ?? 0)
-}
 
 /**
  * The `holdId` of a booking or a move: the caller's hold of this service, date and time. An unknown id, another
@@ -189,11 +115,10 @@ export async function createHold(
   return bookingTransaction(req, async () => {
     const [locked] = await execute(
       req,
-      sql`SELECT max_participants, seats_per_slot FROM service_listings WHERE id = ${service.id} FOR NO KEY UPDATE`,
+      sql`SELECT max_participants FROM service_listings WHERE id = ${service.id} FOR NO KEY UPDATE`,
     )
     const maxParticipants = locked?.max_participants == null ? null : Number(locked.max_participants)
     if (maxParticipants !== null && participants > maxParticipants) throw partyTooLarge(maxParticipants)
-    const seats = Number(locked?.seats_per_slot ?? 1)
     // One member's holds are counted one request at a time, whichever services they are of.
     await execute(req, sql`SELECT pg_advisory_xact_lock(hashtext(${`booking_holds:${customerId}`}))`)
     await execute(
@@ -213,22 +138,18 @@ export async function createHold(
     if (Number(mine?.live ?? 0) >= HOLD_LIMIT) {
       throw apiError('too_many_holds', `A member holds at most ${HOLD_LIMIT} starts at once`)
     }
-    if (service.maxBookingsPerDay != null) {
-      const [row] = await execute(
-        req,
-        sql`SELECT count(*)::int AS booked FROM bookings WHERE service_id = ${service.id}
-          AND booking_date = ${input.bookingDate} AND status IN ('pending', 'confirmed')`,
-      )
-      const held = await othersHoldsThatDay(req, service.id, input.bookingDate, customerId)
-      if (dayFull(Number(row?.booked ?? 0) + held, service.maxBookingsPerDay)) throw apiError('day_full')
-    }
-    if (seats > 1 && (await seatsTaken(req, service.id, schedule.startMinute, customerId)) + participants > seats) {
-      throw slotFull()
-    }
-    const range = occupiedRange(input.bookingDate, input.bookingTime, service.durationMinutes, service)
-    if (await startTaken(req, service.id, { range, startMinute: schedule.startMinute, seats }, customerId)) {
-      throw bookingConflict()
-    }
+    // The booking rule (booking-judge.ts): 409 `day_full`, `slot_full`, `booking_conflict`, in that order.
+    const { refusal } = await placeRefusal(req, {
+      serviceId: service.id,
+      customerId,
+      bookingDate: input.bookingDate,
+      startMinute: schedule.startMinute,
+      endMinute: schedule.endMinute,
+      bufferBeforeMinutes: service.bufferBeforeMinutes,
+      bufferAfterMinutes: service.bufferAfterMinutes,
+      participants,
+    })
+    if (refusal) throw refusalError(refusal, maxParticipants)
     const seconds = settings().bookings.holdSeconds
     const [row] = await execute(
       req,

@@ -45,10 +45,7 @@ export interface BookingDoc extends Record<string, unknown> {
   updatedAt: string
 }
 
-const CREATE_BOOKING = statement(
-  'booking-create',
-  'SELECT day_full, deliveries FROM community_create_booking($1, $2, $3, $4, $5)',
-)
+const CREATE_BOOKING = statement('booking-create', 'SELECT community_create_booking($1, $2, $3, $4, $5) AS deliveries')
 
 export interface NewBooking {
   customerId: string
@@ -132,33 +129,30 @@ function bookingRow(doc: BookingDoc) {
     updated_at: doc.updatedAt,
     created_at: doc.createdAt,
     participants: doc.participants,
-    // The booking function sets the seats from the service row it locks.
+    // The booking rule's trigger sets the seats from the service row it locks.
     seats_per_slot: 1,
   }
 }
 
 /**
- * Locks the service, judges its daily cap and writes `doc` with its records, in one statement
- * (atomic on its own; in the request's transaction when one is open). False when the date is
- * at the cap (nothing written); an overlap is the exclusion constraint's error (errors.ts maps
- * it to 409). The mail runner and the webhook worker are woken once it has committed.
+ * Writes `doc` with its records in one statement (atomic on its own; in the request's transaction
+ * when one is open). A place that does not fit is the booking rule's error at the insert (errors.ts
+ * maps it to its 4xx). The mail runner and the webhook worker are woken once it has committed.
  */
 export async function insertBooking(
   req: PayloadRequest,
   doc: BookingDoc,
   options: { withoutNotice?: boolean } = {},
-): Promise<boolean> {
+): Promise<void> {
   const records = await bookingCreatedRecords(req, doc)
   if (options.withoutNotice) records.notice = null
-  const { rows } = await runIn<{ day_full: boolean; deliveries: number }>(req, CREATE_BOOKING, [
+  const { rows } = await runIn<{ deliveries: number }>(req, CREATE_BOOKING, [
     bookingRow(doc),
     auditRow(req, records.audit),
     records.notice ? notificationRow(records.notice) : null,
     records.mail ? noticeMailRow(req, records.mail) : null,
     outboxEvent(records.event.name, records.event.record, records.event.data),
   ])
-  if (rows[0]!.day_full) return false
   if (records.mail) wakeMailAfterCommit(req)
   if (rows[0]!.deliveries > 0) wakeAfterCommit(req)
-  return true
 }

@@ -3,7 +3,8 @@
 import type { PayloadRequest } from 'payload'
 
 import { type BookingAction, PAST_TENSE } from '../../../domain/bookings'
-import { type NotificationInput, notify } from '../notifications/notify'
+import { type NoticeMail, notifyWithMail } from '../notifications/notice-mail'
+import type { NotificationInput } from '../notifications/notify'
 import type { BookingRecord } from './present'
 import { serviceTerms } from './service-terms'
 
@@ -36,10 +37,12 @@ export async function providerNotice(req: PayloadRequest, booking: BookingFacts)
   }
 }
 
+/** The customer's notice of a staff move or response, sent with `mail` (the move's mail) when there is one. */
 export async function noticeToCustomer(
   req: PayloadRequest,
   booking: BookingFacts,
   action: BookingAction,
+  mail: NoticeMail | null = null,
 ): Promise<void> {
   if (!booking.customerId) return
   const service = await serviceName(req, booking.serviceId)
@@ -54,7 +57,7 @@ export async function noticeToCustomer(
           title: `Booking ${PAST_TENSE[action]}: ${service}`,
           body: `Your booking of ${when} was ${PAST_TENSE[action]}.`,
         }
-  await notify(req, { userId: booking.customerId, type: 'booking', ...notice, ...target(booking) })
+  await notifyWithMail(req, { userId: booking.customerId, type: 'booking', ...notice, ...target(booking) }, mail)
 }
 
 export type PartyMove = 'cancelled' | 'rescheduled'

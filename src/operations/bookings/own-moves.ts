@@ -19,11 +19,12 @@ import { apiError, notFound } from '../../lib/http/errors'
 import { requireUser } from '../../lib/http/guards'
 import { execute, sql } from '../../lib/sql'
 import { addDays, clockTime, nowWallClockMinute, scheduleOf } from '../../lib/wall-clock'
+import { notifyWithMail } from '../notifications/notice-mail'
 import { notify } from '../notifications/notify'
-import { bookingRange, dayFull, inSomeSlot, occupiedRange, timingMessage, timingRefusal } from './booking-rules'
-import { bookingConflict, bookingTransaction, slotFull } from './errors'
-import { checkHoldId, consumeOwnHolds, othersHoldsThatDay, seatsTaken, startTaken } from './holds'
-import { mailToCustomer } from './mails'
+import { bookingRange, inSomeSlot, timingMessage, timingRefusal } from './booking-rules'
+import { bookingTransaction } from './errors'
+import { checkHoldId, consumeOwnHolds } from './holds'
+import { customerMail, mailToCustomer } from './mails'
 import { partyNotice } from './notices'
 import { presentBooking } from './present'
 import { serviceTermsAndSlots } from './service-terms'
@@ -209,17 +210,11 @@ async function movedTerms(req: PayloadRequest, id: string): Promise<MovedRow> {
 
 /**
  * The new start's checks, the public booking's from `booking_in_past` on (booking-rules.ts, one rule for
- * both doors), judged without the booking's own place: 400 `booking_in_past`, `booking_too_soon`,
- * `slot_unavailable`, then 409 `day_full` counting the date's other bookings. The overlap is the
- * exclusion constraint's, at the UPDATE (the row's old range is the row itself, so it never clashes).
+ * both doors): 400 `booking_in_past`, `booking_too_soon`, `slot_unavailable`. The cap, the seats, other
+ * members' holds and the overlap are the booking rule's, judged at the UPDATE without the booking's own
+ * place (booking-judge.ts), which also hands the customer's own hold of the new start to the booking.
  */
-async function judgeNewStart(
-  req: PayloadRequest,
-  id: string,
-  own: MovedRow,
-  input: RescheduleInput,
-  customerId: string,
-): Promise<number> {
+async function judgeNewStart(req: PayloadRequest, own: MovedRow, input: RescheduleInput): Promise<void> {
   if (!own.serviceId) throw notFound('Service not found')
   const { terms: service, openSlots } = await serviceTermsAndSlots(req, own.serviceId, input.bookingDate)
   if (!service) throw notFound('Service not found')
@@ -229,29 +224,6 @@ async function judgeNewStart(
   if (!inSomeSlot(openSlots, input.bookingTime, own.durationMinutes)) {
     throw apiError('slot_unavailable')
   }
-  if (service.maxBookingsPerDay != null) {
-    // After the service row's lock (taken first), as the booking function counts: the cap holds under races.
-    const [row] = await execute(
-      req,
-      sql`SELECT count(*)::int AS booked FROM bookings
-        WHERE service_id = ${own.serviceId} AND booking_date = ${input.bookingDate}
-        AND status IN ('pending', 'confirmed') AND id <> ${id}`,
-    )
-    const held = await othersHoldsThatDay(req, own.serviceId, input.bookingDate, customerId)
-    if (dayFull(Number(row?.booked ?? 0) + held, service.maxBookingsPerDay)) {
-      throw apiError('day_full')
-    }
-  }
-  // Seats and other members' live holds are not in the constraint: judged here, under the service's lock.
-  const [terms] = await execute(req, sql`SELECT seats_per_slot FROM service_listings WHERE id = ${own.serviceId}`)
-  const seats = Number(terms?.seats_per_slot ?? 1)
-  if (seats > 1 && (await seatsTaken(req, own.serviceId, startMinute, customerId, id)) + own.participants > seats) {
-    throw slotFull()
-  }
-  const range = occupiedRange(input.bookingDate, input.bookingTime, own.durationMinutes, own)
-  if (await startTaken(req, own.serviceId, { range, startMinute, seats }, customerId, id)) throw bookingConflict()
-  await consumeOwnHolds(req, customerId, { serviceId: own.serviceId, ...input })
-  return seats
 }
 
 /**
@@ -284,7 +256,7 @@ export async function rescheduleBooking(
     if (booking.bookingDate === input.bookingDate && booking.bookingTime === input.bookingTime) {
       return { booking: await bookingAsCustomerSees(req, id) }
     }
-    const seats = await judgeNewStart(req, id, own, input, parties.customerId ?? '')
+    await judgeNewStart(req, own, input)
     // A staff mover's own hold of the new start (its `holdId`) gives way to the move too.
     if (input.holdId && own.serviceId)
       await consumeOwnHolds(req, String(user.id), { serviceId: own.serviceId, ...input })
@@ -297,7 +269,7 @@ export async function rescheduleBooking(
       req,
       sql`UPDATE bookings SET booking_date = ${input.bookingDate}, booking_time = ${input.bookingTime},
         end_time = ${schedule.endTime}, start_minute = ${schedule.startMinute}, end_minute = ${schedule.endMinute},
-        status = ${status}, seats_per_slot = ${seats}, reminder_queued_at = NULL, reschedule_count = coalesce(reschedule_count, 0) + 1,
+        status = ${status}, reminder_queued_at = NULL, reschedule_count = coalesce(reschedule_count, 0) + 1,
         updated_at = ${at} WHERE id = ${id}`,
     )
     const previous = { bookingDate: booking.bookingDate, bookingTime: booking.bookingTime }
@@ -314,8 +286,8 @@ export async function rescheduleBooking(
       },
     })
     const notice = await partyNotice(req, facts, staff ? 'customer' : 'provider', 'rescheduled', previous)
-    if (notice) await notify(req, notice)
-    await mailToCustomer(req, { ...facts, rescheduleCount: Number(doc.rescheduleCount ?? 0) }, 'reschedule')
+    const mail = await customerMail(req, { ...facts, rescheduleCount: Number(doc.rescheduleCount ?? 0) }, 'reschedule')
+    await notifyWithMail(req, notice, mail)
     await emitEvent(
       req,
       'booking.rescheduled',

@@ -7,6 +7,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { isUuid } from '../../../domain/ids'
+import { NOT_STAFF } from '../../lib/member-blocks'
 import { type RequiredFunction, returnQuery } from '../../lib/postgres/required-objects'
 import { runIn, statement } from '../../lib/prepared'
 import { dayOfWeek } from '../../lib/wall-clock'
@@ -57,8 +58,10 @@ const SERVICE_TERMS = statement('service-terms', `SELECT ${COLUMNS} FROM service
  * The terms and, in the same round trip, the available slots of the booking's weekday ($2)
  * and the exceptions of its date ($3), judged by the shared rules (booking-rules.ts
  * `openWindows`, `inSomeSlot`) that the bookable-times query also uses: one rule, so the two
- * cannot disagree about what "in a slot" means. Unnamed (behind PgBouncer) it goes as the call
- * of a function holding this very query (`SERVICE_TERMS_AND_SLOTS_FUNCTION`).
+ * cannot disagree about what "in a slot" means. With the booker ($4, null: none) it also reads
+ * whether the provider blocks them (src/lib/member-blocks.ts `blockBetween`'s answer). Unnamed
+ * (behind PgBouncer) it goes as the call of a function holding this very query
+ * (`SERVICE_TERMS_AND_SLOTS_FUNCTION`).
  */
 export const SERVICE_TERMS_AND_SLOTS = statement(
   'service-terms-and-slots',
@@ -68,9 +71,12 @@ export const SERVICE_TERMS_AND_SLOTS = statement(
    ) AS open_slots, (
      SELECT coalesce(json_agg(json_build_object('isAvailable', e.is_available, 'startTime', e.start_time, 'endTime', e.end_time)), '[]'::json)
      FROM availability_exceptions e WHERE e.service_id = s.id AND e.date = $3
-   ) AS exceptions
+   ) AS exceptions, (
+     SELECT ${NOT_STAFF('b.blocked_id')} FROM member_blocks b
+     WHERE b.blocker_id = s.provider_id AND b.blocked_id = $4::uuid AND b.blocked_id <> s.provider_id
+   ) AS blocks
    FROM service_listings s WHERE s.id = $1`,
-  'SELECT * FROM community_service_terms_and_slots($1, $2, $3)',
+  'SELECT * FROM community_service_terms_and_slots($1, $2, $3, $4)',
 )
 
 export const SERVICE_TERMS_AND_SLOTS_FUNCTION: RequiredFunction = {
@@ -79,12 +85,13 @@ export const SERVICE_TERMS_AND_SLOTS_FUNCTION: RequiredFunction = {
     ['wanted_service', 'uuid'],
     ['wanted_day', 'numeric'],
     ['wanted_date', 'varchar'],
+    ['wanted_booker', 'uuid'],
   ],
   returns: `TABLE (
     id uuid, slug varchar, title varchar, status text, provider_id uuid, base_price varchar, price_type text,
     currency varchar, duration_minutes numeric, booking_advance_hours numeric,
     buffer_before_minutes numeric, buffer_after_minutes numeric, max_bookings_per_day numeric,
-    open_slots json, exceptions json
+    open_slots json, exceptions json, blocks boolean
   )`,
   volatility: 'STABLE',
   body: returnQuery(SERVICE_TERMS_AND_SLOTS.text),
@@ -129,19 +136,32 @@ export async function serviceTerms(req: PayloadRequest, serviceId: string): Prom
   return terms
 }
 
-/** The public booking's read: the service's terms (kept for the hooks) and the windows open on the booking's date. */
+/** A provider's block of the booker: `blocks` their booking (never a staff booker's), `mutes` the provider's notice. */
+export interface BookerBlock {
+  blocks: boolean
+  mutes: boolean
+}
+
+/**
+ * The public booking's read: the service's terms (kept for the hooks), the windows open on the booking's date
+ * and, given the booker, whether the service's provider blocks them.
+ */
 export async function serviceTermsAndSlots(
   req: PayloadRequest,
   serviceId: string,
   bookingDate: string,
-): Promise<{ terms: ServiceTerms | null; openSlots: OpenSlot[] }> {
-  if (!isUuid(serviceId)) return { terms: null, openSlots: [] }
-  const { rows } = await runIn<TermsRow & { open_slots: OpenSlot[]; exceptions: DateException[] }>(
-    req,
-    SERVICE_TERMS_AND_SLOTS,
-    [serviceId, dayOfWeek(bookingDate), bookingDate],
-  )
+  bookerId: string | null = null,
+): Promise<{ terms: ServiceTerms | null; openSlots: OpenSlot[]; block: BookerBlock }> {
+  if (!isUuid(serviceId)) return { terms: null, openSlots: [], block: { blocks: false, mutes: false } }
+  const { rows } = await runIn<
+    TermsRow & { open_slots: OpenSlot[]; exceptions: DateException[]; blocks: boolean | null }
+  >(req, SERVICE_TERMS_AND_SLOTS, [serviceId, dayOfWeek(bookingDate), bookingDate, bookerId])
   const terms = termsOf(rows[0])
   cacheOf(req).set(serviceId, terms)
-  return { terms, openSlots: openWindows(rows[0]?.open_slots ?? [], rows[0]?.exceptions ?? []) }
+  const blocks = rows[0]?.blocks ?? null
+  return {
+    terms,
+    openSlots: openWindows(rows[0]?.open_slots ?? [], rows[0]?.exceptions ?? []),
+    block: { blocks: blocks === true, mutes: blocks !== null },
+  }
 }

@@ -8,6 +8,7 @@ import type { NotificationType } from '../../../domain/notification-types'
 import { mailJobRow, wakeMailAfterCommit } from '../../lib/mail-queue/queue-mail'
 import type { OutgoingMail } from '../../lib/mail-queue/send-mail-task'
 import { runIn, statement } from '../../lib/prepared'
+import { type NotificationInput, notificationRow, notify } from './notify'
 import { unsubscribeHeaders } from './unsubscribe-token'
 
 export interface NoticeMail extends OutgoingMail {
@@ -49,6 +50,63 @@ export async function queueNoticeMail(req: PayloadRequest, mail: NoticeMail): Pr
     row.recipient_id,
     row.notification_type,
     row.in_inbox,
+  ])
+  wakeMailAfterCommit(req)
+}
+
+// A notification and the mail about it to one member, in one statement that reads their settings of the type
+// once: the inbox item unless their inbox of it is off or they block whoever acted ($8), the mail as
+// `QUEUE_NOTICE_MAIL` decides (this mail always has the inbox item, so a digest of an inbox that is on lists it).
+const NOTIFY_AND_MAIL = statement(
+  'notification-insert-with-mail',
+  `WITH s AS (SELECT inbox, email FROM notification_settings WHERE user_id = $1::uuid AND type = $2::text),
+   notice AS (
+     INSERT INTO notifications (user_id_id, type, title, body, target_type, target_id, updated_at, created_at)
+     SELECT $1::uuid, $2::enum_notifications_type, $3::varchar, $4::varchar, $5::varchar, $6::varchar,
+       $7::timestamptz, $7::timestamptz
+     WHERE NOT EXISTS (SELECT 1 FROM s WHERE NOT s.inbox)
+       AND NOT EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = $1::uuid AND b.blocked_id = $8::uuid)
+   )
+   INSERT INTO payload_jobs (input, task_slug, queue, created_at, updated_at)
+   SELECT $9::jsonb, $10::enum_payload_jobs_task_slug, $11::varchar, $12::timestamptz, $12::timestamptz
+   WHERE NOT EXISTS (SELECT 1 FROM s WHERE s.email = 'off' OR (s.email <> 'instant' AND s.inbox))`,
+)
+
+/**
+ * `notice` and `mail` (either may be null): to one member about one type, one statement and one read of their
+ * settings; to two, each its own.
+ */
+export async function notifyWithMail(
+  req: PayloadRequest,
+  notice: NotificationInput | null,
+  mail: NoticeMail | null,
+): Promise<void> {
+  const together =
+    notice &&
+    mail &&
+    mail.recipient.inInbox &&
+    mail.recipient.userId === notice.userId &&
+    mail.recipient.type === notice.type
+  if (!together) {
+    if (notice) await notify(req, notice)
+    if (mail) await queueNoticeMail(req, mail)
+    return
+  }
+  const item = notificationRow(notice)
+  const job = noticeMailRow(req, mail)
+  await runIn(req, NOTIFY_AND_MAIL, [
+    item.user_id_id,
+    item.type,
+    item.title,
+    item.body,
+    item.target_type,
+    item.target_id,
+    item.created_at,
+    notice.actorId === undefined ? (req.user ? String(req.user.id) : null) : notice.actorId,
+    job.input,
+    job.task_slug,
+    job.queue,
+    job.created_at,
   ])
   wakeMailAfterCommit(req)
 }
