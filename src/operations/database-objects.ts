@@ -4,6 +4,7 @@ import { LIST_COUNTS_RESET, LIST_COUNTS_TRACK, LIST_COUNTS_TRIGGERS } from '../l
 import { type RequiredFunction, type RequiredObjects, returnQuery } from '../lib/postgres/required-objects'
 import { CREATE_BOOKING_FUNCTION } from './bookings/booking-function'
 import { SERVICE_TERMS_AND_SLOTS_FUNCTION } from './bookings/service-terms'
+import { WAITLIST_BOOKED, WAITLIST_TRIGGERS } from './bookings/waitlist-objects'
 import { SEARCH_FUNCTIONS, SEARCH_TRIGGERS } from './search/search-objects'
 
 /** The session read sent as this function's call when statements go unnamed (src/lib/prepared.ts `pooled`). */
@@ -36,6 +37,7 @@ export const REQUIRED_OBJECTS: RequiredObjects = {
     STALE_USERS,
     STALE_ROLES,
     ...SEARCH_FUNCTIONS,
+    WAITLIST_BOOKED,
   ],
-  triggers: [...LIST_COUNTS_TRIGGERS, ...STALE_TRIGGERS, ...SEARCH_TRIGGERS],
+  triggers: [...LIST_COUNTS_TRIGGERS, ...STALE_TRIGGERS, ...SEARCH_TRIGGERS, ...WAITLIST_TRIGGERS],
 }
