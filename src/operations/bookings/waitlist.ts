@@ -241,7 +241,8 @@ interface OpenRow {
   hold_id: string | null
   expires_at: string | null
   created_at: string
-  hold_live: boolean
+  /** The offer's hold: live, run out (still kept), or gone (released by its member, or cleared long after). */
+  hold_state: 'live' | 'ran_out' | null
 }
 
 async function closeEntry(
@@ -343,7 +344,8 @@ export async function sweepStart(req: PayloadRequest, serviceId: string, startMi
       req,
       sql`SELECT w.id, w.customer_id, w.booking_date, w.booking_time, w.participants, w.status, w.hold_id,
           w.expires_at, w.created_at,
-          EXISTS (SELECT 1 FROM booking_holds h WHERE h.id = w.hold_id AND h.expires_at > now()) AS hold_live
+          (SELECT CASE WHEN h.expires_at > now() THEN 'live' ELSE 'ran_out' END FROM booking_holds h
+            WHERE h.id = w.hold_id) AS hold_state
         FROM booking_waitlist w WHERE w.service_id = ${serviceId} AND w.start_minute = ${startMinute}::numeric
           AND w.status IN ('waiting', 'offered')
         ORDER BY w.created_at, w.id FOR UPDATE OF w`,
@@ -356,8 +358,8 @@ export async function sweepStart(req: PayloadRequest, serviceId: string, startMi
     const waiting: OpenRow[] = []
     for (const entry of entries) {
       if (entry.status === 'waiting') waiting.push(entry)
-      else if (!entry.hold_live) {
-        const ranOut = new Date(entry.expires_at!).getTime() <= Date.now()
+      else if (entry.hold_state !== 'live') {
+        const ranOut = entry.hold_state === 'ran_out' || new Date(entry.expires_at!).getTime() <= Date.now()
         await closeEntry(req, entry, ranOut ? 'expired' : 'cancelled', ranOut ? 'offer_ran_out' : 'hold_released')
       }
     }
