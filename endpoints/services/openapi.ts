@@ -8,6 +8,7 @@ import { errorResponses, id, json, payloadErrors, SESSION, timestamp } from '../
 import { publicBookingBody } from './bookings'
 import { holdPaths } from './openapi-holds'
 import { ownMovePaths } from './openapi-own-moves'
+import { waitlistPaths } from './openapi-waitlist'
 
 export const bookingRecord = z
   .object({
@@ -31,6 +32,7 @@ export const bookingRecord = z
 export const publicBookingPaths: ZodOpenApiPathsObject = {
   ...ownMovePaths,
   ...holdPaths,
+  ...waitlistPaths,
   '/api/services/bookings': {
     post: {
       tags: ['Bookings'],
