@@ -74,7 +74,10 @@ export const waitlistPaths: ZodOpenApiPathsObject = {
       security: SESSION,
       requestParams: { path: z.object({ id: z.string().meta({ description: 'The entry’s UUID' }) }) },
       responses: {
-        '200': json('Left (an entry already booked, expired or cancelled stays so)', z.object({ success: z.literal(true) })),
+        '200': json(
+          'Left (an entry already booked, expired or cancelled stays so)',
+          z.object({ success: z.literal(true) }),
+        ),
         ...errorResponses('general', {
           401: '`unauthorized`: no session',
           404: '`not_found`: no such entry, or another member’s',

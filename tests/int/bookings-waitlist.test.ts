@@ -229,8 +229,9 @@ describe('POST /api/services/waitlist: the order of checks, positions, GET and D
     // Waiting for a start that overlaps the booked one (10:00 is free; 09:30 overlaps 09:00–10:00).
     expect(await join(third!, at('10:00'))).toMatchObject({ status: 409, body: { error: 'slot_available' } })
     const thirdId = await joined(third!, at('09:30'), 1)
-    expect(await sql(app, 'SELECT customer_id, participants, status FROM booking_waitlist WHERE id = $1', [firstId]))
-      .toEqual([{ customer_id: first!.user.id, participants: 2, status: 'waiting' }])
+    expect(
+      await sql(app, 'SELECT customer_id, participants, status FROM booking_waitlist WHERE id = $1', [firstId]),
+    ).toEqual([{ customer_id: first!.user.id, participants: 2, status: 'waiting' }])
     const [audit] = await audits(app, 'booking.waitlist_join', firstId)
     expect(audit).toMatchObject({
       user_id: first!.user.id,
