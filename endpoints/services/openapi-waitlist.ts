@@ -25,7 +25,27 @@ export const waitlistEntry = z
   })
   .meta({ id: 'WaitlistEntry' })
 
+export const providerWaitlistEntry = waitlistEntry
+  .extend({ member: z.object({ id, name: z.string().nullable() }) })
+  .meta({ id: 'ProviderWaitlistEntry' })
+
 export const waitlistPaths: ZodOpenApiPathsObject = {
+  '/api/admin/services/waitlist': {
+    get: {
+      tags: ['Admin: bookings'],
+      summary: 'Who waits for the service’s starts to come, by start and position (admins and its managers)',
+      security: SESSION,
+      requestParams: { query: z.object({ serviceId: id.meta({ description: 'The service' }) }) },
+      responses: {
+        '200': json('The open entries (`waiting`, `offered`)', z.object({ entries: z.array(providerWaitlistEntry) })),
+        ...errorResponses('general', {
+          400: '`invalid_request`: no `serviceId`',
+          403: '`forbidden`: no session, or the caller manages no services',
+          404: '`not_found`: no such service, or one the caller does not manage',
+        }),
+      },
+    },
+  },
   '/api/services/waitlist': {
     post: {
       tags: ['Bookings'],

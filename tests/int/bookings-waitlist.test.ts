@@ -258,9 +258,28 @@ describe('POST /api/services/waitlist: the order of checks, positions, GET and D
     ])
     // The entry behind moves up; a cancelled entry may wait again, at the back.
     expect((await second!.get(WAITLIST)).body.entries[0]).toMatchObject({ id: secondId, position: 1 })
-    await joined(first!, at('09:00'), 2)
+    const rejoinedId = await joined(first!, at('09:00'), 2)
     await stays(secondId, 'waiting')
     await stays(thirdId, 'waiting')
+
+    // Who waits, in order, for those who manage the service (the panel's calendar reads it).
+    const ADMIN_WAITLIST = '/api/admin/services/waitlist'
+    const listed = await admin.get(ADMIN_WAITLIST, { serviceId })
+    expect(listed.status).toBe(200)
+    expect(listed.body.entries.map((entry: { id: string }) => entry.id)).toEqual([secondId, rejoinedId, thirdId])
+    expect(listed.body.entries[0]).toMatchObject({
+      bookingTime: '09:00',
+      position: 1,
+      member: { id: second!.user.id, name: 'Waiting 2' },
+    })
+    expect(listed.body.entries[1]).toMatchObject({ position: 2, member: { id: first!.user.id } })
+    expect(await anonymous(app).get(ADMIN_WAITLIST, { serviceId })).toMatchObject({ status: 403 })
+    expect(await first!.get(ADMIN_WAITLIST, { serviceId })).toMatchObject({ status: 403 })
+    expect(await admin.get(ADMIN_WAITLIST)).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
+    expect(await admin.get(ADMIN_WAITLIST, { serviceId: MISSING_ID })).toMatchObject({
+      status: 404,
+      body: { error: 'not_found' },
+    })
   })
 })
 

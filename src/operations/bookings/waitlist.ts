@@ -4,6 +4,7 @@
 // booking, hold and move of the service takes first: of any number of instances sweeping, one offers a freed place.
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 
+import type { CatalogueScope } from '../../../domain/catalogue-scope'
 import { isUuid } from '../../../domain/ids'
 import { writeAudit } from '../../../hooks/shared/audit'
 import { emitEvent } from '../../../hooks/shared/webhookEvents'
@@ -16,6 +17,7 @@ import { settings } from '../../lib/settings'
 import { execute, sql } from '../../lib/sql'
 import { isUniqueViolation } from '../../lib/unique-violation'
 import { nowWallClockMinute, scheduleOf } from '../../lib/wall-clock'
+import { findServiceDoc } from '../catalogue/services-read'
 import { queueNoticeMail } from '../notifications/notice-mail'
 import { notify } from '../notifications/notify'
 import { dayFull, inSomeSlot, occupiedRange, timingMessage, timingRefusal } from './booking-rules'
@@ -217,6 +219,34 @@ export async function leaveWaitlist(req: PayloadRequest, customerId: string, id:
     })
     return { success: true as const }
   })
+}
+
+/** An open entry as the service's provider sees it: with who waits. */
+export type ProviderWaitlistEntry = WaitlistEntry & { member: { id: string; name: string | null } }
+
+/**
+ * `GET /api/admin/services/waitlist?serviceId=`: the open entries (`waiting`, `offered`) of the service's starts to
+ * come, by start and position, with who waits; for those who manage the service (another's is 404, as for slots).
+ */
+export async function serviceWaitlist(
+  req: PayloadRequest,
+  scope: CatalogueScope,
+  serviceId: string,
+): Promise<{ entries: ProviderWaitlistEntry[] }> {
+  if (!(await findServiceDoc(req, scope, serviceId))) throw notFound('Service not found')
+  const rows = await execute(
+    req,
+    sql`SELECT ${ENTRY_COLUMNS}, u.name AS member_name FROM booking_waitlist w JOIN users u ON u.id = w.customer_id
+      WHERE w.service_id = ${serviceId} AND w.status IN ('waiting', 'offered')
+        AND w.start_minute >= ${nowWallClockMinute()}::numeric
+      ORDER BY w.start_minute, w.created_at, w.id`,
+  )
+  return {
+    entries: rows.map((row) => ({
+      ...presentEntry(row),
+      member: { id: String(row.customer_id), name: (row.member_name as string | null) ?? null },
+    })),
+  }
 }
 
 // The sweep ------------------------------------------------------------------------------------------------------
