@@ -156,6 +156,19 @@ export const AUDIT_ACTIONS = {
     expiresAt: z.string(),
   }),
   'booking.hold_release': z.object({ serviceId: z.string(), bookingDate: z.string(), bookingTime: z.string() }),
+  'booking.waitlist_join': z.object({
+    serviceId: z.string(),
+    bookingDate: z.string(),
+    bookingTime: z.string(),
+    participants: z.number(),
+  }),
+  'booking.waitlist_leave': z.object({ from: z.enum(['waiting', 'offered']), holdReleased: z.boolean() }),
+  'booking.waitlist_offer': z.object({ holdId: z.string(), customerId: z.string(), expiresAt: z.string() }),
+  'booking.waitlist_expire': z.object({
+    from: z.enum(['waiting', 'offered']),
+    to: z.enum(['expired', 'cancelled']),
+    reason: z.enum(['offer_ran_out', 'hold_released', 'start_passed']),
+  }),
 
   // Blog.
   ...documentActions('blog_post'),

@@ -106,6 +106,8 @@ export const ERROR_CODES = defineErrorCodes({
   booking_conflict: { status: 409, message: 'This time overlaps another pending or confirmed booking of the service' },
   slot_full: { status: 409, message: 'This start has no seats left for that many participants' },
   too_many_holds: { status: 409, message: 'You already hold as many starts as one member may' },
+  slot_available: { status: 409, message: 'This start can be booked now; book it instead of waiting' },
+  already_waiting: { status: 409, message: 'You are already on the waitlist of this start' },
 
   // Community content, approval and reviews (shared with the bookings' status moves).
   invalid_transition: { status: 409, message: 'The status cannot move there from here' },

@@ -18,6 +18,7 @@ import { searchEndpoints } from './search/index'
 import { publicBookingEndpoints } from './services/bookings'
 import { holdEndpoints } from './services/holds'
 import { publicSlotsEndpoints } from './services/slots'
+import { waitlistEndpoints } from './services/waitlist'
 
 // The documented /api contract, as Payload root endpoints (see src/lib/http/endpoint.ts).
 export const endpoints: Endpoint[] = [
@@ -25,6 +26,7 @@ export const endpoints: Endpoint[] = [
   ...adminServicesEndpoints,
   ...publicBookingEndpoints,
   ...holdEndpoints,
+  ...waitlistEndpoints,
   ...publicSlotsEndpoints,
   ...moderateEndpoints,
   ...approveEndpoints,

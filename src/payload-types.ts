@@ -1009,6 +1009,7 @@ export interface Webhook {
     | 'booking.no_show'
     | 'booking.responded'
     | 'booking.rescheduled'
+    | 'waitlist.offered'
     | 'content.created'
     | 'content.moderated'
     | 'content.approved'

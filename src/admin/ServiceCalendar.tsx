@@ -19,6 +19,7 @@ import {
 } from './calendarDays'
 import { type PanelText } from './i18n/index'
 import { usePanelText } from './i18n/usePanelText'
+import { ServiceWaitlist } from './ServiceWaitlist'
 import { usePanelPost } from './usePanelPost'
 
 const DAYS_SHOWN = 28
@@ -343,6 +344,7 @@ export function ServiceCalendar() {
           />
         ))}
       </div>
+      <ServiceWaitlist serviceId={String(id)} />
     </div>
   )
 }

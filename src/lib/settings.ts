@@ -96,6 +96,10 @@ function readSettings() {
       reminderSweepSeconds: Math.max(1, int('BOOKING_REMINDER_SWEEP_SECONDS', 60)),
       // How long a hold keeps a start for its member (docs/api.md "Holds").
       holdSeconds: Math.max(1, int('BOOKING_HOLD_SECONDS', 600)),
+      // How long a waitlist offer's hold lasts (docs/api.md "Waitlist").
+      waitlistOfferSeconds: Math.max(1, int('WAITLIST_OFFER_SECONDS', 3600)),
+      // How often each instance looks for room at the starts members wait for: an offer follows within it.
+      waitlistSweepSeconds: Math.max(1, int('WAITLIST_SWEEP_SECONDS', 2)),
     },
     digests: {
       // The hour (server time, 0-23) daily digests go out in; weekly ones on Mondays in that hour.

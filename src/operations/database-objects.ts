@@ -5,6 +5,7 @@ import { type RequiredFunction, type RequiredObjects, returnQuery } from '../lib
 import { CREATE_BOOKING_FUNCTION } from './bookings/booking-function'
 import { BOOKING_REFUSAL_FUNCTION, JUDGE_BOOKING_FUNCTION, JUDGE_BOOKING_TRIGGER } from './bookings/booking-judge'
 import { SERVICE_TERMS_AND_SLOTS_FUNCTION } from './bookings/service-terms'
+import { WAITLIST_BOOKED, WAITLIST_TRIGGERS } from './bookings/waitlist-objects'
 import { SEARCH_FUNCTIONS, SEARCH_TRIGGERS } from './search/search-objects'
 
 /** The session read sent as this function's call when statements go unnamed (src/lib/prepared.ts `pooled`). */
@@ -39,6 +40,13 @@ export const REQUIRED_OBJECTS: RequiredObjects = {
     STALE_USERS,
     STALE_ROLES,
     ...SEARCH_FUNCTIONS,
+    WAITLIST_BOOKED,
   ],
-  triggers: [JUDGE_BOOKING_TRIGGER, ...LIST_COUNTS_TRIGGERS, ...STALE_TRIGGERS, ...SEARCH_TRIGGERS],
+  triggers: [
+    JUDGE_BOOKING_TRIGGER,
+    ...LIST_COUNTS_TRIGGERS,
+    ...STALE_TRIGGERS,
+    ...SEARCH_TRIGGERS,
+    ...WAITLIST_TRIGGERS,
+  ],
 }

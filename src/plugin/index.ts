@@ -22,6 +22,7 @@ import { settings } from '../lib/settings'
 import { migrations } from '../migrations/index'
 import { scheduledPublishing, takeOverScheduledPublishing } from '../operations/blog/schedule'
 import { reminderMailConditions, reminderSweeper } from '../operations/bookings/reminders'
+import { waitlistSweeper } from '../operations/bookings/waitlist'
 import { communityJobs, expireClassifiedsTask } from '../operations/community/jobs'
 import { REQUIRED_OBJECTS } from '../operations/database-objects'
 import { digestSweeper } from '../operations/notifications/digests'
@@ -58,6 +59,7 @@ const WORKERS: BackgroundWorker[] = [
   staleListener,
   communityJobs,
   reminderSweeper,
+  waitlistSweeper,
   webhookWorker,
   digestSweeper,
   scheduledPublishing,

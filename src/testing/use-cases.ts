@@ -20,6 +20,7 @@ import {
 } from '../../endpoints/reports/bodies'
 import { publicBookingBody } from '../../endpoints/services/bookings'
 import { holdBody } from '../../endpoints/services/holds'
+import { waitlistBody } from '../../endpoints/services/waitlist'
 import { parseInput } from '../lib/http/body'
 import { requireUser } from '../lib/http/guards'
 import { toApiError } from '../lib/http/respond'
@@ -28,6 +29,7 @@ import { actOnBooking } from '../operations/bookings/admin-bookings'
 import { createBooking } from '../operations/bookings/create-booking'
 import { createHold, releaseHold } from '../operations/bookings/holds'
 import { cancelOwnBooking, rescheduleBooking } from '../operations/bookings/own-moves'
+import { joinWaitlist, leaveWaitlist } from '../operations/bookings/waitlist'
 import { bulkSetSlots } from '../operations/catalogue/availability'
 import { createService } from '../operations/catalogue/services-write'
 import { decide, requireApprover } from '../operations/community/approve'
@@ -114,6 +116,16 @@ export function useCasesOf(payload: Payload, user: KitUser | null) {
 
     /** DELETE /api/services/holds/<id>: the holder lets the start go. */
     releaseHold: (holdId: string) => run(async (req) => releaseHold(req, String(requireUser(req).id), holdId)),
+
+    /** POST /api/services/waitlist {serviceId, bookingDate, bookingTime, participants?}: `{entry}`. */
+    joinWaitlist: (body: Body) =>
+      run(async (req) => {
+        const member = requireUser(req)
+        return joinWaitlist(req, String(member.id), parseInput(waitlistBody, body))
+      }),
+
+    /** DELETE /api/services/waitlist/<id>: the member leaves; an offered hold is released. */
+    leaveWaitlist: (entryId: string) => run(async (req) => leaveWaitlist(req, String(requireUser(req).id), entryId)),
 
     confirm: move('confirm'),
     cancel: move('cancel'),

@@ -66,8 +66,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   // Every test signs in from 127.0.0.1: the documented limits would stop a suite after five users.
   // Tests of the limits themselves set them back through `env`.
   // Reminder sweeps (BOOKING_REMINDER_HOURS) would mail and query on their own timer in the
-  // middle of other tests: off unless a test asks (tests/int/booking-reminders.test.ts).
-  Object.assign(process.env, GENEROUS_LIMITS, { BOOKING_REMINDER_HOURS: '0' }, options.env ?? {})
+  // middle of other tests: off unless a test asks (tests/int/booking-reminders.test.ts). The waitlist's sweep, the
+  // same: once at start, then hourly unless a test asks (tests/int/bookings-waitlist.test.ts).
+  Object.assign(
+    process.env,
+    GENEROUS_LIMITS,
+    { BOOKING_REMINDER_HOURS: '0', WAITLIST_SWEEP_SECONDS: '3600' },
+    options.env ?? {},
+  )
 
   const payload = await startPayload()
   options.beforeApp?.(payload)

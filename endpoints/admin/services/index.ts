@@ -7,6 +7,7 @@ import { mediaEndpoints } from './media'
 import { servicesEndpoints } from './services'
 import { translationConfirmEndpoints } from './translation-confirm'
 import { translationCoverageEndpoints } from './translation-coverage'
+import { adminWaitlistEndpoints } from './waitlist'
 
 // /api/admin/services/*: the admin service catalogue (docs/api.md "Admin service catalogue (/api/admin/services)").
 export const adminServicesEndpoints: Endpoint[] = [
@@ -17,4 +18,5 @@ export const adminServicesEndpoints: Endpoint[] = [
   ...mediaEndpoints,
   ...translationCoverageEndpoints,
   ...translationConfirmEndpoints,
+  ...adminWaitlistEndpoints,
 ]

@@ -807,6 +807,46 @@ export const TEXTS = {
     'Nessuno può prenotare questo servizio ora (non è attivo): i giorni mostrano solo i suoi orari.',
     'Niemand kan deze dienst nu boeken (hij is niet actief): de dagen tonen alleen zijn uren.',
   ],
+  'calendar.waitlist': [
+    'Waitlists of the coming starts',
+    'Listes d’attente des prochains créneaux',
+    'Wartelisten der kommenden Termine',
+    'Listas de espera de los próximos horarios',
+    'Liste d’attesa dei prossimi orari',
+    'Wachtlijsten van de komende tijden',
+  ],
+  'calendar.waitlistNone': [
+    'Nobody waits for a start.',
+    'Personne n’attend un créneau.',
+    'Niemand wartet auf einen Termin.',
+    'Nadie espera un horario.',
+    'Nessuno è in attesa di un orario.',
+    'Niemand wacht op een tijd.',
+  ],
+  'calendar.waitlistOffered': [
+    'offered, held until {{time}}',
+    'proposé, réservé jusqu’à {{time}}',
+    'angeboten, gehalten bis {{time}}',
+    'ofrecido, reservado hasta {{time}}',
+    'offerto, tenuto fino alle {{time}}',
+    'aangeboden, vastgehouden tot {{time}}',
+  ],
+  'calendar.waitlistParty': [
+    '{{count}} people',
+    '{{count}} personnes',
+    '{{count}} Personen',
+    '{{count}} personas',
+    '{{count}} persone',
+    '{{count}} personen',
+  ],
+  'calendar.waitlistUnnamed': [
+    'A member without a name',
+    'Un membre sans nom',
+    'Ein Mitglied ohne Namen',
+    'Un miembro sin nombre',
+    'Un membro senza nome',
+    'Een lid zonder naam',
+  ],
 
   // Transparency.
   'transparency.adminsOnly': [

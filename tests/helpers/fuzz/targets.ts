@@ -160,6 +160,9 @@ export const SHAPES: Record<string, { bodies?: Shape[]; query?: Shape }> = {
   'POST /services/holds': {
     bodies: [{ serviceId: 'uuid', bookingDate: 'date', bookingTime: 'time', participants: 'int' }],
   },
+  'POST /services/waitlist': {
+    bodies: [{ serviceId: 'uuid', bookingDate: 'date', bookingTime: 'time', participants: 'int' }],
+  },
   'GET /services/:id/slots': { query: { from: 'date', to: 'date' } },
   'GET /search': { query: { q: 'string', type: 'string', locale: 'string', ...PAGE } },
   'POST /admin/moderate': { bodies: [{ postId: 'uuid', postType: 'string', action: 'string', reason: 'string' }] },
