@@ -2,9 +2,9 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { hasPermission, hasRole } from '../../../domain/permissions'
 import { invalidRequest } from '../../lib/http/errors'
-import { blockedMembersSql } from '../../lib/member-blocks'
 import { paginated, parsePagination } from '../../lib/http/pagination'
 import { defaultLocale, localeCodes } from '../../lib/locales'
+import { blockedMembersSql } from '../../lib/member-blocks'
 import { runPublic, statement } from '../../lib/prepared'
 import { SEARCH_CONFIGS, SEARCH_TYPES, type SearchType, SIMPLE_CONFIG } from './search-objects'
 
