@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { type AppWithMailbox, startAppWithMailbox } from '../helpers/app-with-mailbox'
+import { makeComment, makePost } from '../helpers/blog'
 import { book, bookableService, customerActor, localDate } from '../helpers/bookings'
 import { type Actor, actor, adminActor, call, MISSING_ID } from '../helpers/catalogue'
 import { bookingOf, makeItem } from '../helpers/community'
@@ -368,6 +369,30 @@ describe('while A blocks B', () => {
     expect((await reader.get(`/api/groups/${mine[0]}`)).status).toBe(200)
     await reader.send(`${BLOCKS}/${author.user.id}`, undefined, 'DELETE')
     expect((await list(reader)).totalDocs).toBe(4)
+  })
+
+  it('A’s list of blog comments leaves B’s out, totals included; a read by id and others’ lists are unchanged', async () => {
+    const reader = await customerActor(app)
+    const author = await customerActor(app)
+    const post = await makePost(app)
+    const theirs = await makeComment(app, post, author.user.id)
+    const kept = [await makeComment(app, post, c.user.id), await makeComment(app, post, reader.user.id)]
+    const list = async (who: Actor) => {
+      const reply = await who.get('/api/blog-comments', { 'where[postId][equals]': post, limit: '1', depth: '0' })
+      expect(reply.status).toBe(200)
+      return reply.body as { docs: Array<{ id: string }>; totalDocs: number; totalPages: number }
+    }
+    expect((await list(reader)).totalDocs).toBe(3)
+    await reader.send(BLOCKS, { userId: author.user.id })
+    const first = await list(reader)
+    expect([first.totalDocs, first.totalPages]).toEqual([2, 2])
+    const all = await reader.get('/api/blog-comments', { 'where[postId][equals]': post, depth: '0' })
+    expect(all.body.docs.map((doc: { id: string }) => doc.id).sort()).toEqual([...kept].sort())
+    expect((await list(c)).totalDocs).toBe(3)
+    expect((await call(app, 'GET', `/api/blog-comments?where[postId][equals]=${post}`)).body.totalDocs).toBe(3)
+    expect((await reader.get(`/api/blog-comments/${theirs}`)).status).toBe(200)
+    await reader.send(`${BLOCKS}/${author.user.id}`, undefined, 'DELETE')
+    expect((await list(reader)).totalDocs).toBe(3)
   })
 
   it('B’s actions send A no notification; another member’s do', async () => {
