@@ -37,6 +37,7 @@ import * as migration_20261202_050000_search from './20261202_050000_search'
 import * as migration_20261202_050000_watched_words from './20261202_050000_watched_words'
 import * as migration_20261202_052552_seats from './20261202_052552_seats'
 import * as migration_20261202_060000_service_versions_seats from './20261202_060000_service_versions_seats'
+import * as migration_20261202_081500_search_unchanged_rows from './20261202_081500_search_unchanged_rows'
 
 export const migrations = [
   {
@@ -233,5 +234,10 @@ export const migrations = [
     up: migration_20261202_060000_service_versions_seats.up,
     down: migration_20261202_060000_service_versions_seats.down,
     name: '20261202_060000_service_versions_seats',
+  },
+  {
+    up: migration_20261202_081500_search_unchanged_rows.up,
+    down: migration_20261202_081500_search_unchanged_rows.down,
+    name: '20261202_081500_search_unchanged_rows',
   },
 ]

@@ -371,7 +371,7 @@ describe('while A blocks B', () => {
     expect((await list(reader)).totalDocs).toBe(4)
   })
 
-  it('A’s list of blog comments leaves B’s out, totals included; a read by id and others’ lists are unchanged', async () => {
+  it('A’s list of blog comments leaves B’s out, totals included; by id and others’ lists unchanged', async () => {
     const reader = await customerActor(app)
     const author = await customerActor(app)
     const post = await makePost(app)
@@ -426,7 +426,7 @@ describe('while A blocks B', () => {
     expect(await notices(await bookAt(staffActor, '12:00'))).toBe(0)
   })
 
-  it('a moderator a member blocks sends them no decision’s notice: neither report_resolved nor moderation', async () => {
+  it('a moderator a member blocks sends them no decision’s notice: no report_resolved, no moderation', async () => {
     const author = await customerActor(app)
     const [blocker, told, inboxOff] = [await customerActor(app), await customerActor(app), await customerActor(app)]
     const group = await makeItem(app, 'groups', author.user.id, 'published')
@@ -450,7 +450,7 @@ describe('while A blocks B', () => {
     ).toHaveLength(3)
   })
 
-  it('A’s search leaves B’s items out, in the query (total and pages true); staff’s items and others’ searches stay', async () => {
+  it('A’s search leaves B’s items out, total and pages true; staff’s items and others’ searches stay', async () => {
     const reader = await customerActor(app)
     const author = await customerActor(app)
     const mod = await createUser(app, { roles: ['moderator'] })

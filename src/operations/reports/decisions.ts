@@ -54,7 +54,9 @@ const CLOSE_REPORTS = statement(
      RETURNING reporter_id
    ), told AS (
      INSERT INTO notifications (user_id_id, type, title, body, target_type, target_id, updated_at, created_at)
-     SELECT DISTINCT reporter_id, 'report_resolved'::enum_notifications_type, $6, $7, $1, $2, $5::timestamptz, $5::timestamptz FROM closed c
+     SELECT DISTINCT reporter_id, 'report_resolved'::enum_notifications_type, $6, $7, $1, $2, $5::timestamptz,
+            $5::timestamptz
+       FROM closed c
       WHERE reporter_id IS NOT NULL
         AND NOT EXISTS (
           SELECT 1 FROM notification_settings s
