@@ -25,7 +25,7 @@ export const searchDocs = familyDocs((locales: readonly string[]): PathDocs => (
       tags: ['Public catalogue'],
       summary: 'Full-text search over services, categories, blog posts and community content (anyone)',
       description:
-        'Web-search syntax (words, `"a phrase"`, `-word`, `or`), each content language’s stemming, accents ignored, the last word also as a prefix. Only what the caller may read: anonymous and members the public items (members also their own in any status), moderators every community item, admins everything. Signed-in callers may send a session; none is needed.',
+        'Web-search syntax (words, `"a phrase"`, `-word`, `or`), each content language’s stemming, accents ignored, the last word also as a prefix. Only what the caller may read: anonymous and members the public items (members also their own in any status), moderators every community item, admins everything; a member’s search leaves out the community items of the members they block. Signed-in callers may send a session; none is needed.',
       security: [{}, ...SESSION],
       requestParams: {
         query: z.object({

@@ -9,10 +9,11 @@ import { runIn, statement } from './prepared'
 export const NOT_STAFF = (column: string) =>
   `NOT EXISTS (SELECT 1 FROM users_roles r WHERE r.parent_id = ${column} AND r.value IN ('moderator', 'admin'))`
 
-const BLOCKED_MEMBERS = statement(
-  'member-blocks-blocked-members',
-  `SELECT b.blocked_id AS id FROM member_blocks b WHERE b.blocker_id = $1::uuid AND ${NOT_STAFF('b.blocked_id')}`,
-)
+/** The members (not staff) `blocker` (an SQL expression) blocks, as a subquery of one `id` column. */
+export const blockedMembersSql = (blocker: string) =>
+  `SELECT b.blocked_id AS id FROM member_blocks b WHERE b.blocker_id = ${blocker} AND ${NOT_STAFF('b.blocked_id')}`
+
+const BLOCKED_MEMBERS = statement('member-blocks-blocked-members', blockedMembersSql('$1::uuid'))
 const BETWEEN = statement(
   'member-blocks-between',
   `SELECT ${NOT_STAFF('b.blocked_id')} AS blocks FROM member_blocks b WHERE b.blocker_id = $1::uuid AND b.blocked_id = $2::uuid`,

@@ -38,6 +38,7 @@ import * as migration_20261202_050000_watched_words from './20261202_050000_watc
 import * as migration_20261202_052552_seats from './20261202_052552_seats'
 import * as migration_20261202_060000_service_versions_seats from './20261202_060000_service_versions_seats'
 import * as migration_20261202_080100_one_booking_rule from './20261202_080100_one_booking_rule'
+import * as migration_20261202_081500_search_unchanged_rows from './20261202_081500_search_unchanged_rows'
 import * as migration_20261202_090000_waitlist from './20261202_090000_waitlist'
 
 export const migrations = [
@@ -240,6 +241,11 @@ export const migrations = [
     up: migration_20261202_080100_one_booking_rule.up,
     down: migration_20261202_080100_one_booking_rule.down,
     name: '20261202_080100_one_booking_rule',
+  },
+  {
+    up: migration_20261202_081500_search_unchanged_rows.up,
+    down: migration_20261202_081500_search_unchanged_rows.down,
+    name: '20261202_081500_search_unchanged_rows',
   },
   {
     up: migration_20261202_090000_waitlist.up,

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { type AppWithMailbox, startAppWithMailbox } from '../helpers/app-with-mailbox'
+import { makeComment, makePost } from '../helpers/blog'
 import { book, bookableService, customerActor, localDate } from '../helpers/bookings'
 import { type Actor, actor, adminActor, call, MISSING_ID } from '../helpers/catalogue'
 import { bookingOf, makeItem } from '../helpers/community'
@@ -370,6 +371,30 @@ describe('while A blocks B', () => {
     expect((await list(reader)).totalDocs).toBe(4)
   })
 
+  it('A’s list of blog comments leaves B’s out, totals included; by id and others’ lists unchanged', async () => {
+    const reader = await customerActor(app)
+    const author = await customerActor(app)
+    const post = await makePost(app)
+    const theirs = await makeComment(app, post, author.user.id)
+    const kept = [await makeComment(app, post, c.user.id), await makeComment(app, post, reader.user.id)]
+    const list = async (who: Actor) => {
+      const reply = await who.get('/api/blog-comments', { 'where[postId][equals]': post, limit: '1', depth: '0' })
+      expect(reply.status).toBe(200)
+      return reply.body as { docs: Array<{ id: string }>; totalDocs: number; totalPages: number }
+    }
+    expect((await list(reader)).totalDocs).toBe(3)
+    await reader.send(BLOCKS, { userId: author.user.id })
+    const first = await list(reader)
+    expect([first.totalDocs, first.totalPages]).toEqual([2, 2])
+    const all = await reader.get('/api/blog-comments', { 'where[postId][equals]': post, depth: '0' })
+    expect(all.body.docs.map((doc: { id: string }) => doc.id).sort()).toEqual([...kept].sort())
+    expect((await list(c)).totalDocs).toBe(3)
+    expect((await call(app, 'GET', `/api/blog-comments?where[postId][equals]=${post}`)).body.totalDocs).toBe(3)
+    expect((await reader.get(`/api/blog-comments/${theirs}`)).status).toBe(200)
+    await reader.send(`${BLOCKS}/${author.user.id}`, undefined, 'DELETE')
+    expect((await list(reader)).totalDocs).toBe(3)
+  })
+
   it('B’s actions send A no notification; another member’s do', async () => {
     const provider = await customerActor(app)
     const service = await bookableService(admin, day, { providerId: provider.user.id })
@@ -399,5 +424,61 @@ describe('while A blocks B', () => {
     const staffActor = actor(app, staff, await authHeaders(app, staff))
     await provider.send(BLOCKS, { userId: staff.id })
     expect(await notices(await bookAt(staffActor, '12:00'))).toBe(0)
+  })
+
+  it('a moderator a member blocks sends them no decision’s notice: no report_resolved, no moderation', async () => {
+    const author = await customerActor(app)
+    const [blocker, told, inboxOff] = [await customerActor(app), await customerActor(app), await customerActor(app)]
+    const group = await makeItem(app, 'groups', author.user.id, 'published')
+    for (const who of [blocker, told, inboxOff])
+      expect((await who.send('/api/reports', { postType: 'groups', postId: group, reason: 'spam' })).status).toBe(201)
+    await blocker.send(BLOCKS, { userId: moderator.user.id })
+    await author.send(BLOCKS, { userId: moderator.user.id })
+    const settings = { settings: { report_resolved: { inbox: false } } }
+    expect((await inboxOff.send('/api/profile/notification-settings', settings, 'PATCH')).status).toBe(200)
+    const decision = { postType: 'groups', postId: group, reason: 'Publicité répétée' }
+    expect((await moderator.send('/api/admin/moderate', decision)).status).toBe(200)
+    const rows = await sql<{ user_id_id: string; type: string }>(
+      app,
+      'SELECT user_id_id, type FROM notifications WHERE target_id = $1',
+      [group],
+    )
+    // The reports are closed all the same; only the reporter who neither blocks nor turned the inbox off is told.
+    expect(rows).toEqual([{ user_id_id: told.user.id, type: 'report_resolved' }])
+    expect(
+      await sql(app, "SELECT 1 FROM content_reports WHERE post_id = $1 AND status = 'actioned'", [group]),
+    ).toHaveLength(3)
+  })
+
+  it('A’s search leaves B’s items out, total and pages true; staff’s items and others’ searches stay', async () => {
+    const reader = await customerActor(app)
+    const author = await customerActor(app)
+    const mod = await createUser(app, { roles: ['moderator'] })
+    const tag = `zq${Array.from(randomBytes(8), (byte) => 'bcdfghjkmnpqrtvwxz'[byte % 18]).join('')}`
+    const groupOf = (who: string) => makeItem(app, 'groups', who, 'published', { name: `Group ${tag} ${word()}` })
+    const blocked = [await groupOf(author.user.id), await groupOf(author.user.id)]
+    const kept = [await groupOf(mod.id), await groupOf(c.user.id)]
+    const find = async (who: Actor, page = '1') => {
+      const reply = await who.get('/api/search', { q: tag, perPage: '1', page })
+      expect(reply.status).toBe(200)
+      return reply.body as { results: Array<{ id: string }>; total: number; totalPages: number }
+    }
+    expect((await find(reader)).total).toBe(4)
+    await reader.send(BLOCKS, { userId: author.user.id })
+    await reader.send(BLOCKS, { userId: mod.id })
+    const first = await find(reader)
+    expect([first.total, first.totalPages]).toEqual([2, 2])
+    const second = await find(reader, '2')
+    expect([...first.results, ...second.results].map((result) => result.id).sort()).toEqual([...kept].sort())
+    // Anonymous, another member and a moderator who blocks the author find all four.
+    expect((await call(app, 'GET', `/api/search?q=${tag}`)).body.total).toBe(4)
+    expect((await find(c)).total).toBe(4)
+    await moderator.send(BLOCKS, { userId: author.user.id })
+    expect((await find(moderator)).total).toBe(4)
+    await reader.send(`${BLOCKS}/${author.user.id}`, undefined, 'DELETE')
+    const unblocked = await call(app, 'GET', `/api/search?q=${tag}`, { headers: reader.headers })
+    expect(unblocked.body.results.map((result: { id: string }) => result.id).sort()).toEqual(
+      [...blocked, ...kept].sort(),
+    )
   })
 })

@@ -276,6 +276,25 @@ describe('the index follows every change, in its transaction', () => {
     expect(await indexRows(place)).toEqual([])
   })
 
+  it('an update of no indexed column rewrites no index row: a post into a thread leaves the thread’s', async () => {
+    const word = nonce()
+    const thread = await makeItem(app, 'forum-threads', author.user.id, 'published', { title: `Swap ${word}` })
+    const version = async () =>
+      (await sql<{ xmin: string }>(app, 'SELECT xmin::text FROM search_index WHERE item_id = $1', [thread]))[0]!.xmin
+    const before = await version()
+    expect((await other.send('/api/forum-posts', { thread, body: `Count me in ${nonce()}` })).status).toBe(201)
+    expect((await sql(app, 'SELECT post_count FROM forum_threads WHERE id = $1', [thread]))[0]).toEqual({
+      post_count: '1',
+    })
+    expect(await version()).toBe(before)
+    // An indexed column changed in the same statement as an unindexed one: rewritten.
+    const renamed = nonce()
+    await sql(app, 'UPDATE forum_threads SET title = $2, pinned = true WHERE id = $1', [thread, `Swap ${renamed}`])
+    expect(await version()).not.toBe(before)
+    expect(await idsOf(anonymous(app), renamed)).toEqual([thread])
+    expect(await idsOf(anonymous(app), word)).toEqual([])
+  })
+
   it('a write that fails leaves the index as it was', async () => {
     const word = nonce()
     const id = await makeItem(app, 'events', author.user.id, undefined, { title: `Market ${word}` })

@@ -44,7 +44,8 @@ const INSERT_DECISION = statement(
    RETURNING id`,
 )
 
-// Closes the open reports, tells each reporter once, closes the queue row: one statement.
+// Closes the open reports, tells each reporter once (not one whose inbox of the type is off, nor one who blocks the
+// decider: docs/api.md "Notification settings", "Blocking between members"), closes the queue row: one statement.
 const CLOSE_REPORTS = statement(
   'decision-close-reports',
   `WITH closed AS (
@@ -53,7 +54,14 @@ const CLOSE_REPORTS = statement(
      RETURNING reporter_id
    ), told AS (
      INSERT INTO notifications (user_id_id, type, title, body, target_type, target_id, updated_at, created_at)
-     SELECT DISTINCT reporter_id, 'report_resolved'::enum_notifications_type, $6, $7, $1, $2, $5::timestamptz, $5::timestamptz FROM closed WHERE reporter_id IS NOT NULL
+     SELECT DISTINCT reporter_id, 'report_resolved'::enum_notifications_type, $6, $7, $1, $2, $5::timestamptz,
+            $5::timestamptz
+       FROM closed c
+      WHERE reporter_id IS NOT NULL
+        AND NOT EXISTS (
+          SELECT 1 FROM notification_settings s
+           WHERE s.user_id = c.reporter_id AND s.type = 'report_resolved' AND NOT s.inbox)
+        AND NOT EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = c.reporter_id AND b.blocked_id = $8::uuid)
      RETURNING 1
    ), queue AS (
      UPDATE report_queue SET status = 'closed', closed_at = $5, updated_at = $5
@@ -102,6 +110,7 @@ export async function recordDecision(req: PayloadRequest, input: DecisionInput):
     now,
     REPORT_RESOLVED_TITLE,
     RESOLVED_BODY[reportStatus],
+    decidedBy,
   ])
   const reportsClosed = closed.rows[0]?.closed ?? 0
   // docs/api.md "Webhooks (/api/admin/webhooks)" report.resolved: one event per decision that

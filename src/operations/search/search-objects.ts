@@ -216,6 +216,12 @@ export const SEARCH_TRACK_FUNCTION: RequiredFunction = {
       DELETE FROM search_index WHERE type = TG_ARGV[0] AND item_id IN (SELECT id FROM old_rows);
     ELSIF TG_OP = 'DELETE' THEN
       PERFORM community_search_refresh(TG_ARGV[0], ARRAY(SELECT DISTINCT _parent_id FROM old_rows));
+    ELSIF TG_OP = 'UPDATE' AND TG_ARGV[1] = 'self' THEN
+      -- Only the rows whose indexed columns changed: a thread's post counter moves at every post.
+      PERFORM community_search_refresh(TG_ARGV[0], ARRAY(
+        SELECT n.id FROM new_rows n LEFT JOIN old_rows o ON o.id = n.id
+         WHERE o.id IS NULL OR to_jsonb(n) - TG_ARGV[2]::text[] IS DISTINCT FROM to_jsonb(o) - TG_ARGV[2]::text[]
+        UNION SELECT o.id FROM old_rows o WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = o.id)));
     ELSIF TG_ARGV[1] = 'self' THEN
       PERFORM community_search_refresh(TG_ARGV[0], ARRAY(SELECT id FROM new_rows));
     ELSE
@@ -229,8 +235,10 @@ interface TrackedTable {
   table: string
   type: SearchType
   rows: 'self' | 'parent'
+  /** Columns no index row reads besides `updated_at`: an update of these alone leaves the index as it is. */
+  unindexed?: string[]
 }
-const TRACKED: TrackedTable[] = [
+export const SEARCH_TRACKED_TABLES: TrackedTable[] = [
   { table: 'service_listings', type: 'service', rows: 'self' },
   { table: 'service_listings_translations', type: 'service', rows: 'parent' },
   { table: 'service_categories', type: 'category', rows: 'self' },
@@ -241,10 +249,11 @@ const TRACKED: TrackedTable[] = [
     table: source.table,
     type,
     rows: 'self' as const,
+    ...(type === 'forumThreads' ? { unindexed: ['post_count', 'last_post_at', 'pinned'] } : {}),
   })),
 ]
 const EVENTS = ['INSERT', 'UPDATE', 'DELETE', 'TRUNCATE'] as const
-const triggerName = (table: string, event: string) => `${table}_search_${event.toLowerCase()}`
+export const searchTriggerName = (table: string, event: string) => `${table}_search_${event.toLowerCase()}`
 
 export const SEARCH_FUNCTIONS = [
   SEARCH_CONFIG_FUNCTION,
@@ -255,8 +264,8 @@ export const SEARCH_FUNCTIONS = [
   SEARCH_TRACK_FUNCTION,
 ]
 
-export const SEARCH_TRIGGERS: RequiredTrigger[] = TRACKED.flatMap(({ table }) =>
-  EVENTS.map((event) => ({ name: triggerName(table, event), table, function: SEARCH_TRACK_FUNCTION.name })),
+export const SEARCH_TRIGGERS: RequiredTrigger[] = SEARCH_TRACKED_TABLES.flatMap(({ table }) =>
+  EVENTS.map((event) => ({ name: searchTriggerName(table, event), table, function: SEARCH_TRACK_FUNCTION.name })),
 )
 
 /** The configurations (each language's stemmer after `unaccent`) and the table, for the migration. */
@@ -290,29 +299,39 @@ export const createSearchSchema = () => `
   CREATE INDEX search_index_vector ON search_index USING gin (vector);
   CREATE INDEX search_index_author ON search_index (author_id) WHERE author_id IS NOT NULL;`
 
-const transitionOf = (event: (typeof EVENTS)[number]) =>
-  event === 'TRUNCATE'
-    ? ''
-    : `\n    REFERENCING ${event === 'DELETE' ? 'OLD TABLE AS old_rows' : 'NEW TABLE AS new_rows'}`
+const TRANSITIONS: Record<(typeof EVENTS)[number], string> = {
+  INSERT: '\n    REFERENCING NEW TABLE AS new_rows',
+  UPDATE: '\n    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows',
+  DELETE: '\n    REFERENCING OLD TABLE AS old_rows',
+  TRUNCATE: '',
+}
+
+const createTrigger = ({ table, type, rows, unindexed = [] }: TrackedTable, event: (typeof EVENTS)[number]) => {
+  const skipped = `{${['updated_at', ...unindexed].join(',')}}`
+  return `CREATE TRIGGER "${searchTriggerName(table, event)}" AFTER ${event} ON "${table}"${TRANSITIONS[event]}
+    FOR EACH STATEMENT EXECUTE FUNCTION ${SEARCH_TRACK_FUNCTION.name}('${type}', '${rows}', '${skipped}');`
+}
 
 export const createSearchTriggers = () =>
-  TRACKED.flatMap(({ table, type, rows }) =>
-    EVENTS.map(
-      (event) => `CREATE TRIGGER "${triggerName(table, event)}" AFTER ${event} ON "${table}"${transitionOf(event)}
-    FOR EACH STATEMENT EXECUTE FUNCTION ${SEARCH_TRACK_FUNCTION.name}('${type}', '${rows}');`,
-    ),
+  SEARCH_TRACKED_TABLES.flatMap((tracked) => EVENTS.map((event) => createTrigger(tracked, event))).join('\n  ')
+
+/** The UPDATE triggers again (both transition tables, the unindexed columns), for a migration. */
+export const recreateSearchUpdateTriggers = () =>
+  SEARCH_TRACKED_TABLES.map(
+    (tracked) => `DROP TRIGGER IF EXISTS "${searchTriggerName(tracked.table, 'UPDATE')}" ON "${tracked.table}";
+  ${createTrigger(tracked, 'UPDATE')}`,
   ).join('\n  ')
 
 /** Fills the index from what is there (the migration, on a database that already has content). */
 export const fillSearchIndex = () =>
-  TRACKED.filter(({ rows }) => rows === 'self')
+  SEARCH_TRACKED_TABLES.filter(({ rows }) => rows === 'self')
     .map(({ table, type }) => `SELECT community_search_refresh('${type}', ARRAY(SELECT id FROM "${table}"));`)
     .join('\n  ')
 
 export const dropSearch = () =>
   [
-    ...TRACKED.flatMap(({ table }) =>
-      EVENTS.map((event) => `DROP TRIGGER IF EXISTS "${triggerName(table, event)}" ON "${table}";`),
+    ...SEARCH_TRACKED_TABLES.flatMap(({ table }) =>
+      EVENTS.map((event) => `DROP TRIGGER IF EXISTS "${searchTriggerName(table, event)}" ON "${table}";`),
     ),
     'DROP TABLE IF EXISTS search_index;',
     ...[...SEARCH_FUNCTIONS]

@@ -4,6 +4,7 @@ import { hasPermission, hasRole } from '../../../domain/permissions'
 import { invalidRequest } from '../../lib/http/errors'
 import { paginated, parsePagination } from '../../lib/http/pagination'
 import { defaultLocale, localeCodes } from '../../lib/locales'
+import { blockedMembersSql } from '../../lib/member-blocks'
 import { runPublic, statement } from '../../lib/prepared'
 import { SEARCH_CONFIGS, SEARCH_TYPES, type SearchType, SIMPLE_CONFIG } from './search-objects'
 
@@ -66,6 +67,10 @@ export const SEARCH_STATEMENT = statement(
        AND ((s.public AND (s.visible_until IS NULL OR s.visible_until > now()))
          OR (s.community AND (s.author_id = $4::uuid OR $5::boolean))
          OR (NOT s.community AND $6::boolean))
+       -- A member's search leaves out the items of members they block, as their lists do (docs/api.md "Blocking
+       -- between members"): one lookup for the whole query, an empty array for anonymous callers and staff.
+       AND (NOT s.community OR s.author_id IS NULL
+         OR s.author_id <> ALL (ARRAY(${blockedMembersSql('$4::uuid')} AND NOT $5::boolean)))
      ORDER BY s.type, s.item_id, score DESC, (s.locale = $7) DESC
   ),
   page AS (
