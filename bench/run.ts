@@ -24,6 +24,7 @@ import { report, type ScenarioResult } from './report'
 import { searchBench } from './search'
 import { signInBench } from './sign-in'
 import { slotsBench } from './slots'
+import { versionsBench } from './versions'
 import { watchedWordsBench } from './watched-words'
 import { webhooksBench } from './webhooks'
 
@@ -51,6 +52,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   search: searchBench,
   'watched-words': watchedWordsBench,
   outdated: outdatedBench,
+  versions: versionsBench,
 }
 const DEFAULT = ['reads', 'catalogue', 'profile', 'bookings', 'sign-in', 'memory']
 
