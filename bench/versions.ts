@@ -21,7 +21,8 @@ export async function versionsBench(app: BenchApp): Promise<ScenarioResult> {
   const send = async (method: string, pathname: string, body: unknown) => {
     const response = await fetch(`${app.url}${pathname}`, { method, headers, body: JSON.stringify(body) })
     const text = await response.text()
-    if (response.status >= 300) throw new Error(`versions: ${method} ${pathname}: ${response.status} ${text.slice(0, 200)}`)
+    if (response.status >= 300)
+      throw new Error(`versions: ${method} ${pathname}: ${response.status} ${text.slice(0, 200)}`)
     return JSON.parse(text) as Record<string, any>
   }
   // Drafts waiting on the services the list shows first, and a post with a history and a draft.
@@ -42,7 +43,7 @@ export async function versionsBench(app: BenchApp): Promise<ScenarioResult> {
   await send('PATCH', `/api/blog-posts/${post.id}?draft=true`, { title: 'A draft nobody reads yet' })
 
   const servers = await Promise.all(
-    [{}, { BENCH_WITHOUT_VERSIONS: 'true' }].map(async (env) =>
+    [{}, { BENCH_WITHOUT_VERSIONS: 'true' }].map(async (env: Record<string, string>) =>
       startServerProcess('src/server.ts', await freePort(), {
         ...BENCH_ENV,
         ...env,
@@ -59,7 +60,9 @@ export async function versionsBench(app: BenchApp): Promise<ScenarioResult> {
     ]
     // Both answer readers the same: the published documents, drafts unseen.
     for (const read of reads) {
-      const [a, b] = await Promise.all([on, off].map(async (server) => (await fetch(`${server.url}${read.path}`)).text()))
+      const [a, b] = await Promise.all(
+        [on, off].map(async (server) => (await fetch(`${server.url}${read.path}`)).text()),
+      )
       const strip = (text: string) => text.replace(/"_status":"published",?/g, '')
       if (strip(a!) !== strip(b!)) throw new Error(`versions: ${read.name} differs between the two servers`)
     }

@@ -150,7 +150,8 @@ const optionsInEvery = (options: unknown[]) =>
 function withFieldLabels(fields: Field[], editors: boolean): Field[] {
   return fields.map((field) => {
     const named = 'name' in field && field.type !== 'ui'
-    let next = field as Field & Record<string, unknown>
+    // Rebuilt key by key: the union of field types has no common shape to spread a label into.
+    let next = field as unknown as Record<string, unknown>
     if (named && !('label' in field && field.label) && FIELD_TEXTS[field.name])
       next = { ...next, label: inEvery(FIELD_TEXTS[field.name]![0], FIELD_TEXTS[field.name]!.slice(1)) }
     if (editors) {
@@ -173,7 +174,7 @@ function withFieldLabels(fields: Field[], editors: boolean): Field[] {
           fields: withFieldLabels(tab.fields, editors),
         })),
       }
-    return next as Field
+    return next as unknown as Field
   })
 }
 

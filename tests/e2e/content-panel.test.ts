@@ -66,7 +66,11 @@ async function openForm(pathname: string): Promise<void> {
 
 /** Payload's schedule publish from the document's Publish menu: tomorrow, at the first time offered. */
 async function schedulePublish(): Promise<void> {
-  await page.locator('.popup-button').filter({ has: page.locator('svg') }).last().waitFor()
+  await page
+    .locator('.popup-button')
+    .filter({ has: page.locator('svg') })
+    .last()
+    .waitFor()
   await page.locator('#action-save').locator('xpath=..').locator('.popup-button').click()
   await page.locator('#schedule-publish').click()
   const drawer = page.locator('.schedule-publish')
@@ -74,10 +78,15 @@ async function schedulePublish(): Promise<void> {
   await drawer.locator('.react-datepicker__navigation--next').first().waitFor()
   const tomorrow = new Date(Date.now() + 86_400_000)
   await drawer
-    .locator(`.react-datepicker__day--0${String(tomorrow.getDate()).padStart(2, '0')}:not(.react-datepicker__day--outside-month)`)
+    .locator(
+      `.react-datepicker__day--0${String(tomorrow.getDate()).padStart(2, '0')}:not(.react-datepicker__day--outside-month)`,
+    )
     .first()
     .click()
-  await drawer.locator('.react-datepicker__time-list-item:not(.react-datepicker__time-list-item--disabled)').nth(100).click()
+  await drawer
+    .locator('.react-datepicker__time-list-item:not(.react-datepicker__time-list-item--disabled)')
+    .nth(100)
+    .click()
   await drawer.locator('#scheduled-publish-save').click()
   await drawer.locator('.schedule-publish__upcoming table').waitFor()
 }
@@ -168,7 +177,8 @@ describe('the content team’s panel', () => {
     expect((await call('GET', `/api/admin/services/services?id=${serviceId}`, admin)).service.hasDraft).toBe(true)
 
     await page.locator('#action-save').click()
-    const published = () => sql<{ base_price: string }>(`SELECT base_price FROM service_listings WHERE id = $1`, [serviceId])
+    const published = () =>
+      sql<{ base_price: string }>(`SELECT base_price FROM service_listings WHERE id = $1`, [serviceId])
     expect(await until(published, (rows) => rows[0]?.base_price === '25.00')).toEqual([{ base_price: '25.00' }])
     expect((await anonymous(`/api/service-listings/${serviceId}`)).basePrice).toBe('25.00')
     expect((await anonymous(`/api/services/${serviceId}/slots?from=${DAY}&to=${DAY}`)).slots[DAY]).toEqual([
@@ -204,7 +214,8 @@ describe('the content team’s panel', () => {
     expect(diffText).toContain('Summer news')
     await page.getByRole('button', { name: 'Restore this version' }).click()
     await page.locator('#confirm-action').click()
-    const title = () => sql<{ title: string }>(`SELECT title FROM blog_posts_locales WHERE _parent_id = $1 AND _locale = 'en'`, [post.id])
+    const title = () =>
+      sql<{ title: string }>(`SELECT title FROM blog_posts_locales WHERE _parent_id = $1 AND _locale = 'en'`, [post.id])
     expect(await until(title, (found) => found[0]?.title === 'Spring news')).toEqual([{ title: 'Spring news' }])
     expect(
       await sql(`SELECT data FROM audit_logs WHERE action = 'blog_post.restore' AND target_id = $1`, [post.id]),
@@ -225,9 +236,10 @@ describe('the content team’s panel', () => {
     const status = () => sql<{ status: string }>(`SELECT status FROM blog_posts WHERE id = $1`, [post.id])
     expect(await until(status, (rows) => rows[0]?.status === 'published')).toEqual([{ status: 'published' }])
     expect(
-      await sql(`SELECT data->>'scheduled' AS scheduled FROM audit_logs WHERE action = 'blog_post.publish' AND target_id = $1`, [
-        post.id,
-      ]),
+      await sql(
+        `SELECT data->>'scheduled' AS scheduled FROM audit_logs WHERE action = 'blog_post.publish' AND target_id = $1`,
+        [post.id],
+      ),
     ).toEqual([{ scheduled: 'true' }])
 
     // A published article's new title, saved as a draft: readers keep the old one until the schedule publishes it.
@@ -238,7 +250,9 @@ describe('the content team’s panel', () => {
     await page.locator('input[name="title"]').fill('Composting, revised')
     await page.locator('#action-save-draft').click()
     const latest = () =>
-      sql<{ title: string }>(`SELECT version_title AS title FROM _articles_v WHERE parent_id = $1 AND latest`, [article!.id])
+      sql<{ title: string }>(`SELECT version_title AS title FROM _articles_v WHERE parent_id = $1 AND latest`, [
+        article!.id,
+      ])
     await until(latest, (rows) => rows[0]?.title === 'Composting, revised')
     expect((await anonymous(`/api/articles/${article!.id}`)).title).toBe(article!.title)
     await schedulePublish()
@@ -306,8 +320,11 @@ describe('the content team’s panel', () => {
       'Reservierungen und freie Plätze',
     ])
       expect(form).toContain(german)
-    for (const english of ['Base Price', 'Seats Per Slot', 'Allow Reviews', 'Holds and seats left']) expect(form).not.toContain(english)
-    await openForm(`/admin/collections/blog-posts/${(await sql<{ id: string }>('SELECT id FROM blog_posts LIMIT 1'))[0]!.id}`)
+    for (const english of ['Base Price', 'Seats Per Slot', 'Allow Reviews', 'Holds and seats left'])
+      expect(form).not.toContain(english)
+    await openForm(
+      `/admin/collections/blog-posts/${(await sql<{ id: string }>('SELECT id FROM blog_posts LIMIT 1'))[0]!.id}`,
+    )
     const post = await page.locator('form').first().innerText()
     expect(post).toContain('Auszug')
     expect(post).not.toContain('Excerpt')
