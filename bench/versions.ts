@@ -23,7 +23,7 @@ export async function versionsBench(app: BenchApp): Promise<ScenarioResult> {
     const text = await response.text()
     if (response.status >= 300)
       throw new Error(`versions: ${method} ${pathname}: ${response.status} ${text.slice(0, 200)}`)
-    return JSON.parse(text) as Record<string, any>
+    return JSON.parse(text) as { post: { id: string } }
   }
   // Drafts waiting on the services the list shows first, and a post with a history and a draft.
   const listed = (await (await fetch(`${app.url}/api/service-listings?limit=${DRAFTED_SERVICES}&depth=0`)).json()) as {

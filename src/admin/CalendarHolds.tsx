@@ -4,10 +4,10 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import { isUuid } from '../../domain/ids'
-import { bookableTimes } from '../operations/bookings/bookable-times'
-import { HOLDS_TABLE } from '../operations/bookings/holds'
 import { execute, sql } from '../lib/sql'
 import { addDays, wallClockToday } from '../lib/wall-clock'
+import { bookableTimes } from '../operations/bookings/bookable-times'
+import { HOLDS_TABLE } from '../operations/bookings/holds'
 import { panelText } from './i18n/index'
 
 const DAYS_SHOWN = 28

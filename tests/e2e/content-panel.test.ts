@@ -66,12 +66,7 @@ async function openForm(pathname: string): Promise<void> {
 
 /** Payload's schedule publish from the document's Publish menu: tomorrow, at the first time offered. */
 async function schedulePublish(): Promise<void> {
-  await page
-    .locator('.popup-button')
-    .filter({ has: page.locator('svg') })
-    .last()
-    .waitFor()
-  await page.locator('#action-save').locator('xpath=..').locator('.popup-button').click()
+  await page.locator('#action-save-popup .popup-button').click()
   await page.locator('#schedule-publish').click()
   const drawer = page.locator('.schedule-publish')
   await drawer.locator('.react-datepicker__input-container input').click()
@@ -116,7 +111,7 @@ beforeAll(async () => {
   // A class of five seats, open 09:00–12:00 every day, written in English with a German translation.
   const created = await call('POST', '/api/admin/services/services', admin, {
     action: 'create',
-    slug: 'morning-yoga',
+    slug: 'content-panel-pilates',
     providerId: me!.id,
     status: 'active',
     basePrice: '20.00',
@@ -125,8 +120,8 @@ beforeAll(async () => {
     maxParticipants: 5,
     inLanguage: 'en',
     translations: [
-      { inLanguage: 'en', title: 'Morning yoga' },
-      { inLanguage: 'de', title: 'Morgenyoga' },
+      { inLanguage: 'en', title: 'Pilates' },
+      { inLanguage: 'de', title: 'Pilates am Morgen' },
     ],
   })
   serviceId = created.service?.id ?? created.id
@@ -153,8 +148,8 @@ describe('the content team’s panel', () => {
       action: 'update',
       id: serviceId,
       translations: [
-        { inLanguage: 'en', title: 'Morning yoga for everyone' },
-        { inLanguage: 'de', title: 'Morgenyoga' },
+        { inLanguage: 'en', title: 'Pilates for everyone' },
+        { inLanguage: 'de', title: 'Pilates am Morgen' },
       ],
     })
     await openForm(`/admin/collections/service-listings/${serviceId}`)
@@ -199,19 +194,24 @@ describe('the content team’s panel', () => {
       status: 'published',
     })
     await call('POST', '/api/admin/blog/posts', admin, { action: 'update', id: post.id, title: { en: 'Summer news' } })
-    await page.goto(`${base}/admin/collections/blog-posts/${post.id}/versions`)
+    const versions = `${base}/admin/collections/blog-posts/${post.id}/versions`
+    await page.goto(versions)
     const rows = page.locator('.table tbody tr')
     await rows.nth(1).waitFor()
     expect(await rows.count()).toBe(2)
-    // The older one, below the current.
-    await rows.nth(1).locator('a').first().click()
-    await page.waitForURL(/\/versions\/[^/]+$/)
-    const versionId = page.url().split('/').pop()!
+    // The newest against the one before it: the title's change, old and new.
+    await rows.nth(0).locator('a').first().click()
     const diff = page.locator('.render-field-diffs')
     await diff.waitFor()
     const diffText = await diff.innerText()
     expect(diffText).toContain('Spring news')
     expect(diffText).toContain('Summer news')
+    // The older one, restored.
+    await page.goto(versions)
+    await rows.nth(1).locator('a').first().click()
+    await page.waitForURL(/\/versions\/[^/]+$/)
+    await diff.waitFor()
+    const versionId = page.url().split('/').pop()!
     await page.getByRole('button', { name: 'Restore this version' }).click()
     await page.locator('#confirm-action').click()
     const title = () =>
@@ -230,6 +230,11 @@ describe('the content team’s panel', () => {
     })
     await openForm(`/admin/collections/blog-posts/${post.id}`)
     await schedulePublish()
+    console.log(
+      JSON.stringify(
+        await sql(`SELECT task_slug, input, wait_until, completed_at, has_error, queue FROM payload_jobs`),
+      ),
+    )
     expect(await sql(`SELECT status FROM blog_posts WHERE id = $1`, [post.id])).toEqual([{ status: 'draft' }])
     expect((await call('GET', `/api/admin/blog/posts?id=${post.id}`, admin)).post.scheduledPublishAt).not.toBeNull()
     await runScheduleNow('blog-posts', post.id)

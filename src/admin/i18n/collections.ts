@@ -64,6 +64,8 @@ export const FIELD_TEXTS: Record<string, Six> = {
   ],
   inLanguage: ['In Language', 'Langue', 'Sprache', 'Idioma', 'Lingua', 'Taal'],
   slug: ['Slug', 'Slug', 'Slug', 'Slug', 'Slug', 'Slug'],
+  // Payload's publication state of a document with drafts, in its Versions tab.
+  _status: ['Publication', 'Publication', 'Veröffentlichung', 'Publicación', 'Pubblicazione', 'Publicatie'],
   provider: ['Provider', 'Prestataire', 'Anbieter', 'Proveedor', 'Fornitore', 'Aanbieder'],
   basePrice: ['Base Price', 'Prix de base', 'Grundpreis', 'Precio base', 'Prezzo base', 'Basisprijs'],
   priceType: ['Price Type', 'Type de prix', 'Preisart', 'Tipo de precio', 'Tipo di prezzo', 'Prijstype'],
