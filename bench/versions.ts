@@ -43,7 +43,7 @@ export async function versionsBench(app: BenchApp): Promise<ScenarioResult> {
   await send('PATCH', `/api/blog-posts/${post.id}?draft=true`, { title: 'A draft nobody reads yet' })
 
   const servers = await Promise.all(
-    [{}, { BENCH_WITHOUT_VERSIONS: 'true' }].map(async (env: Record<string, string>) =>
+    ([{}, { BENCH_WITHOUT_VERSIONS: 'true' }] as Array<Record<string, string>>).map(async (env) =>
       startServerProcess('src/server.ts', await freePort(), {
         ...BENCH_ENV,
         ...env,
