@@ -224,7 +224,7 @@ describe('the content team’s panel', () => {
     ).toEqual([{ data: { versionId } }])
   }, 300_000)
 
-  it('schedules a blog post from the panel, the jobs queue publishes it; an article's draft stays unseen', async () => {
+  it('schedules a blog post from the panel, the jobs queue publishes it; an article’s draft stays unseen', async () => {
     const { post } = await call('POST', '/api/admin/blog/posts', admin, {
       action: 'create',
       slug: 'autumn-fair',
