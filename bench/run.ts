@@ -25,6 +25,7 @@ import { report, type ScenarioResult } from './report'
 import { searchBench } from './search'
 import { signInBench } from './sign-in'
 import { slotsBench } from './slots'
+import { versionsBench } from './versions'
 import { watchedWordsBench } from './watched-words'
 import { webhooksBench } from './webhooks'
 
@@ -53,6 +54,7 @@ const SCENARIOS: Record<string, (app: BenchApp) => Promise<ScenarioResult>> = {
   'watched-words': watchedWordsBench,
   outdated: outdatedBench,
   'holds-seats': holdsSeatsBench,
+  versions: versionsBench,
 }
 const DEFAULT = ['reads', 'catalogue', 'profile', 'bookings', 'sign-in', 'memory']
 

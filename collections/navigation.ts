@@ -5,7 +5,7 @@
 // (sessions, tokens, rate limits) need no entry.
 import type { CollectionConfig, Field } from 'payload'
 
-import { COLLECTION_TEXTS, FIELD_TEXTS, GROUP_TEXTS } from '../src/admin/i18n/collections'
+import { COLLECTION_TEXTS, FIELD_TEXTS, GROUP_TEXTS, OPTION_TEXTS, WRITTEN_TEXTS } from '../src/admin/i18n/collections'
 
 export const PANEL_GROUPS = [
   'Catalogue',
@@ -129,16 +129,52 @@ const inEvery = (english: string, others: readonly string[]) => ({
   ...Object.fromEntries(OTHERS.map((language, index) => [language, others[index]!])),
 })
 
-/** Fields without a label of their own get one in every language where Payload would write the name in English. */
-function withFieldLabels(fields: Field[]): Field[] {
+/** The collections whose editors see every label, description and option of ours in their language. */
+export const EDITORS_COLLECTIONS = ['service-listings', 'service-categories', 'blog-posts', 'articles']
+
+const written = (text: unknown) =>
+  typeof text === 'string' && WRITTEN_TEXTS[text] ? inEvery(text, WRITTEN_TEXTS[text]) : text
+
+/** A select's bare values as `{label, value}` in every language, where OPTION_TEXTS has them. */
+const optionsInEvery = (options: unknown[]) =>
+  options.map((option) =>
+    typeof option === 'string' && OPTION_TEXTS[option]
+      ? { value: option, label: inEvery(OPTION_TEXTS[option][0], OPTION_TEXTS[option].slice(1)) }
+      : option,
+  )
+
+/**
+ * Fields without a label of their own get one in every language where Payload would write the name in English; in
+ * the editors' collections the labels, descriptions, row names and options written in English too.
+ */
+function withFieldLabels(fields: Field[], editors: boolean): Field[] {
   return fields.map((field) => {
-    const withLabel =
-      'name' in field && !('label' in field && field.label) && field.type !== 'ui' && FIELD_TEXTS[field.name]
-        ? ({ ...field, label: inEvery(FIELD_TEXTS[field.name]![0], FIELD_TEXTS[field.name]!.slice(1)) } as Field)
-        : field
-    if ('fields' in withLabel && Array.isArray(withLabel.fields))
-      return { ...withLabel, fields: withFieldLabels(withLabel.fields) } as Field
-    return withLabel
+    const named = 'name' in field && field.type !== 'ui'
+    // Rebuilt key by key: the union of field types has no common shape to spread a label into.
+    let next = field as unknown as Record<string, unknown>
+    if (named && !('label' in field && field.label) && FIELD_TEXTS[field.name])
+      next = { ...next, label: inEvery(FIELD_TEXTS[field.name]![0], FIELD_TEXTS[field.name]!.slice(1)) }
+    if (editors) {
+      if (typeof next.label === 'string') next = { ...next, label: written(next.label) }
+      const admin = next.admin as { description?: unknown } | undefined
+      if (typeof admin?.description === 'string')
+        next = { ...next, admin: { ...admin, description: written(admin.description) } }
+      const labels = next.labels as { singular?: unknown; plural?: unknown } | undefined
+      if (labels && next.type === 'array')
+        next = { ...next, labels: { singular: written(labels.singular), plural: written(labels.plural) } }
+      if (Array.isArray(next.options)) next = { ...next, options: optionsInEvery(next.options) }
+    }
+    if ('fields' in next && Array.isArray(next.fields))
+      next = { ...next, fields: withFieldLabels(next.fields as Field[], editors) }
+    if (next.type === 'tabs' && Array.isArray(next.tabs))
+      next = {
+        ...next,
+        tabs: (next.tabs as Array<{ fields: Field[] }>).map((tab) => ({
+          ...tab,
+          fields: withFieldLabels(tab.fields, editors),
+        })),
+      }
+    return next as unknown as Field
   })
 }
 
@@ -146,7 +182,8 @@ function withFieldLabels(fields: Field[]): Field[] {
 export function panelNavigation(collection: CollectionConfig): CollectionConfig {
   const entry = NAVIGATION[collection.slug]
   const texts = COLLECTION_TEXTS[collection.slug]
-  const translated: CollectionConfig = { ...collection, fields: withFieldLabels(collection.fields) }
+  const editors = EDITORS_COLLECTIONS.includes(collection.slug)
+  const translated: CollectionConfig = { ...collection, fields: withFieldLabels(collection.fields, editors) }
   if (texts) {
     const [singular, ...singulars] = texts.singular
     const [plural, ...plurals] = texts.plural

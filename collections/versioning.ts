@@ -126,8 +126,15 @@ const PUBLICATION_STATUS: Field = {
   options: [],
 }
 
+/**
+ * The bench's comparison server only (`npm run bench -- versions`): the collections as they were before versions and
+ * drafts, on the same database, so a reader's cost of them is measured side by side.
+ */
+const WITHOUT_VERSIONS = process.env.BENCH_WITHOUT_VERSIONS === 'true'
+
 /** `collection` with versions (and drafts, when asked), their access and their rules. */
 export function versioned<T extends CollectionConfig>(collection: T, options: VersioningOptions = {}): T {
+  if (WITHOUT_VERSIONS) return collection
   const read = asAccess(collection.access?.read)
   const update = asAccess(collection.access?.update)
   const hooks = collection.hooks ?? {}

@@ -161,6 +161,8 @@ export const Bookings: CollectionConfig<typeof BOOKINGS_COLLECTION> = {
         { name: 'cancellationReason', type: 'textarea', maxLength: CANCELLATION_REASON_MAX, ...derivedField },
       ],
     },
+    // Its creation, status moves, reschedules and cancels from the audit entries, oldest first, with who and when.
+    { name: 'history', type: 'ui', admin: { components: { Field: '/src/admin/BookingHistory#BookingHistory' } } },
     // How often the booking was moved: the calendar file's SEQUENCE counts it, so a calendar
     // that imported an earlier invitation moves its event rather than keeping the old time.
     {

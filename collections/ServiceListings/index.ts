@@ -218,9 +218,13 @@ const serviceListings: CollectionConfig<typeof SERVICES_COLLECTION> = {
       access: { read: adminField },
       admin: { disabled: true },
     },
-    // docs/api.md "Exceptions: days off and extra hours": the exceptions (date, hours, reason) with add and remove, and
-    // the coming four weeks with closed dates marked, extra hours and the bookable starts.
-    { name: 'calendar', type: 'ui', admin: { components: { Field: '/src/admin/ServiceCalendar#ServiceCalendar' } } },
+    // docs/api.md "Exceptions: days off and extra hours": the exceptions (date, hours, reason) with add and remove, the
+    // coming four weeks with closed dates marked, extra hours and the bookable starts, and the starts held or seated.
+    {
+      name: 'calendar',
+      type: 'ui',
+      admin: { components: { Field: '/src/admin/ServiceCalendarField#ServiceCalendarField' } },
+    },
     {
       type: 'row',
       fields: [

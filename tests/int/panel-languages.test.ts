@@ -8,10 +8,13 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from '@jest/globals'
 import ts from 'typescript'
 
+import { collections } from '../../collections/index'
+import { EDITORS_COLLECTIONS } from '../../collections/navigation'
 import { PANEL_I18N, PANEL_LANGUAGES, panelText, textsOf } from '../../src/admin/i18n/index'
 import { TEXTS } from '../../src/admin/i18n/texts'
 
 const ADMIN = fileURLToPath(new URL('../../src/admin', import.meta.url))
+const labelled = { en: 'Kind', fr: 'Genre', de: 'Art', es: 'Tipo', it: 'Tipo', nl: 'Soort' }
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort()
 
 describe('the texts', () => {
@@ -54,6 +57,75 @@ describe('the texts', () => {
         TEXTS['nav.coverage'][PANEL_LANGUAGES.indexOf(language)],
       )
     }
+  })
+})
+
+/** Every label, description, row name and option label an editor sees in `fields` that lacks one of the languages. */
+function untranslated(fields: readonly Record<string, unknown>[], where: string): string[] {
+  const problems: string[] = []
+  const check = (value: unknown, what: string) => {
+    const missing =
+      value && typeof value === 'object'
+        ? PANEL_LANGUAGES.filter((language) => !String((value as Record<string, unknown>)[language] ?? '').trim())
+        : PANEL_LANGUAGES
+    if (missing.length) problems.push(`${what}: ${missing.join(', ')}`)
+  }
+  for (const field of fields) {
+    const admin = (field.admin ?? {}) as { hidden?: boolean; disabled?: boolean; description?: unknown }
+    if (field.type === 'tabs') {
+      for (const tab of field.tabs as Array<{ fields: Record<string, unknown>[] }>)
+        problems.push(...untranslated(tab.fields, where))
+      continue
+    }
+    const name = typeof field.name === 'string' ? field.name : undefined
+    if (!name && Array.isArray(field.fields)) {
+      problems.push(...untranslated(field.fields as Record<string, unknown>[], where))
+      continue
+    }
+    // What no editor sees: hidden fields, Payload's `_status`, and our own views (they read texts.ts).
+    if (!name || admin.hidden || admin.disabled || field.type === 'ui' || name.startsWith('_')) continue
+    const at = `${where}.${name}`
+    check(field.label, `${at} label`)
+    if (admin.description !== undefined) check(admin.description, `${at} description`)
+    const labels = field.labels as { singular?: unknown; plural?: unknown } | undefined
+    if (labels) (['singular', 'plural'] as const).forEach((form) => check(labels[form], `${at} ${form}`))
+    for (const option of (field.options ?? []) as unknown[])
+      check(
+        typeof option === 'object' ? (option as { label?: unknown }).label : option,
+        `${at} option ${String(typeof option === 'object' ? (option as { value?: unknown }).value : option)}`,
+      )
+    if (Array.isArray(field.fields)) problems.push(...untranslated(field.fields as Record<string, unknown>[], at))
+  }
+  return problems
+}
+
+describe('the editors’ collections', () => {
+  it('label every field, description, row and option they show in the six languages', () => {
+    const shown = collections.filter((collection) => EDITORS_COLLECTIONS.includes(collection.slug))
+    expect(shown.map((collection) => collection.slug).sort()).toEqual([...EDITORS_COLLECTIONS].sort())
+    const problems = shown.flatMap((collection) =>
+      untranslated(collection.fields as unknown as Record<string, unknown>[], collection.slug),
+    )
+    expect(problems).toEqual([])
+  })
+
+  it('the check finds a label, a description and an option that lack a language', () => {
+    const fields = [
+      { name: 'price', type: 'text', label: { en: 'Price', fr: 'Prix' } },
+      {
+        name: 'note',
+        type: 'text',
+        label: { en: 'Note', fr: 'Note', de: 'Notiz', es: 'Nota', it: 'Nota', nl: 'Notitie' },
+        admin: { description: 'English only' },
+      },
+      { type: 'row', fields: [{ name: 'kind', type: 'select', label: labelled, options: ['one'] }] },
+      { name: 'hidden', type: 'text', admin: { hidden: true } },
+    ]
+    expect(untranslated(fields, 'x')).toEqual([
+      'x.price label: de, es, it, nl',
+      'x.note description: en, fr, de, es, it, nl',
+      'x.kind option one: en, fr, de, es, it, nl',
+    ])
   })
 })
 

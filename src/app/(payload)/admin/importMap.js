@@ -1,11 +1,12 @@
 import { PriceDecimalsHint as PriceDecimalsHint_7d7571b8f550481e55dde3c898a719a7 } from '../../../../src/admin/PriceDecimalsHint'
 import { CurrencySelect as CurrencySelect_d778e93a9528ef7b59b3a3a0fb53e53d } from '../../../../src/admin/CurrencySelect'
-import { ServiceCalendar as ServiceCalendar_c995b7d5d356b3aa7e54d18eab99bb94 } from '../../../../src/admin/ServiceCalendar'
+import { ServiceCalendarField as ServiceCalendarField_2f900f48fae9714933ca782e6f45f1a5 } from '../../../../src/admin/ServiceCalendarField'
 import { RatingField as RatingField_3fac517e1edd5863a8c3addbcab95f58 } from '../../../../src/admin/RatingField'
 import { LanguageSelect as LanguageSelect_d1bfadfdd19da4cb1b9271291373c5c4 } from '../../../../src/admin/LanguageSelect'
 import { OutdatedTexts as OutdatedTexts_a6b62aa13e4f19537cb4c6406cefddbe } from '../../../../src/admin/OutdatedTexts'
 import { TranslationRowLabel as TranslationRowLabel_61992e1d8bb2bc4e5fc24f221f53bead } from '../../../../src/admin/TranslationRowLabel'
 import { WeeklySlotCell as WeeklySlotCell_300a88b98c4d6b2ae9528b40316a7c6b } from '../../../../src/admin/WeeklySlotCell'
+import { BookingHistory as BookingHistory_863f05e15e2d1c72ccc467e26cebd92c } from '../../../../src/admin/BookingHistory'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { LexicalDiffComponent as LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -53,12 +54,13 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 export const importMap = {
   "/src/admin/PriceDecimalsHint#PriceDecimalsHint": PriceDecimalsHint_7d7571b8f550481e55dde3c898a719a7,
   "/src/admin/CurrencySelect#CurrencySelect": CurrencySelect_d778e93a9528ef7b59b3a3a0fb53e53d,
-  "/src/admin/ServiceCalendar#ServiceCalendar": ServiceCalendar_c995b7d5d356b3aa7e54d18eab99bb94,
+  "/src/admin/ServiceCalendarField#ServiceCalendarField": ServiceCalendarField_2f900f48fae9714933ca782e6f45f1a5,
   "/src/admin/RatingField#RatingField": RatingField_3fac517e1edd5863a8c3addbcab95f58,
   "/src/admin/LanguageSelect#LanguageSelect": LanguageSelect_d1bfadfdd19da4cb1b9271291373c5c4,
   "/src/admin/OutdatedTexts#OutdatedTexts": OutdatedTexts_a6b62aa13e4f19537cb4c6406cefddbe,
   "/src/admin/TranslationRowLabel#TranslationRowLabel": TranslationRowLabel_61992e1d8bb2bc4e5fc24f221f53bead,
   "/src/admin/WeeklySlotCell#WeeklySlotCell": WeeklySlotCell_300a88b98c4d6b2ae9528b40316a7c6b,
+  "/src/admin/BookingHistory#BookingHistory": BookingHistory_863f05e15e2d1c72ccc467e26cebd92c,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#LexicalDiffComponent": LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e,
