@@ -38,7 +38,13 @@ export function removeOrganization(req: PayloadRequest, id: string): Promise<Del
         req,
       })
     }
-    await req.payload.delete({ collection: 'organizations', id, overrideAccess: true, context: { skipAudit: true }, req })
+    await req.payload.delete({
+      collection: 'organizations',
+      id,
+      overrideAccess: true,
+      context: { skipAudit: true },
+      req,
+    })
     const deleted = { id, name: String(row.name), slug: String(row.slug) }
     await writeAudit(req, {
       action: 'organization.delete',
