@@ -151,7 +151,7 @@ function withFieldLabels(fields: Field[], editors: boolean): Field[] {
   return fields.map((field) => {
     const named = 'name' in field && field.type !== 'ui'
     // Rebuilt key by key: the union of field types has no common shape to spread a label into.
-    let next = field as unknown as Record<string, unknown>
+    let next: Record<string, unknown> = Object.fromEntries(Object.entries(field))
     if (named && !('label' in field && field.label) && FIELD_TEXTS[field.name])
       next = { ...next, label: inEvery(FIELD_TEXTS[field.name]![0], FIELD_TEXTS[field.name]!.slice(1)) }
     if (editors) {
@@ -174,7 +174,7 @@ function withFieldLabels(fields: Field[], editors: boolean): Field[] {
           fields: withFieldLabels(tab.fields, editors),
         })),
       }
-    return next as unknown as Field
+    return Object.assign({} as Field, next)
   })
 }
 

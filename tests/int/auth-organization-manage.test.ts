@@ -6,6 +6,7 @@
 // auth-organization-invitations.test.ts.
 import { beforeAll, describe, expect, it } from '@jest/globals'
 
+import { adminActor, makeService } from '../helpers/catalogue'
 import {
   app,
   audits,
@@ -21,7 +22,6 @@ import {
   uniqueSlug,
   useOrganizationApp,
 } from '../helpers/organizations'
-import { adminActor, makeService } from '../helpers/catalogue'
 import { sql } from '../helpers/test-app'
 import { createUser } from '../helpers/users'
 

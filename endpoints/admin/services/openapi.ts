@@ -18,8 +18,8 @@ import {
   SESSION,
   timestamp,
 } from '../../../src/lib/openapi/common'
-import { coverageQuerySchema } from '../../../src/operations/catalogue/translation-coverage'
 import { familyDocs, type PathDocs } from '../../../src/lib/openapi/routes'
+import { coverageQuerySchema } from '../../../src/operations/catalogue/translation-coverage'
 import { bookingRecord } from '../../services/openapi'
 import {
   bulkSetBody,
