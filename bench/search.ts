@@ -204,7 +204,10 @@ async function measureAt(app: BenchApp, pool: Pool, limit: ServerProcess, seeded
   return out
 }
 
-/** A §9 create measured with the index's triggers on and off: what it posts, the tables whose triggers it fires. */
+/**
+ * A community item's create measured with the index's triggers on and off: what it posts, the tables whose
+ * triggers it fires.
+ */
 interface CreateCase {
   name: string
   path: string

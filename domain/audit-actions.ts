@@ -65,7 +65,12 @@ export const AUDIT_ACTIONS = {
   'user.profile_updated': fields,
   'notification_settings.update': z.object({ settings: fields }),
   'notification_settings.unsubscribe': z.object({ settings: fields }),
-  'user.password_changed': z.object({ revokeOtherSessions: z.boolean(), sessionsRevoked: z.int() }),
+  // `sessionId`: the session issued in place of those revoked, so every session has an audited origin.
+  'user.password_changed': z.object({
+    revokeOtherSessions: z.boolean(),
+    sessionsRevoked: z.int(),
+    sessionId: z.string().optional(),
+  }),
   'user.email_change_requested': z.object({ email: z.string(), newEmail: z.string() }),
   'user.email_changed': email,
   'user.deleted': z.object({ email: z.string(), by: z.literal('self') }),

@@ -5,10 +5,27 @@ import { createDocument, type ZodOpenApiObject, type ZodOpenApiPathsObject } fro
 import { collections } from '../collections/index'
 import { declaredPaths, type RouteGroup } from '../src/lib/openapi/routes'
 import { settings } from '../src/lib/settings'
+import { approvalDocs, moderationDocs } from './admin/openapi'
+import { adminBlogDocs } from './admin/openapi-blog'
+import { moderationSafetyDocs } from './admin/openapi-moderation-safety'
+import { adminOrganizationDocs } from './admin/openapi-organizations'
+import { screeningDocs } from './admin/openapi-screening'
+import { webhookDocs } from './admin/openapi-webhooks'
+import { adminServicesDocs } from './admin/services/openapi'
+import { authDocs } from './auth/openapi'
+import { accountDocs } from './auth/openapi-account'
+import { adminUserDocs } from './auth/openapi-admin-users'
+import { organizationDocs } from './auth/openapi-organizations'
+import { authClientDocs } from './auth-client/openapi'
 import { communityMediaPaths } from './community/openapi'
 import { communityContentPaths } from './community/openapi-content'
 import { endpoints } from './index'
 import { versionPaths } from './openapi-versions'
+import { profileDocs } from './profile/openapi'
+import { blockDocs } from './profile/openapi-blocks'
+import { reportsDocs } from './reports/openapi'
+import { searchDocs } from './search/openapi'
+import { waitlistDocs } from './services/openapi-waitlist'
 import { stockPaths } from './stock-paths'
 
 /** Where the routes are declared: the root endpoints, then each collection's own. */
@@ -18,7 +35,30 @@ export const routeGroups = (): RouteGroup[] => [
 ]
 
 /** The declared routes' documents (each beside its handler), and the routes that have none. */
-export const declaredDocuments = () => declaredPaths(routeGroups(), { locales: settings().locales })
+export const declaredDocuments = () =>
+  declaredPaths(routeGroups(), { locales: settings().locales, families: ROUTE_FAMILIES })
+
+/** The families' documents the declarations name (`familyDoc`), by the name they use. */
+const ROUTE_FAMILIES = {
+  accountDocs,
+  adminBlogDocs,
+  adminOrganizationDocs,
+  adminServicesDocs,
+  adminUserDocs,
+  approvalDocs,
+  authClientDocs,
+  authDocs,
+  blockDocs,
+  moderationDocs,
+  moderationSafetyDocs,
+  organizationDocs,
+  profileDocs,
+  reportsDocs,
+  screeningDocs,
+  searchDocs,
+  waitlistDocs,
+  webhookDocs,
+}
 
 /** Payload's stock collection routes the contract documents, and the routes the shell answers itself. */
 const FAMILIES = (): ZodOpenApiPathsObject[] => [communityContentPaths(), communityMediaPaths, stockPaths, versionPaths]

@@ -7,11 +7,10 @@ import { APPROVED_TYPES, isApprovedType } from '../../domain/content-types'
 import { invalidBody, readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { type ApprovalInput, decide, type Decision, requireApprover } from '../../src/operations/community/approve'
 import { moderationErrors, requireModerator } from '../../src/operations/moderation/errors'
 import { REASON_MAX, REASON_MIN } from './moderate'
-import { approvalDocs } from './openapi'
 
 export const DECISIONS: readonly Decision[] = ['approve', 'reject']
 const REQUIRED = ['postType', 'postId', 'decision'] as const
@@ -46,5 +45,5 @@ export const approveEndpoints = defineEndpoint(
     requireApprover(req, input.postType)
     return json(await decide(req, input))
   },
-  pathDoc(({ locales }) => approvalDocs(locales).adminApprove),
+  familyDoc('approvalDocs', 'adminApprove'),
 )

@@ -14,7 +14,7 @@ import { invalidRequest } from '../../src/lib/http/errors'
 import { parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
 import { localeCodes, localizedText, localizedTextOrNull, unknownLanguage } from '../../src/lib/locales'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { listComments } from '../../src/operations/blog/admin-comments'
 import {
   createPost,
@@ -28,7 +28,6 @@ import {
 import { schedulePost, unschedulePost } from '../../src/operations/blog/schedule'
 import { SLUG_HINT, SLUG_MAX, SLUG_PATTERN } from '../../src/operations/catalogue/rules/slug'
 import { requireAdmin } from '../guards'
-import { adminBlogDocs } from './openapi-blog'
 import { MUTATION_METHODS, notEmpty, readAction, targetId } from './services/actions'
 
 const POSTS = '/admin/blog/posts'
@@ -117,7 +116,7 @@ export const adminBlogEndpoints = [
         ),
       )
     },
-    pathDoc(({ locales }) => adminBlogDocs(locales).adminBlogPosts),
+    familyDoc('adminBlogDocs', 'adminBlogPosts'),
   ),
 
   ...defineEndpoint(
@@ -147,7 +146,7 @@ export const adminBlogEndpoints = [
       const move = parseInput(schema.move, body)
       return json(await movePost(req, move.id, move.action))
     },
-    pathDoc(({ locales }) => adminBlogDocs(locales).adminBlogPosts),
+    familyDoc('adminBlogDocs', 'adminBlogPosts'),
   ),
 
   ...defineEndpoint(
@@ -167,6 +166,6 @@ export const adminBlogEndpoints = [
         ),
       )
     },
-    pathDoc(({ locales }) => adminBlogDocs(locales).adminBlogComments),
+    familyDoc('adminBlogDocs', 'adminBlogComments'),
   ),
 ]

@@ -6,10 +6,9 @@ import { isPostType, POST_TYPES } from '../../domain/content-types'
 import { invalidBody, readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { moderationErrors, type ModerationField, requireModerator } from '../../src/operations/moderation/errors'
 import { moderate, type ModerationInput } from '../../src/operations/moderation/moderate'
-import { moderationDocs } from './openapi'
 
 export const REASON_MIN = 5
 export const REASON_MAX = 2000
@@ -40,5 +39,5 @@ export const moderateEndpoints = defineEndpoint(
     const input = parseModerationInput(await readJson(req))
     return json(await moderate(req, input))
   },
-  pathDoc(({ locales }) => moderationDocs(locales).adminModerate),
+  familyDoc('moderationDocs', 'adminModerate'),
 )

@@ -9,7 +9,7 @@ import { invalidBody, parseInput, readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { settings } from '../../src/lib/settings'
 import { patternWords } from '../../src/lib/word-matcher'
 import {
@@ -22,7 +22,6 @@ import {
   updateWatchedWord,
 } from '../../src/operations/moderation/watched-words'
 import { requireAdmin } from '../guards'
-import { moderationSafetyDocs } from './openapi-moderation-safety'
 import { MUTATION_METHODS, notEmpty, readAction, targetId } from './services/actions'
 
 export const WATCHED_WORDS_PATH = '/admin/moderation/watched-words'
@@ -102,7 +101,7 @@ export const moderationSafetyEndpoints = [
       requireAdmin(req)
       return json(await listWatchedWords(req, parsePagination(req.searchParams)))
     },
-    pathDoc(({ locales }) => moderationSafetyDocs(locales).adminModerationWatchedWords),
+    familyDoc('moderationSafetyDocs', 'adminModerationWatchedWords'),
   ),
 
   ...defineEndpoint(
@@ -127,7 +126,7 @@ export const moderationSafetyEndpoints = [
         }
       }
     },
-    pathDoc(({ locales }) => moderationSafetyDocs(locales).adminModerationWatchedWords),
+    familyDoc('moderationSafetyDocs', 'adminModerationWatchedWords'),
   ),
 
   ...defineEndpoint(
@@ -137,7 +136,7 @@ export const moderationSafetyEndpoints = [
       requireAdmin(req)
       return json(await readModerationSettings(req))
     },
-    pathDoc(({ locales }) => moderationSafetyDocs(locales).adminModerationSettings),
+    familyDoc('moderationSafetyDocs', 'adminModerationSettings'),
   ),
 
   ...defineEndpoint(
@@ -150,6 +149,6 @@ export const moderationSafetyEndpoints = [
         throw invalidBody('The request body must be a JSON object')
       return json(await updateModerationSettings(req, parseInput(moderationSettingsBody, body)))
     },
-    pathDoc(({ locales }) => moderationSafetyDocs(locales).adminModerationSettings),
+    familyDoc('moderationSafetyDocs', 'adminModerationSettings'),
   ),
 ]

@@ -6,11 +6,10 @@ import { parseInput } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { apiError } from '../../src/lib/http/errors'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { execute, sql } from '../../src/lib/sql'
 import { readSettings } from '../../src/operations/notifications/settings'
 import { requireAdmin } from '../guards'
-import { profileDocs } from '../profile/openapi'
 import { uuid } from './services/actions'
 
 export const ADMIN_NOTIFICATION_SETTINGS = '/admin/notification-settings'
@@ -27,5 +26,5 @@ export const adminNotificationSettingsEndpoints = defineEndpoint(
     if (!user) throw apiError('user_not_found')
     return json({ userId, settings: await readSettings(req.payload, userId) })
   },
-  pathDoc(({ locales }) => profileDocs(locales).adminNotificationSettings),
+  familyDoc('profileDocs', 'adminNotificationSettings'),
 )

@@ -11,7 +11,7 @@ import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { invalidRequest } from '../../src/lib/http/errors'
 import { parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { SLUG_HINT, SLUG_MAX, SLUG_PATTERN } from '../../src/operations/catalogue/rules/slug'
 import {
   addMember,
@@ -24,7 +24,6 @@ import {
   updateOrganization,
 } from '../../src/operations/organizations/admin-organizations'
 import { requireAdmin } from '../guards'
-import { adminOrganizationDocs } from './openapi-organizations'
 import { MUTATION_METHODS, notEmpty, readAction, targetId, uuid } from './services/actions'
 
 const PATH = '/admin/organizations'
@@ -60,7 +59,7 @@ export const adminOrganizationsEndpoints = [
       }
       return json(await listOrganizations(req, params.get('q') || undefined, parsePagination(params)))
     },
-    pathDoc(({ locales }) => adminOrganizationDocs(locales).adminOrganizations),
+    familyDoc('adminOrganizationDocs', 'adminOrganizations'),
   ),
 
   ...defineEndpoint(
@@ -105,6 +104,6 @@ export const adminOrganizationsEndpoints = [
         }
       }
     },
-    pathDoc(({ locales }) => adminOrganizationDocs(locales).adminOrganizations),
+    familyDoc('adminOrganizationDocs', 'adminOrganizations'),
   ),
 ]

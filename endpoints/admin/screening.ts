@@ -9,10 +9,9 @@ import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { invalidRequest } from '../../src/lib/http/errors'
 import { parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { createEntry, deleteEntry, listEntries, screen, updateEntry } from '../../src/operations/moderation/screening'
 import { requireAdmin } from '../guards'
-import { screeningDocs } from './openapi-screening'
 import { MUTATION_METHODS, notEmpty, readAction, targetId } from './services/actions'
 
 const PATH = '/admin/moderation/screening'
@@ -63,7 +62,7 @@ export const screeningEndpoints = [
       if (!query.success) throw invalidRequest(`kind must be one of ${SCREENING_KINDS.join(', ')}`)
       return json(await listEntries(req, parsePagination(req.searchParams), query.data.kind))
     },
-    pathDoc(({ locales }) => screeningDocs(locales).adminModerationScreening),
+    familyDoc('screeningDocs', 'adminModerationScreening'),
   ),
 
   ...defineEndpoint(
@@ -88,6 +87,6 @@ export const screeningEndpoints = [
         }
       }
     },
-    pathDoc(({ locales }) => screeningDocs(locales).adminModerationScreening),
+    familyDoc('screeningDocs', 'adminModerationScreening'),
   ),
 ]

@@ -10,7 +10,7 @@ import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { apiError } from '../../src/lib/http/errors'
 import { parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import {
   createWebhook,
   deleteWebhook,
@@ -22,7 +22,6 @@ import {
   updateWebhook,
 } from '../../src/operations/webhooks/manage'
 import { requireAdmin } from '../guards'
-import { webhookDocs } from './openapi-webhooks'
 import { MUTATION_METHODS, notEmpty, readAction, targetId } from './services/actions'
 
 const PATH = '/admin/webhooks'
@@ -69,7 +68,7 @@ export const webhooksEndpoints = [
       if (id) return json(await getWebhook(req, id))
       return json(await listWebhooks(req, parsePagination(req.searchParams)))
     },
-    pathDoc(({ locales }) => webhookDocs(locales).adminWebhooks),
+    familyDoc('webhookDocs', 'adminWebhooks'),
   ),
 
   ...defineEndpoint(
@@ -100,6 +99,6 @@ export const webhooksEndpoints = [
         }
       }
     },
-    pathDoc(({ locales }) => webhookDocs(locales).adminWebhooks),
+    familyDoc('webhookDocs', 'adminWebhooks'),
   ),
 ]

@@ -7,10 +7,9 @@ import { z } from 'zod'
 import { COOKIE_CACHE_SECONDS, SESSION_LIFETIME } from '../../src/lib/auth/timing'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { PASSWORD_MIN_LENGTH, PASSWORD_RULE_NAMES } from '../../src/lib/password-rules'
 import { settings } from '../../src/lib/settings'
-import { authClientDocs } from './openapi'
 
 export const AUTH_CLIENT_CONFIG_PATH = '/auth-client/config'
 export const AUTH_CLIENT_PLUGINS = ['organization', 'admin'] as const
@@ -59,5 +58,5 @@ export const authClientEndpoints = defineEndpoint(
   AUTH_CLIENT_CONFIG_PATH,
   'get',
   async () => json(readAuthClientConfig(), 200, { 'cache-control': 'public, max-age=300' }),
-  pathDoc(({ locales }) => authClientDocs(locales).authClientConfig),
+  familyDoc('authClientDocs', 'authClientConfig'),
 )

@@ -12,10 +12,9 @@ import { emailField, nameField, passwordField, usernameField } from '../../src/l
 import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { changeOwnPassword, deleteOwnUser, updateOwnUser } from '../../src/operations/auth/account'
 import { requestEmailChange } from '../../src/operations/auth/change-email'
-import { accountDocs } from './openapi-account'
 import { snapshotUserOf, withFreshCache, withSession } from './session-response'
 
 const callbackURL = z.string({ error: 'callbackURL must be a string' }).max(2000).optional()
@@ -41,7 +40,7 @@ export const updateUserEndpoint = defineEndpoint(
     const user = await updateOwnUser(req, caller, parseAuthInput(updateUserBody, await readJson(req)))
     return withFreshCache(json({ status: true }), caller.current, snapshotUserOf(user))
   },
-  pathDoc(({ locales }) => accountDocs(locales).authUpdateUser),
+  familyDoc('accountDocs', 'authUpdateUser'),
 )
 
 export const changePasswordBody = z
@@ -74,7 +73,7 @@ export const changePasswordEndpoint = defineEndpoint(
     // The new session (revokeOtherSessions) reaches bearer and cookie clients as sign-in's does.
     return issued ? withSession(body, issued) : json(body)
   },
-  pathDoc(({ locales }) => accountDocs(locales).authChangePassword),
+  familyDoc('accountDocs', 'authChangePassword'),
 )
 
 export const changeEmailBody = z.object({ newEmail: emailField, callbackURL }).strict()
@@ -88,7 +87,7 @@ export const changeEmailEndpoint = defineEndpoint(
     await requestEmailChange(req, caller, newEmail)
     return json({ status: true })
   },
-  pathDoc(({ locales }) => accountDocs(locales).authChangeEmail),
+  familyDoc('accountDocs', 'authChangeEmail'),
 )
 
 export const deleteUserBody = z.object({ password: passwordField, callbackURL }).strict()
@@ -104,7 +103,7 @@ export const deleteUserEndpoint = defineEndpoint(
     for (const cookie of clearedCookies()) headers.append('set-cookie', cookie)
     return new Response(JSON.stringify({ success: true, message: 'User deleted' }), { status: 200, headers })
   },
-  pathDoc(({ locales }) => accountDocs(locales).authDeleteUser),
+  familyDoc('accountDocs', 'authDeleteUser'),
 )
 
 export const accountEndpoints = [

@@ -18,9 +18,8 @@ import { emailField, nameField, passwordField, usernameField } from '../../src/l
 import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint, type RouteDeclaration } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import * as admin from '../../src/operations/auth/admin-users'
-import { adminUserDocs } from './openapi-admin-users'
 
 const userId = z.uuid({ error: 'userId must be a user id' })
 
@@ -133,7 +132,7 @@ export const adminUserEndpoints = [
         offset: query.offset,
       })
     },
-    pathDoc(({ locales }) => adminUserDocs(locales).authAdminListUsers),
+    familyDoc('adminUserDocs', 'authAdminListUsers'),
   ),
   ...defineEndpoint(
     '/auth/admin/get-user',
@@ -143,7 +142,7 @@ export const adminUserEndpoints = [
       const { id } = parseAuthInput(getUserQuery, queryOf(req))
       return json(presentAccountUser(await admin.getUser(req, id)))
     },
-    pathDoc(({ locales }) => adminUserDocs(locales).authAdminGetUser),
+    familyDoc('adminUserDocs', 'authAdminGetUser'),
   ),
   ...adminPost(
     'create-user',
@@ -159,14 +158,14 @@ export const adminUserEndpoints = [
         }),
       ),
     }),
-    pathDoc(({ locales }) => adminUserDocs(locales).authAdminCreateUser),
+    familyDoc('adminUserDocs', 'authAdminCreateUser'),
   ),
   ...adminPost(
     'update-user',
     updateUserBody,
     async (req, { userId: id, data: { role, ...data } }) =>
       presentAccountUser(await admin.updateUser(req, id, { ...data, ...(role ? { roles: role } : {}) })),
-    pathDoc(({ locales }) => adminUserDocs(locales).authAdminUpdateUser),
+    familyDoc('adminUserDocs', 'authAdminUpdateUser'),
   ),
   ...adminPost(
     'set-role',
@@ -174,7 +173,7 @@ export const adminUserEndpoints = [
     async (req, body) => ({
       user: presentAccountUser(await admin.setRoles(req, body.userId, body.role)),
     }),
-    pathDoc(({ locales }) => adminUserDocs(locales).authAdminSetRole),
+    familyDoc('adminUserDocs', 'authAdminSetRole'),
   ),
   ...adminPost(
     'ban-user',
@@ -182,7 +181,7 @@ export const adminUserEndpoints = [
     async (req, { userId: id, ...ban }, caller) => ({
       user: presentAccountUser(await admin.banUser(req, caller, id, ban)),
     }),
-    pathDoc(({ locales }) => adminUserDocs(locales).authAdminBanUser),
+    familyDoc('adminUserDocs', 'authAdminBanUser'),
   ),
   ...adminPost(
     'unban-user',
@@ -190,13 +189,13 @@ export const adminUserEndpoints = [
     async (req, body) => ({
       user: presentAccountUser(await admin.unbanUser(req, body.userId)),
     }),
-    pathDoc(({ locales }) => adminUserDocs(locales).authAdminUnbanUser),
+    familyDoc('adminUserDocs', 'authAdminUnbanUser'),
   ),
   ...adminPost(
     'list-user-sessions',
     userIdBody,
     (req, body) => listSessions(req, body.userId),
-    pathDoc(({ locales }) => adminUserDocs(locales).authAdminListUserSessions),
+    familyDoc('adminUserDocs', 'authAdminListUserSessions'),
   ),
   ...defineEndpoint(
     '/auth/admin/list-user-sessions',
@@ -205,7 +204,7 @@ export const adminUserEndpoints = [
       await requireAdmin(req)
       return json(await listSessions(req, parseAuthInput(userIdBody, queryOf(req)).userId))
     },
-    pathDoc(({ locales }) => adminUserDocs(locales).authAdminListUserSessions),
+    familyDoc('adminUserDocs', 'authAdminListUserSessions'),
   ),
   ...adminPost(
     'revoke-user-session',
@@ -214,7 +213,7 @@ export const adminUserEndpoints = [
       await admin.revokeUserSession(req, body.sessionToken)
       return { success: true }
     },
-    pathDoc(({ locales }) => adminUserDocs(locales).authAdminRevokeUserSession),
+    familyDoc('adminUserDocs', 'authAdminRevokeUserSession'),
   ),
   ...adminPost(
     'revoke-user-sessions',
@@ -223,7 +222,7 @@ export const adminUserEndpoints = [
       await admin.revokeUserSessions(req, body.userId)
       return { success: true }
     },
-    pathDoc(({ locales }) => adminUserDocs(locales).authAdminRevokeUserSessions),
+    familyDoc('adminUserDocs', 'authAdminRevokeUserSessions'),
   ),
   ...adminPost(
     'remove-user',
@@ -232,7 +231,7 @@ export const adminUserEndpoints = [
       await admin.removeUser(req, caller, body.userId)
       return { success: true }
     },
-    pathDoc(({ locales }) => adminUserDocs(locales).authAdminRemoveUser),
+    familyDoc('adminUserDocs', 'authAdminRemoveUser'),
   ),
   ...adminPost(
     'set-user-password',
@@ -241,6 +240,6 @@ export const adminUserEndpoints = [
       await admin.setPasswordOf(req, body.userId, body.newPassword)
       return { status: true }
     },
-    pathDoc(({ locales }) => adminUserDocs(locales).authAdminSetUserPassword),
+    familyDoc('adminUserDocs', 'authAdminSetUserPassword'),
   ),
 ]

@@ -9,9 +9,8 @@ import { presentAccountUser } from '../../src/lib/auth/present-account'
 import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { approveUser } from '../../src/operations/auth/pending-approval'
-import { adminUserDocs } from './openapi-admin-users'
 
 export const approveUserBody = z.object({ userId: z.uuid({ error: 'userId must be a user id' }) }).strict()
 
@@ -23,5 +22,5 @@ export const approveUserEndpoint = defineEndpoint(
     const { userId } = parseAuthInput(approveUserBody, await readJson(req))
     return json({ user: presentAccountUser(await approveUser(req, userId)) })
   },
-  pathDoc(({ locales }) => adminUserDocs(locales).authAdminApproveUser),
+  familyDoc('adminUserDocs', 'authAdminApproveUser'),
 )

@@ -10,9 +10,8 @@ import { emailField } from '../../src/lib/auth/schemas'
 import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint, type RouteDeclaration } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import * as invitations from '../../src/operations/auth/organization-invitations'
-import { organizationDocs } from './openapi-organizations'
 import { orgRoleField } from './organization-role'
 import { withActiveOrganization } from './session-response'
 
@@ -58,7 +57,7 @@ export const organizationInvitationEndpoints = [
     'post',
     inviteMemberBody,
     async (req, caller, body) => presentInvitation(await invitations.inviteMember(req, caller, body)),
-    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationInviteMember),
+    familyDoc('organizationDocs', 'authOrganizationInviteMember'),
   ),
   ...defineEndpoint(
     '/auth/organization/accept-invitation',
@@ -76,7 +75,7 @@ export const organizationInvitationEndpoints = [
         String(invitation.organization_id),
       )
     },
-    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationAcceptInvitation),
+    familyDoc('organizationDocs', 'authOrganizationAcceptInvitation'),
   ),
   ...route(
     'reject-invitation',
@@ -86,14 +85,14 @@ export const organizationInvitationEndpoints = [
       invitation: presentInvitation(await invitations.rejectInvitation(req, caller, body.invitationId)),
       member: null,
     }),
-    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationRejectInvitation),
+    familyDoc('organizationDocs', 'authOrganizationRejectInvitation'),
   ),
   ...route(
     'cancel-invitation',
     'post',
     invitationIdBody,
     async (req, caller, body) => presentInvitation(await invitations.cancelInvitation(req, caller, body.invitationId)),
-    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationCancelInvitation),
+    familyDoc('organizationDocs', 'authOrganizationCancelInvitation'),
   ),
   ...route(
     'get-invitation',
@@ -108,7 +107,7 @@ export const organizationInvitationEndpoints = [
         inviterEmail: found.inviterEmail,
       }
     },
-    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationGetInvitation),
+    familyDoc('organizationDocs', 'authOrganizationGetInvitation'),
   ),
   ...route(
     'list-invitations',
@@ -116,13 +115,13 @@ export const organizationInvitationEndpoints = [
     listInvitationsQuery,
     async (req, caller, query) =>
       (await invitations.invitationsOf(req, caller, query.organizationId)).map(presentInvitation),
-    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationListInvitations),
+    familyDoc('organizationDocs', 'authOrganizationListInvitations'),
   ),
   ...route(
     'list-user-invitations',
     'get',
     z.object({}).passthrough(),
     async (req, caller) => (await invitations.invitationsToCaller(req, caller)).map(presentInvitation),
-    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationListUserInvitations),
+    familyDoc('organizationDocs', 'authOrganizationListUserInvitations'),
   ),
 ]

@@ -21,10 +21,9 @@ import {
 import { readJson, refineWith } from '../../src/lib/http/body'
 import { defineEndpoint, type RouteDeclaration } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import * as orgs from '../../src/operations/auth/organization-manage'
 import { slugTaken } from '../../src/operations/auth/organization-manage'
-import { organizationDocs } from './openapi-organizations'
 import { orgRoleField } from './organization-role'
 import { withActiveOrganization } from './session-response'
 
@@ -149,20 +148,20 @@ export const organizationManageEndpoints = [
       if (!activate) return body
       return withActiveOrganization(body, caller, String(organization.id))
     },
-    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationCreate),
+    familyDoc('organizationDocs', 'authOrganizationCreate'),
   ),
   ...post(
     'update',
     updateOrganizationBody,
     async (req, caller, body) =>
       presentOrganization(await orgs.updateOrganization(req, caller, body.organizationId, body.data)),
-    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationUpdate),
+    familyDoc('organizationDocs', 'authOrganizationUpdate'),
   ),
   ...post(
     'delete',
     organizationIdBody,
     async (req, caller, body) => presentOrganization(await orgs.deleteOrganization(req, caller, body.organizationId)),
-    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationDelete),
+    familyDoc('organizationDocs', 'authOrganizationDelete'),
   ),
   ...post(
     'check-slug',
@@ -171,7 +170,7 @@ export const organizationManageEndpoints = [
       if (!(await orgs.slugIsFree(req, body.slug))) throw slugTaken()
       return { status: true }
     },
-    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationCheckSlug),
+    familyDoc('organizationDocs', 'authOrganizationCheckSlug'),
   ),
   ...get(
     'get-full-organization',
@@ -188,7 +187,7 @@ export const organizationManageEndpoints = [
         invitations: (await listInvitations(req, id)).map(presentInvitation),
       }
     },
-    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationGetFullOrganization),
+    familyDoc('organizationDocs', 'authOrganizationGetFullOrganization'),
   ),
   ...get(
     'list-members',
@@ -198,20 +197,20 @@ export const organizationManageEndpoints = [
       const { members, total } = await listMembers(req, String(organization.id), query.limit, query.offset)
       return { members: members.map(presentMember), total }
     },
-    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationListMembers),
+    familyDoc('organizationDocs', 'authOrganizationListMembers'),
   ),
   ...get(
     'get-active-member',
     z.object({}).strict(),
     async (req, caller) => presentMember((await orgs.organizationFor(req, caller, undefined)).membership),
-    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationGetActiveMember),
+    familyDoc('organizationDocs', 'authOrganizationGetActiveMember'),
   ),
   ...post(
     'update-member-role',
     updateMemberRoleBody,
     async (req, caller, body) =>
       presentMember(await orgs.updateMemberRole(req, caller, body.organizationId, body.memberId, body.role)),
-    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationUpdateMemberRole),
+    familyDoc('organizationDocs', 'authOrganizationUpdateMemberRole'),
   ),
   ...post(
     'remove-member',
@@ -219,12 +218,12 @@ export const organizationManageEndpoints = [
     async (req, caller, body) => ({
       member: presentMember(await orgs.removeMember(req, caller, body.organizationId, body.memberIdOrEmail)),
     }),
-    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationRemoveMember),
+    familyDoc('organizationDocs', 'authOrganizationRemoveMember'),
   ),
   ...post(
     'leave',
     organizationIdBody,
     async (req, caller, body) => presentMember(await orgs.leaveOrganization(req, caller, body.organizationId)),
-    pathDoc(({ locales }) => organizationDocs(locales).authOrganizationLeave),
+    familyDoc('organizationDocs', 'authOrganizationLeave'),
   ),
 ]

@@ -9,16 +9,15 @@ import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { unauthorized } from '../../src/lib/http/errors'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { listOrganizations, setActiveOrganization } from '../../src/operations/auth/organizations'
-import { authDocs } from './openapi'
 import { withFreshCache } from './session-response'
 
 export const listOrganizationsEndpoint = defineEndpoint(
   '/auth/organization/list',
   'get',
   async (req) => json(await listOrganizations(req)),
-  pathDoc(({ locales }) => authDocs(locales).authOrganizationList),
+  familyDoc('authDocs', 'authOrganizationList'),
 )
 
 // Better Auth's body: an id (null clears), or a slug; neither answers the current one.
@@ -58,5 +57,5 @@ export const setActiveEndpoint = defineEndpoint(
       result.session,
     )
   },
-  pathDoc(({ locales }) => authDocs(locales).authOrganizationSetActive),
+  familyDoc('authDocs', 'authOrganizationSetActive'),
 )

@@ -10,14 +10,13 @@ import { parseAuthInput } from '../../src/lib/auth/errors'
 import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import {
   listOwnSessions,
   revokeAllOwnSessions,
   revokeOtherOwnSessions,
   revokeOwnSession,
 } from '../../src/operations/auth/own-sessions'
-import { accountDocs } from './openapi-account'
 
 export const revokeSessionBody = z
   .object({
@@ -30,7 +29,7 @@ export const ownSessionEndpoints = [
     '/auth/list-sessions',
     'get',
     async (req) => json(await listOwnSessions(req, await requireCaller(req))),
-    pathDoc(({ locales }) => accountDocs(locales).authListSessions),
+    familyDoc('accountDocs', 'authListSessions'),
   ),
   ...defineEndpoint(
     '/auth/revoke-session',
@@ -40,7 +39,7 @@ export const ownSessionEndpoints = [
       await revokeOwnSession(req, caller, parseAuthInput(revokeSessionBody, await readJson(req)).token)
       return json({ status: true })
     },
-    pathDoc(({ locales }) => accountDocs(locales).authRevokeSession),
+    familyDoc('accountDocs', 'authRevokeSession'),
   ),
   // No body to read: like sign-out, the session says everything.
   ...defineEndpoint(
@@ -50,7 +49,7 @@ export const ownSessionEndpoints = [
       await revokeOtherOwnSessions(req, await requireCaller(req))
       return json({ status: true })
     },
-    pathDoc(({ locales }) => accountDocs(locales).authRevokeOtherSessions),
+    familyDoc('accountDocs', 'authRevokeOtherSessions'),
   ),
   ...defineEndpoint(
     '/auth/revoke-sessions',
@@ -59,6 +58,6 @@ export const ownSessionEndpoints = [
       await revokeAllOwnSessions(req, await requireCaller(req))
       return json({ status: true })
     },
-    pathDoc(({ locales }) => accountDocs(locales).authRevokeSessions),
+    familyDoc('accountDocs', 'authRevokeSessions'),
   ),
 ]

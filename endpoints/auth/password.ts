@@ -7,9 +7,8 @@ import { emailField, passwordField, tokenField } from '../../src/lib/auth/schema
 import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { requestPasswordReset, resetPassword } from '../../src/operations/auth/password-reset'
-import { authDocs } from './openapi'
 
 export const requestResetBody = z
   .object({ email: emailField, redirectTo: z.string({ error: 'redirectTo must be a URL' }).min(1).max(2000) })
@@ -22,17 +21,12 @@ const requestReset = async (req: Parameters<typeof requestPasswordReset>[0]) => 
 }
 
 export const requestResetEndpoints = [
-  ...defineEndpoint(
-    '/auth/forget-password',
-    'post',
-    requestReset,
-    pathDoc(({ locales }) => authDocs(locales).authForgetPassword),
-  ),
+  ...defineEndpoint('/auth/forget-password', 'post', requestReset, familyDoc('authDocs', 'authForgetPassword')),
   ...defineEndpoint(
     '/auth/request-password-reset',
     'post',
     requestReset,
-    pathDoc(({ locales }) => authDocs(locales).authRequestPasswordReset),
+    familyDoc('authDocs', 'authRequestPasswordReset'),
   ),
 ]
 
@@ -53,5 +47,5 @@ export const resetPasswordEndpoint = defineEndpoint(
     await resetPassword(req, token, (password ?? newPassword)!)
     return json({ status: true })
   },
-  pathDoc(({ locales }) => authDocs(locales).authResetPassword),
+  familyDoc('authDocs', 'authResetPassword'),
 )

@@ -8,9 +8,8 @@ import { presentSession, presentSessionUser } from '../../src/lib/auth/present'
 import { sessionOf } from '../../src/lib/auth/sessions'
 import { defineEndpoint, defineRoute } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { signOut } from '../../src/operations/auth/sign-out'
-import { authDocs } from './openapi'
 
 export const signOutEndpoint = defineEndpoint(
   '/auth/sign-out',
@@ -21,7 +20,7 @@ export const signOutEndpoint = defineEndpoint(
     for (const cookie of clearedCookies()) headers.append('set-cookie', cookie)
     return new Response(JSON.stringify({ success: true }), { status: 200, headers })
   },
-  pathDoc(({ locales }) => authDocs(locales).authSignOut),
+  familyDoc('authDocs', 'authSignOut'),
 )
 
 function currentSession(user: PayloadRequest['user']) {
@@ -34,5 +33,5 @@ export const getSessionEndpoint = defineRoute({
   methods: 'get',
   handler: async (req) => json(currentSession(req.user)),
   shell: { answer: async ({ user }) => currentSession(user) },
-  doc: pathDoc(({ locales }) => authDocs(locales).authGetSession),
+  doc: familyDoc('authDocs', 'authGetSession'),
 })

@@ -6,9 +6,8 @@ import { presentUser } from '../../src/lib/auth/present'
 import { betterAuthExtras, emailField, passwordField } from '../../src/lib/auth/schemas'
 import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { signIn } from '../../src/operations/auth/sign-in'
-import { authDocs } from './openapi'
 import { withSession } from './session-response'
 
 export const signInBody = z.object({ email: emailField, password: passwordField, ...betterAuthExtras }).strict()
@@ -30,5 +29,5 @@ export const signInEndpoint = defineEndpoint(
       result,
     )
   },
-  pathDoc(({ locales }) => authDocs(locales).authSignInEmail),
+  familyDoc('authDocs', 'authSignInEmail'),
 )

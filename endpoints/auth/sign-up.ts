@@ -7,9 +7,8 @@ import { betterAuthExtras, emailField, nameField, passwordField, usernameField }
 import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { signUp } from '../../src/operations/auth/sign-up'
-import { authDocs } from './openapi'
 
 export const signUpBody = z
   .object({
@@ -32,5 +31,5 @@ export const signUpEndpoint = defineEndpoint(
     // `token: null` as Better Auth answers when verification is required.
     return json({ user, session: null, token: null })
   },
-  pathDoc(({ locales }) => authDocs(locales).authSignUpEmail),
+  familyDoc('authDocs', 'authSignUpEmail'),
 )

@@ -9,10 +9,9 @@ import { betterAuthExtras, emailField, tokenField } from '../../src/lib/auth/sch
 import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { resendVerification } from '../../src/operations/auth/send-verification-email'
 import { verifyEmail } from '../../src/operations/auth/verify-email'
-import { authDocs } from './openapi'
 
 export const tokenBody = z.object({ token: tokenField, callbackURL: betterAuthExtras.callbackURL }).strict()
 
@@ -27,7 +26,7 @@ export const verifyEmailEndpoints = [
     '/auth/verify-email',
     'get',
     async (req) => verify(req, new URL(req.url ?? '', 'http://x').searchParams.get('token')),
-    pathDoc(({ locales }) => authDocs(locales).authVerifyEmail),
+    familyDoc('authDocs', 'authVerifyEmail'),
   ),
   ...defineEndpoint(
     '/auth/verify-email',
@@ -38,7 +37,7 @@ export const verifyEmailEndpoints = [
       if (token === undefined) throw invalidToken()
       return verify(req, parseAuthInput(tokenBody, body).token)
     },
-    pathDoc(({ locales }) => authDocs(locales).authVerifyEmail),
+    familyDoc('authDocs', 'authVerifyEmail'),
   ),
 ]
 
@@ -52,5 +51,5 @@ export const sendVerificationEndpoint = defineEndpoint(
     await resendVerification(req, email)
     return json({ status: true })
   },
-  pathDoc(({ locales }) => authDocs(locales).authSendVerificationEmail),
+  familyDoc('authDocs', 'authSendVerificationEmail'),
 )

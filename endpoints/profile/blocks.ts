@@ -9,10 +9,9 @@ import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { requireUser } from '../../src/lib/http/guards'
 import { parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { blockMember, listBlocks, unblockMember } from '../../src/operations/profile/blocks'
 import { uuid } from '../admin/services/actions'
-import { blockDocs } from './openapi-blocks'
 
 export const blockBody = z.object({ userId: uuid('userId') }).strict()
 
@@ -26,7 +25,7 @@ export const blockEndpoints = [
       const { block, created } = await blockMember(req, blockerId, userId)
       return json({ block }, created ? 201 : 200)
     },
-    pathDoc(({ locales }) => blockDocs(locales).profileBlocks),
+    familyDoc('blockDocs', 'profileBlocks'),
   ),
 
   ...defineEndpoint(
@@ -36,7 +35,7 @@ export const blockEndpoints = [
       const blockerId = String(requireUser(req).id)
       return json(await listBlocks(req, blockerId, parsePagination(req.searchParams)))
     },
-    pathDoc(({ locales }) => blockDocs(locales).profileBlocks),
+    familyDoc('blockDocs', 'profileBlocks'),
   ),
 
   ...defineEndpoint(
@@ -46,6 +45,6 @@ export const blockEndpoints = [
       const blockerId = String(requireUser(req).id)
       return json(await unblockMember(req, blockerId, String(req.routeParams?.userId ?? '')))
     },
-    pathDoc(({ locales }) => blockDocs(locales).profileBlocksUserId),
+    familyDoc('blockDocs', 'profileBlocksUserId'),
   ),
 ]

@@ -14,7 +14,7 @@ import { apiError, unauthorized } from '../../src/lib/http/errors'
 import { requireUser } from '../../src/lib/http/guards'
 import { json } from '../../src/lib/http/respond'
 import { localeCodes, unknownLanguage } from '../../src/lib/locales'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { changeSettings, readSettings } from '../../src/operations/notifications/settings'
 import { readUnsubscribeToken } from '../../src/operations/notifications/unsubscribe-token'
 import { startExport } from '../../src/operations/profile/export'
@@ -22,7 +22,6 @@ import { inboxAnswer, markRead } from '../../src/operations/profile/inbox'
 import { getOwnProfile, updateOwnProfile } from '../../src/operations/profile/profile'
 import { getPublicProfile } from '../../src/operations/profile/public-profile'
 import { uuid } from '../admin/services/actions'
-import { profileDocs } from './openapi'
 
 export const MARK_READ_MAX = 100
 
@@ -106,7 +105,7 @@ export const profileEndpoints = [
     '/profile',
     'get',
     async (req) => json(await getOwnProfile(req, callerId(req))),
-    pathDoc(({ locales }) => profileDocs(locales).profile),
+    familyDoc('profileDocs', 'profile'),
   ),
 
   ...defineEndpoint(
@@ -117,7 +116,7 @@ export const profileEndpoints = [
       const changes = parseInput(profileChanges(localeCodes(req.payload)), await readObject(req))
       return json(await updateOwnProfile(req, userId, changes))
     },
-    pathDoc(({ locales }) => profileDocs(locales).profile),
+    familyDoc('profileDocs', 'profile'),
   ),
 
   // A hot signed-in read: the shell answers it without Payload's request setup.
@@ -130,7 +129,7 @@ export const profileEndpoints = [
       answer: ({ payload, user, searchParams }) =>
         inboxAnswer(payload, user ? String(user.id) : undefined, searchParams),
     },
-    doc: pathDoc(({ locales }) => profileDocs(locales).profileNotifications),
+    doc: familyDoc('profileDocs', 'profileNotifications'),
   }),
 
   ...defineEndpoint(
@@ -140,14 +139,14 @@ export const profileEndpoints = [
       const userId = callerId(req)
       return json(await markRead(req, userId, parseInput(markReadBody, await readObject(req))))
     },
-    pathDoc(({ locales }) => profileDocs(locales).profileNotificationsRead),
+    familyDoc('profileDocs', 'profileNotificationsRead'),
   ),
 
   ...defineEndpoint(
     '/profile/notification-settings',
     'get',
     async (req) => json({ settings: await readSettings(req.payload, callerId(req)) }),
-    pathDoc(({ locales }) => profileDocs(locales).profileNotificationSettings),
+    familyDoc('profileDocs', 'profileNotificationSettings'),
   ),
 
   ...defineEndpoint(
@@ -160,7 +159,7 @@ export const profileEndpoints = [
       if (!changed) throw unauthorized()
       return json({ settings: changed })
     },
-    pathDoc(({ locales }) => profileDocs(locales).profileNotificationSettings),
+    familyDoc('profileDocs', 'profileNotificationSettings'),
   ),
 
   // The token is the authority, not a session (a mail provider posts it with none): docs/api.md "Notification
@@ -179,7 +178,7 @@ export const profileEndpoints = [
         },
       })
     },
-    pathDoc(({ locales }) => profileDocs(locales).profileUnsubscribe),
+    familyDoc('profileDocs', 'profileUnsubscribe'),
   ),
 
   ...defineEndpoint(
@@ -196,7 +195,7 @@ export const profileEndpoints = [
       if (!settings) throw invalidToken()
       return json({ type, email: settings[type].email })
     },
-    pathDoc(({ locales }) => profileDocs(locales).profileUnsubscribe),
+    familyDoc('profileDocs', 'profileUnsubscribe'),
   ),
 
   ...defineEndpoint(
@@ -213,7 +212,7 @@ export const profileEndpoints = [
         },
       })
     },
-    pathDoc(({ locales }) => profileDocs(locales).profileExport),
+    familyDoc('profileDocs', 'profileExport'),
   ),
 
   // Last: the literal sub-paths above win, as in Payload's router. A hot public read, answered by the shell.
@@ -222,6 +221,6 @@ export const profileEndpoints = [
     methods: 'get',
     handler: async (req) => json(await getPublicProfile(req.payload, String(req.routeParams?.username ?? ''))),
     shell: { answer: ({ payload, params }) => getPublicProfile(payload, params.username ?? '') },
-    doc: pathDoc(({ locales }) => profileDocs(locales).profileUsername),
+    doc: familyDoc('profileDocs', 'profileUsername'),
   }),
 ]

@@ -9,7 +9,7 @@ import { readJson } from '../../src/lib/http/body'
 import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { paginated, parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { decideAppeal, fileAppeal, listAppeals } from '../../src/operations/reports/appeals'
 import { dismissReports } from '../../src/operations/reports/dismiss'
 import { requireSignedIn, requireStaff } from '../../src/operations/reports/errors'
@@ -17,7 +17,6 @@ import { moderationQueue } from '../../src/operations/reports/queue'
 import { createReport } from '../../src/operations/reports/report'
 import { parseAppealBody, parseAppealDecisionBody, parseDismissBody, parseReportBody } from './bodies'
 import { oneOf } from './fields'
-import { reportsDocs } from './openapi'
 import { transparencyEndpoints } from './transparency'
 
 // POST /api/reports {postType, postId, reason, details?} → 201 {report}
@@ -28,7 +27,7 @@ const reportEndpoint = defineEndpoint(
     requireSignedIn(req)
     return json(await createReport(req, parseReportBody(await readJson(req))), 201)
   },
-  pathDoc(({ locales }) => reportsDocs(locales).reports),
+  familyDoc('reportsDocs', 'reports'),
 )
 
 // GET /api/admin/moderation/queue?postType=&page=&perPage= → {items, total, page, perPage, totalPages}
@@ -44,7 +43,7 @@ const queueEndpoint = defineEndpoint(
     const { items, total } = await moderationQueue(req, { postType }, pagination)
     return json(paginated('items', items, total, pagination))
   },
-  pathDoc(({ locales }) => reportsDocs(locales).adminModerationQueue),
+  familyDoc('reportsDocs', 'adminModerationQueue'),
 )
 
 // POST /api/admin/moderation/dismiss {postType, postId, reason} → 200 {success, postType, postId, dismissed}
@@ -55,7 +54,7 @@ const dismissEndpoint = defineEndpoint(
     requireStaff(req, 'moderation.action')
     return json(await dismissReports(req, parseDismissBody(await readJson(req))))
   },
-  pathDoc(({ locales }) => reportsDocs(locales).adminModerationDismiss),
+  familyDoc('reportsDocs', 'adminModerationDismiss'),
 )
 
 // POST /api/appeals {postType, postId, statement} → 201 {appeal}
@@ -66,7 +65,7 @@ const appealEndpoint = defineEndpoint(
     requireSignedIn(req)
     return json(await fileAppeal(req, parseAppealBody(await readJson(req))), 201)
   },
-  pathDoc(({ locales }) => reportsDocs(locales).appeals),
+  familyDoc('reportsDocs', 'appeals'),
 )
 
 // GET /api/admin/appeals?status=&page=&perPage= → {appeals, total, page, perPage, totalPages}
@@ -82,7 +81,7 @@ const appealsEndpoint = defineEndpoint(
     const { appeals, total } = await listAppeals(req, status, pagination)
     return json(paginated('appeals', appeals, total, pagination))
   },
-  pathDoc(({ locales }) => reportsDocs(locales).adminAppeals),
+  familyDoc('reportsDocs', 'adminAppeals'),
 )
 
 // POST /api/admin/appeals/decide {appealId, decision, reason} → 200 {appeal}
@@ -93,7 +92,7 @@ const decideEndpoint = defineEndpoint(
     requireStaff(req, 'moderation.action')
     return json(await decideAppeal(req, parseAppealDecisionBody(await readJson(req))))
   },
-  pathDoc(({ locales }) => reportsDocs(locales).adminAppealsDecide),
+  familyDoc('reportsDocs', 'adminAppealsDecide'),
 )
 
 export const reportsEndpoints: Endpoint[] = [

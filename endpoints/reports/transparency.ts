@@ -9,7 +9,7 @@ import { defineEndpoint } from '../../src/lib/http/endpoint'
 import { forbidden, invalidRequest, notFound } from '../../src/lib/http/errors'
 import { paginated, parsePagination } from '../../src/lib/http/pagination'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import {
   figuresCsv,
   parsePeriod,
@@ -19,7 +19,6 @@ import {
   transparencyFigures,
 } from '../../src/operations/reports/transparency'
 import { requireAdmin } from '../guards'
-import { reportsDocs } from './openapi'
 
 // GET /api/admin/transparency-report?from=&to=[&format=csv] → the figures (JSON or CSV)
 const figures = defineEndpoint(
@@ -42,7 +41,7 @@ const figures = defineEndpoint(
       },
     })
   },
-  pathDoc(({ locales }) => reportsDocs(locales).adminTransparencyReport),
+  familyDoc('reportsDocs', 'adminTransparencyReport'),
 )
 
 // POST /api/admin/transparency-reports {from, to} → 201 {report} (frozen copy)
@@ -57,7 +56,7 @@ const publish = defineEndpoint(
     if (!fields) throw invalidRequest('The request body must be a JSON object')
     return json(await publishReport(req, parsePeriod(fields.from, fields.to)), 201)
   },
-  pathDoc(({ locales }) => reportsDocs(locales).adminTransparencyReports),
+  familyDoc('reportsDocs', 'adminTransparencyReports'),
 )
 
 // GET /api/transparency-reports → {reports, total, page, perPage, totalPages}, public
@@ -69,7 +68,7 @@ const list = defineEndpoint(
     const { reports, total } = await publishedReports(req, pagination)
     return json(paginated('reports', reports, total, pagination))
   },
-  pathDoc(({ locales }) => reportsDocs(locales).transparencyReports),
+  familyDoc('reportsDocs', 'transparencyReports'),
 )
 
 // GET /api/transparency-reports/{id} → {report}, public
@@ -82,7 +81,7 @@ const one = defineEndpoint(
     if (!report) throw notFound('No such published transparency report')
     return json({ report })
   },
-  pathDoc(({ locales }) => reportsDocs(locales).transparencyReportsId),
+  familyDoc('reportsDocs', 'transparencyReportsId'),
 )
 
 export const transparencyEndpoints = [...figures, ...publish, ...list, ...one]

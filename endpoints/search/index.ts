@@ -2,9 +2,8 @@
 // decided in the query. The handler sees only the URL, Accept-Language and the caller.
 import { defineRoute } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { searchAnswer } from '../../src/operations/search/search'
-import { searchDocs } from './openapi'
 
 export const searchEndpoints = [
   // A hot public read: the shell answers it without Payload's request setup.
@@ -17,6 +16,6 @@ export const searchEndpoints = [
       answer: ({ payload, user, headers, searchParams }) =>
         searchAnswer(payload, searchParams, headers.get('accept-language'), user),
     },
-    doc: pathDoc(({ locales }) => searchDocs(locales).search),
+    doc: familyDoc('searchDocs', 'search'),
   }),
 ]

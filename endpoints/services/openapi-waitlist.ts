@@ -1,8 +1,8 @@
 // The OpenAPI description of the waitlist, /api/services/waitlist (docs/api.md "Waitlist").
 import { z } from 'zod'
-import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 import { errorResponses, id, json, SESSION, timestamp } from '../../src/lib/openapi/common'
+import { familyDocs, type PathDocs } from '../../src/lib/openapi/routes'
 import { WAITLIST_STATUSES } from '../../src/operations/bookings/waitlist'
 import { waitlistBody } from './waitlist'
 
@@ -29,8 +29,8 @@ export const providerWaitlistEntry = waitlistEntry
   .extend({ member: z.object({ id, name: z.string().nullable() }) })
   .meta({ id: 'ProviderWaitlistEntry' })
 
-export const waitlistPaths: ZodOpenApiPathsObject = {
-  '/api/admin/services/waitlist': {
+export const waitlistDocs = familyDocs((): PathDocs => ({
+  adminServicesWaitlist: {
     get: {
       tags: ['Admin: bookings'],
       summary: 'Who waits for the service’s starts to come, by start and position (admins and its managers)',
@@ -46,7 +46,7 @@ export const waitlistPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-  '/api/services/waitlist': {
+  servicesWaitlist: {
     post: {
       tags: ['Bookings'],
       summary: 'Wait for a taken or full start (any signed-in user)',
@@ -87,7 +87,7 @@ export const waitlistPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-  '/api/services/waitlist/{id}': {
+  servicesWaitlistId: {
     delete: {
       tags: ['Bookings'],
       summary: 'Leave the waitlist: the entry is cancelled, an offered hold released',
@@ -105,4 +105,4 @@ export const waitlistPaths: ZodOpenApiPathsObject = {
       },
     },
   },
-}
+}))

@@ -5,10 +5,9 @@ import { parseInput, readJson } from '../../src/lib/http/body'
 import { defineRoute } from '../../src/lib/http/endpoint'
 import { requireUser } from '../../src/lib/http/guards'
 import { json } from '../../src/lib/http/respond'
-import { pathDoc } from '../../src/lib/openapi/routes'
+import { familyDoc } from '../../src/lib/openapi/routes'
 import { joinWaitlist, leaveWaitlist, listWaitlist } from '../../src/operations/bookings/waitlist'
 import { holdBody } from './holds'
-import { waitlistPaths } from './openapi-waitlist'
 
 export const WAITLIST_PATH = '/services/waitlist'
 
@@ -25,19 +24,19 @@ export const waitlistEndpoints = [
       const input = parseInput(waitlistBody, await readJson(req))
       return json(await joinWaitlist(req, String(user.id), input), 201)
     },
-    doc: pathDoc(() => waitlistPaths['/api/services/waitlist']!),
+    doc: familyDoc('waitlistDocs', 'servicesWaitlist'),
   }),
   ...defineRoute({
     path: WAITLIST_PATH,
     methods: 'get',
     handler: async (req) => json(await listWaitlist(req, String(requireUser(req).id))),
-    doc: pathDoc(() => waitlistPaths['/api/services/waitlist']!),
+    doc: familyDoc('waitlistDocs', 'servicesWaitlist'),
   }),
   ...defineRoute({
     path: `${WAITLIST_PATH}/:id`,
     methods: 'delete',
     handler: async (req) =>
       json(await leaveWaitlist(req, String(requireUser(req).id), String(req.routeParams?.id ?? ''))),
-    doc: pathDoc(() => waitlistPaths['/api/services/waitlist/{id}']!),
+    doc: familyDoc('waitlistDocs', 'servicesWaitlistId'),
   }),
 ]

@@ -91,7 +91,8 @@ export const INVARIANTS: Invariant[] = [
   {
     name: 'every session comes from an audited sign-in',
     query: `SELECT s.id::text AS row FROM sessions s
-            WHERE NOT EXISTS (SELECT 1 FROM audit_logs a WHERE a.action = 'login_success' AND a.data->>'sessionId' = s.id::text)
+            WHERE NOT EXISTS (SELECT 1 FROM audit_logs a WHERE a.action IN ('login_success', 'user.password_changed')
+                AND a.data->>'sessionId' = s.id::text)
               AND NOT EXISTS (SELECT 1 FROM audit_logs a WHERE a.action = 'user.first_admin' AND a.target_id = s.user_id::text)`,
   },
   {

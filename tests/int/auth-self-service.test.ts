@@ -274,6 +274,14 @@ describe('POST /api/auth/change-password', () => {
     await expectError(await call('list-sessions', other, undefined, 'GET'), 401, 'unauthorized')
     await expectError(await call('list-sessions', token, undefined, 'GET'), 401, 'unauthorized')
     expect((await call('list-sessions', body.token, undefined, 'GET')).status).toBe(200)
+    // The new session's origin is the password change's audit entry.
+    const [issued] = await sql<{ id: string }>(app, `SELECT id::text FROM sessions WHERE user_id = $1`, [user.id])
+    const entries = await sql<{ data: Record<string, unknown> }>(
+      app,
+      `SELECT data FROM audit_logs WHERE action = 'user.password_changed' AND target_id = $1`,
+      [user.id],
+    )
+    expect(entries).toEqual([{ data: { revokeOtherSessions: true, sessionsRevoked: 2, sessionId: issued!.id } }])
   })
 })
 

@@ -22,7 +22,7 @@ import { defineEndpoint, defineRoute } from '../../src/lib/http/endpoint'
 import { json } from '../../src/lib/http/respond'
 import { buildRouteTable } from '../../src/lib/http/route-table'
 import { API_CSP } from '../../src/lib/http/security-headers'
-import { declaredPaths, declaredRoutes, familyDocs, pathDoc } from '../../src/lib/openapi/routes'
+import { declaredPaths, declaredRoutes, familyDoc, familyDocs } from '../../src/lib/openapi/routes'
 import { checkResponse } from '../helpers/openapi-check'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -125,7 +125,8 @@ describe('the paths built from declarations', () => {
   const handler = async () => json({})
   const body = z.object({ name: z.string() })
   const query = z.object({ q: z.string() })
-  const context = { locales: ['en'] }
+  const families: Record<string, (locales: readonly string[]) => Record<string, object>> = {}
+  const context = { locales: ['en'], families }
   const build = (endpoints: ReturnType<typeof defineRoute>) => declaredPaths([{ base: '/api', endpoints }], context)
 
   it('takes the request body, the query and the path parameters from the declaration', () => {
@@ -169,31 +170,18 @@ describe('the paths built from declarations', () => {
 
   it('gives each method of one declaration its family’s operation, built once per locale list', () => {
     let builds = 0
-    const docs = familyDocs(() => {
+    families.sample = familyDocs(() => {
       builds += 1
       return { x: { post: { summary: 'post', responses: {} }, delete: { summary: 'delete', responses: {} } } }
     })
-    const { paths } = build(
-      defineEndpoint(
-        '/x',
-        ['post', 'delete'],
-        handler,
-        pathDoc(({ locales }) => docs(locales).x),
-      ),
-    )
+    const { paths } = build(defineEndpoint('/x', ['post', 'delete'], handler, familyDoc('sample', 'x')))
     expect(paths['/api/x']!.post!.summary).toBe('post')
     expect(paths['/api/x']!.delete!.summary).toBe('delete')
     expect(builds).toBe(1)
-    expect(() =>
-      build(
-        defineEndpoint(
-          '/x',
-          'get',
-          handler,
-          pathDoc(({ locales }) => docs(locales).x),
-        ),
-      ),
-    ).toThrow('no get')
+    expect(() => build(defineEndpoint('/x', 'get', handler, familyDoc('sample', 'x')))).toThrow('no get')
+    // A name no family answers to is an error when the reference is built, never a route left out.
+    expect(() => build(defineEndpoint('/y', 'get', handler, familyDoc('missing', 'x')))).toThrow('no family')
+    expect(() => build(defineEndpoint('/y', 'get', handler, familyDoc('sample', 'y')))).toThrow('documents no y')
   })
 })
 

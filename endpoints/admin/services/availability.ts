@@ -6,7 +6,7 @@ import { parseInput } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { invalidRequest } from '../../../src/lib/http/errors'
 import { json } from '../../../src/lib/http/respond'
-import { pathDoc } from '../../../src/lib/openapi/routes'
+import { familyDoc } from '../../../src/lib/openapi/routes'
 import { isCalendarDate, TIME_PATTERN } from '../../../src/lib/wall-clock'
 import {
   bulkSetSlots,
@@ -27,7 +27,6 @@ import {
 } from '../../../src/operations/catalogue/rules/exceptions'
 import { requireCatalogueManager } from '../../guards'
 import { MUTATION_METHODS, notEmpty, readScopedAction, targetId } from './actions'
-import { adminServicesDocs } from './openapi'
 
 const PATH = '/admin/services/availability'
 const ACTIONS = [
@@ -154,7 +153,7 @@ export const availabilityEndpoints = [
       })
       return json(await listSlots(req, scope, id, range))
     },
-    pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesAvailability),
+    familyDoc('adminServicesDocs', 'adminServicesAvailability'),
   ),
 
   ...defineEndpoint(
@@ -194,6 +193,6 @@ export const availabilityEndpoints = [
           return json(await deleteException(req, scope, parseInput(deleteExceptionBody, body).id))
       }
     },
-    pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesAvailability),
+    familyDoc('adminServicesDocs', 'adminServicesAvailability'),
   ),
 ]

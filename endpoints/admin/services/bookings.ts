@@ -12,12 +12,11 @@ import { parseInput } from '../../../src/lib/http/body'
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
-import { pathDoc } from '../../../src/lib/openapi/routes'
+import { familyDoc } from '../../../src/lib/openapi/routes'
 import { isCalendarDate } from '../../../src/lib/wall-clock'
 import { actOnBooking, type BookingFilters, listBookings } from '../../../src/operations/bookings/admin-bookings'
 import { requireCatalogueManager } from '../../guards'
 import { MUTATION_METHODS, readScopedAction, targetId, uuid } from './actions'
-import { adminServicesDocs } from './openapi'
 
 const PATH = '/admin/services/bookings'
 const RESPONSE_MAX = 2000
@@ -69,7 +68,7 @@ export const adminBookingsEndpoints = [
       const scope = await requireCatalogueManager(req)
       return json(await listBookings(req, scope, filtersOf(req), parsePagination(req.searchParams)))
     },
-    pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesBookings),
+    familyDoc('adminServicesDocs', 'adminServicesBookings'),
   ),
 
   ...defineEndpoint(
@@ -84,6 +83,6 @@ export const adminBookingsEndpoints = [
       const input = parseInput(moveBookingBody, body)
       return json(await actOnBooking(req, scope, input.id, input.action))
     },
-    pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesBookings),
+    familyDoc('adminServicesDocs', 'adminServicesBookings'),
   ),
 ]

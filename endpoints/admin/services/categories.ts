@@ -11,7 +11,7 @@ import { invalidRequest } from '../../../src/lib/http/errors'
 import { parseBoolean, parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
 import { localeCodes, localizedText, localizedTextOrNull } from '../../../src/lib/locales'
-import { pathDoc } from '../../../src/lib/openapi/routes'
+import { familyDoc } from '../../../src/lib/openapi/routes'
 import {
   allCategories,
   type CategoryFilters,
@@ -24,7 +24,6 @@ import {
 import { SLUG_HINT, SLUG_MAX, SLUG_PATTERN } from '../../../src/operations/catalogue/rules/slug'
 import { requireAdmin } from '../../guards'
 import { MUTATION_METHODS, notEmpty, readAction, targetId, uuid } from './actions'
-import { adminServicesDocs } from './openapi'
 
 const PATH = '/admin/services/categories'
 const ACTIONS = ['create', 'update', 'delete'] as const
@@ -95,7 +94,7 @@ export const categoriesEndpoints = [
       if (parseBoolean(params, 'all')) return json(await allCategories(req, filters))
       return json(await listCategories(req, filters, parsePagination(params)))
     },
-    pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesCategories),
+    familyDoc('adminServicesDocs', 'adminServicesCategories'),
   ),
 
   ...defineEndpoint(
@@ -115,6 +114,6 @@ export const categoriesEndpoints = [
       const { id } = parseInput(schema.delete, body)
       return json(await deleteCategory(req, id))
     },
-    pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesCategories),
+    familyDoc('adminServicesDocs', 'adminServicesCategories'),
   ),
 ]

@@ -15,11 +15,10 @@ import { json } from '../../../src/lib/http/respond'
 import { localeCodes, localizedTextOrNull } from '../../../src/lib/locales'
 import { fileTooLarge, refusalAsApiError } from '../../../src/lib/media/errors'
 import { MAX_UPLOAD_BYTES } from '../../../src/lib/media/limits'
-import { pathDoc } from '../../../src/lib/openapi/routes'
+import { familyDoc } from '../../../src/lib/openapi/routes'
 import { deleteMedia, getMedia, listMedia, updateMedia, uploadMedia } from '../../../src/operations/media/media'
 import { requireAdmin } from '../../guards'
 import { MUTATION_METHODS, notEmpty, readAction, targetId } from './actions'
-import { adminServicesDocs } from './openapi'
 
 const PATH = '/admin/services/media'
 const ACTIONS = ['update', 'delete'] as const
@@ -87,7 +86,7 @@ export const mediaEndpoints = [
       }
       return json(await listMedia(req, { type }, parsePagination(params)))
     },
-    pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesMedia),
+    familyDoc('adminServicesDocs', 'adminServicesMedia'),
   ),
 
   ...defineEndpoint(
@@ -108,6 +107,6 @@ export const mediaEndpoints = [
       const { id } = parseInput(schema.delete, body)
       return json(await deleteMedia(req, id))
     },
-    pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesMedia),
+    familyDoc('adminServicesDocs', 'adminServicesMedia'),
   ),
 ]

@@ -15,7 +15,7 @@ import { parseBoolean, parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
 import { localeCodes } from '../../../src/lib/locales'
 import { DECIMAL_PATTERN } from '../../../src/lib/money'
-import { pathDoc } from '../../../src/lib/openapi/routes'
+import { familyDoc } from '../../../src/lib/openapi/routes'
 import { MAX_BUFFER_MINUTES } from '../../../src/operations/bookings/booking-rules'
 import { repeatedLanguage, unknownLanguage } from '../../../src/operations/catalogue/rules/languages'
 import { unknownCurrency } from '../../../src/operations/catalogue/rules/price'
@@ -30,7 +30,6 @@ import {
 } from '../../../src/operations/catalogue/services-write'
 import { requireCatalogueManager } from '../../guards'
 import { MUTATION_METHODS, notEmpty, readScopedAction, targetId, uuid } from './actions'
-import { adminServicesDocs } from './openapi'
 
 const PATH = '/admin/services/services'
 const ACTIONS = ['create', 'update', 'delete', 'activate', 'deactivate', 'duplicate'] as const
@@ -153,7 +152,7 @@ export const servicesEndpoints = [
       const home = parseBoolean(params, 'home')
       return json(await listServices(req, scope, { ...filters, featured, home }, page))
     },
-    pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesServices),
+    familyDoc('adminServicesDocs', 'adminServicesServices'),
   ),
 
   ...defineEndpoint(
@@ -186,6 +185,6 @@ export const servicesEndpoints = [
         }
       }
     },
-    pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesServices),
+    familyDoc('adminServicesDocs', 'adminServicesServices'),
   ),
 ]

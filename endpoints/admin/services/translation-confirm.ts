@@ -7,11 +7,10 @@ import { invalidBody, parseInput, readJson, refineWith } from '../../../src/lib/
 import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { json } from '../../../src/lib/http/respond'
 import { localeCodes, unknownLanguage } from '../../../src/lib/locales'
-import { pathDoc } from '../../../src/lib/openapi/routes'
+import { familyDoc } from '../../../src/lib/openapi/routes'
 import { confirmTranslations, TRANSLATED } from '../../../src/operations/catalogue/outdated-translations'
 import { requireAdmin } from '../../guards'
 import { uuid } from './actions'
-import { adminServicesDocs } from './openapi'
 
 export const CONFIRM_PATH = '/admin/services/translations/confirm'
 
@@ -54,5 +53,5 @@ export const translationConfirmEndpoints = defineEndpoint(
     const input = parseInput(confirmBodySchema(localeCodes(req.payload)), body)
     return json(await confirmTranslations(req, input))
   },
-  pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesTranslationsConfirm),
+  familyDoc('adminServicesDocs', 'adminServicesTranslationsConfirm'),
 )

@@ -10,7 +10,7 @@ import { defineEndpoint } from '../../../src/lib/http/endpoint'
 import { paginated, parsePagination } from '../../../src/lib/http/pagination'
 import { json } from '../../../src/lib/http/respond'
 import { defaultLocale, localeCodes } from '../../../src/lib/locales'
-import { pathDoc } from '../../../src/lib/openapi/routes'
+import { familyDoc } from '../../../src/lib/openapi/routes'
 import {
   CATEGORY_TEXTS,
   coverageQuerySchema,
@@ -18,7 +18,6 @@ import {
   translationCoverage,
 } from '../../../src/operations/catalogue/translation-coverage'
 import { requireAdmin } from '../../guards'
-import { adminServicesDocs } from './openapi'
 
 export const COVERAGE_PATH = '/admin/services/translations/coverage'
 
@@ -91,5 +90,5 @@ export const translationCoverageEndpoints = defineEndpoint(
     }
     return json(body)
   },
-  pathDoc(({ locales }) => adminServicesDocs(locales).adminServicesTranslationsCoverage),
+  familyDoc('adminServicesDocs', 'adminServicesTranslationsCoverage'),
 )

@@ -3,10 +3,9 @@
 import { defineRoute } from '../../../src/lib/http/endpoint'
 import { invalidRequest } from '../../../src/lib/http/errors'
 import { json } from '../../../src/lib/http/respond'
-import { pathDoc } from '../../../src/lib/openapi/routes'
+import { familyDoc } from '../../../src/lib/openapi/routes'
 import { serviceWaitlist } from '../../../src/operations/bookings/waitlist'
 import { requireCatalogueManager } from '../../guards'
-import { waitlistPaths } from '../../services/openapi-waitlist'
 
 export const ADMIN_WAITLIST_PATH = '/admin/services/waitlist'
 
@@ -19,5 +18,5 @@ export const adminWaitlistEndpoints = defineRoute({
     if (!id) throw invalidRequest('serviceId is required', [{ path: 'serviceId', message: 'Expected a service id' }])
     return json(await serviceWaitlist(req, scope, id))
   },
-  doc: pathDoc(() => waitlistPaths['/api/admin/services/waitlist']!),
+  doc: familyDoc('waitlistDocs', 'adminServicesWaitlist'),
 })

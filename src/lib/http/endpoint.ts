@@ -39,6 +39,11 @@ export interface RouteDocContext {
   locales: readonly string[]
   /** The method documented, for a declaration of several. */
   method: Method
+  /**
+   * The families' documents by name, handed in by the reference's builder: a declaration names its document
+   * (`familyDoc`) rather than importing it, so a family's file may import the declarations' schemas.
+   */
+  families: Readonly<Record<string, (locales: readonly string[]) => Record<string, object>>>
 }
 
 /**

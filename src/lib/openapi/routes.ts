@@ -97,11 +97,18 @@ export function familyDocs(build: (locales: readonly string[]) => PathDocs): (lo
   }
 }
 
-/** A declaration's `doc` taken from the path item its family documents the path's methods in. */
-export const pathDoc =
-  (item: (context: RouteDocContext) => ZodOpenApiPathItemObject) =>
+/**
+ * A declaration's `doc` named in its family's documents (`familyDocs`): the family `family` hands the
+ * reference's builder, and the path item `item` in it, for the method documented.
+ */
+export const familyDoc =
+  (family: string, item: string) =>
   (context: RouteDocContext): ZodOpenApiOperationObject => {
-    const operation = item(context)[context.method]
-    if (!operation) throw new Error(`OpenAPI: the family's document has no ${context.method}`)
+    const docs = context.families[family]
+    if (!docs) throw new Error(`OpenAPI: no family of documents named ${family}`)
+    const path = (docs(context.locales) as PathDocs)[item]
+    if (!path) throw new Error(`OpenAPI: the family ${family} documents no ${item}`)
+    const operation = path[context.method]
+    if (!operation) throw new Error(`OpenAPI: ${family}.${item} has no ${context.method}`)
     return operation
   }

@@ -96,7 +96,11 @@ export async function changeOwnPassword(
       userId: caller.user.id,
       targetType: 'users',
       targetId: caller.user.id,
-      data: { revokeOtherSessions: Boolean(input.revokeOtherSessions), sessionsRevoked: revoked.length },
+      data: {
+        revokeOtherSessions: Boolean(input.revokeOtherSessions),
+        sessionsRevoked: revoked.length,
+        ...(issued ? { sessionId: String(issued.snapshot.session.id) } : {}),
+      },
     })
     return issued
   })
