@@ -105,15 +105,24 @@ export function mergePaths(families: ZodOpenApiPathsObject[]): ZodOpenApiPathsOb
 
 const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete']
 
-/** Paths in alphabetical order, each path's methods in METHOD_ORDER: the text does not follow declaration order. */
+/**
+ * Paths in the order of their first tag in TAGS, then as declared (a family declares its routes in the order a
+ * client uses them: sign-up before sign-in); each path's methods in METHOD_ORDER. The reference page reads so.
+ */
 export function sortedPaths(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
   const rank = (key: string) => (METHOD_ORDER.includes(key) ? METHOD_ORDER.indexOf(key) : -1)
+  const tagRank = (path: string) => {
+    const operations = Object.values(paths[path] as Record<string, { tags?: string[] }>)
+    const tag = operations.find((operation) => operation?.tags?.length)?.tags?.[0]
+    return tag && TAGS.includes(tag) ? TAGS.indexOf(tag) : TAGS.length
+  }
   return Object.fromEntries(
     Object.keys(paths)
-      .sort()
-      .map((path) => {
+      .map((path, index) => ({ path, index, tag: tagRank(path) }))
+      .sort((a, b) => a.tag - b.tag || a.index - b.index)
+      .map(({ path }) => {
         const item = paths[path] as Record<string, unknown>
-        const keys = Object.keys(item).sort((a, b) => rank(a) - rank(b))
+        const keys = Object.keys(item).sort((x, y) => rank(x) - rank(y))
         return [path, Object.fromEntries(keys.map((key) => [key, item[key]]))]
       }),
   )
