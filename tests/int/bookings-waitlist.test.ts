@@ -280,6 +280,24 @@ describe('POST /api/services/waitlist: the order of checks, positions, GET and D
       status: 404,
       body: { error: 'not_found' },
     })
+    expect(await admin.get(ADMIN_WAITLIST, { serviceId: 'not-a-uuid' })).toMatchObject({
+      status: 404,
+      body: { error: 'not_found' },
+    })
+  })
+
+  it('403 for a member the provider blocks, before anything else of the start is judged; nothing written', async () => {
+    const blocked = await customerActor(app, 'Blocked')
+    expect((await provider.send('/api/profile/blocks', { userId: blocked.user.id })).status).toBe(201)
+    const before = await count(app, 'booking_waitlist')
+    // A start that is free and one outside the hours: the block answers first either way.
+    for (const time of ['10:00', '21:00']) {
+      expect(await join(blocked, at(time))).toMatchObject({ status: 403, body: { error: 'forbidden' } })
+    }
+    expect(await count(app, 'booking_waitlist')).toBe(before)
+    expect(await audits(app, 'booking.waitlist_join')).toHaveLength(
+      (await sql(app, `SELECT 1 FROM booking_waitlist`)).length,
+    )
   })
 })
 

@@ -10,7 +10,6 @@ import { emitEvent } from '../../../hooks/shared/webhookEvents'
 import type { BackgroundWorker } from '../../lib/background-workers'
 import type { CatalogueScope } from '../../lib/catalogue-scope'
 import { apiError, forbidden, notFound } from '../../lib/http/errors'
-import { blockBetween } from '../../lib/member-blocks'
 import { type PollingLoop, startPollingLoop } from '../../lib/polling-loop'
 import { run, statement } from '../../lib/prepared'
 import { settings } from '../../lib/settings'
@@ -126,11 +125,14 @@ export async function joinWaitlist(
   customerId: string,
   input: WaitlistInput,
 ): Promise<{ entry: WaitlistEntry }> {
-  const { terms: service, openSlots } = await serviceTermsAndSlots(req, input.serviceId, input.bookingDate)
+  // The provider's block of the caller comes with the service's read, as for the public booking.
+  const {
+    terms: service,
+    openSlots,
+    block,
+  } = await serviceTermsAndSlots(req, input.serviceId, input.bookingDate, customerId)
   if (!service || !service.providerId) throw notFound('Service not found')
-  if ((await blockBetween(req, String(service.providerId), customerId)).blocks) {
-    throw forbidden('You cannot book this service')
-  }
+  if (block.blocks) throw forbidden('You cannot book this service')
   if (service.status !== 'active') throw apiError('service_not_active')
   const schedule = scheduleOf(input.bookingDate, input.bookingTime, service.durationMinutes)
   const refusal = timingRefusal(schedule.startMinute, nowWallClockMinute(), service)
