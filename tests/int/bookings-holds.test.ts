@@ -609,6 +609,30 @@ describe('one booking rule whichever door: the stock route, the Local API and th
     expect((await rows(service.id)).map((row) => row.participants)).toEqual(['3'])
   })
 
+  it('a party above maxParticipants through the stock route: 400 invalid_request for a create and a PATCH', async () => {
+    const service = await bookableService(admin, date, { seatsPerSlot: 5, maxParticipants: 2 })
+    const refused = await stock({
+      service: service.id,
+      customer: members[23]!.user.id,
+      bookingTime: '09:00',
+      participants: 3,
+    })
+    expect(refused).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
+    expect(await rows(service.id)).toEqual([])
+    const made = await stock({
+      service: service.id,
+      customer: members[23]!.user.id,
+      bookingTime: '09:00',
+      participants: 2,
+    })
+    expect(made.status).toBe(201)
+    expect(await patch(made.body.doc.id, { participants: 3 })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request' },
+    })
+    expect((await rows(service.id)).map((row) => row.participants)).toEqual(['2'])
+  })
+
   it('the daily cap through the stock route and the Local API: 409 day_full, other members’ holds counted', async () => {
     const service = await bookableService(admin, date, { maxBookingsPerDay: 2 })
     expect(
