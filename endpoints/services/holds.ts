@@ -52,6 +52,7 @@ export const holdEndpoints = [
               '`maxParticipants`), or a booking rule: `service_not_active`, `booking_in_past`, `booking_too_soon`, ' +
               '`slot_unavailable`',
             401: '`unauthorized`: no session',
+            403: '`forbidden`: the service’s provider blocks you',
             404: '`not_found`: no such service',
             409:
               '`too_many_holds`: you already hold three starts; `day_full`: the date is at `maxBookingsPerDay` ' +

@@ -133,6 +133,24 @@ describe('POST /api/services/holds: the order of checks', () => {
     expect(await count(app, 'audit_logs', `action = 'booking.hold' AND data->>'serviceId' = $1`, [service.id])).toBe(0)
   })
 
+  it('403 for a member the provider blocks, after the 404 and before the service and the start are judged', async () => {
+    const blocked = members[24]!
+    await sql(
+      app,
+      `INSERT INTO member_blocks (blocker_id, blocked_id) SELECT provider_id, $2 FROM service_listings WHERE id = $1`,
+      [service.id, blocked.user.id],
+    )
+    try {
+      expect(await hold(blocked, body())).toMatchObject({ status: 403, body: { error: 'forbidden' } })
+      // Outside the hours too: the block answers first.
+      expect(await hold(blocked, body({ bookingTime: '23:00' }))).toMatchObject({ status: 403 })
+      expect(await hold(blocked, body({ serviceId: MISSING_ID }))).toMatchObject({ status: 404 })
+      expect(await sql(app, 'SELECT id FROM booking_holds WHERE customer_id = $1', [blocked.user.id])).toEqual([])
+    } finally {
+      await sql(app, 'DELETE FROM member_blocks WHERE blocked_id = $1', [blocked.user.id])
+    }
+  })
+
   it('201 {hold} lasting BOOKING_HOLD_SECONDS, its row and audit entry; the same start again: 200, the same hold', async () => {
     const before = Date.now()
     const first = await hold(holder, body({ participants: 2 }))

@@ -15,6 +15,11 @@ export type PlaceRefusal = 'party_too_large' | 'day_full' | 'slot_full' | 'booki
 
 const LIVE = `('pending', 'confirmed')`
 
+const LOCK_SERVICE = statement(
+  'booking-lock-service',
+  'SELECT max_participants, seats_per_slot FROM service_listings WHERE id = $1 FOR NO KEY UPDATE',
+)
+
 /**
  * The place `[wanted_start, wanted_end)` widened by its buffers, for `wanted_customer` (null: a walk-in),
  * judged without the booking `wanted_booking` itself (null: a new one). Locks the service row first: every
@@ -187,4 +192,23 @@ export async function placeRefusal(
 /** The API error of a refusal (docs/api.md "Bookings, whichever door"). */
 export function refusalError(refusal: PlaceRefusal, maxParticipants: number | null = null): Error {
   return refusal === 'party_too_large' ? partyTooLarge(maxParticipants) : apiError(refusal)
+}
+
+/**
+ * The service row, locked as every writer of the service locks it first (the rule above takes the same lock), and
+ * what a caller judges before the rule: its party limit and seats. Null when the service is gone.
+ */
+export async function lockService(
+  req: PayloadRequest,
+  serviceId: string,
+): Promise<{ maxParticipants: number | null; seats: number } | null> {
+  const { rows } = await runIn<{ max_participants: string | null; seats_per_slot: string | null }>(req, LOCK_SERVICE, [
+    serviceId,
+  ])
+  const row = rows[0]
+  if (!row) return null
+  return {
+    maxParticipants: row.max_participants == null ? null : Number(row.max_participants),
+    seats: Number(row.seats_per_slot ?? 1),
+  }
 }

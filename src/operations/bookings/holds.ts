@@ -6,11 +6,11 @@ import type { PayloadRequest } from 'payload'
 
 import { isUuid } from '../../../domain/ids'
 import { writeAudit } from '../../../hooks/shared/audit'
-import { apiError, invalidRequest, notFound } from '../../lib/http/errors'
+import { apiError, forbidden, invalidRequest, notFound } from '../../lib/http/errors'
 import { settings } from '../../lib/settings'
 import { execute, sql } from '../../lib/sql'
 import { nowWallClockMinute, scheduleOf } from '../../lib/wall-clock'
-import { placeRefusal, refusalError } from './booking-judge'
+import { lockService, placeRefusal, refusalError } from './booking-judge'
 import { inSomeSlot, timingMessage, timingRefusal } from './booking-rules'
 import { bookingTransaction, partyTooLarge } from './errors'
 import { serviceTermsAndSlots } from './service-terms'
@@ -104,8 +104,14 @@ export async function createHold(
   customerId: string,
   input: HoldInput,
 ): Promise<{ status: 200 | 201; hold: HoldRecord }> {
-  const { terms: service, openSlots } = await serviceTermsAndSlots(req, input.serviceId, input.bookingDate)
+  const {
+    terms: service,
+    openSlots,
+    block,
+  } = await serviceTermsAndSlots(req, input.serviceId, input.bookingDate, customerId)
   if (!service || !service.providerId) throw notFound('Service not found')
+  // A member the provider blocks may not book, so may not keep a start from others either (docs/api.md "Holds").
+  if (block.blocks) throw forbidden('You cannot book this service')
   if (service.status !== 'active') throw apiError('service_not_active')
   const schedule = scheduleOf(input.bookingDate, input.bookingTime, service.durationMinutes)
   const refusal = timingRefusal(schedule.startMinute, nowWallClockMinute(), service)
@@ -113,11 +119,7 @@ export async function createHold(
   if (!inSomeSlot(openSlots, input.bookingTime, service.durationMinutes)) throw apiError('slot_unavailable')
   const participants = input.participants ?? 1
   return bookingTransaction(req, async () => {
-    const [locked] = await execute(
-      req,
-      sql`SELECT max_participants FROM service_listings WHERE id = ${service.id} FOR NO KEY UPDATE`,
-    )
-    const maxParticipants = locked?.max_participants == null ? null : Number(locked.max_participants)
+    const maxParticipants = (await lockService(req, service.id))?.maxParticipants ?? null
     if (maxParticipants !== null && participants > maxParticipants) throw partyTooLarge(maxParticipants)
     // One member's holds are counted one request at a time, whichever services they are of.
     await execute(req, sql`SELECT pg_advisory_xact_lock(hashtext(${`booking_holds:${customerId}`}))`)

@@ -19,7 +19,7 @@ import { nowWallClockMinute, scheduleOf } from '../../lib/wall-clock'
 import { findServiceDoc } from '../catalogue/services-read'
 import { queueNoticeMail } from '../notifications/notice-mail'
 import { notify } from '../notifications/notify'
-import { placeRefusal } from './booking-judge'
+import { lockService, placeRefusal } from './booking-judge'
 import { inSomeSlot, timingMessage, timingRefusal } from './booking-rules'
 import { bookingTransaction, partyTooLarge } from './errors'
 import { HOLDS_TABLE } from './holds'
@@ -99,19 +99,6 @@ export async function roomRefusal(
   })
   // A party above the service's maximum fits no start: such an entry is never offered one.
   return refusal === 'party_too_large' ? 'slot_full' : refusal
-}
-
-/** The service row, locked as every writer of the service locks it first; null when it is gone. */
-async function lockService(req: PayloadRequest, serviceId: string) {
-  const [row] = await execute(
-    req,
-    sql`SELECT max_participants, seats_per_slot FROM service_listings WHERE id = ${serviceId} FOR NO KEY UPDATE`,
-  )
-  if (!row) return null
-  return {
-    maxParticipants: row.max_participants == null ? null : Number(row.max_participants),
-    seats: Number(row.seats_per_slot ?? 1),
-  }
 }
 
 /**
