@@ -88,7 +88,10 @@ async function round(index: number, killAfterMs: number): Promise<void> {
         (mail) => {
           // The link names PUBLIC_URL (localhost); the same server.
           const link = linkIn(mail)
-          if (child.connected) child.send({ email, link: `${server.url}${link.pathname}${link.search}` })
+          // The client may be killed between the check and the write: the callback takes that EPIPE.
+          if (child.connected) {
+            child.send({ email, link: `${server.url}${link.pathname}${link.search}` }, () => undefined)
+          }
         },
         () => undefined, // the round is over: the client was killed before its mail came
       )
