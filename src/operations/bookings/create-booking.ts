@@ -3,15 +3,12 @@
 // (docs/decisions.md "No double booking: an exclusion constraint").
 import type { PayloadRequest } from 'payload'
 
-import { apiError, forbidden, notFound } from '../../lib/http/errors'
-import { nowWallClockMinute } from '../../lib/wall-clock'
 import { screenFields } from '../moderation/screen'
-import { bookingRange, inSomeSlot, timingMessage, timingRefusal } from './booking-rules'
 import { bookingStatement } from './errors'
 import { checkHoldId } from './holds'
 import { insertBooking, newBookingDoc } from './insert-booking'
 import { type BookingRecord, presentBooking } from './present'
-import { serviceTermsAndSlots } from './service-terms'
+import { checkStart } from './start-checks'
 
 export interface BookingInput {
   serviceId: string
@@ -29,25 +26,8 @@ export async function createBooking(
 ): Promise<{ booking: BookingRecord }> {
   const input = await screenFields(req, asSent, ['customerMessage'])
   await checkHoldId(req, customerId, input.holdId, input)
-  // One round trip reads the service, the open slots of the date's weekday and whether its provider blocks the
-  // customer; judged in order below by the rules the bookable-times query lists with (booking-rules.ts).
-  const {
-    terms: service,
-    openSlots,
-    block,
-  } = await serviceTermsAndSlots(req, input.serviceId, input.bookingDate, customerId)
-  // A service whose provider account is gone (the reference emptied) cannot be booked either.
-  if (!service || !service.providerId) throw notFound('Service not found')
-  // A provider who blocks the customer takes no booking from them (docs/api.md "Blocking between members"); a block
-  // made between this read and the insert lets that one booking through.
-  if (block.blocks) throw forbidden('You cannot book this service')
-  if (service.status !== 'active') throw apiError('service_not_active')
-  const { startMinute } = bookingRange(input.bookingDate, input.bookingTime, service.durationMinutes)
-  const refusal = timingRefusal(startMinute, nowWallClockMinute(), service)
-  if (refusal) throw apiError(refusal, timingMessage(refusal, service))
-  if (!inSomeSlot(openSlots, input.bookingTime, service.durationMinutes)) {
-    throw apiError('slot_unavailable')
-  }
+  // One round trip reads the service, its open slots and the provider's block of the customer (start-checks.ts).
+  const { service, block } = await checkStart(req, customerId, input)
   // The party, the cap, the seats and "no overlap" (booking-rules.ts `rangesOverlap` on `occupiedRange`, buffers
   // included) are the booking rule's, judged at the insert under the service row's lock by the trigger every door
   // meets (booking-judge.ts): race-proof. The write is one statement (insert-booking.ts): the row and its records.

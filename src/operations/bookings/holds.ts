@@ -6,14 +6,12 @@ import type { PayloadRequest } from 'payload'
 
 import { isUuid } from '../../../domain/ids'
 import { writeAudit } from '../../../hooks/shared/audit'
-import { apiError, forbidden, invalidRequest, notFound } from '../../lib/http/errors'
+import { apiError, invalidRequest, notFound } from '../../lib/http/errors'
 import { settings } from '../../lib/settings'
 import { execute, sql } from '../../lib/sql'
-import { nowWallClockMinute, scheduleOf } from '../../lib/wall-clock'
 import { lockService, placeRefusal, refusalError } from './booking-judge'
-import { inSomeSlot, timingMessage, timingRefusal } from './booking-rules'
 import { bookingTransaction, partyTooLarge } from './errors'
-import { serviceTermsAndSlots } from './service-terms'
+import { checkStart } from './start-checks'
 
 /** The most live holds one member may have at once. */
 export const HOLD_LIMIT = 3
@@ -104,19 +102,8 @@ export async function createHold(
   customerId: string,
   input: HoldInput,
 ): Promise<{ status: 200 | 201; hold: HoldRecord }> {
-  const {
-    terms: service,
-    openSlots,
-    block,
-  } = await serviceTermsAndSlots(req, input.serviceId, input.bookingDate, customerId)
-  if (!service || !service.providerId) throw notFound('Service not found')
   // A member the provider blocks may not book, so may not keep a start from others either (docs/api.md "Holds").
-  if (block.blocks) throw forbidden('You cannot book this service')
-  if (service.status !== 'active') throw apiError('service_not_active')
-  const schedule = scheduleOf(input.bookingDate, input.bookingTime, service.durationMinutes)
-  const refusal = timingRefusal(schedule.startMinute, nowWallClockMinute(), service)
-  if (refusal) throw apiError(refusal, timingMessage(refusal, service))
-  if (!inSomeSlot(openSlots, input.bookingTime, service.durationMinutes)) throw apiError('slot_unavailable')
+  const { service, schedule } = await checkStart(req, customerId, input)
   const participants = input.participants ?? 1
   return bookingTransaction(req, async () => {
     const maxParticipants = (await lockService(req, service.id))?.maxParticipants ?? null

@@ -9,7 +9,7 @@ import { writeAudit } from '../../../hooks/shared/audit'
 import { emitEvent } from '../../../hooks/shared/webhookEvents'
 import type { BackgroundWorker } from '../../lib/background-workers'
 import type { CatalogueScope } from '../../lib/catalogue-scope'
-import { apiError, forbidden, notFound } from '../../lib/http/errors'
+import { apiError, notFound } from '../../lib/http/errors'
 import { type PollingLoop, startPollingLoop } from '../../lib/polling-loop'
 import { run, statement } from '../../lib/prepared'
 import { settings } from '../../lib/settings'
@@ -20,11 +20,12 @@ import { findServiceDoc } from '../catalogue/services-read'
 import { queueNoticeMail } from '../notifications/notice-mail'
 import { notify } from '../notifications/notify'
 import { lockService, placeRefusal } from './booking-judge'
-import { inSomeSlot, timingMessage, timingRefusal } from './booking-rules'
+import { inSomeSlot, timingRefusal } from './booking-rules'
 import { bookingTransaction, partyTooLarge } from './errors'
 import { HOLDS_TABLE } from './holds'
 import { serviceName } from './notices'
 import { type ServiceTerms, serviceTermsAndSlots } from './service-terms'
+import { checkStart } from './start-checks'
 import { WAITLIST_TABLE } from './waitlist-objects'
 
 export const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'expired', 'cancelled'] as const
@@ -112,19 +113,7 @@ export async function joinWaitlist(
   customerId: string,
   input: WaitlistInput,
 ): Promise<{ entry: WaitlistEntry }> {
-  // The provider's block of the caller comes with the service's read, as for the public booking.
-  const {
-    terms: service,
-    openSlots,
-    block,
-  } = await serviceTermsAndSlots(req, input.serviceId, input.bookingDate, customerId)
-  if (!service || !service.providerId) throw notFound('Service not found')
-  if (block.blocks) throw forbidden('You cannot book this service')
-  if (service.status !== 'active') throw apiError('service_not_active')
-  const schedule = scheduleOf(input.bookingDate, input.bookingTime, service.durationMinutes)
-  const refusal = timingRefusal(schedule.startMinute, nowWallClockMinute(), service)
-  if (refusal) throw apiError(refusal, timingMessage(refusal, service))
-  if (!inSomeSlot(openSlots, input.bookingTime, service.durationMinutes)) throw apiError('slot_unavailable')
+  const { service, schedule } = await checkStart(req, customerId, input)
   const participants = input.participants ?? 1
   try {
     return await bookingTransaction(req, async () => {
